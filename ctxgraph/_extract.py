@@ -1,0 +1,669 @@
+"""Rule extraction: one message plus a read-only look at the graph -> typed units.
+
+:class:`RuleExtractor` is pure: it never changes the graph it is given. Its steps
+follow spaCy's find-then-apply split — each ``find_*`` function reads the text
+(and the graph) and returns units; :func:`ctxgraph._graph.apply` applies them.
+
+Steps, in order: entities, facts (with corrections and retractions), intent,
+constraints (and lifts), commitments (and their fulfilment), questions and
+answers, goal, selection, references, tools.
+
+>>> from ctxgraph._graph import new_graph
+>>> ex = RuleExtractor()
+>>> units = ex(Message(role="user", text="预算5000元，不要用顺丰以外的快递"), 0, new_graph())
+>>> [(u.type, u.value if u.type == "fact" else u.text) for u in units if u.type in ("fact", "constraint")]
+[('fact', '5000元'), ('constraint', '不要用顺丰以外的快递')]
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Iterable
+
+import networkx as nx
+
+from . import _graph as g
+from ._nlp import DEFAULT_EN_MODELS, EN_LABELS, chinese_doc, detect_lang, english_doc
+from ._normalize import normalize
+from ._rules import RulePack, SlotRule, load_pack
+from ._units import (
+    ActionResultUnit, ActionUnit, AnswerUnit, CommitmentUnit, ConstraintUnit, EntityUnit,
+    FactUnit, FulfilUnit, GoalUnit, LiftUnit, QuestionUnit, ReferenceUnit, RetractUnit,
+    SelectUnit, TurnUnit, _Unit,
+)
+
+#: Text beyond this many characters is kept in the turn but not run through the rules.
+MAX_EXTRACT_CHARS = 20_000
+#: Labels of values (they fill slots) as opposed to things (they can be referred to).
+VALUE_LABELS = {"MONEY", "DATE", "TIME", "QUANTITY", "CARDINAL", "NUMBER", "PHONE", "EMAIL", "ADDRESS", "PERCENT", "ORDINAL"}
+THING_LABELS = {"PRODUCT", "ORG", "PERSON", "PLACE", "GPE", "LOC", "FAC", "MISC", "EVENT", "WORK_OF_ART"}
+#: Identifiers: merged by their text like things, but never "that one" nor in focus.
+ID_LABELS = {"ORDER_ID", "TRACKING_ID"}
+_CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
+_STOP_EN = set("a an the to of for and or in on at by with my your our it this that is are be will i you we me us please can could would should just".split())
+_KEY_FIELD = re.compile(r"(?:^|_|\b)(id|no|number|status|state|amount|price|total|cost|date|time|eta|tracking|order|error|message|code|result|refund|ticket)(?:_|\b|$)", re.I)
+
+
+_QUESTION_SENTENCE = re.compile(r"[^。！？!?\n]*[？?]")
+
+
+def _mask(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked out, offsets kept."""
+    chars = list(text)
+    for s, e in spans:
+        chars[s:e] = " " * (e - s)
+    return "".join(chars)
+
+
+@dataclass
+class Message:
+    """A chat message reduced to what extraction reads."""
+
+    role: str
+    text: str
+    name: str | None = None
+    tool_call_id: str | None = None
+    tool_calls: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Mention:
+    start: int
+    end: int
+    label: str
+    text: str
+    key: str
+    value: Any = None
+    slot: str | None = None  # slot id a bare value of this entity fills
+
+
+def entity_key(label: str, text: str) -> str:
+    """The merge key of a mention: same key, same entity node.
+
+    >>> entity_key("PRODUCT", "MacBook Air M3") == entity_key("PRODUCT", "macbook air m3")
+    True
+    """
+    core = re.sub(r"[\s\-_·]+", "", text.casefold()).lstrip("#")
+    return core if label in THING_LABELS | ID_LABELS else f"{label}:{core}"
+
+
+class CompiledPack:
+    """A :class:`RulePack` with its regexes compiled once."""
+
+    def __init__(self, pack: RulePack, catalog_names: Iterable[tuple[str, str]] = ()):
+        flags = re.IGNORECASE if pack.lang == "en" else 0
+        c = lambda pats: [re.compile(p, flags) for p in pats]  # noqa: E731
+        self.lang = pack.lang
+        self.slots = {s.id: s for s in pack.slots}
+        self.slot_by_name = {s.name: s for s in pack.slots} | {s.id: s for s in pack.slots}
+        self.entity_rules = []
+        phrases: dict[str, tuple[str, str | None]] = {}
+        for rule in pack.entities:
+            slot = self.slot_by_name.get(rule.slot).id if rule.slot in self.slot_by_name else None
+            if rule.pattern:
+                self.entity_rules.append((re.compile(rule.pattern), rule.label, slot))
+            for phrase in rule.phrases:
+                phrases[phrase] = (rule.label, slot)
+        for name, label in catalog_names:
+            phrases.setdefault(name, (label, None))
+        self.phrases = phrases
+        self.not_entities = {w.casefold() for w in pack.not_entities}
+        self.phrase_rx = (
+            re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)), re.IGNORECASE)
+            if phrases else None
+        )
+        syn = {s: slot.id for slot in pack.slots for s in slot.synonyms}
+        self.synonym_rx = (
+            re.compile("|".join(re.escape(s) for s in sorted(syn, key=len, reverse=True)), flags) if syn else None
+        )
+        self.synonym_slot = {k.casefold(): v for k, v in syn.items()}
+        self.intents = [(i.name, c(i.cues)) for i in pack.intents]
+        self.constraints = [(r.polarity, c(r.cues)) for r in pack.constraints]
+        self.lifts, self.make, self.done, self.cancel = c(pack.lifts), c(pack.make), c(pack.done), c(pack.cancel)
+        self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
+        self.pronouns = c(pack.pronouns)
+        self.nouns = {k.casefold(): v for k, v in pack.nouns.items()}
+        self.selections, self.goals = c(pack.selections), c(pack.goals)
+        self.questions, self.stress = c(pack.questions), c(pack.stress)
+
+
+def _noun_phrase(text: str) -> bool:
+    """A Chinese phrase that ends in a noun and starts with no verb, adverb or pronoun."""
+    tags = [t.tag_ for t in chinese_doc(text)]
+    return bool(tags) and tags[-1].startswith("n") and tags[0][:1] not in ("v", "d", "r", "p", "c", "u")
+
+
+def _any(patterns: list[re.Pattern], text: str) -> re.Match | None:
+    for p in patterns:
+        m = p.search(text)
+        if m:
+            return m
+    return None
+
+
+def clauses(text: str) -> list[tuple[int, str]]:
+    """(offset, clause) pieces split at sentence punctuation and Chinese commas."""
+    out, pos = [], 0
+    for m in _CLAUSE_SPLIT.finditer(text):
+        if m.start() > pos and text[pos:m.start()].strip():
+            out.append((pos, text[pos:m.start()]))
+        pos = m.end()
+    if text[pos:].strip():
+        out.append((pos, text[pos:]))
+    return out
+
+
+def content_words(text: str, lang: str) -> set[str]:
+    """Words that carry meaning, for overlap between two pieces of text."""
+    if lang == "zh" or detect_lang(text) == "zh":
+        from ._nlp import chinese_doc as _cd
+
+        return {t.text for t in _cd(text) if len(t.text) > 1 and t.tag_[:1] in ("n", "v", "a", "e", "x", "m", "t", "s")
+                and not t.text.isspace()} | set(re.findall(r"[A-Za-z][A-Za-z0-9]+", text))
+    return {w for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _STOP_EN and len(w) > 1}
+
+
+class RuleExtractor:
+    """The default extractor: spaCy pipelines plus the rule packs, no LLM.
+
+    ``rules`` are extra rule folders, ``catalog`` (name, label) pairs that become
+    entity patterns, ``today`` resolves relative dates ("下周三", "tomorrow").
+    """
+
+    def __init__(
+        self,
+        rules: Iterable[Path | str] = (),
+        *,
+        catalog: Iterable[tuple[str, str]] = (),
+        en_models: tuple[str, ...] = DEFAULT_EN_MODELS,
+        today: datetime.date | None = None,
+    ):
+        catalog = list(catalog)
+        self.packs = {lang: CompiledPack(load_pack(list(rules), lang), catalog) for lang in ("zh", "en")}
+        self.en_models = tuple(en_models)
+        self.today = today
+        if catalog:
+            from ._nlp import add_words
+
+            add_words([name for name, _ in catalog])
+
+    # ------------------------------------------------------------------ entry point
+    def __call__(self, message: Message, index: int, G: nx.MultiDiGraph, lang: str = "auto") -> list[_Unit]:
+        text = message.text
+        lang = detect_lang(text) if lang == "auto" else lang
+        notes = list(message.notes)
+        if len(text) > MAX_EXTRACT_CHARS and message.role != "tool":
+            notes.append(f"only the first {MAX_EXTRACT_CHARS} characters were read by the rules")
+        pack = self.packs[lang]
+        work = text[:MAX_EXTRACT_CHARS]
+        intent = self.find_intent(work, pack) if message.role == "user" and work.strip() else None
+        units: list[_Unit] = [TurnUnit(index=index, role=message.role, text=text, lang=lang, intent=intent,
+                                       name=message.name, tool_call_id=message.tool_call_id, notes=notes)]
+        if message.role == "tool":
+            units += self.find_tool_result(message, index, G, pack)
+            return units
+        units += self.find_tool_calls(message)
+        if not work.strip():
+            return units
+        mentions = self.find_entities(work, lang, pack)
+        units += [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end)
+                  for m in mentions]
+        stressed = bool(_any(pack.stress, work))
+        if message.role == "user":
+            units += self.find_answers(G)
+        if message.role == "assistant":  # what the assistant asks is not a fact ("地址是哪里？")
+            asked = [(m.start(), m.end()) for m in _QUESTION_SENTENCE.finditer(work)]
+            fact_text = _mask(work, asked)
+            fact_mentions = [m for m in mentions if not any(s <= m.start < e for s, e in asked)]
+        else:
+            fact_text, fact_mentions = work, mentions
+        units += self.find_facts(fact_text, fact_mentions, pack, G, message.role, stressed, intent)
+        if message.role in ("user", "system"):
+            units += self.find_constraints(work, pack, G, stressed)
+        if message.role == "user":
+            units += self.find_goal(work, pack, G, intent)
+            refs = self.find_references(work, mentions, pack, G)
+            units += refs
+            units += self.find_selection(work, mentions, refs, pack)
+        if message.role == "assistant":
+            units += self.find_commitments(work, mentions, pack, G)
+            units += self.find_questions(work, pack)
+        return units
+
+    # ------------------------------------------------------------------ the question
+    def query(self, text: str, G: nx.MultiDiGraph, lang: str = "auto") -> "Query":
+        """What a question names: slots (by their words), entities (by name or by
+        reference, "那款 / the one I picked"), and its content words. Reads only."""
+        from ._select import Query
+
+        lang = detect_lang(text) if lang == "auto" else lang
+        pack = self.packs[lang]
+        text = text[:MAX_EXTRACT_CHARS]
+        q = Query(words=content_words(text, lang))
+        if pack.synonym_rx:
+            q.slots = {pack.synonym_slot[m.group(0).casefold()] for m in pack.synonym_rx.finditer(text)}
+        mentions = self.find_entities(text, lang, pack)
+        index = G.graph["entity_by_key"]
+        q.entities = {index[m.key] for m in mentions if m.key in index}
+        for ref in self.find_references(text, mentions, pack, G):
+            q.entities.add(index[ref.entity])
+        for fid, d in g.current_facts(G):  # a value the question repeats names its fact
+            if d["value"] and len(d["value"]) > 1 and d["value"].casefold() in text.casefold():
+                q.slots.add(d["key"])
+        return q
+
+    # ------------------------------------------------------------------ entities
+    def find_entities(self, text: str, lang: str, pack: CompiledPack) -> list[Mention]:
+        """Catalogue phrases, rule patterns and the pipeline's entities; longest wins."""
+        found: list[tuple[int, int, int, str, str | None]] = []  # start, end, priority, label, slot
+        if pack.phrase_rx:
+            for m in pack.phrase_rx.finditer(text):
+                label, slot = pack.phrases.get(m.group(0)) or next(
+                    v for k, v in pack.phrases.items() if k.casefold() == m.group(0).casefold())
+                found.append((m.start(), m.end(), 0, label, slot))
+        for rx, label, slot in pack.entity_rules:
+            for m in rx.finditer(text):
+                if m.end() > m.start():
+                    found.append((m.start(), m.end(), 1, label, slot))
+        doc = chinese_doc(text) if lang == "zh" else english_doc(text, self.en_models)
+        for ent in doc.ents:
+            if (lang == "zh" or ent.label_ in EN_LABELS) and ent.text.casefold() not in pack.not_entities:
+                found.append((ent.start_char, ent.end_char, 2, ent.label_, None))
+        found.sort(key=lambda f: (-(f[1] - f[0]), f[2], f[0]))
+        taken: list[Mention] = []
+        for start, end, _, label, slot in found:
+            if any(start < m.end and m.start < end for m in taken):
+                continue
+            surface = text[start:end].strip()
+            if not surface:
+                continue
+            start = start + (len(text[start:end]) - len(text[start:end].lstrip()))
+            end = start + len(surface)
+            taken.append(Mention(start, end, label, surface, entity_key(label, surface),
+                                 normalize(label, surface, self.today), slot))
+        return sorted(taken, key=lambda m: m.start)
+
+    # ------------------------------------------------------------------ facts
+    def find_facts(self, text, mentions, pack, G, role, stressed, intent) -> list[_Unit]:
+        units: list[_Unit] = []
+        used: set[int] = set()  # mention indexes that became a value
+        filled: set[str] = set()
+        correcting = intent == "correct" or bool(_any(pack.corrections, text))
+        sentence_ends = [m.start() for m in re.finditer(r"[。！？!?；;\n,，]|\.(?:\s|$)", text)]
+
+        def make(slot: SlotRule, value: str, subject: str | None, mention: Mention | None, supersedes=None):
+            filled.add(slot.id)
+            units.append(FactUnit(
+                key=slot.id, name=slot.name, value=value.strip(), subject=subject,
+                normalized=mention.value if mention else None, correction=correcting,
+                stressed=stressed, supersedes=supersedes,
+            ))
+
+        # 1. a slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"
+        if pack.synonym_rx:
+            for sm in pack.synonym_rx.finditer(text):
+                slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
+                if slot.id in filled:
+                    continue
+                clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
+                window = text[sm.end():min(clause_end, sm.end() + (16 if pack.lang == "zh" else 48))]
+                pick = None
+                free = self._free_value(text[sm.end():clause_end], pack.lang) if not slot.types else None
+                for i, m in enumerate(mentions if not free else ()):
+                    if i in used or m.start < sm.end() or m.start > sm.end() + len(window):
+                        continue
+                    if not slot.types or m.label in slot.types:
+                        pick = i
+                        break
+                if pick is None:  # value before the slot word: "5000元的预算", "a $500 budget"
+                    for i, m in enumerate(mentions):
+                        if i not in used and 0 <= sm.start() - m.end <= 2 and (not slot.types or m.label in slot.types) \
+                                and m.label in VALUE_LABELS | {"ORDER_ID", "TRACKING_ID"}:
+                            pick = i
+                if pick is not None:
+                    used.add(pick)
+                    make(slot, mentions[pick].text, self._subject(text, sm.start(), mentions, pack), mentions[pick])
+                elif not slot.types or not any(t in VALUE_LABELS for t in slot.types):
+                    value = free or self._free_value(text[sm.end():clause_end], pack.lang)
+                    if value:
+                        make(slot, value, self._subject(text, sm.start(), mentions, pack), None)
+        # 2. bare values that name their own slot (emails, phones, order ids, addresses)
+        held = {d["key"] for _, d in g.current_facts(G)}
+        for i, m in enumerate(mentions):
+            if i not in used and m.slot and m.slot not in filled and m.slot in pack.slots \
+                    and (role == "user" or m.slot not in held):
+                used.add(i)
+                make(pack.slots[m.slot], m.text, None, m)
+        # 3. corrections without a slot word: "不是5000，是6000", "make it 5 units, not 2"
+        if correcting or role == "user":
+            units += self._unslotted_values(text, mentions, used, filled, pack, G, correcting, stressed)
+        # 4. generic "X是Y" / "my X is Y" when no slot matched
+        if not units:
+            units += self._phrase_facts(text, pack, stressed, correcting)
+        # retractions: "不要那个发票了", "forget the gift wrap"
+        for rx in pack.retractions:
+            for m in rx.finditer(text):
+                key = (m.groupdict().get("key") or "").strip()
+                for fid, d in g.current_facts(G):
+                    if key and (key in d["name"] or d["name"] in key or key.casefold() == d["key"].casefold()):
+                        units.append(RetractUnit(fact=fid))
+        return units
+
+    def _subject(self, text: str, slot_start: int, mentions: list[Mention], pack: CompiledPack) -> str | None:
+        """The thing a slot word belongs to: "小米14的价格", "the MacBook's price"."""
+        for m in mentions:
+            if m.label in THING_LABELS and 0 <= slot_start - m.end <= 3:
+                between = text[m.end:slot_start]
+                if re.fullmatch(r"\s*(?:的|'s|’s)?\s*", between):
+                    return m.key
+        return None
+
+    @staticmethod
+    def _free_value(window: str, lang: str) -> str | None:
+        if lang == "zh":
+            m = re.match(r"\s*(?:必须|一定要|要|需要|请|就)?\s*(?:是|为|：|:|改成|改为|换成|用|写成|写为|写|开成|开)\s*([^，。！？,!?；;\n]{1,30})", window)
+        else:
+            m = re.match(r"\s*(?:(?:is|are|was|will be|should be|must be|has to be|needs to be|=|:|to|of|as)(?:\s+(?:addressed|made out|written|sent|set|changed))?(?:\s+(?:to|as|for))?)\s*([^.,;!?\n]{1,50})", window, re.I)
+        if not m:
+            return None
+        value = m.group(1).strip().rstrip("吧呢啊了的")
+        value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
+        return value or None
+
+    def _unslotted_values(self, text, mentions, used, filled, pack, G, correcting, stressed) -> list[_Unit]:
+        """Values with no slot word: a correction of an existing fact, or an answer to the
+        assistant's open question that names a slot."""
+        units: list[_Unit] = []
+        current = g.current_facts(G)
+        old_text = None
+        for rx in pack.corrections:
+            m = rx.search(text)
+            if m and m.groupdict().get("old"):
+                old_text = m.group("old").strip()
+        asked = self._asked_slots(G, pack)
+        for i, m in enumerate(mentions):
+            if i in used or m.label not in VALUE_LABELS:
+                continue
+            if old_text and old_text in m.text:
+                continue  # the value being replaced, not the new one
+            target = None
+            if correcting:
+                target = self._corrected_fact(m, old_text, current, pack)
+            if target is None:
+                slot = next((s for s in asked if m.label in s.types and s.id not in filled), None)
+                if slot:
+                    target = (slot.id, slot.name, None)
+            if target and target[0] not in filled:
+                filled.add(target[0])
+                used.add(i)
+                units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value,
+                                      correction=correcting, stressed=stressed, supersedes=target[2]))
+                if correcting:
+                    break  # a correction changes one value; other numbers are the old one or noise
+        return units
+
+    @staticmethod
+    def _corrected_fact(m: Mention, old_text: str | None, current, pack: CompiledPack):
+        """The current fact a slot-less correction changes: one whose value is the old
+        value named ("not 2") and whose slot takes this type, else the newest of that type."""
+        def names_old(value: str) -> bool:
+            return bool(old_text) and re.search(rf"(?<![\w.]){re.escape(old_text)}(?![\w.])", value) is not None
+
+        ranked = []
+        for order, (fid, d) in enumerate(current):
+            slot = pack.slots.get(d["key"])
+            same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names_old(str(d["value"])))
+            if same_type or names_old(str(d["value"])):
+                ranked.append(((same_type and names_old(str(d["value"])), same_type, order), fid, d, slot))
+        if not ranked:
+            return None
+        _, fid, d, slot = max(ranked, key=lambda r: r[0])
+        return d["key"], slot.name if slot else d["name"], fid
+
+    @staticmethod
+    def _asked_slots(G: nx.MultiDiGraph, pack: CompiledPack) -> list[SlotRule]:
+        if not pack.synonym_rx:
+            return []
+        out = []
+        for _, q in g.open_items(G, "question"):
+            for sm in pack.synonym_rx.finditer(q["text"]):
+                out.append(pack.slots[pack.synonym_slot[sm.group(0).casefold()]])
+        return out
+
+    @staticmethod
+    def _phrase_facts(text: str, pack: CompiledPack, stressed: bool, correcting: bool) -> list[_Unit]:
+        if pack.lang == "zh":
+            rx = r"(?:^|[，。！？,\s]|的)(?P<key>[\u4e00-\u9fff]{2,6}?)(?:是|为|：|:)\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{2,12}(?=[，。！？,!?；;\n]|$))"
+            bad = set("我你您他她它这那哪什谁有没就还也都是要想会能")
+        else:
+            rx = r"\b(?:my|our|the)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>[^.,;!?\n]{1,40})"
+            bad = set()
+        units: list[_Unit] = []
+        for m in re.finditer(rx, text, re.I if pack.lang == "en" else 0):
+            key, value = m.group("key").strip(), m.group("value").strip()
+            if not value or key[0] in bad or len(key.split()) > 4 or key.casefold() in _STOP_EN:
+                continue
+            if pack.lang == "zh" and not _noun_phrase(key):
+                continue
+            units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=correcting, stressed=stressed))
+        return units
+
+    # ------------------------------------------------------------------ intent
+    @staticmethod
+    def find_intent(text: str, pack: CompiledPack) -> str:
+        """First intent whose cue matches (order from the rules), else inform."""
+        stripped = text.strip()
+        for name, cues in pack.intents:
+            if _any(cues, stripped):
+                return name
+        return "inform"
+
+    # ------------------------------------------------------------------ constraints
+    def find_constraints(self, text: str, pack: CompiledPack, G, stressed: bool) -> list[_Unit]:
+        units: list[_Unit] = []
+        active = g.open_items(G, "constraint")
+        for _, clause in clauses(text):
+            c = clause.strip()
+            if _any(pack.lifts, c):
+                words = content_words(c, pack.lang)
+                for cid, d in active:
+                    if words & content_words(d["text"], pack.lang):
+                        units.append(LiftUnit(constraint=cid))
+                continue
+            if re.search(r"[？?]\s*$|吗\s*$", c):
+                continue  # a question about a rule is not a rule
+            for polarity, cues in pack.constraints:
+                if _any(cues, c):
+                    if not any(d["text"] == c for _, d in active):
+                        units.append(ConstraintUnit(text=c, polarity=polarity, stressed=stressed))
+                    break
+        return units
+
+    # ------------------------------------------------------------------ commitments
+    def find_commitments(self, text: str, mentions: list[Mention], pack: CompiledPack, G) -> list[_Unit]:
+        units: list[_Unit] = []
+        open_ = g.open_items(G, "commitment")
+        for offset, clause in clauses(text):
+            c = clause.strip()
+            for status, cues in (("done", pack.done), ("cancelled", pack.cancel)):
+                if _any(cues, c):
+                    words = content_words(c, pack.lang)
+                    for pid, d in open_:
+                        if len(words & content_words(d["text"], pack.lang)) >= 1:
+                            units.append(FulfilUnit(commitment=pid, status=status))
+            if _any(pack.make, c) and not re.search(r"[？?]\s*$", c) and not _any(pack.done, c):
+                end = offset + len(clause)
+                due = [m.text for m in mentions if offset <= m.start < end and m.label in ("DATE", "TIME")]
+                units.append(CommitmentUnit(text=c, due=" ".join(due) or None))
+        return units
+
+    # ------------------------------------------------------------------ questions
+    @staticmethod
+    def find_questions(text: str, pack: CompiledPack) -> list[_Unit]:
+        sentences = _QUESTION_SENTENCE.findall(text)
+        return [QuestionUnit(text=s.strip()) for s in sentences if s.strip() and _any(pack.questions, s)]
+
+    @staticmethod
+    def find_answers(G) -> list[_Unit]:
+        """A user turn answers the questions the assistant left open."""
+        return [AnswerUnit(question=qid) for qid, _ in g.open_items(G, "question")]
+
+    # ------------------------------------------------------------------ goal
+    @staticmethod
+    def find_goal(text: str, pack: CompiledPack, G, intent: str | None) -> list[_Unit]:
+        if G.graph["goal"] is not None:
+            return []
+        for _, clause in clauses(text):
+            if _any(pack.goals, clause):
+                return [GoalUnit(text=clause.strip()[:80])]
+        return []
+
+    # ------------------------------------------------------------------ references and choices
+    def find_references(self, text: str, mentions: list[Mention], pack: CompiledPack, G) -> list[_Unit]:
+        """Resolve "它 / 那款手机 / that one / the laptop I picked" to the most salient entity."""
+        units: list[_Unit] = []
+        seen_spans: list[tuple[int, int]] = []
+        for rx in pack.pronouns:
+            for m in rx.finditer(text):
+                if any(m.start() < e and s < m.end() for s, e in seen_spans):
+                    continue
+                noun = (m.groupdict().get("noun") or "").casefold()
+                if "noun" in m.groupdict() and m.group("noun") is not None and noun not in pack.nouns:
+                    continue
+                if any(mm.label in THING_LABELS and mm.start >= m.start() - 2 and mm.start <= m.end() + 2 for mm in mentions):
+                    continue  # "这款小米14": the phrase names its entity itself
+                target = salient_entity(G, pack.nouns.get(noun))
+                if target:
+                    seen_spans.append((m.start(), m.end()))
+                    units.append(ReferenceUnit(text=m.group(0), entity=G.nodes[target]["key"]))
+        return units
+
+    @staticmethod
+    def find_selection(text: str, mentions: list[Mention], refs: list[_Unit], pack: CompiledPack) -> list[_Unit]:
+        for rx in pack.selections:
+            m = rx.search(text)
+            if not m:
+                continue
+            after = [mm for mm in mentions if mm.start >= m.start() and mm.label in THING_LABELS]
+            if after:
+                return [SelectUnit(entity=after[0].key)]
+            if refs:
+                return [SelectUnit(entity=refs[0].entity)]
+        return []
+
+    # ------------------------------------------------------------------ tools
+    @staticmethod
+    def find_tool_calls(message: Message) -> list[_Unit]:
+        units: list[_Unit] = []
+        for n, call in enumerate(message.tool_calls):
+            fn = call.get("function") or {}
+            raw = fn.get("arguments")
+            args: dict[str, Any] = {}
+            error = None
+            if isinstance(raw, dict):
+                args = raw
+            elif raw:
+                try:
+                    parsed = json.loads(raw)
+                    args = parsed if isinstance(parsed, dict) else {"value": parsed}
+                except (json.JSONDecodeError, TypeError) as err:
+                    error = f"arguments are not valid JSON ({err.msg if hasattr(err, 'msg') else err})"
+                    args = {"_raw": str(raw)[:200]}
+            units.append(ActionUnit(call_id=str(call.get("id") or f"call_{n}"), tool=str(fn.get("name") or "unknown"),
+                                    arguments=args, arguments_error=error))
+        return units
+
+    def find_tool_result(self, message: Message, index: int, G, pack: CompiledPack) -> list[_Unit]:
+        call_id = message.tool_call_id or f"orphan_{index}"
+        aid = G.graph["call_to_action"].get(call_id)
+        tool = G.nodes[aid]["tool"] if aid else (message.name or "unknown")
+        payload = message.text
+        fields, result_type, status = summarize_payload(payload)
+        units: list[_Unit] = [ActionResultUnit(
+            call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
+            size=len(payload), ref=f"r{index}", orphan=aid is None)]
+        # key fields that name a slot become facts ("order_id" -> 订单号 / order id)
+        for name, value in fields.items():
+            leaf = re.sub(r"[_\-.]+", " ", name.rsplit(".", 1)[-1]).strip().casefold()
+            slot_id = pack.synonym_slot.get(leaf) or (leaf.replace(" ", "_") if leaf.replace(" ", "_") in pack.slots else None)
+            if slot_id and isinstance(value, (str, int, float)) and str(value):
+                slot = pack.slots[slot_id]
+                units.append(FactUnit(key=slot.id, name=slot.name, value=str(value)))
+        # commitments a successful tool call fulfils ("send_return_label" / "I will email you a return label")
+        if status == "ok":
+            tool_words = {w for w in re.split(r"[_\W]+", tool.casefold()) if len(w) > 2}
+            for pid, d in g.open_items(G, "commitment"):
+                if len(tool_words & content_words(d["text"], "en")) >= 2 or (
+                        tool_words and tool_words <= content_words(d["text"], "en")):
+                    units.append(FulfilUnit(commitment=pid, status="done"))
+        return units
+
+
+def summarize_payload(payload: str, max_fields: int = 8) -> tuple[dict[str, Any], str, str]:
+    """(key fields, result type, ok|error) of a tool result, JSON or text.
+
+    >>> summarize_payload('{"order_id": "SO-1", "status": "paid", "items": [1, 2]}')
+    ({'order_id': 'SO-1', 'status': 'paid', 'items.count': 2}, 'object', 'ok')
+    >>> summarize_payload('Error: timeout')[2]
+    'error'
+    """
+    text = payload.strip()
+    try:
+        data = json.loads(text) if text[:1] in "[{" else None
+    except json.JSONDecodeError:
+        data = None
+    if data is None:
+        status = "error" if re.match(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)", text) else "ok"
+        ids = re.findall(r"\b[A-Z]{1,4}-?\d{5,}\b", text[:4000])
+        fields = {"id": ids[0]} if ids else {}
+        if status == "error":
+            fields["error"] = text[:80]
+        return fields, "text" if text else "empty", status
+    fields: dict[str, Any] = {}
+
+    def walk(node: Any, path: str, depth: int) -> None:
+        if len(fields) >= max_fields or depth > 3:
+            return
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, f"{path}.{k}" if path else str(k), depth + 1)
+        elif isinstance(node, list):
+            fields[f"{path}.count" if path else "count"] = len(node)
+            if node and len(node) <= 3:
+                walk(node[0], f"{path}[0]" if path else "[0]", depth + 1)
+        elif node is not None and _KEY_FIELD.search(path.rsplit(".", 1)[-1]):
+            fields[path] = node if not isinstance(node, str) else node[:60]
+
+    walk(data, "", 0)
+    status = "ok"
+    if isinstance(data, dict):
+        st = str(data.get("status", "")).casefold()
+        if "error" in data or st in ("error", "failed", "failure") or data.get("ok") is False or data.get("success") is False:
+            status = "error"
+    return fields, ("object" if isinstance(data, dict) else "array"), status
+
+
+def salient_entity(G: nx.MultiDiGraph, label: str | None = None) -> str | None:
+    """The entity a reference most likely means: the selected one of a compatible type,
+    else the most recently mentioned or referred-to thing."""
+    best, best_rank = None, None
+    for eid, d in g.entities(G):
+        if d["label"] not in (THING_LABELS | ID_LABELS if label in ID_LABELS else THING_LABELS):
+            continue
+        if label and not _compatible(label, d["label"]):
+            continue
+        rank = (d.get("selected", False), d.get("last", d["turn"]), eid)
+        if best_rank is None or rank > best_rank:
+            best, best_rank = eid, rank
+    return best
+
+
+def _compatible(hint: str, label: str) -> bool:
+    places = {"PLACE", "GPE", "LOC", "FAC", "ORG"}
+    return hint == label or (hint in places and label in places) or (hint == "PRODUCT" and label in ("PRODUCT", "MISC"))

@@ -1,0 +1,298 @@
+"""The graph and the one function that changes it.
+
+:func:`apply` folds a unit into a ``networkx.MultiDiGraph``; nothing else mutates
+the graph. Replaying the same units into a new graph gives an equal graph
+(:func:`graphs_equal`). Queries are plain functions ``f(G, ...)``.
+
+Node kinds: turn, entity, fact, constraint, commitment, action, question, goal.
+Edge kinds: mentions, about, supersedes, refers_to, fulfills, made_in, result_of.
+
+>>> from ctxgraph._units import TurnUnit, FactUnit
+>>> G = new_graph()
+>>> apply(G, TurnUnit(index=0, role="user", text="预算5000元", lang="zh"))
+>>> apply(G, FactUnit(key="budget", name="预算", value="5000元"))
+>>> apply(G, TurnUnit(index=1, role="user", text="预算改成6000", lang="zh"))
+>>> apply(G, FactUnit(key="budget", name="预算", value="6000元", correction=True))
+>>> [(f, d["value"], d["status"]) for f, d in facts(G)]
+[('f1', '5000元', 'superseded'), ('f2', '6000元', 'current')]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import networkx as nx
+
+from ._errors import Errors, StateError
+from ._units import (
+    ActionResultUnit, ActionUnit, AnswerUnit, CommitmentUnit, ConstraintUnit, EntityUnit,
+    FactUnit, FulfilUnit, GoalUnit, LiftUnit, QuestionUnit, ReferenceUnit, RetractUnit,
+    SelectUnit, TurnUnit, _Unit,
+)
+
+_PREFIX = {"entity": "e", "fact": "f", "constraint": "c", "commitment": "p", "action": "a",
+           "question": "q", "goal": "g"}
+
+
+def new_graph() -> nx.MultiDiGraph:
+    """An empty conversation graph with its lookup indexes."""
+    G = nx.MultiDiGraph()
+    G.graph.update(
+        turns=0, counters={}, entity_by_key={}, current_fact={}, call_to_action={},
+        goal=None, last_turn=None, open_items={"commitment": [], "question": [], "constraint": []},
+    )
+    return G
+
+
+def _new_id(G: nx.MultiDiGraph, kind: str) -> str:
+    n = G.graph["counters"].get(kind, 0) + 1
+    G.graph["counters"][kind] = n
+    return f"{_PREFIX[kind]}{n}"
+
+
+def _made_in(G: nx.MultiDiGraph, node: str) -> None:
+    if G.graph["last_turn"] is not None:
+        G.add_edge(node, G.graph["last_turn"], key="made_in", kind="made_in")
+
+
+def _turn_index(G: nx.MultiDiGraph) -> int:
+    return G.nodes[G.graph["last_turn"]]["index"] if G.graph["last_turn"] else 0
+
+
+def fact_slot(key: str, subject: str | None) -> str:
+    """Index key of a fact: its slot key, per subject entity."""
+    return f"{key}@{subject}" if subject else key
+
+
+def _magnitude(value: Any) -> float | None:
+    if isinstance(value, dict):
+        value = value.get("amount")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def same_value(old: dict, new: FactUnit) -> bool:
+    """A restatement: the same text, or the same number written differently ("6000" / "6000元")."""
+    if old["value"].casefold().strip() == new.value.casefold().strip():
+        return True
+    a, b = _magnitude(old.get("normalized")), _magnitude(new.normalized)
+    return a is not None and a == b
+
+
+def apply(G: nx.MultiDiGraph, unit: _Unit) -> None:
+    """Fold one unit into the graph (the only place the graph changes)."""
+    handler = _HANDLERS.get(type(unit))
+    if handler is None:
+        raise StateError(Errors.E051.format(type=getattr(unit, "type", type(unit).__name__)))
+    handler(G, unit)
+
+
+def _turn(G, u: TurnUnit) -> None:
+    node = f"t{u.index}"
+    G.add_node(node, kind="turn", index=u.index, role=u.role, text=u.text, lang=u.lang,
+               intent=u.intent, name=u.name, tool_call_id=u.tool_call_id, notes=list(u.notes))
+    G.graph["turns"] = max(G.graph["turns"], u.index + 1)
+    G.graph["last_turn"] = node
+
+
+def _entity(G, u: EntityUnit) -> None:
+    turn = _turn_index(G)
+    eid = G.graph["entity_by_key"].get(u.key)
+    if eid is None:
+        eid = _new_id(G, "entity")
+        G.graph["entity_by_key"][u.key] = eid
+        G.add_node(eid, kind="entity", key=u.key, text=u.text, label=u.label, value=u.value,
+                   mentions=[], selected=False, turn=turn)
+    data = G.nodes[eid]
+    if turn not in data["mentions"]:
+        data["mentions"].append(turn)
+    if data["value"] is None and u.value is not None:
+        data["value"] = u.value
+    data["last"] = turn
+    if G.graph["last_turn"] and not G.has_edge(G.graph["last_turn"], eid, key="mentions"):
+        G.add_edge(G.graph["last_turn"], eid, key="mentions", kind="mentions")
+
+
+def _fact(G, u: FactUnit) -> None:
+    turn = _turn_index(G)
+    subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
+    slot = fact_slot(u.key, subject)
+    old = u.supersedes or G.graph["current_fact"].get(slot)
+    if old and G.nodes[old]["status"] == "current" and same_value(G.nodes[old], u):
+        data = G.nodes[old]
+        data["stressed"] = data["stressed"] or u.stressed
+        data["confirmed"] = turn
+        if len(u.value) > len(data["value"]):  # "6000" restated as "6000元": keep the fuller form
+            data["value"], data["normalized"] = u.value, u.normalized
+        return  # a restatement, not a change
+    fid = _new_id(G, "fact")
+    G.add_node(fid, kind="fact", key=u.key, name=u.name, value=u.value, subject=subject,
+               normalized=u.normalized, status="current", turn=turn, until=None,
+               stressed=u.stressed, correction=u.correction)
+    _made_in(G, fid)
+    if subject:
+        G.add_edge(fid, subject, key="about", kind="about")
+    if old and G.nodes[old]["status"] == "current":
+        G.nodes[old]["status"] = "superseded"
+        G.nodes[old]["until"] = turn
+        G.add_edge(fid, old, key="supersedes", kind="supersedes")
+        G.nodes[fid]["stressed"] = G.nodes[fid]["stressed"] or G.nodes[old]["stressed"]
+        for s, k in list(G.graph["current_fact"].items()):
+            if k == old:
+                del G.graph["current_fact"][s]
+    G.graph["current_fact"][slot] = fid
+
+
+def _retract(G, u: RetractUnit) -> None:
+    data = G.nodes[u.fact]
+    if data["status"] == "current":
+        data["status"], data["until"] = "retracted", _turn_index(G)
+        for s, k in list(G.graph["current_fact"].items()):
+            if k == u.fact:
+                del G.graph["current_fact"][s]
+
+
+def _open(G, kind: str, attrs: dict[str, Any]) -> str:
+    nid = _new_id(G, kind)
+    G.add_node(nid, kind=kind, turn=_turn_index(G), **attrs)
+    _made_in(G, nid)
+    G.graph["open_items"][kind].append(nid)
+    return nid
+
+
+def _close(G, kind: str, nid: str, status: str) -> None:
+    data = G.nodes[nid]
+    data["status"], data["closed"] = status, _turn_index(G)
+    if nid in G.graph["open_items"][kind]:
+        G.graph["open_items"][kind].remove(nid)
+
+
+def _constraint(G, u: ConstraintUnit) -> None:
+    _open(G, "constraint", dict(text=u.text, polarity=u.polarity, status="active", stressed=u.stressed))
+
+
+def _lift(G, u: LiftUnit) -> None:
+    _close(G, "constraint", u.constraint, "lifted")
+
+
+def _commitment(G, u: CommitmentUnit) -> None:
+    _open(G, "commitment", dict(text=u.text, due=u.due, status="open"))
+
+
+def _fulfil(G, u: FulfilUnit) -> None:
+    _close(G, "commitment", u.commitment, u.status)
+    if G.graph["last_turn"]:
+        G.add_edge(G.graph["last_turn"], u.commitment, key="fulfills", kind="fulfills")
+
+
+def _question(G, u: QuestionUnit) -> None:
+    _open(G, "question", dict(text=u.text, status="open"))
+
+
+def _answer(G, u: AnswerUnit) -> None:
+    _close(G, "question", u.question, "answered")
+
+
+def _goal(G, u: GoalUnit) -> None:
+    old = G.graph["goal"]
+    gid = _new_id(G, "goal")
+    G.add_node(gid, kind="goal", text=u.text, status="current", turn=_turn_index(G))
+    _made_in(G, gid)
+    if old:
+        G.nodes[old]["status"] = "superseded"
+        G.add_edge(gid, old, key="supersedes", kind="supersedes")
+    G.graph["goal"] = gid
+
+
+def _select(G, u: SelectUnit) -> None:
+    eid = G.graph["entity_by_key"].get(u.entity)
+    if eid:
+        for _, d in entities(G):
+            if d["label"] == G.nodes[eid]["label"]:
+                d["selected"] = False
+        G.nodes[eid]["selected"] = True
+        G.nodes[eid]["selected_turn"] = _turn_index(G)
+
+
+def _reference(G, u: ReferenceUnit) -> None:
+    eid = G.graph["entity_by_key"].get(u.entity)
+    if eid and G.graph["last_turn"]:
+        G.add_edge(G.graph["last_turn"], eid, key="refers_to", kind="refers_to", text=u.text)
+        G.nodes[eid]["last"] = _turn_index(G)
+
+
+def _action(G, u: ActionUnit) -> None:
+    aid = _new_id(G, "action")
+    G.add_node(aid, kind="action", call_id=u.call_id, tool=u.tool, arguments=dict(u.arguments),
+               arguments_error=u.arguments_error, status="pending", fields={}, result_type=None,
+               size=0, ref=None, turn=_turn_index(G))
+    _made_in(G, aid)
+    G.graph["call_to_action"][u.call_id] = aid
+
+
+def _action_result(G, u: ActionResultUnit) -> None:
+    aid = G.graph["call_to_action"].get(u.call_id)
+    if aid is None:  # a result whose call we never saw: keep it as an action of its own
+        _action(G, ActionUnit(call_id=u.call_id, tool=u.tool))
+        aid = G.graph["call_to_action"][u.call_id]
+    G.nodes[aid].update(status=u.status, fields=dict(u.fields), result_type=u.result_type,
+                        size=u.size, ref=u.ref, orphan=u.orphan, result_turn=_turn_index(G))
+    if G.graph["last_turn"]:
+        G.add_edge(G.graph["last_turn"], aid, key="result_of", kind="result_of")
+
+
+_HANDLERS = {
+    TurnUnit: _turn, EntityUnit: _entity, FactUnit: _fact, RetractUnit: _retract,
+    ConstraintUnit: _constraint, LiftUnit: _lift, CommitmentUnit: _commitment, FulfilUnit: _fulfil,
+    QuestionUnit: _question, AnswerUnit: _answer, GoalUnit: _goal, SelectUnit: _select,
+    ReferenceUnit: _reference, ActionUnit: _action, ActionResultUnit: _action_result,
+}
+
+
+# ----------------------------------------------------------------------------- queries
+
+
+def nodes_of(G: nx.MultiDiGraph, kind: str) -> Iterator[tuple[str, dict]]:
+    """(id, data) of every node of ``kind``, in creation order."""
+    return ((n, d) for n, d in G.nodes(data=True) if d["kind"] == kind)
+
+
+def entities(G):
+    return nodes_of(G, "entity")
+
+
+def facts(G):
+    return nodes_of(G, "fact")
+
+
+def current_facts(G: nx.MultiDiGraph) -> list[tuple[str, dict]]:
+    return [(f, G.nodes[f]) for f in G.graph["current_fact"].values()]
+
+
+def open_items(G: nx.MultiDiGraph, kind: str) -> list[tuple[str, dict]]:
+    """Open commitments, open questions or active constraints."""
+    return [(n, G.nodes[n]) for n in G.graph["open_items"][kind]]
+
+
+def fact_history(G: nx.MultiDiGraph, fid: str) -> list[dict]:
+    """Earlier values of a fact, newest first: [{"value", "turn", "until"}]."""
+    out, node = [], fid
+    while True:
+        olds = [v for _, v, k in G.out_edges(node, keys=True) if k == "supersedes"]
+        if not olds:
+            return out
+        node = olds[0]
+        d = G.nodes[node]
+        out.append({"value": d["value"], "turn": d["turn"], "until": d["until"]})
+
+
+def turn_of(G: nx.MultiDiGraph, index: int) -> dict | None:
+    return G.nodes.get(f"t{index}")
+
+
+def graphs_equal(G: nx.MultiDiGraph, H: nx.MultiDiGraph) -> bool:
+    """Same nodes with the same data, same edges, same indexes."""
+    return (
+        dict(G.nodes(data=True)) == dict(H.nodes(data=True))
+        and sorted(G.edges(keys=True, data=True), key=repr) == sorted(H.edges(keys=True, data=True), key=repr)
+        and G.graph == H.graph
+    )

@@ -1,0 +1,106 @@
+"""Chat messages in, checked and reduced to what the tracker reads.
+
+Accepts OpenAI chat messages: ``content`` as a string, ``None`` or a list of
+parts (the text parts are read, others noted); assistant ``tool_calls``; tool
+messages with ``tool_call_id``. ``developer`` counts as ``system`` and the legacy
+``function`` role as ``tool``.
+
+>>> clean, msg = normalize_message({"role": "user", "content": [{"type": "text", "text": "hi"}]})
+>>> clean["content"], msg.text
+('hi', 'hi')
+>>> normalize_message({"role": "robot", "content": "x"})
+Traceback (most recent call last):
+...
+ctxgraph._errors.MessageError: [E021] Unknown role 'robot'. Use one of: system, user, assistant, tool (also 'developer', 'function').
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ._errors import Errors, MessageError
+from ._extract import Message
+
+ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant",
+         "tool": "tool", "function": "tool"}
+
+
+def content_text(content: Any) -> tuple[str, list[str]]:
+    """(text, notes) of a message's content: str, None or a list of parts."""
+    if content is None:
+        return "", []
+    if isinstance(content, str):
+        return content, []
+    if isinstance(content, list):
+        texts, notes = [], []
+        for part in content:
+            if isinstance(part, str):
+                texts.append(part)
+            elif isinstance(part, dict) and part.get("type") in ("text", "input_text", "output_text"):
+                texts.append(str(part.get("text") or ""))
+            elif isinstance(part, dict):
+                notes.append(f"non-text part {part.get('type', '?')!r} not read")
+            else:
+                raise MessageError(Errors.E020.format(kind=f"a content part of type {type(part).__name__}"))
+        return "\n".join(t for t in texts if t), notes
+    if isinstance(content, (dict, int, float, bool)):
+        return json.dumps(content, ensure_ascii=False), ["content was not a string; read as JSON"]
+    raise MessageError(Errors.E020.format(kind=f"content of type {type(content).__name__}"))
+
+
+def normalize_message(message: Any) -> tuple[dict, Message]:
+    """A cleaned copy of the chat message (text content) and its extraction view."""
+    if not isinstance(message, dict) or "role" not in message:
+        raise MessageError(Errors.E020.format(kind=type(message).__name__ if not isinstance(message, dict) else "a dict without 'role'"))
+    role = ROLES.get(str(message["role"]))
+    if role is None:
+        raise MessageError(Errors.E021.format(role=message["role"]))
+    text, notes = content_text(message.get("content"))
+    if not text.strip() and not message.get("tool_calls"):
+        notes.append("empty message")
+    clean: dict[str, Any] = {"role": role, "content": text}
+    tool_calls = message.get("tool_calls") or []
+    if not isinstance(tool_calls, list):
+        raise MessageError(Errors.E020.format(kind="tool_calls that is not a list"))
+    if role == "assistant" and tool_calls:
+        clean["tool_calls"] = tool_calls
+        if not text:
+            clean["content"] = None
+    if role == "tool":
+        clean["tool_call_id"] = str(message.get("tool_call_id") or "")
+    if message.get("name"):
+        clean["name"] = str(message["name"])
+    return clean, Message(role=role, text=text, name=clean.get("name"),
+                          tool_call_id=clean.get("tool_call_id") or None,
+                          tool_calls=tool_calls if role == "assistant" else [], notes=notes)
+
+
+def read_conversation(path: str | Path) -> list[dict]:
+    """Messages from a JSON array or a JSONL file (one message a line)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise MessageError(Errors.E022.format(path=path, line=0, reason=err.strerror or err)) from None
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise MessageError(Errors.E022.format(path=path, line=err.lineno, reason=err.msg)) from None
+        messages = data
+    else:
+        messages = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                messages.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise MessageError(Errors.E022.format(path=path, line=n, reason=err.msg)) from None
+    for n, m in enumerate(messages):
+        if not isinstance(m, dict) or "role" not in m:
+            raise MessageError(Errors.E022.format(path=path, line=n + 1, reason="not a chat message (needs 'role')"))
+    return messages

@@ -1,0 +1,154 @@
+"""Normalisers for values kept beside their surface text: numbers, money, dates.
+
+Small hand-written parsers: they cover the forms customer-service chat uses and
+have no dependencies (cn2an and dateparser would add heavy imports to every
+turn for a few lines of logic).
+
+>>> parse_number("五千")
+5000.0
+>>> parse_number("1.2万")
+12000.0
+>>> parse_money("¥5,000")
+{'amount': 5000.0, 'currency': 'CNY'}
+>>> parse_money("5k")
+{'amount': 5000.0, 'currency': None}
+>>> parse_date("March 3rd")
+'--03-03'
+>>> parse_date("下周三", today=datetime.date(2026, 11, 30))
+'2026-12-09'
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_EN_NUMBERS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a dozen": 12, "dozen": 12,
+}
+
+
+def _parse_cn_integer(text: str) -> int | None:
+    """'五千' -> 5000, '一万二千' -> 12000, '十五' -> 15; None if not a Chinese numeral."""
+    if not text or any(ch not in _CN_DIGITS and ch not in _CN_UNITS and ch not in "万亿" for ch in text):
+        return None
+    total, section, digit = 0, 0, None
+    for ch in text:
+        if ch in _CN_DIGITS:
+            digit = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            section += (1 if digit is None else digit) * _CN_UNITS[ch]
+            digit = None
+        else:  # 万 / 亿
+            section += digit or 0
+            total += section * (10_000 if ch == "万" else 100_000_000)
+            section, digit = 0, None
+    return total + section + (digit or 0)
+
+
+def parse_number(text: str) -> float | None:
+    """A number written with digits, Chinese numerals, k/万/千 suffixes or English words."""
+    s = text.strip().replace(",", "").replace("，", "")
+    low = s.lower()
+    if low in _EN_NUMBERS:
+        return float(_EN_NUMBERS[low])
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kKmM万千]?)", s)
+    if m:
+        mult = {"": 1, "k": 1000, "K": 1000, "m": 1e6, "M": 1e6, "万": 10_000, "千": 1000}[m.group(2)]
+        return float(m.group(1)) * mult
+    n = _parse_cn_integer(s)
+    return float(n) if n is not None else None
+
+
+_CURRENCY = [
+    (re.compile(r"[¥￥]|元|块|人民币|rmb", re.I), "CNY"),
+    (re.compile(r"\$|dollars?|usd|bucks", re.I), "USD"),
+    (re.compile(r"€|euros?|eur", re.I), "EUR"),
+    (re.compile(r"£|pounds?|gbp", re.I), "GBP"),
+]
+
+
+def parse_money(text: str) -> dict | None:
+    """Amount and currency (ISO code, or None when the text does not say)."""
+    currency = next((code for rx, code in _CURRENCY if rx.search(text)), None)
+    core = re.sub(r"[¥￥$€£]|元|块钱|块|人民币|rmb|dollars?|usd|bucks|euros?|eur|pounds?|gbp", "", text, flags=re.I)
+    amount = parse_number(core.strip())
+    if amount is None:
+        return None
+    return {"amount": amount, "currency": currency}
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WEEKDAYS_ZH = "一二三四五六日"
+
+
+def parse_date(text: str, today: datetime.date | None = None) -> str | None:
+    """ISO date for absolute dates; relative ones ("下周三", "tomorrow") only given ``today``.
+
+    A date without a year is returned as ``--MM-DD``.
+    """
+    s = text.strip().lower()
+    m = re.search(r"(\d{4})-(\d{1,2})-(\d{1,2})", s)
+    if m:
+        return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+    m = re.search(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]", s)
+    if m:
+        return _iso(m.group(1), m.group(2), m.group(3))
+    m = re.search(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", s)
+    if m and m.group(1) in _MONTHS:
+        return _iso(m.group(3), _MONTHS[m.group(1)], m.group(2))
+    m = re.search(r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]{3})[a-z]*(?:,?\s+(\d{4}))?", s)
+    if m and m.group(2) in _MONTHS:
+        return _iso(m.group(3), _MONTHS[m.group(2)], m.group(1))
+    if today is None:
+        return None
+    offsets = {"今天": 0, "今晚": 0, "today": 0, "tonight": 0, "明天": 1, "明晚": 1, "tomorrow": 1,
+               "后天": 2, "大后天": 3, "昨天": -1, "yesterday": -1, "前天": -2}
+    for word, days in offsets.items():
+        if word in s:
+            return (today + datetime.timedelta(days=days)).isoformat()
+    m = re.search(r"(下下|下|这|本|上)?(?:周|星期|礼拜)([一二三四五六日天])", s)
+    if m:
+        weekday = _WEEKDAYS_ZH.index(m.group(2).replace("天", "日"))
+        week = {"下下": 2, "下": 1, "上": -1}.get(m.group(1) or "", 0)
+        return _weekday(today, weekday, week)
+    m = re.search(r"(next|this|last)?\s*(monday|tuesday|wednesday|thursday|friday|saturday|sunday)", s)
+    if m:
+        week = {"next": 1, "last": -1}.get(m.group(1) or "", 0)
+        return _weekday(today, _WEEKDAYS_EN.index(m.group(2)), week)
+    return None
+
+
+def _iso(year, month, day) -> str | None:
+    month, day = int(month), int(day)
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return f"{int(year):04d}-{month:02d}-{day:02d}" if year else f"--{month:02d}-{day:02d}"
+
+
+def _weekday(today: datetime.date, weekday: int, week: int) -> str:
+    monday = today - datetime.timedelta(days=today.weekday())
+    return (monday + datetime.timedelta(weeks=week, days=weekday)).isoformat()
+
+
+def normalize(label: str, text: str, today: datetime.date | None = None) -> dict | str | float | None:
+    """The normalised value for an entity of type ``label``, or None."""
+    if label == "MONEY":
+        return parse_money(text)
+    if label == "DATE":
+        return parse_date(text, today)
+    if label in ("NUMBER", "CARDINAL"):
+        return parse_number(text)
+    if label == "QUANTITY":
+        m = re.match(r"\s*(\S+?)\s*(?:个|件|台|部|份|张|箱|瓶|只|套|位|人|间|晚|\s|$)", text)
+        return parse_number(m.group(1)) if m else None
+    if label in ("PHONE",):
+        return re.sub(r"[^\d+]", "", text)
+    if label in ("EMAIL", "ORDER_ID", "TRACKING_ID"):
+        return text.strip().lstrip("#").strip()
+    return None

@@ -1,0 +1,162 @@
+"""Pack the state block, recent raw turns and the question into an exact token budget.
+
+Order of filling (each step only takes what fits, counted exactly with tiktoken):
+
+1. the question (truncated, keeping its head, only if it alone exceeds the budget);
+2. the conversation's system prompt;
+3. pinned state lines, by tier;
+4. ranked state lines, until the state block holds ``state_share`` of what is left;
+5. recent raw turns, newest first, whole turns only (an assistant tool call and its
+   results are one unit, so the chat API never sees a tool result without its call);
+6. more ranked state lines, while anything fits.
+
+When the budget cannot hold everything, what is left out is listed in
+``Context.dropped`` — in effect dropped in this order: older raw turns, ranked
+lines (lowest score first), pinned lines from the lowest tier up (stressed facts,
+selected entities, open questions, named facts, open commitments, constraints,
+goal), the system prompt, and last the tail of the question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import tiktoken
+
+from ._errors import BudgetError, Errors
+from ._render import Line, render_block
+from ._tokens import count_message_tokens, count_text_tokens
+
+
+@dataclass
+class Context:
+    """What to send to the model, and how it was made.
+
+    ``messages`` go straight into ``client.chat.completions.create``; ``tokens``
+    is their exact count (never above ``budget``); ``sections`` splits it into
+    system prompt + state block, raw history and question; ``node_ids`` are the
+    graph nodes the state block shows; ``dropped`` says what did not fit.
+    """
+
+    messages: list[dict[str, Any]]
+    tokens: int
+    budget: int
+    sections: dict[str, int] = field(default_factory=dict)
+    state_block: str = ""
+    node_ids: list[str] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+
+
+def _system_content(prompt: str | None, lines: list[Line], lang: str) -> str:
+    block = render_block(lines, lang)
+    return "\n\n".join(p for p in (prompt, block) if p)
+
+
+def pack(
+    *,
+    question: str,
+    budget: int,
+    lines: list[Line],
+    blocks: list[tuple[list[int], list[dict]]],
+    lang: str,
+    encoding: tiktoken.Encoding,
+    per_message: int,
+    system_prompt: str | None = None,
+    state_share: float = 0.6,
+) -> Context:
+    """Fit everything into ``budget`` tokens (see the module docstring for the order)."""
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
+        raise BudgetError(Errors.E041.format(budget=budget))
+    minimum = per_message + 1
+    if budget < minimum:
+        raise BudgetError(Errors.E040.format(budget=budget, minimum=minimum))
+    dropped: list[str] = []
+    count = lambda msgs: count_message_tokens(msgs, encoding, per_message=per_message)  # noqa: E731
+
+    q_msgs: list[dict] = []
+    if question:
+        q_msgs = [{"role": "user", "content": question}]
+        if count(q_msgs) > budget:
+            room = budget - per_message
+            ids = encoding.encode(question, disallowed_special=())
+            cut = encoding.decode(ids[:room])
+            while count_text_tokens(cut, encoding) > room:
+                room -= 1
+                cut = encoding.decode(ids[:room])
+            q_msgs = [{"role": "user", "content": cut}]
+            dropped.append(f"question: truncated to its first {room} tokens")
+    q_tokens = count(q_msgs)
+    avail = budget - q_tokens
+
+    def sys_tokens(prompt: str | None, chosen: list[Line]) -> int:
+        content = _system_content(prompt, chosen, lang)
+        return count([{"role": "system", "content": content}]) if content else 0
+
+    prompt = system_prompt or None
+    if prompt and sys_tokens(prompt, []) > avail:
+        dropped.append("system prompt")
+        prompt = None
+
+    chosen: list[Line] = []
+
+    def try_add(ln: Line, limit: int) -> bool:
+        if sys_tokens(prompt, chosen + [ln]) <= limit:
+            chosen.append(ln)
+            return True
+        return False
+
+    pinned = [ln for ln in lines if ln.item.pinned]
+    ranked = [ln for ln in lines if not ln.item.pinned]
+    for ln in pinned:
+        if not try_add(ln, avail):
+            dropped.append(f"pinned {ln.item.kind} {ln.item.node}")
+    share_limit = max(sys_tokens(prompt, chosen), int(avail * state_share))
+    rest: list[Line] = []
+    for ln in ranked:
+        if not try_add(ln, share_limit):
+            rest.append(ln)
+
+    used = sys_tokens(prompt, chosen)
+    history: list[tuple[list[int], list[dict]]] = []
+    for idx, block in reversed(blocks):
+        cost = count(block)
+        if used + cost > avail:
+            break
+        history.insert(0, (idx, block))
+        used += cost
+    skipped_turns = sum(len(idx) for idx, _ in blocks) - sum(len(idx) for idx, _ in history)
+    if skipped_turns:
+        dropped.append(f"{skipped_turns} older raw turns")
+
+    history_tokens = sum(count(b) for _, b in history)
+    for n, ln in enumerate(rest):
+        if n - len(chosen) > 40 or not try_add(ln, avail - history_tokens):
+            dropped.append(f"ranked {ln.item.kind} {ln.item.node}")
+    # restore priority order for rendering stability
+    order = {id(ln): n for n, ln in enumerate(lines)}
+    chosen.sort(key=lambda ln: order[id(ln)])
+
+    content = _system_content(prompt, chosen, lang)
+    messages = ([{"role": "system", "content": content}] if content else [])
+    for _, block in history:
+        messages += block
+    messages += q_msgs
+    total = count(messages)
+    assert total <= budget, (total, budget)  # guaranteed by construction
+    return Context(
+        messages=messages,
+        tokens=total,
+        budget=budget,
+        sections={
+            "system": sys_tokens(prompt, chosen),
+            "state": sys_tokens(None, chosen),
+            "history": history_tokens,
+            "question": q_tokens,
+        },
+        state_block=render_block(chosen, lang),
+        node_ids=[ln.item.node for ln in chosen],
+        turns=[i for idx, _ in history for i in idx],
+        dropped=dropped,
+    )

@@ -1,0 +1,283 @@
+"""Rule packs: the data the rule steps run on, validated on load.
+
+A rule pack is a folder of ``.yml`` files (any split into files; sections are
+merged in file-name order) and optional ``.jsonl`` files in spaCy's EntityRuler
+format (``{"label": ..., "pattern": ..., "id": ...}``). ``rules/zh`` and
+``rules/en`` ship with ctxgraph; a user adds a domain pack with
+``Tracker(rules=["my_rules/"])`` (files for one language go in a ``zh``/``en``
+subfolder, files at the top level apply to both).
+
+Every problem in a file is reported together, naming file, rule and reason:
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "slots.yml").write_text("slots:\\n  - {id: budget, synonym: [x]}\\n")
+>>> load_pack([d], "en")
+Traceback (most recent call last):
+...
+ctxgraph._errors.RulesError: [E010] Invalid rule file .../slots.yml:
+  slots[0] (budget): missing field 'name'
+  slots[0] (budget): unknown field 'synonym'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from ._errors import Errors, RulesError
+
+LANGS = ("zh", "en")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_regexes(patterns: list[str]) -> list[str]:
+    for p in patterns:
+        try:
+            re.compile(p)
+        except re.error as err:
+            raise ValueError(f"bad regular expression {p!r}: {err}") from None
+    return patterns
+
+
+class EntityRule(_Strict):
+    label: str
+    pattern: str | None = None
+    phrases: list[str] = []
+    slot: str | None = None
+    id: str | None = None
+
+    @field_validator("pattern")
+    @classmethod
+    def _regex(cls, v: str | None) -> str | None:
+        if v is not None:
+            _check_regexes([v])
+        return v
+
+
+class SlotRule(_Strict):
+    id: str
+    name: str
+    synonyms: list[str] = []
+    types: list[str] = []
+
+
+class IntentRule(_Strict):
+    name: str
+    cues: list[str]
+
+    _c = field_validator("cues")(classmethod(lambda cls, v: _check_regexes(v)))
+
+
+class ConstraintRule(_Strict):
+    polarity: Literal["must", "must_not", "prefer"]
+    cues: list[str]
+
+    _c = field_validator("cues")(classmethod(lambda cls, v: _check_regexes(v)))
+
+
+class CommitmentRules(_Strict):
+    make: list[str] = []
+    done: list[str] = []
+    cancel: list[str] = []
+
+    _c = field_validator("make", "done", "cancel")(classmethod(lambda cls, v: _check_regexes(v)))
+
+
+class ReferenceRules(_Strict):
+    pronouns: list[str] = []
+    nouns: dict[str, str] = {}
+
+    _c = field_validator("pronouns")(classmethod(lambda cls, v: _check_regexes(v)))
+
+
+class RuleFile(_Strict):
+    """The sections one ``.yml`` file may hold; every section is optional."""
+
+    entities: list[EntityRule] = []
+    not_entities: list[str] = []
+    slots: list[SlotRule] = []
+    intents: list[IntentRule] = []
+    constraints: list[ConstraintRule] = []
+    lifts: list[str] = []
+    commitments: CommitmentRules = CommitmentRules()
+    corrections: list[str] = []
+    retractions: list[str] = []
+    references: ReferenceRules = ReferenceRules()
+    selections: list[str] = []
+    goals: list[str] = []
+    questions: list[str] = []
+    stress: list[str] = []
+
+    _c = field_validator(
+        "lifts", "corrections", "retractions", "selections", "goals", "questions", "stress"
+    )(classmethod(lambda cls, v: _check_regexes(v)))
+
+
+def _describe(data: Any, loc: tuple) -> str:
+    """'slots[0] (budget)' for an error location inside a rule file."""
+    out, node = "", data
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+        if isinstance(node, dict) and ("id" in node or "name" in node or "label" in node):
+            name = node.get("id") or node.get("name") or node.get("label")
+            return f"{out} ({name})"
+    return out
+
+
+def _format_errors(data: Any, err: ValidationError) -> str:
+    lines = []
+    for e in err.errors():
+        loc = tuple(e["loc"])
+        if e["type"] == "extra_forbidden":
+            lines.append(f"  {_describe(data, loc[:-1])}: unknown field {loc[-1]!r}")
+        elif e["type"] == "missing":
+            lines.append(f"  {_describe(data, loc[:-1])}: missing field {loc[-1]!r}")
+        else:
+            lines.append(f"  {_describe(data, loc)}: {e['msg']}")
+    return "\n".join(sorted(set(lines), key=lines.index))
+
+
+def read_rule_file(path: Path) -> RuleFile:
+    """Parse and validate one ``.yml`` or EntityRuler ``.jsonl`` rule file."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".jsonl":
+        return _read_entity_ruler(path, text)
+    try:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as err:
+        raise RulesError(Errors.E011.format(path=path, reason=err)) from None
+    if not isinstance(data, dict):
+        raise RulesError(Errors.E011.format(path=path, reason="the top level must be a mapping of sections"))
+    try:
+        return RuleFile.model_validate(data)
+    except ValidationError as err:
+        raise RulesError(Errors.E010.format(path=path, problems=_format_errors(data, err))) from None
+
+
+def _read_entity_ruler(path: Path, text: str) -> RuleFile:
+    rules, problems = [], []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            label, pattern = item["label"], item["pattern"]
+        except (json.JSONDecodeError, KeyError, TypeError) as err:
+            problems.append(f"  line {n}: not an EntityRuler pattern ({err})")
+            continue
+        if isinstance(pattern, str):
+            rules.append(EntityRule(label=label, phrases=[pattern], id=item.get("id")))
+        else:
+            problems.append(f"  line {n} ({label}): token patterns are not supported; use a phrase string or a regex rule in a .yml file")
+    if problems:
+        raise RulesError(Errors.E010.format(path=path, problems="\n".join(problems)))
+    return RuleFile(entities=rules)
+
+
+@dataclass
+class RulePack:
+    """All rules for one language, merged and with regexes compiled."""
+
+    lang: str
+    entities: list[EntityRule] = field(default_factory=list)
+    not_entities: set[str] = field(default_factory=set)
+    slots: list[SlotRule] = field(default_factory=list)
+    intents: list[IntentRule] = field(default_factory=list)
+    constraints: list[ConstraintRule] = field(default_factory=list)
+    lifts: list[str] = field(default_factory=list)
+    make: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+    cancel: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
+    retractions: list[str] = field(default_factory=list)
+    pronouns: list[str] = field(default_factory=list)
+    nouns: dict[str, str] = field(default_factory=dict)
+    selections: list[str] = field(default_factory=list)
+    goals: list[str] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
+    stress: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    def add(self, rf: RuleFile, source: str) -> None:
+        self.files.append(source)
+        self.entities += rf.entities
+        self.not_entities.update(rf.not_entities)
+        known = {s.id: i for i, s in enumerate(self.slots)}
+        for slot in rf.slots:  # a later file extends a slot with the same id
+            if slot.id in known:
+                old = self.slots[known[slot.id]]
+                self.slots[known[slot.id]] = SlotRule(
+                    id=slot.id,
+                    name=slot.name,
+                    synonyms=list(dict.fromkeys(old.synonyms + slot.synonyms)),
+                    types=list(dict.fromkeys(old.types + slot.types)),
+                )
+            else:
+                known[slot.id] = len(self.slots)
+                self.slots.append(slot)
+        self.intents += rf.intents
+        self.constraints += rf.constraints
+        self.lifts += rf.lifts
+        self.make += rf.commitments.make
+        self.done += rf.commitments.done
+        self.cancel += rf.commitments.cancel
+        self.corrections += rf.corrections
+        self.retractions += rf.retractions
+        self.pronouns += rf.references.pronouns
+        self.nouns.update(rf.references.nouns)
+        self.selections += rf.selections
+        self.goals += rf.goals
+        self.questions += rf.questions
+        self.stress += rf.stress
+
+
+def builtin_rules_dir() -> Path:
+    """Folder of the shipped rule packs, in an installed wheel or a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rules", here.parent / "rules"):
+        if (candidate / "zh").is_dir() and (candidate / "en").is_dir():
+            return candidate
+    raise RulesError(Errors.E012.format(path=here / "rules"))
+
+
+def _files_for(folder: Path, lang: str) -> list[Path]:
+    files = [p for p in sorted(folder.iterdir()) if p.suffix in (".yml", ".yaml", ".jsonl") and p.is_file()]
+    sub = folder / lang
+    if sub.is_dir():
+        files += [p for p in sorted(sub.iterdir()) if p.suffix in (".yml", ".yaml", ".jsonl") and p.is_file()]
+    return files
+
+
+def load_pack(extra_dirs: list[Path | str] = (), lang: str = "en", *, builtin: bool = True) -> RulePack:
+    """Merge the shipped pack for ``lang`` with the user's folders, validating every file."""
+    pack = RulePack(lang=lang)
+    folders = [builtin_rules_dir()] if builtin else []
+    for d in extra_dirs:
+        d = Path(d)
+        if not d.is_dir():
+            raise RulesError(Errors.E012.format(path=d))
+        folders.append(d)
+    for folder in folders:
+        for path in _files_for(folder, lang):
+            pack.add(read_rule_file(path), str(path))
+    if not pack.files:
+        warnings.warn(f"ctxgraph: no rule files found for language {lang!r}; extraction will find little", stacklevel=2)
+    return pack

@@ -1,0 +1,159 @@
+"""The public state: pydantic models of DESIGN.md's state JSON (``ctxgraph.state/1``).
+
+The JSON Schema shipped in ``ctxgraph/schema/state.schema.json`` is generated
+from :class:`State` (``python -m ctxgraph.schema`` writes it; a test checks it
+is current). Fields beyond DESIGN.md's minimum are additions, never changes.
+
+>>> State(lang="en", turns=0).model_dump()["schema"]
+'ctxgraph.state/1'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import networkx as nx
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import _graph as g
+
+SCHEMA = "ctxgraph.state/1"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+
+
+class EntityState(_Model):
+    id: str
+    text: str
+    type: str
+    mentions: list[int]
+    value: Any = None
+    selected: bool = False
+
+
+class FactHistory(_Model):
+    value: str
+    turn: int
+    until: int | None = None
+
+
+class FactState(_Model):
+    id: str
+    subject: str | None
+    key: str
+    name: str
+    value: str
+    status: Literal["current", "superseded", "retracted"]
+    turn: int
+    until: int | None = None
+    history: list[FactHistory] = []
+    stressed: bool = False
+
+
+class ConstraintState(_Model):
+    id: str
+    text: str
+    polarity: Literal["must", "must_not", "prefer"]
+    status: Literal["active", "lifted"]
+    turn: int
+
+
+class CommitmentState(_Model):
+    id: str
+    text: str
+    status: Literal["open", "done", "cancelled"]
+    turn: int
+    due: str | None = None
+
+
+class ActionState(_Model):
+    id: str
+    tool: str
+    status: Literal["ok", "error", "pending"]
+    summary: str
+    ref: str | None
+    turn: int
+    arguments: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
+
+
+class QuestionState(_Model):
+    id: str
+    text: str
+    status: Literal["open", "answered"]
+    turn: int
+
+
+class GoalState(_Model):
+    id: str
+    text: str
+    turn: int
+
+
+class State(_Model):
+    """Everything ctxgraph knows about a conversation, as JSON for other systems."""
+
+    schema_: Literal["ctxgraph.state/1"] = Field(SCHEMA, alias="schema")
+    lang: str
+    turns: int
+    goal: GoalState | None = None
+    entities: list[EntityState] = []
+    facts: list[FactState] = []
+    constraints: list[ConstraintState] = []
+    commitments: list[CommitmentState] = []
+    actions: list[ActionState] = []
+    questions: list[QuestionState] = []
+    focus: list[str] = []
+
+    def to_json(self, **kwargs: Any) -> str:
+        return self.model_dump_json(by_alias=True, **kwargs)
+
+
+def action_summary(d: dict) -> str:
+    """'create_order ok: order_id=SO-1, status=paid' — one line for an action."""
+    parts = [f"{k}={v}" for k, v in d.get("fields", {}).items()]
+    if d.get("arguments_error"):
+        parts.append(f"arguments: {d['arguments_error']}")
+    head = f"{d['tool']} {d['status']}"
+    return f"{head}: {', '.join(parts)}" if parts else head
+
+
+def focus(G: nx.MultiDiGraph, window: int = 6, limit: int = 3) -> list[str]:
+    """Entities in focus: the selected ones, then things named or referred to lately."""
+    from ._extract import THING_LABELS
+
+    last = G.graph["turns"] - 1
+    chosen = [e for e, d in g.entities(G) if d.get("selected")]
+    recent = sorted(
+        ((d.get("last", d["turn"]), e) for e, d in g.entities(G)
+         if d["label"] in THING_LABELS and d.get("last", d["turn"]) >= last - window and e not in chosen),
+        reverse=True,
+    )
+    return (chosen + [e for _, e in recent])[: max(limit, len(chosen))]
+
+
+def build_state(G: nx.MultiDiGraph, lang: str) -> State:
+    """The State model of a graph."""
+    goal = G.graph["goal"]
+    return State(
+        lang=lang,
+        turns=G.graph["turns"],
+        goal=GoalState(id=goal, text=G.nodes[goal]["text"], turn=G.nodes[goal]["turn"]) if goal else None,
+        entities=[EntityState(id=e, text=d["text"], type=d["label"], mentions=list(d["mentions"]),
+                              value=d["value"], selected=d.get("selected", False)) for e, d in g.entities(G)],
+        facts=[FactState(id=f, subject=d["subject"], key=d["key"], name=d["name"], value=d["value"],
+                         status=d["status"], turn=d["turn"], until=d["until"], stressed=d["stressed"],
+                         history=[FactHistory(**h) for h in g.fact_history(G, f)]) for f, d in g.facts(G)],
+        constraints=[ConstraintState(id=c, text=d["text"], polarity=d["polarity"], status=d["status"], turn=d["turn"])
+                     for c, d in g.nodes_of(G, "constraint")],
+        commitments=[CommitmentState(id=p, text=d["text"], status=d["status"], turn=d["turn"], due=d["due"])
+                     for p, d in g.nodes_of(G, "commitment")],
+        actions=[ActionState(id=a, tool=d["tool"], status=d["status"], summary=action_summary(d), ref=d["ref"],
+                             turn=d["turn"], arguments=d["arguments"], fields=d["fields"])
+                 for a, d in g.nodes_of(G, "action")],
+        questions=[QuestionState(id=q, text=d["text"], status=d["status"], turn=d["turn"])
+                   for q, d in g.nodes_of(G, "question")],
+        focus=focus(G),
+    )

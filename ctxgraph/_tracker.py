@@ -1,0 +1,275 @@
+"""The Tracker: observe messages, assemble contexts, export state.
+
+>>> t = Tracker(lang="en")
+>>> _ = t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
+>>> _ = t.observe({"role": "assistant", "content": "Noted. I will email you a quote by 5 pm today."})
+>>> ctx = t.assemble("What was my budget again?", budget=120)
+>>> print(ctx.messages[0]["content"])
+[Conversation state]
+Constraints:
+- [must not] Do not ship with FedEx
+Key facts:
+- budget: $500
+Open promises:
+- I will email you a quote by 5 pm today
+Focus: FedEx
+>>> ctx.tokens <= 120
+True
+>>> Tracker.from_json(t.to_json()).state() == t.state()
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import json
+import logging
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+
+import networkx as nx
+
+from . import _graph as g
+from ._errors import Errors, StateError
+from ._extract import RuleExtractor
+from ._messages import normalize_message
+from ._nlp import DEFAULT_EN_MODELS, detect_lang
+from ._pack import Context, pack
+from ._render import line
+from ._select import select
+from ._state import State, action_summary, build_state
+from ._tokens import DEFAULT_ENCODING, TOKENS_PER_MESSAGE, count_text_tokens, get_encoding
+from ._units import UNIT_ADAPTER, _Unit
+
+logger = logging.getLogger("ctxgraph")
+
+SESSION_SCHEMA = "ctxgraph.session/1"
+#: A tool result longer than this (tokens) is shown in raw turns as its summary and ref.
+TOOL_RESULT_INLINE_TOKENS = 120
+#: At most this many ranked (not pinned) items are rendered as candidates per assemble.
+MAX_RANKED = 150
+
+
+class Tracker:
+    """Track one conversation as a graph and assemble budgeted contexts from it.
+
+    Parameters
+    ----------
+    lang : "auto", "zh" or "en" — per message when "auto" (mixed conversations work).
+    rules : extra rule folders (domain packs), merged over the shipped ones.
+    catalog : a catalogue file (JSON or CSV, see :func:`ctxgraph.load_catalog`) or
+        (name, label) pairs; names become entity patterns.
+    encoding : tiktoken encoding used for exact counts (built offline).
+    tokens_per_message : chat overhead per message.
+    en_models : trained English spaCy pipelines to try, in order.
+    today : resolves relative dates ("下周三", "tomorrow") to ISO dates.
+    state_share : share of the budget (after pinned items) the state block may take
+        before recent raw turns are added.
+    """
+
+    def __init__(
+        self,
+        lang: str = "auto",
+        *,
+        rules: Iterable[str | Path] = (),
+        catalog: str | Path | Iterable[tuple[str, str]] | None = None,
+        encoding: str = DEFAULT_ENCODING,
+        tokens_per_message: int = TOKENS_PER_MESSAGE,
+        en_models: Iterable[str] = DEFAULT_EN_MODELS,
+        today: datetime.date | str | None = None,
+        state_share: float = 0.6,
+    ):
+        if lang not in ("auto", "zh", "en"):
+            raise StateError(Errors.E060.format(lang=lang))
+        if isinstance(today, str):
+            today = datetime.date.fromisoformat(today)
+        if isinstance(catalog, (str, Path)):
+            from ._catalog import load_catalog
+
+            catalog = load_catalog(catalog)
+        self.config = {
+            "lang": lang, "rules": [str(r) for r in rules], "encoding": encoding,
+            "tokens_per_message": tokens_per_message, "en_models": list(en_models),
+            "today": today.isoformat() if today else None, "state_share": state_share,
+            "catalog": [list(pair) for pair in catalog or ()],
+        }
+        self.lang = lang
+        self.extractor = RuleExtractor(
+            self.config["rules"], catalog=[tuple(p) for p in self.config["catalog"]],
+            en_models=tuple(self.config["en_models"]), today=today,
+        )
+        self.encoding = get_encoding(encoding)
+        self.tokens_per_message = tokens_per_message
+        self.state_share = state_share
+        self.graph: nx.MultiDiGraph = g.new_graph()
+        self.messages: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self._payloads: dict[str, str] = {}
+        self._langs: Counter[str] = Counter()
+
+    # ------------------------------------------------------------------ observe
+    def observe(self, message: dict[str, Any]) -> list[_Unit]:
+        """Read one chat message into the graph; returns the units applied.
+
+        Bad input raises :class:`~ctxgraph.MessageError` before anything is recorded;
+        empty messages are kept as turns (noted ``"empty message"``) with nothing extracted.
+        """
+        clean, msg = normalize_message(message)
+        index = len(self.messages)
+        # tool payloads are mostly JSON keys: they take the conversation's language
+        lang = self.conversation_lang if msg.role == "tool" else self._message_lang(msg.text)
+        units = self.extractor(msg, index, self.graph, lang)
+        try:
+            for unit in units:
+                g.apply(self.graph, unit)
+        except Exception:
+            self.graph = self._replay(self.events)  # keep what was recorded before this turn
+            raise
+        self.messages.append(clean)
+        if msg.role == "tool":
+            self._payloads[f"r{index}"] = msg.text
+        self.events.extend({"turn": index, **u.model_dump()} for u in units)
+        self._langs[units[0].lang] += 1
+        return units
+
+    def observe_many(self, messages: Iterable[dict[str, Any]]) -> None:
+        for m in messages:
+            self.observe(m)
+
+    def _message_lang(self, text: str) -> str:
+        if self.lang != "auto":
+            return self.lang
+        if text.strip():
+            return detect_lang(text)
+        return self.conversation_lang
+
+    @property
+    def conversation_lang(self) -> str:
+        """The language most messages were in ('en' when nothing was observed)."""
+        if self.lang != "auto":
+            return self.lang
+        if not self._langs:
+            return "en"
+        return max(sorted(self._langs), key=lambda k: self._langs[k])
+
+    def payload(self, ref: str) -> str:
+        """The raw tool result kept aside under ``ref`` (as in the state's actions)."""
+        try:
+            return self._payloads[ref]
+        except KeyError:
+            raise StateError(Errors.E061.format(ref=ref)) from None
+
+    # ------------------------------------------------------------------ assemble
+    def assemble(self, question: str | dict[str, Any] = "", budget: int = 600) -> Context:
+        """Messages for the next model call, at most ``budget`` tokens, question last.
+
+        The question is not observed: call :meth:`observe` with it when the turn is real.
+        """
+        if isinstance(question, dict):
+            question = normalize_message(question)[1].text
+        question = question or ""
+        lang = detect_lang(question) if self.lang == "auto" and question.strip() else self.conversation_lang
+        if self.lang == "auto" and self._langs and question.strip():
+            lang = self.conversation_lang if detect_lang(question) == self.conversation_lang else lang
+        query = self.extractor.query(question, self.graph, detect_lang(question) if question.strip() and self.lang == "auto" else lang)
+        items = select(self.graph, query)
+        pinned = [i for i in items if i.pinned]
+        ranked = [i for i in items if not i.pinned][:MAX_RANKED]
+        lines = [line(self.graph, i, lang) for i in pinned + ranked]
+        return pack(
+            question=question, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
+            encoding=self.encoding, per_message=self.tokens_per_message,
+            system_prompt=self._system_prompt(), state_share=self.state_share,
+        )
+
+    def _system_prompt(self) -> str | None:
+        for m in reversed(self.messages):
+            if m["role"] == "system" and (m.get("content") or "").strip():
+                return m["content"]
+        return None
+
+    def _blocks(self) -> list[tuple[list[int], list[dict]]]:
+        """Raw turns as packable units: a tool-calling assistant message with its results
+        is one block; long tool results are replaced by their summary and ref."""
+        blocks: list[tuple[list[int], list[dict]]] = []
+        for i, m in enumerate(self.messages):
+            if m["role"] == "system":
+                continue
+            m = self._inline(i, m)
+            if m["role"] == "tool" and blocks and blocks[-1][1][0].get("tool_calls"):
+                blocks[-1][0].append(i)
+                blocks[-1][1].append(m)
+            elif m["role"] == "tool":
+                # a result without its call: send it as plain text so the chat API accepts it
+                blocks.append(([i], [{"role": "user", "content": f"[tool result] {m['content']}"}]))
+            else:
+                blocks.append(([i], [m]))
+        return blocks
+
+    def _inline(self, index: int, m: dict) -> dict:
+        if m["role"] != "tool" or count_text_tokens(m["content"], self.encoding) <= TOOL_RESULT_INLINE_TOKENS:
+            return m
+        action = next((d for _, d in g.nodes_of(self.graph, "action") if d.get("ref") == f"r{index}"), None)
+        summary = action_summary(action) if action else "tool result"
+        out = dict(m)
+        out["content"] = f"[{summary}; {len(m['content'])} chars, full result: ref r{index}]"
+        return out
+
+    # ------------------------------------------------------------------ state and persistence
+    def state(self) -> State:
+        """The state as a pydantic model (``.to_json()`` for DESIGN.md's state JSON)."""
+        return build_state(self.graph, self.conversation_lang)
+
+    def to_json(self) -> str:
+        """The whole session: config, messages, event log and kept-aside payloads."""
+        return json.dumps({
+            "schema": SESSION_SCHEMA, "config": self.config, "messages": self.messages,
+            "events": self.events, "payloads": self._payloads, "langs": dict(self._langs),
+        }, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: str | dict) -> "Tracker":
+        """A tracker equal to the one serialised, rebuilt by replaying its event log."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as err:
+                raise StateError(Errors.E050.format(reason=f"invalid JSON ({err.msg})")) from None
+        if not isinstance(data, dict) or data.get("schema") != SESSION_SCHEMA:
+            raise StateError(Errors.E050.format(reason=f"schema is not {SESSION_SCHEMA!r}"))
+        cfg = data["config"]
+        t = cls(cfg["lang"], rules=cfg["rules"], catalog=[tuple(p) for p in cfg["catalog"]],
+                encoding=cfg["encoding"], tokens_per_message=cfg["tokens_per_message"],
+                en_models=cfg["en_models"], today=cfg["today"], state_share=cfg["state_share"])
+        t.messages = copy.deepcopy(data["messages"])
+        t.events = copy.deepcopy(data["events"])
+        t._payloads = dict(data["payloads"])
+        t._langs = Counter(data.get("langs", {}))
+        t.graph = t._replay(t.events)
+        return t
+
+    @staticmethod
+    def _replay(events: list[dict]) -> nx.MultiDiGraph:
+        """Fold the event log into a new graph."""
+        G = g.new_graph()
+        for e in events:
+            body = {k: v for k, v in e.items() if k != "turn"}
+            try:
+                unit = UNIT_ADAPTER.validate_python(body)
+            except Exception as err:
+                raise StateError(Errors.E051.format(type=body.get("type"))) from err
+            g.apply(G, unit)
+        return G
+
+    def replay(self) -> nx.MultiDiGraph:
+        """A new graph rebuilt from the event log (equal to :attr:`graph`)."""
+        return self._replay(self.events)
+
+    def __len__(self) -> int:
+        return len(self.messages)
+
+    def __repr__(self) -> str:
+        s = self.graph.graph
+        return f"<Tracker lang={self.conversation_lang} turns={s['turns']} nodes={self.graph.number_of_nodes()}>"
