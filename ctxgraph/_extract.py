@@ -21,7 +21,7 @@ import datetime
 import json
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -133,6 +133,13 @@ class CompiledPack:
         self.questions, self.stress = c(pack.questions), c(pack.stress)
 
 
+@lru_cache(maxsize=16)
+def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...]) -> dict[str, CompiledPack]:
+    """The zh and en packs for these rule folders and catalogue, built once per process
+    (loading and compiling is the slow part of creating a Tracker)."""
+    return {lang: CompiledPack(load_pack(list(rules), lang), catalog) for lang in ("zh", "en")}
+
+
 def _noun_phrase(text: str) -> bool:
     """A Chinese phrase that ends in a noun and starts with no verb, adverb or pronoun."""
     tags = [t.tag_ for t in chinese_doc(text)]
@@ -184,8 +191,8 @@ class RuleExtractor:
         en_models: tuple[str, ...] = DEFAULT_EN_MODELS,
         today: datetime.date | None = None,
     ):
-        catalog = list(catalog)
-        self.packs = {lang: CompiledPack(load_pack(list(rules), lang), catalog) for lang in ("zh", "en")}
+        catalog = tuple(tuple(pair) for pair in catalog)
+        self.packs = compiled_packs(tuple(str(r) for r in rules), catalog)
         self.en_models = tuple(en_models)
         self.today = today
         if catalog:
@@ -274,7 +281,12 @@ class RuleExtractor:
         doc = chinese_doc(text) if lang == "zh" else english_doc(text, self.en_models)
         for ent in doc.ents:
             if (lang == "zh" or ent.label_ in EN_LABELS) and ent.text.casefold() not in pack.not_entities:
-                found.append((ent.start_char, ent.end_char, 2, ent.label_, None))
+                start = ent.start_char
+                lead = re.match(r"(?i)(?:the|a|an|my|our|your|this|that)\s+", ent.text)
+                if lead:  # "the MacBook Air M3" -> "MacBook Air M3"
+                    start += lead.end()
+                if start < ent.end_char:
+                    found.append((start, ent.end_char, 2, ent.label_, None))
         found.sort(key=lambda f: (-(f[1] - f[0]), f[2], f[0]))
         taken: list[Mention] = []
         for start, end, _, label, slot in found:
@@ -343,8 +355,8 @@ class RuleExtractor:
         # 3. corrections without a slot word: "不是5000，是6000", "make it 5 units, not 2"
         if correcting or role == "user":
             units += self._unslotted_values(text, mentions, used, filled, pack, G, correcting, stressed)
-        # 4. generic "X是Y" / "my X is Y" when no slot matched
-        if not units:
+        # 4. generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)
+        if not units and role == "user":
             units += self._phrase_facts(text, pack, stressed, correcting)
         # retractions: "不要那个发票了", "forget the gift wrap"
         for rx in pack.retractions:
@@ -442,7 +454,7 @@ class RuleExtractor:
             rx = r"(?:^|[，。！？,\s]|的)(?P<key>[\u4e00-\u9fff]{2,6}?)(?:是|为|：|:)\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{2,12}(?=[，。！？,!?；;\n]|$))"
             bad = set("我你您他她它这那哪什谁有没就还也都是要想会能")
         else:
-            rx = r"\b(?:my|our|the)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>[^.,;!?\n]{1,40})"
+            rx = r"\b(?:my|our)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>[^.,;!?\n]{1,40})"
             bad = set()
         units: list[_Unit] = []
         for m in re.finditer(rx, text, re.I if pack.lang == "en" else 0):

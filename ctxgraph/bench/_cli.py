@@ -1,0 +1,139 @@
+"""``ctxgraph bench DATASET``: the measurement command.
+
+``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--budget N]... [--limit N] [--format text|json|markdown]``
+
+DATASET is one of crosswoz, multiwoz, locomo, scenarios, speed — or ``all``,
+which runs every one (crosswoz and multiwoz with and without their database as
+catalogue) and, with ``--format markdown``, prints docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ._run import DATASETS, run_recall, run_scenarios
+
+
+def add_bench_parser(sub: Any) -> None:
+    p = sub.add_parser("bench", help="measure recall at a budget and speed, against baselines",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("dataset", choices=[*DATASETS, "all"])
+    p.add_argument("--data", metavar="PATH", help="data file or folder in the published format (default: ../shared/data/<dataset>)")
+    p.add_argument("--catalog", metavar="PATH", nargs="?", const=True, default=None,
+                   help="load the domain database as the catalogue (default: <data>/database.zip)")
+    p.add_argument("--budget", type=int, action="append", metavar="N", help="budget (repeatable)")
+    p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
+    p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
+    p.add_argument("--quick", action="store_true", help="speed: short runs (checks the harness, not the machine)")
+    p.set_defaults(func=cmd_bench)
+
+
+def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]:
+    progress = sys.stderr.isatty()
+    if dataset == "scenarios":
+        return run_scenarios()
+    if dataset == "speed":
+        from ._speed import run_speed
+
+        return run_speed(quick=args.quick)
+    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, progress=progress)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.dataset == "all":
+        reports = []
+        for dataset in ("crosswoz", "multiwoz"):
+            reports.append(_one(dataset, args, None))
+            reports.append(_one(dataset, args, True))
+        reports += [_one(d, args, None) for d in ("locomo", "scenarios", "speed")]
+    else:
+        reports = [_one(args.dataset, args, args.catalog)]
+    for report in reports:
+        if args.format == "json":
+            sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+        elif args.format == "text":
+            sys.stdout.write(format_report(report, markdown=False) + "\n")
+    if args.format == "markdown":
+        sys.stdout.write(format_document(reports, " ".join(sys.argv[1:]) or "bench") + "\n")
+    return 0
+
+
+# ----------------------------------------------------------------------------- formatting
+
+
+def _table(header: list[str], rows: list[list[Any]], markdown: bool) -> str:
+    cells = [[f"{c:.3f}" if isinstance(c, float) else ("—" if c is None else str(c)) for c in r] for r in rows]
+    if markdown:
+        out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        out += ["| " + " | ".join(r) + " |" for r in cells]
+        return "\n".join(out)
+    widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(header)]
+    out = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
+    out += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in cells]
+    return "\n".join(out)
+
+
+def format_report(report: dict[str, Any], markdown: bool = False) -> str:
+    ds = report["dataset"]
+    title = ds + (" (catalogue: database loaded, %d names)" % report["catalog_size"] if report.get("catalog") else
+                  (" (no catalogue)" if ds in ("crosswoz", "multiwoz") else ""))
+    head = f"### {title}" if markdown else f"== {title}"
+    parts = [head]
+    if ds in ("crosswoz", "multiwoz"):
+        rows = [[r["method"], r["budget"], r["recall"], r["recall_fuzzy"], r["tokens_mean"], r["tokens_median"], r["over_budget"]]
+                for r in report["results"]]
+        parts.append(f"{report['n']} dialogues, {report['results'][0]['n']} checkpoints, {report['seconds']} s")
+        parts.append(_table(["method", "budget", "recall", "recall (fuzzy)", "tokens mean", "tokens median", "over budget"], rows, markdown))
+    elif ds == "locomo":
+        rows = [[r["method"], r["budget"], r["recall"], r["answer_contained"], r["tokens_mean"],
+                 ", ".join(f"{k}: {v:.2f}" for k, v in r["recall_by_category"].items())] for r in report["results"]]
+        parts.append(f"{report['n']} conversations, {report['results'][0]['n']} questions (categories 1-4), {report['seconds']} s")
+        parts.append(_table(["method", "budget", "evidence recall", "answer contained", "tokens mean", "recall by category"], rows, markdown))
+    elif ds == "scenarios":
+        rows = [[r["lang"], f"{r['passed']}/{r['n']}", r["recall"], r["tokens_mean"], "; ".join(
+            f"{k}: {v}" for k, v in r["failures"].items()) or "—"] for r in report["results"]]
+        parts.append(_table(["lang", "passed", "pass rate", "tokens mean", "failures"], rows, markdown))
+    elif ds == "speed":
+        rows = [[r["lang"], r["pipeline"], r["source"], r["n"], r["median_ms"], r["p95_ms"]] for r in report["results"]]
+        parts.append("observe() per message (ms)")
+        parts.append(_table(["lang", "pipeline", "text", "messages", "median ms", "p95 ms"], rows, markdown))
+        grow = report["growth"]
+        base = next((g["assemble_median_ms"] for g in grow if g["turns"] == 100), None)
+        rows = [[g["turns"], g["nodes"], g["assemble_median_ms"], g["assemble_p95_ms"],
+                 (g["assemble_median_ms"] / base) if base else None, g["context_tokens"], g["full_history_tokens"]] for g in grow]
+        parts.append(f"assemble() as the conversation grows (zh, budget {grow[0]['budget']})")
+        parts.append(_table(["turns", "graph nodes", "median ms", "p95 ms", "x vs 100 turns", "context tokens", "full history tokens"], rows, markdown))
+        if report.get("memory"):
+            parts.append(f"memory per 1,000 turns: {report['memory']['kib']} KiB (tracemalloc)")
+        t = report["throughput"]
+        parts.append(f"replay throughput ({t['lang']}, {t['messages']} messages): observe {t['observe_per_s']} msg/s, "
+                     f"observe+assemble {t['observe+assemble_per_s']} msg/s")
+    m = report.get("machine")
+    if m:
+        parts.append(f"machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}; "
+                     + ", ".join(f"{k} {v}" for k, v in m["versions"].items() if v))
+    return "\n\n".join(parts) if markdown else "\n".join(parts)
+
+
+def format_document(reports: list[dict[str, Any]], command: str) -> str:
+    m = reports[0].get("machine", {})
+    intro = [
+        "# Benchmarks",
+        "",
+        "Generated by `ctxgraph bench all --format markdown > docs/benchmarks.md` (run from the repository,",
+        "with the data in `../shared/data`). Every figure below comes from that one run; baselines are",
+        "measured in the same run with the same budget and the same counting (o200k_base, 4 tokens per",
+        "message, the question counted in the budget).",
+        "",
+        f"Machine: {m.get('cpu')}, {m.get('cores')} cores, Python {m.get('python')}, {m.get('platform')}.",
+        "",
+        "- **recall** (CrossWOZ, MultiWOZ): share of gold state values found, lower-cased, as substrings of",
+        "  the context without the question message. **fuzzy** also unifies punctuation and spacing.",
+        "- **evidence recall** (LoCoMo): share of evidence turns whose whole text is in the context.",
+        "- **recency**: the newest whole turns that fit; **bm25**: turns ranked by BM25 against the question",
+        "  (rank_bm25), packed until full; **full**: the whole history, budget ignored.",
+    ]
+    return "\n".join(intro) + "\n\n" + "\n\n".join(format_report(r, markdown=True) for r in reports)

