@@ -1,0 +1,54 @@
+"""Fixtures shared by the unit tests (keep this file small)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from ctxgraph._tokens import get_encoding
+
+# No deadline: speed is measured in benchmarks, never in unit tests (no wall-clock asserts).
+# No example database: the test run writes nothing into the repository.
+settings.register_profile("ctxgraph", deadline=None, database=None, max_examples=150)
+settings.load_profile("ctxgraph")
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture
+def examples_dir() -> Path:
+    """The shipped example conversations (zh_phone_order.jsonl, en_return_exchange.jsonl)."""
+    return EXAMPLES
+
+
+@pytest.fixture
+def clean_encoding_env(monkeypatch):
+    """No tiktoken cache folder in the environment and an empty ``get_encoding`` cache,
+    before and after the test (tests that change where BPE files are found use it)."""
+    monkeypatch.delenv("TIKTOKEN_CACHE_DIR", raising=False)
+    monkeypatch.delenv("DATA_GYM_CACHE_DIR", raising=False)
+    get_encoding.cache_clear()
+    yield monkeypatch
+    get_encoding.cache_clear()
+
+
+@pytest.fixture
+def write_files(tmp_path):
+    """``write_files({"slots.yml": "...", "zh/x.yml": "..."})`` -> a folder holding those files."""
+    counter = iter(range(1_000_000))
+
+    def write(files: dict[str, str | bytes], name: str | None = None) -> Path:
+        folder = tmp_path / (name or f"d{next(counter)}")
+        folder.mkdir(parents=True, exist_ok=True)
+        for rel, content in files.items():
+            path = folder / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+        return folder
+
+    return write
