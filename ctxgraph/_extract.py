@@ -252,7 +252,7 @@ class RuleExtractor:
         lang = detect_lang(text) if lang == "auto" else lang
         pack = self.packs[lang]
         text = text[:MAX_EXTRACT_CHARS]
-        q = Query(words=content_words(text, lang))
+        q = Query(terms=g.index_terms(text))
         if pack.synonym_rx:
             q.slots = {pack.synonym_slot[m.group(0).casefold()] for m in pack.synonym_rx.finditer(text)}
         mentions = self.find_entities(text, lang, pack)
@@ -260,8 +260,10 @@ class RuleExtractor:
         q.entities = {index[m.key] for m in mentions if m.key in index}
         for ref in self.find_references(text, mentions, pack, G):
             q.entities.add(index[ref.entity])
-        for fid, d in g.current_facts(G):  # a value the question repeats names its fact
-            if d["value"] and len(d["value"]) > 1 and d["value"].casefold() in text.casefold():
+        for fid in g.nodes_with_terms(G, q.terms):  # a value the question repeats names its fact
+            d = G.nodes[fid]
+            if d["kind"] == "fact" and d["status"] == "current" and len(d["value"]) > 1 \
+                    and d["value"].casefold() in text.casefold():
                 q.slots.add(d["key"])
         return q
 
@@ -346,7 +348,7 @@ class RuleExtractor:
                     if value:
                         make(slot, value, self._subject(text, sm.start(), mentions, pack), None)
         # 2. bare values that name their own slot (emails, phones, order ids, addresses)
-        held = {d["key"] for _, d in g.current_facts(G)}
+        held = {k for k, ids in G.graph["facts_by_key"].items() if ids}
         for i, m in enumerate(mentions):
             if i not in used and m.slot and m.slot not in filled and m.slot in pack.slots \
                     and (role == "user" or m.slot not in held):
@@ -392,7 +394,7 @@ class RuleExtractor:
         """Values with no slot word: a correction of an existing fact, or an answer to the
         assistant's open question that names a slot."""
         units: list[_Unit] = []
-        current = g.current_facts(G)
+        current = g.recent_current_facts(G, 50)[::-1]
         old_text = None
         for rx in pack.corrections:
             m = rx.search(text)
@@ -661,19 +663,23 @@ def summarize_payload(payload: str, max_fields: int = 8) -> tuple[dict[str, Any]
     return fields, ("object" if isinstance(data, dict) else "array"), status
 
 
-def salient_entity(G: nx.MultiDiGraph, label: str | None = None) -> str | None:
+def salient_entity(G: nx.MultiDiGraph, label: str | None = None, window: int = 200) -> str | None:
     """The entity a reference most likely means: the selected one of a compatible type,
-    else the most recently mentioned or referred-to thing."""
-    best, best_rank = None, None
-    for eid, d in g.entities(G):
-        if d["label"] not in (THING_LABELS | ID_LABELS if label in ID_LABELS else THING_LABELS):
-            continue
-        if label and not _compatible(label, d["label"]):
-            continue
-        rank = (d.get("selected", False), d.get("last", d["turn"]), eid)
-        if best_rank is None or rank > best_rank:
-            best, best_rank = eid, rank
-    return best
+    else the thing mentioned or referred to most recently (within ``window`` turns)."""
+    allowed = THING_LABELS | ID_LABELS if label in ID_LABELS else THING_LABELS
+
+    def fits(e: str) -> bool:
+        d = G.nodes[e]
+        return d["label"] in allowed and (not label or _compatible(label, d["label"]))
+
+    chosen = [e for e in G.graph["selected"] if fits(e)]
+    if chosen:
+        return max(chosen, key=lambda e: (G.nodes[e].get("selected_turn", 0), e))
+    for turn in g.recent(G, "turn", window):
+        hits = [v for _, v, k in G.out_edges(turn, keys=True) if k in ("mentions", "refers_to") and fits(v)]
+        if hits:
+            return max(hits, key=lambda e: (G.nodes[e].get("last", 0), -G.nodes[turn]["text"].find(G.nodes[e]["text"])))
+    return None
 
 
 def _compatible(hint: str, label: str) -> bool:

@@ -19,6 +19,7 @@ Edge kinds: mentions, about, supersedes, refers_to, fulfills, made_in, result_of
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import networkx as nx
@@ -40,14 +41,42 @@ def new_graph() -> nx.MultiDiGraph:
     G.graph.update(
         turns=0, counters={}, entity_by_key={}, current_fact={}, call_to_action={},
         goal=None, last_turn=None, open_items={"commitment": [], "question": [], "constraint": []},
+        # lookup indexes, so per-turn work does not grow with the conversation
+        kinds={}, terms={}, facts_by_key={}, selected=[], stressed=[], action_groups={},
     )
     return G
+
+
+_LATIN = re.compile(r"[a-z0-9][a-z0-9@.\-]*[a-z0-9]|[a-z0-9]")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_STOP = frozenset("the a an to of for and or in on at by with my your our it is are be was will i you we me us "
+                  "please can could would should just what which when where how do does did that this".split())
+
+
+def index_terms(text: str) -> set[str]:
+    """Cheap lookup terms of a text: lower-cased words (no stop words) and Chinese bigrams.
+
+    >>> sorted(index_terms("预算 budget is $500"))
+    ['500', 'budget', '预算']
+    """
+    low = text.casefold()
+    terms = {w for w in _LATIN.findall(low) if w not in _STOP}
+    for run in _CJK_RUN.findall(low):
+        terms.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
+    return terms
+
+
+def _index(G: nx.MultiDiGraph, node: str, text: str) -> None:
+    for term in index_terms(text):
+        G.graph["terms"].setdefault(term, []).append(node)
 
 
 def _new_id(G: nx.MultiDiGraph, kind: str) -> str:
     n = G.graph["counters"].get(kind, 0) + 1
     G.graph["counters"][kind] = n
-    return f"{_PREFIX[kind]}{n}"
+    node = f"{_PREFIX[kind]}{n}"
+    G.graph["kinds"].setdefault(kind, []).append(node)
+    return node
 
 
 def _made_in(G: nx.MultiDiGraph, node: str) -> None:
@@ -90,6 +119,7 @@ def _turn(G, u: TurnUnit) -> None:
     node = f"t{u.index}"
     G.add_node(node, kind="turn", index=u.index, role=u.role, text=u.text, lang=u.lang,
                intent=u.intent, name=u.name, tool_call_id=u.tool_call_id, notes=list(u.notes))
+    G.graph["kinds"].setdefault("turn", []).append(node)
     G.graph["turns"] = max(G.graph["turns"], u.index + 1)
     G.graph["last_turn"] = node
 
@@ -129,6 +159,7 @@ def _fact(G, u: FactUnit) -> None:
                normalized=u.normalized, status="current", turn=turn, until=None,
                stressed=u.stressed, correction=u.correction)
     _made_in(G, fid)
+    _index(G, fid, f"{u.name} {u.key.replace('_', ' ')} {u.value}")
     if subject:
         G.add_edge(fid, subject, key="about", kind="about")
     if old and G.nodes[old]["status"] == "current":
@@ -136,19 +167,29 @@ def _fact(G, u: FactUnit) -> None:
         G.nodes[old]["until"] = turn
         G.add_edge(fid, old, key="supersedes", kind="supersedes")
         G.nodes[fid]["stressed"] = G.nodes[fid]["stressed"] or G.nodes[old]["stressed"]
-        for s, k in list(G.graph["current_fact"].items()):
-            if k == old:
-                del G.graph["current_fact"][s]
+        _uncurrent(G, old)
     G.graph["current_fact"][slot] = fid
+    G.graph["facts_by_key"].setdefault(u.key, []).append(fid)
+    if G.nodes[fid]["stressed"]:
+        G.graph["stressed"].append(fid)
+
+
+def _uncurrent(G, fid: str) -> None:
+    """Drop a fact that stopped being true from the current-fact indexes."""
+    d = G.nodes[fid]
+    G.graph["current_fact"].pop(fact_slot(d["key"], d["subject"]), None)
+    ids = G.graph["facts_by_key"].get(d["key"], [])
+    if fid in ids:
+        ids.remove(fid)
+    if fid in G.graph["stressed"]:
+        G.graph["stressed"].remove(fid)
 
 
 def _retract(G, u: RetractUnit) -> None:
     data = G.nodes[u.fact]
     if data["status"] == "current":
         data["status"], data["until"] = "retracted", _turn_index(G)
-        for s, k in list(G.graph["current_fact"].items()):
-            if k == u.fact:
-                del G.graph["current_fact"][s]
+        _uncurrent(G, u.fact)
 
 
 def _open(G, kind: str, attrs: dict[str, Any]) -> str:
@@ -206,11 +247,13 @@ def _goal(G, u: GoalUnit) -> None:
 def _select(G, u: SelectUnit) -> None:
     eid = G.graph["entity_by_key"].get(u.entity)
     if eid:
-        for _, d in entities(G):
-            if d["label"] == G.nodes[eid]["label"]:
-                d["selected"] = False
+        for other in list(G.graph["selected"]):  # one choice per kind of thing
+            if G.nodes[other]["label"] == G.nodes[eid]["label"]:
+                G.nodes[other]["selected"] = False
+                G.graph["selected"].remove(other)
         G.nodes[eid]["selected"] = True
         G.nodes[eid]["selected_turn"] = _turn_index(G)
+        G.graph["selected"].append(eid)
 
 
 def _reference(G, u: ReferenceUnit) -> None:
@@ -236,6 +279,8 @@ def _action_result(G, u: ActionResultUnit) -> None:
         aid = G.graph["call_to_action"][u.call_id]
     G.nodes[aid].update(status=u.status, fields=dict(u.fields), result_type=u.result_type,
                         size=u.size, ref=u.ref, orphan=u.orphan, result_turn=_turn_index(G))
+    _index(G, aid, f"{u.tool.replace('_', ' ')} " + " ".join(f"{k} {v}" for k, v in u.fields.items()))
+    G.graph["action_groups"].setdefault(action_group(G.nodes[aid]), []).append(aid)
     if G.graph["last_turn"]:
         G.add_edge(G.graph["last_turn"], aid, key="result_of", kind="result_of")
 
@@ -251,9 +296,29 @@ _HANDLERS = {
 # ----------------------------------------------------------------------------- queries
 
 
+def action_group(d: dict) -> str:
+    """Actions alike but for their ids: same tool, status and non-id fields."""
+    fields = {k: v for k, v in d.get("fields", {}).items() if not k.endswith("id")}
+    return f"{d['tool']}|{d['status']}|{sorted(fields.items(), key=str)}"
+
+
 def nodes_of(G: nx.MultiDiGraph, kind: str) -> Iterator[tuple[str, dict]]:
     """(id, data) of every node of ``kind``, in creation order."""
-    return ((n, d) for n, d in G.nodes(data=True) if d["kind"] == kind)
+    return ((n, G.nodes[n]) for n in G.graph["kinds"].get(kind, ()))
+
+
+def recent(G: nx.MultiDiGraph, kind: str, n: int) -> list[str]:
+    """The ``n`` newest nodes of ``kind``, newest first."""
+    return G.graph["kinds"].get(kind, [])[-n:][::-1]
+
+
+def nodes_with_terms(G: nx.MultiDiGraph, terms: set[str], per_term: int = 50) -> list[str]:
+    """Facts and actions indexed under any of ``terms`` (the newest ``per_term`` each)."""
+    found: dict[str, None] = {}
+    for t in sorted(terms):
+        for node in G.graph["terms"].get(t, [])[-per_term:]:
+            found[node] = None
+    return list(found)
 
 
 def entities(G):
@@ -265,7 +330,23 @@ def facts(G):
 
 
 def current_facts(G: nx.MultiDiGraph) -> list[tuple[str, dict]]:
-    return [(f, G.nodes[f]) for f in G.graph["current_fact"].values()]
+    """Every current fact, oldest first (O(facts): per-turn code uses the indexes below)."""
+    return sorted(((f, G.nodes[f]) for f in G.graph["current_fact"].values()), key=lambda x: int(x[0][1:]))
+
+
+def current_facts_with_key(G: nx.MultiDiGraph, key: str) -> list[str]:
+    return list(G.graph["facts_by_key"].get(key, ()))
+
+
+def recent_current_facts(G: nx.MultiDiGraph, n: int) -> list[tuple[str, dict]]:
+    """Up to ``n`` current facts, newest first."""
+    out = []
+    for f in reversed(G.graph["kinds"].get("fact", [])):
+        if G.nodes[f]["status"] == "current":
+            out.append((f, G.nodes[f]))
+            if len(out) >= n:
+                break
+    return out
 
 
 def open_items(G: nx.MultiDiGraph, kind: str) -> list[tuple[str, dict]]:

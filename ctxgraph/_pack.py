@@ -20,7 +20,7 @@ goal), the system prompt, and last the tail of the question.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 import tiktoken
 
@@ -59,7 +59,8 @@ def pack(
     question: str,
     budget: int,
     lines: list[Line],
-    blocks: list[tuple[list[int], list[dict]]],
+    blocks: Iterable[tuple[list[int], list[dict], int]],
+    total_turns: int,
     lang: str,
     encoding: tiktoken.Encoding,
     per_message: int,
@@ -120,17 +121,16 @@ def pack(
 
     used = sys_tokens(prompt, chosen)
     history: list[tuple[list[int], list[dict]]] = []
-    for idx, block in reversed(blocks):
-        cost = count(block)
+    for idx, block, cost in blocks:  # newest first
         if used + cost > avail:
             break
         history.insert(0, (idx, block))
         used += cost
-    skipped_turns = sum(len(idx) for idx, _ in blocks) - sum(len(idx) for idx, _ in history)
+    skipped_turns = total_turns - sum(len(idx) for idx, _ in history)
     if skipped_turns:
         dropped.append(f"{skipped_turns} older raw turns")
 
-    history_tokens = sum(count(b) for _, b in history)
+    history_tokens = used - sys_tokens(prompt, chosen)
     for n, ln in enumerate(rest):
         if n - len(chosen) > 40 or not try_add(ln, avail - history_tokens):
             dropped.append(f"ranked {ln.item.kind} {ln.item.node}")

@@ -27,17 +27,22 @@ from . import _graph as g
 
 TIER_GOAL, TIER_CONSTRAINT, TIER_COMMITMENT, TIER_NAMED_FACT, TIER_QUESTION, TIER_SELECTED, TIER_STRESSED = range(7)
 TIER_RANKED = 10
-#: PageRank runs on at most this many nodes around the question's seeds.
-PPR_MAX_NODES = 1500
+#: PageRank runs on at most this many nodes around the question's seeds ...
+PPR_MAX_NODES = 400
+#: ... taking at most this many (the newest) neighbours of each node.
+NEIGHBOURS = 30
+#: Ranked candidates always include this many newest current facts and actions.
+RECENT_FACTS = 80
+RECENT_ACTIONS = 30
 
 
 @dataclass
 class Query:
-    """What the question names: slot keys, entity ids, content words."""
+    """What the question names: slot keys, entity ids, lookup terms (:func:`index_terms`)."""
 
     slots: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
-    words: set[str] = field(default_factory=set)
+    terms: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -64,38 +69,43 @@ def _words_of(d: dict) -> str:
     return d.get("text", "")
 
 
-def _action_key(d: dict) -> str:
-    """Actions alike but for their ids: same tool, status and non-id fields."""
-    fields = {k: v for k, v in d.get("fields", {}).items() if not k.endswith("id")}
-    return f"{d['tool']}|{d['status']}|{sorted(fields.items(), key=str)}"
+def _neighbours(U, node: str, cap: int) -> list[str]:
+    """At most ``cap`` neighbours, the newest first (an entity named in 5,000 turns must not
+    pull all of them in)."""
+    nbrs = list(U.neighbors(node))
+    if len(nbrs) <= cap:
+        return nbrs
+    return sorted(nbrs, key=lambda n: U.nodes[n].get("turn", U.nodes[n].get("index", 0)), reverse=True)[:cap]
 
 
 def neighbourhood_rank(G: nx.MultiDiGraph, seeds: set[str]) -> dict[str, float]:
-    """Personalized PageRank from ``seeds`` over the nodes within two hops of them."""
+    """Personalized PageRank from ``seeds`` over a bounded neighbourhood (two hops, the
+    newest ``NEIGHBOURS`` neighbours of each node, at most ``PPR_MAX_NODES`` nodes)."""
     seeds = {s for s in seeds if s in G}
     if not seeds:
         return {}
     U = G.to_undirected(as_view=True)
     nodes = set(seeds)
-    frontier = set(seeds)
+    frontier = sorted(seeds)
     for _ in range(2):
-        nxt = set()
+        nxt = []
         for n in frontier:
-            nxt.update(U.neighbors(n))
-        nxt -= nodes
-        nodes |= nxt
+            for m in _neighbours(U, n, NEIGHBOURS):
+                if m not in nodes and len(nodes) < PPR_MAX_NODES:
+                    nodes.add(m)
+                    nxt.append(m)
         frontier = nxt
-        if len(nodes) > PPR_MAX_NODES:
-            break
-    if len(nodes) > PPR_MAX_NODES:  # keep the seeds and the newest nodes
-        rest = sorted(nodes - seeds, key=lambda n: G.nodes[n].get("turn", G.nodes[n].get("index", 0)), reverse=True)
-        nodes = seeds | set(rest[: PPR_MAX_NODES - len(seeds)])
     sub = nx.Graph(U.subgraph(nodes))
     return nx.pagerank(sub, alpha=0.85, personalization={s: 1.0 for s in seeds}, max_iter=50, tol=1e-4)
 
 
 def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
-    """Pinned items by tier, then the rest by score; a stable order for a given graph."""
+    """Pinned items by tier, then the rest by score; a stable order for a given graph.
+
+    Work is bounded: candidates come from indexes (the question's terms, the newest facts
+    and actions, the focus, the neighbourhood of what the question names), so a 10,000-turn
+    conversation costs about what a 100-turn one does.
+    """
     items: list[Item] = []
     goal = G.graph["goal"]
     if goal:
@@ -104,32 +114,46 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         items.append(Item(cid, "constraint", TIER_CONSTRAINT))
     for pid, _ in g.open_items(G, "commitment"):
         items.append(Item(pid, "commitment", TIER_COMMITMENT))
-    current = g.current_facts(G)
-    named = [f for f, d in current if d["key"] in query.slots or (d["subject"] and d["subject"] in query.entities)]
-    items += [Item(f, "fact", TIER_NAMED_FACT) for f in sorted(named, key=lambda f: G.nodes[f]["turn"])]
+    named = {f for key in query.slots for f in g.current_facts_with_key(G, key)}
+    for e in query.entities:
+        named.update(f for f in G.predecessors(e) if G.nodes[f]["kind"] == "fact" and G.nodes[f]["status"] == "current")
+    items += [Item(f, "fact", TIER_NAMED_FACT) for f in sorted(named, key=lambda f: (G.nodes[f]["turn"], f))]
     for qid, _ in g.open_items(G, "question"):
         items.append(Item(qid, "question", TIER_QUESTION))
-    selected = [e for e, d in g.entities(G) if d.get("selected")]
-    items += [Item(e, "entity", TIER_SELECTED) for e in selected]
-    items += [Item(f, "fact", TIER_STRESSED) for f, d in current if d["stressed"] and f not in named]
+    items += [Item(e, "entity", TIER_SELECTED) for e in G.graph["selected"]]
+    items += [Item(f, "fact", TIER_STRESSED) for f in G.graph["stressed"] if f not in named]
 
     taken = {i.node for i in items}
     last = max(G.graph["turns"] - 1, 1)
     ppr = neighbourhood_rank(G, query.entities)
-    candidates = [(f, d) for f, d in current if f not in taken]
+    pool: dict[str, None] = {}
+    for f, _ in g.recent_current_facts(G, RECENT_FACTS):
+        pool[f] = None
+    for n in g.nodes_with_terms(G, query.terms) + sorted(ppr) + g.recent(G, "action", RECENT_ACTIONS):
+        pool[n] = None
     # repeated calls with the same outcome ("search_catalog ok: count=25" ×18) compete once, as the newest
-    groups: dict[str, list[str]] = {}
-    for a, d in g.nodes_of(G, "action"):
-        groups.setdefault(_action_key(d), []).append(a)
-    repeats = {ids[-1]: len(ids) for ids in groups.values()}
-    candidates += [(a, G.nodes[a]) for a in repeats if a not in taken]
+    repeats: dict[str, int] = {}
+    candidates: list[tuple[str, dict]] = []
+    for n in pool:
+        d = G.nodes[n]
+        if n in taken or d["kind"] not in ("fact", "action") or d["kind"] == "fact" and d["status"] != "current":
+            continue
+        if d["kind"] == "action":
+            group = G.graph["action_groups"].get(g.action_group(d), [n])
+            if group[-1] != n and group[-1] in pool:
+                continue
+            n, d = group[-1], G.nodes[group[-1]]
+            repeats[n] = len(group)
+        candidates.append((n, d))
     from ._state import focus
 
     candidates += [(e, G.nodes[e]) for e in focus(G) if e not in taken]
-    ranked = []
+    ranked, seen = [], set()
     for node, d in candidates:
-        words = {w.casefold() for w in _words_of(d).split()}
-        lexical = len(words & query.words) + sum(1 for w in query.words if len(w) > 1 and w in _words_of(d).casefold())
+        if node in seen:
+            continue
+        seen.add(node)
+        lexical = len(g.index_terms(_words_of(d)) & query.terms)
         named_here = 2.0 if node in query.entities or d.get("subject") in query.entities else 0.0
         recency = d.get("turn", 0) / last
         score = 1.5 * lexical + named_here + 20.0 * ppr.get(node, 0.0) + 0.5 * recency

@@ -121,17 +121,17 @@ def action_summary(d: dict) -> str:
 
 
 def focus(G: nx.MultiDiGraph, window: int = 6, limit: int = 3) -> list[str]:
-    """Entities in focus: the selected ones, then things named or referred to lately."""
+    """Entities in focus: the selected ones, then things named or referred to in the last
+    ``window`` turns, newest first."""
     from ._extract import THING_LABELS
 
-    last = G.graph["turns"] - 1
-    chosen = [e for e, d in g.entities(G) if d.get("selected")]
-    recent = sorted(
-        ((d.get("last", d["turn"]), e) for e, d in g.entities(G)
-         if d["label"] in THING_LABELS and d.get("last", d["turn"]) >= last - window and e not in chosen),
-        reverse=True,
-    )
-    return (chosen + [e for _, e in recent])[: max(limit, len(chosen))]
+    chosen = list(G.graph["selected"])
+    recent: list[str] = []
+    for turn in g.recent(G, "turn", window):
+        for _, e, k in G.out_edges(turn, keys=True):
+            if k in ("mentions", "refers_to") and G.nodes[e]["label"] in THING_LABELS and e not in chosen and e not in recent:
+                recent.append(e)
+    return (chosen + recent)[: max(limit, len(chosen))]
 
 
 def build_state(G: nx.MultiDiGraph, lang: str) -> State:

@@ -82,7 +82,11 @@ def _make_offline_loader(name: str, searched: list[str]):
             searched.append(str(path))
             if not path.is_file():
                 continue
-            contents = _read(path)
+            try:
+                contents = _read(path)
+            except (OSError, EOFError) as err:  # gzip.BadGzipFile is an OSError
+                raise TokenizerError(Errors.E031.format(
+                    path=path, name=name, actual=f"unreadable ({err})", expected=expected_hash)) from None
             actual = hashlib.sha256(contents).hexdigest()
             if expected_hash and actual != expected_hash:
                 raise TokenizerError(

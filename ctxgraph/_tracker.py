@@ -27,7 +27,7 @@ import json
 import logging
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import networkx as nx
 
@@ -40,7 +40,7 @@ from ._pack import Context, pack
 from ._render import line
 from ._select import select
 from ._state import State, action_summary, build_state
-from ._tokens import DEFAULT_ENCODING, TOKENS_PER_MESSAGE, count_text_tokens, get_encoding
+from ._tokens import DEFAULT_ENCODING, TOKENS_PER_MESSAGE, count_message_tokens, count_text_tokens, get_encoding
 from ._units import UNIT_ADAPTER, _Unit
 
 logger = logging.getLogger("ctxgraph")
@@ -108,6 +108,10 @@ class Tracker:
         self.events: list[dict[str, Any]] = []
         self._payloads: dict[str, str] = {}
         self._langs: Counter[str] = Counter()
+        self._sendable_cache: dict[tuple[int, bool], dict] = {}
+        self._token_cache: dict[tuple[int, bool], int] = {}
+        self._raw_turns = 0  # messages other than system ones
+        self._system_index: int | None = None
 
     # ------------------------------------------------------------------ observe
     def observe(self, message: dict[str, Any]) -> list[_Unit]:
@@ -128,6 +132,10 @@ class Tracker:
             self.graph = self._replay(self.events)  # keep what was recorded before this turn
             raise
         self.messages.append(clean)
+        if clean["role"] == "system" and (clean.get("content") or "").strip():
+            self._system_index = index
+        elif clean["role"] != "system":
+            self._raw_turns += 1
         if msg.role == "tool":
             self._payloads[f"r{index}"] = msg.text
         self.events.extend({"turn": index, **u.model_dump()} for u in units)
@@ -180,42 +188,82 @@ class Tracker:
         lines = [line(self.graph, i, lang) for i in pinned + ranked]
         return pack(
             question=question, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
+            total_turns=self._raw_turns,
             encoding=self.encoding, per_message=self.tokens_per_message,
             system_prompt=self._system_prompt(), state_share=self.state_share,
         )
 
     def _system_prompt(self) -> str | None:
-        for m in reversed(self.messages):
-            if m["role"] == "system" and (m.get("content") or "").strip():
-                return m["content"]
-        return None
+        return self.messages[self._system_index]["content"] if self._system_index is not None else None
 
-    def _blocks(self) -> list[tuple[list[int], list[dict]]]:
-        """Raw turns as packable units: a tool-calling assistant message with its results
-        is one block; long tool results are replaced by their summary and ref."""
-        blocks: list[tuple[list[int], list[dict]]] = []
-        for i, m in enumerate(self.messages):
+    def _blocks(self) -> Iterator[tuple[list[int], list[dict], int]]:
+        """Raw turns as packable units, newest first, with their token cost.
+
+        An assistant message with tool calls and the results that answer them is one block
+        (calls left without a result are not sent, so the chat API accepts the block); a
+        result whose call is not there is sent as plain text; long tool results are replaced
+        by their summary and ref. Lazy, so assembling never walks the whole history."""
+        pending: list[int] = []  # tool results waiting for their call
+        for i in range(len(self.messages) - 1, -1, -1):
+            m = self.messages[i]
             if m["role"] == "system":
                 continue
-            m = self._inline(i, m)
-            if m["role"] == "tool" and blocks and blocks[-1][1][0].get("tool_calls"):
-                blocks[-1][0].append(i)
-                blocks[-1][1].append(m)
-            elif m["role"] == "tool":
-                # a result without its call: send it as plain text so the chat API accepts it
-                blocks.append(([i], [{"role": "user", "content": f"[tool result] {m['content']}"}]))
-            else:
-                blocks.append(([i], [m]))
-        return blocks
+            if m["role"] == "tool":
+                pending.insert(0, i)
+                continue
+            ids = {c.get("id") for c in m.get("tool_calls") or []}
+            answered = [j for j in pending if self.messages[j].get("tool_call_id") in ids]
+            yield from self._orphans([j for j in pending if j not in answered])
+            pending = []
+            idx = [i, *answered]
+            msgs = [self._call_message(i, answered)] + [self._sendable(j, True) for j in answered]
+            cost = count_message_tokens(msgs[:1], self.encoding, per_message=self.tokens_per_message)
+            yield idx, msgs, cost + sum(self._tokens(j, True) for j in answered)
+        yield from self._orphans(pending)
 
-    def _inline(self, index: int, m: dict) -> dict:
-        if m["role"] != "tool" or count_text_tokens(m["content"], self.encoding) <= TOOL_RESULT_INLINE_TOKENS:
+    def _orphans(self, pending: list[int]) -> Iterator[tuple[list[int], list[dict], int]]:
+        for j in reversed(pending):
+            yield [j], [self._sendable(j, False)], self._tokens(j, False)
+
+    def _call_message(self, index: int, answered: list[int]) -> dict:
+        m = self.messages[index]
+        if not m.get("tool_calls"):
             return m
-        action = next((d for _, d in g.nodes_of(self.graph, "action") if d.get("ref") == f"r{index}"), None)
-        summary = action_summary(action) if action else "tool result"
-        out = dict(m)
-        out["content"] = f"[{summary}; {len(m['content'])} chars, full result: ref r{index}]"
+        done = {self.messages[j].get("tool_call_id") for j in answered}
+        calls = [c for c in m["tool_calls"] if c.get("id") in done]
+        if len(calls) == len(m["tool_calls"]):
+            return m
+        out = {k: v for k, v in m.items() if k != "tool_calls"}
+        if calls:
+            out["tool_calls"] = calls
+        else:
+            names = ", ".join(str((c.get("function") or {}).get("name")) for c in m["tool_calls"])
+            out["content"] = (m.get("content") or "") + f"[called {names}; no result yet]"
         return out
+
+    def _sendable(self, index: int, answered: bool) -> dict:
+        """A tool result as sent in raw turns (memoised: messages never change once observed)."""
+        key = (index, answered)
+        cached = self._sendable_cache.get(key)
+        if cached is not None:
+            return cached
+        m = self.messages[index]
+        content = m["content"]
+        if count_text_tokens(content, self.encoding) > TOOL_RESULT_INLINE_TOKENS:
+            aid = self.graph.graph["call_to_action"].get(m.get("tool_call_id") or f"orphan_{index}")
+            summary = action_summary(self.graph.nodes[aid]) if aid else "tool result"
+            content = f"[{summary}; {len(m['content'])} chars, full result: ref r{index}]"
+        out = {**m, "content": content} if answered else {"role": "user", "content": f"[tool result] {content}"}
+        self._sendable_cache[key] = out
+        return out
+
+    def _tokens(self, index: int, answered: bool) -> int:
+        key = (index, answered)
+        n = self._token_cache.get(key)
+        if n is None:
+            n = self._token_cache[key] = count_message_tokens(
+                [self._sendable(index, answered)], self.encoding, per_message=self.tokens_per_message)
+        return n
 
     # ------------------------------------------------------------------ state and persistence
     def state(self) -> State:
@@ -247,6 +295,9 @@ class Tracker:
         t.events = copy.deepcopy(data["events"])
         t._payloads = dict(data["payloads"])
         t._langs = Counter(data.get("langs", {}))
+        t._raw_turns = sum(1 for m in t.messages if m["role"] != "system")
+        t._system_index = max((i for i, m in enumerate(t.messages)
+                               if m["role"] == "system" and (m.get("content") or "").strip()), default=None)
         t.graph = t._replay(t.events)
         return t
 
