@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ._catalog import load_catalog
-from ._errors import BudgetError, CtxgraphError, Errors, MessageError, RulesError, StateError, TokenizerError
+from ._errors import BudgetError, ConfigError, CtxgraphError, Errors, MessageError, RulesError, StateError, TokenizerError
 from ._messages import read_conversation
 from ._pack import Context
 from ._rules import load_pack
@@ -23,6 +23,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BudgetError",
+    "ConfigError",
     "Context",
     "CtxgraphError",
     "Errors",

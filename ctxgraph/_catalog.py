@@ -25,14 +25,19 @@ def load_catalog(path: str | Path, default_label: str = "PRODUCT") -> list[tuple
     """(name, label) pairs from a JSON or CSV catalogue file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # Excel's "CSV UTF-8" starts with a BOM
     except OSError as err:
         raise RulesError(Errors.E013.format(path=path, reason=err.strerror or err)) from None
+    except UnicodeDecodeError:
+        raise RulesError(Errors.E013.format(path=path, reason="not UTF-8 text; save the file as UTF-8")) from None
     pairs: list[tuple[str, str]] = []
+    if not text.strip():
+        return []  # an empty file is an empty catalogue
     if path.suffix.lower() == ".csv":
-        rows = list(csv.DictReader(text.splitlines()))
-        if rows and "name" not in rows[0]:
-            raise RulesError(Errors.E013.format(path=path, reason="no 'name' column"))
+        reader = csv.DictReader(text.splitlines())
+        if "name" not in (reader.fieldnames or []):
+            raise RulesError(Errors.E013.format(path=path, reason="no 'name' column in the header"))
+        rows = list(reader)
         pairs = [(r["name"].strip(), (r.get("label") or default_label).strip()) for r in rows if r.get("name")]
     else:
         try:
@@ -41,7 +46,9 @@ def load_catalog(path: str | Path, default_label: str = "PRODUCT") -> list[tuple
             raise RulesError(Errors.E013.format(path=path, reason=f"invalid JSON ({err.msg}, line {err.lineno})")) from None
         if isinstance(data, dict):
             data = [v for value in data.values() for v in (value if isinstance(value, list) else [value])]
-        for n, item in enumerate(data if isinstance(data, list) else []):
+        if not isinstance(data, list):
+            raise RulesError(Errors.E013.format(path=path, reason="expected a list of names or of objects with a 'name'"))
+        for n, item in enumerate(data):
             if isinstance(item, str):
                 pairs.append((item, default_label))
             elif isinstance(item, dict) and item.get("name"):

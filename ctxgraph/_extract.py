@@ -195,10 +195,6 @@ class RuleExtractor:
         self.packs = compiled_packs(tuple(str(r) for r in rules), catalog)
         self.en_models = tuple(en_models)
         self.today = today
-        if catalog:
-            from ._nlp import add_words
-
-            add_words([name for name, _ in catalog])
 
     # ------------------------------------------------------------------ entry point
     def __call__(self, message: Message, index: int, G: nx.MultiDiGraph, lang: str = "auto") -> list[_Unit]:

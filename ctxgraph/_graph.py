@@ -293,6 +293,8 @@ _HANDLERS = {
 }
 
 
+HANDLER_TYPES = tuple(t.model_fields["type"].default for t in _HANDLERS)
+
 # ----------------------------------------------------------------------------- queries
 
 

@@ -64,6 +64,11 @@ def normalize_message(message: Any) -> tuple[dict, Message]:
     tool_calls = message.get("tool_calls") or []
     if not isinstance(tool_calls, list):
         raise MessageError(Errors.E020.format(kind="tool_calls that is not a list"))
+    for n, call in enumerate(tool_calls):
+        fn = call.get("function") if isinstance(call, dict) else None
+        if not isinstance(fn, dict) or not isinstance(fn.get("name", ""), str):
+            raise MessageError(Errors.E020.format(
+                kind=f"tool_calls[{n}] that is not {{'id', 'type': 'function', 'function': {{'name', 'arguments'}}}}"))
     if role == "assistant" and tool_calls:
         clean["tool_calls"] = tool_calls
         if not text:
@@ -77,13 +82,21 @@ def normalize_message(message: Any) -> tuple[dict, Message]:
                           tool_calls=tool_calls if role == "assistant" else [], notes=notes)
 
 
+def text_line(data: bytes, offset: int) -> int:
+    """1-based line number of a byte offset."""
+    return data[:offset].count(b"\n") + 1
+
+
 def read_conversation(path: str | Path) -> list[dict]:
     """Messages from a JSON array or a JSONL file (one message a line)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # -sig: files saved with a BOM read too
     except OSError as err:
         raise MessageError(Errors.E022.format(path=path, line=0, reason=err.strerror or err)) from None
+    except UnicodeDecodeError as err:
+        raise MessageError(Errors.E022.format(
+            path=path, line=text_line(path.read_bytes(), err.start), reason="not UTF-8 text; save the file as UTF-8")) from None
     stripped = text.lstrip()
     if stripped.startswith("["):
         try:

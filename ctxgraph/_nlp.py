@@ -73,16 +73,6 @@ def _posseg():
     return jieba.posseg
 
 
-def add_words(words: list[str]) -> None:
-    """Teach jieba catalogue names so they stay one token."""
-    import jieba
-
-    _posseg()
-    for w in words:
-        if _CJK.search(w):
-            jieba.add_word(w, freq=2000, tag="nz")
-
-
 def chinese_doc(text: str) -> Doc:
     """A spaCy Doc of ``text`` segmented by jieba: ``doc.text == text``, jieba's POS tags
     in ``token.tag_`` and its person/place/organisation tags as ``doc.ents``.

@@ -27,10 +27,10 @@ import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError, field_validator
 
 from ._errors import Errors, RulesError
 
@@ -42,18 +42,24 @@ class _Strict(BaseModel):
 
 
 def _check_regexes(patterns: list[str]) -> list[str]:
+    """Every bad regular expression of the list, in one error."""
+    bad = []
     for p in patterns:
         try:
             re.compile(p)
         except re.error as err:
-            raise ValueError(f"bad regular expression {p!r}: {err}") from None
+            bad.append(f"bad regular expression {p!r}: {err}")
+        if p == "":
+            bad.append("an empty pattern matches everywhere")
+    if bad:
+        raise ValueError("; ".join(bad))
     return patterns
 
 
 class EntityRule(_Strict):
     label: str
     pattern: str | None = None
-    phrases: list[str] = []
+    phrases: list[Annotated[str, StringConstraints(min_length=1)]] = []
     slot: str | None = None
     id: str | None = None
 
@@ -125,7 +131,7 @@ class RuleFile(_Strict):
 
 
 def _describe(data: Any, loc: tuple) -> str:
-    """'slots[0] (budget)' for an error location inside a rule file."""
+    """'slots[0] (budget).synonyms[0]' for an error location inside a rule file."""
     out, node = "", data
     for part in loc:
         if isinstance(part, int):
@@ -137,9 +143,8 @@ def _describe(data: Any, loc: tuple) -> str:
         except (KeyError, IndexError, TypeError):
             node = None
         if isinstance(node, dict) and ("id" in node or "name" in node or "label" in node):
-            name = node.get("id") or node.get("name") or node.get("label")
-            return f"{out} ({name})"
-    return out
+            out += f" ({node.get('id') or node.get('name') or node.get('label')})"
+    return out or "top level"
 
 
 def _format_errors(data: Any, err: ValidationError) -> str:
@@ -151,13 +156,16 @@ def _format_errors(data: Any, err: ValidationError) -> str:
         elif e["type"] == "missing":
             lines.append(f"  {_describe(data, loc[:-1])}: missing field {loc[-1]!r}")
         else:
-            lines.append(f"  {_describe(data, loc)}: {e['msg']}")
+            lines.append(f"  {_describe(data, loc)}: {e['msg'].removeprefix('Value error, ')}")
     return "\n".join(sorted(set(lines), key=lines.index))
 
 
 def read_rule_file(path: Path) -> RuleFile:
     """Parse and validate one ``.yml`` or EntityRuler ``.jsonl`` rule file."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise RulesError(Errors.E011.format(path=path, reason="not UTF-8 text; save the file as UTF-8")) from None
     if path.suffix == ".jsonl":
         return _read_entity_ruler(path, text)
     try:
@@ -184,7 +192,11 @@ def _read_entity_ruler(path: Path, text: str) -> RuleFile:
             problems.append(f"  line {n}: not an EntityRuler pattern ({err})")
             continue
         if isinstance(pattern, str):
-            rules.append(EntityRule(label=label, phrases=[pattern], id=item.get("id")))
+            try:
+                rules.append(EntityRule(label=label, phrases=[pattern], id=item.get("id")))
+            except ValidationError as err:
+                problems.append(f"  line {n} ({label}): " + "; ".join(
+                    f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()))
         else:
             problems.append(f"  line {n} ({label}): token patterns are not supported; use a phrase string or a regex rule in a .yml file")
     if problems:

@@ -98,13 +98,17 @@ def _make_offline_loader(name: str, searched: list[str]):
     return load_offline
 
 
-@lru_cache(maxsize=8)
 def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
     """Build tiktoken's encoding ``name`` from a local BPE file; never touches the network.
 
     Raises :class:`~ctxgraph.TokenizerError` naming the folders searched and how
     to fix it when no file is found, or when its hash is not the one tiktoken expects.
     """
+    return _build_encoding(name)
+
+
+@lru_cache(maxsize=8)
+def _build_encoding(name: str) -> tiktoken.Encoding:
     constructor = openai_public.ENCODING_CONSTRUCTORS.get(name)
     if constructor is None or name == "gpt2":
         known = sorted(n for n in openai_public.ENCODING_CONSTRUCTORS if n != "gpt2")
@@ -145,3 +149,6 @@ def count_message_tokens(
 ) -> int:
     """Exact tokens the chat messages cost: content (and tool calls) plus ``per_message`` each."""
     return sum(per_message + count_text_tokens(message_text(m), encoding) for m in messages)
+
+
+get_encoding.cache_clear = _build_encoding.cache_clear  # type: ignore[attr-defined]

@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import networkx as nx
+from pydantic import ValidationError
 
 from . import _graph as g
-from ._errors import Errors, StateError
+from ._errors import ConfigError, Errors, StateError
 from ._extract import RuleExtractor
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS, detect_lang
@@ -82,9 +83,14 @@ class Tracker:
         state_share: float = 0.6,
     ):
         if lang not in ("auto", "zh", "en"):
-            raise StateError(Errors.E060.format(lang=lang))
+            raise ConfigError(Errors.E060.format(lang=lang))
         if isinstance(today, str):
-            today = datetime.date.fromisoformat(today)
+            try:
+                today = datetime.date.fromisoformat(today)
+            except ValueError:
+                raise ConfigError(Errors.E062.format(today=today)) from None
+        elif today is not None and not isinstance(today, datetime.date):
+            raise ConfigError(Errors.E062.format(today=today))
         if isinstance(catalog, (str, Path)):
             from ._catalog import load_catalog
 
@@ -287,7 +293,13 @@ class Tracker:
                 raise StateError(Errors.E050.format(reason=f"invalid JSON ({err.msg})")) from None
         if not isinstance(data, dict) or data.get("schema") != SESSION_SCHEMA:
             raise StateError(Errors.E050.format(reason=f"schema is not {SESSION_SCHEMA!r}"))
-        cfg = data["config"]
+        missing = [k for k in ("config", "messages", "events", "payloads") if k not in data]
+        cfg = data.get("config")
+        if not missing and isinstance(cfg, dict):
+            missing = [f"config.{k}" for k in ("lang", "rules", "encoding", "tokens_per_message", "en_models",
+                                                 "today", "state_share", "catalog") if k not in cfg]
+        if missing:
+            raise StateError(Errors.E050.format(reason=f"missing {', '.join(missing)}"))
         t = cls(cfg["lang"], rules=cfg["rules"], catalog=[tuple(p) for p in cfg["catalog"]],
                 encoding=cfg["encoding"], tokens_per_message=cfg["tokens_per_message"],
                 en_models=cfg["en_models"], today=cfg["today"], state_share=cfg["state_share"])
@@ -305,13 +317,21 @@ class Tracker:
     def _replay(events: list[dict]) -> nx.MultiDiGraph:
         """Fold the event log into a new graph."""
         G = g.new_graph()
-        for e in events:
-            body = {k: v for k, v in e.items() if k != "turn"}
+        known = set(g.HANDLER_TYPES)
+        for n, e in enumerate(events):
+            body = {k: v for k, v in e.items() if k != "turn"} if isinstance(e, dict) else {}
+            if body.get("type") not in known:
+                raise StateError(Errors.E051.format(type=body.get("type")))
             try:
                 unit = UNIT_ADAPTER.validate_python(body)
-            except Exception as err:
-                raise StateError(Errors.E051.format(type=body.get("type"))) from err
-            g.apply(G, unit)
+            except ValidationError as err:
+                first = err.errors()[0]
+                reason = f"{'.'.join(map(str, first['loc'][1:])) or 'event'}: {first['msg']}"
+                raise StateError(Errors.E052.format(n=n, type=body["type"], reason=reason)) from None
+            try:
+                g.apply(G, unit)
+            except KeyError as err:
+                raise StateError(Errors.E052.format(n=n, type=body["type"], reason=f"refers to node {err} that does not exist")) from None
         return G
 
     def replay(self) -> nx.MultiDiGraph:

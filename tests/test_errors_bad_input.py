@@ -9,6 +9,7 @@ import pytest
 import ctxgraph
 from ctxgraph import (
     BudgetError,
+    ConfigError,
     CtxgraphError,
     Errors,
     MessageError,
@@ -53,8 +54,8 @@ def test_errors_codes_are_unique():
 @pytest.mark.parametrize(
     ("call", "error", "code"),
     [
-        pytest.param(lambda: Tracker("fr"), StateError, "E060", id="tracker-lang"),
-        pytest.param(lambda: Tracker("ZH"), StateError, "E060", id="tracker-lang-case"),
+        pytest.param(lambda: Tracker("fr"), ConfigError, "E060", id="tracker-lang"),
+        pytest.param(lambda: Tracker("ZH"), ConfigError, "E060", id="tracker-lang-case"),
         pytest.param(lambda: Tracker("en", rules=["/nonexistent/rules"]), RulesError, "E012", id="tracker-rules"),
         pytest.param(lambda: Tracker("zh", catalog="/nonexistent/c.json"), RulesError, "E013", id="tracker-catalog"),
         pytest.param(lambda: Tracker("en", encoding="nope"), TokenizerError, "E032", id="tracker-encoding"),

@@ -11,6 +11,7 @@ import ctxgraph
 
 EXPECTED = [
     "BudgetError",
+    "ConfigError",
     "Context",
     "CtxgraphError",
     "Errors",

@@ -135,8 +135,6 @@ def test_messages_malformed_message_raises_e020_and_keeps_state(message):
     assert snapshot(t) == before
 
 
-@pytest.mark.xfail(raises=AttributeError, reason="a tool_calls item that is not a dict (or whose 'function' is not a dict) raises "
-                          "AttributeError in find_tool_calls instead of MessageError E020", strict=True)
 @pytest.mark.parametrize("tool_calls", [["call_1"], [None], [{"id": "c1", "function": "get_order"}]],
                          ids=["str", "none", "function-str"])
 def test_messages_malformed_tool_call_raises_e020(tool_calls):
@@ -221,9 +219,6 @@ def test_messages_orphan_tool_result_is_an_orphan_action(history):
     assert any("SO-1234567" in (m.get("content") or "") for m in ctx.messages)
 
 
-@pytest.mark.xfail(raises=AssertionError, reason="an orphan tool result right after a real tool call block is packed into that block: the "
-                          "assembled messages hold a 'tool' message answering a call id the assistant never made",
-                   strict=True)
 def test_messages_orphan_tool_result_after_a_call_block_is_valid():
     t = Tracker("en")
     t.observe({"role": "user", "content": "Create the order"})
@@ -235,8 +230,6 @@ def test_messages_orphan_tool_result_after_a_call_block_is_valid():
     assert chat_api_problems(t.assemble("what about my order?", budget=400).messages) == []
 
 
-@pytest.mark.xfail(raises=AssertionError, reason="an assistant tool call that never got its result is sent as is: the chat API rejects "
-                          "an assistant 'tool_calls' message not followed by a tool message for each id", strict=True)
 def test_messages_tool_call_without_result_is_valid():
     t = Tracker("en")
     t.observe({"role": "user", "content": "Create the order"})
@@ -345,8 +338,6 @@ def test_messages_read_conversation_missing_file(tmp_path):
     assert str(path) in str(err.value)
 
 
-@pytest.mark.xfail(raises=UnicodeDecodeError, reason="a conversation file that is not UTF-8 raises UnicodeDecodeError, not MessageError E022",
-                   strict=True)
 def test_messages_read_conversation_non_utf8_raises_e022(tmp_path):
     path = tmp_path / "c.jsonl"
     path.write_bytes('{"role": "user", "content": "预算5000元"}\n'.encode("gbk"))
@@ -354,7 +345,6 @@ def test_messages_read_conversation_non_utf8_raises_e022(tmp_path):
         read_conversation(path)
 
 
-@pytest.mark.xfail(raises=MessageError, reason="a UTF-8 BOM (files saved by Windows tools) makes line 1 invalid JSON", strict=True)
 @pytest.mark.parametrize("name", ["c.jsonl", "c.json"])
 def test_messages_read_conversation_accepts_utf8_bom(tmp_path, name):
     path = tmp_path / name

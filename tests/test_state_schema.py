@@ -224,8 +224,6 @@ def test_state_schema_from_json_garbage_raises_e050(data):
         Tracker.from_json(data)
 
 
-@pytest.mark.xfail(raises=KeyError, strict=True,
-                   reason="a session with the right schema but missing keys raises KeyError, not StateError E050")
 @pytest.mark.parametrize("data", [{"schema": "ctxgraph.session/1"}, {"schema": "ctxgraph.session/1", "config": {}}],
                          ids=["no-config", "empty-config"])
 def test_state_schema_from_json_incomplete_session_raises_e050(data):
@@ -240,8 +238,6 @@ def test_state_schema_unknown_event_type_raises_e051():
         Tracker.from_json(session)
 
 
-@pytest.mark.xfail(raises=KeyError, strict=True,
-                   reason="an event naming a node that does not exist (tampered or truncated log) raises KeyError")
 @pytest.mark.parametrize("event", [{"type": "retract", "fact": "f99"}, {"type": "lift", "constraint": "c99"},
                                    {"type": "fulfil", "commitment": "p99", "status": "done"}],
                          ids=["retract", "lift", "fulfil"])
@@ -252,8 +248,6 @@ def test_state_schema_dangling_event_raises_state_error(event):
         Tracker.from_json(session)
 
 
-@pytest.mark.xfail(raises=AssertionError, strict=True,
-                   reason="an event of a known type with a bad field is reported as \"Unknown event type 'entity'\"")
 def test_state_schema_bad_event_field_is_not_called_unknown_type():
     session = json.loads(tracker_after("en", EN).to_json())
     entity = next(e for e in session["events"] if e["type"] == "entity")
