@@ -46,10 +46,26 @@ THING_LABELS = {"PRODUCT", "ORG", "PERSON", "PLACE", "GPE", "LOC", "FAC", "MISC"
 ID_LABELS = {"ORDER_ID", "TRACKING_ID"}
 _CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
 _STOP_EN = set("a an the to of for and or in on at by with my your our it this that is are be will i you we me us please can could would should just".split())
-_KEY_FIELD = re.compile(r"(?:^|_|\b)(id|no|number|status|state|amount|price|total|cost|date|time|eta|tracking|order|error|message|code|result|refund|ticket)(?:_|\b|$)", re.I)
+_KEY_FIELD = re.compile(r"(?:^|_|\b)(id|no|number|status|state|amount|price|total|cost|date|time|eta|at|tracking|order|error|message|code|result|refund|ticket)(?:_|\b|$)", re.I)
 
 
 _QUESTION_SENTENCE = re.compile(r"[^。！？!?\n]*[？?]")
+
+
+def question_spans(text: str, pack: "CompiledPack") -> list[tuple[int, int]]:
+    """Spans of the clauses that ask rather than state: the clause a question mark closes,
+    and any clause of a question sentence holding a question word ("多少", "which").
+
+    "我预算5000元，有推荐吗？" asks only in its last clause.
+    """
+    spans = []
+    for sm in _QUESTION_SENTENCE.finditer(text):
+        sentence = sm.group(0)
+        parts = [(sm.start() + m.start(), m.group(0)) for m in re.finditer(r"[^,，;；]+", sentence)]
+        for n, (start, clause) in enumerate(parts):
+            if n == len(parts) - 1 or _any(pack.question_words, clause.strip()):
+                spans.append((start, start + len(clause)))
+    return spans
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
@@ -131,6 +147,7 @@ class CompiledPack:
         self.nouns = {k.casefold(): v for k, v in pack.nouns.items()}
         self.selections, self.goals = c(pack.selections), c(pack.goals)
         self.questions, self.stress = c(pack.questions), c(pack.stress)
+        self.question_words = c(pack.question_words)
 
 
 @lru_cache(maxsize=16)
@@ -220,12 +237,10 @@ class RuleExtractor:
         stressed = bool(_any(pack.stress, work))
         if message.role == "user":
             units += self.find_answers(G)
-        if message.role == "assistant":  # what the assistant asks is not a fact ("地址是哪里？")
-            asked = [(m.start(), m.end()) for m in _QUESTION_SENTENCE.finditer(work)]
-            fact_text = _mask(work, asked)
-            fact_mentions = [m for m in mentions if not any(s <= m.start < e for s, e in asked)]
-        else:
-            fact_text, fact_mentions = work, mentions
+        # what is asked is not stated: "地址是哪里？", "is my budget still $500?"
+        asked = question_spans(work, pack)
+        fact_text = _mask(work, asked)
+        fact_mentions = [m for m in mentions if not any(s <= m.start < e for s, e in asked)]
         units += self.find_facts(fact_text, fact_mentions, pack, G, message.role, stressed, intent)
         if message.role in ("user", "system"):
             units += self.find_constraints(work, pack, G, stressed)
@@ -285,11 +300,18 @@ class RuleExtractor:
                     start += lead.end()
                 if start < ent.end_char:
                     found.append((start, ent.end_char, 2, ent.label_, None))
-        found.sort(key=lambda f: (-(f[1] - f[0]), f[2], f[0]))
+        # rules and catalogue first (longest wins), then the statistical entities in the gaps:
+        # a model's looser span ("no more than 500 dollars") must not beat a precise rule
+        found.sort(key=lambda f: (f[2] == 2, -(f[1] - f[0]), f[2], f[0]))
         taken: list[Mention] = []
         for start, end, _, label, slot in found:
             if any(start < m.end and m.start < end for m in taken):
                 continue
+            if label == "ADDRESS" and pack.synonym_rx:  # "寄到上海市…" -> "上海市…"
+                lead = pack.synonym_rx.match(text, start)
+                if lead:
+                    connector = re.match(r"\s*(?:是|为|：|:)?\s*", text[lead.end():end])
+                    start = lead.end() + connector.end()
             surface = text[start:end].strip()
             if not surface:
                 continue
@@ -331,10 +353,13 @@ class RuleExtractor:
                     if not slot.types or m.label in slot.types:
                         pick = i
                         break
-                if pick is None:  # value before the slot word: "5000元的预算", "a $500 budget"
+                if pick is None and slot.types:
                     for i, m in enumerate(mentions):
-                        if i not in used and 0 <= sm.start() - m.end <= 2 and (not slot.types or m.label in slot.types) \
-                                and m.label in VALUE_LABELS | {"ORDER_ID", "TRACKING_ID"}:
+                        if i in used or m.label not in slot.types:
+                            continue
+                        inside = m.start <= sm.start() and sm.end() <= m.end  # "2 units" holds "units"
+                        before = 0 <= sm.start() - m.end <= 2 and m.label in VALUE_LABELS | ID_LABELS  # "5000元的预算"
+                        if inside or before:
                             pick = i
                 if pick is not None:
                     used.add(pick)
@@ -423,7 +448,12 @@ class RuleExtractor:
         """The current fact a slot-less correction changes: one whose value is the old
         value named ("not 2") and whose slot takes this type, else the newest of that type."""
         def names_old(value: str) -> bool:
-            return bool(old_text) and re.search(rf"(?<![\w.]){re.escape(old_text)}(?![\w.])", value) is not None
+            """"5000" names "5000元" and "$5,000"; "2" does not name "221B Baker Street"."""
+            if not old_text:
+                return False
+            if re.fullmatch(r"[\d.,]+", old_text):
+                return re.search(rf"(?<![\d.,]){re.escape(old_text)}(?![\d]|[.,]\d)", value.replace(",", "")) is not None
+            return re.search(rf"(?<![\w.]){re.escape(old_text)}(?![\w])", value) is not None
 
         ranked = []
         for order, (fid, d) in enumerate(current):
@@ -449,8 +479,8 @@ class RuleExtractor:
     @staticmethod
     def _phrase_facts(text: str, pack: CompiledPack, stressed: bool, correcting: bool) -> list[_Unit]:
         if pack.lang == "zh":
-            rx = r"(?:^|[，。！？,\s]|的)(?P<key>[\u4e00-\u9fff]{2,6}?)(?:是|为|：|:)\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{2,12}(?=[，。！？,!?；;\n]|$))"
-            bad = set("我你您他她它这那哪什谁有没就还也都是要想会能")
+            rx = r"(?:^|[，。！？,\s])(?:我的|我们的|您的|你的|咱们的)?(?P<key>[\u4e00-\u9fff]{2,6}?)(?:是|为|：|:)\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{2,12}(?=[，。！？,!?；;\n]|$))"
+            bad = set("我你您他她它这那哪什谁")
         else:
             rx = r"\b(?:my|our)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>[^.,;!?\n]{1,40})"
             bad = set()
@@ -507,7 +537,8 @@ class RuleExtractor:
                     for pid, d in open_:
                         if len(words & content_words(d["text"], pack.lang)) >= 1:
                             units.append(FulfilUnit(commitment=pid, status=status))
-            if _any(pack.make, c) and not re.search(r"[？?]\s*$", c) and not _any(pack.done, c):
+            if _any(pack.make, c) and not re.search(r"[？?]\s*$", c) and not _any(pack.done, c) \
+                    and not _any(pack.cancel, c):
                 end = offset + len(clause)
                 due = [m.text for m in mentions if offset <= m.start < end and m.label in ("DATE", "TIME")]
                 units.append(CommitmentUnit(text=c, due=" ".join(due) or None))

@@ -123,10 +123,11 @@ class RuleFile(_Strict):
     selections: list[str] = []
     goals: list[str] = []
     questions: list[str] = []
+    question_words: list[str] = []
     stress: list[str] = []
 
     _c = field_validator(
-        "lifts", "corrections", "retractions", "selections", "goals", "questions", "stress"
+        "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words", "stress"
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -225,6 +226,7 @@ class RulePack:
     selections: list[str] = field(default_factory=list)
     goals: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
+    question_words: list[str] = field(default_factory=list)
     stress: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
@@ -258,6 +260,7 @@ class RulePack:
         self.selections += rf.selections
         self.goals += rf.goals
         self.questions += rf.questions
+        self.question_words += rf.question_words
         self.stress += rf.stress
 
 
