@@ -159,8 +159,12 @@ def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...])
 
 def _noun_phrase(text: str) -> bool:
     """A Chinese phrase that ends in a noun and starts with no verb, adverb or pronoun."""
-    tags = [t.tag_ for t in chinese_doc(text)]
-    return bool(tags) and tags[-1].startswith("n") and tags[0][:1] not in ("v", "d", "r", "p", "c", "u")
+    doc = chinese_doc(text)
+    tags = [t.tag_ for t in doc]
+    if not tags or tags[0][:1] in ("v", "d", "r", "p", "c", "u"):
+        return False
+    # a noun, or a noun with a one-character suffix ("会员卡" + "号")
+    return tags[-1].startswith("n") or (len(doc) > 1 and len(doc[-1].text) == 1 and tags[-2].startswith("n"))
 
 
 def _any(patterns: list[re.Pattern], text: str) -> re.Match | None:

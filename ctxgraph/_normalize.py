@@ -32,20 +32,27 @@ _EN_NUMBERS = {
 
 
 def _parse_cn_integer(text: str) -> int | None:
-    """'五千' -> 5000, '一万二千' -> 12000, '十五' -> 15; None if not a Chinese numeral."""
+    """'五千' -> 5000, '一万二千' -> 12000, '十五' -> 15, '五千五' -> 5500 (a lone digit after a
+    unit is the next lower unit), '一万亿' -> 10**12; None if not a Chinese numeral."""
     if not text or any(ch not in _CN_DIGITS and ch not in _CN_UNITS and ch not in "万亿" for ch in text):
         return None
-    total, section, digit = 0, 0, None
+    big = {"万": 10_000, "亿": 100_000_000}
+    total, section, digit, last_unit = 0, 0, None, None
     for ch in text:
         if ch in _CN_DIGITS:
             digit = _CN_DIGITS[ch]
         elif ch in _CN_UNITS:
             section += (1 if digit is None else digit) * _CN_UNITS[ch]
-            digit = None
-        else:  # 万 / 亿
+            digit, last_unit = None, _CN_UNITS[ch]
+        else:  # 万 / 亿 multiply everything below them
             section += digit or 0
-            total += section * (10_000 if ch == "万" else 100_000_000)
-            section, digit = 0, None
+            if ch == "亿":
+                total = (total + section) * big[ch]
+            else:
+                total += section * big[ch]
+            section, digit, last_unit = 0, None, big[ch]
+    if digit is not None and last_unit and last_unit >= 10 and text[-2] not in "零〇":
+        return total + section + digit * last_unit // 10  # elision: 五千五 = 5500
     return total + section + (digit or 0)
 
 
@@ -55,10 +62,11 @@ def parse_number(text: str) -> float | None:
     low = s.lower()
     if low in _EN_NUMBERS:
         return float(_EN_NUMBERS[low])
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kKmM万千]?)", s)
-    if m:
-        mult = {"": 1, "k": 1000, "K": 1000, "m": 1e6, "M": 1e6, "万": 10_000, "千": 1000}[m.group(2)]
-        return float(m.group(1)) * mult
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kKmM万千亿]?)(\d?)", s)
+    if m and (not m.group(3) or m.group(2) in ("万", "千", "亿")):
+        mult = {"": 1, "k": 1000, "K": 1000, "m": 1e6, "M": 1e6, "万": 10_000, "千": 1000, "亿": 1e8}[m.group(2)]
+        tail = int(m.group(3)) * mult / 10 if m.group(3) else 0  # 1万5 = 15000
+        return float(m.group(1)) * mult + tail
     n = _parse_cn_integer(s)
     return float(n) if n is not None else None
 
@@ -95,11 +103,11 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
     s = text.strip().lower()
     m = re.search(r"(\d{4})-(\d{1,2})-(\d{1,2})", s)
     if m:
-        return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+        return _iso(m.group(1), m.group(2), m.group(3))
     m = re.search(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]", s)
     if m:
         return _iso(m.group(1), m.group(2), m.group(3))
-    m = re.search(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", s)
+    m = re.search(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", s)
     if m and m.group(1) in _MONTHS:
         return _iso(m.group(3), _MONTHS[m.group(1)], m.group(2))
     m = re.search(r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]{3})[a-z]*(?:,?\s+(\d{4}))?", s)
@@ -107,8 +115,8 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
         return _iso(m.group(3), _MONTHS[m.group(2)], m.group(1))
     if today is None:
         return None
-    offsets = {"今天": 0, "今晚": 0, "today": 0, "tonight": 0, "明天": 1, "明晚": 1, "tomorrow": 1,
-               "后天": 2, "大后天": 3, "昨天": -1, "yesterday": -1, "前天": -2}
+    offsets = {"大后天": 3, "今天": 0, "今晚": 0, "today": 0, "tonight": 0, "明天": 1, "明晚": 1, "tomorrow": 1,
+               "后天": 2, "昨天": -1, "yesterday": -1, "前天": -2}  # longest first: 大后天 before 后天
     for word, days in offsets.items():
         if word in s:
             return (today + datetime.timedelta(days=days)).isoformat()
@@ -125,10 +133,12 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
 
 
 def _iso(year, month, day) -> str | None:
-    month, day = int(month), int(day)
-    if not (1 <= month <= 12 and 1 <= day <= 31):
+    """ISO date, or None when no such day exists (2024-02-30); ``--MM-DD`` without a year."""
+    try:
+        date = datetime.date(int(year) if year else 2000, int(month), int(day))  # 2000: a leap year
+    except ValueError:
         return None
-    return f"{int(year):04d}-{month:02d}-{day:02d}" if year else f"--{month:02d}-{day:02d}"
+    return date.isoformat() if year else f"--{date.month:02d}-{date.day:02d}"
 
 
 def _weekday(today: datetime.date, weekday: int, week: int) -> str:

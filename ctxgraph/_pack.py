@@ -10,11 +10,16 @@ Order of filling (each step only takes what fits, counted exactly with tiktoken)
    results are one unit, so the chat API never sees a tool result without its call);
 6. more ranked state lines, while anything fits.
 
-When the budget cannot hold everything, what is left out is listed in
-``Context.dropped`` — in effect dropped in this order: older raw turns, ranked
+Pinned lines are kept strictly by tier: when one does not fit, it and every pinned
+line below it are dropped, and nothing of lower priority (ranked lines, raw turns)
+is added. Ranked lines are the best-scoring ones that fit.
+
+When the budget cannot hold everything, ``Context.dropped`` lists what was left
+out in the order it gives way, lowest priority first: older raw turns, ranked
 lines (lowest score first), pinned lines from the lowest tier up (stressed facts,
 selected entities, open questions, named facts, open commitments, constraints,
-goal), the system prompt, and last the tail of the question.
+goal), the system prompt (only when it alone does not fit beside the question),
+and last the tail of the question.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ def pack(
     *,
     question: str,
     budget: int,
+    always_ask: bool = False,
     lines: list[Line],
     blocks: Iterable[tuple[list[int], list[dict], int]],
     total_turns: int,
@@ -73,11 +79,11 @@ def pack(
     minimum = per_message + 1
     if budget < minimum:
         raise BudgetError(Errors.E040.format(budget=budget, minimum=minimum))
-    dropped: list[str] = []
+    truncated: list[str] = []
     count = lambda msgs: count_message_tokens(msgs, encoding, per_message=per_message)  # noqa: E731
 
     q_msgs: list[dict] = []
-    if question:
+    if question or always_ask:
         q_msgs = [{"role": "user", "content": question}]
         if count(q_msgs) > budget:
             room = budget - per_message
@@ -87,7 +93,7 @@ def pack(
                 room -= 1
                 cut = encoding.decode(ids[:room])
             q_msgs = [{"role": "user", "content": cut}]
-            dropped.append(f"question: truncated to its first {room} tokens")
+            truncated.append(f"question: truncated to its first {room} tokens")
     q_tokens = count(q_msgs)
     avail = budget - q_tokens
 
@@ -97,7 +103,7 @@ def pack(
 
     prompt = system_prompt or None
     if prompt and sys_tokens(prompt, []) > avail:
-        dropped.append("system prompt")
+        truncated.insert(0, "system prompt")
         prompt = None
 
     chosen: list[Line] = []
@@ -110,33 +116,43 @@ def pack(
 
     pinned = [ln for ln in lines if ln.item.pinned]
     ranked = [ln for ln in lines if not ln.item.pinned]
-    for ln in pinned:
+    lost_pinned: list[Line] = []
+    for n, ln in enumerate(pinned):  # strictly by tier: never keep a lower one over a higher one
         if not try_add(ln, avail):
-            dropped.append(f"pinned {ln.item.kind} {ln.item.node}")
+            lost_pinned = pinned[n:]
+            break
     share_limit = max(sys_tokens(prompt, chosen), int(avail * state_share))
     rest: list[Line] = []
-    for ln in ranked:
+    for ln in ranked if not lost_pinned else ():
         if not try_add(ln, share_limit):
             rest.append(ln)
 
     used = sys_tokens(prompt, chosen)
     history: list[tuple[list[int], list[dict]]] = []
-    for idx, block, cost in blocks:  # newest first
+    for idx, block, cost in blocks if not lost_pinned else ():  # newest first
         if used + cost > avail:
             break
         history.insert(0, (idx, block))
         used += cost
-    skipped_turns = total_turns - sum(len(idx) for idx, _ in history)
-    if skipped_turns:
-        dropped.append(f"{skipped_turns} older raw turns")
-
     history_tokens = used - sys_tokens(prompt, chosen)
-    for n, ln in enumerate(rest):
+
+    lost_ranked: list[Line] = list(ranked) if lost_pinned else []
+    for n, ln in enumerate(rest):  # the best-scoring lines that still fit
         if n - len(chosen) > 40 or not try_add(ln, avail - history_tokens):
-            dropped.append(f"ranked {ln.item.kind} {ln.item.node}")
+            lost_ranked.append(ln)
     # restore priority order for rendering stability
     order = {id(ln): n for n, ln in enumerate(lines)}
     chosen.sort(key=lambda ln: order[id(ln)])
+    lost_ranked.sort(key=lambda ln: order[id(ln)])
+
+    # what was left out, in the order it gives way: lowest priority first
+    dropped: list[str] = []
+    skipped_turns = total_turns - sum(len(idx) for idx, _ in history)
+    if skipped_turns:
+        dropped.append(f"{skipped_turns} older raw turns")
+    dropped += [f"ranked {ln.item.kind} {ln.item.node}" for ln in reversed(lost_ranked)]
+    dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(lost_pinned)]
+    dropped += truncated
 
     content = _system_content(prompt, chosen, lang)
     messages = ([{"role": "system", "content": content}] if content else [])
@@ -145,13 +161,14 @@ def pack(
     messages += q_msgs
     total = count(messages)
     assert total <= budget, (total, budget)  # guaranteed by construction
+    prompt_tokens = count([{"role": "system", "content": prompt}]) if prompt else 0
     return Context(
         messages=messages,
         tokens=total,
         budget=budget,
-        sections={
-            "system": sys_tokens(prompt, chosen),
-            "state": sys_tokens(None, chosen),
+        sections={  # they add up to ``tokens``: the state block shares the system message
+            "system": prompt_tokens,
+            "state": sys_tokens(prompt, chosen) - prompt_tokens,
             "history": history_tokens,
             "question": q_tokens,
         },

@@ -31,7 +31,7 @@ SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", 
 TEMPLATES = {
     "zh": {
         "title": "[对话状态]",
-        "goal": "目标：", "constraints": "约束：", "facts": "关键信息：", "actions": "已完成操作：",
+        "goal": "目标：", "constraints": "约束：", "facts": "关键信息：", "actions": "工具操作：",
         "promises": "待兑现承诺：", "questions": "待用户回答：", "focus": "当前关注：",
         "must": "必须", "must_not": "禁止", "prefer": "偏好",
         "fact": "- {name}：{value}", "was": "（原为{old}）", "due": "（期限：{due}）",
@@ -39,7 +39,7 @@ TEMPLATES = {
     },
     "en": {
         "title": "[Conversation state]",
-        "goal": "Goal:", "constraints": "Constraints:", "facts": "Key facts:", "actions": "Done actions:",
+        "goal": "Goal:", "constraints": "Constraints:", "facts": "Key facts:", "actions": "Actions:",
         "promises": "Open promises:", "questions": "Asked, awaiting answer:", "focus": "Focus:",
         "must": "must", "must_not": "must not", "prefer": "prefer",
         "fact": "- {name}: {value}", "was": " (was {old})", "due": " (due {due})",

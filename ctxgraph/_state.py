@@ -77,6 +77,8 @@ class ActionState(_Model):
     turn: int
     arguments: dict[str, Any] = {}
     fields: dict[str, Any] = {}
+    arguments_error: str | None = None
+    orphan: bool = False
 
 
 class QuestionState(_Model):
@@ -151,7 +153,8 @@ def build_state(G: nx.MultiDiGraph, lang: str) -> State:
         commitments=[CommitmentState(id=p, text=d["text"], status=d["status"], turn=d["turn"], due=d["due"])
                      for p, d in g.nodes_of(G, "commitment")],
         actions=[ActionState(id=a, tool=d["tool"], status=d["status"], summary=action_summary(d), ref=d["ref"],
-                             turn=d["turn"], arguments=d["arguments"], fields=d["fields"])
+                             turn=d["turn"], arguments=d["arguments"], fields=d["fields"],
+                             arguments_error=d.get("arguments_error"), orphan=d.get("orphan", False))
                  for a, d in g.nodes_of(G, "action")],
         questions=[QuestionState(id=q, text=d["text"], status=d["status"], turn=d["turn"])
                    for q, d in g.nodes_of(G, "question")],

@@ -179,21 +179,25 @@ class Tracker:
     def assemble(self, question: str | dict[str, Any] = "", budget: int = 600) -> Context:
         """Messages for the next model call, at most ``budget`` tokens, question last.
 
+        ``question`` is the new user message, as text or as a chat message. Text that is
+        empty adds no question message (useful at the end of a conversation); a chat
+        message is always sent as the last message, even with no text.
         The question is not observed: call :meth:`observe` with it when the turn is real.
         """
-        if isinstance(question, dict):
+        always = isinstance(question, dict)
+        if always:
             question = normalize_message(question)[1].text
         question = question or ""
-        lang = detect_lang(question) if self.lang == "auto" and question.strip() else self.conversation_lang
-        if self.lang == "auto" and self._langs and question.strip():
-            lang = self.conversation_lang if detect_lang(question) == self.conversation_lang else lang
-        query = self.extractor.query(question, self.graph, detect_lang(question) if question.strip() and self.lang == "auto" else lang)
+        # the state block speaks the conversation's language; the question is read in its own
+        lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
+        query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
+        query = self.extractor.query(question, self.graph, query_lang)
         items = select(self.graph, query)
         pinned = [i for i in items if i.pinned]
         ranked = [i for i in items if not i.pinned][:MAX_RANKED]
         lines = [line(self.graph, i, lang) for i in pinned + ranked]
         return pack(
-            question=question, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
+            question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
             total_turns=self._raw_turns,
             encoding=self.encoding, per_message=self.tokens_per_message,
             system_prompt=self._system_prompt(), state_share=self.state_share,

@@ -37,7 +37,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for i, message in enumerate(messages):
         if message.get("role") == "user":
             question = normalize_message(message)[1].text
-            ctx = tracker.assemble(question, budget=args.budget)
+            ctx = tracker.assemble(message, budget=args.budget)  # a message: always sent last
             if args.format == "json":
                 out.write(json.dumps({
                     "index": i, "question": question, "budget": args.budget, "tokens": ctx.tokens,
