@@ -20,6 +20,7 @@ Edge kinds: mentions, about, supersedes, refers_to, fulfills, made_in, result_of
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any, Iterator
 
 import networkx as nx
@@ -341,14 +342,9 @@ def current_facts_with_key(G: nx.MultiDiGraph, key: str) -> list[str]:
 
 
 def recent_current_facts(G: nx.MultiDiGraph, n: int) -> list[tuple[str, dict]]:
-    """Up to ``n`` current facts, newest first."""
-    out = []
-    for f in reversed(G.graph["kinds"].get("fact", [])):
-        if G.nodes[f]["status"] == "current":
-            out.append((f, G.nodes[f]))
-            if len(out) >= n:
-                break
-    return out
+    """Up to ``n`` current facts, newest first (``current_fact`` keeps them in the order
+    they became current)."""
+    return [(f, G.nodes[f]) for f in islice(reversed(G.graph["current_fact"].values()), n)]
 
 
 def open_items(G: nx.MultiDiGraph, kind: str) -> list[tuple[str, dict]]:
@@ -356,16 +352,17 @@ def open_items(G: nx.MultiDiGraph, kind: str) -> list[tuple[str, dict]]:
     return [(n, G.nodes[n]) for n in G.graph["open_items"][kind]]
 
 
-def fact_history(G: nx.MultiDiGraph, fid: str) -> list[dict]:
-    """Earlier values of a fact, newest first: [{"value", "turn", "until"}]."""
+def fact_history(G: nx.MultiDiGraph, fid: str, limit: int | None = None) -> list[dict]:
+    """Earlier values of a fact, newest first: [{"value", "turn", "until"}] (at most ``limit``)."""
     out, node = [], fid
-    while True:
+    while limit is None or len(out) < limit:
         olds = [v for _, v, k in G.out_edges(node, keys=True) if k == "supersedes"]
         if not olds:
             return out
         node = olds[0]
         d = G.nodes[node]
         out.append({"value": d["value"], "turn": d["turn"], "until": d["until"]})
+    return out
 
 
 def turn_of(G: nx.MultiDiGraph, index: int) -> dict | None:

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 import tiktoken
 
 from ._errors import BudgetError, Errors
-from ._render import Line, render_block
+from ._render import Line, render_block, section_headers
 from ._tokens import count_message_tokens, count_text_tokens
 
 
@@ -107,10 +107,32 @@ def pack(
         prompt = None
 
     chosen: list[Line] = []
+    # Line costs add up (a newline always ends a BPE piece), so filling uses the running sum
+    # of per-line costs and the exact count is checked once at the end (``exact_fit``).
+    base = sys_tokens(prompt, [])
+    header_cost = {sec: count_text_tokens(hdr + ("" if sec in ("goal", "focus") else "\n"), encoding)
+                   for sec, hdr in section_headers(lang).items()}  # goal and focus share their line
+    newline = count_text_tokens("\n", encoding)  # the block's last line has none
+    title_cost = count_text_tokens(section_headers(lang)["title"] + "\n", encoding) - newline + (
+        count_text_tokens("\n\n", encoding) if prompt else per_message)
+    cost_cache: dict[int, int] = {}
+    state = {"tokens": base, "sections": set()}
+
+    def cost(ln: Line) -> int:
+        c = cost_cache.get(id(ln))
+        if c is None:
+            c = cost_cache[id(ln)] = count_text_tokens(ln.text + "\n", encoding)
+        extra = 0 if chosen else title_cost
+        if ln.section not in state["sections"]:
+            extra += header_cost.get(ln.section, 0)
+        return c + extra
 
     def try_add(ln: Line, limit: int) -> bool:
-        if sys_tokens(prompt, chosen + [ln]) <= limit:
+        c = cost(ln)
+        if state["tokens"] + c <= limit:
             chosen.append(ln)
+            state["tokens"] += c
+            state["sections"].add(ln.section)
             return True
         return False
 
@@ -127,14 +149,14 @@ def pack(
         if not try_add(ln, share_limit):
             rest.append(ln)
 
-    used = sys_tokens(prompt, chosen)
+    used = state["tokens"]
     history: list[tuple[list[int], list[dict]]] = []
-    for idx, block, cost in blocks if not lost_pinned else ():  # newest first
-        if used + cost > avail:
+    for idx, block, block_cost in blocks if not lost_pinned else ():  # newest first
+        if used + block_cost > avail:
             break
         history.insert(0, (idx, block))
-        used += cost
-    history_tokens = used - sys_tokens(prompt, chosen)
+        used += block_cost
+    history_tokens = used - state["tokens"]
 
     lost_ranked: list[Line] = list(ranked) if lost_pinned else []
     for n, ln in enumerate(rest):  # the best-scoring lines that still fit
@@ -143,7 +165,12 @@ def pack(
     # restore priority order for rendering stability
     order = {id(ln): n for n, ln in enumerate(lines)}
     chosen.sort(key=lambda ln: order[id(ln)])
+    # the exact count, once: drop the lowest-priority lines should the estimate be short
+    while chosen and sys_tokens(prompt, chosen) > avail - history_tokens:
+        lost = chosen.pop()
+        (lost_ranked if not lost.item.pinned else lost_pinned).insert(0, lost)
     lost_ranked.sort(key=lambda ln: order[id(ln)])
+    lost_pinned.sort(key=lambda ln: order[id(ln)])
 
     # what was left out, in the order it gives way: lowest priority first
     dropped: list[str] = []

@@ -78,7 +78,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> 
     if kind == "fact":
         text = t["fact"].format(name=_fact_name(G, d), value=d["value"])
         if history:
-            old = g.fact_history(G, item.node)
+            old = g.fact_history(G, item.node, limit=1)
             if old:
                 text += t["was"].format(old=old[0]["value"])
         return Line(item, "facts", text)
@@ -91,6 +91,13 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> 
     # entity
     mark = t["selected"] if d.get("selected") else ""
     return Line(item, "focus", f"{d['text']}{mark}")
+
+
+def section_headers(lang: str) -> dict[str, str]:
+    """The header line each section adds (goal and focus carry theirs on their line)."""
+    t = TEMPLATES[lang]
+    return {"title": t["title"], "goal": t["goal"], "focus": t["focus"],
+            **{sec: t[sec] for sec in ("constraints", "facts", "actions", "promises", "questions")}}
 
 
 def render_block(lines: list[Line], lang: str) -> str:

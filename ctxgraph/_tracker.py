@@ -50,7 +50,7 @@ SESSION_SCHEMA = "ctxgraph.session/1"
 #: A tool result longer than this (tokens) is shown in raw turns as its summary and ref.
 TOOL_RESULT_INLINE_TOKENS = 120
 #: At most this many ranked (not pinned) items are rendered as candidates per assemble.
-MAX_RANKED = 150
+MAX_RANKED = 80
 
 
 class Tracker:
