@@ -18,6 +18,7 @@ class Errors:
     E011 = "[E011] Rule file {path} could not be parsed: {reason}"
     E012 = "[E012] Rule directory {path} does not exist. Pass an existing folder of .yml/.jsonl rule files."
     E013 = "[E013] Catalogue {path}: {reason}"
+    E014 = "[E014] Fact pattern {pattern!r} ({lang}): {groups} names no slot. Name each group (or the pattern's slot) after a slot id."
     # messages
     E020 = "[E020] A message must be a dict with 'role' and 'content'; got {kind}."
     E021 = "[E021] Unknown role {role!r}. Use one of: system, user, assistant, tool (also 'developer', 'function')."

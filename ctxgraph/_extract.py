@@ -30,6 +30,7 @@ import networkx as nx
 from . import _graph as g
 from ._nlp import DEFAULT_EN_MODELS, EN_LABELS, chinese_doc, detect_lang, english_doc
 from ._normalize import normalize
+from ._errors import Errors, RulesError
 from ._rules import RulePack, SlotRule, load_pack
 from ._units import (
     ActionResultUnit, ActionUnit, AnswerUnit, CommitmentUnit, ConstraintUnit, EntityUnit,
@@ -49,7 +50,7 @@ _STOP_EN = set("a an the to of for and or in on at by with my your our it this t
 _KEY_FIELD = re.compile(r"(?:^|_|\b)(id|no|number|status|state|amount|price|total|cost|date|time|eta|at|tracking|order|error|message|code|result|refund|ticket)(?:_|\b|$)", re.I)
 
 
-_QUESTION_SENTENCE = re.compile(r"[^。！？!?\n]*[？?]")
+_QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
 
 
 def question_spans(text: str, pack: "CompiledPack") -> list[tuple[int, int]]:
@@ -147,7 +148,29 @@ class CompiledPack:
         self.nouns = {k.casefold(): v for k, v in pack.nouns.items()}
         self.selections, self.goals = c(pack.selections), c(pack.goals)
         self.questions, self.stress = c(pack.questions), c(pack.stress)
+        self.domain_names = {d.id: d.name for d in pack.domains}
+        self.domain_of = {cue.casefold(): d.id for d in pack.domains for cue in d.cues}
+        self.domain_rx = (
+            re.compile("|".join(re.escape(k) for k in sorted(self.domain_of, key=len, reverse=True)), flags)
+            if self.domain_of else None
+        )
+        self.fact_patterns: list[tuple[re.Pattern, str | None, str | None]] = []  # (regex, slot, fixed value)
+        for fp in pack.fact_patterns:
+            source, slot, value = (fp, None, None) if isinstance(fp, str) else (fp.pattern, fp.slot, fp.value)
+            rx = re.compile(source, flags)
+            unknown = [name for name in ([slot] if slot else rx.groupindex) if name not in self.slots]
+            if unknown:
+                raise RulesError(Errors.E014.format(pattern=source, groups=", ".join(unknown), lang=pack.lang))
+            self.fact_patterns.append((rx, slot, value))
         self.question_words = c(pack.question_words)
+        self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
+
+    def scoped(self, slot: SlotRule, domain: str | None) -> tuple[str, str]:
+        """(key, name) of a fact of ``slot``: per domain when the slot is scoped and a domain is known."""
+        if not slot.scoped or not domain or domain not in self.domain_names:
+            return slot.id, slot.name
+        sep = "" if self.lang == "zh" else " "
+        return f"{domain}.{slot.id}", f"{self.domain_names[domain]}{sep}{slot.name}"
 
 
 @lru_cache(maxsize=16)
@@ -155,6 +178,48 @@ def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...])
     """The zh and en packs for these rule folders and catalogue, built once per process
     (loading and compiling is the slow part of creating a Tracker)."""
     return {lang: CompiledPack(load_pack(list(rules), lang), catalog) for lang in ("zh", "en")}
+
+
+_NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng")
+
+
+def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Character spans of place names in a jieba-segmented Doc: a run of name-like words
+    ending in a suffix ("北京" "云天" "酒店"), with a bracketed branch after it
+    ("(前门店)").
+
+    >>> from ctxgraph._nlp import chinese_doc
+    >>> d = chinese_doc("给你推荐北京云天酒店吧")
+    >>> [d.text[s:e] for s, e in suffix_names(d, ("酒店",))]
+    ['北京云天酒店']
+    """
+    spans = []
+    tokens = list(doc)
+    for i, tok in enumerate(tokens):
+        if not tok.text.endswith(suffixes):
+            continue
+        j = i
+        while j > 0 and (tokens[j - 1].tag_.startswith(_NAME_TAGS) or tokens[j - 1].tag_ == "a" and len(tokens[j - 1]) == 1) \
+                and not tokens[j - 1].is_punct and not tokens[j - 1].is_space \
+                and tokens[j - 1].text not in "，。！？、,.!?()（）":
+            j -= 1
+        start, end = tokens[j].idx, tok.idx + len(tok.text)
+        if end - start < 2 or j == i and len(tok.text) <= max(len(s) for s in suffixes if tok.text.endswith(s)):
+            continue  # a bare "酒店" is no name
+        k = i + 1
+        if k < len(tokens) and tokens[k].text in "(（":
+            close = next((m for m in range(k + 1, min(k + 8, len(tokens))) if tokens[m].text in ")）"), None)
+            if close is not None:
+                end = tokens[close].idx + 1
+        spans.append((start, end))
+    return spans
+
+
+def _has_object(clause: str, lang: str) -> bool:
+    """A rule needs something it is about: "不要用顺丰以外的快递" has, "也只能这样了" has not."""
+    if lang == "zh":
+        return any(t.tag_.startswith(("n", "eng", "t", "s")) or t.like_num for t in chinese_doc(clause))
+    return len(content_words(clause, "en")) >= 2
 
 
 def _noun_phrase(text: str) -> bool:
@@ -227,8 +292,13 @@ class RuleExtractor:
         pack = self.packs[lang]
         work = text[:MAX_EXTRACT_CHARS]
         intent = self.find_intent(work, pack) if message.role == "user" and work.strip() else None
+        domain = None
+        if pack.domain_rx and message.role != "tool":
+            cues = pack.domain_rx.findall(work)
+            domain = pack.domain_of[cues[-1].casefold()] if cues else None
         units: list[_Unit] = [TurnUnit(index=index, role=message.role, text=text, lang=lang, intent=intent,
-                                       name=message.name, tool_call_id=message.tool_call_id, notes=notes)]
+                                       name=message.name, tool_call_id=message.tool_call_id, notes=notes,
+                                       domain=domain)]
         if message.role == "tool":
             units += self.find_tool_result(message, index, G, pack)
             return units
@@ -241,11 +311,8 @@ class RuleExtractor:
         stressed = bool(_any(pack.stress, work))
         if message.role == "user":
             units += self.find_answers(G)
-        # what is asked is not stated: "地址是哪里？", "is my budget still $500?"
-        asked = question_spans(work, pack)
-        fact_text = _mask(work, asked)
-        fact_mentions = [m for m in mentions if not any(s <= m.start < e for s, e in asked)]
-        units += self.find_facts(fact_text, fact_mentions, pack, G, message.role, stressed, intent)
+        units += self.find_facts(work, mentions, pack, G, message.role, stressed, intent,
+                                 asked=question_spans(work, pack))
         if message.role in ("user", "system"):
             units += self.find_constraints(work, pack, G, stressed)
         if message.role == "user":
@@ -279,7 +346,7 @@ class RuleExtractor:
             d = G.nodes[fid]
             if d["kind"] == "fact" and d["status"] == "current" and len(d["value"]) > 1 \
                     and d["value"].casefold() in text.casefold():
-                q.slots.add(d["key"])
+                q.slots.add(d["slot"])
         return q
 
     # ------------------------------------------------------------------ entities
@@ -296,6 +363,8 @@ class RuleExtractor:
                 if m.end() > m.start():
                     found.append((m.start(), m.end(), 1, label, slot))
         doc = chinese_doc(text) if lang == "zh" else english_doc(text, self.en_models)
+        if lang == "zh" and pack.name_suffixes:
+            found += [(start, end, 1, "PLACE", None) for start, end in suffix_names(doc, pack.name_suffixes)]
         for ent in doc.ents:
             if (lang == "zh" or ent.label_ in EN_LABELS) and ent.text.casefold() not in pack.not_entities:
                 start = ent.start_char
@@ -326,26 +395,57 @@ class RuleExtractor:
         return sorted(taken, key=lambda m: m.start)
 
     # ------------------------------------------------------------------ facts
-    def find_facts(self, text, mentions, pack, G, role, stressed, intent) -> list[_Unit]:
+    def find_facts(self, text, mentions, pack, G, role, stressed, intent, asked=()) -> list[_Unit]:
+        """Facts, in this order: fact patterns ("from X to Y", "for 4 people"), slot words
+        with their value ("预算5000元"), bare values that name their slot (an email, a
+        rating, a cuisine), slot-less corrections and answers, then "X是Y" / "my X is Y".
+
+        In the ``asked`` spans (question clauses) a value only fills a slot that has none
+        yet, and only when it is a recognised value: "有评分4.5分以上的酒店吗？" states a
+        wish, "我的预算还是5000元吗？" and "地址是哪里？" change nothing."""
         units: list[_Unit] = []
         used: set[int] = set()  # mention indexes that became a value
-        filled: set[str] = set()
+        filled: set[str] = set()  # fact keys set by this message
         correcting = intent == "correct" or bool(_any(pack.corrections, text))
         sentence_ends = [m.start() for m in re.finditer(r"[。！？!?；;\n,，]|\.(?:\s|$)", text)]
+        domain_at = self._domain_finder(text, pack, G)
+        current_keys = {k.split("@", 1)[0] for k in G.graph["current_fact"]}
 
-        def make(slot: SlotRule, value: str, subject: str | None, mention: Mention | None, supersedes=None):
-            filled.add(slot.id)
+        def make(slot: SlotRule, value: str, at: int, subject: str | None = None,
+                 mention: Mention | None = None, supersedes: str | None = None) -> None:
+            key, name = pack.scoped(slot, domain_at(at))
+            if key in filled or not value.strip():
+                return
+            if any(s <= at < e for s, e in asked) and (mention is None or key in current_keys):
+                return
+            filled.add(key)
             units.append(FactUnit(
-                key=slot.id, name=slot.name, value=value.strip(), subject=subject,
+                key=key, name=name, value=value.strip(), subject=subject, slot=slot.id,
                 normalized=mention.value if mention else None, correction=correcting,
                 stressed=stressed, supersedes=supersedes,
             ))
 
+        def mention_in(start: int, end: int) -> int | None:
+            return next((i for i, m in enumerate(mentions) if m.start < end and start < m.end), None)
+
+        # 0. fact patterns with a named group per slot
+        for rx, fixed_slot, fixed_value in pack.fact_patterns:
+            for fm in rx.finditer(text):
+                if fixed_slot:
+                    make(pack.slots[fixed_slot], fixed_value, fm.start())
+                    continue
+                for slot_id, value in fm.groupdict().items():
+                    if value and value.strip():
+                        i = mention_in(fm.start(slot_id), fm.end(slot_id))
+                        if i is not None:
+                            used.add(i)
+                        make(pack.slots[slot_id], value, fm.start(slot_id),
+                             mention=mentions[i] if i is not None else None)
         # 1. a slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"
         if pack.synonym_rx:
             for sm in pack.synonym_rx.finditer(text):
                 slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-                if slot.id in filled:
+                if pack.scoped(slot, domain_at(sm.start()))[0] in filled:
                     continue
                 clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
                 window = text[sm.end():min(clause_end, sm.end() + (16 if pack.lang == "zh" else 48))]
@@ -365,34 +465,54 @@ class RuleExtractor:
                         before = 0 <= sm.start() - m.end <= 2 and m.label in VALUE_LABELS | ID_LABELS  # "5000元的预算"
                         if inside or before:
                             pick = i
+                subject = self._subject(text, sm.start(), mentions, pack)
                 if pick is not None:
                     used.add(pick)
-                    make(slot, mentions[pick].text, self._subject(text, sm.start(), mentions, pack), mentions[pick])
+                    make(slot, mentions[pick].text, sm.start(), subject, mentions[pick])
                 elif not slot.types or not any(t in VALUE_LABELS for t in slot.types):
                     value = free or self._free_value(text[sm.end():clause_end], pack.lang)
                     if value:
-                        make(slot, value, self._subject(text, sm.start(), mentions, pack), None)
-        # 2. bare values that name their own slot (emails, phones, order ids, addresses)
-        held = {k for k, ids in G.graph["facts_by_key"].items() if ids}
+                        make(slot, value, sm.start(), subject)
+        # 2. bare values that name their own slot (emails, phones, order ids, ratings, cuisines)
+        held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
         for i, m in enumerate(mentions):
-            if i not in used and m.slot and m.slot not in filled and m.slot in pack.slots \
-                    and (role == "user" or m.slot not in held):
+            if i not in used and m.slot and m.slot in pack.slots and (role == "user" or m.slot not in held
+                                                                      or pack.slots[m.slot].scoped):
                 used.add(i)
-                make(pack.slots[m.slot], m.text, None, m)
+                make(pack.slots[m.slot], m.text, m.start, mention=m)
         # 3. corrections without a slot word: "不是5000，是6000", "make it 5 units, not 2"
         if correcting or role == "user":
-            units += self._unslotted_values(text, mentions, used, filled, pack, G, correcting, stressed)
+            units += self._unslotted_values(text, mentions, used, filled, pack, G, correcting, stressed, domain_at, asked)
         # 4. generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)
         if not units and role == "user":
-            units += self._phrase_facts(text, pack, stressed, correcting)
+            units += self._phrase_facts(_mask(text, list(asked)), pack, stressed, correcting)
         # retractions: "不要那个发票了", "forget the gift wrap"
         for rx in pack.retractions:
             for m in rx.finditer(text):
                 key = (m.groupdict().get("key") or "").strip()
-                for fid, d in g.current_facts(G):
+                for fid, d in g.recent_current_facts(G, 50):
                     if key and (key in d["name"] or d["name"] in key or key.casefold() == d["key"].casefold()):
                         units.append(RetractUnit(fact=fid))
         return units
+
+    @staticmethod
+    def _domain_finder(text: str, pack: CompiledPack, G: nx.MultiDiGraph):
+        """``domain_at(pos)``: the domain a value at ``pos`` belongs to — the nearest domain
+        word in its sentence, else the message's last one, else the conversation's current."""
+        cues = [(m.start(), pack.domain_of[m.group(0).casefold()]) for m in pack.domain_rx.finditer(text)] \
+            if pack.domain_rx else []
+        fallback = cues[-1][1] if cues else G.graph.get("domain")
+        if not cues:
+            return lambda pos: fallback
+        bounds = [0] + [m.end() for m in re.finditer(r"[。！？!?\n]|\.(?:\s|$)", text)] + [len(text) + 1]
+
+        def domain_at(pos: int) -> str | None:
+            lo = max(b for b in bounds if b <= pos)
+            hi = min(b for b in bounds if b > pos)
+            near = [(abs(start - pos), -start, d) for start, d in cues if lo <= start < hi]
+            return min(near)[2] if near else fallback
+
+        return domain_at
 
     def _subject(self, text: str, slot_start: int, mentions: list[Mention], pack: CompiledPack) -> str | None:
         """The thing a slot word belongs to: "小米14的价格", "the MacBook's price"."""
@@ -415,7 +535,7 @@ class RuleExtractor:
         value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
         return value or None
 
-    def _unslotted_values(self, text, mentions, used, filled, pack, G, correcting, stressed) -> list[_Unit]:
+    def _unslotted_values(self, text, mentions, used, filled, pack, G, correcting, stressed, domain_at, asked_spans) -> list[_Unit]:
         """Values with no slot word: a correction of an existing fact, or an answer to the
         assistant's open question that names a slot."""
         units: list[_Unit] = []
@@ -427,7 +547,7 @@ class RuleExtractor:
                 old_text = m.group("old").strip()
         asked = self._asked_slots(G, pack)
         for i, m in enumerate(mentions):
-            if i in used or m.label not in VALUE_LABELS:
+            if i in used or m.label not in VALUE_LABELS or any(s <= m.start < e for s, e in asked_spans):
                 continue
             if old_text and old_text in m.text:
                 continue  # the value being replaced, not the new one
@@ -435,14 +555,15 @@ class RuleExtractor:
             if correcting:
                 target = self._corrected_fact(m, old_text, current, pack)
             if target is None:
-                slot = next((s for s in asked if m.label in s.types and s.id not in filled), None)
+                slot = next((s for s in asked if m.label in s.types), None)
                 if slot:
-                    target = (slot.id, slot.name, None)
+                    target = (*pack.scoped(slot, domain_at(m.start)), None, slot.id)
             if target and target[0] not in filled:
                 filled.add(target[0])
                 used.add(i)
                 units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value,
-                                      correction=correcting, stressed=stressed, supersedes=target[2]))
+                                      correction=correcting, stressed=stressed, supersedes=target[2],
+                                      slot=target[3]))
                 if correcting:
                     break  # a correction changes one value; other numbers are the old one or noise
         return units
@@ -461,14 +582,14 @@ class RuleExtractor:
 
         ranked = []
         for order, (fid, d) in enumerate(current):
-            slot = pack.slots.get(d["key"])
+            slot = pack.slots.get(d["slot"])
             same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names_old(str(d["value"])))
             if same_type or names_old(str(d["value"])):
                 ranked.append(((same_type and names_old(str(d["value"])), same_type, order), fid, d, slot))
         if not ranked:
             return None
         _, fid, d, slot = max(ranked, key=lambda r: r[0])
-        return d["key"], slot.name if slot else d["name"], fid
+        return d["key"], d["name"], fid, d["slot"]
 
     @staticmethod
     def _asked_slots(G: nx.MultiDiGraph, pack: CompiledPack) -> list[SlotRule]:
@@ -523,7 +644,7 @@ class RuleExtractor:
             if re.search(r"[？?]\s*$|吗\s*$", c):
                 continue  # a question about a rule is not a rule
             for polarity, cues in pack.constraints:
-                if _any(cues, c):
+                if _any(cues, c) and _has_object(c, pack.lang):
                     if not any(d["text"] == c for _, d in active):
                         units.append(ConstraintUnit(text=c, polarity=polarity, stressed=stressed))
                     break
@@ -595,10 +716,11 @@ class RuleExtractor:
             m = rx.search(text)
             if not m:
                 continue
-            after = [mm for mm in mentions if mm.start >= m.start() and mm.label in THING_LABELS]
+            # the chosen thing follows the cue closely: "我就要小米14", "I'll go with the MacBook Air"
+            after = [mm for mm in mentions if m.end() <= mm.start <= m.end() + 6 and mm.label in THING_LABELS]
             if after:
                 return [SelectUnit(entity=after[0].key)]
-            if refs:
+            if refs and m.end() <= text.find(refs[0].text, m.start()) <= m.end() + 6:
                 return [SelectUnit(entity=refs[0].entity)]
         return []
 

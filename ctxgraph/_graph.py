@@ -43,7 +43,7 @@ def new_graph() -> nx.MultiDiGraph:
         turns=0, counters={}, entity_by_key={}, current_fact={}, call_to_action={},
         goal=None, last_turn=None, open_items={"commitment": [], "question": [], "constraint": []},
         # lookup indexes, so per-turn work does not grow with the conversation
-        kinds={}, terms={}, facts_by_key={}, selected=[], stressed=[], action_groups={},
+        kinds={}, terms={}, facts_by_slot={}, domain=None, selected=[], stressed=[], action_groups={},
     )
     return G
 
@@ -121,6 +121,8 @@ def _turn(G, u: TurnUnit) -> None:
     G.add_node(node, kind="turn", index=u.index, role=u.role, text=u.text, lang=u.lang,
                intent=u.intent, name=u.name, tool_call_id=u.tool_call_id, notes=list(u.notes))
     G.graph["kinds"].setdefault("turn", []).append(node)
+    if u.domain:
+        G.graph["domain"] = u.domain
     G.graph["turns"] = max(G.graph["turns"], u.index + 1)
     G.graph["last_turn"] = node
 
@@ -158,7 +160,7 @@ def _fact(G, u: FactUnit) -> None:
     fid = _new_id(G, "fact")
     G.add_node(fid, kind="fact", key=u.key, name=u.name, value=u.value, subject=subject,
                normalized=u.normalized, status="current", turn=turn, until=None,
-               stressed=u.stressed, correction=u.correction)
+               stressed=u.stressed, correction=u.correction, slot=u.slot or u.key)
     _made_in(G, fid)
     _index(G, fid, f"{u.name} {u.key.replace('_', ' ')} {u.value}")
     if subject:
@@ -170,7 +172,7 @@ def _fact(G, u: FactUnit) -> None:
         G.nodes[fid]["stressed"] = G.nodes[fid]["stressed"] or G.nodes[old]["stressed"]
         _uncurrent(G, old)
     G.graph["current_fact"][slot] = fid
-    G.graph["facts_by_key"].setdefault(u.key, []).append(fid)
+    G.graph["facts_by_slot"].setdefault(u.slot or u.key, []).append(fid)
     if G.nodes[fid]["stressed"]:
         G.graph["stressed"].append(fid)
 
@@ -179,7 +181,7 @@ def _uncurrent(G, fid: str) -> None:
     """Drop a fact that stopped being true from the current-fact indexes."""
     d = G.nodes[fid]
     G.graph["current_fact"].pop(fact_slot(d["key"], d["subject"]), None)
-    ids = G.graph["facts_by_key"].get(d["key"], [])
+    ids = G.graph["facts_by_slot"].get(d["slot"], [])
     if fid in ids:
         ids.remove(fid)
     if fid in G.graph["stressed"]:
@@ -337,8 +339,9 @@ def current_facts(G: nx.MultiDiGraph) -> list[tuple[str, dict]]:
     return sorted(((f, G.nodes[f]) for f in G.graph["current_fact"].values()), key=lambda x: int(x[0][1:]))
 
 
-def current_facts_with_key(G: nx.MultiDiGraph, key: str) -> list[str]:
-    return list(G.graph["facts_by_key"].get(key, ()))
+def current_facts_with_slot(G: nx.MultiDiGraph, slot: str) -> list[str]:
+    """Current facts of a slot, in every domain and about every subject."""
+    return list(G.graph["facts_by_slot"].get(slot, ()))
 
 
 def recent_current_facts(G: nx.MultiDiGraph, n: int) -> list[tuple[str, dict]]:

@@ -81,6 +81,13 @@ _CURRENCY = [
 
 def parse_money(text: str) -> dict | None:
     """Amount and currency (ISO code, or None when the text does not say)."""
+    if text.strip() in ("免费", "free"):
+        return {"amount": 0.0, "currency": None}
+    if re.search(r"\d\s*[-~到至]\s*\d", text):  # a range "150-500元": amount is its lower bound
+        low, high = re.split(r"\s*[-~到至]\s*", text.strip(), maxsplit=1)
+        lo, hi = parse_money(low), parse_money(high)
+        if lo and hi:
+            return {"amount": lo["amount"], "up_to": hi["amount"], "currency": hi["currency"] or lo["currency"]}
     currency = next((code for rx, code in _CURRENCY if rx.search(text)), None)
     core = re.sub(r"[¥￥$€£]|元|块钱|块|人民币|rmb|dollars?|usd|bucks|euros?|eur|pounds?|gbp", "", text, flags=re.I)
     amount = parse_number(core.strip())

@@ -19,6 +19,7 @@ One line per item, grouped in sections (goal, constraints, key facts with
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import networkx as nx
@@ -61,20 +62,25 @@ def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
     return d["name"]
 
 
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> Line:
     """The rendered line of one item."""
     t = TEMPLATES[lang]
     d = G.nodes[item.node]
     kind = item.kind
     if kind == "goal":
-        return Line(item, "goal", d["text"])
+        return Line(item, "goal", _short(d["text"], 40))
     if kind == "constraint":
         return Line(item, "constraints", f"- [{t[d['polarity']]}] {d['text']}")
     if kind == "commitment":
         due = t["due"].format(due=d["due"]) if d.get("due") and d["due"] not in d["text"] else ""
         return Line(item, "promises", f"- {d['text']}{due}")
-    if kind == "question":
-        return Line(item, "questions", f"- {d['text']}")
+    if kind == "question":  # the asking clause is enough: "…，请问收货地址是哪里？"
+        clause = re.split(r"[，,；;]", d["text"])[-1].strip() or d["text"]
+        return Line(item, "questions", f"- {_short(clause, 40)}")
     if kind == "fact":
         text = t["fact"].format(name=_fact_name(G, d), value=d["value"])
         if history:

@@ -76,6 +76,23 @@ class SlotRule(_Strict):
     name: str
     synonyms: list[str] = []
     types: list[str] = []
+    scoped: bool = False  # one value per domain ("hotel area" and "restaurant area")
+
+
+class FactPattern(_Strict):
+    """A pattern that states a fixed value: "free wifi" -> internet: yes."""
+
+    pattern: str
+    slot: str
+    value: str
+
+    _c = field_validator("pattern")(classmethod(lambda cls, v: _check_regexes([v])[0]))
+
+
+class DomainRule(_Strict):
+    id: str
+    name: str
+    cues: list[str]
 
 
 class IntentRule(_Strict):
@@ -113,6 +130,9 @@ class RuleFile(_Strict):
     entities: list[EntityRule] = []
     not_entities: list[str] = []
     slots: list[SlotRule] = []
+    domains: list[DomainRule] = []
+    fact_patterns: list[str | FactPattern] = []
+    name_suffixes: list[str] = []
     intents: list[IntentRule] = []
     constraints: list[ConstraintRule] = []
     lifts: list[str] = []
@@ -127,7 +147,7 @@ class RuleFile(_Strict):
     stress: list[str] = []
 
     _c = field_validator(
-        "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words", "stress"
+        "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words", "stress",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -213,6 +233,9 @@ class RulePack:
     entities: list[EntityRule] = field(default_factory=list)
     not_entities: set[str] = field(default_factory=set)
     slots: list[SlotRule] = field(default_factory=list)
+    domains: list[DomainRule] = field(default_factory=list)
+    fact_patterns: list[str | FactPattern] = field(default_factory=list)
+    name_suffixes: list[str] = field(default_factory=list)
     intents: list[IntentRule] = field(default_factory=list)
     constraints: list[ConstraintRule] = field(default_factory=list)
     lifts: list[str] = field(default_factory=list)
@@ -243,10 +266,14 @@ class RulePack:
                     name=slot.name,
                     synonyms=list(dict.fromkeys(old.synonyms + slot.synonyms)),
                     types=list(dict.fromkeys(old.types + slot.types)),
+                    scoped=slot.scoped or old.scoped,
                 )
             else:
                 known[slot.id] = len(self.slots)
                 self.slots.append(slot)
+        self.domains += rf.domains
+        self.fact_patterns += rf.fact_patterns
+        self.name_suffixes += rf.name_suffixes
         self.intents += rf.intents
         self.constraints += rf.constraints
         self.lifts += rf.lifts

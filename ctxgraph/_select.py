@@ -114,7 +114,7 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         items.append(Item(cid, "constraint", TIER_CONSTRAINT))
     for pid, _ in g.open_items(G, "commitment"):
         items.append(Item(pid, "commitment", TIER_COMMITMENT))
-    named = {f for key in query.slots for f in g.current_facts_with_key(G, key)}
+    named = {f for slot in query.slots for f in g.current_facts_with_slot(G, slot)}
     for e in query.entities:
         named.update(f for f in G.predecessors(e) if G.nodes[f]["kind"] == "fact" and G.nodes[f]["status"] == "current")
     items += [Item(f, "fact", TIER_NAMED_FACT) for f in sorted(named, key=lambda f: (G.nodes[f]["turn"], f))]

@@ -33,6 +33,7 @@ class TurnUnit(_Unit):
     name: str | None = None
     tool_call_id: str | None = None
     notes: list[str] = []
+    domain: str | None = None  # the domain the message talks about (hotel, 餐馆 ...), if any
 
 
 class EntityUnit(_Unit):
@@ -48,7 +49,9 @@ class EntityUnit(_Unit):
 
 
 class FactUnit(_Unit):
-    """A key-value pair. ``key`` is the slot id (or the phrase when no slot matched)."""
+    """A key-value pair. ``key`` is the slot id (or the phrase when no slot matched),
+    prefixed by a domain for slots that exist per domain ("hotel.area"); ``slot`` is
+    the slot id itself."""
 
     type: Literal["fact"] = "fact"
     key: str
@@ -59,6 +62,7 @@ class FactUnit(_Unit):
     correction: bool = False
     stressed: bool = False
     supersedes: str | None = None
+    slot: str | None = None
 
 
 class RetractUnit(_Unit):
