@@ -165,12 +165,14 @@ class CompiledPack:
         self.question_words = c(pack.question_words)
         self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
 
-    def scoped(self, slot: SlotRule, domain: str | None) -> tuple[str, str]:
-        """(key, name) of a fact of ``slot``: per domain when the slot is scoped and a domain is known."""
+    def scoped(self, slot: SlotRule, domain: str | None) -> tuple[str, str, str | None]:
+        """(key, name, group) of a fact of ``slot``: per domain when the slot is scoped and a
+        domain is known ("hotel.area", "hotel area", "hotel")."""
         if not slot.scoped or not domain or domain not in self.domain_names:
-            return slot.id, slot.name
+            return slot.id, slot.name, None
         sep = "" if self.lang == "zh" else " "
-        return f"{domain}.{slot.id}", f"{self.domain_names[domain]}{sep}{slot.name}"
+        group = self.domain_names[domain]
+        return f"{domain}.{slot.id}", f"{group}{sep}{slot.name}", group
 
 
 @lru_cache(maxsize=16)
@@ -410,17 +412,21 @@ class RuleExtractor:
         sentence_ends = [m.start() for m in re.finditer(r"[。！？!?；;\n,，]|\.(?:\s|$)", text)]
         domain_at = self._domain_finder(text, pack, G)
         current_keys = {k.split("@", 1)[0] for k in G.graph["current_fact"]}
+        user_keys = {k.split("@", 1)[0] for k, f in G.graph["current_fact"].items()
+                     if G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"} if role == "assistant" else set()
 
         def make(slot: SlotRule, value: str, at: int, subject: str | None = None,
                  mention: Mention | None = None, supersedes: str | None = None) -> None:
-            key, name = pack.scoped(slot, domain_at(at))
+            key, name, group = pack.scoped(slot, domain_at(at))
             if key in filled or not value.strip():
                 return
             if any(s <= at < e for s, e in asked) and (mention is None or key in current_keys):
                 return
+            if role == "assistant" and key in user_keys:
+                return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
             filled.add(key)
             units.append(FactUnit(
-                key=key, name=name, value=value.strip(), subject=subject, slot=slot.id,
+                key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group,
                 normalized=mention.value if mention else None, correction=correcting,
                 stressed=stressed, supersedes=supersedes,
             ))
@@ -445,7 +451,7 @@ class RuleExtractor:
         if pack.synonym_rx:
             for sm in pack.synonym_rx.finditer(text):
                 slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-                if pack.scoped(slot, domain_at(sm.start()))[0] in filled:
+                if pack.scoped(slot, domain_at(sm.start()))[0] in filled:  # key
                     continue
                 clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
                 window = text[sm.end():min(clause_end, sm.end() + (16 if pack.lang == "zh" else 48))]
@@ -557,13 +563,14 @@ class RuleExtractor:
             if target is None:
                 slot = next((s for s in asked if m.label in s.types), None)
                 if slot:
-                    target = (*pack.scoped(slot, domain_at(m.start)), None, slot.id)
+                    key, name, group = pack.scoped(slot, domain_at(m.start))
+                    target = (key, name, None, slot.id, group)
             if target and target[0] not in filled:
                 filled.add(target[0])
                 used.add(i)
                 units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value,
                                       correction=correcting, stressed=stressed, supersedes=target[2],
-                                      slot=target[3]))
+                                      slot=target[3], group=target[4]))
                 if correcting:
                     break  # a correction changes one value; other numbers are the old one or noise
         return units
@@ -589,7 +596,7 @@ class RuleExtractor:
         if not ranked:
             return None
         _, fid, d, slot = max(ranked, key=lambda r: r[0])
-        return d["key"], d["name"], fid, d["slot"]
+        return d["key"], d["name"], fid, d["slot"], d.get("group")
 
     @staticmethod
     def _asked_slots(G: nx.MultiDiGraph, pack: CompiledPack) -> list[SlotRule]:

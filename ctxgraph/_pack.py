@@ -30,7 +30,7 @@ from typing import Any, Iterable
 import tiktoken
 
 from ._errors import BudgetError, Errors
-from ._render import Line, render_block, section_headers
+from ._render import Line, focus_separator, group_header, group_separator, render_block, section_headers
 from ._tokens import count_message_tokens, count_text_tokens
 
 
@@ -54,8 +54,17 @@ class Context:
     dropped: list[str] = field(default_factory=list)
 
 
-def _system_content(prompt: str | None, lines: list[Line], lang: str) -> str:
-    block = render_block(lines, lang)
+def check_budget(budget: object, per_message: int) -> None:
+    """Raise :class:`BudgetError` unless ``budget`` is an int that holds one message."""
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
+        raise BudgetError(Errors.E041.format(budget=budget))
+    minimum = per_message + 1
+    if budget < minimum:
+        raise BudgetError(Errors.E040.format(budget=budget, minimum=minimum))
+
+
+def _system_content(prompt: str | None, lines: list[Line], lang: str, compact: bool = False) -> str:
+    block = render_block(lines, lang, compact)
     return "\n\n".join(p for p in (prompt, block) if p)
 
 
@@ -71,14 +80,11 @@ def pack(
     encoding: tiktoken.Encoding,
     per_message: int,
     system_prompt: str | None = None,
-    state_share: float = 0.6,
+    state_share: float = 0.9,
+    compact: bool = False,
 ) -> Context:
     """Fit everything into ``budget`` tokens (see the module docstring for the order)."""
-    if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
-        raise BudgetError(Errors.E041.format(budget=budget))
-    minimum = per_message + 1
-    if budget < minimum:
-        raise BudgetError(Errors.E040.format(budget=budget, minimum=minimum))
+    check_budget(budget, per_message)
     truncated: list[str] = []
     count = lambda msgs: count_message_tokens(msgs, encoding, per_message=per_message)  # noqa: E731
 
@@ -98,7 +104,7 @@ def pack(
     avail = budget - q_tokens
 
     def sys_tokens(prompt: str | None, chosen: list[Line]) -> int:
-        content = _system_content(prompt, chosen, lang)
+        content = _system_content(prompt, chosen, lang, compact)
         return count([{"role": "system", "content": content}]) if content else 0
 
     prompt = system_prompt or None
@@ -110,22 +116,30 @@ def pack(
     # Line costs add up (a newline always ends a BPE piece), so filling uses the running sum
     # of per-line costs and the exact count is checked once at the end (``exact_fit``).
     base = sys_tokens(prompt, [])
-    header_cost = {sec: count_text_tokens(hdr + ("" if sec in ("goal", "focus") else "\n"), encoding)
-                   for sec, hdr in section_headers(lang).items()}  # goal and focus share their line
+    headers = section_headers(lang, compact)
+    header_cost = {sec: count_text_tokens(hdr + ("" if sec in ("goal", "focus") else "\n"), encoding) if hdr else 0
+                   for sec, hdr in headers.items()}  # goal and focus share their line
     newline = count_text_tokens("\n", encoding)  # the block's last line has none
-    title_cost = count_text_tokens(section_headers(lang)["title"] + "\n", encoding) - newline + (
+    title_cost = count_text_tokens(headers["title"] + "\n", encoding) - newline + (
         count_text_tokens("\n\n", encoding) if prompt else per_message)
-    cost_cache: dict[int, int] = {}
-    state = {"tokens": base, "sections": set()}
+    state = {"tokens": base, "sections": set(), "groups": set()}
+    inline = " " if lang == "en" else ""
 
     def cost(ln: Line) -> int:
-        c = cost_cache.get(id(ln))
-        if c is None:
-            c = cost_cache[id(ln)] = count_text_tokens(ln.text + "\n", encoding)
+        """Tokens ``ln`` adds to the block as rendered so far (BPE pieces never span a newline,
+        so pieces add up; a separator's space joins the next word, so it is counted with it)."""
         extra = 0 if chosen else title_cost
+        if ln.section in ("goal", "focus"):
+            if ln.section in state["sections"]:
+                return extra + count_text_tokens(focus_separator(lang) + ln.text, encoding)
+            return extra + count_text_tokens(headers[ln.section] + inline + ln.text + "\n", encoding)
         if ln.section not in state["sections"]:
             extra += header_cost.get(ln.section, 0)
-        return c + extra
+        if ln.group:
+            if ln.group in state["groups"]:
+                return extra + count_text_tokens(group_separator(lang) + ln.text, encoding)
+            return extra + count_text_tokens(group_header(ln.group, lang) + ln.text + "\n", encoding)
+        return extra + count_text_tokens(ln.text + "\n", encoding)
 
     def try_add(ln: Line, limit: int) -> bool:
         c = cost(ln)
@@ -133,6 +147,8 @@ def pack(
             chosen.append(ln)
             state["tokens"] += c
             state["sections"].add(ln.section)
+            if ln.group:
+                state["groups"].add(ln.group)
             return True
         return False
 
@@ -165,10 +181,23 @@ def pack(
     # restore priority order for rendering stability
     order = {id(ln): n for n, ln in enumerate(lines)}
     chosen.sort(key=lambda ln: order[id(ln)])
-    # the exact count, once: drop the lowest-priority lines should the estimate be short
-    while chosen and sys_tokens(prompt, chosen) > avail - history_tokens:
+    # the exact count: drop the lowest-priority lines should the estimate be short, then
+    # offer the room an overestimate left to the best remaining lines
+    limit = avail - history_tokens
+    while chosen and sys_tokens(prompt, chosen) > limit:
         lost = chosen.pop()
         (lost_ranked if not lost.item.pinned else lost_pinned).insert(0, lost)
+    if not lost_pinned:
+        misses = 0
+        for ln in sorted(lost_ranked, key=lambda ln: order[id(ln)]):
+            trial = sorted(chosen + [ln], key=lambda x: order[id(x)])
+            if sys_tokens(prompt, trial) <= limit:
+                chosen[:] = trial
+                lost_ranked.remove(ln)
+            else:
+                misses += 1
+                if misses >= 3:
+                    break
     lost_ranked.sort(key=lambda ln: order[id(ln)])
     lost_pinned.sort(key=lambda ln: order[id(ln)])
 
@@ -181,7 +210,7 @@ def pack(
     dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(lost_pinned)]
     dropped += truncated
 
-    content = _system_content(prompt, chosen, lang)
+    content = _system_content(prompt, chosen, lang, compact)
     messages = ([{"role": "system", "content": content}] if content else [])
     for _, block in history:
         messages += block
@@ -199,7 +228,7 @@ def pack(
             "history": history_tokens,
             "question": q_tokens,
         },
-        state_block=render_block(chosen, lang),
+        state_block=render_block(chosen, lang, compact),
         node_ids=[ln.item.node for ln in chosen],
         turns=[i for idx, _ in history for i in idx],
         dropped=dropped,

@@ -31,20 +31,20 @@ SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", 
 
 TEMPLATES = {
     "zh": {
-        "title": "[对话状态]",
+        "title": "[对话状态]", "title_compact": "[状态]",
         "goal": "目标：", "constraints": "约束：", "facts": "关键信息：", "actions": "工具操作：",
         "promises": "待兑现承诺：", "questions": "待用户回答：", "focus": "当前关注：",
         "must": "必须", "must_not": "禁止", "prefer": "偏好",
         "fact": "- {name}：{value}", "was": "（原为{old}）", "due": "（期限：{due}）",
-        "selected": "（已选）", "sep": "，",
+        "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
     },
     "en": {
-        "title": "[Conversation state]",
+        "title": "[Conversation state]", "title_compact": "[State]",
         "goal": "Goal:", "constraints": "Constraints:", "facts": "Key facts:", "actions": "Actions:",
         "promises": "Open promises:", "questions": "Asked, awaiting answer:", "focus": "Focus:",
         "must": "must", "must_not": "must not", "prefer": "prefer",
         "fact": "- {name}: {value}", "was": " (was {old})", "due": " (due {due})",
-        "selected": " (selected)", "sep": ", ",
+        "selected": " (selected)", "sep": ", ", "group": "- {group}: ", "group_sep": "; ",
     },
 }
 
@@ -54,6 +54,7 @@ class Line:
     item: Item
     section: str
     text: str
+    group: str | None = None  # lines of one group share a line: "- hotel: area east; stars 4"
 
 
 def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
@@ -66,13 +67,14 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> Line:
-    """The rendered line of one item."""
+def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True, budget: int = 600) -> Line:
+    """The rendered line of one item; long texts (goal, questions) are cut shorter for small budgets."""
     t = TEMPLATES[lang]
     d = G.nodes[item.node]
     kind = item.kind
     if kind == "goal":
-        return Line(item, "goal", _short(d["text"], 40))
+        limit = min(16, max(6, budget // 8)) if lang == "zh" else min(40, max(16, budget // 3))
+        return Line(item, "goal", _short(d["text"], limit))
     if kind == "constraint":
         return Line(item, "constraints", f"- [{t[d['polarity']]}] {d['text']}")
     if kind == "commitment":
@@ -80,14 +82,18 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> 
         return Line(item, "promises", f"- {d['text']}{due}")
     if kind == "question":  # the asking clause is enough: "…，请问收货地址是哪里？"
         clause = re.split(r"[，,；;]", d["text"])[-1].strip() or d["text"]
-        return Line(item, "questions", f"- {_short(clause, 40)}")
+        return Line(item, "questions", f"- {_short(clause, 20 if lang == 'zh' else 40)}")
     if kind == "fact":
-        text = t["fact"].format(name=_fact_name(G, d), value=d["value"])
+        was = ""
         if history:
             old = g.fact_history(G, item.node, limit=1)
             if old:
-                text += t["was"].format(old=old[0]["value"])
-        return Line(item, "facts", text)
+                was = t["was"].format(old=old[0]["value"])
+        group = d.get("group")
+        if group and not d["subject"] and d["name"].startswith(group):
+            short = d["name"][len(group):].strip()
+            return Line(item, "facts", f"{short}{'' if lang == 'zh' else ' '}{d['value']}{was}", group)
+        return Line(item, "facts", t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
     if kind == "action":
         from ._state import action_summary
 
@@ -99,19 +105,36 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True) -> 
     return Line(item, "focus", f"{d['text']}{mark}")
 
 
-def section_headers(lang: str) -> dict[str, str]:
-    """The header line each section adds (goal and focus carry theirs on their line)."""
+def group_header(group: str, lang: str) -> str:
+    return TEMPLATES[lang]["group"].format(group=group)
+
+
+def group_separator(lang: str) -> str:
+    return TEMPLATES[lang]["group_sep"]
+
+
+def focus_separator(lang: str) -> str:
+    return TEMPLATES[lang]["sep"]
+
+
+def section_headers(lang: str, compact: bool = False) -> dict[str, str]:
+    """The header line each section adds (goal and focus carry theirs on their line);
+    the compact style has a short title and no section header lines."""
     t = TEMPLATES[lang]
-    return {"title": t["title"], "goal": t["goal"], "focus": t["focus"],
-            **{sec: t[sec] for sec in ("constraints", "facts", "actions", "promises", "questions")}}
+    return {"title": t["title_compact" if compact else "title"], "goal": t["goal"], "focus": t["focus"],
+            **{sec: "" if compact else t[sec] for sec in ("constraints", "facts", "actions", "promises", "questions")}}
 
 
-def render_block(lines: list[Line], lang: str) -> str:
-    """The state block text of the given lines (sections in a fixed order)."""
+def render_block(lines: list[Line], lang: str, compact: bool = False) -> str:
+    """The state block text of the given lines (sections in a fixed order).
+
+    ``compact`` (for small budgets) drops the section header lines and shortens the title.
+    """
     if not lines:
         return ""
     t = TEMPLATES[lang]
-    out = [t["title"]]
+    headers = section_headers(lang, compact)
+    out = [headers["title"]]
     for section in SECTIONS:
         chosen = [ln.text for ln in lines if ln.section == section]
         if not chosen:
@@ -121,6 +144,24 @@ def render_block(lines: list[Line], lang: str) -> str:
         elif section == "focus":
             out.append(f"{t['focus']}{'' if lang == 'zh' else ' '}{t['sep'].join(chosen)}")
         else:
-            out.append(t[section])
-            out.extend(chosen)
+            if headers[section]:
+                out.append(headers[section])
+            out.extend(_grouped([ln for ln in lines if ln.section == section], lang))
     return "\n".join(out)
+
+
+def _grouped(lines: list[Line], lang: str) -> list[str]:
+    """One output line per ungrouped line, and one per group at its first member's place."""
+    t = TEMPLATES[lang]
+    members: dict[str, list[str]] = {}
+    for ln in lines:
+        if ln.group:
+            members.setdefault(ln.group, []).append(ln.text)
+    out, done = [], set()
+    for ln in lines:
+        if not ln.group:
+            out.append(ln.text)
+        elif ln.group not in done:
+            done.add(ln.group)
+            out.append(t["group"].format(group=ln.group) + t["group_sep"].join(members[ln.group]))
+    return out

@@ -147,7 +147,8 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         candidates.append((n, d))
     from ._state import focus
 
-    candidates += [(e, G.nodes[e]) for e in focus(G) if e not in taken]
+    stated = " ".join(d["value"].casefold() for _, d in candidates if d["kind"] == "fact")
+    candidates += [(e, G.nodes[e]) for e in focus(G) if e not in taken and G.nodes[e]["text"].casefold() not in stated]
     ranked, seen = [], set()
     for node, d in candidates:
         if node in seen:
@@ -158,7 +159,7 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         recency = d.get("turn", 0) / last
         score = 1.5 * lexical + named_here + 20.0 * ppr.get(node, 0.0) + 0.5 * recency
         if d["kind"] == "fact":
-            score += 0.3  # a value the conversation established beats an incidental mention
+            score += 1.0  # a value the conversation established beats an incidental mention
         ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6), repeats.get(node, 1)))
     ranked.sort(key=lambda i: (-i.score, i.node))
     return items + ranked

@@ -37,9 +37,9 @@ from ._errors import ConfigError, Errors, StateError
 from ._extract import RuleExtractor
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS, detect_lang
-from ._pack import Context, pack
+from ._pack import Context, check_budget, pack
 from ._render import line
-from ._select import select
+from ._select import TIER_RANKED, Item, select
 from ._state import State, action_summary, build_state
 from ._tokens import DEFAULT_ENCODING, TOKENS_PER_MESSAGE, count_message_tokens, count_text_tokens, get_encoding
 from ._units import UNIT_ADAPTER, _Unit
@@ -51,6 +51,9 @@ SESSION_SCHEMA = "ctxgraph.session/1"
 TOOL_RESULT_INLINE_TOKENS = 120
 #: At most this many ranked (not pinned) items are rendered as candidates per assemble.
 MAX_RANKED = 80
+#: Under this budget the state block is compact: a short title, no section header lines,
+#: and the goal is shown only when room is left after the facts.
+COMPACT_BELOW = 100
 
 
 class Tracker:
@@ -80,7 +83,7 @@ class Tracker:
         tokens_per_message: int = TOKENS_PER_MESSAGE,
         en_models: Iterable[str] = DEFAULT_EN_MODELS,
         today: datetime.date | str | None = None,
-        state_share: float = 0.6,
+        state_share: float = 0.9,
     ):
         if lang not in ("auto", "zh", "en"):
             raise ConfigError(Errors.E060.format(lang=lang))
@@ -184,6 +187,7 @@ class Tracker:
         message is always sent as the last message, even with no text.
         The question is not observed: call :meth:`observe` with it when the turn is real.
         """
+        check_budget(budget, self.tokens_per_message)
         always = isinstance(question, dict)
         if always:
             question = normalize_message(question)[1].text
@@ -193,14 +197,18 @@ class Tracker:
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
         query = self.extractor.query(question, self.graph, query_lang)
         items = select(self.graph, query)
+        compact = budget < COMPACT_BELOW
+        if compact:  # a goal cut to a few words says little: under this budget it waits for room
+            items = [i for i in items if i.kind != "goal"] + [
+                Item(i.node, i.kind, TIER_RANKED, -1.0) for i in items if i.kind == "goal"]
         pinned = [i for i in items if i.pinned]
         ranked = [i for i in items if not i.pinned][:MAX_RANKED]
-        lines = [line(self.graph, i, lang) for i in pinned + ranked]
+        lines = [line(self.graph, i, lang, budget=budget) for i in pinned + ranked]
         return pack(
             question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
             total_turns=self._raw_turns,
             encoding=self.encoding, per_message=self.tokens_per_message,
-            system_prompt=self._system_prompt(), state_share=self.state_share,
+            system_prompt=self._system_prompt(), state_share=self.state_share, compact=compact,
         )
 
     def _system_prompt(self) -> str | None:

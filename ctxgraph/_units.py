@@ -63,6 +63,7 @@ class FactUnit(_Unit):
     stressed: bool = False
     supersedes: str | None = None
     slot: str | None = None
+    group: str | None = None  # the domain's display name for a per-domain slot ("酒店", "hotel")
 
 
 class RetractUnit(_Unit):
