@@ -19,6 +19,7 @@ Edge kinds: mentions, about, supersedes, refers_to, fulfills, made_in, result_of
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import islice
 from typing import Any, Iterator
@@ -43,25 +44,39 @@ def new_graph() -> nx.MultiDiGraph:
         turns=0, counters={}, entity_by_key={}, current_fact={}, call_to_action={},
         goal=None, last_turn=None, open_items={"commitment": [], "question": [], "constraint": []},
         # lookup indexes, so per-turn work does not grow with the conversation
-        kinds={}, terms={}, facts_by_slot={}, domain=None, selected=[], stressed=[], action_groups={},
+        kinds={}, terms={}, facts_by_slot={}, domain=None,
+        turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
     )
     return G
 
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9@.\-]*[a-z0-9]|[a-z0-9]")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
-_STOP = frozenset("the a an to of for and or in on at by with my your our it is are be was will i you we me us "
-                  "please can could would should just what which when where how do does did that this".split())
+_STOP = frozenset("the a an to of for and or in on at by with my your our it is are be was were will i you we me us "
+                  "please can could would should just what which when where how do does did that this those these "
+                  "have has had so but not no yes oh really like get got go going it's i'm that's there they "
+                  "them their he she his her him also too very some any about from as if than then".split())
+
+
+def _stem(word: str) -> str:
+    """A light English suffix stripper, so "plans" meets "plan" and "adopted" meets "adopt"."""
+    for suffix, keep in (("'s", 3), ("ies", 4), ("ing", 5), ("ed", 4), ("es", 5), ("s", 4)):
+        if word.endswith(suffix) and len(word) >= keep + len(suffix) - 1 and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
 
 
 def index_terms(text: str) -> set[str]:
-    """Cheap lookup terms of a text: lower-cased words (no stop words) and Chinese bigrams.
+    """Cheap lookup terms of a text: lower-cased, lightly stemmed words (no stop words)
+    and Chinese bigrams.
 
     >>> sorted(index_terms("预算 budget is $500"))
     ['500', 'budget', '预算']
+    >>> sorted(index_terms("Caroline's plans"))
+    ['caroline', 'plan']
     """
     low = text.casefold()
-    terms = {w for w in _LATIN.findall(low) if w not in _STOP}
+    terms = {_stem(w) for w in _LATIN.findall(low) if w not in _STOP and len(w) > 1}
     for run in _CJK_RUN.findall(low):
         terms.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
     return terms
@@ -121,6 +136,12 @@ def _turn(G, u: TurnUnit) -> None:
     G.add_node(node, kind="turn", index=u.index, role=u.role, text=u.text, lang=u.lang,
                intent=u.intent, name=u.name, tool_call_id=u.tool_call_id, notes=list(u.notes))
     G.graph["kinds"].setdefault("turn", []).append(node)
+    if u.role in ("user", "assistant") and u.text.strip():  # what lexical recall searches
+        terms = index_terms(u.text[:5000])
+        for term in terms:
+            G.graph["turn_terms"].setdefault(term, []).append(node)
+        G.graph["turn_lengths"][node] = len(terms)
+        G.graph["turn_length_total"] += len(terms)
     if u.domain:
         G.graph["domain"] = u.domain
     G.graph["turns"] = max(G.graph["turns"], u.index + 1)
@@ -315,6 +336,45 @@ def nodes_of(G: nx.MultiDiGraph, kind: str) -> Iterator[tuple[str, dict]]:
 def recent(G: nx.MultiDiGraph, kind: str, n: int) -> list[str]:
     """The ``n`` newest nodes of ``kind``, newest first."""
     return G.graph["kinds"].get(kind, [])[-n:][::-1]
+
+
+def recall_turns(G: nx.MultiDiGraph, terms: set[str], *, k: int = 30, skip_last: int = 4,
+                 k1: float = 1.2, b: float = 0.75, normalized: bool = False) -> list[tuple[str, float]]:
+    """Earlier turns that share words with ``terms``, best first: (turn id, BM25 score).
+
+    Okapi BM25 with binary term frequency, over the incremental index ``apply`` keeps
+    (libraries such as rank_bm25 index a fixed corpus in one go; a conversation grows by
+    a turn at a time). The newest ``skip_last`` turns are left to the raw-turn window;
+    terms in more than half of the turns carry almost no weight and are skipped, which
+    keeps the cost bounded. ``normalized`` divides by the summed idf of the question's
+    terms: about 1.0 for an average-length turn holding all of them.
+
+    >>> from ctxgraph._units import TurnUnit
+    >>> G = new_graph()
+    >>> for i, text in enumerate(["I adopted a dog named Rex", "nice weather", "ok", "sure", "yes", "fine"]):
+    ...     apply(G, TurnUnit(index=i, role="user", text=text, lang="en"))
+    >>> recall_turns(G, {"dog", "name"}, skip_last=2)[0][0]
+    't0'
+    """
+    n = len(G.graph["turn_lengths"])
+    if not n or not terms:
+        return []
+    avg = G.graph["turn_length_total"] / n
+    recent = set(G.graph["kinds"].get("turn", [])[-skip_last:]) if skip_last else set()
+    scores: dict[str, float] = {}
+    total_idf = 0.0
+    for term in sorted(terms):
+        postings = G.graph["turn_terms"].get(term)
+        if not postings or len(postings) > n / 2:
+            continue
+        idf = math.log((n - len(postings) + 0.5) / (len(postings) + 0.5) + 1)
+        total_idf += idf
+        for node in postings:
+            if node not in recent:
+                norm = 1 - b + b * G.graph["turn_lengths"][node] / avg
+                scores[node] = scores.get(node, 0.0) + idf * (k1 + 1) / (1 + k1 * norm)
+    top = sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:k]
+    return [(node, score / total_idf) for node, score in top] if normalized and total_idf else top
 
 
 def nodes_with_terms(G: nx.MultiDiGraph, terms: set[str], per_term: int = 50) -> list[str]:

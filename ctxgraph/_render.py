@@ -27,13 +27,14 @@ import networkx as nx
 from . import _graph as g
 from ._select import Item
 
-SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "focus")
+SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "recall", "focus")
 
 TEMPLATES = {
     "zh": {
         "title": "[对话状态]", "title_compact": "[状态]",
         "goal": "目标：", "constraints": "约束：", "facts": "关键信息：", "actions": "工具操作：",
-        "promises": "待兑现承诺：", "questions": "待用户回答：", "focus": "当前关注：",
+        "promises": "待兑现承诺：", "questions": "待用户回答：", "focus": "当前关注：", "recall": "相关原话：",
+        "user": "用户", "assistant": "客服",
         "must": "必须", "must_not": "禁止", "prefer": "偏好",
         "fact": "- {name}：{value}", "was": "（原为{old}）", "due": "（期限：{due}）",
         "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
@@ -42,6 +43,7 @@ TEMPLATES = {
         "title": "[Conversation state]", "title_compact": "[State]",
         "goal": "Goal:", "constraints": "Constraints:", "facts": "Key facts:", "actions": "Actions:",
         "promises": "Open promises:", "questions": "Asked, awaiting answer:", "focus": "Focus:",
+        "recall": "Earlier in the conversation:", "user": "user", "assistant": "assistant",
         "must": "must", "must_not": "must not", "prefer": "prefer",
         "fact": "- {name}: {value}", "was": " (was {old})", "due": " (due {due})",
         "selected": " (selected)", "sep": ", ", "group": "- {group}: ", "group_sep": "; ",
@@ -100,6 +102,10 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True, bud
         ref = f" [ref {d['ref']}]" if d.get("ref") else ""
         times = f" ×{item.count}" if item.count > 1 else ""
         return Line(item, "actions", f"- {action_summary(d)}{times}{ref}")
+    if kind == "turn":  # a recalled turn, whole: "- user: I adopted a dog named Rex"
+        text = d["text"] if len(d["text"]) <= 600 else d["text"][:599] + "…"
+        sep = "：" if lang == "zh" else ": "
+        return Line(item, "recall", f"- {t[d['role']]}{sep}{text.replace(chr(10), ' ')}")
     # entity
     mark = t["selected"] if d.get("selected") else ""
     return Line(item, "focus", f"{d['text']}{mark}")
@@ -122,7 +128,8 @@ def section_headers(lang: str, compact: bool = False) -> dict[str, str]:
     the compact style has a short title and no section header lines."""
     t = TEMPLATES[lang]
     return {"title": t["title_compact" if compact else "title"], "goal": t["goal"], "focus": t["focus"],
-            **{sec: "" if compact else t[sec] for sec in ("constraints", "facts", "actions", "promises", "questions")}}
+            **{sec: "" if compact else t[sec]
+               for sec in ("constraints", "facts", "actions", "promises", "questions", "recall")}}
 
 
 def render_block(lines: list[Line], lang: str, compact: bool = False) -> str:

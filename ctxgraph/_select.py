@@ -34,6 +34,14 @@ NEIGHBOURS = 30
 #: Ranked candidates always include this many newest current facts and actions.
 RECENT_FACTS = 80
 RECENT_ACTIONS = 30
+#: Earlier turns offered by lexical recall, and their weight: a turn that holds all the
+#: question's words (normalised BM25 about 1) outranks a fact the question does not touch
+#: (about 1.0-1.5) but not one it names.
+RECALL_TURNS = 30
+TURN_WEIGHT = 1.6
+#: The turns next to the best recalled ones come along, at this share of their score.
+RECALL_NEIGHBOURS = 8
+NEIGHBOUR_SHARE = 0.5
 
 
 @dataclass
@@ -161,5 +169,12 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         if d["kind"] == "fact":
             score += 1.0  # a value the conversation established beats an incidental mention
         ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6), repeats.get(node, 1)))
+    # earlier turns that share words with the question (lexical recall of what was said)
+    recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
+    for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
+        for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
+            if n in G.graph["turn_lengths"] and n not in recalled:
+                recalled[n] = NEIGHBOUR_SHARE * score
+    ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.5), 6)) for t, score in recalled.items()]
     ranked.sort(key=lambda i: (-i.score, i.node))
     return items + ranked
