@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ._catalog import load_catalog
+from ._catalog import load_catalog, load_catalog_attributes
 from ._errors import BudgetError, ConfigError, CtxgraphError, Errors, MessageError, RulesError, StateError, TokenizerError
 from ._messages import read_conversation
 from ._pack import Context
@@ -37,6 +37,7 @@ __all__ = [
     "count_message_tokens",
     "get_encoding",
     "load_catalog",
+    "load_catalog_attributes",
     "load_pack",
     "read_conversation",
 ]

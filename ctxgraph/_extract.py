@@ -30,6 +30,7 @@ import networkx as nx
 from . import _graph as g
 from ._nlp import DEFAULT_EN_MODELS, EN_LABELS, chinese_doc, detect_lang, english_doc
 from ._normalize import normalize
+from ._phrases import PhraseMatcher
 from ._errors import Errors, RulesError
 from ._rules import RulePack, SlotRule, load_pack
 from ._units import (
@@ -113,11 +114,22 @@ def entity_key(label: str, text: str) -> str:
 class CompiledPack:
     """A :class:`RulePack` with its regexes compiled once."""
 
-    def __init__(self, pack: RulePack, catalog_names: Iterable[tuple[str, str]] = ()):
+    def __init__(self, pack: RulePack, catalog_names: Iterable[tuple[str, str]] = (),
+                 catalog_attributes: Iterable[tuple[str, str, bool]] = ()):
         flags = re.IGNORECASE if pack.lang == "en" else 0
         c = lambda pats: [re.compile(p, flags) for p in pats]  # noqa: E731
         self.lang = pack.lang
         self.slots = {s.id: s for s in pack.slots}
+        # catalogue fields become slots of their own unless a slot already names them
+        syn_of = {w.casefold(): sl.id for sl in pack.slots for w in (sl.id, sl.name, *sl.synonyms)}
+        attribute_phrases: dict[str, tuple[str, str | None]] = {}
+        for value, field_name, multi in catalog_attributes:
+            slot_id = syn_of.get(field_name.casefold())
+            if slot_id is None:
+                slot_id = field_name
+                if slot_id not in self.slots:
+                    self.slots[slot_id] = SlotRule(id=slot_id, name=field_name, types=[field_name], multi=multi)
+            attribute_phrases.setdefault(value, (field_name, slot_id))
         self.slot_by_name = {s.name: s for s in pack.slots} | {s.id: s for s in pack.slots}
         self.entity_rules = []
         phrases: dict[str, tuple[str, str | None]] = {}
@@ -129,12 +141,10 @@ class CompiledPack:
                 phrases[phrase] = (rule.label, slot)
         for name, label in catalog_names:
             phrases.setdefault(name, (label, None))
-        self.phrases = phrases
+        for value, label_slot in attribute_phrases.items():
+            phrases.setdefault(value, label_slot)
+        self.phrases = PhraseMatcher(phrases)
         self.not_entities = {w.casefold() for w in pack.not_entities}
-        self.phrase_rx = (
-            re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)), re.IGNORECASE)
-            if phrases else None
-        )
         syn = {s: slot.id for slot in pack.slots for s in slot.synonyms}
         self.synonym_rx = (
             re.compile("|".join(re.escape(s) for s in sorted(syn, key=len, reverse=True)), flags) if syn else None
@@ -176,10 +186,11 @@ class CompiledPack:
 
 
 @lru_cache(maxsize=16)
-def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...]) -> dict[str, CompiledPack]:
+def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...],
+                   attributes: tuple[tuple[str, str, bool], ...] = ()) -> dict[str, CompiledPack]:
     """The zh and en packs for these rule folders and catalogue, built once per process
     (loading and compiling is the slow part of creating a Tracker)."""
-    return {lang: CompiledPack(load_pack(list(rules), lang), catalog) for lang in ("zh", "en")}
+    return {lang: CompiledPack(load_pack(list(rules), lang), catalog, attributes) for lang in ("zh", "en")}
 
 
 _NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng")
@@ -276,11 +287,13 @@ class RuleExtractor:
         rules: Iterable[Path | str] = (),
         *,
         catalog: Iterable[tuple[str, str]] = (),
+        catalog_attributes: Iterable[tuple[str, str, bool]] = (),
         en_models: tuple[str, ...] = DEFAULT_EN_MODELS,
         today: datetime.date | None = None,
     ):
         catalog = tuple(tuple(pair) for pair in catalog)
-        self.packs = compiled_packs(tuple(str(r) for r in rules), catalog)
+        attributes = tuple((str(v), str(f), bool(m)) for v, f, m in catalog_attributes)
+        self.packs = compiled_packs(tuple(str(r) for r in rules), catalog, attributes)
         self.en_models = tuple(en_models)
         self.today = today
 
@@ -355,11 +368,8 @@ class RuleExtractor:
     def find_entities(self, text: str, lang: str, pack: CompiledPack) -> list[Mention]:
         """Catalogue phrases, rule patterns and the pipeline's entities; longest wins."""
         found: list[tuple[int, int, int, str, str | None]] = []  # start, end, priority, label, slot
-        if pack.phrase_rx:
-            for m in pack.phrase_rx.finditer(text):
-                label, slot = pack.phrases.get(m.group(0)) or next(
-                    v for k, v in pack.phrases.items() if k.casefold() == m.group(0).casefold())
-                found.append((m.start(), m.end(), 0, label, slot))
+        for start, end, label, slot in pack.phrases.finditer(text):
+            found.append((start, end, 0, label, slot))
         for rx, label, slot in pack.entity_rules:
             for m in rx.finditer(text):
                 if m.end() > m.start():
@@ -481,11 +491,17 @@ class RuleExtractor:
                         make(slot, value, sm.start(), subject)
         # 2. bare values that name their own slot (emails, phones, order ids, ratings, cuisines)
         held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
+        multi: dict[str, list[Mention]] = {}
         for i, m in enumerate(mentions):
             if i not in used and m.slot and m.slot in pack.slots and (role == "user" or m.slot not in held
                                                                       or pack.slots[m.slot].scoped):
                 used.add(i)
-                make(pack.slots[m.slot], m.text, m.start, mention=m)
+                if pack.slots[m.slot].multi:  # a list-valued slot: "wifi 早餐服务"
+                    multi.setdefault(m.slot, []).append(m)
+                else:
+                    make(pack.slots[m.slot], m.text, m.start, mention=m)
+        for slot_id, ms in multi.items():
+            make(pack.slots[slot_id], " ".join(dict.fromkeys(m.text for m in ms)), ms[0].start)
         # 3. corrections without a slot word: "不是5000，是6000", "make it 5 units, not 2"
         if correcting or role == "user":
             units += self._unslotted_values(text, mentions, used, filled, pack, G, correcting, stressed, domain_at, asked)

@@ -77,6 +77,7 @@ class SlotRule(_Strict):
     synonyms: list[str] = []
     types: list[str] = []
     scoped: bool = False  # one value per domain ("hotel area" and "restaurant area")
+    multi: bool = False  # a list: the values one message names are kept together ("wifi 早餐服务")
 
 
 class FactPattern(_Strict):
@@ -267,6 +268,7 @@ class RulePack:
                     synonyms=list(dict.fromkeys(old.synonyms + slot.synonyms)),
                     types=list(dict.fromkeys(old.types + slot.types)),
                     scoped=slot.scoped or old.scoped,
+                    multi=slot.multi or old.multi,
                 )
             else:
                 known[slot.id] = len(self.slots)

@@ -64,7 +64,10 @@ class Tracker:
     lang : "auto", "zh" or "en" — per message when "auto" (mixed conversations work).
     rules : extra rule folders (domain packs), merged over the shipped ones.
     catalog : a catalogue file (JSON or CSV, see :func:`ctxgraph.load_catalog`) or
-        (name, label) pairs; names become entity patterns.
+        (name, label) pairs; names become entity patterns, and a file's attributes too.
+    catalog_attributes : (value, field, multi) triples (see
+        :func:`ctxgraph.load_catalog_attributes`); values become entities that fill the
+        slot their field names.
     encoding : tiktoken encoding used for exact counts (built offline).
     tokens_per_message : chat overhead per message.
     en_models : trained English spaCy pipelines to try, in order.
@@ -79,6 +82,7 @@ class Tracker:
         *,
         rules: Iterable[str | Path] = (),
         catalog: str | Path | Iterable[tuple[str, str]] | None = None,
+        catalog_attributes: Iterable[tuple[str, str, bool]] | None = None,
         encoding: str = DEFAULT_ENCODING,
         tokens_per_message: int = TOKENS_PER_MESSAGE,
         en_models: Iterable[str] = DEFAULT_EN_MODELS,
@@ -95,18 +99,22 @@ class Tracker:
         elif today is not None and not isinstance(today, datetime.date):
             raise ConfigError(Errors.E062.format(today=today))
         if isinstance(catalog, (str, Path)):
-            from ._catalog import load_catalog
+            from ._catalog import load_catalog, load_catalog_attributes
 
+            if catalog_attributes is None:
+                catalog_attributes = load_catalog_attributes(catalog)
             catalog = load_catalog(catalog)
         self.config = {
             "lang": lang, "rules": [str(r) for r in rules], "encoding": encoding,
             "tokens_per_message": tokens_per_message, "en_models": list(en_models),
             "today": today.isoformat() if today else None, "state_share": state_share,
             "catalog": [list(pair) for pair in catalog or ()],
+            "catalog_attributes": [list(a) for a in catalog_attributes or ()],
         }
         self.lang = lang
         self.extractor = RuleExtractor(
             self.config["rules"], catalog=[tuple(p) for p in self.config["catalog"]],
+            catalog_attributes=[tuple(a) for a in self.config["catalog_attributes"]],
             en_models=tuple(self.config["en_models"]), today=today,
         )
         self.encoding = get_encoding(encoding)
@@ -313,6 +321,7 @@ class Tracker:
         if missing:
             raise StateError(Errors.E050.format(reason=f"missing {', '.join(missing)}"))
         t = cls(cfg["lang"], rules=cfg["rules"], catalog=[tuple(p) for p in cfg["catalog"]],
+                catalog_attributes=[tuple(a) for a in cfg.get("catalog_attributes", [])],
                 encoding=cfg["encoding"], tokens_per_message=cfg["tokens_per_message"],
                 en_models=cfg["en_models"], today=cfg["today"], state_share=cfg["state_share"])
         t.messages = copy.deepcopy(data["messages"])

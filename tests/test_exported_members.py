@@ -25,6 +25,7 @@ EXPECTED = [
     "count_message_tokens",
     "get_encoding",
     "load_catalog",
+    "load_catalog_attributes",
     "load_pack",
     "read_conversation",
 ]

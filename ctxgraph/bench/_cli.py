@@ -78,7 +78,8 @@ def _table(header: list[str], rows: list[list[Any]], markdown: bool) -> str:
 
 def format_report(report: dict[str, Any], markdown: bool = False) -> str:
     ds = report["dataset"]
-    title = ds + (" (catalogue: database loaded, %d names)" % report["catalog_size"] if report.get("catalog") else
+    title = ds + (" (catalogue: database loaded, %d names, %d attribute values)" % (
+        report["catalog_size"], report.get("catalog_attributes", 0)) if report.get("catalog") else
                   (" (no catalogue)" if ds in ("crosswoz", "multiwoz") else ""))
     head = f"### {title}" if markdown else f"== {title}"
     parts = [head]

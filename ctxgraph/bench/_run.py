@@ -75,22 +75,33 @@ def machine() -> dict[str, Any]:
     }
 
 
-def database_catalog(dataset: str, path: str | Path | None = None) -> list[tuple[str, str]]:
-    """Venue names from a CrossWOZ or MultiWOZ ``database.zip`` (or its folder), as a catalogue."""
+def database_catalog(dataset: str, path: str | Path | None = None
+                     ) -> tuple[list[tuple[str, str]], list[tuple[str, str, bool]]]:
+    """Venue names and their attributes from a CrossWOZ or MultiWOZ ``database.zip`` (or
+    its folder), as a catalogue: ((name, label) pairs, (value, field, multi) triples)."""
     path = Path(path) if path else default_data_dir() / dataset / "database.zip"
     if path.is_dir():
         members = {p.name: p.read_bytes() for p in path.glob("*_db.json")}
     else:
         with zipfile.ZipFile(path) as z:
             members = {Path(n).name: z.read(n) for n in z.namelist() if n.endswith("_db.json")}
+    import tempfile
+
+    from .._catalog import load_catalog, load_catalog_attributes
+
     names: list[tuple[str, str]] = []
-    for member, raw in sorted(members.items()):
-        for entry in json.loads(raw):
-            if isinstance(entry, list) and entry and isinstance(entry[0], str) and "$" not in entry[0]:
-                names.append((entry[0], "PLACE"))  # CrossWOZ: [name, {fields}]
-            elif isinstance(entry, dict) and isinstance(entry.get("name"), str):
-                names.append((entry["name"], "PLACE"))  # MultiWOZ: {"name": ...}
-    return list(dict.fromkeys(names))
+    attributes: list[tuple[str, str, bool]] = []
+    with tempfile.TemporaryDirectory() as tmp:  # each member is a catalogue file of its own
+        for member, raw in sorted(members.items()):
+            entries = [e for e in json.loads(raw) if not (isinstance(e, list) and e and "$" in str(e[0]))]
+            entries = [e for e in entries if not isinstance(e, dict) or isinstance(e.get("name"), str)]
+            if not entries:
+                continue
+            f = Path(tmp) / member
+            f.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
+            names += [(n, "PLACE") for n, _ in load_catalog(f)]
+            attributes += load_catalog_attributes(f)
+    return list(dict.fromkeys(names)), list(dict.fromkeys(attributes))
 
 
 def _progress_bar(total: int, label: str, enabled: bool) -> tuple[Callable[[int], Any] | None, Callable[[], None]]:
@@ -115,9 +126,11 @@ def run_recall(
     enc = get_encoding()
     budgets = tuple(budgets or DEFAULT_BUDGETS[dataset])
     catalog_pairs: list[tuple[str, str]] = []
+    attributes: list[tuple[str, str, bool]] = []
     if catalog:
-        catalog_pairs = database_catalog(dataset, None if catalog is True else catalog)
-    methods: dict[str, Any] = {"ctxgraph": TrackerSession(catalog=catalog_pairs or None)}
+        catalog_pairs, attributes = database_catalog(dataset, None if catalog is True else catalog)
+    methods: dict[str, Any] = {"ctxgraph": TrackerSession(catalog=catalog_pairs or None,
+                                                          catalog_attributes=attributes or None)}
     methods.update(baselines(enc))
     started = time.perf_counter()
     if dataset == "locomo":
@@ -132,7 +145,7 @@ def run_recall(
     close()
     return {
         "dataset": dataset, "n": len(items), "results": rows, "catalog": bool(catalog_pairs),
-        "catalog_size": len(catalog_pairs), "data": str(data or default_data_dir() / dataset),
+        "catalog_size": len(catalog_pairs), "catalog_attributes": len(attributes), "data": str(data or default_data_dir() / dataset),
         "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
     }
 
