@@ -43,7 +43,7 @@ from ._units import (
 MAX_EXTRACT_CHARS = 20_000
 #: Labels of values (they fill slots) as opposed to things (they can be referred to).
 VALUE_LABELS = {"MONEY", "DATE", "TIME", "QUANTITY", "CARDINAL", "NUMBER", "PHONE", "EMAIL", "ADDRESS", "PERCENT", "ORDINAL"}
-THING_LABELS = {"PRODUCT", "ORG", "PERSON", "PLACE", "GPE", "LOC", "FAC", "MISC", "EVENT", "WORK_OF_ART"}
+THING_LABELS = {"PRODUCT", "ORG", "PERSON", "PLACE", "VENUE", "GPE", "LOC", "FAC", "MISC", "EVENT", "WORK_OF_ART"}
 #: Identifiers: merged by their text like things, but never "that one" nor in focus.
 ID_LABELS = {"ORDER_ID", "TRACKING_ID"}
 _CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
@@ -174,6 +174,7 @@ class CompiledPack:
             self.fact_patterns.append((rx, slot, value))
         self.question_words = c(pack.question_words)
         self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
+        self.label_slots = {label: slot for label, slot in pack.label_slots.items() if slot in self.slots}
 
     def scoped(self, slot: SlotRule, domain: str | None) -> tuple[str, str, str | None]:
         """(key, name, group) of a fact of ``slot``: per domain when the slot is scoped and a
@@ -194,6 +195,7 @@ def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...],
 
 
 _NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng")
+_COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]")  # "一家餐馆" is no name
 
 
 def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -213,6 +215,7 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
             continue
         j = i
         while j > 0 and (tokens[j - 1].tag_.startswith(_NAME_TAGS) or tokens[j - 1].tag_ == "a" and len(tokens[j - 1]) == 1) \
+                and not _COUNTING.match(tokens[j - 1].text) \
                 and not tokens[j - 1].is_punct and not tokens[j - 1].is_space \
                 and tokens[j - 1].text not in "，。！？、,.!?()（）":
             j -= 1
@@ -376,7 +379,7 @@ class RuleExtractor:
                     found.append((m.start(), m.end(), 1, label, slot))
         doc = chinese_doc(text) if lang == "zh" else english_doc(text, self.en_models)
         if lang == "zh" and pack.name_suffixes:
-            found += [(start, end, 1, "PLACE", None) for start, end in suffix_names(doc, pack.name_suffixes)]
+            found += [(start, end, 1, "VENUE", None) for start, end in suffix_names(doc, pack.name_suffixes)]
         for ent in doc.ents:
             if (lang == "zh" or ent.label_ in EN_LABELS) and ent.text.casefold() not in pack.not_entities:
                 start = ent.start_char
@@ -403,7 +406,7 @@ class RuleExtractor:
             start = start + (len(text[start:end]) - len(text[start:end].lstrip()))
             end = start + len(surface)
             taken.append(Mention(start, end, label, surface, entity_key(label, surface),
-                                 normalize(label, surface, self.today), slot))
+                                 normalize(label, surface, self.today), slot or pack.label_slots.get(label)))
         return sorted(taken, key=lambda m: m.start)
 
     # ------------------------------------------------------------------ facts
@@ -859,5 +862,5 @@ def salient_entity(G: nx.MultiDiGraph, label: str | None = None, window: int = 2
 
 
 def _compatible(hint: str, label: str) -> bool:
-    places = {"PLACE", "GPE", "LOC", "FAC", "ORG"}
+    places = {"PLACE", "VENUE", "GPE", "LOC", "FAC", "ORG"}
     return hint == label or (hint in places and label in places) or (hint == "PRODUCT" and label in ("PRODUCT", "MISC"))

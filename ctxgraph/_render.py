@@ -11,7 +11,7 @@ One line per item, grouped in sections (goal, constraints, key facts with
 ...           FactUnit(key="budget", name="预算", value="5000元"),
 ...           FactUnit(key="budget", name="预算", value="6000元", correction=True)]:
 ...     apply(G, u)
->>> print(render_block([line(G, Item("f2", "fact", 10), "zh")], "zh"))
+>>> print(render_block([line(G, Item("f2", "fact", 10), "zh", history=True)], "zh"))
 [对话状态]
 关键信息：
 - 预算：6000元（原为5000元）
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from . import _graph as g
-from ._select import Item
+from ._select import TIER_NAMED_FACT, TIER_STRESSED, Item
 
 SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "recall", "focus")
 
@@ -69,8 +69,14 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool = True, budget: int = 600) -> Line:
-    """The rendered line of one item; long texts (goal, questions) are cut shorter for small budgets."""
+def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, budget: int = 600) -> Line:
+    """The rendered line of one item; long texts (goal, questions) are cut shorter for small budgets.
+
+    A fact's earlier value ("原为 / was") is shown when the question names the fact, or
+    when ``history`` says so: tokens are not spent on what stopped being true otherwise.
+    """
+    if history is None:
+        history = item.tier in (TIER_NAMED_FACT, TIER_STRESSED)
     t = TEMPLATES[lang]
     d = G.nodes[item.node]
     kind = item.kind

@@ -134,6 +134,7 @@ class RuleFile(_Strict):
     domains: list[DomainRule] = []
     fact_patterns: list[str | FactPattern] = []
     name_suffixes: list[str] = []
+    label_slots: dict[str, str] = {}
     intents: list[IntentRule] = []
     constraints: list[ConstraintRule] = []
     lifts: list[str] = []
@@ -237,6 +238,7 @@ class RulePack:
     domains: list[DomainRule] = field(default_factory=list)
     fact_patterns: list[str | FactPattern] = field(default_factory=list)
     name_suffixes: list[str] = field(default_factory=list)
+    label_slots: dict[str, str] = field(default_factory=dict)
     intents: list[IntentRule] = field(default_factory=list)
     constraints: list[ConstraintRule] = field(default_factory=list)
     lifts: list[str] = field(default_factory=list)
@@ -276,6 +278,7 @@ class RulePack:
         self.domains += rf.domains
         self.fact_patterns += rf.fact_patterns
         self.name_suffixes += rf.name_suffixes
+        self.label_slots.update(rf.label_slots)
         self.intents += rf.intents
         self.constraints += rf.constraints
         self.lifts += rf.lifts

@@ -34,6 +34,9 @@ NEIGHBOURS = 30
 #: Ranked candidates always include this many newest current facts and actions.
 RECENT_FACTS = 80
 RECENT_ACTIONS = 30
+#: Extra score of a fact the user stated (under a rule's slot): with it, such a fact
+#: outranks any recalled turn.
+USER_FACT_BONUS = 1.0
 #: Earlier turns offered by lexical recall, and their weight: a turn that holds all the
 #: question's words (normalised BM25 about 1) outranks a fact the question does not touch
 #: (about 1.0-1.5) but not one it names.
@@ -168,6 +171,8 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         score = 1.5 * lexical + named_here + 20.0 * ppr.get(node, 0.0) + 0.5 * recency
         if d["kind"] == "fact":
             score += 1.0  # a value the conversation established beats an incidental mention
+            if G.nodes[f"t{d['turn']}"]["role"] == "user" and not d.get("phrase"):
+                score += USER_FACT_BONUS  # what the user asked for beats what the assistant listed
         ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6), repeats.get(node, 1)))
     # earlier turns that share words with the question (lexical recall of what was said)
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
@@ -175,6 +180,6 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
             if n in G.graph["turn_lengths"] and n not in recalled:
                 recalled[n] = NEIGHBOUR_SHARE * score
-    ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.5), 6)) for t, score in recalled.items()]
+    ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.2), 6)) for t, score in recalled.items()]
     ranked.sort(key=lambda i: (-i.score, i.node))
     return items + ranked

@@ -323,10 +323,11 @@ def test_assemble_state_block_template_by_language(examples, name, title, header
     pytest.param("en", ["my budget is $500", "actually make it $600"], "what is my budget?", "- budget: $600 (was $500)",
                  "$500", " (was $500)", id="en"),
     pytest.param("en", ["Ship to 221B Baker Street, London", "change the address to 10 Downing Street, London"],
-                 "where will it ship?", "- address: 10 Downing Street, London (was 221B Baker Street, London)",
+                 "what is the shipping address now?", "- address: 10 Downing Street, London (was 221B Baker Street, London)",
                  "221B Baker Street, London", " (was 221B Baker Street, London)", id="en-address"),
 ])
 def test_assemble_superseded_fact_only_as_was(make_tracker, lang, messages, question, current_line, old, was):
+    """The question names the fact, so its earlier value is shown, once, as history."""
     t = make_tracker(*messages)
     ctx = t.assemble(question, budget=200)
     assert current_line in ctx.state_block.splitlines()

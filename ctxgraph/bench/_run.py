@@ -77,7 +77,7 @@ def machine() -> dict[str, Any]:
 
 def database_catalog(dataset: str, path: str | Path | None = None
                      ) -> tuple[list[tuple[str, str]], list[tuple[str, str, bool]]]:
-    """Venue names and their attributes from a CrossWOZ or MultiWOZ ``database.zip`` (or
+    """Venue names (label VENUE) and their attributes from a CrossWOZ or MultiWOZ ``database.zip`` (or
     its folder), as a catalogue: ((name, label) pairs, (value, field, multi) triples)."""
     path = Path(path) if path else default_data_dir() / dataset / "database.zip"
     if path.is_dir():
@@ -99,7 +99,7 @@ def database_catalog(dataset: str, path: str | Path | None = None
                 continue
             f = Path(tmp) / member
             f.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
-            names += [(n, "PLACE") for n, _ in load_catalog(f)]
+            names += [(n, "VENUE") for n, _ in load_catalog(f)]
             attributes += load_catalog_attributes(f)
     return list(dict.fromkeys(names)), list(dict.fromkeys(attributes))
 
