@@ -439,7 +439,7 @@ class RuleExtractor:
                 return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
             filled.add(key)
             units.append(FactUnit(
-                key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group,
+                key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
                 normalized=mention.value if mention else None, correction=correcting,
                 stressed=stressed, supersedes=supersedes,
             ))

@@ -182,7 +182,7 @@ def _fact(G, u: FactUnit) -> None:
     G.add_node(fid, kind="fact", key=u.key, name=u.name, value=u.value, subject=subject,
                normalized=u.normalized, status="current", turn=turn, until=None,
                stressed=u.stressed, correction=u.correction, slot=u.slot or u.key, group=u.group,
-               phrase=u.slot is None)  # keyed by the user's own phrase, not by a rule's slot
+               phrase=u.slot is None, terse=u.terse)  # keyed by the user's own phrase, not by a rule's slot
     _made_in(G, fid)
     _index(G, fid, f"{u.name} {u.key.replace('_', ' ')} {u.value}")
     if subject:

@@ -69,7 +69,8 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, budget: int = 600) -> Line:
+def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, budget: int = 600,
+         compact: bool = False) -> Line:
     """The rendered line of one item; long texts (goal, questions) are cut shorter for small budgets.
 
     A fact's earlier value ("原为 / was") is shown when the question names the fact, or
@@ -100,6 +101,8 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
         group = d.get("group")
         if group and not d["subject"] and d["name"].startswith(group):
             short = d["name"][len(group):].strip()
+            if d.get("terse") and compact:  # "east" needs no "area"
+                return Line(item, "facts", f"{d['value']}{was}", group)
             return Line(item, "facts", f"{short}{'' if lang == 'zh' else ' '}{d['value']}{was}", group)
         return Line(item, "facts", t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
     if kind == "action":

@@ -78,6 +78,7 @@ class SlotRule(_Strict):
     types: list[str] = []
     scoped: bool = False  # one value per domain ("hotel area" and "restaurant area")
     multi: bool = False  # a list: the values one message names are kept together ("wifi 早餐服务")
+    terse: bool = False  # the value says what it is ("east", "4.5分以上"): compact style drops the name
 
 
 class FactPattern(_Strict):
@@ -271,6 +272,7 @@ class RulePack:
                     types=list(dict.fromkeys(old.types + slot.types)),
                     scoped=slot.scoped or old.scoped,
                     multi=slot.multi or old.multi,
+                    terse=slot.terse or old.terse,
                 )
             else:
                 known[slot.id] = len(self.slots)

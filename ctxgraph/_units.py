@@ -64,6 +64,7 @@ class FactUnit(_Unit):
     supersedes: str | None = None
     slot: str | None = None
     group: str | None = None  # the domain's display name for a per-domain slot ("酒店", "hotel")
+    terse: bool = False  # the value says what it is: the compact style shows it alone
 
 
 class RetractUnit(_Unit):
