@@ -121,7 +121,11 @@ class Conversation:
 
 
 def default_data_dir() -> Path:
-    """``../shared/data`` relative to the repository that holds this package."""
+    """``../shared/data`` from the current folder when it exists, else relative to the
+    repository that holds this package (an editable install)."""
+    here = Path.cwd().parent / "shared" / "data"
+    if here.is_dir():
+        return here
     return Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
