@@ -458,7 +458,8 @@ class RuleExtractor:
                         i = mention_in(fm.start(slot_id), fm.end(slot_id))
                         if i is not None:
                             used.add(i)
-                        make(pack.slots[slot_id], value, fm.start(slot_id),
+                        # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
+                        make(pack.slots[slot_id], value, fm.start(),
                              mention=mentions[i] if i is not None else None)
         # 1. a slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"
         if pack.synonym_rx:

@@ -76,16 +76,20 @@ def strip_question(messages: Sequence[Message], question: str) -> list[Message]:
     """``messages`` without the question message, which a method must put last.
 
     Raises ``ValueError`` when the question is non-empty and the last message is
-    not ``{"role": "user", "content": question}``: a method that drops or moves
-    the question would otherwise be scored on it.
+    not ``{"role": "user", "content": question}`` (or its head, when a question longer
+    than the budget was cut): a method that drops or moves the question would otherwise
+    be scored on it.
 
     >>> strip_question([{"role": "user", "content": "a"}, {"role": "user", "content": "q"}], "q")
     [{'role': 'user', 'content': 'a'}]
+    >>> strip_question([{"role": "user", "content": "a long"}], "a long question")
+    []
     """
     if not question:
         return list(messages)
     last = messages[-1] if messages else {}
-    if last.get("role") != "user" or last.get("content") != question:
+    content = last.get("content") or ""
+    if last.get("role") != "user" or not (content == question or (content and question.startswith(content))):
         raise ValueError(
             f"The question {question[:60]!r} must be the last message, role 'user'; got "
             f"{(last.get('role'), (last.get('content') or '')[:60]) if last else 'no message'}. "

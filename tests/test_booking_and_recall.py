@@ -1,0 +1,198 @@
+"""Booking-domain rules (zh and en side by side), catalogue attributes, compact rendering
+and lexical recall of earlier turns."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ctxgraph import RulesError, Tracker, load_catalog_attributes
+from ctxgraph._graph import recall_turns
+from ctxgraph._phrases import PhraseMatcher
+
+
+def bot(text: str) -> dict:
+    return {"role": "assistant", "content": text}
+
+
+def track(*messages, **options) -> Tracker:
+    t = Tracker(**options)
+    for m in messages:
+        t.observe(m if isinstance(m, dict) else {"role": "user", "content": m})
+    return t
+
+
+def current(t: Tracker) -> dict[str, str]:
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+# ----------------------------------------------------------------------------- domains
+
+
+@pytest.mark.parametrize(("messages", "expected"), [
+    pytest.param(["帮我找一家评分4.5分以上的酒店。", "再找一个评分4分以上的餐馆。"],
+                 {"hotel.rating": "4.5分以上", "restaurant.rating": "4分以上"}, id="zh"),
+    pytest.param(["I need a hotel in the east.", "I also want a restaurant in the centre."],
+                 {"hotel.area": "east", "restaurant.area": "centre"}, id="en"),
+])
+def test_booking_scoped_slots_keep_one_value_per_domain(messages, expected):
+    facts = current(track(*messages))
+    for key, value in expected.items():
+        assert facts[key] == value
+
+
+@pytest.mark.parametrize(("messages", "key", "value"), [
+    pytest.param(["我想打车从故宫出发到北京饭店。"], "taxi.departure", "故宫", id="zh-from"),
+    pytest.param(["我想打车从故宫出发到北京饭店。"], "taxi.destination", "北京饭店", id="zh-to"),
+    pytest.param(["我们一共4位，找个餐馆。"], "restaurant.people", "4", id="zh-people"),
+    pytest.param(["I need a train from cambridge to london kings cross on friday."], "train.departure", "cambridge", id="en-from"),
+    pytest.param(["I need a train from cambridge to london kings cross on friday."], "train.destination", "london kings cross", id="en-to"),
+    pytest.param(["Book a table for 4 people at the restaurant please."], "restaurant.people", "4", id="en-people"),
+    pytest.param(["I need a hotel room for 3 nights."], "hotel.stay", "3", id="en-nights"),
+    pytest.param(["I want a hotel with free wifi."], "hotel.internet", "yes", id="en-fixed-value"),
+    pytest.param(["I want to leave after 17:15 by train."], "train.leave_at", "17:15", id="en-leave-at"),
+])
+def test_booking_fact_patterns(messages, key, value):
+    assert current(track(*messages))[key] == value
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    pytest.param("给你推荐北京云天酒店吧，很不错。", "北京云天酒店", id="zh-suffix"),
+    pytest.param("可以去庆丰包子铺(前门店)吃。", "庆丰包子铺(前门店)", id="zh-branch"),
+    pytest.param("I recommend the acorn guest house.", "acorn guest house", id="en-head-noun"),
+])
+def test_booking_venue_names_are_entities(text, name):
+    t = track(bot(text))
+    assert name in [e.text for e in t.state().entities if e.type == "VENUE"]
+
+
+@pytest.mark.parametrize("text", ["推荐一家餐馆给你。", "I need a hotel."])
+def test_booking_a_bare_venue_word_is_no_name(text):
+    assert not [e for e in track(text).state().entities if e.type == "VENUE"]
+
+
+@pytest.mark.parametrize(("first", "found"), [
+    pytest.param("我想找一家评分4.5分以上的酒店。", bot("北京饭店评分4.7分。"), id="zh"),
+    pytest.param("I need to arrive by 19:45 by train.", bot("The train arrives by 18:07."), id="en"),
+])
+def test_booking_assistant_values_do_not_overwrite_the_users(first, found):
+    t = track(first)
+    before = current(t)
+    t.observe(found)
+    for key, value in before.items():
+        assert current(t)[key] == value
+
+
+@pytest.mark.parametrize(("stated", "asked", "key", "value"), [
+    pytest.param("我的预算是5000元。", "我的预算还是5000元吗？", "budget", "5000元", id="zh-yes-no"),
+    pytest.param("My budget is $600.", "Is my budget still $500?", "budget", "$600", id="en-yes-no"),
+])
+def test_booking_questions_do_not_change_values(stated, asked, key, value):
+    assert current(track(stated, asked))[key] == value
+
+
+@pytest.mark.parametrize(("question", "key", "value"), [
+    pytest.param("有评分4.5分以上的酒店吗？", "hotel.rating", "4.5分以上", id="zh"),
+    pytest.param("Is there a cheap hotel in the north?", "hotel.price_range", "cheap", id="en"),
+])
+def test_booking_a_question_can_state_a_wish(question, key, value):
+    assert current(track(question))[key] == value
+
+
+# ----------------------------------------------------------------------------- compact style
+
+
+@pytest.mark.parametrize(("messages", "question", "terse", "named"), [
+    pytest.param(["I need a cheap hotel in the east with free parking."], "Any suggestion?",
+                 "- hotel: ", "parking yes", id="en"),
+    pytest.param(["帮我找一家评分4.5分以上的舒适型酒店。"], "有推荐吗？", "- 酒店：", "4.5分以上", id="zh"),
+])
+def test_booking_compact_style_groups_per_domain(messages, question, terse, named):
+    t = track(*messages)
+    small = t.assemble(question, budget=90).state_block
+    large = t.assemble(question, budget=400).state_block
+    assert small.splitlines()[0] in ("[State]", "[状态]") and large.splitlines()[0] != small.splitlines()[0]
+    assert terse in small and named in small
+    assert len(t.assemble(question, budget=90).messages) >= 2
+
+
+def test_booking_compact_style_drops_names_of_self_describing_values():
+    t = track("I need a cheap hotel in the east.")
+    small = t.assemble("ok?", budget=60).state_block
+    assert "east" in small and "area" not in small
+    assert "area east" in t.assemble("ok?", budget=400).state_block
+
+
+# ----------------------------------------------------------------------------- catalogue attributes
+
+
+@pytest.fixture
+def hotel_catalogue(tmp_path):
+    path = tmp_path / "hotels.json"
+    path.write_text(json.dumps([
+        ["北京云天酒店", {"名称": "北京云天酒店", "酒店类型": "舒适型", "酒店设施": ["所有房间提供wifi", "早餐服务"]}],
+        ["Acorn Guest House", {"name": "Acorn Guest House", "area": "north", "parking": "yes"}],
+    ], ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_booking_catalogue_attributes_loader(hotel_catalogue):
+    attributes = load_catalog_attributes(hotel_catalogue)
+    assert ("早餐服务", "酒店设施", True) in attributes
+    assert ("舒适型", "酒店类型", False) in attributes
+    assert all(value != "北京云天酒店" for value, _, _ in attributes)  # names are not attributes
+
+
+def test_booking_catalogue_list_values_are_kept_together(hotel_catalogue):
+    t = Tracker(catalog=hotel_catalogue)
+    t.observe({"role": "user", "content": "我要一家有所有房间提供wifi和早餐服务的酒店。"})
+    assert "所有房间提供wifi 早餐服务" in current(t).values()
+    assert Tracker.from_json(t.to_json()).state() == t.state()
+
+
+def test_booking_catalogue_names_are_venues(hotel_catalogue):
+    t = Tracker(catalog=hotel_catalogue)
+    t.observe(bot("I suggest the Acorn Guest House."))
+    assert [e.text for e in t.state().entities if e.type == "PRODUCT" or e.type == "VENUE"] == ["Acorn Guest House"]
+
+
+def test_booking_fact_pattern_group_must_name_a_slot(tmp_path):
+    (tmp_path / "x.yml").write_text("fact_patterns: ['from (?P<origin>\\\\w+)']\n", encoding="utf-8")
+    with pytest.raises(RulesError, match="E014"):
+        Tracker(rules=[tmp_path])
+
+
+def test_booking_phrase_matcher_respects_latin_word_boundaries():
+    m = PhraseMatcher({"inn": ("VENUE", None), "小米": ("PRODUCT", None)})
+    text = "dinner at the inn, 小米手机"
+    assert [text[s:e] for s, e, *_ in m.finditer(text)] == ["inn", "小米"]
+
+
+# ----------------------------------------------------------------------------- recall of earlier turns
+
+
+@pytest.mark.parametrize(("planted", "question", "lang"), [
+    pytest.param("我上个月在宜家买了一个蓝色的沙发", "我在宜家买了什么颜色的沙发？", "zh", id="zh"),
+    pytest.param("Last month I adopted a golden retriever named Biscuit", "What is the name of the dog I adopted?",
+                 "en", id="en"),
+])
+def test_recall_brings_back_the_turn_the_question_is_about(planted, question, lang):
+    filler = {"zh": ["今天天气不错。", "好的。", "我们聊聊别的吧。", "嗯嗯。"],
+              "en": ["Nice weather today.", "Sure.", "Let's talk about something else.", "Okay."]}[lang]
+    t = track(planted, *(filler * 30), lang=lang)
+    ctx = t.assemble(question, budget=200)
+    assert planted in ctx.messages[0]["content"]
+    assert ctx.turns and 0 not in ctx.turns  # it came by recall, not as a recent raw turn
+
+
+def test_recall_scores_rare_words_higher():
+    t = track("I adopted a dog named Rex", "the weather is nice", "the weather is cold", "ok", "sure", "fine", lang="en")
+    ranked = recall_turns(t.graph, {"dog", "weather"}, skip_last=2)
+    assert ranked[0][0] == "t0"
+
+
+def test_recall_brings_the_reply_along():
+    t = track("Where did you go on holiday?", bot("We went to Lisbon in May."), *(["ok"] * 20), lang="en")
+    ctx = t.assemble("Where did you go on holiday?", budget=300)
+    assert "Lisbon" in ctx.messages[0]["content"]
