@@ -11,7 +11,16 @@
 from __future__ import annotations
 
 from ._catalog import load_catalog, load_catalog_attributes
-from ._errors import BudgetError, ConfigError, CtxgraphError, Errors, MessageError, RulesError, StateError, TokenizerError
+from ._errors import (
+    BudgetError,
+    ConfigError,
+    CtxgraphError,
+    Errors,
+    MessageError,
+    RulesError,
+    StateError,
+    TokenizerError,
+)
 from ._messages import read_conversation
 from ._pack import Context
 from ._rules import load_pack

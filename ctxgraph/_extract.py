@@ -23,20 +23,36 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import networkx as nx
 
 from . import _graph as g
+from ._errors import Errors, RulesError
 from ._nlp import DEFAULT_EN_MODELS, EN_LABELS, chinese_doc, detect_lang, english_doc
 from ._normalize import normalize
 from ._phrases import PhraseMatcher
-from ._errors import Errors, RulesError
 from ._rules import RulePack, SlotRule, load_pack
+
+if TYPE_CHECKING:
+    from ._select import Query
 from ._units import (
-    ActionResultUnit, ActionUnit, AnswerUnit, CommitmentUnit, ConstraintUnit, EntityUnit,
-    FactUnit, FulfilUnit, GoalUnit, LiftUnit, QuestionUnit, ReferenceUnit, RetractUnit,
-    SelectUnit, TurnUnit, _Unit,
+    ActionResultUnit,
+    ActionUnit,
+    AnswerUnit,
+    CommitmentUnit,
+    ConstraintUnit,
+    EntityUnit,
+    FactUnit,
+    FulfilUnit,
+    GoalUnit,
+    LiftUnit,
+    QuestionUnit,
+    ReferenceUnit,
+    RetractUnit,
+    SelectUnit,
+    TurnUnit,
+    _Unit,
 )
 
 #: Text beyond this many characters is kept in the turn but not run through the rules.
@@ -344,7 +360,7 @@ class RuleExtractor:
         return units
 
     # ------------------------------------------------------------------ the question
-    def query(self, text: str, G: nx.MultiDiGraph, lang: str = "auto") -> "Query":
+    def query(self, text: str, G: nx.MultiDiGraph, lang: str = "auto") -> Query:
         """What a question names: slots (by their words), entities (by name or by
         reference, "那款 / the one I picked"), and its content words. Reads only."""
         from ._select import Query

@@ -28,9 +28,22 @@ import networkx as nx
 
 from ._errors import Errors, StateError
 from ._units import (
-    ActionResultUnit, ActionUnit, AnswerUnit, CommitmentUnit, ConstraintUnit, EntityUnit,
-    FactUnit, FulfilUnit, GoalUnit, LiftUnit, QuestionUnit, ReferenceUnit, RetractUnit,
-    SelectUnit, TurnUnit, _Unit,
+    ActionResultUnit,
+    ActionUnit,
+    AnswerUnit,
+    CommitmentUnit,
+    ConstraintUnit,
+    EntityUnit,
+    FactUnit,
+    FulfilUnit,
+    GoalUnit,
+    LiftUnit,
+    QuestionUnit,
+    ReferenceUnit,
+    RetractUnit,
+    SelectUnit,
+    TurnUnit,
+    _Unit,
 )
 
 _PREFIX = {"entity": "e", "fact": "f", "constraint": "c", "commitment": "p", "action": "a",

@@ -30,7 +30,14 @@ from typing import Any, Iterable
 import tiktoken
 
 from ._errors import BudgetError, Errors
-from ._render import Line, focus_separator, group_header, group_separator, render_block, section_headers
+from ._render import (
+    Line,
+    focus_separator,
+    group_header,
+    group_separator,
+    render_block,
+    section_headers,
+)
 from ._tokens import count_message_tokens, count_text_tokens
 
 

@@ -41,7 +41,13 @@ from ._pack import Context, check_budget, pack
 from ._render import line
 from ._select import TIER_RANKED, Item, select
 from ._state import State, action_summary, build_state
-from ._tokens import DEFAULT_ENCODING, TOKENS_PER_MESSAGE, count_message_tokens, count_text_tokens, get_encoding
+from ._tokens import (
+    DEFAULT_ENCODING,
+    TOKENS_PER_MESSAGE,
+    count_message_tokens,
+    count_text_tokens,
+    get_encoding,
+)
 from ._units import UNIT_ADAPTER, _Unit
 
 logger = logging.getLogger("ctxgraph")

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from ctxgraph import Tracker
 from ctxgraph._tokens import get_encoding
 
 # No deadline: speed is measured in benchmarks, never in unit tests (no wall-clock asserts).
@@ -52,3 +53,17 @@ def write_files(tmp_path):
         return folder
 
     return write
+
+
+@pytest.fixture(scope="module")
+def make_tracker():
+    """``make_tracker(*messages, lang="auto", today="2026-11-30", **options)``: a Tracker that
+    has observed the messages (strings are user turns)."""
+
+    def make(*messages, lang: str = "auto", today: str | None = "2026-11-30", **options) -> Tracker:
+        t = Tracker(lang, today=today, **options)
+        for m in messages:
+            t.observe(m if isinstance(m, dict) else {"role": "user", "content": m})
+        return t
+
+    return make

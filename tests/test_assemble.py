@@ -33,16 +33,6 @@ def xfail(reason: str):
     return pytest.mark.xfail(strict=True, reason=reason)
 
 
-@pytest.fixture(scope="module")
-def make_tracker():
-    def make(*messages, lang: str = "auto", **options) -> Tracker:
-        t = Tracker(lang, today="2026-11-30", **options)
-        for m in messages:
-            t.observe(m if isinstance(m, dict) else user(m))
-        return t
-
-    return make
-
 
 @pytest.fixture(scope="module")
 def examples(make_tracker):

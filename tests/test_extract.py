@@ -43,18 +43,6 @@ def result(call_id: str, content: str | dict) -> dict:
     return {"role": "tool", "tool_call_id": call_id, "content": body}
 
 
-@pytest.fixture(scope="module")
-def make_tracker():
-    """Build a Tracker (today fixed) and observe the messages; strings are user turns."""
-
-    def make(*messages, lang: str = "auto", today: str | None = TODAY, **options) -> Tracker:
-        t = Tracker(lang, today=today, **options)
-        for m in messages:
-            t.observe(m if isinstance(m, dict) else user(m))
-        return t
-
-    return make
-
 
 @pytest.fixture(scope="module")
 def extractor() -> RuleExtractor:

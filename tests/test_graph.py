@@ -80,16 +80,6 @@ FULL = {
 }
 
 
-@pytest.fixture(scope="module")
-def make_tracker():
-    def make(*messages, lang: str = "auto", **options) -> Tracker:
-        t = Tracker(lang, today="2026-11-30", **options)
-        for m in messages:
-            t.observe(m if isinstance(m, dict) else user(m))
-        return t
-
-    return make
-
 
 def conversations():
     rows = [pytest.param(FULL[lang], id=f"full-{lang}") for lang in ("zh", "en")]

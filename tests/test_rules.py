@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pydantic import ValidationError
 
 from ctxgraph import RulesError, Tracker, load_pack
 from ctxgraph._rules import LANGS, RuleFile, builtin_rules_dir, read_rule_file
