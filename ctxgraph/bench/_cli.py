@@ -43,6 +43,14 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    try:
+        return _bench(args)
+    except (OSError, ValueError) as err:  # data that is missing or not in the published format
+        print(f"ctxgraph bench: {err}", file=sys.stderr)
+        return 2
+
+
+def _bench(args: argparse.Namespace) -> int:
     if args.dataset == "all":
         reports = []
         for dataset in ("crosswoz", "multiwoz"):
