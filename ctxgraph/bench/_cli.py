@@ -28,6 +28,7 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
     p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
     p.add_argument("--quick", action="store_true", help="speed: short runs (checks the harness, not the machine)")
+    p.add_argument("--json-out", metavar="PATH", help="also write every report as JSON to PATH")
     p.set_defaults(func=cmd_bench)
 
 
@@ -66,6 +67,9 @@ def _bench(args: argparse.Namespace) -> int:
             sys.stdout.write(format_report(report, markdown=False) + "\n")
     if args.format == "markdown":
         sys.stdout.write(format_document(reports, " ".join(sys.argv[1:]) or "bench") + "\n")
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as f:
+            json.dump(reports, f, ensure_ascii=False, indent=1)
     return 0
 
 
@@ -145,4 +149,58 @@ def format_document(reports: list[dict[str, Any]], command: str) -> str:
         "- **recency**: the newest whole turns that fit; **bm25**: turns ranked by BM25 against the question",
         "  (rank_bm25), packed until full; **full**: the whole history, budget ignored.",
     ]
-    return "\n".join(intro) + "\n\n" + "\n\n".join(format_report(r, markdown=True) for r in reports)
+    targets = format_targets(reports)
+    body = "\n\n".join(format_report(r, markdown=True) for r in reports)
+    return "\n".join(intro) + ("\n\n" + targets if targets else "") + "\n\n## All tables\n\n" + body
+
+
+def _recall(reports: list[dict[str, Any]], dataset: str, method: str, budget: int | None,
+            catalog: bool | None = None) -> float | None:
+    for r in reports:
+        if r["dataset"] == dataset and (catalog is None or bool(r.get("catalog")) == catalog):
+            for row in r["results"]:
+                if row["method"] == method and row["budget"] == budget:
+                    return row["recall"]
+    return None
+
+
+def format_targets(reports: list[dict[str, Any]]) -> str:
+    """The quality and speed targets (issue 4) against what this run measured."""
+    rows: list[list[Any]] = []
+
+    def add(measure: str, value: float | None, target: float, baseline: str, higher: bool = True, unit: str = "") -> None:
+        if value is None:
+            return
+        met = value >= target if higher else value <= target
+        shown = f"{value:.3f}{unit}" if not unit else f"{value:.2f}{unit}"
+        rows.append([measure, baseline, shown, f"{'>=' if higher else '<='} {target}{unit}", "met" if met else "missed"])
+
+    for ds in ("crosswoz", "multiwoz"):
+        for budget, target in ((128, 0.85), (64, 0.70)):
+            rec = _recall(reports, ds, "recency", budget)
+            base = f"recency {rec:.3f}" if rec is not None else "—"
+            for catalog in (False, True):
+                label = f"{ds} recall at {budget} tokens, {'with' if catalog else 'no'} catalogue"
+                add(label, _recall(reports, ds, "ctxgraph", budget, catalog), target, base)
+    bm = _recall(reports, "locomo", "bm25", 1000)
+    add("locomo evidence recall at 1,000 tokens", _recall(reports, "locomo", "ctxgraph", 1000), 0.65,
+        f"bm25 {bm:.3f}" if bm is not None else "—")
+    for r in reports:
+        if r["dataset"] == "scenarios":
+            passed = sum(x["passed"] for x in r["results"])
+            total = sum(x["n"] for x in r["results"])
+            add("scenario pass rate (zh and en)", passed / total, 1.0, "—")
+        if r["dataset"] == "speed":
+            for row in r["results"]:
+                target = 8.0 if row["pipeline"] == "trained" else 1.0
+                add(f"observe() median, {row['lang']} ({row['pipeline']})", row["median_ms"], target,
+                    "LLM extraction: seconds", higher=False, unit=" ms")
+            grow = {g["turns"]: g["assemble_median_ms"] for g in r["growth"]}
+            if 100 in grow and 10000 in grow:
+                add("assemble() at 10,000 turns / at 100 turns", grow[10000] / grow[100], 3.0, "—",
+                    higher=False, unit="x")
+    if not rows:
+        return ""
+    return "## Targets\n\n" + _table(["measure", "baseline (same run)", "ctxgraph", "target", ""], rows, True) + (
+        "\n\nWhat was tried for the targets still missed, and the misses that remain, with examples: "
+        "[quality.md](quality.md).")
