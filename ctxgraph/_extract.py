@@ -515,6 +515,8 @@ class RuleExtractor:
         for i, m in enumerate(mentions):
             if i not in used and m.slot and m.slot in pack.slots and (role == "user" or m.slot not in held
                                                                       or pack.slots[m.slot].scoped):
+                if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped and domain_at(m.start) is None:
+                    continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
                 used.add(i)
                 if pack.slots[m.slot].multi:  # a list-valued slot: "wifi 早餐服务"
                     multi.setdefault(m.slot, []).append(m)
