@@ -55,6 +55,8 @@ from ._units import (
     _Unit,
 )
 
+#: A domain stays the topic for this many turns after it was last named.
+DOMAIN_SPAN = 8
 #: Text beyond this many characters is kept in the turn but not run through the rules.
 MAX_EXTRACT_CHARS = 20_000
 #: Labels of values (they fill slots) as opposed to things (they can be referred to).
@@ -180,14 +182,16 @@ class CompiledPack:
             re.compile("|".join(re.escape(k) for k in sorted(self.domain_of, key=len, reverse=True)), flags)
             if self.domain_of else None
         )
-        self.fact_patterns: list[tuple[re.Pattern, str | None, str | None]] = []  # (regex, slot, fixed value)
+        # (regex, slot, fixed value, domains it applies in)
+        self.fact_patterns: list[tuple[re.Pattern, str | None, str | None, frozenset[str]]] = []
         for fp in pack.fact_patterns:
-            source, slot, value = (fp, None, None) if isinstance(fp, str) else (fp.pattern, fp.slot, fp.value)
+            source, slot, value, domains = (fp, None, None, frozenset()) if isinstance(fp, str) else (
+                fp.pattern, fp.slot, fp.value, frozenset(fp.domains))
             rx = re.compile(source, flags)
             unknown = [name for name in ([slot] if slot else rx.groupindex) if name not in self.slots]
             if unknown:
                 raise RulesError(Errors.E014.format(pattern=source, groups=", ".join(unknown), lang=pack.lang))
-            self.fact_patterns.append((rx, slot, value))
+            self.fact_patterns.append((rx, slot, value, domains))
         self.question_words = c(pack.question_words)
         self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
         self.label_slots = {label: slot for label, slot in pack.label_slots.items() if slot in self.slots}
@@ -464,8 +468,10 @@ class RuleExtractor:
             return next((i for i, m in enumerate(mentions) if m.start < end and start < m.end), None)
 
         # 0. fact patterns with a named group per slot
-        for rx, fixed_slot, fixed_value in pack.fact_patterns:
+        for rx, fixed_slot, fixed_value, only_in in pack.fact_patterns:
             for fm in rx.finditer(text):
+                if only_in and domain_at(fm.start()) not in only_in:
+                    continue
                 if fixed_slot:
                     make(pack.slots[fixed_slot], fixed_value, fm.start())
                     continue
@@ -545,7 +551,8 @@ class RuleExtractor:
         word in its sentence, else the message's last one, else the conversation's current."""
         cues = [(m.start(), pack.domain_of[m.group(0).casefold()]) for m in pack.domain_rx.finditer(text)] \
             if pack.domain_rx else []
-        fallback = cues[-1][1] if cues else G.graph.get("domain")
+        recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
+        fallback = cues[-1][1] if cues else (G.graph.get("domain") if recent else None)
         if not cues:
             return lambda pos: fallback
         bounds = [0] + [m.end() for m in re.finditer(r"[。！？!?\n]|\.(?:\s|$)", text)] + [len(text) + 1]

@@ -57,7 +57,7 @@ def new_graph() -> nx.MultiDiGraph:
         turns=0, counters={}, entity_by_key={}, current_fact={}, call_to_action={},
         goal=None, last_turn=None, open_items={"commitment": [], "question": [], "constraint": []},
         # lookup indexes, so per-turn work does not grow with the conversation
-        kinds={}, terms={}, facts_by_slot={}, domain=None,
+        kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
     )
     return G
@@ -157,6 +157,7 @@ def _turn(G, u: TurnUnit) -> None:
         G.graph["turn_length_total"] += len(terms)
     if u.domain:
         G.graph["domain"] = u.domain
+        G.graph["domain_turn"] = u.index
     G.graph["turns"] = max(G.graph["turns"], u.index + 1)
     G.graph["last_turn"] = node
 

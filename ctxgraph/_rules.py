@@ -88,11 +88,14 @@ class SlotRule(_Strict):
 
 
 class FactPattern(_Strict):
-    """A pattern that states a fixed value: "free wifi" -> internet: yes."""
+    """A fact pattern with options: a fixed value ("free wifi" -> internet: yes, given
+    ``slot`` and ``value``) and/or the domains it applies in (``domains``); without
+    ``slot``, its named groups are slot ids."""
 
     pattern: str
-    slot: str
-    value: str
+    slot: str | None = None
+    value: str | None = None
+    domains: list[str] = []
 
     _c = field_validator("pattern")(classmethod(lambda cls, v: _check_regexes([v])[0]))
 

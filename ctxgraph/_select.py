@@ -37,6 +37,8 @@ RECENT_ACTIONS = 30
 #: Extra score of a fact the user stated (under a rule's slot): with it, such a fact
 #: outranks any recalled turn.
 USER_FACT_BONUS = 1.0
+#: Turns after which a fact's edge over recalled turns is halved.
+FACT_HALF_LIFE = 60
 #: Earlier turns offered by lexical recall, and their weight: a turn that holds all the
 #: question's words (normalised BM25 about 1) outranks a fact the question does not touch
 #: (about 1.0-1.5) but not one it names.
@@ -169,10 +171,12 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         named_here = 2.0 if node in query.entities or d.get("subject") in query.entities else 0.0
         recency = d.get("turn", 0) / last
         score = 1.5 * lexical + named_here + 20.0 * ppr.get(node, 0.0) + 0.5 * recency
-        if d["kind"] == "fact":
-            score += 1.0  # a value the conversation established beats an incidental mention
-            if G.nodes[f"t{d['turn']}"]["role"] == "user" and not d.get("phrase"):
-                score += USER_FACT_BONUS  # what the user asked for beats what the assistant listed
+        if d["kind"] == "fact" and not d.get("phrase"):
+            # a value under a rule's slot beats an incidental mention, the user's most; the
+            # edge fades over FACT_HALF_LIFE turns, so in a long chat an old fact the question
+            # does not touch gives way to the turns the question is about
+            bonus = 1.0 + (USER_FACT_BONUS if G.nodes[f"t{d['turn']}"]["role"] == "user" else 0.0)
+            score += bonus / (1 + (last - d["turn"]) / FACT_HALF_LIFE)
         ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6), repeats.get(node, 1)))
     # earlier turns that share words with the question (lexical recall of what was said)
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
