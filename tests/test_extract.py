@@ -650,3 +650,21 @@ def test_extract_tool_big_payload_kept_aside(make_tracker, lang):
     assert "ref r2" in text
     (action,) = state_of(t)["actions"]
     assert t.payload(action["ref"]) == payload
+
+
+def test_extract_works_without_a_trained_english_pipeline(caplog):
+    """No trained pipeline installed (here: none of the names given exists): a logged notice,
+    spacy.blank("en") and the rule steps still find the facts."""
+    import logging
+
+    from ctxgraph._nlp import english_pipeline
+
+    with caplog.at_level(logging.INFO, logger="ctxgraph"):
+        nlp, trained = english_pipeline(("no_such_pipeline_xyz",))
+    assert not trained and nlp.lang == "en" and not nlp.pipe_names
+    assert "no trained English spaCy pipeline" in caplog.text
+    t = Tracker("en", en_models=("no_such_pipeline_xyz",))
+    t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
+    state = t.state()
+    assert [(f.key, f.value) for f in state.facts] == [("budget", "$500")]
+    assert [c.polarity for c in state.constraints] == ["must_not"]
