@@ -352,7 +352,8 @@ class RuleExtractor:
         units += self.find_facts(work, mentions, pack, G, message.role, stressed, intent,
                                  asked=question_spans(work, pack))
         if message.role in ("user", "system"):
-            units += self.find_constraints(work, pack, G, stressed)
+            stated = [u.value for u in units if isinstance(u, FactUnit)]
+            units += self.find_constraints(work, pack, G, stressed, stated)
         if message.role == "user":
             units += self.find_goal(work, pack, G, intent)
             refs = self.find_references(work, mentions, pack, G)
@@ -682,7 +683,10 @@ class RuleExtractor:
         return "inform"
 
     # ------------------------------------------------------------------ constraints
-    def find_constraints(self, text: str, pack: CompiledPack, G, stressed: bool) -> list[_Unit]:
+    def find_constraints(self, text: str, pack: CompiledPack, G, stressed: bool,
+                         stated: list[str] = ()) -> list[_Unit]:
+        """Rules with polarity. A preference whose value this message already records as a
+        fact ("最好评分是4分以上" -> 评分 4分以上) is that fact, not a second item."""
         units: list[_Unit] = []
         active = g.open_items(G, "constraint")
         for _, clause in clauses(text):
@@ -697,6 +701,8 @@ class RuleExtractor:
                 continue  # a question about a rule is not a rule
             for polarity, cues in pack.constraints:
                 if _any(cues, c) and _has_object(c, pack.lang):
+                    if polarity == "prefer" and any(v and v in c for v in stated):
+                        break
                     if not any(d["text"] == c for _, d in active):
                         units.append(ConstraintUnit(text=c, polarity=polarity, stressed=stressed))
                     break
