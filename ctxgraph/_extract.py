@@ -60,7 +60,9 @@ DOMAIN_SPAN = 8
 #: Text beyond this many characters is kept in the turn but not run through the rules.
 MAX_EXTRACT_CHARS = 20_000
 #: Labels of values (they fill slots) as opposed to things (they can be referred to).
-VALUE_LABELS = {"MONEY", "DATE", "TIME", "QUANTITY", "CARDINAL", "NUMBER", "PHONE", "EMAIL", "ADDRESS", "PERCENT", "ORDINAL"}
+VALUE_LABELS = {"MONEY", "DATE", "TIME", "QUANTITY", "CARDINAL", "NUMBER", "PHONE", "EMAIL", "ADDRESS", "PERCENT", "ORDINAL",
+                # the booking pack's value types: a slot that takes these takes no free text
+                "AREA", "PRICE_LEVEL", "CUISINE", "VENUE_TYPE", "DAY", "RATING", "STYLE", "DURATION"}
 THING_LABELS = {"PRODUCT", "ORG", "PERSON", "PLACE", "VENUE", "GPE", "LOC", "FAC", "MISC", "EVENT", "WORK_OF_ART"}
 #: Identifiers: merged by their text like things, but never "that one" nor in focus.
 ID_LABELS = {"ORDER_ID", "TRACKING_ID"}
@@ -444,18 +446,18 @@ class RuleExtractor:
         filled: set[str] = set()  # fact keys set by this message
         correcting = intent == "correct" or bool(_any(pack.corrections, text))
         sentence_ends = [m.start() for m in re.finditer(r"[。！？!?；;\n,，]|\.(?:\s|$)", text)]
-        domain_at = self._domain_finder(text, pack, G)
+        domain_at = self._domain_finder(text, pack, G, mentions)
         current_keys = {k.split("@", 1)[0] for k in G.graph["current_fact"]}
         user_keys = {k.split("@", 1)[0] for k, f in G.graph["current_fact"].items()
                      if G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"} if role == "assistant" else set()
 
         def make(slot: SlotRule, value: str, at: int, subject: str | None = None,
-                 mention: Mention | None = None, supersedes: str | None = None) -> None:
+                 mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False) -> None:
             key, name, group = pack.scoped(slot, domain_at(at))
             if key in filled or not value.strip():
                 return
-            if any(s <= at < e for s, e in asked) and (mention is None or key in current_keys):
-                return
+            if any(s <= at < e for s, e in asked) and ((mention is None and not patterned) or key in current_keys):
+                return  # a question fills an empty slot with a recognised value, never changes one
             if role == "assistant" and key in user_keys:
                 return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
             filled.add(key)
@@ -474,7 +476,7 @@ class RuleExtractor:
                 if only_in and domain_at(fm.start()) not in only_in:
                     continue
                 if fixed_slot:
-                    make(pack.slots[fixed_slot], fixed_value, fm.start())
+                    make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True)
                     continue
                 for slot_id, value in fm.groupdict().items():
                     if value and value.strip():
@@ -483,7 +485,7 @@ class RuleExtractor:
                             used.add(i)
                         # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
                         make(pack.slots[slot_id], value, fm.start(),
-                             mention=mentions[i] if i is not None else None)
+                             mention=mentions[i] if i is not None else None, patterned=True)
         # 1. a slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"
         if pack.synonym_rx:
             for sm in pack.synonym_rx.finditer(text):
@@ -547,18 +549,29 @@ class RuleExtractor:
         return units
 
     @staticmethod
-    def _domain_finder(text: str, pack: CompiledPack, G: nx.MultiDiGraph):
+    def _domain_finder(text: str, pack: CompiledPack, G: nx.MultiDiGraph, mentions: list[Mention] = ()):
         """``domain_at(pos)``: the domain a value at ``pos`` belongs to — the nearest domain
-        word in its sentence, else the message's last one, else the conversation's current."""
-        cues = [(m.start(), pack.domain_of[m.group(0).casefold()]) for m in pack.domain_rx.finditer(text)] \
-            if pack.domain_rx else []
+        word in its sentence, else the message's last one, else the conversation's current.
+        A domain word inside a name ("北京饭店") speaks only for that name."""
+        names = [(m.start, m.end) for m in mentions if m.label in THING_LABELS]
+
+        def inside_name(start: int, end: int) -> tuple[int, int] | None:
+            return next(((s, e) for s, e in names if s <= start and end <= e and e - s > end - start), None)
+
+        cues = [(m.start(), pack.domain_of[m.group(0).casefold()], inside_name(m.start(), m.end()))
+                for m in pack.domain_rx.finditer(text)] if pack.domain_rx else []
+        own = {span: d for _, d, span in cues if span}
+        cues = [(start, d) for start, d, span in cues if not span]
         recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
         fallback = cues[-1][1] if cues else (G.graph.get("domain") if recent else None)
-        if not cues:
+        if not cues and not own:
             return lambda pos: fallback
         bounds = [0] + [m.end() for m in re.finditer(r"[。！？!?\n]|\.(?:\s|$)", text)] + [len(text) + 1]
 
         def domain_at(pos: int) -> str | None:
+            for (s, e), d in own.items():
+                if s <= pos < e:
+                    return d
             lo = max(b for b in bounds if b <= pos)
             hi = min(b for b in bounds if b > pos)
             near = [(abs(start - pos), -start, d) for start, d in cues if lo <= start < hi]

@@ -196,3 +196,26 @@ def test_recall_brings_the_reply_along():
     t = track("Where did you go on holiday?", bot("We went to Lisbon in May."), *(["ok"] * 20), lang="en")
     ctx = t.assemble("Where did you go on holiday?", budget=300)
     assert "Lisbon" in ctx.messages[0]["content"]
+
+
+@pytest.mark.parametrize(("question", "key", "value"), [
+    pytest.param("能帮我叫一辆从故宫出发到北京饭店的出租车吗？", "taxi.departure", "故宫", id="zh"),
+    pytest.param("Can you help me find a train departing cambridge on tuesday?", "train.departure", "cambridge", id="en"),
+])
+def test_booking_a_request_phrased_as_a_question_fills_patterned_slots(question, key, value):
+    assert current(track(question))[key] == value
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    pytest.param("最好评分是4.5分以上的酒店。", "hotel.rating", id="zh"),
+    pytest.param("I'd prefer a cheap hotel.", "hotel.price_range", id="en"),
+])
+def test_booking_a_preference_recorded_as_a_fact_is_not_also_a_constraint(text, key):
+    state = track(text).state()
+    assert key in {f.key for f in state.facts}
+    assert state.constraints == []
+
+
+@pytest.mark.parametrize("text", ["I want the hotel in the area near the station.", "I want a restaurant in the area."])
+def test_booking_typed_slots_take_no_free_text(text):
+    assert "hotel.area" not in current(track(text)) and "restaurant.area" not in current(track(text))
