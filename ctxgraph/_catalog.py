@@ -95,8 +95,7 @@ def _entries(path: Path) -> list[dict]:
 def load_catalog_attributes(path: str | Path) -> list[tuple[str, str, bool]]:
     """(value, field, multi) for the attributes of a catalogue's entries."""
     path = Path(path)
-    load_catalog(path)  # the same validation, the same errors
-    names = {name for name, _ in load_catalog(path)}
+    names = {name for name, _ in load_catalog(path)}  # also validates, with the same errors
     out: dict[tuple[str, str], bool] = {}
     for entry in _entries(path):
         for field_name, value in entry.items():

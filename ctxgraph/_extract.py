@@ -293,9 +293,7 @@ def clauses(text: str) -> list[tuple[int, str]]:
 def content_words(text: str, lang: str) -> set[str]:
     """Words that carry meaning, for overlap between two pieces of text."""
     if lang == "zh" or detect_lang(text) == "zh":
-        from ._nlp import chinese_doc as _cd
-
-        return {t.text for t in _cd(text) if len(t.text) > 1 and t.tag_[:1] in ("n", "v", "a", "e", "x", "m", "t", "s")
+        return {t.text for t in chinese_doc(text) if len(t.text) > 1 and t.tag_[:1] in ("n", "v", "a", "e", "x", "m", "t", "s")
                 and not t.text.isspace()} | set(re.findall(r"[A-Za-z][A-Za-z0-9]+", text))
     return {w for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _STOP_EN and len(w) > 1}
 
@@ -447,18 +445,16 @@ class RuleExtractor:
         correcting = intent == "correct" or bool(_any(pack.corrections, text))
         sentence_ends = [m.start() for m in re.finditer(r"[。！？!?；;\n,，]|\.(?:\s|$)", text)]
         domain_at = self._domain_finder(text, pack, G, mentions)
-        current_keys = {k.split("@", 1)[0] for k in G.graph["current_fact"]}
-        user_keys = {k.split("@", 1)[0] for k, f in G.graph["current_fact"].items()
-                     if G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"} if role == "assistant" else set()
 
         def make(slot: SlotRule, value: str, at: int, subject: str | None = None,
                  mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False) -> None:
             key, name, group = pack.scoped(slot, domain_at(at))
             if key in filled or not value.strip():
                 return
-            if any(s <= at < e for s, e in asked) and ((mention is None and not patterned) or key in current_keys):
+            if any(s <= at < e for s, e in asked) and ((mention is None and not patterned) or g.current_with_key(G, key)):
                 return  # a question fills an empty slot with a recognised value, never changes one
-            if role == "assistant" and key in user_keys:
+            if role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
+                                           for f in g.current_with_key(G, key)):
                 return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
             filled.add(key)
             units.append(FactUnit(

@@ -414,6 +414,12 @@ def current_facts(G: nx.MultiDiGraph) -> list[tuple[str, dict]]:
     return sorted(((f, G.nodes[f]) for f in G.graph["current_fact"].values()), key=lambda x: int(x[0][1:]))
 
 
+def current_with_key(G: nx.MultiDiGraph, key: str) -> list[str]:
+    """Current facts under ``key``, about any subject (looked up only when a rule needs it)."""
+    prefix = f"{key}@"
+    return [f for k, f in G.graph["current_fact"].items() if k == key or k.startswith(prefix)]
+
+
 def current_facts_with_slot(G: nx.MultiDiGraph, slot: str) -> list[str]:
     """Current facts of a slot, in every domain and about every subject."""
     return list(G.graph["facts_by_slot"].get(slot, ()))
@@ -441,10 +447,6 @@ def fact_history(G: nx.MultiDiGraph, fid: str, limit: int | None = None) -> list
         d = G.nodes[node]
         out.append({"value": d["value"], "turn": d["turn"], "until": d["until"]})
     return out
-
-
-def turn_of(G: nx.MultiDiGraph, index: int) -> dict | None:
-    return G.nodes.get(f"t{index}")
 
 
 def graphs_equal(G: nx.MultiDiGraph, H: nx.MultiDiGraph) -> bool:
