@@ -16,11 +16,13 @@ from ._errors import (
     ConfigError,
     CtxgraphError,
     Errors,
+    ExtractionWarning,
     MessageError,
     RulesError,
     StateError,
     TokenizerError,
 )
+from ._llm import Extraction, ExtractionUsage
 from ._messages import read_conversation
 from ._pack import Context
 from ._rules import load_pack
@@ -36,6 +38,9 @@ __all__ = [
     "Context",
     "CtxgraphError",
     "Errors",
+    "Extraction",
+    "ExtractionUsage",
+    "ExtractionWarning",
     "MessageError",
     "RulesError",
     "State",

@@ -42,10 +42,26 @@ class Errors:
     E060 = "[E060] Unknown language {lang!r}. Use 'zh', 'en' or 'auto'."
     E062 = "[E062] today={today!r} is not a date: pass a datetime.date or an ISO string such as '2026-11-30'."
     E061 = "[E061] Unknown raw payload reference {ref!r}."
+    # LLM extractor
+    E063 = "[E063] Unknown extractor {extractor!r}. Use 'rules', 'llm' or 'hybrid'."
+    E064 = (
+        "[E064] extractor={extractor!r} needs a client and a model: "
+        "Tracker(extractor={extractor!r}, llm=OpenAI(...), model='...')."
+    )
+    E065 = (
+        "[E065] The LLM extractor needs a synchronous OpenAI-compatible client with "
+        "chat.completions.parse (such as openai.OpenAI); got {kind}."
+    )
+    # warnings
+    W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
 
 
 class CtxgraphError(Exception):
     """Root of every error ctxgraph raises."""
+
+
+class ExtractionWarning(UserWarning):
+    """The LLM extractor failed on a turn and the rules were used instead."""
 
 
 class RulesError(CtxgraphError, ValueError):

@@ -35,6 +35,7 @@ from pydantic import ValidationError
 from . import _graph as g
 from ._errors import ConfigError, Errors, StateError
 from ._extract import RuleExtractor
+from ._llm import EXTRACTORS, ExtractionUsage, LLMExtractor
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS, detect_lang
 from ._pack import Context, check_budget, pack
@@ -80,6 +81,14 @@ class Tracker:
     today : resolves relative dates ("下周三", "tomorrow") to ISO dates.
     state_share : share of the budget (after pinned items) the state block may take
         before recent raw turns are added.
+    extractor : "rules" (default: spaCy, jieba and the rule packs, no LLM), "llm" (an
+        OpenAI-compatible model reads what each user and assistant turn states) or "hybrid"
+        (the model only for turns the rules found nothing in or were unsure of); see
+        :mod:`ctxgraph._llm`. Failures fall back to the rules with an
+        :class:`~ctxgraph.ExtractionWarning`.
+    llm, model : the synchronous client (``openai.OpenAI(...)``) and model name for
+        ``extractor="llm"`` or ``"hybrid"``.
+    llm_timeout : seconds one extraction call may take before the rules are used.
     """
 
     def __init__(
@@ -94,7 +103,13 @@ class Tracker:
         en_models: Iterable[str] = DEFAULT_EN_MODELS,
         today: datetime.date | str | None = None,
         state_share: float = 0.9,
+        extractor: str = "rules",
+        llm: Any = None,
+        model: str | None = None,
+        llm_timeout: float = 30.0,
     ):
+        if extractor not in EXTRACTORS:
+            raise ConfigError(Errors.E063.format(extractor=extractor))
         if lang not in ("auto", "zh", "en"):
             raise ConfigError(Errors.E060.format(lang=lang))
         if isinstance(today, str):
@@ -116,6 +131,7 @@ class Tracker:
             "today": today.isoformat() if today else None, "state_share": state_share,
             "catalog": [list(pair) for pair in catalog or ()],
             "catalog_attributes": [list(a) for a in catalog_attributes or ()],
+            "extractor": extractor, "model": model,
         }
         self.lang = lang
         self.extractor = RuleExtractor(
@@ -123,6 +139,8 @@ class Tracker:
             catalog_attributes=[tuple(a) for a in self.config["catalog_attributes"]],
             en_models=tuple(self.config["en_models"]), today=today,
         )
+        if extractor != "rules":
+            self.extractor = LLMExtractor(self.extractor, llm, model, mode=extractor, timeout=llm_timeout)
         self.encoding = get_encoding(encoding)
         self.tokens_per_message = tokens_per_message
         self.state_share = state_share
@@ -135,6 +153,11 @@ class Tracker:
         self._token_cache: dict[tuple[int, bool], int] = {}
         self._raw_turns = 0  # messages other than system ones
         self._system_index: int | None = None
+
+    @property
+    def extraction_usage(self) -> ExtractionUsage:
+        """Calls, failures and tokens the LLM extractor spent (all zero with the rules)."""
+        return getattr(self.extractor, "usage", None) or ExtractionUsage()
 
     # ------------------------------------------------------------------ observe
     def observe(self, message: dict[str, Any]) -> list[_Unit]:
@@ -310,8 +333,13 @@ class Tracker:
         }, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, data: str | dict) -> "Tracker":
-        """A tracker equal to the one serialised, rebuilt by replaying its event log."""
+    def from_json(cls, data: str | dict, *, llm: Any = None) -> "Tracker":
+        """A tracker equal to the one serialised, rebuilt by replaying its event log.
+
+        The log holds what every extractor found, so no model is called to rebuild. A
+        session made with ``extractor="llm"`` or ``"hybrid"`` keeps using it for new turns
+        when ``llm`` (the client) is given; without it, new turns are read by the rules
+        (logged)."""
         if isinstance(data, str):
             try:
                 data = json.loads(data)
@@ -326,10 +354,16 @@ class Tracker:
                                                  "today", "state_share", "catalog") if k not in cfg]
         if missing:
             raise StateError(Errors.E050.format(reason=f"missing {', '.join(missing)}"))
+        extractor = cfg.get("extractor", "rules")
+        if extractor != "rules" and llm is None:
+            logger.warning("session was read with extractor=%r; no llm client given, new turns use the rules",
+                           extractor)
+            extractor = "rules"
         t = cls(cfg["lang"], rules=cfg["rules"], catalog=[tuple(p) for p in cfg["catalog"]],
                 catalog_attributes=[tuple(a) for a in cfg.get("catalog_attributes", [])],
                 encoding=cfg["encoding"], tokens_per_message=cfg["tokens_per_message"],
-                en_models=cfg["en_models"], today=cfg["today"], state_share=cfg["state_share"])
+                en_models=cfg["en_models"], today=cfg["today"], state_share=cfg["state_share"],
+                extractor=extractor, llm=llm, model=cfg.get("model"))
         t.messages = copy.deepcopy(data["messages"])
         t.events = copy.deepcopy(data["events"])
         t._payloads = dict(data["payloads"])
