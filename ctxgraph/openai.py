@@ -1,0 +1,525 @@
+"""Drop-in context tracking for the OpenAI client: ``client = wrap(OpenAI(), budget=1500)``.
+
+The wrapped client behaves like the client it wraps. Only
+``client.chat.completions.create(messages=<whole history>, ...)`` is intercepted: the
+history's new messages are observed by the session's :class:`~ctxgraph.Tracker`, the
+model receives ``tracker.assemble(last_message, budget).messages`` instead of the whole
+history, and the reply is observed when it arrives (for streams, when fully read).
+Every other argument goes to the API unchanged; API errors reach the caller unchanged.
+
+>>> from openai import OpenAI
+>>> from ctxgraph.testing import StubServer
+>>> history = [{"role": "user", "content": "My budget is $500. Please do not ship with FedEx."}]
+>>> with StubServer() as server, OpenAI(base_url=server.base_url, api_key="test") as raw:
+...     client = wrap(raw, budget=300)
+...     server.reply("Noted: $500, and no FedEx.")
+...     reply = client.chat.completions.create(model="gpt-4o-mini", messages=history)
+>>> reply.choices[0].message.content
+'Noted: $500, and no FedEx.'
+>>> [m["role"] for m in client.tracker().messages]
+['user', 'assistant']
+>>> report = client.reports[-1]
+>>> report.session_id, report.sent_tokens <= report.budget
+('default', True)
+
+Sessions (one tracker each) are chosen per call with ``session_id=`` or the
+``X-Ctxgraph-Session`` header::
+
+    client.chat.completions.create(model=..., messages=history, session_id=user.id)
+    client.chat.completions.create(model=..., messages=history,
+                                   extra_headers={"X-Ctxgraph-Session": user.id})
+
+Not intercepted (sent as they are, nothing observed): ``chat.completions.parse`` and
+``.stream``, ``with_raw_response`` / ``with_streaming_response``, the ``responses`` API.
+"""
+
+from __future__ import annotations
+
+import collections
+import inspect
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+try:
+    import openai as _openai
+except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py)
+    raise ImportError(
+        f'ctxgraph.openai needs the openai package ({_err}). Install it with: pip install "ctxgraph[openai]"'
+    ) from _err
+
+from ctxgraph._errors import MessageError
+from ctxgraph._messages import ROLES, content_text, normalize_message
+from ctxgraph._pack import check_budget
+from ctxgraph._tokens import TOKENS_PER_MESSAGE, count_message_tokens
+from ctxgraph._tracker import Tracker
+
+__all__ = ["AsyncTrackedStream", "CallReport", "TrackedClient", "TrackedStream", "wrap"]
+
+logger = logging.getLogger("ctxgraph.openai")
+
+#: How many call reports a wrapped client keeps (``client.reports``).
+MAX_REPORTS = 1000
+
+
+@dataclass(frozen=True)
+class CallReport:
+    """What one intercepted call sent, against what the caller's history would have cost.
+
+    ``full_tokens`` is the exact count of the history as given (tracker's encoding and
+    per-message overhead), ``sent_tokens`` the count of the assembled context,
+    ``saved_tokens`` their difference (negative for short histories, where the state
+    block costs more than it saves). Tool definitions are counted in neither.
+    """
+
+    session_id: str
+    full_tokens: int
+    sent_tokens: int
+    saved_tokens: int
+    state_block: str
+    budget: int
+    model: str | None
+    sections: dict[str, int] = field(default_factory=dict)
+
+
+def wrap(
+    client: Any,
+    budget: int = 1500,
+    *,
+    make_tracker: Callable[[str], Tracker] | None = None,
+    on_report: Callable[[CallReport], None] | None = None,
+    session_header: str = "X-Ctxgraph-Session",
+) -> "TrackedClient":
+    """Wrap an ``OpenAI`` or ``AsyncOpenAI`` client (any OpenAI-compatible base URL).
+
+    ``budget`` is the token budget of every assembled context. ``make_tracker(session_id)``
+    makes a session's tracker (default ``Tracker()``); ``on_report(report)`` receives a
+    :class:`CallReport` after each successful call. A budget that cannot hold a message
+    raises :class:`~ctxgraph.BudgetError` here, before any call::
+
+        from openai import OpenAI
+        from ctxgraph import Tracker
+        from ctxgraph.openai import wrap
+
+        client = wrap(OpenAI(), budget=1500,
+                      make_tracker=lambda session_id: Tracker(lang="zh", catalog="catalog.json"),
+                      on_report=lambda r: metrics.add(r.saved_tokens))
+        reply = client.chat.completions.create(model="gpt-4o-mini", messages=history)
+    """
+    if isinstance(client, TrackedClient):
+        raise TypeError("This client is already wrapped by ctxgraph.openai.wrap; wrap the original client once.")
+    check_budget(budget, TOKENS_PER_MESSAGE)
+    hub = _Hub(budget, make_tracker or (lambda session_id: Tracker()), on_report, session_header)
+    return TrackedClient(client, hub)
+
+
+# ---------------------------------------------------------------------------- sessions
+def _plain(message: Any) -> Any:
+    """A chat message as a dict (a ``ChatCompletionMessage`` appended as is works too)."""
+    if isinstance(message, Mapping):
+        out = dict(message)
+    elif hasattr(message, "model_dump"):
+        out = message.model_dump(exclude_none=True)
+    else:
+        return message  # the tracker says what is wrong with it
+    calls = out.get("tool_calls")
+    if isinstance(calls, (list, tuple)):
+        out["tool_calls"] = [c.model_dump(exclude_none=True) if hasattr(c, "model_dump") else c for c in calls]
+    return out
+
+
+def _fingerprint(message: Any) -> tuple:
+    """(role, text, tool_call_id, tool call ids): equal for a caller's message and the
+    tracker's cleaned copy of it, so what was seen is known from ``tracker.messages``."""
+    if not isinstance(message, Mapping):
+        return ("?", repr(message), "", ())
+    role = ROLES.get(str(message.get("role")), str(message.get("role")))
+    try:
+        text = content_text(message.get("content"))[0]
+    except MessageError:
+        text = repr(message.get("content"))
+    call_id = str(message.get("tool_call_id") or "") if role == "tool" else ""
+    calls = message.get("tool_calls") if role == "assistant" else None
+    ids = tuple(str(c.get("id")) for c in calls if isinstance(c, Mapping)) if isinstance(calls, list) else ()
+    return (role, text, call_id, ids)
+
+
+class _Session:
+    """One session's tracker, its lock, and fingerprints of what the tracker has observed."""
+
+    def __init__(self, tracker: Tracker):
+        self.lock = threading.Lock()
+        self.tracker = tracker
+        self.seen: list[tuple] = []
+        self.token_cache: dict[str, int] = {}
+
+    def adopt(self, tracker: Tracker) -> None:
+        self.tracker, self.seen, self.token_cache = tracker, [], {}
+
+    def fingerprints(self) -> list[tuple]:
+        if len(self.seen) != len(self.tracker.messages):  # observed directly, or a restored tracker
+            self.seen = [_fingerprint(m) for m in self.tracker.messages]
+        return self.seen
+
+    def observe(self, message: dict) -> None:
+        self.fingerprints()
+        self.tracker.observe(message)
+        self.seen.append(_fingerprint(message))
+
+    def count(self, history: list) -> int:
+        """Exact tokens of the history as given (memoised per message between calls)."""
+        t, cache, total = self.tracker, {}, 0
+        for m in history:
+            clean = normalize_message(m)[0]
+            key = json.dumps(clean, sort_keys=True, ensure_ascii=False, default=str)
+            n = self.token_cache.get(key)
+            if n is None:
+                n = count_message_tokens([clean], t.encoding, per_message=t.tokens_per_message)
+            cache[key] = n
+            total += n
+        self.token_cache = cache
+        return total
+
+
+@dataclass
+class _Call:
+    session_id: str
+    session: _Session
+    tracker: Tracker
+    mark: int  # len(tracker.messages) when the context was assembled
+    question: dict | None
+    report: CallReport
+
+
+class _Hub:
+    """What the clients made by one ``wrap`` (and their ``with_options`` copies) share."""
+
+    def __init__(self, budget: int, make_tracker: Callable[[str], Tracker],
+                 on_report: Callable[[CallReport], None] | None, session_header: str):
+        self.budget = budget
+        self.make_tracker = make_tracker
+        self.on_report = on_report
+        self.session_header = session_header
+        self.sessions: dict[str, Tracker] = {}
+        self.reports: collections.deque[CallReport] = collections.deque(maxlen=MAX_REPORTS)
+        self._state: dict[str, _Session] = {}
+        self._lock = threading.Lock()
+
+    def session_id(self, kwargs: dict[str, Any]) -> str:
+        sid = kwargs.pop("session_id", None)
+        if sid is None:
+            headers = kwargs.get("extra_headers")
+            if isinstance(headers, Mapping):
+                wanted = self.session_header.lower()
+                sid = next((v for k, v in headers.items() if str(k).lower() == wanted and isinstance(v, str)), None)
+        return "default" if sid is None else str(sid)
+
+    def session(self, sid: str) -> _Session:
+        with self._lock:
+            tracker = self.sessions.get(sid)
+            if tracker is None:
+                tracker = self.sessions[sid] = self.make_tracker(sid)
+            state = self._state.get(sid)
+            if state is None:
+                state = self._state[sid] = _Session(tracker)
+        return state
+
+    def before(self, kwargs: dict[str, Any]) -> _Call:
+        """Observe the history's new messages and put the assembled context into ``kwargs``."""
+        sid = self.session_id(kwargs)
+        history = [_plain(m) for m in kwargs["messages"]]
+        fps = [_fingerprint(m) for m in history]
+        session = self.session(sid)
+        with session.lock:
+            if session.tracker is not self.sessions.get(sid, session.tracker):
+                session.adopt(self.sessions[sid])  # the caller put another tracker into `sessions`
+            seen = session.fingerprints()
+            if fps[:len(seen)] != seen:
+                logger.warning(
+                    "ctxgraph session %r: the history does not continue what was observed (edited, or a new "
+                    "conversation); rebuilding its tracker from the %d messages given. Use session_id= to keep "
+                    "conversations apart.", sid, len(history))
+                session.adopt(self.make_tracker(sid))
+                with self._lock:
+                    self.sessions[sid] = session.tracker
+                seen = []
+            tracker = session.tracker
+            full = session.count(history)  # also checks every message before anything is observed
+            pending = history[len(seen):]
+            question = pending[-1] if pending and fps[-1][0] == "user" else None
+            for m in pending[:-1] if question is not None else pending:
+                session.observe(m)
+            ctx = tracker.assemble(question if question is not None else "", self.budget)
+            mark = len(tracker.messages)
+        kwargs["messages"] = ctx.messages
+        model = kwargs.get("model")
+        report = CallReport(sid, full, ctx.tokens, full - ctx.tokens, ctx.state_block, self.budget,
+                            model if isinstance(model, str) else None, dict(ctx.sections))
+        return _Call(sid, session, tracker, mark, question, report)
+
+    def after(self, call: _Call, result: Any, stream_cls: type) -> Any:
+        """Report the call; observe the reply now, or when the stream has been read."""
+        r = call.report
+        self.reports.append(r)
+        logger.info("ctxgraph session %r: %d -> %d tokens (saved %d)",
+                    r.session_id, r.full_tokens, r.sent_tokens, r.saved_tokens)
+        if self.on_report is not None:
+            self.on_report(r)
+        if isinstance(result, (_openai.Stream, _openai.AsyncStream)):
+            return stream_cls(result, lambda reply: self.record(call, reply))
+        choices = getattr(result, "choices", None)
+        if choices:
+            dumped = choices[0].message.model_dump(exclude_none=True)
+            reply = {"role": "assistant", "content": dumped.get("content")}
+            if dumped.get("tool_calls"):
+                reply["tool_calls"] = dumped["tool_calls"]
+            self.record(call, reply)
+        else:
+            self.record(call, None)
+        return result
+
+    def record(self, call: _Call, reply: dict | None) -> None:
+        session = call.session
+        with session.lock:
+            if session.tracker is not call.tracker or len(call.tracker.messages) != call.mark:
+                logger.warning("ctxgraph session %r changed while a call was in flight (concurrent calls in one "
+                               "session?); that call's question and reply are not recorded.", call.session_id)
+                return
+            if call.question is not None:
+                session.observe(call.question)
+            if reply is not None:
+                session.observe(reply)
+
+
+# ---------------------------------------------------------------------------- client proxies
+class TrackedClient:
+    """The wrapped client: every attribute is the wrapped client's, except
+    ``chat.completions.create``. Made by :func:`wrap`.
+
+    ``tracker(session_id)`` is a session's tracker, ``sessions`` all of them (assign a
+    ``Tracker.from_json(...)`` to restore one), ``reports`` the last call reports.
+    """
+
+    def __init__(self, client: Any, hub: _Hub):
+        self._wrapped = client
+        self._hub = hub
+        self._chat: _TrackedChat | None = None
+
+    @property
+    def sessions(self) -> dict[str, Tracker]:
+        return self._hub.sessions
+
+    @property
+    def reports(self) -> collections.deque[CallReport]:
+        return self._hub.reports
+
+    def tracker(self, session_id: str = "default") -> Tracker:
+        """The tracker of ``session_id``; a ``KeyError`` names the known sessions."""
+        try:
+            return self._hub.sessions[session_id]
+        except KeyError:
+            known = ", ".join(map(repr, self._hub.sessions)) or "none yet"
+            raise KeyError(f"No ctxgraph session {session_id!r}; known sessions: {known}.") from None
+
+    @property
+    def chat(self) -> "_TrackedChat":
+        if self._chat is None:
+            self._chat = _TrackedChat(self._wrapped.chat, self._hub)
+        return self._chat
+
+    def with_options(self, **options: Any) -> "TrackedClient":
+        """The wrapped client's ``with_options``, wrapped, sharing this wrapper's sessions."""
+        return TrackedClient(self._wrapped.with_options(**options), self._hub)
+
+    def copy(self, **options: Any) -> "TrackedClient":
+        return TrackedClient(self._wrapped.copy(**options), self._hub)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_wrapped", "_hub", "_chat"):
+            raise AttributeError(name)
+        return getattr(self._wrapped, name)
+
+    def __enter__(self) -> "TrackedClient":
+        self._wrapped.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._wrapped.__exit__(*exc)
+
+    async def __aenter__(self) -> "TrackedClient":
+        await self._wrapped.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self._wrapped.__aexit__(*exc)
+
+    def __repr__(self) -> str:
+        return f"<ctxgraph.openai.TrackedClient budget={self._hub.budget} wrapping {self._wrapped!r}>"
+
+
+class _TrackedChat:
+    def __init__(self, chat: Any, hub: _Hub):
+        self._wrapped = chat
+        completions = chat.completions
+        is_async = isinstance(completions, _openai.resources.chat.AsyncCompletions) or inspect.iscoroutinefunction(
+            completions.create)
+        self.completions = (_AsyncTrackedCompletions if is_async else _TrackedCompletions)(completions, hub)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_wrapped":
+            raise AttributeError(name)
+        return getattr(self._wrapped, name)
+
+
+class _TrackedCompletions:
+    def __init__(self, completions: Any, hub: _Hub):
+        self._wrapped = completions
+        self._hub = hub
+
+    def create(self, **kwargs: Any) -> Any:
+        """``chat.completions.create`` with ``messages`` replaced by the assembled context.
+
+        Extra keyword: ``session_id``. Returns what the API returns (a stream is wrapped
+        in a :class:`TrackedStream`)."""
+        if "messages" not in kwargs:
+            kwargs.pop("session_id", None)
+            return self._wrapped.create(**kwargs)  # the client says what is missing
+        call = self._hub.before(kwargs)
+        result = self._wrapped.create(**kwargs)
+        return self._hub.after(call, result, TrackedStream)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_wrapped", "_hub"):
+            raise AttributeError(name)
+        return getattr(self._wrapped, name)
+
+
+class _AsyncTrackedCompletions(_TrackedCompletions):
+    async def create(self, **kwargs: Any) -> Any:  # type: ignore[override]
+        """As the sync ``create``; observing and assembling run on the event loop (milliseconds)."""
+        if "messages" not in kwargs:
+            kwargs.pop("session_id", None)
+            return await self._wrapped.create(**kwargs)
+        call = self._hub.before(kwargs)
+        result = await self._wrapped.create(**kwargs)
+        return self._hub.after(call, result, AsyncTrackedStream)
+
+
+# ---------------------------------------------------------------------------- streams
+class _Accumulator:
+    """The assistant message (choice 0) put together from stream chunks."""
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.calls: dict[int, dict[str, Any]] = {}
+        self.finished = False  # a finish_reason was seen
+
+    def add(self, chunk: Any) -> None:
+        for choice in getattr(chunk, "choices", None) or ():
+            if choice.index != 0:
+                continue
+            delta = choice.delta
+            if delta is not None:
+                if delta.content:
+                    self.text.append(delta.content)
+                for tc in delta.tool_calls or ():
+                    call = self.calls.setdefault(
+                        tc.index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}})
+                    call["id"] = call["id"] or tc.id
+                    if tc.function is not None:
+                        call["function"]["name"] += tc.function.name or ""
+                        call["function"]["arguments"] += tc.function.arguments or ""
+            if choice.finish_reason:
+                self.finished = True
+
+    def message(self) -> dict[str, Any]:
+        text = "".join(self.text)
+        out: dict[str, Any] = {"role": "assistant", "content": text or (None if self.calls else "")}
+        if self.calls:
+            out["tool_calls"] = [self.calls[i] for i in sorted(self.calls)]
+        return out
+
+
+class _StreamBase:
+    def __init__(self, stream: Any, on_done: Callable[[dict], None]):
+        self._stream = stream
+        self._on_done = on_done
+        self._acc = _Accumulator()
+        self._observed = False
+
+    def _finish(self) -> None:
+        if not self._observed:
+            self._observed = True
+            self._on_done(self._acc.message())
+
+    def _closed(self) -> None:
+        if self._acc.finished:
+            self._finish()  # the reply was complete; only the usage chunk or [DONE] was left unread
+        elif not self._observed:
+            logger.debug("ctxgraph: a stream was closed before its reply was complete; nothing observed.")
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_stream", "_on_done", "_acc", "_observed"):
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+class TrackedStream(_StreamBase):
+    """An ``openai.Stream`` that observes the reply once it has been read to the end.
+
+    Yields the same chunks; supports iteration, ``with``, ``close()``, and passes other
+    attributes (``response``) through. A stream abandoned half-way observes nothing.
+    """
+
+    def __iter__(self) -> "TrackedStream":
+        return self
+
+    def __next__(self) -> Any:
+        try:
+            chunk = next(self._stream)
+        except StopIteration:
+            self._finish()
+            raise
+        self._acc.add(chunk)
+        return chunk
+
+    def close(self) -> None:
+        self._stream.close()
+        self._closed()
+
+    def __enter__(self) -> "TrackedStream":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+class AsyncTrackedStream(_StreamBase):
+    """The ``openai.AsyncStream`` counterpart of :class:`TrackedStream`."""
+
+    def __aiter__(self) -> "AsyncTrackedStream":
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            chunk = await self._stream.__anext__()
+        except StopAsyncIteration:
+            self._finish()
+            raise
+        self._acc.add(chunk)
+        return chunk
+
+    async def close(self) -> None:
+        await self._stream.close()
+        self._closed()
+
+    async def aclose(self) -> None:
+        await self.close()
+
+    async def __aenter__(self) -> "AsyncTrackedStream":
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
