@@ -7,6 +7,7 @@ import json
 import logging
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -362,3 +363,27 @@ def test_openai_wrap_missing_openai_names_the_extra():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "ImportError" in done.stderr and 'pip install "ctxgraph[openai]"' in done.stderr
+
+
+def test_openai_wrap_sessions_in_parallel_threads(server, raw):
+    client = wrap(raw, budget=300)
+    errors: list[BaseException] = []
+
+    def talk(sid: str, lang: str) -> None:
+        try:
+            history, _ = long_history(lang)
+            history = history[:-1]
+            for question in ("Anything else?", "预算多少？", "What about shipping?"):
+                history.append(user(question))
+                reply = client.chat.completions.create(model=MODEL, messages=history, session_id=sid)
+                history.append({"role": "assistant", "content": reply.choices[0].message.content})
+        except BaseException as err:  # reported by the main thread
+            errors.append(err)
+
+    threads = [threading.Thread(target=talk, args=(f"s{n}", lang)) for n, lang in enumerate(["en", "zh", "en"])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert {sid: len(t.messages) for sid, t in client.sessions.items()} == {"s0": 57, "s1": 57, "s2": 57}
