@@ -72,6 +72,8 @@ class CallReport:
     per-message overhead), ``sent_tokens`` the count of the assembled context,
     ``saved_tokens`` their difference (negative for short histories, where the state
     block costs more than it saves). Tool definitions are counted in neither.
+    ``extraction_tokens`` is what an LLM extractor (``Tracker(extractor="llm"|"hybrid")``)
+    spent reading this call's new history messages (0 with the rules).
     """
 
     session_id: str
@@ -82,6 +84,7 @@ class CallReport:
     budget: int
     model: str | None
     sections: dict[str, int] = field(default_factory=dict)
+    extraction_tokens: int = 0
 
 
 def wrap(
@@ -248,15 +251,17 @@ class _Hub:
             tracker = session.tracker
             full = session.count(history)  # also checks every message before anything is observed
             pending = history[len(seen):]
+            spent = tracker.extraction_usage.total_tokens
             question = pending[-1] if pending and fps[-1][0] == "user" else None
             for m in pending[:-1] if question is not None else pending:
                 session.observe(m)
             ctx = tracker.assemble(question if question is not None else "", self.budget)
             mark = len(tracker.messages)
+            spent = tracker.extraction_usage.total_tokens - spent
         kwargs["messages"] = ctx.messages
         model = kwargs.get("model")
         report = CallReport(sid, full, ctx.tokens, full - ctx.tokens, ctx.state_block, self.budget,
-                            model if isinstance(model, str) else None, dict(ctx.sections))
+                            model if isinstance(model, str) else None, dict(ctx.sections), spent)
         return _Call(sid, session, tracker, mark, question, report)
 
     def after(self, call: _Call, result: Any, stream_cls: type) -> Any:

@@ -234,3 +234,23 @@ def test_a_session_replays_without_calling_the_model(server, client, caplog):
     again = Tracker.from_json(saved, llm=client)
     again.observe({"role": "user", "content": "Any colour but I lean to red."})
     assert len(server.requests) == 2 and ("color", "red", "current") in facts(again)
+
+
+def test_the_openai_wrapper_reports_extraction_tokens(server, client):
+    from ctxgraph.openai import wrap
+
+    with StubServer() as chat_server, openai.OpenAI(base_url=chat_server.base_url, api_key="t",
+                                                    max_retries=0) as chat:
+        wrapped = wrap(chat, budget=300, make_tracker=lambda sid: make(client, "en"))
+        for n in range(2):  # the two history messages before the question are read by the model
+            server.reply(found(facts=[fact("budget", "$500")] if n == 0 else []),
+                         usage={"prompt_tokens": 100, "completion_tokens": 20})
+        server.reply(found())  # the question and the reply, read after the call
+        server.reply(found())
+        history = [{"role": "user", "content": "Keep it near five hundred."},
+                   {"role": "assistant", "content": "Sure."},
+                   {"role": "user", "content": "What was my budget?"}]
+        wrapped.chat.completions.create(model="m", messages=history)
+        assert wrapped.reports[-1].extraction_tokens == 240
+        assert "$500" in chat_server.requests[-1].body["messages"][0]["content"]
+        assert len(server.requests) == 4 and len(wrapped.tracker().messages) == 4
