@@ -405,3 +405,22 @@ class Tracker:
     def __repr__(self) -> str:
         s = self.graph.graph
         return f"<Tracker lang={self.conversation_lang} turns={s['turns']} nodes={self.graph.number_of_nodes()}>"
+
+    # ------------------------------------------------------------------ views
+    def _repr_html_(self) -> str:
+        """The state as an HTML table (notebooks show it for a bare ``t``)."""
+        from ._view import repr_html
+
+        return repr_html(self)
+
+    def draw(self, ax=None, **kw):
+        """Draw the graph with matplotlib (``pip install "ctxgraph[viz]"``); returns the Axes."""
+        from ._view import draw
+
+        return draw(self, ax, **kw)
+
+    def to_html(self, path: str | Path | None = None) -> str:
+        """A self-contained, interactive HTML page of the graph (also written to ``path``)."""
+        from ._view import to_html
+
+        return to_html(self, path)

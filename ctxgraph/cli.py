@@ -3,8 +3,9 @@
 ``ctxgraph replay FILE [--budget N] [--lang auto|zh|en] [--rules DIR]... [--format text|json]``
 replays a conversation: for each user message at index i it assembles the context
 from messages 0..i-1 with message i as the question. ``ctxgraph state FILE``
-prints the state JSON after the whole file. ``ctxgraph bench DATASET`` measures
-(see ``ctxgraph bench --help``).
+prints the state JSON after the whole file. ``ctxgraph graph FILE --out graph.html``
+writes a view of the graph after the whole file (.html page, .png/.svg/.pdf picture or
+.json data). ``ctxgraph bench DATASET`` measures (see ``ctxgraph bench --help``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Sequence
 
 from ._errors import CtxgraphError
@@ -67,6 +69,35 @@ def cmd_state(args: argparse.Namespace) -> int:
     return 0
 
 
+GRAPH_FORMATS = {".html": "html", ".htm": "html", ".json": "json", ".png": "picture", ".svg": "picture", ".pdf": "picture"}
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from . import _view
+
+    out = Path(args.out)
+    kind = GRAPH_FORMATS.get(out.suffix.lower())
+    if kind is None:  # checked before the conversation is read
+        print(f"ctxgraph: --out {args.out}: unknown extension {out.suffix or '(none)'!r}; "
+              f"use one of {', '.join(sorted(GRAPH_FORMATS))} (the format follows the extension)", file=sys.stderr)
+        return 2
+    tracker = _tracker(args)
+    tracker.observe_many(read_conversation(args.file))
+    if kind == "html":
+        _view.to_html(tracker, out, layout=args.layout)
+    elif kind == "json":
+        data = _view.graph_data(tracker, layout=args.layout)
+        out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    else:
+        try:
+            _view.save_picture(tracker, out, layout=args.layout)
+        except ImportError as err:
+            print(f"ctxgraph: {err}", file=sys.stderr)
+            return 2
+    print(f"{out}: {tracker.graph.number_of_nodes()} nodes, {tracker.graph.number_of_edges()} edges")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ctxgraph", description="Context-graph state tracking for LLM chats.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -78,6 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("state", help="print the state JSON after the whole conversation")
     _add_common(p)
     p.set_defaults(func=cmd_state)
+    p = sub.add_parser("graph", help="write a view of the graph: HTML page, picture or JSON")
+    _add_common(p)
+    p.add_argument("--out", required=True, metavar="PATH",
+                   help="graph.html (interactive, self-contained), graph.png/.svg/.pdf (needs ctxgraph[viz]) or graph.json")
+    p.add_argument("--layout", default="timeline", choices=["timeline", "spring"],
+                   help="timeline: x is the message a node came from, a lane per kind (default); spring: networkx")
+    p.set_defaults(func=cmd_graph)
     try:
         from .bench._cli import add_bench_parser
     except ImportError:  # the bench package is optional in a trimmed install
