@@ -104,6 +104,11 @@ ENTITY_ROWS = [
     pytest.param("en", "it was 500 dollars", "500 dollars", "MONEY", {"amount": 500.0, "currency": "USD"}, id="en-money-words"),
     pytest.param("en", "no more than 500 dollars", "500 dollars", "MONEY", {"amount": 500.0, "currency": "USD"},
                  id="en-money-modifier"),
+    # a comma after an amount ends the sentence's clause, not the number
+    pytest.param("en", "It was $349, delivered on Nov 21", "$349", "MONEY", {"amount": 349.0, "currency": "USD"},
+                 id="en-money-comma-after"),
+    pytest.param("zh", "退款¥349,新的马上发", "¥349", "MONEY", {"amount": 349.0, "currency": "CNY"},
+                 id="zh-money-comma-after"),
     # dates: ISO when resolvable (relative ones with today=2026-11-30)
     pytest.param("zh", "下周三送到", "下周三", "DATE", "2026-12-09", id="zh-date-next-wed"),
     pytest.param("zh", "今天18点前", "今天", "DATE", "2026-11-30", id="zh-date-today"),
@@ -668,3 +673,12 @@ def test_extract_works_without_a_trained_english_pipeline(caplog):
     state = t.state()
     assert [(f.key, f.value) for f in state.facts] == [("budget", "$500")]
     assert [c.polarity for c in state.constraints] == ["must_not"]
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("zh", "明白，那就这款吧。"),  # jieba tags 明白 as a person's name (nr)
+    ("en", "Understood, go ahead."),
+])
+def test_an_acknowledgement_is_not_an_entity(lang, text):
+    t = Tracker(lang)
+    assert [u for u in t.observe({"role": "user", "content": text}) if u.type == "entity"] == []
