@@ -52,6 +52,8 @@ class Errors:
         "[E065] The LLM extractor needs a synchronous OpenAI-compatible client with "
         "chat.completions.parse (such as openai.OpenAI); got {kind}."
     )
+    # views
+    E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from ._errors import CtxgraphError
+from ._errors import CtxgraphError, Errors
 from ._messages import normalize_message, read_conversation
 from ._tracker import Tracker
 
@@ -78,8 +78,8 @@ def cmd_graph(args: argparse.Namespace) -> int:
     out = Path(args.out)
     kind = GRAPH_FORMATS.get(out.suffix.lower())
     if kind is None:  # checked before the conversation is read
-        print(f"ctxgraph: --out {args.out}: unknown extension {out.suffix or '(none)'!r}; "
-              f"use one of {', '.join(sorted(GRAPH_FORMATS))} (the format follows the extension)", file=sys.stderr)
+        print("ctxgraph: " + Errors.E070.format(out=args.out, suffix=out.suffix or "(none)",
+                                                known=", ".join(sorted(GRAPH_FORMATS))), file=sys.stderr)
         return 2
     tracker = _tracker(args)
     tracker.observe_many(read_conversation(args.file))

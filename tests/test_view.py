@@ -423,7 +423,7 @@ def test_cli_graph_unknown_extension_exits_2(examples_dir, tmp_path, capsys, out
     code = main(["graph", str(examples_dir / "zh_phone_order.jsonl"), "--out", str(tmp_path / out)])
     _, err = capsys.readouterr()
     assert code == 2 and err.startswith("ctxgraph: ")
-    assert "unknown extension" in err and ".html" in err and ".png" in err and ".json" in err
+    assert "[E070]" in err and "unknown extension" in err and ".html" in err and ".png" in err and ".json" in err
     assert not (tmp_path / out).exists()
 
 
