@@ -467,10 +467,12 @@ class RuleExtractor:
             return next((i for i, m in enumerate(mentions) if m.start < end and start < m.end), None)
 
         # 0. fact patterns with a named group per slot
+        read: list[tuple[int, int]] = []  # spans a pattern has read: their slot words are not read again
         for rx, fixed_slot, fixed_value, only_in in pack.fact_patterns:
             for fm in rx.finditer(text):
                 if only_in and domain_at(fm.start()) not in only_in:
                     continue
+                read.append(fm.span())
                 if fixed_slot:
                     make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True)
                     continue
@@ -486,7 +488,8 @@ class RuleExtractor:
         if pack.synonym_rx:
             for sm in pack.synonym_rx.finditer(text):
                 slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-                if pack.scoped(slot, domain_at(sm.start()))[0] in filled:  # key
+                if pack.scoped(slot, domain_at(sm.start()))[0] in filled or \
+                        any(s <= sm.start() < e for s, e in read):  # "its name is X": X is the venue's
                     continue
                 clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
                 window = text[sm.end():min(clause_end, sm.end() + (16 if pack.lang == "zh" else 48))]

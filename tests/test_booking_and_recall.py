@@ -219,3 +219,50 @@ def test_booking_a_preference_recorded_as_a_fact_is_not_also_a_constraint(text, 
 @pytest.mark.parametrize("text", ["I want the hotel in the area near the station.", "I want a restaurant in the area."])
 def test_booking_typed_slots_take_no_free_text(text):
     assert "hotel.area" not in current(track(text)) and "restaurant.area" not in current(track(text))
+
+
+# ----------------------------------------------------------------------------- venue names
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    pytest.param("有没有一家叫云天大酒店的酒店？", "hotel.venue", "云天大酒店", id="zh-jiao"),
+    pytest.param("我想去一个名叫什刹海的景点。", "attraction.venue", "什刹海", id="zh-mingjiao"),
+    pytest.param("Can you help me find an attraction called nusha ?", "attraction.venue", "nusha", id="en-called"),
+    pytest.param("I am looking for a specific hotel , its name is express by holiday inn cambridge",
+                 "hotel.venue", "express by holiday inn cambridge", id="en-name-is"),
+    pytest.param("I am looking for a hotel called carolina bed and breakfast .", "hotel.venue",
+                 "carolina bed and breakfast", id="en-called-and"),
+])
+def test_booking_the_name_after_called_is_the_venue(text, key, value):
+    facts = current(track(text))
+    assert facts[key] == value
+    assert "name" not in facts  # the slot word inside the name is not read again as a person's name
+
+
+@pytest.mark.parametrize("text", [
+    "帮我叫一辆出租车去酒店。", "我的朋友叫小王。",
+    "I called the hotel yesterday and nobody answered.", "My dog is named Rex.",
+])
+def test_booking_calling_someone_names_no_venue(text):
+    assert not [k for k in current(track(text)) if k.endswith("venue")]
+
+
+@pytest.mark.parametrize(("messages", "key", "value"), [
+    pytest.param([bot("推荐您入住北京云天酒店，评分4.6分。")], "hotel.venue", "北京云天酒店", id="zh-suffix"),
+    pytest.param([bot("Might I suggest Acorn Guest House ? It also offers free parking !")],
+                 "hotel.venue", "Acorn Guest House", id="en-title-case-suffix"),
+    pytest.param(["I need a hotel for tonight.", "Could you book the Wartworth for one night ?"],
+                 "hotel.venue", "Wartworth", id="en-the-title-case"),
+    pytest.param(["What can you tell me about the Riverside Brasserie ?"],
+                 "restaurant.venue", "Riverside Brasserie", id="en-name-noun-gives-the-domain"),
+])
+def test_booking_venue_names_in_running_text(messages, key, value):
+    assert current(track(*messages))[key] == value
+
+
+@pytest.mark.parametrize("text", [
+    "I want a restaurant in the Centre of town.",
+    "We met at the LGBTQ support group.",
+])
+def test_booking_title_case_words_that_are_no_names(text):
+    assert not [k for k in current(track(text)) if k.endswith("venue")]
