@@ -236,10 +236,15 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
         if not tok.text.endswith(suffixes):
             continue
         j = i
-        while j > 0 and (tokens[j - 1].tag_.startswith(_NAME_TAGS) or tokens[j - 1].tag_ == "a" and len(tokens[j - 1]) == 1) \
-                and not _COUNTING.match(tokens[j - 1].text) \
-                and not tokens[j - 1].is_punct and not tokens[j - 1].is_space \
-                and tokens[j - 1].text not in "，。！？、,.!?()（）":
+
+        def name_like(k: int) -> bool:
+            t = tokens[k]
+            return (t.tag_.startswith(_NAME_TAGS) or t.tag_ == "a" and len(t) == 1) \
+                and not _COUNTING.match(t.text) and not t.text.endswith("型") \
+                and not t.is_punct and not t.is_space and t.text not in "，。！？、,.!?()（）"
+
+        while j > 0 and (name_like(j - 1) or  # "北京空港远航国际酒店": a verb between two name words
+                         j > 1 and j < i and tokens[j - 1].tag_ == "v" and name_like(j - 2)):
             j -= 1
         start, end = tokens[j].idx, tok.idx + len(tok.text)
         if end - start < 2 or j == i and len(tok.text) <= max(len(s) for s in suffixes if tok.text.endswith(s)):
@@ -251,6 +256,11 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
                 end = tokens[close].idx + 1
         spans.append((start, end))
     return spans
+
+
+def _in_brackets(before: str) -> bool:
+    """Whether text ending with ``before`` is inside an unclosed bracket."""
+    return before.count("(") + before.count("（") > before.count(")") + before.count("）")
 
 
 def _has_object(clause: str, lang: str) -> bool:
@@ -559,7 +569,8 @@ class RuleExtractor:
 
         cues = [(m.start(), pack.domain_of[m.group(0).casefold()], inside_name(m.start(), m.end()))
                 for m in pack.domain_rx.finditer(text)] if pack.domain_rx else []
-        own = {span: d for _, d, span in cues if span}
+        # the name's own domain word, not one in a bracketed branch: "优品酒店(国贸地铁站店)" is a hotel
+        own = {span: d for start, d, span in cues if span and not _in_brackets(text[span[0]:start])}
         cues = [(start, d) for start, d, span in cues if not span]
         recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
         fallback = cues[-1][1] if cues else (G.graph.get("domain") if recent else None)
@@ -701,7 +712,8 @@ class RuleExtractor:
         fact ("最好评分是4分以上" -> 评分 4分以上) is that fact, not a second item."""
         units: list[_Unit] = []
         active = g.open_items(G, "constraint")
-        for _, clause in clauses(text):
+        asked = question_spans(text, pack)
+        for offset, clause in clauses(text):
             c = clause.strip()
             if _any(pack.lifts, c):
                 words = content_words(c, pack.lang)
@@ -709,8 +721,8 @@ class RuleExtractor:
                     if words & content_words(d["text"], pack.lang):
                         units.append(LiftUnit(constraint=cid))
                 continue
-            if re.search(r"[？?]\s*$|吗\s*$", c):
-                continue  # a question about a rule is not a rule
+            if re.search(r"[？?]\s*$|吗\s*$", c) or any(s <= offset < e for s, e in asked):
+                continue  # a question about a rule is not a rule ("这两家酒店哪个符合这个要求？")
             for polarity, cues in pack.constraints:
                 if _any(cues, c) and _has_object(c, pack.lang):
                     if polarity == "prefer" and any(v and v in c for v in stated):

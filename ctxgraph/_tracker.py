@@ -3,7 +3,7 @@
 >>> t = Tracker(lang="en")
 >>> _ = t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
 >>> _ = t.observe({"role": "assistant", "content": "Noted. I will email you a quote by 5 pm today."})
->>> ctx = t.assemble("What was my budget again?", budget=120)
+>>> ctx = t.assemble("What was my budget again?", budget=300)
 >>> print(ctx.messages[0]["content"])
 [Conversation state]
 Constraints:
@@ -13,7 +13,7 @@ Key facts:
 Open promises:
 - I will email you a quote by 5 pm today
 Focus: FedEx
->>> ctx.tokens <= 120
+>>> ctx.tokens <= 300
 True
 >>> Tracker.from_json(t.to_json()).state() == t.state()
 True
@@ -60,7 +60,7 @@ TOOL_RESULT_INLINE_TOKENS = 120
 MAX_RANKED = 80
 #: Under this budget the state block is compact: a short title, no section header lines,
 #: and the goal is shown only when room is left after the facts.
-COMPACT_BELOW = 100
+COMPACT_BELOW = 200
 
 
 class Tracker:

@@ -266,3 +266,35 @@ def test_booking_venue_names_in_running_text(messages, key, value):
 ])
 def test_booking_title_case_words_that_are_no_names(text):
     assert not [k for k in current(track(text)) if k.endswith("venue")]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    pytest.param("那就选择北京空港远航国际酒店吧", "hotel.venue", "北京空港远航国际酒店", id="zh-verb-inside-a-name"),
+    pytest.param("我想住优品酒店(北京国贸劲松地铁站店)。", "hotel.venue", "优品酒店(北京国贸劲松地铁站店)",
+                 id="zh-branch-in-brackets-keeps-the-name's-domain"),
+    pytest.param("Can we book the Alexander Bed and Breakfast (Cambridge Station branch) ?", "hotel.venue",
+                 "Alexander Bed and Breakfast", id="en-branch-in-brackets"),
+])
+def test_booking_venue_names_and_their_domain(text, key, value):
+    assert current(track(text))[key] == value
+
+
+@pytest.mark.parametrize("text", ["我想找一个评分是5分的豪华型酒店。", "I want a cheap guest house."])
+def test_booking_a_type_and_a_venue_word_are_no_name(text):
+    assert not [k for k in current(track(text)) if k.endswith("venue")]
+
+
+@pytest.mark.parametrize("text", ["我希望评分是4.5分以上的，这两家酒店哪个符合这个要求？",
+                                  "I want 4 stars at least, which of these hotels meets that requirement?"])
+def test_a_question_about_a_requirement_is_no_constraint(text):
+    assert track(text).state().constraints == []
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("那一定很辛苦吧。", False), ("快递一定要用顺丰。", True),
+    ("It must be scary stepping into the unknown.", False), ("You must be so tired!", False),
+    ("Plus, they don't require much looking after.", False), ("The invoice must be addressed to Holmes Ltd.", True),
+    ("It must be vegetarian.", True), ("Delivery needs to be before Friday.", True),
+])
+def test_must_that_guesses_is_no_rule(text, rule):
+    assert bool(track(text).state().constraints) == rule
