@@ -258,6 +258,22 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
     return spans
 
 
+_LIST_SEP = re.compile(r"\s*(?:、|以及|及|和|与|,|，|/)\s*")  # "fish and chips" is one dish: no "and"
+_LIST_LEAD = re.compile(r"^(?:提供|还有|有|能做|会做|some|the)\s*", re.I)
+
+
+def list_value(text: str) -> str:
+    """A list as a multi-valued slot keeps it: items separated by one space.
+
+    >>> list_value("中式餐厅、提供早餐服务")
+    '中式餐厅 早餐服务'
+    >>> list_value("fish and chips, some mushy peas")
+    'fish and chips mushy peas'
+    """
+    items = [_LIST_LEAD.sub("", item).strip() for item in _LIST_SEP.split(text)]
+    return " ".join(dict.fromkeys(i for i in items if i))
+
+
 def _in_brackets(before: str) -> bool:
     """Whether text ending with ``before`` is inside an unclosed bracket."""
     return before.count("(") + before.count("（") > before.count(")") + before.count("）")
@@ -480,13 +496,17 @@ class RuleExtractor:
         read: list[tuple[int, int]] = []  # spans a pattern has read: their slot words are not read again
         for rx, fixed_slot, fixed_value, only_in in pack.fact_patterns:
             for fm in rx.finditer(text):
-                if only_in and domain_at(fm.start()) not in only_in:
-                    continue
+                if only_in and domain_at(fm.start()) not in only_in and not (
+                        pack.domain_rx and any(pack.domain_of[c.casefold()] in only_in
+                                               for c in pack.domain_rx.findall(fm.group(0)))):
+                    continue  # a pattern for some domains, outside them (a domain word inside the match counts)
                 read.append(fm.span())
                 if fixed_slot:
                     make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True)
                     continue
                 for slot_id, value in fm.groupdict().items():
+                    if value and pack.slots[slot_id].multi:
+                        value = list_value(value)
                     if value and value.strip():
                         i = mention_in(fm.start(slot_id), fm.end(slot_id))
                         if i is not None:

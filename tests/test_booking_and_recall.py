@@ -298,3 +298,24 @@ def test_a_question_about_a_requirement_is_no_constraint(text):
 ])
 def test_must_that_guesses_is_no_rule(text, rule):
     assert bool(track(text).state().constraints) == rule
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    pytest.param("我想找家人均消费在100-150元的餐馆吃驴杂汤这道菜。", "dish", "驴杂汤", id="zh-eat-this-dish"),
+    pytest.param("我想在景点周边找个能做樟茶鸭和担担面的餐馆。", "dish", "樟茶鸭 担担面", id="zh-dishes-a-list"),
+    pytest.param("帮我推荐一个能提供24小时热水和洗衣服务的高档型酒店。", "hotel.facilities", "24小时热水 洗衣服务",
+                 id="zh-facilities"),
+    pytest.param("这个酒店是否提供收费停车位和会议室好吗？", "hotel.facilities", "收费停车位 会议室", id="zh-facilities-asked"),
+    pytest.param("I'd love to eat fish and chips tonight, can you find a restaurant?", "dish", "fish and chips",
+                 id="en-eat-a-dish"),
+    pytest.param("I'm looking for a restaurant, I'm craving dim sum please.", "dish", "dim sum", id="en-craving"),
+])
+def test_booking_dishes_and_facilities(text, key, value):
+    assert current(track(text))[key] == value
+
+
+@pytest.mark.parametrize("text", ["我想去吃饭，找个餐馆。", "这家餐馆的小吃很好吃。",
+                                  "Would you like me to book a table at the restaurant?",
+                                  "I would like to try Indian food in a restaurant."])
+def test_booking_eating_in_general_names_no_dish(text):
+    assert "dish" not in current(track(text))
