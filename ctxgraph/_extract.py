@@ -217,6 +217,7 @@ def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...],
 
 
 _NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng")
+_NAME_LEAD = re.compile(r"推荐|建议|选择|预订|预定|入住|前往")  # verbs that stand before a name, never start one
 _COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]")  # "一家餐馆" is no name
 
 
@@ -247,6 +248,9 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
                          j > 1 and j < i and tokens[j - 1].tag_ == "v" and name_like(j - 2)):
             j -= 1
         start, end = tokens[j].idx, tok.idx + len(tok.text)
+        lead = _NAME_LEAD.match(doc.text, start, end)  # "推荐人定湖公园": jieba glued the verb to the name
+        if lead and end - lead.end() >= 3:
+            start = lead.end()
         if end - start < 2 or j == i and len(tok.text) <= max(len(s) for s in suffixes if tok.text.endswith(s)):
             continue  # a bare "酒店" is no name
         k = i + 1

@@ -79,8 +79,23 @@ _CURRENCY = [
 ]
 
 
+_BOUNDS = [(re.compile(r"\s*(?:以上|起|or more|or above|or over)$"), "min"),
+           (re.compile(r"\s*(?:以下|以内|之内|or less|or under|or below)$"), "max"),
+           (re.compile(r"\s*左右$"), "about")]
+
+
 def parse_money(text: str) -> dict | None:
-    """Amount and currency (ISO code, or None when the text does not say)."""
+    """Amount and currency (ISO code, or None when the text does not say); a bound written
+    after it ("5000元以内", "200元以上", "100元左右") is kept as ``bound``: max, min or about.
+
+    >>> parse_money("5000元以内")
+    {'amount': 5000.0, 'currency': 'CNY', 'bound': 'max'}
+    """
+    for rx, bound in _BOUNDS:
+        stripped = rx.sub("", text.strip())
+        if stripped != text.strip():
+            found = parse_money(stripped)
+            return {**found, "bound": bound} if found else None
     if text.strip() in ("免费", "free"):
         return {"amount": 0.0, "currency": None}
     if re.search(r"\d\s*[-~到至]\s*\d", text):  # a range "150-500元": amount is its lower bound

@@ -319,3 +319,18 @@ def test_booking_dishes_and_facilities(text, key, value):
                                   "I would like to try Indian food in a restaurant."])
 def test_booking_eating_in_general_names_no_dish(text):
     assert "dish" not in current(track(text))
+
+
+@pytest.mark.parametrize(("messages", "key", "value"), [
+    pytest.param([bot("没有满足您要求的景点，给你推荐人定湖公园可以吗？")], "attraction.venue", "人定湖公园",
+                 id="zh-a-verb-glued-to-a-name"),
+    pytest.param(["票价20元以下的景点有吗？"], "ticket", "20元以下", id="zh-bound-kept"),
+    pytest.param(["I need a hotel, the price should be 80 pounds or less."], "hotel.price", "80 pounds or less",
+                 id="en-bound-kept"),
+])
+def test_booking_values_keep_their_words(messages, key, value):
+    assert current(track(*messages))[key] == value
+
+
+def test_booking_having_eaten_names_no_dish():
+    assert "dish" not in current(track("我们吃得差不多了，再找个餐馆喝点东西。"))
