@@ -131,9 +131,9 @@ def test_view_graph_data_marks_a_superseded_fact_with_its_provenance(make_tracke
 def test_view_graph_data_examples_provenance(example):
     zh = graph_data(example("zh_phone_order.jsonl"))
     budget = node(zh, "fact", status="superseded")
-    assert (budget["label"], budget["turn"], budget["details"]["until"]) == ("预算: 5000元", 1, 13)
+    assert (budget["label"], budget["turn"], budget["details"]["until"]) == ("预算: 5000元左右", 1, 13)
     assert "预算5000元左右" in budget["source"]["excerpt"]
-    assert node(zh, "fact", label="预算: 6000")["details"]["history"][0]["value"] == "5000元"
+    assert node(zh, "fact", label="预算: 6000")["details"]["history"][0]["value"] == "5000元左右"
     action = node(zh, "action", label="create_order ok")
     assert action["turn"] == 16 and action["details"]["ref"] == "r17" and action["details"]["result_turn"] == 17
     assert action["source"]["excerpt"].startswith("[tool call] create_order(")  # a call has no text of its own
@@ -374,7 +374,7 @@ def test_view_repr_html_lists_the_state(example):
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page)
     cells = [re.findall(r"<td[^>]*>(.*?)</td>", r) for r in rows[1:]]
     assert ["fact", "预算", "6000", "current", "13"] in cells
-    assert ["fact", "预算", "5000元", "superseded", "1"] in cells
+    assert ["fact", "预算", "5000元左右", "superseded", "1"] in cells
     assert ["constraint", "must not", "不要用顺丰以外的快递", "active", "6"] in cells
     assert ["commitment", "今天 18点前", "我会在今天18点前给您回电确认发票信息", "open", "18"] in cells
     assert any(c[0] == "action" and c[1] == "create_order" and "SO202411300088" in c[2] for c in cells)
