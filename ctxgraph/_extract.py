@@ -216,49 +216,58 @@ def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...],
     return {lang: CompiledPack(load_pack(list(rules), lang), catalog, attributes) for lang in ("zh", "en")}
 
 
-_NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng")
+_NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng", "s")
+_MOTION = {"去", "到", "来", "回", "在", "住", "找", "要", "选", "订", "吃", "玩", "逛"}  # verbs before a name, not in it
 _NAME_LEAD = re.compile(r"推荐|建议|选择|预订|预定|入住|前往")  # verbs that stand before a name, never start one
 _COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]")  # "一家餐馆" is no name
 
 
 def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
     """Character spans of place names in a jieba-segmented Doc: a run of name-like words
-    ending in a suffix ("北京" "云天" "酒店"), with a bracketed branch after it
-    ("(前门店)").
+    ending in a suffix ("北京" "云天" "酒店"; the suffix may span words: "798" "艺术" "区"),
+    or standing before a bracketed branch ("外婆家(北京apm店)"), with that branch.
 
     >>> from ctxgraph._nlp import chinese_doc
-    >>> d = chinese_doc("给你推荐北京云天酒店吧")
+    >>> d = chinese_doc("给你推荐北京云天酒店吧，或者外婆家(北京apm店)")
     >>> [d.text[s:e] for s, e in suffix_names(d, ("酒店",))]
-    ['北京云天酒店']
+    ['北京云天酒店', '外婆家(北京apm店)']
     """
     spans = []
     tokens = list(doc)
-    for i, tok in enumerate(tokens):
-        if not tok.text.endswith(suffixes):
-            continue
-        j = i
+    text = doc.text
 
-        def name_like(k: int) -> bool:
-            t = tokens[k]
-            return (t.tag_.startswith(_NAME_TAGS) or t.tag_ == "a" and len(t) == 1) \
-                and not _COUNTING.match(t.text) and not t.text.endswith("型") \
-                and not t.is_punct and not t.is_space and t.text not in "，。！？、,.!?()（）"
+    def name_like(k: int) -> bool:
+        t = tokens[k]
+        return (t.tag_.startswith(_NAME_TAGS) or t.tag_ == "a" and len(t) == 1) \
+            and not _COUNTING.match(t.text) and not t.text.endswith("型") \
+            and not t.is_punct and not t.is_space and t.text not in "，。！？、,.!?()（）"
 
-        while j > 0 and (name_like(j - 1) or  # "北京空港远航国际酒店": a verb between two name words
-                         j > 1 and j < i and tokens[j - 1].tag_ == "v" and name_like(j - 2)):
-            j -= 1
-        start, end = tokens[j].idx, tok.idx + len(tok.text)
-        lead = _NAME_LEAD.match(doc.text, start, end)  # "推荐人定湖公园": jieba glued the verb to the name
-        if lead and end - lead.end() >= 3:
-            start = lead.end()
-        if end - start < 2 or j == i and len(tok.text) <= max(len(s) for s in suffixes if tok.text.endswith(s)):
-            continue  # a bare "酒店" is no name
-        k = i + 1
+    def branch_after(k: int) -> int | None:
+        """End of a bracketed branch "(…店)" starting at token k, if there is one."""
         if k < len(tokens) and tokens[k].text in "(（":
             close = next((m for m in range(k + 1, min(k + 8, len(tokens))) if tokens[m].text in ")）"), None)
-            if close is not None:
-                end = tokens[close].idx + 1
-        spans.append((start, end))
+            if close is not None and tokens[close - 1].text.endswith("店"):
+                return tokens[close].idx + 1
+        return None
+
+    for i, tok in enumerate(tokens):
+        head = text[:tok.idx + len(tok.text)]
+        suffix = next((sfx for sfx in suffixes if head.endswith(sfx)), None)
+        branch = branch_after(i + 1)
+        if suffix is None and (branch is None or not name_like(i)):
+            continue
+        j = i
+        while j > 0 and (name_like(j - 1) or  # "北京空港远航国际酒店": a verb between two name words
+                         j > 1 and (j < i or suffix is None) and tokens[j - 1].tag_ == "v"
+                         and tokens[j - 1].text not in _MOTION and name_like(j - 2)):
+            j -= 1
+        start, end = tokens[j].idx, tok.idx + len(tok.text)
+        lead = _NAME_LEAD.match(text, start, end)  # "推荐人定湖公园": jieba glued the verb to the name
+        if lead and end - lead.end() >= 3:
+            start = lead.end()
+        if end - start < 2 or suffix is not None and branch is None and end - start <= len(suffix):
+            continue  # a bare "酒店" is no name
+        spans.append((start, branch or end))
     return spans
 
 

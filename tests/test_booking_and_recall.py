@@ -334,3 +334,14 @@ def test_booking_values_keep_their_words(messages, key, value):
 
 def test_booking_having_eaten_names_no_dish():
     assert "dish" not in current(track("我们吃得差不多了，再找个餐馆喝点东西。"))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    pytest.param("外婆家(北京apm店)不错，评分4.6分。", "外婆家(北京apm店)", id="zh-name-before-a-branch"),
+    pytest.param("推荐您去江边城外烤全鱼(罗斯福店)请客吃饭。", "江边城外烤全鱼(罗斯福店)", id="zh-branch-and-a-verb-inside"),
+    pytest.param("798艺术区和七里渠农场都适合长时间游玩。", "798艺术区", id="zh-suffix-over-two-words"),
+    pytest.param("I recommend Golden Wok Restaurant (Cambridge branch).", "Golden Wok Restaurant", id="en-title-case"),
+])
+def test_booking_venue_names_from_the_assistant(text, name):
+    t = track(bot(text))
+    assert name in {e.text for e in t.state().entities}
