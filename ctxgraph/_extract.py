@@ -217,7 +217,7 @@ def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...],
 
 
 _NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng", "s")
-_MOTION = {"去", "到", "来", "回", "在", "住", "找", "要", "选", "订", "吃", "玩", "逛"}  # verbs before a name, not in it
+_MOTION = {"去", "到", "来", "回", "在", "住", "找", "要", "选", "订", "吃", "玩", "逛", "是", "有", "叫"}  # verbs before a name, not in it
 _NAME_LEAD = re.compile(r"推荐|建议|选择|预订|预定|入住|前往")  # verbs that stand before a name, never start one
 _COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]")  # "一家餐馆" is no name
 
@@ -265,6 +265,9 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
         lead = _NAME_LEAD.match(text, start, end)  # "推荐人定湖公园": jieba glued the verb to the name
         if lead and end - lead.end() >= 3:
             start = lead.end()
+        while j < i and tokens[j].text in suffixes and tokens[j].idx == start:  # "酒店北京京仪大酒店"
+            j += 1
+            start = tokens[j].idx
         if end - start < 2 or suffix is not None and branch is None and end - start <= len(suffix):
             continue  # a bare "酒店" is no name
         spans.append((start, branch or end))
@@ -788,7 +791,9 @@ class RuleExtractor:
     @staticmethod
     def find_questions(text: str, pack: CompiledPack) -> list[_Unit]:
         sentences = _QUESTION_SENTENCE.findall(text)
-        return [QuestionUnit(text=s.strip()) for s in sentences if s.strip() and _any(pack.questions, s)]
+        # "你觉得怎么样？" asks about nothing in particular: no open question to keep
+        return [QuestionUnit(text=s.strip()) for s in sentences
+                if s.strip() and _any(pack.questions, s) and _has_object(s, pack.lang)]
 
     @staticmethod
     def find_answers(G) -> list[_Unit]:

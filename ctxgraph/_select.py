@@ -160,7 +160,8 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         candidates.append((n, d))
     from ._state import focus
 
-    stated = " ".join(d["value"].casefold() for _, d in candidates if d["kind"] == "fact")
+    stated = " ".join(G.nodes[n]["value"].casefold() for n in (*taken, *(c for c, _ in candidates))
+                      if G.nodes[n]["kind"] == "fact")  # a name already shown as a value is not shown again
     candidates += [(e, G.nodes[e]) for e in focus(G) if e not in taken and G.nodes[e]["text"].casefold() not in stated]
     ranked, seen = [], set()
     for node, d in candidates:

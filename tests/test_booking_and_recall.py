@@ -345,3 +345,25 @@ def test_booking_having_eaten_names_no_dish():
 def test_booking_venue_names_from_the_assistant(text, name):
     t = track(bot(text))
     assert name in {e.text for e in t.state().entities}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    pytest.param("酒店北京京仪大酒店不错", "北京京仪大酒店", id="zh-a-venue-word-before-the-name"),
+    pytest.param("酒店是汉庭酒店(北京良乡大学城店)", "汉庭酒店(北京良乡大学城店)", id="zh-the-copula-is-outside"),
+])
+def test_booking_name_boundaries(text, name):
+    assert [e.text for e in track(bot(text)).state().entities if e.type == "VENUE"] == [name]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("你觉得怎么样？", False), ("请问收货地址是哪里？", True),
+    ("Is that okay?", False), ("What is your budget?", True),
+])
+def test_an_open_question_about_nothing_in_particular_is_not_kept(text, kept):
+    assert bool(track(bot(text)).state().questions) == kept
+
+
+def test_a_name_shown_as_a_value_is_not_repeated_in_the_focus():
+    t = track("帮我找一家酒店。", bot("推荐北京万商花园美居酒店。"), "就去北京万商花园美居酒店好了。")
+    block = t.assemble("北京万商花园美居酒店周边有什么景点？", budget=300).state_block
+    assert block.count("北京万商花园美居酒店") == 1
