@@ -489,8 +489,9 @@ class RuleExtractor:
         domain_at = self._domain_finder(text, pack, G, mentions)
 
         def make(slot: SlotRule, value: str, at: int, subject: str | None = None,
-                 mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False) -> None:
-            key, name, group = pack.scoped(slot, domain_at(at))
+                 mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False,
+                 domain: str | None = None) -> None:
+            key, name, group = pack.scoped(slot, domain or domain_at(at))
             if key in filled or not value.strip():
                 return
             if any(s <= at < e for s, e in asked) and ((mention is None and not patterned) or g.current_with_key(G, key)):
@@ -512,13 +513,17 @@ class RuleExtractor:
         read: list[tuple[int, int]] = []  # spans a pattern has read: their slot words are not read again
         for rx, fixed_slot, fixed_value, only_in in pack.fact_patterns:
             for fm in rx.finditer(text):
-                if only_in and domain_at(fm.start()) not in only_in and not (
-                        pack.domain_rx and any(pack.domain_of[c.casefold()] in only_in
-                                               for c in pack.domain_rx.findall(fm.group(0)))):
-                    continue  # a pattern for some domains, outside them (a domain word inside the match counts)
+                domain = domain_at(fm.start())
+                if only_in and domain not in only_in:
+                    # a pattern for some domains applies where a domain word inside the match names one
+                    inner = [pack.domain_of[c.casefold()] for c in pack.domain_rx.findall(fm.group(0))] \
+                        if pack.domain_rx else []
+                    domain = next((d for d in reversed(inner) if d in only_in), None)
+                    if domain is None:
+                        continue
                 read.append(fm.span())
                 if fixed_slot:
-                    make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True)
+                    make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True, domain=domain)
                     continue
                 for slot_id, value in fm.groupdict().items():
                     if value and pack.slots[slot_id].multi:
@@ -529,7 +534,7 @@ class RuleExtractor:
                             used.add(i)
                         # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
                         make(pack.slots[slot_id], value, fm.start(),
-                             mention=mentions[i] if i is not None else None, patterned=True)
+                             mention=mentions[i] if i is not None else None, patterned=True, domain=domain)
         # 1. a slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"
         if pack.synonym_rx:
             for sm in pack.synonym_rx.finditer(text):

@@ -367,3 +367,35 @@ def test_a_name_shown_as_a_value_is_not_repeated_in_the_focus():
     t = track("帮我找一家酒店。", bot("推荐北京万商花园美居酒店。"), "就去北京万商花园美居酒店好了。")
     block = t.assemble("北京万商花园美居酒店周边有什么景点？", budget=300).state_block
     assert block.count("北京万商花园美居酒店") == 1
+
+
+@pytest.mark.parametrize(("messages", "key", "value"), [
+    pytest.param(["我想找个景点。", bot("建议你去中华民族园。")], "attraction.venue", "中华民族园", id="zh-suggest"),
+    pytest.param(["我想找个餐馆。", bot("为您推荐锦府盐帮，评分4.6分。")], "restaurant.venue", "锦府盐帮", id="zh-recommend"),
+    pytest.param(["I need an attraction in the west.", bot("what about clare college ? it 's in the west .")],
+                 "attraction.venue", "clare college", id="en-what-about"),
+    pytest.param(["I need a restaurant.", bot("I would recommend cotto , they are moderately priced .")],
+                 "restaurant.venue", "cotto", id="en-recommend"),
+])
+def test_booking_what_the_assistant_recommends_by_name(messages, key, value):
+    assert current(track(*messages))[key] == value
+
+
+@pytest.mark.parametrize("messages", [
+    ["我想找个餐馆。", bot("推荐一家评分高的餐馆给你。")],
+    ["I need a restaurant.", bot("What about the price range ?")],
+    ["I need a restaurant.", bot("How about a different day ?")],
+])
+def test_booking_a_suggestion_without_a_name(messages):
+    assert not [k for k in current(track(*messages)) if k.endswith("venue")]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    pytest.param("我要从故宫出发到北京饭店，坐火车。", "train.departure", "故宫", id="zh-from"),
+    pytest.param("I'm looking for a train that departs from bishops stortford leaving after 18:30 .",
+                 "train.departure", "bishops stortford", id="en-departs-from"),
+    pytest.param("I am looking for a train to cambridge that arrives by 16:45 on monday .",
+                 "train.destination", "cambridge", id="en-train-to"),
+])
+def test_booking_train_ends(text, key, value):
+    assert current(track(text))[key] == value
