@@ -399,3 +399,21 @@ def test_booking_a_suggestion_without_a_name(messages):
 ])
 def test_booking_train_ends(text, key, value):
     assert current(track(text))[key] == value
+
+
+@pytest.mark.parametrize(("messages", "key", "value"), [
+    pytest.param(["帮我找个住的地方。", bot("您可以考虑一下钓鱼台国宾馆，这里的环境不错。")], "hotel.venue", "钓鱼台国宾馆",
+                 id="zh-consider"),
+    pytest.param(["我想找个景点。", bot("那我推荐您角楼这个景点，正符合您的游玩时间要求。")], "attraction.venue", "角楼",
+                 id="zh-name-before-this"),
+    pytest.param(["I need a hotel.", bot("You could consider the Lensfield Hotel , it has free parking .")],
+                 "hotel.venue", "Lensfield Hotel", id="en-consider"),
+])
+def test_booking_recommendations_stop_at_the_name(messages, key, value):
+    assert current(track(*messages))[key] == value
+
+
+@pytest.mark.parametrize("text", ["那您看看哪个酒店提供叫醒服务的吧。", "请帮我找一家推荐菜有这个菜品的餐馆呗。",
+                                  "I will consider it and call the hotel back."])
+def test_booking_slot_words_after_a_cue_are_no_name(text):
+    assert not [k for k in current(track(text)) if k.endswith("venue")]
