@@ -195,6 +195,7 @@ class CompiledPack:
                 raise RulesError(Errors.E014.format(pattern=source, groups=", ".join(unknown), lang=pack.lang))
             self.fact_patterns.append((rx, slot, value, domains))
         self.question_words = c(pack.question_words)
+        self.history_words = c(pack.history_words)
         self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
         self.label_slots = {label: slot for label, slot in pack.label_slots.items() if slot in self.slots}
 
@@ -415,7 +416,7 @@ class RuleExtractor:
         lang = detect_lang(text) if lang == "auto" else lang
         pack = self.packs[lang]
         text = text[:MAX_EXTRACT_CHARS]
-        q = Query(terms=g.index_terms(text))
+        q = Query(terms=g.index_terms(text), history=bool(_any(pack.history_words, text)))
         if pack.synonym_rx:
             q.slots = {pack.synonym_slot[m.group(0).casefold()] for m in pack.synonym_rx.finditer(text)}
         mentions = self.find_entities(text, lang, pack)

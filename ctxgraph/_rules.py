@@ -156,10 +156,12 @@ class RuleFile(_Strict):
     goals: list[str] = []
     questions: list[str] = []
     question_words: list[str] = []
+    history_words: list[str] = []  # a question with one asks how a value was before ("原来", "before")
     stress: list[str] = []
 
     _c = field_validator(
-        "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words", "stress",
+        "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
+        "history_words", "stress",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -263,6 +265,7 @@ class RulePack:
     goals: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
     question_words: list[str] = field(default_factory=list)
+    history_words: list[str] = field(default_factory=list)
     stress: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
@@ -304,6 +307,7 @@ class RulePack:
         self.goals += rf.goals
         self.questions += rf.questions
         self.question_words += rf.question_words
+        self.history_words += rf.history_words
         self.stress += rf.stress
 
 

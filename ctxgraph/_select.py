@@ -56,6 +56,7 @@ class Query:
     slots: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
     terms: set[str] = field(default_factory=set)
+    history: bool = False  # the question asks how something was before ("原来的预算", "what was it before")
 
 
 @dataclass(frozen=True)

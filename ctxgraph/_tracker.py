@@ -240,7 +240,9 @@ class Tracker:
                 Item(i.node, i.kind, TIER_RANKED, -1.0) for i in items if i.kind == "goal"]
         pinned = [i for i in items if i.pinned]
         ranked = [i for i in items if not i.pinned][:MAX_RANKED]
-        lines = [line(self.graph, i, lang, budget=budget, compact=compact) for i in pinned + ranked]
+        # under the compact budget an earlier value is shown only when the question asks for it
+        history = None if not compact or query.history else False
+        lines = [line(self.graph, i, lang, history=history, budget=budget, compact=compact) for i in pinned + ranked]
         return pack(
             question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
             total_turns=self._raw_turns,

@@ -417,3 +417,15 @@ def test_booking_recommendations_stop_at_the_name(messages, key, value):
                                   "I will consider it and call the hotel back."])
 def test_booking_slot_words_after_a_cue_are_no_name(text):
     assert not [k for k in current(track(text)) if k.endswith("venue")]
+
+
+@pytest.mark.parametrize(("lang", "said", "plain", "asks_before", "old"), [
+    ("zh", ["预算5000元", "预算改成6000"], "我的预算是多少？", "我原来的预算是多少？", "5000元"),
+    ("en", ["My budget is $500.", "Actually make the budget $600."], "What is my budget?",
+     "What was my budget before?", "$500"),
+])
+def test_small_contexts_show_an_earlier_value_only_when_asked(lang, said, plain, asks_before, old):
+    t = track(*said, lang=lang)
+    assert old not in t.assemble(plain, budget=60).state_block
+    assert old in t.assemble(asks_before, budget=60).state_block
+    assert old in t.assemble(plain, budget=300).state_block  # with room, the question naming the fact is enough
