@@ -291,6 +291,11 @@ def list_value(text: str) -> str:
     return " ".join(dict.fromkeys(i for i in items if i))
 
 
+def asking_clause(sentence: str) -> str:
+    """The clause of a question sentence that asks: "好的，已记录，你看行吗？" -> "你看行吗？"."""
+    return re.split(r"[，,；;]", sentence)[-1].strip() or sentence
+
+
 def _in_brackets(before: str) -> bool:
     """Whether text ending with ``before`` is inside an unclosed bracket."""
     return before.count("(") + before.count("（") > before.count(")") + before.count("）")
@@ -531,8 +536,9 @@ class RuleExtractor:
                         value = list_value(value)
                     if value and value.strip():
                         i = mention_in(fm.start(slot_id), fm.end(slot_id))
-                        if i is not None:
-                            used.add(i)
+                        # every value inside the group is read: "24小时热水" is no 游玩时间
+                        used.update(k for k, m in enumerate(mentions)
+                                    if m.start < fm.end(slot_id) and fm.start(slot_id) < m.end)
                         # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
                         make(pack.slots[slot_id], value, fm.start(),
                              mention=mentions[i] if i is not None else None, patterned=True, domain=domain)
@@ -799,7 +805,7 @@ class RuleExtractor:
         sentences = _QUESTION_SENTENCE.findall(text)
         # "你觉得怎么样？" asks about nothing in particular: no open question to keep
         return [QuestionUnit(text=s.strip()) for s in sentences
-                if s.strip() and _any(pack.questions, s) and _has_object(s, pack.lang)]
+                if s.strip() and _any(pack.questions, s) and _has_object(asking_clause(s), pack.lang)]
 
     @staticmethod
     def find_answers(G) -> list[_Unit]:

@@ -19,12 +19,12 @@ One line per item, grouped in sections (goal, constraints, key facts with
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import networkx as nx
 
 from . import _graph as g
+from ._extract import asking_clause
 from ._select import TIER_NAMED_FACT, TIER_STRESSED, Item
 
 SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "recall", "focus")
@@ -90,7 +90,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
         due = t["due"].format(due=d["due"]) if d.get("due") and d["due"] not in d["text"] else ""
         return Line(item, "promises", f"- {d['text']}{due}")
     if kind == "question":  # the asking clause is enough: "…，请问收货地址是哪里？"
-        clause = re.split(r"[，,；;]", d["text"])[-1].strip() or d["text"]
+        clause = asking_clause(d["text"])
         return Line(item, "questions", f"- {_short(clause, 20 if lang == 'zh' else 40)}")
     if kind == "fact":
         was = ""

@@ -429,3 +429,20 @@ def test_small_contexts_show_an_earlier_value_only_when_asked(lang, said, plain,
     assert old not in t.assemble(plain, budget=60).state_block
     assert old in t.assemble(asks_before, budget=60).state_block
     assert old in t.assemble(plain, budget=300).state_block  # with room, the question naming the fact is enough
+
+
+@pytest.mark.parametrize(("text", "key", "value", "not_key"), [
+    ("帮我找一家有早餐服务和24小时热水服务的酒店。", "hotel.facilities", "早餐服务 24小时热水服务", "duration"),
+    ("I'm craving dim sum for 2 people, can you find a restaurant?", "dish", "dim sum", None),
+])
+def test_booking_values_inside_a_list_are_read_with_it(text, key, value, not_key):
+    facts = current(track(text))
+    assert facts[key] == value and not_key not in facts
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("好的，已经给您找到了，你看行吗？", False), ("好的，已经为您找到，请问收货地址是哪里？", True),
+    ("Okay, I found three of them, is that okay?", False), ("Okay, I found three, what is your budget?", True),
+])
+def test_only_the_asking_clause_decides_whether_a_question_is_kept(text, kept):
+    assert bool(track(bot(text)).state().questions) == kept
