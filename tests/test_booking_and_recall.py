@@ -446,3 +446,13 @@ def test_booking_values_inside_a_list_are_read_with_it(text, key, value, not_key
 ])
 def test_only_the_asking_clause_decides_whether_a_question_is_kept(text, kept):
     assert bool(track(bot(text)).state().questions) == kept
+
+
+@pytest.mark.parametrize(("messages", "key", "value"), [
+    pytest.param(["我想找个住的地方。", bot("推荐您去维也纳3好酒店(北京南站洋桥店)住宿，环境不错。")], "hotel.venue",
+                 "维也纳3好酒店(北京南站洋桥店)", id="zh-what-you-do-there-is-not-the-name"),
+    pytest.param(["I need a restaurant.", bot("I would recommend cotto for dinner , it is moderately priced .")],
+                 "restaurant.venue", "cotto", id="en-for-dinner"),
+])
+def test_booking_a_recommended_name_ends_before_the_activity(messages, key, value):
+    assert current(track(*messages))[key] == value
