@@ -632,6 +632,10 @@ class RuleExtractor:
                     return d
             lo = max(b for b in bounds if b <= pos)
             hi = min(b for b in bounds if b > pos)
+            if pack.lang == "zh":  # "价格在400-500元的……酒店": a 的-phrase belongs to the noun after it
+                head = next((d for start, d in cues if pos < start < hi and "的" in text[pos:start]), None)
+                if head is not None:
+                    return head
             near = [(abs(start - pos), -start, d) for start, d in cues if lo <= start < hi]
             return min(near)[2] if near else fallback
 

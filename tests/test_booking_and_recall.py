@@ -456,3 +456,14 @@ def test_only_the_asking_clause_decides_whether_a_question_is_kept(text, kept):
 ])
 def test_booking_a_recommended_name_ends_before_the_activity(messages, key, value):
     assert current(track(*messages))[key] == value
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("游玩结束后我想找一家价格在400-500元的，有早餐服务的酒店住宿。", {"hotel.price": "400-500元"},
+                 id="zh-a-de-phrase-belongs-to-the-noun-after-it"),
+    pytest.param("After the museum visit I want a cheap hotel in the east.", {"hotel.price_range": "cheap", "hotel.area": "east"},
+                 id="en-the-nearest-noun"),
+])
+def test_booking_which_domain_a_value_belongs_to(text, expected):
+    facts = current(track(text))
+    assert {k: facts.get(k) for k in expected} == expected
