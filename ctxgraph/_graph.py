@@ -64,6 +64,7 @@ def new_graph() -> nx.MultiDiGraph:
 
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9@.\-]*[a-z0-9]|[a-z0-9]")
+_HYPHENATED = re.compile(r"\b([a-z]{1,12})-([a-z]{2,12})\b")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _STOP = frozenset("the a an to of for and or in on at by with my your our it is are be was were will i you we me us "
                   "please can could would should just what which when where how do does did that this those these "
@@ -87,9 +88,13 @@ def index_terms(text: str) -> set[str]:
     ['500', 'budget', '预算']
     >>> sorted(index_terms("Caroline's plans"))
     ['caroline', 'plan']
+    >>> index_terms("running farther to de-stress") & index_terms("What do you do to destress?")
+    {'destress'}
     """
     low = text.casefold()
     terms = {_stem(w) for w in _LATIN.findall(low) if w not in _STOP and len(w) > 1}
+    # a hyphenated word is also its joined form: "de-stress" meets "destress", "e-mail" "email"
+    terms.update(_stem(a + b) for a, b in _HYPHENATED.findall(low))
     for run in _CJK_RUN.findall(low):
         terms.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
     return terms
