@@ -252,8 +252,8 @@ def suffix_names(doc, suffixes: tuple[str, ...]) -> list[tuple[int, int]]:
         return None
 
     for i, tok in enumerate(tokens):
-        head = text[:tok.idx + len(tok.text)]
-        suffix = next((sfx for sfx in suffixes if head.endswith(sfx)), None)
+        end_at = tok.idx + len(tok.text)  # str.endswith with bounds: no copy of the text per token
+        suffix = next((sfx for sfx in suffixes if text.endswith(sfx, 0, end_at)), None)
         branch = branch_after(i + 1)
         if suffix is None and (branch is None or not name_like(i)):
             continue
