@@ -67,3 +67,20 @@ def make_tracker():
         return t
 
     return make
+
+
+@pytest.fixture
+def server():
+    """An OpenAI-compatible server on 127.0.0.1 (:class:`ctxgraph.testing.StubServer`)."""
+    from ctxgraph.testing import StubServer
+
+    with StubServer() as s:
+        yield s
+
+
+@pytest.fixture
+def client(server):
+    """The real ``openai`` client pointed at :func:`server`, without retries."""
+    openai = pytest.importorskip("openai")
+    with openai.OpenAI(base_url=server.base_url, api_key="test", max_retries=0) as c:
+        yield c

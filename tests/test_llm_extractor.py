@@ -29,17 +29,6 @@ def fact(key, value, correction=False, subject=None):
     return {"key": key, "value": value, "subject": subject, "correction": correction}
 
 
-@pytest.fixture
-def server():
-    with StubServer() as s:
-        yield s
-
-
-@pytest.fixture
-def client(server):
-    with openai.OpenAI(base_url=server.base_url, api_key="test", max_retries=0) as c:
-        yield c
-
 
 def make(client, lang, extractor="llm", **kw):
     return Tracker(lang, extractor=extractor, llm=client, model="extract-mini", **kw)

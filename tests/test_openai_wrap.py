@@ -12,12 +12,11 @@ import threading
 import pytest
 
 openai = pytest.importorskip("openai")
-from openai import AsyncOpenAI, OpenAI  # noqa: E402
+from openai import AsyncOpenAI  # noqa: E402
 
 from ctxgraph import BudgetError, Tracker  # noqa: E402
 from ctxgraph._tokens import count_message_tokens  # noqa: E402
 from ctxgraph.openai import CallReport, TrackedClient, TrackedStream, wrap  # noqa: E402
-from ctxgraph.testing import StubServer  # noqa: E402
 
 MODEL = "gpt-4o-mini"
 
@@ -70,15 +69,9 @@ def tokens(messages: list[dict], tracker: Tracker) -> int:
 
 
 @pytest.fixture
-def server():
-    with StubServer() as s:
-        yield s
-
-
-@pytest.fixture
-def raw(server):
-    with OpenAI(base_url=server.base_url, api_key="test", max_retries=0) as c:
-        yield c
+def raw(client):
+    """The unwrapped client (``server`` and ``client`` come from conftest.py)."""
+    return client
 
 
 # ---------------------------------------------------------------------------- contexts

@@ -9,7 +9,6 @@ import urllib.request
 import pytest
 
 openai = pytest.importorskip("openai")
-from openai import OpenAI  # noqa: E402
 from pydantic import BaseModel, ValidationError  # noqa: E402
 
 from ctxgraph._tokens import count_message_tokens, get_encoding  # noqa: E402
@@ -22,17 +21,6 @@ class Order(BaseModel):
     sku: str
     qty: int
 
-
-@pytest.fixture
-def server():
-    with StubServer() as s:
-        yield s
-
-
-@pytest.fixture
-def client(server):
-    with OpenAI(base_url=server.base_url, api_key="test", max_retries=0) as c:
-        yield c
 
 
 def _post(url: str, data: bytes) -> tuple[int, dict]:
