@@ -397,11 +397,11 @@ class RuleExtractor:
         stressed = bool(_any(pack.stress, work))
         if message.role == "user":
             units += self.find_answers(G)
-        units += self.find_facts(work, mentions, pack, G, message.role, stressed, intent,
-                                 asked=question_spans(work, pack))
+        asked = question_spans(work, pack)
+        units += self.find_facts(work, mentions, pack, G, message.role, stressed, intent, asked=asked)
         if message.role in ("user", "system"):
             stated = [u.value for u in units if isinstance(u, FactUnit)]
-            units += self.find_constraints(work, pack, G, stressed, stated)
+            units += self.find_constraints(work, pack, G, stressed, stated, asked=asked)
         if message.role == "user":
             units += self.find_goal(work, pack, G, intent)
             refs = self.find_references(work, mentions, pack, G)
@@ -759,12 +759,13 @@ class RuleExtractor:
 
     # ------------------------------------------------------------------ constraints
     def find_constraints(self, text: str, pack: CompiledPack, G, stressed: bool,
-                         stated: list[str] = ()) -> list[_Unit]:
+                         stated: list[str] = (), asked: list[tuple[int, int]] | None = None) -> list[_Unit]:
         """Rules with polarity. A preference whose value this message already records as a
-        fact ("最好评分是4分以上" -> 评分 4分以上) is that fact, not a second item."""
+        fact ("最好评分是4分以上" -> 评分 4分以上) is that fact, not a second item. ``asked``:
+        the message's question spans (:func:`question_spans`), computed when not given."""
         units: list[_Unit] = []
         active = g.open_items(G, "constraint")
-        asked = question_spans(text, pack)
+        asked = question_spans(text, pack) if asked is None else asked
         for offset, clause in clauses(text):
             c = clause.strip()
             if _any(pack.lifts, c):

@@ -33,7 +33,7 @@ import inspect
 import json
 import time
 import warnings
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import networkx as nx
@@ -159,9 +159,6 @@ class ExtractionUsage:
         self.completion_tokens += completion_tokens
         self.seconds += seconds
 
-    def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "total_tokens": self.total_tokens}
-
 
 # ---------------------------------------------------------------------- the extractor
 class LLMExtractor:
@@ -178,7 +175,7 @@ class LLMExtractor:
         if client is None or not model:
             raise ConfigError(Errors.E064.format(extractor=mode))
         parse = getattr(getattr(getattr(client, "chat", None), "completions", None), "parse", None)
-        if parse is None or _is_async(parse):
+        if parse is None or inspect.iscoroutinefunction(parse):
             raise ConfigError(Errors.E065.format(kind=type(client).__name__))
         self.rules = rules
         self.client = client
@@ -187,10 +184,6 @@ class LLMExtractor:
         self.timeout = timeout
         self.max_tokens = max_tokens
         self.usage = ExtractionUsage()
-
-    @property
-    def packs(self):
-        return self.rules.packs
 
     def query(self, text: str, G: nx.MultiDiGraph, lang: str = "auto"):
         return self.rules.query(text, G, lang)
@@ -329,10 +322,6 @@ class LLMExtractor:
 
 def _noted(turn: TurnUnit, note: str) -> TurnUnit:
     return turn.model_copy(update={"notes": [*turn.notes, note]})
-
-
-def _is_async(fn: Any) -> bool:
-    return inspect.iscoroutinefunction(fn)
 
 
 __all__ = ["EXTRACTORS", "Extraction", "ExtractionUsage", "LLMExtractor"]
