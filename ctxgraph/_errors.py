@@ -23,6 +23,12 @@ class Errors:
     E020 = "[E020] A message must be a dict with 'role' and 'content'; got {kind}."
     E021 = "[E021] Unknown role {role!r}. Use one of: system, user, assistant, tool (also 'developer', 'function')."
     E022 = "[E022] Conversation file {path}, line {line}: {reason}"
+    E022_FILE = "[E022] Conversation file {path}: {reason}"
+    E022_AT = "[E022] Conversation file {path}, {where}: {reason}"
+    E021_AT = ("[E021] Conversation file {path}, {where}: unknown role {role!r}. "
+               "Use one of: system, user, assistant, tool (also 'developer', 'function').")
+    E023 = ("[E023] Conversation file {path} holds no messages. Expected a JSON array of chat messages, "
+            "JSONL (one message a line) or an object {{\"messages\": [...]}}.")
     # tokenizer
     E030 = (
         "[E030] No offline BPE file for tiktoken encoding {name!r}. Looked in: {looked}. "
@@ -54,6 +60,7 @@ class Errors:
     )
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
+    E071 = "[E071] --out {out}: cannot write the file ({reason}). Check that its folder exists and is writable."
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ._errors import Errors, MessageError
 from ._extract import Message
@@ -88,12 +88,23 @@ def text_line(data: bytes, offset: int) -> int:
 
 
 def read_conversation(path: str | Path) -> list[dict]:
-    """Messages from a JSON array or a JSONL file (one message a line)."""
+    """Messages from a JSON array, a JSONL file (one message a line) or a JSON object
+    holding them as ``{"messages": [...]}`` (other keys, such as ``id``, are ignored).
+
+    Problems name the file and where: the line in JSONL, the 0-based message index in a
+    JSON array (as ``ctxgraph replay`` numbers messages). An empty file gives ``[]``.
+
+    >>> import json, tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "chat.json"
+    >>> _ = f.write_text(json.dumps({"id": "c1", "messages": [{"role": "user", "content": "hi"}]}))
+    >>> read_conversation(f)
+    [{'role': 'user', 'content': 'hi'}]
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")  # -sig: files saved with a BOM read too
     except OSError as err:
-        raise MessageError(Errors.E022.format(path=path, line=0, reason=err.strerror or err)) from None
+        raise MessageError(Errors.E022_FILE.format(path=path, reason=err.strerror or err)) from None
     except UnicodeDecodeError as err:
         raise MessageError(Errors.E022.format(
             path=path, line=text_line(path.read_bytes(), err.start), reason="not UTF-8 text; save the file as UTF-8")) from None
@@ -103,17 +114,46 @@ def read_conversation(path: str | Path) -> list[dict]:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise MessageError(Errors.E022.format(path=path, line=err.lineno, reason=err.msg)) from None
-        messages = data
+        located = [(f"message index {i}", m) for i, m in enumerate(data)]
     else:
-        messages = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                messages.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise MessageError(Errors.E022.format(path=path, line=n, reason=err.msg)) from None
-    for n, m in enumerate(messages):
+        located = _whole_object(path, text) if stripped.startswith("{") else None
+        if located is None:
+            located = list(_jsonl(path, text))
+    for where, m in located:
         if not isinstance(m, dict) or "role" not in m:
-            raise MessageError(Errors.E022.format(path=path, line=n + 1, reason="not a chat message (needs 'role')"))
-    return messages
+            reason = "not a chat message (needs 'role')"
+            if isinstance(m, dict) and "messages" in m:
+                reason += "; an object holding a 'messages' list must be the whole file"
+            raise MessageError(Errors.E022_AT.format(path=path, where=where, reason=reason))
+        if str(m["role"]) not in ROLES:
+            raise MessageError(Errors.E021_AT.format(path=path, where=where, role=m["role"]))
+    return [m for _, m in located]
+
+
+def _jsonl(path: Path, text: str) -> Iterator[tuple[str, Any]]:
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield f"line {n}", json.loads(line)
+        except json.JSONDecodeError as err:
+            raise MessageError(Errors.E022.format(path=path, line=n, reason=err.msg)) from None
+
+
+EXPECTED_SHAPE = 'a JSON array of chat messages, JSONL (one message a line) or an object {"messages": [...]}'
+
+
+def _whole_object(path: Path, text: str) -> list[tuple[str, Any]] | None:
+    """The file as one JSON object: ``{"messages": [...]}`` unwrapped, one message kept;
+    None when the file is not a single JSON value (JSONL, read line by line)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("messages"), list):
+        return [(f"messages[{i}]", m) for i, m in enumerate(data["messages"])]
+    if isinstance(data, dict) and "role" not in data:
+        keys = ", ".join(repr(k) for k in list(data)[:5]) or "no keys"
+        raise MessageError(Errors.E022_FILE.format(path=path, reason=(
+            f"one JSON object ({keys}) that is not a chat message. Expected {EXPECTED_SHAPE}")))
+    return [("line 1", data)]

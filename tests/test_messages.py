@@ -317,23 +317,64 @@ def test_messages_read_conversation_invalid_json_names_the_line(tmp_path, text, 
 
 
 @pytest.mark.parametrize(
-    ("text", "line"),
-    [('{"role": "user", "content": "hi"}\n{"content": "no role"}\n', 2), ('[{"role": "user", "content": "x"}, 5]', 2)],
-    ids=["jsonl", "json"],
+    ("text", "where"),
+    [('{"role": "user", "content": "hi"}\n{"content": "no role"}\n', "line 2"),
+     ('{"role": "user", "content": "hi"}\n\n\n{"content": "no role"}\n', "line 4"),  # blank lines count
+     ('[{"role": "user", "content": "x"}, 5]', "message index 1")],
+    ids=["jsonl", "jsonl-after-blank-lines", "json"],
 )
-def test_messages_read_conversation_non_message_is_named(tmp_path, text, line):
+def test_messages_read_conversation_non_message_is_named(tmp_path, text, where):
     path = tmp_path / "c.jsonl"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(MessageError, match=rf"^\[E022\] .*line {line}: not a chat message"):
+    with pytest.raises(MessageError) as err:
         read_conversation(path)
+    assert str(err.value).startswith(f"[E022] Conversation file {path}, {where}: not a chat message")
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [('{"role": "user", "content": "hi"}\n\n{"role": "robot", "content": "x"}\n', "line 3"),
+     ('[{"role": "user", "content": "x"},\n {"role": "bot", "content": "y"}]', "message index 1"),
+     ('{"messages": [{"role": "usr", "content": "x"}]}', "messages[0]")],
+    ids=["jsonl", "json", "messages-object"],
+)
+def test_messages_read_conversation_unknown_role_names_file_and_place(tmp_path, text, where):
+    path = tmp_path / "c.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MessageError) as err:
+        read_conversation(path)
+    assert str(err.value).startswith(f"[E021] Conversation file {path}, {where}: unknown role")
+    assert "Use one of: system, user, assistant, tool" in str(err.value)
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_messages_read_conversation_unwraps_a_messages_object(tmp_path, indent):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"id": "zh_x", "lang": "zh", "messages": CONVERSATION, "gold": {}},
+                               ensure_ascii=False, indent=indent), encoding="utf-8")
+    assert read_conversation(path) == CONVERSATION
+
+
+def test_messages_read_conversation_other_object_names_the_expected_shape(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"id": "x", "turns": [{"role": "user", "content": "hi"}]}, indent=2), encoding="utf-8")
+    with pytest.raises(MessageError) as err:
+        read_conversation(path)
+    assert str(err.value).startswith(f"[E022] Conversation file {path}: one JSON object ('id', 'turns')")
+    assert '{"messages": [...]}' in str(err.value) and ", line " not in str(err.value)
+
+
+def test_messages_read_conversation_one_pretty_printed_message(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(CONVERSATION[0], ensure_ascii=False, indent=2), encoding="utf-8")
+    assert read_conversation(path) == CONVERSATION[:1]
 
 
 def test_messages_read_conversation_missing_file(tmp_path):
     path = tmp_path / "missing.jsonl"
     with pytest.raises(MessageError) as err:
         read_conversation(path)
-    assert str(err.value).startswith("[E022]")
-    assert str(path) in str(err.value)
+    assert str(err.value) == f"[E022] Conversation file {path}: No such file or directory"  # no "line 0"
 
 
 def test_messages_read_conversation_non_utf8_raises_e022(tmp_path):
