@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from ._catalog import load_catalog, load_catalog_attributes
+from ._config import TrackerConfig
 from ._errors import (
     BudgetError,
     ConfigError,
@@ -47,6 +48,7 @@ __all__ = [
     "StateError",
     "TokenizerError",
     "Tracker",
+    "TrackerConfig",
     "__version__",
     "count_message_tokens",
     "get_encoding",

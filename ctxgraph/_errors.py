@@ -58,6 +58,9 @@ class Errors:
         "[E065] The LLM extractor needs a synchronous OpenAI-compatible client with "
         "chat.completions.parse (such as openai.OpenAI); got {kind}."
     )
+    # tracker options
+    E066 = "[E066] Invalid Tracker option {name}={value!r}: {reason}."
+    E067 = "[E067] Tracker(config=...) takes no other options; got {names}. Put them into the TrackerConfig."
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
     E071 = "[E071] --out {out}: cannot write the file ({reason}). Check that its folder exists and is writable."

@@ -33,9 +33,10 @@ import networkx as nx
 from pydantic import ValidationError
 
 from . import _graph as g
+from ._config import TrackerConfig, config_problem, make_config
 from ._errors import ConfigError, Errors, StateError
 from ._extract import RuleExtractor
-from ._llm import EXTRACTORS, ExtractionUsage, LLMExtractor
+from ._llm import ExtractionUsage, LLMExtractor
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS, detect_lang
 from ._pack import Context, check_budget, pack
@@ -69,7 +70,10 @@ class Tracker:
     Parameters
     ----------
     lang : "auto", "zh" or "en" — per message when "auto" (mixed conversations work).
-    rules : extra rule folders (domain packs), merged over the shipped ones.
+    config : all the options below at once, as a :class:`~ctxgraph.TrackerConfig` (then
+        pass no other option; ``llm`` and ``llm_timeout`` are not part of it).
+    rules : extra rule folders (your own packs), merged over the shipped ones.
+    packs : shipped domain packs to load besides the core rules, e.g. ``["booking"]``.
     catalog : a catalogue file (JSON or CSV, see :func:`ctxgraph.load_catalog`) or
         (name, label) pairs; names become entity patterns, and a file's attributes too.
     catalog_attributes : (value, field, multi) triples (see
@@ -95,7 +99,9 @@ class Tracker:
         self,
         lang: str = "auto",
         *,
+        config: TrackerConfig | None = None,
         rules: Iterable[str | Path] = (),
+        packs: Iterable[str] = (),
         catalog: str | Path | Iterable[tuple[str, str]] | None = None,
         catalog_attributes: Iterable[tuple[str, str, bool]] | None = None,
         encoding: str = DEFAULT_ENCODING,
@@ -108,42 +114,37 @@ class Tracker:
         model: str | None = None,
         llm_timeout: float = 30.0,
     ):
-        if extractor not in EXTRACTORS:
-            raise ConfigError(Errors.E063.format(extractor=extractor))
-        if lang not in ("auto", "zh", "en"):
-            raise ConfigError(Errors.E060.format(lang=lang))
-        if isinstance(today, str):
-            try:
-                today = datetime.date.fromisoformat(today)
-            except ValueError:
-                raise ConfigError(Errors.E062.format(today=today)) from None
-        elif today is not None and not isinstance(today, datetime.date):
-            raise ConfigError(Errors.E062.format(today=today))
         if isinstance(catalog, (str, Path)):
             from ._catalog import load_catalog, load_catalog_attributes
 
             if catalog_attributes is None:
                 catalog_attributes = load_catalog_attributes(catalog)
             catalog = load_catalog(catalog)
-        self.config = {
-            "lang": lang, "rules": [str(r) for r in rules], "encoding": encoding,
-            "tokens_per_message": tokens_per_message, "en_models": list(en_models),
-            "today": today.isoformat() if today else None, "state_share": state_share,
-            "catalog": [list(pair) for pair in catalog or ()],
-            "catalog_attributes": [list(a) for a in catalog_attributes or ()],
-            "extractor": extractor, "model": model,
-        }
-        self.lang = lang
-        self.extractor = RuleExtractor(
-            self.config["rules"], catalog=[tuple(p) for p in self.config["catalog"]],
-            catalog_attributes=[tuple(a) for a in self.config["catalog_attributes"]],
-            en_models=tuple(self.config["en_models"]), today=today,
+        options = make_config(
+            lang=lang, rules=rules, packs=packs, encoding=encoding, tokens_per_message=tokens_per_message,
+            en_models=en_models, today=today, state_share=state_share, catalog=catalog or (),
+            catalog_attributes=catalog_attributes or (), extractor=extractor, model=model,
         )
-        if extractor != "rules":
-            self.extractor = LLMExtractor(self.extractor, llm, model, mode=extractor, timeout=llm_timeout)
-        self.encoding = get_encoding(encoding)
-        self.tokens_per_message = tokens_per_message
-        self.state_share = state_share
+        if config is not None:
+            if not isinstance(config, TrackerConfig):
+                raise ConfigError(Errors.E066.format(name="config", value=config, reason="not a TrackerConfig"))
+            defaults = TrackerConfig()
+            given = [k for k in TrackerConfig.model_fields if getattr(options, k) != getattr(defaults, k)]
+            if given:
+                raise ConfigError(Errors.E067.format(names=", ".join(given)))
+            options = config
+        self.config: TrackerConfig = options
+        cfg = options
+        self.lang = cfg.lang
+        self.extractor = RuleExtractor(
+            cfg.rules, catalog=cfg.catalog, catalog_attributes=cfg.catalog_attributes,
+            en_models=cfg.en_models, today=cfg.today,
+        )
+        if cfg.extractor != "rules":
+            self.extractor = LLMExtractor(self.extractor, llm, cfg.model, mode=cfg.extractor, timeout=llm_timeout)
+        self.encoding = get_encoding(cfg.encoding)
+        self.tokens_per_message = cfg.tokens_per_message
+        self.state_share = cfg.state_share
         self.graph: nx.MultiDiGraph = g.new_graph()
         self.messages: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
@@ -330,7 +331,7 @@ class Tracker:
     def to_json(self) -> str:
         """The whole session: config, messages, event log and kept-aside payloads."""
         return json.dumps({
-            "schema": SESSION_SCHEMA, "config": self.config, "messages": self.messages,
+            "schema": SESSION_SCHEMA, "config": self.config.as_mapping(), "messages": self.messages,
             "events": self.events, "payloads": self._payloads, "langs": dict(self._langs),
         }, ensure_ascii=False)
 
@@ -351,21 +352,25 @@ class Tracker:
             raise StateError(Errors.E050.format(reason=f"schema is not {SESSION_SCHEMA!r}"))
         missing = [k for k in ("config", "messages", "events", "payloads") if k not in data]
         cfg = data.get("config")
-        if not missing and isinstance(cfg, dict):
+        if not missing and not isinstance(cfg, dict):
+            raise StateError(Errors.E050.format(reason="config is not a mapping"))
+        if not missing:  # what every ctxgraph.session/1 holds; later fields have defaults
             missing = [f"config.{k}" for k in ("lang", "rules", "encoding", "tokens_per_message", "en_models",
                                                  "today", "state_share", "catalog") if k not in cfg]
         if missing:
             raise StateError(Errors.E050.format(reason=f"missing {', '.join(missing)}"))
-        extractor = cfg.get("extractor", "rules")
-        if extractor != "rules" and llm is None:
+        try:
+            config = TrackerConfig.model_validate(cfg)
+        except ValidationError as err:
+            raise StateError(Errors.E050.format(reason=config_problem(err))) from None
+        if config.extractor != "rules" and llm is None:
             logger.warning("session was read with extractor=%r; no llm client given, new turns use the rules",
-                           extractor)
-            extractor = "rules"
-        t = cls(cfg["lang"], rules=cfg["rules"], catalog=[tuple(p) for p in cfg["catalog"]],
-                catalog_attributes=[tuple(a) for a in cfg.get("catalog_attributes", [])],
-                encoding=cfg["encoding"], tokens_per_message=cfg["tokens_per_message"],
-                en_models=cfg["en_models"], today=cfg["today"], state_share=cfg["state_share"],
-                extractor=extractor, llm=llm, model=cfg.get("model"))
+                           config.extractor)
+            config = config.model_copy(update={"extractor": "rules"})
+        try:
+            t = cls(config=config, llm=llm)
+        except ConfigError as err:
+            raise StateError(Errors.E050.format(reason=f"config: {err}")) from None
         t.messages = copy.deepcopy(data["messages"])
         t.events = copy.deepcopy(data["events"])
         t._payloads = dict(data["payloads"])

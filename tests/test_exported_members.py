@@ -24,6 +24,7 @@ EXPECTED = [
     "StateError",
     "TokenizerError",
     "Tracker",
+    "TrackerConfig",
     "__version__",
     "count_message_tokens",
     "get_encoding",

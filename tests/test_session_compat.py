@@ -76,3 +76,34 @@ def test_session_compat_loaded_session_round_trips_and_goes_on(lang):
     again.observe({"role": "user", "content": "ok" if lang == "en" else "好的"})
     assert again.state().turns == saved["turns"] + 1
 
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"tokens_per_message": "three"}, "config.tokens_per_message"),
+        ({"tokens_per_message": 0}, "config.tokens_per_message"),
+        ({"state_share": 2}, "config.state_share"),
+        ({"lang": "fr"}, "config.lang"),
+        ({"today": "someday"}, "config.today"),
+        ({"colour": "blue"}, "config.colour"),
+    ],
+)
+def test_session_compat_malformed_saved_config_is_a_coded_state_error(change, where):
+    session = json.loads(_saved("en")[0])
+    session["config"].update(change)
+    with pytest.raises(StateError, match=rf"^\[E050\] .*{where}"):
+        Tracker.from_json(session)
+
+
+def test_session_compat_config_that_is_no_mapping_is_a_state_error():
+    session = json.loads(_saved("zh")[0])
+    session["config"] = ["zh"]
+    with pytest.raises(StateError, match=r"^\[E050\] .*config is not a mapping"):
+        Tracker.from_json(session)
+
+
+def test_session_compat_new_sessions_save_packs_in_the_same_mapping():
+    old = json.loads(_saved("en")[0])["config"]
+    new = json.loads(Tracker.from_json(_saved("en")[0]).to_json())["config"]
+    assert new == {**old, "packs": []}
