@@ -1,11 +1,14 @@
 """The ``ctxgraph`` command.
 
-``ctxgraph replay FILE [--budget N] [--lang auto|zh|en] [--rules DIR]... [--format text|json]``
+``ctxgraph replay FILE [--budget N] [--lang auto|zh|en] [--today YYYY-MM-DD] [--pack NAME]... [--rules DIR]... [--format text|json]``
 replays a conversation: for each user message at index i it assembles the context
 from messages 0..i-1 with message i as the question. ``ctxgraph state FILE``
 prints the state JSON after the whole file. ``ctxgraph graph FILE --out graph.html``
 writes a view of the graph after the whole file (.html page, .png/.svg/.pdf picture or
 .json data). ``ctxgraph bench DATASET`` measures (see ``ctxgraph bench --help``).
+``ctxgraph`` alone prints the commands, one line each, and exits 0 (asking what there is
+is not an error); ``ctxgraph --version`` prints the version. Every error is one coded line
+on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -14,26 +17,52 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
-from ._errors import CtxgraphError, Errors
+from ._errors import CtxgraphError, Errors, MessageError
 from ._messages import normalize_message, read_conversation
 from ._tracker import Tracker
 
 
+def version() -> str:
+    """The installed distribution's version, else the package's ``__version__``."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("ctxgraph")
+    except metadata.PackageNotFoundError:
+        from . import __version__
+
+        return __version__
+
+
 def _tracker(args: argparse.Namespace) -> Tracker:
-    return Tracker(args.lang, rules=args.rules or (), catalog=args.catalog)
+    options = {"packs": args.pack} if args.pack else {}  # only the domain packs asked for
+    return Tracker(args.lang, rules=args.rules or (), catalog=args.catalog, today=args.today, **options)
+
+
+def _conversation(args: argparse.Namespace) -> list[dict]:
+    """The messages of FILE; a file without any is an error, not a silent empty run."""
+    messages = read_conversation(args.file)
+    if not messages:
+        raise MessageError(Errors.E023.format(path=args.file))
+    return messages
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="conversation: JSON array or JSONL of OpenAI chat messages")
-    p.add_argument("--lang", default="auto", choices=["auto", "zh", "en"])
-    p.add_argument("--rules", action="append", metavar="DIR", help="extra rule folder (repeatable)")
+    p.add_argument("file", help='conversation: JSON array, JSONL or {"messages": [...]} of OpenAI chat messages')
+    p.add_argument("--lang", default="auto", choices=["auto", "zh", "en"],
+                   help="language of the conversation: zh, en, or auto to detect it per message (default)")
+    p.add_argument("--today", metavar="YYYY-MM-DD",
+                   help="the conversation's date: relative dates ('tomorrow', '下周三') become ISO dates")
+    p.add_argument("--pack", action="append", metavar="NAME",
+                   help="domain rule pack to load, e.g. booking (repeatable; none by default)")
+    p.add_argument("--rules", action="append", metavar="DIR", help="extra rule folder, a pack of your own (repeatable)")
     p.add_argument("--catalog", metavar="PATH", help="catalogue file (JSON or CSV) of names")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    messages = read_conversation(args.file)
+    messages = _conversation(args)
     tracker = _tracker(args)
     out = sys.stdout
     for i, message in enumerate(messages):
@@ -64,9 +93,15 @@ def _text_view(i: int, question: str, ctx, budget: int) -> str:
 
 def cmd_state(args: argparse.Namespace) -> int:
     tracker = _tracker(args)
-    tracker.observe_many(read_conversation(args.file))
+    tracker.observe_many(_conversation(args))
     sys.stdout.write(tracker.state().to_json(indent=2) + "\n")
     return 0
+
+
+def _fail(message: str) -> int:
+    """A problem of the command line itself (not of the conversation): one line on stderr, status 2."""
+    print(f"ctxgraph: {message}", file=sys.stderr)
+    return 2
 
 
 GRAPH_FORMATS = {".html": "html", ".htm": "html", ".json": "json", ".png": "picture", ".svg": "picture", ".pdf": "picture"}
@@ -78,38 +113,65 @@ def cmd_graph(args: argparse.Namespace) -> int:
     out = Path(args.out)
     kind = GRAPH_FORMATS.get(out.suffix.lower())
     if kind is None:  # checked before the conversation is read
-        print("ctxgraph: " + Errors.E070.format(out=args.out, suffix=out.suffix or "(none)",
-                                                known=", ".join(sorted(GRAPH_FORMATS))), file=sys.stderr)
-        return 2
+        return _fail(Errors.E070.format(out=args.out, suffix=out.suffix or "(none)", known=", ".join(sorted(GRAPH_FORMATS))))
+    if not out.parent.is_dir():  # before the conversation is read, too
+        return _fail(Errors.E071.format(out=args.out, reason=f"no folder {out.parent}"))
     tracker = _tracker(args)
-    tracker.observe_many(read_conversation(args.file))
-    if kind == "html":
-        _view.to_html(tracker, out, layout=args.layout)
-    elif kind == "json":
-        data = _view.graph_data(tracker, layout=args.layout)
-        out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    else:
-        try:
+    tracker.observe_many(_conversation(args))
+    try:
+        if kind == "html":
+            _view.to_html(tracker, out, layout=args.layout)
+        elif kind == "json":
+            data = _view.graph_data(tracker, layout=args.layout)
+            out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        else:
             _view.save_picture(tracker, out, layout=args.layout)
-        except ImportError as err:
-            print(f"ctxgraph: {err}", file=sys.stderr)
-            return 2
+    except ImportError as err:
+        return _fail(str(err))
+    except OSError as err:
+        return _fail(Errors.E071.format(out=args.out, reason=err.strerror or err))
     print(f"{out}: {tracker.graph.number_of_nodes()} nodes, {tracker.graph.number_of_edges()} edges")
     return 0
 
 
+COMMANDS = {
+    "replay": ("assemble the context for every user message of a conversation",
+               "For each user message at index i, assemble the context from messages 0..i-1 with\n"
+               "message i as the question, and print it (text, or one JSON object a line).",
+               "ctxgraph replay examples/zh_phone_order.jsonl --budget 400"),
+    "state": ("print the state JSON after the whole conversation",
+              "Observe the whole conversation and print its state JSON (schema ctxgraph.state/1).",
+              "ctxgraph state examples/en_return_exchange.jsonl --today 2026-11-30"),
+    "graph": ("write a view of the graph: HTML page, picture or JSON",
+              "Observe the whole conversation and write a view of its graph; the format follows\n"
+              "the extension of --out.",
+              "ctxgraph graph examples/zh_phone_order.jsonl --out graph.html"),
+}
+
+
+def _command(sub: Any, name: str) -> argparse.ArgumentParser:
+    """A subcommand whose --help says what it does, with an example."""
+    summary, description, example = COMMANDS[name]
+    return sub.add_parser(name, help=summary, description=description, epilog=f"example:\n  {example}",
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ctxgraph", description="Context-graph state tracking for LLM chats.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="assemble the context for every user message of a conversation")
+    parser = argparse.ArgumentParser(
+        prog="ctxgraph", description="Context-graph state tracking for LLM chats.",
+        epilog="Run 'ctxgraph COMMAND --help' for a command's options and an example.")
+    parser.add_argument("--version", action="version", version=f"ctxgraph {version()}")
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    p = _command(sub, "replay")
     _add_common(p)
     p.add_argument("--budget", type=int, default=600, help="token budget per context (default 600)")
-    p.add_argument("--format", default="text", choices=["text", "json"])
+    p.add_argument("--format", default="text", choices=["text", "json"],
+                   help="text (default) or json: one object a line with index, question, budget, tokens, messages, state")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("state", help="print the state JSON after the whole conversation")
+    p = _command(sub, "state")
     _add_common(p)
     p.set_defaults(func=cmd_state)
-    p = sub.add_parser("graph", help="write a view of the graph: HTML page, picture or JSON")
+    p = _command(sub, "graph")
     _add_common(p)
     p.add_argument("--out", required=True, metavar="PATH",
                    help="graph.html (interactive, self-contained), graph.png/.svg/.pdf (needs ctxgraph[viz]) or graph.json")
@@ -128,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # `ctxgraph` alone: what there is
+        parser.print_help()
+        return 0
     try:
         return args.func(args)
     except CtxgraphError as err:

@@ -209,7 +209,7 @@ def test_cli_bad_file_exits_2(capsys, tmp_path, command, content, code_fragment)
 def test_cli_missing_file_exits_2(capsys, tmp_path, command):
     code, out, err = run(capsys, command, str(tmp_path / "missing.jsonl"))
     assert (code, out) == (2, "")
-    assert "[E022]" in err and "missing.jsonl" in err
+    assert err == f"ctxgraph: [E022] Conversation file {tmp_path / 'missing.jsonl'}: No such file or directory\n"
 
 
 @pytest.mark.parametrize(("option", "value", "fragment"), [("--rules", "/nonexistent/rules", "[E012]"),
@@ -225,7 +225,7 @@ def test_cli_budget_too_small_exits_2(capsys, tmp_path, budget):
     assert code == 2 and ("[E040]" in err or "[E041]" in err)
 
 
-@pytest.mark.parametrize("argv", [[], ["replay"], ["replay", "x.jsonl", "--format", "xml"], ["state", "x", "--lang", "fr"]])
+@pytest.mark.parametrize("argv", [["replay"], ["replay", "x.jsonl", "--format", "xml"], ["state", "x", "--lang", "fr"]])
 def test_cli_usage_errors_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as exc:
         main(argv)
@@ -240,3 +240,112 @@ def test_cli_replay_empty_question_is_still_last(capsys, tmp_path, content):
     assert last["index"] == 1 and last["question"] == ""
     assert last["messages"][-1] == {"role": "user", "content": ""}
     assert last["tokens"] == count_message_tokens(last["messages"], get_encoding("o200k_base"))
+
+
+# ----------------------------------------------------------------------------- a new user's first commands
+
+
+def test_cli_version(capsys):
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == f"ctxgraph {metadata.version('ctxgraph')}\n"
+
+
+def test_cli_alone_lists_the_commands(capsys):
+    code, out, err = run(capsys)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    for command in ("replay", "state", "graph", "bench"):
+        (line,) = [ln for ln in lines if ln.split()[:1] == [command]]  # one line each, with what it does
+        assert len(line.split()) > 3
+    assert "ctxgraph COMMAND --help" in out
+
+
+@pytest.mark.parametrize("command", ["replay", "state", "graph", "bench"])
+def test_cli_every_command_help_says_what_and_shows_an_example(capsys, command):
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0
+    usage, description = out.split("\n\n")[:2]
+    assert usage.startswith(f"usage: ctxgraph {command}") and len(description.split()) >= 8
+    example = out.split("example:\n", 1)[1].splitlines()[0].strip()
+    assert example.startswith(f"ctxgraph {command} ")
+    assert "``" not in out and ":func:" not in out  # no reST markup
+
+
+@pytest.mark.parametrize("command", ["replay", "state", "graph"])
+def test_cli_lang_today_pack_have_help(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--lang {auto,zh,en} language of the conversation" in out
+    assert "--today YYYY-MM-DD the conversation's date" in out
+    assert "--pack NAME domain rule pack" in out
+
+
+def test_cli_today_resolves_relative_dates(capsys, tmp_path):
+    path = write_conversation(tmp_path, [{"role": "user", "content": "Please deliver it tomorrow."}])
+    dates = []
+    for extra in ([], ["--today", "2026-11-30"]):
+        code, out, err = run(capsys, "state", path, "--lang", "en", *extra)
+        assert code == 0, err
+        dates.append([e.get("value") for e in json.loads(out)["entities"] if e["text"] == "tomorrow"])
+    assert dates[1] == ["2026-12-01"] and dates[0] != dates[1]
+
+
+@pytest.mark.parametrize("command", ["replay", "state", "graph"])
+def test_cli_bad_today_is_a_coded_error(capsys, tmp_path, command):
+    extra = ["--out", str(tmp_path / "g.json")] if command == "graph" else []
+    code, out, err = run(capsys, command, write_conversation(tmp_path, TINY_EN), "--today", "2026-13-01", *extra)
+    assert (code, out) == (2, "")
+    assert err.startswith("ctxgraph: [E062] today='2026-13-01' is not a date")
+
+
+@pytest.mark.parametrize("content", ["", "  \n\n\t\n", "[]"], ids=["empty", "whitespace", "empty-array"])
+@pytest.mark.parametrize("command", ["replay", "state", "graph"])
+def test_cli_empty_conversation_is_a_coded_error(capsys, tmp_path, command, content):
+    path = tmp_path / "c.jsonl"
+    path.write_text(content, encoding="utf-8")
+    extra = ["--out", str(tmp_path / "g.json")] if command == "graph" else []
+    code, out, err = run(capsys, command, str(path), *extra)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"ctxgraph: [E023] Conversation file {path} holds no messages.")
+    assert not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("out_path", ["/nonexistent_dir/x.html", "/nonexistent_dir/x.json", "{tmp}/x.json/y.html",
+                                      "{tmp}/folder.html", "{tmp}/folder.json"])
+def test_cli_graph_unwritable_out_is_a_coded_error(capsys, tmp_path, out_path):
+    (tmp_path / "x.json").write_text("a file, not a folder", encoding="utf-8")
+    (tmp_path / "folder.html").mkdir()  # writing to a folder fails when the file is opened
+    (tmp_path / "folder.json").mkdir()
+    out_path = out_path.format(tmp=tmp_path)
+    code, out, err = run(capsys, "graph", write_conversation(tmp_path, TINY_EN), "--out", out_path)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"ctxgraph: [E071] --out {out_path}: cannot write the file") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["replay", "state"])
+def test_cli_reads_a_messages_object(capsys, tmp_path, command):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"id": "en_tiny", "messages": TINY_EN}, indent=2), encoding="utf-8")
+    code, out, err = run(capsys, command, str(path), "--lang", "en")
+    assert code == 0 and err == "" and out
+
+
+def test_cli_other_object_names_the_expected_shape(capsys, tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"conversation": TINY_EN}), encoding="utf-8")
+    code, _, err = run(capsys, "state", str(path))
+    assert code == 2 and "[E022]" in err and '{"messages": [...]}' in err
+
+
+@pytest.mark.parametrize(("name", "where"), [("c.jsonl", "line 2"), ("c.json", "message index 1")])
+def test_cli_unknown_role_names_file_and_line(capsys, tmp_path, name, where):
+    path = write_conversation(tmp_path, [{"role": "user", "content": "hi"}, {"role": "robot", "content": "x"}], name)
+    code, _, err = run(capsys, "state", path)
+    assert code == 2 and err.startswith(f"ctxgraph: [E021] Conversation file {path}, {where}: unknown role 'robot'")

@@ -1,10 +1,6 @@
-"""``ctxgraph bench DATASET``: the measurement command.
+"""``ctxgraph bench DATASET``: the measurement command (its ``--help`` is :data:`DESCRIPTION`).
 
-``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--budget N]... [--limit N] [--format text|json|markdown]``
-
-DATASET is one of crosswoz, multiwoz, locomo, scenarios, speed — or ``all``,
-which runs every one (crosswoz and multiwoz with and without their database as
-catalogue) and, with ``--format markdown``, prints docs/benchmarks.md.
+``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--pack NAME]... [--budget N]... [--limit N] [--format text|json|markdown]``
 """
 
 from __future__ import annotations
@@ -17,13 +13,36 @@ from typing import Any
 from ._run import DATASETS, run_recall, run_scenarios
 
 
+DESCRIPTION = """\
+Measure ctxgraph against baselines (recency, BM25, full history) in one run: recall of the
+gold dialogue state at a token budget (crosswoz, multiwoz), recall of the evidence turns
+(locomo), the scenario conversations' pass rate (scenarios), latency and memory (speed).
+'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
+with --format markdown it prints docs/benchmarks.md. crosswoz and multiwoz load the booking
+rule pack, the others no domain pack unless --pack is given.
+
+The public datasets are not shipped: put them in ../shared/data/<dataset> (the default,
+relative to the current folder) or point --data at the published file or folder (a .zip,
+the .json inside it, or their folder; see README.md, "Benchmarks").
+"""
+
+EXAMPLE = """\
+example:
+  ctxgraph bench crosswoz --data ~/data/crosswoz/val.json.zip --budget 128 --limit 50
+  ctxgraph bench scenarios --format json
+"""
+
+
 def add_bench_parser(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure recall at a budget and speed, against baselines",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("dataset", choices=[*DATASETS, "all"])
+                       description=DESCRIPTION, epilog=EXAMPLE,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("dataset", choices=[*DATASETS, "all"], help="what to measure (all: every one)")
     p.add_argument("--data", metavar="PATH", help="data file or folder in the published format (default: ../shared/data/<dataset>)")
     p.add_argument("--catalog", metavar="PATH", nargs="?", const=True, default=None,
                    help="load the domain database as the catalogue (default: <data>/database.zip)")
+    p.add_argument("--pack", action="append", metavar="NAME",
+                   help="domain rule pack to load besides the dataset's own (repeatable; crosswoz and multiwoz load booking)")
     p.add_argument("--budget", type=int, action="append", metavar="N", help="budget (repeatable)")
     p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
     p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
