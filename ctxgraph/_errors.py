@@ -66,6 +66,10 @@ class Errors:
     E071 = "[E071] --out {out}: cannot write the file ({reason}). Check that its folder exists and is writable."
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
+    W002 = (
+        "[W002] No CJK font found: Chinese labels in the picture are drawn as boxes. Install one "
+        "(Debian/Ubuntu: apt-get install fonts-wqy-microhei; or Noto Sans CJK) and draw again."
+    )
 
 
 class CtxgraphError(Exception):
@@ -74,6 +78,10 @@ class CtxgraphError(Exception):
 
 class ExtractionWarning(UserWarning):
     """The LLM extractor failed on a turn and the rules were used instead."""
+
+
+class FontWarning(UserWarning):
+    """A picture of the graph has text that no installed font can draw (CJK without a CJK font)."""
 
 
 class RulesError(CtxgraphError, ValueError):

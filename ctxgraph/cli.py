@@ -108,7 +108,7 @@ GRAPH_FORMATS = {".html": "html", ".htm": "html", ".json": "json", ".png": "pict
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    from . import _view
+    from . import views
 
     out = Path(args.out)
     kind = GRAPH_FORMATS.get(out.suffix.lower())
@@ -120,12 +120,12 @@ def cmd_graph(args: argparse.Namespace) -> int:
     tracker.observe_many(_conversation(args))
     try:
         if kind == "html":
-            _view.to_html(tracker, out, layout=args.layout)
+            views.to_html(tracker, out, layout=args.layout)
         elif kind == "json":
-            data = _view.graph_data(tracker, layout=args.layout)
+            data = views.graph_data(tracker, layout=args.layout)
             out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         else:
-            _view.save_picture(tracker, out, layout=args.layout)
+            views.save_picture(tracker, out, layout=args.layout)
     except ImportError as err:
         return _fail(str(err))
     except OSError as err:

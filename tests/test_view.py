@@ -1,8 +1,10 @@
-"""Views of the graph: graph data, the HTML page (also in a real headless Chromium), draw(),
-the notebook table and ``ctxgraph graph``."""
+"""Views of the graph: graph data, the HTML page (also in a real headless Chromium), draw()
+and its fonts, the notebook table and ``ctxgraph graph``."""
 
 from __future__ import annotations
 
+import ast
+import copy
 import functools
 import http.server
 import json
@@ -17,16 +19,23 @@ from pathlib import Path
 import pytest
 
 from ctxgraph import Tracker, read_conversation
-from ctxgraph._view import (
+from ctxgraph._errors import FontWarning
+from ctxgraph.cli import main
+from ctxgraph.views import (
     GRAPH_SCHEMA,
     INACTIVE_COLOR,
     KIND_COLORS,
-    _drawable,
+    LabelFonts,
+    draw,
     graph_data,
     repr_html,
     to_html,
 )
-from ctxgraph.cli import main
+from ctxgraph.views.fonts import drawable
+from ctxgraph.views.page import static_text
+
+ROOT = Path(__file__).resolve().parent.parent
+VIEWS = ROOT / "ctxgraph" / "views"
 
 EXAMPLES = ["zh_phone_order.jsonl", "en_return_exchange.jsonl"]
 NODE_KEYS = {"id", "kind", "label", "text", "status", "active", "pinned", "turn", "source", "details", "x", "y"}
@@ -216,6 +225,24 @@ def test_view_html_escapes_markup_in_messages(make_tracker):
     assert XSS in node(data, "turn", id="t1")["source"]["excerpt"]
 
 
+def test_view_html_inlines_the_static_renderer_files(make_tracker):
+    """The renderer is package data (static/graph.js, static/graph.css), not Python strings,
+    inlined whole into every page and declared as package data so a wheel ships it."""
+    page = to_html(make_tracker("My budget is $500.", lang="en"))
+    for name, element in (("graph.js", "script"), ("graph.css", "style")):
+        text = (VIEWS / "static" / name).read_text(encoding="utf-8")
+        assert static_text(name) == text and len(text) > 1000
+        assert f"<{element}>\n{text}</{element}>" in page
+    assert "addEventListener" in static_text("graph.js") and "#tip" in static_text("graph.css")
+    for module in VIEWS.glob("*.py"):
+        code = module.read_text(encoding="utf-8")
+        assert "addEventListener" not in code and "font-family:" not in code, module.name
+    tomllib = pytest.importorskip("tomllib")
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "ctxgraph.views" in setuptools["packages"]
+    assert setuptools["package-data"]["ctxgraph.views"] == ["static/*"]
+
+
 def find_chromium() -> str | None:
     for candidate in ("/usr/bin/chromium", "chromium", "chromium-browser"):
         found = shutil.which(candidate)
@@ -361,8 +388,103 @@ def test_view_draw_without_matplotlib_names_the_extra(monkeypatch, tmp_path, cap
 
 
 def test_view_characters_no_font_has_become_boxes():
-    assert _drawable("预算 $5", frozenset(map(ord, "$5"))) == "□□ $5"
-    assert _drawable("plain", frozenset(map(ord, "plain"))) == "plain"
+    assert drawable("预算 $5", frozenset(map(ord, "$5"))) == "□□ $5"
+    assert drawable("plain", frozenset(map(ord, "plain"))) == "plain"
+
+
+def covers_chinese(font_manager, entry) -> bool:
+    return 0x4E2D in font_manager.get_font(entry.fname).get_charmap()  # 中
+
+
+@pytest.fixture
+def fonts_without_cjk(plt):
+    """A copy of matplotlib's font manager whose list holds no CJK font, as on a machine
+    without one or whose cache was built before one was installed (matplotlib's own is untouched)."""
+    from matplotlib import font_manager
+
+    manager = copy.copy(font_manager.fontManager)
+    manager.ttflist = [f for f in font_manager.fontManager.ttflist if not covers_chinese(font_manager, f)]
+    return manager
+
+
+def test_view_draw_warns_once_when_no_cjk_font_can_draw_chinese(make_tracker, fonts_without_cjk, plt):
+    fonts = LabelFonts(fonts_without_cjk, system_fonts=lambda: [])  # nothing installed either
+    zh = make_tracker("预算5000元", "预算改成6000", lang="zh")
+    with pytest.warns(FontWarning) as caught:
+        ax = draw(zh, fonts=fonts)
+        draw(zh, fonts=fonts)  # the same lookup again: no second warning
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert message.startswith("[W002]") and "apt-get install fonts-wqy-microhei" in message
+    assert caught[0].filename == __file__  # points at the caller of draw()
+    labels = {x.get_text() for x in ax.texts}
+    assert "□□: 6000" in labels  # boxes, drawn quietly: no glyph warning from matplotlib
+    draw(make_tracker("My budget is $500.", lang="en"), fonts=LabelFonts(fonts_without_cjk, system_fonts=lambda: []))
+
+
+def test_view_fonts_finds_a_cjk_font_installed_after_the_cache_was_built(fonts_without_cjk, tmp_path):
+    """matplotlib's font list is a cache: a font installed later is not in it. The lookup adds
+    the system's font files the list lacks and finds it, without a warning."""
+    from matplotlib import font_manager
+
+    installed = LabelFonts(font_manager.fontManager, system_fonts=lambda: []).cjk_font()  # adds nothing
+    if installed is None:
+        pytest.skip("no CJK font installed to copy: apt-get install -y fonts-wqy-microhei")
+    font_file = font_manager.fontManager.findfont(font_manager.FontProperties(family=[installed[0]]))
+    font_dirs: list[str] = []
+    fonts = LabelFonts(fonts_without_cjk, system_fonts=lambda: font_manager.findSystemFonts(fontpaths=font_dirs))
+    assert fonts.cjk_font() is None  # the stale list, nothing new on the system
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(font_file, tmp_path / "fonts")
+    font_dirs.append(str(tmp_path / "fonts"))  # the font gets installed
+    name, charmap = fonts.cjk_font()
+    assert name == installed[0] and ord("预") in charmap and ord("算") in charmap
+    assert any(f.fname.startswith(str(tmp_path)) for f in fonts_without_cjk.ttflist)  # added to the list
+    assert not any(f.fname.startswith(str(tmp_path)) for f in font_manager.fontManager.ttflist)
+    families, texts = fonts.prepare(["预算: 6000", "order A-1"])
+    assert families == ("sans-serif", name) and texts == ["预算: 6000", "order A-1"]
+
+
+def test_view_fonts_english_labels_need_no_cjk_font(fonts_without_cjk):
+    looked = []
+    fonts = LabelFonts(fonts_without_cjk, system_fonts=lambda: looked.append(1) or [])
+    assert fonts.prepare(["order id: A-5529014", "budget: $500"]) == (
+        ("sans-serif",), ["order id: A-5529014", "budget: $500"])
+    assert looked == []  # the system's fonts are only searched when a label needs them
+
+
+# ----------------------------------------------------------------------------- structure
+
+
+def imports_outside_type_checking(tree: ast.Module) -> list[str]:
+    """Modules a file imports at run time (``if TYPE_CHECKING:`` blocks skipped), relative ones with their dots."""
+    found: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            found.extend([base] if node.module else [base + a.name for a in node.names])
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def test_view_modules_do_not_import_the_tracker():
+    """No cycle _tracker <-> views: the views take a Tracker but import it only for type checking."""
+    seen = {}
+    for module in sorted(VIEWS.glob("*.py")):
+        seen[module.name] = imports_outside_type_checking(ast.parse(module.read_text(encoding="utf-8")))
+        assert not [m for m in seen[module.name] if "_tracker" in m or m in ("ctxgraph", "..")], (module.name, seen)
+    assert ".._state" in seen["data.py"] and ".._tracker" not in seen["data.py"]  # the walk does see the run-time imports
+    assert not (ROOT / "ctxgraph" / "_view.py").exists()
 
 
 # ----------------------------------------------------------------------------- notebook table
