@@ -23,9 +23,9 @@ from ._errors import (
     StateError,
     TokenizerError,
 )
+from ._fit import Context
 from ._llm import Extraction, ExtractionUsage
 from ._messages import read_conversation
-from ._pack import Context
 from ._rules import load_pack
 from ._state import State
 from ._tokens import count_message_tokens, get_encoding

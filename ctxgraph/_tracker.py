@@ -35,11 +35,11 @@ from pydantic import ValidationError
 from . import _graph as g
 from ._config import TrackerConfig, config_problem, make_config
 from ._errors import ConfigError, Errors, StateError
+from ._fit import Context, check_budget, fit
 from ._extract import RuleExtractor
 from ._llm import ExtractionUsage, LLMExtractor
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS, detect_lang
-from ._pack import Context, check_budget, pack
 from ._render import line
 from ._select import TIER_RANKED, Item, select
 from ._state import State, action_summary, build_state
@@ -244,7 +244,7 @@ class Tracker:
         # under the compact budget an earlier value is shown only when the question asks for it
         history = None if not compact or query.history else False
         lines = [line(self.graph, i, lang, history=history, budget=budget, compact=compact) for i in pinned + ranked]
-        return pack(
+        return fit(
             question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
             total_turns=self._raw_turns,
             encoding=self.encoding, per_message=self.tokens_per_message,
@@ -255,7 +255,7 @@ class Tracker:
         return self.messages[self._system_index]["content"] if self._system_index is not None else None
 
     def _blocks(self) -> Iterator[tuple[list[int], list[dict], int]]:
-        """Raw turns as packable units, newest first, with their token cost.
+        """Raw turns as units that fit whole, newest first, with their token cost.
 
         An assistant message with tool calls and the results that answer them is one block
         (calls left without a result are not sent, so the chat API accepts the block); a
@@ -416,18 +416,18 @@ class Tracker:
     # ------------------------------------------------------------------ views
     def _repr_html_(self) -> str:
         """The state as an HTML table (notebooks show it for a bare ``t``)."""
-        from .views import repr_html
+        from ._view import repr_html
 
         return repr_html(self)
 
     def draw(self, ax=None, **kw):
         """Draw the graph with matplotlib (``pip install "ctxgraph[viz]"``); returns the Axes."""
-        from .views import draw
+        from ._view import draw
 
         return draw(self, ax, **kw)
 
     def to_html(self, path: str | Path | None = None) -> str:
         """A self-contained, interactive HTML page of the graph (also written to ``path``)."""
-        from .views import to_html
+        from ._view import to_html
 
         return to_html(self, path)

@@ -51,8 +51,8 @@ except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py
     ) from _err
 
 from ctxgraph._errors import MessageError
+from ctxgraph._fit import check_budget
 from ctxgraph._messages import ROLES, content_text, normalize_message
-from ctxgraph._pack import check_budget
 from ctxgraph._tokens import TOKENS_PER_MESSAGE, count_message_tokens
 from ctxgraph._tracker import Tracker
 

@@ -233,7 +233,7 @@ def test_assemble_dropped_lists_everything_left_out(examples, name):
 
 
 def _drop_rank(entry: str, tier: dict[str, int]) -> int:
-    """Position of a dropped entry in _pack's documented order (what goes first)."""
+    """Position of a dropped entry in _fit's documented order (what goes first)."""
     if entry.endswith("older raw turns"):
         return 0
     if entry.startswith("ranked "):

@@ -1,4 +1,6 @@
-"""Pack the state block, recent raw turns and the question into an exact token budget.
+"""Fit the state block, recent raw turns and the question into an exact token budget.
+
+(Token fitting is called "fit" so that "pack" names only rule packs.)
 
 Order of filling (each step only takes what fits, counted exactly with tiktoken):
 
@@ -75,7 +77,7 @@ def _system_content(prompt: str | None, lines: list[Line], lang: str, compact: b
     return "\n\n".join(p for p in (prompt, block) if p)
 
 
-def pack(
+def fit(
     *,
     question: str,
     budget: int,
