@@ -416,18 +416,18 @@ class Tracker:
     # ------------------------------------------------------------------ views
     def _repr_html_(self) -> str:
         """The state as an HTML table (notebooks show it for a bare ``t``)."""
-        from ._view import repr_html
+        from .views import repr_html
 
         return repr_html(self)
 
     def draw(self, ax=None, **kw):
         """Draw the graph with matplotlib (``pip install "ctxgraph[viz]"``); returns the Axes."""
-        from ._view import draw
+        from .views import draw
 
         return draw(self, ax, **kw)
 
     def to_html(self, path: str | Path | None = None) -> str:
         """A self-contained, interactive HTML page of the graph (also written to ``path``)."""
-        from ._view import to_html
+        from .views import to_html
 
         return to_html(self, path)
