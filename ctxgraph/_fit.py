@@ -10,6 +10,8 @@ Order of filling (each step only takes what fits, counted exactly with tiktoken)
 4. ranked state lines, until the state block holds ``state_share`` of what is left;
 5. recent raw turns, newest first, whole turns only (an assistant tool call and its
    results are one unit, so the chat API never sees a tool result without its call);
+   a turn sent raw takes the place of its "earlier in the conversation" line, so no turn
+   is ever shown twice;
 6. more ranked state lines, while anything fits.
 
 Pinned lines are kept strictly by tier: when one does not fit, it and every pinned
@@ -174,17 +176,32 @@ def fit(
         if not try_add(ln, share_limit):
             rest.append(ln)
 
-    used = state["tokens"]
+    def without(lines: list[Line]) -> list[Line]:
+        gone = {id(ln) for ln in lines}
+        return [ln for ln in chosen if id(ln) not in gone]
+
+    raw: set[int] = set()  # message indexes sent as raw turns
     history: list[tuple[list[int], list[dict]]] = []
+    history_tokens = 0
     for idx, block, block_cost in blocks if not lost_pinned else ():  # newest first
-        if used + block_cost > avail:
+        # a turn sent raw takes the place of its recalled line (and the tokens that line took)
+        recalled = [ln for ln in chosen if ln.turn is not None and ln.turn in idx]
+        kept = without(recalled)
+        state_tokens = sys_tokens(prompt, kept) if recalled else state["tokens"]
+        if state_tokens + history_tokens + block_cost > avail:
             break
+        if recalled:
+            chosen[:] = kept
+            state.update(tokens=state_tokens, sections={ln.section for ln in kept},
+                         groups={ln.group for ln in kept if ln.group})
         history.insert(0, (idx, block))
-        used += block_cost
-    history_tokens = used - state["tokens"]
+        history_tokens += block_cost
+        raw.update(idx)
 
     lost_ranked: list[Line] = list(ranked) if lost_pinned else []
     for n, ln in enumerate(rest):  # the best-scoring lines that still fit
+        if ln.turn is not None and ln.turn in raw:
+            continue  # sent whole as a raw turn
         if n - len(chosen) > 40 or not try_add(ln, avail - history_tokens):
             lost_ranked.append(ln)
     # restore priority order for rendering stability

@@ -57,6 +57,7 @@ class Line:
     section: str
     text: str
     group: str | None = None  # lines of one group share a line: "- hotel: area east; stars 4"
+    turn: int | None = None  # a recalled turn's message index: never shown beside the turn sent raw
 
 
 def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
@@ -114,7 +115,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
     if kind == "turn":  # a recalled turn, whole: "- user: I adopted a dog named Rex"
         text = d["text"] if len(d["text"]) <= 600 else d["text"][:599] + "…"
         sep = "：" if lang == "zh" else ": "
-        return Line(item, "recall", f"- {t[d['role']]}{sep}{text.replace(chr(10), ' ')}")
+        return Line(item, "recall", f"- {t[d['role']]}{sep}{text.replace(chr(10), ' ')}", turn=d["index"])
     # entity
     mark = t["selected"] if d.get("selected") else ""
     return Line(item, "focus", f"{d['text']}{mark}")

@@ -370,3 +370,55 @@ def test_assemble_long_tool_results_sent_as_summary(examples, encoding, name):
             assert t.payload(f"r{index}") == original["content"]
             summarised += 1
     assert summarised >= 1
+
+
+# ----------------------------------------------------------------------------- no turn shown twice
+
+LONG_CHATS = {
+    "en": ([f"Note {n}: my {thing} is called {name} and lives in room {100 + n}." for n, (thing, name) in
+            enumerate([("dog", "Rex"), ("cat", "Tom"), ("parrot", "Kiwi"), ("fish", "Nemo"), ("horse", "Star")] * 6)],
+           "What did I say about the dog Rex and the parrot Kiwi?"),
+    "zh": ([f"第{n}条备注：我的{thing}叫{name}，住在{100 + n}号房间。" for n, (thing, name) in
+            enumerate([("狗", "旺财"), ("猫", "咪咪"), ("鹦鹉", "小绿"), ("金鱼", "泡泡"), ("马", "闪电")] * 6)],
+           "我说过狗旺财和鹦鹉小绿的什么？"),
+}
+
+
+def _shown_twice(t: Tracker, messages: list[dict]) -> list[str]:
+    """Texts of observed turns that appear more than once in the assembled messages."""
+    contents = [m.get("content") or "" for m in messages]
+    texts = {m["content"] for m in t.messages if m["role"] in ("user", "assistant") and len(m.get("content") or "") > 8}
+    return [x for x in sorted(texts) if sum(c.count(x) for c in contents) > 1]
+
+
+@pytest.mark.parametrize("budget", [450, 600, 1000, 4000])
+@pytest.mark.parametrize("name", [p.stem for p in EXAMPLE_FILES])
+def test_assemble_never_shows_a_turn_twice(examples, encoding, name, budget):
+    """Issue 14: at budget 1000 every raw turn was sent and 'Earlier in the conversation'
+    repeated the same turns. A turn sent raw takes the place of its recalled line."""
+    t, question = examples[name]
+    ctx = t.assemble(question, budget=budget)
+    assert _shown_twice(t, ctx.messages) == []
+    assert ctx.tokens == count_message_tokens(ctx.messages, encoding) <= budget
+    recalled = {int(node[1:]) for node in ctx.node_ids if node.startswith("t")}
+    assert not recalled & set(ctx.turns)
+    if budget >= 1000:  # everything fits: every turn raw, no recall section
+        assert len(ctx.turns) == len([m for m in t.messages if m["role"] != "system"])
+        assert "Earlier in the conversation" not in ctx.state_block and "相关原话" not in ctx.state_block
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_assemble_long_chat_recalls_old_turns_and_sends_recent_ones_once(make_tracker, encoding, lang):
+    turns, question = LONG_CHATS[lang]
+    t = make_tracker(*turns, lang=lang)
+    recalled_some = raw_some = False
+    for budget in (150, 300, 600, 900, 1200, 2000, 4000):
+        ctx = t.assemble(question, budget=budget)
+        assert _shown_twice(t, ctx.messages) == [], budget
+        assert ctx.tokens == count_message_tokens(ctx.messages, encoding) <= budget
+        recalled = {int(node[1:]) for node in ctx.node_ids if node.startswith("t")}
+        assert not recalled & set(ctx.turns), budget
+        recalled_some |= bool(recalled)
+        raw_some |= bool(ctx.turns) and bool(recalled)
+    assert recalled_some and raw_some  # both kinds met in one context: the case that duplicated
+    assert t.assemble(question, budget=4000).turns == list(range(len(turns)))
