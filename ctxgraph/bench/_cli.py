@@ -10,7 +10,8 @@ import json
 import sys
 from typing import Any
 
-from ._run import DATASETS, run_recall, run_scenarios
+from ._data import PUBLISHED, DataNotFoundError
+from ._run import DATASETS, packs_for, run_recall, run_scenarios
 
 
 DESCRIPTION = """\
@@ -52,20 +53,24 @@ def add_bench_parser(sub: Any) -> None:
 
 
 def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]:
-    progress = sys.stderr.isatty()
-    if dataset == "scenarios":
-        return run_scenarios()
+    packs = args.pack or []  # the dataset's own pack is added by the run (booking for crosswoz and multiwoz)
+    if dataset == "scenarios":  # progress bars: only when stderr is a terminal
+        return run_scenarios(packs=packs)
     if dataset == "speed":
         from ._speed import run_speed
 
-        return run_speed(quick=args.quick)
-    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, progress=progress)
+        return run_speed(quick=args.quick, packs=packs)
+    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, packs=packs)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     try:
         return _bench(args)
-    except (OSError, ValueError) as err:  # data that is missing or not in the published format
+    except DataNotFoundError as err:  # the Python hint (path=...) is not for the command line
+        print(f"ctxgraph bench: {err.what} Pass {PUBLISHED} with --data PATH; where the public datasets "
+              "come from: README.md, section Benchmarks.", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as err:  # data that is not in the published format
         print(f"ctxgraph bench: {err}", file=sys.stderr)
         return 2
 
@@ -114,6 +119,8 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
                   (" (no catalogue)" if ds in ("crosswoz", "multiwoz") else ""))
     head = f"### {title}" if markdown else f"== {title}"
     parts = [head]
+    if "packs" in report:  # which domain rule packs ctxgraph loaded, next to the catalogue line
+        parts.append(f"packs: {', '.join(report['packs']) or 'none (core rules only)'}")
     if ds in ("crosswoz", "multiwoz"):
         rows = [[r["method"], r["budget"], r["recall"], r["recall_fuzzy"], r["tokens_mean"], r["tokens_median"], r["over_budget"]]
                 for r in report["results"]]
@@ -130,13 +137,15 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         parts.append(_table(["lang", "passed", "pass rate", "tokens mean", "failures"], rows, markdown))
     elif ds == "speed":
         rows = [[r["lang"], r["pipeline"], r["source"], r["n"], r["median_ms"], r["p95_ms"]] for r in report["results"]]
+        parts.append(_speed_text_note(report))
         parts.append("observe() per message (ms)")
         parts.append(_table(["lang", "pipeline", "text", "messages", "median ms", "p95 ms"], rows, markdown))
         grow = report["growth"]
         base = next((g["assemble_median_ms"] for g in grow if g["turns"] == 100), None)
         rows = [[g["turns"], g["nodes"], g["assemble_median_ms"], g["assemble_p95_ms"],
                  (g["assemble_median_ms"] / base) if base else None, g["context_tokens"], g["full_history_tokens"]] for g in grow]
-        parts.append(f"assemble() as the conversation grows (zh, budget {grow[0]['budget']})")
+        parts.append(f"assemble() as the conversation grows (zh, budget {grow[0]['budget']}; one tracker per size, "
+                     f"warmed up, median of {grow[0].get('repeats', '?')} interleaved rounds)")
         parts.append(_table(["turns", "graph nodes", "median ms", "p95 ms", "x vs 100 turns", "context tokens", "full history tokens"], rows, markdown))
         if report.get("memory"):
             parts.append(f"memory per 1,000 turns: {report['memory']['kib']} KiB (tracemalloc)")
@@ -150,6 +159,18 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
     return "\n\n".join(parts) if markdown else "\n".join(parts)
 
 
+def _speed_text_note(report: dict[str, Any]) -> str:
+    """Which text the speed figures were measured on; the scenario filler is said loudly."""
+    from ._speed import FILLER
+
+    text = report.get("text") or {r["lang"]: r["source"] for r in report["results"]}
+    note = "text: " + ", ".join(f"{lang} {source}" for lang, source in text.items())
+    if FILLER in text.values():
+        note += (" (CrossWOZ/MultiWOZ not found in ../shared/data: the scenario filler is other text, with long "
+                 "tool results, so these figures are not comparable with docs/benchmarks.md)")
+    return note
+
+
 def format_document(reports: list[dict[str, Any]], command: str) -> str:
     m = reports[0].get("machine", {})
     intro = [
@@ -159,6 +180,8 @@ def format_document(reports: list[dict[str, Any]], command: str) -> str:
         "with the data in `../shared/data`). Every figure below comes from that one run; baselines are",
         "measured in the same run with the same budget and the same counting (o200k_base, 4 tokens per",
         "message, the question counted in the budget).",
+        "ctxgraph loads the booking rule pack for CrossWOZ and MultiWOZ (their schemas' domains) and no",
+        "domain pack elsewhere; each table names its packs.",
         "",
         f"Machine: {m.get('cpu')}, {m.get('cores')} cores, Python {m.get('python')}, {m.get('platform')}.",
         "",

@@ -129,14 +129,23 @@ def default_data_dir() -> Path:
     return Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
+class DataNotFoundError(FileNotFoundError):
+    """Benchmark data that is not there. ``what`` says what is missing where; the message adds
+    how to pass the data from Python (``ctxgraph bench`` says ``--data PATH`` instead)."""
+
+    def __init__(self, what: str, python_hint: str) -> None:
+        super().__init__(f"{what} {python_hint}")
+        self.what = what
+
+
+PUBLISHED = "the published file or folder (a .zip, the .json inside it, or their folder)"
+
+
 def _resolve(path: str | Path | None, name: str) -> Path:
     resolved = Path(path) if path is not None else default_data_dir() / name
     if not resolved.exists():
         hint = "" if path is not None else " (the default data folder)"
-        raise FileNotFoundError(
-            f"{name} data not found at {resolved}{hint}. Pass the published file or folder "
-            f"(a .zip, the .json inside it, or their folder) as path=..., or --data PATH."
-        )
+        raise DataNotFoundError(f"{name} data not found at {resolved}{hint}.", f"Pass {PUBLISHED} as path=...")
     return resolved
 
 
@@ -147,11 +156,9 @@ def _read_split(path: str | Path | None, name: str, split: str) -> Any:
         candidates = [resolved / f"{split}.json.zip", resolved / f"{split}.json", resolved / f"{split}.zip"]
         found = next((c for c in candidates if c.is_file()), None)
         if found is None:
-            raise FileNotFoundError(
-                f"No {split} split in {resolved}: looked for "
-                + ", ".join(c.name for c in candidates)
-                + ". Pass the file itself, or split= its name."
-            )
+            raise DataNotFoundError(
+                f"No {split} split in {resolved}: looked for {', '.join(c.name for c in candidates)}.",
+                "Pass the file itself, or split= its name.")
         resolved = found
     if zipfile.is_zipfile(resolved):
         with zipfile.ZipFile(resolved) as archive:
@@ -363,7 +370,7 @@ def _locomo_files(path: str | Path | None) -> Iterator[tuple[str, Any]]:
     if resolved.is_dir():
         files = sorted(resolved.glob("*.json"), key=_natural)
         if not files:
-            raise FileNotFoundError(f"No *.json LoCoMo files in {resolved}. Pass a folder of them or one file.")
+            raise DataNotFoundError(f"No *.json LoCoMo files in {resolved}.", "Pass a folder of them or one file.")
         for file in files:
             with open(file, encoding="utf-8") as handle:
                 yield file.stem, json.load(handle)

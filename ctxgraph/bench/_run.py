@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import platform
+import sys
 import time
 import zipfile
 from importlib import metadata
@@ -25,6 +26,7 @@ from ._data import default_data_dir, load_crosswoz, load_locomo, load_multiwoz
 from ._metrics import evaluate_locomo, evaluate_state_recall
 
 DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "speed")
+DATASET_PACKS = {"crosswoz": ("booking",), "multiwoz": ("booking",)}  # shaped after their schemas
 DEFAULT_BUDGETS = {"crosswoz": (64, 128, 256), "multiwoz": (64, 128, 256), "locomo": (500, 1000, 2000)}
 
 
@@ -104,13 +106,33 @@ def database_catalog(dataset: str, path: str | Path | None = None
     return list(dict.fromkeys(names)), list(dict.fromkeys(attributes))
 
 
-def _progress_bar(total: int, label: str, enabled: bool) -> tuple[Callable[[int], Any] | None, Callable[[], None]]:
-    if not enabled:
-        return None, lambda: None
+def packs_for(dataset: str, extra: Sequence[str] = ()) -> list[str]:
+    """The domain rule packs a benchmark loads: the dataset's own, then ``extra``.
+
+    >>> packs_for("crosswoz"), packs_for("locomo"), packs_for("multiwoz", ["telecom", "booking"])
+    (['booking'], [], ['booking', 'telecom'])
+    """
+    return list(dict.fromkeys([*DATASET_PACKS.get(dataset, ()), *extra]))
+
+
+def tracker_options(packs: Sequence[str]) -> dict[str, Any]:
+    """``Tracker`` keyword arguments for these packs (none when there are none)."""
+    return {"packs": list(packs)} if packs else {}
+
+
+def progress_bar(total: int, label: str, enabled: bool | None = None) -> Any:
+    """A tqdm bar on stderr. ``enabled=None``: shown only when stderr is a terminal, so
+    captured or redirected output never holds it.
+
+    >>> with progress_bar(3, "demo") as bar:  # stderr is not a terminal under doctest
+    ...     bar.update(3)
+    ...     bar.disable
+    True
+    """
     from tqdm import tqdm
 
-    bar = tqdm(total=total, desc=label, leave=False, file=__import__("sys").stderr)
-    return bar.update, bar.close
+    shown = sys.stderr.isatty() if enabled is None else enabled
+    return tqdm(total=total, desc=label, leave=False, file=sys.stderr, disable=not shown)
 
 
 def run_recall(
@@ -120,41 +142,51 @@ def run_recall(
     catalog: str | Path | bool | None = None,
     budgets: Sequence[int] | None = None,
     limit: int | None = None,
-    progress: bool = False,
+    packs: Sequence[str] = (),
+    progress: bool | None = None,
 ) -> dict[str, Any]:
-    """Recall of ctxgraph against recency, BM25 and full history on one dataset."""
+    """Recall of ctxgraph against recency, BM25 and full history on one dataset.
+
+    ctxgraph loads the dataset's domain pack (booking for crosswoz and multiwoz) and
+    ``packs``; the report names them. ``progress``: a bar on stderr (None: on a terminal)."""
     enc = get_encoding()
     budgets = tuple(budgets or DEFAULT_BUDGETS[dataset])
     catalog_pairs: list[tuple[str, str]] = []
     attributes: list[tuple[str, str, bool]] = []
     if catalog:
         catalog_pairs, attributes = database_catalog(dataset, None if catalog is True else catalog)
-    methods: dict[str, Any] = {"ctxgraph": TrackerSession(catalog=catalog_pairs or None,
-                                                          catalog_attributes=attributes or None)}
+    packs = packs_for(dataset, packs)
+    methods: dict[str, Any] = {"ctxgraph": TrackerSession(catalog=catalog_pairs or None, catalog_attributes=attributes or None,
+                                                          **tracker_options(packs))}
     methods.update(baselines(enc))
     started = time.perf_counter()
     if dataset == "locomo":
-        items = load_locomo(data, limit=limit)
-        update, close = _progress_bar(len(items), dataset, progress)
-        rows = evaluate_locomo(items, methods, budgets, enc, progress=update)
+        items: Sequence[Any] = load_locomo(data, limit=limit)
+        evaluate: Callable[..., list[dict[str, Any]]] = evaluate_locomo
     else:
-        loader = load_crosswoz if dataset == "crosswoz" else load_multiwoz
-        items = loader(data, limit=limit)
-        update, close = _progress_bar(len(items), dataset, progress)
-        rows = evaluate_state_recall(items, methods, budgets, enc, progress=update)
-    close()
+        items = (load_crosswoz if dataset == "crosswoz" else load_multiwoz)(data, limit=limit)
+        evaluate = evaluate_state_recall
+    with progress_bar(len(items), dataset, progress) as bar:
+        rows = evaluate(items, methods, budgets, enc, progress=bar.update)
     return {
-        "dataset": dataset, "n": len(items), "results": rows, "catalog": bool(catalog_pairs),
+        "dataset": dataset, "n": len(items), "results": rows, "packs": packs, "catalog": bool(catalog_pairs),
         "catalog_size": len(catalog_pairs), "catalog_attributes": len(attributes), "data": str(data or default_data_dir() / dataset),
         "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
     }
 
 
-def run_scenarios() -> dict[str, Any]:
-    """Pass rate of the project's scenario conversations, per language."""
+def run_scenarios(*, packs: Sequence[str] = (), progress: bool | None = None) -> dict[str, Any]:
+    """Pass rate of the project's scenario conversations, per language (no domain pack but ``packs``)."""
     from ._scenarios import BUDGET, run_scenario, scenarios
 
-    results = [run_scenario(s) for s in scenarios()]
+    packs = packs_for("scenarios", packs)
+    factory = (lambda: Tracker(**tracker_options(packs))) if packs else None
+    todo = scenarios()
+    with progress_bar(len(todo), "scenarios", progress) as bar:
+        results = []
+        for s in todo:
+            results.append(run_scenario(s, factory))
+            bar.update(1)
     rows = []
     for lang in ("zh", "en"):
         mine = [r for r in results if r.scenario.lang == lang]
@@ -162,4 +194,4 @@ def run_scenarios() -> dict[str, Any]:
                      "passed": sum(r.passed for r in mine), "n": len(mine),
                      "tokens_mean": sum(r.tokens for r in mine) / len(mine),
                      "failures": {r.scenario.name: r.failures for r in mine if not r.passed}})
-    return {"dataset": "scenarios", "n": len(results), "results": rows, "machine": machine()}
+    return {"dataset": "scenarios", "n": len(results), "results": rows, "packs": packs, "machine": machine()}
