@@ -37,8 +37,7 @@ def version() -> str:
 
 
 def _tracker(args: argparse.Namespace) -> Tracker:
-    options = {"packs": args.pack} if args.pack else {}  # only the domain packs asked for
-    return Tracker(args.lang, rules=args.rules or (), catalog=args.catalog, today=args.today, **options)
+    return Tracker(args.lang, rules=args.rules or (), packs=args.pack or (), catalog=args.catalog, today=args.today)
 
 
 def _conversation(args: argparse.Namespace) -> list[dict]:

@@ -349,3 +349,22 @@ def test_cli_unknown_role_names_file_and_line(capsys, tmp_path, name, where):
     path = write_conversation(tmp_path, [{"role": "user", "content": "hi"}, {"role": "robot", "content": "x"}], name)
     code, _, err = run(capsys, "state", path)
     assert code == 2 and err.startswith(f"ctxgraph: [E021] Conversation file {path}, {where}: unknown role 'robot'")
+
+
+@pytest.mark.parametrize(("argv", "packs"), [([], ()), (["--pack", "booking"], ["booking"])])
+@pytest.mark.parametrize("command", ["replay", "state", "graph"])
+def test_cli_pack_options_reach_the_tracker(capsys, tmp_path, monkeypatch, command, argv, packs):
+    import ctxgraph.cli
+
+    built = []
+
+    class RecordingTracker(ctxgraph.cli.Tracker):  # the real Tracker, its packs noted
+        def __init__(self, *args, **options):
+            built.append(options["packs"])
+            super().__init__(*args, **options)
+
+    monkeypatch.setattr(ctxgraph.cli, "Tracker", RecordingTracker)
+    extra = ["--out", str(tmp_path / "g.json")] if command == "graph" else []
+    code, _, err = run(capsys, command, write_conversation(tmp_path, TINY_EN), *argv, *extra)
+    assert code == 0, err
+    assert built == [packs]
