@@ -6,7 +6,8 @@ Order of filling (each step only takes what fits, counted exactly with tiktoken)
 
 1. the question (truncated, keeping its head, only if it alone exceeds the budget);
 2. the conversation's system prompt;
-3. pinned state lines, by tier;
+3. pinned state lines, by tier (a goal too long for the room is cut, at a word or clause
+   boundary, only when the pinned lines do not all fit with it whole);
 4. ranked state lines, until the state block holds ``state_share`` of what is left;
 5. recent raw turns, newest first, whole turns only (an assistant tool call and its
    results are one unit, so the chat API never sees a tool result without its call);
@@ -28,7 +29,7 @@ and last the tail of the question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 import tiktoken
@@ -163,17 +164,44 @@ def fit(
             return True
         return False
 
+    order = {id(ln): n for n, ln in enumerate(lines)}  # priority order, for rendering stability
+    cuts: dict[int, list[Line]] = {}  # shorter forms of a line (the goal), longest first
+    for ln in lines:
+        if ln.shorter:
+            cuts[id(ln)] = [replace(ln, text=text, shorter=()) for text in ln.shorter]
+            order.update((id(short), order[id(ln)]) for short in cuts[id(ln)])
+
+    def try_add_cut(ln: Line, limit: int) -> bool:
+        """``ln`` whole if it fits, else its longest shorter form that fits."""
+        return any(try_add(form, limit) for form in (ln, *cuts.get(id(ln), ())))
+
+    def place_pinned(forms: list[Line]) -> list[Line]:
+        """Fill the block with ``forms`` strictly by tier (never a lower one over a higher
+        one); returns the lines that did not fit."""
+        chosen.clear()
+        state.update(tokens=base, sections=set(), groups=set())
+        for n, ln in enumerate(forms):
+            if not try_add(ln, avail):
+                return forms[n:]
+        return []
+
     pinned = [ln for ln in lines if ln.item.pinned]
     ranked = [ln for ln in lines if not ln.item.pinned]
-    lost_pinned: list[Line] = []
-    for n, ln in enumerate(pinned):  # strictly by tier: never keep a lower one over a higher one
-        if not try_add(ln, avail):
-            lost_pinned = pinned[n:]
-            break
+    forms = list(pinned)
+    lost_pinned = place_pinned(forms)
+    for n, ln in enumerate(pinned):  # a long line is cut only when the pinned lines need its room
+        for short in cuts.get(id(ln), ()):
+            if not lost_pinned:
+                break
+            trial = forms[:n] + [short] + forms[n + 1:]
+            lost = place_pinned(trial)
+            if len(lost) < len(lost_pinned):
+                forms, lost_pinned = trial, lost
+    lost_pinned = place_pinned(forms)
     share_limit = max(sys_tokens(prompt, chosen), int(avail * state_share))
     rest: list[Line] = []
     for ln in ranked if not lost_pinned else ():
-        if not try_add(ln, share_limit):
+        if not try_add(ln, share_limit):  # whole here; cut only for the room left at the end
             rest.append(ln)
 
     def without(lines: list[Line]) -> list[Line]:
@@ -202,10 +230,8 @@ def fit(
     for n, ln in enumerate(rest):  # the best-scoring lines that still fit
         if ln.turn is not None and ln.turn in raw:
             continue  # sent whole as a raw turn
-        if n - len(chosen) > 40 or not try_add(ln, avail - history_tokens):
+        if n - len(chosen) > 40 or not try_add_cut(ln, avail - history_tokens):
             lost_ranked.append(ln)
-    # restore priority order for rendering stability
-    order = {id(ln): n for n, ln in enumerate(lines)}
     chosen.sort(key=lambda ln: order[id(ln)])
     # the exact count: drop the lowest-priority lines should the estimate be short, then
     # offer the room an overestimate left to the best remaining lines

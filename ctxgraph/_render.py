@@ -19,6 +19,7 @@ One line per item, grouped in sections (goal, constraints, key facts with
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import networkx as nx
@@ -58,6 +59,7 @@ class Line:
     text: str
     group: str | None = None  # lines of one group share a line: "- hotel: area east; stars 4"
     turn: int | None = None  # a recalled turn's message index: never shown beside the turn sent raw
+    shorter: tuple[str, ...] = ()  # cut versions of ``text``, longest first, for when it does not fit
 
 
 def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
@@ -70,9 +72,71 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: Where a cut text may end first: after a clause (before its punctuation) ...
+_CLAUSE_END = re.compile(r"[,;:.!?](?=\s)|[，；：、。！？]")
+#: ... else between words; never inside a latin word, a number or a code such as WH-1000XM5.
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_\-./]")
+#: The lengths (characters) a goal is cut to, tried in turn, when the budget has no room for it whole.
+GOAL_CUTS = {"zh": (20, 12, 6), "en": (48, 32, 16)}
+
+
+def cut(text: str, limit: int, *, segmented: bool = False) -> str:
+    """``text`` whole when it has at most ``limit`` characters, else its head, marked "…",
+    ending at a clause or word boundary. Text written without spaces between words
+    (``segmented``, as Chinese) may also end between two characters, never inside a latin
+    word or a number; text with spaces ends only between words (a first word longer than
+    ``limit`` is kept whole).
+
+    >>> cut("I need to return the WH-1000XM5 headphones I bought last week", 40)
+    'I need to return the WH-1000XM5…'
+    >>> cut("I need to return my headphones, and get store credit for the rest", 40)
+    'I need to return my headphones…'
+    >>> cut("我想买一部拍照好的手机，预算5000元左右", 14, segmented=True)
+    '我想买一部拍照好的手机…'
+    >>> cut("预算5000元左右的拍照手机", 5, segmented=True)
+    '预算…'
+    >>> cut("Supercalifragilistic expialidocious", 10)
+    'Supercalifragilistic…'
+    """
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    room = max(limit - 1, 1)  # the mark takes one character
+    head = text[: room + 1]  # one more: a boundary right after the room counts
+    ends = [m.start() for m in _CLAUSE_END.finditer(head) if room // 3 <= m.start() <= room]
+    if ends:
+        return _marked(text[: ends[-1]])
+    spaces = [i for i, ch in enumerate(head) if ch == " " and 0 < i <= room]
+    if spaces and (not segmented or spaces[-1] >= room // 2):
+        return _marked(text[: spaces[-1]])
+    if not segmented:
+        first = text.find(" ")
+        return _marked(text[:first]) if first > 0 else text
+    end = room
+    while 0 < end < len(text) and _WORD_CHAR.match(text[end - 1]) and _WORD_CHAR.match(text[end]):
+        end -= 1
+    if end == 0:  # the text opens with a latin word longer than the room: keep that word
+        end = room
+        while end < len(text) and _WORD_CHAR.match(text[end - 1]) and _WORD_CHAR.match(text[end]):
+            end += 1
+    return _marked(text[:end])
+
+
+def _marked(head: str) -> str:
+    return head.rstrip(" ,;:-，；：、") + "…"
+
+
+def _goal_line(item: Item, text: str, lang: str) -> Line:
+    """The goal whole; the fitting step uses a shorter cut only when the budget forces it."""
+    full = " ".join(text.split())
+    cuts = dict.fromkeys(cut(full, n, segmented=lang == "zh") for n in GOAL_CUTS[lang])
+    return Line(item, "goal", full, shorter=tuple(c for c in cuts if len(c) < len(full)))
+
+
 def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, budget: int = 600,
          compact: bool = False) -> Line:
-    """The rendered line of one item; long texts (goal, questions) are cut shorter for small budgets.
+    """The rendered line of one item; questions are cut to their asking clause, and a goal
+    carries shorter versions the fitting step falls back to when it has no room for it whole.
 
     A fact's earlier value ("原为 / was") is shown when the question names the fact, or
     when ``history`` says so: tokens are not spent on what stopped being true otherwise.
@@ -83,8 +147,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
     d = G.nodes[item.node]
     kind = item.kind
     if kind == "goal":
-        limit = min(16, max(6, budget // 8)) if lang == "zh" else min(40, max(16, budget // 3))
-        return Line(item, "goal", _short(d["text"], limit))
+        return _goal_line(item, d["text"], lang)
     if kind == "constraint":
         return Line(item, "constraints", f"- [{t[d['polarity']]}] {d['text']}")
     if kind == "commitment":

@@ -422,3 +422,62 @@ def test_assemble_long_chat_recalls_old_turns_and_sends_recent_ones_once(make_tr
         raw_some |= bool(ctx.turns) and bool(recalled)
     assert recalled_some and raw_some  # both kinds met in one context: the case that duplicated
     assert t.assemble(question, budget=4000).turns == list(range(len(turns)))
+
+
+# ----------------------------------------------------------------------------- the goal is cut only when the budget forces it
+
+LONG_GOALS = {
+    "en": ["Hi, I need to return the WH-1000XM5 headphones I bought last week and get my money back",
+           "Do not ship with FedEx.", "The invoice must be addressed to Holmes Consulting Ltd.",
+           "Never call me before 9 am.", "You must use the original box.", "Do not charge a restocking fee."],
+    "zh": ["你好，我想退掉上周买的WH-1000XM5耳机并且把钱退回到我的信用卡", "快递一定要用顺丰。",
+           "发票抬头必须写上海某某信息技术有限公司。", "不要在早上9点前打电话。", "必须用原包装寄回。", "不要收取退货手续费。"],
+}
+GOAL_HEADER = {"en": "Goal: ", "zh": "目标："}
+
+
+def _goal_shown(ctx, lang: str) -> str | None:
+    found = [ln for ln in ctx.state_block.splitlines() if ln.startswith(GOAL_HEADER[lang])]
+    return found[0][len(GOAL_HEADER[lang]):] if found else None
+
+
+@pytest.mark.parametrize("budget", [300, 600, 4000])
+@pytest.mark.parametrize(("name", "lang"), [("en_return_exchange", "en"), ("zh_phone_order", "zh")])
+def test_assemble_goal_whole_when_there_is_room(examples, name, lang, budget):
+    """Issue 14: 'Goal: I need to return the WH-1000XM5 headpho…' even at budget 4000."""
+    t, question = examples[name]
+    assert _goal_shown(t.assemble(question, budget=budget), lang) == t.state().goal.text
+
+
+#: A question that leaves little room, so that the goal and the constraints (all pinned) compete.
+LONG_QUESTIONS = {
+    "en": "Before you answer, please read everything we agreed once more, carefully, point by point. " * 6,
+    "zh": "回答之前，请把我们约定的所有事项再仔细看一遍，逐条核对，然后告诉我下一步做什么。" * 5,
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_assemble_goal_cut_only_when_the_budget_forces_it_and_never_mid_word(make_tracker, encoding, lang):
+    t = make_tracker(*LONG_GOALS[lang], lang=lang)
+    full = t.state().goal.text
+    whole = cut = forced = 0
+    for question in ("?", LONG_QUESTIONS[lang]):
+        for budget in range(100, 420, 10):
+            ctx = t.assemble(question, budget=budget)
+            shown = _goal_shown(ctx, lang)
+            if shown is None or shown == full:
+                whole += shown == full
+                continue
+            cut += 1
+            head = shown.removesuffix("…")
+            assert shown.endswith("…") and full.startswith(head) and len(head) < len(full), shown
+            after = full[len(head)]
+            if lang == "en":  # a word or clause boundary
+                assert after in " ,;:", shown
+            else:  # a clause or character boundary, never inside a latin word or a number
+                assert not (head[-1].isascii() and head[-1].isalnum() and after.isascii() and after.isalnum()), shown
+            if budget >= COMPACT_BELOW:  # the goal is pinned: whole, it would not have fitted beside the others
+                system = ctx.messages[0]["content"].replace(GOAL_HEADER[lang] + shown, GOAL_HEADER[lang] + full)
+                assert count_message_tokens([{"role": "system", "content": system}, *ctx.messages[1:]], encoding) > budget
+                forced += 1
+    assert whole and cut and forced  # every case met
