@@ -95,9 +95,10 @@ def read_conversation(path: str | Path) -> list[dict]:
     JSON array (as ``ctxgraph replay`` numbers messages). An empty file gives ``[]``.
 
     >>> import json, tempfile, pathlib
-    >>> f = pathlib.Path(tempfile.mkdtemp()) / "chat.json"
-    >>> _ = f.write_text(json.dumps({"id": "c1", "messages": [{"role": "user", "content": "hi"}]}))
-    >>> read_conversation(f)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     f = pathlib.Path(folder) / "chat.json"
+    ...     _ = f.write_text(json.dumps({"id": "c1", "messages": [{"role": "user", "content": "hi"}]}))
+    ...     read_conversation(f)
     [{'role': 'user', 'content': 'hi'}]
     """
     path = Path(path)
