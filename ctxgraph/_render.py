@@ -68,10 +68,6 @@ def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
     return d["name"]
 
 
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 #: Where a cut text may end first: after a clause (before its punctuation) ...
 _CLAUSE_END = re.compile(r"[,;:.!?](?=\s)|[，；：、。！？]")
 #: ... else between words; never inside a latin word, a number or a code such as WH-1000XM5.
@@ -133,8 +129,7 @@ def _goal_line(item: Item, text: str, lang: str) -> Line:
     return Line(item, "goal", full, shorter=tuple(c for c in cuts if len(c) < len(full)))
 
 
-def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, budget: int = 600,
-         compact: bool = False) -> Line:
+def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, compact: bool = False) -> Line:
     """The rendered line of one item; questions are cut to their asking clause, and a goal
     carries shorter versions the fitting step falls back to when it has no room for it whole.
 
@@ -155,7 +150,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
         return Line(item, "promises", f"- {d['text']}{due}")
     if kind == "question":  # the asking clause is enough: "…，请问收货地址是哪里？"
         clause = asking_clause(d["text"])
-        return Line(item, "questions", f"- {_short(clause, 20 if lang == 'zh' else 40)}")
+        return Line(item, "questions", f"- {cut(clause, 20 if lang == 'zh' else 40, segmented=lang == 'zh')}")
     if kind == "fact":
         was = ""
         if history:

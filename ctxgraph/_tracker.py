@@ -243,7 +243,7 @@ class Tracker:
         ranked = [i for i in items if not i.pinned][:MAX_RANKED]
         # under the compact budget an earlier value is shown only when the question asks for it
         history = None if not compact or query.history else False
-        lines = [line(self.graph, i, lang, history=history, budget=budget, compact=compact) for i in pinned + ranked]
+        lines = [line(self.graph, i, lang, history=history, compact=compact) for i in pinned + ranked]
         return fit(
             question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
             total_turns=self._raw_turns,

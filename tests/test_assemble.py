@@ -481,3 +481,13 @@ def test_assemble_goal_cut_only_when_the_budget_forces_it_and_never_mid_word(mak
                 assert count_message_tokens([{"role": "system", "content": system}, *ctx.messages[1:]], encoding) > budget
                 forced += 1
     assert whole and cut and forced  # every case met
+
+
+@pytest.mark.parametrize(("lang", "asked", "shown"), [
+    ("en", "Could you tell me the exact shipping address including the apartment number please?",
+     "- Could you tell me the exact shipping…"),
+    ("zh", "请问您方便告诉我详细的收货地址以及门牌号码和联系电话吗？", "- 请问您方便告诉我详细的收货地址以及门牌…"),
+])
+def test_assemble_long_open_question_cut_at_a_word_boundary(make_tracker, lang, asked, shown):
+    t = make_tracker("hi" if lang == "en" else "你好", bot(asked), lang=lang)
+    assert shown in t.assemble("ok", budget=300).state_block.splitlines()
