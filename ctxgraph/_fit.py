@@ -23,8 +23,8 @@ When the budget cannot hold everything, ``Context.dropped`` lists what was left
 out in the order it gives way, lowest priority first: older raw turns, ranked
 lines (lowest score first), pinned lines from the lowest tier up (stressed facts,
 selected entities, open questions, named facts, open commitments, constraints,
-goal), the system prompt (only when it alone does not fit beside the question),
-and last the tail of the question.
+goal), the tail of a goal shown cut, the system prompt (only when it alone does
+not fit beside the question), and last the tail of the question.
 """
 
 from __future__ import annotations
@@ -260,6 +260,9 @@ def fit(
         dropped.append(f"{skipped_turns} older raw turns")
     dropped += [f"ranked {ln.item.kind} {ln.item.node}" for ln in reversed(lost_ranked)]
     dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(lost_pinned)]
+    whole = {id(short): ln for ln in lines for short in cuts.get(id(ln), ())}
+    dropped += [f"{ln.item.kind} {ln.item.node}: cut to {len(ln.text) - 1} of {len(whole[id(ln)].text)} characters"
+                for ln in chosen if id(ln) in whole]
     dropped += truncated
 
     content = _system_content(prompt, chosen, lang, compact)

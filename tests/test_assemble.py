@@ -240,6 +240,8 @@ def _drop_rank(entry: str, tier: dict[str, int]) -> int:
         return 1
     if entry.startswith("pinned "):
         return 2 + (10 - tier[entry.rsplit(" ", 1)[-1]])  # lowest tier (stressed facts) first, goal last
+    if entry.startswith("goal ") and " cut to " in entry:
+        return 13
     if entry == "system prompt":
         return 20
     return 21  # the tail of the question
@@ -465,11 +467,16 @@ def test_assemble_goal_cut_only_when_the_budget_forces_it_and_never_mid_word(mak
         for budget in range(100, 420, 10):
             ctx = t.assemble(question, budget=budget)
             shown = _goal_shown(ctx, lang)
+            said = [d for d in ctx.dropped if d.startswith("goal ") and " cut to " in d]
+            tier = {i.node: i.tier for i in select(t.graph, t.extractor.query(question, t.graph))}
+            assert [_drop_rank(d, tier) for d in ctx.dropped] == sorted(_drop_rank(d, tier) for d in ctx.dropped)
             if shown is None or shown == full:
                 whole += shown == full
+                assert not said
                 continue
             cut += 1
             head = shown.removesuffix("…")
+            assert said == [f"goal g1: cut to {len(head)} of {len(full)} characters"]
             assert shown.endswith("…") and full.startswith(head) and len(head) < len(full), shown
             after = full[len(head)]
             if lang == "en":  # a word or clause boundary
