@@ -30,6 +30,8 @@ from ._tokens import DEFAULT_ENCODING, TOKENS_PER_MESSAGE
 class TrackerConfig(BaseModel):
     """Everything that decides how a Tracker reads and assembles (see :class:`~ctxgraph.Tracker`
     for what each option does). Runtime objects (the LLM client, its timeout) are not part of it.
+    Unlike the Tracker's keyword, ``catalog`` holds (name, label) pairs, not a file: read one
+    with :func:`~ctxgraph.load_catalog` (and :func:`~ctxgraph.load_catalog_attributes`).
 
     ``config["lang"]`` reads a field too, as the mapping the config used to be did.
     """
