@@ -19,6 +19,8 @@ class Errors:
     E012 = "[E012] Rule directory {path} does not exist. Pass an existing folder of .yml/.jsonl rule files."
     E013 = "[E013] Catalogue {path}: {reason}"
     E014 = "[E014] Fact pattern {pattern!r} ({lang}): {groups} names no slot. Name each group (or the pattern's slot) after a slot id."
+    E015 = "[E015] Unknown rule pack {name!r}. Shipped domain packs: {known}. A pack of your own is a folder: pass it with rules=[folder] (CLI: --rules DIR)."
+    E016 = "[E016] Unknown extraction step(s) {steps}. Registered steps: {known}. Register a step of your own with @ctxgraph.extract.step(name)."
     # messages
     E020 = "[E020] A message must be a dict with 'role' and 'content'; got {kind}."
     E021 = "[E021] Unknown role {role!r}. Use one of: system, user, assistant, tool (also 'developer', 'function')."

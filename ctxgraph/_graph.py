@@ -28,6 +28,7 @@ import networkx as nx
 
 from ._errors import Errors, StateError
 from ._units import (
+    LEGACY_LABEL_KINDS,
     ActionResultUnit,
     ActionUnit,
     AnswerUnit,
@@ -174,6 +175,7 @@ def _entity(G, u: EntityUnit) -> None:
         eid = _new_id(G, "entity")
         G.graph["entity_by_key"][u.key] = eid
         G.add_node(eid, kind="entity", key=u.key, text=u.text, label=u.label, value=u.value,
+                   entity_kind=u.kind or LEGACY_LABEL_KINDS.get(u.label, "other"),
                    mentions=[], selected=False, turn=turn)
     data = G.nodes[eid]
     if turn not in data["mentions"]:

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict
 
 from . import _graph as g
 from ._errors import ConfigError, Errors, ExtractionWarning
-from ._extract import Message, RuleExtractor, entity_key
+from .extract import Message, RuleExtractor
 from ._units import (
     CommitmentUnit,
     ConstraintUnit,
@@ -269,12 +269,12 @@ class LLMExtractor:
         for e in found.entities:
             surface = e.text.strip()
             label = e.label.strip().upper() or "THING"
-            key = entity_key(label, surface)
+            key = pack.entity_key(label, surface)
             if not surface or key in known_entities or surface.casefold() in by_text:
                 continue
             start = max(text.find(surface), 0)
             units.append(EntityUnit(key=key, text=surface, label=label, start=start,
-                                    end=start + len(surface) if surface in text else 0))
+                                    end=start + len(surface) if surface in text else 0, kind=pack.label_kind(label)))
             known_entities.add(key)
             by_text[surface.casefold()] = key
         stated = {(u.key, u.value) for u in kept if isinstance(u, FactUnit)}

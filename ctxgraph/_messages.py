@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ._errors import Errors, MessageError
-from ._extract import Message
+from .extract.context import Message
 
 ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant",
          "tool": "tool", "function": "tool"}

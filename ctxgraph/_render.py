@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from . import _graph as g
-from ._extract import asking_clause
+from .extract.text import asking_clause
 from ._select import TIER_NAMED_FACT, TIER_STRESSED, Item
 
 SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "recall", "focus")

@@ -40,9 +40,6 @@ from pydantic import (
 
 from ._errors import Errors, RulesError
 
-LANGS = ("zh", "en")
-
-
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -107,8 +104,12 @@ class DomainRule(_Strict):
 
 
 class IntentRule(_Strict):
+    """An intent and its cues. Intents are tried by ``priority`` (higher first), then in
+    file order: a domain pack gives its intents ``priority: 10`` to precede the core ones."""
+
     name: str
     cues: list[str]
+    priority: int = 0
 
     _c = field_validator("cues")(classmethod(lambda cls, v: _check_regexes(v)))
 
@@ -135,9 +136,43 @@ class ReferenceRules(_Strict):
     _c = field_validator("pronouns")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
+class NameRules(_Strict):
+    """How a name is built from segmented words (languages whose names have no spaces):
+    verbs that stand before a name and never start it (``lead``), verbs that end a run
+    of name words (``stop``), and the suffix of a bracketed branch that belongs to the
+    name before it (``branch_suffix``: "外婆家(北京apm店)")."""
+
+    lead: list[str] = []
+    stop: list[str] = []
+    branch_suffix: str | None = None
+
+    _c = field_validator("lead")(classmethod(lambda cls, v: _check_regexes(v)))
+
+
+#: What a label's entities are: things can be referred to ("that one") and are in focus;
+#: values fill slots; ids are merged by their text like things but never "that one".
+LabelKind = Literal["thing", "value", "id"]
+
+#: Sections whose items a pack may switch off with ``disable:`` and how an item is named.
+DISABLE_KEYS = {
+    "intents": "name", "slots": "id", "entities": "label", "domains": "id", "constraints": "polarity",
+    "fact_patterns": "pattern", "lifts": None, "corrections": None, "retractions": None,
+    "selections": None, "goals": None, "questions": None, "question_words": None,
+    "history_words": None, "stress": None, "make": None, "done": None, "cancel": None,
+    "pronouns": None, "name_suffixes": None, "tool_fields": None,
+    "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
+}
+
+
 class RuleFile(_Strict):
     """The sections one ``.yml`` file may hold; every section is optional."""
 
+    labels: dict[str, LabelKind] = {}
+    label_groups: dict[str, list[str]] = {}  # labels a reference may mix ("那家" -> PLACE or VENUE)
+    disable: dict[Literal[tuple(DISABLE_KEYS)], list[str]] = {}  # type: ignore[valid-type]
+    tool_fields: list[str] = []  # words naming a tool result's key fields ("order_id", "status")
+    render_labels: dict[str, str] = {}  # overrides of the language profile's template labels
+    name_rules: NameRules = NameRules()
     entities: list[EntityRule] = []
     not_entities: list[str] = []
     slots: list[SlotRule] = []
@@ -161,7 +196,7 @@ class RuleFile(_Strict):
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
-        "history_words", "stress",
+        "history_words", "stress", "tool_fields",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -244,6 +279,14 @@ class RulePack:
     """All rules for one language, merged and with regexes compiled."""
 
     lang: str
+    labels: dict[str, str] = field(default_factory=dict)
+    label_groups: dict[str, list[str]] = field(default_factory=dict)
+    disable: dict[str, set[str]] = field(default_factory=dict)
+    tool_fields: list[str] = field(default_factory=list)
+    render_labels: dict[str, str] = field(default_factory=dict)
+    name_lead: list[str] = field(default_factory=list)
+    name_stop: list[str] = field(default_factory=list)
+    branch_suffix: str | None = None
     entities: list[EntityRule] = field(default_factory=list)
     not_entities: set[str] = field(default_factory=set)
     slots: list[SlotRule] = field(default_factory=list)
@@ -271,6 +314,16 @@ class RulePack:
 
     def add(self, rf: RuleFile, source: str) -> None:
         self.files.append(source)
+        self.labels.update(rf.labels)
+        for group, labels in rf.label_groups.items():
+            self.label_groups[group] = list(dict.fromkeys(self.label_groups.get(group, []) + labels))
+        for section, names in rf.disable.items():
+            self.disable.setdefault(section, set()).update(names)
+        self.tool_fields += rf.tool_fields
+        self.render_labels.update(rf.render_labels)
+        self.name_lead += rf.name_rules.lead
+        self.name_stop += rf.name_rules.stop
+        self.branch_suffix = rf.name_rules.branch_suffix or self.branch_suffix
         self.entities += rf.entities
         self.not_entities.update(rf.not_entities)
         known = {s.id: i for i, s in enumerate(self.slots)}
@@ -311,13 +364,52 @@ class RulePack:
         self.stress += rf.stress
 
 
+    def finish(self) -> "RulePack":
+        """Switch off what ``disable:`` names and order intents by priority (stable)."""
+        for section, names in self.disable.items():
+            if section == "steps":
+                continue  # the extractor reads these
+            key = DISABLE_KEYS[section]
+            items = getattr(self, section)
+            if isinstance(items, dict):
+                continue
+            kept = [item for item in items
+                    if (getattr(item, key, None) if key else item) not in names
+                    and not (key == "pattern" and item in names)]
+            setattr(self, section, kept)
+        self.intents = sorted(self.intents, key=lambda i: -i.priority)
+        return self
+
+
 def builtin_rules_dir() -> Path:
     """Folder of the shipped rule packs, in an installed wheel or a source checkout."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "rules", here.parent / "rules"):
-        if (candidate / "zh").is_dir() and (candidate / "en").is_dir():
+        if (candidate / CORE_PACK).is_dir():
             return candidate
     raise RulesError(Errors.E012.format(path=here / "rules"))
+
+
+#: The pack every conversation loads: people, money, dates, ids, contacts, constraints,
+#: commitments, corrections, references, tool actions.
+CORE_PACK = "core"
+
+
+def available_packs() -> list[str]:
+    """Names of the domain packs that ship with ctxgraph (opt-in with ``packs=[...]``).
+
+    >>> "booking" in available_packs()
+    True
+    """
+    root = builtin_rules_dir()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and p.name != CORE_PACK and not p.name.startswith(("_", ".")))
+
+
+def pack_dir(name: str) -> Path:
+    """The folder of a shipped domain pack; an unknown name is a :class:`RulesError`."""
+    if name not in available_packs():
+        raise RulesError(Errors.E015.format(name=name, known=", ".join(available_packs()) or "none"))
+    return builtin_rules_dir() / name
 
 
 def _files_for(folder: Path, lang: str) -> list[Path]:
@@ -328,18 +420,25 @@ def _files_for(folder: Path, lang: str) -> list[Path]:
     return files
 
 
-def load_pack(extra_dirs: list[Path | str] = (), lang: str = "en", *, builtin: bool = True) -> RulePack:
-    """Merge the shipped pack for ``lang`` with the user's folders, validating every file."""
+def load_pack(extra_dirs: list[Path | str] = (), lang: str = "en", *, builtin: bool = True,
+              packs: list[str] = ()) -> RulePack:
+    """Merge the core pack for ``lang``, the named domain ``packs`` and the user's folders,
+    validating every file. Later folders extend earlier ones; ``disable:`` applies last."""
     pack = RulePack(lang=lang)
-    folders = [builtin_rules_dir()] if builtin else []
+    folders = [builtin_rules_dir() / CORE_PACK] if builtin else []
+    folders += [pack_dir(name) for name in packs]
     for d in extra_dirs:
         d = Path(d)
         if not d.is_dir():
             raise RulesError(Errors.E012.format(path=d))
         folders.append(d)
     for folder in folders:
+        # a later pack's entity rules come first: at equal span the more specific pack's
+        # label wins ("3天" is a booking DURATION before it is a core QUANTITY)
+        earlier, pack.entities = pack.entities, []
         for path in _files_for(folder, lang):
             pack.add(read_rule_file(path), str(path))
+        pack.entities += earlier
     if not pack.files:
         warnings.warn(f"ctxgraph: no rule files found for language {lang!r}; extraction will find little", stacklevel=2)
-    return pack
+    return pack.finish()

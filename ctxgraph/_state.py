@@ -125,13 +125,11 @@ def action_summary(d: dict) -> str:
 def focus(G: nx.MultiDiGraph, window: int = 6, limit: int = 3) -> list[str]:
     """Entities in focus: the selected ones, then things named or referred to in the last
     ``window`` turns, newest first."""
-    from ._extract import THING_LABELS
-
     chosen = list(G.graph["selected"])
     recent: list[str] = []
     for turn in g.recent(G, "turn", window):
         for _, e, k in G.out_edges(turn, keys=True):
-            if k in ("mentions", "refers_to") and G.nodes[e]["label"] in THING_LABELS and e not in chosen and e not in recent:
+            if k in ("mentions", "refers_to") and G.nodes[e]["entity_kind"] == "thing" and e not in chosen and e not in recent:
                 recent.append(e)
     return (chosen + recent)[: max(limit, len(chosen))]
 

@@ -36,10 +36,11 @@ from . import _graph as g
 from ._config import TrackerConfig, config_problem, make_config
 from ._errors import ConfigError, Errors, StateError
 from ._fit import Context, check_budget, fit
-from ._extract import RuleExtractor
+from .extract import RuleExtractor
+from .lang import detect_lang
 from ._llm import ExtractionUsage, LLMExtractor
 from ._messages import normalize_message
-from ._nlp import DEFAULT_EN_MODELS, detect_lang
+from ._nlp import DEFAULT_EN_MODELS
 from ._render import line
 from ._select import TIER_RANKED, Item, select
 from ._state import State, action_summary, build_state
@@ -137,7 +138,7 @@ class Tracker:
         cfg = options
         self.lang = cfg.lang
         self.extractor = RuleExtractor(
-            cfg.rules, catalog=cfg.catalog, catalog_attributes=cfg.catalog_attributes,
+            cfg.rules, packs=cfg.packs, catalog=cfg.catalog, catalog_attributes=cfg.catalog_attributes,
             en_models=cfg.en_models, today=cfg.today,
         )
         if cfg.extractor != "rules":

@@ -46,6 +46,20 @@ class EntityUnit(_Unit):
     value: Any = None
     start: int = 0
     end: int = 0
+    #: what the pack declares the label to be: a thing (referable, in focus), a value, an
+    #: id, or other (no pack declares it); None in events saved before packs declared
+    #: kinds (see LEGACY_LABEL_KINDS)
+    kind: Literal["thing", "value", "id", "other"] | None = None
+
+
+#: Label kinds of the events saved before packs declared them (``ctxgraph.session/1``
+#: written by ctxgraph 0.1.0): replaying such a session gives its entities these kinds.
+#: New events carry the kind their pack declares.
+LEGACY_LABEL_KINDS = {
+    **dict.fromkeys(("PRODUCT", "ORG", "PERSON", "PLACE", "VENUE", "GPE", "LOC", "FAC", "MISC", "EVENT",
+                     "WORK_OF_ART"), "thing"),
+    **dict.fromkeys(("ORDER_ID", "TRACKING_ID"), "id"),
+}
 
 
 class FactUnit(_Unit):

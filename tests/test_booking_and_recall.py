@@ -17,7 +17,8 @@ def bot(text: str) -> dict:
 
 
 def track(*messages, **options) -> Tracker:
-    t = Tracker(**options)
+    """A Tracker with the opt-in travel/booking pack that has observed ``messages``."""
+    t = Tracker(**{"packs": ["booking"], **options})
     for m in messages:
         t.observe(m if isinstance(m, dict) else {"role": "user", "content": m})
     return t
@@ -145,14 +146,14 @@ def test_booking_catalogue_attributes_loader(hotel_catalogue):
 
 
 def test_booking_catalogue_list_values_are_kept_together(hotel_catalogue):
-    t = Tracker(catalog=hotel_catalogue)
+    t = Tracker(catalog=hotel_catalogue, packs=["booking"])
     t.observe({"role": "user", "content": "我要一家有所有房间提供wifi和早餐服务的酒店。"})
     assert "所有房间提供wifi 早餐服务" in current(t).values()
     assert Tracker.from_json(t.to_json()).state() == t.state()
 
 
 def test_booking_catalogue_names_are_venues(hotel_catalogue):
-    t = Tracker(catalog=hotel_catalogue)
+    t = Tracker(catalog=hotel_catalogue, packs=["booking"])
     t.observe(bot("I suggest the Acorn Guest House."))
     assert [e.text for e in t.state().entities if e.type == "PRODUCT" or e.type == "VENUE"] == ["Acorn Guest House"]
 
@@ -160,7 +161,7 @@ def test_booking_catalogue_names_are_venues(hotel_catalogue):
 def test_booking_fact_pattern_group_must_name_a_slot(tmp_path):
     (tmp_path / "x.yml").write_text("fact_patterns: ['from (?P<origin>\\\\w+)']\n", encoding="utf-8")
     with pytest.raises(RulesError, match="E014"):
-        Tracker(rules=[tmp_path])
+        Tracker(rules=[tmp_path], packs=["booking"])
 
 
 def test_booking_phrase_matcher_respects_latin_word_boundaries():

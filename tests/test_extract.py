@@ -14,7 +14,7 @@ import json
 import pytest
 
 from ctxgraph import StateError, Tracker
-from ctxgraph._extract import Message, RuleExtractor, summarize_payload
+from ctxgraph.extract import Message, RuleExtractor, summarize_payload
 from ctxgraph._graph import new_graph
 from ctxgraph._nlp import DEFAULT_EN_MODELS
 

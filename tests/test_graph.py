@@ -11,7 +11,7 @@ import pytest
 
 from ctxgraph import StateError, Tracker
 from ctxgraph import _graph as g
-from ctxgraph._extract import Message
+from ctxgraph.extract import Message
 from ctxgraph._messages import read_conversation
 from ctxgraph._units import UNIT_ADAPTER, FactUnit, GoalUnit, TurnUnit
 

@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from ctxgraph import RulesError, Tracker, load_pack
-from ctxgraph._rules import LANGS, RuleFile, builtin_rules_dir, read_rule_file
+from ctxgraph._rules import CORE_PACK, RuleFile, available_packs, builtin_rules_dir, read_rule_file
+from ctxgraph.lang import available_langs
 
 # ----------------------------------------------------------------------------- shipped packs
 
@@ -19,20 +20,26 @@ from ctxgraph._rules import LANGS, RuleFile, builtin_rules_dir, read_rule_file
 def test_rules_shipped_pack_loads(lang):
     pack = load_pack([], lang)
     assert pack.lang == lang
-    assert pack.files and {Path(f).parent.name for f in pack.files} == {lang}
+    assert pack.files and {Path(f).parent.name for f in pack.files} == {lang, CORE_PACK}
     slots = {s.id for s in pack.slots}
     assert {"budget", "address", "phone", "order_id"} <= slots
     assert pack.entities and pack.constraints and pack.corrections and pack.pronouns
 
 
-def test_rules_builtin_dir_has_both_languages():
-    root = builtin_rules_dir()
-    assert set(LANGS) == {"zh", "en"}
-    for lang in LANGS:
+def test_rules_core_pack_has_every_language():
+    root = builtin_rules_dir() / CORE_PACK
+    assert {"zh", "en"} <= set(available_langs())
+    for lang in available_langs():
         assert sorted(p.name for p in (root / lang).glob("*.yml"))
 
 
-@pytest.mark.parametrize("path", sorted(builtin_rules_dir().glob("*/*.yml")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_rules_domain_packs_are_listed_and_core_is_not():
+    assert "booking" in available_packs()
+    assert CORE_PACK not in available_packs()
+
+
+@pytest.mark.parametrize("path", sorted(builtin_rules_dir().glob("**/*.yml")),
+                         ids=lambda p: "/".join(p.parts[-3:]))
 def test_rules_shipped_file_round_trips(path, tmp_path):
     rule_file = read_rule_file(path)
     copy = tmp_path / path.name

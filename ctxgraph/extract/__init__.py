@@ -1,0 +1,36 @@
+"""Rule extraction: one message plus a read-only look at the graph -> typed units.
+
+Extraction is pure: it never changes the graph it is given; :func:`ctxgraph._graph.apply`
+applies what it returns. :class:`RuleExtractor` runs named steps (:data:`STEPS`, in the
+order of :data:`DEFAULT_STEPS`) over a :class:`MessageContext`; each step is a module of
+its own:
+
+- ``cues``: the turn and its intent, constraints, commitments, questions, answers, goal
+- ``entities``: catalogue phrases, rule patterns, segmented names, the pipeline's entities
+- ``facts``: slot values, corrections, retractions; ``domains``: which domain a value is in
+- ``references``: "它 / that one" and choices; ``tools``: tool calls and trimmed results
+- ``text``: clauses, question spans, lists; ``compiled``: a rule pack compiled per language
+
+A step of your own::
+
+    from ctxgraph.extract import step, DEFAULT_STEPS, RuleExtractor
+
+    @step("tickets", roles=("user",))
+    def tickets(ctx):            # ctx: MessageContext (text, pack, mentions, units, graph view)
+        return []                # units, e.g. FactUnit(key="ticket", name="ticket", value=...)
+
+    RuleExtractor(steps=DEFAULT_STEPS + ("tickets",))
+"""
+
+from .compiled import CompiledPack, compiled_packs, entity_key
+from .context import MAX_EXTRACT_CHARS, Mention, Message, MessageContext
+from .pipeline import RuleExtractor
+from .registry import DEFAULT_STEPS, STEPS, Step, step
+from .text import asking_clause, clauses, question_spans
+from .tools import summarize_payload
+
+__all__ = [
+    "CompiledPack", "DEFAULT_STEPS", "MAX_EXTRACT_CHARS", "Mention", "Message", "MessageContext", "RuleExtractor",
+    "STEPS", "Step", "asking_clause", "clauses", "compiled_packs", "entity_key", "question_spans", "step",
+    "summarize_payload",
+]

@@ -1,0 +1,157 @@
+"""A rule pack compiled for one language: regexes built once, lookups ready.
+
+>>> pack = compiled_packs((), (), packs=("booking",))["zh"]
+>>> pack.label_kind("VENUE"), pack.label_kind("MONEY"), pack.label_kind("ORDER_ID")
+('thing', 'value', 'id')
+>>> pack.entity_key("PRODUCT", "MacBook Air M3") == pack.entity_key("PRODUCT", "macbook air m3")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from .._errors import Errors, RulesError
+from .._phrases import PhraseMatcher
+from .._rules import RulePack, SlotRule, load_pack
+from ..lang import available_langs, get_profile
+
+
+def entity_key(label: str, text: str, kind: str = "other") -> str:
+    """The merge key of a mention: same key, same entity node. Things and ids merge by
+    their text alone; values by label and text ("MONEY:5000元").
+
+    >>> entity_key("PRODUCT", "MacBook Air M3", "thing")
+    'macbookairm3'
+    >>> entity_key("MONEY", "5000 元")
+    'MONEY:5000元'
+    """
+    core = re.sub(r"[\s\-_·]+", "", text.casefold()).lstrip("#")
+    return core if kind in ("thing", "id") else f"{label}:{core}"
+
+
+def _alternation(words: Iterable[str], flags: int) -> re.Pattern | None:
+    words = sorted(set(words), key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words), flags) if words else None
+
+
+class CompiledPack:
+    """A :class:`~ctxgraph._rules.RulePack` with its regexes compiled once."""
+
+    def __init__(self, pack: RulePack, catalog_names: Iterable[tuple[str, str]] = (),
+                 catalog_attributes: Iterable[tuple[str, str, bool]] = ()):
+        self.profile = get_profile(pack.lang)
+        flags = self.profile.regex_flags
+        c = lambda pats: [re.compile(p, flags) for p in pats]  # noqa: E731
+        self.lang = pack.lang
+        self.labels = dict(pack.labels)
+        self.label_groups = {label: group for group, labels in pack.label_groups.items() for label in labels}
+        self.templates = {**self.profile.templates, **pack.render_labels}
+        self.slots = {s.id: s for s in pack.slots}
+        self._compile_entities(pack, catalog_names, catalog_attributes)
+        self.not_entities = {w.casefold() for w in pack.not_entities}
+        syn = {s: slot.id for slot in pack.slots for s in slot.synonyms}
+        self.synonym_rx = _alternation(syn, flags)
+        self.synonym_slot = {k.casefold(): v for k, v in syn.items()}
+        self.intents = [(i.name, c(i.cues)) for i in pack.intents]
+        self.constraints = [(r.polarity, c(r.cues)) for r in pack.constraints]
+        self.lifts, self.make, self.done, self.cancel = c(pack.lifts), c(pack.make), c(pack.done), c(pack.cancel)
+        self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
+        self.pronouns = c(pack.pronouns)
+        self.nouns = {k.casefold(): v for k, v in pack.nouns.items()}
+        self.selections, self.goals = c(pack.selections), c(pack.goals)
+        self.questions, self.stress = c(pack.questions), c(pack.stress)
+        self.domain_names = {d.id: d.name for d in pack.domains}
+        self.domain_of = {cue.casefold(): d.id for d in pack.domains for cue in d.cues}
+        self.domain_rx = _alternation(self.domain_of, flags)
+        self._compile_fact_patterns(pack, flags)
+        self.question_words = c(pack.question_words)
+        self.history_words = c(pack.history_words)
+        self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
+        self.name_lead = re.compile("|".join(pack.name_lead)) if pack.name_lead else None
+        self.name_stop = set(pack.name_stop)
+        self.branch_suffix = pack.branch_suffix
+        self.label_slots = {label: slot for label, slot in pack.label_slots.items() if slot in self.slots}
+        self.tool_field_rx = re.compile(
+            rf"(?:^|_|\b)({'|'.join(map(re.escape, pack.tool_fields))})(?:_|\b|$)", re.I) if pack.tool_fields else None
+        self.disabled_steps = set(pack.disable.get("steps", ()))
+
+    def _compile_entities(self, pack: RulePack, catalog_names, catalog_attributes) -> None:
+        # catalogue fields become slots of their own unless a slot already names them
+        syn_of = {w.casefold(): sl.id for sl in pack.slots for w in (sl.id, sl.name, *sl.synonyms)}
+        attribute_phrases: dict[str, tuple[str, str | None]] = {}
+        for value, field_name, multi in catalog_attributes:
+            slot_id = syn_of.get(field_name.casefold())
+            if slot_id is None:
+                slot_id = field_name
+                if slot_id not in self.slots:
+                    self.slots[slot_id] = SlotRule(id=slot_id, name=field_name, types=[field_name], multi=multi)
+            attribute_phrases.setdefault(value, (field_name, slot_id))
+        self.slot_by_name = {s.name: s for s in pack.slots} | {s.id: s for s in pack.slots}
+        self.entity_rules = []
+        phrases: dict[str, tuple[str, str | None]] = {}
+        for rule in pack.entities:
+            slot = self.slot_by_name.get(rule.slot).id if rule.slot in self.slot_by_name else None
+            if rule.pattern:
+                self.entity_rules.append((re.compile(rule.pattern), rule.label, slot))
+            for phrase in rule.phrases:
+                phrases[phrase] = (rule.label, slot)
+        for name, label in catalog_names:
+            phrases.setdefault(name, (label, None))
+        for value, label_slot in attribute_phrases.items():
+            phrases.setdefault(value, label_slot)
+        self.phrases = PhraseMatcher(phrases)
+
+    def _compile_fact_patterns(self, pack: RulePack, flags: int) -> None:
+        # (regex, slot, fixed value, domains it applies in)
+        self.fact_patterns: list[tuple[re.Pattern, str | None, str | None, frozenset[str]]] = []
+        for fp in pack.fact_patterns:
+            source, slot, value, domains = (fp, None, None, frozenset()) if isinstance(fp, str) else (
+                fp.pattern, fp.slot, fp.value, frozenset(fp.domains))
+            rx = re.compile(source, flags)
+            unknown = [name for name in ([slot] if slot else rx.groupindex) if name not in self.slots]
+            if unknown:
+                raise RulesError(Errors.E014.format(pattern=source, groups=", ".join(unknown), lang=pack.lang))
+            self.fact_patterns.append((rx, slot, value, domains))
+
+    # ------------------------------------------------------------------ labels
+    def label_kind(self, label: str) -> str:
+        """"thing", "value" or "id", as the packs declare; "other" for a label no pack
+        declares (a catalogue field, a pipeline label such as NORP)."""
+        return self.labels.get(label, "other")
+
+    def is_thing(self, label: str) -> bool:
+        return self.labels.get(label) == "thing"
+
+    def is_value(self, label: str) -> bool:
+        return self.labels.get(label) == "value"
+
+    def entity_key(self, label: str, text: str) -> str:
+        return entity_key(label, text, self.label_kind(label))
+
+    def compatible(self, hint: str, label: str) -> bool:
+        """Whether a reference that names a ``hint`` type ("那家酒店" -> VENUE) can mean an
+        entity of ``label``: the same label or the same ``label_groups`` group."""
+        group = self.label_groups.get(hint)
+        return hint == label or (group is not None and self.label_groups.get(label) == group)
+
+    def scoped(self, slot: SlotRule, domain: str | None) -> tuple[str, str, str | None]:
+        """(key, name, group) of a fact of ``slot``: per domain when the slot is scoped and a
+        domain is known ("hotel.area", "hotel area", "hotel")."""
+        if not slot.scoped or not domain or domain not in self.domain_names:
+            return slot.id, slot.name, None
+        group = self.domain_names[domain]
+        return f"{domain}.{slot.id}", f"{group}{self.profile.word_sep}{slot.name}", group
+
+
+@lru_cache(maxsize=16)
+def compiled_packs(rules: tuple[str, ...], catalog: tuple[tuple[str, str], ...],
+                   attributes: tuple[tuple[str, str, bool], ...] = (), *,
+                   packs: tuple[str, ...] = ()) -> dict[str, CompiledPack]:
+    """The packs of every registered language for these rule folders, domain packs and
+    catalogue, built once per process (loading and compiling is the slow part of creating
+    a Tracker)."""
+    return {lang: CompiledPack(load_pack(list(rules), lang, packs=list(packs)), catalog, attributes)
+            for lang in available_langs()}

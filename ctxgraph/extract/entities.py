@@ -1,0 +1,83 @@
+"""The entities step: catalogue phrases, rule patterns, names built from segmented words
+and the statistical pipeline's entities; the longest rule match wins, then the
+pipeline's entities fill the gaps.
+
+>>> from ctxgraph.extract.compiled import compiled_packs
+>>> pack = compiled_packs((), ())["en"]
+>>> [(m.label, m.text) for m in find_entities("My budget is $500, call 555-123-4567", pack)]
+[('MONEY', '$500'), ('PHONE', '555-123-4567')]
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from .._normalize import normalize
+from .._units import EntityUnit
+from .compiled import CompiledPack
+from .context import Mention, MessageContext
+from .registry import step
+
+_ARTICLE = re.compile(r"(?i)(?:the|a|an|my|our|your|this|that)\s+")
+_CONNECTOR = re.compile(r"\s*(?:是|为|：|:)?\s*")
+
+
+def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...]) -> list[tuple[int, int, int, str, str | None]]:
+    """(start, end, priority, label, slot) of every candidate: 0 catalogue, 1 rules, 2 pipeline."""
+    found = [(start, end, 0, label, slot) for start, end, label, slot in pack.phrases.finditer(text)]
+    for rx, label, slot in pack.entity_rules:
+        found += [(m.start(), m.end(), 1, label, slot) for m in rx.finditer(text) if m.end() > m.start()]
+    profile = pack.profile
+    doc = profile.doc(text, models)
+    if profile.name_spans:
+        found += [(start, end, 1, "VENUE", None) for start, end in profile.name_spans(doc, pack)]
+    for ent in doc.ents:
+        if (profile.ner_labels is None or ent.label_ in profile.ner_labels) and ent.text.casefold() not in pack.not_entities:
+            start = ent.start_char
+            lead = _ARTICLE.match(ent.text)
+            if lead:  # "the MacBook Air M3" -> "MacBook Air M3"
+                start += lead.end()
+            if start < ent.end_char:
+                found.append((start, ent.end_char, 2, ent.label_, None))
+    return found
+
+
+def find_entities(text: str, pack: CompiledPack, models: tuple[str, ...] = (),
+                  today: datetime.date | None = None) -> list[Mention]:
+    """The mentions of ``text``, in text order, none overlapping another."""
+    found = _candidates(text, pack, models)
+    # rules and catalogue first (longest wins), then the statistical entities in the gaps:
+    # a model's looser span ("no more than 500 dollars") must not beat a precise rule
+    found.sort(key=lambda f: (f[2] == 2, -(f[1] - f[0]), f[2], f[0]))
+    taken: list[Mention] = []
+    for start, end, _, label, slot in found:
+        if any(start < m.end and m.start < end for m in taken):
+            continue
+        if label == "ADDRESS":
+            start = _after_slot_word(text, start, end, pack)
+        surface = text[start:end].strip()
+        if not surface:
+            continue
+        start = start + (len(text[start:end]) - len(text[start:end].lstrip()))
+        end = start + len(surface)
+        taken.append(Mention(start, end, label, surface, pack.entity_key(label, surface),
+                             normalize(label, surface, today), slot or pack.label_slots.get(label),
+                             pack.label_kind(label)))
+    return sorted(taken, key=lambda m: m.start)
+
+
+def _after_slot_word(text: str, start: int, end: int, pack: CompiledPack) -> int:
+    """An address starts after the slot word a pattern took with it: "寄到上海市…" -> "上海市…"."""
+    lead = pack.synonym_rx.match(text, start) if pack.synonym_rx else None
+    if not lead:
+        return start
+    return lead.end() + _CONNECTOR.match(text[lead.end():end]).end()
+
+
+@step("entities", roles=("user", "assistant", "system"))
+def entities(ctx: MessageContext) -> list[EntityUnit]:
+    """Mentions of the message, as entity units; they stay on ``ctx.mentions`` for later steps."""
+    ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today)
+    return [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end, kind=m.kind)
+            for m in ctx.mentions]

@@ -1,0 +1,272 @@
+"""The facts step: slot values the message states, corrections and retractions.
+
+In this order: fact patterns ("from X to Y", "for 4 people"), slot words with their value
+("预算5000元"), bare values that name their slot (an email, a rating, a cuisine), slot-less
+corrections and answers, then "X是Y" / "my X is Y" phrases.
+
+In question clauses a value only fills a slot that has none yet, and only when it is a
+recognised value: "有评分4.5分以上的酒店吗？" states a wish, "我的预算还是5000元吗？" and
+"地址是哪里？" change nothing.
+
+>>> from ctxgraph._graph import new_graph
+>>> from ctxgraph.extract import RuleExtractor, Message
+>>> units = RuleExtractor()(Message(role="user", text="my budget is $500"), 0, new_graph(), "en")
+>>> [(u.key, u.value) for u in units if u.type == "fact"]
+[('budget', '$500')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._rules import SlotRule
+from .._units import FactUnit, RetractUnit, _Unit
+from .context import Mention, MessageContext
+from .registry import step
+from .text import CLAUSE_END, in_spans, list_value, mask
+
+
+class FactWriter:
+    """Collects one message's facts: one value per key, the rules of who may change what."""
+
+    def __init__(self, ctx: MessageContext):
+        self.ctx = ctx
+        self.units: list[_Unit] = []
+        self.used: set[int] = set()  # mention indexes that became a value
+        self.filled: set[str] = set()  # fact keys set by this message
+        self.read: list[tuple[int, int]] = []  # spans a pattern has read: their slot words are not read again
+
+    def make(self, slot: SlotRule, value: str, at: int, *, subject: str | None = None,
+             mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False,
+             domain: str | None = None) -> None:
+        ctx, G = self.ctx, self.ctx.graph
+        key, name, group = ctx.pack.scoped(slot, domain or ctx.domain_at(at))
+        if key in self.filled or not value.strip():
+            return
+        if in_spans(at, ctx.asked) and ((mention is None and not patterned) or g.current_with_key(G, key)):
+            return  # a question fills an empty slot with a recognised value, never changes one
+        if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
+                                           for f in g.current_with_key(G, key)):
+            return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
+        self.filled.add(key)
+        self.units.append(FactUnit(
+            key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
+            normalized=mention.value if mention else None, correction=ctx.correcting,
+            stressed=ctx.stressed, supersedes=supersedes,
+        ))
+
+    def mention_in(self, start: int, end: int) -> int | None:
+        return next((i for i, m in enumerate(self.ctx.mentions) if m.start < end and start < m.end), None)
+
+
+def pattern_facts(w: FactWriter) -> None:
+    """Fact patterns with a named group per slot, or a fixed slot and value."""
+    ctx, pack = w.ctx, w.ctx.pack
+    for rx, fixed_slot, fixed_value, only_in in pack.fact_patterns:
+        for fm in rx.finditer(ctx.text):
+            domain = ctx.domain_at(fm.start())
+            if only_in and domain not in only_in:
+                # a pattern for some domains applies where a domain word inside the match names one
+                inner = [pack.domain_of[c.casefold()] for c in pack.domain_rx.findall(fm.group(0))] \
+                    if pack.domain_rx else []
+                domain = next((d for d in reversed(inner) if d in only_in), None)
+                if domain is None:
+                    continue
+            w.read.append(fm.span())
+            if fixed_slot:
+                w.make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True, domain=domain)
+                continue
+            for slot_id, value in fm.groupdict().items():
+                if value and pack.slots[slot_id].multi:
+                    value = list_value(value)
+                if value and value.strip():
+                    i = w.mention_in(fm.start(slot_id), fm.end(slot_id))
+                    # every value inside the group is read: "24小时热水" is no 游玩时间
+                    w.used.update(k for k, m in enumerate(ctx.mentions)
+                                  if m.start < fm.end(slot_id) and fm.start(slot_id) < m.end)
+                    # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
+                    w.make(pack.slots[slot_id], value, fm.start(),
+                           mention=ctx.mentions[i] if i is not None else None, patterned=True, domain=domain)
+
+
+def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
+    """The mention that is the value of the slot word ``sm``: the first fitting one after
+    it, else one holding it ("2 units") or right before it ("5000元的预算")."""
+    mentions = w.ctx.mentions
+    for i, m in enumerate(mentions):
+        if i in w.used or m.start < sm.end() or m.start > window_end:
+            continue
+        if not slot.types or m.label in slot.types:
+            return i
+    pick = None
+    if slot.types:
+        for i, m in enumerate(mentions):
+            if i in w.used or m.label not in slot.types:
+                continue
+            inside = m.start <= sm.start() and sm.end() <= m.end
+            before = 0 <= sm.start() - m.end <= 2 and m.kind in ("value", "id")
+            if inside or before:
+                pick = i
+    return pick
+
+
+def slot_word_facts(w: FactWriter) -> None:
+    """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
+    ctx, pack = w.ctx, w.ctx.pack
+    if not pack.synonym_rx:
+        return
+    text = ctx.text
+    sentence_ends = [m.start() for m in CLAUSE_END.finditer(text)]
+    for sm in pack.synonym_rx.finditer(text):
+        slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
+        if pack.scoped(slot, ctx.domain_at(sm.start()))[0] in w.filled or in_spans(sm.start(), w.read):
+            continue  # "its name is X": X is the venue's
+        clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
+        window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
+        free = ctx.profile.free_value(text[sm.end():clause_end]) if not slot.types else None
+        pick = None if free else _pick_value(w, slot, sm, window_end)
+        subject = subject_of(ctx, sm.start())
+        if pick is not None:
+            w.used.add(pick)
+            w.make(slot, ctx.mentions[pick].text, sm.start(), subject=subject, mention=ctx.mentions[pick])
+        elif not slot.types or not any(pack.is_value(t) for t in slot.types):
+            value = free or ctx.profile.free_value(text[sm.end():clause_end])
+            if value:
+                w.make(slot, value, sm.start(), subject=subject)
+
+
+def bare_value_facts(w: FactWriter) -> None:
+    """Bare values that name their own slot (emails, phones, order ids, ratings, cuisines)."""
+    ctx, pack, G = w.ctx, w.ctx.pack, w.ctx.graph
+    held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
+    multi: dict[str, list[Mention]] = {}
+    for i, m in enumerate(ctx.mentions):
+        if i in w.used or not m.slot or m.slot not in pack.slots:
+            continue
+        if not (ctx.role == "user" or m.slot not in held or pack.slots[m.slot].scoped):
+            continue
+        if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped and ctx.domain_at(m.start) is None:
+            continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
+        w.used.add(i)
+        if pack.slots[m.slot].multi:  # a list-valued slot: "wifi 早餐服务"
+            multi.setdefault(m.slot, []).append(m)
+        else:
+            w.make(pack.slots[m.slot], m.text, m.start, mention=m)
+    for slot_id, ms in multi.items():
+        w.make(pack.slots[slot_id], " ".join(dict.fromkeys(m.text for m in ms)), ms[0].start)
+
+
+def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
+    """The thing a slot word belongs to: "小米14的价格", "the MacBook's price"."""
+    for m in ctx.mentions:
+        if m.kind == "thing" and 0 <= slot_start - m.end <= 3:
+            if re.fullmatch(r"\s*(?:的|'s|’s)?\s*", ctx.text[m.end:slot_start]):
+                return m.key
+    return None
+
+
+def asked_slots(ctx: MessageContext) -> list[SlotRule]:
+    """Slots the assistant's open questions name ("请问几位？" -> people)."""
+    pack = ctx.pack
+    if not pack.synonym_rx:
+        return []
+    return [pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
+            for _, q in g.open_items(ctx.graph, "question") for sm in pack.synonym_rx.finditer(q["text"])]
+
+
+def _names_old(old_text: str | None, value: str) -> bool:
+    """"5000" names "5000元" and "$5,000"; "2" does not name "221B Baker Street"."""
+    if not old_text:
+        return False
+    if re.fullmatch(r"[\d.,]+", old_text):
+        return re.search(rf"(?<![\d.,]){re.escape(old_text)}(?![\d]|[.,]\d)", value.replace(",", "")) is not None
+    return re.search(rf"(?<![\w.]){re.escape(old_text)}(?![\w])", value) is not None
+
+
+def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, current):
+    """The current fact a slot-less correction changes: one whose value is the old value
+    named ("not 2") and whose slot takes this type, else the newest of that type."""
+    ranked = []
+    for order, (fid, d) in enumerate(current):
+        slot = ctx.pack.slots.get(d["slot"])
+        names = _names_old(old_text, str(d["value"]))
+        same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names)
+        if same_type or names:
+            ranked.append(((same_type and names, same_type, order), fid, d))
+    if not ranked:
+        return None
+    _, fid, d = max(ranked, key=lambda r: r[0])
+    return d["key"], d["name"], fid, d["slot"], d.get("group")
+
+
+def unslotted_values(w: FactWriter) -> None:
+    """Values with no slot word: a correction of an existing fact ("不是5000，是6000"),
+    or an answer to the assistant's open question that names a slot."""
+    ctx = w.ctx
+    current = g.recent_current_facts(ctx.graph, 50)[::-1]
+    old_text = None
+    for rx in ctx.pack.corrections:
+        m = rx.search(ctx.text)
+        if m and m.groupdict().get("old"):
+            old_text = m.group("old").strip()
+    asked = asked_slots(ctx)
+    for i, m in enumerate(ctx.mentions):
+        if i in w.used or m.kind != "value" or in_spans(m.start, ctx.asked):
+            continue
+        if old_text and old_text in m.text:
+            continue  # the value being replaced, not the new one
+        target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
+        if target is None:
+            slot = next((s for s in asked if m.label in s.types), None)
+            if slot:
+                key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start))
+                target = (key, name, None, slot.id, group)
+        if target and target[0] not in w.filled:
+            w.filled.add(target[0])
+            w.used.add(i)
+            w.units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value,
+                                    correction=ctx.correcting, stressed=ctx.stressed, supersedes=target[2],
+                                    slot=target[3], group=target[4]))
+            if ctx.correcting:
+                break  # a correction changes one value; other numbers are the old one or noise
+
+
+def phrase_facts(ctx: MessageContext) -> list[_Unit]:
+    """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
+    profile = ctx.profile
+    text = mask(ctx.text, list(ctx.asked))
+    units: list[_Unit] = []
+    for m in re.finditer(profile.phrase_fact, text, profile.regex_flags):
+        key, value = m.group("key").strip(), m.group("value").strip()
+        if not value or key[0] in profile.bad_key_starts or len(key.split()) > 4 or not profile.key_ok(key):
+            continue
+        units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
+                              stressed=ctx.stressed))
+    return units
+
+
+def retractions(ctx: MessageContext) -> list[_Unit]:
+    """"不要那个发票了", "forget the gift wrap": the fact the key names is retracted."""
+    units: list[_Unit] = []
+    for rx in ctx.pack.retractions:
+        for m in rx.finditer(ctx.text):
+            key = (m.groupdict().get("key") or "").strip()
+            for fid, d in g.recent_current_facts(ctx.graph, 50):
+                if key and (key in d["name"] or d["name"] in key or key.casefold() == d["key"].casefold()):
+                    units.append(RetractUnit(fact=fid))
+    return units
+
+
+@step("facts")
+def facts(ctx: MessageContext) -> list[_Unit]:
+    w = FactWriter(ctx)
+    pattern_facts(w)
+    slot_word_facts(w)
+    bare_value_facts(w)
+    if ctx.correcting or ctx.role == "user":
+        unslotted_values(w)
+    units = w.units
+    if not units and ctx.role == "user":
+        units += phrase_facts(ctx)
+    return units + retractions(ctx)

@@ -1,0 +1,54 @@
+"""The step registry: extraction is a list of named steps, in the spirit of spaCy's factories.
+
+A step is a function ``step(ctx) -> list of units`` registered under a name, with the
+roles it reads and whether it needs text. :data:`DEFAULT_STEPS` is the order the rule
+extractor runs them in; a user inserts their own step by name, a pack switches steps off
+(``disable: {steps: [goal]}``).
+
+>>> from ctxgraph.extract import STEPS, DEFAULT_STEPS
+>>> DEFAULT_STEPS[:3]
+('turn', 'tool_result', 'tool_calls')
+>>> STEPS["goal"].roles
+('user',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+#: Every registered step by name.
+STEPS: dict[str, "Step"] = {}
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    func: Callable
+    roles: tuple[str, ...]
+    needs_text: bool = True
+
+
+def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"), needs_text: bool = True):
+    """Register ``func(ctx) -> list[unit]`` as the step ``name``.
+
+    >>> @step("shout", roles=("user",))
+    ... def shout(ctx):
+    ...     return []
+    >>> STEPS["shout"].roles
+    ('user',)
+    >>> del STEPS["shout"]
+    """
+    def register(func: Callable) -> Callable:
+        STEPS[name] = Step(name, func, tuple(roles), needs_text)
+        return func
+
+    return register
+
+
+#: The rule extractor's steps, in order. ``turn`` always runs first; a tool message stops
+#: after ``tool_result``.
+DEFAULT_STEPS = (
+    "turn", "tool_result", "tool_calls", "entities", "answers", "facts", "constraints",
+    "goal", "references", "selection", "commitments", "questions",
+)

@@ -1,0 +1,124 @@
+"""Text utilities the steps share: clauses, question spans, lists, masks.
+
+>>> clauses("预算5000元，不要用顺丰以外的快递")
+[(0, '预算5000元'), (8, '不要用顺丰以外的快递')]
+>>> asking_clause("好的，已记录，你看行吗？")
+'你看行吗？'
+"""
+
+from __future__ import annotations
+
+import re
+
+_CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
+QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
+#: where a sentence or clause ends, for a value's window after its slot word
+CLAUSE_END = re.compile(r"[。！？!?；;\n,，]|\.(?:\s|$)")
+#: where a sentence ends
+SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
+_LIST_SEP = re.compile(r"\s*(?:、|以及|及|和|与|,|，|/)\s*")  # "fish and chips" is one dish: no "and"
+_LIST_LEAD = re.compile(r"^(?:提供|还有|有|能做|会做|some|the)\s*", re.I)
+
+
+def first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
+    """The first match of any of ``patterns`` in ``text``, else None."""
+    for p in patterns:
+        m = p.search(text)
+        if m:
+            return m
+    return None
+
+
+def clauses(text: str) -> list[tuple[int, str]]:
+    """(offset, clause) pieces split at sentence punctuation and Chinese commas."""
+    out, pos = [], 0
+    for m in _CLAUSE_SPLIT.finditer(text):
+        if m.start() > pos and text[pos:m.start()].strip():
+            out.append((pos, text[pos:m.start()]))
+        pos = m.end()
+    if text[pos:].strip():
+        out.append((pos, text[pos:]))
+    return out
+
+
+def question_spans(text: str, question_words: list[re.Pattern]) -> list[tuple[int, int]]:
+    """Spans of the clauses that ask rather than state: the clause a question mark closes,
+    and any clause of a question sentence holding a question word ("多少", "which").
+
+    >>> text = "我预算5000元，有推荐吗？"
+    >>> [text[s:e] for s, e in question_spans(text, [])]
+    ['有推荐吗？']
+    """
+    spans = []
+    for sm in QUESTION_SENTENCE.finditer(text):
+        sentence = sm.group(0)
+        parts = [(sm.start() + m.start(), m.group(0)) for m in re.finditer(r"[^,，;；]+", sentence)]
+        for n, (start, clause) in enumerate(parts):
+            if n == len(parts) - 1 or first_match(question_words, clause.strip()):
+                spans.append((start, start + len(clause)))
+    return spans
+
+
+def in_spans(pos: int, spans) -> bool:
+    """Whether ``pos`` falls inside one of the (start, end) ``spans``."""
+    return any(s <= pos < e for s, e in spans)
+
+
+def mask(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked out, offsets kept.
+
+    >>> mask("abcdef", [(1, 3)])
+    'a  def'
+    """
+    chars = list(text)
+    for s, e in spans:
+        chars[s:e] = " " * (e - s)
+    return "".join(chars)
+
+
+def list_value(text: str) -> str:
+    """A list as a multi-valued slot keeps it: items separated by one space.
+
+    >>> list_value("中式餐厅、提供早餐服务")
+    '中式餐厅 早餐服务'
+    >>> list_value("fish and chips, some mushy peas")
+    'fish and chips mushy peas'
+    """
+    items = [_LIST_LEAD.sub("", item).strip() for item in _LIST_SEP.split(text)]
+    return " ".join(dict.fromkeys(i for i in items if i))
+
+
+def asking_clause(sentence: str) -> str:
+    """The clause of a question sentence that asks: "好的，已记录，你看行吗？" -> "你看行吗？"."""
+    return re.split(r"[，,；;]", sentence)[-1].strip() or sentence
+
+
+def in_brackets(before: str) -> bool:
+    """Whether text ending with ``before`` is inside an unclosed bracket.
+
+    >>> in_brackets("优品酒店(国贸"), in_brackets("优品酒店(国贸店)")
+    (True, False)
+    """
+    return before.count("(") + before.count("（") > before.count(")") + before.count("）")
+
+
+def cut_at_boundary(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at a clause or word boundary (never
+    inside a word), or whole when it fits.
+
+    >>> cut_at_boundary("I need to return the WH-1000XM5 headphones I bought last week", 40)
+    'I need to return the WH-1000XM5'
+    >>> cut_at_boundary("我想退掉上周买的耳机，换一副新的", 10)
+    '我想退掉上周买的耳机'
+    """
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    head = text[:limit + 1]
+    cut = max(head.rfind(c) for c in "，,；;：:")
+    if cut >= limit // 2:
+        return head[:cut].strip()
+    space = head.rfind(" ")
+    if space > 0:
+        return head[:space].strip()
+    return text[:limit].strip()

@@ -1,0 +1,74 @@
+"""English: spaCy (a trained pipeline when installed, else blank) and whitespace words.
+
+>>> p = get_profile("en")
+>>> p.free_value(" is 221B Baker Street and please hurry")
+'221B Baker Street'
+>>> p.has_object("do not ship with FedEx"), p.has_object("that is it")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._nlp import EN_LABELS, english_doc
+from ._profile import LanguageProfile, get_profile, register_profile
+
+STOP_WORDS = frozenset(
+    "a an the to of for and or in on at by with my your our it this that is are be will i you we me us "
+    "please can could would should just".split())
+
+
+def doc(text: str, models: tuple[str, ...]):
+    return english_doc(text, models) if models else english_doc(text)
+
+
+def content_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in STOP_WORDS and len(w) > 1}
+
+
+def has_object(clause: str) -> bool:
+    """Two content words at least (read as Chinese when the clause is Chinese)."""
+    from ._profile import content_words as words_of
+
+    return len(words_of(clause, "en")) >= 2
+
+
+_FREE_VALUE = re.compile(
+    r"\s*(?:(?:is|are|was|will be|should be|must be|has to be|needs to be|=|:|to|of|as)"
+    r"(?:\s+(?:addressed|made out|written|sent|set|changed))?(?:\s+(?:to|as|for))?)\s*([^.,;!?\n]{1,50})", re.I)
+
+
+def free_value(window: str) -> str | None:
+    m = _FREE_VALUE.match(window)
+    if not m:
+        return None
+    value = m.group(1).strip().rstrip("吧呢啊了的")
+    value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
+    return value or None
+
+
+PROFILE = register_profile(LanguageProfile(
+    code="en",
+    claims=lambda text: True,
+    doc=doc,
+    content_words=content_words,
+    has_object=has_object,
+    free_value=free_value,
+    key_ok=lambda key: key.casefold() not in STOP_WORDS,
+    phrase_fact=r"\b(?:my|our)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>[^.,;!?\n]{1,40})",
+    templates={
+        "title": "[Conversation state]", "title_compact": "[State]",
+        "goal": "Goal:", "constraints": "Constraints:", "facts": "Key facts:", "actions": "Actions:",
+        "promises": "Open promises:", "questions": "Asked, awaiting answer:", "focus": "Focus:",
+        "recall": "Earlier in the conversation:", "user": "user", "assistant": "assistant",
+        "must": "must", "must_not": "must not", "prefer": "prefer",
+        "fact": "- {name}: {value}", "was": " (was {old})", "due": " (due {due})",
+        "selected": " (selected)", "sep": ", ", "group": "- {group}: ", "group_sep": "; ",
+    },
+    regex_flags=re.IGNORECASE,
+    stop_words=STOP_WORDS,
+    ner_labels=frozenset(EN_LABELS),
+))
+
+__all__ = ["PROFILE", "get_profile"]

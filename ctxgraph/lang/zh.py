@@ -1,0 +1,155 @@
+"""Chinese: jieba segmentation and tags in a spaCy Doc, names built from segmented words.
+
+>>> p = get_profile("zh")
+>>> p.free_value("改成6000元吧")
+'6000元'
+>>> p.has_object("不要用顺丰以外的快递"), p.has_object("也只能这样了")
+(True, False)
+>>> p.key_ok("会员卡号"), p.key_ok("就是")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._nlp import chinese_doc
+from ._profile import LanguageProfile, get_profile, register_profile
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+_NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng", "s")
+_COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]")  # "一家餐馆" is no name
+_PUNCT = "，。！？、,.!?()（）"
+
+
+def claims(text: str) -> bool:
+    """Chinese characters, and few Latin letters beside them."""
+    cjk = len(_CJK.findall(text))
+    return cjk > 0 and cjk * 2 >= len(_LATIN.findall(text)) / 3
+
+
+def doc(text: str, models: tuple[str, ...] = ()):
+    return chinese_doc(text)
+
+
+def content_words(text: str) -> set[str]:
+    return {t.text for t in chinese_doc(text) if len(t.text) > 1 and t.tag_[:1] in ("n", "v", "a", "e", "x", "m", "t", "s")
+            and not t.text.isspace()} | set(re.findall(r"[A-Za-z][A-Za-z0-9]+", text))
+
+
+def has_object(clause: str) -> bool:
+    """A rule needs something it is about: "不要用顺丰以外的快递" has, "也只能这样了" has not."""
+    return any(t.tag_.startswith(("n", "eng", "t", "s")) or t.like_num for t in chinese_doc(clause))
+
+
+def key_ok(text: str) -> bool:
+    """A phrase that ends in a noun and starts with no verb, adverb or pronoun."""
+    d = chinese_doc(text)
+    tags = [t.tag_ for t in d]
+    if not tags or tags[0][:1] in ("v", "d", "r", "p", "c", "u"):
+        return False
+    # a noun, or a noun with a one-character suffix ("会员卡" + "号")
+    return tags[-1].startswith("n") or (len(d) > 1 and len(d[-1].text) == 1 and tags[-2].startswith("n"))
+
+
+_FREE_VALUE = re.compile(r"\s*(?:必须|一定要|要|需要|请|就)?\s*(?:是|为|：|:|改成|改为|换成|用|写成|写为|写|开成|开)\s*([^，。！？,!?；;\n]{1,30})")
+
+
+def free_value(window: str) -> str | None:
+    m = _FREE_VALUE.match(window)
+    if not m:
+        return None
+    value = m.group(1).strip().rstrip("吧呢啊了的")
+    value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
+    return value or None
+
+
+def name_spans(d, pack) -> list[tuple[int, int]]:
+    """Character spans of place names in a jieba-segmented Doc: a run of name-like words
+    ending in one of the pack's ``name_suffixes`` ("北京" "云天" "酒店"; the suffix may
+    span words: "798" "艺术" "区"), or standing before a bracketed branch ending in the
+    pack's ``branch_suffix`` ("外婆家(北京apm店)"), with that branch. The pack's
+    ``name_rules`` say which verbs lead a name without starting it and which stop a run.
+
+    >>> from types import SimpleNamespace
+    >>> pack = SimpleNamespace(name_suffixes=("酒店",), branch_suffix="店", name_stop={"去"}, name_lead=None)
+    >>> t = chinese_doc("给你推荐北京云天酒店吧，或者外婆家(北京apm店)")
+    >>> [t.text[s:e] for s, e in name_spans(t, pack)]
+    ['北京云天酒店', '外婆家(北京apm店)']
+    """
+    suffixes = pack.name_suffixes
+    if not suffixes:
+        return []
+    spans = []
+    tokens = list(d)
+    text = d.text
+
+    def name_like(k: int) -> bool:
+        t = tokens[k]
+        return (t.tag_.startswith(_NAME_TAGS) or t.tag_ == "a" and len(t) == 1) \
+            and not _COUNTING.match(t.text) and not t.text.endswith("型") \
+            and not t.is_punct and not t.is_space and t.text not in _PUNCT
+
+    def branch_after(k: int) -> int | None:
+        """End of a bracketed branch "(…店)" starting at token k, if there is one."""
+        if pack.branch_suffix and k < len(tokens) and tokens[k].text in "(（":
+            close = next((m for m in range(k + 1, min(k + 8, len(tokens))) if tokens[m].text in ")）"), None)
+            if close is not None and tokens[close - 1].text.endswith(pack.branch_suffix):
+                return tokens[close].idx + 1
+        return None
+
+    for i, tok in enumerate(tokens):
+        end_at = tok.idx + len(tok.text)  # str.endswith with bounds: no copy of the text per token
+        suffix = next((sfx for sfx in suffixes if text.endswith(sfx, 0, end_at)), None)
+        branch = branch_after(i + 1)
+        if suffix is None and (branch is None or not name_like(i)):
+            continue
+        j = i
+        while j > 0 and (name_like(j - 1) or  # "北京空港远航国际酒店": a verb between two name words
+                         j > 1 and (j < i or suffix is None) and tokens[j - 1].tag_ == "v"
+                         and tokens[j - 1].text not in pack.name_stop and name_like(j - 2)):
+            j -= 1
+        start, end = tokens[j].idx, tok.idx + len(tok.text)
+        lead = pack.name_lead.match(text, start, end) if pack.name_lead else None  # "推荐人定湖公园"
+        if lead and end - lead.end() >= 3:
+            start = lead.end()
+        while j < i and tokens[j].text in suffixes and tokens[j].idx == start:  # "酒店北京京仪大酒店"
+            j += 1
+            start = tokens[j].idx
+        if end - start < 2 or suffix is not None and branch is None and end - start <= len(suffix):
+            continue  # a bare "酒店" is no name
+        spans.append((start, branch or end))
+    return spans
+
+
+PROFILE = register_profile(LanguageProfile(
+    code="zh",
+    claims=claims,
+    doc=doc,
+    content_words=content_words,
+    has_object=has_object,
+    free_value=free_value,
+    key_ok=key_ok,
+    phrase_fact=r"(?:^|[，。！？,\s])(?:我的|我们的|您的|你的|咱们的)?(?P<key>[\u4e00-\u9fff]{2,6}?)(?:是|为|：|:)\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{2,12}(?=[，。！？,!?；;\n]|$))",
+    bad_key_starts=frozenset("我你您他她它这那哪什谁"),
+    templates={
+        "title": "[对话状态]", "title_compact": "[状态]",
+        "goal": "目标：", "constraints": "约束：", "facts": "关键信息：", "actions": "工具操作：",
+        "promises": "待兑现承诺：", "questions": "待用户回答：", "focus": "当前关注：", "recall": "相关原话：",
+        "user": "用户", "assistant": "客服",
+        "must": "必须", "must_not": "禁止", "prefer": "偏好",
+        "fact": "- {name}：{value}", "was": "（原为{old}）", "due": "（期限：{due}）",
+        "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
+    },
+    segmented=True,
+    word_sep="",
+    label_sep="：",
+    value_window=16,
+    modifier_marker="的",
+    name_spans=name_spans,
+    goal_chars=lambda budget: min(16, max(6, budget // 8)),
+    question_chars=20,
+))
+
+__all__ = ["PROFILE", "get_profile"]
