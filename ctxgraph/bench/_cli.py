@@ -210,7 +210,7 @@ def format_targets(reports: list[dict[str, Any]]) -> str:
     """The quality and speed targets (issue 4) against what this run measured."""
     rows: list[list[Any]] = []
 
-    def add(measure: str, value: float | None, target: float, baseline: str, higher: bool = True, unit: str = "") -> None:
+    def add(measure: str, value: float | None, target: float, baseline: str, *, higher: bool = True, unit: str = "") -> None:
         if value is None:
             return
         met = value >= target if higher else value <= target

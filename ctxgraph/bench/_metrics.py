@@ -37,7 +37,7 @@ import tiktoken
 
 from .._tokens import count_message_tokens, get_encoding, message_text
 from ._baselines import Method, Session, as_session, is_budgeted
-from ._data import Conversation, Dialogue, _check_limit
+from ._data import QA, Conversation, Dialogue, _check_limit
 
 __all__ = [
     "answer_contained",
@@ -336,22 +336,32 @@ def evaluate_locomo(
                 evidence = [conversation.turn_text(d) for d in qa.evidence]
                 for budget in _budgets_for(session, budgets):
                     sent = session.assemble(qa.question, budget)
-                    tokens = count_message_tokens(sent, enc)
-                    text = context_text(strip_question(sent, qa.question))
-                    row = acc[name, budget]
-                    row["tokens"].append(tokens)
-                    row["over"] += budget is not None and tokens > budget
-                    if evidence:
-                        found, total = evidence_recall(evidence, text)
-                        row["found"] += found
-                        row["total"] += total
-                        row["shares"].append(_ratio(found, total))
-                        row["by_cat"][qa.category][0] += found
-                        row["by_cat"][qa.category][1] += total
-                    if qa.answer:
-                        row["answers"].append(answer_contained(qa.answer, text))
+                    _score_locomo_question(acc[name, budget], qa, evidence, sent, budget=budget, enc=enc)
         if progress is not None:
             progress(1)
+    return _locomo_rows(acc, sessions, budgets, n_conversations)
+
+
+def _score_locomo_question(row: dict[str, Any], qa: QA, evidence: list[str], sent: list[dict[str, Any]], *,
+                           budget: int | None, enc: tiktoken.Encoding) -> None:
+    """Add one question's tokens, evidence found and answer containment to ``row``."""
+    tokens = count_message_tokens(sent, enc)
+    text = context_text(strip_question(sent, qa.question))
+    row["tokens"].append(tokens)
+    row["over"] += budget is not None and tokens > budget
+    if evidence:
+        found, total = evidence_recall(evidence, text)
+        row["found"] += found
+        row["total"] += total
+        row["shares"].append(_ratio(found, total))
+        row["by_cat"][qa.category][0] += found
+        row["by_cat"][qa.category][1] += total
+    if qa.answer:
+        row["answers"].append(answer_contained(qa.answer, text))
+
+
+def _locomo_rows(acc, sessions, budgets, n_conversations: int) -> list[dict[str, Any]]:
+    """One row per method and budget from the accumulated counts."""
     rows = []
     for name, session in sessions.items():
         for budget in _budgets_for(session, budgets):
