@@ -26,6 +26,7 @@ import networkx as nx
 
 from . import _graph as g
 from .extract.text import asking_clause
+from .lang import LanguageProfile, get_profile
 from ._select import TIER_NAMED_FACT, TIER_STRESSED, Item
 
 SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "recall", "focus")
@@ -72,8 +73,9 @@ def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
 _CLAUSE_END = re.compile(r"[,;:.!?](?=\s)|[，；：、。！？]")
 #: ... else between words; never inside a latin word, a number or a code such as WH-1000XM5.
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_\-./]")
-#: The lengths (characters) a goal is cut to, tried in turn, when the budget has no room for it whole.
-GOAL_CUTS = {"zh": (20, 12, 6), "en": (48, 32, 16)}
+#: The lengths (characters) a goal is cut to, tried in turn, when the budget has no room for it
+#: whole: shorter where words are written without spaces (a character says more).
+GOAL_CUTS = {"segmented": (20, 12, 6), "spaced": (48, 32, 16)}
 
 
 def cut(text: str, limit: int, *, segmented: bool = False) -> str:
@@ -122,10 +124,11 @@ def _marked(head: str) -> str:
     return head.rstrip(" ,;:-，；：、") + "…"
 
 
-def _goal_line(item: Item, text: str, lang: str) -> Line:
+def _goal_line(item: Item, text: str, profile: LanguageProfile) -> Line:
     """The goal whole; the fitting step uses a shorter cut only when the budget forces it."""
     full = " ".join(text.split())
-    cuts = dict.fromkeys(cut(full, n, segmented=lang == "zh") for n in GOAL_CUTS[lang])
+    lengths = GOAL_CUTS["segmented" if profile.segmented else "spaced"]
+    cuts = dict.fromkeys(cut(full, n, segmented=profile.segmented) for n in lengths)
     return Line(item, "goal", full, shorter=tuple(c for c in cuts if len(c) < len(full)))
 
 
@@ -141,8 +144,9 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
     t = TEMPLATES[lang]
     d = G.nodes[item.node]
     kind = item.kind
+    profile = get_profile(lang)
     if kind == "goal":
-        return _goal_line(item, d["text"], lang)
+        return _goal_line(item, d["text"], profile)
     if kind == "constraint":
         return Line(item, "constraints", f"- [{t[d['polarity']]}] {d['text']}")
     if kind == "commitment":
@@ -150,7 +154,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
         return Line(item, "promises", f"- {d['text']}{due}")
     if kind == "question":  # the asking clause is enough: "…，请问收货地址是哪里？"
         clause = asking_clause(d["text"])
-        return Line(item, "questions", f"- {cut(clause, 20 if lang == 'zh' else 40, segmented=lang == 'zh')}")
+        return Line(item, "questions", f"- {cut(clause, profile.question_chars, segmented=profile.segmented)}")
     if kind == "fact":
         was = ""
         if history:
