@@ -55,7 +55,9 @@ from ._metrics import (
     normalise,
     strip_question,
     value_found,
+    value_found_strict,
     value_recall,
+    value_recall_strict,
 )
 
 __all__ = [
@@ -91,5 +93,7 @@ __all__ = [
     "question_messages",
     "strip_question",
     "value_found",
+    "value_found_strict",
     "value_recall",
+    "value_recall_strict",
 ]

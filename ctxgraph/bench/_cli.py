@@ -122,10 +122,11 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
     if "packs" in report:  # which domain rule packs ctxgraph loaded, next to the catalogue line
         parts.append(f"packs: {', '.join(report['packs']) or 'none (core rules only)'}")
     if ds in ("crosswoz", "multiwoz"):
-        rows = [[r["method"], r["budget"], r["recall"], r["recall_fuzzy"], r["tokens_mean"], r["tokens_median"], r["over_budget"]]
-                for r in report["results"]]
+        rows = [[r["method"], r["budget"], r["recall"], r.get("recall_strict"), r["recall_fuzzy"], r["tokens_mean"],
+                 r["tokens_median"], r["over_budget"]] for r in report["results"]]
         parts.append(f"{report['n']} dialogues, {report['results'][0]['n']} checkpoints, {report['seconds']} s")
-        parts.append(_table(["method", "budget", "recall", "recall (fuzzy)", "tokens mean", "tokens median", "over budget"], rows, markdown))
+        parts.append(_table(["method", "budget", "recall", "recall (strict)", "recall (fuzzy)", "tokens mean",
+                             "tokens median", "over budget"], rows, markdown))
     elif ds == "locomo":
         rows = [[r["method"], r["budget"], r["recall"], r["answer_contained"], r["tokens_mean"],
                  ", ".join(f"{k}: {v:.2f}" for k, v in r["recall_by_category"].items())] for r in report["results"]]
@@ -186,7 +187,9 @@ def format_document(reports: list[dict[str, Any]], command: str) -> str:
         f"Machine: {m.get('cpu')}, {m.get('cores')} cores, Python {m.get('python')}, {m.get('platform')}.",
         "",
         "- **recall** (CrossWOZ, MultiWOZ): share of gold state values found, lower-cased, as substrings of",
-        "  the context without the question message. **fuzzy** also unifies punctuation and spacing.",
+        "  the context without the question message. **strict** counts a value only where it stands alone",
+        "  (no letter or digit glued to either side) and leaves yes/no values out; **fuzzy** also unifies",
+        "  punctuation and spacing.",
         "- **evidence recall** (LoCoMo): share of evidence turns whose whole text is in the context.",
         "- **recency**: the newest whole turns that fit; **bm25**: turns ranked by BM25 against the question",
         "  (rank_bm25), packed until full; **full**: the whole history, budget ignored.",

@@ -48,7 +48,9 @@ __all__ = [
     "normalise",
     "strip_question",
     "value_found",
+    "value_found_strict",
     "value_recall",
+    "value_recall_strict",
 ]
 
 Message = dict[str, Any]
@@ -58,6 +60,10 @@ DEFAULT_STATE_BUDGETS = (64, 128, 256)
 DEFAULT_LOCOMO_BUDGETS = (500, 1000, 2000)
 _NOT_WORD = re.compile(r"[\W_]+")
 _SPELLINGS = (("centre", "center"), ("theatre", "theater"), ("&", "and"))
+#: Letters of scripts written without spaces between words: a value beside one still stands alone.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+#: Values the strict recall leaves out: a bare "yes" or "no" is found in almost any context.
+YES_NO = frozenset({"yes", "no"})
 
 
 # --------------------------------------------------------------------------- metrics
@@ -146,6 +152,44 @@ def value_recall(values: Iterable[str], text: str, *, fuzzy: bool = False) -> tu
     return sum(value_found(v, text, fuzzy=fuzzy) for v in values), len(values)
 
 
+def _glued(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a letter or digit that would glue onto a value beside it
+    (CJK and kana do not: their words have no spaces between them)."""
+    return 0 <= i < len(text) and text[i].isalnum() and not _UNSPACED.match(text[i])
+
+
+def value_found_strict(value: str, text: str) -> bool:
+    """Whether ``value`` stands alone somewhere in ``text`` (lower-cased): no letter or
+    digit glued to either side, so "2" is not found in "12:30" nor "east" in "eastern".
+
+    >>> value_found_strict("2", "at 12:30"), value_found_strict("2", "for 2 people")
+    (False, True)
+    >>> value_found_strict("east", "the eastern part"), value_found_strict("驴杂汤", "我想吃驴杂汤")
+    (False, True)
+    """
+    needle, haystack = value.strip().lower(), text.lower()
+    if not needle:
+        return False
+    start = haystack.find(needle)
+    while start != -1:
+        if not _glued(haystack, start - 1) and not _glued(haystack, start + len(needle)):
+            return True
+        start = haystack.find(needle, start + 1)
+    return False
+
+
+def value_recall_strict(values: Iterable[str], text: str) -> tuple[int, int]:
+    """``(found, total)`` with :func:`value_found_strict`, leaving yes/no values out of both.
+
+    >>> value_recall_strict(["yes", "2", "east"], "yes, 2 people in the east")
+    (2, 2)
+    >>> value_recall_strict(["2"], "at 12:30")
+    (0, 1)
+    """
+    values = [v for v in values if v.strip().lower() not in YES_NO]
+    return sum(value_found_strict(v, text) for v in values), len(values)
+
+
 def evidence_recall(evidence_texts: Iterable[str], text: str) -> tuple[int, int]:
     """``(found, total)``: how many evidence turns (their message text) are in ``text``.
 
@@ -217,6 +261,8 @@ def evaluate_state_recall(
     budget; the checkpoint's gold values are looked for in that context
     without the question message, so a value the user says only now does not
     count. ``recall`` is the share of all gold values found (micro);
+    ``recall_strict`` counts a value only where it stands alone and leaves yes/no
+    values out (:func:`value_recall_strict`);
     ``recall_macro`` averages the per-checkpoint share; ``recall_fuzzy`` uses
     :func:`value_recall` with ``fuzzy=True``. ``n`` counts checkpoints,
     ``over_budget`` the contexts above the budget (only when the question alone
@@ -235,7 +281,7 @@ def evaluate_state_recall(
     enc = enc if enc is not None else get_encoding()
     sessions = _sessions(methods)
     acc: dict[tuple[str, int | None], dict[str, Any]] = defaultdict(
-        lambda: {"found": 0, "fuzzy": 0, "total": 0, "shares": [], "tokens": [], "over": 0}
+        lambda: {"found": 0, "fuzzy": 0, "strict": 0, "strict_total": 0, "total": 0, "shares": [], "tokens": [], "over": 0}
     )
     n_dialogues = 0
     for dialogue in islice(dialogues, limit):
@@ -258,6 +304,9 @@ def evaluate_state_recall(
                     row = acc[name, budget]
                     row["found"] += found
                     row["fuzzy"] += value_recall(values, text, fuzzy=True)[0]
+                    strict, strict_total = value_recall_strict(values, text)
+                    row["strict"] += strict
+                    row["strict_total"] += strict_total
                     row["total"] += total
                     row["shares"].append(_ratio(found, total))
                     row["tokens"].append(tokens)
@@ -272,10 +321,13 @@ def evaluate_state_recall(
                 "method": name,
                 "budget": budget,
                 "recall": _ratio(row["found"], row["total"]),
+                "recall_strict": _ratio(row["strict"], row["strict_total"]),
                 "recall_fuzzy": _ratio(row["fuzzy"], row["total"]),
                 "recall_macro": statistics.fmean(row["shares"]) if row["shares"] else 0.0,
                 "found": row["found"],
                 "total": row["total"],
+                "found_strict": row["strict"],
+                "total_strict": row["strict_total"],
                 **_token_stats(row["tokens"]),
                 "over_budget": row["over"],
                 "n": len(row["tokens"]),
