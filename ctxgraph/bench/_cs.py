@@ -1,0 +1,283 @@
+"""``ctxgraph bench cs``: the state at the end of annotated customer-service conversations.
+
+A folder holds one JSON file per conversation (the format of ``../shared/data/cs/``)::
+
+    {"id": "zh_telecom_plan", "lang": "zh", "today": "2025-03-17" (optional),
+     "messages": [OpenAI chat messages: system, user, assistant (with tool_calls), tool],
+     "gold": {"current": [...], "not_current": [...], "also_ok": [...],
+              "constraints_active": [...], "constraints_lifted": [...],
+              "commitments_open": [...], "commitments_done": [...]}}
+
+Each conversation is replayed through ``Tracker(lang=<lang>, today=<today>, packs=<packs>)``
+(no domain pack by default) and scored on ``state()`` at the end, the README's rules:
+
+- a gold value is *in* a text as a case-insensitive substring, except at its edges: where it
+  starts or ends with a digit, the text must have no digit beside it ("11" is not in "110");
+  where it starts or ends with a Latin word of up to 3 letters, no letter or digit
+  ("Apt 6" is not in "Capt 61") (:func:`holds`);
+- fact recall = ``current`` values in the value of some current fact / all ``current`` values;
+- fact precision = current facts whose value holds a ``current`` or ``also_ok`` value / all
+  current facts;
+- wrong = ``not_current`` values in the value of some current fact;
+- constraints and commitments: a listed substring is right when a constraint (commitment)
+  whose text holds it has the status its list says (active / lifted, open / done).
+
+>>> conv = CsConversation("c1", "en", [{"role": "user", "content": "My phone is 503-555-0187."}],
+...                       {"current": ["503-555-0187"], "not_current": ["555-0000"]})
+>>> s = score_state(conv, {"facts": [{"key": "phone", "value": "503-555-0187", "status": "current"}]})
+>>> s["recall"], s["precision"], s["wrong"]
+((1, 1), (1, 1), [])
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from ._data import DataNotFoundError, _check_limit
+
+__all__ = ["CsConversation", "default_cs_dir", "holds", "load_cs", "run_cs", "score_state", "summarise"]
+
+GOLD_LISTS = ("current", "not_current", "also_ok", "constraints_active", "constraints_lifted",
+              "commitments_open", "commitments_done")
+#: (gold list, state section, status it must have)
+STATUS_CHECKS = (("constraints_active", "constraints", "active"), ("constraints_lifted", "constraints", "lifted"),
+                 ("commitments_open", "commitments", "open"), ("commitments_done", "commitments", "done"))
+_SHORT_LATIN = re.compile(r"[A-Za-z]{1,3}")
+
+
+@dataclass(frozen=True)
+class CsConversation:
+    """One annotated conversation: its messages and the gold state at the end."""
+
+    id: str
+    lang: str
+    messages: list[dict[str, Any]]
+    gold: dict[str, list[str]]
+    today: str | None = None
+    source: str = ""
+
+
+def default_cs_dir() -> Path:
+    """The development set shipped with the bench: ``ctxgraph/bench/data/cs``."""
+    return Path(__file__).resolve().parent / "data" / "cs"
+
+
+def load_cs(path: str | Path | None = None, *, limit: int | None = None) -> list[CsConversation]:
+    """The conversations of a folder of ``*.json`` files (or one file), in file-name order.
+
+    A file that is not in the format is a ``ValueError`` naming the file and what is wrong."""
+    _check_limit(limit)
+    folder = Path(path) if path is not None else default_cs_dir()
+    if not folder.exists():
+        raise DataNotFoundError(f"cs data not found at {folder}.", "Pass a folder of annotated conversations as path=...")
+    files = sorted(folder.glob("*.json")) if folder.is_dir() else [folder]
+    if not files:
+        raise DataNotFoundError(f"No *.json conversations in {folder}.", "Pass a folder of annotated conversations as path=...")
+    return [_conversation(f) for f in files[:limit]]
+
+
+def _conversation(file: Path) -> CsConversation:
+    try:
+        raw = json.loads(file.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise ValueError(f"cs conversation {file}: not JSON ({err}).") from None
+    problems = []
+    if not isinstance(raw, dict):
+        raise ValueError(f"cs conversation {file}: expected an object with id, lang, messages and gold.")
+    for key, kind in (("lang", str), ("messages", list), ("gold", dict)):
+        if not isinstance(raw.get(key), kind):
+            problems.append(f"'{key}' must be a {kind.__name__}")
+    gold = raw.get("gold") if isinstance(raw.get("gold"), dict) else {}
+    unknown = sorted(set(gold) - set(GOLD_LISTS))
+    if unknown:
+        problems.append(f"unknown gold lists {unknown} (known: {', '.join(GOLD_LISTS)})")
+    for name in GOLD_LISTS:
+        if not all(isinstance(v, str) and v.strip() for v in gold.get(name, [])):
+            problems.append(f"gold '{name}' must be a list of non-empty strings")
+    if problems:
+        raise ValueError(f"cs conversation {file}: " + "; ".join(problems) + ".")
+    return CsConversation(id=str(raw.get("id") or file.stem), lang=raw["lang"], messages=raw["messages"],
+                          gold={name: list(gold.get(name, [])) for name in GOLD_LISTS},
+                          today=raw.get("today"), source=str(file))
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+def _edge_ok(text: str, i: int, edge: str) -> bool:
+    """Whether the character of ``text`` at ``i`` (beside a value's ``edge``) keeps the edge's boundary."""
+    if not 0 <= i < len(text):
+        return True
+    if edge.isdigit():
+        return not text[i].isdigit()
+    if _SHORT_LATIN.fullmatch(edge):
+        return not (text[i].isascii() and text[i].isalnum())
+    return True
+
+
+def holds(text: str, value: str) -> bool:
+    """Whether ``text`` holds the gold ``value`` (see the module docstring).
+
+    >>> holds("Room 110", "11"), holds("size 11", "11"), holds("Pad Thai", "Thai")
+    (False, True, True)
+    >>> holds("Capt 61", "Apt 6"), holds("Apt 6, 2140 Mission St", "apt 6"), holds("3月22日", "3月22")
+    (False, True, True)
+    """
+    needle, haystack = value.strip().casefold(), text.casefold()
+    if not needle:
+        return False
+    head = re.match(r"\d|[a-z]+", needle)
+    tail = re.search(r"(?:\d|[a-z]+)$", needle)
+    start = haystack.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        if (not head or _edge_ok(haystack, start - 1, head.group(0))) and \
+                (not tail or _edge_ok(haystack, end, tail.group(0))):
+            return True
+        start = haystack.find(needle, start + 1)
+    return False
+
+
+def _fact_line(fact: dict[str, Any]) -> str:
+    return f"{fact.get('key')}: {fact.get('value')}"
+
+
+def score_state(conv: CsConversation, state: dict[str, Any]) -> dict[str, Any]:
+    """One conversation's scores and errors against a state dict (``State.model_dump()``).
+
+    Returns ``recall`` and ``precision`` as (found, total), ``wrong`` (the ``not_current`` values
+    found, each with the facts holding it), ``missed`` (``current`` values not found),
+    ``unsupported`` (current facts holding no ``current`` or ``also_ok`` value) and per list of
+    constraints and commitments (right, total) with the wrong ones."""
+    facts = [f for f in state.get("facts", []) if f.get("status") == "current"]
+    values = [str(f.get("value", "")) for f in facts]
+    gold = conv.gold
+    missed = [v for v in gold["current"] if not any(holds(x, v) for x in values)]
+    good = gold["current"] + gold["also_ok"]
+    supported = [f for f, x in zip(facts, values) if any(holds(x, v) for v in good)]
+    wrong = [{"value": v, "facts": [_fact_line(f) for f, x in zip(facts, values) if holds(x, v)]}
+             for v in gold["not_current"]]
+    out: dict[str, Any] = {
+        "id": conv.id, "lang": conv.lang,
+        "recall": (len(gold["current"]) - len(missed), len(gold["current"])),
+        "precision": (len(supported), len(facts)),
+        "missed": missed,
+        "wrong": [w for w in wrong if w["facts"]],
+        "unsupported": [_fact_line(f) for f in facts if f not in supported],
+    }
+    for kind in ("constraints", "commitments"):
+        right, total, errors = 0, 0, []
+        for name, section, status in STATUS_CHECKS:
+            if section != kind:
+                continue
+            for sub in gold[name]:
+                got = [str(item.get("status")) for item in state.get(section, []) if holds(str(item.get("text", "")), sub)]
+                total += 1
+                if status in got:
+                    right += 1
+                else:
+                    errors.append({"text": sub, "expected": status, "got": got or "none"})
+        out[kind] = (right, total)
+        out[f"{kind}_wrong"] = errors
+    return out
+
+
+def _ratio(pair: tuple[int, int]) -> float | None:
+    return pair[0] / pair[1] if pair[1] else None
+
+
+def summarise(scores: Sequence[dict[str, Any]], lang: str) -> dict[str, Any]:
+    """One result row over ``scores`` (micro: counts summed, then divided).
+
+    >>> summarise([{"recall": (1, 2), "precision": (2, 4), "wrong": [{"value": "x", "facts": ["a: x"]}],
+    ...             "constraints": (1, 1), "commitments": (0, 0)}], "en")["fact_precision"]
+    0.5
+    """
+    total = {k: (sum(s[k][0] for s in scores), sum(s[k][1] for s in scores))
+             for k in ("recall", "precision", "constraints", "commitments")}
+    return {
+        "method": "ctxgraph", "lang": lang, "n": len(scores),
+        "fact_recall": _ratio(total["recall"]), "fact_precision": _ratio(total["precision"]),
+        "wrong": sum(len(s["wrong"]) for s in scores),
+        "constraints_right": total["constraints"][0], "constraints_n": total["constraints"][1],
+        "commitments_right": total["commitments"][0], "commitments_n": total["commitments"][1],
+        "current_found": total["recall"][0], "current_total": total["recall"][1],
+        "facts_supported": total["precision"][0], "facts": total["precision"][1],
+    }
+
+
+def _tracker_for(conv: CsConversation, packs: Sequence[str]) -> Any:
+    from .._tracker import Tracker
+
+    options: dict[str, Any] = {"lang": conv.lang}
+    if conv.today:
+        options["today"] = conv.today
+    if packs:
+        options["packs"] = list(packs)
+    return Tracker(**options)
+
+
+def replay(conv: CsConversation, packs: Sequence[str] = ()) -> dict[str, Any]:
+    """The state (as a dict) after every message of ``conv`` was observed."""
+    tracker = _tracker_for(conv, packs)
+    for message in conv.messages:
+        tracker.observe(message)
+    return tracker.state().model_dump(by_alias=True)
+
+
+def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: int | None = None,
+           progress: bool | None = None) -> dict[str, Any]:
+    """The report of ``ctxgraph bench cs``: rows per language and overall, every conversation's
+    errors. ``progress``: a bar on stderr (None: on a terminal)."""
+    from ._run import machine, progress_bar
+
+    started = time.perf_counter()
+    conversations = load_cs(data, limit=limit)
+    scores = []
+    with progress_bar(len(conversations), "cs", progress) as bar:
+        for conv in conversations:
+            scores.append(score_state(conv, replay(conv, packs)))
+            bar.update(1)
+    langs = sorted({s["lang"] for s in scores}, key=lambda x: (x != "zh", x))
+    rows = [summarise([s for s in scores if s["lang"] == lang], lang) for lang in langs]
+    rows.append(summarise(scores, "all"))
+    return {
+        "dataset": "cs", "n": len(scores), "results": rows, "packs": list(packs),
+        "data": str(data) if data is not None else "ctxgraph/bench/data/cs (the development set shipped with the bench)",
+        "conversations": [_detail(s) for s in scores],
+        "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
+    }
+
+
+def _detail(score: dict[str, Any]) -> dict[str, Any]:
+    """A conversation's figures and errors as JSON (pairs as "k/n")."""
+    pair = lambda p: f"{p[0]}/{p[1]}"  # noqa: E731
+    return {
+        "id": score["id"], "lang": score["lang"], "recall": pair(score["recall"]), "precision": pair(score["precision"]),
+        "constraints": pair(score["constraints"]), "commitments": pair(score["commitments"]),
+        "missed": score["missed"], "wrong": score["wrong"], "unsupported": score["unsupported"],
+        "constraints_wrong": score["constraints_wrong"], "commitments_wrong": score["commitments_wrong"],
+    }
+
+
+def format_cs_errors(report: dict[str, Any], limit: int = 6) -> Iterable[str]:
+    """Text lines naming each conversation's errors (for the text format, not the documents)."""
+    for c in report.get("conversations", []):
+        parts = []
+        if c["missed"]:
+            parts.append("missed " + ", ".join(c["missed"][:limit]))
+        if c["wrong"]:
+            parts.append("wrong " + ", ".join(f"{w['value']} ({'; '.join(w['facts'][:2])})" for w in c["wrong"][:limit]))
+        if c["unsupported"]:
+            parts.append("unsupported " + "; ".join(c["unsupported"][:limit]))
+        for kind in ("constraints", "commitments"):
+            if c[f"{kind}_wrong"]:
+                parts.append(f"{kind} " + ", ".join(f"{e['text']} (want {e['expected']}, got {e['got']})"
+                                                    for e in c[f"{kind}_wrong"][:limit]))
+        if parts:
+            yield f"  {c['id']} [{c['recall']} recall, {c['precision']} precision]: " + " | ".join(parts)

@@ -1,0 +1,165 @@
+"""``ctxgraph bench cs``: scoring rules, the loader and the command on tiny conversations."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ctxgraph.bench._cs import CsConversation, default_cs_dir, holds, load_cs, run_cs, score_state, summarise
+from ctxgraph.cli import main
+
+EN = {
+    "id": "en_tiny", "lang": "en",
+    "messages": [
+        {"role": "system", "content": "You are a support agent."},
+        {"role": "user", "content": "Hi, my phone number is 503-555-0187 and my email is ann@example.com."},
+        {"role": "assistant", "content": "Thanks, I found your account. Our hotline is 800-555-0100."},
+    ],
+    "gold": {"current": ["503-555-0187", "ann@example.com"], "not_current": ["800-555-0100"],
+             "also_ok": [], "constraints_active": [], "constraints_lifted": [],
+             "commitments_open": [], "commitments_done": []},
+}
+ZH = {
+    "id": "zh_tiny", "lang": "zh", "today": "2025-03-17",
+    "messages": [
+        {"role": "user", "content": "我的手机号是13905712286，想改套餐。"},
+        {"role": "assistant", "content": "好的，我查一下。"},
+    ],
+    "gold": {"current": ["13905712286"], "not_current": [], "also_ok": []},
+}
+
+
+def _folder(tmp_path, *conversations):
+    for c in conversations:
+        (tmp_path / f"{c['id']}.json").write_text(json.dumps(c, ensure_ascii=False), encoding="utf-8")
+    return tmp_path
+
+
+def _conv(**gold):
+    full = {name: [] for name in ("current", "not_current", "also_ok", "constraints_active", "constraints_lifted",
+                                  "commitments_open", "commitments_done")}
+    full.update(gold)
+    return CsConversation("c", "en", [], full)
+
+
+# ----------------------------------------------------------------------------- matching rules
+
+
+@pytest.mark.parametrize(("text", "value", "expected"), [
+    ("size 11", "11", True),
+    ("Room 110", "11", False),  # numbers on digit boundaries
+    ("12:30", "2", False),
+    ("3月22日上午", "3月22", True),
+    ("Apt 6, 2140 Mission St", "apt 6", True),  # case-insensitive
+    ("Apt 61", "Apt 6", False),
+    ("USPS drop-off", "usps", True),
+    ("Capt. Lee", "Apt", False),  # a Latin token of up to 3 letters on word boundaries
+    ("by FedEx", "Ex", False),
+    ("NavyBlue", "Navy", True),  # longer Latin words: a plain substring
+    ("汉中路120号7栋401", "7栋401", True),
+    ("", "x", False),
+])
+def test_holds_follows_the_readme_rules(text, value, expected):
+    assert holds(text, value) is expected
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+def test_score_state_counts_recall_precision_and_wrong_values():
+    conv = _conv(current=["Essentials Plus", "60"], not_current=["Unlimited Starter", "40"], also_ok=["NW-2290417"])
+    state = {"facts": [
+        {"key": "plan", "value": "Essentials Plus", "status": "current"},
+        {"key": "budget", "value": "$40", "status": "current"},  # a superseded value still current: wrong
+        {"key": "account", "value": "NW-2290417", "status": "current"},
+        {"key": "budget", "value": "$60", "status": "superseded"},  # not current: not searched
+    ]}
+    s = score_state(conv, state)
+    assert s["recall"] == (1, 2) and s["missed"] == ["60"]
+    assert s["precision"] == (2, 3) and s["unsupported"] == ["budget: $40"]
+    assert s["wrong"] == [{"value": "40", "facts": ["budget: $40"]}]
+
+
+def test_score_state_checks_constraint_and_commitment_statuses():
+    conv = _conv(constraints_active=["peanut"], constraints_lifted=["bell"],
+                 commitments_open=["refund"], commitments_done=["label"])
+    state = {
+        "constraints": [{"text": "no peanuts at all", "status": "active"}, {"text": "no bell peppers", "status": "active"}],
+        "commitments": [{"text": "I'll email the label", "status": "done"}],
+    }
+    s = score_state(conv, state)
+    assert s["constraints"] == (1, 2) and s["commitments"] == (1, 2)
+    assert s["constraints_wrong"] == [{"text": "bell", "expected": "lifted", "got": ["active"]}]
+    assert s["commitments_wrong"] == [{"text": "refund", "expected": "open", "got": "none"}]
+
+
+def test_summarise_sums_counts_before_dividing():
+    a = score_state(_conv(current=["a", "b"]), {"facts": [{"key": "k", "value": "a", "status": "current"}]})
+    b = score_state(_conv(current=["c", "d"]), {"facts": [{"key": "k", "value": "zzz", "status": "current"}]})
+    row = summarise([a, b], "all")
+    assert (row["fact_recall"], row["fact_precision"], row["n"]) == (0.25, 0.5, 2)
+    assert summarise([], "en")["fact_recall"] is None  # nothing to measure is not a score of 0
+
+
+# ----------------------------------------------------------------------------- loader
+
+
+def test_load_cs_names_the_file_and_every_problem(tmp_path):
+    bad = dict(EN, gold={"current": ["x", ""], "wrong_list": []})
+    _folder(tmp_path, bad)
+    with pytest.raises(ValueError) as err:
+        load_cs(tmp_path)
+    message = str(err.value)
+    assert "en_tiny.json" in message and "wrong_list" in message and "'current'" in message
+
+
+def test_load_cs_reads_today_and_fills_missing_lists(tmp_path):
+    (conv,) = load_cs(_folder(tmp_path, ZH))
+    assert conv.today == "2025-03-17" and conv.gold["constraints_active"] == []
+
+
+def test_shipped_development_set_loads():
+    if not list(default_cs_dir().glob("*.json")):
+        pytest.skip("the development set has not landed yet")
+    conversations = load_cs()
+    assert {c.lang for c in conversations} <= {"zh", "en"} and len({c.id for c in conversations}) == len(conversations)
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def test_run_cs_replays_each_conversation_in_its_language(tmp_path):
+    report = run_cs(data=_folder(tmp_path, EN, ZH), progress=False)
+    rows = {r["lang"]: r for r in report["results"]}
+    assert list(rows) == ["zh", "en", "all"] and rows["all"]["n"] == 2
+    # the core rules keep the user's phone numbers; the assistant's hotline is no current fact
+    assert rows["zh"]["fact_recall"] == 1.0 and rows["all"]["wrong"] == 0
+    detail = {c["id"]: c for c in report["conversations"]}
+    assert detail["zh_tiny"]["missed"] == [] and detail["en_tiny"]["recall"].endswith("/2")
+    assert report["packs"] == [] and report["data"] == str(tmp_path) and report["machine"]["cores"] >= 1
+
+
+def test_bench_cs_command_json_text_and_json_out(capsys, tmp_path):
+    (tmp_path / "convs").mkdir()
+    data = _folder(tmp_path / "convs", EN)
+    out = tmp_path / "cs.json"
+    assert main(["bench", "cs", "--data", str(data), "--pack", "ecommerce", "--format", "json",
+                 "--json-out", str(out)]) == 0
+    (report,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert report["dataset"] == "cs" and report["packs"] == ["ecommerce"]
+    assert json.loads(out.read_text(encoding="utf-8"))[0]["results"] == report["results"]
+    assert main(["bench", "cs", "--data", str(data)]) == 0
+    text = capsys.readouterr().out
+    assert "== cs" in text and "packs: none (core rules only)" in text and "fact precision" in text and "machine:" in text
+
+
+def test_bench_cs_markdown_has_the_targets(capsys, tmp_path):
+    assert main(["bench", "cs", "--data", str(_folder(tmp_path, EN)), "--format", "markdown"]) == 0
+    doc = capsys.readouterr().out
+    assert "| cs set: fact recall |" in doc and "### cs" in doc and "| en | 1 |" in doc
+
+
+def test_bench_cs_missing_folder_is_a_clear_error(capsys, tmp_path):
+    assert main(["bench", "cs", "--data", str(tmp_path / "none")]) == 2
+    assert "none" in capsys.readouterr().err
