@@ -156,7 +156,7 @@ def score_state(conv: CsConversation, state: dict[str, Any]) -> dict[str, Any]:
     constraints and commitments (right, total) with the wrong ones."""
     facts = [f for f in state.get("facts", []) if f.get("status") == "current"]
     values = [str(f.get("value", "")) for f in facts]
-    gold = conv.gold
+    gold = {name: list(conv.gold.get(name, [])) for name in GOLD_LISTS}
     missed = [v for v in gold["current"] if not any(holds(x, v) for x in values)]
     good = gold["current"] + gold["also_ok"]
     supported = [f for f, x in zip(facts, values) if any(holds(x, v) for v in good)]
