@@ -37,6 +37,7 @@ import tiktoken
 from ._errors import BudgetError, Errors
 from ._render import (
     Line,
+    Style,
     focus_separator,
     group_header,
     group_separator,
@@ -75,8 +76,8 @@ def check_budget(budget: object, per_message: int) -> None:
         raise BudgetError(Errors.E040.format(budget=budget, minimum=minimum))
 
 
-def _system_content(prompt: str | None, lines: list[Line], lang: str, compact: bool = False) -> str:
-    block = render_block(lines, lang, compact)
+def _system_content(prompt: str | None, lines: list[Line], style: Style, compact: bool = False) -> str:
+    block = render_block(lines, style, compact)
     return "\n\n".join(p for p in (prompt, block) if p)
 
 
@@ -88,203 +89,247 @@ def fit(
     lines: list[Line],
     blocks: Iterable[tuple[list[int], list[dict], int]],
     total_turns: int,
-    lang: str,
+    lang: "str | Style",
     encoding: tiktoken.Encoding,
     per_message: int,
     system_prompt: str | None = None,
     state_share: float = 0.9,
     compact: bool = False,
 ) -> Context:
-    """Fit everything into ``budget`` tokens (see the module docstring for the order)."""
+    """Fit everything into ``budget`` tokens (see the module docstring for the order).
+    ``lang`` is a language code or a :class:`~ctxgraph._render.Style` (a pack's labels)."""
     check_budget(budget, per_message)
-    truncated: list[str] = []
-    count = lambda msgs: count_message_tokens(msgs, encoding, per_message=per_message)  # noqa: E731
+    f = _Fitter(budget=budget, lines=lines, style=Style.of(lang), encoding=encoding, per_message=per_message,
+                compact=compact)
+    f.place_question(question, always_ask)
+    f.place_prompt(system_prompt)
+    f.place_pinned()
+    rest = f.place_ranked(state_share)
+    f.place_raw_turns(blocks)
+    f.place_rest(rest)
+    f.exact_fit()
+    return f.context(total_turns)
 
-    q_msgs: list[dict] = []
-    if question or always_ask:
-        q_msgs = [{"role": "user", "content": question}]
-        if count(q_msgs) > budget:
-            room = budget - per_message
-            ids = encoding.encode(question, disallowed_special=())
-            cut = encoding.decode(ids[:room])
-            while count_text_tokens(cut, encoding) > room:
-                room -= 1
-                cut = encoding.decode(ids[:room])
-            q_msgs = [{"role": "user", "content": cut}]
-            truncated.append(f"question: truncated to its first {room} tokens")
-    q_tokens = count(q_msgs)
-    avail = budget - q_tokens
 
-    def sys_tokens(prompt: str | None, chosen: list[Line]) -> int:
-        content = _system_content(prompt, chosen, lang, compact)
-        return count([{"role": "system", "content": content}]) if content else 0
+class _Fitter:
+    """The running state of one :func:`fit`: what is chosen and what it costs."""
 
-    prompt = system_prompt or None
-    if prompt and sys_tokens(prompt, []) > avail:
-        truncated.insert(0, "system prompt")
-        prompt = None
+    def __init__(self, *, budget: int, lines: list[Line], style: Style, encoding: tiktoken.Encoding,
+                 per_message: int, compact: bool):
+        self.budget, self.lines, self.style, self.encoding = budget, lines, style, encoding
+        self.per_message, self.compact = per_message, compact
+        self.truncated: list[str] = []
+        self.chosen: list[Line] = []
+        self.tokens, self.sections, self.groups = 0, set(), set()
+        self.history: list[tuple[list[int], list[dict]]] = []
+        self.history_tokens = 0
+        self.raw: set[int] = set()  # message indexes sent as raw turns
+        self.lost_pinned: list[Line] = []
+        self.lost_ranked: list[Line] = []
+        self.order = {id(ln): n for n, ln in enumerate(lines)}  # priority order, for rendering stability
+        self.cuts: dict[int, list[Line]] = {}  # shorter forms of a line (the goal), longest first
+        for ln in lines:
+            if ln.shorter:
+                self.cuts[id(ln)] = [replace(ln, text=text, shorter=()) for text in ln.shorter]
+                self.order.update((id(short), self.order[id(ln)]) for short in self.cuts[id(ln)])
 
-    chosen: list[Line] = []
-    # Line costs add up (a newline always ends a BPE piece), so filling uses the running sum
-    # of per-line costs and the exact count is checked once at the end (``exact_fit``).
-    base = sys_tokens(prompt, [])
-    headers = section_headers(lang, compact)
-    header_cost = {sec: count_text_tokens(hdr + ("" if sec in ("goal", "focus") else "\n"), encoding) if hdr else 0
-                   for sec, hdr in headers.items()}  # goal and focus share their line
-    newline = count_text_tokens("\n", encoding)  # the block's last line has none
-    title_cost = count_text_tokens(headers["title"] + "\n", encoding) - newline + (
-        count_text_tokens("\n\n", encoding) if prompt else per_message)
-    state = {"tokens": base, "sections": set(), "groups": set()}
-    inline = " " if lang == "en" else ""
+    def count(self, msgs: list[dict]) -> int:
+        return count_message_tokens(msgs, self.encoding, per_message=self.per_message)
 
-    def cost(ln: Line) -> int:
+    def sys_tokens(self, chosen: list[Line]) -> int:
+        content = _system_content(self.prompt, chosen, self.style, self.compact)
+        return self.count([{"role": "system", "content": content}]) if content else 0
+
+    # ------------------------------------------------------------------ question and prompt
+    def place_question(self, question: str, always_ask: bool) -> None:
+        """The question, its head only if it alone exceeds the budget."""
+        self.q_msgs: list[dict] = []
+        if question or always_ask:
+            self.q_msgs = [{"role": "user", "content": question}]
+            if self.count(self.q_msgs) > self.budget:
+                room = self.budget - self.per_message
+                ids = self.encoding.encode(question, disallowed_special=())
+                head = self.encoding.decode(ids[:room])
+                while count_text_tokens(head, self.encoding) > room:
+                    room -= 1
+                    head = self.encoding.decode(ids[:room])
+                self.q_msgs = [{"role": "user", "content": head}]
+                self.truncated.append(f"question: truncated to its first {room} tokens")
+        self.q_tokens = self.count(self.q_msgs)
+        self.avail = self.budget - self.q_tokens
+
+    def place_prompt(self, system_prompt: str | None) -> None:
+        """The operator's prompt, unless it alone does not fit beside the question; then the
+        per-line costs (a newline always ends a BPE piece, so line costs add up)."""
+        self.prompt = system_prompt or None
+        if self.prompt and self.sys_tokens([]) > self.avail:
+            self.truncated.insert(0, "system prompt")
+            self.prompt = None
+        self.base = self.sys_tokens([])
+        self.tokens = self.base
+        enc = self.encoding
+        self.headers = section_headers(self.style, self.compact)
+        self.header_cost = {sec: count_text_tokens(hdr + ("" if sec in ("goal", "focus") else "\n"), enc) if hdr else 0
+                            for sec, hdr in self.headers.items()}  # goal and focus share their line
+        newline = count_text_tokens("\n", enc)  # the block's last line has none
+        self.title_cost = count_text_tokens(self.headers["title"] + "\n", enc) - newline + (
+            count_text_tokens("\n\n", enc) if self.prompt else self.per_message)
+
+    # ------------------------------------------------------------------ state lines
+    def cost(self, ln: Line) -> int:
         """Tokens ``ln`` adds to the block as rendered so far (BPE pieces never span a newline,
         so pieces add up; a separator's space joins the next word, so it is counted with it)."""
-        extra = 0 if chosen else title_cost
+        enc, style = self.encoding, self.style
+        extra = 0 if self.chosen else self.title_cost
         if ln.section in ("goal", "focus"):
-            if ln.section in state["sections"]:
-                return extra + count_text_tokens(focus_separator(lang) + ln.text, encoding)
-            return extra + count_text_tokens(headers[ln.section] + inline + ln.text + "\n", encoding)
-        if ln.section not in state["sections"]:
-            extra += header_cost.get(ln.section, 0)
+            if ln.section in self.sections:
+                return extra + count_text_tokens(focus_separator(style) + ln.text, enc)
+            return extra + count_text_tokens(self.headers[ln.section] + style.word_sep + ln.text + "\n", enc)
+        if ln.section not in self.sections:
+            extra += self.header_cost.get(ln.section, 0)
         if ln.group:
-            if ln.group in state["groups"]:
-                return extra + count_text_tokens(group_separator(lang) + ln.text, encoding)
-            return extra + count_text_tokens(group_header(ln.group, lang) + ln.text + "\n", encoding)
-        return extra + count_text_tokens(ln.text + "\n", encoding)
+            if ln.group in self.groups:
+                return extra + count_text_tokens(group_separator(style) + ln.text, enc)
+            return extra + count_text_tokens(group_header(ln.group, style) + ln.text + "\n", enc)
+        return extra + count_text_tokens(ln.text + "\n", enc)
 
-    def try_add(ln: Line, limit: int) -> bool:
-        c = cost(ln)
-        if state["tokens"] + c <= limit:
-            chosen.append(ln)
-            state["tokens"] += c
-            state["sections"].add(ln.section)
-            if ln.group:
-                state["groups"].add(ln.group)
-            return True
-        return False
+    def try_add(self, ln: Line, limit: int) -> bool:
+        c = self.cost(ln)
+        if self.tokens + c > limit:
+            return False
+        self.chosen.append(ln)
+        self.tokens += c
+        self.sections.add(ln.section)
+        if ln.group:
+            self.groups.add(ln.group)
+        return True
 
-    order = {id(ln): n for n, ln in enumerate(lines)}  # priority order, for rendering stability
-    cuts: dict[int, list[Line]] = {}  # shorter forms of a line (the goal), longest first
-    for ln in lines:
-        if ln.shorter:
-            cuts[id(ln)] = [replace(ln, text=text, shorter=()) for text in ln.shorter]
-            order.update((id(short), order[id(ln)]) for short in cuts[id(ln)])
+    def reset_to(self, kept: list[Line], tokens: int) -> None:
+        self.chosen[:] = kept
+        self.tokens = tokens
+        self.sections = {ln.section for ln in kept}
+        self.groups = {ln.group for ln in kept if ln.group}
 
-    def try_add_cut(ln: Line, limit: int) -> bool:
-        """``ln`` whole if it fits, else its longest shorter form that fits."""
-        return any(try_add(form, limit) for form in (ln, *cuts.get(id(ln), ())))
-
-    def place_pinned(forms: list[Line]) -> list[Line]:
+    def _place_forms(self, forms: list[Line]) -> list[Line]:
         """Fill the block with ``forms`` strictly by tier (never a lower one over a higher
         one); returns the lines that did not fit."""
-        chosen.clear()
-        state.update(tokens=base, sections=set(), groups=set())
+        self.reset_to([], self.base)
         for n, ln in enumerate(forms):
-            if not try_add(ln, avail):
+            if not self.try_add(ln, self.avail):
                 return forms[n:]
         return []
 
-    pinned = [ln for ln in lines if ln.item.pinned]
-    ranked = [ln for ln in lines if not ln.item.pinned]
-    forms = list(pinned)
-    lost_pinned = place_pinned(forms)
-    for n, ln in enumerate(pinned):  # a long line is cut only when the pinned lines need its room
-        for short in cuts.get(id(ln), ()):
-            if not lost_pinned:
-                break
-            trial = forms[:n] + [short] + forms[n + 1:]
-            lost = place_pinned(trial)
-            if len(lost) < len(lost_pinned):
-                forms, lost_pinned = trial, lost
-    lost_pinned = place_pinned(forms)
-    share_limit = max(sys_tokens(prompt, chosen), int(avail * state_share))
-    rest: list[Line] = []
-    for ln in ranked if not lost_pinned else ():
-        if not try_add(ln, share_limit):  # whole here; cut only for the room left at the end
-            rest.append(ln)
-
-    def without(lines: list[Line]) -> list[Line]:
-        gone = {id(ln) for ln in lines}
-        return [ln for ln in chosen if id(ln) not in gone]
-
-    raw: set[int] = set()  # message indexes sent as raw turns
-    history: list[tuple[list[int], list[dict]]] = []
-    history_tokens = 0
-    for idx, block, block_cost in blocks if not lost_pinned else ():  # newest first
-        # a turn sent raw takes the place of its recalled line (and the tokens that line took)
-        recalled = [ln for ln in chosen if ln.turn is not None and ln.turn in idx]
-        kept = without(recalled)
-        state_tokens = sys_tokens(prompt, kept) if recalled else state["tokens"]
-        if state_tokens + history_tokens + block_cost > avail:
-            break
-        if recalled:
-            chosen[:] = kept
-            state.update(tokens=state_tokens, sections={ln.section for ln in kept},
-                         groups={ln.group for ln in kept if ln.group})
-        history.insert(0, (idx, block))
-        history_tokens += block_cost
-        raw.update(idx)
-
-    lost_ranked: list[Line] = list(ranked) if lost_pinned else []
-    for n, ln in enumerate(rest):  # the best-scoring lines that still fit
-        if ln.turn is not None and ln.turn in raw:
-            continue  # sent whole as a raw turn
-        if n - len(chosen) > 40 or not try_add_cut(ln, avail - history_tokens):
-            lost_ranked.append(ln)
-    chosen.sort(key=lambda ln: order[id(ln)])
-    # the exact count: drop the lowest-priority lines should the estimate be short, then
-    # offer the room an overestimate left to the best remaining lines
-    limit = avail - history_tokens
-    while chosen and sys_tokens(prompt, chosen) > limit:
-        lost = chosen.pop()
-        (lost_ranked if not lost.item.pinned else lost_pinned).insert(0, lost)
-    if not lost_pinned:
-        misses = 0
-        for ln in sorted(lost_ranked, key=lambda ln: order[id(ln)]):
-            trial = sorted(chosen + [ln], key=lambda x: order[id(x)])
-            if sys_tokens(prompt, trial) <= limit:
-                chosen[:] = trial
-                lost_ranked.remove(ln)
-            else:
-                misses += 1
-                if misses >= 3:
+    def place_pinned(self) -> None:
+        """Pinned lines by tier; a long line is cut only when the pinned lines need its room."""
+        pinned = [ln for ln in self.lines if ln.item.pinned]
+        forms = list(pinned)
+        lost = self._place_forms(forms)
+        for n, ln in enumerate(pinned):
+            for short in self.cuts.get(id(ln), ()):
+                if not lost:
                     break
-    lost_ranked.sort(key=lambda ln: order[id(ln)])
-    lost_pinned.sort(key=lambda ln: order[id(ln)])
+                trial = forms[:n] + [short] + forms[n + 1:]
+                lost_trial = self._place_forms(trial)
+                if len(lost_trial) < len(lost):
+                    forms, lost = trial, lost_trial
+        self.lost_pinned = self._place_forms(forms)
 
-    # what was left out, in the order it gives way: lowest priority first
-    dropped: list[str] = []
-    skipped_turns = total_turns - sum(len(idx) for idx, _ in history)
-    if skipped_turns:
-        dropped.append(f"{skipped_turns} older raw turns")
-    dropped += [f"ranked {ln.item.kind} {ln.item.node}" for ln in reversed(lost_ranked)]
-    dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(lost_pinned)]
-    whole = {id(short): ln for ln in lines for short in cuts.get(id(ln), ())}
-    dropped += [f"{ln.item.kind} {ln.item.node}: cut to {len(ln.text) - 1} of {len(whole[id(ln)].text)} characters"
-                for ln in chosen if id(ln) in whole]
-    dropped += truncated
+    def place_ranked(self, state_share: float) -> list[Line]:
+        """Ranked lines, whole, until the block holds ``state_share`` of the room; returns
+        the ones left for the end."""
+        ranked = [ln for ln in self.lines if not ln.item.pinned]
+        if self.lost_pinned:
+            self.lost_ranked = list(ranked)
+            return []
+        share_limit = max(self.sys_tokens(self.chosen), int(self.avail * state_share))
+        return [ln for ln in ranked if not self.try_add(ln, share_limit)]
 
-    content = _system_content(prompt, chosen, lang, compact)
-    messages = ([{"role": "system", "content": content}] if content else [])
-    for _, block in history:
-        messages += block
-    messages += q_msgs
-    total = count(messages)
-    assert total <= budget, (total, budget)  # guaranteed by construction
-    prompt_tokens = count([{"role": "system", "content": prompt}]) if prompt else 0
-    return Context(
-        messages=messages,
-        tokens=total,
-        budget=budget,
-        sections={  # they add up to ``tokens``: the state block shares the system message
-            "system": prompt_tokens,
-            "state": sys_tokens(prompt, chosen) - prompt_tokens,
-            "history": history_tokens,
-            "question": q_tokens,
-        },
-        state_block=render_block(chosen, lang, compact),
-        node_ids=[ln.item.node for ln in chosen],
-        turns=[i for idx, _ in history for i in idx],
-        dropped=dropped,
-    )
+    # ------------------------------------------------------------------ raw turns
+    def place_raw_turns(self, blocks: Iterable[tuple[list[int], list[dict], int]]) -> None:
+        """Recent raw turns, newest first, whole blocks only; a turn sent raw takes the place
+        of its recalled line (and the tokens that line took)."""
+        if self.lost_pinned:
+            return
+        for idx, block, block_cost in blocks:
+            recalled = [ln for ln in self.chosen if ln.turn is not None and ln.turn in idx]
+            gone = {id(ln) for ln in recalled}
+            kept = [ln for ln in self.chosen if id(ln) not in gone]
+            state_tokens = self.sys_tokens(kept) if recalled else self.tokens
+            if state_tokens + self.history_tokens + block_cost > self.avail:
+                break
+            if recalled:
+                self.reset_to(kept, state_tokens)
+            self.history.insert(0, (idx, block))
+            self.history_tokens += block_cost
+            self.raw.update(idx)
+
+    def place_rest(self, rest: list[Line]) -> None:
+        """The best-scoring lines that still fit (cut if they have shorter forms)."""
+        for n, ln in enumerate(rest):
+            if ln.turn is not None and ln.turn in self.raw:
+                continue  # sent whole as a raw turn
+            if n - len(self.chosen) > 40 or not any(
+                    self.try_add(form, self.avail - self.history_tokens) for form in (ln, *self.cuts.get(id(ln), ()))):
+                self.lost_ranked.append(ln)
+        self.chosen.sort(key=lambda ln: self.order[id(ln)])
+
+    def exact_fit(self) -> None:
+        """The exact count: drop the lowest-priority lines should the estimate be short, then
+        offer the room an overestimate left to the best remaining lines."""
+        order = self.order
+        limit = self.avail - self.history_tokens
+        while self.chosen and self.sys_tokens(self.chosen) > limit:
+            lost = self.chosen.pop()
+            (self.lost_ranked if not lost.item.pinned else self.lost_pinned).insert(0, lost)
+        if not self.lost_pinned:
+            misses = 0
+            for ln in sorted(self.lost_ranked, key=lambda ln: order[id(ln)]):
+                trial = sorted(self.chosen + [ln], key=lambda x: order[id(x)])
+                if self.sys_tokens(trial) <= limit:
+                    self.chosen[:] = trial
+                    self.lost_ranked.remove(ln)
+                else:
+                    misses += 1
+                    if misses >= 3:
+                        break
+        self.lost_ranked.sort(key=lambda ln: order[id(ln)])
+        self.lost_pinned.sort(key=lambda ln: order[id(ln)])
+
+    # ------------------------------------------------------------------ the result
+    def dropped(self, total_turns: int) -> list[str]:
+        """What was left out, in the order it gives way: lowest priority first."""
+        dropped: list[str] = []
+        skipped_turns = total_turns - sum(len(idx) for idx, _ in self.history)
+        if skipped_turns:
+            dropped.append(f"{skipped_turns} older raw turns")
+        dropped += [f"ranked {ln.item.kind} {ln.item.node}" for ln in reversed(self.lost_ranked)]
+        dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(self.lost_pinned)]
+        whole = {id(short): ln for ln in self.lines for short in self.cuts.get(id(ln), ())}
+        dropped += [f"{ln.item.kind} {ln.item.node}: cut to {len(ln.text) - 1} of {len(whole[id(ln)].text)} characters"
+                    for ln in self.chosen if id(ln) in whole]
+        return dropped + self.truncated
+
+    def context(self, total_turns: int) -> Context:
+        content = _system_content(self.prompt, self.chosen, self.style, self.compact)
+        messages = ([{"role": "system", "content": content}] if content else [])
+        for _, block in self.history:
+            messages += block
+        messages += self.q_msgs
+        total = self.count(messages)
+        assert total <= self.budget, (total, self.budget)  # guaranteed by construction
+        prompt_tokens = self.count([{"role": "system", "content": self.prompt}]) if self.prompt else 0
+        return Context(
+            messages=messages,
+            tokens=total,
+            budget=self.budget,
+            sections={  # they add up to ``tokens``: the state block shares the system message
+                "system": prompt_tokens,
+                "state": self.sys_tokens(self.chosen) - prompt_tokens,
+                "history": self.history_tokens,
+                "question": self.q_tokens,
+            },
+            state_block=render_block(self.chosen, self.style, self.compact),
+            node_ids=[ln.item.node for ln in self.chosen],
+            turns=[i for idx, _ in self.history for i in idx],
+            dropped=self.dropped(total_turns),
+        )

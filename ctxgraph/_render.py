@@ -20,37 +20,41 @@ One line per item, grouped in sections (goal, constraints, key facts with
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
 from . import _graph as g
 from .extract.text import asking_clause
-from .lang import LanguageProfile, get_profile
+from .lang import get_profile
 from ._select import TIER_NAMED_FACT, TIER_STRESSED, Item
 
 SECTIONS = ("goal", "constraints", "facts", "actions", "promises", "questions", "recall", "focus")
 
-TEMPLATES = {
-    "zh": {
-        "title": "[对话状态]", "title_compact": "[状态]",
-        "goal": "目标：", "constraints": "约束：", "facts": "关键信息：", "actions": "工具操作：",
-        "promises": "待兑现承诺：", "questions": "待用户回答：", "focus": "当前关注：", "recall": "相关原话：",
-        "user": "用户", "assistant": "客服",
-        "must": "必须", "must_not": "禁止", "prefer": "偏好",
-        "fact": "- {name}：{value}", "was": "（原为{old}）", "due": "（期限：{due}）",
-        "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
-    },
-    "en": {
-        "title": "[Conversation state]", "title_compact": "[State]",
-        "goal": "Goal:", "constraints": "Constraints:", "facts": "Key facts:", "actions": "Actions:",
-        "promises": "Open promises:", "questions": "Asked, awaiting answer:", "focus": "Focus:",
-        "recall": "Earlier in the conversation:", "user": "user", "assistant": "assistant",
-        "must": "must", "must_not": "must not", "prefer": "prefer",
-        "fact": "- {name}: {value}", "was": " (was {old})", "due": " (due {due})",
-        "selected": " (selected)", "sep": ", ", "group": "- {group}: ", "group_sep": "; ",
-    },
-}
+@dataclass(frozen=True)
+class Style:
+    """How a state block is written: a language profile's templates and separators, with a
+    pack's ``render_labels`` over the templates.
+
+    >>> Style.of("en", {"facts": "Order details:"}).templates["facts"]
+    'Order details:'
+    >>> Style.of("zh").word_sep
+    ''
+    """
+
+    templates: dict
+    word_sep: str
+    label_sep: str
+    segmented: bool
+    question_chars: int
+
+    @classmethod
+    def of(cls, lang: "str | Style", overrides: dict | None = None) -> "Style":
+        if isinstance(lang, Style):
+            return lang if not overrides else replace(lang, templates={**lang.templates, **overrides})
+        p = get_profile(lang)
+        return cls({**p.templates, **(overrides or {})}, p.word_sep, p.label_sep, p.segmented, p.question_chars)
+
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ def _marked(head: str) -> str:
     return head.rstrip(" ,;:-，；：、") + "…"
 
 
-def _goal_line(item: Item, text: str, profile: LanguageProfile) -> Line:
+def _goal_line(item: Item, text: str, profile: "Style") -> Line:
     """The goal whole; the fitting step uses a shorter cut only when the budget forces it."""
     full = " ".join(text.split())
     lengths = GOAL_CUTS["segmented" if profile.segmented else "spaced"]
@@ -132,7 +136,8 @@ def _goal_line(item: Item, text: str, profile: LanguageProfile) -> Line:
     return Line(item, "goal", full, shorter=tuple(c for c in cuts if len(c) < len(full)))
 
 
-def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = None, compact: bool = False) -> Line:
+def line(G: nx.MultiDiGraph, item: Item, lang: "str | Style", *, history: bool | None = None,
+         compact: bool = False) -> Line:
     """The rendered line of one item; questions are cut to their asking clause, and a goal
     carries shorter versions the fitting step falls back to when it has no room for it whole.
 
@@ -141,10 +146,10 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
     """
     if history is None:
         history = item.tier in (TIER_NAMED_FACT, TIER_STRESSED)
-    t = TEMPLATES[lang]
+    profile = Style.of(lang)
+    t = profile.templates
     d = G.nodes[item.node]
     kind = item.kind
-    profile = get_profile(lang)
     if kind == "goal":
         return _goal_line(item, d["text"], profile)
     if kind == "constraint":
@@ -166,7 +171,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
             short = d["name"][len(group):].strip()
             if d.get("terse") and compact:  # "east" needs no "area"
                 return Line(item, "facts", f"{d['value']}{was}", group)
-            return Line(item, "facts", f"{short}{'' if lang == 'zh' else ' '}{d['value']}{was}", group)
+            return Line(item, "facts", f"{short}{profile.word_sep}{d['value']}{was}", group)
         return Line(item, "facts", t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
     if kind == "action":
         from ._state import action_summary
@@ -176,62 +181,61 @@ def line(G: nx.MultiDiGraph, item: Item, lang: str, *, history: bool | None = No
         return Line(item, "actions", f"- {action_summary(d)}{times}{ref}")
     if kind == "turn":  # a recalled turn, whole: "- user: I adopted a dog named Rex"
         text = d["text"] if len(d["text"]) <= 600 else d["text"][:599] + "…"
-        sep = "：" if lang == "zh" else ": "
-        return Line(item, "recall", f"- {t[d['role']]}{sep}{text.replace(chr(10), ' ')}", turn=d["index"])
+        return Line(item, "recall", f"- {t[d['role']]}{profile.label_sep}{text.replace(chr(10), ' ')}", turn=d["index"])
     # entity
     mark = t["selected"] if d.get("selected") else ""
     return Line(item, "focus", f"{d['text']}{mark}")
 
 
-def group_header(group: str, lang: str) -> str:
-    return TEMPLATES[lang]["group"].format(group=group)
+def group_header(group: str, lang: "str | Style") -> str:
+    return Style.of(lang).templates["group"].format(group=group)
 
 
-def group_separator(lang: str) -> str:
-    return TEMPLATES[lang]["group_sep"]
+def group_separator(lang: "str | Style") -> str:
+    return Style.of(lang).templates["group_sep"]
 
 
-def focus_separator(lang: str) -> str:
-    return TEMPLATES[lang]["sep"]
+def focus_separator(lang: "str | Style") -> str:
+    return Style.of(lang).templates["sep"]
 
 
-def section_headers(lang: str, compact: bool = False) -> dict[str, str]:
+def section_headers(lang: "str | Style", compact: bool = False) -> dict[str, str]:
     """The header line each section adds (goal and focus carry theirs on their line);
     the compact style has a short title and no section header lines."""
-    t = TEMPLATES[lang]
+    t = Style.of(lang).templates
     return {"title": t["title_compact" if compact else "title"], "goal": t["goal"], "focus": t["focus"],
             **{sec: "" if compact else t[sec]
                for sec in ("constraints", "facts", "actions", "promises", "questions", "recall")}}
 
 
-def render_block(lines: list[Line], lang: str, compact: bool = False) -> str:
+def render_block(lines: list[Line], lang: "str | Style", compact: bool = False) -> str:
     """The state block text of the given lines (sections in a fixed order).
 
     ``compact`` (for small budgets) drops the section header lines and shortens the title.
     """
     if not lines:
         return ""
-    t = TEMPLATES[lang]
-    headers = section_headers(lang, compact)
+    style = Style.of(lang)
+    t = style.templates
+    headers = section_headers(style, compact)
     out = [headers["title"]]
     for section in SECTIONS:
         chosen = [ln.text for ln in lines if ln.section == section]
         if not chosen:
             continue
         if section == "goal":
-            out.append(f"{t['goal']}{'' if lang == 'zh' else ' '}{chosen[0]}")
+            out.append(f"{t['goal']}{style.word_sep}{chosen[0]}")
         elif section == "focus":
-            out.append(f"{t['focus']}{'' if lang == 'zh' else ' '}{t['sep'].join(chosen)}")
+            out.append(f"{t['focus']}{style.word_sep}{t['sep'].join(chosen)}")
         else:
             if headers[section]:
                 out.append(headers[section])
-            out.extend(_grouped([ln for ln in lines if ln.section == section], lang))
+            out.extend(_grouped([ln for ln in lines if ln.section == section], t))
     return "\n".join(out)
 
 
-def _grouped(lines: list[Line], lang: str) -> list[str]:
+def _grouped(lines: list[Line], t: dict) -> list[str]:
     """One output line per ungrouped line, and one per group at its first member's place."""
-    t = TEMPLATES[lang]
     members: dict[str, list[str]] = {}
     for ln in lines:
         if ln.group:

@@ -41,7 +41,7 @@ from .lang import detect_lang
 from ._llm import ExtractionUsage, LLMExtractor
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
-from ._render import line
+from ._render import Style, line
 from ._select import TIER_RANKED, Item, select
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -244,13 +244,19 @@ class Tracker:
         ranked = [i for i in items if not i.pinned][:MAX_RANKED]
         # under the compact budget an earlier value is shown only when the question asks for it
         history = None if not compact or query.history else False
-        lines = [line(self.graph, i, lang, history=history, compact=compact) for i in pinned + ranked]
+        style = self._style(lang)
+        lines = [line(self.graph, i, style, history=history, compact=compact) for i in pinned + ranked]
         return fit(
-            question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=lang,
+            question=question, always_ask=always, budget=budget, lines=lines, blocks=self._blocks(), lang=style,
             total_turns=self._raw_turns,
             encoding=self.encoding, per_message=self.tokens_per_message,
             system_prompt=self._system_prompt(), state_share=self.state_share, compact=compact,
         )
+
+    def _style(self, lang: str) -> Style:
+        """The state block's templates: the language profile's, with the packs' render labels."""
+        extractor = getattr(self.extractor, "rules", self.extractor)  # the LLM extractor wraps the rules
+        return Style.of(lang, extractor.packs[lang].templates)
 
     def _system_prompt(self) -> str | None:
         return self.messages[self._system_index]["content"] if self._system_index is not None else None

@@ -194,7 +194,8 @@ def test_recall_scores_rare_words_higher():
 
 
 def test_recall_brings_the_reply_along():
-    t = track("Where did you go on holiday?", bot("We went to Lisbon in May."), *(["ok"] * 20), lang="en")
+    # enough later turns that the first ones are not sent raw (a raw turn is never also recalled)
+    t = track("Where did you go on holiday?", bot("We went to Lisbon in May."), *(["ok"] * 60), lang="en")
     ctx = t.assemble("Where did you go on holiday?", budget=300)
     assert "Lisbon" in ctx.messages[0]["content"]
 

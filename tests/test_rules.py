@@ -322,3 +322,23 @@ def test_rules_empty_dir_with_builtin_does_not_warn(tmp_path, recwarn):
 def test_rules_other_files_are_ignored(write_files):
     folder = write_files({"README.md": "# notes", "x.txt": "slots: [oops", "x.yml": PLAN_PACK_ZH})
     assert [s.id for s in load_pack([folder], "zh", builtin=False).slots] == ["plan"]
+
+
+def test_rules_a_pack_renames_the_state_block_labels(tmp_path):
+    (tmp_path / "labels.yml").write_text("render_labels: {facts: 'Order details:'}\n", encoding="utf-8")
+    t = Tracker("en", rules=[tmp_path])
+    t.observe({"role": "user", "content": "My budget is $500"})
+    block = t.assemble("What is my budget?", budget=200).messages[0]["content"]
+    assert "Order details:\n- budget: $500" in block and "Key facts:" not in block
+
+
+def test_rules_a_pack_switches_off_a_core_cue_and_a_step(tmp_path):
+    (tmp_path / "off.yml").write_text("disable: {steps: [goal], intents: [thank]}\n", encoding="utf-8")
+
+    def read(t: Tracker) -> tuple:
+        t.observe({"role": "user", "content": "I want to return my headphones."})
+        t.observe({"role": "user", "content": "Thanks!"})
+        return t.state().goal is not None, t.graph.nodes["t1"]["intent"]
+
+    assert read(Tracker("en")) == (True, "thank")
+    assert read(Tracker("en", rules=[tmp_path])) == (False, "inform")

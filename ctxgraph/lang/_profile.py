@@ -61,8 +61,7 @@ class LanguageProfile:
     modifier_marker: str | None = None
     #: name_spans(doc, pack) -> (start, end) spans of names built from segmented words
     name_spans: Callable[[Any, Any], list[tuple[int, int]]] | None = None
-    #: goal_chars(budget) -> how long a rendered goal may be; question_chars likewise
-    goal_chars: Callable[[int], int] = lambda budget: min(40, max(16, budget // 3))
+    #: how long a rendered open question may be (characters)
     question_chars: int = 40
     extra: dict[str, Any] = field(default_factory=dict)
 

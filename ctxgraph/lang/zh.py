@@ -148,7 +148,6 @@ PROFILE = register_profile(LanguageProfile(
     value_window=16,
     modifier_marker="的",
     name_spans=name_spans,
-    goal_chars=lambda budget: min(16, max(6, budget // 8)),
     question_chars=20,
 ))
 
