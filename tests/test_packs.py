@@ -153,6 +153,7 @@ def test_ecommerce_without_the_pack_no_size_or_ram(lang, text):
     ("en", ["I want a refund to my original card", "My RMA number is RMA-20481"],
      {"refund_method": "original card", "return_id": "RMA-20481"}),
     ("zh", ["退款退回到支付宝"], {"refund_method": "支付宝"}),
+    ("zh", ["寄修单XM-RMA-260528-77190已创建"], {"return_id": "XM-RMA-260528-77190"}),  # the word RMA inside the id
     ("zh", ["我买的38码鞋子", "我的38码鞋子想换成39码"], {"size": "39码"}),
 ])
 def test_ecommerce_returns_and_refunds(lang, messages, expected):
@@ -175,6 +176,9 @@ def test_ecommerce_returns_and_refunds(lang, messages, expected):
     ("zh", ["我现在是199元套餐，每月20G流量，通话500分钟"], {"plan": "199元套餐", "data": "20G", "minutes": "500分钟"}),
     ("zh", ["账单日是每月15号", "这个月话费扣了158元"], {"billing_cycle": "15号", "bill_amount": "158元"}),
     ("zh", ["我要补办SIM卡，卡号89860012345678901234"], {"iccid": "89860012345678901234"}),
+    ("en", ["I want the North America Day Pass", "I use around 25 gigs a month"],
+     {"roaming_pass": "North America Day Pass", "data": "25 gigs"}),
+    ("zh", ["平时都是129的套餐", "我订购日韩10天包"], {"plan": "129的套餐", "roaming_pass": "日韩10天包"}),
 ])
 def test_telecom_facts(lang, messages, expected):
     assert current(tracker(*messages, packs=["telecom"], lang=lang)) == expected
@@ -189,6 +193,12 @@ def test_telecom_data_allowance_superseded():
     t = tracker("I'm on a plan with 30GB of data", "Actually I want unlimited data now", packs=["telecom"])
     assert [(k, v, s) for k, v, s in facts(t) if k == "data"] == [
         ("data", "30GB", "superseded"), ("data", "unlimited data", "current")]
+
+
+def test_telecom_zh_no_destination_from_a_service_word():
+    # "在线客服，可以办理国际漫游": neither "线客服" nor "理国际" is a place one roams in
+    t = tracker({"role": "system", "content": "你是通信公司的在线客服，可以办理国际漫游和流量包业务。"}, packs=["telecom"])
+    assert "roaming_destination" not in current(t)
 
 
 def test_telecom_minutes_are_an_allowance_not_a_wait():
