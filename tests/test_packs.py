@@ -132,6 +132,8 @@ def test_ecommerce_en_size_swapped():
      {"ram": "16GB", "storage": "512GB", "screen": "15.6-inch", "color": "space grey"}),
     ("zh", "我要一台12+256G的手机，6.7英寸屏幕，黑色", {"ram": "12", "storage": "256G", "screen": "6.7英寸", "color": "黑色"}),
     ("zh", "运行内存16G，硬盘1TB，屏幕14寸", {"ram": "16G", "storage": "1TB", "screen": "14寸"}),
+    ("en", "The memory should be 32GB", {"ram": "32GB"}),  # "memory" is RAM in this pack, not storage
+    ("zh", "运存至少12GB，存储512G", {"ram": "12GB", "storage": "512G"}),
     ("zh", "鞋子要42码的", {"size": "42码"}),
     ("en", "Do you have these in size 9?", {"size": "9"}),
 ])
