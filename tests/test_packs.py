@@ -121,6 +121,12 @@ def test_ecommerce_zh_size_change_with_booking_loaded_is_no_trip():
     assert not [k for k in current(t) if k.endswith(("departure", "destination"))]
 
 
+def test_ecommerce_en_size_as_a_short_answer():
+    t = tracker("I bought a jacket in size M", {"role": "assistant", "content": "Which size would you like instead?"},
+                "L please", packs=["ecommerce"])
+    assert facts(t) == [("size", "M", "superseded"), ("size", "L", "current")]
+
+
 def test_ecommerce_en_size_swapped():
     t = tracker("I bought the jacket in M", "Please swap the M for an L", packs=["ecommerce"])
     assert facts(t) == [("size", "M", "superseded"), ("size", "L", "current")]
