@@ -238,3 +238,22 @@ def test_text_table_names_the_strict_column(capsys, tmp_path):
     path = _write_zip(tmp_path / "val.json.zip", "val.json", MULTIWOZ)
     assert main(["bench", "multiwoz", "--data", str(path), "--budget", "64"]) == 0
     assert "recall (strict)" in capsys.readouterr().out
+
+
+def test_document_lists_the_state_and_strict_recall_targets():
+    from ctxgraph.bench._cli import format_document
+
+    state_row = {"method": "ctxgraph", "metric": "state", "budget": None, "slot_precision": 0.95, "slot_recall": 0.8,
+                 "slot_f1": 0.87, "jga": 0.2, "n": 10}
+    recall_row = {"method": "ctxgraph", "budget": 128, "recall": 0.9, "recall_strict": 0.88, "recall_fuzzy": 0.91,
+                  "tokens_mean": 100.0, "tokens_median": 100.0, "over_budget": 0, "n": 10}
+    reports = [
+        {"dataset": "multiwoz", "n": 2, "results": [recall_row], "packs": ["booking"], "catalog": False, "seconds": 1},
+        {"dataset": "multiwoz", "metric": "state", "n": 2, "results": [state_row], "catalog": False, "seconds": 1,
+         "packs": ["booking", "multiwoz-ontology (derived)"], "schema": {"name": "multiwoz-ontology (derived)", "slots": 35}},
+    ]
+    doc = format_document(reports, "bench all")
+    assert "| multiwoz state, no catalogue: slot precision | — | 0.950 | >= 0.9 | met |" in doc
+    assert "| multiwoz state, no catalogue: JGA | — | 0.200 | >= 0.4 | missed |" in doc
+    assert "| multiwoz strict recall at 128 tokens, no catalogue | — | 0.880 | >= 0.86 | met |" in doc
+    assert "### multiwoz state (no catalogue)" in doc and "| ctxgraph | 0.950 | 0.800 | 0.870 | 0.200 | 10 |" in doc

@@ -295,22 +295,9 @@ def evaluate_state_recall(
                 checkpoint = at.get(i)
                 if checkpoint is None:
                     continue
-                values = list(checkpoint.gold.values())
                 for budget in _budgets_for(session, budgets):
                     sent = session.assemble(checkpoint.question, budget)
-                    tokens = count_message_tokens(sent, enc)
-                    text = context_text(strip_question(sent, checkpoint.question))
-                    found, total = value_recall(values, text)
-                    row = acc[name, budget]
-                    row["found"] += found
-                    row["fuzzy"] += value_recall(values, text, fuzzy=True)[0]
-                    strict, strict_total = value_recall_strict(values, text)
-                    row["strict"] += strict
-                    row["strict_total"] += strict_total
-                    row["total"] += total
-                    row["shares"].append(_ratio(found, total))
-                    row["tokens"].append(tokens)
-                    row["over"] += budget is not None and tokens > budget
+                    _score_state_checkpoint(acc[name, budget], checkpoint, sent, budget=budget, enc=enc)
         if progress is not None:
             progress(1)
     rows = []
@@ -334,6 +321,24 @@ def evaluate_state_recall(
                 "dialogues": n_dialogues,
             })
     return rows
+
+
+def _score_state_checkpoint(row: dict[str, Any], checkpoint: Any, sent: list[dict[str, Any]], *,
+                            budget: int | None, enc: tiktoken.Encoding) -> None:
+    """Add one checkpoint's tokens and gold values found (lenient, fuzzy, strict) to ``row``."""
+    values = list(checkpoint.gold.values())
+    tokens = count_message_tokens(sent, enc)
+    text = context_text(strip_question(sent, checkpoint.question))
+    found, total = value_recall(values, text)
+    strict, strict_total = value_recall_strict(values, text)
+    row["found"] += found
+    row["fuzzy"] += value_recall(values, text, fuzzy=True)[0]
+    row["strict"] += strict
+    row["strict_total"] += strict_total
+    row["total"] += total
+    row["shares"].append(_ratio(found, total))
+    row["tokens"].append(tokens)
+    row["over"] += budget is not None and tokens > budget
 
 
 def evaluate_locomo(
