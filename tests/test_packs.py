@@ -108,26 +108,26 @@ def test_packs_unknown_name_is_e015_listing_the_shipped_packs():
 # ----------------------------------------------------------------------------- ecommerce facts
 
 
-def test_ecommerce_zh_size_changed_in_one_breath():
+def test_packs_ecommerce_zh_size_changed_in_one_breath():
     t = tracker("我上周买了一件M码的外套", "尺码从 M 换成 L", packs=["ecommerce"])
     assert facts(t) == [("size", "M", "superseded"), ("size", "L", "current")]
     assert not {"departure", "destination"} & {f.key for f in t.state().facts}
 
 
-def test_ecommerce_zh_size_change_with_booking_loaded_is_no_trip():
+def test_packs_ecommerce_zh_size_change_with_booking_loaded_is_no_trip():
     # the issue's held-out chat: with the travel pack loaded too, "从 M 换成 L" is no departure
     t = tracker("我上周买了一件M码的外套", "尺码从 M 换成 L", packs=["booking", "ecommerce"])
     assert current(t) == {"size": "L"}
     assert not [k for k in current(t) if k.endswith(("departure", "destination"))]
 
 
-def test_ecommerce_en_size_as_a_short_answer():
+def test_packs_ecommerce_en_size_as_a_short_answer():
     t = tracker("I bought a jacket in size M", {"role": "assistant", "content": "Which size would you like instead?"},
                 "L please", packs=["ecommerce"])
     assert facts(t) == [("size", "M", "superseded"), ("size", "L", "current")]
 
 
-def test_ecommerce_en_size_swapped():
+def test_packs_ecommerce_en_size_swapped():
     t = tracker("I bought the jacket in M", "Please swap the M for an L", packs=["ecommerce"])
     assert facts(t) == [("size", "M", "superseded"), ("size", "L", "current")]
 
@@ -143,7 +143,7 @@ def test_ecommerce_en_size_swapped():
     ("zh", "鞋子要42码的", {"size": "42码"}),
     ("en", "Do you have these in size 9?", {"size": "9"}),
 ])
-def test_ecommerce_specs_sizes_and_colours(lang, text, expected):
+def test_packs_ecommerce_specs_sizes_and_colours(lang, text, expected):
     assert current(tracker(text, packs=["ecommerce"], lang=lang)) == expected
 
 
@@ -151,7 +151,7 @@ def test_ecommerce_specs_sizes_and_colours(lang, text, expected):
     ("zh", "我上周买了一件M码的外套，运行内存16G，屏幕14寸"),
     ("en", "I need 16GB of RAM and a 14-inch screen in size M"),
 ])
-def test_ecommerce_without_the_pack_no_size_or_ram(lang, text):
+def test_packs_ecommerce_without_the_pack_no_size_or_ram(lang, text):
     keys = set(current(tracker(text, lang=lang)))
     assert not keys & {"size", "ram", "screen"}
 
@@ -164,7 +164,7 @@ def test_ecommerce_without_the_pack_no_size_or_ram(lang, text):
     ("zh", ["寄修单XM-RMA-260528-77190已创建"], {"return_id": "XM-RMA-260528-77190"}),  # the word RMA inside the id
     ("zh", ["我买的38码鞋子", "我的38码鞋子想换成39码"], {"size": "39码"}),
 ])
-def test_ecommerce_returns_and_refunds(lang, messages, expected):
+def test_packs_ecommerce_returns_and_refunds(lang, messages, expected):
     assert current(tracker(*messages, packs=["ecommerce"], lang=lang)) == expected
 
 
@@ -188,33 +188,33 @@ def test_ecommerce_returns_and_refunds(lang, messages, expected):
      {"roaming_pass": "North America Day Pass", "data": "25 gigs"}),
     ("zh", ["平时都是129的套餐", "我订购日韩10天包"], {"plan": "129的套餐", "roaming_pass": "日韩10天包"}),
 ])
-def test_telecom_facts(lang, messages, expected):
+def test_packs_telecom_facts(lang, messages, expected):
     assert current(tracker(*messages, packs=["telecom"], lang=lang)) == expected
 
 
-def test_telecom_zh_plan_change_states_the_data_allowance():
+def test_packs_telecom_zh_plan_change_states_the_data_allowance():
     t = tracker("我想把套餐换成每月30GB流量的", packs=["telecom"])
     assert current(t)["data"] == "30GB"
 
 
-def test_telecom_data_allowance_superseded():
+def test_packs_telecom_data_allowance_superseded():
     t = tracker("I'm on a plan with 30GB of data", "Actually I want unlimited data now", packs=["telecom"])
     assert [(k, v, s) for k, v, s in facts(t) if k == "data"] == [
         ("data", "30GB", "superseded"), ("data", "unlimited data", "current")]
 
 
-def test_telecom_zh_no_destination_from_a_service_word():
+def test_packs_telecom_zh_no_destination_from_a_service_word():
     # "在线客服，可以办理国际漫游": neither "线客服" nor "理国际" is a place one roams in
     t = tracker({"role": "system", "content": "你是通信公司的在线客服，可以办理国际漫游和流量包业务。"}, packs=["telecom"])
     assert "roaming_destination" not in current(t)
 
 
-def test_telecom_minutes_are_an_allowance_not_a_wait():
+def test_packs_telecom_minutes_are_an_allowance_not_a_wait():
     assert "minutes" not in current(tracker("I waited for 30 minutes on hold", packs=["telecom"]))
 
 
 @pytest.mark.parametrize(("lang", "text"), [("zh", "我想把套餐换成每月30GB流量的"), ("en", "I need a roaming pass for Japan")])
-def test_telecom_without_the_pack_no_fact(lang, text):
+def test_packs_telecom_without_the_pack_no_fact(lang, text):
     assert current(tracker(text, lang=lang)) == {}
 
 
@@ -249,7 +249,7 @@ def test_packs_intent_precedes_the_core_intents(pack, text, with_pack, core):
 # ----------------------------------------------------------------------------- disabled cues
 
 
-def test_ecommerce_zh_disables_the_core_selection_cue_after_sale():
+def test_packs_ecommerce_zh_disables_the_core_selection_cue_after_sale():
     # "我要退掉这个小米14" does not choose the phone it returns; "我要小米14" still chooses it
     core = tracker("我要退掉这个小米14")
     assert [(e.text, e.selected) for e in core.state().entities] == [("小米14", True)]
@@ -275,7 +275,7 @@ def test_packs_disabled_history_word_no_longer_fires(pack, lang, cue, question):
 # ----------------------------------------------------------------------------- tool fields
 
 
-def test_ecommerce_tool_fields_keep_the_return_fields():
+def test_packs_ecommerce_tool_fields_keep_the_return_fields():
     result = {"rma": "RMA-20481", "return_label_url": "https://shop.example/l/20481", "restocking_fee": 5,
               "items": [{"sku": "JKT-M"}]}
     core = tracker(*tool_exchange("create_return", result))
@@ -286,7 +286,7 @@ def test_ecommerce_tool_fields_keep_the_return_fields():
     assert current(t)["return_id"] == "RMA-20481"  # the field names a slot of the pack: a fact
 
 
-def test_telecom_tool_fields_keep_the_usage_fields():
+def test_packs_telecom_tool_fields_keep_the_usage_fields():
     result = {"data_remaining_gb": 3.2, "roaming_pass": "EU 7-day", "billing_cycle_day": 15}
     assert tracker(*tool_exchange("get_usage", result)).state().actions[0].fields == {}
     t = tracker(*tool_exchange("get_usage", result), packs=["telecom"])
@@ -326,7 +326,7 @@ disable:
 """
 
 
-def test_user_pack_folder_works_through_rules(tmp_path):
+def test_packs_user_pack_folder_works_through_rules(tmp_path):
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "library.yml").write_text(LIBRARY_PACK, encoding="utf-8")
     messages = ["I want to renew Dune", "Can you extend it by a week?"]
@@ -342,7 +342,7 @@ def test_user_pack_folder_works_through_rules(tmp_path):
     assert intent(core) == "request" and core.state().goal is not None
 
 
-def test_user_pack_label_undeclared_is_no_thing(tmp_path):
+def test_packs_user_pack_label_undeclared_is_no_thing(tmp_path):
     # the same pack without `labels:`: BOOK is of no declared kind, so "it" finds nothing
     (tmp_path / "library.yml").write_text(LIBRARY_PACK.replace("labels:\n  BOOK: thing\n", ""), encoding="utf-8")
     t = tracker("I want to renew Dune", "Can you extend it by a week?", rules=[tmp_path], lang="en")
