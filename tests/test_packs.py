@@ -307,6 +307,18 @@ def test_packs_render_labels_override_the_profile_templates(name, lang, label):
     assert compiled_packs((), ())[lang].templates["facts"] != label
 
 
+@pytest.mark.parametrize(("name", "lang", "text", "label"), [
+    ("ecommerce", "en", "I need 16GB of RAM", "Order details:"),
+    ("ecommerce", "zh", "运行内存16G", "订单信息："),
+    ("telecom", "en", "I'm on a plan with 30GB of data", "Account details:"),
+    ("telecom", "zh", "我现在每月20G流量", "账户信息："),
+])
+def test_packs_render_labels_head_the_state_block(name, lang, text, label):
+    block = tracker(text, packs=[name], lang=lang).assemble("?", budget=300).state_block
+    assert label in block
+    assert label not in tracker(text, lang=lang).assemble("?", budget=300).state_block
+
+
 # ----------------------------------------------------------------------------- a user's own pack
 
 LIBRARY_PACK = r"""
