@@ -156,6 +156,17 @@ def test_packs_ecommerce_without_the_pack_no_size_or_ram(lang, text):
     assert not keys & {"size", "ram", "screen"}
 
 
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "我家在M栋3单元"),               # a building, not size M
+    ("zh", "包裹大概有14寸长"),             # a length, not a screen
+    ("en", "The package is about 14 inches long"),
+    ("en", "I want the S Pen too"),        # a name, not size S
+    ("en", "What format is it in, 1080 or 4K?"),  # "rma" inside "format" is no RMA number
+])
+def test_packs_ecommerce_ordinary_talk_gives_no_fact(lang, text):
+    assert current(tracker(text, packs=["ecommerce"], lang=lang)) == {}
+
+
 @pytest.mark.parametrize(("lang", "messages", "expected"), [
     ("en", ["I want to return these shoes because they are too small"], {"return_reason": "too small"}),
     ("en", ["I want a refund to my original card", "My RMA number is RMA-20481"],
@@ -207,6 +218,12 @@ def test_packs_telecom_zh_no_destination_from_a_service_word():
     # "在线客服，可以办理国际漫游": neither "线客服" nor "理国际" is a place one roams in
     t = tracker({"role": "system", "content": "你是通信公司的在线客服，可以办理国际漫游和流量包业务。"}, packs=["telecom"])
     assert "roaming_destination" not in current(t)
+
+
+@pytest.mark.parametrize("text", ["The plan is to come by the store on Monday", "The package is about 14 inches long"])
+def test_packs_telecom_slot_words_inside_other_words_give_no_fact(text):
+    # "plan" of "the plan is to ...", "PAC" inside "package": no plan, no PAC code
+    assert not {"plan", "port_code"} & set(current(tracker(text, packs=["telecom"], lang="en")))
 
 
 def test_packs_telecom_minutes_are_an_allowance_not_a_wait():
