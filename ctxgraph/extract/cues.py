@@ -12,6 +12,7 @@ Each reads the message's clauses against the pack's cue patterns.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .. import _graph as g
 from .._units import (
@@ -66,29 +67,117 @@ def answers(ctx: MessageContext) -> list[_Unit]:
     return [AnswerUnit(question=qid) for qid, _ in g.open_items(ctx.graph, "question")]
 
 
+#: A Latin word's ending that a promise and its report may not share ("text" / "texted").
+_ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed|es|s)$")
+#: Words of sending: "email" in a promise and "sent" in its report are the same deed.
+_SENDING = frozenset({"send", "sent", "resent", "email", "mail", "mailed", "text", "sms", "post", "posted"})
+
+
+@lru_cache(maxsize=4096)
+def _stems(text: str, lang: str) -> frozenset[str]:
+    """Content words of ``text``, Latin ones without their ending ("calls" -> "call").
+
+    >>> sorted(_stems("so I texted you the links", "en"))
+    ['link', 'text']
+    """
+    return frozenset(_ENDING.sub("", w) for w in content_words(text, lang) if not (w.isascii() and len(w) < 3))
+
+
+#: Tags of words that say nothing about what a text is about (pronouns, particles, adverbs ...).
+_FUNCTION_TAGS = frozenset("rudypcezwxm")
+
+
+def _pairs(ctx: MessageContext, text: str) -> frozenset[str]:
+    """In segmented writing, neighbouring letters of the meaningful words: a word the
+    segmenter splits ("到|账") is still found ("到账后我提醒您" and "已经到账了" share 到账)."""
+    return _letter_pairs(text, ctx.lang, ctx.en_models) if ctx.profile.segmented else frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _letter_pairs(text: str, lang: str, models: tuple[str, ...]) -> frozenset[str]:
+    from ..lang import get_profile
+
+    kept = "".join(t.text if t.tag_[:1].lower() not in _FUNCTION_TAGS else " " for t in get_profile(lang).doc(text, models))
+    return frozenset(kept[i:i + 2] for i in range(len(kept) - 1) if kept[i:i + 2].isalpha() and not kept[i:i + 2].isascii())
+
+
+def _overlap(ctx: MessageContext, a: str, b: str) -> int:
+    """How much two texts share: content words (sending words count as one), else pairs
+    of letters in segmented writing."""
+    wa, wb = _stems(a, ctx.lang), _stems(b, ctx.lang)
+    shared = len(wa & wb) + (1 if wa & _SENDING and wb & _SENDING and not wa & wb & _SENDING else 0)
+    return shared or len(_pairs(ctx, a) & _pairs(ctx, b))
+
+
+def _outside(text: str, cues) -> str:
+    """``text`` without the span its first cue matches ("前排也行" -> "前排")."""
+    m = first_match(cues, text)
+    return text[:m.start()] + text[m.end():] if m else text
+
+
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
-    words = content_words(clause, ctx.lang)
-    return [LiftUnit(constraint=cid) for cid, d in active if words & content_words(d["text"], ctx.lang)]
+    """Active rules a lifting clause is about: a shared word ("以后按门铃也没事" lifts
+    "别按门铃"), or in segmented writing every letter of what the clause names ("前排也行"
+    lifts "不要前三排")."""
+    named = re.sub(r"\W|\d", "", _outside(clause, ctx.pack.lifts))
+    units: list[_Unit] = []
+    for cid, d in active:
+        rule = d["text"]
+        if _overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
+                                                and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
+            units.append(LiftUnit(constraint=cid))
+    return units
+
+
+def _all_rule_cues(ctx: MessageContext) -> list[re.Pattern]:
+    return [p for _, cues in ctx.pack.constraints for p in cues]
+
+
+def _requests(ctx: MessageContext, clause: str) -> bool:
+    """The clause asks the assistant to do something ("can you put a limit on my bill?")."""
+    return any(name == "request" and first_match(cues, clause) for name, cues in ctx.pack.intents)
+
+
+def _about_something(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
+    """A rule is about something: the clause has an object, or words beside its cue carry
+    meaning ("别给我打电话": 打电话), not only adverbs and pronouns ("也只能这样了"); a cue
+    that names what it is about holds it in its group ``object`` ("要连座", "6点之后的")."""
+    if ctx.profile.has_object(clause) or "object" in cue.re.groupindex and cue.group("object"):
+        return True
+    rest = clause[:cue.start()] + clause[cue.end():]
+    if content_words(rest, ctx.lang):
+        return True
+    return ctx.profile.segmented and any(
+        len(t.text) > 1 and t.tag_[:1] in ("l", "v", "n", "i") for t in ctx.profile.doc(rest, ctx.en_models))
 
 
 @step("constraints", roles=("user", "system"))
 def constraints(ctx: MessageContext) -> list[_Unit]:
     """Rules with polarity, and lifts of active ones. A preference whose value this message
     already records as a fact ("最好评分是4分以上" -> 评分 4分以上) is that fact, not a
-    second item; a question about a rule is not a rule."""
+    second item; a question about a rule is not a rule, but a request that sets one is
+    ("can you make sure my bill never goes over €30?").
+
+    >>> from ctxgraph._graph import new_graph
+    >>> from ctxgraph.extract import RuleExtractor, Message
+    >>> units = RuleExtractor()(Message(role="user", text="送的时候别按门铃，孩子在睡觉"), 0, new_graph())
+    >>> [(u.polarity, u.text) for u in units if u.type == "constraint"]
+    [('must_not', '送的时候别按门铃')]
+    """
     pack = ctx.pack
     units: list[_Unit] = []
     active = g.open_items(ctx.graph, "constraint")
     stated = [u.value for u in ctx.units_of(FactUnit)]
     for offset, clause in clauses(ctx.text):
         c = clause.strip()
-        if first_match(pack.lifts, c):
+        if first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked):
             units += _lifts(ctx, c, active)
             continue
-        if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked):
+        if (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
         for polarity, cues in pack.constraints:
-            if first_match(cues, c) and ctx.profile.has_object(c):
+            cue = first_match(cues, c)
+            if cue and _about_something(ctx, c, cue):
                 if polarity == "prefer" and any(v and v in c for v in stated):
                     break
                 if not any(d["text"] == c for _, d in active):
@@ -97,24 +186,131 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     return units
 
 
-@step("commitments", roles=("assistant",))
+_TRIM = " \t,，、:：;；"
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
+
+
+def _sentence_from(text: str, start: int) -> str:
+    """``text`` from ``start`` to the end of its sentence, the closing mark included."""
+    m = _SENTENCE_END.search(text, start)
+    return text[start:m.end()].strip() if m else text[start:].strip()
+
+
+def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
+    """(start, end) of each promise in the message: a clause with a promise cue, with the
+    clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
+    12点前送到" is one promise), and those after the sentence's last promise; two promises
+    in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度")."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(ctx.text)]
+    spans: list[tuple[int, int]] = []
+    sentence, waiting, last = -1, [], None
+    for (offset, clause), kind in zip(pieces, kinds):
+        here = sum(1 for e in ends if e <= offset)
+        if here != sentence:
+            sentence, waiting, last = here, [], None
+        if kind == "plain":
+            waiting.append((offset, offset + len(clause)))
+            if last is not None:  # after the sentence's last promise so far: it belongs to it
+                spans[last] = (spans[last][0], offset + len(clause))
+                waiting = []
+        elif kind == "make":
+            start = waiting[0][0] if waiting else offset
+            spans.append((start, offset + len(clause)))
+            last, waiting = len(spans) - 1, []
+        else:
+            waiting = []
+    return spans
+
+
+def _due(ctx: MessageContext, start: int, end: int) -> str | None:
+    """When a promise is due: the words of its dates and times, with the ISO date after them
+    when a date resolves (a date without a year takes the next such day from ``today``):
+    "5 pm today (2026-11-30)"."""
+    mentions = [m for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME")]
+    words = " ".join(m.text for m in mentions)
+    for m in mentions:
+        value = m.value if isinstance(m.value, str) else None
+        if value and value.startswith("--") and ctx.today is not None:
+            value = _next_date(ctx.today, value)
+        if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            return value if words == value else f"{words} ({value})"
+    if ctx.today is not None:  # a day the entity rules do not mark ("by Friday")
+        from .._normalize import parse_date
+
+        value = parse_date(ctx.text[start:end], ctx.today)
+        if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            return f"{words} ({value})" if words else value
+    return words or None
+
+
+def _next_date(today, month_day: str) -> str | None:
+    """The first ``--MM-DD`` day on or after ``today`` (a promise is due ahead, not behind).
+
+    >>> import datetime
+    >>> _next_date(datetime.date(2026, 12, 30), "--01-05"), _next_date(datetime.date(2026, 3, 1), "--05-16")
+    ('2027-01-05', '2026-05-16')
+    """
+    import datetime
+
+    month, day = int(month_day[2:4]), int(month_day[5:7])
+    for year in (today.year, today.year + 1):
+        try:
+            d = datetime.date(year, month, day)
+        except ValueError:
+            continue
+        if d >= today - datetime.timedelta(days=1):
+            return d.isoformat()
+    return None
+
+
+def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
+    """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
+    "got the label") is about: the one sharing most words with it, the latest on a tie."""
+    best, best_score = None, 0
+    for pid, d in open_:
+        score = _overlap(ctx, clause, d["text"])
+        if score and score >= best_score:
+            best, best_score = pid, score
+    return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+@step("commitments", roles=("assistant", "user"))
 def commitments(ctx: MessageContext) -> list[_Unit]:
-    """Promises the assistant makes (with their due date), and ones it reports kept or dropped."""
+    """Promises the assistant makes (with their due date), and ones the chat shows kept or
+    dropped: the assistant reports them done, or the user says they came.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2025-05-05")
+    >>> _ = t.observe({"role": "assistant", "content": "An engineer will call you by May 9, and I'll email you the form."})
+    >>> [(c.text, c.status, c.due) for c in t.state().commitments]
+    [('An engineer will call you by May 9', 'open', 'May 9 (2025-05-09)'), ("and I'll email you the form", 'open', None)]
+    >>> _ = t.observe({"role": "user", "content": "got the form, thanks"})
+    >>> [c.status for c in t.state().commitments]
+    ['open', 'done']
+    """
     pack = ctx.pack
     units: list[_Unit] = []
-    open_ = g.open_items(ctx.graph, "commitment")
-    for offset, clause in clauses(ctx.text):
+    open_ = list(g.open_items(ctx.graph, "commitment"))
+    pieces = clauses(ctx.text)
+    kinds = []
+    for offset, clause in pieces:
         c = clause.strip()
-        for status, cues in (("done", pack.done), ("cancelled", pack.cancel)):
-            if first_match(cues, c):
-                words = content_words(c, ctx.lang)
-                units += [FulfilUnit(commitment=pid, status=status) for pid, d in open_
-                          if len(words & content_words(d["text"], ctx.lang)) >= 1]
-        if first_match(pack.make, c) and not re.search(r"[？?]\s*$", c) and not first_match(pack.done, c) \
-                and not first_match(pack.cancel, c):
-            end = offset + len(clause)
-            due = [m.text for m in ctx.mentions if offset <= m.start < end and m.label in ("DATE", "TIME")]
-            units.append(CommitmentUnit(text=c, due=" ".join(due) or None))
+        status = "done" if first_match(pack.done, c) else "cancelled" if first_match(pack.cancel, c) else None
+        if status:
+            kept = _kept(ctx, c, open_, status)
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
+            units += kept
+        promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
+            and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
+        kinds.append("report" if status else "make" if promise else "plain")
+    reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
+    for start, end in _promises(ctx, pieces, kinds):
+        if _ENDS_ASKING.search(_sentence_from(ctx.text, start)):
+            continue  # "我们安排快递上门取件，取件地址还是……吗？" offers, it does not promise
+        text = ctx.text[start:end]
+        for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
+            text = text.replace(report, "")
+        units.append(CommitmentUnit(text=text.strip(_TRIM), due=_due(ctx, start, end)))
     return units
 
 

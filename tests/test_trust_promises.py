@@ -1,0 +1,123 @@
+"""The assistant's promises, zh and en (issue 10): made by the assistant or by a colleague it
+speaks for, with a due date resolved when ``today`` is known; closed when the chat shows them
+kept (the assistant reports it, the user says it came, or a tool call does it). Offers and
+requests to the user are no promises. Conversations written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def bot(text: str) -> dict:
+    return {"role": "assistant", "content": text}
+
+
+def promises_after(lang: str, *turns: str | dict, today: str | None = "2026-03-02") -> list[tuple[str, str, str | None]]:
+    """(text, status, due) of each commitment once the turns (strings are user turns) are observed."""
+    t = Tracker(lang, today=today)
+    for turn in turns:
+        t.observe(turn if isinstance(turn, dict) else {"role": "user", "content": turn})
+    return [(c.text, c.status, c.due) for c in t.state().commitments]
+
+
+def the_one(promises, part: str) -> tuple[str, str, str | None]:
+    found = [p for p in promises if part.casefold() in p[0].casefold()]
+    assert len(found) == 1, promises
+    return found[0]
+
+
+MADE = [
+    pytest.param("zh", "维修好后会给您发付款链接", "付款链接", id="zh-will-send"),
+    pytest.param("zh", "保险公司收到材料后，审核结果5个工作日内通知您", "5个工作日", id="zh-deadline"),
+    pytest.param("zh", "退款到账后我第一时间告诉您", "到账", id="zh-after-then-i"),
+    pytest.param("zh", "我让快递员出发前给您打个电话", "快递员", id="zh-i-have-someone"),
+    pytest.param("en", "Our courier will call you 30 minutes before arrival.", "courier", id="en-colleague"),
+    pytest.param("en", "I've asked the store manager to email you about the refund.", "store manager", id="en-asked-someone"),
+    pytest.param("en", "Your account is fixed, and you'll hear from billing within 3 business days.", "billing", id="en-you-will-hear"),
+    pytest.param("en", "The replacement ships by Thursday.", "replacement", id="en-deadline"),
+    pytest.param("en", "Updated invoices will be emailed within the hour.", "invoices", id="en-passive"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), MADE)
+def test_promise_is_open(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+NOT_PROMISES = [
+    pytest.param("zh", "需要我帮您把发票寄过去吗？", id="zh-offer"),
+    pytest.param("zh", "请在15分钟内完成支付。", id="zh-asks-the-user"),
+    pytest.param("zh", "预计10分钟内送达。", id="zh-estimate"),
+    pytest.param("en", "Shall I email you the receipt?", id="en-offer"),
+    pytest.param("en", "We'll need a copy of your ID within 30 days.", id="en-asks-the-user"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), NOT_PROMISES)
+def test_offer_or_request_to_the_user_is_no_promise(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+DUE = [
+    pytest.param("zh", "补发的1件3月5日前送到。", "补发", "2026-03-05", id="zh-month-day"),
+    pytest.param("zh", "我会在明天下午给您回电。", "回电", "2026-03-03", id="zh-tomorrow"),
+    pytest.param("en", "I'll email you the invoice by Friday.", "invoice", "2026-03-06", id="en-weekday"),
+    pytest.param("en", "A technician will visit on March 9 between 8am and noon.", "technician", "2026-03-09", id="en-date"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "part", "iso"), DUE)
+def test_due_date_resolves_to_iso_when_today_is_known(lang, text, part, iso):
+    _, status, due = the_one(promises_after(lang, bot(text)), part)
+    assert status == "open" and iso in due
+
+
+def test_due_stays_words_without_today():
+    (promise,) = promises_after("zh", bot("我会在明天下午给您回电。"), today=None)
+    assert promise[2] == "明天下午"
+
+
+KEPT = [
+    pytest.param("zh", ["到账后我提醒您。", "那我等着", "500元已经到账了。"], "提醒", id="zh-assistant-reports"),
+    pytest.param("zh", ["取件码稍后短信发给您。", "取件码已经发到您手机了：4471。"], "取件码", id="zh-sent"),
+    pytest.param("zh", ["师傅出发前会给您打电话。", "师傅刚打电话了，马上到"], "师傅", id="zh-user-says"),
+    pytest.param("en", ["I'll email you the return label right away.", "Got the label, thanks"], "label", id="en-user-got-it"),
+    pytest.param("en", ["I'll text you when the courier is on the way.", "Your courier left the depot, and I've texted you the link."],
+                 "courier", id="en-texted"),
+    pytest.param("en", ["I'll put a note on the booking about the late arrival.", "The late-arrival note is on the booking."],
+                 "note", id="en-now-on-booking"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "part"), KEPT)
+def test_promise_kept_in_the_chat_is_done(lang, turns, part):
+    turns = [bot(t) if n % 2 == 0 else t for n, t in enumerate(turns)]
+    assert the_one(promises_after(lang, *turns), part)[1] == "done"
+
+
+def test_report_closes_the_promise_it_is_about_not_the_other():
+    promises = promises_after("en", bot("You'll have an answer by March 20, and I'll email you the claim form now."),
+                              "Got the claim form, thanks")
+    assert the_one(promises, "answer")[1] == "open"
+    assert the_one(promises, "claim form")[1] == "done"
+
+
+def test_report_in_the_same_sentence_is_not_part_of_the_promise():
+    (promise,) = promises_after("en", bot("The engineer will ring you before arriving, and the confirmation is on its way."))
+    assert promise[:2] == ("The engineer will ring you before arriving", "open")
+
+
+def test_zh_two_promises_in_one_sentence_stay_two():
+    promises = promises_after("zh", bot("押金明天会先退回您的账户，调查结果30天内通知您。"), "好", bot("押金已经退回了。"))
+    assert the_one(promises, "押金")[1] == "done"
+    assert the_one(promises, "30天")[1] == "open"
+
+
+def test_successful_tool_call_keeps_the_promise():
+    call = {"role": "assistant", "content": "", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "send_payment_link", "arguments": "{}"}}]}
+    promises = promises_after("en", bot("I'm sending a payment link to your phone now."), call,
+                              {"role": "tool", "tool_call_id": "c1", "content": '{"status": "sent"}'})
+    assert the_one(promises, "payment link")[1] == "done"
