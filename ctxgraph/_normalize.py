@@ -76,6 +76,8 @@ _CURRENCY = [
     (re.compile(r"\$|dollars?|usd|bucks", re.I), "USD"),
     (re.compile(r"€|euros?|eur", re.I), "EUR"),
     (re.compile(r"£|pounds?|gbp", re.I), "GBP"),
+    (re.compile(r"₹|\bRs\.?|rupees?|inr", re.I), "INR"),
+    (re.compile(r"^R(?=\s?\d)|\brand\b|zar", re.I), "ZAR"),
 ]
 
 
@@ -104,7 +106,8 @@ def parse_money(text: str) -> dict | None:
         if lo and hi:
             return {"amount": lo["amount"], "up_to": hi["amount"], "currency": hi["currency"] or lo["currency"]}
     currency = next((code for rx, code in _CURRENCY if rx.search(text)), None)
-    core = re.sub(r"[¥￥$€£]|元|块钱|块|人民币|rmb|dollars?|usd|bucks|euros?|eur|pounds?|gbp", "", text, flags=re.I)
+    core = re.sub(r"[¥￥$€£₹]|^Rs\.?|^R(?=\s?\d)|元|块钱|块|人民币|rmb|dollars?|usd|bucks|euros?|eur|pounds?|gbp",
+                  "", text.strip(), flags=re.I)
     amount = parse_number(core.strip())
     if amount is None:
         return None
@@ -126,7 +129,7 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
     m = re.search(r"(\d{4})-(\d{1,2})-(\d{1,2})", s)
     if m:
         return _iso(m.group(1), m.group(2), m.group(3))
-    m = re.search(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]", s)
+    m = re.search(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})(?:[日号]|(?!\d))", s)  # "4月10" too
     if m:
         return _iso(m.group(1), m.group(2), m.group(3))
     m = re.search(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", s)
@@ -142,6 +145,9 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
     for word, days in offsets.items():
         if word in s:
             return (today + datetime.timedelta(days=days)).isoformat()
+    m = re.fullmatch(r"(\d{1,2})[日号]\D*", s)
+    if m:  # "23号上午": this month's 23rd, or next month's when it has passed
+        return _day_of_month(today, int(m.group(1)))
     m = re.search(r"(下下|下|这|本|上)?(?:周|星期|礼拜)([一二三四五六日天])", s)
     if m:
         weekday = _WEEKDAYS_ZH.index(m.group(2).replace("天", "日"))
@@ -161,6 +167,18 @@ def _iso(year, month, day) -> str | None:
     except ValueError:
         return None
     return date.isoformat() if year else f"--{date.month:02d}-{date.day:02d}"
+
+
+def _day_of_month(today: datetime.date, day: int) -> str | None:
+    """The next ``day`` of a month on or after ``today``.
+
+    >>> _day_of_month(datetime.date(2026, 7, 21), 23), _day_of_month(datetime.date(2026, 7, 21), 3)
+    ('2026-07-23', '2026-08-03')
+    """
+    year, month = today.year, today.month
+    if day < today.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return _iso(year, month, day)
 
 
 def _weekday(today: datetime.date, weekday: int, week: int) -> str:

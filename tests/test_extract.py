@@ -247,8 +247,11 @@ FACT_ROWS = [
     pytest.param("en", "my favourite colour is teal", "color", "teal", id="en-colour-slot"),
     # no slot matches: keyed by the phrase
     pytest.param("zh", "工号是 A1234", "工号", "A1234", id="zh-phrase"),
-    pytest.param("zh", "我的会员卡号是 VIP8899", "会员卡号", "VIP8899", id="zh-phrase-member-card"),
-    pytest.param("en", "my loyalty number is VIP8899", "loyalty number", "VIP8899", id="en-phrase"),
+    pytest.param("zh", "我的储物柜号是 VIP8899", "储物柜号", "VIP8899", id="zh-phrase-locker"),
+    pytest.param("en", "my locker number is VIP8899", "locker number", "VIP8899", id="en-phrase"),
+    # a member card number has a slot of its own
+    pytest.param("zh", "我的会员卡号是 VIP8899", "member_no", "VIP8899", id="zh-member-card"),
+    pytest.param("en", "my loyalty number is VIP8899", "member_no", "VIP8899", id="en-loyalty-number"),
 ]
 
 

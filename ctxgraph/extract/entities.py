@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from .. import _graph as g
 from .._normalize import normalize
 from .._units import EntityUnit
 from .compiled import CompiledPack
@@ -75,9 +76,37 @@ def _after_slot_word(text: str, start: int, end: int, pack: CompiledPack) -> int
     return lead.end() + _CONNECTOR.match(text[lead.end():end]).end()
 
 
+def _retyped(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` retyped: same length, at most two characters differ (a
+    typo, two digits swapped).
+
+    >>> _retyped("VOD483921", "VOD483291"), _retyped("BW-7730215", "BW-7730999")
+    (True, False)
+    """
+    return len(old) == len(new) and old != new and sum(a != b for a, b in zip(old, new)) <= 2
+
+
+def _bare_id_slots(ctx: MessageContext, mentions: list[Mention]) -> None:
+    """The slot a bare id fills. Its label's slot (the order id) only while no id is kept:
+    a refund or claim number said without its slot word never replaces the order id. An id
+    that retypes a kept one ("sorry, VOD483291") fills that one's slot."""
+    pack, G = ctx.pack, ctx.graph
+    for m in mentions:
+        if m.kind != "id" or not m.slot:
+            continue
+        id_slots = [sid for sid, slot in pack.slots.items() if m.label in slot.types]
+        held = [G.nodes[f] for sid in id_slots for f in g.current_with_key(G, sid)]
+        if not held:
+            continue
+        same = [d for d in held if pack.entity_key(m.label, str(d["value"])) == m.key]
+        retyped = [d for d in held if _retyped(str(d["value"]), m.text)]
+        m.slot = (same or retyped)[-1]["slot"] if same or retyped else None
+
+
 @step("entities", roles=("user", "assistant", "system"))
 def entities(ctx: MessageContext) -> list[EntityUnit]:
     """Mentions of the message, as entity units; they stay on ``ctx.mentions`` for later steps."""
     ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today)
+    _bare_id_slots(ctx, ctx.mentions)
     return [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end, kind=m.kind)
             for m in ctx.mentions]

@@ -90,17 +90,91 @@ def summarize_payload(payload: str, key_field: re.Pattern | None = None) -> tupl
     return fields, ("object" if isinstance(data, dict) else "array"), status
 
 
-def _slot_facts(ctx: MessageContext, fields: dict[str, Any]) -> list[_Unit]:
-    """Key fields that name a slot become facts ("order_id" -> 订单号 / order id)."""
+# a field naming an id: "rma_number", "claim_id", "case_no", "pickup_code", "booking_reference"
+_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku)$")
+_NOT_ID_FIELD = re.compile(r"^(?:error|status|http|result|response|currency|country|lang|language|zip|post)")
+# an id value: letters, digits and separators with a digit, no spaces between words
+_ID_VALUE = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][A-Za-z0-9\-_/.]{3,39}")
+# the object a result is about, whose "name" is a product or plan: {"plan": {"name": "Flex 30"}}
+_ITEM_OBJECT = re.compile(r"^(?:product|plan|item|package|bundle|tariff|model|device|variant|offer)s?$")
+_MAX_TOOL_FACTS = 3
+
+
+def _leaf_words(path: str) -> str:
+    """"pickup.rma_number" -> "rma number"."""
+    return re.sub(r"[_\-.]+", " ", path.rsplit(".", 1)[-1]).strip().casefold()
+
+
+def _field_slot(pack, leaf: str):
+    slot_id = pack.synonym_slot.get(leaf) or (leaf.replace(" ", "_") if leaf.replace(" ", "_") in pack.slots else None)
+    return pack.slots[slot_id] if slot_id else None
+
+
+def _item_name(payload: str) -> str | None:
+    """The product or plan name of the one item a result is about: ``{"plan": {"name": ..}}``,
+    ``{"items": [{"name": ..}]}`` with a single item, or a top-level ``product_name``."""
+    try:
+        data = json.loads(payload) if payload.strip()[:1] == "{" else None
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    for key, value in data.items():
+        leaf = str(key).casefold()
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if _ITEM_OBJECT.match(leaf) and isinstance(value, dict) and isinstance(value.get("name"), str):
+            return value["name"][:60]
+        if re.fullmatch(r"(?:product|plan|item|package|model)_name", leaf) and isinstance(value, str):
+            return value[:60]
+    return None
+
+
+def _told_by_user(ctx: MessageContext, key: str) -> bool:
+    """Whether a current fact under ``key`` came from the user: a tool result never
+    overwrites what the user said (as the assistant's own values never do)."""
+    G = ctx.graph
+    return any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user" for f in g.current_with_key(G, key))
+
+
+def _tool_facts(ctx: MessageContext, fields: dict[str, Any], payload: str) -> list[_Unit]:
+    """Facts of a tool result, at most three: key fields that name a slot ("order_id" ->
+    订单号 / order id), then fields naming an id ("rma_number", "claim_id"), keyed by the field,
+    then the name of the one product or plan the result is about. Never a bare price, total
+    or amount (the assistant's numbers): an amount only where its field says what it is for
+    ("refund_amount", a pack's slot word). Never over a value the user stated, never an id
+    inside a list."""
     pack = ctx.pack
-    units: list[_Unit] = []
-    for name, value in fields.items():
-        leaf = re.sub(r"[_\-.]+", " ", name.rsplit(".", 1)[-1]).strip().casefold()
-        slot_id = pack.synonym_slot.get(leaf) or (leaf.replace(" ", "_") if leaf.replace(" ", "_") in pack.slots else None)
-        if slot_id and isinstance(value, (str, int, float)) and str(value):
-            slot = pack.slots[slot_id]
-            units.append(FactUnit(key=slot.id, name=slot.name, value=str(value)))
-    return units
+    slotted: list[_Unit] = []
+    ids: list[_Unit] = []
+    for path, value in fields.items():
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool) or not str(value).strip() or "[" in path:
+            continue
+        value, leaf = str(value).strip(), _leaf_words(path)
+        slot = _field_slot(pack, leaf)
+        if slot is not None:
+            if "MONEY" in slot.types and " " not in leaf:
+                continue  # a bare "price" or "total" is the assistant's number; "refund_amount" says what it is for
+            slotted.append(FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id))
+        elif _ID_FIELD.search(leaf) and not _NOT_ID_FIELD.match(leaf) and _ID_VALUE.fullmatch(value):
+            if leaf == "id":  # "card.id" -> "card id"; a bare "id" says nothing
+                parent = _leaf_words(path.rsplit(".", 1)[0]) if "." in path else ""
+                if not parent:
+                    continue
+                leaf = f"{parent} id"
+            key = leaf.replace(" ", "_")
+            ids.append(FactUnit(key=key, name=leaf, value=value))
+    units = slotted + ids
+    name = _item_name(payload)
+    if name and "item" in pack.slots:
+        units.append(FactUnit(key="item", name=pack.slots["item"].name, value=name, slot="item"))
+    kept, keys = [], set()
+    for u in units:
+        if u.key in keys or _told_by_user(ctx, u.key):
+            continue
+        keys.add(u.key)
+        kept.append(u)
+    return kept[:_MAX_TOOL_FACTS]
 
 
 def _fulfilled(ctx: MessageContext, tool: str) -> list[_Unit]:
@@ -126,7 +200,7 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = [ActionResultUnit(
         call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
         size=len(payload), ref=f"r{ctx.index}", orphan=aid is None)]
-    units += _slot_facts(ctx, fields)
+    units += _tool_facts(ctx, fields, payload)
     if status == "ok":
         units += _fulfilled(ctx, tool)
     return units
