@@ -80,7 +80,7 @@ def _stems(text: str, lang: str) -> frozenset[str]:
     >>> sorted(_stems("so I texted you the links", "en"))
     ['link', 'text']
     """
-    return frozenset(_ENDING.sub("", w) for w in content_words(text, lang) if not (w.isascii() and len(w) < 3))
+    return frozenset(_ENDING.sub("", w) for w in content_words(text, lang) if not (w.isascii() and w.isalpha() and len(w) < 3))
 
 
 #: Tags of words that say nothing about what a text is about (pronouns, particles, adverbs ...).
@@ -148,7 +148,8 @@ def _about_something(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
     if content_words(rest, ctx.lang):
         return True
     return ctx.profile.segmented and any(
-        len(t.text) > 1 and t.tag_[:1] in ("l", "v", "n", "i") for t in ctx.profile.doc(rest, ctx.en_models))
+        t.tag_[:1] in ("l", "v", "n", "i", "a") and (len(t.text) > 1 or t.tag_[:1] in ("n", "a"))
+        for t in ctx.profile.doc(rest, ctx.en_models))
 
 
 @step("constraints", roles=("user", "system"))
@@ -196,11 +197,17 @@ def _sentence_from(text: str, start: int) -> str:
     return text[start:m.end()].strip() if m else text[start:].strip()
 
 
+def _bare(ctx: MessageContext, clause: str) -> bool:
+    """A clause that names at most one thing besides its numbers ("10分钟内到账", "3个工作日内寄出")."""
+    return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
+
+
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
     """(start, end) of each promise in the message: a clause with a promise cue, with the
     clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
     12点前送到" is one promise), and those after the sentence's last promise; two promises
-    in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度")."""
+    in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度"), but a bare
+    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账")."""
     ends = [m.end() for m in _SENTENCE_END.finditer(ctx.text)]
     spans: list[tuple[int, int]] = []
     sentence, waiting, last = -1, [], None
@@ -213,6 +220,8 @@ def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[st
             if last is not None:  # after the sentence's last promise so far: it belongs to it
                 spans[last] = (spans[last][0], offset + len(clause))
                 waiting = []
+        elif kind == "make" and last is not None and _bare(ctx, clause):
+            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"
         elif kind == "make":
             start = waiting[0][0] if waiting else offset
             spans.append((start, offset + len(clause)))
