@@ -29,6 +29,7 @@ import networkx as nx
 from ._errors import Errors, StateError
 from ._units import (
     LEGACY_LABEL_KINDS,
+    DecisionUnit,
     ActionResultUnit,
     ActionUnit,
     AnswerUnit,
@@ -60,6 +61,7 @@ def new_graph() -> nx.MultiDiGraph:
         # lookup indexes, so per-turn work does not grow with the conversation
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
+        offers=[],  # facts with status "offered", oldest first
     )
     return G
 
@@ -188,6 +190,9 @@ def _entity(G, u: EntityUnit) -> None:
 
 
 def _fact(G, u: FactUnit) -> None:
+    if u.offered:
+        _offer(G, u)
+        return
     turn = _turn_index(G)
     subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
     slot = fact_slot(u.key, subject)
@@ -216,8 +221,54 @@ def _fact(G, u: FactUnit) -> None:
         _uncurrent(G, old)
     G.graph["current_fact"][slot] = fid
     G.graph["facts_by_slot"].setdefault(u.slot or u.key, []).append(fid)
+    for offer in [f for f in G.graph["offers"] if G.nodes[f]["key"] == u.key and same_value(G.nodes[f], u)]:
+        G.nodes[offer].update(status="superseded", until=turn)  # the option taken, now a fact of its own
+        G.graph["offers"].remove(offer)
+        G.add_edge(fid, offer, key="supersedes", kind="supersedes")
     if G.nodes[fid]["stressed"]:
         G.graph["stressed"].append(fid)
+
+
+def _offer(G, u: FactUnit) -> None:
+    """An option the assistant lists: a fact of its own with status "offered", outside the
+    current-fact indexes; offering the same value again for the same key changes nothing."""
+    if any(G.nodes[f]["key"] == u.key and G.nodes[f]["value"] == u.value for f in G.graph["offers"]):
+        return
+    subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
+    current = G.graph["current_fact"].get(fact_slot(u.key, subject))
+    if current and same_value(G.nodes[current], u):
+        return  # the assistant names what the user already chose
+    fid = _new_id(G, "fact")
+    G.add_node(fid, kind="fact", key=u.key, name=u.name, value=u.value, subject=subject,
+               normalized=u.normalized, status="offered", turn=_turn_index(G), until=None,
+               stressed=False, correction=False, slot=u.slot or u.key, group=u.group,
+               phrase=u.slot is None, terse=u.terse, detail=u.detail)
+    _made_in(G, fid)
+    _index(G, fid, f"{u.name} {u.key.replace('_', ' ')} {u.value}")
+    G.graph["offers"].append(fid)
+
+
+def _decision(G, u: DecisionUnit) -> None:
+    """Accepted: the offer becomes the current fact of its key (superseding the one before);
+    rejected: it is never current."""
+    d = G.nodes.get(u.fact)
+    if d is None or d.get("status") != "offered":
+        return
+    if u.fact in G.graph["offers"]:
+        G.graph["offers"].remove(u.fact)
+    turn = _turn_index(G)
+    if u.decision == "rejected":
+        d["status"], d["until"] = "rejected", turn
+        return
+    slot = fact_slot(d["key"], d["subject"])
+    old = G.graph["current_fact"].get(slot)
+    d["status"], d["accepted"] = "current", turn
+    if old and G.nodes[old]["status"] == "current":
+        G.nodes[old]["status"], G.nodes[old]["until"] = "superseded", turn
+        G.add_edge(u.fact, old, key="supersedes", kind="supersedes")
+        _uncurrent(G, old)
+    G.graph["current_fact"][slot] = u.fact
+    G.graph["facts_by_slot"].setdefault(d["slot"], []).append(u.fact)
 
 
 def _uncurrent(G, fid: str) -> None:
@@ -336,6 +387,7 @@ _HANDLERS = {
     ConstraintUnit: _constraint, LiftUnit: _lift, CommitmentUnit: _commitment, FulfilUnit: _fulfil,
     QuestionUnit: _question, AnswerUnit: _answer, GoalUnit: _goal, SelectUnit: _select,
     ReferenceUnit: _reference, ActionUnit: _action, ActionResultUnit: _action_result,
+    DecisionUnit: _decision,
 }
 
 

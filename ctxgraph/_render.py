@@ -161,7 +161,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: "str | Style", *, history: bool |
         clause = asking_clause(d["text"])
         return Line(item, "questions", f"- {cut(clause, profile.question_chars, segmented=profile.segmented)}")
     if kind == "fact":
-        was = ""
+        was = t["offered"] if d["status"] == "offered" else ""
         if history:
             old = g.fact_history(G, item.node, limit=1)
             if old:

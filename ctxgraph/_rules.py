@@ -161,6 +161,7 @@ DISABLE_KEYS = {
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
+    "accepts": None, "rejects": None, "goal_changes": None,
 }
 
 
@@ -193,10 +194,17 @@ class RuleFile(_Strict):
     question_words: list[str] = []
     history_words: list[str] = []  # a question with one asks how a value was before ("原来", "before")
     stress: list[str] = []
+    # the user's answer to options the assistant offered: cues that accept or decline one,
+    # ordinal words that pick one by position ("the second one": 2, "最后": -1)
+    accepts: list[str] = []
+    rejects: list[str] = []
+    ordinals: dict[str, int] = {}
+    goal_changes: list[str] = []  # the user changes what they want: "cancel the order", "不买了"
+    offer_slots: dict[str, str] = {}  # label -> slot: things the assistant lists are options of it
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
-        "history_words", "stress", "tool_fields",
+        "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -310,6 +318,11 @@ class RulePack:
     question_words: list[str] = field(default_factory=list)
     history_words: list[str] = field(default_factory=list)
     stress: list[str] = field(default_factory=list)
+    accepts: list[str] = field(default_factory=list)
+    rejects: list[str] = field(default_factory=list)
+    ordinals: dict[str, int] = field(default_factory=dict)
+    goal_changes: list[str] = field(default_factory=list)
+    offer_slots: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -362,6 +375,11 @@ class RulePack:
         self.question_words += rf.question_words
         self.history_words += rf.history_words
         self.stress += rf.stress
+        self.accepts += rf.accepts
+        self.rejects += rf.rejects
+        self.ordinals.update(rf.ordinals)
+        self.goal_changes += rf.goal_changes
+        self.offer_slots.update(rf.offer_slots)
 
 
     def finish(self) -> "RulePack":

@@ -72,6 +72,10 @@ class Item:
         return self.tier < TIER_RANKED
 
 
+#: The fact bonus of an option offered and not chosen (a settled fact's is 1.0, the user's more).
+OFFER_BONUS = 0.25
+
+
 def _words_of(d: dict) -> str:
     kind = d["kind"]
     if kind == "fact":
@@ -120,6 +124,23 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     and actions, the focus, the neighbourhood of what the question names), so a 10,000-turn
     conversation costs about what a 100-turn one does.
     """
+    items = _pinned(G, query)
+    taken = {i.node for i in items}
+    ranked = _ranked(G, query, taken)
+    # earlier turns that share words with the question (lexical recall of what was said)
+    recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
+    for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
+        for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
+            if n in G.graph["turn_lengths"] and n not in recalled:
+                recalled[n] = NEIGHBOUR_SHARE * score
+    ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.2), 6)) for t, score in recalled.items()]
+    ranked.sort(key=lambda i: (-i.score, i.node))
+    return items + ranked
+
+
+def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
+    """Goal, constraints, promises, named facts (or the options offered for a named slot),
+    open questions, selected entities, stressed facts."""
     items: list[Item] = []
     goal = G.graph["goal"]
     if goal:
@@ -129,6 +150,10 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     for pid, _ in g.open_items(G, "commitment"):
         items.append(Item(pid, "commitment", TIER_COMMITMENT))
     named = {f for slot in query.slots for f in g.current_facts_with_slot(G, slot)}
+    # a slot the question names with no chosen value yet: the options offered for it, newest
+    offers = [f for f in reversed(G.graph.get("offers", [])) if G.nodes[f]["slot"] in query.slots
+              and not g.current_facts_with_slot(G, G.nodes[f]["slot"])]
+    named.update(offers[:2])
     for e in query.entities:
         named.update(f for f in G.predecessors(e) if G.nodes[f]["kind"] == "fact" and G.nodes[f]["status"] == "current")
     items += [Item(f, "fact", TIER_NAMED_FACT) for f in sorted(named, key=lambda f: (G.nodes[f]["turn"], f))]
@@ -136,12 +161,17 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         items.append(Item(qid, "question", TIER_QUESTION))
     items += [Item(e, "entity", TIER_SELECTED) for e in G.graph["selected"]]
     items += [Item(f, "fact", TIER_STRESSED) for f in G.graph["stressed"] if f not in named]
+    return items
 
-    taken = {i.node for i in items}
+
+def _ranked(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:
+    """Facts, actions and entities in focus that compete for the rest of the room, scored."""
     last = max(G.graph["turns"] - 1, 1)
     ppr = neighbourhood_rank(G, query.entities)
     pool: dict[str, None] = {}
     for f, _ in g.recent_current_facts(G, RECENT_FACTS):
+        pool[f] = None
+    for f in G.graph.get("offers", [])[-RECENT_FACTS:]:  # options offered, not (yet) chosen
         pool[f] = None
     for n in g.nodes_with_terms(G, query.terms) + sorted(ppr) + g.recent(G, "action", RECENT_ACTIONS):
         pool[n] = None
@@ -150,8 +180,10 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     candidates: list[tuple[str, dict]] = []
     for n in pool:
         d = G.nodes[n]
-        if n in taken or d["kind"] not in ("fact", "action") or d["kind"] == "fact" and d["status"] != "current":
+        if n in taken or d["kind"] not in ("fact", "action") or d["kind"] == "fact" and d["status"] not in ("current", "offered"):
             continue
+        if d["kind"] == "fact" and d["status"] == "offered" and g.current_with_key(G, d["key"]):
+            continue  # an option for a key the user has chosen a value of
         if d["kind"] == "action":
             group = G.graph["action_groups"].get(g.action_group(d), [n])
             if group[-1] != n and group[-1] in pool:
@@ -178,14 +210,8 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
             # edge fades over FACT_HALF_LIFE turns, so in a long chat an old fact the question
             # does not touch gives way to the turns the question is about
             bonus = 1.0 + (USER_FACT_BONUS if G.nodes[f"t{d['turn']}"]["role"] == "user" else 0.0)
+            if d["status"] == "offered":
+                bonus = OFFER_BONUS  # an option is worth less than a value somebody settled on
             score += bonus / (1 + (last - d["turn"]) / FACT_HALF_LIFE)
         ranked.append(Item(node, d["kind"], TIER_RANKED, round(score, 6), repeats.get(node, 1)))
-    # earlier turns that share words with the question (lexical recall of what was said)
-    recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
-    for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
-        for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
-            if n in G.graph["turn_lengths"] and n not in recalled:
-                recalled[n] = NEIGHBOUR_SHARE * score
-    ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.2), 6)) for t, score in recalled.items()]
-    ranked.sort(key=lambda i: (-i.score, i.node))
-    return items + ranked
+    return ranked

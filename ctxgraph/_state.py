@@ -45,7 +45,9 @@ class FactState(_Model):
     key: str
     name: str
     value: str
-    status: Literal["current", "superseded", "retracted"]
+    #: current: the user's state; superseded / retracted: stopped being true; offered: an
+    #: option the assistant listed, not (yet) chosen; rejected: an option the user declined
+    status: Literal["current", "superseded", "retracted", "offered", "rejected"]
     turn: int
     until: int | None = None
     history: list[FactHistory] = []

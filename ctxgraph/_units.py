@@ -79,6 +79,18 @@ class FactUnit(_Unit):
     slot: str | None = None
     group: str | None = None  # the domain's display name for a per-domain slot ("酒店", "hotel")
     terse: bool = False  # the value says what it is: the compact style shows it alone
+    #: an option the assistant lists or recommends: ``offered`` until the user accepts it
+    #: (then current) or declines it (then rejected); ``detail`` is the clause it was offered in
+    offered: bool = False
+    detail: str | None = None
+
+
+class DecisionUnit(_Unit):
+    """The user's (or a confirming tool's) answer to an offered option: accepted or rejected."""
+
+    type: Literal["decision"] = "decision"
+    fact: str
+    decision: Literal["accepted", "rejected"]
 
 
 class RetractUnit(_Unit):
@@ -168,7 +180,7 @@ Unit = Annotated[
     Union[
         TurnUnit, EntityUnit, FactUnit, RetractUnit, ConstraintUnit, LiftUnit, CommitmentUnit,
         FulfilUnit, QuestionUnit, AnswerUnit, GoalUnit, SelectUnit, ReferenceUnit, ActionUnit,
-        ActionResultUnit,
+        ActionResultUnit, DecisionUnit,
     ],
     Field(discriminator="type"),
 ]

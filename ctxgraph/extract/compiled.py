@@ -67,6 +67,9 @@ class CompiledPack:
         self.domain_of = {cue.casefold(): d.id for d in pack.domains for cue in d.cues}
         self.domain_rx = _alternation(self.domain_of, flags)
         self._compile_fact_patterns(pack, flags)
+        self.accepts, self.rejects, self.goal_changes = c(pack.accepts), c(pack.rejects), c(pack.goal_changes)
+        self.ordinals = {k.casefold(): v for k, v in pack.ordinals.items()}
+        self.ordinal_rx = _alternation(pack.ordinals, flags)
         self.question_words = c(pack.question_words)
         self.history_words = c(pack.history_words)
         self.name_suffixes = tuple(sorted(pack.name_suffixes, key=len, reverse=True))
@@ -74,6 +77,7 @@ class CompiledPack:
         self.name_stop = set(pack.name_stop)
         self.branch_suffix = pack.branch_suffix
         self.label_slots = {label: slot for label, slot in pack.label_slots.items() if slot in self.slots}
+        self.offer_slots = {label: slot for label, slot in pack.offer_slots.items() if slot in self.slots}
         self.tool_field_rx = re.compile(
             rf"(?:^|_|\b)({'|'.join(map(re.escape, pack.tool_fields))})(?:_|\b|$)", re.I) if pack.tool_fields else None
         self.disabled_steps = set(pack.disable.get("steps", ()))

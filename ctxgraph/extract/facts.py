@@ -36,13 +36,22 @@ class FactWriter:
         self.used: set[int] = set()  # mention indexes that became a value
         self.filled: set[str] = set()  # fact keys set by this message
         self.read: list[tuple[int, int]] = []  # spans a pattern has read: their slot words are not read again
+        self.options: dict[str, dict[str, dict]] = {}  # key -> things the assistant names for it
 
     def make(self, slot: SlotRule, value: str, at: int, *, subject: str | None = None,
              mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False,
-             domain: str | None = None) -> None:
+             domain: str | None = None, settled: bool = False, only_offer: bool = False) -> None:
         ctx, G = self.ctx, self.ctx.graph
         key, name, group = ctx.pack.scoped(slot, domain or ctx.domain_at(at))
-        if key in self.filled or not value.strip():
+        if not value.strip():
+            return
+        if not settled and self.is_option(slot, mention):
+            options = self.options.setdefault(key, {})
+            options.setdefault(value.strip().casefold(), dict(
+                slot=slot, value=value, at=at, subject=subject, mention=mention, patterned=patterned, domain=domain,
+                only_offer=only_offer))
+            return
+        if key in self.filled or self.names_an_offer(key, value):
             return
         if in_spans(at, ctx.asked) and ((mention is None and not patterned) or g.current_with_key(G, key)):
             return  # a question fills an empty slot with a recognised value, never changes one
@@ -55,6 +64,42 @@ class FactWriter:
             normalized=mention.value if mention else None, correction=ctx.correcting,
             stressed=ctx.stressed, supersedes=supersedes,
         ))
+
+    def names_an_offer(self, key: str, value: str) -> bool:
+        """The user naming an option the assistant offered decides on it (the offers step),
+        rather than stating a new value."""
+        G = self.ctx.graph
+        folded = value.strip().casefold()
+        return self.ctx.role == "user" and any(
+            G.nodes[f]["key"] == key and G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered"
+            for f in G.graph.get("offers", ()))
+
+    def is_option(self, slot: SlotRule, mention: Mention | None) -> bool:
+        """What the assistant names as a thing (a product, a venue, a plan) is an option it
+        offers, not the user's state: "推荐北京云天酒店", "we have the Starter and the Plus"."""
+        if self.ctx.role != "assistant":
+            return False
+        if mention is not None:
+            return mention.kind == "thing"
+        return bool(slot.types) and all(self.ctx.pack.is_thing(t) for t in slot.types)
+
+    def settle_options(self) -> None:
+        """Things the assistant names: two or more for one key are options it offers (each
+        "offered" until the user picks one); a single one is what it found or confirms."""
+        ctx = self.ctx
+        for key, options in self.options.items():
+            if len(options) == 1:
+                (args,) = options.values()
+                if not args.pop("only_offer"):
+                    self.make(**args, settled=True)
+                continue
+            for o in options.values():
+                _, name, group = ctx.pack.scoped(o["slot"], o["domain"] or ctx.domain_at(o["at"]))
+                mention = o["mention"]
+                self.units.append(FactUnit(
+                    key=key, name=name, value=o["value"].strip(), subject=o["subject"], slot=o["slot"].id, group=group,
+                    terse=o["slot"].terse, normalized=mention.value if mention else None, offered=True,
+                    detail=clause_at(ctx.text, o["at"])))
 
     def mention_in(self, start: int, end: int) -> int | None:
         return next((i for i, m in enumerate(self.ctx.mentions) if m.start < end and start < m.end), None)
@@ -155,6 +200,21 @@ def bare_value_facts(w: FactWriter) -> None:
             w.make(pack.slots[m.slot], m.text, m.start, mention=m)
     for slot_id, ms in multi.items():
         w.make(pack.slots[slot_id], " ".join(dict.fromkeys(m.text for m in ms)), ms[0].start)
+    if ctx.role == "assistant":  # things listed with no slot of their own: options ("Starter or Plus")
+        for i, m in enumerate(ctx.mentions):
+            if i not in w.used and not m.slot and m.label in pack.offer_slots:
+                w.make(pack.slots[pack.offer_slots[m.label]], m.text, m.start, mention=m, only_offer=True)
+
+
+def clause_at(text: str, pos: int) -> str:
+    """The clause of ``text`` around ``pos`` (an option's price and details are in it).
+
+    >>> clause_at("We have Starter at $20, Plus at $35.", 24)
+    'Plus at $35'
+    """
+    start = max((m.end() for m in CLAUSE_END.finditer(text, 0, pos)), default=0)
+    end = next((m.start() for m in CLAUSE_END.finditer(text, pos)), len(text))
+    return text[start:end].strip()[:120]
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
@@ -188,6 +248,8 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
     """The current fact a slot-less correction changes: one whose value is the old value
     named ("not 2") and whose slot takes this type, else the newest of that type."""
     ranked = []
+    if ctx.role != "user":  # the assistant corrects only what it said itself, never the user's values
+        current = [(fid, d) for fid, d in current if ctx.graph.nodes[f"t{d['turn']}"]["role"] != "user"]
     for order, (fid, d) in enumerate(current):
         slot = ctx.pack.slots.get(d["slot"])
         names = _names_old(old_text, str(d["value"]))
@@ -264,6 +326,7 @@ def facts(ctx: MessageContext) -> list[_Unit]:
     pattern_facts(w)
     slot_word_facts(w)
     bare_value_facts(w)
+    w.settle_options()
     if ctx.correcting or ctx.role == "user":
         unslotted_values(w)
     units = w.units

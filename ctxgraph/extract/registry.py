@@ -7,7 +7,7 @@ extractor runs them in; a user inserts their own step by name, a pack switches s
 
 >>> from ctxgraph.extract import STEPS, DEFAULT_STEPS
 >>> DEFAULT_STEPS[:3]
-('turn', 'tool_result', 'tool_calls')
+('turn', 'tool_result', 'offers_confirmed')
 >>> STEPS["goal"].roles
 ('user',)
 """
@@ -49,6 +49,6 @@ def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"),
 #: The rule extractor's steps, in order. ``turn`` always runs first; a tool message stops
 #: after ``tool_result``.
 DEFAULT_STEPS = (
-    "turn", "tool_result", "tool_calls", "entities", "answers", "facts", "constraints",
-    "goal", "references", "selection", "commitments", "questions",
+    "turn", "tool_result", "offers_confirmed", "tool_calls", "entities", "answers", "facts", "offers",
+    "constraints", "goal", "goal_change", "references", "selection", "commitments", "questions",
 )

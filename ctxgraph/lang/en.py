@@ -64,7 +64,7 @@ PROFILE = register_profile(LanguageProfile(
         "recall": "Earlier in the conversation:", "user": "user", "assistant": "assistant",
         "must": "must", "must_not": "must not", "prefer": "prefer",
         "fact": "- {name}: {value}", "was": " (was {old})", "due": " (due {due})",
-        "selected": " (selected)", "sep": ", ", "group": "- {group}: ", "group_sep": "; ",
+        "offered": " (offered)", "selected": " (selected)", "sep": ", ", "group": "- {group}: ", "group_sep": "; ",
     },
     regex_flags=re.IGNORECASE,
     stop_words=STOP_WORDS,

@@ -140,7 +140,7 @@ PROFILE = register_profile(LanguageProfile(
         "user": "用户", "assistant": "客服",
         "must": "必须", "must_not": "禁止", "prefer": "偏好",
         "fact": "- {name}：{value}", "was": "（原为{old}）", "due": "（期限：{due}）",
-        "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
+        "offered": "（备选）", "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
     },
     segmented=True,
     word_sep="",

@@ -1,0 +1,146 @@
+"""Offers and decisions: which option the user takes or declines, and changes of goal.
+
+The assistant's options are facts with status "offered" (the facts step makes them). A
+user's message accepts one by name ("Essentials Plus then", "就订北京云天酒店"), by position
+("the second one", "第二个"), by a detail of its offer ("就128那个"), or with an accepting
+cue; it rejects one with a declining cue ("not the Starter", "首都机场那家就算了"). A tool
+result that names an offered option (a booking the tool confirms) accepts it.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "assistant", "content": "We have the MacBook Air M3 at $1099 and the Surface Pro 11 at $999."})
+>>> _ = t.observe({"role": "user", "content": "Not the Surface. I'll take the MacBook Air M3."})
+>>> sorted((f.value, f.status) for f in t.state().facts)
+[('MacBook Air M3', 'current'), ('Surface Pro 11', 'rejected')]
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from .._units import ActionResultUnit, DecisionUnit, GoalUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import clauses, cut_at_boundary, first_match, in_spans
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _offers(ctx: MessageContext) -> list[tuple[str, dict]]:
+    G = ctx.graph
+    return [(f, G.nodes[f]) for f in G.graph.get("offers", ()) if G.nodes[f]["status"] == "offered"]
+
+
+def _named(clause: str, offers) -> list[str]:
+    """Offers whose value the clause names, longest value first (no two for one span)."""
+    folded = clause.casefold()
+    hits = [(f, d) for f, d in offers if len(d["value"]) > 1 and d["value"].casefold() in folded]
+    hits.sort(key=lambda h: -len(h[1]["value"]))
+    chosen, taken = [], []
+    for f, d in hits:
+        v = d["value"].casefold()
+        if not any(v in other for other in taken):
+            chosen.append(f)
+            taken.append(v)
+    return chosen
+
+
+def _by_part(clause: str, offers) -> list[str]:
+    """The one offer a clause names by a distinctive part: "not the Dell" (Dell XPS 13),
+    "首都机场那家" (首都机场希尔顿酒店). The part is the longest text the clause and the
+    value share, at least 3 characters (2 Chinese ones), and longer than any other offer's."""
+    folded = clause.casefold()
+    scored = []
+    for f, d in offers:
+        value = d["value"].casefold()
+        m = SequenceMatcher(None, folded, value, autojunk=False).find_longest_match(0, len(folded), 0, len(value))
+        part = value[m.b:m.b + m.size].strip()
+        cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in part)
+        if (cjk >= 2 or len(part) >= 3) and not part.isdigit() and _whole_words(part, value, folded):
+            scored.append((len(part), f))
+    scored.sort(reverse=True)
+    if scored and (len(scored) == 1 or scored[0][0] > scored[1][0]):
+        return [scored[0][1]]
+    return []
+
+
+def _whole_words(part: str, value: str, clause: str) -> bool:
+    """A latin part must be whole words in the value and in the clause ("dell", not "ell")."""
+    if not re.search(r"[a-z0-9]", part):
+        return True
+    rx = re.compile(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])")
+    return bool(rx.search(value) and rx.search(clause))
+
+
+def _by_position(ctx: MessageContext, clause: str, offers) -> list[str]:
+    """"the second one", "第二个": the n-th option of the latest list (-1: the last)."""
+    rx = ctx.pack.ordinal_rx
+    m = rx.search(clause) if rx else None
+    if not m or not offers:
+        return []
+    latest = max(d["turn"] for _, d in offers)
+    listed = [f for f, d in offers if d["turn"] == latest]
+    n = ctx.pack.ordinals[m.group(0).casefold()]
+    index = n - 1 if n > 0 else len(listed) + n
+    return [listed[index]] if 0 <= index < len(listed) else []
+
+
+def _by_detail(clause: str, offers) -> list[str]:
+    """"就128那个": the one option whose offer holds a number the clause names."""
+    numbers = set(_NUMBER.findall(clause))
+    if not numbers:
+        return []
+    hits = [f for f, d in offers if numbers & set(_NUMBER.findall(d.get("detail") or ""))
+            and not numbers & set(_NUMBER.findall(d["value"]))]
+    return hits if len(hits) == 1 else []
+
+
+@step("offers", roles=("user",))
+def offers(ctx: MessageContext) -> list[_Unit]:
+    """Decisions on the assistant's open options, clause by clause."""
+    open_offers = _offers(ctx)
+    if not open_offers:
+        return []
+    units: list[_Unit] = []
+    decided: set[str] = set()
+    for offset, clause in clauses(ctx.text):
+        if in_spans(offset, ctx.asked):
+            continue  # "is the Plus cheaper?" decides nothing
+        rejecting = bool(first_match(ctx.pack.rejects, clause))
+        picked = _named(clause, open_offers) or _by_position(ctx, clause, open_offers) \
+            or _by_part(clause, open_offers)
+        if not picked and not rejecting:
+            picked = _by_detail(clause, open_offers)
+        for f in picked:
+            if f not in decided:
+                decided.add(f)
+                units.append(DecisionUnit(fact=f, decision="rejected" if rejecting else "accepted"))
+    # one accepted option per key: the last one the message names
+    accepted: dict[str, DecisionUnit] = {}
+    for u in units:
+        if u.decision == "accepted":
+            accepted[ctx.graph.nodes[u.fact]["key"]] = u
+    return [u for u in units if u.decision == "rejected" or accepted.get(ctx.graph.nodes[u.fact]["key"]) is u]
+
+
+@step("offers_confirmed", roles=("tool",), needs_text=False)
+def offers_confirmed(ctx: MessageContext) -> list[_Unit]:
+    """A successful tool result that names an offered option (a booking it confirms) accepts it."""
+    results = [u for u in ctx.units_of(ActionResultUnit) if u.status == "ok"]
+    if not results:
+        return []
+    values = " ".join(str(v) for u in results for v in u.fields.values()).casefold()
+    return [DecisionUnit(fact=f, decision="accepted") for f, d in _offers(ctx)
+            if len(d["value"]) > 1 and d["value"].casefold() in values]
+
+
+@step("goal_change", roles=("user",))
+def goal_change(ctx: MessageContext) -> list[_Unit]:
+    """The goal follows the user's latest intent: "actually, cancel the order", "不买了"."""
+    if ctx.graph.graph["goal"] is None or ctx.units_of(GoalUnit):
+        return []
+    for offset, clause in clauses(ctx.text):
+        if not in_spans(offset, ctx.asked) and first_match(ctx.pack.goal_changes, clause):
+            return [GoalUnit(text=cut_at_boundary(clause, 200))]
+    return []
