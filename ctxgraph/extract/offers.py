@@ -127,10 +127,9 @@ def offers(ctx: MessageContext) -> list[_Unit]:
 @step("offers_confirmed", roles=("tool",), needs_text=False)
 def offers_confirmed(ctx: MessageContext) -> list[_Unit]:
     """A successful tool result that names an offered option (a booking it confirms) accepts it."""
-    results = [u for u in ctx.units_of(ActionResultUnit) if u.status == "ok"]
-    if not results:
+    if not any(u.status == "ok" for u in ctx.units_of(ActionResultUnit)):
         return []
-    values = " ".join(str(v) for u in results for v in u.fields.values()).casefold()
+    values = ctx.message.text[:20_000].casefold()  # the payload, not only its key fields
     return [DecisionUnit(fact=f, decision="accepted") for f, d in _offers(ctx)
             if len(d["value"]) > 1 and d["value"].casefold() in values]
 
