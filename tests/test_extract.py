@@ -693,3 +693,11 @@ def test_extract_works_without_a_trained_english_pipeline(caplog):
 def test_an_acknowledgement_is_not_an_entity(lang, text):
     t = Tracker(lang)
     assert [u for u in t.observe({"role": "user", "content": text}) if u.type == "entity"] == []
+
+
+def test_extract_no_english_models_means_the_blank_pipeline():
+    """``en_models=()`` asks for spacy.blank("en") (the fast rules path), never a trained one."""
+    from ctxgraph.lang import get_profile
+
+    doc = get_profile("en").doc("Barack Obama flew to Paris on Monday.", ())
+    assert doc.ents == () and not doc.has_annotation("TAG")

@@ -20,7 +20,9 @@ STOP_WORDS = frozenset(
 
 
 def doc(text: str, models: tuple[str, ...]):
-    return english_doc(text, models) if models else english_doc(text)
+    """A trained pipeline among ``models`` when one is installed, else a blank one
+    (``models=()`` asks for the blank pipeline)."""
+    return english_doc(text, tuple(models))
 
 
 def content_words(text: str) -> set[str]:
