@@ -33,8 +33,23 @@ def entity_key(label: str, text: str, kind: str = "other") -> str:
 
 
 def _alternation(words: Iterable[str], flags: int) -> re.Pattern | None:
+    """One regex for a list of words, longest first; a word that starts or ends with a latin
+    letter matches only whole there, or with a plural s ("plan" is in "plans", not in
+    "planned"; "PAC" not in "package").
+
+    >>> _alternation(["plan", "套餐"], 0).findall("planned two plans and a plan for 套餐A")
+    ['plan', 'plan', '套餐']
+    """
     words = sorted(set(words), key=len, reverse=True)
-    return re.compile("|".join(re.escape(w) for w in words), flags) if words else None
+    if not words:
+        return None
+
+    def bounded(w: str) -> str:
+        head = r"(?<![A-Za-z])" if w[:1].isascii() and w[:1].isalpha() else ""
+        tail = r"(?=(?:e?s)?(?![A-Za-z]))" if w[-1:].isascii() and w[-1:].isalpha() else ""
+        return head + re.escape(w) + tail
+
+    return re.compile("|".join(bounded(w) for w in words), flags)
 
 
 class CompiledPack:
