@@ -121,3 +121,24 @@ def test_successful_tool_call_keeps_the_promise():
     promises = promises_after("en", bot("I'm sending a payment link to your phone now."), call,
                               {"role": "tool", "tool_call_id": "c1", "content": '{"status": "sent"}'})
     assert the_one(promises, "payment link")[1] == "done"
+
+
+SUPERSEDED = [
+    pytest.param("zh", ["我会在今天下班前把维修单号短信发给您。", "系统出了点问题", "抱歉，我会在明天上午把维修单号短信发给您。"],
+                 "今天", "明天", id="zh"),
+    pytest.param("en", ["I'll email you the invoice today.", "the address on it is wrong",
+                        "Fixed. I'll email you the corrected invoice tomorrow."], "today", "tomorrow", id="en"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), SUPERSEDED)
+def test_newer_promise_about_the_same_thing_replaces_the_older(lang, turns, old, new):
+    turns = [bot(t) if n % 2 == 0 else t for n, t in enumerate(turns)]
+    promises = promises_after(lang, *turns)
+    assert the_one(promises, old)[1] == "cancelled"
+    assert the_one(promises, new)[1] == "open"
+
+
+def test_a_different_promise_with_some_words_in_common_replaces_nothing():
+    promises = promises_after("zh", bot("维修中心收到后3个工作日内修好寄回。"), "好的", bot("修好后会给您发付款链接，付完再寄回。"))
+    assert [status for _, status, _ in promises] == ["open", "open"]

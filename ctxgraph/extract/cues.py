@@ -319,8 +319,24 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         text = ctx.text[start:end]
         for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
             text = text.replace(report, "")
-        units.append(CommitmentUnit(text=text.strip(_TRIM), due=_due(ctx, start, end)))
+        text = text.strip(_TRIM)
+        replaced = _superseded(ctx, text, open_)
+        open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
+        units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end))]
     return units
+
+
+def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
+    """An open promise a newer one restates (most of its words besides numbers, two at least):
+    "I'll email you the corrected invoice tomorrow" replaces "I'll email you the invoice
+    today"; it is closed as cancelled and the newer one stays open."""
+    new = {w for w in _stems(text, ctx.lang) if not w.isdigit()}
+    replaced = []
+    for pid, d in open_:
+        old = {w for w in _stems(d["text"], ctx.lang) if not w.isdigit()}
+        if len(new & old) >= max(2, 0.6 * len(old)):
+            replaced.append(FulfilUnit(commitment=pid, status="cancelled"))
+    return replaced
 
 
 @step("questions", roles=("assistant",))
