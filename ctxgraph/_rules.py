@@ -201,10 +201,11 @@ class RuleFile(_Strict):
     ordinals: dict[str, int] = {}
     goal_changes: list[str] = []  # the user changes what they want: "cancel the order", "不买了"
     offer_slots: dict[str, str] = {}  # label -> slot: things the assistant lists are options of it
+    answer_fillers: list[str] = []  # words around a bare answer that are not the value ("就行", "please")
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
-        "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes",
+        "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -323,6 +324,7 @@ class RulePack:
     ordinals: dict[str, int] = field(default_factory=dict)
     goal_changes: list[str] = field(default_factory=list)
     offer_slots: dict[str, str] = field(default_factory=dict)
+    answer_fillers: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -380,6 +382,7 @@ class RulePack:
         self.ordinals.update(rf.ordinals)
         self.goal_changes += rf.goal_changes
         self.offer_slots.update(rf.offer_slots)
+        self.answer_fillers += rf.answer_fillers
 
 
     def finish(self) -> "RulePack":

@@ -84,6 +84,7 @@ class CompiledPack:
         self._compile_fact_patterns(pack, flags)
         self.accepts, self.rejects, self.goal_changes = c(pack.accepts), c(pack.rejects), c(pack.goal_changes)
         self.ordinals = {k.casefold(): v for k, v in pack.ordinals.items()}
+        self.answer_fillers = c(pack.answer_fillers)
         self.ordinal_rx = _alternation(pack.ordinals, flags)
         self.question_words = c(pack.question_words)
         self.history_words = c(pack.history_words)

@@ -294,6 +294,39 @@ def unslotted_values(w: FactWriter) -> None:
                 break  # a correction changes one value; other numbers are the old one or noise
 
 
+#: A reply this short (characters) can be a bare answer to the assistant's question.
+BARE_ANSWER_CHARS = 24
+
+
+def bare_answer(w: FactWriter) -> None:
+    """A short reply to the assistant's open question about one slot is that slot's value:
+    "What size would you like?" - "10.5 should do it"; "请问要几间？" - "两间就行"."""
+    ctx = w.ctx
+    if w.units or ctx.asked or len(ctx.text.strip()) > BARE_ANSWER_CHARS:
+        return
+    asked = list(dict.fromkeys(s.id for s in asked_slots(ctx)))
+    if len(asked) != 1:
+        return
+    slot = ctx.pack.slots[asked[0]]
+    free = [m for i, m in enumerate(ctx.mentions) if i not in w.used]
+    fitting = [m for m in free if not slot.types or m.label in slot.types]
+    if slot.types and not fitting:
+        # a slot of typed values takes a value of its type, or a bare number ("10.5" for a size)
+        fitting = [m for m in free if m.label == "NUMBER"]
+        if len(fitting) != 1:
+            return
+    value = fitting[0].text if len(fitting) == 1 else _without_fillers(ctx.text, ctx.pack.answer_fillers)
+    if value:
+        w.make(slot, value, 0, mention=fitting[0] if len(fitting) == 1 else None, patterned=True)
+
+
+def _without_fillers(text: str, fillers) -> str:
+    """ "L码就行吧。" -> "L码"; "The blue one, please." -> "The blue one"."""
+    for rx in fillers:
+        text = rx.sub(" ", text)
+    return text.strip(" \t,.!?;:，。！？；：、") if len(text.strip()) > 0 else ""
+
+
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
     profile = ctx.profile
@@ -329,6 +362,8 @@ def facts(ctx: MessageContext) -> list[_Unit]:
     w.settle_options()
     if ctx.correcting or ctx.role == "user":
         unslotted_values(w)
+    if ctx.role == "user":
+        bare_answer(w)
     units = w.units
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)
