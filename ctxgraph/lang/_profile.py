@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -106,3 +107,14 @@ def content_words(text: str, lang: str) -> set[str]:
         profile = own
     return profile.content_words(text)
 
+
+
+def value_after(rx: re.Pattern, window: str) -> str | None:
+    """The value ``rx`` (group 1) reads at the start of the text after a slot word, without
+    trailing particles or a following clause ("6000元吧" -> "6000元", "X and please hurry" -> "X")."""
+    m = rx.match(window)
+    if not m:
+        return None
+    value = m.group(1).strip().rstrip("吧呢啊了的")
+    value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
+    return value or None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .._nlp import EN_LABELS, english_doc
-from ._profile import LanguageProfile, get_profile, register_profile
+from ._profile import LanguageProfile, get_profile, register_profile, value_after
 
 STOP_WORDS = frozenset(
     "a an the to of for and or in on at by with my your our it this that is are be will i you we me us "
@@ -42,12 +42,7 @@ _FREE_VALUE = re.compile(
 
 
 def free_value(window: str) -> str | None:
-    m = _FREE_VALUE.match(window)
-    if not m:
-        return None
-    value = m.group(1).strip().rstrip("吧呢啊了的")
-    value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
-    return value or None
+    return value_after(_FREE_VALUE, window)
 
 
 PROFILE = register_profile(LanguageProfile(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .._nlp import chinese_doc
-from ._profile import LanguageProfile, get_profile, register_profile
+from ._profile import LanguageProfile, get_profile, register_profile, value_after
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -57,12 +57,7 @@ _FREE_VALUE = re.compile(r"\s*(?:必须|一定要|要|需要|请|就)?\s*(?:是|
 
 
 def free_value(window: str) -> str | None:
-    m = _FREE_VALUE.match(window)
-    if not m:
-        return None
-    value = m.group(1).strip().rstrip("吧呢啊了的")
-    value = re.split(r"\s+(?:and|but|please|thanks|because)\b", value, maxsplit=1)[0].strip()
-    return value or None
+    return value_after(_FREE_VALUE, window)
 
 
 def name_spans(d, pack) -> list[tuple[int, int]]:
