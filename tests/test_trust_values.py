@@ -253,3 +253,31 @@ def test_trust_values_tool_result_name_of_many_items_is_no_fact():
                      result("c1", {"products": [{"name": "Aero 14", "sku": "A-1"}, {"name": "Aero 16", "sku": "A-2"}]}),
                      lang="en")
     assert "item" not in facts
+
+
+# ---------------------------------------------------------------------------------- dates
+
+@pytest.mark.parametrize(("lang", "messages", "value"), [
+    pytest.param("zh", ["师傅12月8日上午能来吗"], "12月8日上午", id="zh-date-with-period"),
+    pytest.param("zh", ["取件改到12月3吧"], "12月3", id="zh-date-without-ri"),
+    pytest.param("en", ["can the engineer come on December 8?"], "December 8", id="en-date"),
+    pytest.param("en", ["deliver on 14 Jan", "sorry, make it 16 Jan"], "16 Jan", id="en-later-date-wins"),
+])
+def test_trust_values_the_users_date_is_a_fact(lang, messages, value):
+    assert facts_of(*messages, lang=lang).get("date") == value
+
+
+@pytest.mark.parametrize(("lang", "messages"), [
+    pytest.param("zh", [bot("退款预计3月3日到账，服务宝有效期到2027年1月1日")], id="zh-assistant-dates"),
+    pytest.param("zh", ["我昨天下的单，明天能到吗"], id="zh-relative-days"),
+    pytest.param("en", [bot("Your refund should land by March 3.")], id="en-assistant-date"),
+    pytest.param("en", ["I ordered it yesterday and it was meant to come last week"], id="en-relative-days"),
+])
+def test_trust_values_no_date_fact_from_the_assistant_or_a_story(lang, messages):
+    assert "date" not in facts_of(*messages, lang=lang)
+
+
+def test_trust_values_zh_tool_field_named_in_english_fills_the_slot():
+    facts = facts_of(call("c1", "create_ticket", {"issue": "宽带断网"}),
+                     result("c1", {"order_no": "WX-20261130-00871", "status": "已派单"}), lang="zh")
+    assert facts == {"order_id": "WX-20261130-00871"}

@@ -108,5 +108,9 @@ def entities(ctx: MessageContext) -> list[EntityUnit]:
     """Mentions of the message, as entity units; they stay on ``ctx.mentions`` for later steps."""
     ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today)
     _bare_id_slots(ctx, ctx.mentions)
+    if ctx.role != "user":  # the assistant's dates (an ETA, an expiry) are its own; the user's ask for one
+        for m in ctx.mentions:
+            if m.label == "DATE":
+                m.slot = None
     return [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end, kind=m.kind)
             for m in ctx.mentions]

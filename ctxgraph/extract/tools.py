@@ -106,8 +106,14 @@ def _leaf_words(path: str) -> str:
 
 
 def _field_slot(pack, leaf: str):
+    """The slot a field's name says: a slot word or slot id of the pack, or an English slot
+    word of the core pack (fields are named in English: "order_no" is the 订单号 too)."""
+    from .compiled import compiled_packs
+
     slot_id = pack.synonym_slot.get(leaf) or (leaf.replace(" ", "_") if leaf.replace(" ", "_") in pack.slots else None)
-    return pack.slots[slot_id] if slot_id else None
+    if slot_id is None and pack.lang != "en":
+        slot_id = compiled_packs((), ())["en"].synonym_slot.get(leaf)
+    return pack.slots[slot_id] if slot_id in pack.slots else None
 
 
 def _item_name(payload: str) -> str | None:
