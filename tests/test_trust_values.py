@@ -281,3 +281,23 @@ def test_trust_values_zh_tool_field_named_in_english_fills_the_slot():
     facts = facts_of(call("c1", "create_ticket", {"issue": "宽带断网"}),
                      result("c1", {"order_no": "WX-20261130-00871", "status": "已派单"}), lang="zh")
     assert facts == {"order_id": "WX-20261130-00871"}
+
+
+@pytest.mark.parametrize(("lang", "messages", "key"), [
+    pytest.param("zh", [bot("附近的维修点在解放大道688号，可以打027-85551234问")], "phone", id="zh-shop-phone"),
+    pytest.param("zh", [bot("附近的维修点在解放大道688号，可以打027-85551234问")], "address", id="zh-shop-address"),
+    pytest.param("en", [bot("Our Leeds store is at 40 Park Row, LS1 5HU, call (113) 555-0100.")], "phone", id="en-shop-phone"),
+    pytest.param("en", [bot("Our Leeds store is at 40 Park Row, LS1 5HU, call (113) 555-0100.")], "address", id="en-shop-address"),
+    pytest.param("en", [bot("Write to help@shop.example if it happens again.")], "email", id="en-support-email"),
+])
+def test_trust_values_the_assistants_own_contacts_are_not_the_users(lang, messages, key):
+    assert key not in facts_of(*messages, lang=lang)
+
+
+@pytest.mark.parametrize(("lang", "messages", "key", "value"), [
+    pytest.param("zh", ["电话13911112222", bot("好的，联系电话13911112222已记录")], "phone", "13911112222", id="zh"),
+    pytest.param("en", ["my cell is 617-555-0123", bot("Got it, we'll call 617-555-0123.")], "phone", "617-555-0123",
+                 id="en"),
+])
+def test_trust_values_the_users_contact_stays(lang, messages, key, value):
+    assert facts_of(*messages, lang=lang)[key] == value

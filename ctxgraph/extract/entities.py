@@ -103,14 +103,24 @@ def _bare_id_slots(ctx: MessageContext, mentions: list[Mention]) -> None:
         m.slot = (same or retyped)[-1]["slot"] if same or retyped else None
 
 
+#: Values the assistant says that are its own, not the user's: its dates (an ETA, an expiry),
+#: its contacts (a shop's phone and address, a support email). Bare, they fill no slot; after
+#: a slot word ("your new address is ...") they still do.
+_OWN_VALUE_LABELS = frozenset({"DATE", "PHONE", "EMAIL", "ADDRESS", "POSTCODE"})
+
+
+def _own_values(mentions: list[Mention]) -> None:
+    for m in mentions:
+        if m.label in _OWN_VALUE_LABELS:
+            m.slot = None
+
+
 @step("entities", roles=("user", "assistant", "system"))
 def entities(ctx: MessageContext) -> list[EntityUnit]:
     """Mentions of the message, as entity units; they stay on ``ctx.mentions`` for later steps."""
     ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today)
     _bare_id_slots(ctx, ctx.mentions)
-    if ctx.role != "user":  # the assistant's dates (an ETA, an expiry) are its own; the user's ask for one
-        for m in ctx.mentions:
-            if m.label == "DATE":
-                m.slot = None
+    if ctx.role != "user":
+        _own_values(ctx.mentions)
     return [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end, kind=m.kind)
             for m in ctx.mentions]
