@@ -96,3 +96,13 @@ def test_the_assistant_saying_a_rule_back_adds_no_rule():
     rules = rules_after("zh", "外卖别放葱", {"role": "assistant", "content": "好的，已备注不要放葱，也不要餐具。"})
     assert list(rules.values()) == ["active"]
     assert status_of(rules, "葱") == "active"
+
+
+@pytest.mark.parametrize(("lang", "text", "lift", "lifted", "kept"), [
+    pytest.param("zh", "不要打电话，只发短信", "现在打电话也没事了", "打电话", "短信", id="zh"),
+    pytest.param("en", "don't call, just text", "calls are fine now", "call", "text", id="en"),
+])
+def test_two_rules_in_one_breath_are_lifted_one_at_a_time(lang, text, lift, lifted, kept):
+    rules = rules_after(lang, text, lift)
+    assert status_of(rules, lifted) == "lifted"
+    assert status_of(rules, kept) == "active"

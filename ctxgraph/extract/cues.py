@@ -176,15 +176,33 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             continue
         if (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
-        for polarity, cues in pack.constraints:
-            cue = first_match(cues, c)
-            if cue and _about_something(ctx, c, cue):
-                if polarity == "prefer" and any(v and v in c for v in stated):
-                    break
-                if not any(d["text"] == c for _, d in active):
-                    units.append(ConstraintUnit(text=c, polarity=polarity, stressed=ctx.stressed))
-                break
+        for part in _rule_parts(ctx, c):
+            rule = _rule(ctx, part)
+            if rule is None:
+                continue
+            polarity = rule[0]
+            if polarity == "prefer" and any(v and v in part for v in stated):
+                continue
+            if not any(d["text"] == part for _, d in active):
+                units.append(ConstraintUnit(text=part, polarity=polarity, stressed=ctx.stressed))
     return units
+
+
+def _rule(ctx: MessageContext, text: str) -> tuple[str, re.Match] | None:
+    """(polarity, cue) of the first constraint cue in ``text`` that is about something."""
+    for polarity, cues in ctx.pack.constraints:
+        cue = first_match(cues, text)
+        if cue and _about_something(ctx, text, cue):
+            return polarity, cue
+    return None
+
+
+def _rule_parts(ctx: MessageContext, clause: str) -> list[str]:
+    """The rules of a clause: its comma-separated parts when two or more of them state a
+    rule ("don't call, just text" is two rules: one can be lifted alone), else the clause."""
+    parts = [p.strip() for p in re.split(r"[,，]\s*", clause) if p.strip()]
+    ruled = [p for p in parts if _rule(ctx, p)]
+    return ruled if len(ruled) >= 2 else [clause]
 
 
 _TRIM = " \t,，、:：;；"
