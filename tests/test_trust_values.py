@@ -301,3 +301,15 @@ def test_trust_values_the_assistants_own_contacts_are_not_the_users(lang, messag
 ])
 def test_trust_values_the_users_contact_stays(lang, messages, key, value):
     assert facts_of(*messages, lang=lang)[key] == value
+
+
+@pytest.mark.parametrize(("lang", "text", "value"), [
+    pytest.param("zh", "信用卡末四位3390", "3390", id="zh-last-four"),
+    pytest.param("en", "Card ends 7731, it's me", "7731", id="en-card-ends"),
+])
+def test_trust_values_card_tail(lang, text, value):
+    assert facts_of(text, lang=lang)["card_tail"] == value
+
+
+def test_trust_values_a_year_after_ends_is_no_card_tail(extractor):
+    assert not [m for m in mentions(extractor, "the contract ends 2027", "en") if m[0] == "CARD_TAIL"]
