@@ -1,0 +1,84 @@
+"""The booking pack's state values (issue 10, state accuracy): values said in other words
+kept in the domains' usual vocabulary, and place and dish slots that do not take function
+words ("sometimes", "or arrive", "什么好吃", "给我")."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def track(lang: str, *messages: str) -> Tracker:
+    t = Tracker(packs=["booking"], lang=lang)
+    for m in messages:
+        t.observe({"role": "user", "content": m})
+    return t
+
+
+def current(t: Tracker) -> dict[str, str]:
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+# ----------------------------------------------------------------------------- value wording
+
+
+@pytest.mark.parametrize(("message", "key", "value"), [
+    ("I want a moderately priced restaurant.", "restaurant.price_range", "moderate"),
+    ("Is there an upscale hotel around?", "hotel.price_range", "expensive"),
+    ("Do you know an inexpensive place to eat?", "restaurant.price_range", "cheap"),
+    ("I need a hotel in the eastern part of town.", "hotel.area", "east"),
+    ("A restaurant in the city centre, please.", "restaurant.area", "centre"),
+    ("Are there any museums I could visit?", "attraction.venue_type", "museum"),
+    ("I'd like a hotel, not a guesthouse.", "hotel.venue_type", "hotel"),
+    ("Find me a place to stay; I do n't want a guesthouse.", "hotel.venue_type", "hotel"),
+])
+def test_en_values_said_in_other_words_keep_the_usual_vocabulary(message, key, value):
+    assert current(track("en", message))[key] == value
+
+
+def test_en_a_hotel_names_the_domain_not_its_type():
+    facts = current(track("en", "I need to book a hotel in the north with free parking."))
+    assert facts["hotel.area"] == "north"
+    assert "hotel.venue_type" not in facts
+
+
+@pytest.mark.parametrize(("message", "key", "value"), [
+    ("帮我找一家高档型的酒店。", "hotel.venue_type", "高档型"),
+    ("有能做北京烤鸭的餐馆吗？", "dish", "北京烤鸭"),
+])
+def test_zh_values_keep_their_wording(message, key, value):
+    assert current(track("zh", message))[key] == value
+
+
+# ----------------------------------------------------------------------------- places and dishes
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("I need a train going to Ely to arrive by 18:15.", {"train.destination": "Ely", "train.arrive_by": "18:15"}),
+    ("I'm taking the train from norwich going to london on Friday.",
+     {"train.departure": "norwich", "train.destination": "london"}),
+])
+def test_en_place_names_stop_before_the_next_phrase(message, expected):
+    facts = current(track("en", message))
+    assert {k: facts.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("message", [
+    "I need the train to leave after 09:15 on Saturday.",
+    "For the train, I need to leave sometimes after 11:30.",
+    "What time would you like the train to leave or arrive by?",
+])
+def test_en_no_place_from_function_words(message):
+    facts = current(track("en", message))
+    assert not {k: v for k, v in facts.items() if k.endswith(("departure", "destination"))}, facts
+
+
+@pytest.mark.parametrize("message", [
+    "这个景点的附近有什么好吃的餐馆吗？",
+    "我还想吃别的东西，它周边还有什么其它的餐馆吗？",
+    "有没有能提供这道菜的餐馆推荐给我？",
+])
+def test_zh_no_dish_or_name_from_function_words(message):
+    facts = current(track("zh", message))
+    assert "dish" not in facts and "restaurant.venue" not in facts, facts
