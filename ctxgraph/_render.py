@@ -155,8 +155,7 @@ def line(G: nx.MultiDiGraph, item: Item, lang: "str | Style", *, history: bool |
     if kind == "constraint":
         return Line(item, "constraints", f"- [{t[d['polarity']]}] {d['text']}")
     if kind == "commitment":
-        due = t["due"].format(due=d["due"]) if d.get("due") and d["due"] not in d["text"] else ""
-        return Line(item, "promises", f"- {d['text']}{due}")
+        return Line(item, "promises", f"- {d['text']}{_due(d, t)}")
     if kind == "question":  # the asking clause is enough: "…，请问收货地址是哪里？"
         clause = asking_clause(d["text"])
         return Line(item, "questions", f"- {cut(clause, profile.question_chars, segmented=profile.segmented)}")
@@ -185,6 +184,29 @@ def line(G: nx.MultiDiGraph, item: Item, lang: "str | Style", *, history: bool |
     # entity
     mark = t["selected"] if d.get("selected") else ""
     return Line(item, "focus", f"{d['text']}{mark}")
+
+
+_ISO_DUE = re.compile(r"\s*\((\d{4}-\d{2}-\d{2})\)")
+
+
+def _due(d: dict, t: dict) -> str:
+    """A promise's due date, saying only what its text does not: the ISO date when the text
+    already has the words ("… by May 9" -> " (due 2025-05-09)"), nothing when it has both.
+
+    >>> t = {"due": " (due {due})"}
+    >>> _due({"text": "I will call you by May 9", "due": "May 9 (2025-05-09)"}, t)
+    ' (due 2025-05-09)'
+    >>> _due({"text": "I will call you", "due": "by Friday"}, t)
+    ' (due by Friday)'
+    """
+    due = d.get("due")
+    if not due:
+        return ""
+    iso = _ISO_DUE.search(due)
+    words = _ISO_DUE.sub("", due).strip()
+    if words and words not in d["text"]:
+        return t["due"].format(due=due)
+    return t["due"].format(due=iso.group(1)) if iso and iso.group(1) not in d["text"] else ""
 
 
 def group_header(group: str, lang: "str | Style") -> str:
