@@ -202,6 +202,7 @@ class RuleFile(_Strict):
     goal_changes: list[str] = []  # the user changes what they want: "cancel the order", "不买了"
     offer_slots: dict[str, str] = {}  # label -> slot: things the assistant lists are options of it
     answer_fillers: list[str] = []  # words around a bare answer that are not the value ("就行", "please")
+    assistant_own: list[str] = []  # labels whose bare values the assistant says are its own (a shop's phone)
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
@@ -325,6 +326,7 @@ class RulePack:
     goal_changes: list[str] = field(default_factory=list)
     offer_slots: dict[str, str] = field(default_factory=dict)
     answer_fillers: list[str] = field(default_factory=list)
+    assistant_own: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -383,6 +385,7 @@ class RulePack:
         self.goal_changes += rf.goal_changes
         self.offer_slots.update(rf.offer_slots)
         self.answer_fillers += rf.answer_fillers
+        self.assistant_own += rf.assistant_own
 
 
     def finish(self) -> "RulePack":

@@ -85,6 +85,7 @@ class CompiledPack:
         self.accepts, self.rejects, self.goal_changes = c(pack.accepts), c(pack.rejects), c(pack.goal_changes)
         self.ordinals = {k.casefold(): v for k, v in pack.ordinals.items()}
         self.answer_fillers = c(pack.answer_fillers)
+        self.assistant_own = frozenset(pack.assistant_own)
         self.ordinal_rx = _alternation(pack.ordinals, flags)
         self.question_words = c(pack.question_words)
         self.history_words = c(pack.history_words)

@@ -103,15 +103,12 @@ def _bare_id_slots(ctx: MessageContext, mentions: list[Mention]) -> None:
         m.slot = (same or retyped)[-1]["slot"] if same or retyped else None
 
 
-#: Values the assistant says that are its own, not the user's: its dates (an ETA, an expiry),
-#: its contacts (a shop's phone and address, a support email). Bare, they fill no slot; after
-#: a slot word ("your new address is ...") they still do.
-_OWN_VALUE_LABELS = frozenset({"DATE", "PHONE", "EMAIL", "ADDRESS", "POSTCODE"})
-
-
-def _own_values(mentions: list[Mention]) -> None:
+def _own_values(mentions: list[Mention], own: frozenset[str]) -> None:
+    """Values the assistant says that are its own, not the user's (the packs' ``assistant_own``
+    labels: its dates, a shop's phone and address, a support email): bare, they fill no slot;
+    after a slot word ("your new address is ...") they still do."""
     for m in mentions:
-        if m.label in _OWN_VALUE_LABELS:
+        if m.label in own:
             m.slot = None
 
 
@@ -121,6 +118,6 @@ def entities(ctx: MessageContext) -> list[EntityUnit]:
     ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today)
     _bare_id_slots(ctx, ctx.mentions)
     if ctx.role != "user":
-        _own_values(ctx.mentions)
+        _own_values(ctx.mentions, ctx.pack.assistant_own)
     return [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end, kind=m.kind)
             for m in ctx.mentions]
