@@ -125,6 +125,8 @@ class CommitmentRules(_Strict):
     make: list[str] = []
     done: list[str] = []
     cancel: list[str] = []
+    #: groups of words that name one deed: "email" in a promise and "sent" in its report
+    same_deed: list[list[str]] = []
 
     _c = field_validator("make", "done", "cancel")(classmethod(lambda cls, v: _check_regexes(v)))
 
@@ -310,6 +312,7 @@ class RulePack:
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
+    same_deed: list[list[str]] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
     retractions: list[str] = field(default_factory=list)
     pronouns: list[str] = field(default_factory=list)
@@ -369,6 +372,7 @@ class RulePack:
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel
+        self.same_deed += rf.commitments.same_deed
         self.corrections += rf.corrections
         self.retractions += rf.retractions
         self.pronouns += rf.references.pronouns

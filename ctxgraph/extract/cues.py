@@ -69,8 +69,6 @@ def answers(ctx: MessageContext) -> list[_Unit]:
 
 #: A Latin word's ending that a promise and its report may not share ("text" / "texted").
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ing|ed|es|s)$")
-#: Words of sending: "email" in a promise and "sent" in its report are the same deed.
-_SENDING = frozenset({"send", "sent", "resent", "email", "mail", "mailed", "text", "sms", "post", "posted"})
 
 
 @lru_cache(maxsize=4096)
@@ -83,10 +81,6 @@ def _stems(text: str, lang: str) -> frozenset[str]:
     return frozenset(_ENDING.sub("", w) for w in content_words(text, lang) if not (w.isascii() and w.isalpha() and len(w) < 3))
 
 
-#: Tags of words that say nothing about what a text is about (pronouns, particles, adverbs ...).
-_FUNCTION_TAGS = frozenset("rudypcezwxm")
-
-
 def _pairs(ctx: MessageContext, text: str) -> frozenset[str]:
     """In segmented writing, neighbouring letters of the meaningful words: a word the
     segmenter splits ("到|账") is still found ("到账后我提醒您" and "已经到账了" share 到账)."""
@@ -97,15 +91,16 @@ def _pairs(ctx: MessageContext, text: str) -> frozenset[str]:
 def _letter_pairs(text: str, lang: str, models: tuple[str, ...]) -> frozenset[str]:
     from ..lang import get_profile
 
-    kept = "".join(t.text if t.tag_[:1].lower() not in _FUNCTION_TAGS else " " for t in get_profile(lang).doc(text, models))
+    profile = get_profile(lang)
+    kept = "".join(t.text if t.tag_[:1].lower() not in profile.function_tags else " " for t in profile.doc(text, models))
     return frozenset(kept[i:i + 2] for i in range(len(kept) - 1) if kept[i:i + 2].isalpha() and not kept[i:i + 2].isascii())
 
 
 def _overlap(ctx: MessageContext, a: str, b: str) -> int:
-    """How much two texts share: content words (sending words count as one), else pairs
-    of letters in segmented writing."""
+    """How much two texts share: content words (words of one deed count as one: the packs'
+    ``same_deed``), else pairs of letters in segmented writing."""
     wa, wb = _stems(a, ctx.lang), _stems(b, ctx.lang)
-    shared = len(wa & wb) + (1 if wa & _SENDING and wb & _SENDING and not wa & wb & _SENDING else 0)
+    shared = len(wa & wb) + (1 if any(wa & g and wb & g and not wa & wb & g for g in ctx.pack.same_deed) else 0)
     return shared or len(_pairs(ctx, a) & _pairs(ctx, b))
 
 

@@ -62,6 +62,9 @@ class LanguageProfile:
     modifier_marker: str | None = None
     #: name_spans(doc, pack) -> (start, end) spans of names built from segmented words
     name_spans: Callable[[Any, Any], list[tuple[int, int]]] | None = None
+    #: first letters of the tags of words that say nothing about what a text is about
+    #: (pronouns, particles, adverbs ...), for segmented languages
+    function_tags: frozenset[str] = frozenset()
     #: how long a rendered open question may be (characters)
     question_chars: int = 40
     extra: dict[str, Any] = field(default_factory=dict)

@@ -138,6 +138,7 @@ PROFILE = register_profile(LanguageProfile(
         "offered": "（备选）", "selected": "（已选）", "sep": "，", "group": "- {group}：", "group_sep": "；",
     },
     segmented=True,
+    function_tags=frozenset("rudypcezwxm"),  # jieba: pronoun, auxiliary, adverb, modal, preposition ...
     word_sep="",
     label_sep="：",
     value_window=16,
