@@ -82,3 +82,45 @@ def test_en_no_place_from_function_words(message):
 def test_zh_no_dish_or_name_from_function_words(message):
     facts = current(track("zh", message))
     assert "dish" not in facts and "restaurant.venue" not in facts, facts
+
+
+# ----------------------------------------------------------------------------- tickets, types, addresses
+
+
+@pytest.mark.parametrize(("messages", "value"), [
+    (["I need a train to Ely on Monday.", "Yes, I'll need 3 tickets please."], "3"),
+    (["I need a train to Ely on Monday.", "Great, I would like to book a ticket."], "1"),
+])
+def test_en_tickets_and_seats_are_for_that_many_people(messages, value):
+    assert current(track("en", *messages))["train.people"] == value
+
+
+@pytest.mark.parametrize("text", ["How much does one ticket cost?", "Would you like to book a ticket?"])
+def test_en_a_ticket_asked_about_is_no_party_size(text):
+    t = track("en", "I need a train to Ely on Monday.")
+    t.observe({"role": "assistant", "content": text})
+    assert "train.people" not in current(t)
+
+
+def test_zh_tickets_are_for_that_many_people():
+    assert current(track("zh", "我要坐火车去天津。", "帮我订两张火车票。"))["train.people"] == "两"
+
+
+def test_en_preferring_a_hotel_over_a_guesthouse_is_the_type():
+    facts = current(track("en", "Any places to stay in the north? I would prefer a hotel rather   than a guest house ."))
+    assert facts["hotel.venue_type"] == "hotel"
+
+
+@pytest.mark.parametrize("text", [
+    "My favourite is a college at Saint Andrew 's Street .",
+    "They are in the area of Centre at Market Hill City Centre .",
+    "Tell me the type of hotel and its phone number .",
+])
+def test_en_addresses_and_question_words_are_no_venue_names(text):
+    t = track("en", "I'm looking for a restaurant or a hotel or a college.")
+    t.observe({"role": "assistant", "content": text})
+    assert not {k: v for k, v in current(t).items() if k.endswith("venue")}
+
+
+def test_en_a_title_case_name_after_the_is_still_a_venue():
+    assert current(track("en", "I need a hotel.", "Could you book the Wartworth for one night?"))["hotel.venue"] == "Wartworth"
