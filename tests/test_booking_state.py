@@ -124,3 +124,38 @@ def test_en_addresses_and_question_words_are_no_venue_names(text):
 
 def test_en_a_title_case_name_after_the_is_still_a_venue():
     assert current(track("en", "I need a hotel.", "Could you book the Wartworth for one night?"))["hotel.venue"] == "Wartworth"
+
+
+# ----------------------------------------------------------------------------- dishes
+
+
+@pytest.mark.parametrize(("lang", "message", "dish"), [
+    ("zh", "你好，我想吃葱油饼了，能帮我找一家评分4分以上的餐馆吗？", "葱油饼"),
+    ("zh", "我不喜欢吃那个，想找一家有酸菜鱼的餐馆。", "酸菜鱼"),
+    ("zh", "附近有没有能吃着炸酱面的餐馆呢？", "炸酱面"),
+    ("en", "I need a restaurant. I'd love to eat fish and chips tonight.", "fish and chips"),
+])
+def test_dishes_the_user_wants(lang, message, dish):
+    assert current(track(lang, message))["dish"] == dish
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("zh", "奶奶很喜欢吃各种美食，附近有餐馆吗？"),
+    ("en", "I don't want to eat pizza again, any restaurant nearby?"),
+    ("en", "I do n't want to have curry , any restaurant in the north ?"),
+])
+def test_no_dish_from_what_the_user_does_not_want_or_any_food(lang, message):
+    assert "dish" not in current(track(lang, message))
+
+
+def test_zh_what_the_assistant_has_recommended_before_is_no_venue():
+    t = track("zh", "帮我找个餐馆。")
+    t.observe({"role": "assistant", "content": "这家我推荐了不少人去呢，评分是4.6分。"})
+    assert "restaurant.venue" not in current(t)
+
+
+def test_en_a_recommended_venue_is_still_read():
+    t = track("en", "I'm looking for a restaurant in the centre.")
+    t.observe({"role": "assistant", "content": "I would recommend the Golden Wok ."})
+    facts = {f.key: f.value for f in t.state().facts}
+    assert facts.get("restaurant.venue") == "Golden Wok"
