@@ -159,3 +159,28 @@ def test_en_a_recommended_venue_is_still_read():
     t.observe({"role": "assistant", "content": "I would recommend the Golden Wok ."})
     facts = {f.key: f.value for f in t.state().facts}
     assert facts.get("restaurant.venue") == "Golden Wok"
+
+
+@pytest.mark.parametrize("message", [
+    "I need a taxi from the hotel to the restaurant.",
+    "I also need a taxi to commute between the two places.",
+])
+def test_en_a_reference_to_a_venue_is_no_place_name(message):
+    facts = current(track("en", message))
+    assert not {k: v for k, v in facts.items() if k.endswith(("departure", "destination"))}, facts
+
+
+def test_en_a_day_after_the_destination_is_not_part_of_it():
+    facts = current(track("en", "I need a train from Ely to Cambridge Friday."))
+    assert (facts["train.destination"], facts["train.day"]) == ("Cambridge", "Friday")
+
+
+def test_zh_from_to_still_reads_both_places():
+    facts = current(track("zh", "我要打车从北京饭店到故宫。"))
+    assert (facts["taxi.departure"], facts["taxi.destination"]) == ("北京饭店", "故宫")
+
+
+@pytest.mark.parametrize("message", ["我要打车从酒店到餐馆。", "帮我叫辆出租车，从这家餐馆去那个景点。"])
+def test_zh_a_reference_to_a_venue_is_no_place_name(message):
+    facts = current(track("zh", message))
+    assert not {k: v for k, v in facts.items() if k.endswith(("departure", "destination"))}, facts
