@@ -109,3 +109,22 @@ def test_decisions_replay_from_a_saved_session():
     t = run(bot("I can offer the iPhone 15 or the Pixel 9."), user("The Pixel 9 then."), lang="en")
     again = Tracker.from_json(t.to_json())
     assert again.state() == t.state() and statuses(again)["Pixel 9"] == "current"
+
+
+@pytest.mark.parametrize(("lang", "reply", "value"), [
+    pytest.param("en", "The Acorn Guest House is in the north and has free parking.", "north", id="en"),
+    pytest.param("zh", "北京云天酒店在东城区，评分4.5分。", "4.5分", id="zh"),
+])
+def test_what_the_assistant_says_about_an_option_is_offered_not_the_users(lang, reply, value):
+    t = Tracker(lang, packs=["booking"])
+    t.observe(user("I need a hotel please." if lang == "en" else "帮我找一家酒店。"))
+    t.observe(bot(reply))
+    described = [f for f in t.state().facts if value in f.value]
+    assert described and all(f.status == "offered" for f in described)
+
+
+def test_what_the_user_said_is_not_made_an_offer_by_the_assistant_repeating_it():
+    t = Tracker("en", packs=["booking"])
+    t.observe(user("I need a hotel in the north."))
+    t.observe(bot("The Acorn Guest House is in the north."))
+    assert [(f.value, f.status) for f in t.state().facts if f.key == "hotel.area"] == [("north", "current")]

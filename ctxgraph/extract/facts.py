@@ -45,6 +45,11 @@ class FactWriter:
         key, name, group = ctx.pack.scoped(slot, domain or ctx.domain_at(at))
         if not value.strip():
             return
+        if not settled and self.describes_an_option(slot, key, mention):
+            self.units.append(FactUnit(
+                key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
+                normalized=mention.value if mention else None, offered=True, detail=clause_at(ctx.text, at)))
+            return
         if not settled and self.is_option(slot, mention):
             options = self.options.setdefault(key, {})
             options.setdefault(value.strip().casefold(), dict(
@@ -73,6 +78,17 @@ class FactWriter:
         return self.ctx.role == "user" and any(
             G.nodes[f]["key"] == key and G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered"
             for f in G.graph.get("offers", ()))
+
+    def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None) -> bool:
+        """A per-domain attribute the assistant states while naming a thing ("Acorn Guest House
+        is in the north, moderately priced") describes that option, not what the user wants:
+        offered until the user takes it, unless the user already said it."""
+        ctx = self.ctx
+        if ctx.role != "assistant" or not slot.scoped or g.current_with_key(ctx.graph, key):
+            return False
+        if (mention is not None and mention.kind == "thing") or (slot.types and all(ctx.pack.is_thing(t) for t in slot.types)):
+            return False  # the option itself (a venue's name), not an attribute of it
+        return any(m.kind == "thing" for m in ctx.mentions)
 
     def is_option(self, slot: SlotRule, mention: Mention | None) -> bool:
         """What the assistant names as a thing (a product, a venue, a plan) is an option it
