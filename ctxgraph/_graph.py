@@ -61,7 +61,7 @@ def new_graph() -> nx.MultiDiGraph:
         # lookup indexes, so per-turn work does not grow with the conversation
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
-        offers=[],  # facts with status "offered", oldest first
+        offers=[], offers_by_key={},  # facts with status "offered", oldest first, and per key
     )
     return G
 
@@ -221,9 +221,9 @@ def _fact(G, u: FactUnit) -> None:
         _uncurrent(G, old)
     G.graph["current_fact"][slot] = fid
     G.graph["facts_by_slot"].setdefault(u.slot or u.key, []).append(fid)
-    for offer in [f for f in G.graph["offers"] if G.nodes[f]["key"] == u.key and same_value(G.nodes[f], u)]:
+    for offer in [f for f in G.graph["offers_by_key"].get(u.key, ()) if same_value(G.nodes[f], u)]:
         G.nodes[offer].update(status="superseded", until=turn)  # the option taken, now a fact of its own
-        G.graph["offers"].remove(offer)
+        _drop_offer(G, offer)
         G.add_edge(fid, offer, key="supersedes", kind="supersedes")
     if G.nodes[fid]["stressed"]:
         G.graph["stressed"].append(fid)
@@ -232,7 +232,7 @@ def _fact(G, u: FactUnit) -> None:
 def _offer(G, u: FactUnit) -> None:
     """An option the assistant lists: a fact of its own with status "offered", outside the
     current-fact indexes; offering the same value again for the same key changes nothing."""
-    if any(G.nodes[f]["key"] == u.key and G.nodes[f]["value"] == u.value for f in G.graph["offers"]):
+    if any(G.nodes[f]["value"] == u.value for f in G.graph["offers_by_key"].get(u.key, ())):
         return
     subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
     current = G.graph["current_fact"].get(fact_slot(u.key, subject))
@@ -246,6 +246,7 @@ def _offer(G, u: FactUnit) -> None:
     _made_in(G, fid)
     _index(G, fid, f"{u.name} {u.key.replace('_', ' ')} {u.value}")
     G.graph["offers"].append(fid)
+    G.graph["offers_by_key"].setdefault(u.key, []).append(fid)
 
 
 def _decision(G, u: DecisionUnit) -> None:
@@ -254,8 +255,7 @@ def _decision(G, u: DecisionUnit) -> None:
     d = G.nodes.get(u.fact)
     if d is None or d.get("status") != "offered":
         return
-    if u.fact in G.graph["offers"]:
-        G.graph["offers"].remove(u.fact)
+    _drop_offer(G, u.fact)
     turn = _turn_index(G)
     if u.decision == "rejected":
         d["status"], d["until"] = "rejected", turn
@@ -269,6 +269,13 @@ def _decision(G, u: DecisionUnit) -> None:
         _uncurrent(G, old)
     G.graph["current_fact"][slot] = u.fact
     G.graph["facts_by_slot"].setdefault(d["slot"], []).append(u.fact)
+
+
+def _drop_offer(G, fid: str) -> None:
+    """An offer decided on leaves both offer indexes."""
+    if fid in G.graph["offers"]:
+        G.graph["offers"].remove(fid)
+        G.graph["offers_by_key"][G.nodes[fid]["key"]].remove(fid)
 
 
 def _uncurrent(G, fid: str) -> None:

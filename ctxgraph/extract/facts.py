@@ -76,8 +76,8 @@ class FactWriter:
         G = self.ctx.graph
         folded = value.strip().casefold()
         return self.ctx.role == "user" and any(
-            G.nodes[f]["key"] == key and G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered"
-            for f in G.graph.get("offers", ()))
+            G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered"
+            for f in G.graph["offers_by_key"].get(key, ()))
 
     def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None) -> bool:
         """A per-domain attribute the assistant states while naming a thing ("Acorn Guest House
