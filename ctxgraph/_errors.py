@@ -66,6 +66,26 @@ class Errors:
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
     E071 = "[E071] --out {out}: cannot write the file ({reason}). Check that its folder exists and is writable."
+    # stores (E100-E119)
+    E100 = ("[E100] Unknown store URL {url!r}. Use memory://, sqlite:///path/to/sessions.db "
+            "or redis://host:6379/0.")
+    E101 = ("[E101] Session {session_id!r}: turn {turn} cannot be appended, the store holds {length} turn(s). "
+            "Another writer appended to this session: take store.lock(session_id) around "
+            "read-extract-append (open_session does).")
+    E102 = ("[E102] Session {session_id!r} exists with another config ({differs}). Open it with the options "
+            "it was made with, or delete it first.")
+    E103 = "[E103] Store {where} is not a readable ctxgraph store: {reason}"
+    E104 = ("[E104] Session {session_id!r}: lock not acquired within {timeout} s; another writer holds it. "
+            "Raise lock_timeout= if turns take longer.")
+    E105 = "[E105] The store is closed; open it again with ctxgraph.stores.open_store(url)."
+    E106 = "[E106] Invalid store option {name}={value!r}: {reason}."
+    E107 = "[E107] No session {session_id!r} in the store {where}."
+    E108 = "[E108] Invalid session id {session_id!r}: use a non-empty string."
+    E109 = ("[E109] The store {where} has schema version {found}; this ctxgraph reads up to version {known}. "
+            "Upgrade ctxgraph.")
+    E110 = "[E110] A stored session must be a to_json() mapping of schema 'ctxgraph.session/1': {reason}"
+    E111 = ("[E111] Session {session_id!r} holds {length} turn(s) in the store but the tracker has {turns}: "
+            "it was deleted or expired since it was opened. Call open_session again.")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (
@@ -108,3 +128,7 @@ class StateError(CtxgraphError, ValueError):
 
 class ConfigError(CtxgraphError, ValueError):
     """A Tracker option is invalid (unknown language, a date that is not a date)."""
+
+
+class StoreError(CtxgraphError, RuntimeError):
+    """A session store cannot be opened, read or written (or a writer lost a race)."""
