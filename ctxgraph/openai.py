@@ -40,6 +40,7 @@ import inspect
 import json
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -194,6 +195,7 @@ class _Call:
     mark: int  # len(tracker.messages) when the context was assembled
     question: dict | None
     report: CallReport
+    seconds: dict[str, float] = field(default_factory=dict)  # observe, assemble: time spent in before()
 
 
 class _Hub:
@@ -229,8 +231,11 @@ class _Hub:
                 state = self._state[sid] = _Session(tracker)
         return state
 
-    def before(self, kwargs: dict[str, Any]) -> _Call:
-        """Observe the history's new messages and put the assembled context into ``kwargs``."""
+    def before(self, kwargs: dict[str, Any], budget: int | None = None) -> _Call:
+        """Observe the history's new messages and put the assembled context into ``kwargs``
+        (within ``budget``, default the hub's; ``ctxgraph serve`` passes a per-request one)."""
+        budget = self.budget if budget is None else budget
+        started = time.perf_counter()
         sid = self.session_id(kwargs)
         history = [_plain(m) for m in kwargs["messages"]]
         fps = [_fingerprint(m) for m in history]
@@ -255,14 +260,16 @@ class _Hub:
             question = pending[-1] if pending and fps[-1][0] == "user" else None
             for m in pending[:-1] if question is not None else pending:
                 session.observe(m)
-            ctx = tracker.assemble(question if question is not None else "", self.budget)
+            observed = time.perf_counter()
+            ctx = tracker.assemble(question if question is not None else "", budget)
             mark = len(tracker.messages)
             spent = tracker.extraction_usage.total_tokens - spent
         kwargs["messages"] = ctx.messages
         model = kwargs.get("model")
-        report = CallReport(sid, full, ctx.tokens, full - ctx.tokens, ctx.state_block, self.budget,
+        report = CallReport(sid, full, ctx.tokens, full - ctx.tokens, ctx.state_block, budget,
                             model if isinstance(model, str) else None, dict(ctx.sections), spent)
-        return _Call(sid, session, tracker, mark, question, report)
+        seconds = {"observe": observed - started, "assemble": time.perf_counter() - observed}
+        return _Call(sid, session, tracker, mark, question, report, seconds)
 
     def after(self, call: _Call, result: Any, stream_cls: type) -> Any:
         """Report the call; observe the reply now, or when the stream has been read."""
