@@ -90,6 +90,22 @@ class Errors:
     E120 = "[E120] The Redis store needs redis-py: pip install \"ctxgraph[redis]\"."
     E121 = ("[E121] Redis at {url} cannot be used: {reason}. Check that redis-server runs there and "
             "the URL (redis://host:6379/0) is right.")
+    # gateway: ctxgraph serve (E190-E209)
+    E190 = ("[E190] Invalid session id {session_id!r}: use 1 to {limit} characters of letters, digits "
+            "and . _ - : @ + (header X-Ctxgraph-Session or the request's 'user' field).")
+    E191 = "[E191] Invalid budget {budget!r}: {reason}"
+    E192 = "[E192] The upstream {upstream} cannot be reached: {reason}"
+    E193 = "[E193] The upstream {upstream} did not answer within {timeout} s."
+    E194 = "[E194] No session {session_id!r} in this gateway's store."
+    E195 = ("[E195] This route needs the admin token: send 'Authorization: Bearer <token>' with the "
+            "value of CTXGRAPH_ADMIN_TOKEN.")
+    E196 = ("[E196] --store {store} keeps sessions in one process's memory, so --workers {workers} would "
+            "split them; use sqlite:///FILE (one machine) or redis://HOST:PORT/DB (several machines).")
+    E197 = "[E197] --api-key-env {name}: no such environment variable is set."
+    E198 = "[E198] --upstream {upstream!r} is not an http(s) URL such as https://api.openai.com/v1."
+    E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
+    E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
+            'pip install "ctxgraph[serve]"')
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (
@@ -136,3 +152,7 @@ class ConfigError(CtxgraphError, ValueError):
 
 class StoreError(CtxgraphError, RuntimeError):
     """A session store cannot be opened, read or written (or a writer lost a race)."""
+
+
+class ServeError(CtxgraphError, ValueError):
+    """``ctxgraph serve`` cannot start with these options (upstream URL, store, workers)."""
