@@ -90,6 +90,11 @@ class Errors:
     E120 = "[E120] The Redis store needs redis-py: pip install \"ctxgraph[redis]\"."
     E121 = ("[E121] Redis at {url} cannot be used: {reason}. Check that redis-server runs there and "
             "the URL (redis://host:6379/0) is right.")
+    # the OpenAI wrapper (E180-E189)
+    E180 = ("[E180] Session {session_id!r}: an earlier call of this session did not finish within "
+            "lock_timeout={timeout} s (calls of one session are served one at a time). A stream left open "
+            "and unread in another thread holds its session until it is read or closed; raise "
+            "wrap(lock_timeout=...) if replies take longer.")
     # gateway: ctxgraph serve (E190-E209)
     E190 = ("[E190] Invalid session id {session_id!r}: use 1 to {limit} characters of letters, digits "
             "and . _ - : @ + (header X-Ctxgraph-Session or the request's 'user' field).")
