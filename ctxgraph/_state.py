@@ -65,7 +65,9 @@ class ConstraintState(_Model):
 class CommitmentState(_Model):
     id: str
     text: str
-    status: Literal["open", "done", "cancelled"]
+    #: done: kept; cancelled: dropped, or replaced by a newer promise about the same thing;
+    #: expired: never mentioned again within ``COMMITMENT_TURNS`` messages
+    status: Literal["open", "done", "cancelled", "expired"]
     turn: int
     due: str | None = None
 

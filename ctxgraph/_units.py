@@ -117,11 +117,12 @@ class CommitmentUnit(_Unit):
 
 
 class FulfilUnit(_Unit):
-    """Closes a commitment: ``done`` or ``cancelled`` (by a message or a tool action)."""
+    """Closes a commitment: ``done`` or ``cancelled`` (by a message or a tool action), or
+    ``expired`` (open for :data:`~ctxgraph.extract.cues.COMMITMENT_TURNS` messages)."""
 
     type: Literal["fulfil"] = "fulfil"
     commitment: str
-    status: Literal["done", "cancelled"]
+    status: Literal["done", "cancelled", "expired"]
 
 
 class QuestionUnit(_Unit):

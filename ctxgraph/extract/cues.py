@@ -36,6 +36,9 @@ from .text import QUESTION_SENTENCE, asking_clause, clauses, cut_at_boundary, fi
 
 #: A goal is the clause that states it, cut at a word or clause boundary past this length.
 GOAL_CHARS = 200
+#: An open promise nobody mentions again within this many messages expires (status
+#: "expired"): the chat has moved on, and it no longer takes room in the state block.
+COMMITMENT_TURNS = 400
 _ENDS_ASKING = re.compile(r"[？?]\s*$|吗\s*$")
 
 
@@ -311,8 +314,9 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     ['open', 'done']
     """
     pack = ctx.pack
-    units: list[_Unit] = []
-    open_ = list(g.open_items(ctx.graph, "commitment"))
+    units: list[_Unit] = _expired(ctx)
+    gone = {u.commitment for u in units}
+    open_ = [(pid, d) for pid, d in g.open_items(ctx.graph, "commitment") if pid not in gone]
     pieces = clauses(ctx.text)
     kinds = []
     for offset, clause in pieces:
@@ -339,14 +343,52 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     return units
 
 
+def _expired(ctx: MessageContext) -> list[_Unit]:
+    """Open promises made :data:`COMMITMENT_TURNS` messages ago or earlier, closed as
+    expired (the open list is oldest first, so only the expiring ones are looked at)."""
+    units: list[_Unit] = []
+    for pid, d in g.open_items(ctx.graph, "commitment"):
+        if ctx.index - d["turn"] < COMMITMENT_TURNS:
+            break
+        units.append(FulfilUnit(commitment=pid, status="expired"))
+    return units
+
+
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])(?![0-9]+(?:am|pm|st|nd|rd|th|h|k)\b)"
+                         r"[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]|\d{5,}", re.IGNORECASE)
+
+
+def _identifiers(text: str) -> set[str]:
+    """What names one thing: letters and digits together ("SO-10001", "A12") or a long
+    number (an order or ticket number), not a date or an hour.
+
+    >>> sorted(_identifiers("订单SO-10001的发票, ticket 4452871, by May 9 at 5pm, room A12"))
+    ['4452871', 'a12', 'so-10001']
+    """
+    return {m.group(0).casefold() for m in _IDENTIFIER.finditer(text)}
+
+
 def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
-    """An open promise a newer one restates (most of its words besides numbers, two at least):
-    "I'll email you the corrected invoice tomorrow" replaces "I'll email you the invoice
-    today"; it is closed as cancelled and the newer one stays open."""
-    new = {w for w in _stems(text, ctx.lang) if not w.isdigit()}
+    """An open promise a newer one restates (most of its words besides numbers, two at least,
+    and the same order or ticket number if it names one): "I'll email you the corrected
+    invoice tomorrow" replaces "I'll email you the invoice today"; it is closed as cancelled
+    and the newer one stays open. "… the invoice for order SO-2" does not replace "… the
+    invoice for order SO-1": that is another promise.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> for text in ["I'll email you the invoice for order SO-1 today.", "I'll email you the invoice for order SO-2 today.",
+    ...              "I'll email you the corrected invoice for order SO-1 tomorrow."]:
+    ...     _ = t.observe({"role": "assistant", "content": text})
+    >>> [c.status for c in t.state().commitments]
+    ['cancelled', 'open', 'open']
+    """
+    new, new_ids = {w for w in _stems(text, ctx.lang) if not w.isdigit()}, _identifiers(text)
     replaced = []
     for pid, d in open_:
-        old = {w for w in _stems(d["text"], ctx.lang) if not w.isdigit()}
+        old, old_ids = {w for w in _stems(d["text"], ctx.lang) if not w.isdigit()}, _identifiers(d["text"])
+        if old_ids and not old_ids & new_ids:
+            continue
         if len(new & old) >= max(2, 0.6 * len(old)):
             replaced.append(FulfilUnit(commitment=pid, status="cancelled"))
     return replaced

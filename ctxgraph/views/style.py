@@ -22,6 +22,6 @@ INACTIVE_COLOR = "#C8C8C8"
 #: Lanes of the timeline, top to bottom (turns are the axis above them).
 LANE_ORDER = ("goal", "constraint", "commitment", "question", "fact", "action", "entity")
 #: Statuses drawn greyed: the node no longer holds or is no longer open.
-INACTIVE = frozenset({"superseded", "retracted", "lifted", "done", "cancelled", "answered"})
+INACTIVE = frozenset({"superseded", "retracted", "lifted", "done", "cancelled", "expired", "answered"})
 #: Colour of a message dot on the picture's timeline axis, by the message's role.
 ROLE_COLORS = {"user": "#222222", "assistant": "#777777", "tool": "#AAAAAA", "system": "#AAAAAA"}

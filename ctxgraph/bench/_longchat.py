@@ -1,0 +1,115 @@
+"""A realistic, endless customer-service chat (zh and en) for long-conversation benchmarks.
+
+Rounds repeat the shapes of a support chat that goes on for months: the user asks about an
+order, the assistant looks it up with a tool call, the user changes a fact now and then
+(budget, address, phone), the assistant promises things (an invoice by email, a call back,
+a tracking link) and reports most of them done a few rounds later while some are never
+mentioned again, and the assistant asks a question the user answers. Order numbers, amounts
+and streets change from round to round, so the vocabulary of the conversation keeps
+growing the way a real one does. Deterministic for a given seed.
+
+>>> msgs = list(itertools.islice(long_chat("en"), 12))
+>>> [m["role"] for m in msgs[:5]]
+['user', 'assistant', 'tool', 'assistant', 'user']
+>>> list(itertools.islice(long_chat("zh"), 1))[0]["content"]
+'帮我查一下订单SO-10000现在到哪了？'
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any, Iterator
+
+#: The question asked of a long chat in benchmarks and tests, and the fact it asks for.
+QUESTION = {"en": "What was my budget again?", "zh": "我的预算是多少来着？"}
+
+_EN = {
+    "ask": "Can you check where order {order} is now?",
+    "found": "Order {order} is {status}; it left the {hub} hub on {day}.",
+    "budget": "Actually my budget is now ${amount}.",
+    "address": "Please ship it to {number} {street}.",
+    "phone": "My phone number is 555-{phone}.",
+    "promise": ["I'll email you the invoice for order {order} by {day}.",
+                "I will call you back about the refund for order {order} tomorrow.",
+                "I'll send you the tracking link for order {order} today."],
+    "kept": ["I've emailed you the invoice for order {order}.",
+             "I have called you about the refund for order {order}, as promised.",
+             "I've sent you the tracking link for order {order}."],
+    "asks": "Would you like a paper receipt for order {order}?",
+    "answer": "No thanks, email is fine.",
+    "thanks": "Great, thank you.",
+    "ok": "You're welcome, anything else?",
+}
+_ZH = {
+    "ask": "帮我查一下订单{order}现在到哪了？",
+    "found": "订单{order}{status}，{day}从{hub}仓发出。",
+    "budget": "预算改成{amount}元吧。",
+    "address": "收货地址改成{street}{number}号。",
+    "phone": "我的手机号是138{phone}0000。",
+    "promise": ["我会在{day}前把订单{order}的发票发到您邮箱。",
+                "我会明天给您回电话说订单{order}退款的事。",
+                "我稍后把订单{order}的物流链接发给您。"],
+    "kept": ["订单{order}的发票已经发到您邮箱了。",
+             "订单{order}退款的事已经给您回电话了。",
+             "订单{order}的物流链接已经发给您了。"],
+    "asks": "订单{order}需要纸质发票吗？",
+    "answer": "不用了，电子的就行。",
+    "thanks": "好的，谢谢。",
+    "ok": "不客气，还有别的问题吗？",
+}
+_FILL = {
+    "en": {"status": ["in transit", "out for delivery", "at the sorting centre"], "hub": ["north", "east", "river"],
+           "day": ["Monday", "Wednesday", "Friday"], "street": ["Elm Street", "Mill Road", "Park Lane", "High Street"]},
+    "zh": {"status": ["正在运输中", "正在派送", "在分拣中心"], "hub": ["北京", "上海", "广州"],
+           "day": ["周一", "周三", "周五"], "street": ["建国路", "人民路", "中山路", "解放路"]},
+}
+
+
+def long_chat(lang: str = "en", seed: int = 7) -> Iterator[dict[str, Any]]:
+    """Chat messages (user, assistant with tool calls, tool), endlessly (see the module doc).
+
+    Per 10 rounds, about 58 messages: 10 tool calls, 5 fact changes, 5 promises of which
+    4 are reported kept 1-3 rounds later, 2 assistant questions answered.
+    """
+    text = _ZH if lang == "zh" else _EN
+    fill = _FILL["zh" if lang == "zh" else "en"]
+    rng = random.Random(seed)
+    kept_later: dict[int, list[tuple[int, str]]] = {}  # round -> (promise kind, order) to report then
+    for r in itertools.count():
+        order = f"SO-{10000 + r}"
+        pick = {k: rng.choice(v) for k, v in fill.items()}
+        yield {"role": "user", "content": text["ask"].format(order=order)}
+        call = f"call_{r}"
+        yield {"role": "assistant", "content": None, "tool_calls": [{"id": call, "type": "function", "function": {
+            "name": "lookup_order", "arguments": json.dumps({"order_id": order})}}]}
+        yield {"role": "tool", "tool_call_id": call, "content": json.dumps(
+            {"order_id": order, "status": pick["status"], "hub": pick["hub"], "items": rng.randint(1, 4),
+             "total": round(rng.uniform(5, 500), 2)}, ensure_ascii=False)}
+        reply = text["found"].format(order=order, **pick)
+        for kind, old in kept_later.pop(r, []):
+            reply += " " + text["kept"][kind].format(order=old)
+        if r % 2 == 1:
+            kind = rng.randrange(3)
+            reply += " " + text["promise"][kind].format(order=order, day=pick["day"])
+            if rng.random() < 0.8:  # most promises are kept a few rounds later; the rest never come up
+                kept_later.setdefault(r + rng.randint(1, 3), []).append((kind, order))
+        yield {"role": "assistant", "content": reply}
+        yield from _user_news(text, r, rng, pick)
+
+
+def _user_news(text: dict, r: int, rng: random.Random, pick: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """The user's side of a round: a changed fact every other round, sometimes a question
+    from the assistant to answer, else thanks."""
+    if r % 2 == 0:
+        which = ("budget", "address", "phone")[(r // 2) % 3]
+        yield {"role": "user", "content": text[which].format(
+            amount=rng.randrange(200, 2000, 10), number=rng.randint(1, 300), street=pick["street"],
+            phone=f"{rng.randint(0, 9999):04d}")}
+        yield {"role": "assistant", "content": text["ok"]}
+    elif r % 5 == 1:
+        yield {"role": "assistant", "content": text["asks"].format(order=f"SO-{10000 + r}")}
+        yield {"role": "user", "content": text["answer"]}
+    else:
+        yield {"role": "user", "content": text["thanks"]}
