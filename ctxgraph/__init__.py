@@ -21,6 +21,7 @@ from ._errors import (
     MessageError,
     RulesError,
     StateError,
+    StoreError,
     TokenizerError,
 )
 from ._fit import Context
@@ -30,6 +31,7 @@ from ._rules import load_pack
 from ._state import State
 from ._tokens import count_message_tokens, get_encoding
 from ._tracker import Tracker
+from .stores._session import open_session
 
 __version__ = "0.1.0"
 
@@ -46,6 +48,7 @@ __all__ = [
     "RulesError",
     "State",
     "StateError",
+    "StoreError",
     "TokenizerError",
     "Tracker",
     "TrackerConfig",
@@ -55,5 +58,6 @@ __all__ = [
     "load_catalog",
     "load_catalog_attributes",
     "load_pack",
+    "open_session",
     "read_conversation",
 ]

@@ -155,6 +155,8 @@ class Tracker:
         self._token_cache: dict[tuple[int, bool], int] = {}
         self._raw_turns = 0  # messages other than system ones
         self._system_index: int | None = None
+        #: the store this tracker is bound to (see ctxgraph.open_session), or None
+        self._binding: Any = None
 
     @property
     def extraction_usage(self) -> ExtractionUsage:
@@ -169,26 +171,51 @@ class Tracker:
         empty messages are kept as turns (noted ``"empty message"``) with nothing extracted.
         """
         clean, msg = normalize_message(message)
+        if self._binding is None:
+            return self._observe(clean, msg)
+        with self._binding.turn(self):  # the session's lock, and turns other writers stored
+            return self._observe(clean, msg)
+
+    def _observe(self, clean: dict[str, Any], msg: Any) -> list[_Unit]:
         index = len(self.messages)
         # tool payloads are mostly JSON keys: they take the conversation's language
         lang = self.conversation_lang if msg.role == "tool" else self._message_lang(msg.text)
         units = self.extractor(msg, index, self.graph, lang)
+        turn = {"turn": index, "message": clean, "events": [{"turn": index, **u.model_dump()} for u in units],
+                "payload": msg.text if msg.role == "tool" else None, "lang": units[0].lang}
         try:
             for unit in units:
                 g.apply(self.graph, unit)
-        except Exception:
+            if self._binding is not None:  # stored durably before the tracker records it
+                self._binding.append(self, turn)
+        except BaseException:
             self.graph = self._replay(self.events)  # keep what was recorded before this turn
             raise
+        self._record(turn)
+        return units
+
+    def _record(self, turn: dict[str, Any]) -> None:
+        """Add an applied turn (a store's turn dict) to the messages, events and payloads."""
+        index, clean = len(self.messages), turn["message"]
         self.messages.append(clean)
         if clean["role"] == "system" and (clean.get("content") or "").strip():
             self._system_index = index
         elif clean["role"] != "system":
             self._raw_turns += 1
-        if msg.role == "tool":
-            self._payloads[f"r{index}"] = msg.text
-        self.events.extend({"turn": index, **u.model_dump()} for u in units)
-        self._langs[units[0].lang] += 1
-        return units
+        if turn["payload"] is not None:
+            self._payloads[f"r{index}"] = turn["payload"]
+        self.events.extend(turn["events"])
+        self._langs[turn["lang"]] += 1
+
+    def _absorb(self, turn: dict[str, Any]) -> None:
+        """Apply a turn another writer stored, from its events (nothing is extracted again)."""
+        try:
+            for n, event in enumerate(turn["events"], start=len(self.events)):
+                g.apply(self.graph, self._event_unit(n, event))
+        except BaseException:
+            self.graph = self._replay(self.events)
+            raise
+        self._record(turn)
 
     def observe_many(self, messages: Iterable[dict[str, Any]]) -> None:
         for m in messages:
@@ -392,22 +419,26 @@ class Tracker:
     def _replay(events: list[dict]) -> nx.MultiDiGraph:
         """Fold the event log into a new graph."""
         G = g.new_graph()
-        known = set(g.HANDLER_TYPES)
         for n, e in enumerate(events):
-            body = {k: v for k, v in e.items() if k != "turn"} if isinstance(e, dict) else {}
-            if body.get("type") not in known:
-                raise StateError(Errors.E051.format(type=body.get("type")))
-            try:
-                unit = UNIT_ADAPTER.validate_python(body)
-            except ValidationError as err:
-                first = err.errors()[0]
-                reason = f"{'.'.join(map(str, first['loc'][1:])) or 'event'}: {first['msg']}"
-                raise StateError(Errors.E052.format(n=n, type=body["type"], reason=reason)) from None
+            unit = Tracker._event_unit(n, e)
             try:
                 g.apply(G, unit)
             except KeyError as err:
-                raise StateError(Errors.E052.format(n=n, type=body["type"], reason=f"refers to node {err} that does not exist")) from None
+                raise StateError(Errors.E052.format(n=n, type=unit.type, reason=f"refers to node {err} that does not exist")) from None
         return G
+
+    @staticmethod
+    def _event_unit(n: int, e: Any) -> _Unit:
+        """Event ``n`` of a log as its unit (E051 / E052 when it is not one)."""
+        body = {k: v for k, v in e.items() if k != "turn"} if isinstance(e, dict) else {}
+        if body.get("type") not in g.HANDLER_TYPES:
+            raise StateError(Errors.E051.format(type=body.get("type")))
+        try:
+            return UNIT_ADAPTER.validate_python(body)
+        except ValidationError as err:
+            first = err.errors()[0]
+            reason = f"{'.'.join(map(str, first['loc'][1:])) or 'event'}: {first['msg']}"
+            raise StateError(Errors.E052.format(n=n, type=body["type"], reason=reason)) from None
 
     def replay(self) -> nx.MultiDiGraph:
         """A new graph rebuilt from the event log (equal to :attr:`graph`)."""

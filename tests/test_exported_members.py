@@ -22,6 +22,7 @@ EXPECTED = [
     "RulesError",
     "State",
     "StateError",
+    "StoreError",
     "TokenizerError",
     "Tracker",
     "TrackerConfig",
@@ -31,6 +32,7 @@ EXPECTED = [
     "load_catalog",
     "load_catalog_attributes",
     "load_pack",
+    "open_session",
     "read_conversation",
 ]
 
