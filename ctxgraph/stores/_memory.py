@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -63,7 +64,8 @@ class MemoryStore(Store):
         self._clock = clock
         self._data: OrderedDict[str, _Session] = OrderedDict()
         self._guard = threading.RLock()  # guards _data and _locks
-        self._locks: dict[str, threading.Lock] = {}
+        # a session's lock lives while someone holds or waits for it
+        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
 
     # ------------------------------------------------------------------ internals
     def _get(self, session_id: str) -> _Session | None:
@@ -146,7 +148,9 @@ class MemoryStore(Store):
     @contextmanager
     def lock(self, session_id: str, timeout: float | None = None) -> Iterator[None]:
         with self._guard:
-            lock = self._locks.setdefault(check_session_id(session_id), threading.Lock())
+            lock = self._locks.get(check_session_id(session_id))
+            if lock is None:
+                lock = self._locks[session_id] = threading.Lock()
         wait = self.lock_timeout if timeout is None else timeout
         if not lock.acquire(timeout=wait):
             raise StoreError(Errors.E104.format(session_id=session_id, timeout=wait))
