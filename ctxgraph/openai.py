@@ -35,6 +35,7 @@ Not intercepted (sent as they are, nothing observed): ``chat.completions.parse``
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import inspect
 import json
@@ -51,10 +52,10 @@ except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py
         f'ctxgraph.openai needs the openai package ({_err}). Install it with: pip install "ctxgraph[openai]"'
     ) from _err
 
-from ctxgraph._errors import MessageError
+from ctxgraph._errors import Errors, StoreError
 from ctxgraph._fit import check_budget
-from ctxgraph._messages import ROLES, content_text, normalize_message
-from ctxgraph._tokens import TOKENS_PER_MESSAGE, count_message_tokens
+from ctxgraph._sessiontable import MAX_SESSIONS, Session, SessionTable, align, fingerprint
+from ctxgraph._tokens import TOKENS_PER_MESSAGE
 from ctxgraph._tracker import Tracker
 
 __all__ = ["AsyncTrackedStream", "CallReport", "TrackedClient", "TrackedStream", "wrap"]
@@ -74,7 +75,11 @@ class CallReport:
     ``saved_tokens`` their difference (negative for short histories, where the state
     block costs more than it saves). Tool definitions are counted in neither.
     ``extraction_tokens`` is what an LLM extractor (``Tracker(extractor="llm"|"hybrid")``)
-    spent reading this call's new history messages (0 with the rules).
+    spent reading this call's new history messages (0 with the rules). ``history`` says how
+    the caller's history related to what the session had recorded: ``"continued"`` (it
+    extends it), ``"interleaved"`` (another call of the session was recorded since this
+    caller's history was taken: its new messages are recorded after that call's) or
+    ``"rebuilt"`` (an edited history or another conversation: the tracker was rebuilt).
     """
 
     session_id: str
@@ -86,6 +91,11 @@ class CallReport:
     model: str | None
     sections: dict[str, int] = field(default_factory=dict)
     extraction_tokens: int = 0
+    history: str = "continued"
+
+
+#: Seconds a call waits for the earlier calls of its session before StoreError E180.
+LOCK_TIMEOUT = 600.0
 
 
 def wrap(
@@ -95,13 +105,21 @@ def wrap(
     make_tracker: Callable[[str], Tracker] | None = None,
     on_report: Callable[[CallReport], None] | None = None,
     session_header: str = "X-Ctxgraph-Session",
+    max_sessions: int = MAX_SESSIONS,
+    lock_timeout: float | None = LOCK_TIMEOUT,
 ) -> "TrackedClient":
     """Wrap an ``OpenAI`` or ``AsyncOpenAI`` client (any OpenAI-compatible base URL).
 
     ``budget`` is the token budget of every assembled context. ``make_tracker(session_id)``
     makes a session's tracker (default ``Tracker()``); ``on_report(report)`` receives a
     :class:`CallReport` after each successful call. A budget that cannot hold a message
-    raises :class:`~ctxgraph.BudgetError` here, before any call::
+    raises :class:`~ctxgraph.BudgetError` here, before any call.
+
+    Calls of one session are served one at a time, in the order they arrive (threads and
+    coroutines alike): a call waits until the earlier ones have recorded their replies, at
+    most ``lock_timeout`` seconds (then :class:`~ctxgraph.StoreError` E180; None waits for
+    ever). At most ``max_sessions`` sessions are kept in memory; the least recently used
+    one goes first and, when it comes back, is rebuilt from the history its call sends::
 
         from openai import OpenAI
         from ctxgraph import Tracker
@@ -115,7 +133,8 @@ def wrap(
     if isinstance(client, TrackedClient):
         raise TypeError("This client is already wrapped by ctxgraph.openai.wrap; wrap the original client once.")
     check_budget(budget, TOKENS_PER_MESSAGE)
-    hub = _Hub(budget, make_tracker or (lambda session_id: Tracker()), on_report, session_header)
+    hub = _Hub(budget, make_tracker or (lambda session_id: Tracker()), on_report, session_header,
+               max_sessions=max_sessions, lock_timeout=lock_timeout)
     return TrackedClient(client, hub)
 
 
@@ -134,83 +153,54 @@ def _plain(message: Any) -> Any:
     return out
 
 
-def _fingerprint(message: Any) -> tuple:
-    """(role, text, tool_call_id, tool call ids): equal for a caller's message and the
-    tracker's cleaned copy of it, so what was seen is known from ``tracker.messages``."""
-    if not isinstance(message, Mapping):
-        return ("?", repr(message), "", ())
-    role = ROLES.get(str(message.get("role")), str(message.get("role")))
-    try:
-        text = content_text(message.get("content"))[0]
-    except MessageError:
-        text = repr(message.get("content"))
-    call_id = str(message.get("tool_call_id") or "") if role == "tool" else ""
-    calls = message.get("tool_calls") if role == "assistant" else None
-    ids = tuple(str(c.get("id")) for c in calls if isinstance(c, Mapping)) if isinstance(calls, list) else ()
-    return (role, text, call_id, ids)
+_fingerprint = fingerprint
 
 
-class _Session:
-    """One session's tracker, its lock, and fingerprints of what the tracker has observed."""
-
-    def __init__(self, tracker: Tracker):
-        self.lock = threading.Lock()
-        self.tracker = tracker
-        self.seen: list[tuple] = []
-        self.token_cache: dict[str, int] = {}
-
-    def adopt(self, tracker: Tracker) -> None:
-        self.tracker, self.seen, self.token_cache = tracker, [], {}
-
-    def fingerprints(self) -> list[tuple]:
-        if len(self.seen) != len(self.tracker.messages):  # observed directly, or a restored tracker
-            self.seen = [_fingerprint(m) for m in self.tracker.messages]
-        return self.seen
-
-    def observe(self, message: dict) -> None:
-        self.fingerprints()
-        self.tracker.observe(message)
-        self.seen.append(_fingerprint(message))
-
-    def count(self, history: list) -> int:
-        """Exact tokens of the history as given (memoised per message between calls)."""
-        t, cache, total = self.tracker, {}, 0
-        for m in history:
-            clean = normalize_message(m)[0]
-            key = json.dumps(clean, sort_keys=True, ensure_ascii=False, default=str)
-            n = self.token_cache.get(key)
-            if n is None:
-                n = count_message_tokens([clean], t.encoding, per_message=t.tokens_per_message)
-            cache[key] = n
-            total += n
-        self.token_cache = cache
-        return total
-
-
-@dataclass
+@dataclass(eq=False)
 class _Call:
+    """One intercepted call, from its arrival to its reply recorded (or given up)."""
+
     session_id: str
-    session: _Session
-    tracker: Tracker
-    mark: int  # len(tracker.messages) when the context was assembled
-    question: dict | None
-    report: CallReport
+    session: Session
+    history: list
+    owner: tuple  # (thread, task): a call of the same owner may take over its unread stream
+    known: int | None  # how much of the session the caller could know when the call arrived
+    question: dict | None = None
+    report: CallReport | None = None
     seconds: dict[str, float] = field(default_factory=dict)  # observe, assemble: time spent in before()
+    holds: bool = False  # the call holds the session's turn lock
+    streaming: bool = False
+    abandoned: bool = False  # a later call of the same owner took the lock over
+    ended: bool = False
+
+
+def _owner() -> tuple:
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:  # no event loop running in this thread
+        task = None
+    return (threading.get_ident(), task)
 
 
 class _Hub:
-    """What the clients made by one ``wrap`` (and their ``with_options`` copies) share."""
+    """What the clients made by one ``wrap`` (and their ``with_options`` copies) share.
+
+    A call goes ``before`` (or ``before_async``) -> the API -> ``after`` (or ``abort`` when
+    the API failed). ``before`` takes the session's turn lock; ``after`` releases it once
+    the reply is recorded (for a stream: once it is read or closed), ``abort`` at once.
+    """
 
     def __init__(self, budget: int, make_tracker: Callable[[str], Tracker],
-                 on_report: Callable[[CallReport], None] | None, session_header: str):
+                 on_report: Callable[[CallReport], None] | None, session_header: str, *,
+                 max_sessions: int = MAX_SESSIONS, lock_timeout: float | None = LOCK_TIMEOUT):
         self.budget = budget
         self.make_tracker = make_tracker
         self.on_report = on_report
         self.session_header = session_header
-        self.sessions: dict[str, Tracker] = {}
+        self.lock_timeout = lock_timeout
+        self.sessions = SessionTable(make_tracker, max_sessions)
         self.reports: collections.deque[CallReport] = collections.deque(maxlen=MAX_REPORTS)
-        self._state: dict[str, _Session] = {}
-        self._lock = threading.Lock()
+        self.counters: collections.Counter[str] = collections.Counter()
 
     def session_id(self, kwargs: dict[str, Any]) -> str:
         sid = kwargs.pop("session_id", None)
@@ -221,88 +211,149 @@ class _Hub:
                 sid = next((v for k, v in headers.items() if str(k).lower() == wanted and isinstance(v, str)), None)
         return "default" if sid is None else str(sid)
 
-    def session(self, sid: str) -> _Session:
-        with self._lock:
-            tracker = self.sessions.get(sid)
-            if tracker is None:
-                tracker = self.sessions[sid] = self.make_tracker(sid)
-            state = self._state.get(sid)
-            if state is None:
-                state = self._state[sid] = _Session(tracker)
-        return state
-
-    def before(self, kwargs: dict[str, Any], budget: int | None = None) -> _Call:
-        """Observe the history's new messages and put the assembled context into ``kwargs``
-        (within ``budget``, default the hub's; ``ctxgraph serve`` passes a per-request one)."""
-        budget = self.budget if budget is None else budget
-        started = time.perf_counter()
+    def arrive(self, kwargs: dict[str, Any]) -> _Call:
         sid = self.session_id(kwargs)
         history = [_plain(m) for m in kwargs["messages"]]
-        fps = [_fingerprint(m) for m in history]
-        session = self.session(sid)
-        with session.lock:
-            if session.tracker is not self.sessions.get(sid, session.tracker):
-                session.adopt(self.sessions[sid])  # the caller put another tracker into `sessions`
-            seen = session.fingerprints()
-            if fps[:len(seen)] != seen:
-                logger.warning(
-                    "ctxgraph session %r: the history does not continue what was observed (edited, or a new "
-                    "conversation); rebuilding its tracker from the %d messages given. Use session_id= to keep "
-                    "conversations apart.", sid, len(history))
-                session.adopt(self.make_tracker(sid))
-                with self._lock:
-                    self.sessions[sid] = session.tracker
-                seen = []
-            tracker = session.tracker
-            full = session.count(history)  # also checks every message before anything is observed
-            pending = history[len(seen):]
-            spent = tracker.extraction_usage.total_tokens
-            question = pending[-1] if pending and fps[-1][0] == "user" else None
-            for m in pending[:-1] if question is not None else pending:
-                session.observe(m)
-            observed = time.perf_counter()
-            ctx = tracker.assemble(question if question is not None else "", budget)
-            mark = len(tracker.messages)
-            spent = tracker.extraction_usage.total_tokens - spent
+        session = self.sessions.pin(sid)
+        return _Call(sid, session, history, _owner(), session.known)
+
+    def before(self, kwargs: dict[str, Any], budget: int | None = None) -> _Call:
+        """Wait for the session's turn (this thread), observe the history's new messages and put
+        the assembled context into ``kwargs`` (within ``budget``, default the hub's; ``ctxgraph
+        serve`` passes a per-request one). The caller must end the call: ``after`` or ``abort``."""
+        started = time.perf_counter()
+        call = self.arrive(kwargs)
+        try:
+            if not self._take_over(call) and not call.session.lock.acquire(self.lock_timeout):
+                raise self._busy(call)
+            self._hold(call)
+            self.prepare(call, kwargs, budget, started)
+        except BaseException:
+            self.abort(call)
+            raise
+        return call
+
+    async def before_async(self, kwargs: dict[str, Any], budget: int | None = None) -> _Call:
+        """``before`` for coroutines: waits for the session's turn without blocking the loop."""
+        started = time.perf_counter()
+        call = self.arrive(kwargs)
+        try:
+            if not self._take_over(call) and not await call.session.lock.acquire_async(self.lock_timeout):
+                raise self._busy(call)
+            self._hold(call)
+            self.prepare(call, kwargs, budget, started)
+        except BaseException:
+            self.abort(call)
+            raise
+        return call
+
+    def _busy(self, call: _Call) -> StoreError:
+        self.counters["lock_timeouts"] += 1
+        return StoreError(Errors.E180.format(session_id=call.session_id, timeout=self.lock_timeout))
+
+    def _hold(self, call: _Call) -> None:
+        with call.session.guard:
+            call.session.holder, call.holds = call, True
+
+    def _take_over(self, call: _Call) -> bool:
+        """A call whose own thread or task holds the session with a stream it has not finished
+        takes the lock over; that stream's reply is then not recorded."""
+        session = call.session
+        with session.guard:
+            old = session.holder
+            if old is None or old.ended or not old.streaming or old.owner != call.owner:
+                return False
+            old.abandoned = True
+        self.counters["streams_abandoned"] += 1
+        logger.warning("ctxgraph session %r: a new call started before the previous stream of the same caller was "
+                       "read to its end or closed; that stream's reply is not recorded.", call.session_id)
+        return True
+
+    def prepare(self, call: _Call, kwargs: dict[str, Any], budget: int | None, started: float) -> None:
+        """Observe the call's new history messages and assemble its context (the lock is held)."""
+        budget = self.budget if budget is None else budget
+        session, sid = call.session, call.session_id
+        if session.replacement is not None:  # the caller put a tracker into `sessions`
+            session.adopt(session.replacement)
+            session.replacement, call.known = None, None
+        self.sessions.ensure_open(sid, session)
+        known = session.opened_with if call.known is None else call.known  # None: arrived before it was opened
+        fps = [_fingerprint(m) for m in call.history]
+        new, how = align(fps, session.fingerprints(), known)
+        self.counters[how] += 1
+        if how == "rebuilt":
+            logger.warning(
+                "ctxgraph session %r: the history does not continue what was observed (edited, or a new "
+                "conversation); rebuilding its tracker from the %d messages given. Use session_id= to keep "
+                "conversations apart.", sid, len(call.history))
+            session.adopt(self.make_tracker(sid))
+        tracker = session.tracker
+        full = session.count(call.history)  # also checks every message before anything is observed
+        pending = [call.history[i] for i in new]
+        spent = tracker.extraction_usage.total_tokens
+        question = pending[-1] if pending and fps[-1][0] == "user" else None
+        for m in pending[:-1] if question is not None else pending:
+            session.observe(m)
+        observed = time.perf_counter()
+        ctx = tracker.assemble(question if question is not None else "", budget)
+        spent = tracker.extraction_usage.total_tokens - spent
         kwargs["messages"] = ctx.messages
         model = kwargs.get("model")
-        report = CallReport(sid, full, ctx.tokens, full - ctx.tokens, ctx.state_block, budget,
-                            model if isinstance(model, str) else None, dict(ctx.sections), spent)
-        seconds = {"observe": observed - started, "assemble": time.perf_counter() - observed}
-        return _Call(sid, session, tracker, mark, question, report, seconds)
+        call.question = question
+        call.report = CallReport(sid, full, ctx.tokens, full - ctx.tokens, ctx.state_block, budget,
+                                 model if isinstance(model, str) else None, dict(ctx.sections), spent, how)
+        call.seconds = {"observe": observed - started, "assemble": time.perf_counter() - observed}
 
     def after(self, call: _Call, result: Any, stream_cls: type) -> Any:
-        """Report the call; observe the reply now, or when the stream has been read."""
-        r = call.report
-        self.reports.append(r)
-        logger.info("ctxgraph session %r: %d -> %d tokens (saved %d)",
-                    r.session_id, r.full_tokens, r.sent_tokens, r.saved_tokens)
-        if self.on_report is not None:
-            self.on_report(r)
-        if isinstance(result, (_openai.Stream, _openai.AsyncStream)):
-            return stream_cls(result, lambda reply: self.record(call, reply))
+        """Report the call; record the reply and end the call now, or when the stream has been read."""
+        try:
+            r = call.report
+            self.reports.append(r)
+            logger.info("ctxgraph session %r: %d -> %d tokens (saved %d)",
+                        r.session_id, r.full_tokens, r.sent_tokens, r.saved_tokens)
+            if self.on_report is not None:
+                self.on_report(r)
+            if isinstance(result, (_openai.Stream, _openai.AsyncStream)):
+                call.streaming = True
+                return stream_cls(result, lambda reply: self.end(call, reply, record=reply is not None))
+        except BaseException:
+            self.abort(call)
+            raise
         choices = getattr(result, "choices", None)
+        reply = None
         if choices:
             dumped = choices[0].message.model_dump(exclude_none=True)
             reply = {"role": "assistant", "content": dumped.get("content")}
             if dumped.get("tool_calls"):
                 reply["tool_calls"] = dumped["tool_calls"]
-            self.record(call, reply)
-        else:
-            self.record(call, None)
+        self.end(call, reply, record=True)
         return result
 
-    def record(self, call: _Call, reply: dict | None) -> None:
+    def abort(self, call: _Call) -> None:
+        """End a call that got no reply (an API error): nothing more is recorded."""
+        self.end(call, None, record=False)
+
+    def end(self, call: _Call, reply: dict | None, *, record: bool) -> None:
+        """Record the call's question and ``reply`` (if ``record``), release the session's lock."""
         session = call.session
-        with session.lock:
-            if session.tracker is not call.tracker or len(call.tracker.messages) != call.mark:
-                logger.warning("ctxgraph session %r changed while a call was in flight (concurrent calls in one "
-                               "session?); that call's question and reply are not recorded.", call.session_id)
+        with session.guard:
+            if call.ended:
                 return
-            if call.question is not None:
-                session.observe(call.question)
-            if reply is not None:
-                session.observe(reply)
+            call.ended = True
+        try:
+            if record and not call.abandoned:
+                if call.question is not None:
+                    session.observe(call.question)
+                if reply is not None:
+                    session.observe(reply)
+        finally:
+            if call.holds and not call.abandoned:
+                with session.guard:
+                    if session.tracker is not None:
+                        session.known = len(session.tracker.messages)
+                    session.holder = None
+                session.lock.release()
+            self.sessions.unpin(session)
 
 
 # ---------------------------------------------------------------------------- client proxies
@@ -311,7 +362,9 @@ class TrackedClient:
     ``chat.completions.create``. Made by :func:`wrap`.
 
     ``tracker(session_id)`` is a session's tracker, ``sessions`` all of them (assign a
-    ``Tracker.from_json(...)`` to restore one), ``reports`` the last call reports.
+    ``Tracker.from_json(...)`` to restore one), ``reports`` the last call reports,
+    ``counters`` how calls met their sessions (``continued``, ``interleaved``, ``rebuilt``,
+    ``streams_abandoned``, ``lock_timeouts``; ``evicted`` sessions).
     """
 
     def __init__(self, client: Any, hub: _Hub):
@@ -320,8 +373,13 @@ class TrackedClient:
         self._chat: _TrackedChat | None = None
 
     @property
-    def sessions(self) -> dict[str, Tracker]:
+    def sessions(self) -> SessionTable:
         return self._hub.sessions
+
+    @property
+    def counters(self) -> dict[str, int]:
+        names = ("continued", "interleaved", "rebuilt", "streams_abandoned", "lock_timeouts")
+        return {**dict.fromkeys(names, 0), **self._hub.counters, "evicted": self._hub.sessions.evicted}
 
     @property
     def reports(self) -> collections.deque[CallReport]:
@@ -399,7 +457,11 @@ class _TrackedCompletions:
             kwargs.pop("session_id", None)
             return self._wrapped.create(**kwargs)  # the client says what is missing
         call = self._hub.before(kwargs)
-        result = self._wrapped.create(**kwargs)
+        try:
+            result = self._wrapped.create(**kwargs)
+        except BaseException:
+            self._hub.abort(call)
+            raise
         return self._hub.after(call, result, TrackedStream)
 
     def __getattr__(self, name: str) -> Any:
@@ -410,12 +472,17 @@ class _TrackedCompletions:
 
 class _AsyncTrackedCompletions(_TrackedCompletions):
     async def create(self, **kwargs: Any) -> Any:  # type: ignore[override]
-        """As the sync ``create``; observing and assembling run on the event loop (milliseconds)."""
+        """As the sync ``create``; observing and assembling run on the event loop (milliseconds),
+        waiting for the session's earlier calls does not block it."""
         if "messages" not in kwargs:
             kwargs.pop("session_id", None)
             return await self._wrapped.create(**kwargs)
-        call = self._hub.before(kwargs)
-        result = await self._wrapped.create(**kwargs)
+        call = await self._hub.before_async(kwargs)
+        try:
+            result = await self._wrapped.create(**kwargs)
+        except BaseException:
+            self._hub.abort(call)
+            raise
         return self._hub.after(call, result, AsyncTrackedStream)
 
 
@@ -455,7 +522,10 @@ class _Accumulator:
 
 
 class _StreamBase:
-    def __init__(self, stream: Any, on_done: Callable[[dict], None]):
+    """``on_done(reply)`` ends the call: with the reply once it is complete, with None when the
+    stream is closed or dropped before (then nothing is recorded)."""
+
+    def __init__(self, stream: Any, on_done: Callable[[dict | None], None]):
         self._stream = stream
         self._on_done = on_done
         self._acc = _Accumulator()
@@ -470,7 +540,19 @@ class _StreamBase:
         if self._acc.finished:
             self._finish()  # the reply was complete; only the usage chunk or [DONE] was left unread
         elif not self._observed:
+            self._observed = True
             logger.debug("ctxgraph: a stream was closed before its reply was complete; nothing observed.")
+            self._on_done(None)
+
+    def __del__(self) -> None:
+        # Dropped unfinished: free its session (from another thread: the collector may run
+        # while this thread holds the session's locks).
+        if not getattr(self, "_observed", True):
+            self._observed = True
+            try:
+                threading.Thread(target=self._on_done, args=(None,), daemon=True).start()
+            except RuntimeError:  # interpreter shutting down: nobody waits any more
+                pass
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name in ("_stream", "_on_done", "_acc", "_observed"):
