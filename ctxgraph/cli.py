@@ -6,6 +6,7 @@ from messages 0..i-1 with message i as the question. ``ctxgraph state FILE``
 prints the state JSON after the whole file. ``ctxgraph graph FILE --out graph.html``
 writes a view of the graph after the whole file (.html page, .png/.svg/.pdf picture or
 .json data). ``ctxgraph bench DATASET`` measures (see ``ctxgraph bench --help``).
+``ctxgraph serve --upstream URL`` runs the OpenAI-compatible gateway (docs/serve.md).
 ``ctxgraph`` alone prints the commands, one line each, and exits 0 (asking what there is
 is not an error); ``ctxgraph --version`` prints the version. Every error is one coded line
 on stderr and exit status 2.
@@ -183,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_bench_parser(sub)
+    from ._serve_cli import add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 

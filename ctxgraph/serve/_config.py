@@ -1,0 +1,98 @@
+"""The gateway's settings, checked once, and passed to uvicorn's worker processes as JSON.
+
+>>> config = ServeConfig(upstream="http://127.0.0.1:9/v1/", budget=800, packs=("booking",))
+>>> config.upstream, config.budget
+('http://127.0.0.1:9/v1', 800)
+>>> ServeConfig.from_json(config.to_json()) == config
+True
+>>> ServeConfig(upstream="api.openai.com")
+Traceback (most recent call last):
+...
+ctxgraph._errors.ServeError: [E198] --upstream 'api.openai.com' is not an http(s) URL such as https://api.openai.com/v1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass, field
+
+from .._errors import BudgetError, Errors, ServeError
+from .._fit import check_budget
+from .._tokens import TOKENS_PER_MESSAGE
+
+#: Where sessions are kept unless --store says otherwise (a file in the current folder).
+DEFAULT_STORE = "sqlite:///ctxgraph-sessions.db"
+#: The environment variable holding the admin routes' bearer token.
+ADMIN_TOKEN_ENV = "CTXGRAPH_ADMIN_TOKEN"
+#: The environment variable carrying the settings to uvicorn's worker processes.
+CONFIG_ENV = "CTXGRAPH_SERVE_CONFIG"
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """What ``ctxgraph serve`` was started with (every option of the command).
+
+    ``upstream`` is the OpenAI-compatible base URL requests go to (``.../v1``);
+    ``api_key_env`` names the variable holding the upstream key (else the caller's
+    ``Authorization`` header is passed on); ``budget`` is the default token budget of an
+    assembled context; ``store`` the session store URL; ``packs``/``lang`` the trackers'
+    options; ``timeout`` the seconds the upstream may take.
+    """
+
+    upstream: str
+    budget: int = 1500
+    store: str = DEFAULT_STORE
+    api_key_env: str | None = None
+    packs: tuple[str, ...] = ()
+    lang: str = "auto"
+    timeout: float = 600.0
+    workers: int = 1
+    tracker_options: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        upstream = str(self.upstream).rstrip("/")
+        if not upstream.startswith(("http://", "https://")) or len(upstream.split("://", 1)[1]) == 0:
+            raise ServeError(Errors.E198.format(upstream=self.upstream))
+        object.__setattr__(self, "upstream", upstream)
+        object.__setattr__(self, "packs", tuple(self.packs))
+        try:
+            check_budget(self.budget, TOKENS_PER_MESSAGE)
+        except BudgetError as err:
+            raise ServeError(Errors.E199.format(name="budget", value=self.budget, reason=err)) from None
+        if not isinstance(self.timeout, (int, float)) or self.timeout <= 0:
+            raise ServeError(Errors.E199.format(name="timeout", value=self.timeout, reason="seconds > 0"))
+        if not isinstance(self.workers, int) or self.workers < 1:
+            raise ServeError(Errors.E199.format(name="workers", value=self.workers, reason="an int >= 1"))
+        if self.workers > 1 and self.store.startswith("memory:"):
+            raise ServeError(Errors.E196.format(store=self.store, workers=self.workers))
+
+    def api_key(self) -> str | None:
+        """The upstream key from ``api_key_env`` (None: pass the caller's own header on)."""
+        if not self.api_key_env:
+            return None
+        key = os.environ.get(self.api_key_env)
+        if not key:
+            raise ServeError(Errors.E197.format(name=self.api_key_env))
+        return key
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "ServeConfig":
+        return cls(**json.loads(text))
+
+    @classmethod
+    def from_env(cls) -> "ServeConfig":
+        """The settings the parent process put into ``CTXGRAPH_SERVE_CONFIG``."""
+        text = os.environ.get(CONFIG_ENV)
+        if not text:
+            raise ServeError(Errors.E199.format(name=CONFIG_ENV, value=text, reason="not set; start with ctxgraph serve"))
+        return cls.from_json(text)
+
+
+def admin_token() -> str | None:
+    """``CTXGRAPH_ADMIN_TOKEN``, read when the app is made (None or empty: the admin routes are open)."""
+    return os.environ.get(ADMIN_TOKEN_ENV) or None

@@ -1,0 +1,253 @@
+"""The proxy routes: ``POST /v1/chat/completions`` (plain and streamed) and ``GET /v1/models``.
+
+A request with a session id (header ``X-Ctxgraph-Session`` or the body's ``user``) and a
+``messages`` list is tracked: its new messages are observed, the context assembled within
+the budget (``X-Ctxgraph-Budget`` overrides it for one request) and sent upstream in place
+of the history; the reply is observed once whole. Anything else is forwarded untouched.
+Upstream errors reach the caller as they came, and leave the session as it was before the
+request (the question is only recorded with its reply).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Awaitable, Callable
+
+import anyio
+import httpx
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from .._errors import BudgetError, Errors, MessageError, StoreError
+from .._fit import check_budget
+from .._tokens import TOKENS_PER_MESSAGE
+from ._gateway import Gateway, Lease
+from ._http import SSEReader, error_response, reply_headers, reply_message, session_id_error, upstream_headers
+from ._http import valid_session_id
+
+
+class _ClosingStream(StreamingResponse):
+    """A streamed response that runs ``on_close(complete)`` when it ends, however it ends
+    (read to the end, the caller gone, the upstream failing)."""
+
+    def __init__(self, content: Any, on_close: Callable[[], Awaitable[None]], **kwargs: Any):
+        super().__init__(content, **kwargs)
+        self._on_close = on_close
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self._on_close()
+
+
+async def _send(gw: Gateway, request: Request, path: str, content: bytes) -> httpx.Response | Response:
+    """Send to the upstream, streamed; an unreachable or silent upstream is a 502/504 error."""
+    url = gw.config.upstream + path
+    if request.url.query:
+        url += "?" + request.url.query
+    upstream = gw.client.build_request(request.method, url, headers=upstream_headers(request.headers, gw.api_key),
+                                       content=content)
+    try:
+        return await gw.client.send(upstream, stream=True)
+    except httpx.TimeoutException:
+        gw.metrics.errors.labels(kind="upstream_timeout").inc()
+        return error_response(504, Errors.E193.format(upstream=gw.config.upstream, timeout=gw.config.timeout))
+    except httpx.HTTPError as err:
+        gw.metrics.errors.labels(kind="upstream_unreachable").inc()
+        return error_response(502, Errors.E192.format(upstream=gw.config.upstream, reason=err or type(err).__name__))
+
+
+async def _whole(gw: Gateway, upstream: httpx.Response) -> Response:
+    """The upstream's answer read whole and passed on as it came (status, headers, bytes)."""
+    try:
+        content = await upstream.aread()
+    except httpx.HTTPError as err:
+        gw.metrics.errors.labels(kind="upstream_unreachable").inc()
+        return error_response(502, Errors.E192.format(upstream=gw.config.upstream, reason=err or type(err).__name__))
+    finally:
+        await upstream.aclose()
+    if upstream.status_code >= 400:
+        gw.metrics.errors.labels(kind=f"upstream_{upstream.status_code}").inc()
+    return Response(content, status_code=upstream.status_code, headers=reply_headers(upstream.headers))
+
+
+def _is_stream(upstream: httpx.Response) -> bool:
+    return upstream.status_code < 400 and upstream.headers.get("content-type", "").startswith("text/event-stream")
+
+
+async def forward(gw: Gateway, request: Request, path: str, content: bytes) -> Response:
+    """Pass a request through untouched (untracked chat requests, /v1/models)."""
+    upstream = await _send(gw, request, path, content)
+    if not isinstance(upstream, httpx.Response):
+        return upstream
+    if not _is_stream(upstream):
+        return await _whole(gw, upstream)
+    return _ClosingStream(upstream.aiter_raw(), upstream.aclose, status_code=upstream.status_code,
+                          headers=reply_headers(upstream.headers))
+
+
+def _session_of(request: Request, body: Any) -> str | None:
+    sid = request.headers.get("x-ctxgraph-session")
+    if sid is None and isinstance(body, dict) and isinstance(body.get("user"), str):
+        sid = body["user"]
+    return sid
+
+
+def parse_budget(raw: str | None) -> int | None:
+    """A budget sent as text (``X-Ctxgraph-Budget``, ``?budget=``); None when not sent.
+
+    >>> parse_budget("800"), parse_budget(None)
+    (800, None)
+    >>> parse_budget("lots")
+    Traceback (most recent call last):
+    ...
+    ctxgraph._errors.BudgetError: [E191] Invalid budget 'lots': not an integer
+    """
+    if raw is None:
+        return None
+    try:
+        budget = int(raw)
+        check_budget(budget, TOKENS_PER_MESSAGE)
+    except (ValueError, BudgetError) as err:
+        reason = err if isinstance(err, BudgetError) else "not an integer"
+        raise BudgetError(Errors.E191.format(budget=raw, reason=reason)) from None
+    return budget
+
+
+async def models(request: Request) -> Response:
+    """``GET /v1/models[/...]``: passed through."""
+    gw: Gateway = request.app.state.gateway
+    gw.metrics.requests.labels(kind="models").inc()
+    return await forward(gw, request, request.url.path.removeprefix("/v1"), b"")
+
+
+async def chat_completions(request: Request) -> Response:
+    """``POST /v1/chat/completions``: tracked when the request names a session."""
+    gw: Gateway = request.app.state.gateway
+    raw = await request.body()
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        body = None
+    sid = _session_of(request, body)
+    if sid is None or not isinstance(body, dict) or not isinstance(body.get("messages"), list):
+        gw.metrics.requests.labels(kind="untracked").inc()
+        return await forward(gw, request, "/chat/completions", raw)
+    if not valid_session_id(sid):
+        gw.metrics.errors.labels(kind="bad_request").inc()
+        return error_response(400, session_id_error(sid))
+    try:
+        budget = parse_budget(request.headers.get("x-ctxgraph-budget"))
+    except BudgetError as err:
+        gw.metrics.errors.labels(kind="bad_request").inc()
+        return error_response(400, str(err))
+    gw.metrics.requests.labels(kind="chat").inc()
+    gw.metrics.seen(sid)
+    lease = await gw.locks.acquire(sid)
+    try:
+        response = await _tracked(gw, request, lease, body, budget)
+    except BaseException:
+        lease.release()
+        raise
+    if not isinstance(response, _ClosingStream):
+        lease.release()
+    return response
+
+
+async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None) -> Response:
+    """Called holding the session's lease; a stream releases it when it ends."""
+    started, sid = time.perf_counter(), lease.key
+    try:
+        call, sent = await anyio.to_thread.run_sync(gw.sessions.begin, sid, body, budget)
+    except (MessageError, BudgetError) as err:
+        gw.metrics.errors.labels(kind="bad_request").inc()
+        return error_response(400, str(err))
+    except StoreError as err:
+        gw.metrics.errors.labels(kind="store").inc()
+        return error_response(503, str(err))
+    try:
+        return await _exchange(gw, request, call, sent, lease, started=started)
+    except BaseException:
+        gw.sessions.abort(call)
+        raise
+
+
+async def _exchange(gw: Gateway, request: Request, call: Any, sent: dict, lease: Lease, *,
+                    started: float) -> Response:
+    """Send the assembled request; record the reply, or end the call without one."""
+    r = call.report
+    gw.metrics.observe_seconds.observe(call.seconds.get("observe", 0.0))
+    gw.metrics.assemble_seconds.observe(call.seconds.get("assemble", 0.0))
+    gw.metrics.observe_tokens(r.full_tokens, r.sent_tokens, r.budget)
+    ours = {"x-ctxgraph-session": r.session_id, "x-ctxgraph-budget": str(r.budget),
+            "x-ctxgraph-history-tokens": str(r.full_tokens), "x-ctxgraph-sent-tokens": str(r.sent_tokens)}
+    before_ms = (time.perf_counter() - started) * 1000
+    sent_at = time.perf_counter()
+    upstream = await _send(gw, request, "/chat/completions", json.dumps(sent, ensure_ascii=False).encode())
+    if not isinstance(upstream, httpx.Response):
+        gw.sessions.abort(call)
+        return upstream
+    if _is_stream(upstream):
+        return _tracked_stream(gw, upstream, call, lease, ours | {"server-timing": f"ctxgraph;dur={before_ms:.2f}"})
+    response = await _whole(gw, upstream)
+    upstream_s = time.perf_counter() - sent_at
+    gw.metrics.upstream_seconds.observe(upstream_s)
+    if response.status_code >= 400:
+        gw.sessions.abort(call)  # the question is not recorded: a retry sends it again
+    elif await request.is_disconnected():  # the caller never saw the reply
+        gw.metrics.errors.labels(kind="client_disconnected").inc()
+        gw.sessions.abort(call)
+    else:
+        try:
+            reply = reply_message(json.loads(response.body))
+        except ValueError:
+            reply = None
+        await _finish(gw, call, reply)
+    response.headers.update(ours)
+    response.headers["server-timing"] = f"ctxgraph;dur={before_ms:.2f}, upstream;dur={upstream_s * 1000:.2f}"
+    return response
+
+
+async def _finish(gw: Gateway, call: Any, reply: dict | None) -> None:
+    started = time.perf_counter()
+    try:
+        await anyio.to_thread.run_sync(gw.sessions.finish, call, reply)
+    except StoreError:
+        gw.metrics.errors.labels(kind="store").inc()
+        raise
+    gw.metrics.observe_seconds.observe(time.perf_counter() - started)
+
+
+def _tracked_stream(gw: Gateway, upstream: httpx.Response, call: Any, lease: Lease,
+                    headers: dict[str, str]) -> Response:
+    """Pass the events on as they arrive; record the reply once the stream is whole."""
+    reader = SSEReader()
+    sent_at = time.perf_counter()
+
+    async def relay() -> Any:
+        async for piece in upstream.aiter_raw():
+            reader.feed(piece)
+            if reader.done and not call.ended:  # recorded before the caller reads the end of the stream
+                gw.metrics.upstream_seconds.observe(time.perf_counter() - sent_at)
+                await _finish(gw, call, reader.message())
+            yield piece
+
+    async def on_close() -> None:
+        try:
+            await upstream.aclose()
+            if call.ended:
+                pass
+            elif reader.complete:  # a finish reason, but no [DONE]
+                gw.metrics.upstream_seconds.observe(time.perf_counter() - sent_at)
+                await _finish(gw, call, reader.message())
+            else:
+                gw.metrics.errors.labels(kind="stream_incomplete").inc()
+        finally:
+            gw.sessions.abort(call)  # no-op when the call was finished
+            lease.release()
+
+    return _ClosingStream(relay(), on_close, status_code=upstream.status_code,
+                          headers=reply_headers(upstream.headers) | headers)

@@ -1,0 +1,98 @@
+"""The gateway's sessions: the OpenAI wrapper's hub over a session store.
+
+The hub (:mod:`ctxgraph.openai`) does what the wrapper does for a Python client: it
+compares the caller's history with what the session has observed, observes the new
+messages, assembles the context and records the reply. Its trackers are opened with
+:func:`ctxgraph.open_session`, so every observed turn is in the store before the request
+goes on, and several worker processes share one SQLite file or Redis server.
+
+>>> sessions = Sessions(ServeConfig(upstream="http://127.0.0.1:9/v1", store="memory://", budget=300))
+>>> body = {"model": "m", "messages": [{"role": "user", "content": "My budget is $500."}]}
+>>> call, sent = sessions.begin("user-1", body, None)
+>>> sent["messages"][-1]["content"], call.report.budget
+('My budget is $500.', 300)
+>>> sessions.finish(call, {"role": "assistant", "content": "Noted."})
+>>> sessions.ids(), len(sessions.tracker("user-1").messages)
+(['user-1'], 2)
+>>> sessions.delete("user-1"), sessions.tracker("user-1")
+(True, None)
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .._tracker import Tracker
+from ..openai import _Call, _Hub
+from ..stores import open_store
+from ._config import ServeConfig
+
+logger = logging.getLogger("ctxgraph.serve")
+
+#: The header naming a request's session (else the body's ``user`` field).
+SESSION_HEADER = "X-Ctxgraph-Session"
+#: Messages observed by a throw-away tracker at start-up (English and Chinese pipelines).
+WARM_UP = ("My order 12345 should arrive in Paris tomorrow; please do not use FedEx.",
+           "我的订单12345明天送到北京，不要用顺丰。")
+
+
+class Sessions:
+    """Sessions of one gateway process: ``begin`` a call, ``finish`` it with the reply.
+
+    The methods block (store I/O, extraction): the app runs them in worker threads.
+    """
+
+    def __init__(self, config: ServeConfig):
+        self.options: dict[str, Any] = {"lang": config.lang, "packs": list(config.packs), **config.tracker_options}
+        self.store = open_store(config.store)
+        self.hub = _Hub(config.budget, self._open, None, SESSION_HEADER)
+
+    def warm_up(self) -> None:
+        """Load the language pipelines now, so the first request does not wait for them."""
+        tracker = Tracker(**self.options)
+        for text in WARM_UP:
+            tracker.observe({"role": "user", "content": text})
+        tracker.assemble("", self.hub.budget)
+
+    def _open(self, session_id: str) -> Tracker:
+        from .. import open_session
+
+        return open_session(self.store, session_id, **self.options)
+
+    def begin(self, session_id: str, body: dict[str, Any], budget: int | None) -> tuple[_Call, dict[str, Any]]:
+        """Observe the new messages of ``body["messages"]``; the body to send upstream."""
+        self._catch_up(session_id)
+        kwargs = dict(body)
+        kwargs["session_id"] = session_id
+        call = self.hub.before(kwargs, budget)
+        return call, kwargs
+
+    def finish(self, call: _Call, reply: dict[str, Any] | None) -> None:
+        """Observe the question and the upstream's reply (text and tool calls); the call ends."""
+        self.hub.end(call, reply, record=True)
+
+    def abort(self, call: _Call) -> None:
+        """End a call that got no reply (an upstream error): the session stays as it was."""
+        self.hub.abort(call)
+
+    def _catch_up(self, session_id: str) -> None:
+        """Reopen a session another worker wrote to (or deleted) since this one last served it."""
+        tracker = self.hub.sessions.get(session_id)
+        if tracker is not None and self.store.length(session_id) != len(tracker.messages):
+            self.hub.sessions[session_id] = self._open(session_id)
+
+    def tracker(self, session_id: str) -> Tracker | None:
+        """The session as stored now (a fresh tracker; None when there is no such session)."""
+        data = self.store.load(session_id)
+        return None if data is None else Tracker.from_json(data)
+
+    def ids(self) -> list[str]:
+        return sorted(self.store.sessions())
+
+    def delete(self, session_id: str) -> bool:
+        self.hub.sessions.pop(session_id, None)
+        return self.store.delete(session_id)
+
+    def close(self) -> None:
+        self.store.close()
