@@ -24,13 +24,15 @@ import threading
 from collections.abc import MutableMapping
 from typing import Any, Callable, Iterator, Mapping
 
-from ._errors import MessageError
+from ._errors import MessageError, StoreError
 from ._messages import ROLES, content_text, normalize_message
 from ._tokens import count_message_tokens
 from ._tracker import Tracker
 from ._turnlock import TurnLock
+from .stores import Store, open_store
+from .stores._session import open_session
 
-__all__ = ["Session", "SessionTable", "align", "fingerprint"]
+__all__ = ["Session", "SessionSource", "SessionTable", "align", "fingerprint"]
 
 #: How many sessions a wrapped client keeps in memory by default (least recently used go first).
 MAX_SESSIONS = 10_000
@@ -144,12 +146,68 @@ class Session:
         return total
 
 
+class SessionSource:
+    """Where a wrapped client's sessions come from: ``make_tracker(session_id)`` (default
+    ``Tracker(**tracker_options)``) in memory, or a store, through :func:`ctxgraph.open_session`.
+
+    >>> source = SessionSource(store="memory://", tracker_options={"lang": "en"})
+    >>> t = source.open("user-42")
+    >>> _ = t.observe({"role": "user", "content": "My budget is $500."})
+    >>> len(source.open("user-42").messages)             # the same session, from the store
+    1
+    >>> len(source.fresh("user-42").messages), source.store.length("user-42")   # started again
+    (0, 0)
+    """
+
+    def __init__(self, make_tracker: Callable[[str], Tracker] | None = None, store: str | Store | None = None,
+                 tracker_options: Mapping[str, Any] | None = None):
+        self.store = None if store is None else open_store(store)
+        self.options = dict(tracker_options or {})
+        self.make_tracker = make_tracker or (lambda session_id: Tracker(**self.options))
+
+    def open(self, sid: str) -> Tracker:
+        """The session's tracker: new, or loaded from the store (rebuilt from its events)."""
+        if self.store is None:
+            return self.make_tracker(sid)
+        return open_session(self.store, sid, **self.options)
+
+    def fresh(self, sid: str) -> Tracker:
+        """An empty session under ``sid`` (in a store, what was stored under it is deleted)."""
+        if self.store is not None:
+            self.store.delete(sid)
+        return self.open(sid)
+
+    def sync(self, sid: str, tracker: Tracker) -> Tracker:
+        """``tracker`` with the turns other processes stored since (reopened when the session
+        was deleted or expired meanwhile)."""
+        binding = getattr(tracker, "_binding", None)
+        if self.store is None or binding is None or binding.store is not self.store:
+            return tracker
+        try:
+            binding.sync(tracker)
+        except StoreError as err:
+            if not str(err).startswith("[E111]"):
+                raise
+            return self.open(sid)
+        return tracker
+
+    def restore(self, sid: str, tracker: Tracker) -> Tracker:
+        """A tracker the caller assigned to a session: saved into the store (replacing what
+        was there) and bound to it; without a store, the tracker itself."""
+        binding = getattr(tracker, "_binding", None)
+        if self.store is None or (binding is not None and binding.store is self.store
+                                  and binding.session_id == sid):
+            return tracker
+        self.store.save(sid, json.loads(tracker.to_json()))
+        return open_session(self.store, sid, llm=getattr(tracker.extractor, "client", None))
+
+
 class SessionTable(MutableMapping):
     """``{session_id: Tracker}`` of a wrapped client, at most ``max_sessions`` long (LRU).
 
     ``open(session_id)`` makes the tracker of a session that is not in the table. Assigning
     a tracker restores a session (it is used from the session's next call on); deleting
-    one forgets it. ``evicted`` counts the sessions pushed out.
+    one forgets it (not what a store holds). ``evicted`` counts the sessions pushed out.
 
     >>> table = SessionTable(lambda sid: Tracker(lang="en"), max_sessions=2)
     >>> for sid in ("a", "b", "c"):
@@ -215,11 +273,10 @@ class SessionTable(MutableMapping):
         with self._lock:
             session = self._table.get(sid)
             if session is None:
-                self._table[sid] = Session(tracker)
-                self._evict()
-            else:
-                session.replacement = tracker
-                self._table.move_to_end(sid)
+                session = self._table[sid] = Session()
+            session.replacement = tracker  # taken up (with a store: saved into it) by the next call
+            self._table.move_to_end(sid)
+            self._evict()
 
     def __delitem__(self, sid: str) -> None:
         with self._lock:

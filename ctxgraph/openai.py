@@ -54,9 +54,10 @@ except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py
 
 from ctxgraph._errors import Errors, StoreError
 from ctxgraph._fit import check_budget
-from ctxgraph._sessiontable import MAX_SESSIONS, Session, SessionTable, align, fingerprint
+from ctxgraph._sessiontable import MAX_SESSIONS, Session, SessionSource, SessionTable, align, fingerprint
 from ctxgraph._tokens import TOKENS_PER_MESSAGE
 from ctxgraph._tracker import Tracker
+from ctxgraph.stores import Store
 
 __all__ = ["AsyncTrackedStream", "CallReport", "TrackedClient", "TrackedStream", "wrap"]
 
@@ -107,6 +108,8 @@ def wrap(
     session_header: str = "X-Ctxgraph-Session",
     max_sessions: int = MAX_SESSIONS,
     lock_timeout: float | None = LOCK_TIMEOUT,
+    store: str | Store | None = None,
+    tracker_options: Mapping[str, Any] | None = None,
 ) -> "TrackedClient":
     """Wrap an ``OpenAI`` or ``AsyncOpenAI`` client (any OpenAI-compatible base URL).
 
@@ -119,7 +122,15 @@ def wrap(
     coroutines alike): a call waits until the earlier ones have recorded their replies, at
     most ``lock_timeout`` seconds (then :class:`~ctxgraph.StoreError` E180; None waits for
     ever). At most ``max_sessions`` sessions are kept in memory; the least recently used
-    one goes first and, when it comes back, is rebuilt from the history its call sends::
+    one goes first and, when it comes back, is rebuilt from the history its call sends.
+
+    ``store`` (a URL such as ``"sqlite:///sessions.db"`` or ``"redis://127.0.0.1:6379/0"``,
+    or a :class:`~ctxgraph.stores.Store`) keeps the sessions: each is opened with
+    :func:`ctxgraph.open_session` (``Tracker(**tracker_options)`` when new), every observed
+    turn is stored before the call goes on, and a session evicted from memory, or served
+    by another process or by a wrapper started after a restart, continues from the store.
+    ``tracker_options`` (e.g. ``{"lang": "zh"}``) configure new sessions in both cases;
+    ``make_tracker`` is the in-memory alternative and cannot be combined with a store::
 
         from openai import OpenAI
         from ctxgraph import Tracker
@@ -133,8 +144,11 @@ def wrap(
     if isinstance(client, TrackedClient):
         raise TypeError("This client is already wrapped by ctxgraph.openai.wrap; wrap the original client once.")
     check_budget(budget, TOKENS_PER_MESSAGE)
-    hub = _Hub(budget, make_tracker or (lambda session_id: Tracker()), on_report, session_header,
-               max_sessions=max_sessions, lock_timeout=lock_timeout)
+    if make_tracker is not None and (store is not None or tracker_options is not None):
+        raise TypeError("wrap(make_tracker=...) makes trackers in memory: with store= or tracker_options=, "
+                        "pass the Tracker options as tracker_options={...} instead.")
+    hub = _Hub(budget, make_tracker, on_report, session_header, max_sessions=max_sessions,
+               lock_timeout=lock_timeout, store=store, tracker_options=tracker_options)
     return TrackedClient(client, hub)
 
 
@@ -190,15 +204,17 @@ class _Hub:
     the reply is recorded (for a stream: once it is read or closed), ``abort`` at once.
     """
 
-    def __init__(self, budget: int, make_tracker: Callable[[str], Tracker],
+    def __init__(self, budget: int, make_tracker: Callable[[str], Tracker] | None,
                  on_report: Callable[[CallReport], None] | None, session_header: str, *,
-                 max_sessions: int = MAX_SESSIONS, lock_timeout: float | None = LOCK_TIMEOUT):
+                 max_sessions: int = MAX_SESSIONS, lock_timeout: float | None = LOCK_TIMEOUT,
+                 store: str | Store | None = None, tracker_options: Mapping[str, Any] | None = None):
         self.budget = budget
-        self.make_tracker = make_tracker
         self.on_report = on_report
         self.session_header = session_header
         self.lock_timeout = lock_timeout
-        self.sessions = SessionTable(make_tracker, max_sessions)
+        self.source = SessionSource(make_tracker, store, tracker_options)
+        self.make_tracker = self.source.make_tracker
+        self.sessions = SessionTable(self.source.open, max_sessions)
         self.reports: collections.deque[CallReport] = collections.deque(maxlen=MAX_REPORTS)
         self.counters: collections.Counter[str] = collections.Counter()
 
@@ -274,9 +290,13 @@ class _Hub:
         budget = self.budget if budget is None else budget
         session, sid = call.session, call.session_id
         if session.replacement is not None:  # the caller put a tracker into `sessions`
-            session.adopt(session.replacement)
+            session.adopt(self.source.restore(sid, session.replacement))
             session.replacement, call.known = None, None
         self.sessions.ensure_open(sid, session)
+        synced = self.source.sync(sid, session.tracker)  # turns other processes stored
+        if synced is not session.tracker:
+            session.adopt(synced)
+            call.known = None
         known = session.opened_with if call.known is None else call.known  # None: arrived before it was opened
         fps = [_fingerprint(m) for m in call.history]
         new, how = align(fps, session.fingerprints(), known)
@@ -286,7 +306,7 @@ class _Hub:
                 "ctxgraph session %r: the history does not continue what was observed (edited, or a new "
                 "conversation); rebuilding its tracker from the %d messages given. Use session_id= to keep "
                 "conversations apart.", sid, len(call.history))
-            session.adopt(self.make_tracker(sid))
+            session.adopt(self.source.fresh(sid))
         tracker = session.tracker
         full = session.count(call.history)  # also checks every message before anything is observed
         pending = [call.history[i] for i in new]
@@ -375,6 +395,11 @@ class TrackedClient:
     @property
     def sessions(self) -> SessionTable:
         return self._hub.sessions
+
+    @property
+    def store(self) -> Store | None:
+        """The store keeping the sessions (``wrap(store=...)``), or None."""
+        return self._hub.source.store
 
     @property
     def counters(self) -> dict[str, int]:
