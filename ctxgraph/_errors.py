@@ -90,6 +90,9 @@ class Errors:
     E120 = "[E120] The Redis store needs redis-py: pip install \"ctxgraph[redis]\"."
     E121 = ("[E121] Redis at {url} cannot be used: {reason}. Check that redis-server runs there and "
             "the URL (redis://host:6379/0) is right.")
+    # long chats: state and views (E170-E179)
+    E170 = "[E170] history={value!r} is not a history mode; use one of: {modes}."
+    E171 = "[E171] {name}={value!r} must be a whole number of at least {minimum}."
     # the OpenAI wrapper (E180-E189)
     E180 = ("[E180] Session {session_id!r}: an earlier call of this session did not finish within "
             "lock_timeout={timeout} s (calls of one session are served one at a time). A stream left open "

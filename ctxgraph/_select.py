@@ -1,7 +1,7 @@
 """Select the part of the graph that matters for the current question.
 
 Pinned items come first, in tiers (DESIGN.md): goal, active constraints, open
-commitments, facts the question names, open questions, selected entities,
+commitments (at most :data:`PINNED_COMMITMENTS`, the rest ranked), facts the question names, open questions, selected entities,
 facts the user stressed. Everything else competes on a score: what the question
 names (entities, slot keys, words), the graph neighbourhood of those
 (personalized PageRank on the nodes around them) and recency.
@@ -47,6 +47,10 @@ TURN_WEIGHT = 1.6
 #: The turns next to the best recalled ones come along, at this share of their score.
 RECALL_NEIGHBOURS = 8
 NEIGHBOUR_SHARE = 0.5
+#: At most this many open promises are pinned: the ones the question's words touch, then
+#: the newest. The others compete with the ranked items, so a long chat's promises never
+#: push out the fact a question asks for.
+PINNED_COMMITMENTS = 5
 
 
 @dataclass
@@ -126,7 +130,7 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     """
     items = _pinned(G, query)
     taken = {i.node for i in items}
-    ranked = _ranked(G, query, taken)
+    ranked = _ranked(G, query, taken) + _unpinned_commitments(G, query, taken)
     # earlier turns that share words with the question (lexical recall of what was said)
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
     for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
@@ -147,8 +151,7 @@ def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
         items.append(Item(goal, "goal", TIER_GOAL))
     for cid, d in sorted(g.open_items(G, "constraint"), key=lambda x: (not x[1]["stressed"], x[1]["turn"])):
         items.append(Item(cid, "constraint", TIER_CONSTRAINT))
-    for pid, _ in g.open_items(G, "commitment"):
-        items.append(Item(pid, "commitment", TIER_COMMITMENT))
+    items += [Item(p, "commitment", TIER_COMMITMENT) for p in _promises_by_relevance(G, query)[:PINNED_COMMITMENTS]]
     named = {f for slot in query.slots for f in g.current_facts_with_slot(G, slot)}
     # a slot the question names with no chosen value yet: the options offered for it, newest
     offers = [f for f in reversed(G.graph.get("offers", [])) if G.nodes[f]["slot"] in query.slots
@@ -162,6 +165,26 @@ def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     items += [Item(e, "entity", TIER_SELECTED) for e in G.graph["selected"]]
     items += [Item(f, "fact", TIER_STRESSED) for f in G.graph["stressed"] if f not in named]
     return items
+
+
+def _promises_by_relevance(G: nx.MultiDiGraph, query: Query) -> list[str]:
+    """Open promises, the ones sharing most words with the question first, then the newest
+    (the promises shown pinned are the head of this list)."""
+    opened = [p for p, _ in g.open_items(G, "commitment")]
+    shared = {p: len(g.index_terms(G.nodes[p]["text"]) & query.terms) for p in opened} if query.terms else {}
+    return sorted(reversed(opened), key=lambda p: -shared.get(p, 0))
+
+
+def _unpinned_commitments(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:
+    """Open promises beyond :data:`PINNED_COMMITMENTS`, scored like a fact the question does
+    not name (its words, and recency)."""
+    last = max(G.graph["turns"] - 1, 1)
+    out = []
+    for p, d in g.open_items(G, "commitment"):
+        if p not in taken:
+            lexical = len(g.index_terms(d["text"]) & query.terms)
+            out.append(Item(p, "commitment", TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
+    return out
 
 
 def _ranked(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:

@@ -16,6 +16,7 @@ import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import _graph as g
+from ._errors import ConfigError, Errors
 
 SCHEMA = "ctxgraph.state/1"
 
@@ -50,8 +51,12 @@ class FactState(_Model):
     status: Literal["current", "superseded", "retracted", "offered", "rejected"]
     turn: int
     until: int | None = None
+    #: earlier values, newest first: by default only on the newest fact of a key (see
+    #: :func:`build_state`'s ``history``), so the JSON grows linearly with the chat
     history: list[FactHistory] = []
     stressed: bool = False
+    #: the id of the fact this one replaced (its earlier value), if any
+    supersedes: str | None = None
 
 
 class ConstraintState(_Model):
@@ -138,8 +143,39 @@ def focus(G: nx.MultiDiGraph, window: int = 6, limit: int = 3) -> list[str]:
     return (chosen + recent)[: max(limit, len(chosen))]
 
 
-def build_state(G: nx.MultiDiGraph, lang: str) -> State:
-    """The State model of a graph."""
+#: What each fact's ``history`` holds (:func:`build_state`).
+HISTORY_MODES = ("current", "all", "none")
+
+
+def _fact_state(G: nx.MultiDiGraph, f: str, d: dict, history: str) -> FactState:
+    older = next((v for _, v, k in G.out_edges(f, keys=True) if k == "supersedes"), None)
+    newest = history == "all" or history == "current" and not any(
+        k == "supersedes" for _, _, k in G.in_edges(f, keys=True))
+    return FactState(id=f, subject=d["subject"], key=d["key"], name=d["name"], value=d["value"], status=d["status"],
+                     turn=d["turn"], until=d["until"], stressed=d["stressed"], supersedes=older,
+                     history=[FactHistory(**h) for h in g.fact_history(G, f)] if newest and older else [])
+
+
+def build_state(G: nx.MultiDiGraph, lang: str, history: str = "current") -> State:
+    """The State model of a graph.
+
+    ``history``: "current" (default) lists a key's earlier values once, on its newest fact
+    (the current one, or the last one retracted), and every fact names the one it replaced
+    in ``supersedes``, so the JSON grows linearly with the conversation; "all" also repeats
+    the earlier values on every superseded fact (as before issue 11: quadratic in the number
+    of changes to one key); "none" gives no ``history`` lists, only the ``supersedes`` links.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> for amount in (500, 600, 700):
+    ...     _ = t.observe({"role": "user", "content": f"Actually my budget is now ${amount}."})
+    >>> [(f.id, f.value, f.supersedes, [h.value for h in f.history]) for f in t.state().facts]
+    [('f1', '$500', None, []), ('f2', '$600', 'f1', []), ('f3', '$700', 'f2', ['$600', '$500'])]
+    >>> [len(f.history) for f in t.state(history="all").facts], [len(f.history) for f in t.state(history="none").facts]
+    ([0, 1, 2], [0, 0, 0])
+    """
+    if history not in HISTORY_MODES:
+        raise ConfigError(Errors.E170.format(value=history, modes=", ".join(HISTORY_MODES)))
     goal = G.graph["goal"]
     return State(
         lang=lang,
@@ -147,9 +183,7 @@ def build_state(G: nx.MultiDiGraph, lang: str) -> State:
         goal=GoalState(id=goal, text=G.nodes[goal]["text"], turn=G.nodes[goal]["turn"]) if goal else None,
         entities=[EntityState(id=e, text=d["text"], type=d["label"], mentions=list(d["mentions"]),
                               value=d["value"], selected=d.get("selected", False)) for e, d in g.entities(G)],
-        facts=[FactState(id=f, subject=d["subject"], key=d["key"], name=d["name"], value=d["value"],
-                         status=d["status"], turn=d["turn"], until=d["until"], stressed=d["stressed"],
-                         history=[FactHistory(**h) for h in g.fact_history(G, f)]) for f, d in g.facts(G)],
+        facts=[_fact_state(G, f, d, history) for f, d in g.facts(G)],
         constraints=[ConstraintState(id=c, text=d["text"], polarity=d["polarity"], status=d["status"], turn=d["turn"])
                      for c, d in g.nodes_of(G, "constraint")],
         commitments=[CommitmentState(id=p, text=d["text"], status=d["status"], turn=d["turn"], due=d["due"])

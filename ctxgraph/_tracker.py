@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import datetime
 import json
 import logging
@@ -34,15 +33,17 @@ from pydantic import ValidationError
 
 from . import _graph as g
 from ._config import TrackerConfig, config_problem, make_config
-from ._errors import ConfigError, Errors, StateError
+from ._errors import ConfigError, Errors, RulesError, StateError, TokenizerError
 from ._fit import Context, check_budget, fit
 from .extract import RuleExtractor
-from .lang import detect_lang
+from .lang import available_langs, detect_lang
 from ._llm import ExtractionUsage, LLMExtractor
+from ._jsonsafe import scrub, strict_dumps
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
 from ._select import TIER_RANKED, Item, select
+from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
     DEFAULT_ENCODING,
@@ -152,7 +153,7 @@ class Tracker:
         self._payloads: dict[str, str] = {}
         self._langs: Counter[str] = Counter()
         self._sendable_cache: dict[tuple[int, bool], dict] = {}
-        self._token_cache: dict[tuple[int, bool], int] = {}
+        self._token_cache: dict[tuple[int, Any], int] = {}
         self._raw_turns = 0  # messages other than system ones
         self._system_index: int | None = None
         #: the store this tracker is bound to (see ctxgraph.open_session), or None
@@ -309,8 +310,7 @@ class Tracker:
             pending = []
             idx = [i, *answered]
             msgs = [self._call_message(i, answered)] + [self._sendable(j, True) for j in answered]
-            cost = count_message_tokens(msgs[:1], self.encoding, per_message=self.tokens_per_message)
-            yield idx, msgs, cost + sum(self._tokens(j, True) for j in answered)
+            yield idx, msgs, self._call_tokens(i, answered, msgs[0]) + sum(self._tokens(j, True) for j in answered)
         yield from self._orphans(pending)
 
     def _orphans(self, pending: list[int]) -> Iterator[tuple[list[int], list[dict], int]]:
@@ -349,6 +349,14 @@ class Tracker:
         self._sendable_cache[key] = out
         return out
 
+    def _call_tokens(self, index: int, answered: list[int], sent: dict) -> int:
+        """Tokens of message ``index`` as sent with the ``answered`` results (counted once)."""
+        key = (index, tuple(answered))
+        n = self._token_cache.get(key)
+        if n is None:
+            n = self._token_cache[key] = count_message_tokens([sent], self.encoding, per_message=self.tokens_per_message)
+        return n
+
     def _tokens(self, index: int, answered: bool) -> int:
         key = (index, answered)
         n = self._token_cache.get(key)
@@ -358,56 +366,54 @@ class Tracker:
         return n
 
     # ------------------------------------------------------------------ state and persistence
-    def state(self) -> State:
-        """The state as a pydantic model (``.to_json()`` for DESIGN.md's state JSON)."""
-        return build_state(self.graph, self.conversation_lang)
+    def state(self, history: str = "current") -> State:
+        """The state as a pydantic model (``.to_json()`` for DESIGN.md's state JSON).
 
-    def to_json(self) -> str:
-        """The whole session: config, messages, event log and kept-aside payloads."""
-        return json.dumps({
+        ``history``: "current" (earlier values listed once, on a key's newest fact; linear
+        in size), "all" (on every fact too) or "none" (see :func:`ctxgraph._state.build_state`)."""
+        return build_state(self.graph, self.conversation_lang, history)
+
+    def to_json(self, *, key: str | bytes | None = None) -> str:
+        """The whole session: config, messages, event log and kept-aside payloads, as strict
+        JSON (no NaN, valid UTF-8) with an integrity digest that :meth:`from_json` checks:
+        sha256 over the canonical JSON of its parts, or HMAC-SHA256 under ``key`` (a secret
+        of yours: then only a holder of the key can write a session that loads)."""
+        text = strict_dumps({
             "schema": SESSION_SCHEMA, "config": self.config.as_mapping(), "messages": self.messages,
             "events": self.events, "payloads": self._payloads, "langs": dict(self._langs),
-        }, ensure_ascii=False)
+        })
+        digest = integrity(json.loads(text), key)  # over what a reader will parse
+        return text[:-1] + ', "integrity": ' + json.dumps(digest) + "}"
 
     @classmethod
-    def from_json(cls, data: str | dict, *, llm: Any = None) -> "Tracker":
+    def from_json(cls, data: str | dict, *, llm: Any = None, verify: bool | str = True,
+                  key: str | bytes | None = None, allow_rules: Iterable[str | Path] = ()) -> "Tracker":
         """A tracker equal to the one serialised, rebuilt by replaying its event log.
 
         The log holds what every extractor found, so no model is called to rebuild. A
         session made with ``extractor="llm"`` or ``"hybrid"`` keeps using it for new turns
         when ``llm`` (the client) is given; without it, new turns are read by the rules
-        (logged)."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as err:
-                raise StateError(Errors.E050.format(reason=f"invalid JSON ({err.msg})")) from None
-        if not isinstance(data, dict) or data.get("schema") != SESSION_SCHEMA:
-            raise StateError(Errors.E050.format(reason=f"schema is not {SESSION_SCHEMA!r}"))
-        missing = [k for k in ("config", "messages", "events", "payloads") if k not in data]
-        cfg = data.get("config")
-        if not missing and not isinstance(cfg, dict):
-            raise StateError(Errors.E050.format(reason="config is not a mapping"))
-        if not missing:  # what every ctxgraph.session/1 holds; later fields have defaults
-            missing = [f"config.{k}" for k in ("lang", "rules", "encoding", "tokens_per_message", "en_models",
-                                                 "today", "state_share", "catalog") if k not in cfg]
-        if missing:
-            raise StateError(Errors.E050.format(reason=f"missing {', '.join(missing)}"))
-        try:
-            config = TrackerConfig.model_validate(cfg)
-        except ValidationError as err:
-            raise StateError(Errors.E050.format(reason=config_problem(err))) from None
-        if config.extractor != "rules" and llm is None:
-            logger.warning("session was read with extractor=%r; no llm client given, new turns use the rules",
-                           config.extractor)
-            config = config.model_copy(update={"extractor": "rules"})
-        try:
-            t = cls(config=config, llm=llm)
-        except ConfigError as err:
-            raise StateError(Errors.E050.format(reason=f"config: {err}")) from None
-        t.messages = copy.deepcopy(data["messages"])
-        t.events = copy.deepcopy(data["events"])
-        t._payloads = dict(data["payloads"])
+        (logged).
+
+        A session is data from outside, so it is checked (``StateError`` with a code for
+        each problem): ``verify=True`` refuses one whose integrity digest does not match
+        (E150; a session saved before digests loads with warning W150), ``"strict"`` also
+        one without a digest, ``key`` requires an HMAC under that key; its config may name
+        rule folders only inside ``allow_rules``, shipped packs and installed spaCy
+        pipelines. ``verify=False`` is for a source you trust (your own store): no digest,
+        folder or model check, only the shapes. See :func:`rebuild_session` to re-derive a
+        session from its messages."""
+        data = read_session(data, SESSION_SCHEMA)
+        check_integrity(data, verify, key)
+        config = _session_config(data["config"], llm)
+        if verify is not False:
+            check_sources(config, allow_rules)
+        messages = clean_messages(data["messages"])
+        check_log({**data, "messages": messages}, available_langs())
+        t = _tracker_of(cls, config, llm)
+        t.messages = messages
+        t.events = scrub(data["events"])
+        t._payloads = scrub(data["payloads"])
         t._langs = Counter(data.get("langs", {}))
         t._raw_turns = sum(1 for m in t.messages if m["role"] != "system")
         t._system_index = max((i for i, m in enumerate(t.messages)
@@ -425,6 +431,8 @@ class Tracker:
                 g.apply(G, unit)
             except KeyError as err:
                 raise StateError(Errors.E052.format(n=n, type=unit.type, reason=f"refers to node {err} that does not exist")) from None
+            except (TypeError, ValueError, AttributeError, IndexError) as err:  # well-typed, yet no event ctxgraph writes
+                raise StateError(Errors.E052.format(n=n, type=unit.type, reason=f"cannot be applied ({err})")) from None
         return G
 
     @staticmethod
@@ -469,3 +477,50 @@ class Tracker:
         from .views import to_html
 
         return to_html(self, path)
+
+
+def _session_config(cfg: dict[str, Any], llm: Any) -> TrackerConfig:
+    """The typed config of a saved session (E050 when a part is missing or invalid)."""
+    # what every ctxgraph.session/1 holds; later fields have defaults
+    missing = [f"config.{k}" for k in ("lang", "rules", "encoding", "tokens_per_message", "en_models",
+                                         "today", "state_share", "catalog") if k not in cfg]
+    if missing:
+        raise StateError(Errors.E050.format(reason=f"missing {', '.join(missing)}"))
+    try:
+        config = TrackerConfig.model_validate(cfg)
+    except ValidationError as err:
+        raise StateError(Errors.E050.format(reason=config_problem(err))) from None
+    if config.extractor != "rules" and llm is None:
+        logger.warning("session was read with extractor=%r; no llm client given, new turns use the rules",
+                       config.extractor)
+        config = config.model_copy(update={"extractor": "rules"})
+    return config
+
+
+def _tracker_of(cls: type[Tracker], config: TrackerConfig, llm: Any) -> Tracker:
+    """A new tracker of a session's config; a config that cannot be built is E050."""
+    try:
+        return cls(config=config, llm=llm)
+    except (ConfigError, RulesError, TokenizerError) as err:
+        raise StateError(Errors.E050.format(reason=f"config: {err}")) from None
+
+
+def rebuild_session(data: str | dict, *, llm: Any = None, allow_rules: Iterable[str | Path] = ()) -> Tracker:
+    """A tracker re-derived from a saved session's messages: each is observed again, so the
+    events are what this version's extraction reads in them; the saved events, payloads and
+    digest are not used. The way to load a session whose digest no longer matches (E150)
+    when you trust its messages, or one saved by an older version. The config is checked
+    as :meth:`Tracker.from_json` checks it.
+
+    >>> t = Tracker(lang="en")
+    >>> _ = t.observe({"role": "user", "content": "My budget is $500."})
+    >>> rebuild_session(t.to_json()).state() == t.state()
+    True
+    """
+    data = read_session(data, SESSION_SCHEMA)
+    config = _session_config(data["config"], llm)
+    check_sources(config, allow_rules)
+    messages = clean_messages(data["messages"])
+    t = _tracker_of(Tracker, config, llm)
+    t.observe_many(messages)
+    return t

@@ -19,7 +19,8 @@ Measure ctxgraph against baselines (recency, BM25, full history) in one run: rec
 gold dialogue state at a token budget (crosswoz, multiwoz), recall of the evidence turns
 (locomo), the scenario conversations' pass rate (scenarios), the state at the end of annotated
 customer-service conversations (cs: fact recall and precision, wrong facts, constraints and
-commitments right), latency and memory (speed). --metric state compares crosswoz and multiwoz
+commitments right), latency and memory (speed), observe+persist per turn in SQLite and Redis
+after 100 and 10,000 turns of history (store). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -39,6 +40,7 @@ example:
   ctxgraph bench scenarios --format json
   ctxgraph bench cs --data ../shared/data/cs --json-out cs.json
   ctxgraph bench multiwoz --metric state --limit 50
+  ctxgraph bench store --redis redis://127.0.0.1:6379/0
 """
 
 
@@ -58,7 +60,12 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--budget", type=int, action="append", metavar="N", help="budget (repeatable)")
     p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
     p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
-    p.add_argument("--quick", action="store_true", help="speed: short runs (checks the harness, not the machine)")
+    p.add_argument("--quick", action="store_true", help="speed, store: short runs (checks the harness, not the machine)")
+    p.add_argument("--turns", type=int, metavar="N",
+                   help="speed: instead, cost over one long chat of N messages (en; zh up to 20,000): observe and "
+                        "assemble at 1k, 10k, 100k messages, memory per message")
+    p.add_argument("--redis", metavar="URL", help="store: the Redis to measure (default: a redis-server started "
+                                                  "for the run on a free 127.0.0.1 port)")
     p.add_argument("--json-out", metavar="PATH", help="also write every report as JSON to PATH")
     p.set_defaults(func=cmd_bench)
 
@@ -67,10 +74,18 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
     packs = args.pack or []  # the dataset's own pack is added by the run (booking for crosswoz and multiwoz)
     if dataset == "scenarios":  # progress bars: only when stderr is a terminal
         return run_scenarios(packs=packs)
+    if dataset == "speed" and getattr(args, "turns", None):
+        from ._longrun import run_long
+
+        return run_long(args.turns)
     if dataset == "speed":
         from ._speed import run_speed
 
         return run_speed(quick=args.quick, packs=packs)
+    if dataset == "store":
+        from ._store_bench import run_store
+
+        return run_store(quick=args.quick, redis_url=getattr(args, "redis", None))
     if dataset == "cs":
         from ._cs import run_cs
 
@@ -160,6 +175,14 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         rows = [[r["lang"], f"{r['passed']}/{r['n']}", r["recall"], r["tokens_mean"], "; ".join(
             f"{k}: {v}" for k, v in r["failures"].items()) or "—"] for r in report["results"]]
         parts.append(_table(["lang", "passed", "pass rate", "tokens mean", "failures"], rows, markdown))
+    elif ds == "store":
+        from ._store_bench import store_parts
+
+        parts += store_parts(report, markdown, _table)
+    elif ds == "speed" and report.get("long"):
+        from ._longrun import long_parts
+
+        parts += long_parts(report, markdown, _table)
     elif ds == "speed":
         rows = [[r["lang"], r["pipeline"], r["source"], r["n"], r["median_ms"], r["p95_ms"]] for r in report["results"]]
         parts.append(_speed_text_note(report))

@@ -67,11 +67,13 @@ _FILL = {
 }
 
 
-def long_chat(lang: str = "en", seed: int = 7) -> Iterator[dict[str, Any]]:
+def long_chat(lang: str = "en", seed: int = 7, *, promise_every: int = 2,
+              kept_share: float = 0.8) -> Iterator[dict[str, Any]]:
     """Chat messages (user, assistant with tool calls, tool), endlessly (see the module doc).
 
-    Per 10 rounds, about 58 messages: 10 tool calls, 5 fact changes, 5 promises of which
-    4 are reported kept 1-3 rounds later, 2 assistant questions answered.
+    Per 10 rounds, about 58 messages: 10 tool calls, 5 fact changes, 5 promises (one every
+    ``promise_every`` rounds) of which ``kept_share`` are reported kept 1-3 rounds later,
+    2 assistant questions answered.
     """
     text = _ZH if lang == "zh" else _EN
     fill = _FILL["zh" if lang == "zh" else "en"]
@@ -90,10 +92,10 @@ def long_chat(lang: str = "en", seed: int = 7) -> Iterator[dict[str, Any]]:
         reply = text["found"].format(order=order, **pick)
         for kind, old in kept_later.pop(r, []):
             reply += " " + text["kept"][kind].format(order=old)
-        if r % 2 == 1:
+        if r % promise_every == promise_every - 1:
             kind = rng.randrange(3)
             reply += " " + text["promise"][kind].format(order=order, day=pick["day"])
-            if rng.random() < 0.8:  # most promises are kept a few rounds later; the rest never come up
+            if rng.random() < kept_share:  # most promises are kept a few rounds later; the rest never come up
                 kept_later.setdefault(r + rng.randint(1, 3), []).append((kind, order))
         yield {"role": "assistant", "content": reply}
         yield from _user_news(text, r, rng, pick)

@@ -368,6 +368,12 @@ def _identifiers(text: str) -> set[str]:
     return {m.group(0).casefold() for m in _IDENTIFIER.finditer(text)}
 
 
+@lru_cache(maxsize=4096)
+def _promise_words(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content words but numbers, identifiers) of a promise, read once per promise."""
+    return frozenset(w for w in _stems(text, lang) if not w.isdigit()), frozenset(_identifiers(text))
+
+
 def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
     """An open promise a newer one restates (most of its words besides numbers, two at least,
     and the same order or ticket number if it names one): "I'll email you the corrected
@@ -383,10 +389,10 @@ def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
     >>> [c.status for c in t.state().commitments]
     ['cancelled', 'open', 'open']
     """
-    new, new_ids = {w for w in _stems(text, ctx.lang) if not w.isdigit()}, _identifiers(text)
+    new, new_ids = _promise_words(text, ctx.lang)
     replaced = []
     for pid, d in open_:
-        old, old_ids = {w for w in _stems(d["text"], ctx.lang) if not w.isdigit()}, _identifiers(d["text"])
+        old, old_ids = _promise_words(d["text"], ctx.lang)
         if old_ids and not old_ids & new_ids:
             continue
         if len(new & old) >= max(2, 0.6 * len(old)):

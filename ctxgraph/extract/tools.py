@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Iterator
 
 from .. import _graph as g
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
@@ -183,6 +183,104 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], payload: str) -> li
     return kept[:_MAX_TOOL_FACTS]
 
 
+# a field whose name says nothing without its parent: "items[].name" is the item name
+_GENERIC_LEAF = frozenset({"name", "type", "id", "value", "qty", "quantity", "count", "size", "code", "number", "no"})
+_MAX_ARGUMENT_FACTS = 8
+_MAX_ARGUMENT_WORDS = 6
+_MAX_ARGUMENT_CHARS = 60
+_NOT_A_VALUE = re.compile(r"^(?:https?://|[\[{<])|[\n\r]"
+                          r"|^[a-z0-9]+(?:_[a-z0-9]+)+$"  # an enum of the API ("card_on_file"), not a person's words
+                          r"|^[\w\-]+\.(?:pdf|jpe?g|png|gif|docx?|xlsx?|csv|txt|zip)$"  # a file name
+                          r"|^\d{4}-\d\d-\d\dT\d")  # a machine timestamp
+# arguments that carry free text, paging, or what is taken away or merely possible
+_NOT_A_STATE_FIELD = re.compile(
+    r"^(?:reason|notes?|comments?|message|description|remarks?|memo|instructions?|text|query|q|body|subject"
+    r"|content|template|summary|details?|limit|page|offset|page size|per page|max results|top k|sort|order by"
+    r"|format|locale|lang|language|remove|removed|delete|exclude|excluded|drop|without|options|choices"
+    r"|alternatives|candidates)$")
+
+
+def _scalar_text(value: Any) -> str | None:
+    """A tool argument's value as fact text, or None when it is no value a person would state:
+    booleans, nulls, free text longer than a short phrase, URLs, markup.
+
+    >>> _scalar_text("King Deluxe"), _scalar_text(2), _scalar_text(True), _scalar_text("Late arrival, please keep the room until 1am")
+    ('King Deluxe', '2', None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    text = str(value).strip()
+    if not text or len(text) > _MAX_ARGUMENT_CHARS or _NOT_A_VALUE.search(text):
+        return None
+    if len(text.split()) > _MAX_ARGUMENT_WORDS or text in ("0", "1"):  # 0 and 1 are defaults and flags
+        return None
+    return text
+
+
+def argument_values(arguments: dict[str, Any], path: str = "", depth: int = 0) -> Iterator[tuple[str, str]]:
+    """(field path, value) of the values in a tool call's arguments: scalars, lists of scalars
+    joined, and the fields of a short list of objects, each field's values joined.
+
+    >>> dict(argument_values({"order_id": "A-7", "items": [{"name": "Tea", "qty": 2}, {"name": "Cake", "qty": 1}],
+    ...                       "gift": False, "sizes": ["S", "M"]}))
+    {'order_id': 'A-7', 'items.name': 'Tea, Cake', 'items.qty': '2', 'sizes': 'S, M'}
+    """
+    for key, value in list(arguments.items())[:20]:
+        here = f"{path}.{key}" if path else str(key)
+        if isinstance(value, dict) and depth < 2:
+            yield from argument_values(value, here, depth + 1)
+        elif isinstance(value, list) and 0 < len(value) <= 5 and all(isinstance(v, dict) for v in value):
+            fields: dict[str, list[str]] = {}
+            for item in value:
+                for k, v in list(item.items())[:10]:
+                    text = _scalar_text(v)
+                    if text is not None and text not in fields.setdefault(str(k), []):
+                        fields[str(k)].append(text)
+            for k, texts in fields.items():
+                if texts:
+                    yield f"{here}.{k}", ", ".join(texts)
+        elif isinstance(value, list) and 0 < len(value) <= 5:
+            texts = [_scalar_text(v) for v in value]
+            if all(texts):
+                yield here, ", ".join(texts)  # type: ignore[arg-type]
+        else:
+            text = _scalar_text(value)
+            if text is not None:
+                yield here, text
+
+
+def _argument_key(path: str) -> str:
+    """"items.name" -> "item name", "check_in" -> "check in": a generic leaf takes its parent's name."""
+    leaf = _leaf_words(path)
+    if leaf in _GENERIC_LEAF and "." in path:
+        parent = _leaf_words(path.rsplit(".", 1)[0])
+        leaf = f"{parent[:-1] if parent.endswith('s') and len(parent) > 3 else parent} {leaf}"
+    return leaf
+
+
+def _call_facts(ctx: MessageContext, aid: str | None) -> list[_Unit]:
+    """Facts of a call that succeeded: what the assistant asked the tool to do is what the
+    conversation settled on ("modify_reservation(check_out="2025-10-31", room="King Deluxe")").
+    Keyed by the argument's name (a pack's slot when the name is a slot word), so a later call
+    with the same argument supersedes it; never over a value the user stated under that key,
+    never free text, flags or nulls; at most eight."""
+    if aid is None:
+        return []
+    units: list[_Unit] = []
+    keys: set[str] = set()
+    for path, value in argument_values(ctx.graph.nodes[aid].get("arguments") or {}):
+        leaf = _argument_key(path)
+        if _NOT_A_STATE_FIELD.match(_leaf_words(path)):
+            continue
+        slot = _field_slot(ctx.pack, leaf)
+        key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
+        if key in keys or _told_by_user(ctx, key):
+            continue
+        keys.add(key)
+        units.append(FactUnit(key=key, name=name, value=value, slot=slot.id if slot is not None else None))
+    return units[:_MAX_ARGUMENT_FACTS]
+
+
 def _fulfilled(ctx: MessageContext, tool: str) -> list[_Unit]:
     """Commitments a successful call keeps ("send_return_label" / "I will email you a return label")."""
     tool_words = {w for w in re.split(r"[_\W]+", tool.casefold()) if len(w) > 2}
@@ -206,7 +304,6 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = [ActionResultUnit(
         call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
         size=len(payload), ref=f"r{ctx.index}", orphan=aid is None)]
-    units += _tool_facts(ctx, fields, payload)
-    if status == "ok":
-        units += _fulfilled(ctx, tool)
+    if status == "ok":  # a failed call's arguments and result fields are no state
+        units += _call_facts(ctx, aid) + _tool_facts(ctx, fields, payload) + _fulfilled(ctx, tool)
     return units

@@ -1,0 +1,103 @@
+"""Long chats (issue 11): promises close when kept, expire or are replaced, the open ones
+never crowd out what the question asks, and a chat of thousands of turns still assembles
+the fact asked for. Behaviour only: timings are in ``ctxgraph bench speed --turns``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph._select import PINNED_COMMITMENTS
+from ctxgraph.bench._longchat import QUESTION, long_chat
+from ctxgraph.extract.cues import COMMITMENT_TURNS
+
+
+def chat(lang: str, n: int, **kw) -> Tracker:
+    t = Tracker(lang, en_models=())
+    for m in itertools.islice(long_chat(lang, **kw), n):
+        t.observe(m)
+    return t
+
+
+def current_budget(t: Tracker) -> str:
+    return next(f.value for f in t.state().facts if f.key == "budget" and f.status == "current")
+
+
+@pytest.mark.slow
+def test_many_open_promises_leave_room_for_the_budget_asked_for():
+    # a promise every round and none ever reported: only the expiry closes them
+    t = chat("en", 10_000, promise_every=1, kept_share=0.0)
+    states = [c.status for c in t.state().commitments]
+    assert states.count("open") > PINNED_COMMITMENTS * 5
+    assert set(states) == {"open", "expired"}
+    ctx = t.assemble(QUESTION["en"], budget=300)
+    assert current_budget(t) in ctx.state_block
+    shown = [n for n in ctx.node_ids if n.startswith("p")]
+    assert 0 < len(shown) <= PINNED_COMMITMENTS + 3
+
+
+def test_an_open_promise_expires_after_the_set_number_of_messages():
+    t = Tracker("en")
+    t.observe({"role": "assistant", "content": "I'll email you the invoice for order SO-7 by Friday."})
+    for i in range(COMMITMENT_TURNS - 1):
+        t.observe({"role": "user" if i % 2 else "assistant", "content": "ok"})
+    assert [c.status for c in t.state().commitments] == ["open"]
+    t.observe({"role": "user", "content": "ok"})
+    assert [c.status for c in t.state().commitments] == ["expired"]
+    assert "SO-7" not in t.assemble("anything else?", budget=300).state_block
+
+
+def test_a_report_closes_the_promise_about_the_same_order():
+    t = Tracker("zh")
+    for text in ["我会在周一前把订单SO-11的发票发到您邮箱。", "我会在周三前把订单SO-12的发票发到您邮箱。",
+                 "订单SO-12的发票已经发到您邮箱了。"]:
+        t.observe({"role": "assistant", "content": text})
+    assert [(c.text, c.status) for c in t.state().commitments] == [
+        ("我会在周一前把订单SO-11的发票发到您邮箱", "open"), ("我会在周三前把订单SO-12的发票发到您邮箱", "done")]
+
+
+def test_a_newer_promise_about_the_same_thing_replaces_the_open_one():
+    t = Tracker("en")
+    for text in ["I'll email you the invoice for order SO-1 today.", "I'll email you the invoice for order SO-2 today.",
+                 "Sorry, I'll email you the corrected invoice for order SO-1 tomorrow."]:
+        t.observe({"role": "assistant", "content": text})
+    assert [c.status for c in t.state().commitments] == ["cancelled", "open", "open"]
+
+
+def test_the_question_picks_which_promises_are_pinned():
+    t = Tracker("en")
+    for n in range(12):
+        t.observe({"role": "assistant", "content": f"I'll send you the tracking link for order SO-{n} today."})
+    t.observe({"role": "assistant", "content": "I will call you back about the refund for order SO-99 tomorrow."})
+    old = "I'll email you the warranty card for order SO-500 today."
+    t = Tracker.from_json(t.to_json())
+    t.observe({"role": "assistant", "content": old})
+    for n in range(12, 20):
+        t.observe({"role": "assistant", "content": f"I'll send you the tracking link for order SO-{n} today."})
+    ctx = t.assemble("When do I get the warranty card?", budget=2000)
+    assert "warranty card" in ctx.state_block
+    pinned = [i for i in ctx.node_ids if i.startswith("p")]
+    assert len(pinned) >= PINNED_COMMITMENTS
+
+
+def test_long_chat_replays_to_the_same_state():
+    t = chat("zh", 1_200)
+    again = Tracker.from_json(t.to_json())
+    assert again.state() == t.state()
+    assert json.loads(t.state().to_json())["commitments"]
+    assert {"open", "done", "expired"} <= {c.status for c in t.state().commitments}
+
+
+def test_bench_speed_turns_reports_every_checkpoint(capsys):
+    from ctxgraph.cli import main
+
+    assert main(["bench", "speed", "--turns", "300", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for run in report["long"]:
+        (row,) = run["checkpoints"]
+        assert row["turns"] == 300 and row["observe_median_ms"] > 0 and row["assemble_median_ms"] > 0
+        assert row["answer_in_context"] and row["rss_mib"] > 0
+    assert [run["lang"] for run in report["long"]] == ["en", "zh"]
