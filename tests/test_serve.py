@@ -290,3 +290,63 @@ def test_a_restarted_gateway_keeps_its_sessions(stub, store_url):
     with serving(create_app(config)) as url:
         status, state = get(url + "/v1/sessions/bob/state")
     assert status == 200 and "900" in json.dumps(state)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_the_command_with_two_workers_shares_sessions_and_sums_metrics(stub, store_url, tmp_path):
+    """`ctxgraph serve --workers 2` as a real process: two uvicorn workers on one SQLite file."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("PROMETHEUS_MULTIPROC_DIR", "CTXGRAPH_ADMIN_TOKEN")}
+    proc = subprocess.Popen([sys.executable, "-m", "ctxgraph.cli", "serve", "--upstream", stub.base_url,
+                             "--store", store_url, "--port", str(port), "--workers", "2", "--lang", "en",
+                             "--log-level", "warning"], env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if get(url + "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "the gateway did not start"
+            time.sleep(0.2)
+        histories = {sid: [{"role": "user", "content": FACTS[sid]}] for sid in FACTS}
+        for turn in range(6):
+            for sid, history in histories.items():
+                reply = client(url).chat.completions.create(model="m", messages=history, user=sid)
+                history += [{"role": "assistant", "content": reply.choices[0].message.content},
+                            {"role": "user", "content": f"Turn {turn}: anything new?"}]
+        store = open_store(store_url)
+        for sid, history in histories.items():
+            assert [m["content"] for m in store.load(sid)["messages"]] == [m["content"] for m in history[:-1]]
+        text = get(url + "/metrics")[1]
+        assert 'ctxgraph_requests_total{kind="chat"} 12.0' in text  # summed over both workers
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err, err
+
+
+def test_the_command_refuses_a_memory_store_with_workers_and_a_missing_key(capsys, stub):
+    from ctxgraph.cli import main
+
+    assert main(["serve", "--upstream", stub.base_url, "--store", "memory://", "--workers", "2"]) == 2
+    assert "E196" in capsys.readouterr().err
+    assert main(["serve", "--upstream", stub.base_url, "--api-key-env", "CTXGRAPH_NO_SUCH_VARIABLE"]) == 2
+    assert "E197" in capsys.readouterr().err
+    assert main(["serve", "--upstream", "api.openai.com"]) == 2
+    assert "E198" in capsys.readouterr().err

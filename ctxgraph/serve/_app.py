@@ -27,6 +27,11 @@ from ._config import CONFIG_ENV, ServeConfig
 from ._gateway import Gateway
 
 
+#: Seconds uvicorn waits for a worker's health answer: loading the language pipelines (spaCy,
+#: jieba) can hold the interpreter for several seconds, longer than uvicorn's default 5.
+WORKER_HEALTHCHECK = 60.0
+
+
 async def healthz(request: Request) -> Response:
     """``GET /healthz``: 200 while the process serves (the upstream is not asked)."""
     return JSONResponse({"status": "ok"})
@@ -92,7 +97,7 @@ def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_leve
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="ctxgraph-metrics-"))
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
         uvicorn.run("ctxgraph.serve._app:create_app_from_env", factory=True, host=host, port=port,
-                    workers=config.workers, log_level=log_level)
+                    workers=config.workers, log_level=log_level, timeout_worker_healthcheck=WORKER_HEALTHCHECK)
 
 
 @contextlib.contextmanager
