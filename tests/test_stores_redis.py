@@ -73,7 +73,9 @@ def test_stores_redis_appended_turns_load_as_the_trackers_session(store):
     fill(store, "user-42", t)
     assert store.length("user-42") == len(CONVERSATION)
     loaded = store.load("user-42")
-    assert loaded == json.loads(t.to_json())
+    exported = json.loads(t.to_json())
+    exported.pop("integrity", None)  # the digest of an export, not part of the stored session
+    assert loaded == exported
     again = Tracker.from_json(loaded)
     assert again.state() == t.state()
     assert again.payload("r4") == CONVERSATION[4]["content"]

@@ -1,0 +1,194 @@
+"""``ctxgraph bench store``: what persisting a turn costs, and that it does not grow with the session.
+
+For each store (none, SQLite, Redis) and each history size (100 and 10,000 turns), a session
+of that many turns is put into the store (``save``) and opened with
+:func:`ctxgraph.open_session`; then the same next messages are observed by every
+(store, size) tracker in interleaved rounds (one message to each in turn, the order reversed
+every other round, so a slow spell of a shared machine hits all alike). Timed per turn:
+
+- ``observe+persist``: the whole bound ``observe()`` (lock, catch-up check, extraction,
+  the durable append, the in-memory update);
+- ``persist``: the store's ``append`` alone (one transaction / one Lua script).
+
+"none" is an unbound Tracker: extraction alone, for scale. The English text is the
+MultiWOZ pool of ``bench speed`` when the shared data is there, else its filler. The Redis
+figures use the server given with ``--redis URL`` or a redis-server started here on a free
+127.0.0.1 port (skipped, and said so, when none is installed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+from itertools import cycle, islice
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from .._tracker import Tracker
+from ._run import machine, progress_bar
+from ._speed import _percentile, text_pool
+
+SIZES = (100, 10_000)
+QUICK_SIZES = (100, 1_000)
+#: turns timed per (store, size): the next messages of the conversation
+TURNS = 60
+
+
+def run_store(*, quick: bool = False, sizes: Sequence[int] | None = None, turns: int | None = None,
+              redis_url: str | None = None, progress: bool | None = None) -> dict[str, Any]:
+    """The ``store`` report: observe+persist and persist per turn, by store and history size."""
+    sizes = tuple(sizes or (QUICK_SIZES if quick else SIZES))
+    turns = turns or (20 if quick else TURNS)
+    started = time.perf_counter()
+    pool, source = text_pool("en")
+    messages = list(islice(cycle(pool), max(sizes) + turns))
+    sessions = _histories(messages, sizes, progress)
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="ctxgraph-bench-") as folder, _redis(redis_url, notes) as url:
+        stores = _open_stores(Path(folder), url)
+        timings = _time_turns(stores, sessions, messages, turns, progress)
+        for store in stores.values():
+            if store is not None:
+                store.close()
+    base = {name: timings[(name, sizes[0])] for name in stores}
+    results = []
+    for (name, size), t in timings.items():
+        row = {"store": name, "history": size, "n": len(t["observe"]),
+               "median_ms": statistics.median(t["observe"]), "p95_ms": _percentile(t["observe"], 0.95),
+               "persist_median_ms": statistics.median(t["append"]) if t["append"] else None,
+               "persist_p95_ms": _percentile(t["append"], 0.95) if t["append"] else None}
+        row["ratio"] = row["median_ms"] / statistics.median(base[name]["observe"])
+        if t["append"]:
+            row["persist_ratio"] = row["persist_median_ms"] / statistics.median(base[name]["append"])
+        results.append(row)
+    return {"dataset": "store", "source": source, "sizes": list(sizes), "turns": turns, "results": results,
+            "notes": notes, "seconds": round(time.perf_counter() - started, 1), "machine": machine()}
+
+
+def _histories(messages: list[dict], sizes: Sequence[int], progress: bool | None) -> dict[int, dict]:
+    """The session (``to_json``, parsed) after the first ``size`` messages, for each size."""
+    tracker = Tracker("en", en_models=())
+    out = {}
+    with progress_bar(max(sizes), "store: building the histories", progress) as bar:
+        for i, m in enumerate(messages[:max(sizes)], 1):
+            tracker.observe(m)
+            bar.update(1)
+            if i in sizes:
+                out[i] = json.loads(tracker.to_json())
+    return out
+
+
+def _open_stores(folder: Path, redis_url: str | None) -> dict[str, Any]:
+    from ..stores import SQLiteStore
+
+    stores: dict[str, Any] = {"none": None, "sqlite": SQLiteStore(folder / "sessions.db")}
+    if redis_url:
+        from ..stores import RedisStore
+
+        stores["redis"] = RedisStore(redis_url, prefix=f"ctxgraph-bench:{time.time_ns()}:")
+    return stores
+
+
+def _time_turns(stores: dict[str, Any], sessions: dict[int, dict], messages: list[dict], turns: int,
+                progress: bool | None) -> dict[tuple[str, int], dict[str, list[float]]]:
+    """Observe the messages after each history with every (store, size) tracker, interleaved."""
+    from .. import open_session
+
+    trackers: dict[tuple[str, int], Tracker] = {}
+    current = {"size": 0}  # the history size being timed, for the append timer
+    timings: dict[tuple[str, int], dict[str, list[float]]] = {}
+    for name, store in stores.items():
+        for size, session in sessions.items():
+            timings[name, size] = {"observe": [], "append": []}
+            if store is None:
+                trackers[name, size] = Tracker.from_json(session)
+                continue
+            sid = f"bench-{size}"
+            store.save(sid, session)
+            trackers[name, size] = open_session(store, sid)
+            store.append = _timed(store.append, timings, name, current)  # type: ignore[method-assign]
+    keys = list(trackers)
+    with progress_bar(turns, "store: timed turns", progress) as bar:
+        for k in range(turns):
+            for key in keys if k % 2 == 0 else reversed(keys):
+                current["size"] = key[1]
+                t0 = time.perf_counter()
+                trackers[key].observe(messages[key[1] + k])
+                timings[key]["observe"].append((time.perf_counter() - t0) * 1000)
+            bar.update(1)
+    return timings
+
+
+def _timed(append: Callable, timings: dict, name: str, current: dict[str, int]) -> Callable:
+    """``append`` that also records how long it took, under (store, the size being timed)."""
+    if getattr(append, "_bench_timed", False):
+        return append
+
+    def timed(session_id: str, turn: dict) -> None:
+        t0 = time.perf_counter()
+        append(session_id, turn)
+        timings[name, current["size"]]["append"].append((time.perf_counter() - t0) * 1000)
+
+    timed._bench_timed = True  # type: ignore[attr-defined]
+    return timed
+
+
+@contextlib.contextmanager
+def _redis(url: str | None, notes: list[str]) -> Iterator[str | None]:
+    """``url``, or a redis-server started on a free 127.0.0.1 port for the run, or None (noted)."""
+    if url:
+        yield url
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        notes.append("Redis not measured: no redis-server installed (pass --redis URL)")
+        yield None
+        return
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory(prefix="ctxgraph-bench-redis-") as folder:
+        proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                 "--appendonly", "no", "--dir", folder, "--loglevel", "warning"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            _wait_for_port(port, proc)
+            notes.append(f"Redis: redis-server {_server_version(binary)} started for the run on 127.0.0.1:{port}")
+            yield f"redis://127.0.0.1:{port}/0"
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def _wait_for_port(port: int, proc: subprocess.Popen, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and proc.poll() is None:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            return
+        time.sleep(0.05)
+    raise OSError(f"redis-server did not start on 127.0.0.1:{port}")
+
+
+def _server_version(binary: str) -> str:
+    out = subprocess.run([binary, "--version"], capture_output=True, text=True, check=False).stdout
+    return next((w.split("=", 1)[1] for w in out.split() if w.startswith("v=")), "?")
+
+
+def store_parts(report: dict[str, Any], markdown: bool, table: Callable) -> list[str]:
+    """The text / markdown of a ``store`` report (called by the bench formatter)."""
+    rows = [[r["store"], r["history"], r["n"], r["median_ms"], r["p95_ms"], r["ratio"], r["persist_median_ms"],
+             r["persist_p95_ms"], r.get("persist_ratio")] for r in report["results"]]
+    sizes = report["sizes"]
+    parts = [f"observe()+persist per turn, {report['turns']} turns timed after histories of "
+             f"{', '.join(f'{s:,}' for s in sizes)} turns (en, {report['source']}; 'none': no store, "
+             f"extraction alone; 'x' is against {sizes[0]:,} turns), {report['seconds']} s",
+             table(["store", "history", "turns", "median ms", "p95 ms", "x", "persist median ms",
+                    "persist p95 ms", "persist x"], rows, markdown)]
+    parts += report.get("notes", [])
+    return parts
