@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import inspect
 import json
 import logging
@@ -188,6 +189,18 @@ class _Call:
     ended: bool = False
 
 
+def _reply(result: Any) -> dict | None:
+    """The assistant message of a completion (choice 0), or None when it has no choices."""
+    choices = getattr(result, "choices", None)
+    if not choices:
+        return None
+    dumped = choices[0].message.model_dump(exclude_none=True)
+    reply = {"role": "assistant", "content": dumped.get("content")}
+    if dumped.get("tool_calls"):
+        reply["tool_calls"] = dumped["tool_calls"]
+    return reply
+
+
 def _owner() -> tuple:
     try:
         task = asyncio.current_task()
@@ -250,18 +263,33 @@ class _Hub:
         return call
 
     async def before_async(self, kwargs: dict[str, Any], budget: int | None = None) -> _Call:
-        """``before`` for coroutines: waits for the session's turn without blocking the loop."""
+        """``before`` for coroutines: waits for the session's turn without blocking the loop, and
+        observes and assembles in a worker thread (extraction and store writes never stall the
+        other sessions of the loop)."""
         started = time.perf_counter()
         call = self.arrive(kwargs)
         try:
             if not self._take_over(call) and not await call.session.lock.acquire_async(self.lock_timeout):
                 raise self._busy(call)
             self._hold(call)
-            self.prepare(call, kwargs, budget, started)
         except BaseException:
             self.abort(call)
             raise
+        await self._off_loop(call, functools.partial(self.prepare, call, kwargs, budget, started))
         return call
+
+    async def _off_loop(self, call: _Call, work: Callable[[], None]) -> None:
+        """Run ``work`` in a worker thread while ``call`` holds its session; an exception ends
+        the call; a caller cancelled meanwhile ends it once the worker is done, never before."""
+        future = asyncio.get_running_loop().run_in_executor(None, work)
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            future.add_done_callback(lambda f: (f.cancelled() or f.exception(), self.abort(call)))
+            raise
+        except BaseException:
+            self.abort(call)
+            raise
 
     def _busy(self, call: _Call) -> StoreError:
         self.counters["lock_timeouts"] += 1
@@ -326,6 +354,22 @@ class _Hub:
 
     def after(self, call: _Call, result: Any, stream_cls: type) -> Any:
         """Report the call; record the reply and end the call now, or when the stream has been read."""
+        stream = self._report(call, result, stream_cls)
+        if stream is not None:
+            return stream
+        self.end(call, _reply(result), record=True)
+        return result
+
+    async def after_async(self, call: _Call, result: Any, stream_cls: type) -> Any:
+        """``after`` for coroutines: the reply is recorded in a worker thread."""
+        stream = self._report(call, result, stream_cls)
+        if stream is not None:
+            return stream
+        await self._off_loop(call, functools.partial(self.end, call, _reply(result), record=True))
+        return result
+
+    def _report(self, call: _Call, result: Any, stream_cls: type) -> Any:
+        """Report the call; a stream is returned wrapped (it ends the call when read or closed)."""
         try:
             r = call.report
             self.reports.append(r)
@@ -339,15 +383,7 @@ class _Hub:
         except BaseException:
             self.abort(call)
             raise
-        choices = getattr(result, "choices", None)
-        reply = None
-        if choices:
-            dumped = choices[0].message.model_dump(exclude_none=True)
-            reply = {"role": "assistant", "content": dumped.get("content")}
-            if dumped.get("tool_calls"):
-                reply["tool_calls"] = dumped["tool_calls"]
-        self.end(call, reply, record=True)
-        return result
+        return None
 
     def abort(self, call: _Call) -> None:
         """End a call that got no reply (an API error): nothing more is recorded."""
@@ -497,8 +533,8 @@ class _TrackedCompletions:
 
 class _AsyncTrackedCompletions(_TrackedCompletions):
     async def create(self, **kwargs: Any) -> Any:  # type: ignore[override]
-        """As the sync ``create``; observing and assembling run on the event loop (milliseconds),
-        waiting for the session's earlier calls does not block it."""
+        """As the sync ``create``; waiting for the session's earlier calls, observing,
+        assembling and recording never block the event loop (worker threads)."""
         if "messages" not in kwargs:
             kwargs.pop("session_id", None)
             return await self._wrapped.create(**kwargs)
@@ -508,7 +544,7 @@ class _AsyncTrackedCompletions(_TrackedCompletions):
         except BaseException:
             self._hub.abort(call)
             raise
-        return self._hub.after(call, result, AsyncTrackedStream)
+        return await self._hub.after_async(call, result, AsyncTrackedStream)
 
 
 # ---------------------------------------------------------------------------- streams
@@ -625,14 +661,14 @@ class AsyncTrackedStream(_StreamBase):
         try:
             chunk = await self._stream.__anext__()
         except StopAsyncIteration:
-            self._finish()
+            await asyncio.get_running_loop().run_in_executor(None, self._finish)  # records: off the loop
             raise
         self._acc.add(chunk)
         return chunk
 
     async def close(self) -> None:
         await self._stream.close()
-        self._closed()
+        await asyncio.get_running_loop().run_in_executor(None, self._closed)
 
     async def aclose(self) -> None:
         await self.close()

@@ -262,3 +262,29 @@ def test_at_most_max_sessions_in_memory_and_an_evicted_one_is_rebuilt_from_histo
 def test_max_sessions_must_be_positive(client):
     with pytest.raises(ValueError, match="max_sessions"):
         wrap(client, max_sessions=0)
+
+
+def test_async_client_observes_and_records_off_the_event_loop(server):
+    """Extraction and store writes run in worker threads: a long message in one session never
+    stalls the other sessions of the loop."""
+    threads: set[int] = set()
+
+    class Recording(Tracker):
+        def observe(self, message):
+            threads.add(threading.get_ident())
+            return super().observe(message)
+
+    async def main():
+        async with AsyncOpenAI(base_url=server.base_url, api_key="test", max_retries=0) as raw:
+            client = wrap(raw, budget=300, make_tracker=lambda sid: Recording(lang="en"))
+            history = [user("My budget is $500."), {"role": "assistant", "content": "ok"}, user("Any news?")]
+            await client.chat.completions.create(model=MODEL, messages=history)
+            stream = await client.chat.completions.create(
+                model=MODEL, messages=history + [{"role": "assistant", "content": "ok"}, user("Thanks")], stream=True)
+            async for _ in stream:
+                pass
+            return client, threading.get_ident()
+
+    client, loop_thread = asyncio.run(main())
+    assert len(client.tracker().messages) == 6
+    assert threads and loop_thread not in threads
