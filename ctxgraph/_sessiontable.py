@@ -254,7 +254,12 @@ class SessionTable(MutableMapping):
         excess = len(self._table) - self.max_sessions
         if excess <= 0:
             return
-        idle = [sid for sid, s in self._table.items() if s.pins == 0 and not s.lock.busy][:excess]
+        idle = []
+        for sid, session in self._table.items():  # least recently used first
+            if session.pins == 0 and not session.lock.busy:
+                idle.append(sid)
+                if len(idle) == excess:
+                    break
         for sid in idle:
             del self._table[sid]
         self.evicted += len(idle)
@@ -283,7 +288,9 @@ class SessionTable(MutableMapping):
             del self._table[sid]
 
     def __iter__(self) -> Iterator[str]:
-        return iter([sid for sid, s in list(self._table.items()) if s.tracker is not None or s.replacement])
+        with self._lock:
+            items = list(self._table.items())
+        return iter([sid for sid, s in items if s.tracker is not None or s.replacement is not None])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
