@@ -30,7 +30,7 @@ from ._messages import read_conversation
 from ._rules import load_pack
 from ._state import State
 from ._tokens import count_message_tokens, get_encoding
-from ._tracker import Tracker
+from ._tracker import Tracker, rebuild_session
 from .stores._session import open_session
 
 __version__ = "0.1.0"
@@ -58,6 +58,7 @@ __all__ = [
     "load_catalog",
     "load_catalog_attributes",
     "load_pack",
+    "rebuild_session",
     "open_session",
     "read_conversation",
 ]

@@ -90,6 +90,18 @@ class Errors:
     E120 = "[E120] The Redis store needs redis-py: pip install \"ctxgraph[redis]\"."
     E121 = ("[E121] Redis at {url} cannot be used: {reason}. Check that redis-server runs there and "
             "the URL (redis://host:6379/0) is right.")
+    # sessions verified on load (E150-E169)
+    E150 = ("[E150] The session's integrity digest does not match its content: it was edited or corrupted "
+            "after to_json() wrote it. If you trust its messages, re-derive it with ctxgraph.rebuild_session(data).")
+    E151 = "[E151] The session cannot be verified: {reason}."
+    E152 = "[E152] Invalid session part {part}: {reason}."
+    E153 = ("[E153] The session's config names the rule folder {path!r}, which the caller did not allow: "
+            "pass Tracker.from_json(data, allow_rules=[folder]) for folders you trust.")
+    E154 = "[E154] The session's config names the rule pack {name!r}, which is not shipped. Shipped packs: {known}."
+    E155 = ("[E155] The session's config names the English model {name!r}, which is not an installed spaCy "
+            "pipeline package. Installed: {known}.")
+    W150 = ("[W150] The session has no integrity digest (saved before ctxgraph wrote one): its events are "
+            "loaded unverified. Save it again with to_json(), or load it with verify='strict' to refuse such sessions.")
     # long chats: state and views (E170-E179)
     E170 = "[E170] history={value!r} is not a history mode; use one of: {modes}."
     E171 = "[E171] {name}={value!r} must be a whole number of at least {minimum}."

@@ -21,7 +21,11 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ._errors import Errors, MessageError
+from ._jsonsafe import clip_depth, scrub, scrub_text, strict_dumps
 from .extract.context import Message
+
+#: The note on a turn whose text held lone surrogates (replaced by U+FFFD on the way in).
+SURROGATES_NOTE = "lone surrogates replaced by U+FFFD"
 
 ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant",
          "tool": "tool", "function": "tool"}
@@ -46,7 +50,7 @@ def content_text(content: Any) -> tuple[str, list[str]]:
                 raise MessageError(Errors.E020.format(kind=f"a content part of type {type(part).__name__}"))
         return "\n".join(t for t in texts if t), notes
     if isinstance(content, (dict, int, float, bool)):
-        return json.dumps(content, ensure_ascii=False), ["content was not a string; read as JSON"]
+        return strict_dumps(clip_depth(content)), ["content was not a string; read as JSON"]
     raise MessageError(Errors.E020.format(kind=f"content of type {type(content).__name__}"))
 
 
@@ -58,6 +62,9 @@ def normalize_message(message: Any) -> tuple[dict, Message]:
     if role is None:
         raise MessageError(Errors.E021.format(role=message["role"]))
     text, notes = content_text(message.get("content"))
+    text, replaced = scrub_text(text)
+    if replaced:  # text a UTF-8 encoder refuses: every export would break on it
+        notes.append(SURROGATES_NOTE)
     if not text.strip() and not message.get("tool_calls"):
         notes.append("empty message")
     clean: dict[str, Any] = {"role": role, "content": text}
@@ -70,13 +77,13 @@ def normalize_message(message: Any) -> tuple[dict, Message]:
             raise MessageError(Errors.E020.format(
                 kind=f"tool_calls[{n}] that is not {{'id', 'type': 'function', 'function': {{'name', 'arguments'}}}}"))
     if role == "assistant" and tool_calls:
-        clean["tool_calls"] = tool_calls
+        clean["tool_calls"] = tool_calls = scrub(tool_calls)
         if not text:
             clean["content"] = None
     if role == "tool":
-        clean["tool_call_id"] = str(message.get("tool_call_id") or "")
+        clean["tool_call_id"] = scrub_text(str(message.get("tool_call_id") or ""))[0]
     if message.get("name"):
-        clean["name"] = str(message["name"])
+        clean["name"] = scrub_text(str(message["name"]))[0]
     return clean, Message(role=role, text=text, name=clean.get("name"),
                           tool_call_id=clean.get("tool_call_id") or None,
                           tool_calls=tool_calls if role == "assistant" else [], notes=notes)

@@ -28,6 +28,7 @@ import gzip
 import hashlib
 import importlib.util
 import json
+import re
 import os
 import threading
 from functools import lru_cache
@@ -126,9 +127,44 @@ def _build_encoding(name: str) -> tiktoken.Encoding:
     return tiktoken.Encoding(**params)
 
 
+#: Text longer than this is counted in pieces of about this size (tiktoken's merge step
+#: grows faster than linearly in the length of one run without spaces).
+COUNT_PIECE_CHARS = 8_000
+#: ... and a run without spaces in pieces of this size.
+RUN_PIECE_CHARS = 1_000
+# a single space between two non-space characters: tiktoken's pre-tokeniser (cl100k,
+# o200k) always starts a new piece there, so counting the two sides apart is exact
+_PIECE_CUT = re.compile(r"(?<=\S) (?=\S)")
+
+
 def count_text_tokens(text: str, encoding: tiktoken.Encoding) -> int:
-    """Tokens of ``text``; special-token strings in user text count as plain text."""
-    return len(encoding.encode(text, disallowed_special=()))
+    """Tokens of ``text``; special-token strings in user text count as plain text.
+
+    Long text is counted in pieces cut before a space between words, which is exact; a run
+    of more than :data:`COUNT_PIECE_CHARS` characters without such a space is cut anyway and
+    each such cut adds one token, so the count can be a little over, never under (the
+    budget holds).
+
+    >>> enc = get_encoding()
+    >>> text = "word " * 5000
+    >>> count_text_tokens(text, enc) == len(enc.encode(text))
+    True
+    """
+    if len(text) <= COUNT_PIECE_CHARS:
+        return len(encoding.encode(text, disallowed_special=()))
+    total, start = 0, 0
+    while start < len(text):
+        end = len(text)
+        if end - start > COUNT_PIECE_CHARS:
+            cut = _PIECE_CUT.search(text, start + COUNT_PIECE_CHARS // 2, start + COUNT_PIECE_CHARS)
+            if cut is not None:
+                end = cut.start()
+            else:  # a long run without spaces: cut into short pieces, one token more each
+                end = start + RUN_PIECE_CHARS
+                total += 1
+        total += len(encoding.encode(text[start:end], disallowed_special=()))
+        start = end
+    return total
 
 
 def message_text(message: dict[str, Any]) -> str:

@@ -32,6 +32,7 @@ EXPECTED = [
     "load_catalog",
     "load_catalog_attributes",
     "load_pack",
+    "rebuild_session",
     "open_session",
     "read_conversation",
 ]

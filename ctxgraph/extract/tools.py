@@ -13,6 +13,7 @@ import re
 from typing import Any, Iterator
 
 from .. import _graph as g
+from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
@@ -25,11 +26,11 @@ _TEXT_ID = re.compile(r"\b[A-Z]{1,4}-?\d{5,}\b")
 def parse_arguments(raw: Any) -> tuple[dict[str, Any], str | None]:
     """(arguments, error) of a tool call's ``arguments``: a dict, or JSON text of one."""
     if isinstance(raw, dict):
-        return raw, None
+        return clip_depth(raw), None
     if not raw:
         return {}, None
     try:
-        parsed = json.loads(raw)
+        parsed = loads_bounded(raw)
     except (json.JSONDecodeError, TypeError) as err:
         return {"_raw": str(raw)[:200]}, f"arguments are not valid JSON ({err.msg if hasattr(err, 'msg') else err})"
     return (parsed if isinstance(parsed, dict) else {"value": parsed}), None
@@ -70,7 +71,7 @@ def summarize_payload(payload: str, key_field: re.Pattern | None = None) -> tupl
         key_field = compiled_packs((), ())[DEFAULT_LANG].tool_field_rx
     text = payload.strip()
     try:
-        data = json.loads(text) if text[:1] in "[{" else None
+        data = loads_bounded(text) if text[:1] in "[{" else None
     except json.JSONDecodeError:
         data = None
     if data is None:
@@ -120,7 +121,7 @@ def _item_name(payload: str) -> str | None:
     """The product or plan name of the one item a result is about: ``{"plan": {"name": ..}}``,
     ``{"items": [{"name": ..}]}`` with a single item, or a top-level ``product_name``."""
     try:
-        data = json.loads(payload) if payload.strip()[:1] == "{" else None
+        data = loads_bounded(payload) if payload.strip()[:1] == "{" else None
     except json.JSONDecodeError:
         return None
     if not isinstance(data, dict):
