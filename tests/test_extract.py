@@ -465,7 +465,7 @@ def test_extract_commitment_fulfilled_by_matching_tool(make_tracker, promise, to
 
 CORRECTION_ROWS = [
     pytest.param("zh", ["预算5000元", "预算改成6000"], "budget", "5000元", "6000", id="zh-change-to"),
-    pytest.param("zh", ["预算5000元", "不是5000，是6000"], "budget", "5000元", "6000", id="zh-not-x-but-y"),
+    pytest.param("zh", ["预算5000元", "不是5000，是6000"], "budget", "5000元", "6000元", id="zh-not-x-but-y"),
     pytest.param("en", ["my budget is $500", "actually make it $600"], "budget", "$500", "$600", id="en-make-it"),
     pytest.param("en", ["The quantity is 2 units.", "Actually, make it 5 units, not 2."], "quantity", "2 units", "5 units",
                  id="en-not-x-slot-word"),

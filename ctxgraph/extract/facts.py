@@ -310,6 +310,51 @@ def unslotted_values(w: FactWriter) -> None:
                 break  # a correction changes one value; other numbers are the old one or noise
 
 
+def corrected_parts(w: FactWriter) -> bool:
+    """A correction of part of a value: "是K65不是K56" changes "杭甬高速宁波方向K56绍兴段" to
+    "...K65..."; "apt 6, not 4" changes "2140 Mission St, Apt 4". The old part must stand as
+    a token inside one recent current fact whose key this message has not set, and the new
+    part must look like it (both with digits, or neither). Returns whether a value changed.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Ship it to 14 Elm Road, Flat 3 please."},
+    ...                 {"role": "user", "content": "Sorry, flat 5, not 3."}])
+    >>> [f.value for f in t.state().facts if f.status == "current"]
+    ['14 Elm Road, Flat 5']
+    """
+    ctx = w.ctx
+    for rx in ctx.pack.corrections:
+        m = rx.search(ctx.text)
+        groups = m.groupdict() if m else {}
+        old, new = (groups.get("old") or "").strip(), (groups.get("new") or "").strip()
+        if not old or not new or old == new or any(c.isdigit() for c in old) != any(c.isdigit() for c in new):
+            continue
+        for fid, d in g.recent_current_facts(ctx.graph, 50):
+            value = str(d["value"])
+            at = _token_at(old, value)
+            if d["key"] in w.filled or at < 0:
+                continue
+            w.filled.add(d["key"])
+            w.units.append(FactUnit(key=d["key"], name=d["name"], value=value[:at] + new + value[at + len(old):],
+                                    correction=True, supersedes=fid, slot=d["slot"], group=d.get("group")))
+            return True
+    return False
+
+
+def _token_at(part: str, value: str) -> int:
+    """Where ``part`` stands as a token of ``value`` (no letter or digit glued to an ASCII edge;
+    Chinese has no spaces), case-insensitively; -1 when it does not.
+
+    >>> _token_at("3单元", "幸福路12号3单元"), _token_at("3", "Flat 3"), _token_at("3", "Flat 13")
+    (6, 5, -1)
+    """
+    head = r"(?<![A-Za-z0-9])" if part[:1].isascii() and part[:1].isalnum() else ""
+    tail = r"(?![A-Za-z0-9])" if part[-1:].isascii() and part[-1:].isalnum() else ""
+    m = re.search(head + re.escape(part) + tail, value, re.IGNORECASE)
+    return m.start() if m else -1
+
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -376,7 +421,8 @@ def facts(ctx: MessageContext) -> list[_Unit]:
     slot_word_facts(w)
     bare_value_facts(w)
     w.settle_options()
-    if ctx.correcting or ctx.role == "user":
+    corrected = ctx.correcting and ctx.role == "user" and corrected_parts(w)
+    if (ctx.correcting or ctx.role == "user") and not corrected:
         unslotted_values(w)
     if ctx.role == "user":
         bare_answer(w)

@@ -1,0 +1,89 @@
+"""Issue 10: what a successful tool call was asked to do is state; corrections of part of a value.
+
+Conversations written for these tests (zh and en). A call's arguments become current facts
+once its result comes back ok, keyed by the argument's name, so a later call with the same
+argument supersedes them; a failed call leaves nothing; free text, API enums, flags, file
+names, what is removed and what is merely an option never become facts; a value the user
+stated under the same key is never replaced.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_trust_values import bot, call, facts_of, result, user
+
+
+def test_trust_calls_en_a_booking_call_states_what_was_settled():
+    facts = facts_of(
+        user("Move my stay LV-2281934 to Oct 27-31 please, a king room."),
+        call("c1", "modify_reservation", {"confirmation": "LV-2281934", "check_in": "2025-10-27",
+                                          "check_out": "2025-10-31", "room": "King Deluxe",
+                                          "note": "Late arrival, around 12:30am, keep the room"}),
+        result("c1", {"confirmation": "LV-2281934", "status": "modified"}), lang="en")
+    assert facts["room"] == "King Deluxe"
+    assert facts["check_out"] == "2025-10-31"
+    assert "note" not in facts  # free text is no fact
+
+
+def test_trust_calls_zh_order_items_are_joined_and_keyed_by_their_parent():
+    facts = facts_of(
+        user("来两杯美式，一杯拿铁"),
+        call("c1", "place_order", {"shop": "街角咖啡", "items": [{"name": "美式", "qty": 2}, {"name": "拿铁", "qty": 1}],
+                                   "payment": "wechat_pay", "invoice": False}),
+        result("c1", {"order_id": "KF-552019", "status": "paid"}), lang="zh")
+    assert facts["item_name"] == "美式, 拿铁"
+    assert facts["shop"] == "街角咖啡"
+    assert "payment" not in facts and "invoice" not in facts  # an API enum and a flag
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_trust_calls_a_failed_call_leaves_no_state(lang):
+    facts = facts_of(call("c1", "apply_promo", {"code": "SPRING20"}),
+                     result("c1", {"error": "PROMO_EXPIRED", "code": "SPRING20"}), lang=lang)
+    assert "SPRING20" not in facts.values()
+
+
+def test_trust_calls_en_a_later_call_supersedes_the_earlier_argument():
+    facts = facts_of(
+        call("c1", "check_availability", {"hotel": "Lakeview Riverfront", "check_out": "2025-10-30"}),
+        result("c1", {"rooms": [{"type": "King Deluxe", "nightly": 279.0}]}),
+        call("c2", "modify_reservation", {"hotel": "Lakeview Riverfront", "check_out": "2025-10-31"}),
+        result("c2", {"status": "modified"}), lang="en")
+    assert facts["check_out"] == "2025-10-31"
+
+
+@pytest.mark.parametrize(("lang", "field"), [("en", "remove"), ("en", "options"), ("zh", "remove")])
+def test_trust_calls_what_is_removed_or_only_possible_is_no_fact(lang, field):
+    facts = facts_of(call("c1", "update_order", {"order_id": "SO-88412", field: "Transparent Back Case"}),
+                     result("c1", {"status": "updated"}), lang=lang)
+    assert "Transparent Back Case" not in facts.values()
+    assert facts["order_id"] == "SO-88412"
+
+
+def test_trust_calls_zh_never_over_the_users_value():
+    facts = facts_of(user("我的订单号是DD-20261101-5521"),
+                     call("c1", "get_order", {"order_id": "DD-20261101-5512"}),
+                     result("c1", {"status": "delivered"}), lang="zh")
+    assert facts["order_id"] == "DD-20261101-5521"
+
+
+@pytest.mark.parametrize(("lang", "messages", "expected"), [
+    pytest.param("zh", [user("收货地址是幸福路12号3单元"), bot("好的。"), user("哦说错了，是5单元不是3单元")],
+                 "幸福路12号5单元", id="zh-part-of-an-address"),
+    pytest.param("en", [user("Ship it to 14 Elm Road, Flat 3 please."), bot("Noted."), user("Sorry, flat 5, not 3.")],
+                 "14 Elm Road, Flat 5", id="en-part-of-an-address"),
+    pytest.param("en", [user("My order number is AB-4471."), bot("Checking."), user("Sorry it's AB-4417, not AB-4471.")],
+                 "AB-4417", id="en-whole-id"),
+])
+def test_trust_calls_a_correction_changes_the_part_it_names(lang, messages, expected):
+    facts = facts_of(*messages, lang=lang)
+    assert expected in facts.values()
+
+
+def test_trust_calls_zh_a_correction_after_the_call_changes_the_calls_value():
+    facts = facts_of(
+        call("c1", "report_claim", {"policy_no": "PDAA2026330100", "location": "杭甬高速宁波方向K56绍兴段"}),
+        result("c1", {"claim_no": "PA3302260126", "status": "已受理"}),
+        bot("已报案。"), user("哦位置说错了，是K65不是K56"), lang="zh")
+    assert facts["location"] == "杭甬高速宁波方向K65绍兴段"
