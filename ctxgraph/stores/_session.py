@@ -69,7 +69,8 @@ def open_session(store: str | Store, session_id: str, **tracker_options: Any) ->
         tracker = wanted
     else:
         _check_options(session_id, session["config"], wanted.config, tracker_options)
-        tracker = Tracker.from_json(session, llm=tracker_options.get("llm"))
+        # the store is the application's own: its turns were checked when they were observed
+        tracker = Tracker.from_json(session, llm=tracker_options.get("llm"), verify=False)
     tracker._binding = _Binding(store, session_id)
     return tracker
 
