@@ -140,13 +140,16 @@ def test_stores_redis_delete_leaves_no_key_of_the_session(store, raw, prefix):
 
 
 def test_stores_redis_prefix_keeps_apps_apart(redis_url, store, raw, prefix):
-    other_prefix = prefix + "other:"
+    other_prefix = f"other-{uuid.uuid4().hex[:8]}:"
     with RedisStore(redis_url, prefix=other_prefix) as other:
         store.create("a", {})
         other.create("b", {})
         assert store.sessions() == ["a"] and other.sessions() == ["b"]
+        assert set(raw.scan_iter(match=f"{prefix}*")) == {f"{prefix}sessions", f"{prefix}session:a:config"}
+        assert set(raw.scan_iter(match=f"{other_prefix}*")) == {f"{other_prefix}sessions",
+                                                                  f"{other_prefix}session:b:config"}
         other.delete("b")
-    assert all(k.startswith(prefix) for k in raw.scan_iter(match="*") if k.startswith("test:"))
+    assert list(raw.scan_iter(match=f"{other_prefix}*")) == []
 
 
 def test_stores_redis_ttl_is_set_and_refreshed_by_every_write(redis_url, prefix, raw):
@@ -261,3 +264,17 @@ def test_stores_redis_without_redis_py_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "redis", None)
     with pytest.raises(StoreError, match=r"\[E120\].*ctxgraph\[redis\]"):
         RedisStore("redis://127.0.0.1:6379/0")
+
+
+def test_stores_redis_open_session_workers_take_turns(redis_url, store, prefix):
+    from ctxgraph import open_session
+
+    with RedisStore(redis_url, prefix=prefix) as elsewhere:  # another worker's connection
+        workers = [open_session(store, "user-42", lang="auto", today="2026-11-30"),
+                   open_session(elsewhere, "user-42", lang="auto", today="2026-11-30")]
+        for n, message in enumerate(CONVERSATION):
+            workers[n % 2].observe(message)  # each catches up on the other's turn first
+        assert [len(w.messages) for w in workers] == [len(CONVERSATION) - 1, len(CONVERSATION)]
+        reopened = open_session(elsewhere, "user-42")
+    assert reopened.state() == observed().state() == workers[1].state()
+    assert reopened.messages == observed().messages
