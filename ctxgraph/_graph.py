@@ -62,6 +62,7 @@ def new_graph() -> nx.MultiDiGraph:
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
         offers=[], offers_by_key={},  # facts with status "offered", oldest first, and per key
+        facts_about={},  # entity -> the facts about it (not its mentions), oldest first
     )
     return G
 
@@ -180,7 +181,7 @@ def _entity(G, u: EntityUnit) -> None:
                    entity_kind=u.kind or LEGACY_LABEL_KINDS.get(u.label, "other"),
                    mentions=[], selected=False, turn=turn)
     data = G.nodes[eid]
-    if turn not in data["mentions"]:
+    if not data["mentions"] or data["mentions"][-1] != turn:  # turns only grow: the last one tells
         data["mentions"].append(turn)
     if data["value"] is None and u.value is not None:
         data["value"] = u.value
@@ -213,6 +214,7 @@ def _fact(G, u: FactUnit) -> None:
     _index(G, fid, f"{u.name} {u.key.replace('_', ' ')} {u.value}")
     if subject:
         G.add_edge(fid, subject, key="about", kind="about")
+        G.graph.setdefault("facts_about", {}).setdefault(subject, []).append(fid)
     if old and G.nodes[old]["status"] == "current":
         G.nodes[old]["status"] = "superseded"
         G.nodes[old]["until"] = turn
@@ -419,6 +421,11 @@ def recent(G: nx.MultiDiGraph, kind: str, n: int) -> list[str]:
     return G.graph["kinds"].get(kind, [])[-n:][::-1]
 
 
+#: Recall reads at most this many turns per term, the newest (a word in thousands of turns
+#: says little about which one is meant; its rarer neighbours in the question decide).
+POSTINGS_READ = 2000
+
+
 def recall_turns(G: nx.MultiDiGraph, terms: set[str], *, k: int = 30, skip_last: int = 4,
                  k1: float = 1.2, b: float = 0.75, normalized: bool = False) -> list[tuple[str, float]]:
     """Earlier turns that share words with ``terms``, best first: (turn id, BM25 score).
@@ -426,8 +433,9 @@ def recall_turns(G: nx.MultiDiGraph, terms: set[str], *, k: int = 30, skip_last:
     Okapi BM25 with binary term frequency, over the incremental index ``apply`` keeps
     (libraries such as rank_bm25 index a fixed corpus in one go; a conversation grows by
     a turn at a time). The newest ``skip_last`` turns are left to the raw-turn window;
-    terms in more than half of the turns carry almost no weight and are skipped, which
-    keeps the cost bounded. ``normalized`` divides by the summed idf of the question's
+    terms in more than half of the turns carry almost no weight and are skipped, and of a
+    term's turns only the newest :data:`POSTINGS_READ` are scored (its idf still counts them
+    all), which keeps the cost bounded however long the chat. ``normalized`` divides by the summed idf of the question's
     terms: about 1.0 for an average-length turn holding all of them.
 
     >>> from ctxgraph._units import TurnUnit
@@ -450,7 +458,7 @@ def recall_turns(G: nx.MultiDiGraph, terms: set[str], *, k: int = 30, skip_last:
             continue
         idf = math.log((n - len(postings) + 0.5) / (len(postings) + 0.5) + 1)
         total_idf += idf
-        for node in postings:
+        for node in postings[-POSTINGS_READ:]:
             if node not in recent:
                 norm = 1 - b + b * G.graph["turn_lengths"][node] / avg
                 scores[node] = scores.get(node, 0.0) + idf * (k1 + 1) / (1 + k1 * norm)
@@ -473,6 +481,12 @@ def entities(G):
 
 def facts(G):
     return nodes_of(G, "fact")
+
+
+def facts_about(G: nx.MultiDiGraph, entity: str) -> list[str]:
+    """Facts whose subject is ``entity`` (an index: an entity named in 5,000 turns is not
+    scanned through its mentions)."""
+    return list(G.graph.get("facts_about", {}).get(entity, ()))
 
 
 def current_facts(G: nx.MultiDiGraph) -> list[tuple[str, dict]]:

@@ -20,6 +20,7 @@ names (entities, slot keys, words), the graph neighbourhood of those
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 import networkx as nx
 
@@ -51,6 +52,8 @@ NEIGHBOUR_SHARE = 0.5
 #: the newest. The others compete with the ranked items, so a long chat's promises never
 #: push out the fact a question asks for.
 PINNED_COMMITMENTS = 5
+#: The newest options offered that are looked at for a slot the question names.
+OFFERS_READ = 200
 
 
 @dataclass
@@ -154,11 +157,11 @@ def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     items += [Item(p, "commitment", TIER_COMMITMENT) for p in _promises_by_relevance(G, query)[:PINNED_COMMITMENTS]]
     named = {f for slot in query.slots for f in g.current_facts_with_slot(G, slot)}
     # a slot the question names with no chosen value yet: the options offered for it, newest
-    offers = [f for f in reversed(G.graph.get("offers", [])) if G.nodes[f]["slot"] in query.slots
+    offers = [f for f in islice(reversed(G.graph.get("offers", [])), OFFERS_READ) if G.nodes[f]["slot"] in query.slots
               and not g.current_facts_with_slot(G, G.nodes[f]["slot"])]
     named.update(offers[:2])
     for e in query.entities:
-        named.update(f for f in G.predecessors(e) if G.nodes[f]["kind"] == "fact" and G.nodes[f]["status"] == "current")
+        named.update(f for f in g.facts_about(G, e) if G.nodes[f]["status"] == "current")
     items += [Item(f, "fact", TIER_NAMED_FACT) for f in sorted(named, key=lambda f: (G.nodes[f]["turn"], f))]
     for qid, _ in g.open_items(G, "question"):
         items.append(Item(qid, "question", TIER_QUESTION))

@@ -101,3 +101,67 @@ def test_bench_speed_turns_reports_every_checkpoint(capsys):
         assert row["turns"] == 300 and row["observe_median_ms"] > 0 and row["assemble_median_ms"] > 0
         assert row["answer_in_context"] and row["rss_mib"] > 0
     assert [run["lang"] for run in report["long"]] == ["en", "zh"]
+
+
+def test_html_of_a_long_chat_shows_a_window_and_the_current_state():
+    from ctxgraph.views import graph_data, to_html
+
+    t = chat("en", 1_500)
+    data = graph_data(t, window=100)
+    assert data["window"] == {"first_turn": 1_400, "messages": 100,
+                              "hidden_nodes": t.graph.number_of_nodes() - len(data["nodes"])}
+    turns = sorted(n["turn"] for n in data["nodes"] if n["kind"] == "turn")
+    assert turns == list(range(1_400, 1_500))
+    shown = {n["id"] for n in data["nodes"]}
+    budget = t.graph.graph["current_fact"]["budget"]
+    assert budget in shown  # the state as it is now, however old
+    assert all(e["source"] in shown and e["target"] in shown for e in data["edges"])
+    old = [n for n in data["nodes"] if n["turn"] < 1_400]
+    assert old and all(n["kind"] != "turn" and n["active"] for n in old)
+    assert {n["x"] for n in old} == {min(n["x"] for n in data["nodes"])}  # one column for what came before
+    page = to_html(t, window=100)
+    assert "messages 1400-1499 of 1500 and the current state" in page
+    assert len(page) < len(to_html(t, window=None)) / 4
+    assert graph_data(t, window=None)["window"] == {"first_turn": 0, "messages": 1_500, "hidden_nodes": 0}
+
+
+@pytest.mark.parametrize("window", [0, -3, 2.5, True])
+def test_html_window_must_be_a_positive_whole_number(window):
+    from ctxgraph import ConfigError
+    from ctxgraph.views import graph_data
+
+    with pytest.raises(ConfigError, match=r"^\[E171\] window="):
+        graph_data(Tracker("en"), window=window)
+
+
+@pytest.mark.slow
+def test_html_of_10000_turns_is_bounded():
+    from ctxgraph.views import to_html
+
+    t = chat("en", 10_000)
+    page = to_html(t)
+    assert "messages 9800-9999 of 10000 and the current state" in page
+    assert len(page.encode()) < 1_000_000
+
+
+def test_state_json_lists_a_keys_history_once():
+    t = chat("en", 1_200)
+    facts = t.state().facts
+    budgets = [f for f in facts if f.key == "budget"]
+    assert len(budgets) > 5
+    (current,) = [f for f in budgets if f.status == "current"]
+    assert [h.value for h in current.history] == [f.value for f in reversed(budgets[:-1])]
+    assert all(f.history == [] for f in budgets[:-1])
+    assert [f.supersedes for f in budgets] == [None] + [f.id for f in budgets[:-1]]
+    total = sum(len(f.history) for f in facts)
+    assert total == sum(1 for f in facts if f.supersedes)  # one entry per change: linear
+    everything = t.state(history="all").facts
+    assert [len(f.history) for f in everything if f.key == "budget"] == list(range(len(budgets)))
+    assert all(f.history == [] for f in t.state(history="none").facts)
+
+
+def test_state_history_mode_is_checked():
+    from ctxgraph import ConfigError
+
+    with pytest.raises(ConfigError, match=r"^\[E170\] history='some'"):
+        Tracker("en").state(history="some")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from .. import _graph as g
+from .._errors import ConfigError, Errors
 from .._state import action_summary
 from .labels import LABEL_CELLS, excerpt, shorten
 from .layout import LAYOUTS, spring, timeline
@@ -32,10 +33,19 @@ if TYPE_CHECKING:
 GRAPH_SCHEMA = "ctxgraph.graph/1"
 EXCERPT_CHARS = 160  # the excerpt of the source message each node carries
 TURN_TEXT_CHARS = 1000  # the text a turn node carries
+#: Views show the last this many messages and the state as it is now (``window=None``: all).
+WINDOW = 200
+#: A fact's details list at most this many earlier values.
+HISTORY_SHOWN = 20
 
 
-def graph_data(tracker: Tracker, *, layout: str = "timeline") -> dict[str, Any]:
+def graph_data(tracker: Tracker, *, layout: str = "timeline", window: int | None = WINDOW) -> dict[str, Any]:
     """The graph as JSON-able data, with layout positions (deterministic).
+
+    A long chat is shown as a window: the last ``window`` messages with what came from them,
+    and the state as it is now (current facts, active rules, open promises and questions,
+    the goal, chosen entities) however old. ``"window"`` in the data says which messages
+    are shown and how many nodes are left out; ``window=None`` shows everything.
 
     Every node: ``id``, ``kind``, ``label`` (short), ``text`` (full), ``status``,
     ``active`` (false when superseded, retracted, lifted, done, cancelled or answered),
@@ -46,12 +56,16 @@ def graph_data(tracker: Tracker, *, layout: str = "timeline") -> dict[str, Any]:
     """
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}; got {layout!r}")
+    if window is not None and (not isinstance(window, int) or isinstance(window, bool) or window < 1):
+        raise ConfigError(Errors.E171.format(name="window", value=window, minimum=1))
     G = tracker.graph
     pinned = _pinned(G)
-    nodes = [_node(tracker, n, d, n in pinned) for n, d in G.nodes(data=True)]
-    edges = [{"source": u, "target": v, "kind": d.get("kind", k)} for u, v, k, d in G.edges(keys=True, data=True)]
+    shown, first = _window(G, pinned, window)
+    nodes = [_node(tracker, n, G.nodes[n], n in pinned) for n in shown]
+    edges = [{"source": u, "target": v, "kind": d.get("kind", k)}
+             for u, v, k, d in G.edges(list(shown), keys=True, data=True) if v in shown]
     if layout == "timeline":
-        lanes, width, height = timeline(nodes)
+        lanes, width, height = timeline(nodes, first)
     else:
         lanes, width, height = spring(G, nodes)
     present = {n["kind"] for n in nodes}
@@ -59,6 +73,8 @@ def graph_data(tracker: Tracker, *, layout: str = "timeline") -> dict[str, Any]:
         "schema": GRAPH_SCHEMA,
         "lang": tracker.conversation_lang,
         "turns": G.graph["turns"],
+        "window": {"first_turn": first, "messages": G.graph["turns"] - first,
+                   "hidden_nodes": G.number_of_nodes() - len(nodes)},
         "layout": layout,
         "width": width,
         "height": height,
@@ -69,6 +85,21 @@ def graph_data(tracker: Tracker, *, layout: str = "timeline") -> dict[str, Any]:
         "nodes": nodes,
         "edges": edges,
     }
+
+
+def _window(G: nx.MultiDiGraph, pinned: set[str], window: int | None) -> tuple[dict[str, None], int]:
+    """The nodes a view shows, in graph order, and the first message it shows: the last
+    ``window`` messages with the nodes made in them, and the state as it is now."""
+    if window is None or G.graph["turns"] <= window:
+        return dict.fromkeys(G.nodes), 0
+    first = G.graph["turns"] - window
+    return dict.fromkeys(n for n in G.nodes if _recent_or_now(G, n, first, pinned)), first
+
+
+def _recent_or_now(G: nx.MultiDiGraph, n: str, first: int, pinned: set[str]) -> bool:
+    d = G.nodes[n]
+    turn = d.get("index") if d["kind"] == "turn" else d.get("last", d.get("turn"))
+    return (turn or 0) >= first or n in pinned or d["kind"] == "fact" and d["status"] == "current"
 
 
 def _pinned(G: nx.MultiDiGraph) -> set[str]:
@@ -110,7 +141,7 @@ def _describe(tracker: Tracker, n: str, d: dict) -> tuple[str, str, str | None, 
         text = f"{d['name']} ({d['key']}): {d['value']}" + (f" — about {subject}" if subject else "")
         newer = [u for u, _, k in G.in_edges(n, keys=True) if k == "supersedes"]
         details = {"key": d["key"], "name": d["name"], "value": d["value"], "subject": subject,
-                   "until": d.get("until"), "history": g.fact_history(G, n),
+                   "until": d.get("until"), "history": g.fact_history(G, n, limit=HISTORY_SHOWN),
                    "superseded_by": newer[0] if newer else None,
                    "stressed": d.get("stressed", False), "correction": d.get("correction", False)}
         return f"{d['name']}: {d['value']}", text, status, details

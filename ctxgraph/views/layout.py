@@ -39,23 +39,30 @@ def _order(n: dict) -> tuple:
     return (n["turn"] or 0, int(n["id"][1:]) if n["id"][1:].isdigit() else 0, n["id"])
 
 
-def timeline(nodes: list[dict]) -> tuple[list[dict], float, float]:
+def _column(turn: int | None, first: int) -> int:
+    """The column of a message: its index, or in a window starting at ``first``, 1 for the
+    window's first message and 0 for everything older (the state that is still true)."""
+    return (turn or 0) if not first else max((turn or 0) - first + 1, 0)
+
+
+def timeline(nodes: list[dict], first: int = 0) -> tuple[list[dict], float, float]:
     """x: the message a node came from; y: its kind's lane, rows packed so labels never overlap.
+    With ``first`` (a window of a long chat), nodes from before that message share column 0.
 
     Sets each node's ``x`` and ``y``; returns the lanes (``kind``, ``y``, ``height``), the width and the height.
     """
     turns = [n for n in nodes if n["kind"] == "turn"]
     for n in turns:
-        n["x"], n["y"] = X0 + STEP * n["turn"], TOP
+        n["x"], n["y"] = X0 + STEP * _column(n["turn"], first), TOP
     lanes, y = [], TOP + 26.0
-    right = X0 + STEP * max((n["turn"] for n in turns), default=0)
+    right = X0 + STEP * max((_column(n["turn"], first) for n in turns), default=0)
     for kind in LANE_ORDER:
         members = sorted((n for n in nodes if n["kind"] == kind), key=_order)
         if not members:
             continue
         row_ends: list[float] = []
         for n in members:
-            x = X0 + STEP * (n["turn"] or 0)
+            x = X0 + STEP * _column(n["turn"], first)
             row = next((r for r, end in enumerate(row_ends) if end <= x), len(row_ends))
             if row == len(row_ends):
                 row_ends.append(0.0)
@@ -73,10 +80,11 @@ def spring(G: nx.MultiDiGraph, nodes: list[dict]) -> tuple[list[dict], float, fl
     order (so the conversation is a spine the rest hangs from), scaled to pixels."""
     if not nodes:
         return [], X0, TOP
+    shown = {n["id"] for n in nodes}  # a window of a long chat: only what is shown is laid out
     simple = nx.Graph()
-    simple.add_nodes_from(G.nodes)
-    simple.add_edges_from(G.edges())
-    turns = g.recent(G, "turn", len(G))[::-1]
+    simple.add_nodes_from(n for n in G.nodes if n in shown)
+    simple.add_edges_from((u, v) for u, v in G.edges(list(simple.nodes)) if v in shown)
+    turns = [t for t in g.recent(G, "turn", len(G))[::-1] if t in shown]
     simple.add_edges_from(zip(turns, turns[1:]))  # the conversation as a spine (layout only)
     pos = nx.spring_layout(simple, seed=0)
     size = 260.0 * max(2.0, math.sqrt(len(nodes)) / 2)

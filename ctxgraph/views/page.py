@@ -33,7 +33,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .data import graph_data
+from .data import WINDOW, graph_data
 
 if TYPE_CHECKING:
     from .._tracker import Tracker
@@ -84,14 +84,20 @@ def script_json(value: Any) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def to_html(tracker: Tracker, path: str | Path | None = None, *, layout: str = "timeline") -> str:
+def to_html(tracker: Tracker, path: str | Path | None = None, *, layout: str = "timeline",
+            window: int | None = WINDOW) -> str:
     """One self-contained, interactive HTML page of the graph; also written to ``path`` if given.
 
     No network at all: data, styles and the renderer are inline, and the page's
-    Content-Security-Policy blocks any request.
+    Content-Security-Policy blocks any request. A chat longer than ``window`` messages is
+    shown as its last ``window`` messages and the state as it is now (the title says so);
+    ``window=None`` draws everything.
     """
-    data = graph_data(tracker, layout=layout)
-    title = f"ctxgraph · {data['lang']} · {data['turns']} messages · {len(data['nodes'])} nodes"
+    data = graph_data(tracker, layout=layout, window=window)
+    shown = data["window"]
+    part = (f" · messages {shown['first_turn']}-{data['turns'] - 1} of {data['turns']} and the current state"
+            if shown["first_turn"] else "")
+    title = f"ctxgraph · {data['lang']} · {data['turns']} messages · {len(data['nodes'])} nodes{part}"
     page = _PAGE.format(lang=html.escape(data["lang"]), title=html.escape(title), css=static_text("graph.css"),
                         data=script_json(data), js=static_text("graph.js"))
     if path is not None:
