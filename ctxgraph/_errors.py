@@ -86,6 +86,8 @@ class Errors:
     E110 = "[E110] A stored session must be a to_json() mapping of schema 'ctxgraph.session/1': {reason}"
     E111 = ("[E111] Session {session_id!r} holds {length} turn(s) in the store but the tracker has {turns}: "
             "it was deleted or expired since it was opened. Call open_session again.")
+    E112 = ("[E112] Session {session_id!r} holds {turns} turn(s) that are not the first messages of {file}. "
+            "Replay it under another --session, or delete the stored one (ctxgraph sessions delete).")
     # the Redis store (E120-E139)
     E120 = "[E120] The Redis store needs redis-py: pip install \"ctxgraph[redis]\"."
     E121 = ("[E121] Redis at {url} cannot be used: {reason}. Check that redis-server runs there and "
