@@ -20,7 +20,8 @@ gold dialogue state at a token budget (crosswoz, multiwoz), recall of the eviden
 (locomo), the scenario conversations' pass rate (scenarios), the state at the end of annotated
 customer-service conversations (cs: fact recall and precision, wrong facts, constraints and
 commitments right), latency and memory (speed), observe+persist per turn in SQLite and Redis
-after 100 and 10,000 turns of history (store). --metric state compares crosswoz and multiwoz
+after 100 and 10,000 turns of history (store), the gateway under 100 concurrent conversations
+(serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -41,6 +42,7 @@ example:
   ctxgraph bench cs --data ../shared/data/cs --json-out cs.json
   ctxgraph bench multiwoz --metric state --limit 50
   ctxgraph bench store --redis redis://127.0.0.1:6379/0
+  ctxgraph bench serve --quick
 """
 
 
@@ -60,7 +62,7 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--budget", type=int, action="append", metavar="N", help="budget (repeatable)")
     p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
     p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
-    p.add_argument("--quick", action="store_true", help="speed, store: short runs (checks the harness, not the machine)")
+    p.add_argument("--quick", action="store_true", help="speed, store, serve: short runs (checks the harness, not the machine)")
     p.add_argument("--turns", type=int, metavar="N",
                    help="speed: instead, cost over one long chat of N messages (en; zh up to 20,000): observe and "
                         "assemble at 1k, 10k, 100k messages, memory per message")
@@ -82,6 +84,10 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._speed import run_speed
 
         return run_speed(quick=args.quick, packs=packs)
+    if dataset == "serve":
+        from ._serve_bench import run_serve
+
+        return run_serve(quick=args.quick)
     if dataset == "store":
         from ._store_bench import run_store
 
@@ -175,6 +181,10 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         rows = [[r["lang"], f"{r['passed']}/{r['n']}", r["recall"], r["tokens_mean"], "; ".join(
             f"{k}: {v}" for k, v in r["failures"].items()) or "—"] for r in report["results"]]
         parts.append(_table(["lang", "passed", "pass rate", "tokens mean", "failures"], rows, markdown))
+    elif ds == "serve":
+        from ._serve_bench import serve_parts
+
+        parts += serve_parts(report, markdown, _table)
     elif ds == "store":
         from ._store_bench import store_parts
 

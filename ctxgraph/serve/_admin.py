@@ -40,7 +40,11 @@ async def _session(request: Request) -> tuple[Gateway, Tracker | None, Response 
     sid = request.path_params["session_id"]
     if not valid_session_id(sid):
         return gw, None, error_response(400, session_id_error(sid))
-    tracker = await anyio.to_thread.run_sync(gw.sessions.tracker, sid)
+    lease = await gw.locks.acquire(sid)  # a reply still being recorded is waited for
+    try:
+        tracker = await anyio.to_thread.run_sync(gw.sessions.tracker, sid)
+    finally:
+        lease.release()
     if tracker is None:
         return gw, None, error_response(404, Errors.E194.format(session_id=sid))
     return gw, tracker, None

@@ -6,6 +6,12 @@ the budget (``X-Ctxgraph-Budget`` overrides it for one request) and sent upstrea
 of the history; the reply is observed once whole. Anything else is forwarded untouched.
 Upstream errors reach the caller as they came, and leave the session as it was before the
 request (the question is only recorded with its reply).
+
+The reply is recorded before the caller gets the end of it (a plain response: before it is
+sent; a stream: before its last event): the session's next request, whichever worker or
+server it reaches, then finds the turn in the store. Recording after responding would save
+the caller the time of observing two messages, but a next turn arriving at another worker
+could then miss it.
 """
 
 from __future__ import annotations
