@@ -76,9 +76,18 @@ def check_budget(budget: object, per_message: int) -> None:
         raise BudgetError(Errors.E040.format(budget=budget, minimum=minimum))
 
 
-def _system_content(prompt: str | None, lines: list[Line], style: Style, compact: bool = False) -> str:
+#: The role of the state block's own message. It follows the operator's system prompt as a
+#: second system message (the OpenAI chat API takes several; ``developer`` is not accepted
+#: by every compatible server) and opens with its frame: a record quoted from the
+#: conversation, not instructions (see docs/security.md).
+STATE_ROLE = "system"
+
+
+def _system_messages(prompt: str | None, lines: list[Line], style: Style, compact: bool = False) -> list[dict]:
+    """The operator's system prompt and the state block, each in its own message."""
     block = render_block(lines, style, compact)
-    return "\n\n".join(p for p in (prompt, block) if p)
+    return ([{"role": "system", "content": prompt}] if prompt else []) + (
+        [{"role": STATE_ROLE, "content": block}] if block else [])
 
 
 def fit(
@@ -111,6 +120,11 @@ def fit(
     return f.context(total_turns)
 
 
+def _length(ln: Line, mark: int) -> int:
+    """Characters of an item's own words in a line (``mark``: the "…" of a cut line)."""
+    return ln.lengths[0] if ln.lengths else len(ln.text) + mark
+
+
 class _Fitter:
     """The running state of one :func:`fit`: what is chosen and what it costs."""
 
@@ -130,15 +144,15 @@ class _Fitter:
         self.cuts: dict[int, list[Line]] = {}  # shorter forms of a line (the goal), longest first
         for ln in lines:
             if ln.shorter:
-                self.cuts[id(ln)] = [replace(ln, text=text, shorter=()) for text in ln.shorter]
+                self.cuts[id(ln)] = [replace(ln, text=text, shorter=(), lengths=ln.lengths[n + 1:n + 2])
+                                     for n, text in enumerate(ln.shorter)]
                 self.order.update((id(short), self.order[id(ln)]) for short in self.cuts[id(ln)])
 
     def count(self, msgs: list[dict]) -> int:
         return count_message_tokens(msgs, self.encoding, per_message=self.per_message)
 
     def sys_tokens(self, chosen: list[Line]) -> int:
-        content = _system_content(self.prompt, chosen, self.style, self.compact)
-        return self.count([{"role": "system", "content": content}]) if content else 0
+        return self.count(_system_messages(self.prompt, chosen, self.style, self.compact))
 
     # ------------------------------------------------------------------ question and prompt
     def place_question(self, question: str, always_ask: bool) -> None:
@@ -172,8 +186,7 @@ class _Fitter:
         self.header_cost = {sec: count_text_tokens(hdr + ("" if sec in ("goal", "focus") else "\n"), enc) if hdr else 0
                             for sec, hdr in self.headers.items()}  # goal and focus share their line
         newline = count_text_tokens("\n", enc)  # the block's last line has none
-        self.title_cost = count_text_tokens(self.headers["title"] + "\n", enc) - newline + (
-            count_text_tokens("\n\n", enc) if self.prompt else self.per_message)
+        self.title_cost = count_text_tokens(self.headers["title"] + "\n", enc) - newline + self.per_message
 
     # ------------------------------------------------------------------ state lines
     def cost(self, ln: Line) -> int:
@@ -305,13 +318,12 @@ class _Fitter:
         dropped += [f"ranked {ln.item.kind} {ln.item.node}" for ln in reversed(self.lost_ranked)]
         dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(self.lost_pinned)]
         whole = {id(short): ln for ln in self.lines for short in self.cuts.get(id(ln), ())}
-        dropped += [f"{ln.item.kind} {ln.item.node}: cut to {len(ln.text) - 1} of {len(whole[id(ln)].text)} characters"
+        dropped += [f"{ln.item.kind} {ln.item.node}: cut to {_length(ln, -1)} of {_length(whole[id(ln)], 0)} characters"
                     for ln in self.chosen if id(ln) in whole]
         return dropped + self.truncated
 
     def context(self, total_turns: int) -> Context:
-        content = _system_content(self.prompt, self.chosen, self.style, self.compact)
-        messages = ([{"role": "system", "content": content}] if content else [])
+        messages = _system_messages(self.prompt, self.chosen, self.style, self.compact)
         for _, block in self.history:
             messages += block
         messages += self.q_msgs
@@ -322,7 +334,7 @@ class _Fitter:
             messages=messages,
             tokens=total,
             budget=self.budget,
-            sections={  # they add up to ``tokens``: the state block shares the system message
+            sections={  # they add up to ``tokens``: the state block is its own message
                 "system": prompt_tokens,
                 "state": self.sys_tokens(self.chosen) - prompt_tokens,
                 "history": self.history_tokens,

@@ -42,7 +42,7 @@ def test_quickstart_notebook_runs_offline(tmp_path, monkeypatch):
     tables = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
     assert any("<table" in t for t in tables)  # the tracker's _repr_html_
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
-    assert "[对话状态]" in text and "[Conversation state]" in text
+    assert "[对话状态：" in text and "[Conversation state:" in text
     assert "saved" in text
     assert sorted(p.name for p in work.iterdir()) == before == ["quickstart.ipynb"]  # nothing written beside it
     written = re.search(r"characters written to (\S+)", text)

@@ -329,7 +329,7 @@ def test_rules_a_pack_renames_the_state_block_labels(tmp_path):
     t = Tracker("en", rules=[tmp_path])
     t.observe({"role": "user", "content": "My budget is $500"})
     block = t.assemble("What is my budget?", budget=200).messages[0]["content"]
-    assert "Order details:\n- budget: $500" in block and "Key facts:" not in block
+    assert "Order details:\n- user: budget: $500" in block and "Key facts:" not in block
 
 
 def test_rules_a_pack_switches_off_a_core_cue_and_a_step(tmp_path):
