@@ -6,9 +6,6 @@ from messages 0..i-1 with message i as the question. ``ctxgraph state FILE``
 prints the state JSON after the whole file. ``ctxgraph graph FILE --out graph.html``
 writes a view of the graph after the whole file (.html page, .png/.svg/.pdf picture or
 .json data). ``ctxgraph bench DATASET`` measures (see ``ctxgraph bench --help``).
-``ctxgraph replay FILE --store URL --session ID`` keeps the session in a store (going on after
-the messages it already holds); ``ctxgraph sessions list|show|delete --store URL [ID]`` reads
-and deletes stored sessions.
 ``ctxgraph serve --upstream URL`` runs the OpenAI-compatible gateway (docs/serve.md).
 ``ctxgraph`` alone prints the commands, one line each, and exits 0 (asking what there is
 is not an error); ``ctxgraph --version`` prints the version. Every error is one coded line
@@ -25,7 +22,6 @@ from typing import Any, Sequence
 
 from ._errors import CtxgraphError, Errors, MessageError
 from ._messages import normalize_message, read_conversation
-from ._stores_cli import add_sessions_parser, add_store_options, replay_tracker
 from ._tracker import Tracker
 
 
@@ -41,13 +37,8 @@ def version() -> str:
         return __version__
 
 
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"lang": args.lang, "rules": args.rules or (), "packs": args.pack or (), "catalog": args.catalog,
-            "today": args.today}
-
-
 def _tracker(args: argparse.Namespace) -> Tracker:
-    return Tracker(**_options(args))
+    return Tracker(args.lang, rules=args.rules or (), packs=args.pack or (), catalog=args.catalog, today=args.today)
 
 
 def _conversation(args: argparse.Namespace) -> list[dict]:
@@ -72,12 +63,9 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     messages = _conversation(args)
-    # with --store: the stored session, going on after the messages it holds
-    tracker, start = replay_tracker(args, messages, _options(args)) if args.store else (_tracker(args), 0)
+    tracker = _tracker(args)
     out = sys.stdout
     for i, message in enumerate(messages):
-        if i < start:
-            continue
         if message.get("role") == "user":
             question = normalize_message(message)[1].text
             ctx = tracker.assemble(message, budget=args.budget)  # a message: always sent last
@@ -132,9 +120,9 @@ def cmd_graph(args: argparse.Namespace) -> int:
     tracker.observe_many(_conversation(args))
     try:
         if kind == "html":
-            views.to_html(tracker, out, layout=args.layout)
+            views.to_html(tracker, out, layout=args.layout, window=args.window or None)
         elif kind == "json":
-            data = views.graph_data(tracker, layout=args.layout)
+            data = views.graph_data(tracker, layout=args.layout, window=args.window or None)
             out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         else:
             views.save_picture(tracker, out, layout=args.layout)
@@ -179,7 +167,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=int, default=600, help="token budget per context (default 600)")
     p.add_argument("--format", default="text", choices=["text", "json"],
                    help="text (default) or json: one object a line with index, question, budget, tokens, messages, state")
-    add_store_options(p)
     p.set_defaults(func=cmd_replay)
     p = _command(sub, "state")
     _add_common(p)
@@ -190,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="graph.html (interactive, self-contained), graph.png/.svg/.pdf (needs ctxgraph[viz]) or graph.json")
     p.add_argument("--layout", default="timeline", choices=["timeline", "spring"],
                    help="timeline: x is the message a node came from, a lane per kind (default); spring: networkx")
+    p.add_argument("--window", type=int, default=200, metavar="N",
+                   help="html, json: the last N messages and the state as it is now (default 200; 0: everything)")
     p.set_defaults(func=cmd_graph)
     try:
         from .bench._cli import add_bench_parser
@@ -197,7 +186,6 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_bench_parser(sub)
-    add_sessions_parser(sub)
     from ._serve_cli import add_serve_parser
 
     add_serve_parser(sub)

@@ -165,3 +165,16 @@ def test_state_history_mode_is_checked():
 
     with pytest.raises(ConfigError, match=r"^\[E170\] history='some'"):
         Tracker("en").state(history="some")
+
+
+def test_cli_graph_window(tmp_path, capsys):
+    from ctxgraph.cli import main
+
+    conversation = tmp_path / "chat.jsonl"
+    conversation.write_text("".join(json.dumps(m) + "\n" for m in itertools.islice(long_chat("en"), 400)))
+    for window, first in ((50, 350), (0, 0)):
+        out = tmp_path / f"graph{window}.json"
+        assert main(["graph", str(conversation), "--lang", "en", "--window", str(window), "--out", str(out)]) == 0
+        assert json.loads(out.read_text())["window"]["first_turn"] == first
+    assert main(["graph", str(conversation), "--window", "-2", "--out", str(tmp_path / "g.html")]) == 2
+    assert "[E171] window=-2" in capsys.readouterr().err
