@@ -6,6 +6,9 @@ from messages 0..i-1 with message i as the question. ``ctxgraph state FILE``
 prints the state JSON after the whole file. ``ctxgraph graph FILE --out graph.html``
 writes a view of the graph after the whole file (.html page, .png/.svg/.pdf picture or
 .json data). ``ctxgraph bench DATASET`` measures (see ``ctxgraph bench --help``).
+``ctxgraph replay FILE --store URL --session ID`` keeps the session in a store (going on after
+the messages it already holds); ``ctxgraph sessions list|show|delete --store URL [ID]`` reads
+and deletes stored sessions.
 ``ctxgraph serve --upstream URL`` runs the OpenAI-compatible gateway (docs/serve.md).
 ``ctxgraph`` alone prints the commands, one line each, and exits 0 (asking what there is
 is not an error); ``ctxgraph --version`` prints the version. Every error is one coded line
@@ -22,6 +25,7 @@ from typing import Any, Sequence
 
 from ._errors import CtxgraphError, Errors, MessageError
 from ._messages import normalize_message, read_conversation
+from ._stores_cli import add_sessions_parser, add_store_options, replay_tracker
 from ._tracker import Tracker
 
 
@@ -37,8 +41,13 @@ def version() -> str:
         return __version__
 
 
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"lang": args.lang, "rules": args.rules or (), "packs": args.pack or (), "catalog": args.catalog,
+            "today": args.today}
+
+
 def _tracker(args: argparse.Namespace) -> Tracker:
-    return Tracker(args.lang, rules=args.rules or (), packs=args.pack or (), catalog=args.catalog, today=args.today)
+    return Tracker(**_options(args))
 
 
 def _conversation(args: argparse.Namespace) -> list[dict]:
@@ -63,9 +72,12 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     messages = _conversation(args)
-    tracker = _tracker(args)
+    # with --store: the stored session, going on after the messages it holds
+    tracker, start = replay_tracker(args, messages, _options(args)) if args.store else (_tracker(args), 0)
     out = sys.stdout
     for i, message in enumerate(messages):
+        if i < start:
+            continue
         if message.get("role") == "user":
             question = normalize_message(message)[1].text
             ctx = tracker.assemble(message, budget=args.budget)  # a message: always sent last
@@ -167,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=int, default=600, help="token budget per context (default 600)")
     p.add_argument("--format", default="text", choices=["text", "json"],
                    help="text (default) or json: one object a line with index, question, budget, tokens, messages, state")
+    add_store_options(p)
     p.set_defaults(func=cmd_replay)
     p = _command(sub, "state")
     _add_common(p)
@@ -186,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_bench_parser(sub)
+    add_sessions_parser(sub)
     from ._serve_cli import add_serve_parser
 
     add_serve_parser(sub)
