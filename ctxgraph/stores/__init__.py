@@ -6,8 +6,8 @@
 - ``sqlite:///sessions.db`` (relative path) or ``sqlite:////var/lib/app/sessions.db``
   (absolute) — :class:`SQLiteStore`, the embedded default, safe for several processes
   on one machine;
-- ``redis://host:6379/0`` — :class:`RedisStore` (``pip install "ctxgraph[redis]"``),
-  for several workers or machines.
+- ``redis://host:6379/0`` (``rediss://`` with TLS, ``unix:///path/redis.sock``) —
+  :class:`RedisStore` (``pip install "ctxgraph[redis]"``), for several workers or machines.
 
 >>> store = open_store("memory://", max_sessions=10)
 >>> store.create("user-42", {"lang": "en"})
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover - names for type checkers; imported lazily
 __all__ = ["MemoryStore", "RedisStore", "SQLiteStore", "Store", "StoreError", "open_store"]
 
 #: URL schemes open_store knows
-SCHEMES = ("memory", "sqlite", "redis", "rediss")
+SCHEMES = ("memory", "sqlite", "redis", "rediss", "unix")
 
 
 def open_store(url: str | Store, **options: Any) -> Store:
