@@ -101,7 +101,7 @@ def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_leve
 
 
 @contextlib.contextmanager
-def serving(app: Starlette, host: str = "127.0.0.1", startup_timeout: float = 30.0) -> Iterator[str]:
+def serving(app: Starlette, host: str = "127.0.0.1", startup_timeout: float = 120.0) -> Iterator[str]:
     """Run ``app`` on uvicorn in a background thread on a free port; yields ``http://HOST:PORT``.
 
     For tests and notebooks: the server is real (sockets, HTTP/1.1, lifespan), stopped on exit::
