@@ -350,3 +350,77 @@ def test_the_command_refuses_a_memory_store_with_workers_and_a_missing_key(capsy
     assert "E197" in capsys.readouterr().err
     assert main(["serve", "--upstream", "api.openai.com"]) == 2
     assert "E198" in capsys.readouterr().err
+
+
+def test_two_gateways_on_one_redis_continue_each_others_sessions(stub, redis_url):
+    """Several servers behind a load balancer: each turn of a conversation reaches either."""
+    import uuid
+
+    sid = f"redis-{uuid.uuid4().hex[:12]}"
+    config = ServeConfig(upstream=stub.base_url, store=redis_url, lang="en")
+    with serving(create_app(config)) as one, serving(create_app(config)) as two:
+        history = [{"role": "user", "content": FACTS["bob"]}]
+        for turn, url in enumerate([one, two, two, one]):
+            reply = client(url).chat.completions.create(model="m", messages=history, user=sid)
+            history += [{"role": "assistant", "content": reply.choices[0].message.content},
+                        {"role": "user", "content": f"Next question {turn}"}]
+        status, state = get(one + f"/v1/sessions/{sid}/state")
+        assert status == 200 and state["turns"] == 8 and "900" in json.dumps(state)
+        delete = urllib.request.Request(two + f"/v1/sessions/{sid}", method="DELETE")
+        with urllib.request.urlopen(delete) as response:
+            assert response.status == 200
+        assert get(one + f"/v1/sessions/{sid}/state")[0] == 404
+
+
+def test_a_stream_is_passed_on_as_it_arrives(store_url):
+    """The upstream sends one event and then waits until the client has it: a gateway that
+    buffered the stream would hold that event back, and the upstream would give up waiting."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    client_has_first = threading.Event()
+    upstream_saw = []
+
+    def event(delta: dict, finish: str | None = None) -> bytes:
+        chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "m",
+                 "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+        return f"data: {json.dumps(chunk)}\n\n".encode()
+
+    class Slow(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["content-length"]))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for i, piece in enumerate([event({"role": "assistant", "content": "First"}), event({"content": " then"}),
+                                       event({}, "stop"), b"data: [DONE]\n\n"]):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                self.wfile.flush()
+                if i == 0:
+                    upstream_saw.append(client_has_first.wait(timeout=20))
+            self.wfile.write(b"0\r\n\r\n")
+
+    upstream = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    try:
+        app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
+                                     lang="en"))
+        with serving(app) as url:
+            stream = client(url).chat.completions.create(
+                model="m", messages=[{"role": "user", "content": "hi"}], user="s", stream=True)
+            first = next(iter(stream))
+            client_has_first.set()
+            rest = [c.choices[0].delta.content or "" for c in stream if c.choices]
+            status, state = get(url + "/v1/sessions/s/state")
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+    assert first.choices[0].delta.content == "First" and "".join(rest) == " then"
+    assert upstream_saw == [True]
+    assert state["turns"] == 2
