@@ -94,7 +94,7 @@ async def _drive(base: str, sessions: int, turns: int) -> tuple[dict[str, list],
         return out, time.perf_counter() - started
 
 
-def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 120.0) -> None:
+def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 300.0) -> None:
     import httpx
 
     deadline = time.monotonic() + timeout
@@ -108,6 +108,23 @@ def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 120.0) -> N
             pass
         time.sleep(0.2)
     raise RuntimeError("ctxgraph serve did not answer /healthz in time")
+
+
+def _stop(proc: subprocess.Popen | None) -> None:
+    """SIGTERM (the stub: end of its stdin), then SIGKILL if it is not gone within a minute."""
+    if proc is None:
+        return
+    if proc.stdin is not None:
+        proc.stdin.close()
+    else:
+        proc.terminate()
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    if proc.stdout is not None:
+        proc.stdout.close()
 
 
 def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: float = UPSTREAM_DELAY,
@@ -134,12 +151,9 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
             _wait_healthy(base, gateway)
             out, seconds = asyncio.run(_drive(base, sessions, turns))
         finally:
-            if gateway is not None:
-                gateway.terminate()
-                gateway.wait(timeout=60)
-            stub.stdin.close()
-            stub.wait(timeout=30)
-            stub.stdout.close()
+            load = os.getloadavg()[0]
+            for proc in (gateway, stub):
+                _stop(proc)
     ms = lambda values, q: round(_percentile(values, q) * 1000, 2)  # noqa: E731
     return {
         "dataset": "serve", "sessions": sessions, "turns": turns, "workers": workers, "budget": budget,
@@ -150,7 +164,7 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
         "total_ms_p50": ms(out["total"], 0.5), "total_ms_p95": ms(out["total"], 0.95),
         "history_tokens_mean": round(statistics.fmean(out["history"]), 1) if out["history"] else None,
         "sent_tokens_mean": round(statistics.fmean(out["sent"]), 1) if out["sent"] else None,
-        "machine": machine(),
+        "load_average_1min": round(load, 2), "machine": machine(),
     }
 
 
@@ -164,6 +178,8 @@ def serve_parts(report: dict[str, Any], markdown: bool, table: Any) -> list[str]
             f"(mean {r['history_tokens_mean']} tokens, {r['sent_tokens_mean']} sent)")
     parts = [head, table(["sessions", "turns", "workers", "requests", "errors", "requests/s", "added p50 ms",
                           "added p95 ms", "total p50 ms", "total p95 ms"], rows, markdown)]
+    parts.append(f"load average (1 min) at the end of the run: {r.get('load_average_1min')} on "
+                 f"{(r.get('machine') or {}).get('cores', '?')} cores (other work on the machine counts too)")
     if r["error_examples"]:
         parts.append("errors, first: " + "; ".join(r["error_examples"]))
     return parts
