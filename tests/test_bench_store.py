@@ -9,7 +9,7 @@ import pytest
 from ctxgraph.bench._cli import format_report
 from ctxgraph.bench._store_bench import run_store
 
-pytest.importorskip("redis")
+redis = pytest.importorskip("redis")
 
 
 def test_bench_store_times_every_store_at_every_history_size(redis_url):
@@ -22,6 +22,9 @@ def test_bench_store_times_every_store_at_every_history_size(redis_url):
         if size == 5:
             assert r["ratio"] == 1.0
     assert report["machine"]["cores"] >= 1 and report["notes"] == []
+    client = redis.Redis.from_url(redis_url)
+    assert list(client.scan_iter(match="ctxgraph-bench:*")) == []  # the run leaves no session behind
+    client.close()
     text = format_report(report)
     assert text.startswith("== store") and "persist median ms" in text and "machine:" in text
 

@@ -54,7 +54,9 @@ def run_store(*, quick: bool = False, sizes: Sequence[int] | None = None, turns:
         stores = _open_stores(Path(folder), url)
         timings = _time_turns(stores, sessions, messages, turns, progress)
         for store in stores.values():
-            if store is not None:
+            if store is not None:  # leave nothing behind in a Redis given with --redis
+                for size in sizes:
+                    store.delete(f"bench-{size}")
                 store.close()
     base = {name: timings[(name, sizes[0])] for name in stores}
     results = []
