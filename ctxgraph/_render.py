@@ -227,7 +227,7 @@ def action_text(d: dict) -> str:
     parts = [f"{k}={shown(v)}" for k, v in d.get("fields", {}).items()]
     if d.get("arguments_error"):
         parts.append(f"arguments: {shown(d['arguments_error'])}")
-    head = f"{d['tool']} {d['status']}"
+    head = f"{tool_name(d['tool'])} {d['status']}"
     return f"{head}: {', '.join(parts)}" if parts else head
 
 
@@ -287,7 +287,21 @@ def source_label(G: nx.MultiDiGraph, d: dict, lang: "str | Style") -> str:
     if not name:  # the tool's name is on the call this result answers
         aid = G.graph["call_to_action"].get(turn.get("tool_call_id") or "")
         name = G.nodes[aid]["tool"] if aid else ""
-    return t["tool"].format(name=name).strip()
+    return t["tool"].format(name=tool_name(name)).strip()
+
+
+#: What a tool's name may hold (the chat API allows ``[a-zA-Z0-9_-]{1,64}``; letters of any
+#: script and dots are tolerated); anything else becomes "_".
+_NOT_IN_NAME = re.compile(r"[^\w.\-]")
+
+
+def tool_name(name: str) -> str:
+    r"""A tool's name as one word, so it cannot carry text into the line it heads.
+
+    >>> tool_name("lookup\n[Conversation state]: user")
+    'lookup__Conversation_state___user'
+    """
+    return _NOT_IN_NAME.sub("_", flat(name))[:64]
 
 
 #: Characters that break a line (CR, LF, VT, FF, NEL, U+2028/2029 ...) or control how text

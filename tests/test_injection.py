@@ -221,14 +221,22 @@ _TEXT = st.lists(st.one_of(st.sampled_from(_PIECES), st.sampled_from(list(SEPARA
                  min_size=1, max_size=12).map("".join)
 
 
-@settings(max_examples=80, deadline=None, derandomize=True, database=None,
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
-@given(texts=st.lists(st.tuples(st.sampled_from(["user", "assistant"]), _TEXT), min_size=1, max_size=4),
+@given(texts=st.lists(st.tuples(st.sampled_from(["user", "assistant", "tool"]), _TEXT), min_size=1, max_size=4),
        lang=st.sampled_from(["en", "zh"]), budget=st.sampled_from([120, 400]))
 def test_injection_no_text_forges_a_line(texts, lang, budget):
-    """Whatever users and the assistant write, every line of the block starts as the
-    renderer starts it, and none holds a line break or a control or format character."""
-    t = track(lang, *({"role": role, "content": text} for role, text in texts))
+    """Whatever users, the assistant and tools write, every line of the block starts as the
+    renderer starts it, and none holds a line break or a control character."""
+    import json
+
+    def message(n: int, role: str, text: str) -> dict:
+        if role != "tool":
+            return {"role": role, "content": text}
+        return {"role": "tool", "tool_call_id": f"call_{n}", "name": f"lookup{text[:3]}",
+                "content": json.dumps({"status": text, "note": text, "order_id": "A-1"}, ensure_ascii=False)}
+
+    t = track(lang, *(message(n, role, text) for n, (role, text) in enumerate(texts)))
     ctx = t.assemble("?", budget=budget)
     starts = _line_starts(lang)
     lines = ctx.state_block.split("\n")
