@@ -24,6 +24,8 @@ from typing import Any
 
 #: The stub upstream's answer time (seconds): a fast model's time to a short reply.
 UPSTREAM_DELAY = 0.5
+#: The bench client's timeout per request: the openai client's default.
+CLIENT_TIMEOUT = 600.0
 _STUB = """
 import sys
 from ctxgraph.testing import StubServer
@@ -62,6 +64,7 @@ def _percentile(values: list[float], q: float) -> float:
 async def _conversation(client: Any, url: str, session: int, turns: int, out: dict[str, list]) -> None:
     history: list[dict[str, Any]] = []
     sid = f"bench-{session}"
+    await asyncio.sleep(out["stagger"] * session)  # conversations start spread over one upstream delay
     for turn in range(turns):
         history.append({"role": "user", "content": _user_message(session, turn)})
         started = time.perf_counter()
@@ -82,12 +85,13 @@ async def _conversation(client: Any, url: str, session: int, turns: int, out: di
         history.append({"role": "assistant", "content": reply["content"]})
 
 
-async def _drive(base: str, sessions: int, turns: int) -> tuple[dict[str, list], float]:
+async def _drive(base: str, sessions: int, turns: int, delay: float) -> tuple[dict[str, Any], float]:
     import httpx
 
-    out: dict[str, list] = {"total": [], "added": [], "sent": [], "history": [], "errors": []}
+    out: dict[str, Any] = {"total": [], "added": [], "sent": [], "history": [], "errors": [],
+                           "stagger": delay / sessions}
     limits = httpx.Limits(max_connections=sessions + 10, max_keepalive_connections=sessions + 10)
-    async with httpx.AsyncClient(timeout=120, limits=limits) as client:
+    async with httpx.AsyncClient(timeout=CLIENT_TIMEOUT, limits=limits) as client:
         started = time.perf_counter()
         await asyncio.gather(*(_conversation(client, base + "/v1/chat/completions", s, turns, out)
                                for s in range(sessions)))
@@ -149,7 +153,7 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
                 env=env, cwd=folder)
             base = f"http://127.0.0.1:{port}"
             _wait_healthy(base, gateway)
-            out, seconds = asyncio.run(_drive(base, sessions, turns))
+            out, seconds = asyncio.run(_drive(base, sessions, turns, delay))
         finally:
             load = os.getloadavg()[0]
             for proc in (gateway, stub):
