@@ -5,7 +5,8 @@
 Order of filling (each step only takes what fits, counted exactly with tiktoken):
 
 1. the question (truncated, keeping its head, only if it alone exceeds the budget);
-2. the conversation's system prompt;
+2. the conversation's system prompt (the state block follows it in a system message of its
+   own, never appended to it: see :data:`STATE_ROLE`);
 3. pinned state lines, by tier (a goal too long for the room is cut, at a word or clause
    boundary, only when the pinned lines do not all fit with it whole);
 4. ranked state lines, until the state block holds ``state_share`` of what is left;
@@ -51,9 +52,10 @@ from ._tokens import count_message_tokens, count_text_tokens
 class Context:
     """What to send to the model, and how it was made.
 
-    ``messages`` go straight into ``client.chat.completions.create``; ``tokens``
-    is their exact count (never above ``budget``); ``sections`` splits it into
-    system prompt + state block, raw history and question; ``node_ids`` are the
+    ``messages`` go straight into ``client.chat.completions.create``: the operator's
+    system prompt, the state block in a system message of its own, recent raw turns and
+    the question; ``tokens`` is their exact count (never above ``budget``); ``sections``
+    splits it into system prompt, state block, raw history and question; ``node_ids`` are the
     graph nodes the state block shows; ``dropped`` says what did not fit.
     """
 
