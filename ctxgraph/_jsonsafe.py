@@ -25,13 +25,14 @@ import json
 import math
 import re
 import sys
+from functools import lru_cache
 from typing import Any
 
 #: Values nested deeper than this are kept as their JSON text.
 MAX_JSON_DEPTH = 32
 #: A payload nested deeper than the parser can follow is re-read with its deep parts as
 #: text only up to this size; a larger one is read as plain text, not JSON.
-MAX_DEEP_JSON_CHARS = 64_000
+MAX_DEEP_JSON_CHARS = 20_000
 #: A deep part kept as text is cut to this many characters.
 DEEP_TEXT_CHARS = 200
 _INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 0)() or 4300  # 0: no limit set
@@ -63,6 +64,7 @@ def loads_bounded(text: str) -> Any:
         return clip_depth(_parse(_deep_parts_as_text(text)))
 
 
+@lru_cache(maxsize=4)  # one tool result is read by several steps
 def _deep_parts_as_text(text: str) -> str:
     """``text`` with every array or object that starts deeper than :data:`MAX_JSON_DEPTH`
     replaced by a JSON string of (the start of) its text."""
@@ -112,10 +114,11 @@ def scrub_text(text: str) -> tuple[str, bool]:
     >>> scrub_text("a\\ud800b")
     ('a\\ufffdb', True)
     """
-    if text.isascii():
+    try:
+        text.encode("utf-8")  # the common case, and fast
         return text, False
-    clean = _SURROGATE.sub("\ufffd", text)
-    return clean, clean != text
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text), True
 
 
 def scrub(value: Any) -> Any:

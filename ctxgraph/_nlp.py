@@ -12,6 +12,7 @@ Language detection and everything else a language needs are in :mod:`ctxgraph.la
 from __future__ import annotations
 
 import logging
+import re
 from functools import lru_cache
 
 import spacy
@@ -59,6 +60,50 @@ def _posseg():
     return jieba.posseg
 
 
+#: jieba's part-of-speech HMM (new words, names) reads at most about this many characters
+#: of a text; the rest is segmented and tagged from jieba's dictionary alone (HMM off), so a
+#: long message costs time linear in its length with a small factor.
+ZH_HMM_CHARS = 400
+#: A Han character jieba's HMM has no emission for costs it ~50 ms (every state is tried);
+#: such characters are read as this one, which forms no dictionary word.
+ZH_UNKNOWN_STANDIN = "乇"
+_HAN = re.compile("[\u4e00-\u9fd5]")  # what jieba's HMM reads as Chinese
+_BREAK = re.compile(r"[\s。！？!?；;，,、]")
+
+
+def _hmm_end(text: str) -> int:
+    """Where the HMM-read head of ``text`` ends: at a clause break near :data:`ZH_HMM_CHARS`."""
+    if len(text) <= ZH_HMM_CHARS:
+        return len(text)
+    cut = max((m.end() for m in _BREAK.finditer(text, ZH_HMM_CHARS * 2 // 3, ZH_HMM_CHARS)), default=ZH_HMM_CHARS)
+    return cut
+
+
+def _known_to_hmm(text: str) -> str:
+    """``text`` with the Han characters jieba's HMM does not know replaced by a stand-in
+    (same length, so words map back onto the original text)."""
+    from jieba.posseg import char_state_tab_P
+
+    return _HAN.sub(lambda m: m.group(0) if m.group(0) in char_state_tab_P else ZH_UNKNOWN_STANDIN, text)
+
+
+def jieba_pairs(text: str) -> list[tuple[str, str]]:
+    """(word, tag) pairs of ``text`` from jieba.posseg, their words joining to ``text``: the
+    HMM reads the head (:data:`ZH_HMM_CHARS`), the dictionary the rest.
+
+    >>> jieba_pairs("我在龘龘北京")[-1]
+    ('北京', 'ns')
+    """
+    cut = _hmm_end(text)
+    pairs: list[tuple[str, str]] = []
+    pos = 0
+    for part, hmm in ((_known_to_hmm(text[:cut]), True), (text[cut:], False)):
+        for p in _posseg().cut(part, HMM=hmm):
+            pairs.append((text[pos:pos + len(p.word)], p.flag))
+            pos += len(p.word)
+    return pairs
+
+
 def chinese_doc(text: str) -> Doc:
     """A spaCy Doc of ``text`` segmented by jieba: ``doc.text == text``, jieba's POS tags
     in ``token.tag_`` and its person/place/organisation tags as ``doc.ents``.
@@ -67,7 +112,7 @@ def chinese_doc(text: str) -> Doc:
     >>> [(e.text, e.label_) for e in doc.ents]
     [('北京市', 'PLACE'), ('朝阳区', 'PLACE')]
     """
-    pairs = [(p.word, p.flag) for p in _posseg().cut(text)]
+    pairs = jieba_pairs(text)
     words = [w for w, _ in pairs]
     doc = Doc(chinese_vocab().vocab, words=words, spaces=[False] * len(words), tags=[f for _, f in pairs])
     ents = [
@@ -79,7 +124,40 @@ def chinese_doc(text: str) -> Doc:
     return doc
 
 
+#: The trained English pipeline reads at most this many tokens of a text (its cost is per
+#: token); the characters after them are blanked (offsets kept), the rule steps still read them.
+EN_PIPELINE_TOKENS = 300
+#: A run of more than this many characters without a space is split for spaCy's tokenizer
+#: (which strips prefixes and suffixes one at a time: quadratic on "((((((...")
+EN_RUN_CHARS = 32
+_LONG_RUN = re.compile(r"\S{%d,}" % (EN_RUN_CHARS + 1))
+
+
+def _short_runs(text: str) -> str:
+    """``text`` with a space in place of every :data:`EN_RUN_CHARS`-th character of a long run
+    without spaces (same length, so spans map back onto the original text)."""
+    def split(m: re.Match) -> str:
+        chars = list(m.group(0))
+        spaces = range(EN_RUN_CHARS, len(chars), EN_RUN_CHARS + 1)
+        chars[EN_RUN_CHARS::EN_RUN_CHARS + 1] = " " * len(spaces)
+        return "".join(chars)
+
+    return _LONG_RUN.sub(split, text)
+
+
 def english_doc(text: str, models: tuple[str, ...] = DEFAULT_EN_MODELS) -> Doc:
-    """A spaCy Doc of ``text``; entities from the trained pipeline, when there is one."""
+    """A spaCy Doc of ``text``; entities from the trained pipeline, when there is one.
+    Long runs without spaces are split and only the first :data:`EN_PIPELINE_TOKENS` tokens
+    are read (``doc.text`` has the length of ``text``; offsets match it).
+
+    >>> doc = english_doc("(" * 5000 + " Paris")
+    >>> len(doc.text)
+    5006
+    """
     nlp, _ = english_pipeline(models)
-    return nlp(text)
+    text = _short_runs(text)
+    doc = nlp.make_doc(text)
+    if len(doc) > EN_PIPELINE_TOKENS:
+        cut = doc[EN_PIPELINE_TOKENS].idx
+        doc = nlp.make_doc(text[:cut] + " " * (len(text) - cut))
+    return nlp(doc)

@@ -156,7 +156,8 @@ def count_text_tokens(text: str, encoding: tiktoken.Encoding) -> int:
     while start < len(text):
         end = len(text)
         if end - start > COUNT_PIECE_CHARS:
-            cut = _PIECE_CUT.search(text, start + COUNT_PIECE_CHARS // 2, start + COUNT_PIECE_CHARS)
+            lo, hi = start + COUNT_PIECE_CHARS // 2, start + COUNT_PIECE_CHARS
+            cut = _PIECE_CUT.search(text, lo, hi) if text.find(" ", lo, hi) >= 0 else None
             if cut is not None:
                 end = cut.start()
             else:  # a long run without spaces: cut into short pieces, one token more each

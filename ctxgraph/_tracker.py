@@ -38,7 +38,7 @@ from ._fit import Context, check_budget, fit
 from .extract import RuleExtractor
 from .lang import available_langs, detect_lang
 from ._llm import ExtractionUsage, LLMExtractor
-from ._jsonsafe import scrub, strict_dumps
+from ._jsonsafe import scrub, scrub_text, strict_dumps
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
@@ -258,7 +258,7 @@ class Tracker:
         always = isinstance(question, dict)
         if always:
             question = normalize_message(question)[1].text
-        question = question or ""
+        question = scrub_text(question or "")[0]  # any Unicode string: lone surrogates replaced
         # the state block speaks the conversation's language; the question is read in its own
         lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)

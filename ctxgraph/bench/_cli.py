@@ -21,7 +21,8 @@ gold dialogue state at a token budget (crosswoz, multiwoz), recall of the eviden
 customer-service conversations (cs: fact recall and precision, wrong facts, constraints and
 commitments right), latency and memory (speed), observe+persist per turn in SQLite and Redis
 after 100 and 10,000 turns of history (store), the gateway under 100 concurrent conversations
-(serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency). --metric state compares crosswoz and multiwoz
+(serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency), the
+worst observe() time of pathological messages of 1k to 1M characters (adversarial). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -62,7 +63,7 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--budget", type=int, action="append", metavar="N", help="budget (repeatable)")
     p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
     p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
-    p.add_argument("--quick", action="store_true", help="speed, store, serve: short runs (checks the harness, not the machine)")
+    p.add_argument("--quick", action="store_true", help="speed, store, serve, adversarial: short runs (checks the harness, not the machine)")
     p.add_argument("--turns", type=int, metavar="N",
                    help="speed: instead, cost over one long chat of N messages (en; zh up to 20,000): observe and "
                         "assemble at 1k, 10k, 100k messages, memory per message")
@@ -80,6 +81,10 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._longrun import run_long
 
         return run_long(args.turns)
+    if dataset == "adversarial":
+        from ._adversarial import run_adversarial
+
+        return run_adversarial(quick=args.quick)
     if dataset == "speed":
         from ._speed import run_speed
 
@@ -193,6 +198,11 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         from ._longrun import long_parts
 
         parts += long_parts(report, markdown, _table)
+    elif ds == "adversarial":
+        from ._adversarial import format_adversarial
+
+        title, header, rows = format_adversarial(report)
+        parts += [title, _table(header, rows, markdown)]
     elif ds == "speed":
         rows = [[r["lang"], r["pipeline"], r["source"], r["n"], r["median_ms"], r["p95_ms"]] for r in report["results"]]
         parts.append(_speed_text_note(report))

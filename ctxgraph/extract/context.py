@@ -9,6 +9,7 @@ message's facts, a selection sees its references).
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -20,8 +21,31 @@ from ..lang import LanguageProfile
 from .compiled import CompiledPack
 from .text import first_match, question_spans
 
-#: Text beyond this many characters is kept in the turn but not run through the rules.
-MAX_EXTRACT_CHARS = 20_000
+#: The rules read at most this many characters of a message: its first ones, and the last
+#: :data:`EXTRACT_TAIL_CHARS` of them (a long paste often ends with the request); the
+#: message is kept whole in the turn. Bounds the work per message (issue 11).
+MAX_EXTRACT_CHARS = 3_000
+EXTRACT_TAIL_CHARS = 1_000
+#: A run of printable ASCII without a space longer than this is read only up to this length
+#: (the rest blanked, offsets kept): no value is that long, and several rule patterns
+#: (emails, amounts) take time quadratic in a run's length.
+MAX_RUN_CHARS = 64
+_LONG_ASCII_RUN = re.compile(r"[!-~]{%d,}" % (MAX_RUN_CHARS + 1))
+
+
+def extract_window(text: str) -> str:
+    """What the rules read of a message's text: its head and tail (:data:`MAX_EXTRACT_CHARS`
+    in all, joined by a line break), long runs without spaces cut short.
+
+    >>> len(extract_window("a" * 10_000))
+    3000
+    >>> extract_window("x" * 100)[60:70].strip()
+    'xxxx'
+    """
+    if len(text) > MAX_EXTRACT_CHARS:
+        head = MAX_EXTRACT_CHARS - EXTRACT_TAIL_CHARS
+        text = text[:head - 1] + "\n" + text[-EXTRACT_TAIL_CHARS:]
+    return _LONG_ASCII_RUN.sub(lambda m: m.group(0)[:MAX_RUN_CHARS] + " " * (len(m.group(0)) - MAX_RUN_CHARS), text)
 
 
 @dataclass
@@ -79,8 +103,8 @@ class MessageContext:
 
     @cached_property
     def text(self) -> str:
-        """The part of the message the rules read (at most :data:`MAX_EXTRACT_CHARS`)."""
-        return self.message.text[:MAX_EXTRACT_CHARS]
+        """The part of the message the rules read (see :func:`extract_window`)."""
+        return extract_window(self.message.text)
 
     @cached_property
     def stressed(self) -> bool:

@@ -29,10 +29,10 @@ from .._units import (
 )
 from ..lang import content_words
 from .compiled import CompiledPack
-from .context import MAX_EXTRACT_CHARS, MessageContext
+from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
 from .registry import step
-from .text import QUESTION_SENTENCE, asking_clause, clauses, cut_at_boundary, first_match, in_spans
+from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
 #: A goal is the clause that states it, cut at a word or clause boundary past this length.
 GOAL_CHARS = 200
@@ -57,7 +57,8 @@ def turn(ctx: MessageContext) -> list[_Unit]:
     msg = ctx.message
     notes = list(msg.notes)
     if len(msg.text) > MAX_EXTRACT_CHARS and msg.role != "tool":
-        notes.append(f"only the first {MAX_EXTRACT_CHARS} characters were read by the rules")
+        notes.append(f"only the first {MAX_EXTRACT_CHARS - EXTRACT_TAIL_CHARS} and the last {EXTRACT_TAIL_CHARS} "
+                     "characters were read by the rules")
     ctx.intent = find_intent(ctx.text, ctx.pack) if msg.role == "user" and ctx.text.strip() else None
     ctx.domain = message_domain(ctx)
     return [TurnUnit(index=ctx.index, role=msg.role, text=msg.text, lang=ctx.lang, intent=ctx.intent,
@@ -403,7 +404,8 @@ def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
 @step("questions", roles=("assistant",))
 def questions(ctx: MessageContext) -> list[_Unit]:
     """What the assistant asks and waits for; "你觉得怎么样？" asks about nothing in particular."""
-    return [QuestionUnit(text=s.strip()) for s in QUESTION_SENTENCE.findall(ctx.text)
+    sentences = [ctx.text[start:end] for start, end in question_sentences(ctx.text)]
+    return [QuestionUnit(text=s.strip()) for s in sentences
             if s.strip() and first_match(ctx.pack.questions, s) and ctx.profile.has_object(asking_clause(s))]
 
 

@@ -23,7 +23,7 @@ from .._units import _Unit
 from ..lang import detect_lang
 from . import cues, entities, facts, offers, references, tools  # noqa: F401  (they register their steps)
 from .compiled import CompiledPack, compiled_packs
-from .context import MAX_EXTRACT_CHARS, Message, MessageContext
+from .context import Message, MessageContext, extract_window
 from .entities import find_entities
 from .references import find_references
 from .registry import DEFAULT_STEPS, STEPS
@@ -80,7 +80,7 @@ class RuleExtractor:
         reference, "那款 / the one I picked"), and its content words. Reads only."""
         lang = detect_lang(text) if lang == "auto" else lang
         pack = self.packs[lang]
-        text = text[:MAX_EXTRACT_CHARS]
+        text = extract_window(text)
         q = Query(terms=g.index_terms(text), history=bool(first_match(pack.history_words, text)))
         if pack.synonym_rx:
             q.slots = {pack.synonym_slot[m.group(0).casefold()] for m in pack.synonym_rx.finditer(text)}

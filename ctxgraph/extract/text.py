@@ -11,11 +11,16 @@ from __future__ import annotations
 import re
 
 _CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
+#: a question sentence; as a regex it backtracks on long text without "?": use
+#: :func:`question_sentences`, which finds the same spans in linear time
 QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
+# what ends a sentence for question_sentences (a "." only before a space)
+_SENTENCE_BREAK = re.compile(r"[。！？!?\n]|\.(?=\s)")
 #: where a sentence or clause ends, for a value's window after its slot word
 CLAUSE_END = re.compile(r"[。！？!?；;\n,，]|\.(?:\s|$)")
 #: where a sentence ends
 SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
+_CLAUSE_PART = re.compile(r"[^,，;；]+")
 _LIST_SEP = re.compile(r"\s*(?:、|以及|及|和|与|,|，|/)\s*")  # "fish and chips" is one dish: no "and"
 _LIST_LEAD = re.compile(r"^(?:提供|还有|有|能做|会做|some|the)\s*", re.I)
 
@@ -50,13 +55,27 @@ def question_spans(text: str, question_words: list[re.Pattern]) -> list[tuple[in
     ['有推荐吗？']
     """
     spans = []
-    for sm in QUESTION_SENTENCE.finditer(text):
-        sentence = sm.group(0)
-        parts = [(sm.start() + m.start(), m.group(0)) for m in re.finditer(r"[^,，;；]+", sentence)]
+    for first, end in question_sentences(text):
+        parts = [(m.start(), m.group(0)) for m in _CLAUSE_PART.finditer(text, first, end)]
         for n, (start, clause) in enumerate(parts):
             if n == len(parts) - 1 or first_match(question_words, clause.strip()):
                 spans.append((start, start + len(clause)))
     return spans
+
+
+def question_sentences(text: str):
+    """(start, end) of each sentence a question mark closes (what :data:`QUESTION_SENTENCE`
+    matches), in one pass: the text from the last sentence end before a "?" up to it.
+
+    >>> text = "Budget is $500. Which hotel? Fine!"
+    >>> [text[s:e] for s, e in question_sentences(text)]
+    [' Which hotel?']
+    """
+    start = 0
+    for m in _SENTENCE_BREAK.finditer(text):
+        if m.group(0) in "？?":
+            yield start, m.end()
+        start = m.end()
 
 
 def in_spans(pos: int, spans) -> bool:
