@@ -297,7 +297,9 @@ def test_packs_ecommerce_tool_fields_keep_the_return_fields():
               "refund_amount": 124.95}
     core = tracker(*tool_exchange("create_return", result))
     assert not {"rma", "return_label_url", "restocking_fee"} & set(core.state().actions[0].fields)
-    assert "refund_amount" not in current(core)
+    # a write's record is state with the core pack too (tests/test_trust_calls.py); a get_ is not
+    assert current(core)["refund_amount"] == "124.95" and "return_label_url" not in current(core)
+    assert "refund_amount" not in current(tracker(*tool_exchange("get_return", result)))
     t = tracker(*tool_exchange("create_return", result), packs=["ecommerce"])
     fields = t.state().actions[0].fields
     assert fields["rma"] == "RMA-20481" and fields["restocking_fee"] == 5 and "return_label_url" in fields

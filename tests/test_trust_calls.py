@@ -87,3 +87,35 @@ def test_trust_calls_zh_a_correction_after_the_call_changes_the_calls_value():
         result("c1", {"claim_no": "PA3302260126", "status": "已受理"}),
         bot("已报案。"), user("哦位置说错了，是K65不是K56"), lang="zh")
     assert facts["location"] == "杭甬高速宁波方向K65绍兴段"
+
+
+def test_trust_calls_zh_a_writes_record_is_state_a_lookup_is_not():
+    facts = facts_of(
+        call("c1", "get_order", {"order_no": "E928306471"}),
+        result("c1", {"order_no": "E928306471", "train": "G111", "dep": "08:30", "seat": "二等座 05车12F"}),
+        call("c2", "change_ticket", {"order_no": "E928306471", "train": "G187", "date": "2026-04-03"}),
+        result("c2", {"order_no": "E928306471", "new_ticket": {"dep": "19:30", "seat": "二等座 07车03A", "price": 214.5},
+                      "fee": 0, "status": "改签成功"}), lang="zh")
+    assert facts["train"] == "G187"
+    assert facts["seat"] == "二等座 07车03A"  # the object the tool acts on ("new_ticket" of "change_ticket")
+    assert "08:30" not in facts.values() and "05车12F" not in " ".join(facts.values())
+    assert "fee" not in facts and "status" not in facts
+
+
+def test_trust_calls_en_another_partys_details_and_bookkeeping_are_no_state():
+    facts = facts_of(
+        call("c1", "report_claim", {"policy_no": "PD-2026-88120", "location": "M8 junction 2"}),
+        result("c1", {"claim_no": "CL-5521907", "surveyor": {"name": "Dave Lowe", "phone": "07700 900461"},
+                      "created_at": "2026-01-26 15:12", "review_days": 3, "eta_contact": "30 min"}), lang="en")
+    assert facts["location"] == "M8 junction 2"
+    assert "07700 900461" not in facts.values() and "Dave Lowe" not in facts.values()
+    assert not {"created_at", "review_days", "eta_contact"} & set(facts)
+
+
+def test_trust_calls_en_a_phone_under_any_field_name_is_the_phone():
+    facts = facts_of(
+        call("c1", "book_visit", {"case": "SR-3390218", "contact": "514-555-0178", "slot": "afternoon"}),
+        result("c1", {"visit_id": "V-2291", "status": "booked"}),
+        bot("Booked for the afternoon."), user("call my cell instead, 438-555-0129"), lang="en")
+    assert facts["phone"] == "438-555-0129"
+    assert "514-555-0178" not in facts.values()

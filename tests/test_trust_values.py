@@ -222,15 +222,23 @@ def test_trust_values_tool_result_ids_become_facts_keyed_by_field():
                      lang="en")
     assert facts["order_id"] == "RX-4410298"
     assert facts["return_id"] == "RMA-88213-04" and facts["case_id"] == "SR-5512093"
-    assert "89.0" not in facts.values() and "P-1" not in facts.values()
+    assert facts["fee"] == "89.0"  # the record of what was opened (open_repair writes): the fee charged
+    assert "P-1" not in facts.values()
 
 
-def test_trust_values_tool_result_never_gives_an_amount():
-    facts = facts_of(user("换个套餐"), call("c1", "change_plan", {"plan": "畅享59"}),
+def test_trust_values_lookup_result_never_gives_an_amount():
+    facts = facts_of(user("查一下套餐"), call("c1", "get_plan", {"plan": "畅享59"}),
                      result("c1", {"plan": {"name": "畅享59", "price": 59}, "total": 118, "order_no": "TC20261130-0071"}),
                      lang="zh")
     assert "59" not in facts.values() and "118" not in facts.values()
     assert facts["item"] == "畅享59" and "TC20261130-0071" in facts.values()
+
+
+def test_trust_values_a_writes_amount_never_replaces_the_users():
+    facts = facts_of(user("预算100元以内，换个套餐"), call("c1", "change_plan", {"plan": "畅享59"}),
+                     result("c1", {"plan": {"name": "畅享59", "price": 59}, "total": 118, "order_no": "TC20261130-0071"}),
+                     lang="zh")
+    assert facts["budget"] == "100元以内" and facts["price"] == "59"  # "total" names the budget slot: the user's stays
 
 
 def test_trust_values_tool_result_never_overwrites_the_user():

@@ -414,7 +414,7 @@ def retractions(ctx: MessageContext) -> list[_Unit]:
     return units
 
 
-@step("facts")
+@step("facts", roles=("user", "assistant"))  # the operator's system prompt states no facts of the conversation
 def facts(ctx: MessageContext) -> list[_Unit]:
     w = FactWriter(ctx)
     pattern_facts(w)

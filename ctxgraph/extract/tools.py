@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .. import _graph as g
 from .._jsonsafe import clip_depth, loads_bounded
@@ -213,7 +213,7 @@ def _scalar_text(value: Any) -> str | None:
     text = str(value).strip()
     if not text or len(text) > _MAX_ARGUMENT_CHARS or _NOT_A_VALUE.search(text):
         return None
-    if len(text.split()) > _MAX_ARGUMENT_WORDS or text in ("0", "1"):  # 0 and 1 are defaults and flags
+    if len(text.split()) > _MAX_ARGUMENT_WORDS or re.fullmatch(r"[01](?:\.0+)?", text):  # 0 and 1 are defaults and flags
         return None
     return text
 
@@ -259,27 +259,89 @@ def _argument_key(path: str) -> str:
     return leaf
 
 
-def _call_facts(ctx: MessageContext, aid: str | None) -> list[_Unit]:
+# a tool that changes something, named verb first ("create_order", "changeTicket", "book"):
+# its result is the record of what was done
+_WRITE_VERB = re.compile(
+    r"(?:book|create|place|make|modify|update|change|edit|cancel|submit|confirm|hold|reserve|schedule"
+    r"|issue|add|apply|set|transfer|pay|register|report|open|activate|purchase|buy|refund|return|exchange"
+    r"|upgrade|downgrade|switch|rebook|reschedule|assign|select|file|lodge|freeze|block)")
+
+
+def _tool_words(tool: str) -> list[str]:
+    """"changeTicket" / "change_ticket" -> ["change", "ticket"]."""
+    return [w.casefold() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", tool)]
+
+
+# result fields that describe the call, not the thing: they are never facts
+_CALL_FIELD = re.compile(r"^(?:status|state|ok|success|error|errors|code|message|msg|result|http status|warning)$"
+                         # when the record was touched, how long the business takes, what it was before:
+                         # the system's bookkeeping, not what the user settled on
+                         r"|(?:^| )(?:at|created|placed|updated|timestamp|eta|estimated|expected)$|^(?:eta|estimated|expected) "
+                         r"|(?:^| )(?:days|hours|min|mins|minutes|secs|seconds|m|pct|percent)$"
+                         r"|^(?:original|old|previous|prior|former|was) ")
+
+
+def _value_slot(pack, value: str):
+    """The slot a value says by its shape alone, whatever its field is called: a phone number
+    under "contact" is the phone, so the user's new number replaces it."""
+    for rx, label, slot_id in pack.entity_rules:
+        slot_id = slot_id or pack.label_slots.get(label)
+        if slot_id in pack.slots and pack.label_kind(label) == "id" and rx.fullmatch(value):
+            return pack.slots[slot_id]
+    return None
+
+
+def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str]) -> list[_Unit]:
+    """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
+    slot when the name is a slot word): never a field that holds free text, paging, what is
+    removed or only an option, never over a value the user stated under that key, never a
+    key ``taken`` already; at most eight."""
+    units: list[_Unit] = []
+    for path, value in values:
+        leaf = _argument_key(path)
+        if _NOT_A_STATE_FIELD.match(_leaf_words(path)) or _CALL_FIELD.search(_leaf_words(path)):
+            continue
+        slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
+        key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
+        if key in taken or _told_by_user(ctx, key):
+            continue
+        taken.add(key)
+        units.append(FactUnit(key=key, name=name, value=value, slot=slot.id if slot is not None else None))
+        if len(units) == _MAX_ARGUMENT_FACTS:
+            break
+    return units
+
+
+def _own_fields(record: dict[str, Any], tool_words: list[str]) -> dict[str, Any]:
+    """A write's record without the nested objects of other parties: an object is kept when its
+    name shares a word with the tool's ("new_ticket" of "change_ticket"), not the surveyor's.
+
+    >>> _own_fields({"claim_no": "PA-1", "surveyor": {"phone": "138"}, "new_claim": {"date": "4/3"}}, ["report", "claim"])
+    {'claim_no': 'PA-1', 'new_claim': {'date': '4/3'}}
+    """
+    return {k: v for k, v in record.items()
+            if not isinstance(v, dict) or set(_tool_words(str(k))) & set(tool_words[1:])}
+
+
+def _call_facts(ctx: MessageContext, aid: str | None, payload: str) -> list[_Unit]:
     """Facts of a call that succeeded: what the assistant asked the tool to do is what the
-    conversation settled on ("modify_reservation(check_out="2025-10-31", room="King Deluxe")").
-    Keyed by the argument's name (a pack's slot when the name is a slot word), so a later call
-    with the same argument supersedes it; never over a value the user stated under that key,
-    never free text, flags or nulls; at most eight."""
+    conversation settled on ("modify_reservation(check_out="2025-10-31", room="King Deluxe")"),
+    and when the tool changes something (book, place, modify, cancel ...), what its result
+    records about it ("total": 1096.0, "seat": "14C"). A later call with the same argument or
+    field supersedes them."""
     if aid is None:
         return []
-    units: list[_Unit] = []
-    keys: set[str] = set()
-    for path, value in argument_values(ctx.graph.nodes[aid].get("arguments") or {}):
-        leaf = _argument_key(path)
-        if _NOT_A_STATE_FIELD.match(_leaf_words(path)):
-            continue
-        slot = _field_slot(ctx.pack, leaf)
-        key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
-        if key in keys or _told_by_user(ctx, key):
-            continue
-        keys.add(key)
-        units.append(FactUnit(key=key, name=name, value=value, slot=slot.id if slot is not None else None))
-    return units[:_MAX_ARGUMENT_FACTS]
+    taken: set[str] = set()
+    units = _record_facts(ctx, argument_values(ctx.graph.nodes[aid].get("arguments") or {}), taken)
+    words = _tool_words(str(ctx.graph.nodes[aid].get("tool", "")))
+    if words and _WRITE_VERB.fullmatch(words[0]):
+        try:
+            record = loads_bounded(payload) if payload.strip()[:1] == "{" else None
+        except (json.JSONDecodeError, ValueError):
+            record = None
+        if isinstance(record, dict):
+            units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken)
+    return units
 
 
 def _fulfilled(ctx: MessageContext, tool: str) -> list[_Unit]:
@@ -306,5 +368,5 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
         call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
         size=len(payload), ref=f"r{ctx.index}", orphan=aid is None)]
     if status == "ok":  # a failed call's arguments and result fields are no state
-        units += _call_facts(ctx, aid) + _tool_facts(ctx, fields, payload) + _fulfilled(ctx, tool)
+        units += _call_facts(ctx, aid, payload) + _tool_facts(ctx, fields, payload) + _fulfilled(ctx, tool)
     return units
