@@ -26,7 +26,7 @@ from ctxgraph import Tracker  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
-OPTIONS = {"lang": "auto", "today": "2026-11-30"}
+OPTIONS = {"lang": "auto", "today": "2026-11-30", "en_models": []}  # blank English pipeline: quicker turns
 WORKERS = 4
 
 # The zygote reads one JSON command a line on stdin: {"task": "serve"|"flood"|"crash", ...} forks
@@ -287,7 +287,7 @@ def test_stores_concurrency_sigkill_leaves_a_whole_prefix(zygote, redis_url, pre
     store = RedisStore(redis_url, prefix=prefix)
     for _ in range(20):
         pid = zygote.fork(task="crash", url=redis_url, prefix=prefix, session="victim", messages=messages,
-                          lock_expiry=1.0)  # a killed holder's lock goes after 1 s
+                          lock_expiry=0.3)  # a killed holder's lock goes after 0.3 s
         target = min(len(messages) - 1, reported + rng.randint(1, 3))
         while reported < target:
             reported = zygote.expect(lambda m, pid=pid: m.get("pid") == pid and "stored" in m)["stored"]
