@@ -166,7 +166,12 @@ class RedisStore(Store):
         self._scripts = {name: self._redis.register_script(text) for name, text in (
             ("append", _APPEND), ("create", _CREATE), ("save", _SAVE), ("delete", _DELETE),
             ("delete_if_old", _DELETE_IF_OLD))}
-        self._ping()
+        try:
+            self._ping()
+        except StoreError:
+            if client is None:  # our own connection pool: do not leave it open
+                self._redis.close()
+            raise
 
     @_talks_to_redis
     def _ping(self) -> None:
