@@ -214,3 +214,25 @@ def test_adversarial_input_a_long_message_is_counted_once(monkeypatch):
     for _ in range(3):
         t.assemble("what did I say?", budget=300)
     assert counted.count(len(big)) == 1
+
+
+# ------------------------------------------------------------------ the bench
+def test_adversarial_input_bench_measures_and_formats_one_message():
+    from ctxgraph.bench._adversarial import format_adversarial, measure
+
+    results = [measure("brackets", 2_000, lang) for lang in ("en", "zh")]
+    assert {r["lang"] for r in results} == {"en", "zh"} and all(r["observe_cpu_ms"] >= 0 for r in results)
+    report = {"results": results, "worst": max(results, key=lambda r: r["observe_ms"]), "load": "1.0"}
+    title, header, rows = format_adversarial(report)
+    assert header == ["message", "2,000 chars"] and rows[0][0] == "brackets" and rows[0][1] is not None
+    assert "worst overall" in title
+
+
+@pytest.mark.slow
+def test_adversarial_input_bench_cli_quick(capsys):
+    from ctxgraph.cli import main
+
+    assert main(["bench", "adversarial", "--quick", "--format", "json"]) == 0
+    (report,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert report["dataset"] == "adversarial" and len(report["results"]) == len(GENERATORS) * 2 * 2
+    assert report["worst"]["observe_ms"] == max(r["observe_ms"] for r in report["results"])
