@@ -230,6 +230,11 @@ class _Hub:
         self.sessions = SessionTable(self.source.open, max_sessions)
         self.reports: collections.deque[CallReport] = collections.deque(maxlen=MAX_REPORTS)
         self.counters: collections.Counter[str] = collections.Counter()
+        self._counting = threading.Lock()
+
+    def count(self, name: str) -> None:
+        with self._counting:  # `+= 1` on a Counter is no atomic step between threads
+            self.counters[name] += 1
 
     def session_id(self, kwargs: dict[str, Any]) -> str:
         sid = kwargs.pop("session_id", None)
@@ -292,7 +297,7 @@ class _Hub:
             raise
 
     def _busy(self, call: _Call) -> StoreError:
-        self.counters["lock_timeouts"] += 1
+        self.count("lock_timeouts")
         return StoreError(Errors.E180.format(session_id=call.session_id, timeout=self.lock_timeout))
 
     def _hold(self, call: _Call) -> None:
@@ -308,7 +313,7 @@ class _Hub:
             if old is None or old.ended or not old.streaming or old.owner != call.owner:
                 return False
             old.abandoned = True
-        self.counters["streams_abandoned"] += 1
+        self.count("streams_abandoned")
         logger.warning("ctxgraph session %r: a new call started before the previous stream of the same caller was "
                        "read to its end or closed; that stream's reply is not recorded.", call.session_id)
         return True
@@ -328,7 +333,7 @@ class _Hub:
         known = session.opened_with if call.known is None else call.known  # None: arrived before it was opened
         fps = [_fingerprint(m) for m in call.history]
         new, how = align(fps, session.fingerprints(), known)
-        self.counters[how] += 1
+        self.count(how)
         if how == "rebuilt":
             logger.warning(
                 "ctxgraph session %r: the history does not continue what was observed (edited, or a new "
@@ -440,7 +445,9 @@ class TrackedClient:
     @property
     def counters(self) -> dict[str, int]:
         names = ("continued", "interleaved", "rebuilt", "streams_abandoned", "lock_timeouts")
-        return {**dict.fromkeys(names, 0), **self._hub.counters, "evicted": self._hub.sessions.evicted}
+        with self._hub._counting:
+            counted = dict(self._hub.counters)
+        return {**dict.fromkeys(names, 0), **counted, "evicted": self._hub.sessions.evicted}
 
     @property
     def reports(self) -> collections.deque[CallReport]:
@@ -625,7 +632,9 @@ class TrackedStream(_StreamBase):
     """An ``openai.Stream`` that observes the reply once it has been read to the end.
 
     Yields the same chunks; supports iteration, ``with``, ``close()``, and passes other
-    attributes (``response``) through. A stream abandoned half-way observes nothing.
+    attributes (``response``) through. A stream abandoned half-way observes nothing. Until
+    it is read to the end, closed or dropped, it holds its session: the session's next call
+    waits (unless it comes from the same thread or task, which takes the session over).
     """
 
     def __iter__(self) -> "TrackedStream":
