@@ -95,9 +95,10 @@ def test_a_new_process_continues_a_session_from_sqlite(server, sqlite_url):
     assert contents(client.store.load("s1")["messages"]) == contents(history + [said("UPS or DHL.")])
 
 
-def test_two_wrappers_on_one_store_take_turns_on_one_session(server, client, sqlite_url):
-    """Two workers (two wrappers sharing a SQLite file) serve alternate calls of one conversation."""
-    workers = [wrap(client, budget=300, store=sqlite_url), wrap(client, budget=300, store=sqlite_url)]
+def test_two_wrappers_on_one_store_take_turns_on_one_session(server, client, store_url):
+    """Two workers (two wrappers sharing a SQLite file or a Redis server) serve alternate calls
+    of one conversation."""
+    workers = [wrap(client, budget=300, store=store_url), wrap(client, budget=300, store=store_url)]
     history: list[dict] = []
     for k in range(6):
         history.append(user(f"Message {k}: my order ORD-{k:04d} is late."))
