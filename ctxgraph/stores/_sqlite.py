@@ -284,5 +284,11 @@ class SQLiteStore(Store):
                 self._db.close()
                 self._locks.close()
 
+    def __del__(self) -> None:
+        # a store opened by URL (open_session("sqlite:///...")) lives as long as its trackers:
+        # close it when they are gone (Python 3.13 warns about connections left open)
+        if getattr(self, "_closed", True) is False:
+            self.close()
+
     def __repr__(self) -> str:
         return f"<SQLiteStore {self.path}>"
