@@ -29,6 +29,10 @@ Sessions (one tracker each) are chosen per call with ``session_id=`` or the
     client.chat.completions.create(model=..., messages=history,
                                    extra_headers={"X-Ctxgraph-Session": user.id})
 
+Calls of one session are served one at a time, first come first served (threads and
+coroutines); at most ``max_sessions`` sessions stay in memory; ``store="sqlite:///..."``
+keeps them in a store (:mod:`ctxgraph.stores`). See docs/openai.md.
+
 Not intercepted (sent as they are, nothing observed): ``chat.completions.parse`` and
 ``.stream``, ``with_raw_response`` / ``with_streaming_response``, the ``responses`` API.
 """
