@@ -279,3 +279,31 @@ def test_stores_sqlite_lock_holds_across_processes_and_dies_with_its_holder(db, 
         child.stdout.close()
     with store.lock("s", timeout=5):  # the kernel released the dead holder's lock
         pass
+
+
+def test_stores_sqlite_threads_writing_one_session_are_serialised(db):
+    texts = [[f"Thread {k} says: my budget is ${100 * k + i}." for i in range(8)] for k in range(4)]
+    trackers = [open_session(f"sqlite:///{db}", "s", lang="en") for _ in texts]  # a store object each
+    errors: list[BaseException] = []
+
+    def write(tracker, mine):
+        try:
+            for text in mine:
+                tracker.observe({"role": "user", "content": text})
+        except BaseException as err:  # reported below: a thread's exception would be lost
+            errors.append(err)
+
+    threads = [threading.Thread(target=write, args=pair) for pair in zip(trackers, texts)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    with open_store(f"sqlite:///{db}") as store:
+        session = store.load("s")
+    stored = [m["content"] for m in session["messages"]]
+    for mine in texts:
+        assert [x for x in stored if x in mine] == mine
+    ref = Tracker(lang="en")
+    ref.observe_many({"role": "user", "content": x} for x in stored)
+    assert json.loads(Tracker.from_json(session, verify=False).to_json()) == json.loads(ref.to_json())
