@@ -119,3 +119,21 @@ def test_trust_calls_en_a_phone_under_any_field_name_is_the_phone():
         bot("Booked for the afternoon."), user("call my cell instead, 438-555-0129"), lang="en")
     assert facts["phone"] == "438-555-0129"
     assert "514-555-0178" not in facts.values()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_trust_calls_a_lookups_criteria_are_no_state_its_id_is(lang):
+    facts = facts_of(
+        call("c1", "search_laptops", {"min_ram_gb": 16, "max_price": 900, "brand": "Lenovo"}),
+        result("c1", {"results": [{"sku": "LN-5521", "name": "IdeaPad Slim 5"}]}),
+        call("c2", "get_order", {"order_id": "BW-7730215"}),
+        result("c2", {"order_id": "BW-7730215", "status": "processing"}), lang=lang)
+    assert facts["order_id"] == "BW-7730215"
+    assert "min_ram_gb" not in facts and "brand" not in facts
+
+
+def test_trust_calls_en_a_count_or_a_seat_keeps_what_its_field_names():
+    facts = facts_of(
+        call("c1", "book_tickets", {"event": "Leinster v Munster", "seats": 2}),
+        result("c1", {"booking_ref": "TK-88120", "row": "F", "nights": 4, "status": "confirmed"}), lang="en")
+    assert facts["row"] == "row F" and facts["nights"] == "4 nights" and facts["seats"] == "2 seats"

@@ -291,6 +291,32 @@ def _value_slot(pack, value: str):
     return None
 
 
+_UNIT_SUFFIX = {"gb": "GB", "tb": "TB", "mb": "MB", "kg": "kg", "km": "km", "cm": "cm", "mm": "mm", "ml": "ml"}
+
+
+def with_its_field(leaf: str, value: str) -> str:
+    """A bare number or short code said as a person says it, with what its field names:
+    a count ("nights": 4 -> "4 nights"), a unit ("ram_gb": 32 -> "32GB"), a place in a row of
+    things ("row": "K" -> "row K"); other values unchanged.
+
+    >>> with_its_field("nights", "4"), with_its_field("ram gb", "32"), with_its_field("row", "K")
+    ('4 nights', '32GB', 'row K')
+    >>> with_its_field("order id", "A-7"), with_its_field("price", "59"), with_its_field("class", "business")
+    ('A-7', '59', 'business')
+    """
+    words = leaf.split()
+    if not words or not re.fullmatch(r"[a-z]+", words[-1]):
+        return value
+    if re.fullmatch(r"\d+(?:\.\d+)?", value):
+        if words[-1] in _UNIT_SUFFIX:
+            return value + _UNIT_SUFFIX[words[-1]]
+        if len(words) == 1 and words[0].endswith("s") and not words[0].endswith("ss") and len(words[0]) > 3:
+            return f"{value} {words[0]}"
+    if len(words) == 1 and re.fullmatch(r"[A-Z]{1,2}\d{0,2}|\d{1,3}[A-Z]", value) and not words[0].endswith("s"):
+        return f"{words[0]} {value}"
+    return value
+
+
 def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str]) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
     slot when the name is a slot word): never a field that holds free text, paging, what is
@@ -306,7 +332,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if key in taken or _told_by_user(ctx, key):
             continue
         taken.add(key)
-        units.append(FactUnit(key=key, name=name, value=value, slot=slot.id if slot is not None else None))
+        units.append(FactUnit(key=key, name=name, value=with_its_field(_leaf_words(path), value),
+                              slot=slot.id if slot is not None else None))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
@@ -332,9 +359,14 @@ def _call_facts(ctx: MessageContext, aid: str | None, payload: str) -> list[_Uni
     if aid is None:
         return []
     taken: set[str] = set()
-    units = _record_facts(ctx, argument_values(ctx.graph.nodes[aid].get("arguments") or {}), taken)
     words = _tool_words(str(ctx.graph.nodes[aid].get("tool", "")))
-    if words and _WRITE_VERB.fullmatch(words[0]):
+    writes = bool(words) and _WRITE_VERB.fullmatch(words[0]) is not None
+    arguments = argument_values(ctx.graph.nodes[aid].get("arguments") or {})
+    if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
+        arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
+                     or _field_slot(ctx.pack, _argument_key(p)) is not None)
+    units = _record_facts(ctx, arguments, taken)
+    if writes:
         try:
             record = loads_bounded(payload) if payload.strip()[:1] == "{" else None
         except (json.JSONDecodeError, ValueError):
