@@ -139,7 +139,7 @@ def test_view_graph_data_marks_a_superseded_fact_with_its_provenance(make_tracke
 
 def test_view_graph_data_examples_provenance(example):
     zh = graph_data(example("zh_phone_order.jsonl"))
-    budget = node(zh, "fact", status="superseded")
+    budget = node(zh, "fact", status="superseded", label="预算: 5000元左右")
     assert (budget["label"], budget["turn"], budget["details"]["until"]) == ("预算: 5000元左右", 1, 13)
     assert "预算5000元左右" in budget["source"]["excerpt"]
     assert node(zh, "fact", label="预算: 6000")["details"]["history"][0]["value"] == "5000元左右"
