@@ -77,10 +77,20 @@ def test_the_question_picks_which_promises_are_pinned():
     t.observe({"role": "assistant", "content": old})
     for n in range(12, 20):
         t.observe({"role": "assistant", "content": f"I'll send you the tracking link for order SO-{n} today."})
-    ctx = t.assemble("When do I get the warranty card?", budget=2000)
+    from ctxgraph._select import TIER_COMMITMENT, select
+
+    warranty = next(c.id for c in t.state().commitments if "warranty" in c.text)
+
+    def tiers(question: str) -> dict[str, int]:
+        items = select(t.graph, t.extractor.query(question, t.graph, "en"))
+        return {i.node: i.tier for i in items if i.kind == "commitment"}
+
+    asked, other = tiers("When do I get the warranty card?"), tiers("Thanks, bye.")
+    assert sum(tier == TIER_COMMITMENT for tier in asked.values()) == PINNED_COMMITMENTS
+    assert asked[warranty] == TIER_COMMITMENT and other[warranty] != TIER_COMMITMENT
+    assert len(asked) == len(other) == 22  # every open promise is still a candidate
+    ctx = t.assemble("When do I get the warranty card?", budget=300)
     assert "warranty card" in ctx.state_block
-    pinned = [i for i in ctx.node_ids if i.startswith("p")]
-    assert len(pinned) >= PINNED_COMMITMENTS
 
 
 def test_long_chat_replays_to_the_same_state():
