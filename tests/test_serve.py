@@ -372,14 +372,10 @@ def test_two_gateways_on_one_redis_continue_each_others_sessions(stub, redis_url
         assert get(one + f"/v1/sessions/{sid}/state")[0] == 404
 
 
-def test_a_stream_is_passed_on_as_it_arrives(store_url):
-    """The upstream sends one event and then waits until the client has it: a gateway that
-    buffered the stream would hold that event back, and the upstream would give up waiting."""
+def _slow_stream_upstream(client_has_first, upstream_saw):
+    """An upstream that streams one event, then waits (up to 20 s) for ``client_has_first``."""
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-    client_has_first = threading.Event()
-    upstream_saw = []
 
     def event(delta: dict, finish: str | None = None) -> bytes:
         chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "m",
@@ -398,16 +394,31 @@ def test_a_stream_is_passed_on_as_it_arrives(store_url):
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            for i, piece in enumerate([event({"role": "assistant", "content": "First"}), event({"content": " then"}),
-                                       event({}, "stop"), b"data: [DONE]\n\n"]):
-                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
-                self.wfile.flush()
-                if i == 0:
-                    upstream_saw.append(client_has_first.wait(timeout=20))
-            self.wfile.write(b"0\r\n\r\n")
+            try:
+                for i, piece in enumerate([event({"role": "assistant", "content": "First"}),
+                                           event({"content": " then"}), event({}, "stop"), b"data: [DONE]\n\n"]):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                    self.wfile.flush()
+                    if i == 0:
+                        upstream_saw.append(client_has_first.wait(timeout=20))
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:  # the gateway hung up (its caller went away)
+                self.close_connection = True
 
     upstream = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    upstream.daemon_threads = True
     threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    return upstream
+
+
+def test_a_stream_is_passed_on_as_it_arrives(store_url):
+    """The upstream sends one event and then waits until the client has it: a gateway that
+    buffered the stream would hold that event back, and the upstream would give up waiting."""
+    import threading
+
+    client_has_first = threading.Event()
+    upstream_saw = []
+    upstream = _slow_stream_upstream(client_has_first, upstream_saw)
     try:
         app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
                                      lang="en"))
@@ -423,4 +434,32 @@ def test_a_stream_is_passed_on_as_it_arrives(store_url):
         upstream.server_close()
     assert first.choices[0].delta.content == "First" and "".join(rest) == " then"
     assert upstream_saw == [True]
+    assert state["turns"] == 2
+
+
+def test_a_stream_the_caller_drops_records_nothing_and_frees_the_session(store_url):
+    """The caller closes a stream after its first event: nothing of that call is recorded, and
+    the session's next request is served (the session is not left held)."""
+    import threading
+
+    client_has_first = threading.Event()
+    upstream = _slow_stream_upstream(client_has_first, [])
+    try:
+        app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
+                                     lang="en", timeout=30))
+        with serving(app) as url:
+            history = [{"role": "user", "content": FACTS["alice"]}]
+            stream = client(url).chat.completions.create(model="m", messages=history, user="drop", stream=True)
+            next(iter(stream))
+            stream.close()
+            client_has_first.set()
+            stream = client(url, timeout=30).chat.completions.create(model="m", messages=history, user="drop",
+                                                                     stream=True)
+            text = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
+            status, state = get(url + "/v1/sessions/drop/state")
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+    assert text == "First then"
+    assert [m["role"] for m in open_store(store_url).load("drop")["messages"]] == ["user", "assistant"]
     assert state["turns"] == 2
