@@ -201,8 +201,9 @@ class LLMExtractor:
             reason = f"{type(err).__name__}: {str(err)[:200]}"
             warnings.warn(Errors.W001.format(index=index, reason=reason), ExtractionWarning, stacklevel=3)
             return [_noted(turn, f"llm extraction failed ({reason}); rules used"), *units[1:]]
-        if self.mode == "llm":
-            kept = [u for u in units[1:] if not isinstance(u, CONTENT_UNITS)]
+        if self.mode == "llm":  # the model reads the content; promises expire by the rules' count all the same
+            kept = [u for u in units[1:] if not isinstance(u, CONTENT_UNITS)
+                    or isinstance(u, FulfilUnit) and u.status == "expired"]
         else:
             kept = list(units[1:])
         new = self.to_units(found, message, G, turn, kept)

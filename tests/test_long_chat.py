@@ -188,3 +188,19 @@ def test_cli_graph_window(tmp_path, capsys):
         assert json.loads(out.read_text())["window"]["first_turn"] == first
     assert main(["graph", str(conversation), "--window", "-2", "--out", str(tmp_path / "g.html")]) == 2
     assert "[E171] window=-2" in capsys.readouterr().err
+
+
+def test_promises_the_llm_extractor_found_expire_too(server, client, monkeypatch):
+    from ctxgraph.extract import cues
+
+    monkeypatch.setattr(cues, "COMMITMENT_TURNS", 3)
+    empty = {"entities": [], "facts": [], "retracted_facts": [], "constraints": [], "lifted_constraints": [],
+             "commitments": [], "closed_commitments": [], "questions": [], "goal": None}
+    promise = "I will email you the invoice tomorrow."
+    server.reply(json.dumps({**empty, "commitments": [{"text": promise, "due": None}]}))
+    t = Tracker("en", extractor="llm", llm=client, model="extract-mini")
+    t.observe({"role": "assistant", "content": promise})
+    for n in range(3):
+        server.reply(json.dumps(empty))
+        t.observe({"role": "user", "content": f"ok {n}"})
+        assert [c.status for c in t.state().commitments] == ["open" if n < 2 else "expired"]
