@@ -463,3 +463,45 @@ def test_a_stream_the_caller_drops_records_nothing_and_frees_the_session(store_u
     assert text == "First then"
     assert [m["role"] for m in open_store(store_url).load("drop")["messages"]] == ["user", "assistant"]
     assert state["turns"] == 2
+
+
+def test_models_and_upstream_headers_pass_through(store_url):
+    """GET /v1/models answered by the upstream as it is, its own headers included."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    seen = []
+
+    class Models(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            seen.append((self.path, self.headers.get("authorization")))
+            body = json.dumps({"object": "list", "data": [{"id": "gpt-4o-mini", "object": "model", "created": 0,
+                                                           "owned_by": "upstream"}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("X-Request-Id", "req-123")
+            self.end_headers()
+            self.wfile.write(body)
+
+    upstream = ThreadingHTTPServer(("127.0.0.1", 0), Models)
+    upstream.daemon_threads = True
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    try:
+        app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
+                                     lang="en"))
+        with serving(app) as url:
+            raw = client(url).models.with_raw_response.list()
+            status, text = get(url + "/metrics")
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+    assert [m.id for m in raw.parse()] == ["gpt-4o-mini"]
+    assert raw.headers["x-request-id"] == "req-123"
+    assert seen == [("/v1/models", "Bearer caller-key")]
+    assert 'ctxgraph_requests_total{kind="models"} 1.0' in text
