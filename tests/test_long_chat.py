@@ -26,10 +26,15 @@ def current_budget(t: Tracker) -> str:
     return next(f.value for f in t.state().facts if f.key == "budget" and f.status == "current")
 
 
+@pytest.fixture(scope="module")
+def promises_10k() -> Tracker:
+    """10,000 messages with a promise every round and none ever reported: only the expiry closes them."""
+    return chat("en", 10_000, promise_every=1, kept_share=0.0)
+
+
 @pytest.mark.slow
-def test_many_open_promises_leave_room_for_the_budget_asked_for():
-    # a promise every round and none ever reported: only the expiry closes them
-    t = chat("en", 10_000, promise_every=1, kept_share=0.0)
+def test_many_open_promises_leave_room_for_the_budget_asked_for(promises_10k):
+    t = promises_10k
     states = [c.status for c in t.state().commitments]
     assert states.count("open") > PINNED_COMMITMENTS * 5
     assert set(states) == {"open", "expired"}
@@ -145,11 +150,10 @@ def test_html_window_must_be_a_positive_whole_number(window):
 
 
 @pytest.mark.slow
-def test_html_of_10000_turns_is_bounded():
+def test_html_of_10000_turns_is_bounded(promises_10k):
     from ctxgraph.views import to_html
 
-    t = chat("en", 10_000)
-    page = to_html(t)
+    page = to_html(promises_10k)
     assert "messages 9800-9999 of 10000 and the current state" in page
     assert len(page.encode()) < 1_000_000
 
