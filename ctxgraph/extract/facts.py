@@ -24,7 +24,7 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .registry import step
-from .text import CLAUSE_END, in_spans, list_value, mask
+from .text import CLAUSE_END, first_match, in_spans, list_value, mask
 
 
 class FactWriter:
@@ -103,8 +103,9 @@ class FactWriter:
         """Things the assistant names: two or more for one key are options it offers (each
         "offered" until the user picks one); a single one is what it found or confirms."""
         ctx = self.ctx
+        reports = bool(first_match(ctx.pack.done, ctx.text))  # "I've booked you at X": done, not offered
         for key, options in self.options.items():
-            if len(options) == 1:
+            if len(options) == 1 and (reports or ctx.role != "assistant"):
                 (args,) = options.values()
                 if not args.pop("only_offer"):
                     self.make(**args, settled=True)

@@ -105,8 +105,9 @@ def offers(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     decided: set[str] = set()
     for offset, clause in clauses(ctx.text):
-        if in_spans(offset, ctx.asked):
-            continue  # "is the Plus cheaper?" decides nothing
+        if in_spans(offset, ctx.asked) or (first_match(ctx.pack.question_words, clause)
+                                           and not first_match(ctx.pack.accepts, clause)):
+            continue  # "is the Plus cheaper?", "华为和联想哪个散热好点" (no question mark) decide nothing
         rejecting = bool(first_match(ctx.pack.rejects, clause))
         picked = _named(clause, open_offers) or _by_position(ctx, clause, open_offers) \
             or _by_part(clause, open_offers)
@@ -116,12 +117,38 @@ def offers(ctx: MessageContext) -> list[_Unit]:
             if f not in decided:
                 decided.add(f)
                 units.append(DecisionUnit(fact=f, decision="rejected" if rejecting else "accepted"))
+    if not units and not ctx.asked and first_match(ctx.pack.accepts, ctx.text):
+        units = _the_one_just_offered(ctx, open_offers)
     # one accepted option per key: the last one the message names
     accepted: dict[str, DecisionUnit] = {}
     for u in units:
         if u.decision == "accepted":
             accepted[ctx.graph.nodes[u.fact]["key"]] = u
     return [u for u in units if u.decision == "rejected" or accepted.get(ctx.graph.nodes[u.fact]["key"]) is u]
+
+
+def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
+    """"Yes, book it" after the assistant's last message offered one option for a key: that one.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> _ = t.observe({"role": "user", "content": "I need a cheap hotel in the north."})
+    >>> _ = t.observe({"role": "assistant", "content": "I would recommend the Acorn Guest House. Shall I book it?"})
+    >>> [f.status for f in t.state().facts if "Acorn" in f.value]
+    ['offered']
+    >>> _ = t.observe({"role": "user", "content": "Yes, book it for 2 nights please."})
+    >>> [f.status for f in t.state().facts if "Acorn" in f.value]
+    ['current']
+    """
+    G = ctx.graph
+    last = max((d["turn"] for _, d in offers), default=None)
+    if last is None or any(G.nodes[f"t{i}"]["role"] == "assistant" for i in range(last + 1, ctx.index) if f"t{i}" in G):
+        return []  # the option was not in the assistant's last message
+    by_key: dict[str, list[str]] = {}
+    for fid, d in offers:
+        if d["turn"] == last:
+            by_key.setdefault(d["key"], []).append(fid)
+    return [DecisionUnit(fact=ids[0], decision="accepted") for ids in by_key.values() if len(ids) == 1]
 
 
 @step("offers_confirmed", roles=("tool",), needs_text=False)
