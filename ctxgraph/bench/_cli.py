@@ -67,6 +67,8 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--turns", type=int, metavar="N",
                    help="speed: instead, cost over one long chat of N messages (en; zh up to 20,000): observe and "
                         "assemble at 1k, 10k, 100k messages, memory per message")
+    p.add_argument("--nlp", default="trained", choices=["trained", "rules"],
+                   help="serve: the gateway's English reading (ctxgraph serve --nlp)")
     p.add_argument("--redis", metavar="URL", help="store: the Redis to measure (default: a redis-server started "
                                                   "for the run on a free 127.0.0.1 port)")
     p.add_argument("--json-out", metavar="PATH", help="also write every report as JSON to PATH")
@@ -92,7 +94,7 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
     if dataset == "serve":
         from ._serve_bench import run_serve
 
-        return run_serve(quick=args.quick)
+        return run_serve(quick=args.quick, nlp=getattr(args, "nlp", "trained"))
     if dataset == "store":
         from ._store_bench import run_store
 

@@ -132,8 +132,9 @@ def _stop(proc: subprocess.Popen | None) -> None:
 
 
 def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: float = UPSTREAM_DELAY,
-              budget: int = 600, quick: bool = False) -> dict[str, Any]:
-    """Run the load and return the report (``quick``: 10 sessions x 5 turns)."""
+              budget: int = 600, quick: bool = False, nlp: str = "trained") -> dict[str, Any]:
+    """Run the load and return the report (``quick``: 10 sessions x 5 turns; ``nlp``: the
+    gateway's ``--nlp``)."""
     if quick:
         sessions, turns = 10, 5
     from ._run import machine
@@ -149,7 +150,7 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
             store = f"sqlite:///{os.path.join(folder, 'sessions.db')}"
             gateway = subprocess.Popen(
                 [sys.executable, "-m", "ctxgraph.cli", "serve", "--upstream", upstream, "--store", store,
-                 "--port", str(port), "--workers", str(workers), "--budget", str(budget), "--log-level", "warning"],
+                 "--port", str(port), "--workers", str(workers), "--budget", str(budget), "--log-level", "warning", "--nlp", nlp],
                 env=env, cwd=folder)
             base = f"http://127.0.0.1:{port}"
             _wait_healthy(base, gateway)
@@ -161,7 +162,8 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
     ms = lambda values, q: round(_percentile(values, q) * 1000, 2)  # noqa: E731
     return {
         "dataset": "serve", "sessions": sessions, "turns": turns, "workers": workers, "budget": budget,
-        "store": "sqlite", "upstream_delay_s": delay, "requests": len(out["total"]), "errors": len(out["errors"]),
+        "store": "sqlite", "nlp": nlp, "upstream_delay_s": delay, "requests": len(out["total"]),
+        "errors": len(out["errors"]),
         "error_examples": out["errors"][:5], "seconds": round(seconds, 2),
         "requests_per_s": round(len(out["total"]) / seconds, 1) if seconds else None,
         "added_ms_p50": ms(out["added"], 0.5), "added_ms_p95": ms(out["added"], 0.95),
@@ -177,7 +179,8 @@ def serve_parts(report: dict[str, Any], markdown: bool, table: Any) -> list[str]
     r = report
     rows = [[r["sessions"], r["turns"], r["workers"], r["requests"], r["errors"], r["requests_per_s"],
              r["added_ms_p50"], r["added_ms_p95"], r["total_ms_p50"], r["total_ms_p95"]]]
-    head = (f"gateway: ctxgraph serve, {r['workers']} worker(s), SQLite store, budget {r['budget']}; stub upstream "
+    head = (f"gateway: ctxgraph serve --nlp {r.get('nlp', 'trained')}, {r['workers']} worker(s), SQLite store, "
+            f"budget {r['budget']}; stub upstream "
             f"answering after {r['upstream_delay_s']} s; every request carries the whole history "
             f"(mean {r['history_tokens_mean']} tokens, {r['sent_tokens_mean']} sent)")
     parts = [head, table(["sessions", "turns", "workers", "requests", "errors", "requests/s", "added p50 ms",
