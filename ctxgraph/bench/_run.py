@@ -5,7 +5,7 @@
 >>> s.reset()
 >>> s.observe({"role": "user", "content": "My budget is $500."})
 >>> s.assemble("What was my budget?", 64)[0]["content"].splitlines()[-1]
-'- budget: $500'
+'user: budget: $500'
 """
 
 from __future__ import annotations
