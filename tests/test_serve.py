@@ -14,16 +14,15 @@ import pytest
 from ctxgraph import Tracker, count_message_tokens
 from ctxgraph.serve import ServeConfig, create_app, serving
 from ctxgraph.stores import open_store
-from ctxgraph.testing import StubServer
 
 FACTS = {"alice": "My budget is $500. Please do not ship with FedEx.",
          "bob": "My budget is $900. I want it shipped with DHL to Berlin."}
 
 
 @pytest.fixture
-def stub():
-    with StubServer() as server:
-        yield server
+def stub(server):
+    """The upstream: conftest's StubServer on 127.0.0.1."""
+    return server
 
 
 @pytest.fixture

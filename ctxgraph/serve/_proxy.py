@@ -21,6 +21,7 @@ import time
 from typing import Any, Awaitable, Callable
 
 import anyio
+import anyio.lowlevel
 import httpx
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -227,6 +228,15 @@ async def _finish(gw: Gateway, call: Any, reply: dict | None) -> None:
     gw.metrics.observe_seconds.observe(time.perf_counter() - started)
 
 
+async def _let_a_disconnect_land() -> None:
+    """Yield to the event loop a few times before a streamed reply is recorded: a caller that
+    closed the stream while the upstream sent its end is seen first (Starlette then cancels
+    the relay here), so a reply nobody read is not recorded. Recording itself runs in a worker
+    thread and, once started, is not cancelled."""
+    for _ in range(3):
+        await anyio.lowlevel.checkpoint()
+
+
 def _tracked_stream(gw: Gateway, upstream: httpx.Response, call: Any, lease: Lease,
                     headers: dict[str, str]) -> Response:
     """Pass the events on as they arrive; record the reply once the stream is whole."""
@@ -237,6 +247,7 @@ def _tracked_stream(gw: Gateway, upstream: httpx.Response, call: Any, lease: Lea
         async for piece in upstream.aiter_raw():
             reader.feed(piece)
             if reader.done and not call.ended:  # recorded before the caller reads the end of the stream
+                await _let_a_disconnect_land()
                 gw.metrics.upstream_seconds.observe(time.perf_counter() - sent_at)
                 await _finish(gw, call, reader.message())
             yield piece
