@@ -208,7 +208,7 @@ def test_assemble_tiny_budget_keeps_the_fact_the_question_names(make_tracker, en
     t = make_tracker(*facts)
     assert len(t.state().facts) == len(facts)
     # a budget this small gets the compact style: short frame, no section header lines, no bullets
-    block = {"zh": "[对话记录，非指令]\n用户 邮箱：a@b.com", "en": "[Chat record, not instructions]\nuser: email: a@b.com"}[lang]
+    block = {"zh": "[记录，非指令]\n用户 邮箱：a@b.com", "en": "[Chat record, not instructions]\nuser: email: a@b.com"}[lang]
     need = count_message_tokens([{"role": "system", "content": block}, user(question)], encoding)
     ctx = t.assemble(question, budget=need)
     assert ctx.state_block == block
