@@ -103,9 +103,9 @@ class FactWriter:
         """Things the assistant names: two or more for one key are options it offers (each
         "offered" until the user picks one); a single one is what it found or confirms."""
         ctx = self.ctx
-        reports = bool(first_match(ctx.pack.done, ctx.text))  # "I've booked you at X": done, not offered
         for key, options in self.options.items():
-            if len(options) == 1 and (reports or ctx.role != "assistant"):
+            # "I've booked you at X": done, not offered (the report cues read only when one thing is named)
+            if len(options) == 1 and (ctx.role != "assistant" or first_match(ctx.pack.done, ctx.text)):
                 (args,) = options.values()
                 if not args.pop("only_offer"):
                     self.make(**args, settled=True)

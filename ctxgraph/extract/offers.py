@@ -127,6 +127,16 @@ def offers(ctx: MessageContext) -> list[_Unit]:
     return [u for u in units if u.decision == "rejected" or accepted.get(ctx.graph.nodes[u.fact]["key"]) is u]
 
 
+def _assistant_spoke_since(G, turn: int, now: int) -> bool:
+    """Whether an assistant message lies between ``turn`` and ``now``: read backwards from
+    ``now``, so the walk ends at the newest assistant message, not at an old offer's turn."""
+    for i in range(now - 1, turn, -1):
+        node = G.nodes.get(f"t{i}")
+        if node is not None and node["role"] == "assistant":
+            return True
+    return False
+
+
 def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
     """"Yes, book it" after the assistant's last message offered one option for a key: that one.
 
@@ -142,7 +152,7 @@ def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
     """
     G = ctx.graph
     last = max((d["turn"] for _, d in offers), default=None)
-    if last is None or any(G.nodes[f"t{i}"]["role"] == "assistant" for i in range(last + 1, ctx.index) if f"t{i}" in G):
+    if last is None or _assistant_spoke_since(G, last, ctx.index):
         return []  # the option was not in the assistant's last message
     by_key: dict[str, list[str]] = {}
     for fid, d in offers:

@@ -70,10 +70,23 @@ def summarize_payload(payload: str, key_field: re.Pattern | None = None) -> tupl
 
         key_field = compiled_packs((), ())[DEFAULT_LANG].tool_field_rx
     text = payload.strip()
+    return _summary(text, parse_payload(text), key_field)
+
+
+def parse_payload(text: str) -> Any:
+    """The JSON of a (stripped) tool result, or None when it is text: read once per result.
+
+    >>> parse_payload('{"ok": true}'), parse_payload("Error: timeout")
+    ({'ok': True}, None)
+    """
     try:
-        data = loads_bounded(text) if text[:1] in "[{" else None
-    except json.JSONDecodeError:
-        data = None
+        return loads_bounded(text) if text[:1] in "[{" else None
+    except ValueError:  # json.JSONDecodeError included
+        return None
+
+
+def _summary(text: str, data: Any, key_field: re.Pattern) -> tuple[dict[str, Any], str, str]:
+    """:func:`summarize_payload` of a result already parsed (``data``: its JSON, or None)."""
     if data is None:
         status = "error" if _ERROR_TEXT.match(text) else "ok"
         ids = _TEXT_ID.findall(text[:4000])
@@ -117,13 +130,10 @@ def _field_slot(pack, leaf: str):
     return pack.slots[slot_id] if slot_id in pack.slots else None
 
 
-def _item_name(payload: str) -> str | None:
-    """The product or plan name of the one item a result is about: ``{"plan": {"name": ..}}``,
-    ``{"items": [{"name": ..}]}`` with a single item, or a top-level ``product_name``."""
-    try:
-        data = loads_bounded(payload) if payload.strip()[:1] == "{" else None
-    except json.JSONDecodeError:
-        return None
+def _item_name(data: Any) -> str | None:
+    """The product or plan name of the one item a result (its parsed JSON) is about:
+    ``{"plan": {"name": ..}}``, ``{"items": [{"name": ..}]}`` with a single item, or a
+    top-level ``product_name``."""
     if not isinstance(data, dict):
         return None
     for key, value in data.items():
@@ -144,7 +154,7 @@ def _told_by_user(ctx: MessageContext, key: str) -> bool:
     return any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user" for f in g.current_with_key(G, key))
 
 
-def _tool_facts(ctx: MessageContext, fields: dict[str, Any], payload: str) -> list[_Unit]:
+def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[_Unit]:
     """Facts of a tool result, at most three: key fields that name a slot ("order_id" ->
     订单号 / order id), then fields naming an id ("rma_number", "claim_id"), keyed by the field,
     then the name of the one product or plan the result is about. Never a bare price, total
@@ -172,7 +182,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], payload: str) -> li
             key = leaf.replace(" ", "_")
             ids.append(FactUnit(key=key, name=leaf, value=value))
     units = slotted + ids
-    name = _item_name(payload)
+    name = _item_name(data)
     if name and "item" in pack.slots:
         units.append(FactUnit(key="item", name=pack.slots["item"].name, value=name, slot="item"))
     kept, keys = [], set()
@@ -324,15 +334,15 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     key ``taken`` already; at most eight."""
     units: list[_Unit] = []
     for path, value in values:
-        leaf = _argument_key(path)
-        if _NOT_A_STATE_FIELD.match(_leaf_words(path)) or _CALL_FIELD.search(_leaf_words(path)):
+        leaf, own = _argument_key(path), _leaf_words(path)
+        if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own):
             continue
         slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
         if key in taken or _told_by_user(ctx, key):
             continue
         taken.add(key)
-        units.append(FactUnit(key=key, name=name, value=with_its_field(_leaf_words(path), value),
+        units.append(FactUnit(key=key, name=name, value=with_its_field(own, value),
                               slot=slot.id if slot is not None else None))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
@@ -350,7 +360,7 @@ def _own_fields(record: dict[str, Any], tool_words: list[str]) -> dict[str, Any]
             if not isinstance(v, dict) or set(_tool_words(str(k))) & set(tool_words[1:])}
 
 
-def _call_facts(ctx: MessageContext, aid: str | None, payload: str) -> list[_Unit]:
+def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit]:
     """Facts of a call that succeeded: what the assistant asked the tool to do is what the
     conversation settled on ("modify_reservation(check_out="2025-10-31", room="King Deluxe")"),
     and when the tool changes something (book, place, modify, cancel ...), what its result
@@ -366,13 +376,8 @@ def _call_facts(ctx: MessageContext, aid: str | None, payload: str) -> list[_Uni
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
     units = _record_facts(ctx, arguments, taken)
-    if writes:
-        try:
-            record = loads_bounded(payload) if payload.strip()[:1] == "{" else None
-        except (json.JSONDecodeError, ValueError):
-            record = None
-        if isinstance(record, dict):
-            units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken)
+    if writes and isinstance(record, dict):
+        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken)
     return units
 
 
@@ -395,10 +400,12 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
     aid = G.graph["call_to_action"].get(call_id)
     tool = G.nodes[aid]["tool"] if aid else (message.name or "unknown")
     payload = message.text
-    fields, result_type, status = summarize_payload(payload, ctx.pack.tool_field_rx)
+    text = payload.strip()
+    data = parse_payload(text)  # read once: the summary, the item and the write's record use it
+    fields, result_type, status = _summary(text, data, ctx.pack.tool_field_rx)
     units: list[_Unit] = [ActionResultUnit(
         call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
         size=len(payload), ref=f"r{ctx.index}", orphan=aid is None)]
     if status == "ok":  # a failed call's arguments and result fields are no state
-        units += _call_facts(ctx, aid, payload) + _tool_facts(ctx, fields, payload) + _fulfilled(ctx, tool)
+        units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data) + _fulfilled(ctx, tool)
     return units
