@@ -46,7 +46,9 @@ class Sessions:
     def __init__(self, config: ServeConfig):
         self.options: dict[str, Any] = {"lang": config.lang, "packs": list(config.packs), **config.tracker_options}
         self.store = open_store(config.store)
-        self.hub = _Hub(config.budget, self._open, None, SESSION_HEADER)
+        # the wrapper's hub over the store: it opens sessions with open_session and, under the
+        # session's lock, catches up on what other workers stored before comparing histories
+        self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options)
 
     def warm_up(self) -> None:
         """Load the language pipelines now, so the first request does not wait for them."""
@@ -55,14 +57,8 @@ class Sessions:
             tracker.observe({"role": "user", "content": text})
         tracker.assemble("", self.hub.budget)
 
-    def _open(self, session_id: str) -> Tracker:
-        from .. import open_session
-
-        return open_session(self.store, session_id, **self.options)
-
     def begin(self, session_id: str, body: dict[str, Any], budget: int | None) -> tuple[_Call, dict[str, Any]]:
         """Observe the new messages of ``body["messages"]``; the body to send upstream."""
-        self._catch_up(session_id)
         kwargs = dict(body)
         kwargs["session_id"] = session_id
         call = self.hub.before(kwargs, budget)
@@ -75,19 +71,6 @@ class Sessions:
     def abort(self, call: _Call) -> None:
         """End a call that got no reply (an upstream error): the session stays as it was."""
         self.hub.abort(call)
-
-    def _catch_up(self, session_id: str) -> None:
-        """Apply the turns another worker stored since this one last served the session (from
-        their events, nothing extracted again); reopen a session deleted meanwhile. Done before
-        the hub compares the caller's history with what the session has seen."""
-        tracker = self.hub.sessions.get(session_id)
-        if tracker is None:
-            return  # opened from the store when the hub needs it
-        stored = self.store.length(session_id)
-        if stored > len(tracker.messages) and tracker._binding is not None:
-            tracker._binding.sync(tracker)  # open_session's own catch-up (load_since)
-        elif stored != len(tracker.messages):
-            self.hub.sessions[session_id] = self._open(session_id)
 
     def tracker(self, session_id: str) -> Tracker | None:
         """The session as stored now (a fresh tracker; None when there is no such session)."""
