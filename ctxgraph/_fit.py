@@ -40,7 +40,6 @@ from ._render import (
     Line,
     Style,
     focus_separator,
-    group_header,
     group_separator,
     render_block,
     section_headers,
@@ -154,7 +153,10 @@ class _Fitter:
         return count_message_tokens(msgs, self.encoding, per_message=self.per_message)
 
     def sys_tokens(self, chosen: list[Line]) -> int:
-        return self.count(_system_messages(self.prompt, chosen, self.style, self.compact))
+        """Tokens of the system messages with ``chosen`` as the state block: the prompt's count
+        (taken once, in :meth:`place_prompt`) plus the state message's (counts add up per message)."""
+        block = render_block(chosen, self.style, self.compact)
+        return self.prompt_tokens + (self.count([{"role": STATE_ROLE, "content": block}]) if block else 0)
 
     # ------------------------------------------------------------------ question and prompt
     def place_question(self, question: str, always_ask: bool) -> None:
@@ -178,9 +180,10 @@ class _Fitter:
         """The operator's prompt, unless it alone does not fit beside the question; then the
         per-line costs (a newline always ends a BPE piece, so line costs add up)."""
         self.prompt = system_prompt or None
+        self.prompt_tokens = self.count([{"role": "system", "content": self.prompt}]) if self.prompt else 0
         if self.prompt and self.sys_tokens([]) > self.avail:
             self.truncated.insert(0, "system prompt")
-            self.prompt = None
+            self.prompt, self.prompt_tokens = None, 0
         self.base = self.sys_tokens([])
         self.tokens = self.base
         enc = self.encoding
@@ -205,7 +208,7 @@ class _Fitter:
         if ln.group:
             if ln.group in self.groups:
                 return extra + count_text_tokens(group_separator(style) + ln.text, enc)
-            return extra + count_text_tokens(group_header(ln.group, style) + ln.text + "\n", enc)
+            return extra + count_text_tokens(ln.group + ln.text + "\n", enc)  # a group's line starts with it
         return extra + count_text_tokens(ln.text + "\n", enc)
 
     def try_add(self, ln: Line, limit: int) -> bool:
@@ -331,7 +334,7 @@ class _Fitter:
         messages += self.q_msgs
         total = self.count(messages)
         assert total <= self.budget, (total, self.budget)  # guaranteed by construction
-        prompt_tokens = self.count([{"role": "system", "content": self.prompt}]) if self.prompt else 0
+        prompt_tokens = self.prompt_tokens
         return Context(
             messages=messages,
             tokens=total,

@@ -20,6 +20,7 @@ names (entities, slot keys, words), the graph neighbourhood of those
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
 
 import networkx as nx
@@ -170,11 +171,18 @@ def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     return items
 
 
+@lru_cache(maxsize=4096)
+def _promise_terms(text: str) -> frozenset[str]:
+    """The lookup terms of a promise's text: a promise stays open for hundreds of turns and is
+    scored twice per assemble, its text never changes."""
+    return frozenset(g.index_terms(text))
+
+
 def _promises_by_relevance(G: nx.MultiDiGraph, query: Query) -> list[str]:
     """Open promises, the ones sharing most words with the question first, then the newest
     (the promises shown pinned are the head of this list)."""
     opened = [p for p, _ in g.open_items(G, "commitment")]
-    shared = {p: len(g.index_terms(G.nodes[p]["text"]) & query.terms) for p in opened} if query.terms else {}
+    shared = {p: len(_promise_terms(G.nodes[p]["text"]) & query.terms) for p in opened} if query.terms else {}
     return sorted(reversed(opened), key=lambda p: -shared.get(p, 0))
 
 
@@ -185,7 +193,7 @@ def _unpinned_commitments(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> 
     out = []
     for p, d in g.open_items(G, "commitment"):
         if p not in taken:
-            lexical = len(g.index_terms(d["text"]) & query.terms)
+            lexical = len(_promise_terms(d["text"]) & query.terms)
             out.append(Item(p, "commitment", TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
     return out
 

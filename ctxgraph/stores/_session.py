@@ -38,13 +38,12 @@ class _Binding:
 
     def sync(self, tracker: Tracker) -> None:
         """Apply the turns other writers stored since ``tracker`` last saw the session."""
-        have = len(tracker.messages)
-        turns = self.store.load_since(self.session_id, have)
-        if not turns and self.store.length(self.session_id) < have:
-            raise StoreError(Errors.E111.format(session_id=self.session_id,
-                                                length=self.store.length(self.session_id), turns=have))
-        for turn in turns:
-            tracker._absorb(turn)
+        have, stored = len(tracker.messages), self.store.length(self.session_id)
+        if stored < have:
+            raise StoreError(Errors.E111.format(session_id=self.session_id, length=stored, turns=have))
+        if stored > have:  # one length read per observed turn; the turns only when there are new ones
+            for turn in self.store.load_since(self.session_id, have):
+                tracker._absorb(turn)
 
     def append(self, tracker: Tracker, turn: dict[str, Any]) -> None:
         self.store.append(self.session_id, turn)
