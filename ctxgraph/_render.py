@@ -362,11 +362,6 @@ def _due(d: dict, t: dict) -> str:
     return t["due"].format(due=iso.group(1)) if iso and iso.group(1) not in d["text"] else ""
 
 
-def group_header(group: str, lang: "str | Style") -> str:
-    """A group's line starts with the group itself: its source and domain ("- user: hotel: ")."""
-    return group
-
-
 def group_separator(lang: "str | Style") -> str:
     return Style.of(lang).templates["group_sep"]
 

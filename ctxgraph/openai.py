@@ -172,7 +172,6 @@ def _plain(message: Any) -> Any:
     return out
 
 
-_fingerprint = fingerprint
 
 
 @dataclass(eq=False)
@@ -230,7 +229,6 @@ class _Hub:
         self.session_header = session_header
         self.lock_timeout = lock_timeout
         self.source = SessionSource(make_tracker, store, tracker_options)
-        self.make_tracker = self.source.make_tracker
         self.sessions = SessionTable(self.source.open, max_sessions)
         self.reports: collections.deque[CallReport] = collections.deque(maxlen=MAX_REPORTS)
         self.counters: collections.Counter[str] = collections.Counter()
@@ -335,7 +333,7 @@ class _Hub:
             session.adopt(synced)
             call.known = None
         known = session.opened_with if call.known is None else call.known  # None: arrived before it was opened
-        fps = [_fingerprint(m) for m in call.history]
+        fps = [fingerprint(m) for m in call.history]
         new, how = align(fps, session.fingerprints(), known)
         self.count(how)
         if how == "rebuilt":

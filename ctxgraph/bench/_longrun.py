@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from .._tracker import Tracker
 from ._longchat import QUESTION, long_chat
 from ._run import machine, progress_bar
+from ._speed import _percentile
 
 CHECKPOINTS = (1_000, 10_000, 100_000)
 ZH_TURNS = 20_000
@@ -40,11 +41,6 @@ def rss_bytes() -> int:
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def checkpoints_for(turns: int, marks: Sequence[int] = CHECKPOINTS) -> list[int]:
@@ -98,10 +94,11 @@ def _checkpoint(tracker: Tracker, lang: str, n: int, observed: list[float], *, r
         tracker.assemble(question, budget=budget)
         spent.append((time.process_time() - t0) * 1000)
     t0 = time.process_time()
-    state_json = tracker.state().to_json()
+    state = tracker.state()
+    state_json = state.to_json()
     state_ms = (time.process_time() - t0) * 1000
     gc.collect()
-    budget_fact = next((f.value for f in tracker.state().facts if f.key == "budget" and f.status == "current"), None)
+    budget_fact = next((f.value for f in state.facts if f.key == "budget" and f.status == "current"), None)
     return {
         "turns": n, "observe_median_ms": round(statistics.median(observed), 3),
         "observe_p95_ms": round(_percentile(observed, 0.95), 3),

@@ -22,6 +22,8 @@ import tempfile
 import time
 from typing import Any
 
+from ._speed import _percentile
+
 #: The stub upstream's answer time (seconds): a fast model's time to a short reply.
 UPSTREAM_DELAY = 0.5
 #: The bench client's timeout per request: the openai client's default.
@@ -52,13 +54,6 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 async def _conversation(client: Any, url: str, session: int, turns: int, out: dict[str, list]) -> None:

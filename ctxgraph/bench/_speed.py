@@ -58,6 +58,9 @@ def _messages(lang: str) -> Iterator[dict[str, Any]]:
 
 
 def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank); NaN when there are none."""
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
