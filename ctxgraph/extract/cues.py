@@ -175,8 +175,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             continue
         if (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
-        for part in _rule_parts(ctx, c):
-            rule = _rule(ctx, part)
+        for part, rule in _rule_parts(ctx, c):
             if rule is None:
                 continue
             polarity = rule[0]
@@ -196,12 +195,17 @@ def _rule(ctx: MessageContext, text: str) -> tuple[str, re.Match] | None:
     return None
 
 
-def _rule_parts(ctx: MessageContext, clause: str) -> list[str]:
-    """The rules of a clause: its comma-separated parts when two or more of them state a
-    rule ("don't call, just text" is two rules: one can be lifted alone), else the clause."""
+def _rule_parts(ctx: MessageContext, clause: str) -> list[tuple[str, tuple[str, re.Match] | None]]:
+    """The rules of a clause, each with its :func:`_rule`: its comma-separated parts when two
+    or more of them state a rule ("don't call, just text" is two rules: one can be lifted
+    alone), else the clause (each text read once: reading a Chinese text segments it)."""
     parts = [p.strip() for p in re.split(r"[,，]\s*", clause) if p.strip()]
-    ruled = [p for p in parts if _rule(ctx, p)]
-    return ruled if len(ruled) >= 2 else [clause]
+    rules = [(p, _rule(ctx, p)) for p in parts]
+    ruled = [(p, r) for p, r in rules if r]
+    if len(ruled) >= 2:
+        return ruled
+    same = [r for p, r in rules if p == clause]  # a clause of one part was read already
+    return [(clause, same[0] if same else _rule(ctx, clause))]
 
 
 _TRIM = " \t,，、:：;；"
