@@ -46,6 +46,7 @@ DEFAULT_ENCODING = "o200k_base"
 TOKENS_PER_MESSAGE = 4
 
 _swap_lock = threading.Lock()
+_build_lock = threading.Lock()
 
 
 def _candidate_files(url: str) -> list[Path]:
@@ -105,7 +106,8 @@ def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
     Raises :class:`~ctxgraph.TokenizerError` naming the folders searched and how
     to fix it when no file is found, or when its hash is not the one tiktoken expects.
     """
-    return _build_encoding(name)
+    with _build_lock:  # built once: threads that start together would each spend a second building it
+        return _build_encoding(name)
 
 
 @lru_cache(maxsize=8)

@@ -225,6 +225,7 @@ def _error_body(status: int, message: str) -> dict[str, Any]:
 
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 256  # socketserver's default of 5 resets connections when many clients connect at once
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client that went away (timeout, closed stream) is not an error of the test
@@ -233,6 +234,7 @@ class _QuietServer(ThreadingHTTPServer):
 def _make_handler(server: StubServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body are two writes: with Nagle the body waits for an ACK
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
