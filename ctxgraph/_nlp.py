@@ -104,6 +104,19 @@ def jieba_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+#: Docs kept per process, newest used first: a question is read when the context is assembled
+#: and again when it is recorded with its reply (a trained pipeline: milliseconds per read).
+#: Docs are never changed once made, so one may be read by several steps and threads.
+DOCS_KEPT = 64
+
+
+def forget_docs() -> None:
+    """Empty the Doc caches (the speed benchmark times reading a text, not finding it kept)."""
+    chinese_doc.cache_clear()
+    english_doc.cache_clear()
+
+
+@lru_cache(maxsize=DOCS_KEPT)
 def chinese_doc(text: str) -> Doc:
     """A spaCy Doc of ``text`` segmented by jieba: ``doc.text == text``, jieba's POS tags
     in ``token.tag_`` and its person/place/organisation tags as ``doc.ents``.
@@ -145,6 +158,7 @@ def _short_runs(text: str) -> str:
     return _LONG_RUN.sub(split, text)
 
 
+@lru_cache(maxsize=DOCS_KEPT)
 def english_doc(text: str, models: tuple[str, ...] = DEFAULT_EN_MODELS) -> Doc:
     """A spaCy Doc of ``text``; entities from the trained pipeline, when there is one.
     Long runs without spaces are split and only the first :data:`EN_PIPELINE_TOKENS` tokens

@@ -30,10 +30,13 @@ UPSTREAM_DELAY = 0.5
 CLIENT_TIMEOUT = 600.0
 _STUB = """
 import sys
+from ctxgraph._tokens import get_encoding
 from ctxgraph.testing import StubServer
+get_encoding("o200k_base")  # the stub counts usage: its tokenizer is built before the first request
 server = StubServer().start()
-for _ in range({n}):
-    server.reply("Thanks, I have noted that. Is there anything else about the order?", delay={delay})
+for i in range({n}):  # every reply another text, as a model's are
+    server.reply(f"Thanks, I have noted request {{i}}. Your parcel leaves our warehouse within {{i % 5 + 1}} days. "
+                 f"Is there anything else about the order?", delay={delay})
 print(server.base_url, flush=True)
 sys.stdin.read()
 server.stop()
