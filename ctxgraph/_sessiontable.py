@@ -22,6 +22,7 @@ import collections
 import json
 import threading
 from collections.abc import MutableMapping
+from contextlib import ExitStack
 from typing import Any, Callable, Iterator, Mapping
 
 from ._errors import MessageError, StoreError
@@ -122,14 +123,22 @@ class Session:
         self.known = self.opened_with = len(tracker.messages)
 
     def fingerprints(self) -> list[tuple]:
-        if len(self.seen) != len(self.tracker.messages):  # observed directly, restored, or caught up
-            self.seen = [fingerprint(m) for m in self.tracker.messages]
+        """Fingerprints of the tracker's messages. A tracker's messages are only ever appended
+        to (observed directly, caught up from a store); a tracker put in its place is adopted."""
+        messages = self.tracker.messages
+        if len(self.seen) < len(messages):
+            self.seen += [fingerprint(m) for m in messages[len(self.seen):]]
         return self.seen
 
+    def hold_binding(self, held: bool) -> None:
+        """Tell the tracker's store binding that the call holds the session's lock (or no longer)."""
+        binding = getattr(self.tracker, "_binding", None)
+        if binding is not None:
+            binding.held = held
+
     def observe(self, message: dict) -> None:
+        self.tracker.observe(message)  # may first catch up turns another process stored
         self.fingerprints()
-        self.tracker.observe(message)
-        self.seen.append(fingerprint(message))
 
     def count(self, history: list) -> int:
         """Exact tokens of the history as given (memoised per message between calls)."""
@@ -176,6 +185,17 @@ class SessionSource:
         if self.store is not None:
             self.store.delete(sid)
         return self.open(sid)
+
+    def lease(self, sid: str, timeout: float | None) -> ExitStack | None:
+        """Hold the store's lock of ``sid`` until the returned stack is closed (None without a
+        store): a call holds it from reading the caller's history to recording the reply, so
+        the session's next call waits for that record in every process that serves it.
+        ``timeout`` None waits as long as it takes."""
+        if self.store is None:
+            return None
+        stack = ExitStack()
+        stack.enter_context(self.store.lock(sid, threading.TIMEOUT_MAX if timeout is None else timeout))
+        return stack
 
     def sync(self, sid: str, tracker: Tracker) -> Tracker:
         """``tracker`` with the turns other processes stored since (reopened when the session

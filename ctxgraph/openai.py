@@ -47,6 +47,7 @@ import json
 import logging
 import threading
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -187,6 +188,7 @@ class _Call:
     report: CallReport | None = None
     seconds: dict[str, float] = field(default_factory=dict)  # observe, assemble: time spent in before()
     holds: bool = False  # the call holds the session's turn lock
+    lease: ExitStack | None = None  # the store's lock of the session, held until the call ends
     streaming: bool = False
     abandoned: bool = False  # a later call of the same owner took the lock over
     ended: bool = False
@@ -253,12 +255,15 @@ class _Hub:
         session = self.sessions.pin(sid)
         return _Call(sid, session, history, _owner(), session.known)
 
-    def before(self, kwargs: dict[str, Any], budget: int | None = None) -> _Call:
+    def before(self, kwargs: dict[str, Any], budget: int | None = None, *, lease: ExitStack | None = None) -> _Call:
         """Wait for the session's turn (this thread), observe the history's new messages and put
         the assembled context into ``kwargs`` (within ``budget``, default the hub's; ``ctxgraph
-        serve`` passes a per-request one). The caller must end the call: ``after`` or ``abort``."""
+        serve`` passes a per-request one, and the store's lock of the session as ``lease`` when
+        it took it already: :meth:`SessionSource.lease`). The caller must end the call:
+        ``after`` or ``abort``."""
         started = time.perf_counter()
         call = self.arrive(kwargs)
+        call.lease = lease
         try:
             if not self._take_over(call) and not call.session.lock.acquire(self.lock_timeout):
                 raise self._busy(call)
@@ -315,6 +320,7 @@ class _Hub:
             if old is None or old.ended or not old.streaming or old.owner != call.owner:
                 return False
             old.abandoned = True
+            call.lease, old.lease = old.lease, None  # the store's lock goes with the turn lock
         self.count("streams_abandoned")
         logger.warning("ctxgraph session %r: a new call started before the previous stream of the same caller was "
                        "read to its end or closed; that stream's reply is not recorded.", call.session_id)
@@ -324,6 +330,8 @@ class _Hub:
         """Observe the call's new history messages and assemble its context (the lock is held)."""
         budget = self.budget if budget is None else budget
         session, sid = call.session, call.session_id
+        if call.lease is None:  # other processes serving the session wait for this call to end
+            call.lease = self.source.lease(sid, self.lock_timeout)
         if session.replacement is not None:  # the caller put a tracker into `sessions`
             session.adopt(self.source.restore(sid, session.replacement))
             session.replacement, call.known = None, None
@@ -343,6 +351,7 @@ class _Hub:
                 "conversations apart.", sid, len(call.history))
             session.adopt(self.source.fresh(sid))
         tracker = session.tracker
+        session.hold_binding(call.lease is not None)
         full = session.count(call.history)  # also checks every message before anything is observed
         pending = [call.history[i] for i in new]
         spent = tracker.extraction_usage.total_tokens
@@ -414,7 +423,12 @@ class _Hub:
                 with session.guard:
                     if session.tracker is not None:
                         session.known = len(session.tracker.messages)
+                        session.hold_binding(False)
                     session.holder = None
+            lease, call.lease = call.lease, None
+            if lease is not None:  # another process may now take the session's next call
+                lease.close()
+            if call.holds and not call.abandoned:
                 session.lock.release()
             self.sessions.unpin(session)
 

@@ -116,11 +116,25 @@ def test_docs_snippets_are_found():
     assert len(ids) == len(set(ids))
 
 
+def _close_clients(namespace: dict) -> None:
+    """Close the OpenAI clients a snippet left open (the documentation shows ``client = OpenAI()``;
+    an open connection found by the garbage collector later fails whichever test runs then)."""
+    openai = pytest.importorskip("openai")
+    from ctxgraph.openai import TrackedClient
+
+    for value in list(namespace.values()):
+        if isinstance(value, (openai.OpenAI, TrackedClient)) and not isinstance(getattr(value, "_wrapped", None), openai.AsyncOpenAI):
+            value.close()
+
+
 @pytest.mark.parametrize(("doc", "code"), snippets())
 def test_docs_snippet_runs(doc, code, repo_view, offline):
     namespace = {"__name__": "__snippet__"}
     with warnings.catch_warnings():
         # the stub's plain "ok" is no structured extraction: the LLM extractor falls back to the rules, as documented
         warnings.simplefilter("ignore", ExtractionWarning)
-        exec(compile(code, str(doc), "exec"), namespace)  # noqa: S102 - the documentation's own code
+        try:
+            exec(compile(code, str(doc), "exec"), namespace)  # noqa: S102 - the documentation's own code
+        finally:
+            _close_clients(namespace)
     assert not offline, f"the snippet tried to reach the network: {offline}; use OpenAI() without base_url"

@@ -85,11 +85,11 @@ def test_a_new_process_continues_a_session_from_sqlite(server, sqlite_url):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 
-    client = wrap(openai.OpenAI(base_url=server.base_url, api_key="test", max_retries=0), budget=300,
-                  store=sqlite_url)
-    history += [said("Noted: $500 and no FedEx."), user("Which carriers are left?")]
-    server.reply("UPS or DHL.")
-    client.chat.completions.create(model=MODEL, messages=history, session_id="s1")
+    with wrap(openai.OpenAI(base_url=server.base_url, api_key="test", max_retries=0), budget=300,
+              store=sqlite_url) as client:
+        history += [said("Noted: $500 and no FedEx."), user("Which carriers are left?")]
+        server.reply("UPS or DHL.")
+        client.chat.completions.create(model=MODEL, messages=history, session_id="s1")
     assert client.reports[-1].history == "continued"
     assert "$500" in client.reports[-1].state_block
     assert contents(client.store.load("s1")["messages"]) == contents(history + [said("UPS or DHL.")])

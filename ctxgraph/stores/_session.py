@@ -28,10 +28,17 @@ class _Binding:
     def __init__(self, store: Store, session_id: str):
         self.store = store
         self.session_id = session_id
+        # the caller holds the session's lock for a whole call (the wrapper and the gateway, from
+        # reading the history to recording the reply): a turn does not take it again
+        self.held = False
 
     @contextmanager
     def turn(self, tracker: Tracker) -> Iterator[None]:
-        """Hold the session's lock and bring ``tracker`` up to the stored turns."""
+        """Hold the session's lock (unless :attr:`held`) and bring ``tracker`` up to the stored turns."""
+        if self.held:
+            self.sync(tracker)
+            yield
+            return
         with self.store.lock(self.session_id):
             self.sync(tracker)
             yield
