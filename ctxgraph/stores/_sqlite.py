@@ -101,8 +101,11 @@ class SQLiteStore(Store):
         memory = self.path == ":memory:"
         if not memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._timeout = timeout
         self._db = self._connect(timeout, synchronous)
-        self._guard = threading.RLock()  # one statement sequence at a time on the connection
+        self._guard = threading.RLock()  # one statement sequence at a time on the writing connection
+        self._local = threading.local()  # each thread's reading connection (see _reader)
+        self._readers: list[sqlite3.Connection] = []
         self._locks = SessionLocks(None if memory else self.path + ".lock")
         self._closed = False
 
@@ -171,9 +174,36 @@ class SQLiteStore(Store):
                 raise
 
     @contextmanager
+    def _reader(self) -> Iterator[sqlite3.Connection]:
+        """This thread's reading connection: with WAL, reads never wait for a write of another
+        thread (its commit, fsync included) as they would on the writing connection. An
+        in-memory database has one connection for everything."""
+        if self.path == ":memory:":
+            with self._use() as db:
+                yield db
+            return
+        db = getattr(self._local, "db", None)
+        if db is None:
+            with self._guard:
+                if self._closed:
+                    raise StoreError(Errors.E105)
+                try:
+                    db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+                except sqlite3.Error as err:
+                    raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
+                self._readers.append(db)
+            self._local.db = db
+        if self._closed:
+            raise StoreError(Errors.E105)
+        try:
+            yield db
+        except sqlite3.DatabaseError as err:
+            raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
+
+    @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         """One read transaction: a consistent snapshot while other processes write."""
-        with self._use() as db:
+        with self._reader() as db:
             db.execute("BEGIN")
             try:
                 yield db
@@ -235,19 +265,19 @@ class SQLiteStore(Store):
 
     # ------------------------------------------------------------------ reading
     def length(self, session_id: str) -> int:
-        with self._use() as db:
+        with self._reader() as db:
             row = db.execute("SELECT length FROM ctxgraph_sessions WHERE id = ?", (check_session_id(session_id),))
             found = row.fetchone()
         return found[0] if found else 0
 
     def config(self, session_id: str) -> dict[str, Any] | None:
-        with self._use() as db:
+        with self._reader() as db:
             row = db.execute("SELECT config FROM ctxgraph_sessions WHERE id = ?", (check_session_id(session_id),))
             found = row.fetchone()
         return json.loads(found[0]) if found else None
 
     def load_since(self, session_id: str, start: int) -> list[Turn]:
-        with self._use() as db:
+        with self._reader() as db:
             rows = db.execute(f"SELECT {_COLUMNS} FROM ctxgraph_turns WHERE session_id = ? AND turn >= ? ORDER BY turn",
                               (check_session_id(session_id), start)).fetchall()
         return [_turn(r) for r in rows]
@@ -263,12 +293,12 @@ class SQLiteStore(Store):
         return session_from_turns(json.loads(found[0]), (_turn(r) for r in rows))
 
     def sessions(self) -> list[str]:
-        with self._use() as db:
+        with self._reader() as db:
             return [r[0] for r in db.execute("SELECT id FROM ctxgraph_sessions ORDER BY id")]
 
     def info(self, session_id: str) -> dict[str, Any] | None:
         """Turns stored and the creation and last write times (Unix seconds), or None."""
-        with self._use() as db:
+        with self._reader() as db:
             row = db.execute("SELECT length, created, updated FROM ctxgraph_sessions WHERE id = ?",
                              (check_session_id(session_id),)).fetchone()
         return dict(zip(("turns", "created", "updated"), row)) if row else None
@@ -282,6 +312,8 @@ class SQLiteStore(Store):
             if not self._closed:
                 self._closed = True
                 self._db.close()
+                for reader in self._readers:
+                    reader.close()
                 self._locks.close()
 
     def __del__(self) -> None:
