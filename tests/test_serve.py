@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import urllib.error
 import urllib.request
 
@@ -56,6 +57,17 @@ def tokens(messages: list) -> int:
     """Exact tokens as the gateway's trackers count them (encoding and per-message overhead)."""
     t = Tracker(lang="en")
     return count_message_tokens(messages, t.encoding, per_message=t.tokens_per_message)
+
+
+def stored(store_url: str, sid: str, messages: int, timeout: float = 30.0) -> dict:
+    """The session as stored once it holds ``messages`` messages: a plain reply is recorded just
+    after it is sent (the session's next request waits for it, a reader of the store does not)."""
+    store, deadline = open_store(store_url), time.monotonic() + timeout
+    while True:
+        session = store.load(sid)
+        if session is not None and len(session["messages"]) >= messages or time.monotonic() > deadline:
+            return session
+        time.sleep(0.01)
 
 
 def session_header(sid: str) -> dict:
@@ -156,7 +168,7 @@ def test_upstream_errors_reach_the_client_unchanged_and_the_session_stays(gatewa
     assert raised.value.status_code == status and raised.value.body == body["error"]
     assert open_store(store_url).length("alice") == 0  # the question waits for its reply
     client(url).chat.completions.create(model="m", messages=history, **session_header("alice"))  # the retry
-    assert [m["role"] for m in open_store(store_url).load("alice")["messages"]] == ["user", "assistant"]
+    assert [m["role"] for m in stored(store_url, "alice", 2)["messages"]] == ["user", "assistant"]
 
 
 def test_an_upstream_timeout_is_the_clients_timeout_and_the_session_stays(gateway, stub, store_url):
@@ -166,7 +178,7 @@ def test_an_upstream_timeout_is_the_clients_timeout_and_the_session_stays(gatewa
     with pytest.raises(openai.APITimeoutError):
         client(url, timeout=0.5).chat.completions.create(model="m", messages=history, **session_header("bob"))
     client(url).chat.completions.create(model="m", messages=history, **session_header("bob"))  # waits for the first
-    assert [m["content"] for m in open_store(store_url).load("bob")["messages"]] == [FACTS["bob"], "ok"]
+    assert [m["content"] for m in stored(store_url, "bob", 2)["messages"]] == [FACTS["bob"], "ok"]
 
 
 def test_the_gateways_own_upstream_timeout_is_a_504(stub, store_url):
@@ -305,7 +317,6 @@ def test_the_command_with_two_workers_shares_sessions_and_sums_metrics(stub, sto
     import os
     import subprocess
     import sys
-    import time
 
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("PROMETHEUS_MULTIPROC_DIR", "CTXGRAPH_ADMIN_TOKEN")}
@@ -329,9 +340,9 @@ def test_the_command_with_two_workers_shares_sessions_and_sums_metrics(stub, sto
                 reply = client(url).chat.completions.create(model="m", messages=history, user=sid)
                 history += [{"role": "assistant", "content": reply.choices[0].message.content},
                             {"role": "user", "content": f"Turn {turn}: anything new?"}]
-        store = open_store(store_url)
         for sid, history in histories.items():
-            assert [m["content"] for m in store.load(sid)["messages"]] == [m["content"] for m in history[:-1]]
+            assert [m["content"] for m in stored(store_url, sid, len(history) - 1)["messages"]] == [
+                m["content"] for m in history[:-1]]
         text = get(url + "/metrics")[1]
         assert 'ctxgraph_requests_total{kind="chat"} 12.0' in text  # summed over both workers
     finally:

@@ -25,6 +25,7 @@ from starlette.routing import Route
 from . import _admin, _proxy
 from ._config import CONFIG_ENV, ServeConfig
 from ._gateway import Gateway
+from ._workers import reuse_port_supported, run_workers
 
 
 #: Seconds uvicorn waits for a worker's health answer: loading the language pipelines (spaCy,
@@ -83,8 +84,9 @@ def create_app_from_env() -> Starlette:
 
 
 def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    """Serve until interrupted. Several workers: uvicorn starts them, each makes its app
-    from the environment; their metrics are summed through PROMETHEUS_MULTIPROC_DIR."""
+    """Serve until interrupted. Several workers: each makes its app from the environment, has
+    its own listening socket on Linux (:mod:`ctxgraph.serve._workers`; elsewhere uvicorn's
+    workers share one), and their metrics are summed through PROMETHEUS_MULTIPROC_DIR."""
     import uvicorn
 
     config.api_key()  # a missing key is said now, not at the first request
@@ -96,8 +98,11 @@ def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_leve
         if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="ctxgraph-metrics-"))
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
-        uvicorn.run("ctxgraph.serve._app:create_app_from_env", factory=True, host=host, port=port,
-                    workers=config.workers, log_level=log_level, timeout_worker_healthcheck=WORKER_HEALTHCHECK)
+        if reuse_port_supported(port):  # a socket per worker: connections spread evenly
+            run_workers(config.workers, host, port, log_level)
+        else:
+            uvicorn.run("ctxgraph.serve._app:create_app_from_env", factory=True, host=host, port=port,
+                        workers=config.workers, log_level=log_level, timeout_worker_healthcheck=WORKER_HEALTHCHECK)
 
 
 @contextlib.contextmanager

@@ -7,16 +7,21 @@ of the history; the reply is observed once whole. Anything else is forwarded unt
 Upstream errors reach the caller as they came, and leave the session as it was before the
 request (the question is only recorded with its reply).
 
-The reply is recorded before the caller gets the end of it (a plain response: before it is
-sent; a stream: before its last event): the session's next request, whichever worker or
-server it reaches, then finds the turn in the store. Recording after responding would save
-the caller the time of observing two messages, but a next turn arriving at another worker
-could then miss it.
+A request holds its session from reading the history until the reply is recorded: in this
+process by the session's asyncio lock, in every process by the store's lock of the session
+(taken without holding a thread: tried, then waited for asynchronously). A plain reply is
+therefore recorded after it is sent (the caller does not wait for the two messages to be
+read; the session's next request, whichever worker or server it reaches, waits for the
+record); a stream's reply is recorded before its last event. A record that fails is logged
+and counted: the caller has its reply, and its next request, which carries the whole
+history, brings the missing messages.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import time
 from typing import Any, Awaitable, Callable
 
@@ -32,6 +37,11 @@ from .._tokens import TOKENS_PER_MESSAGE
 from ._gateway import Gateway, Lease
 from ._http import SSEReader, error_response, reply_headers, reply_message, session_id_error, upstream_headers
 from ._http import valid_session_id
+
+logger = logging.getLogger("ctxgraph.serve")
+#: A session's store lock held by another process is tried again after this many seconds,
+#: doubling up to the second value.
+LEASE_FIRST_PAUSE, LEASE_MAX_PAUSE = 0.002, 0.05
 
 
 class _ClosingStream(StreamingResponse):
@@ -153,22 +163,42 @@ async def chat_completions(request: Request) -> Response:
         return error_response(400, str(err))
     gw.metrics.requests.labels(kind="chat").inc()
     gw.metrics.seen(sid)
+    started = time.perf_counter()
     lease = await gw.locks.acquire(sid)
     try:
-        response = await _tracked(gw, request, lease, body, budget)
+        response = await _tracked(gw, request, lease, body, budget, started)
     except BaseException:
         lease.release()
         raise
-    if not isinstance(response, _ClosingStream):
+    if not isinstance(response, (_ClosingStream, _ThenRecord)):
         lease.release()
     return response
 
 
-async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None) -> Response:
-    """Called holding the session's lease; a stream releases it when it ends."""
-    started, sid = time.perf_counter(), lease.key
+async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple[Any, dict]:
+    """Observe and assemble in a worker thread once no other process holds the session: its
+    call there may take as long as its upstream does, so it is waited for here, not in a
+    thread. E104 after the hub's lock timeout."""
+    timeout = gw.sessions.hub.lock_timeout
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pause = LEASE_FIRST_PAUSE
+    while True:
+        begun = await anyio.to_thread.run_sync(gw.sessions.begin, sid, body, budget, limiter=gw.limiter)
+        if begun is not None:
+            return begun
+        if deadline is not None and time.monotonic() > deadline:
+            raise StoreError(Errors.E104.format(session_id=sid, timeout=timeout))
+        await anyio.sleep(pause)
+        pause = min(pause * 2, LEASE_MAX_PAUSE)
+
+
+async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None,
+                   started: float) -> Response:
+    """Called holding the session's lease; a stream, or a reply recorded after it is sent,
+    releases it when it ends."""
+    sid = lease.key
     try:
-        call, sent = await anyio.to_thread.run_sync(gw.sessions.begin, sid, body, budget)
+        call, sent = await _begin(gw, sid, body, budget)
     except (MessageError, BudgetError) as err:
         gw.metrics.errors.labels(kind="bad_request").inc()
         return error_response(400, str(err))
@@ -202,26 +232,56 @@ async def _exchange(gw: Gateway, request: Request, call: Any, sent: dict, lease:
     response = await _whole(gw, upstream)
     upstream_s = time.perf_counter() - sent_at
     gw.metrics.upstream_seconds.observe(upstream_s)
-    if response.status_code >= 400:
-        gw.sessions.abort(call)  # the question is not recorded: a retry sends it again
-    elif await request.is_disconnected():  # the caller never saw the reply
-        gw.metrics.errors.labels(kind="client_disconnected").inc()
-        gw.sessions.abort(call)
-    else:
-        try:
-            reply = reply_message(json.loads(response.body))
-        except ValueError:
-            reply = None
-        await _finish(gw, call, reply)
     response.headers.update(ours)
     response.headers["server-timing"] = f"ctxgraph;dur={before_ms:.2f}, upstream;dur={upstream_s * 1000:.2f}"
-    return response
+    if response.status_code >= 400:
+        gw.sessions.abort(call)  # the question is not recorded: a retry sends it again
+        return response
+    if await request.is_disconnected():  # the caller will not see the reply
+        gw.metrics.errors.labels(kind="client_disconnected").inc()
+        gw.sessions.abort(call)
+        return response
+    try:
+        reply = reply_message(json.loads(response.body))
+    except ValueError:
+        reply = None
+    return _ThenRecord(response, functools.partial(_record_after, gw, call, reply, lease))
+
+
+class _ThenRecord:
+    """A whole upstream answer; once it is sent, ``after(sent)`` records the reply (the
+    caller does not wait for the record, the session's next request does)."""
+
+    def __init__(self, response: Response, after: Callable[[bool], Awaitable[None]]):
+        self.response, self.after = response, after
+        self.status_code, self.headers, self.body = response.status_code, response.headers, response.body
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        sent = False
+        try:
+            await self.response(scope, receive, send)
+            sent = True
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self.after(sent)
+
+
+async def _record_after(gw: Gateway, call: Any, reply: dict | None, lease: Lease, sent: bool) -> None:
+    """Record the call's question and reply once the caller has it; release the session."""
+    try:
+        if sent:
+            await _finish(gw, call, reply)
+    except StoreError as err:  # counted in _finish; the next request's history brings the turn
+        logger.warning("ctxgraph serve: session %r: the reply was sent but not recorded: %s", lease.key, err)
+    finally:
+        gw.sessions.abort(call)  # no-op when the reply was recorded
+        lease.release()
 
 
 async def _finish(gw: Gateway, call: Any, reply: dict | None) -> None:
     started = time.perf_counter()
     try:
-        await anyio.to_thread.run_sync(gw.sessions.finish, call, reply)
+        await anyio.to_thread.run_sync(gw.sessions.finish, call, reply, limiter=gw.limiter)
     except StoreError:
         gw.metrics.errors.labels(kind="store").inc()
         raise

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from .._errors import StoreError
 from .._tracker import Tracker
 from ..openai import _Call, _Hub
 from ..stores import open_store
@@ -57,11 +58,28 @@ class Sessions:
             tracker.observe({"role": "user", "content": text})
         tracker.assemble("", self.hub.budget)
 
-    def begin(self, session_id: str, body: dict[str, Any], budget: int | None) -> tuple[_Call, dict[str, Any]]:
-        """Observe the new messages of ``body["messages"]``; the body to send upstream."""
+    def begin(self, session_id: str, body: dict[str, Any], budget: int | None) -> tuple[_Call, dict[str, Any]] | None:
+        """Observe the new messages of ``body["messages"]``; the call and the body to send
+        upstream. None, at once, when another process holds the session (its call is not
+        recorded yet): the caller waits without holding a thread and tries again.
+
+        The call holds the store's lock of the session from here until it ends, so the
+        session's next request, whichever worker it reaches, starts from the recorded turn.
+        """
+        try:
+            lease = self.hub.source.lease(session_id, 0)
+        except StoreError as err:
+            if str(err).startswith("[E104]"):
+                return None
+            raise
         kwargs = dict(body)
         kwargs["session_id"] = session_id
-        call = self.hub.before(kwargs, budget)
+        try:
+            call = self.hub.before(kwargs, budget, lease=lease)
+        except BaseException:
+            if lease is not None:
+                lease.close()  # before() ended the call; this covers a failure before it held the lease
+            raise
         return call, kwargs
 
     def finish(self, call: _Call, reply: dict[str, Any] | None) -> None:

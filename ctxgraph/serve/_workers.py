@@ -1,0 +1,114 @@
+"""Several gateway processes on one port, each with its own listening socket (Linux ``SO_REUSEPORT``).
+
+uvicorn's ``--workers`` share one listening socket, and Linux wakes the most recently idle
+process first: with clients that keep their connections open (every OpenAI client does),
+one worker ends up holding all of them while the others idle (the serve bench: 100 of 100
+connections on one of two workers). With a socket per worker in one ``SO_REUSEPORT``
+group, the kernel spreads new connections over the workers by a hash of their addresses.
+
+:func:`run_workers` starts the workers (``multiprocessing`` spawn), starts a worker again
+when one dies, and stops them all on SIGINT or SIGTERM (each finishes its requests: uvicorn's
+graceful shutdown). :func:`reuse_port_supported` says whether this machine can do it;
+``ctxgraph serve`` falls back to uvicorn's shared socket where it cannot.
+
+>>> sock = listening_socket("127.0.0.1", 0)
+>>> sock.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) != 0
+True
+>>> sock.close()
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import signal
+import socket
+import sys
+import threading
+import time
+
+logger = logging.getLogger("ctxgraph.serve")
+
+#: Connections a worker's socket queues before accepting them.
+BACKLOG = 2048
+#: A worker that exits is started again, at most this many times a minute (then the gateway stops).
+RESTARTS_PER_MINUTE = 5
+#: Seconds a worker has to finish its requests after SIGTERM before it is killed.
+STOP_TIMEOUT = 30.0
+#: uvicorn's exit status when the app could not start: starting it again would fail the same way.
+STARTUP_FAILURE = 3
+
+
+def reuse_port_supported(port: int) -> bool:
+    """Linux (where ``SO_REUSEPORT`` balances connections) and a fixed port (``0`` would give
+    each worker another one)."""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT") and port != 0
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on ``host:port`` in the port's ``SO_REUSEPORT`` group."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _serve_one(host: str, port: int, log_level: str) -> None:
+    """One worker process: its own socket, the app made from ``CTXGRAPH_SERVE_CONFIG``."""
+    import uvicorn
+
+    sock = listening_socket(host, port)
+    config = uvicorn.Config("ctxgraph.serve._app:create_app_from_env", factory=True, log_level=log_level,
+                            backlog=BACKLOG)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def run_workers(workers: int, host: str, port: int, log_level: str) -> None:
+    """Run ``workers`` processes serving ``host:port`` until SIGINT or SIGTERM."""
+    listening_socket(host, port).close()  # the address is free: say so now, not once per worker
+    spawn = multiprocessing.get_context("spawn")
+
+    def start() -> multiprocessing.process.BaseProcess:
+        process = spawn.Process(target=_serve_one, args=(host, port, log_level), name="ctxgraph-serve-worker")
+        process.start()
+        return process
+
+    stop = threading.Event()
+    previous = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    processes = [start() for _ in range(workers)]
+    logger.info("ctxgraph serve: %d workers on %s:%d (SO_REUSEPORT)", workers, host, port)
+    restarts: list[float] = []
+    try:
+        while not stop.wait(0.5):
+            for i, process in enumerate(processes):
+                if process.is_alive():
+                    continue
+                now = time.monotonic()
+                restarts = [t for t in restarts if now - t < 60] + [now]
+                if process.exitcode == STARTUP_FAILURE or len(restarts) > RESTARTS_PER_MINUTE:
+                    logger.error("ctxgraph serve: worker %s exited with status %s; stopping.", process.pid,
+                                 process.exitcode)
+                    stop.set()
+                    break
+                logger.warning("ctxgraph serve: worker %s exited with status %s; starting another.",
+                               process.pid, process.exitcode)
+                processes[i] = start()
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()  # SIGTERM: uvicorn finishes the requests in flight
+        deadline = time.monotonic() + STOP_TIMEOUT
+        for process in processes:
+            process.join(max(deadline - time.monotonic(), 0))
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
