@@ -18,8 +18,8 @@ def test_the_conversations_carry_facts_and_percentiles_are_of_the_values():
 def test_a_quick_run_has_no_errors_and_a_complete_report():
     report = run_serve(quick=True, workers=1, delay=0.05)
     assert report["errors"] == 0, report["error_examples"]
-    assert report["requests"] == report["sessions"] * report["turns"] == 50
+    assert report["requests"] == report["sessions"] * report["turns"] == 50 and len(report["runs"]) == 1
     assert 0 < report["added_ms_p50"] <= report["added_ms_p95"]
     assert report["sent_tokens_mean"] > 0
     text = format_report(report)
-    assert "requests/s" in text and "added p95 ms" in text
+    assert "requests/s" in text and "added p95 ms" in text and "gateway CPU ms/request" in text

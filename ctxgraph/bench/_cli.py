@@ -69,6 +69,10 @@ def add_bench_parser(sub: Any) -> None:
                         "assemble at 1k, 10k, 100k messages, memory per message")
     p.add_argument("--nlp", default="trained", choices=["trained", "rules"],
                    help="serve: the gateway's English reading (ctxgraph serve --nlp)")
+    p.add_argument("--think", type=float, metavar="SECONDS",
+                   help="serve: the users' mean pause between a reply and their next message (default 2; 0 sends "
+                        "each next request at once: a stress test)")
+    p.add_argument("--repeats", type=int, metavar="N", help="serve: runs of the load, the median reported (default 3)")
     p.add_argument("--redis", metavar="URL", help="store: the Redis to measure (default: a redis-server started "
                                                   "for the run on a free 127.0.0.1 port)")
     p.add_argument("--json-out", metavar="PATH", help="also write every report as JSON to PATH")
@@ -94,7 +98,9 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
     if dataset == "serve":
         from ._serve_bench import run_serve
 
-        return run_serve(quick=args.quick, nlp=getattr(args, "nlp", "trained"))
+        options = {k: v for k, v in (("think", getattr(args, "think", None)), ("repeats", getattr(args, "repeats", None)))
+                   if v is not None}
+        return run_serve(quick=args.quick, nlp=getattr(args, "nlp", "trained"), **options)
     if dataset == "store":
         from ._store_bench import run_store
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import re
 import socket
 import statistics
@@ -26,6 +27,10 @@ from ._speed import _percentile
 
 #: The stub upstream's answer time (seconds): a fast model's time to a short reply.
 UPSTREAM_DELAY = 0.5
+#: The users' mean pause between a reply and their next message (seconds, exponentially
+#: distributed): quick for a person reading a short reply and typing a line. 0 sends each
+#: conversation's next request as soon as the reply is in (a stress test, not a chat).
+THINK_TIME = 2.0
 #: The bench client's timeout per request: the openai client's default.
 CLIENT_TIMEOUT = 600.0
 _STUB = """
@@ -59,11 +64,14 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-async def _conversation(client: Any, url: str, session: int, turns: int, out: dict[str, list]) -> None:
+async def _conversation(client: Any, url: str, session: int, turns: int, out: dict[str, Any]) -> None:
     history: list[dict[str, Any]] = []
-    sid = f"bench-{session}"
-    await asyncio.sleep(out["stagger"] * session)  # conversations start spread over one upstream delay
+    sid = f"bench-{out['run']}-{session}"
+    pauses = random.Random(session)  # the same user pauses the same way in every run
+    await asyncio.sleep(out["stagger"] * session)  # conversations start spread over one turn's time
     for turn in range(turns):
+        if turn and out["think"]:  # the user reads the reply and types the next message
+            await asyncio.sleep(pauses.expovariate(1 / out["think"]))
         history.append({"role": "user", "content": _user_message(session, turn)})
         started = time.perf_counter()
         try:
@@ -83,17 +91,24 @@ async def _conversation(client: Any, url: str, session: int, turns: int, out: di
         history.append({"role": "assistant", "content": reply["content"]})
 
 
-async def _drive(base: str, sessions: int, turns: int, delay: float) -> tuple[dict[str, Any], float]:
+async def _drive(base: str, sessions: int, turns: int, delay: float, think: float = 0.0,
+                 run: int = 0) -> tuple[dict[str, Any], float]:
     import httpx
 
     out: dict[str, Any] = {"total": [], "added": [], "sent": [], "history": [], "errors": [],
-                           "stagger": delay / sessions}
-    limits = httpx.Limits(max_connections=sessions + 10, max_keepalive_connections=sessions + 10)
-    async with httpx.AsyncClient(timeout=CLIENT_TIMEOUT, limits=limits) as client:
+                           "stagger": (delay + think) / sessions, "think": think, "run": run}
+    # a client (a connection) per conversation, as separate bots or users have: one pool of 100
+    # connections costs httpx time per request that grows with the pool (encode/httpx#3215),
+    # which the bench would count as the gateway's
+    clients = [httpx.AsyncClient(timeout=CLIENT_TIMEOUT) for _ in range(sessions)]
+    try:
         started = time.perf_counter()
-        await asyncio.gather(*(_conversation(client, base + "/v1/chat/completions", s, turns, out)
+        await asyncio.gather(*(_conversation(clients[s], base + "/v1/chat/completions", s, turns, out)
                                for s in range(sessions)))
         return out, time.perf_counter() - started
+    finally:
+        for client in clients:
+            await client.aclose()
 
 
 def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 300.0) -> None:
@@ -129,16 +144,51 @@ def _stop(proc: subprocess.Popen | None) -> None:
         proc.stdout.close()
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time of a process and its children (the gateway's workers); None without psutil."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    try:
+        root = psutil.Process(pid)
+        return sum(sum(p.cpu_times()[:2]) for p in [root, *root.children(recursive=True)])
+    except psutil.Error:
+        return None
+
+
+def _one_run(base: str, gateway: subprocess.Popen, sessions: int, turns: int, delay: float, think: float,
+             run: int) -> dict[str, Any]:
+    cpu_before = _cpu_seconds(gateway.pid)
+    out, seconds = asyncio.run(_drive(base, sessions, turns, delay, think, run))
+    cpu_after = _cpu_seconds(gateway.pid)
+    n = len(out["total"])
+    ms = lambda values, q: round(_percentile(values, q) * 1000, 2)  # noqa: E731
+    return {"requests": n, "errors": len(out["errors"]), "error_examples": out["errors"][:5],
+            "seconds": round(seconds, 2), "requests_per_s": round(n / seconds, 1) if seconds else None,
+            "added_ms_p50": ms(out["added"], 0.5), "added_ms_p95": ms(out["added"], 0.95),
+            "total_ms_p50": ms(out["total"], 0.5), "total_ms_p95": ms(out["total"], 0.95),
+            "gateway_cpu_ms_per_request": round((cpu_after - cpu_before) / n * 1000, 2)
+            if n and cpu_before is not None and cpu_after is not None else None,
+            "history_tokens_mean": round(statistics.fmean(out["history"]), 1) if out["history"] else None,
+            "sent_tokens_mean": round(statistics.fmean(out["sent"]), 1) if out["sent"] else None}
+
+
 def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: float = UPSTREAM_DELAY,
-              budget: int = 600, quick: bool = False, nlp: str = "trained") -> dict[str, Any]:
-    """Run the load and return the report (``quick``: 10 sessions x 5 turns; ``nlp``: the
-    gateway's ``--nlp``)."""
+              think: float = THINK_TIME, repeats: int = 3, budget: int = 600, quick: bool = False,
+              nlp: str = "trained") -> dict[str, Any]:
+    """Run the load ``repeats`` times (new conversations each time, one gateway) and return the
+    report: every run, and the median of each figure (``quick``: 10 sessions x 5 turns, once,
+    pauses of 0.2 s at most;
+    ``nlp``: the gateway's ``--nlp``; ``think``: the users' mean pause in seconds, 0 for
+    back-to-back requests)."""
     if quick:
-        sessions, turns = 10, 5
+        sessions, turns, repeats, think = 10, 5, 1, min(think, 0.2)
     from ._run import machine
 
     with tempfile.TemporaryDirectory(prefix="ctxgraph-bench-serve-") as folder:
-        stub = subprocess.Popen([sys.executable, "-c", _STUB.format(n=sessions * turns + 10, delay=delay)],
+        replies = (sessions * turns + 10) * repeats
+        stub = subprocess.Popen([sys.executable, "-c", _STUB.format(n=replies, delay=delay)],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         port = _free_port()
         env = {k: v for k, v in os.environ.items() if k not in ("PROMETHEUS_MULTIPROC_DIR", "CTXGRAPH_ADMIN_TOKEN")}
@@ -152,37 +202,44 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
                 env=env, cwd=folder)
             base = f"http://127.0.0.1:{port}"
             _wait_healthy(base, gateway)
-            out, seconds = asyncio.run(_drive(base, sessions, turns, delay))
+            runs = [_one_run(base, gateway, sessions, turns, delay, think, run) for run in range(repeats)]
         finally:
             load = os.getloadavg()[0]
             for proc in (gateway, stub):
                 _stop(proc)
-    ms = lambda values, q: round(_percentile(values, q) * 1000, 2)  # noqa: E731
+    median = {key: statistics.median(r[key] for r in runs) for key in MEDIAN_KEYS
+              if all(r[key] is not None for r in runs)}
     return {
         "dataset": "serve", "sessions": sessions, "turns": turns, "workers": workers, "budget": budget,
-        "store": "sqlite", "nlp": nlp, "upstream_delay_s": delay, "requests": len(out["total"]),
-        "errors": len(out["errors"]),
-        "error_examples": out["errors"][:5], "seconds": round(seconds, 2),
-        "requests_per_s": round(len(out["total"]) / seconds, 1) if seconds else None,
-        "added_ms_p50": ms(out["added"], 0.5), "added_ms_p95": ms(out["added"], 0.95),
-        "total_ms_p50": ms(out["total"], 0.5), "total_ms_p95": ms(out["total"], 0.95),
-        "history_tokens_mean": round(statistics.fmean(out["history"]), 1) if out["history"] else None,
-        "sent_tokens_mean": round(statistics.fmean(out["sent"]), 1) if out["sent"] else None,
+        "store": "sqlite", "nlp": nlp, "upstream_delay_s": delay, "think_s": think, "repeats": repeats,
+        "runs": runs, **median, "errors": sum(r["errors"] for r in runs),
+        "error_examples": [e for r in runs for e in r["error_examples"]][:5],
         "load_average_1min": round(load, 2), "machine": machine(),
     }
+
+
+#: The figures reported as the median over the runs.
+MEDIAN_KEYS = ("requests", "requests_per_s", "added_ms_p50", "added_ms_p95", "total_ms_p50", "total_ms_p95",
+               "gateway_cpu_ms_per_request", "history_tokens_mean", "sent_tokens_mean")
 
 
 def serve_parts(report: dict[str, Any], markdown: bool, table: Any) -> list[str]:
     """The text / markdown lines of the serve report."""
     r = report
-    rows = [[r["sessions"], r["turns"], r["workers"], r["requests"], r["errors"], r["requests_per_s"],
-             r["added_ms_p50"], r["added_ms_p95"], r["total_ms_p50"], r["total_ms_p95"]]]
     head = (f"gateway: ctxgraph serve --nlp {r.get('nlp', 'trained')}, {r['workers']} worker(s), SQLite store, "
-            f"budget {r['budget']}; stub upstream "
+            f"budget {r['budget']}; {r['sessions']} conversations x {r['turns']} turns, users pausing "
+            f"{r.get('think_s', 0)} s on average between a reply and their next message; stub upstream "
             f"answering after {r['upstream_delay_s']} s; every request carries the whole history "
-            f"(mean {r['history_tokens_mean']} tokens, {r['sent_tokens_mean']} sent)")
-    parts = [head, table(["sessions", "turns", "workers", "requests", "errors", "requests/s", "added p50 ms",
-                          "added p95 ms", "total p50 ms", "total p95 ms"], rows, markdown)]
+            f"(mean {r.get('history_tokens_mean')} tokens, {r.get('sent_tokens_mean')} sent)")
+    columns = ["run", "requests", "errors", "requests/s", "added p50 ms", "added p95 ms", "total p50 ms",
+               "total p95 ms", "gateway CPU ms/request"]
+    keys = ("requests", "errors", "requests_per_s", "added_ms_p50", "added_ms_p95", "total_ms_p50", "total_ms_p95",
+            "gateway_cpu_ms_per_request")
+    runs = r.get("runs") or [r]
+    rows = [[n + 1, *(run.get(k) for k in keys)] for n, run in enumerate(runs)]
+    if len(runs) > 1:
+        rows.append(["median", *(r.get(k) if k != "errors" else r["errors"] for k in keys)])
+    parts = [head, table(columns, rows, markdown)]
     parts.append(f"load average (1 min) at the end of the run: {r.get('load_average_1min')} on "
                  f"{(r.get('machine') or {}).get('cores', '?')} cores (other work on the machine counts too)")
     if r["error_examples"]:
