@@ -111,6 +111,35 @@ def test_two_wrappers_on_one_store_take_turns_on_one_session(server, client, sto
     assert Tracker.from_json(stored).state() == Tracker.from_json(json.loads(workers[1].tracker("s").to_json())).state()
 
 
+def test_a_call_holds_its_session_in_the_store_until_the_reply_is_recorded(server, client, store_url):
+    """Worker A's call waits for its reply; worker B gets the session's next request (the user
+    wrote again): B waits for A's record instead of observing A's messages itself."""
+    import threading
+    import time
+
+    a, b = wrap(client, budget=300, store=store_url), wrap(client, budget=300, store=store_url)
+    first = [user("My order ORD-0001 is late.")]
+    server.reply("Sorry, let me check.", delay=1.0)
+    server.reply("It ships today.")
+    failed: list[BaseException] = []
+
+    def call_a() -> None:
+        try:
+            a.chat.completions.create(model=MODEL, messages=first, session_id="s")
+        except BaseException as err:  # noqa: BLE001 - reported by the assertion below
+            failed.append(err)
+
+    thread = threading.Thread(target=call_a)
+    thread.start()
+    time.sleep(0.3)  # A's request is with the model now
+    second = first + [said("Sorry, let me check."), user("When will it ship?")]
+    b.chat.completions.create(model=MODEL, messages=second, session_id="s")
+    thread.join()
+    assert not failed, failed
+    assert contents(b.store.load("s")["messages"]) == contents(second + [said("It ships today.")])
+    assert b.reports[-1].history == "continued"
+
+
 def test_evicted_session_is_reopened_from_the_store(server, client, sqlite_url):
     wrapped = wrap(client, budget=300, store=sqlite_url, max_sessions=1)
     histories = {"a": [user("I am Alice, budget $100.")], "b": [user("I am Bob, budget $200.")]}
