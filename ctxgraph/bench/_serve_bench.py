@@ -91,7 +91,7 @@ async def _conversation(client: Any, url: str, session: int, turns: int, out: di
         history.append({"role": "assistant", "content": reply["content"]})
 
 
-async def _drive(base: str, sessions: int, turns: int, delay: float, think: float = 0.0,
+async def _drive(base: str, sessions: int, turns: int, delay: float, *, think: float = 0.0,
                  run: int = 0) -> tuple[dict[str, Any], float]:
     import httpx
 
@@ -157,10 +157,10 @@ def _cpu_seconds(pid: int) -> float | None:
         return None
 
 
-def _one_run(base: str, gateway: subprocess.Popen, sessions: int, turns: int, delay: float, think: float,
+def _one_run(base: str, gateway: subprocess.Popen, *, sessions: int, turns: int, delay: float, think: float,
              run: int) -> dict[str, Any]:
     cpu_before = _cpu_seconds(gateway.pid)
-    out, seconds = asyncio.run(_drive(base, sessions, turns, delay, think, run))
+    out, seconds = asyncio.run(_drive(base, sessions, turns, delay, think=think, run=run))
     cpu_after = _cpu_seconds(gateway.pid)
     n = len(out["total"])
     ms = lambda values, q: round(_percentile(values, q) * 1000, 2)  # noqa: E731
@@ -202,7 +202,8 @@ def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: 
                 env=env, cwd=folder)
             base = f"http://127.0.0.1:{port}"
             _wait_healthy(base, gateway)
-            runs = [_one_run(base, gateway, sessions, turns, delay, think, run) for run in range(repeats)]
+            runs = [_one_run(base, gateway, sessions=sessions, turns=turns, delay=delay, think=think, run=run)
+                    for run in range(repeats)]
         finally:
             load = os.getloadavg()[0]
             for proc in (gateway, stub):

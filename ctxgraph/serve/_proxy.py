@@ -166,7 +166,7 @@ async def chat_completions(request: Request) -> Response:
     started = time.perf_counter()
     lease = await gw.locks.acquire(sid)
     try:
-        response = await _tracked(gw, request, lease, body, budget, started)
+        response = await _tracked(gw, request, lease, body, budget, started=started)
     except BaseException:
         lease.release()
         raise
@@ -192,7 +192,7 @@ async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple
         pause = min(pause * 2, LEASE_MAX_PAUSE)
 
 
-async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None,
+async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None, *,
                    started: float) -> Response:
     """Called holding the session's lease; a stream, or a reply recorded after it is sent,
     releases it when it ends."""
