@@ -25,7 +25,7 @@ from starlette.routing import Route
 from . import _admin, _proxy
 from ._config import CONFIG_ENV, ServeConfig
 from ._gateway import Gateway
-from ._workers import reuse_port_supported, run_workers
+from ._workers import KEEP_ALIVE, reuse_port_supported, run_workers
 
 
 #: Seconds uvicorn waits for a worker's health answer: loading the language pipelines (spaCy,
@@ -91,7 +91,7 @@ def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_leve
 
     config.api_key()  # a missing key is said now, not at the first request
     if config.workers == 1:
-        uvicorn.run(create_app(config), host=host, port=port, log_level=log_level)
+        uvicorn.run(create_app(config), host=host, port=port, log_level=log_level, timeout_keep_alive=KEEP_ALIVE)
         return
     os.environ[CONFIG_ENV] = config.to_json()
     with contextlib.ExitStack() as stack:
@@ -102,6 +102,7 @@ def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_leve
             run_workers(config.workers, host, port, log_level)
         else:
             uvicorn.run("ctxgraph.serve._app:create_app_from_env", factory=True, host=host, port=port,
+                        timeout_keep_alive=KEEP_ALIVE,
                         workers=config.workers, log_level=log_level, timeout_worker_healthcheck=WORKER_HEALTHCHECK)
 
 
