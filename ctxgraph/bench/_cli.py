@@ -67,8 +67,8 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--turns", type=int, metavar="N",
                    help="speed: instead, cost over one long chat of N messages (en; zh up to 20,000): observe and "
                         "assemble at 1k, 10k, 100k messages, memory per message")
-    p.add_argument("--nlp", default="trained", choices=["trained", "rules"],
-                   help="serve: the gateway's English reading (ctxgraph serve --nlp)")
+    p.add_argument("--nlp", default="rules", choices=["rules", "trained"],
+                   help="serve: the gateway's English reading (ctxgraph serve --nlp; default rules, as the gateway's)")
     p.add_argument("--think", type=float, metavar="SECONDS",
                    help="serve: the users' mean pause between a reply and their next message (default 2; 0 sends "
                         "each next request at once: a stress test)")
@@ -100,7 +100,7 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
 
         options = {k: v for k, v in (("think", getattr(args, "think", None)), ("repeats", getattr(args, "repeats", None)))
                    if v is not None}
-        return run_serve(quick=args.quick, nlp=getattr(args, "nlp", "trained"), **options)
+        return run_serve(quick=args.quick, nlp=getattr(args, "nlp", "rules"), **options)
     if dataset == "store":
         from ._store_bench import run_store
 

@@ -176,7 +176,7 @@ def _one_run(base: str, gateway: subprocess.Popen, *, sessions: int, turns: int,
 
 def run_serve(sessions: int = 100, turns: int = 20, *, workers: int = 2, delay: float = UPSTREAM_DELAY,
               think: float = THINK_TIME, repeats: int = 3, budget: int = 600, quick: bool = False,
-              nlp: str = "trained") -> dict[str, Any]:
+              nlp: str = "rules") -> dict[str, Any]:
     """Run the load ``repeats`` times (new conversations each time, one gateway) and return the
     report: every run, and the median of each figure (``quick``: 10 sessions x 5 turns, once,
     pauses of 0.2 s at most;
@@ -227,7 +227,7 @@ MEDIAN_KEYS = ("requests", "requests_per_s", "added_ms_p50", "added_ms_p95", "to
 def serve_parts(report: dict[str, Any], markdown: bool, table: Any) -> list[str]:
     """The text / markdown lines of the serve report."""
     r = report
-    head = (f"gateway: ctxgraph serve --nlp {r.get('nlp', 'trained')}, {r['workers']} worker(s), SQLite store, "
+    head = (f"gateway: ctxgraph serve --nlp {r.get('nlp', 'rules')}, {r['workers']} worker(s), SQLite store, "
             f"budget {r['budget']}; {r['sessions']} conversations x {r['turns']} turns, users pausing "
             f"{r.get('think_s', 0)} s on average between a reply and their next message; stub upstream "
             f"answering after {r['upstream_delay_s']} s; every request carries the whole history "
