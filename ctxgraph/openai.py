@@ -419,7 +419,8 @@ class _Hub:
                 if reply is not None:
                     session.observe(reply)
         finally:
-            if call.holds and not call.abandoned:
+            holding = call.holds and not call.abandoned
+            if holding:
                 with session.guard:
                     if session.tracker is not None:
                         session.known = len(session.tracker.messages)
@@ -428,7 +429,7 @@ class _Hub:
             lease, call.lease = call.lease, None
             if lease is not None:  # another process may now take the session's next call
                 lease.close()
-            if call.holds and not call.abandoned:
+            if holding:
                 session.lock.release()
             self.sessions.unpin(session)
 

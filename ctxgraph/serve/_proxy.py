@@ -254,7 +254,6 @@ class _ThenRecord:
 
     def __init__(self, response: Response, after: Callable[[bool], Awaitable[None]]):
         self.response, self.after = response, after
-        self.status_code, self.headers, self.body = response.status_code, response.headers, response.body
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         sent = False

@@ -104,16 +104,20 @@ class SQLiteStore(Store):
         self._timeout = timeout
         self._db = self._connect(timeout, synchronous)
         self._guard = threading.RLock()  # one statement sequence at a time on the writing connection
-        self._local = threading.local()  # each thread's reading connection (see _reader)
-        self._readers: list[sqlite3.Connection] = []
+        self._readers: list[sqlite3.Connection] = []  # every reading connection opened (see _reader)
+        self._idle_readers: list[sqlite3.Connection] = []
+        self._pool = threading.Lock()  # guards the two lists (not _guard: a write holds that through its fsync)
         self._locks = SessionLocks(None if memory else self.path + ".lock")
         self._closed = False
 
-    def _connect(self, timeout: float, synchronous: str) -> sqlite3.Connection:
+    def _open(self, timeout: float) -> sqlite3.Connection:
         try:
-            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+            return sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as err:
             raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
+
+    def _connect(self, timeout: float, synchronous: str) -> sqlite3.Connection:
+        db = self._open(timeout)
         try:
             db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
             db.execute(f"PRAGMA synchronous={synchronous}")
@@ -152,13 +156,18 @@ class SQLiteStore(Store):
     # ------------------------------------------------------------------ connection use
     @contextmanager
     def _use(self) -> Iterator[sqlite3.Connection]:
-        with self._guard:
-            if self._closed:
-                raise StoreError(Errors.E105)
-            try:
-                yield self._db
-            except sqlite3.DatabaseError as err:
-                raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
+        with self._guard, self._checked(self._db) as db:
+            yield db
+
+    @contextmanager
+    def _checked(self, db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+        """``db`` while the store is open; SQLite's errors as E103."""
+        if self._closed:
+            raise StoreError(Errors.E105)
+        try:
+            yield db
+        except sqlite3.DatabaseError as err:
+            raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -175,30 +184,27 @@ class SQLiteStore(Store):
 
     @contextmanager
     def _reader(self) -> Iterator[sqlite3.Connection]:
-        """This thread's reading connection: with WAL, reads never wait for a write of another
-        thread (its commit, fsync included) as they would on the writing connection. An
-        in-memory database has one connection for everything."""
+        """A reading connection of its own for the block: with WAL, reads never wait for a
+        write of another thread (its commit, fsync included) as they would on the writing
+        connection. Connections are reused (at most as many as reads at once); an in-memory
+        database has one connection for everything."""
         if self.path == ":memory:":
             with self._use() as db:
                 yield db
             return
-        db = getattr(self._local, "db", None)
-        if db is None:
-            with self._guard:
-                if self._closed:
-                    raise StoreError(Errors.E105)
-                try:
-                    db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
-                except sqlite3.Error as err:
-                    raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
+        with self._pool:
+            if self._closed:
+                raise StoreError(Errors.E105)
+            db = self._idle_readers.pop() if self._idle_readers else None
+            if db is None:
+                db = self._open(self._timeout)
                 self._readers.append(db)
-            self._local.db = db
-        if self._closed:
-            raise StoreError(Errors.E105)
         try:
-            yield db
-        except sqlite3.DatabaseError as err:
-            raise StoreError(Errors.E103.format(where=self.path, reason=err)) from None
+            with self._checked(db):
+                yield db
+        finally:
+            with self._pool:
+                self._idle_readers.append(db)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -312,8 +318,9 @@ class SQLiteStore(Store):
             if not self._closed:
                 self._closed = True
                 self._db.close()
-                for reader in self._readers:
-                    reader.close()
+                with self._pool:
+                    for reader in self._readers:
+                        reader.close()
                 self._locks.close()
 
     def __del__(self) -> None:
