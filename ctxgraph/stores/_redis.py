@@ -10,6 +10,9 @@ Each session is two keys under the store's ``prefix``, plus one entry in an inde
 - ``{prefix}sessions`` — a sorted set: session id -> last write time (ms, Redis server clock),
   for :meth:`RedisStore.sessions` and :meth:`RedisStore.expire`.
 
+``{prefix}session:{id}:vectors`` (semantic recall) is a hash, ``{model}|{turn}`` -> the turn's
+vector (float32, base64), with the session's ttl; deleted with the session.
+
 ``{prefix}session:{id}:lock`` is the writers' lock (a redis-py :class:`redis.lock.Lock`: a
 token set with ``SET NX PX`` and released by a Lua script only by its owner; it expires after
 ``lock_expiry`` seconds when its holder died). With ``ttl`` both keys of a session expire
@@ -26,6 +29,7 @@ Example (needs a redis-server; the tests start one)::
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import datetime
 import functools
@@ -218,6 +222,7 @@ class RedisStore(Store):
     @_talks_to_redis
     def delete(self, session_id: str) -> bool:
         """Remove the session's config, turns and index entry; False when there was none."""
+        self._redis.delete(self._vectors_key(session_id))
         return bool(self._run("delete", session_id))
 
     @_talks_to_redis
@@ -228,7 +233,31 @@ class RedisStore(Store):
         now_s, now_us = self._redis.time()
         cutoff = now_s * 1000 + now_us // 1000 - round(seconds(older_than) * 1000)
         old = self._redis.zrangebyscore(f"{self.prefix}sessions", "-inf", cutoff)
-        return sum(int(self._run("delete_if_old", sid, cutoff)) for sid in old)
+        gone = [sid for sid in old if int(self._run("delete_if_old", sid, cutoff))]
+        for sid in gone:
+            self._redis.delete(self._vectors_key(sid))
+        return len(gone)
+
+    # ------------------------------------------------------------------ turn vectors
+    def _vectors_key(self, session_id: str) -> str:
+        return f"{self.prefix}session:{check_session_id(session_id)}:vectors"
+
+    @_talks_to_redis
+    def save_vectors(self, session_id: str, model: str, vectors: dict[int, bytes]) -> None:
+        if not vectors or not self._redis.exists(self._keys(session_id)[0]):
+            return
+        key = self._vectors_key(session_id)
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hset(key, mapping={f"{model}|{int(t)}": base64.b64encode(v).decode() for t, v in vectors.items()})
+        if self.ttl is not None:
+            pipe.pexpire(key, max(1, round(self.ttl * 1000)))
+        pipe.execute()
+
+    @_talks_to_redis
+    def load_vectors(self, session_id: str, model: str) -> dict[int, bytes]:
+        found = self._redis.hgetall(self._vectors_key(session_id))
+        head = f"{model}|"
+        return {int(k[len(head):]): base64.b64decode(v) for k, v in found.items() if k.startswith(head)}
 
     # ------------------------------------------------------------------ reading
     @_talks_to_redis
