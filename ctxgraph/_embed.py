@@ -22,7 +22,7 @@ ranking never depends on how far the worker got.
 ...     v.add(i, text, "en")
 >>> v.flush()
 >>> [(t, round(s, 2)) for t, s in v.search("dog and cat", "en", k=2)]
-[('t1', 0.71), ('t0', 0.71)]
+[('t0', 0.71), ('t1', 0.71)]
 """
 
 from __future__ import annotations

@@ -49,8 +49,10 @@ RECALL_TURNS = 30
 #: The newest turns are left to the raw-turn window, not recalled.
 RECALL_SKIP_LAST = 4
 TURN_WEIGHT = 1.6
-#: Reciprocal-rank fusion of lexical and dense recall (:func:`fuse_turns`): its constant, and
-#: the score of a turn first in both rankings (on the lexical scale above).
+#: Reciprocal-rank fusion of lexical and dense recall (:func:`fuse_turns`): its constant (the
+#: usual 60; 10 measured the same on LoCoMo dev, within 0.005), and the score of a turn first in
+#: both rankings (on the lexical scale above). RRF beat adding a scaled cosine to the BM25
+#: score (0.657 against 0.626-0.642 evidence recall at 1,000 tokens, LoCoMo dev 26/30/41).
 RRF_K = 60
 FUSED_TOP = 1.0
 #: The turns next to the best recalled ones come along, at this share of their score.
@@ -188,7 +190,7 @@ def select(G: nx.MultiDiGraph, query: Query, dense: list[tuple[str, float]] | No
     # earlier turns that share words with the question (lexical recall of what was said),
     # fused with the turns nearest to it in meaning when an encoder is set (``dense``)
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, skip_last=RECALL_SKIP_LAST, normalized=True))
-    if dense is not None:
+    if dense:  # none (no encoder, or a question in a language it does not read): lexical as before
         recalled = fuse_turns(recalled, dense)
     for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
         for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
@@ -205,7 +207,7 @@ def fuse_turns(lexical: dict[str, float], dense: list[tuple[str, float]]) -> dic
     a turn holding all the question's words), the best :data:`RECALL_TURNS` of either.
 
     >>> fuse_turns({"t1": 0.9, "t2": 0.5}, [("t2", 0.8), ("t3", 0.6)])
-    {'t2': 0.983607, 't1': 0.5, 't3': 0.483871}
+    {'t2': 0.991935, 't1': 0.5, 't3': 0.491935}
     """
     fused: dict[str, float] = {}
     for ranking in (sorted(lexical, key=lambda t: (-lexical[t], t)), [t for t, _ in dense]):

@@ -121,7 +121,7 @@ def test_semantic_without_encoder_ranks_as_before():
     from ctxgraph._select import select
 
     query = plain.extractor.query("What about the kitchen cabinets?", plain.graph, "en")
-    assert select(plain.graph, query) == select(plain.graph, query, None)
+    assert select(plain.graph, query) == select(plain.graph, query, None) == select(plain.graph, query, [])
     assert plain._vectors is None
 
 

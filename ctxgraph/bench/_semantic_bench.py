@@ -49,7 +49,7 @@ def run_semantic(*, quick: bool = False, repeats: int = 12, progress: bool | Non
     encoder = _minilm.load()
     model_rss = rss_bytes() - rss0
     marks = QUICK_MARKS if quick else MARKS
-    texts = [m["content"] for m in itertools.islice(long_chat("en"), 2000) if m["role"] in ("user", "assistant")]
+    texts = [m["content"] for m in itertools.islice(long_chat("en"), 2000) if m["role"] in ("user", "assistant") and m["content"]]
     sample = texts[: 64 if quick else 1024]
     encoder(sample[:BATCH])  # warm-up
     batch_ms = _cpu_ms(lambda: [encoder(sample[i:i + BATCH]) for i in range(0, len(sample), BATCH)])
