@@ -148,7 +148,7 @@ def wrap(
         reply = client.chat.completions.create(model="gpt-4o-mini", messages=history)
     """
     if isinstance(client, TrackedClient):
-        raise TypeError("This client is already wrapped by ctxgraph.openai.wrap; wrap the original client once.")
+        raise TypeError("This client is already wrapped by ctxgraph.integrations.openai.wrap; wrap the original client once.")
     check_budget(budget, TOKENS_PER_MESSAGE)
     if make_tracker is not None and (store is not None or tracker_options is not None):
         raise TypeError("wrap(make_tracker=...) makes trackers in memory: with store= or tracker_options=, "
