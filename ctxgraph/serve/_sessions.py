@@ -25,7 +25,7 @@ from typing import Any
 
 from .._errors import StoreError
 from .._tracker import Tracker
-from ..integrations.openai import _Call, _Hub
+from ..integrations._hub import _Call, _Hub
 from ..stores import open_store
 from ._config import ServeConfig
 
