@@ -140,7 +140,8 @@ class SupportChat:
     ``queue(server, i)`` queues the model's answers to turn ``i`` on a StubServer (a call of
     ``lookup_order`` first on tool turns); ``check(bodies, budget, instructions)`` checks the
     requests the server received: within the budget (the instructions aside), every tool call
-    answered and every tool result after its call, and returns the token counts."""
+    answered and every tool result after its call, and returns the token counts (``per_message``:
+    the overhead counted per message, ctxgraph's by default)."""
 
     INSTRUCTIONS = "You are the support agent of an online shop. Be brief."
     TOOL_TURNS = frozenset(range(2, 30, 5))
@@ -166,7 +167,7 @@ class SupportChat:
         """The tool the model calls: an order's status."""
         return '{"order_id": "%s", "status": "shipped", "carrier": "DHL", "eta": "May 3"}' % order_id
 
-    def check(self, bodies: list[dict], budget: int) -> list[int]:
+    def check(self, bodies: list[dict], budget: int, *, per_message: int | None = None) -> list[int]:
         from ctxgraph import get_encoding
         from ctxgraph._messages import normalize_message
         from ctxgraph._tokens import count_message_tokens
@@ -175,7 +176,8 @@ class SupportChat:
         for n, body in enumerate(bodies):
             messages = [m for m in body["messages"] if m.get("content") != self.INSTRUCTIONS]
             clean = [normalize_message(m)[0] for m in messages]
-            sizes.append(count_message_tokens(clean, enc))
+            sizes.append(count_message_tokens(clean, enc) if per_message is None
+                         else count_message_tokens(clean, enc, per_message=per_message))
             assert sizes[-1] <= budget, (n, sizes[-1], messages)
             open_calls: set[str] = set()
             for m in messages:

@@ -61,18 +61,20 @@ class Keeper:
         call = await self.hub.before_async(kwargs)
         return call, kwargs["messages"]
 
-    def finish(self, call: _Call, reply: dict[str, Any] | None) -> None:
+    def finish(self, call: _Call, reply: dict[str, Any] | None, *, report: bool = True) -> None:
         """Record the call's question and the model's ``reply`` (None: the reply comes back with the
-        next call's history) and free the session."""
+        next call's history) and free the session; ``report`` the call (not when no model call
+        went with it)."""
         try:
             self.hub.end(call, reply, record=True)
         finally:
-            self.hub.reports.append(call.report)
-        if self.hub.on_report is not None:
+            if report:
+                self.hub.reports.append(call.report)
+        if report and self.hub.on_report is not None:
             self.hub.on_report(call.report)
 
-    async def afinish(self, call: _Call, reply: dict[str, Any] | None) -> None:
-        await self.hub._off_loop(call, functools.partial(self.finish, call, reply))
+    async def afinish(self, call: _Call, reply: dict[str, Any] | None, *, report: bool = True) -> None:
+        await self.hub._off_loop(call, functools.partial(self.finish, call, reply, report=report))
 
     def abort(self, call: _Call) -> None:
         """End a call whose model call failed: nothing is recorded."""
