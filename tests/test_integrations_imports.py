@@ -11,13 +11,6 @@ import pytest
 FRAMEWORKS = ["agents", "langchain", "langchain_core", "langgraph", "llama_index", "pydantic_ai", "openai"]
 
 
-def test_integrations_importing_ctxgraph_imports_no_framework():
-    code = ("import sys, json, ctxgraph, ctxgraph.integrations; "
-            f"print(json.dumps(sorted(m for m in {FRAMEWORKS!r} if m in sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout) == []
-
-
 def test_integrations_openai_alias_keeps_every_public_name():
     pytest.importorskip("openai")
     import ctxgraph.integrations.openai as new
@@ -27,3 +20,27 @@ def test_integrations_openai_alias_keeps_every_public_name():
     for name in [*new.__all__, "MAX_REPORTS", "LOCK_TIMEOUT"]:
         assert getattr(old, name) is getattr(new, name)
     assert old.logger.name == "ctxgraph.openai"
+
+
+def test_integrations_import_no_framework_and_name_the_missing_extra():
+    """One subprocess: importing ctxgraph and ctxgraph.integrations imports no framework; then,
+    every framework hidden, each module names its package and its extra (E220)."""
+    modules = {"openai_agents": ("agents", "agents"), "langchain": ("langchain", "langchain"),
+               "llamaindex": ("llama_index", "llamaindex"), "pydantic_ai": ("pydantic_ai", "pydantic-ai")}
+    code = "\n".join([
+        "import importlib, json, sys, ctxgraph, ctxgraph.integrations",
+        f"loaded = sorted(m for m in {FRAMEWORKS!r} if m in sys.modules)",
+        f"for name in {[f for f, _ in modules.values()]!r}: sys.modules[name] = None",
+        "out = {}",
+        f"for module in {list(modules)!r}:",
+        "    try:",
+        "        importlib.import_module('ctxgraph.integrations.' + module)",
+        "    except ImportError as err:",
+        "        out[module] = str(err)",
+        "print(json.dumps([loaded, out]))"])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded, errors = json.loads(done.stdout)
+    assert loaded == []
+    assert set(errors) == set(modules)
+    for module, (_, extra) in modules.items():
+        assert errors[module].startswith("[E220]") and f'pip install "ctxgraph[{extra}]"' in errors[module]

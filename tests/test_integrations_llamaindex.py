@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -96,9 +94,3 @@ def test_integrations_llamaindex_restart_knows_the_conversation(server, support_
     assert "$500" in system and "A1001" in system
     assert 12 in support_chat.TOOL_TURNS  # answer 11, question 12, its tool call and result; nothing twice
     assert len(again.tracker("user-1").messages) == observed + 4
-
-
-def test_integrations_llamaindex_missing_package_says_how_to_install():
-    code = "import sys; sys.modules['llama_index'] = None; import ctxgraph.integrations.llamaindex"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert "[E220]" in done.stderr and 'pip install "ctxgraph[llamaindex]"' in done.stderr

@@ -141,16 +141,20 @@ class CtxgraphSession:
         await asyncio.to_thread(self._clear)
 
     # ------------------------------------------------------------------ per model call
-    def call_model_input_filter(self, data: CallModelData) -> ModelInputData:
+    async def call_model_input_filter(self, data: CallModelData) -> ModelInputData:
         """For ``RunConfig(call_model_input_filter=session.call_model_input_filter)``: every
         model call of a run gets the context assembled for it within ``budget`` (the state
         block, the recent turns, this run's tool calls and results, the question last) instead
-        of the session's history plus everything the run added."""
+        of the session's history plus everything the run added. The run's items reach the
+        session (``add_items``) before each of its model calls, so the session holds them."""
+        items = await asyncio.to_thread(self._assemble_call)
+        return ModelInputData(input=items, instructions=data.model_data.instructions)
+
+    def _assemble_call(self) -> list[dict[str, Any]]:
         with self._lock:
             tracker = self._open()
             ctx = tracker.assemble(self._pending if self._pending is not None else "", self.budget)
-        items = [item for m in ctx.messages for item in message_items(m)]
-        return ModelInputData(input=items, instructions=data.model_data.instructions)
+        return [item for m in ctx.messages for item in message_items(m)]
 
     # ------------------------------------------------------------------ the work (worker threads)
     def tracker(self) -> Tracker:
@@ -204,14 +208,14 @@ class CtxgraphSession:
             self._flush(tracker)
             if self._added:  # the items as the runner gave them
                 item = self._added.pop()
-                kept, added = self._base + _messages(self._added), self._added
-            elif tracker.messages:  # from before this object: the item rebuilt from its message
-                kept, item, added = self._base[:-1], message_items(self._base[-1])[-1], []
+                kept = self._base + _messages(self._added)
+            elif self._base:  # from before this object: the item rebuilt from its message
+                item, self._base = message_items(self._base[-1])[-1], self._base[:-1]
+                kept = self._base
             else:
                 return None
-            self._tracker = self._source.fresh(self.session_id)
-            self._tracker.observe_many(kept)
-            self._base, self._added = kept[: len(kept) - len(_messages(added))] if added else kept, added
+            self._tracker = self._source.fresh(self.session_id)  # rebuilt without it (re-extracted)
+            self._tracker.observe_many([dict(m) for m in kept])
             return item
 
     def _clear(self) -> None:
