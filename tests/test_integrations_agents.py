@@ -104,3 +104,20 @@ def test_integrations_agents_reserve_must_leave_room():
 
     with pytest.raises(BudgetError, match=r"\[E221\]"):
         CtxgraphSession("s", budget=100, input_reserve=100)
+
+
+def test_integrations_agents_limit_never_starts_with_an_orphan_tool_result():
+    session = CtxgraphSession("s", budget=300)
+
+    async def go():
+        await session.add_items([
+            {"role": "user", "content": "Where is order A1001?"},
+            {"type": "function_call", "call_id": "c1", "name": "lookup_order", "arguments": '{"order_id": "A1001"}'},
+            {"type": "function_call_output", "call_id": "c1", "output": "shipped"},
+            {"type": "message", "role": "assistant", "status": "completed", "id": "m1",
+             "content": [{"type": "output_text", "text": "It shipped.", "annotations": []}]}])
+        return await session.get_items(), await session.get_items(limit=2)
+
+    items, last = asyncio.run(go())
+    assert [i.get("type", i.get("role")) for i in items[-3:]] == ["function_call", "function_call_output", "assistant"]
+    assert last == items[-1:]  # the result whose call was cut off is left out

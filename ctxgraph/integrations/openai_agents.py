@@ -124,9 +124,14 @@ class CtxgraphSession:
     async def get_items(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The assembled context as input items: the state block, then the recent turns that fit
         ``budget - input_reserve`` (tool calls with their results). ``limit`` keeps the last
-        ``limit`` items."""
+        ``limit`` items (less when the first would be a tool result without its call)."""
         items = await asyncio.to_thread(self._get_items)
-        return items if limit is None else items[-limit:] if limit > 0 else []
+        if limit is None:
+            return items
+        tail = items[-limit:] if limit > 0 else []
+        while tail and tail[0].get("type") == "function_call_output":  # its call was cut off
+            tail = tail[1:]
+        return tail
 
     async def add_items(self, items: list[Any]) -> None:
         """Observe the items (the run's input, the model's output, tool results)."""
