@@ -44,3 +44,18 @@ def test_integrations_import_no_framework_and_name_the_missing_extra():
     assert set(errors) == set(modules)
     for module, (_, extra) in modules.items():
         assert errors[module].startswith("[E220]") and f'pip install "ctxgraph[{extra}]"' in errors[module]
+
+
+@pytest.mark.parametrize("module, names", [
+    ("openai_agents", ["CtxgraphSession", "message_items"]),
+    ("langchain", ["CtxgraphMiddleware"]),
+    ("llamaindex", ["CtxgraphMemoryBlock", "new_messages", "to_chat"]),
+    ("pydantic_ai", ["CtxgraphHistory", "to_chat"]),
+])
+def test_integrations_exported_members(module, names):
+    framework = {"openai_agents": "agents", "llamaindex": "llama_index.core"}.get(module, module)
+    pytest.importorskip(framework)
+    import importlib
+
+    mod = importlib.import_module(f"ctxgraph.integrations.{module}")
+    assert sorted(mod.__all__) == names and all(hasattr(mod, n) for n in names)
