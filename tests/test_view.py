@@ -350,19 +350,26 @@ def plt():
     plt.close("all")
 
 
+def chinese_without_a_font_warns(name: str, monkeypatch):
+    """On a machine without a CJK font (nothing but what the README installs), drawing Chinese
+    warns once ([W002]) and draws the labels as boxes: expect that warning there, and none elsewhere."""
+    import contextlib
+
+    from ctxgraph.views import fonts
+
+    if not (name.startswith("zh") and fonts.DEFAULT.cjk_font() is None):
+        return contextlib.nullcontext()
+    monkeypatch.setattr(fonts.DEFAULT, "warned", False)  # the once-per-process warning, in this test
+    return pytest.warns(FontWarning, match=r"^\[W002\]")
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_view_draw_returns_axes_and_paints(example, plt, tmp_path, name, monkeypatch):
     from matplotlib.axes import Axes
     from matplotlib.colors import to_rgba
 
-    from ctxgraph.views import fonts
-
     t = example(name)
-    if name.startswith("zh") and fonts.DEFAULT.cjk_font() is None:  # a machine without a CJK font (no apt)
-        monkeypatch.setattr(fonts.DEFAULT, "warned", False)  # the once-per-process warning, here
-        with pytest.warns(FontWarning, match=r"^\[W002\]"):  # said once; the labels are drawn as boxes
-            ax = t.draw()
-    else:
+    with chinese_without_a_font_warns(name, monkeypatch):
         ax = t.draw()
     assert isinstance(ax, Axes)
     png = tmp_path / "graph.png"
@@ -523,9 +530,13 @@ def test_view_repr_html_escapes_and_handles_empty(make_tracker):
 
 @pytest.mark.parametrize("ext", ["html", "png", "json", "svg"])
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_cli_graph_writes_each_format(examples_dir, tmp_path, capsys, name, ext):
+def test_cli_graph_writes_each_format(examples_dir, tmp_path, capsys, name, ext, monkeypatch):
     out = tmp_path / f"graph.{ext}"
-    code = main(["graph", str(examples_dir / name), "--out", str(out)])
+    if ext in ("png", "svg"):  # a picture: drawn with matplotlib's fonts
+        with chinese_without_a_font_warns(name, monkeypatch):
+            code = main(["graph", str(examples_dir / name), "--out", str(out)])
+    else:
+        code = main(["graph", str(examples_dir / name), "--out", str(out)])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.out.startswith(f"{out}: ") and "nodes" in captured.out
