@@ -38,7 +38,7 @@ would be sent, with no upstream and no key.
 ...         data=json.dumps({"model": "m", "messages": [{"role": "user", "content": "hi"}]}).encode())
 ...     with urllib.request.urlopen(request) as response:
 ...         json.load(response)["choices"][0]["message"]["content"]
-'[stub] received 1 message (5 tokens); the last (user): hi'
+'[stub] received 1 message (5 tokens: user); the last (user): hi'
 """
 
 from __future__ import annotations
@@ -220,10 +220,13 @@ class StubServer:
 
 
 def _echo(request: dict[str, Any]) -> str:
-    """What a request held, as the stub's answer: "[stub] received 3 messages (41 tokens); the last (user): …"."""
+    """What a request held, as the stub's answer, roles in order (behind ``ctxgraph serve`` the
+    second ``system`` is the state block): "[stub] received 3 messages (41 tokens: system, system,
+    user); the last (user): …"."""
     messages = [m for m in request.get("messages") or [] if isinstance(m, dict)]
     tokens = _usage(request, _Reply(""))["prompt_tokens"]
-    text = f"[stub] received {len(messages)} message{'s' * (len(messages) != 1)} ({tokens} tokens)"
+    roles = ", ".join(str(m.get("role")) for m in messages)
+    text = f"[stub] received {len(messages)} message{'s' * (len(messages) != 1)} ({tokens} tokens{': ' * bool(roles)}{roles})"
     if messages:
         last = " ".join(content_text(messages[-1].get("content"))[0].split())
         text += f"; the last ({messages[-1].get('role')}): {last[:200]}"

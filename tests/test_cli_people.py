@@ -90,8 +90,8 @@ def _ask_the_stub(openai, process: subprocess.Popen) -> None:
             reply = client.chat.completions.create(model="m", messages=TINY_EN[:2])
             chunks = client.chat.completions.create(model="m", messages=TINY_EN[:1], stream=True)
             streamed = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
-        assert re.fullmatch(r"\[stub\] received 2 messages \(\d+ tokens\); the last \(assistant\): Noted\. .*",
-                            reply.choices[0].message.content)
+        assert re.fullmatch(r"\[stub\] received 2 messages \(\d+ tokens: user, assistant\); the last \(assistant\): "
+                            r"Noted\. .*", reply.choices[0].message.content)
         assert streamed.startswith("[stub] received 1 message (") and streamed.endswith("Do not ship with FedEx.")
     finally:
         process.send_signal(signal.SIGTERM)
