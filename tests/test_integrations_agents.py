@@ -121,3 +121,12 @@ def test_integrations_agents_limit_never_starts_with_an_orphan_tool_result():
     items, last = asyncio.run(go())
     assert [i.get("type", i.get("role")) for i in items[-3:]] == ["function_call", "function_call_output", "assistant"]
     assert last == items[-1:]  # the result whose call was cut off is left out
+
+
+def test_integrations_agents_input_over_the_reserve_is_named(caplog):
+    session = CtxgraphSession("s", budget=200, input_reserve=20)
+    long_input = {"role": "user", "content": "Please check my order A1001 and " + "also the blue headphones " * 10}
+    with caplog.at_level("WARNING", logger="ctxgraph.integrations"):
+        asyncio.run(session.add_items([long_input]))
+    (record,) = caplog.records
+    assert "input_reserve=20" in record.getMessage() and "call_model_input_filter" in record.getMessage()
