@@ -136,6 +136,13 @@ class Errors:
     E212 = ("[E212] embed={value!r} is not an encoder: pass \"minilm\" (the semantic extra) or a callable "
             "that takes a list of texts and returns one vector per text.")
     E213 = "[E213] The encoder {name!r} returned {reason}; it must return one vector of equal length per text."
+    # framework integrations: ctxgraph.integrations (E220-E239)
+    E220 = ('[E220] ctxgraph.integrations.{module} needs {package} ({missing}). Install it with: '
+            'pip install "ctxgraph[{extra}]"')
+    E221 = ("[E221] {what}={reserve} leaves no room for the context within budget={budget}: "
+            "give a reserve smaller than the budget by at least {least} tokens.")
+    E222 = ("[E222] {what} is not a chat message ctxgraph can read ({reason}); the integration keeps user, "
+            "assistant, system and tool messages with their tool calls.")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (
