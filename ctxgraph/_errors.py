@@ -128,6 +128,14 @@ class Errors:
     E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
     E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
             'pip install "ctxgraph[serve]"')
+    # stores: opening, leases, Redis Cluster (E260-E279)
+    E260 = ("[E260] No store at {where}: the file does not exist, and reading commands never create one. "
+            "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
+    E261 = ("[E261] Session {session_id!r}: its Redis lock was lost while held (the lease could not be "
+            "renewed for {seconds} s); the turn-index check keeps the session whole, but another writer "
+            "may run now. Raise lock_expiry if Redis is often out of reach this long.")
+    E262 = ("[E262] Redis Cluster at {url}: {reason}. Give the seed nodes as "
+            "redis+cluster://host:port (or RedisStore(url, cluster=True)).")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (

@@ -37,12 +37,14 @@ __all__ = ["MemoryStore", "RedisStore", "SQLiteStore", "Store", "StoreError", "o
 SCHEMES = ("memory", "sqlite", "redis", "rediss", "unix")
 
 
-def open_store(url: str | Store, **options: Any) -> Store:
+def open_store(url: str | Store, *, create: bool = True, **options: Any) -> Store:
     """The store a URL names; a :class:`Store` given is returned as it is.
 
     ``options`` go to the store class: ``MemoryStore(max_sessions=, ttl=)``,
     ``SQLiteStore(path, timeout=, lock_timeout=)``, ``RedisStore(url, prefix=, ttl=,
-    lock_timeout=)``. An unknown scheme raises :class:`~ctxgraph.StoreError` (E100).
+    lock_timeout=, lock_expiry=, cluster=)``. An unknown scheme raises
+    :class:`~ctxgraph.StoreError` (E100). ``create=False`` opens only a store that exists
+    (a SQLite file that is not there: E260), for commands that only read.
 
     >>> open_store("memory://").scheme
     'memory'
@@ -63,7 +65,7 @@ def open_store(url: str | Store, **options: Any) -> Store:
     if scheme == "sqlite":
         from ._sqlite import SQLiteStore, sqlite_path
 
-        return SQLiteStore(sqlite_path(url), **options)
+        return SQLiteStore(sqlite_path(url), create=create, **options)
     from ._redis import RedisStore
 
     return RedisStore(url, **options)
