@@ -131,10 +131,7 @@ class Errors:
     # stores: opening, leases, Redis Cluster (E260-E279)
     E260 = ("[E260] No store at {where}: the file does not exist, and reading commands never create one. "
             "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
-    E261 = ("[E261] Session {session_id!r}: its Redis lock was lost while held (the lease could not be "
-            "renewed for {seconds} s); the turn-index check keeps the session whole, but another writer "
-            "may run now. Raise lock_expiry if Redis is often out of reach this long.")
-    E262 = ("[E262] Redis Cluster at {url}: {reason}. Give the seed nodes as "
+    E261 = ("[E261] Redis Cluster at {url}: {reason}. Give the seed nodes as "
             "redis+cluster://host:port (or RedisStore(url, cluster=True)).")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."

@@ -7,7 +7,8 @@
   (absolute) — :class:`SQLiteStore`, the embedded default, safe for several processes
   on one machine;
 - ``redis://host:6379/0`` (``rediss://`` with TLS, ``unix:///path/redis.sock``) —
-  :class:`RedisStore` (``pip install "ctxgraph[redis]"``), for several workers or machines.
+  :class:`RedisStore` (``pip install "ctxgraph[redis]"``), for several workers or machines;
+  ``redis+cluster://host:7000`` for a Redis Cluster.
 
 >>> store = open_store("memory://", max_sessions=10)
 >>> store.create("user-42", {"lang": "en"})
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover - names for type checkers; imported lazily
 __all__ = ["MemoryStore", "RedisStore", "SQLiteStore", "Store", "StoreError", "open_store"]
 
 #: URL schemes open_store knows
-SCHEMES = ("memory", "sqlite", "redis", "rediss", "unix")
+SCHEMES = ("memory", "sqlite", "redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
 
 
 def open_store(url: str | Store, *, create: bool = True, **options: Any) -> Store:
