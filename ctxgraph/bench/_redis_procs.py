@@ -101,8 +101,10 @@ def redis_cluster(masters: int = 3) -> Iterator[str]:
     nodes: list[RedisProcess] = []
     try:
         for _ in range(masters):
-            # each node has its own folder, so its nodes.conf is its own
-            nodes.append(RedisProcess(extra=["--cluster-enabled", "yes", "--cluster-node-timeout", "5000"]))
+            # each node has its own folder, so its nodes.conf is its own; its bus on a free port
+            # of its own (the default, port + 10000, may not exist or be taken)
+            nodes.append(RedisProcess(extra=["--cluster-enabled", "yes", "--cluster-node-timeout", "5000",
+                                             "--cluster-port", str(free_port())]))
         addresses = [f"127.0.0.1:{n.port}" for n in nodes]
         subprocess.run([cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
                        check=True, capture_output=True, text=True, timeout=60)

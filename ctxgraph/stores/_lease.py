@@ -15,6 +15,7 @@ The thread runs only while there is something to renew or release, and exits the
 ...     renewed = 0
 ...     def reacquire(self): FakeLock.renewed += 1
 ...     def release(self): pass
+...     def do_release(self, token): pass
 >>> keeper = LeaseKeeper(every=0.01, errors=(ConnectionError,), lost=(KeyError,))
 >>> lock = FakeLock()
 >>> keeper.hold(lock, "user-42")
@@ -31,6 +32,8 @@ import threading
 from typing import Any
 
 logger = logging.getLogger("ctxgraph")
+#: Seconds between two tries of a release Redis did not receive.
+RETRY_RELEASE = 0.1
 
 
 class LeaseKeeper:
@@ -46,7 +49,7 @@ class LeaseKeeper:
         self._errors = errors
         self._lost = lost
         self._held: dict[int, tuple[Any, str]] = {}  # id(lock) -> (lock, session id)
-        self._unreleased: dict[int, tuple[Any, str]] = {}
+        self._unreleased: dict[int, tuple[Any, str, Any]] = {}  # ... and the lock's token
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -64,6 +67,7 @@ class LeaseKeeper:
         with self._wake:
             entry = self._held.pop(id(lock), None)
         session_id = entry[1] if entry else "?"
+        token = getattr(getattr(lock, "local", None), "token", None)  # release() forgets it first
         try:
             lock.release()
         except self._lost:
@@ -73,7 +77,7 @@ class LeaseKeeper:
             logger.warning("ctxgraph: the Redis lock of session %r was not released (%s); released "
                            "again when Redis answers", session_id, err)
             with self._wake:
-                self._unreleased[id(lock)] = (lock, session_id)
+                self._unreleased[id(lock)] = (lock, session_id, token)
                 self._start()
             return False
         return True
@@ -82,9 +86,9 @@ class LeaseKeeper:
         """Release the locks whose release failed earlier (called before taking a new lock)."""
         with self._wake:
             pending = list(self._unreleased.items())
-        for key, (lock, session_id) in pending:
+        for key, (lock, _, token) in pending:
             try:
-                lock.release()
+                lock.do_release(token)  # only while the key still holds this holder's token
             except self._lost:
                 pass  # expired meanwhile: nothing left to release
             except self._errors:
@@ -111,7 +115,8 @@ class LeaseKeeper:
     def _run(self) -> None:
         while True:
             with self._wake:
-                self._wake.wait(self.every)
+                # a lost release is retried often: another writer of the session waits for it
+                self._wake.wait(min(self.every, RETRY_RELEASE) if self._unreleased else self.every)
                 if self._closed or not (self._held or self._unreleased):
                     self._thread = None
                     return

@@ -66,8 +66,10 @@ DEFAULT_LOCK_EXPIRY = 5.0
 LOCK_POLL = 0.005
 #: Turns pushed per RPUSH when a whole session is saved (Lua's unpack() has a stack limit).
 SAVE_CHUNK = 500
-#: Seconds to connect and to wait for an answer before a Redis call fails (E121).
+#: Seconds to wait for a connection to Redis before a call fails (E121).
 SOCKET_TIMEOUT = 10.0
+#: Tries of a call that finds Redis out of reach, and the longest pause between two (s).
+RETRIES, RETRY_CAP = 10, 0.25
 #: The key that says the sessions' keys carry hash tags (set once old keys are renamed).
 LAYOUT = "2"
 
@@ -163,7 +165,7 @@ def _talks_to_redis(method: F) -> F:
             raise StoreError(Errors.E105)
         try:
             return method(self, *args, **kwargs)
-        except self._errors.RedisError as err:
+        except (self._errors.RedisError, self._errors.RedisClusterException) as err:
             if isinstance(err, self._errors.ResponseError):
                 raise  # a bug of ours, not the server's state: keep redis-py's message
             raise StoreError(Errors.E121.format(url=self.where, reason=f"{type(err).__name__}: {err}")) from err
@@ -238,10 +240,15 @@ class RedisStore(Store):
             raise
 
     def _connect(self, redis: Any, url: str) -> Any:
-        """A client of ``url`` that waits at most SOCKET_TIMEOUT s to connect or for an answer
-        (redis-py reconnects and retries a call whose connection a restarted server dropped)."""
-        options = {"decode_responses": True, "socket_timeout": SOCKET_TIMEOUT,
-                   "socket_connect_timeout": SOCKET_TIMEOUT}
+        """A client of ``url`` that waits at most SOCKET_TIMEOUT s to connect (redis-py
+        reconnects and retries a call whose connection a restarted server dropped)."""
+        from redis.backoff import ExponentialWithJitterBackoff
+        from redis.retry import Retry
+
+        # redis-py's default backoff grows to 1 s a try: a call then notices Redis is back up
+        # to a second late; capped at RETRY_CAP it notices soon, and gives up after ~1.5 s
+        options = {"decode_responses": True, "socket_connect_timeout": SOCKET_TIMEOUT,
+                   "retry": Retry(ExponentialWithJitterBackoff(base=0.01, cap=RETRY_CAP), RETRIES)}
         try:
             if not self.cluster:
                 return redis.Redis.from_url(url, **options)
@@ -254,7 +261,7 @@ class RedisStore(Store):
             return RedisCluster.from_url(url, **options)
         except ValueError as err:
             raise StoreError(Errors.E121.format(url=self.where, reason=str(err))) from None
-        except self._errors.RedisError as err:  # a cluster client asks its nodes for the slots when made
+        except (self._errors.RedisError, self._errors.RedisClusterException) as err:  # asks its nodes for the slots
             raise StoreError(Errors.E261.format(url=self.where, reason=f"{type(err).__name__}: {err}")) from None
 
     @_talks_to_redis
