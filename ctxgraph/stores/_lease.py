@@ -28,6 +28,7 @@ The thread runs only while there is something to renew or release, and exits the
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from typing import Any
 
@@ -53,11 +54,15 @@ class LeaseKeeper:
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._pid = os.getpid()
 
     # ------------------------------------------------------------------ the holder's side
     def hold(self, lock: Any, session_id: str) -> None:
         """Renew ``lock`` from now on, until :meth:`let_go`."""
         with self._wake:
+            if self._pid != os.getpid():  # a forked child: the parent's thread and locks are not its own
+                self._pid, self._thread = os.getpid(), None
+                self._held, self._unreleased = {}, {}
             self._held[id(lock)] = (lock, session_id)
             self._start()
 
