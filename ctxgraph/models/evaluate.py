@@ -41,7 +41,7 @@ def _rules_found(units) -> list[str]:
     return out
 
 
-def compare(dialogues: list[list[Example]], lang: str) -> dict:
+def compare(dialogues: list[list[Example]], lang: str, *, blank: bool = False) -> dict:
     from .. import Tracker
     from . import load_value_tagger
 
@@ -49,7 +49,7 @@ def compare(dialogues: list[list[Example]], lang: str) -> dict:
     tally = {k: [0, 0, 0] for k in ("rules", "tagger", "rules+tagger")}  # found gold, matching found, found
     gold_n = 0
     for dlg in dialogues:
-        t = Tracker(lang=lang)
+        t = Tracker(lang=lang, en_models=()) if blank else Tracker(lang=lang)
         for ex in dlg:
             role = "user" if ex.speaker == "user" else "assistant"
             units = t.observe({"role": role, "content": ex.text})
@@ -68,6 +68,27 @@ def compare(dialogues: list[list[Example]], lang: str) -> dict:
                "found": c} for name, (a, b, c) in tally.items()}}
 
 
+def cs_examples(folder: Path, lang: str) -> list[list[Example]]:
+    """The annotated customer-service chats of ``folder`` in ``lang`` as dialogues: the gold
+    spans of a user message are its ``current`` and ``also_ok`` values written in it verbatim
+    (label ``value``; not every value a user states is in the gold: precision is a lower bound)."""
+    out = []
+    for path in sorted(folder.glob(f"{lang}_*.json")):
+        chat = json.loads(path.read_text(encoding="utf-8"))
+        values = chat["gold"]["current"] + chat["gold"].get("also_ok", [])
+        dlg = []
+        for i, m in enumerate(chat["messages"]):
+            text = m.get("content") or ""
+            if m["role"] not in ("user", "assistant") or not text:
+                continue
+            low = text.casefold()
+            spans = [(low.find(v.casefold()), low.find(v.casefold()) + len(v), "value")
+                     for v in values if m["role"] == "user" and v.casefold() in low]
+            dlg.append(Example(text, spans, f"cs-{path.stem}", "user" if m["role"] == "user" else "system", "cs"))
+        out.append(dlg)
+    return out
+
+
 def _by_dialogue(examples) -> list[list[Example]]:
     out: dict[str, list[Example]] = {}
     for ex in examples:
@@ -81,16 +102,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", required=True)
     ap.add_argument("--sgd", help="a copy of dstc8-schema-guided-dialogue: SGD test as a transfer set (en)")
     ap.add_argument("--dialogues", type=int, default=100, help="dialogues per set")
+    ap.add_argument("--cs", action="append", default=[],
+                    help="a folder of annotated customer-service chats (lang_*.json with gold values); repeatable")
+    ap.add_argument("--cs-only", action="store_true", help="only the --cs folders")
+    ap.add_argument("--blank", action="store_true",
+                    help="English rules without a trained spaCy pipeline (as `ctxgraph serve` reads by default)")
     args = ap.parse_args(argv)
     data = Path(args.data)
     sets: dict[str, list[list[Example]]] = {}
-    if args.lang == "en":
+    if args.cs_only:
+        pass
+    elif args.lang == "en":
         sets["multiwoz-val-heldout"] = _by_dialogue(ex for ex in multiwoz_examples(data) if held_out(ex.dialogue))
         if args.sgd:
             sets["sgd-test"] = _by_dialogue(sgd_examples(Path(args.sgd), "test", 0.05))
     else:
         sets["crosswoz-val-heldout"] = _by_dialogue(ex for ex in crosswoz_examples(data, weak=False) if held_out(ex.dialogue))
-    result = {name: compare(dlgs[: args.dialogues], args.lang) for name, dlgs in sets.items()}
+    for folder in args.cs:
+        sets[f"cs:{folder}"] = cs_examples(Path(folder), args.lang)
+    result = {name: compare(dlgs[: args.dialogues], args.lang, blank=args.blank) for name, dlgs in sets.items()}
     json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
     print()
     return 0
