@@ -23,7 +23,7 @@ from .corpora import Example, crosswoz_examples, held_out, multiwoz_examples, sg
 
 
 def _match(found: str, gold: str) -> bool:
-    """>>> _match("7 pm on Friday", "Friday"), _match("Fri", "Friday"), _match("Frida", "Friday")
+    """>>> _match("7 pm on Friday", "Friday"), _match("Fr", "Friday"), _match("Frida", "Friday")
     (True, False, True)
     """
     f, g = found.casefold().strip(), gold.casefold().strip()

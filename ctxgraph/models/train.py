@@ -106,6 +106,22 @@ def load(lang: str, args) -> tuple[list[Example], dict[str, list[Example]]]:
     return train, evals
 
 
+_PLACES = {"--data": "DATA", "--sgd": "SGD_REPO", "--crosswoz": "CROSSWOZ_REPO"}
+
+
+def _command(argv: list[str]) -> str:
+    """The training command as run, with the folders of this machine named by role.
+
+    >>> _command(["--lang", "en", "--data", "/home/me/data", "--out", "ctxgraph/models/en"])
+    'python -m ctxgraph.models.train --lang en --data DATA --out ctxgraph/models/en'
+    """
+    out = list(argv)
+    for i, arg in enumerate(out[:-1]):
+        if arg in _PLACES:
+            out[i + 1] = _PLACES[arg]
+    return "python -m ctxgraph.models.train " + " ".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ctxgraph.models.train", description=__doc__.split("\n")[0])
     ap.add_argument("--lang", required=True, choices=["en", "zh"])
@@ -147,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         "name": f"ctxgraph value tagger ({args.lang})", "lang": args.lang, "kind": "crf (python-crfsuite, lbfgs)",
         "labels": sorted(label_counts), "label_counts": dict(label_counts.most_common()),
         "training_utterances": len(train), "training_seconds": round(train_s),
-        "command": "python -m ctxgraph.models.train " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "command": _command(argv if argv is not None else sys.argv[1:]),
         "size_bytes": model.stat().st_size, "max_tokens": 400,
     }
     meta["scores"] = {name: evaluate(model, meta, exs, args.lang) for name, exs in evals.items()}
