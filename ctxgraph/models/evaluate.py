@@ -42,7 +42,7 @@ def _rules_found(units) -> list[str]:
 
 
 def compare(dialogues: list[list[Example]], lang: str, *, blank: bool = False) -> dict:
-    from .. import Tracker
+    from .._tracker import Tracker
     from . import load_value_tagger
 
     tagger = load_value_tagger(lang)
