@@ -79,3 +79,26 @@ def test_models_card_and_meta_present(lang):
     assert "CC BY-SA" in card or lang == "zh"
     assert (folder / "value_tagger.crfsuite").stat().st_size <= 20 * 1024 * 1024
     assert lang in model_langs()
+
+
+def test_models_not_in_the_base_import():
+    import subprocess
+    import sys
+
+    # importing ctxgraph loads no model; reading messages never imports the training side
+    code = ("import sys, ctxgraph; print('pycrfsuite' in sys.modules); "
+            "ctxgraph.Tracker(lang='en').observe({'role': 'user', 'content': 'a table for 2 at 7 pm'}); "
+            "print(sorted(m for m in ('ctxgraph.models.train', 'ctxgraph.models.corpora', "
+            "'ctxgraph.models.evaluate', 'ctxgraph.models.compare') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "[]"]
+
+
+def test_models_tagger_is_shared_between_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    tagger = load_value_tagger("en")
+    texts = [f"a table for {n} people at {n} pm on Friday" for n in range(2, 9)] * 20
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(tagger, texts))
+    assert together == [tagger(t) for t in texts]
