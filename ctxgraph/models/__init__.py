@@ -58,15 +58,16 @@ class ValueTagger:
         self.max_tokens: int = int(meta.get("max_tokens", 400))
 
     def features(self, text: str) -> tuple[list[tuple[int, int, str]], list[dict]]:
-        toks = F.tokens(text, self.lang)[: self.max_tokens]
+        toks = F.tokens(text, self.lang, self.max_tokens)
         if not toks:
             return toks, []
         if self.lang == "zh":
             from .._nlp import chinese_doc
 
-            doc = chinese_doc(text)  # the entities step read the same text: usually kept
+            head = text[: toks[-1][1]]
+            doc = chinese_doc(text if len(head) == len(text) else head)  # the entities step's Doc, when kept
             pairs = [(t.text, t.tag_) for t in doc]
-            return toks, F.zh_features(text, toks, pairs)
+            return toks, F.zh_features(head, toks, pairs)
         return toks, F.en_features(toks)
 
     def __call__(self, text: str) -> list[tuple[int, int, str]]:

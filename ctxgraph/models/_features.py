@@ -14,6 +14,7 @@ has already computed for the same text (:func:`ctxgraph._nlp.jieba_pairs`).
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 _EN_TOKEN = re.compile(r"\w+|[^\w\s]")
 _ZH_TOKEN = re.compile(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]")
@@ -27,10 +28,10 @@ _DAYS = frozenset(
     "today tomorrow tonight weekend".split())
 
 
-def tokens(text: str, lang: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each token of ``text``."""
+def tokens(text: str, lang: str, limit: int | None = None) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each token of ``text`` (the first ``limit`` of them)."""
     rx = _ZH_TOKEN if lang == "zh" else _EN_TOKEN
-    return [(m.start(), m.end(), m.group(0)) for m in rx.finditer(text)]
+    return [(m.start(), m.end(), m.group(0)) for m in islice(rx.finditer(text), limit)]
 
 
 def _shape(word: str) -> str:
