@@ -41,7 +41,7 @@ def _rules_found(units) -> list[str]:
     return out
 
 
-def compare(dialogues: list[list[Example]], lang: str, *, blank: bool = False) -> dict:
+def compare(dialogues: list[list[Example]], lang: str, *, blank: bool = False, packs: tuple[str, ...] = ()) -> dict:
     from .._tracker import Tracker
     from . import load_value_tagger
 
@@ -49,7 +49,7 @@ def compare(dialogues: list[list[Example]], lang: str, *, blank: bool = False) -
     tally = {k: [0, 0, 0] for k in ("rules", "tagger", "rules+tagger")}  # found gold, matching found, found
     gold_n = 0
     for dlg in dialogues:
-        t = Tracker(lang=lang, en_models=()) if blank else Tracker(lang=lang)
+        t = Tracker(lang=lang, packs=list(packs), **({"en_models": ()} if blank else {}))
         for ex in dlg:
             role = "user" if ex.speaker == "user" else "assistant"
             units = t.observe({"role": role, "content": ex.text})
@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dialogues", type=int, default=100, help="dialogues per set")
     ap.add_argument("--cs", action="append", default=[],
                     help="a folder of annotated customer-service chats (lang_*.json with gold values); repeatable")
+    ap.add_argument("--pack", action="append", default=[], help="a domain pack for the rules (e.g. booking); repeatable")
     ap.add_argument("--cs-only", action="store_true", help="only the --cs folders")
     ap.add_argument("--blank", action="store_true",
                     help="English rules without a trained spaCy pipeline (as `ctxgraph serve` reads by default)")
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         sets["crosswoz-val-heldout"] = _by_dialogue(ex for ex in crosswoz_examples(data, weak=False) if held_out(ex.dialogue))
     for folder in args.cs:
         sets[f"cs:{folder}"] = cs_examples(Path(folder), args.lang)
-    result = {name: compare(dlgs[: args.dialogues], args.lang, blank=args.blank) for name, dlgs in sets.items()}
+    result = {name: compare(dlgs[: args.dialogues], args.lang, blank=args.blank, packs=tuple(args.pack)) for name, dlgs in sets.items()}
     json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
     print()
     return 0
