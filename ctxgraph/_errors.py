@@ -133,6 +133,13 @@ class Errors:
             "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
     E261 = ("[E261] Redis Cluster at {url}: {reason}. Give the seed nodes as "
             "redis+cluster://host:port (or RedisStore(url, cluster=True)).")
+    # framework integrations: ctxgraph.integrations (E220-E239)
+    E220 = ('[E220] ctxgraph.integrations.{module} needs {package} ({missing}). Install it with: '
+            'pip install "ctxgraph[{extra}]"')
+    E221 = ("[E221] {what}={reserve} leaves no room for the context within budget={budget}: "
+            "give a reserve smaller than the budget by at least {least} tokens.")
+    E222 = ("[E222] {what} is not a chat message ctxgraph can read ({reason}); the integration keeps user, "
+            "assistant, system and tool messages with their tool calls.")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (
