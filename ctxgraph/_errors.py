@@ -136,6 +136,11 @@ class Errors:
     E212 = ("[E212] embed={value!r} is not an encoder: pass \"minilm\" (the semantic extra) or a callable "
             "that takes a list of texts and returns one vector per text.")
     E213 = "[E213] The encoder {name!r} returned {reason}; it must return one vector of equal length per text."
+    # stores: opening, leases, Redis Cluster (E260-E279)
+    E260 = ("[E260] No store at {where}: the file does not exist, and reading commands never create one. "
+            "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
+    E261 = ("[E261] Redis Cluster at {url}: {reason}. Give the seed nodes as "
+            "redis+cluster://host:port (or RedisStore(url, cluster=True)).")
     # framework integrations: ctxgraph.integrations (E220-E239)
     E220 = ('[E220] ctxgraph.integrations.{module} needs {package} ({missing}). Install it with: '
             'pip install "ctxgraph[{extra}]"')
