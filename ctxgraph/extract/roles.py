@@ -1,0 +1,110 @@
+"""The roles step: a value the user states becomes a fact keyed by the role it plays.
+
+The facts step reads values with their slot words ("my budget is $500") and the values that
+name their own slot (an email, an order id). This step reads the user's other values: people,
+places, dates, times, organisations, products, amounts and counts the named-entity rules and
+models find. Each is bound to a role (a slot of the pack), in this order:
+
+1. a cue right before or after it (the pack's ``roles``: "from Denver" -> origin,
+   "check out Oct 30" -> check-out, "5 people" -> people, "我妈" + a name -> patient);
+2. the assistant's open question ("What's the patient's full name?" -> patient);
+3. its own shape (a role's ``value``: "3 nights" -> nights);
+4. its type (the pack's ``type_roles``: a person, a place, a date, a time ...).
+
+The fact's key is the role's slot, so a later value of the same role supersedes it. Values
+the user asks about ("do you deliver on Sundays?"), values in a rule the user states against
+them ("nothing before 9am"), values of a clause that declines ("not the 18:05") and the
+assistant's options (the offers step decides those) stay out; the assistant's own values are
+never read here.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en", today="2026-06-02")
+>>> t.observe_many([{"role": "user", "content": "I'm flying from Denver to Boston on June 18 with my wife Anna Jensen."}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+[('date', 'June 18'), ('destination', 'Boston'), ('origin', 'Denver'), ('traveller', 'Anna Jensen')]
+"""
+
+from __future__ import annotations
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import Mention, MessageContext
+from .facts import clause_at
+from .registry import step
+from .text import first_match, in_spans
+
+#: At most this many characters before a value are read for a ``before`` cue.
+CUE_WINDOW = 32
+
+
+def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
+    """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
+    else its type (None: it plays no role the pack knows)."""
+    text = ctx.text
+    before, after = text[max(0, m.start - CUE_WINDOW):m.start], text[m.end:m.end + CUE_WINDOW]
+    fitting = [r for r in ctx.pack.roles if m.label in r[1] and (r[5] is None or r[5].search(m.text))]
+    for slot, _, before_rx, after_rx, _, _ in fitting:
+        if (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after)):
+            return slot
+    for slot, _, _, _, asked_rx, _ in fitting:
+        if asked_rx and any(asked_rx.search(q) for q in questions):
+            return slot
+    if first_match(ctx.pack.vague_values, m.text):
+        return None  # "yesterday", "next week": no fact by its shape or type alone
+    for slot, _, before_rx, after_rx, asked_rx, value_rx in fitting:
+        if value_rx is not None and not (before_rx or after_rx or asked_rx):
+            return slot
+    return ctx.pack.type_roles.get(m.label)
+
+
+def _ruled_out(ctx: MessageContext, clause: str) -> bool:
+    """The clause declines ("18:05来不及", "not the suite") or states a rule ("nothing before
+    9am", "6点之后的"): its values are no wish, or the rule holds them."""
+    from .cues import _rule
+
+    if first_match(ctx.pack.rejects, clause):
+        return True
+    rule = _rule(ctx, clause)
+    return rule is not None and rule[0] in ("must", "must_not")
+
+
+def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
+    if m.kind not in ("thing", "value") or in_spans(m.start, ctx.asked):
+        return True
+    folded = m.text.casefold()
+    return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
+
+
+@step("roles", roles=("user",))
+def roles(ctx: MessageContext) -> list[_Unit]:
+    """Facts of the user's values that no earlier step made, keyed by their role."""
+    pack, G = ctx.pack, ctx.graph
+    if not pack.roles and not pack.type_roles:
+        return []
+    facts = ctx.units_of(FactUnit)
+    filled = {u.key for u in facts}
+    # what this message or the state already holds, and the assistant's open options
+    taken = [u.value.casefold() for u in facts] + [
+        str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
+        str(G.nodes[f]["value"]).casefold() for f in G.graph.get("offers", ()) if G.nodes[f]["status"] == "offered"]
+    questions = [d["text"] for _, d in g.open_items(G, "question")]
+    picked: dict[str, list[Mention]] = {}
+    for m in ctx.mentions:
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        slot = role_of(ctx, m, questions)
+        if slot is not None:
+            picked.setdefault(slot, []).append(m)
+    units: list[_Unit] = []
+    for slot_id, ms in picked.items():
+        slot = pack.slots[slot_id]
+        key, name, group = pack.scoped(slot, ctx.domain_at(ms[0].start))
+        if key in filled:
+            continue
+        if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
+            value, normalized = ", ".join(dict.fromkeys(m.text for m in ms)), None
+        else:  # one value per role: the last one said ("10点，不，10点半")
+            value, normalized = ms[-1].text, ms[-1].value
+        units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
+                              normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
+    return units
