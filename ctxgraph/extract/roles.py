@@ -26,6 +26,8 @@ never read here.
 
 from __future__ import annotations
 
+import re
+
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
@@ -35,17 +37,27 @@ from .text import first_match, in_spans
 
 #: At most this many characters before a value are read for a ``before`` cue.
 CUE_WINDOW = 32
+#: A preposition a model's span takes with a value ("at 7:30pm"): not part of the value.
+_LEAD = re.compile(r"^(?:at|on|by|around|about|until|till|from)\s+(?=\S)", re.I)
+
+
+def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
+    """The slot a cue right beside ``m`` names, if one does."""
+    before, after = ctx.text[max(0, m.start - CUE_WINDOW):m.start], ctx.text[m.end:m.end + CUE_WINDOW]
+    for slot, labels, before_rx, after_rx, _, value_rx in ctx.pack.roles:
+        if m.label in labels and (value_rx is None or value_rx.search(m.text)) and (
+                (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after))):
+            return slot
+    return None
 
 
 def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
     """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
     else its type (None: it plays no role the pack knows)."""
-    text = ctx.text
-    before, after = text[max(0, m.start - CUE_WINDOW):m.start], text[m.end:m.end + CUE_WINDOW]
+    cued = _cue_role(ctx, m)
+    if cued:
+        return cued
     fitting = [r for r in ctx.pack.roles if m.label in r[1] and (r[5] is None or r[5].search(m.text))]
-    for slot, _, before_rx, after_rx, _, _ in fitting:
-        if (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after)):
-            return slot
     for slot, _, _, _, asked_rx, _ in fitting:
         if asked_rx and any(asked_rx.search(q) for q in questions):
             return slot
@@ -58,11 +70,12 @@ def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None
 
 
 def _ruled_out(ctx: MessageContext, clause: str) -> bool:
-    """The clause declines ("18:05来不及", "not the suite") or states a rule ("nothing before
-    9am", "6点之后的"): its values are no wish, or the rule holds them."""
-    from .cues import _rule
+    """The clause asks without a question mark ("明天能到吗"), declines ("18:05来不及", "not the
+    suite") or states a rule ("nothing before 9am", "6点之后的"): its values are no wish, or
+    the rule holds them."""
+    from .cues import _ENDS_ASKING, _rule
 
-    if first_match(ctx.pack.rejects, clause):
+    if _ENDS_ASKING.search(clause) or first_match(ctx.pack.rejects, clause):
         return True
     rule = _rule(ctx, clause)
     return rule is not None and rule[0] in ("must", "must_not")
@@ -75,12 +88,26 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
 
+def _rekey(ctx: MessageContext) -> None:
+    """A fact the facts step keyed by its value's type alone ("oct 30" -> date) takes the role
+    a cue beside the value names ("out oct 30" -> check-out): the unit is replaced in place."""
+    for n, u in enumerate(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered:
+            continue
+        m = next((m for m in ctx.mentions if m.text == u.value and m.slot == u.slot), None)
+        slot = _cue_role(ctx, m) if m is not None else None
+        if slot and slot != u.slot and not any(isinstance(o, FactUnit) and o.slot == slot for o in ctx.units):
+            key, name, group = ctx.pack.scoped(ctx.pack.slots[slot], ctx.domain_at(m.start))
+            ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
+
+
 @step("roles", roles=("user",))
 def roles(ctx: MessageContext) -> list[_Unit]:
     """Facts of the user's values that no earlier step made, keyed by their role."""
     pack, G = ctx.pack, ctx.graph
     if not pack.roles and not pack.type_roles:
         return []
+    _rekey(ctx)
     facts = ctx.units_of(FactUnit)
     filled = {u.key for u in facts}
     # what this message or the state already holds, and the assistant's open options
@@ -88,6 +115,9 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
         str(G.nodes[f]["value"]).casefold() for f in G.graph.get("offers", ()) if G.nodes[f]["status"] == "offered"]
     questions = [d["text"] for _, d in g.open_items(G, "question")]
+    last = G.graph.get("last_turn")
+    if last and G.nodes[last]["role"] == "assistant":  # "请提供就诊人的姓名。" asks without a question mark
+        questions.append(G.nodes[last]["text"][-300:])
     picked: dict[str, list[Mention]] = {}
     for m in ctx.mentions:
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
@@ -102,9 +132,9 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if key in filled:
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
-            value, normalized = ", ".join(dict.fromkeys(m.text for m in ms)), None
+            value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", m.text) for m in ms)), None
         else:  # one value per role: the last one said ("10点，不，10点半")
-            value, normalized = ms[-1].text, ms[-1].value
+            value, normalized = _LEAD.sub("", ms[-1].text), ms[-1].value
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
     return units
