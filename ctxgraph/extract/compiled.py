@@ -111,10 +111,13 @@ class CompiledPack:
         def joined(patterns: list[str], template: str) -> re.Pattern | None:
             return re.compile(template % "|".join(f"(?:{p})" for p in patterns), flags) if patterns else None
 
+        # a slot a domain pack scopes per domain (a train's destination, a restaurant's time) is
+        # read by that pack's own rules: the core's generic roles leave it alone
         self.roles = [(r.slot, frozenset(r.labels), joined(r.before, r"(?:%s)[\s:：,，]*$"),
                        joined(r.after, r"^[\s:：]*(?:%s)"), joined(r.asked, "%s"),
-                       re.compile(r.value, flags) if r.value else None) for r in pack.roles]
-        self.type_roles = dict(pack.type_roles)
+                       re.compile(r.value, flags) if r.value else None) for r in pack.roles
+                      if not self.slots[r.slot].scoped]
+        self.type_roles = {label: slot for label, slot in pack.type_roles.items() if not self.slots[slot].scoped}
         self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
         self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"

@@ -91,9 +91,10 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
 def _rekey(ctx: MessageContext) -> None:
     """A fact the facts step keyed by its value's type alone ("oct 30" -> date) takes the role
     a cue beside the value names ("out oct 30" -> check-out): the unit is replaced in place."""
+    generic = set(ctx.pack.type_roles.values()) | {r[0] for r in ctx.pack.roles if r[5] is not None}
     for n, u in enumerate(ctx.units):
-        if not isinstance(u, FactUnit) or u.offered:
-            continue
+        if not isinstance(u, FactUnit) or u.offered or u.slot not in generic or u.key != u.slot:
+            continue  # only a value keyed by its type ("date"), never a domain pack's slot
         m = next((m for m in ctx.mentions if m.text == u.value and m.slot == u.slot), None)
         slot = _cue_role(ctx, m) if m is not None else None
         if slot and slot != u.slot and not any(isinstance(o, FactUnit) and o.slot == slot for o in ctx.units):
