@@ -147,3 +147,18 @@ def test_trust_roles_a_pack_switches_a_role_off(tmp_path):
     t = Tracker("en", rules=[tmp_path])
     t.observe(user("I'm flying from Denver to Boston"))
     assert "origin" not in {f.key for f in t.state().facts}
+
+
+def test_trust_roles_binds_the_value_taggers_spans(monkeypatch):
+    # the learned tagger (ctxgraph.models, another branch) yields (start, end, slot type); a
+    # stand-in with the same contract: "King Deluxe" is a room type no NER knows
+    from ctxgraph.extract import roles
+
+    def tagger(text):
+        i = text.find("King Deluxe")
+        return [(i, i + len("King Deluxe"), "room_type")] if i >= 0 else []
+
+    monkeypatch.setattr(roles, "value_tagger", lambda lang: tagger)
+    facts = current("I'd like the King Deluxe, check in oct 27", lang="en")
+    assert facts.get("room_type") == "King Deluxe" and facts.get("checkin") == "oct 27"
+    assert current("Do you have a King Deluxe?", lang="en") == {}  # asked about, not wished for

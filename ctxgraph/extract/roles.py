@@ -27,6 +27,8 @@ never read here.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Callable
 
 from .. import _graph as g
 from .._units import FactUnit, _Unit
@@ -88,6 +90,50 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
 
+@lru_cache(maxsize=8)
+def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | None:
+    """The learned value tagger of ``lang`` when the models are installed (``ctxgraph.models``:
+    ``tagger(text) -> [(start, end, slot_type)]``, slot types in lower_snake_case), else None.
+    Loaded once per process."""
+    try:
+        from ..models import load_value_tagger  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return load_value_tagger(lang)
+
+
+def tagged_mentions(ctx: MessageContext) -> list[Mention]:
+    """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
+    slot type ("room_type"): a type the pack has a slot for fills that slot, any other is
+    keyed by its own name."""
+    tagger = value_tagger(ctx.lang)
+    if tagger is None:
+        return []
+    out = []
+    for start, end, label in tagger(ctx.text):
+        text = ctx.text[start:end].strip()
+        # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
+        # a person) gives way to the tagger's slot type
+        if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
+            slot = label if label in ctx.pack.slots else None
+            out.append(Mention(start, end, label, text, f"{label}:{text.casefold()}", None, slot, "value"))
+    return out
+
+
+def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str]) -> list[_Unit]:
+    units: list[_Unit] = []
+    for m in tagged_mentions(ctx):
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        slot = ctx.pack.slots.get(m.slot) if m.slot else None
+        key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start)) if slot else (m.label, m.label.replace("_", " "), None)
+        if key not in filled:
+            filled.add(key)
+            units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id if slot else None, group=group,
+                                  correction=ctx.correcting, stressed=ctx.stressed))
+    return units
+
+
 def _rekey(ctx: MessageContext) -> None:
     """A fact the facts step keyed by its value's type alone ("oct 30" -> date) takes the role
     a cue beside the value names ("out oct 30" -> check-out): the unit is replaced in place."""
@@ -138,4 +184,5 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             value, normalized = _LEAD.sub("", ms[-1].text), ms[-1].value
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
-    return units
+        filled.add(key)
+    return units + _tagged_facts(ctx, taken, filled)
