@@ -229,6 +229,7 @@ class RuleFile(_Strict):
     # (``roles``), else the slot of its type (``type_roles``: label -> slot)
     roles: list[RoleRule] = []
     type_roles: dict[str, str] = {}
+    value_tagger: bool | None = None  # the roles step binds the learned tagger's spans (ctxgraph.models)
     vague_values: list[str] = []  # values too vague to be a fact by their shape or type alone ("yesterday")
     # a question about what the service does ("do you deliver on Sundays?"): its values are
     # asked about, not wished for
@@ -364,6 +365,7 @@ class RulePack:
     roles: list[RoleRule] = field(default_factory=list)
     type_roles: dict[str, str] = field(default_factory=dict)
     vague_values: list[str] = field(default_factory=list)
+    value_tagger: bool = False
     service_questions: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -430,6 +432,8 @@ class RulePack:
         self.roles += rf.roles
         self.type_roles.update(rf.type_roles)
         self.vague_values += rf.vague_values
+        if rf.value_tagger is not None:  # a later pack turns it on or off
+            self.value_tagger = rf.value_tagger
         self.service_questions += rf.service_questions
         self.id_shapes += rf.id_shapes
 

@@ -158,7 +158,7 @@ def test_trust_roles_binds_the_value_taggers_spans(monkeypatch):
         i = text.find("King Deluxe")
         return [(i, i + len("King Deluxe"), "room_type")] if i >= 0 else []
 
-    monkeypatch.setattr(roles, "value_tagger", lambda lang: tagger)
+    monkeypatch.setattr(roles, "value_tagger", lambda lang: tagger)  # English packs turn it on
     facts = current("I'd like the King Deluxe, check in oct 27", lang="en")
     assert facts.get("room_type") == "King Deluxe" and facts.get("checkin") == "oct 27"
     assert current("Do you have a King Deluxe?", lang="en") == {}  # asked about, not wished for

@@ -119,6 +119,7 @@ class CompiledPack:
                       if not self.slots[r.slot].scoped]
         self.type_roles = {label: slot for label, slot in pack.type_roles.items() if not self.slots[slot].scoped}
         self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
+        self.value_tagger = pack.value_tagger
         self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None

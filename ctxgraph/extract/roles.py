@@ -106,7 +106,7 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
     slot type ("room_type"): a type the pack has a slot for fills that slot, any other is
     keyed by its own name."""
-    tagger = value_tagger(ctx.lang)
+    tagger = value_tagger(ctx.lang) if ctx.pack.value_tagger else None
     if tagger is None:
         return []
     out = []
