@@ -185,4 +185,5 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
         filled.add(key)
+    taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
     return units + _tagged_facts(ctx, taken, filled)
