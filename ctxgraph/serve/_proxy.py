@@ -36,7 +36,7 @@ from .._fit import check_budget
 from .._tokens import TOKENS_PER_MESSAGE
 from ._gateway import Gateway, Lease
 from ._http import SSEReader, error_response, reply_headers, reply_message, session_id_error, upstream_headers
-from ._http import valid_session_id
+from ._http import MAX_BODY_DEPTH, nested_deeper, read_body, valid_session_id
 
 logger = logging.getLogger("ctxgraph.serve")
 #: A session's store lock held by another process is tried again after this many seconds,
@@ -144,18 +144,24 @@ async def models(request: Request) -> Response:
 async def chat_completions(request: Request) -> Response:
     """``POST /v1/chat/completions``: tracked when the request names a session."""
     gw: Gateway = request.app.state.gateway
-    raw = await request.body()
+    raw = await read_body(request, gw.config.max_body)
+    if raw is None:  # checked before parsing: a 50 MB body took 9 s and 800 MB to read as JSON
+        gw.metrics.errors.labels(kind="too_large").inc()
+        return error_response(413, Errors.E242.format(limit=gw.config.max_body))
     try:
         body = json.loads(raw)
     except ValueError:
         body = None
+    except RecursionError:
+        gw.metrics.errors.labels(kind="bad_request").inc()
+        return error_response(400, Errors.E244.format(limit=MAX_BODY_DEPTH))
     sid = _session_of(request, body)
     if sid is None or not isinstance(body, dict) or not isinstance(body.get("messages"), list):
         gw.metrics.requests.labels(kind="untracked").inc()
         return await forward(gw, request, "/chat/completions", raw)
-    if not valid_session_id(sid):
-        gw.metrics.errors.labels(kind="bad_request").inc()
-        return error_response(400, session_id_error(sid))
+    problem = _bounds_problem(gw, sid, body)
+    if problem is not None:
+        return problem
     try:
         budget = parse_budget(request.headers.get("x-ctxgraph-budget"))
     except BudgetError as err:
@@ -173,6 +179,22 @@ async def chat_completions(request: Request) -> Response:
     if not isinstance(response, (_ClosingStream, _ThenRecord)):
         lease.release()
     return response
+
+
+def _bounds_problem(gw: Gateway, sid: str, body: dict) -> Response | None:
+    """The error response for a tracked request out of bounds (its id, its size, its depth),
+    checked before any of it is read into a session."""
+    status, message = 0, ""
+    if not valid_session_id(sid):
+        status, message = 400, session_id_error(sid)
+    elif len(body["messages"]) > gw.config.max_messages:  # bounds one request's work on the shared thread
+        status, message = 413, Errors.E243.format(count=len(body["messages"]), limit=gw.config.max_messages)
+    elif nested_deeper(body, MAX_BODY_DEPTH):
+        status, message = 400, Errors.E244.format(limit=MAX_BODY_DEPTH)
+    if not status:
+        return None
+    gw.metrics.errors.labels(kind="too_large" if status == 413 else "bad_request").inc()
+    return error_response(status, message)
 
 
 async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple[Any, dict]:
@@ -203,6 +225,10 @@ async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budg
         gw.metrics.errors.labels(kind="bad_request").inc()
         return error_response(400, str(err))
     except StoreError as err:
+        if str(err).startswith("[E241]"):  # a history that does not continue the stored session
+            gw.metrics.errors.labels(kind="diverged").inc()
+            logger.warning("ctxgraph serve: %s", err)
+            return error_response(409, str(err))
         gw.metrics.errors.labels(kind="store").inc()
         return error_response(503, str(err))
     try:
