@@ -77,9 +77,15 @@ def _serve_one(host: str, port: int, log_level: str) -> None:
     """One worker process: its own socket, the app made from ``CTXGRAPH_SERVE_CONFIG``."""
     import uvicorn
 
+    from ._app import create_app_from_env
+
+    try:
+        app = create_app_from_env()
+    except Exception as err:  # e.g. the store cannot be opened: the next worker would fail the same way
+        logger.error("ctxgraph serve: a worker could not make the app: %s", err)
+        sys.exit(STARTUP_FAILURE)
     sock = listening_socket(host, port)
-    config = uvicorn.Config("ctxgraph.serve._app:create_app_from_env", factory=True, log_level=log_level,
-                            backlog=BACKLOG, timeout_keep_alive=KEEP_ALIVE)
+    config = uvicorn.Config(app, log_level=log_level, backlog=BACKLOG, timeout_keep_alive=KEEP_ALIVE)
     uvicorn.Server(config).run(sockets=[sock])
 
 
