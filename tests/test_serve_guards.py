@@ -33,8 +33,21 @@ def store_url(tmp_path):
     return f"sqlite:///{tmp_path / 'sessions.db'}"
 
 
+_CLIENTS: list[openai.OpenAI] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_clients():
+    """Each test's openai clients are closed when it ends (their pooled sockets with them)."""
+    yield
+    while _CLIENTS:
+        _CLIENTS.pop().close()
+
+
 def client(url: str) -> openai.OpenAI:
-    return openai.OpenAI(base_url=url + "/v1", api_key="caller-key", max_retries=0)
+    made = openai.OpenAI(base_url=url + "/v1", api_key="caller-key", max_retries=0)
+    _CLIENTS.append(made)
+    return made
 
 
 def get(url: str, token: str | None = None) -> tuple[int, dict | str]:
