@@ -370,3 +370,26 @@ def test_workers_that_cannot_start_make_the_gateway_exit_non_zero(server, tmp_pa
             proc.communicate()
     assert proc.returncode != 0, err
     assert "could not start the app" in err and "Traceback" not in err, err
+
+
+def test_a_long_first_history_is_observed_in_slices_and_stored_whole(server, store_url):
+    """23.17: a first request of 1,200 messages is observed in slices (other sessions are served
+    between them); the store then holds every message once, in order, and the reply; the
+    upstream got one request."""
+    from ctxgraph.serve._proxy import SLICE
+
+    history = []
+    for i in range(600):
+        history += [{"role": "user", "content": f"Question {i}: is item {i} in stock?"},
+                    {"role": "assistant", "content": f"Item {i} is in stock."}]
+    history[-1] = {"role": "user", "content": "And what did I ask first?"}
+    assert len(history) > 4 * SLICE
+    with serving(create_app(ServeConfig(upstream=server.base_url, store=store_url, lang="en"))) as url:
+        reply = client(url).chat.completions.create(model="m", messages=history, user="long")
+        assert reply.choices[0].message.content == "ok"
+        session = stored(store_url, "long", len(history) + 1)
+        assert [m["content"] for m in session["messages"]] == [m["content"] for m in history] + ["ok"]
+        assert len(server.requests) == 1
+        history += [{"role": "assistant", "content": "ok"}, {"role": "user", "content": "Thanks."}]
+        client(url).chat.completions.create(model="m", messages=history, user="long")
+        assert len(stored(store_url, "long", len(history) + 1)["messages"]) == len(history) + 1

@@ -42,6 +42,10 @@ logger = logging.getLogger("ctxgraph.serve")
 #: A session's store lock held by another process is tried again after this many seconds,
 #: doubling up to the second value.
 LEASE_FIRST_PAUSE, LEASE_MAX_PAUSE = 0.002, 0.05
+#: A history with more new messages than this is observed in slices of this many, each its
+#: own turn on the worker's one work thread (a few hundred ms on a loaded machine), so one
+#: huge request does not stall the other sessions of its worker for the whole of it.
+SLICE = 250
 
 
 class _ClosingStream(StreamingResponse):
@@ -197,7 +201,7 @@ def _bounds_problem(gw: Gateway, sid: str, body: dict) -> Response | None:
     return error_response(status, message)
 
 
-async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple[Any, dict]:
+async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None, *, check: bool = True) -> tuple[Any, dict]:
     """Observe and assemble in a worker thread once no other process holds the session: its
     call there may take as long as its upstream does, so it is waited for here, not in a
     thread. E104 after the hub's lock timeout."""
@@ -205,7 +209,8 @@ async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple
     deadline = None if timeout is None else time.monotonic() + timeout
     pause = LEASE_FIRST_PAUSE
     while True:
-        begun = await anyio.to_thread.run_sync(gw.sessions.begin, sid, body, budget, limiter=gw.limiter)
+        begun = await anyio.to_thread.run_sync(functools.partial(gw.sessions.begin, sid, body, budget, check=check),
+                                               limiter=gw.limiter)
         if begun is not None:
             return begun
         if deadline is not None and time.monotonic() > deadline:
@@ -214,12 +219,28 @@ async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple
         pause = min(pause * 2, LEASE_MAX_PAUSE)
 
 
+async def _catch_up(gw: Gateway, sid: str, messages: list) -> None:
+    """Observe a long history the session has not seen (a first request of 20,000 messages) in
+    slices of :data:`SLICE` messages, each its own turn on the worker's work thread, so other
+    sessions' requests are served between slices instead of waiting for the whole history."""
+    if len(messages) <= SLICE:
+        return
+    start = await anyio.to_thread.run_sync(gw.sessions.store.length, sid)
+    if len(messages) - start <= SLICE:
+        return
+    await anyio.to_thread.run_sync(gw.sessions.check, messages, limiter=gw.limiter)  # before any is stored
+    for end in range(start + SLICE, len(messages), SLICE):
+        call, _ = await _begin(gw, sid, {"messages": messages[:end]}, None, check=False)
+        gw.sessions.abort(call)  # what it observed is stored; its last user message waits for the next slice
+
+
 async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None, *,
                    started: float) -> Response:
     """Called holding the session's lease; a stream, or a reply recorded after it is sent,
     releases it when it ends."""
     sid = lease.key
     try:
+        await _catch_up(gw, sid, body["messages"])
         call, sent = await _begin(gw, sid, body, budget)
     except (MessageError, BudgetError) as err:
         gw.metrics.errors.labels(kind="bad_request").inc()

@@ -64,19 +64,27 @@ class Sessions:
             tracker.observe({"role": "user", "content": text})
         tracker.assemble("", self.hub.budget)
 
-    def begin(self, session_id: str, body: dict[str, Any], budget: int | None) -> tuple[_Call, dict[str, Any]] | None:
+    @staticmethod
+    def check(messages: list) -> None:
+        """MessageError (E020, E021, ...) for the first message a tracker would refuse."""
+        for message in messages:
+            normalize_message(_plain(message))
+
+    def begin(self, session_id: str, body: dict[str, Any], budget: int | None, *,
+              check: bool = True) -> tuple[_Call, dict[str, Any]] | None:
         """Observe the new messages of ``body["messages"]``; the call and the body to send
         upstream. None, at once, when another process holds the session (its call is not
         recorded yet): the caller waits without holding a thread and tries again.
 
-        Every message is checked first (MessageError, e.g. E021 for an unknown role), so a
-        request refused for its messages leaves no trace in the store, not even an empty session.
+        Every message is checked first (MessageError, e.g. E021 for an unknown role; ``check=False``:
+        the caller did), so a request refused for its messages leaves no trace in the store, not
+        even an empty session.
 
         The call holds the store's lock of the session from here until it ends, so the
         session's next request, whichever worker it reaches, starts from the recorded turn.
         """
-        for message in body["messages"]:
-            normalize_message(_plain(message))
+        if check:
+            self.check(body["messages"])
         try:
             lease = self.hub.source.lease(session_id, 0)
         except StoreError as err:
