@@ -121,7 +121,7 @@ def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_leve
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="ctxgraph-metrics-"))
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
         if reuse_port_supported(port):  # a socket per worker: connections spread evenly
-            return run_workers(config.workers, host, port, log_level)
+            return run_workers(config.workers, host, port, log_level, make_app=create_app_from_env)
         else:
             uvicorn.run("ctxgraph.serve._app:create_app_from_env", factory=True, host=host, port=port,
                         timeout_keep_alive=KEEP_ALIVE,

@@ -29,6 +29,7 @@ import socket
 import sys
 import threading
 import time
+from typing import Any, Callable
 
 logger = logging.getLogger("ctxgraph.serve")
 
@@ -73,14 +74,12 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _serve_one(host: str, port: int, log_level: str) -> None:
-    """One worker process: its own socket, the app made from ``CTXGRAPH_SERVE_CONFIG``."""
+def _serve_one(host: str, port: int, log_level: str, make_app: Callable[[], Any]) -> None:
+    """One worker process: its own socket, the app ``make_app()`` makes (from ``CTXGRAPH_SERVE_CONFIG``)."""
     import uvicorn
 
-    from ._app import create_app_from_env
-
     try:
-        app = create_app_from_env()
+        app = make_app()
     except Exception as err:  # e.g. the store cannot be opened: the next worker would fail the same way
         logger.error("ctxgraph serve: a worker could not make the app: %s", err)
         sys.exit(STARTUP_FAILURE)
@@ -99,14 +98,15 @@ def backoff(recent: int) -> float:
     return 0.0 if excess <= 0 else min(BACKOFF_FIRST * 2 ** (excess - 1), BACKOFF_MAX)
 
 
-def run_workers(workers: int, host: str, port: int, log_level: str) -> int:
+def run_workers(workers: int, host: str, port: int, log_level: str, *, make_app: Callable[[], Any]) -> int:
     """Run ``workers`` processes serving ``host:port`` until SIGINT or SIGTERM (then 0), or
-    until a worker cannot start its app (then :data:`GAVE_UP`)."""
+    until a worker cannot start its app (then :data:`GAVE_UP`). ``make_app`` (a module-level
+    function: workers are spawned) makes each worker's app."""
     listening_socket(host, port).close()  # the address is free: say so now, not once per worker
     spawn = multiprocessing.get_context("spawn")
 
     def start() -> multiprocessing.process.BaseProcess:
-        process = spawn.Process(target=_serve_one, args=(host, port, log_level), name="ctxgraph-serve-worker")
+        process = spawn.Process(target=_serve_one, args=(host, port, log_level, make_app), name="ctxgraph-serve-worker")
         process.start()
         return process
 
