@@ -75,9 +75,10 @@ def add_serve_parser(sub: Any) -> None:
                    help=f"largest request body (default {MAX_BODY}, 16 MiB; larger: 413, E242)")
     p.add_argument("--max-messages", type=int, default=MAX_MESSAGES, metavar="N",
                    help=f"most messages in one tracked request (default {MAX_MESSAGES}; more: 413, E243)")
-    p.add_argument("--on-divergence", default="refuse", choices=["refuse", "rebuild"],
-                   help="a history that does not continue its stored session (edited, or another conversation "
-                        "under the same id): refuse it (409, E241; default: the stored session is kept) or "
+    p.add_argument("--on-divergence", default="forward", choices=["forward", "refuse", "rebuild"],
+                   help="a history that does not continue its stored session (a retried or regenerated answer, "
+                        "an edit, another conversation under the same id): forward it upstream untouched and "
+                        "record nothing (default), refuse it (409, E241), both keeping the stored session, or "
                         "rebuild the session from it (deletes the stored turns: trusted callers only)")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
@@ -108,7 +109,8 @@ def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
       workers        1
       reading        English: rules (--nlp rules); language auto; packs: none
       admin API      closed (403): set CTXGRAPH_ADMIN_TOKEN to open /v1/sessions
-      limits         body 16777216 bytes, 5000 messages a request; divergent histories: refuse (409)
+      limits         body 16777216 bytes, 5000 messages a request
+      divergent      histories: forwarded untouched, not recorded (--on-divergence forward)
     """
     if token_set:
         admin = "on (Bearer CTXGRAPH_ADMIN_TOKEN)"
@@ -118,7 +120,8 @@ def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
         admin = "closed (403): set CTXGRAPH_ADMIN_TOKEN to open /v1/sessions"
     key = f"key from ${config.api_key_env}" if config.api_key_env else "the caller's Authorization passed on"
     host = f"[{args.host}]" if ":" in args.host else args.host
-    divergence = "refuse (409)" if config.on_divergence == "refuse" else "rebuild (deletes stored turns)"
+    divergence = {"forward": "forwarded untouched, not recorded", "refuse": "refused (409)",
+                  "rebuild": "rebuild the session (deletes stored turns)"}[config.on_divergence]
     lines = [f"ctxgraph serve on http://{host}:{args.port}/v1",
              f"  upstream       {config.upstream} ({key})",
              f"  store          {config.store}",
@@ -127,8 +130,8 @@ def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
              f"  reading        English: {args.nlp} (--nlp {args.nlp}); language {config.lang}; packs: "
              f"{', '.join(config.packs) or 'none'}",
              f"  admin API      {admin}",
-             f"  limits         body {config.max_body} bytes, {config.max_messages} messages a request; "
-             f"divergent histories: {divergence}"]
+             f"  limits         body {config.max_body} bytes, {config.max_messages} messages a request",
+             f"  divergent      histories: {divergence} (--on-divergence {config.on_divergence})"]
     return "\n".join(lines)
 
 

@@ -108,7 +108,8 @@ def test_a_rejected_request_leaves_no_session_behind(server, store_url):
 @pytest.mark.parametrize("how", ["user field", "session header"])
 def test_nobody_wipes_a_stored_session_through_the_chat_route(server, store_url, monkeypatch, how):
     """24.1: with the admin token set, an unauthenticated request whose history does not continue
-    the victim's is refused (409, E241); the victim's turns stay, and the victim goes on."""
+    the victim's is forwarded untouched and recorded nowhere; the victim's turns stay, and the
+    victim goes on."""
     monkeypatch.setenv("CTXGRAPH_ADMIN_TOKEN", "s3cret")
     named = {"user": "victim"} if how == "user field" else {"extra_headers": {"X-Ctxgraph-Session": "victim"}}
     with serving(create_app(ServeConfig(upstream=server.base_url, store=store_url, lang="en"))) as url:
@@ -118,24 +119,40 @@ def test_nobody_wipes_a_stored_session_through_the_chat_route(server, store_url,
         client(url).chat.completions.create(model="m", messages=history, user="victim")
         before = stored(store_url, "victim", 4)["messages"]
         assert len(before) == 4
-        with pytest.raises(openai.ConflictError) as raised:
-            client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], **named)
-        assert raised.value.status_code == 409 and raised.value.body["code"] == "E241"
+        raw = client(url).chat.completions.with_raw_response.create(
+            model="m", messages=[{"role": "user", "content": "hi"}], **named)
+        assert raw.headers["x-ctxgraph-diverged"] == "1" and raw.parse().choices[0].message.content == "ok"
+        assert server.requests[-1].body["messages"] == [{"role": "user", "content": "hi"}]  # untouched
+        assert "$500" not in json.dumps(server.requests[-1].body)
+        retry = client(url).chat.completions.with_raw_response.create(model="m", messages=history, user="victim")
+        assert retry.headers["x-ctxgraph-diverged"] == "1"  # a retry of an answered question is served too
         assert open_store(store_url).load("victim")["messages"] == before
         status, state = get(url + "/v1/sessions/victim/state", token="s3cret")
         assert status == 200 and state["turns"] == 4 and "500" in json.dumps(state)
-        sent_before = len(server.requests)
         history += [{"role": "assistant", "content": before[3]["content"]},
                     {"role": "user", "content": "Which carrier will you use?"}]
-        client(url).chat.completions.create(model="m", messages=history, user="victim")  # the victim goes on
-        assert len(server.requests) == sent_before + 1
+        raw = client(url).chat.completions.with_raw_response.create(model="m", messages=history, user="victim")
+        assert "x-ctxgraph-diverged" not in raw.headers  # the victim goes on, tracked
         assert len(stored(store_url, "victim", 6)["messages"]) == 6
+
+
+def test_on_divergence_refuse_is_a_409_and_keeps_the_session(server, store_url):
+    config = ServeConfig(upstream=server.base_url, store=store_url, lang="en", on_divergence="refuse")
+    with serving(create_app(config)) as url:
+        client(url).chat.completions.create(model="m", messages=VICTIM[:1], user="victim")
+        stored(store_url, "victim", 2)
+        with pytest.raises(openai.ConflictError) as raised:
+            client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], user="victim")
+        assert raised.value.status_code == 409 and raised.value.body["code"] == "E241"
+        assert len(server.requests) == 1
+    assert [m["content"] for m in open_store(store_url).load("victim")["messages"]] == [VICTIM[0]["content"], "ok"]
 
 
 def test_on_divergence_rebuild_restarts_the_session_for_trusted_callers(server, store_url):
     config = ServeConfig(upstream=server.base_url, store=store_url, lang="en", on_divergence="rebuild")
     with serving(create_app(config)) as url:
         client(url).chat.completions.create(model="m", messages=VICTIM[:1], user="edited")
+        stored(store_url, "edited", 2)
         client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": "Start over."}],
                                             user="edited")
     assert [m["content"] for m in open_store(store_url).load("edited")["messages"]] == ["Start over.", "ok"]

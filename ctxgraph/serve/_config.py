@@ -34,7 +34,7 @@ MAX_BODY = 16 * 1024 * 1024
 #: Most messages one tracked request may carry (--max-messages).
 MAX_MESSAGES = 5000
 #: What a history that does not continue its stored session does (--on-divergence).
-ON_DIVERGENCE = ("refuse", "rebuild")
+ON_DIVERGENCE = ("forward", "refuse", "rebuild")
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class ServeConfig:
     state API without ``CTXGRAPH_ADMIN_TOKEN`` (else it is closed: 403, E240);
     ``max_body`` (bytes) and ``max_messages`` bound one request (413, E242/E243);
     ``on_divergence`` says what a history that does not continue its stored session does:
+    ``forward`` (sent upstream untouched and not recorded; the stored session is kept),
     ``refuse`` (409, E241; the stored session is kept) or ``rebuild`` (it is started again
     from that history: for trusted callers only).
     """
@@ -65,7 +66,7 @@ class ServeConfig:
     admin_open: bool = False
     max_body: int = MAX_BODY
     max_messages: int = MAX_MESSAGES
-    on_divergence: str = "refuse"
+    on_divergence: str = "forward"
 
     def __post_init__(self) -> None:
         upstream = str(self.upstream).rstrip("/")

@@ -176,7 +176,7 @@ async def chat_completions(request: Request) -> Response:
     started = time.perf_counter()
     lease = await gw.locks.acquire(sid)
     try:
-        response = await _tracked(gw, request, lease, body, budget, started=started)
+        response = await _tracked(gw, request, lease, body, budget, started=started, raw=raw)
     except BaseException:
         lease.release()
         raise
@@ -219,6 +219,23 @@ async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None, *, check
         pause = min(pause * 2, LEASE_MAX_PAUSE)
 
 
+async def _diverged(gw: Gateway, request: Request, lease: Lease, raw: bytes, err: StoreError) -> Response:
+    """A history that does not continue its stored session (a retry or regenerate of an answered
+    question, an edit, another conversation under the id): the session is kept as stored; the
+    request is forwarded untouched and nothing of it recorded, or refused (409, E241)."""
+    gw.metrics.errors.labels(kind="diverged").inc()
+    if gw.config.on_divergence == "refuse":
+        logger.warning("ctxgraph serve: %s", err)
+        return error_response(409, str(err))
+    logger.warning("ctxgraph serve: session %r: the history does not continue the stored session; forwarded "
+                   "untouched, nothing recorded, the stored session kept.", lease.key)
+    lease.release()  # nothing of the session is read or written: its next request need not wait
+    response = await forward(gw, request, "/chat/completions", raw)
+    response.headers["x-ctxgraph-session"] = lease.key
+    response.headers["x-ctxgraph-diverged"] = "1"
+    return response
+
+
 async def _catch_up(gw: Gateway, sid: str, messages: list) -> None:
     """Observe a long history the session has not seen (a first request of 20,000 messages) in
     slices of :data:`SLICE` messages, each its own turn on the worker's work thread, so other
@@ -235,9 +252,10 @@ async def _catch_up(gw: Gateway, sid: str, messages: list) -> None:
 
 
 async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None, *,
-                   started: float) -> Response:
+                   started: float, raw: bytes) -> Response:
     """Called holding the session's lease; a stream, or a reply recorded after it is sent,
-    releases it when it ends."""
+    releases it when it ends. A history that does not continue the stored session (E241) is
+    forwarded untouched (``--on-divergence forward``) or refused (``refuse``)."""
     sid = lease.key
     try:
         await _catch_up(gw, sid, body["messages"])
@@ -247,9 +265,7 @@ async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budg
         return error_response(400, str(err))
     except StoreError as err:
         if str(err).startswith("[E241]"):  # a history that does not continue the stored session
-            gw.metrics.errors.labels(kind="diverged").inc()
-            logger.warning("ctxgraph serve: %s", err)
-            return error_response(409, str(err))
+            return await _diverged(gw, request, lease, raw, err)
         gw.metrics.errors.labels(kind="store").inc()
         return error_response(503, str(err))
     try:

@@ -54,8 +54,8 @@ class Sessions:
         # session's lock, catches up on what other workers stored before comparing histories
         self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options)
         # callers are not authenticated: a history that does not continue the stored session
-        # is refused (E241) rather than allowed to delete its stored turns
-        self.hub.source.keep_diverged = config.on_divergence == "refuse"
+        # raises E241 (then forwarded untouched or refused) rather than deleting its stored turns
+        self.hub.source.keep_diverged = config.on_divergence != "rebuild"
 
     def warm_up(self) -> None:
         """Load the language pipelines now, so the first request does not wait for them."""
