@@ -43,7 +43,7 @@ logger = logging.getLogger("ctxgraph.serve")
 #: doubling up to the second value.
 LEASE_FIRST_PAUSE, LEASE_MAX_PAUSE = 0.002, 0.05
 #: A history with more new messages than this is observed in slices of this many, each its
-#: own turn on the worker's one work thread (about 0.1-0.3 s on 2 idle cores, each observed message being a store write), so one
+#: own turn on the worker's one work thread (each observed message is a store write), so one
 #: huge request does not stall the other sessions of its worker for the whole of it.
 SLICE = 100
 
