@@ -128,6 +128,13 @@ class Errors:
     E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
     E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
             'pip install "ctxgraph[serve]"')
+    # framework integrations: ctxgraph.integrations (E220-E239)
+    E220 = ('[E220] ctxgraph.integrations.{module} needs {package} ({missing}). Install it with: '
+            'pip install "ctxgraph[{extra}]"')
+    E221 = ("[E221] {what}={reserve} leaves no room for the context within budget={budget}: "
+            "give a reserve smaller than the budget by at least {least} tokens.")
+    E222 = ("[E222] {what} is not a chat message ctxgraph can read ({reason}); the integration keeps user, "
+            "assistant, system and tool messages with their tool calls.")
     # gateway: safe defaults and bounds (E240-E259)
     E240 = ("[E240] The state API (/v1/sessions...) is closed: set CTXGRAPH_ADMIN_TOKEN before starting "
             "ctxgraph serve and send 'Authorization: Bearer <token>', or start it with --admin-open "
