@@ -59,7 +59,7 @@ except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py
     ) from _err
 
 from ctxgraph._errors import Errors, StoreError
-from ctxgraph._fit import check_budget
+from ctxgraph._fit import check_budget, check_state_mode
 from ctxgraph._sessiontable import MAX_SESSIONS, Session, SessionSource, SessionTable, align, fingerprint
 from ctxgraph._tokens import TOKENS_PER_MESSAGE
 from ctxgraph._tracker import Tracker
@@ -79,8 +79,10 @@ class CallReport:
 
     ``full_tokens`` is the exact count of the history as given (tracker's encoding and
     per-message overhead), ``sent_tokens`` the count of the assembled context,
-    ``saved_tokens`` their difference (negative for short histories, where the state
-    block costs more than it saves). Tool definitions are counted in neither.
+    ``saved_tokens`` their difference: 0 when the whole history fitted the budget and was
+    sent unchanged (``wrap(..., state="auto")``, the default, never sends more than the
+    history); it can be negative only with ``state="always"``, where the state block of a
+    short chat costs more than it saves. Tool definitions are counted in neither.
     ``extraction_tokens`` is what an LLM extractor (``Tracker(extractor="llm"|"hybrid")``)
     spent reading this call's new history messages (0 with the rules). ``history`` says how
     the caller's history related to what the session had recorded: ``"continued"`` (it
@@ -116,6 +118,7 @@ def wrap(
     lock_timeout: float | None = LOCK_TIMEOUT,
     store: str | Store | None = None,
     tracker_options: Mapping[str, Any] | None = None,
+    state: str = "auto",
 ) -> "TrackedClient":
     """Wrap an ``OpenAI`` or ``AsyncOpenAI`` client (any OpenAI-compatible base URL).
 
@@ -136,7 +139,11 @@ def wrap(
     turn is stored before the call goes on, and a session evicted from memory, or served
     by another process or by a wrapper started after a restart, continues from the store.
     ``tracker_options`` (e.g. ``{"lang": "zh"}``) configure new sessions in both cases;
-    ``make_tracker`` is the in-memory alternative and cannot be combined with a store::
+    ``make_tracker`` is the in-memory alternative and cannot be combined with a store.
+
+    ``state="auto"`` (the default) sends a history that fits the budget unchanged, with no
+    state block, and never sends more tokens than the caller's history; ``state="always"``
+    sends the state block on every call (see :meth:`ctxgraph.Tracker.assemble`)::
 
         from openai import OpenAI
         from ctxgraph import Tracker
@@ -150,11 +157,12 @@ def wrap(
     if isinstance(client, TrackedClient):
         raise TypeError("This client is already wrapped by ctxgraph.openai.wrap; wrap the original client once.")
     check_budget(budget, TOKENS_PER_MESSAGE)
+    check_state_mode(state)
     if make_tracker is not None and (store is not None or tracker_options is not None):
         raise TypeError("wrap(make_tracker=...) makes trackers in memory: with store= or tracker_options=, "
                         "pass the Tracker options as tracker_options={...} instead.")
     hub = _Hub(budget, make_tracker, on_report, session_header, max_sessions=max_sessions,
-               lock_timeout=lock_timeout, store=store, tracker_options=tracker_options)
+               lock_timeout=lock_timeout, store=store, tracker_options=tracker_options, state=state)
     return TrackedClient(client, hub)
 
 
@@ -225,8 +233,10 @@ class _Hub:
     def __init__(self, budget: int, make_tracker: Callable[[str], Tracker] | None,
                  on_report: Callable[[CallReport], None] | None, session_header: str, *,
                  max_sessions: int = MAX_SESSIONS, lock_timeout: float | None = LOCK_TIMEOUT,
-                 store: str | Store | None = None, tracker_options: Mapping[str, Any] | None = None):
+                 store: str | Store | None = None, tracker_options: Mapping[str, Any] | None = None,
+                 state: str = "auto"):
         self.budget = budget
+        self.state = state  # "auto": never more than the caller's history (see wrap)
         self.on_report = on_report
         self.session_header = session_header
         self.lock_timeout = lock_timeout
@@ -359,7 +369,10 @@ class _Hub:
         for m in pending[:-1] if question is not None else pending:
             session.observe(m)
         observed = time.perf_counter()
-        ctx = tracker.assemble(question if question is not None else "", budget)
+        room = budget
+        if self.state == "auto":  # never more than the caller's history (it may lack turns the session has)
+            room = min(budget, max(full, TOKENS_PER_MESSAGE + 1))
+        ctx = tracker.assemble(question if question is not None else "", room, state=self.state)
         spent = tracker.extraction_usage.total_tokens - spent
         kwargs["messages"] = ctx.messages
         model = kwargs.get("model")

@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 
 from .._errors import BudgetError, Errors, ServeError
-from .._fit import check_budget
+from .._fit import STATE_MODES, check_budget
 from .._tokens import TOKENS_PER_MESSAGE
 
 #: Where sessions are kept unless --store says otherwise (a file in the current folder).
@@ -38,7 +38,9 @@ class ServeConfig:
     ``api_key_env`` names the variable holding the upstream key (else the caller's
     ``Authorization`` header is passed on); ``budget`` is the default token budget of an
     assembled context; ``store`` the session store URL; ``packs``/``lang`` the trackers'
-    options; ``timeout`` the seconds the upstream may take.
+    options; ``timeout`` the seconds the upstream may take; ``state`` is ``"auto"`` (a
+    history that fits the budget goes upstream unchanged) or ``"always"`` (the state block
+    on every request), as ``Tracker.assemble(state=...)``.
     """
 
     upstream: str
@@ -50,6 +52,7 @@ class ServeConfig:
     timeout: float = 600.0
     workers: int = 1
     tracker_options: dict = field(default_factory=dict)
+    state: str = "auto"
 
     def __post_init__(self) -> None:
         upstream = str(self.upstream).rstrip("/")
@@ -61,6 +64,8 @@ class ServeConfig:
             check_budget(self.budget, TOKENS_PER_MESSAGE)
         except BudgetError as err:
             raise ServeError(Errors.E199.format(name="budget", value=self.budget, reason=err)) from None
+        if self.state not in STATE_MODES:
+            raise ServeError(Errors.E199.format(name="state", value=self.state, reason=" or ".join(STATE_MODES)))
         if not isinstance(self.timeout, (int, float)) or self.timeout <= 0:
             raise ServeError(Errors.E199.format(name="timeout", value=self.timeout, reason="seconds > 0"))
         if not isinstance(self.workers, int) or self.workers < 1:

@@ -49,7 +49,8 @@ class Sessions:
         self.store = open_store(config.store)
         # the wrapper's hub over the store: it opens sessions with open_session and, under the
         # session's lock, catches up on what other workers stored before comparing histories
-        self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options)
+        self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options,
+                        state=config.state)
 
     def warm_up(self) -> None:
         """Load the language pipelines now, so the first request does not wait for them."""
