@@ -245,7 +245,8 @@ _LINES = {"constraint": _constraint, "commitment": _promise, "question": _questi
 
 def _fact_line(G: nx.MultiDiGraph, item: Item, style: "Style", *, history: bool, compact: bool) -> Line:
     """'- user: budget: $500 (was $400)'; facts of one domain and source share a line,
-    '- user: hotel: area east; stars 4'."""
+    '- user: hotel: area east; stars 4'; in the compact style the other facts of a source
+    share one too, 'user: budget: $500; email: a@b.com'."""
     t = style.templates
     d = G.nodes[item.node]
     was = t["offered"] if d["status"] == "offered" else ""
@@ -261,7 +262,10 @@ def _fact_line(G: nx.MultiDiGraph, item: Item, style: "Style", *, history: bool,
         if d.get("terse") and compact:  # "east" needs no "area"
             return Line(item, "facts", flat(f"{d['value']}{was}"), header)
         return Line(item, "facts", flat(f"{short}{style.word_sep}{d['value']}{was}"), header)
-    return Line(item, "facts", head + flat(t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was))
+    fact = flat(t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
+    if compact:  # one line per source: "user: budget: $500; email: a@b.com" (issue 20)
+        return Line(item, "facts", fact, head)
+    return Line(item, "facts", head + fact)
 
 
 def source_label(G: nx.MultiDiGraph, d: dict, lang: "str | Style") -> str:
