@@ -8,13 +8,19 @@ Order of filling (each step only takes what fits, counted exactly with tiktoken)
 2. the conversation's system prompt (the state block follows it in a system message of its
    own, never appended to it: see :data:`STATE_ROLE`);
 3. pinned state lines, by tier (a goal too long for the room is cut, at a word or clause
-   boundary, only when the pinned lines do not all fit with it whole);
+   boundary, only when the pinned lines do not all fit with it whole; a rule, promise or
+   recalled turn that alone takes more than ``ITEM_SHARE`` of the room has its quote cut);
 4. ranked state lines, until the state block holds ``state_share`` of what is left;
 5. recent raw turns, newest first, whole turns only (an assistant tool call and its
    results are one unit, so the chat API never sees a tool result without its call);
    a turn sent raw takes the place of its "earlier in the conversation" line, so no turn
-   is ever shown twice;
-6. more ranked state lines, while anything fits.
+   is ever shown twice, and of the ranked facts it writes word for word; a turn larger
+   than ``TURN_SHARE`` of the room (a pasted log) is sent cut, head and tail with a marker,
+   and the older turns still come in;
+6. more ranked state lines, while anything fits; what is left goes to the turns sent cut.
+
+A history that fits the budget whole never gets here: ``Tracker.assemble(state="auto")``
+sends it unchanged (issue 20).
 
 Pinned lines are kept strictly by tier: when one does not fit, it and every pinned
 line below it are dropped, and nothing of lower priority (ranked lines, raw turns)
@@ -39,6 +45,8 @@ from ._errors import BudgetError, ConfigError, Errors
 from ._render import (
     Line,
     Style,
+    cut,
+    quote,
     focus_separator,
     group_separator,
     render_block,
@@ -143,6 +151,10 @@ def fit(
     return f.context(total_turns)
 
 
+#: A pinned line may take at most this share of the room (after the question and the prompt);
+#: a longer one has its quoted text cut, to no fewer than MIN_ITEM_CHARS characters.
+ITEM_SHARE = 0.5
+MIN_ITEM_CHARS = 8
 #: A raw turn may take at most this share of the room left for raw turns; a longer one is cut.
 TURN_SHARE = 0.5
 #: A cut turn keeps at least this many tokens of its words (else it is left out) ...
@@ -210,7 +222,9 @@ class _Fitter:
         self.per_message, self.compact = per_message, compact
         self.truncated: list[str] = []
         self.cut_turns: list[str] = []  # raw turns sent cut (TURN_SHARE), as Context.dropped says
+        self.shares: list[str] = []  # pinned lines cut to their share (ITEM_SHARE)
         self.cut: list[tuple[list[int], list[dict]]] = []  # their indexes and whole blocks
+        self.skipped: list[tuple[list[int], list[dict]]] = []  # oversized turns with no room at their turn
         self.chosen: list[Line] = []
         self.tokens, self.sections, self.groups = 0, set(), set()
         self.history: list[tuple[list[int], list[dict]]] = []
@@ -314,8 +328,30 @@ class _Fitter:
                 return forms[n:]
         return []
 
+    def within_share(self, ln: Line) -> Line:
+        """``ln``, or when it alone takes more than :data:`ITEM_SHARE` of the room, a form
+        with its quoted text cut (its head, marked "…") that does not (issue 20: one rule
+        quoting a long message sank every other item)."""
+        enc = self.encoding
+        limit = int(self.avail * ITEM_SHARE)
+        if not ln.body or count_text_tokens(ln.text, enc) <= limit or quote(ln.body) not in ln.text:
+            return ln
+        before, after = ln.text.split(quote(ln.body), 1)
+        n = len(ln.body)
+        while n > MIN_ITEM_CHARS:
+            n = n * 2 // 3
+            short = cut(ln.body, n, segmented=self.style.segmented)
+            text = before + quote(short) + after
+            if count_text_tokens(text, enc) <= limit:
+                self.shares.append(f"{ln.item.kind} {ln.item.node}: cut to {len(short) - 1} of {len(ln.body)} characters")
+                shorter = replace(ln, text=text, body=short)
+                self.order[id(shorter)] = self.order[id(ln)]
+                return shorter
+        return ln
+
     def place_pinned(self) -> None:
         """Pinned lines by tier; a long line is cut only when the pinned lines need its room."""
+        self.lines = [self.within_share(ln) if ln.item.pinned else ln for ln in self.lines]
         pinned = [ln for ln in self.lines if ln.item.pinned]
         forms = list(pinned)
         lost = self._place_forms(forms)
@@ -362,7 +398,8 @@ class _Fitter:
                 room = min(share, self.avail - state_tokens - self.history_tokens)
                 whole, block = block, self._cut_block(block, room)
                 if block is None:
-                    continue  # left out; the older turns go on
+                    self.skipped.append((idx, whole))  # offered what is left at the end
+                    continue  # the older turns go on
                 block_cost = self.count(block)
                 self.cut.append((idx, whole))
             if recalled:
@@ -381,7 +418,19 @@ class _Fitter:
 
     def grow_cut_turns(self) -> None:
         """Give the room nothing else took to the turns sent cut, newest first (they were cut
-        to their share before the older turns and the remaining lines had their place)."""
+        to their share before the older turns and the remaining lines had their place), then
+        to an oversized turn that had no room at its turn."""
+        for idx, whole in self.skipped:
+            left = self.avail - self.sys_tokens(self.chosen) - self.history_tokens
+            if any(ln.turn is not None and ln.turn in idx for ln in self.chosen) or left <= 0:
+                continue
+            block = self._cut_block(whole, left)
+            if block is not None:
+                self.history.append((idx, block))
+                self.history.sort(key=lambda h: h[0][0])
+                self.history_tokens += self.count(block)
+                self.raw.update(idx)
+                self.cut.append((idx, whole))
         for idx, whole in self.cut:
             n = next(n for n, (i, _) in enumerate(self.history) if i == idx)
             cost = self.count(self.history[n][1])
@@ -439,6 +488,8 @@ class _Fitter:
         whole = {id(short): ln for ln in self.lines for short in self.cuts.get(id(ln), ())}
         dropped += [f"{ln.item.kind} {ln.item.node}: cut to {_length(ln, -1)} of {_length(whole[id(ln)], 0)} characters"
                     for ln in self.chosen if id(ln) in whole]
+        shown = {ln.item.node for ln in self.chosen}
+        dropped += [s for s in self.shares if s.split(" ", 2)[1].rstrip(":") in shown]
         return dropped + self.truncated
 
     def context(self, total_turns: int) -> Context:

@@ -178,3 +178,23 @@ def test_gateway_never_sends_more_than_the_history(server, tmp_path):
         saved = next(float(ln.split()[-1]) for ln in metrics.splitlines()
                      if ln.startswith("ctxgraph_saved_tokens_total"))
         assert saved == full - sent  # the short calls saved 0, honestly
+
+
+@pytest.mark.parametrize("budget", [60, 100, 200, 300])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_assemble_long_promise_is_cut_to_its_share(encoding, lang, budget):
+    """A promise quoting a long reply without punctuation is pinned: it is quoted up to its
+    cap and cut to its share, and the order id and the turns still come in."""
+    said = {"zh": "我会明天给您回电话" + "并且帮您核实仓库物流和支付系统的情况" * 40,
+            "en": "I will call you back tomorrow " + "and check the warehouse and the courier and the payment system " * 30}
+    t = tracked({"role": "user", "content": _first(lang)}, {"role": "assistant", "content": said[lang]})
+    ctx = t.assemble("？" if lang == "zh" else "ok?", budget=budget)
+    assert ctx.tokens == history_tokens(ctx.messages, encoding) <= budget
+    assert ORDER_IDS[lang] in text_of(ctx.messages[:-1])
+    (promise,) = [ln for ln in ctx.state_block.splitlines() if ("客服" if lang == "zh" else "assistant") in ln]
+    assert '…"' in promise and len(promise) < 280
+    assert ctx.tokens >= 0.75 * budget
+
+
+def _first(lang: str) -> str:
+    return {"zh": "你好，我的订单号是SO202411300088。", "en": "My order number is A-5529014."}[lang]

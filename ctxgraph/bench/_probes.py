@@ -31,12 +31,12 @@ ORDER_IDS = {"zh": "SO202411300088", "en": "A-5529014"}
 SHORT_CHATS: dict[str, list[dict[str, Any]]] = {
     "zh": [{"role": "user", "content": "你好，我的订单号是SO202411300088，想改一下收货地址。"},
            {"role": "assistant", "content": "好的，请问新的收货地址是哪里？"},
-           {"role": "user", "content": "改成上海市浦东新区张江路88号。"},
+           {"role": "user", "content": "改成上海市浦东新区张江路88号，不要放快递柜。"},
            {"role": "assistant", "content": "已为您修改，预计明天送达。"},
            {"role": "user", "content": "谢谢，那运费会变吗？"}],
     "en": [{"role": "user", "content": "Hi, my order number is A-5529014 and I need to change the address."},
            {"role": "assistant", "content": "Sure, what is the new shipping address?"},
-           {"role": "user", "content": "221B Baker Street, London."},
+           {"role": "user", "content": "221B Baker Street, London. Do not leave it with a neighbour."},
            {"role": "assistant", "content": "Done, it should arrive tomorrow."},
            {"role": "user", "content": "Thanks, does the shipping fee change?"}],
 }
