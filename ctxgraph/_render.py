@@ -69,9 +69,7 @@ class Line:
     section: str
     text: str
     group: str | None = None  # lines of one group share a line, after it: "- user: hotel: " + "area east; stars 4"
-    #: the message index of a recalled turn, or of the turn a ranked fact's value is written in:
-    #: the line is never shown beside that turn sent raw
-    turn: int | None = None
+    turn: int | None = None  # a recalled turn's message index: never shown beside the turn sent raw
     shorter: tuple[str, ...] = ()  # cut versions of ``text``, longest first, for when it does not fit
     #: characters of the item's own words in ``text`` and in each of ``shorter`` (without the
     #: source, quotes and "…"), for what ``Context.dropped`` says of a cut
@@ -272,27 +270,17 @@ def _fact_line(G: nx.MultiDiGraph, item: Item, style: "Style", *, history: bool,
         if old:
             was = t["was"].format(old=old[0]["value"])
     head = _head(G, d, style, compact)
-    shown = _shown_in(G, item, d) if not was else None
     group = d.get("group")
     if group and not d["subject"] and d["name"].startswith(group):
         short = d["name"][len(group):].strip()
         header = head + t["group"].format(group=flat(group))  # one line per source and domain
         if d.get("terse") and compact:  # "east" needs no "area"
-            return Line(item, "facts", flat(f"{d['value']}{was}"), header, turn=shown)
-        return Line(item, "facts", flat(f"{short}{style.word_sep}{d['value']}{was}"), header, turn=shown)
+            return Line(item, "facts", flat(f"{d['value']}{was}"), header)
+        return Line(item, "facts", flat(f"{short}{style.word_sep}{d['value']}{was}"), header)
     fact = flat(t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
     if compact:  # one line per source: "user: budget: $500; email: a@b.com" (issue 20)
-        return Line(item, "facts", fact, head, turn=shown)
-    return Line(item, "facts", head + fact, turn=shown)
-
-
-def _shown_in(G: nx.MultiDiGraph, item: Item, d: dict) -> int | None:
-    """The turn a ranked fact's value is written in, word for word, by a user or the
-    assistant: when that turn is sent raw, the fact's line is not needed beside it."""
-    turn = G.nodes.get(f"t{d['turn']}")
-    if item.pinned or turn is None or turn["role"] not in ("user", "assistant") or not d["value"]:
-        return None
-    return d["turn"] if d["value"] in turn["text"] else None
+        return Line(item, "facts", fact, head)
+    return Line(item, "facts", head + fact)
 
 
 def source_label(G: nx.MultiDiGraph, d: dict, lang: "str | Style") -> str:
