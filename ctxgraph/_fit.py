@@ -155,8 +155,11 @@ def fit(
 #: a longer one has its quoted text cut, to no fewer than MIN_ITEM_CHARS characters.
 ITEM_SHARE = 0.5
 MIN_ITEM_CHARS = 8
-#: A raw turn may take at most this share of the room left for raw turns; a longer one is cut.
+#: A raw turn larger than this share of the room (after the question and the prompt), and
+#: than OVERSIZED_TOKENS, is oversized: it is cut to this share of the room left for raw
+#: turns, and the older turns still come in.
 TURN_SHARE = 0.5
+OVERSIZED_TOKENS = 100
 #: A cut turn keeps at least this many tokens of its words (else it is left out) ...
 MIN_CUT_TOKENS = 12
 #: ... and this share of them from its head (the rest from its tail: a long paste often
@@ -381,11 +384,14 @@ class _Fitter:
         of its recalled line (and the tokens that line took).
 
         No turn can sink the older ones: a block larger than :data:`TURN_SHARE` of the room
-        the raw turns had to begin with (a pasted log, a long angry message) is sent cut to
-        that share, its head and tail with a marker (a message of its own words only; a
-        tool call with its results is left out whole), and the older turns still come in."""
+        and than :data:`OVERSIZED_TOKENS` (a pasted log, a long angry message) is sent cut to
+        its share of the room left, its head and tail with a marker (a message of its own
+        words only; a tool call with its results is left out whole), and the older turns
+        still come in. An ordinary turn that does not fit ends the raw turns: the rest of
+        the room goes to state lines."""
         if self.lost_pinned:
             return
+        oversized = max(int(self.avail * TURN_SHARE), OVERSIZED_TOKENS)
         share = int((self.avail - self.tokens) * TURN_SHARE)
         for idx, block, block_cost in blocks:
             recalled = [ln for ln in self.chosen if ln.turn is not None and ln.turn in idx]
@@ -393,7 +399,7 @@ class _Fitter:
             kept = [ln for ln in self.chosen if id(ln) not in gone]
             state_tokens = self.sys_tokens(kept) if recalled else self.tokens
             if state_tokens + self.history_tokens + block_cost > self.avail:
-                if block_cost <= share:
+                if block_cost <= oversized:
                     break
                 room = min(share, self.avail - state_tokens - self.history_tokens)
                 whole, block = block, self._cut_block(block, room)

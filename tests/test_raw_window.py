@@ -198,3 +198,15 @@ def test_assemble_long_promise_is_cut_to_its_share(encoding, lang, budget):
 
 def _first(lang: str) -> str:
     return {"zh": "你好，我的订单号是SO202411300088。", "en": "My order number is A-5529014."}[lang]
+
+
+def test_bench_probes_rows_compare_with_the_raw_window():
+    from ctxgraph.bench._probes import _probe, format_probes
+
+    rows = _probe("long message", "en", angry_chat("en"), (200,)) + _probe("short chat", "zh", SHORT_CHATS["zh"], (600,))
+    title, header, table = format_probes({"results": rows})
+    assert "order id in context" in header and len(table) == 4
+    mine, raw = rows[0], rows[1]
+    assert (mine["method"], raw["method"]) == ("ctxgraph", "raw window")
+    assert mine["order_id"] and not raw["order_id"] and mine["sent_tokens"] <= 200
+    assert rows[2]["sent_tokens"] == rows[2]["history_tokens"] == rows[3]["sent_tokens"]
