@@ -131,6 +131,13 @@ class Errors:
     E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
     E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
             'pip install "ctxgraph[serve]"')
+    # framework integrations: ctxgraph.integrations (E220-E239)
+    E220 = ('[E220] ctxgraph.integrations.{module} needs {package} ({missing}). Install it with: '
+            'pip install "ctxgraph[{extra}]"')
+    E221 = ("[E221] {what}={reserve} leaves no room for the context within budget={budget}: "
+            "give a reserve smaller than the budget by at least {least} tokens.")
+    E222 = ("[E222] {what} is not a chat message ctxgraph can read ({reason}); the integration keeps user, "
+            "assistant, system and tool messages with their tool calls.")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (

@@ -526,8 +526,9 @@ class Tracker:
 
         return draw(self, ax, **kw)
 
-    def to_html(self, path: str | Path | None = None) -> str:
-        """A self-contained, interactive HTML page of the graph (also written to ``path``)."""
+    def to_html(self, path: str | Path | None = None) -> str | Path:
+        """A self-contained, interactive HTML page of the graph: its text, or written to
+        ``path`` (the Path is returned, not the page)."""
         from .views import to_html
 
         return to_html(self, path)

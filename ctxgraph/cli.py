@@ -3,13 +3,15 @@
 ``ctxgraph replay FILE [--budget N] [--lang auto|zh|en] [--today YYYY-MM-DD] [--pack NAME]... [--rules DIR]... [--format text|json]``
 replays a conversation: for each user message at index i it assembles the context
 from messages 0..i-1 with message i as the question. ``ctxgraph state FILE``
-prints the state JSON after the whole file. ``ctxgraph graph FILE --out graph.html``
+prints the state JSON after the whole file (``--format text``: for people). ``ctxgraph graph FILE --out graph.html``
 writes a view of the graph after the whole file (.html page, .png/.svg/.pdf picture or
 .json data). ``ctxgraph bench DATASET`` measures (see ``ctxgraph bench --help``).
 ``ctxgraph replay FILE --store URL --session ID`` keeps the session in a store (going on after
 the messages it already holds); ``ctxgraph sessions list|show|delete --store URL [ID]`` reads
 and deletes stored sessions.
 ``ctxgraph serve --upstream URL`` runs the OpenAI-compatible gateway (docs/serve.md).
+``ctxgraph stub [--port 9000]`` runs a local OpenAI-compatible server that answers with what it
+received (``python -m ctxgraph.testing`` does the same), to try the gateway without an upstream.
 ``ctxgraph`` alone prints the commands, one line each, and exits 0 (asking what there is
 is not an error); ``ctxgraph --version`` prints the version. Every error is one coded line
 on stderr and exit status 2.
@@ -75,6 +77,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     # with --store: the stored session, going on after the messages it holds
     tracker, start = replay_tracker(args, messages, _options(args)) if args.store else (_tracker(args), 0)
     out = sys.stdout
+    if start:  # a stored session: say what it already held (on stderr beside JSON lines)
+        where = f"session {args.session or Path(args.file).stem!r} in {args.store}"
+        news = (f"no new messages: {where} already holds all {start} messages of {args.file}"
+                if start == len(messages) else
+                f"{where} already holds the first {start} of {len(messages)} messages; replaying from message {start}")
+        print(news, file=out if args.format == "text" else sys.stderr)
     for i, message in enumerate(messages):
         if i < start:
             continue
@@ -89,6 +97,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             else:
                 out.write(_text_view(i, question, ctx, args.budget))
         tracker.observe(message)
+    if args.format == "text":  # what the replay leaves: the state, for people (JSON lines carry it already)
+        from .views.text import state_text
+
+        out.write(f"=== final state\n{state_text(tracker.state())}\n")
     return 0
 
 
@@ -106,7 +118,12 @@ def _text_view(i: int, question: str, ctx, budget: int) -> str:
 def cmd_state(args: argparse.Namespace) -> int:
     tracker = _tracker(args)
     tracker.observe_many(_conversation(args))
-    sys.stdout.write(tracker.state().to_json(indent=2) + "\n")
+    if args.format == "text":
+        from .views.text import state_text
+
+        sys.stdout.write(state_text(tracker.state()) + "\n")
+    else:
+        sys.stdout.write(tracker.state().to_json(indent=2) + "\n")
     return 0
 
 
@@ -149,11 +166,18 @@ def cmd_graph(args: argparse.Namespace) -> int:
 COMMANDS = {
     "replay": ("assemble the context for every user message of a conversation",
                "For each user message at index i, assemble the context from messages 0..i-1 with\n"
-               "message i as the question, and print it (text, or one JSON object a line).",
+               "message i as the question, and print it (text, or one JSON object a line); the text\n"
+               "ends with the state after the whole file.",
                "ctxgraph replay examples/zh_phone_order.jsonl --budget 400"),
     "state": ("print the state JSON after the whole conversation",
-              "Observe the whole conversation and print its state JSON (schema ctxgraph.state/1).",
+              "Observe the whole conversation and print its state JSON (schema ctxgraph.state/1),\n"
+              "or with --format text a line per goal, constraint, promise, fact and action.",
               "ctxgraph state examples/en_return_exchange.jsonl --today 2026-11-30"),
+    "stub": ("run a local OpenAI-compatible server that answers with what it received",
+             "A chat-completions server on 127.0.0.1 (streams too) whose every answer says what the\n"
+             "request held: the messages, their tokens, the last one. Try ctxgraph serve, or a bot,\n"
+             "without an upstream or a key. Same as python -m ctxgraph.testing. Ctrl-C stops it.",
+             "ctxgraph stub --port 9000 & ctxgraph serve --upstream http://127.0.0.1:9000/v1 --budget 300"),
     "graph": ("write a view of the graph: HTML page, picture or JSON",
               "Observe the whole conversation and write a view of its graph; the format follows\n"
               "the extension of --out.",
@@ -183,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
     p = _command(sub, "state")
     _add_common(p)
+    p.add_argument("--format", default="json", choices=["json", "text"],
+                   help="json: the state JSON, schema ctxgraph.state/1 (default); text: a line per goal, "
+                        "constraint, promise, fact and action, for people")
     p.set_defaults(func=cmd_state)
     p = _command(sub, "graph")
     _add_common(p)
@@ -200,6 +227,11 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_bench_parser(sub)
     add_sessions_parser(sub)
+    from .testing import add_stub_options, serve_stub
+
+    p = _command(sub, "stub")
+    add_stub_options(p)
+    p.set_defaults(func=serve_stub)
     from ._serve_cli import add_serve_parser
 
     add_serve_parser(sub)

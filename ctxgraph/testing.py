@@ -26,13 +26,29 @@ With the ``openai`` package (``pip install "ctxgraph[openai]"``)::
         reply = client.chat.completions.create(model="m", messages=[...])   # the tool call
         client.chat.completions.create(model="m", messages=[...])           # openai.RateLimitError
         server.requests[-1].headers["authorization"]                        # 'Bearer test'
+
+From a shell, ``python -m ctxgraph.testing --port 9000`` (or ``ctxgraph stub --port 9000``)
+serves until Ctrl-C, answering every request with what it received (``echo=True``): a
+way to try ``ctxgraph serve --upstream http://127.0.0.1:9000/v1`` and see what the model
+would be sent, with no upstream and no key.
+
+>>> with StubServer(echo=True) as server:
+...     request = urllib.request.Request(
+...         server.base_url + "/chat/completions", method="POST",
+...         data=json.dumps({"model": "m", "messages": [{"role": "user", "content": "hi"}]}).encode())
+...     with urllib.request.urlopen(request) as response:
+...         json.load(response)["choices"][0]["message"]["content"]
+'[stub] received 1 message (5 tokens: user); the last (user): hi'
 """
 
 from __future__ import annotations
 
+import argparse
 import collections
 import itertools
 import json
+import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -42,7 +58,7 @@ from typing import Any
 from ._messages import content_text
 from ._tokens import count_message_tokens, count_text_tokens, get_encoding
 
-__all__ = ["StubRequest", "StubServer"]
+__all__ = ["StubRequest", "StubServer", "main"]
 
 #: Streamed content is sent in pieces of this many characters.
 STREAM_PIECE_CHARS = 8
@@ -74,10 +90,13 @@ class StubServer:
 
     Use it as a context manager (or call :meth:`start` and :meth:`stop`). Each request
     takes the next reply queued with :meth:`reply`; with none queued the answer is "ok".
-    ``requests`` lists what was received, in order, recorded before any delay.
+    ``requests`` lists what was received, in order, recorded before any delay. ``echo=True``:
+    with none queued, the answer says what the request held (messages, tokens, the last one).
+    ``port`` (default 0: a free one) and ``host`` choose where it listens.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, echo: bool = False, port: int = 0, host: str = "127.0.0.1") -> None:
+        self.echo, self.port, self.host = echo, port, host
         self.requests: list[StubRequest] = []
         self._queue: collections.deque[_Reply] = collections.deque()
         self._lock = threading.Lock()
@@ -92,7 +111,7 @@ class StubServer:
         if self._httpd is not None:
             return self
         self._stopping.clear()
-        self._httpd = _QuietServer(("127.0.0.1", 0), _make_handler(self))
+        self._httpd = _QuietServer((self.host, self.port), _make_handler(self))
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02},
                                         name="ctxgraph-stub", daemon=True)
         self._thread.start()
@@ -120,7 +139,7 @@ class StubServer:
         """``http://127.0.0.1:PORT/v1``, for ``OpenAI(base_url=...)``."""
         if self._httpd is None:
             raise RuntimeError("StubServer is not running: use `with StubServer() as server:` or call start().")
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+        return f"http://{self.host}:{self._httpd.server_address[1]}/v1"
 
     # ------------------------------------------------------------------ replies
     def reply(
@@ -156,9 +175,11 @@ class StubServer:
         with self._lock:
             self._queue.append(_Reply(content, calls, finish_reason, status, body, delay, usage))
 
-    def _next_reply(self) -> _Reply:
+    def _next_reply(self, request: dict[str, Any] | None = None) -> _Reply:
         with self._lock:
-            return self._queue.popleft() if self._queue else _Reply("ok")
+            if self._queue:
+                return self._queue.popleft()
+        return _Reply(_echo(request or {}) if self.echo else "ok")
 
     # ------------------------------------------------------------------ responses
     def _completion(self, request: dict[str, Any], reply: _Reply) -> dict[str, Any]:
@@ -196,6 +217,59 @@ class StubServer:
         if isinstance(options, dict) and options.get("include_usage"):
             out.append({**base, "choices": [], "usage": _usage(request, reply)})
         return out
+
+
+def _echo(request: dict[str, Any]) -> str:
+    """What a request held, as the stub's answer, roles in order (behind ``ctxgraph serve`` the
+    second ``system`` is the state block): "[stub] received 3 messages (41 tokens: system, system,
+    user); the last (user): …"."""
+    messages = [m for m in request.get("messages") or [] if isinstance(m, dict)]
+    tokens = _usage(request, _Reply(""))["prompt_tokens"]
+    roles = ", ".join(str(m.get("role")) for m in messages)
+    text = f"[stub] received {len(messages)} message{'s' * (len(messages) != 1)} ({tokens} tokens{': ' * bool(roles)}{roles})"
+    if messages:
+        last = " ".join(content_text(messages[-1].get("content"))[0].split())
+        text += f"; the last ({messages[-1].get('role')}): {last[:200]}"
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ctxgraph.testing [--port 9000] [--host 127.0.0.1]``: serve the stub until Ctrl-C
+    (or SIGTERM), answering each request with what it received."""
+    parser = argparse.ArgumentParser(
+        prog="python -m ctxgraph.testing",
+        description="A local OpenAI-compatible chat-completions server that answers every request with "
+                    "what it received (messages, tokens, the last one): try ctxgraph serve or a wrapped "
+                    "client without an upstream or a key. Streams too.")
+    add_stub_options(parser)
+    return serve_stub(parser.parse_args(argv))
+
+
+def add_stub_options(parser: argparse.ArgumentParser) -> None:
+    """``--port`` and ``--host`` (of ``python -m ctxgraph.testing`` and ``ctxgraph stub``)."""
+    parser.add_argument("--port", type=int, default=9000, help="port to listen on (default 9000; 0: a free one)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+
+
+def serve_stub(args: argparse.Namespace) -> int:
+    """Run :class:`StubServer` (``echo=True``) until Ctrl-C or SIGTERM; prints its base URL first."""
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        server = StubServer(echo=True, port=args.port, host=args.host).start()
+    except OSError as err:
+        print(f"ctxgraph stub: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    print(f"stub OpenAI-compatible server on {server.base_url} (answers with what it received; Ctrl-C stops)",
+          flush=True)
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
 
 
 def _finish_reason(reply: _Reply) -> str:
@@ -259,7 +333,7 @@ def _make_handler(server: StubServer) -> type[BaseHTTPRequestHandler]:
                 return self._send_json(404, _error_body(404, f"Unknown path {path}; the stub serves {_PATHS[0]}."))
             if invalid:
                 return self._send_json(400, _error_body(400, invalid))
-            reply = server._next_reply()
+            reply = server._next_reply(body)
             if reply.delay and server._stopping.wait(reply.delay):
                 self.close_connection = True  # the server is stopping: drop the request
                 return
@@ -302,3 +376,7 @@ def _make_handler(server: StubServer) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True
 
     return Handler
+
+
+if __name__ == "__main__":
+    sys.exit(main())

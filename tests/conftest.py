@@ -131,3 +131,67 @@ def redis_url(tmp_path_factory):
         proc.wait(timeout=30)
         drain.join(timeout=30)
         proc.stdout.close()
+
+
+class SupportChat:
+    """A 30-turn support chat for the framework integrations (issue 22): facts planted early,
+    a constraint, filler that outgrows any small budget, and a tool call every fifth turn.
+
+    ``queue(server, i)`` queues the model's answers to turn ``i`` on a StubServer (a call of
+    ``lookup_order`` first on tool turns); ``check(bodies, budget, instructions)`` checks the
+    requests the server received: within the budget (the instructions aside), every tool call
+    answered and every tool result after its call, and returns the token counts (``per_message``:
+    the overhead counted per message, ctxgraph's by default)."""
+
+    INSTRUCTIONS = "You are the support agent of an online shop. Be brief."
+    TOOL_TURNS = frozenset(range(2, 30, 5))
+
+    def __init__(self) -> None:
+        first = ["Hi, my order number is A1001 and my budget is $500.",
+                 "Please do not ship with FedEx."]
+        filler = ["Can you tell me more about the warranty terms of the headphones I looked at yesterday?",
+                  "What colours do the headphones come in, and is the blue one in stock right now?",
+                  "How long does a refund usually take once the parcel is back at your warehouse?",
+                  "Is there a discount if I buy two pairs, one for me and one for my sister?",
+                  "Where is my order A1001 now?"]
+        self.turns = first + [f"{filler[i % len(filler)]} (message {i})" for i in range(2, 30)]
+
+    def queue(self, server, i: int) -> None:
+        if i in self.TOOL_TURNS:
+            server.reply(tool_calls=[{"name": "lookup_order", "arguments": {"order_id": "A1001"},
+                                      "id": f"call_turn{i}"}])
+        server.reply(f"Answer {i}: noted. Your order A1001 is on its way; anything else I can check for you?")
+
+    @staticmethod
+    def lookup_order(order_id: str) -> str:
+        """The tool the model calls: an order's status."""
+        return '{"order_id": "%s", "status": "shipped", "carrier": "DHL", "eta": "May 3"}' % order_id
+
+    def check(self, bodies: list[dict], budget: int, *, per_message: int | None = None) -> list[int]:
+        from ctxgraph import get_encoding
+        from ctxgraph._messages import normalize_message
+        from ctxgraph._tokens import count_message_tokens
+
+        enc, sizes = get_encoding("o200k_base"), []
+        for n, body in enumerate(bodies):
+            messages = [m for m in body["messages"] if m.get("content") != self.INSTRUCTIONS]
+            clean = [normalize_message(m)[0] for m in messages]
+            sizes.append(count_message_tokens(clean, enc) if per_message is None
+                         else count_message_tokens(clean, enc, per_message=per_message))
+            assert sizes[-1] <= budget, (n, sizes[-1], messages)
+            open_calls: set[str] = set()
+            for m in messages:
+                if m["role"] == "tool":
+                    assert m["tool_call_id"] in open_calls, (n, m, messages)
+                    open_calls.discard(m["tool_call_id"])
+                    continue
+                assert not open_calls, (n, "a tool call without its result", messages)
+                open_calls = {c["id"] for c in m.get("tool_calls") or ()}
+            assert not open_calls, (n, "a tool call without its result", messages)
+        return sizes
+
+
+@pytest.fixture
+def support_chat():
+    """The 30-turn support chat of the integration tests (:class:`SupportChat`)."""
+    return SupportChat()

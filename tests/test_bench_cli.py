@@ -137,7 +137,8 @@ def test_bench_cli_help_is_plain_text(capsys):
         main(["bench", "--help"])
     out = capsys.readouterr().out
     assert "``" not in out and ":data:" not in out
-    assert "--pack NAME" in out and "../shared/data" in out and "example:\n  ctxgraph bench " in out
+    assert "--pack NAME" in out and "$CTXGRAPH_DATA" in out and "example:\n  ctxgraph bench " in out
+    assert "../shared" not in out  # no folder outside the repository
 
 
 def test_bench_cli_no_progress_bar_in_captured_output(capsys, tmp_path):
@@ -215,5 +216,5 @@ def test_bench_speed_says_when_it_measures_on_the_filler(monkeypatch, tmp_path):
               "growth": grow, "memory": None,
               "throughput": {"lang": "en", "messages": 1, "observe_per_s": 1.0, "observe+assemble_per_s": 1.0}}
     text = format_report(report)
-    assert "text: zh scenario filler, en scenario filler (CrossWOZ/MultiWOZ not found in ../shared/data" in text
+    assert "text: zh scenario filler, en scenario filler (CrossWOZ/MultiWOZ not found in the data folder" in text
     assert "median of 3 interleaved rounds" in text and "packs: none (core rules only)" in text

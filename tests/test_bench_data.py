@@ -287,9 +287,17 @@ def test_data_limit_keeps_first_dialogues(tmp_path, limit, ids):
     assert [d.id for d in load_multiwoz(path, limit=limit)] == ids
 
 
-def test_data_default_dir_is_next_to_the_repository():
-    repo = Path(bench.__file__).resolve().parents[2]
-    assert bench.default_data_dir() == repo.parent / "shared" / "data"
+def test_data_default_dir_is_the_users_not_outside_the_repository(monkeypatch, tmp_path):
+    monkeypatch.delenv("CTXGRAPH_DATA", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert bench.default_data_dir() == tmp_path / ".local" / "share" / "ctxgraph" / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert bench.default_data_dir() == tmp_path / "xdg" / "ctxgraph" / "data"
+    monkeypatch.setenv("CTXGRAPH_DATA", str(tmp_path / "datasets"))
+    assert bench.default_data_dir() == tmp_path / "datasets"
+    with pytest.raises(FileNotFoundError, match=r"multiwoz data not found at .*datasets/multiwoz .*set \$CTXGRAPH_DATA"):
+        load_multiwoz()
 
 
 @pytest.mark.parametrize("limit", [-1, 1.5, True])

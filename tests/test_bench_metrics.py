@@ -271,7 +271,7 @@ DATA = default_data_dir()
 @pytest.mark.slow
 @pytest.mark.skipif(
     not all((DATA / name).exists() for name in ("crosswoz", "multiwoz", "locomo")),
-    reason=f"evaluation data not found at {DATA} (see the project README: ../shared/data)",
+    reason=f"evaluation data not found at {DATA} (set CTXGRAPH_DATA: README.md, 'Benchmarks')",
 )
 def test_metrics_baselines_match_reference_figures():
     """The baselines on the validation splits are within a few points of the test-split references."""

@@ -45,7 +45,7 @@ def test_quickstart_notebook_runs_offline(tmp_path, monkeypatch):
     assert "[对话状态：" in text and "[Conversation state:" in text
     assert "saved" in text
     assert sorted(p.name for p in work.iterdir()) == before == ["quickstart.ipynb"]  # nothing written beside it
-    written = re.search(r"characters written to (\S+)", text)
+    written = re.search(r"\d+ bytes written to (\S+)", text)  # to_html(path) returns the path
     assert written, text
     page = Path(written.group(1))
     assert page.name == "zh_graph.html" and page.is_relative_to(tmp_path / "tmp")

@@ -86,7 +86,7 @@ def test_structure_import_graph_is_read_from_the_sources():
     assert "ctxgraph._tracker" in G and "ctxgraph._fit" in G
     assert G.has_edge("ctxgraph._tracker", "ctxgraph._fit")  # `from ._fit import ...`
     assert G.has_edge("ctxgraph._tracker", "ctxgraph._graph")  # `from . import _graph as g`
-    assert G.has_edge("ctxgraph.openai", "ctxgraph._fit")  # absolute `from ctxgraph._fit import ...`
+    assert G.has_edge("ctxgraph.integrations.openai", "ctxgraph._fit")  # absolute imports  # absolute `from ctxgraph._fit import ...`
 
 
 def test_structure_type_checking_imports_do_not_count(tmp_path):

@@ -199,8 +199,9 @@ def outside_data(page: str) -> str:
 def test_view_html_is_self_contained(example, tmp_path, name):
     t = example(name)
     path = tmp_path / "graph.html"
-    page = t.to_html(path)
-    assert path.read_text(encoding="utf-8") == page
+    assert t.to_html(str(path)) == path  # written: the path, not 35 KB of page for a REPL to print
+    page = path.read_text(encoding="utf-8")
+    assert t.to_html() == page
     assert page.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in page
     assert "default-src 'none'" in page  # the page's CSP forbids every request
     code = outside_data(page)
@@ -349,13 +350,27 @@ def plt():
     plt.close("all")
 
 
+def chinese_without_a_font_warns(name: str, monkeypatch):
+    """On a machine without a CJK font (nothing but what the README installs), drawing Chinese
+    warns once ([W002]) and draws the labels as boxes: expect that warning there, and none elsewhere."""
+    import contextlib
+
+    from ctxgraph.views import fonts
+
+    if not (name.startswith("zh") and fonts.DEFAULT.cjk_font() is None):
+        return contextlib.nullcontext()
+    monkeypatch.setattr(fonts.DEFAULT, "warned", False)  # the once-per-process warning, in this test
+    return pytest.warns(FontWarning, match=r"^\[W002\]")
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_view_draw_returns_axes_and_paints(example, plt, tmp_path, name):
+def test_view_draw_returns_axes_and_paints(example, plt, tmp_path, name, monkeypatch):
     from matplotlib.axes import Axes
     from matplotlib.colors import to_rgba
 
     t = example(name)
-    ax = t.draw()
+    with chinese_without_a_font_warns(name, monkeypatch):
+        ax = t.draw()
     assert isinstance(ax, Axes)
     png = tmp_path / "graph.png"
     ax.figure.savefig(png, dpi=80)  # no glyph warning escapes (warnings are errors here)
@@ -515,9 +530,13 @@ def test_view_repr_html_escapes_and_handles_empty(make_tracker):
 
 @pytest.mark.parametrize("ext", ["html", "png", "json", "svg"])
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_cli_graph_writes_each_format(examples_dir, tmp_path, capsys, name, ext):
+def test_cli_graph_writes_each_format(examples_dir, tmp_path, capsys, name, ext, monkeypatch):
     out = tmp_path / f"graph.{ext}"
-    code = main(["graph", str(examples_dir / name), "--out", str(out)])
+    if ext in ("png", "svg"):  # a picture: drawn with matplotlib's fonts
+        with chinese_without_a_font_warns(name, monkeypatch):
+            code = main(["graph", str(examples_dir / name), "--out", str(out)])
+    else:
+        code = main(["graph", str(examples_dir / name), "--out", str(out)])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.out.startswith(f"{out}: ") and "nodes" in captured.out

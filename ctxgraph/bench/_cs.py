@@ -1,6 +1,6 @@
 """``ctxgraph bench cs``: the state at the end of annotated customer-service conversations.
 
-A folder holds one JSON file per conversation (the format of ``../shared/data/cs/``)::
+A folder holds one JSON file per conversation (the format of the shipped development set, ``ctxgraph/bench/data/cs/``)::
 
     {"id": "zh_telecom_plan", "lang": "zh", "today": "2025-03-17" (optional),
      "messages": [OpenAI chat messages: system, user, assistant (with tool_calls), tool],

@@ -3,8 +3,10 @@
 Every loader turns a dataset into OpenAI-format chat messages plus the gold
 annotations a benchmark needs, and reads the published files directly: a
 ``.zip`` is opened with :mod:`zipfile` (never extracted to disk), the plain
-``.json`` inside it works too. Without a path, data is read from
-``../shared/data/<name>`` next to the repository (:func:`default_data_dir`).
+``.json`` inside it works too. Without a path, data is read from ``<data>/<name>``, where
+``<data>`` is ``$CTXGRAPH_DATA`` when set, else ``~/.local/share/ctxgraph/data``
+(``$XDG_DATA_HOME/ctxgraph/data``): :func:`default_data_dir`. README.md, "Benchmarks", says
+where each dataset comes from.
 
 - :func:`load_crosswoz`, :func:`load_multiwoz` return :class:`Dialogue` objects:
   the messages and one :class:`Checkpoint` per system turn with a gold state.
@@ -120,13 +122,30 @@ class Conversation:
 # --------------------------------------------------------------------------- paths
 
 
+#: The environment variable naming the folder that holds the datasets (one subfolder each).
+DATA_ENV = "CTXGRAPH_DATA"
+
+
 def default_data_dir() -> Path:
-    """``../shared/data`` from the current folder when it exists, else relative to the
-    repository that holds this package (an editable install)."""
-    here = Path.cwd().parent / "shared" / "data"
-    if here.is_dir():
-        return here
-    return Path(__file__).resolve().parents[2].parent / "shared" / "data"
+    """The folder of the datasets, one subfolder each (``crosswoz/``, ``multiwoz/``, ``locomo/``,
+    ``cs/``): ``$CTXGRAPH_DATA`` when set, else the user's ``$XDG_DATA_HOME/ctxgraph/data``
+    (``~/.local/share/ctxgraph/data``). Nothing outside it is looked at.
+
+    >>> import os
+    >>> saved = os.environ.pop("CTXGRAPH_DATA", None)
+    >>> default_data_dir().parts[-2:]
+    ('ctxgraph', 'data')
+    >>> os.environ["CTXGRAPH_DATA"] = "/srv/ctxgraph-data"
+    >>> str(default_data_dir())
+    '/srv/ctxgraph-data'
+    >>> _ = os.environ.pop("CTXGRAPH_DATA") if saved is None else os.environ.update(CTXGRAPH_DATA=saved)
+    """
+    import os
+
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV]).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "ctxgraph" / "data"
 
 
 class DataNotFoundError(FileNotFoundError):
@@ -144,7 +163,7 @@ PUBLISHED = "the published file or folder (a .zip, the .json inside it, or their
 def _resolve(path: str | Path | None, name: str) -> Path:
     resolved = Path(path) if path is not None else default_data_dir() / name
     if not resolved.exists():
-        hint = "" if path is not None else " (the default data folder)"
+        hint = "" if path is not None else f" (the default data folder: set ${DATA_ENV} to the folder of the datasets)"
         raise DataNotFoundError(f"{name} data not found at {resolved}{hint}.", f"Pass {PUBLISHED} as path=...")
     return resolved
 
@@ -218,7 +237,7 @@ def load_crosswoz(
     """Load CrossWOZ dialogues: role ``usr`` -> ``"user"``, ``sys`` -> ``"assistant"``.
 
     ``path`` is the published ``<split>.json.zip``, the ``.json`` inside it, or
-    their folder (default ``../shared/data/crosswoz``). A checkpoint is made at
+    their folder (default ``<data>/crosswoz``, see :func:`default_data_dir`). A checkpoint is made at
     each system turn whose ``sys_state_init`` has a gold value
     (:func:`crosswoz_gold`). ``limit`` keeps the first N dialogues in file order.
     """
@@ -295,7 +314,7 @@ def load_multiwoz(
     Even positions become ``"user"`` messages, odd ones ``"assistant"``. A
     checkpoint is made at each system turn whose ``metadata`` has a gold value
     (:func:`multiwoz_gold`). ``path`` and ``limit`` as in :func:`load_crosswoz`
-    (default folder ``../shared/data/multiwoz``).
+    (default folder ``<data>/multiwoz``).
     """
     data = _as_dict(_read_split(path, "multiwoz", split), path, "multiwoz")
     dialogues = []
@@ -390,7 +409,7 @@ def _natural(name: Any) -> list[Any]:
 def load_locomo(path: str | Path | None = None, *, limit: int | None = None) -> list[Conversation]:
     """Load LoCoMo conversations with their questions.
 
-    ``path`` is a folder of ``*.json`` files (default ``../shared/data/locomo``),
+    ``path`` is a folder of ``*.json`` files (default ``<data>/locomo``),
     one ``.json`` file, or a ``.zip`` of them. A file holds one conversation in
     the flat shape (``speaker_a``, ``session_N``, ..., ``qa``) or the upstream
     ``locomo10.json`` shape, a list of ``{"sample_id", "conversation", "qa"}``.

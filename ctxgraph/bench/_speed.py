@@ -12,8 +12,8 @@ nothing here is asserted in a unit test.
 - replay throughput (messages per second, observe only and observe+assemble);
 - assembled context tokens against full-history tokens as the conversation grows.
 
-The text is real dialogue when the shared data is there (CrossWOZ for zh, MultiWOZ for
-en, from ``../shared/data``), else the scenario filler, which the report says: other text,
+The text is real dialogue when the datasets are there (CrossWOZ for zh, MultiWOZ for
+en, from the data folder: ``default_data_dir()``), else the scenario filler, which the report says: other text,
 with long tool results, so its figures are not comparable.
 """
 
@@ -38,7 +38,7 @@ FILLER = "scenario filler"
 @lru_cache(maxsize=2)
 def text_pool(lang: str) -> tuple[tuple[dict[str, Any], ...], str]:
     """(messages, source): a deterministic customer-service conversation to cycle through,
-    real dialogue text when the shared data is there (CrossWOZ for zh, MultiWOZ for en),
+    real dialogue text when the datasets are there (CrossWOZ for zh, MultiWOZ for en),
     the scenario filler otherwise; ``source`` says which."""
     from ._data import load_crosswoz, load_multiwoz
     from ._scenarios import filler, scenarios

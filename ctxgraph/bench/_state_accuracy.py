@@ -154,7 +154,7 @@ def _members(path: Path) -> dict[str, bytes]:
 
 
 def multiwoz_schema(path: str | Path | None = None) -> SlotSchema:
-    """The MultiWOZ slots of ``ontology.json`` in ``database.zip`` (default ``../shared/data/multiwoz``)."""
+    """The MultiWOZ slots of ``ontology.json`` in ``database.zip`` (default ``<data>/multiwoz``: ``default_data_dir()``)."""
     members = _members(Path(path) if path else default_data_dir() / "multiwoz" / "database.zip")
     if "ontology.json" not in members:
         raise ValueError(f"No ontology.json in the MultiWOZ database at {path}: pass the published database.zip.")
@@ -170,7 +170,7 @@ def multiwoz_schema(path: str | Path | None = None) -> SlotSchema:
 
 def crosswoz_schema(path: str | Path | None = None) -> SlotSchema:
     """The CrossWOZ slots: the starred fields of ``database.md`` per domain, and the ``$`` fields of
-    the taxi template for 出租 and 地铁 (default ``../shared/data/crosswoz/database.zip``)."""
+    the taxi template for 出租 and 地铁 (default ``<data>/crosswoz/database.zip``)."""
     members = _members(Path(path) if path else default_data_dir() / "crosswoz" / "database.zip")
     if "database.md" not in members:
         raise ValueError(f"No database.md in the CrossWOZ database at {path}: pass the published database.zip.")
@@ -342,7 +342,7 @@ def run_state(dataset: str, *, data: str | Path | None = None, database: str | P
     """The report of ``ctxgraph bench crosswoz|multiwoz --metric state``.
 
     ``database`` is the dataset's ``database.zip`` (default: beside the data, else
-    ``../shared/data/<dataset>``); its schema is written as a pack into a temporary folder."""
+    ``<data>/<dataset>``, see ``default_data_dir()``); its schema is written as a pack into a temporary folder."""
     from .._tracker import Tracker
     from ._run import database_catalog, machine, packs_for, progress_bar, tracker_options
 

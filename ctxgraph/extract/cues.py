@@ -289,10 +289,11 @@ def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[st
 
 
 def _due(ctx: MessageContext, start: int, end: int) -> str | None:
-    """When a promise is due: the words of its dates and times, with the ISO date after them
-    when a date resolves (a date without a year takes the next such day from ``today``):
-    "5 pm today (2026-11-30)"."""
-    mentions = [m for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME")]
+    """When a promise is due: the words of its dates, days and times, with the ISO date after
+    them when a date resolves (a date without a year takes the next such day from ``today``):
+    "5 pm today (2026-11-30)", "Friday" ("Friday (2026-12-04)" with ``today``); else a span
+    of time as said ("within 24 hours", "24小时内": from when, the message does not say)."""
+    mentions = [m for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME", "DAY")]
     words = " ".join(m.text for m in mentions)
     for m in mentions:
         value = m.value if isinstance(m.value, str) else None
@@ -306,6 +307,9 @@ def _due(ctx: MessageContext, start: int, end: int) -> str | None:
         value = parse_date(ctx.text[start:end], ctx.today)
         if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
             return f"{words} ({value})" if words else value
+    if not words and ctx.profile.within:
+        span = re.search(ctx.profile.within, ctx.text[start:end], ctx.profile.regex_flags)
+        return span.group(0) if span else None
     return words or None
 
 

@@ -67,6 +67,8 @@ class LanguageProfile:
     function_tags: frozenset[str] = frozenset()
     #: how long a rendered open question may be (characters)
     question_chars: int = 40
+    #: a promise's deadline given as a span of time ("within 24 hours", "24小时内"): a regex
+    within: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -72,6 +72,8 @@ PROFILE = register_profile(LanguageProfile(
     regex_flags=re.IGNORECASE,
     stop_words=STOP_WORDS,
     ner_labels=frozenset(EN_LABELS),
+    within=r"\bwithin (?:the next )?(?:\d+|an?|one|two|three|four|five|six|seven|ten|a few|a couple of)"
+           r"(?: business| working)? (?:minutes?|hours?|days?|weeks?|months?)\b",
 ))
 
 __all__ = ["PROFILE", "get_profile"]

@@ -149,6 +149,7 @@ PROFILE = register_profile(LanguageProfile(
     modifier_marker="的",
     name_spans=name_spans,
     question_chars=20,
+    within=r"(?<![\d.])(?:\d+|[一二两三四五六七八九十半]+)\s?(?:个)?(?:分钟|小时|天|工作日|周|星期|月)(?:内|之内|以内)",
 ))
 
 __all__ = ["PROFILE", "get_profile"]

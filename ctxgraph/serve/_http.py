@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from starlette.responses import JSONResponse
 
 from .._errors import Errors
-from ..openai import _Accumulator
+from ..integrations._streams import _Accumulator
 
 #: Request headers not passed to the upstream (hop-by-hop, recomputed, or the gateway's own).
 DROP_REQUEST = frozenset({"host", "content-length", "connection", "keep-alive", "proxy-authorization",

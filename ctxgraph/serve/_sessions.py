@@ -1,6 +1,6 @@
 """The gateway's sessions: the OpenAI wrapper's hub over a session store.
 
-The hub (:mod:`ctxgraph.openai`) does what the wrapper does for a Python client: it
+The hub (:mod:`ctxgraph.integrations._hub`) does what the wrapper does for a Python client: it
 compares the caller's history with what the session has observed, observes the new
 messages, assembles the context and records the reply. Its trackers are opened with
 :func:`ctxgraph.open_session`, so every observed turn is in the store before the request
@@ -25,7 +25,7 @@ from typing import Any
 
 from .._errors import StoreError
 from .._tracker import Tracker
-from ..openai import _Call, _Hub
+from ..integrations._hub import _Call, _Hub
 from ..stores import open_store
 from ._config import ServeConfig
 

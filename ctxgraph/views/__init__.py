@@ -9,6 +9,8 @@
 - :func:`draw`, :func:`save_picture` (:mod:`.picture`) — the same picture, static, with
   matplotlib (``pip install "ctxgraph[viz]"``); fonts for Chinese labels in :mod:`.fonts`.
 - :func:`repr_html` (:mod:`.table`) — the state as a small HTML table (``Tracker._repr_html_``).
+- :func:`state_text` (:mod:`.text`) — the state as plain text, a line per row
+  (``ctxgraph state --format text``, the end of ``ctxgraph replay``).
 
 Colours and statuses shared by all of them are in :mod:`.style`. Nothing here imports the
 Tracker at run time: every view takes one and reads ``graph``, ``messages`` and ``state()``.
@@ -30,6 +32,7 @@ from .page import script_json, to_html
 from .picture import draw, figure_size, save_picture
 from .style import INACTIVE, INACTIVE_COLOR, KIND_COLORS, LANE_ORDER, ROLE_COLORS
 from .table import repr_html
+from .text import state_text
 
 __all__ = [
     "GRAPH_SCHEMA",
@@ -47,5 +50,6 @@ __all__ = [
     "save_picture",
     "script_json",
     "shorten",
+    "state_text",
     "to_html",
 ]

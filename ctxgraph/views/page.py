@@ -85,8 +85,10 @@ def script_json(value: Any) -> str:
 
 
 def to_html(tracker: Tracker, path: str | Path | None = None, *, layout: str = "timeline",
-            window: int | None = WINDOW) -> str:
-    """One self-contained, interactive HTML page of the graph; also written to ``path`` if given.
+            window: int | None = WINDOW) -> str | Path:
+    """One self-contained, interactive HTML page of the graph: the page's text, or, given
+    ``path``, the page written there and the :class:`~pathlib.Path` returned (not the page, so
+    a REPL does not print 35 KB of HTML).
 
     No network at all: data, styles and the renderer are inline, and the page's
     Content-Security-Policy blocks any request. A chat longer than ``window`` messages is
@@ -101,5 +103,7 @@ def to_html(tracker: Tracker, path: str | Path | None = None, *, layout: str = "
     page = _PAGE.format(lang=html.escape(data["lang"]), title=html.escape(title), css=static_text("graph.css"),
                         data=script_json(data), js=static_text("graph.js"))
     if path is not None:
-        Path(path).write_text(page, encoding="utf-8")
+        path = Path(path)
+        path.write_text(page, encoding="utf-8")
+        return path
     return page
