@@ -131,6 +131,11 @@ class Errors:
     E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
     E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
             'pip install "ctxgraph[serve]"')
+    # stores: opening, leases, Redis Cluster (E260-E279)
+    E260 = ("[E260] No store at {where}: the file does not exist, and reading commands never create one. "
+            "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
+    E261 = ("[E261] Redis Cluster at {url}: {reason}. Give the seed nodes as "
+            "redis+cluster://host:port (or RedisStore(url, cluster=True)).")
     # framework integrations: ctxgraph.integrations (E220-E239)
     E220 = ('[E220] ctxgraph.integrations.{module} needs {package} ({missing}). Install it with: '
             'pip install "ctxgraph[{extra}]"')

@@ -19,6 +19,7 @@ Edge kinds: mentions, about, supersedes, refers_to, fulfills, made_in, result_of
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from itertools import islice
@@ -462,7 +463,7 @@ def recall_turns(G: nx.MultiDiGraph, terms: set[str], *, k: int = 30, skip_last:
             if node not in recent:
                 norm = 1 - b + b * G.graph["turn_lengths"][node] / avg
                 scores[node] = scores.get(node, 0.0) + idf * (k1 + 1) / (1 + k1 * norm)
-    top = sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:k]
+    top = heapq.nsmallest(k, scores.items(), key=lambda x: (-x[1], x[0]))  # sorted(...)[:k], without sorting all
     return [(node, score / total_idf) for node, score in top] if normalized and total_idf else top
 
 

@@ -54,6 +54,16 @@ NEIGHBOUR_SHARE = 0.5
 #: the newest. The others compete with the ranked items, so a long chat's promises never
 #: push out the fact a question asks for.
 PINNED_COMMITMENTS = 5
+#: At most this many active constraints are pinned: the ones the user stressed, then the
+#: newest. The next RANKED_CONSTRAINTS newer ones compete with the ranked items (by the
+#: question's words and recency), so a support chat that gathers hundreds of constraints
+#: neither pushes out the fact a question asks for nor costs more to assemble as it grows.
+PINNED_CONSTRAINTS = 24
+RANKED_CONSTRAINTS = 60
+#: Active constraints looked at for the stressed ones, and open promises read (the newest):
+#: what an assemble reads stays the same however long the chat.
+CONSTRAINTS_READ = 500
+PROMISES_READ = 200
 #: The newest options offered that are looked at for a slot the question names.
 OFFERS_READ = 200
 
@@ -175,7 +185,7 @@ def select(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     """
     items = _pinned(G, query)
     taken = {i.node for i in items}
-    ranked = _ranked(G, query, taken) + _unpinned_commitments(G, query, taken)
+    ranked = _ranked(G, query, taken) + _unpinned_commitments(G, query, taken) + _unpinned_constraints(G, query, taken)
     # earlier turns that share words with the question (lexical recall of what was said)
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, normalized=True))
     for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
@@ -194,8 +204,7 @@ def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     goal = G.graph["goal"]
     if goal:
         items.append(Item(goal, "goal", TIER_GOAL))
-    for cid, d in sorted(g.open_items(G, "constraint"), key=lambda x: (not x[1]["stressed"], x[1]["turn"])):
-        items.append(Item(cid, "constraint", TIER_CONSTRAINT))
+    items += [Item(c, "constraint", TIER_CONSTRAINT) for c in _pinned_constraints(G)]
     items += [Item(p, "commitment", TIER_COMMITMENT) for p in _promises_by_relevance(G, query)[:PINNED_COMMITMENTS]]
     named = {f for slot in query.slots for f in g.current_facts_with_slot(G, slot)}
     # a slot the question names with no chosen value yet: the options offered for it, newest
@@ -212,6 +221,36 @@ def _pinned(G: nx.MultiDiGraph, query: Query) -> list[Item]:
     return items
 
 
+def _pinned_constraints(G: nx.MultiDiGraph) -> list[str]:
+    """The active constraints pinned: the stressed ones (among the newest CONSTRAINTS_READ),
+    then the newest, up to PINNED_CONSTRAINTS; stressed first, then in the order stated."""
+    active = G.graph["open_items"]["constraint"]
+    nodes = G.nodes
+    stressed = [c for c in active[-CONSTRAINTS_READ:] if nodes[c]["stressed"]][-PINNED_CONSTRAINTS:]
+    chosen = dict.fromkeys(stressed)
+    for c in reversed(active):
+        if len(chosen) >= PINNED_CONSTRAINTS:
+            break
+        chosen[c] = None
+    return sorted(chosen, key=lambda c: (not nodes[c]["stressed"], nodes[c]["turn"]))
+
+
+def _unpinned_constraints(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:
+    """Active constraints older than the pinned ones (the next RANKED_CONSTRAINTS), scored
+    like an unpinned promise: the question's words, and recency."""
+    active = G.graph["open_items"]["constraint"]
+    if len(active) <= PINNED_CONSTRAINTS:
+        return []
+    last = max(G.graph["turns"] - 1, 1)
+    out = []
+    for c in active[-(PINNED_CONSTRAINTS + RANKED_CONSTRAINTS):]:
+        if c not in taken:
+            d = G.nodes[c]
+            lexical = len(_promise_terms(d["text"]) & query.terms)
+            out.append(Item(c, "constraint", TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _promise_terms(text: str) -> frozenset[str]:
     """The lookup terms of a promise's text: a promise stays open for hundreds of turns and is
@@ -222,7 +261,7 @@ def _promise_terms(text: str) -> frozenset[str]:
 def _promises_by_relevance(G: nx.MultiDiGraph, query: Query) -> list[str]:
     """Open promises, the ones sharing most words with the question first, then the newest
     (the promises shown pinned are the head of this list)."""
-    opened = [p for p, _ in g.open_items(G, "commitment")]
+    opened = G.graph["open_items"]["commitment"][-PROMISES_READ:]
     shared = {p: len(_promise_terms(G.nodes[p]["text"]) & query.terms) for p in opened} if query.terms else {}
     return sorted(reversed(opened), key=lambda p: -shared.get(p, 0))
 
@@ -232,8 +271,9 @@ def _unpinned_commitments(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> 
     not name (its words, and recency)."""
     last = max(G.graph["turns"] - 1, 1)
     out = []
-    for p, d in g.open_items(G, "commitment"):
+    for p in G.graph["open_items"]["commitment"][-PROMISES_READ:]:
         if p not in taken:
+            d = G.nodes[p]
             lexical = len(_promise_terms(d["text"]) & query.terms)
             out.append(Item(p, "commitment", TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
     return out

@@ -75,7 +75,7 @@ def add_sessions_parser(sub: Any) -> None:
 
 
 def cmd_sessions(args: argparse.Namespace) -> int:
-    with open_store(args.store) as store:
+    with open_store(args.store, create=False) as store:  # a mistyped path must not make a store
         if args.action == "list":
             for session_id in store.sessions():
                 sys.stdout.write(f"{session_id}\t{store.length(session_id)}\n")

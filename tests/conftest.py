@@ -133,6 +133,40 @@ def redis_url(tmp_path_factory):
         proc.stdout.close()
 
 
+@pytest.fixture
+def redis_process():
+    """A redis-server of the test's own on a free 127.0.0.1 port, that saves its data when
+    stopped (SIGTERM) and finds it again when started: ``.stop()``, ``.start()``, ``.url``.
+    Skips only when no ``redis-server`` binary is installed."""
+    from ctxgraph.bench._redis_procs import RedisProcess
+
+    try:
+        server = RedisProcess(persist=True)
+    except FileNotFoundError as err:
+        pytest.skip(str(err))
+    with server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url():
+    """A real Redis Cluster of three masters on free 127.0.0.1 ports (``redis-cli --cluster
+    create``), for the test session: ``redis+cluster://127.0.0.1:PORT``. Skips only when
+    ``redis-server`` or ``redis-cli`` is not installed."""
+    pytest.importorskip("redis")
+    from ctxgraph.bench._redis_procs import redis_cluster
+
+    try:
+        cluster = redis_cluster()
+        url = cluster.__enter__()
+    except FileNotFoundError as err:
+        pytest.skip(str(err))
+    try:
+        yield url
+    finally:
+        cluster.__exit__(None, None, None)
+
+
 class SupportChat:
     """A 30-turn support chat for the framework integrations (issue 22): facts planted early,
     a constraint, filler that outgrows any small budget, and a tool call every fifth turn.

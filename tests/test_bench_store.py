@@ -13,7 +13,7 @@ redis = pytest.importorskip("redis")
 
 
 def test_bench_store_times_every_store_at_every_history_size(redis_url):
-    report = run_store(sizes=(5, 12), turns=3, redis_url=redis_url, progress=False)
+    report = run_store(sizes=(5, 12), turns=3, redis_url=redis_url, progress=False, cluster=False, faults=False)
     rows = {(r["store"], r["history"]): r for r in report["results"]}
     assert set(rows) == {(s, n) for s in ("none", "sqlite", "redis") for n in (5, 12)}
     for (store, size), r in rows.items():
@@ -32,6 +32,18 @@ def test_bench_store_times_every_store_at_every_history_size(redis_url):
 def test_bench_store_starts_its_own_redis_server_when_none_is_given():
     if shutil.which("redis-server") is None:
         pytest.skip("redis-server is not installed")
-    report = run_store(sizes=(3,), turns=2, progress=False)
+    report = run_store(sizes=(3,), turns=2, progress=False, cluster=False, faults=False)
     assert {r["store"] for r in report["results"]} == {"none", "sqlite", "redis"}
     assert report["notes"][0].startswith("Redis: redis-server ")
+
+
+def test_bench_store_measures_a_cluster_and_the_faults():
+    if shutil.which("redis-server") is None or shutil.which("redis-cli") is None:
+        pytest.skip("redis-server or redis-cli is not installed")
+    report = run_store(sizes=(3,), turns=2, progress=False, quick=True)
+    assert {r["store"] for r in report["results"]} == {"none", "sqlite", "redis", "redis-cluster"}
+    assert [r["what"].split(" ->")[0] for r in report["faults"]["rows"]] == [
+        "holder killed (SIGKILL)", "Redis restarted", "Redis restarted"]
+    assert all(0 < r["median_s"] <= r["max_s"] for r in report["faults"]["rows"])
+    text = format_report(report)
+    assert "redis-cluster" in text and "Redis session lock under faults" in text

@@ -115,7 +115,8 @@ def test_bench_speed_turns_reports_every_checkpoint(capsys):
         (row,) = run["checkpoints"]
         assert row["turns"] == 300 and row["observe_median_ms"] > 0 and row["assemble_median_ms"] > 0
         assert row["answer_in_context"] and row["rss_mib"] > 0
-    assert [run["lang"] for run in report["long"]] == ["en", "zh"]
+    assert [(run["lang"], run["mix"]) for run in report["long"]] == [("en", "orders"), ("zh", "orders"),
+                                                                      ("en", "support")]
 
 
 def test_html_of_a_long_chat_shows_a_window_and_the_current_state():

@@ -103,3 +103,19 @@ def test_stores_cli_usage_errors_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as exit_:
         main(argv)
     assert exit_.value.code == 2
+
+
+@pytest.mark.parametrize("action", [["list"], ["show", "user-42"], ["delete", "user-42"]])
+def test_stores_cli_sessions_of_a_missing_file_create_nothing(capsys, tmp_path, action):
+    typo = tmp_path / "nonexist.db"
+    code, out, err = run(capsys, "sessions", action[0], "--store", f"sqlite:///{typo}", *action[1:])
+    assert code != 0 and out == ""
+    assert "[E260]" in err and str(typo) in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no nonexist.db, no nonexist.db.lock
+
+
+def test_stores_cli_sessions_list_reads_without_making_a_lock_file(capsys, tmp_path, url):
+    open_store(url).close()  # an existing, empty store
+    code, out, err = run(capsys, "sessions", "list", "--store", url)
+    assert (code, out) == (0, "")
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == ["sessions.db"]

@@ -173,6 +173,12 @@ def prefix(redis_url):
     client.close()
 
 
+@pytest.fixture(params=["server", "cluster"])
+def any_redis_url(request, redis_url):
+    """One redis-server, then a Redis Cluster of three masters: the same guarantees on both."""
+    return redis_url if request.param == "server" else request.getfixturevalue("redis_cluster_url")
+
+
 def conversation(seed: int, n: int) -> list[dict]:
     """A deterministic customer-service chat of ``n`` messages, English and Chinese, with tool results."""
     rng = random.Random(seed)
@@ -245,7 +251,7 @@ def test_stores_concurrency_turns_of_a_session_at_different_workers(zygote, redi
             assert store.load(sid) == replayed(messages), sid
 
 
-def test_stores_concurrency_workers_writing_one_session_at_once(zygote, redis_url, prefix):
+def test_stores_concurrency_workers_writing_one_session_at_once(zygote, any_redis_url, prefix):
     """4 processes observe 25 messages each into one session at the same time: the lock
     serialises them, so all 100 turns are stored once, each worker's in its order, and the
     stored session is what one process replaying the stored order holds."""
@@ -254,13 +260,13 @@ def test_stores_concurrency_workers_writing_one_session_at_once(zygote, redis_ur
     per_worker = 25
     mine = {w: [{"role": "user", "content": f"Worker {w} note {i}: my budget is ${(w + 1) * 100 + i}."}
                 for i in range(per_worker)] for w in range(WORKERS)}
-    pids = [zygote.fork(task="flood", url=redis_url, prefix=prefix, session="shared", messages=mine[w])
+    pids = [zygote.fork(task="flood", url=any_redis_url, prefix=prefix, session="shared", messages=mine[w])
             for w in range(WORKERS)]
     for pid in pids:
         zygote.expect(lambda m, pid=pid: m.get("pid") == pid and m.get("done"))
         zygote.reap(pid)
 
-    with RedisStore(redis_url, prefix=prefix) as store:
+    with RedisStore(any_redis_url, prefix=prefix) as store:
         session = store.load("shared")
     stored = [m["content"] for m in session["messages"]]
     assert sorted(stored) == sorted(m["content"] for ms in mine.values() for m in ms)
@@ -269,7 +275,7 @@ def test_stores_concurrency_workers_writing_one_session_at_once(zygote, redis_ur
     assert session == replayed(session["messages"])
 
 
-def test_stores_concurrency_sigkill_leaves_a_whole_prefix(zygote, redis_url, prefix):
+def test_stores_concurrency_sigkill_leaves_a_whole_prefix(zygote, any_redis_url, prefix):
     """A process observing a long conversation into Redis is killed with SIGKILL at random
     moments, 20 times, and started again: each time the stored session is exactly a replay of
     a prefix of the messages, holding every turn the process reported stored before it died and
@@ -284,9 +290,9 @@ def test_stores_concurrency_sigkill_leaves_a_whole_prefix(zygote, redis_url, pre
         prefixes.append(session_of(t))
     rng = random.Random(12)
     reported = 0
-    store = RedisStore(redis_url, prefix=prefix)
+    store = RedisStore(any_redis_url, prefix=prefix)
     for _ in range(20):
-        pid = zygote.fork(task="crash", url=redis_url, prefix=prefix, session="victim", messages=messages,
+        pid = zygote.fork(task="crash", url=any_redis_url, prefix=prefix, session="victim", messages=messages,
                           lock_expiry=0.3)  # a killed holder's lock goes after 0.3 s
         target = min(len(messages) - 1, reported + rng.randint(1, 3))
         while reported < target:

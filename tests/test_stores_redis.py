@@ -135,7 +135,7 @@ def test_stores_redis_delete_leaves_no_key_of_the_session(store, raw, prefix):
     assert store.delete("gone") is True
     assert store.delete("gone") is False
     left = sorted(raw.scan_iter(match=f"{prefix}*"))
-    assert left == sorted([f"{prefix}sessions", f"{prefix}session:kept:config", f"{prefix}session:kept:turns"])
+    assert left == sorted([f"{prefix}sessions", f"{prefix}session:{{kept}}:config", f"{prefix}session:{{kept}}:turns"])
     assert store.sessions() == ["kept"] and store.load("gone") is None
 
 
@@ -145,9 +145,9 @@ def test_stores_redis_prefix_keeps_apps_apart(redis_url, store, raw, prefix):
         store.create("a", {})
         other.create("b", {})
         assert store.sessions() == ["a"] and other.sessions() == ["b"]
-        assert set(raw.scan_iter(match=f"{prefix}*")) == {f"{prefix}sessions", f"{prefix}session:a:config"}
+        assert set(raw.scan_iter(match=f"{prefix}*")) == {f"{prefix}sessions", f"{prefix}session:{{a}}:config"}
         assert set(raw.scan_iter(match=f"{other_prefix}*")) == {f"{other_prefix}sessions",
-                                                                  f"{other_prefix}session:b:config"}
+                                                                  f"{other_prefix}session:{{b}}:config"}
         other.delete("b")
     assert list(raw.scan_iter(match=f"{other_prefix}*")) == []
 
@@ -158,7 +158,7 @@ def test_stores_redis_ttl_is_set_and_refreshed_by_every_write(redis_url, prefix,
         s.create("s", t.config.as_mapping())
         turns = turns_from_session(json.loads(t.to_json()))
         s.append("s", turns[0])
-        keys = [f"{prefix}session:s:config", f"{prefix}session:s:turns"]
+        keys = [f"{prefix}session:{{s}}:config", f"{prefix}session:{{s}}:turns"]
         assert all(0 < raw.pttl(k) <= 3_600_000 for k in keys)
         for k in keys:
             raw.pexpire(k, 5000)
@@ -186,7 +186,7 @@ def test_stores_redis_expire_deletes_only_sessions_not_written_since(store, raw,
     raw.zadd(f"{prefix}sessions", {"old": now - 2 * 3600_000})
     assert store.expire(datetime.timedelta(hours=1)) == 1
     assert store.sessions() == ["new"] and store.load("old") is None
-    assert not raw.exists(f"{prefix}session:old:config", f"{prefix}session:old:turns")
+    assert not raw.exists(f"{prefix}session:{{old}}:config", f"{prefix}session:{{old}}:turns")
     assert store.expire(3600) == 0
     with pytest.raises(StoreError, match=r"\[E106\]"):
         store.expire(-1)
@@ -219,7 +219,7 @@ def test_stores_redis_lock_is_exclusive_and_times_out(store):
 def test_stores_redis_lock_that_expired_while_held_is_left_with_a_warning(store, raw, prefix, caplog):
     with caplog.at_level(logging.WARNING, logger="ctxgraph"):
         with store.lock("s"):
-            raw.delete(f"{prefix}session:s:lock")  # what lock_expiry does to a holder that took too long
+            raw.delete(f"{prefix}session:{{s}}:lock")  # what lock_expiry does to a holder that took too long
             with store.lock("s", timeout=1):  # a second writer gets in ...
                 pass
     assert "expired before it was released" in caplog.text

@@ -13,6 +13,13 @@ growing the way a real one does. Deterministic for a given seed.
 ['user', 'assistant', 'tool', 'assistant', 'user']
 >>> list(itertools.islice(long_chat("zh"), 1))[0]["content"]
 '帮我查一下订单SO-10000现在到哪了？'
+
+:func:`support_chat` is another mix, the shape of the store crash tests: a budget changed
+every few turns, a new constraint kept active for good every few turns (so hundreds gather),
+promises, tool calls with results of growing size.
+
+>>> [m["role"] for m in itertools.islice(support_chat(), 7)]
+['system', 'user', 'assistant', 'user', 'assistant', 'tool', 'user']
 """
 
 from __future__ import annotations
@@ -115,3 +122,29 @@ def _user_news(text: dict, r: int, rng: random.Random, pick: dict[str, str]) -> 
         yield {"role": "user", "content": text["answer"]}
     else:
         yield {"role": "user", "content": text["thanks"]}
+
+
+def support_chat() -> Iterator[dict[str, Any]]:
+    """A support chat of the shape of ``tests/test_stores_crash.py``, endlessly: per 6 messages a
+    budget and a city, a promise with a ticket, a constraint (or a question about an order),
+    a tool call and its result, and a corrected budget."""
+    yield {"role": "system", "content": "You are the support assistant of a shop."}
+    cities = ["Berlin", "Paris", "Madrid", "Vienna", "Oslo"]
+    for i in itertools.count():
+        k = i % 6
+        if k == 0:
+            yield {"role": "user", "content": f"My budget is ${400 + 10 * i}. Please ship it to {cities[i % 5]}."}
+        elif k == 1:
+            yield {"role": "assistant", "content": f"Noted (ticket T{i}). I will email you a quote by {i % 11 + 1} pm today."}
+        elif k == 2:
+            yield {"role": "user", "content": f"Do not ship with FedEx (ticket T{i})." if i % 4 else f"Can you check order A{i}?"}
+        elif k == 3:
+            yield {"role": "assistant", "content": None, "tool_calls": [{
+                "id": f"call_{i}", "type": "function",
+                "function": {"name": "lookup_order", "arguments": json.dumps({"order_id": f"A{i}"})}}]}
+        elif k == 4:
+            yield {"role": "tool", "tool_call_id": f"call_{i - 1}", "content": json.dumps(
+                {"order_id": f"A{i - 1}", "status": "shipped", "eta": f"2026-12-{i % 27 + 1:02d}",
+                 "items": [{"sku": f"SKU-{j}", "qty": j + 1} for j in range(i % 7)]})}
+        else:
+            yield {"role": "user", "content": f"Actually, make the budget ${500 + i} and call me Ann."}

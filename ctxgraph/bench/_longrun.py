@@ -21,7 +21,7 @@ import time
 from typing import Any, Sequence
 
 from .._tracker import Tracker
-from ._longchat import QUESTION, long_chat
+from ._longchat import QUESTION, long_chat, support_chat
 from ._run import machine, progress_bar
 from ._speed import _percentile
 
@@ -53,10 +53,11 @@ def checkpoints_for(turns: int, marks: Sequence[int] = CHECKPOINTS) -> list[int]
 
 
 def long_run(lang: str, turns: int, *, window: int = 500, repeats: int = 11, budget: int = 600,
-             progress: bool | None = None) -> dict[str, Any]:
-    """Observe ``turns`` messages of the long chat, measuring at each checkpoint."""
+             progress: bool | None = None, mix: str = "orders") -> dict[str, Any]:
+    """Observe ``turns`` messages of the long chat (``mix`` "orders": :func:`long_chat`;
+    "support": :func:`support_chat`, English), measuring at each checkpoint."""
     tracker = Tracker(lang, en_models=())
-    stream = long_chat(lang)
+    stream = support_chat() if mix == "support" else long_chat(lang)
     marks = checkpoints_for(turns)
     rows: list[dict[str, Any]] = []
     times: list[float] = []
@@ -78,7 +79,7 @@ def long_run(lang: str, turns: int, *, window: int = 500, repeats: int = 11, bud
         r["assemble_x"] = round(r["assemble_median_ms"] / base["assemble_median_ms"], 2)
     grown = rows[-1]["turns"] - base["turns"]
     per_turn = (rows[-1]["rss_mib"] - base["rss_mib"]) * 2**20 / grown if grown else None
-    return {"lang": lang, "turns": turns, "window": window, "repeats": repeats, "budget": budget,
+    return {"lang": lang, "mix": mix, "turns": turns, "window": window, "repeats": repeats, "budget": budget,
             "checkpoints": rows, "rss_bytes_per_turn": round(per_turn) if per_turn is not None else None,
             "seconds": round(time.perf_counter() - started, 1)}
 
@@ -105,6 +106,7 @@ def _checkpoint(tracker: Tracker, lang: str, n: int, observed: list[float], *, r
         "assemble_median_ms": round(statistics.median(spent), 2), "rss_mib": round(rss_bytes() / 2**20, 1),
         "nodes": tracker.graph.number_of_nodes(),
         "open_commitments": len(tracker.graph.graph["open_items"]["commitment"]),
+        "active_constraints": len(tracker.graph.graph["open_items"]["constraint"]),
         "state_json_kib": round(len(state_json.encode()) / 1024, 1), "state_json_ms": round(state_ms, 1),
         "answer_in_context": bool(budget_fact and budget_fact in ctx.state_block),
     }
@@ -116,11 +118,11 @@ def run_long(turns: int, *, zh_turns: int = ZH_TURNS, progress: bool | None = No
     from concurrent.futures import ProcessPoolExecutor
 
     runs = []
-    for lang, n in (("en", turns), ("zh", min(turns, zh_turns))):
-        # each language in a fresh process: memory freed by one run is not given back to the
+    for lang, n, mix in (("en", turns, "orders"), ("zh", min(turns, zh_turns), "orders"), ("en", turns, "support")):
+        # each run in a fresh process: memory freed by one run is not given back to the
         # system, so a second run in the same process would show no growth in RSS
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            runs.append(pool.submit(long_run, lang, n, progress=progress).result())
+            runs.append(pool.submit(long_run, lang, n, progress=progress, mix=mix).result())
     return {"dataset": "speed", "n": 0, "results": [], "growth": [], "long": runs, "machine": machine()}
 
 
@@ -129,14 +131,15 @@ def long_parts(report: dict[str, Any], markdown: bool, table) -> list[str]:
     parts = []
     for run in report["long"]:
         rows = [[r["turns"], r["nodes"], r["observe_median_ms"], r["observe_p95_ms"], f"{r['observe_x']}x",
-                 r["assemble_median_ms"], f"{r['assemble_x']}x", r["rss_mib"], r["open_commitments"],
+                 r["assemble_median_ms"], f"{r['assemble_x']}x", r["rss_mib"], r["open_commitments"], r.get("active_constraints"),
                  r["state_json_kib"], "yes" if r["answer_in_context"] else "no"] for r in run["checkpoints"]]
         pipeline = "jieba" if run["lang"] == "zh" else "blank spaCy pipeline"
-        parts.append(f"long chat, {run['lang']} (rules path, {pipeline}, a fresh process): {run['turns']} messages in "
+        mix = "" if run.get("mix", "orders") == "orders" else f", {run['mix']} mix (budgets, constraints, promises, tool calls)"
+        parts.append(f"long chat, {run['lang']}{mix} (rules path, {pipeline}, a fresh process): {run['turns']} messages in "
                      f"{run['seconds']} s; CPU time, observe over the {run['window']} messages before each checkpoint, "
                      f"assemble median of {run['repeats']} calls at budget {run['budget']}; memory "
                      f"{run['rss_bytes_per_turn']} bytes per message (RSS growth after the first checkpoint)")
         parts.append(table(["messages", "graph nodes", "observe median ms", "observe p95 ms", "x first",
-                            "assemble median ms", "x first", "RSS MiB", "open promises", "state JSON KiB",
+                            "assemble median ms", "x first", "RSS MiB", "open promises", "active constraints", "state JSON KiB",
                             "budget in context"], rows, markdown))
     return parts

@@ -41,8 +41,11 @@ TURNS = 60
 
 
 def run_store(*, quick: bool = False, sizes: Sequence[int] | None = None, turns: int | None = None,
-              redis_url: str | None = None, progress: bool | None = None) -> dict[str, Any]:
-    """The ``store`` report: observe+persist and persist per turn, by store and history size."""
+              redis_url: str | None = None, progress: bool | None = None, cluster: bool = True,
+              faults: bool = True) -> dict[str, Any]:
+    """The ``store`` report: observe+persist and persist per turn, by store and history size
+    (with ``cluster`` also on a Redis Cluster of three masters started for the run), and with
+    ``faults`` the seconds a session stays blocked after a lock holder's death or a Redis restart."""
     sizes = tuple(sizes or (QUICK_SIZES if quick else SIZES))
     turns = turns or (20 if quick else TURNS)
     started = time.perf_counter()
@@ -50,8 +53,13 @@ def run_store(*, quick: bool = False, sizes: Sequence[int] | None = None, turns:
     messages = list(islice(cycle(pool), max(sizes) + turns))
     sessions = _histories(messages, sizes, progress)
     notes: list[str] = []
-    with tempfile.TemporaryDirectory(prefix="ctxgraph-bench-") as folder, _redis(redis_url, notes) as url:
+    with tempfile.TemporaryDirectory(prefix="ctxgraph-bench-") as folder, _redis(redis_url, notes) as url, \
+            _cluster(cluster, notes) as cluster_url:
         stores = _open_stores(Path(folder), url)
+        if cluster_url:
+            from ..stores import RedisStore
+
+            stores["redis-cluster"] = RedisStore(cluster_url, prefix=f"ctxgraph-bench:{time.time_ns()}:")
         timings = _time_turns(stores, sessions, messages, turns, progress)
         for store in stores.values():
             if store is not None:  # leave nothing behind in a Redis given with --redis
@@ -69,8 +77,36 @@ def run_store(*, quick: bool = False, sizes: Sequence[int] | None = None, turns:
         if t["append"]:
             row["persist_ratio"] = row["persist_median_ms"] / statistics.median(base[name]["append"])
         results.append(row)
+    fault_report = None
+    if faults and shutil.which("redis-server"):
+        from ._store_faults import run_faults
+
+        fault_report = run_faults(1 if quick else 3)
     return {"dataset": "store", "source": source, "sizes": list(sizes), "turns": turns, "results": results,
-            "notes": notes, "seconds": round(time.perf_counter() - started, 1), "machine": machine()}
+            "faults": fault_report, "notes": notes, "seconds": round(time.perf_counter() - started, 1),
+            "machine": machine()}
+
+
+@contextlib.contextmanager
+def _cluster(wanted: bool, notes: list[str]) -> Iterator[str | None]:
+    """A Redis Cluster of three masters for the run, or None (noted when wanted but not possible)."""
+    if not wanted:
+        yield None
+        return
+    from ._redis_procs import redis_cluster
+
+    try:
+        cluster = redis_cluster()
+        url = cluster.__enter__()
+    except (FileNotFoundError, OSError, subprocess.SubprocessError) as err:
+        notes.append(f"Redis Cluster not measured: {err}")
+        yield None
+        return
+    try:
+        notes.append("Redis Cluster: three redis-server masters started for the run (redis-cli --cluster create)")
+        yield url
+    finally:
+        cluster.__exit__(None, None, None)
 
 
 def _histories(messages: list[dict], sizes: Sequence[int], progress: bool | None) -> dict[int, dict]:
@@ -193,4 +229,8 @@ def store_parts(report: dict[str, Any], markdown: bool, table: Callable) -> list
              table(["store", "history", "turns", "median ms", "p95 ms", "x", "persist median ms",
                     "persist p95 ms", "persist x"], rows, markdown)]
     parts += report.get("notes", [])
+    if report.get("faults"):
+        from ._store_faults import fault_parts
+
+        parts += fault_parts(report["faults"], markdown, table)
     return parts

@@ -7,7 +7,8 @@
   (absolute) — :class:`SQLiteStore`, the embedded default, safe for several processes
   on one machine;
 - ``redis://host:6379/0`` (``rediss://`` with TLS, ``unix:///path/redis.sock``) —
-  :class:`RedisStore` (``pip install "ctxgraph[redis]"``), for several workers or machines.
+  :class:`RedisStore` (``pip install "ctxgraph[redis]"``), for several workers or machines;
+  ``redis+cluster://host:7000`` for a Redis Cluster.
 
 >>> store = open_store("memory://", max_sessions=10)
 >>> store.create("user-42", {"lang": "en"})
@@ -34,15 +35,17 @@ if TYPE_CHECKING:  # pragma: no cover - names for type checkers; imported lazily
 __all__ = ["MemoryStore", "RedisStore", "SQLiteStore", "Store", "StoreError", "open_store"]
 
 #: URL schemes open_store knows
-SCHEMES = ("memory", "sqlite", "redis", "rediss", "unix")
+SCHEMES = ("memory", "sqlite", "redis", "rediss", "unix", "redis+cluster", "rediss+cluster")
 
 
-def open_store(url: str | Store, **options: Any) -> Store:
+def open_store(url: str | Store, *, create: bool = True, **options: Any) -> Store:
     """The store a URL names; a :class:`Store` given is returned as it is.
 
     ``options`` go to the store class: ``MemoryStore(max_sessions=, ttl=)``,
     ``SQLiteStore(path, timeout=, lock_timeout=)``, ``RedisStore(url, prefix=, ttl=,
-    lock_timeout=)``. An unknown scheme raises :class:`~ctxgraph.StoreError` (E100).
+    lock_timeout=, lock_expiry=, cluster=)``. An unknown scheme raises
+    :class:`~ctxgraph.StoreError` (E100). ``create=False`` opens only a store that exists
+    (a SQLite file that is not there: E260), for commands that only read.
 
     >>> open_store("memory://").scheme
     'memory'
@@ -63,7 +66,7 @@ def open_store(url: str | Store, **options: Any) -> Store:
     if scheme == "sqlite":
         from ._sqlite import SQLiteStore, sqlite_path
 
-        return SQLiteStore(sqlite_path(url), **options)
+        return SQLiteStore(sqlite_path(url), create=create, **options)
     from ._redis import RedisStore
 
     return RedisStore(url, **options)

@@ -46,14 +46,21 @@ class SessionLocks:
 
     def __init__(self, path: str | None):
         self._key = os.path.realpath(path) if path else f"process:{id(self)}"
-        self._fd: int | None = None
-        if path and fcntl is not None:
-            with _GUARD:
+        self._path = path if fcntl is not None else None
+        self._fd: int | None = None  # opened by the first hold(): a store only read makes no lock file
+
+    def _file(self) -> int | None:
+        """The shared descriptor of the lock file (opened, and the file made, on first use)."""
+        if self._path is None:
+            return None
+        with _GUARD:
+            if self._fd is None:
                 entry = _FILES.get(self._key)
                 if entry is None:
                     entry = _FILES[self._key] = [os.open(self._key, os.O_RDWR | os.O_CREAT, 0o644), 0]
                 entry[1] += 1
                 self._fd = entry[0]
+            return self._fd
 
     def _thread_lock(self, session_id: str) -> threading.Lock:
         with _GUARD:
@@ -70,10 +77,11 @@ class SessionLocks:
         if not lock.acquire(timeout=max(timeout, 0)):
             raise StoreError(Errors.E104.format(session_id=session_id, timeout=timeout))
         try:
-            if self._fd is None:
+            fd = self._file()
+            if fd is None:
                 yield
                 return
-            fd, offset = self._fd, _offset(session_id)
+            offset = _offset(session_id)
             self._lock_range(fd, offset, deadline, (session_id, timeout))
             try:
                 yield
@@ -97,9 +105,11 @@ class SessionLocks:
 
     def close(self) -> None:
         """Give up this store's use of the lock file (closed when its last user closes)."""
-        if self._fd is None:
-            return
         with _GUARD:
+            if self._fd is None:
+                self._path = None
+                return
+            self._path = None
             entry = _FILES[self._key]
             entry[1] -= 1
             if entry[1] == 0:

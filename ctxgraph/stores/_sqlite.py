@@ -80,7 +80,10 @@ class SQLiteStore(Store):
     ``lock_timeout`` — seconds :meth:`lock` waits for a session's writer lock;
     ``synchronous`` — ``"FULL"`` (default: a turn survives power loss once observe returns)
     or ``"NORMAL"`` (faster; survives a crash of the process, not of the machine).
-    Deleted rows are overwritten on disk (``secure_delete``).
+    ``create`` — False: the file must exist (E260), as reading commands such as
+    ``ctxgraph sessions list`` need, so a mistyped path creates nothing.
+    Deleted rows are overwritten on disk (``secure_delete``). The lock file ``FILE.lock`` is
+    made by the first :meth:`lock`, not when the store is opened.
     """
 
     scheme = "sqlite"
@@ -92,6 +95,7 @@ class SQLiteStore(Store):
         timeout: float = 30.0,
         lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
         synchronous: str = "FULL",
+        create: bool = True,
     ):
         if synchronous not in ("FULL", "NORMAL", "EXTRA"):
             raise StoreError(Errors.E106.format(name="synchronous", value=synchronous,
@@ -99,6 +103,8 @@ class SQLiteStore(Store):
         self.path = str(path)
         self.lock_timeout = lock_timeout
         memory = self.path == ":memory:"
+        if not memory and not create and not Path(self.path).is_file():
+            raise StoreError(Errors.E260.format(where=self.path))
         if not memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._timeout = timeout

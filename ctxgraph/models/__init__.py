@@ -1,0 +1,106 @@
+"""Learned models shipped inside the package: the value tagger.
+
+A value tagger finds the values a dialogue fills slots with (dates, times, counts, room and
+seat types, cuisines, car classes, account types ...) and types each with one of the general
+slot types in :data:`LABELS`. It is a linear-chain CRF (python-crfsuite) trained on public
+span-annotated dialogue corpora (see ``ctxgraph/models/<lang>/MODEL_CARD.md``); its weights are
+package data, loaded offline, once per process. Training is
+``python -m ctxgraph.models.train`` (never imported here).
+
+>>> tagger = load_value_tagger("en")
+>>> [(label, "I need a table for 4 people at 7 pm on Friday"[s:e]) for s, e, label in
+...  tagger("I need a table for 4 people at 7 pm on Friday")]
+[('count', '4'), ('time', '7 pm'), ('date', 'Friday')]
+>>> load_value_tagger("fr") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from functools import lru_cache
+from importlib import resources
+
+from . import _features as F
+
+__all__ = ["LABELS", "ValueTagger", "load_value_tagger", "model_langs"]
+
+#: The general slot types a tagger may return (each language's model uses a subset, listed
+#: in its ``meta.json`` and model card).
+LABELS = frozenset({
+    "date", "time", "duration", "count", "money", "person", "place", "address", "venue", "org",
+    "title", "product", "cuisine", "dish", "category", "car_class", "seat_type", "account_type",
+    "price_range", "facility",
+})
+
+MODEL_FILE = "value_tagger.crfsuite"
+META_FILE = "meta.json"
+
+
+class ValueTagger:
+    """A CRF value tagger for one language: ``tagger(text) -> [(start, end, label)]``
+    (character offsets into ``text``, labels from :data:`LABELS`, in text order).
+
+    Thread-safe (a CRF tagger holds the sequence it reads; calls take turns).
+    """
+
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        import pycrfsuite
+
+        self.lang = lang
+        self.meta = meta
+        self.labels: frozenset[str] = frozenset(meta["labels"])
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(model_path)
+        self._lock = threading.Lock()
+        #: texts longer than this are read up to it (the CRF's cost is linear per token)
+        self.max_tokens: int = int(meta.get("max_tokens", 400))
+
+    def features(self, text: str) -> tuple[list[tuple[int, int, str]], list[dict]]:
+        toks = F.tokens(text, self.lang, self.max_tokens)
+        if not toks:
+            return toks, []
+        if self.lang == "zh":
+            from .._nlp import chinese_doc
+
+            head = text[: toks[-1][1]]
+            doc = chinese_doc(text if len(head) == len(text) else head)  # the entities step's Doc, when kept
+            pairs = [(t.text, t.tag_) for t in doc]
+            return toks, F.zh_features(head, toks, pairs)
+        return toks, F.en_features(toks)
+
+    def __call__(self, text: str) -> list[tuple[int, int, str]]:
+        toks, feats = self.features(text)
+        if not toks:
+            return []
+        with self._lock:
+            tags = self._tagger.tag(feats)
+        return [s for s in F.bio_spans(toks, tags) if s[2] in self.labels]
+
+    def __repr__(self) -> str:
+        return f"ValueTagger(lang={self.lang!r}, labels={len(self.labels)})"
+
+
+def model_langs() -> tuple[str, ...]:
+    """Languages with a value tagger shipped in the package.
+
+    >>> model_langs()
+    ('en', 'zh')
+    """
+    root = resources.files(__name__)
+    return tuple(sorted(p.name for p in root.iterdir() if p.is_dir() and (p / MODEL_FILE).is_file()))
+
+
+@lru_cache(maxsize=None)
+def load_value_tagger(lang: str) -> ValueTagger | None:
+    """The value tagger of ``lang`` (loaded once per process, from package data, offline),
+    or None when no model ships for that language."""
+    if not isinstance(lang, str) or not lang.isidentifier():
+        return None
+    folder = resources.files(__name__) / lang
+    model, meta = folder / MODEL_FILE, folder / META_FILE
+    if not model.is_file() or not meta.is_file():
+        return None
+    with resources.as_file(model) as path:
+        return ValueTagger(lang, str(path), json.loads(meta.read_text(encoding="utf-8")))
