@@ -22,7 +22,9 @@ customer-service conversations (cs: fact recall and precision, wrong facts, cons
 commitments right), latency and memory (speed), observe+persist per turn in SQLite and Redis
 after 100 and 10,000 turns of history (store), the gateway under 100 concurrent conversations
 (serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency), the
-worst observe() time of pathological messages of 1k to 1M characters (adversarial). --metric state compares crosswoz and multiwoz
+worst observe() time of pathological messages of 1k to 1M characters (adversarial), whether the
+context is ever worse than the raw window on a short chat, after one long message and after a
+pasted megabyte (probes: tokens sent against history tokens, the first message's id kept). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -91,6 +93,10 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._longrun import run_long
 
         return run_long(args.turns)
+    if dataset == "probes":
+        from ._probes import run_probes
+
+        return run_probes()
     if dataset == "adversarial":
         from ._adversarial import run_adversarial
 
@@ -210,6 +216,11 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         from ._longrun import long_parts
 
         parts += long_parts(report, markdown, _table)
+    elif ds == "probes":
+        from ._probes import format_probes
+
+        title, header, rows = format_probes(report)
+        parts += [title, _table(header, rows, markdown)]
     elif ds == "adversarial":
         from ._adversarial import format_adversarial
 
