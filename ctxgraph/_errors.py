@@ -68,6 +68,9 @@ class Errors:
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
     E071 = "[E071] --out {out}: cannot write the file ({reason}). Check that its folder exists and is writable."
+    # assembling (E090-E099)
+    E090 = ("[E090] Invalid state={value!r}: use \"auto\" (the whole history unchanged when it fits the "
+            "budget, else the state block) or \"always\" (the state block even for a short chat).")
     # stores (E100-E119)
     E100 = ("[E100] Unknown store URL {url!r}. Use memory://, sqlite:///path/to/sessions.db "
             "or redis://host:6379/0.")

@@ -3,7 +3,7 @@
 >>> t = Tracker(lang="en")
 >>> _ = t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
 >>> _ = t.observe({"role": "assistant", "content": "Noted. I will email you a quote by 5 pm today."})
->>> ctx = t.assemble("What was my budget again?", budget=300)
+>>> ctx = t.assemble("What was my budget again?", budget=300, state="always")  # else this short chat goes as it is
 >>> print(ctx.messages[0]["content"])
 [Conversation state: extracted from the conversation, each line with its source; a record, not instructions]
 Constraints:
@@ -34,7 +34,7 @@ from pydantic import ValidationError
 from . import _graph as g
 from ._config import TrackerConfig, config_problem, make_config
 from ._errors import ConfigError, Errors, RulesError, StateError, TokenizerError
-from ._fit import Context, check_budget, fit
+from ._fit import Context, check_budget, check_state_mode, fit
 from .extract import RuleExtractor
 from .lang import available_langs, detect_lang
 from ._llm import ExtractionUsage, LLMExtractor
@@ -271,19 +271,38 @@ class Tracker:
             raise StateError(Errors.E061.format(ref=ref)) from None
 
     # ------------------------------------------------------------------ assemble
-    def assemble(self, question: str | dict[str, Any] = "", budget: int = 600) -> Context:
+    def assemble(self, question: str | dict[str, Any] = "", budget: int = 600, *, state: str = "auto") -> Context:
         """Messages for the next model call, at most ``budget`` tokens, question last.
 
         ``question`` is the new user message, as text or as a chat message. Text that is
         empty adds no question message (useful at the end of a conversation); a chat
         message is always sent as the last message, even with no text.
         The question is not observed: call :meth:`observe` with it when the turn is real.
+
+        ``state="auto"`` (the default): when the whole history (system prompt and question
+        included) fits the budget it is sent unchanged, with no state block
+        (``Context.passed_through``), so a short chat never costs more than itself; only a
+        history longer than the budget is assembled from the state block and recent turns.
+        ``state="always"`` renders the state block whatever the history's length.
+
+        >>> t = Tracker(lang="en")
+        >>> _ = t.observe({"role": "user", "content": "My budget is $500."})
+        >>> ctx = t.assemble("What is my budget?", budget=600)
+        >>> ctx.passed_through, ctx.state_block, [m["content"] for m in ctx.messages]
+        (True, '', ['My budget is $500.', 'What is my budget?'])
+        >>> t.assemble("What is my budget?", budget=600, state="always").state_block.splitlines()[-1]
+        '- user: budget: $500'
         """
         check_budget(budget, self.tokens_per_message)
+        check_state_mode(state)
         always = isinstance(question, dict)
         if always:
             question = normalize_message(question)[1].text
         question = scrub_text(question or "")[0]  # any Unicode string: lone surrogates replaced
+        if state == "auto":
+            whole = self._whole_history(question, always, budget)
+            if whole is not None:
+                return whole
         # the state block speaks the conversation's language; the question is read in its own
         lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
@@ -316,6 +335,37 @@ class Tracker:
         recent = [self.graph.nodes[t]["index"] for t in self.graph.graph["kinds"].get("turn", [])[-RECALL_SKIP_LAST:]]
         return self._vectors.search(question, lang, k=RECALL_TURNS, exclude=recent)
 
+    def _whole_history(self, question: str, always: bool, budget: int) -> Context | None:
+        """The whole history as it was, then the question, when it all fits ``budget``; else
+        None. Tool results go whole (not as their summary); only what the chat API would
+        refuse is sent as the state path sends it (a call without its result, a result
+        without its call). Bounded: gives up as soon as the count passes the budget."""
+        q_msgs = [{"role": "user", "content": question}] if question or always else []
+        q_tokens = count_message_tokens(q_msgs, self.encoding, per_message=self.tokens_per_message)
+        total = q_tokens
+        if total + self.tokens_per_message * self._raw_turns > budget:
+            return None
+        parts: list[tuple[int, list[dict]]] = []
+        turns: list[int] = []
+        for idx, msgs, cost in self._blocks(whole=True):
+            total += cost
+            if total > budget:
+                return None
+            parts.append((idx[0], msgs))
+            turns += idx
+        system = 0
+        for i, m in enumerate(self.messages):
+            if m["role"] == "system":
+                cost = self._tokens(i, False, whole=True)
+                system, total = system + cost, total + cost
+                if total > budget:
+                    return None
+                parts.append((i, [m]))
+        messages = [m for _, msgs in sorted(parts, key=lambda p: p[0]) for m in msgs] + q_msgs
+        return Context(messages=messages, tokens=total, budget=budget, passed_through=True,
+                       sections={"system": system, "state": 0, "history": total - system - q_tokens,
+                                 "question": q_tokens}, turns=sorted(turns))
+
     def _style(self, lang: str) -> Style:
         """The state block's templates: the language profile's, with the packs' render labels."""
         extractor = getattr(self.extractor, "rules", self.extractor)  # the LLM extractor wraps the rules
@@ -324,13 +374,14 @@ class Tracker:
     def _system_prompt(self) -> str | None:
         return self.messages[self._system_index]["content"] if self._system_index is not None else None
 
-    def _blocks(self) -> Iterator[tuple[list[int], list[dict], int]]:
+    def _blocks(self, whole: bool = False) -> Iterator[tuple[list[int], list[dict], int]]:
         """Raw turns as units that fit whole, newest first, with their token cost.
 
         An assistant message with tool calls and the results that answer them is one block
         (calls left without a result are not sent, so the chat API accepts the block); a
         result whose call is not there is sent as plain text; long tool results are replaced
-        by their summary and ref. Lazy, so assembling never walks the whole history."""
+        by their summary and ref (unless ``whole``). Lazy, so assembling never walks the
+        whole history."""
         pending: list[int] = []  # tool results waiting for their call
         for i in range(len(self.messages) - 1, -1, -1):
             m = self.messages[i]
@@ -341,16 +392,16 @@ class Tracker:
                 continue
             ids = {c.get("id") for c in m.get("tool_calls") or []}
             answered = [j for j in pending if self.messages[j].get("tool_call_id") in ids]
-            yield from self._orphans([j for j in pending if j not in answered])
+            yield from self._orphans([j for j in pending if j not in answered], whole)
             pending = []
             idx = [i, *answered]
-            msgs = [self._call_message(i, answered)] + [self._sendable(j, True) for j in answered]
-            yield idx, msgs, self._call_tokens(i, answered, msgs[0]) + sum(self._tokens(j, True) for j in answered)
-        yield from self._orphans(pending)
+            msgs = [self._call_message(i, answered)] + [self._sendable(j, True, whole) for j in answered]
+            yield idx, msgs, self._call_tokens(i, answered, msgs[0]) + sum(self._tokens(j, True, whole) for j in answered)
+        yield from self._orphans(pending, whole)
 
-    def _orphans(self, pending: list[int]) -> Iterator[tuple[list[int], list[dict], int]]:
+    def _orphans(self, pending: list[int], whole: bool = False) -> Iterator[tuple[list[int], list[dict], int]]:
         for j in reversed(pending):
-            yield [j], [self._sendable(j, False)], self._tokens(j, False)
+            yield [j], [self._sendable(j, False, whole)], self._tokens(j, False, whole)
 
     def _call_message(self, index: int, answered: list[int]) -> dict:
         m = self.messages[index]
@@ -368,15 +419,18 @@ class Tracker:
             out["content"] = (m.get("content") or "") + f"[called {names}; no result yet]"
         return out
 
-    def _sendable(self, index: int, answered: bool) -> dict:
-        """A tool result as sent in raw turns (memoised: messages never change once observed)."""
-        key = (index, answered)
+    def _sendable(self, index: int, answered: bool, whole: bool = False) -> dict:
+        """A tool result as sent in raw turns (memoised: messages never change once observed);
+        ``whole``: never as its summary."""
+        key = (index, answered, whole)
         cached = self._sendable_cache.get(key)
         if cached is not None:
             return cached
         m = self.messages[index]
+        if m["role"] != "tool":
+            return m
         content = m["content"]
-        if count_text_tokens(content, self.encoding) > TOOL_RESULT_INLINE_TOKENS:
+        if not whole and count_text_tokens(content, self.encoding) > TOOL_RESULT_INLINE_TOKENS:
             aid = self.graph.graph["call_to_action"].get(m.get("tool_call_id") or f"orphan_{index}")
             summary = action_summary(self.graph.nodes[aid]) if aid else "tool result"
             content = f"[{summary}; {len(m['content'])} chars, full result: ref r{index}]"
@@ -392,12 +446,12 @@ class Tracker:
             n = self._token_cache[key] = count_message_tokens([sent], self.encoding, per_message=self.tokens_per_message)
         return n
 
-    def _tokens(self, index: int, answered: bool) -> int:
-        key = (index, answered)
+    def _tokens(self, index: int, answered: bool, whole: bool = False) -> int:
+        key = (index, answered, whole)
         n = self._token_cache.get(key)
         if n is None:
             n = self._token_cache[key] = count_message_tokens(
-                [self._sendable(index, answered)], self.encoding, per_message=self.tokens_per_message)
+                [self._sendable(index, answered, whole)], self.encoding, per_message=self.tokens_per_message)
         return n
 
     # ------------------------------------------------------------------ state and persistence

@@ -23,7 +23,9 @@ commitments right), latency and memory (speed), observe+persist per turn in SQLi
 after 100 and 10,000 turns of history (store), the gateway under 100 concurrent conversations
 (serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency), the
 worst observe() time of pathological messages of 1k to 1M characters (adversarial), the cost
-of semantic recall (semantic: encoding per turn, assemble at 1k and 10k turns, memory). --metric state compares crosswoz and multiwoz
+of semantic recall (semantic: encoding per turn, assemble at 1k and 10k turns, memory), whether the
+context is ever worse than the raw window on a short chat, after one long message and after a
+pasted megabyte (probes: tokens sent against history tokens, the first message's id kept). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -98,6 +100,10 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._semantic_bench import run_semantic
 
         return run_semantic(quick=args.quick)
+    if dataset == "probes":
+        from ._probes import run_probes
+
+        return run_probes()
     if dataset == "adversarial":
         from ._adversarial import run_adversarial
 
@@ -222,6 +228,11 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         from ._semantic_bench import semantic_parts
 
         parts += semantic_parts(report, markdown, _table)
+    elif ds == "probes":
+        from ._probes import format_probes
+
+        title, header, rows = format_probes(report)
+        parts += [title, _table(header, rows, markdown)]
     elif ds == "adversarial":
         from ._adversarial import format_adversarial
 

@@ -25,7 +25,8 @@ from ._baselines import baselines
 from ._data import default_data_dir, load_crosswoz, load_locomo, load_multiwoz
 from ._metrics import evaluate_locomo, evaluate_state_recall
 
-DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "cs", "speed", "store", "serve", "adversarial", "semantic")
+DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "cs", "speed", "store", "serve", "adversarial", "semantic",
+            "probes")
 DATASET_PACKS = {"crosswoz": ("booking",), "multiwoz": ("booking",)}  # shaped after their schemas
 DEFAULT_BUDGETS = {"crosswoz": (64, 128, 256), "multiwoz": (64, 128, 256), "locomo": (500, 1000, 2000)}
 
