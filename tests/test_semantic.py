@@ -147,7 +147,7 @@ def test_semantic_any_callable_plugs_in_and_chinese_is_encoded_by_it():
     t = Tracker(lang="zh", embed=enc)
     for m in [{"role": "user", "content": "我 妹妹 学 护理"}, {"role": "assistant", "content": "好 的"}] * 5:
         t.observe(m)
-    t.assemble("护理", budget=200)
+    t.assemble("护理", budget=40)  # the history does not fit: ranking runs (it would be sent whole otherwise)
     assert len(t._vectors) == 10  # a callable reads every language: all turns encoded
     assert "我 妹妹 学 护理" in enc.texts and enc.texts[-1] == "护理"
 
@@ -162,12 +162,12 @@ def test_semantic_observe_does_not_wait_for_the_encoder():
         return np.ones((len(texts), 4))
 
     t = Tracker(lang="en", embed=slow)
-    for m in chat(10):
+    for m in chat(40):
         t.observe(m)  # returns while the worker is blocked inside the encoder
     assert not finished.is_set() and len(t._vectors) == 0
     release.set()
-    t.assemble("hello", budget=200)  # assemble waits for every turn's vector
-    assert finished.is_set() and len(t._vectors) == 10
+    t.assemble("hello", budget=100)  # assemble (the history does not fit) waits for every turn's vector
+    assert finished.is_set() and len(t._vectors) == 40
 
 
 def test_semantic_failing_encoder_falls_back_to_lexical(caplog):
@@ -178,7 +178,7 @@ def test_semantic_failing_encoder_falls_back_to_lexical(caplog):
         raise ConnectionError("embeddings API down")
 
     t = Tracker(lang="en", embed=down)
-    for m in chat(12):
+    for m in chat(60):
         t.observe(m)
     ctx = t.assemble("nursing degree", budget=200)
     assert "nursing degree" in json.dumps(ctx.messages)  # BM25 still finds it
@@ -190,10 +190,10 @@ def test_semantic_failing_encoder_falls_back_to_lexical(caplog):
                                          (lambda texts: "vectors", "not vectors")])
 def test_semantic_encoder_breaking_its_contract_is_e213(bad, reason):
     t = Tracker(lang="en", embed=bad)
-    for m in chat(8):
+    for m in chat(40):
         t.observe(m)
     with pytest.raises(EmbedError, match="E213"):
-        t.assemble("hello", budget=200)
+        t.assemble("hello", budget=100)
 
 
 def test_semantic_embed_option_must_be_an_encoder():
