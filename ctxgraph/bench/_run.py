@@ -4,6 +4,9 @@
 >>> s = TrackerSession()
 >>> s.reset()
 >>> s.observe({"role": "user", "content": "My budget is $500."})
+>>> s.assemble("What was my budget?", 64)[0]["content"]   # the history fits: passed through as is
+'My budget is $500.'
+>>> s.observe({"role": "assistant", "content": "Noted: " + "we have many options for you. " * 20})
 >>> s.assemble("What was my budget?", 64)[0]["content"].splitlines()[-1]
 'user: budget: $500'
 """
