@@ -21,6 +21,7 @@ import pytest
 from ctxgraph.cli import main
 from ctxgraph.serve import ServeConfig, create_app, serving
 from ctxgraph.stores import open_store
+from tests.test_serve import stored
 
 VICTIM = [{"role": "user", "content": "My budget is $500. Please do not ship with FedEx."},
           {"role": "assistant", "content": "Noted."},
@@ -156,17 +157,6 @@ def test_on_divergence_rebuild_restarts_the_session_for_trusted_callers(server, 
         client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": "Start over."}],
                                             user="edited")
     assert [m["content"] for m in open_store(store_url).load("edited")["messages"]] == ["Start over.", "ok"]
-
-
-def stored(store_url: str, sid: str, messages: int, timeout: float = 30.0) -> dict:
-    """The session once the store holds ``messages`` messages (a plain reply is recorded just
-    after it is sent)."""
-    store, deadline = open_store(store_url), time.monotonic() + timeout
-    while True:
-        session = store.load(sid)
-        if session is not None and len(session["messages"]) >= messages or time.monotonic() > deadline:
-            return session
-        time.sleep(0.01)
 
 
 def _nested(depth: int) -> str:
