@@ -22,7 +22,10 @@ customer-service conversations (cs: fact recall and precision, wrong facts, cons
 commitments right), latency and memory (speed), observe+persist per turn in SQLite and Redis
 after 100 and 10,000 turns of history (store), the gateway under 100 concurrent conversations
 (serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency), the
-worst observe() time of pathological messages of 1k to 1M characters (adversarial). --metric state compares crosswoz and multiwoz
+worst observe() time of pathological messages of 1k to 1M characters (adversarial), the cost
+of semantic recall (semantic: encoding per turn, assemble at 1k and 10k turns, memory), whether the
+context is ever worse than the raw window on a short chat, after one long message and after a
+pasted megabyte (probes: tokens sent against history tokens, the first message's id kept). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -79,6 +82,8 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--repeats", type=int, metavar="N", help="serve: runs of the load, the median reported (default 3)")
     p.add_argument("--redis", metavar="URL", help="store: the Redis to measure (default: a redis-server started "
                                                   "for the run on a free 127.0.0.1 port)")
+    p.add_argument("--semantic", action="store_true",
+                   help="locomo, crosswoz, multiwoz: also ctxgraph with embed=\"minilm\" (the semantic extra), same run")
     p.add_argument("--json-out", metavar="PATH", help="also write every report as JSON to PATH")
     p.set_defaults(func=cmd_bench)
 
@@ -91,6 +96,14 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._longrun import run_long
 
         return run_long(args.turns)
+    if dataset == "semantic":
+        from ._semantic_bench import run_semantic
+
+        return run_semantic(quick=args.quick)
+    if dataset == "probes":
+        from ._probes import run_probes
+
+        return run_probes()
     if dataset == "adversarial":
         from ._adversarial import run_adversarial
 
@@ -117,7 +130,8 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._state_accuracy import run_state  # run_state says which datasets have a gold state
 
         return run_state(dataset, data=args.data, catalog=catalog, limit=args.limit, packs=packs)
-    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, packs=packs)
+    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, packs=packs,
+                      semantic=getattr(args, "semantic", False))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -210,6 +224,15 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         from ._longrun import long_parts
 
         parts += long_parts(report, markdown, _table)
+    elif ds == "semantic":
+        from ._semantic_bench import semantic_parts
+
+        parts += semantic_parts(report, markdown, _table)
+    elif ds == "probes":
+        from ._probes import format_probes
+
+        title, header, rows = format_probes(report)
+        parts += [title, _table(header, rows, markdown)]
     elif ds == "adversarial":
         from ._adversarial import format_adversarial
 
