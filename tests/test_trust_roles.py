@@ -3,7 +3,6 @@ constraints and promises follow the facts; the new user's probes."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from ctxgraph import Tracker
