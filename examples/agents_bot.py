@@ -11,9 +11,6 @@ kept in --store (a new run with the same --session continues it).
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import os
 import sys
 
 from agents import Agent, OpenAIChatCompletionsModel, RunConfig, Runner, function_tool
@@ -21,17 +18,15 @@ from openai import AsyncOpenAI
 
 from ctxgraph.integrations.openai_agents import CtxgraphSession
 
+import _support_chat as support
 
-@function_tool
-def lookup_order(order_id: str) -> str:
-    """The status of an order."""
-    return f'{{"order_id": "{order_id}", "status": "shipped", "eta": "May 3"}}'
+lookup_order = function_tool(support.lookup_order)
 
 
 async def chat(args: argparse.Namespace, base_url: str, lines: list[str], out) -> None:
     session = CtxgraphSession(args.session, store=args.store, budget=args.budget)
-    async with AsyncOpenAI(base_url=base_url, api_key=os.environ.get("OPENAI_API_KEY", "stub")) as client:
-        agent = Agent(name="support", instructions="You are a shop's support agent. Be brief.",
+    async with AsyncOpenAI(base_url=base_url, api_key=support.api_key()) as client:
+        agent = Agent(name="support", instructions=support.INSTRUCTIONS,
                       model=OpenAIChatCompletionsModel(model=args.model, openai_client=client), tools=[lookup_order])
         config = RunConfig(tracing_disabled=args.stub,
                            call_model_input_filter=session.call_model_input_filter if args.per_call else None)
@@ -41,26 +36,10 @@ async def chat(args: argparse.Namespace, base_url: str, lines: list[str], out) -
 
 
 def main(argv: list[str] | None = None, lines: list[str] | None = None, out=sys.stdout) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL", "https://api.openai.com/v1"))
-    parser.add_argument("--model", default="gpt-4o-mini")
-    parser.add_argument("--store", default="sqlite:///agents_bot.db")
-    parser.add_argument("--session", default="demo-user")
-    parser.add_argument("--budget", type=int, default=1500)
-    parser.add_argument("--per-call", action="store_true", help="assemble every model call (call_model_input_filter)")
-    parser.add_argument("--stub", action="store_true", help="answer from a local StubServer")
-    args = parser.parse_args(argv)
-    lines = [ln.strip() for ln in (sys.stdin if lines is None else lines) if ln.strip()]
-    with contextlib.ExitStack() as stack:
-        base_url = args.base_url
-        if args.stub:
-            from ctxgraph.testing import StubServer
+    def options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--per-call", action="store_true", help="assemble every model call (call_model_input_filter)")
 
-            server = stack.enter_context(StubServer())
-            for n, _ in enumerate(lines):
-                server.reply(f"(stub answer {n})")
-            base_url = server.base_url
-        asyncio.run(chat(args, base_url, lines, out))
+    support.run_bot(chat, argv, lines, out, doc=__doc__, store="sqlite:///agents_bot.db", add_arguments=options)
 
 
 if __name__ == "__main__":

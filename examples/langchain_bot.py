@@ -11,8 +11,6 @@ every message (LangGraph's checkpointer); the model sees ctxgraph's context of t
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
 
 from langchain.agents import create_agent
@@ -22,40 +20,24 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from ctxgraph.integrations.langchain import CtxgraphMiddleware
 
+import _support_chat as support
 
-@tool
-def lookup_order(order_id: str) -> str:
-    """The status of an order."""
-    return f'{{"order_id": "{order_id}", "status": "shipped", "eta": "May 3"}}'
+lookup_order = tool(support.lookup_order)
+
+
+def chat(args: argparse.Namespace, base_url: str, lines: list[str], out) -> None:
+    model = ChatOpenAI(model=args.model, base_url=base_url, api_key=support.api_key())
+    agent = create_agent(model, tools=[lookup_order], system_prompt=support.INSTRUCTIONS,
+                         middleware=[CtxgraphMiddleware(budget=args.budget, store=args.store)],
+                         checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": args.thread}}
+    for line in lines:
+        result = agent.invoke({"messages": [{"role": "user", "content": line}]}, config)
+        print(result["messages"][-1].content, file=out)
 
 
 def main(argv: list[str] | None = None, lines: list[str] | None = None, out=sys.stdout) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL", "https://api.openai.com/v1"))
-    parser.add_argument("--model", default="gpt-4o-mini")
-    parser.add_argument("--store", default="sqlite:///langchain_bot.db")
-    parser.add_argument("--thread", default="demo-user")
-    parser.add_argument("--budget", type=int, default=1500)
-    parser.add_argument("--stub", action="store_true", help="answer from a local StubServer")
-    args = parser.parse_args(argv)
-    lines = [ln.strip() for ln in (sys.stdin if lines is None else lines) if ln.strip()]
-    with contextlib.ExitStack() as stack:
-        base_url = args.base_url
-        if args.stub:
-            from ctxgraph.testing import StubServer
-
-            server = stack.enter_context(StubServer())
-            for n, _ in enumerate(lines):
-                server.reply(f"(stub answer {n})")
-            base_url = server.base_url
-        model = ChatOpenAI(model=args.model, base_url=base_url, api_key=os.environ.get("OPENAI_API_KEY", "stub"))
-        agent = create_agent(model, tools=[lookup_order], system_prompt="You are a shop's support agent. Be brief.",
-                             middleware=[CtxgraphMiddleware(budget=args.budget, store=args.store)],
-                             checkpointer=InMemorySaver())
-        config = {"configurable": {"thread_id": args.thread}}
-        for line in lines:
-            result = agent.invoke({"messages": [{"role": "user", "content": line}]}, config)
-            print(result["messages"][-1].content, file=out)
+    support.run_bot(chat, argv, lines, out, doc=__doc__, store="sqlite:///langchain_bot.db", conversation="--thread")
 
 
 if __name__ == "__main__":

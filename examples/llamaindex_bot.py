@@ -12,9 +12,6 @@ the same ``memory`` to a LlamaIndex agent: ``agent.run(text, memory=memory)``.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import os
 import sys
 
 from llama_index.core.base.llms.types import ChatMessage
@@ -24,15 +21,17 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from ctxgraph.integrations.llamaindex import CtxgraphMemoryBlock, to_chat
 
+import _support_chat as support
+
 
 async def chat(args: argparse.Namespace, base_url: str, lines: list[str], out) -> None:
     engine = create_async_engine(f"sqlite+aiosqlite:///{args.queue_db}")  # LlamaIndex's own recent messages
     memory = Memory.from_defaults(session_id=args.session, token_limit=args.token_limit, async_engine=engine,
                                   memory_blocks=[CtxgraphMemoryBlock(store=args.store, budget=args.budget, priority=0)])
-    async with AsyncOpenAI(base_url=base_url, api_key=os.environ.get("OPENAI_API_KEY", "stub")) as client:
+    async with AsyncOpenAI(base_url=base_url, api_key=support.api_key()) as client:
         for line in lines:
             await memory.aput(ChatMessage(role="user", content=line))
-            messages = [{"role": "system", "content": "You are a shop's support agent. Be brief."}]
+            messages = [{"role": "system", "content": support.INSTRUCTIONS}]
             messages += [to_chat(m) for m in await memory.aget()]
             reply = await client.chat.completions.create(model=args.model, messages=messages)
             text = reply.choices[0].message.content or ""
@@ -42,27 +41,12 @@ async def chat(args: argparse.Namespace, base_url: str, lines: list[str], out) -
 
 
 def main(argv: list[str] | None = None, lines: list[str] | None = None, out=sys.stdout) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL", "https://api.openai.com/v1"))
-    parser.add_argument("--model", default="gpt-4o-mini")
-    parser.add_argument("--store", default="sqlite:///llamaindex_bot.db")
-    parser.add_argument("--session", default="demo-user")
-    parser.add_argument("--queue-db", default="llamaindex_queue.db", help="SQLite file of LlamaIndex's queue")
-    parser.add_argument("--budget", type=int, default=400, help="tokens of the state block")
-    parser.add_argument("--token-limit", type=int, default=2000, help="LlamaIndex Memory's token limit")
-    parser.add_argument("--stub", action="store_true", help="answer from a local StubServer")
-    args = parser.parse_args(argv)
-    lines = [ln.strip() for ln in (sys.stdin if lines is None else lines) if ln.strip()]
-    with contextlib.ExitStack() as stack:
-        base_url = args.base_url
-        if args.stub:
-            from ctxgraph.testing import StubServer
+    def options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--queue-db", default="llamaindex_queue.db", help="SQLite file of LlamaIndex's queue")
+        parser.add_argument("--token-limit", type=int, default=2000, help="LlamaIndex Memory's token limit")
 
-            server = stack.enter_context(StubServer())
-            for n, _ in enumerate(lines):
-                server.reply(f"(stub answer {n})")
-            base_url = server.base_url
-        asyncio.run(chat(args, base_url, lines, out))
+    support.run_bot(chat, argv, lines, out, doc=__doc__, store="sqlite:///llamaindex_bot.db", budget=400,
+                    budget_help="tokens of the state block", add_arguments=options)
 
 
 if __name__ == "__main__":

@@ -148,6 +148,20 @@ def redis_process():
         yield server
 
 
+@pytest.fixture
+def prefix(redis_url):
+    """A key prefix of the test's own on ``redis_url``; its keys are deleted after the test."""
+    import uuid
+
+    redis = pytest.importorskip("redis")
+    p = f"test:{uuid.uuid4().hex[:8]}:"
+    yield p
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    for key in client.scan_iter(match=f"{p}*"):
+        client.delete(key)
+    client.close()
+
+
 @pytest.fixture(scope="session")
 def redis_cluster_url():
     """A real Redis Cluster of three masters on free 127.0.0.1 ports (``redis-cli --cluster

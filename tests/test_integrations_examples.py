@@ -16,6 +16,7 @@ BOTS = {"agents_bot": "agents", "langchain_bot": "langchain_openai", "llamaindex
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_integrations_example_bot_runs_on_the_stub(name, tmp_path, monkeypatch):
     pytest.importorskip(BOTS[name])
+    monkeypatch.syspath_prepend(str(EXAMPLES))  # as `python examples/x_bot.py` does: the bots import _support_chat
     spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
     bot = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bot)

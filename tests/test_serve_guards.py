@@ -11,8 +11,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 
 import httpx
 import openai
@@ -21,6 +19,7 @@ import pytest
 from ctxgraph.cli import main
 from ctxgraph.serve import ServeConfig, create_app, serving
 from ctxgraph.stores import open_store
+from tests.test_serve import get, stored
 
 VICTIM = [{"role": "user", "content": "My budget is $500. Please do not ship with FedEx."},
           {"role": "assistant", "content": "Noted."},
@@ -48,16 +47,6 @@ def client(url: str) -> openai.OpenAI:
     made = openai.OpenAI(base_url=url + "/v1", api_key="caller-key", max_retries=0)
     _CLIENTS.append(made)
     return made
-
-
-def get(url: str, token: str | None = None) -> tuple[int, dict | str]:
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
-    try:
-        with urllib.request.urlopen(request) as response:
-            body, status, kind = response.read().decode(), response.status, response.headers["content-type"]
-    except urllib.error.HTTPError as err:
-        body, status, kind = err.read().decode(), err.code, err.headers["content-type"]
-    return status, json.loads(body) if kind.startswith("application/json") else body
 
 
 @pytest.mark.parametrize("token", [None, "", "   "], ids=["unset", "empty", "spaces"])
@@ -156,17 +145,6 @@ def test_on_divergence_rebuild_restarts_the_session_for_trusted_callers(server, 
         client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": "Start over."}],
                                             user="edited")
     assert [m["content"] for m in open_store(store_url).load("edited")["messages"]] == ["Start over.", "ok"]
-
-
-def stored(store_url: str, sid: str, messages: int, timeout: float = 30.0) -> dict:
-    """The session once the store holds ``messages`` messages (a plain reply is recorded just
-    after it is sent)."""
-    store, deadline = open_store(store_url), time.monotonic() + timeout
-    while True:
-        session = store.load(sid)
-        if session is not None and len(session["messages"]) >= messages or time.monotonic() > deadline:
-            return session
-        time.sleep(0.01)
 
 
 def _nested(depth: int) -> str:

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 
 import pytest
 
@@ -161,16 +160,6 @@ def zygote():
     z = Zygote()
     yield z
     z.close()
-
-
-@pytest.fixture
-def prefix(redis_url):
-    p = f"test:{uuid.uuid4().hex[:8]}:"
-    yield p
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
-    for key in client.scan_iter(match=f"{p}*"):
-        client.delete(key)
-    client.close()
 
 
 @pytest.fixture(params=["server", "cluster"])

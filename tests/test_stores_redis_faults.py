@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import threading
-import uuid
 
 import pytest
 
@@ -29,16 +28,6 @@ with store.lock("s"):
     print("held", flush=True)
     threading.Event().wait()
 '''
-
-
-@pytest.fixture
-def prefix(redis_url) -> str:
-    p = f"test:{uuid.uuid4().hex[:8]}:"
-    yield p
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
-    for key in client.scan_iter(match=f"{p}*"):
-        client.delete(key)
-    client.close()
 
 
 def holder(url: str, prefix: str, lease: float) -> subprocess.Popen:

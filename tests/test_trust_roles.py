@@ -3,30 +3,12 @@ constraints and promises follow the facts; the new user's probes."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from ctxgraph import Tracker
 from ctxgraph._errors import RulesError
 from ctxgraph.extract.compiled import compiled_packs
-
-
-def user(text: str) -> dict:
-    return {"role": "user", "content": text}
-
-
-def bot(text: str) -> dict:
-    return {"role": "assistant", "content": text}
-
-
-def call(call_id: str, name: str, arguments: dict) -> dict:
-    return {"role": "assistant", "content": None, "tool_calls": [
-        {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}]}
-
-
-def result(call_id: str, content: dict) -> dict:
-    return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(content, ensure_ascii=False)}
+from tests.test_graph import bot, call, result, user
 
 
 def tracked(*messages, lang: str) -> Tracker:

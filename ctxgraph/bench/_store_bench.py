@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
-import socket
 import statistics
 import subprocess
 import tempfile
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from .._tracker import Tracker
+from ._redis_procs import RedisProcess
 from ._run import machine, progress_bar
 from ._speed import _percentile, text_pool
 
@@ -183,34 +183,16 @@ def _redis(url: str | None, notes: list[str]) -> Iterator[str | None]:
     if url:
         yield url
         return
-    binary = shutil.which("redis-server")
-    if binary is None:
+    try:
+        server = RedisProcess()  # raises FileNotFoundError when no redis-server is installed
+    except FileNotFoundError:
         notes.append("Redis not measured: no redis-server installed (pass --redis URL)")
         yield None
         return
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with tempfile.TemporaryDirectory(prefix="ctxgraph-bench-redis-") as folder:
-        proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                                 "--appendonly", "no", "--dir", folder, "--loglevel", "warning"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            _wait_for_port(port, proc)
-            notes.append(f"Redis: redis-server {_server_version(binary)} started for the run on 127.0.0.1:{port}")
-            yield f"redis://127.0.0.1:{port}/0"
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-
-
-def _wait_for_port(port: int, proc: subprocess.Popen, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and proc.poll() is None:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-            return
-        time.sleep(0.05)
-    raise OSError(f"redis-server did not start on 127.0.0.1:{port}")
+    with server:
+        notes.append(f"Redis: redis-server {_server_version(server.binary)} started for the run on "
+                     f"127.0.0.1:{server.port}")
+        yield server.url
 
 
 def _server_version(binary: str) -> str:

@@ -34,7 +34,7 @@ from ctxgraph.stores import Store
 from ._hub import LOCK_TIMEOUT, _Call, _Hub
 from ._reports import CallReport
 
-__all__ = ["Keeper"]
+__all__ = ["Keeper", "KeeperViews"]
 
 
 class Keeper:
@@ -95,3 +95,19 @@ class Keeper:
     def counters(self) -> dict[str, int]:
         with self.hub._counting:
             return dict(self.hub.counters)
+
+
+class KeeperViews:
+    """What an integration object shows of its :class:`Keeper` (kept in ``self._keeper``):
+    its ``reports`` and ``counters``. Its ``tracker(...)`` stays the integration's own, as
+    each names its argument after the framework's word (``thread_id``, ``session_id``)."""
+
+    _keeper: Keeper
+
+    @property
+    def reports(self):
+        return self._keeper.reports
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return self._keeper.counters

@@ -39,7 +39,7 @@ from ctxgraph._tracker import Tracker
 from ctxgraph.stores import Store
 
 from ._hub import LOCK_TIMEOUT
-from ._keeper import Keeper
+from ._keeper import Keeper, KeeperViews
 from ._reports import CallReport
 
 __all__ = ["CtxgraphMiddleware"]
@@ -68,7 +68,7 @@ def _reply(response: Any) -> dict[str, Any] | None:
     return convert_to_openai_messages(answers[-1]) if answers else None
 
 
-class CtxgraphMiddleware(AgentMiddleware):
+class CtxgraphMiddleware(KeeperViews, AgentMiddleware):
     """Replace what the model sees with ctxgraph's context, within ``budget`` tokens.
 
     ``store`` keeps the sessions (``"sqlite:///sessions.db"``, ``"redis://..."``; default: in
@@ -123,11 +123,3 @@ class CtxgraphMiddleware(AgentMiddleware):
     def tracker(self, thread_id: str = "default") -> Tracker:
         """The tracker of a thread (``state()``, ``to_json()``)."""
         return self._keeper.tracker(thread_id)
-
-    @property
-    def reports(self):
-        return self._keeper.reports
-
-    @property
-    def counters(self) -> dict[str, int]:
-        return self._keeper.counters

@@ -49,7 +49,7 @@ from ctxgraph._tracker import Tracker
 from ctxgraph.stores import Store
 
 from ._hub import LOCK_TIMEOUT
-from ._keeper import Keeper
+from ._keeper import Keeper, KeeperViews
 from ._reports import CallReport
 
 __all__ = ["CtxgraphHistory", "to_chat"]
@@ -119,7 +119,7 @@ def _default_session(ctx: RunContext) -> str:
     return ctx.conversation_id or "default"
 
 
-class CtxgraphHistory:
+class CtxgraphHistory(KeeperViews):
     """A Pydantic AI history processor that sends ctxgraph's context within ``budget`` tokens.
 
     ``store`` keeps the sessions (``"sqlite:///sessions.db"``; default: in memory);
@@ -164,14 +164,6 @@ class CtxgraphHistory:
     def tracker(self, session_id: str = "default") -> Tracker:
         """The tracker of a session (``state()``, ``to_json()``)."""
         return self._keeper.tracker(session_id)
-
-    @property
-    def reports(self):
-        return self._keeper.reports
-
-    @property
-    def counters(self) -> dict[str, int]:
-        return self._keeper.counters
 
 
 def _marked(message: ModelMessage) -> bool:

@@ -60,6 +60,30 @@ def _en_word(word: str) -> dict[str, str | float]:
     return f
 
 
+def _token_start(i: int, n: int, own: dict[str, str | float]) -> dict[str, str | float]:
+    """Token ``i`` of ``n``'s features before its neighbours': the bias, ``own``, and BOS / EOS
+    at the edges (the English and the Chinese features both start so).
+
+    >>> _token_start(0, 1, {"w": "hi"})
+    {'b': 1.0, 'w': 'hi', 'BOS': 1.0, 'EOS': 1.0}
+    """
+    f: dict[str, str | float] = {"b": 1.0, **own}
+    if i == 0:
+        f["BOS"] = 1.0
+    if i == n - 1:
+        f["EOS"] = 1.0
+    return f
+
+
+def _near(i: int, n: int) -> list[tuple[int, int]]:
+    """``(d, j)`` of the tokens ``j = i + d`` within two of token ``i`` of ``n``, left to right.
+
+    >>> _near(0, 3)
+    [(1, 1), (2, 2)]
+    """
+    return [(d, i + d) for d in (-2, -1, 1, 2) if 0 <= i + d < n]
+
+
 def en_features(toks: list[tuple[int, int, str]]) -> list[dict[str, str | float]]:
     """One feature dict per English token: the word, its shape and affixes, and its
     neighbours within two tokens.
@@ -71,19 +95,13 @@ def en_features(toks: list[tuple[int, int, str]]) -> list[dict[str, str | float]
     feats = []
     n = len(words)
     for i, w in enumerate(words):
-        f: dict[str, str | float] = {"b": 1.0, **w}
-        if i == 0:
-            f["BOS"] = 1.0
-        if i == n - 1:
-            f["EOS"] = 1.0
-        for d in (-2, -1, 1, 2):
-            j = i + d
-            if 0 <= j < n:
-                o = words[j]
-                f[f"{d}:w"] = o["w"]
-                if abs(d) == 1:
-                    f[f"{d}:sh"] = o["sh"]
-                    f[f"{d}:s3"] = o["s3"]
+        f = _token_start(i, n, w)
+        for d, j in _near(i, n):
+            o = words[j]
+            f[f"{d}:w"] = o["w"]
+            if abs(d) == 1:
+                f[f"{d}:sh"] = o["sh"]
+                f[f"{d}:s3"] = o["s3"]
         if i > 0:
             f["-1|0"] = f"{words[i - 1]['w']}|{w['w']}"
         if i < n - 1:
@@ -129,18 +147,12 @@ def zh_features(text: str, toks: list[tuple[int, int, str]],
     feats = []
     for i, (start, _, ch) in enumerate(toks):
         word, tag, where = word_at[start] if start < len(word_at) else ("", "", "")
-        f: dict[str, str | float] = {"b": 1.0, "c": ch.lower(), "k": _zh_kind(ch[0]), "wt": tag, "wp": where,
-                                     "wtp": f"{tag}{where}", "ww": word}
-        if i == 0:
-            f["BOS"] = 1.0
-        if i == n - 1:
-            f["EOS"] = 1.0
-        for d in (-2, -1, 1, 2):
-            j = i + d
-            if 0 <= j < n:
-                f[f"{d}:c"] = chars[j].lower()
-                if abs(d) == 1:
-                    f[f"{d}:k"] = _zh_kind(chars[j][0])
+        f = _token_start(i, n, {"c": ch.lower(), "k": _zh_kind(ch[0]), "wt": tag, "wp": where,
+                                "wtp": f"{tag}{where}", "ww": word})
+        for d, j in _near(i, n):
+            f[f"{d}:c"] = chars[j].lower()
+            if abs(d) == 1:
+                f[f"{d}:k"] = _zh_kind(chars[j][0])
         if i > 0:
             f["-1|0"] = chars[i - 1] + chars[i]
         if i < n - 1:
