@@ -14,8 +14,8 @@ OpenAI wrapper.
 >>> call, context = keeper.begin("thread-1", [{"role": "user", "content": "My budget is $500."},
 ...     {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "Any news?"}])
 >>> keeper.finish(call, None)
->>> [m["role"] for m in context], "$500" in context[0]["content"]
-(['system', 'user', 'assistant', 'user'], True)
+>>> [m["role"] for m in context], "$500" in context[0]["content"]   # it fits the budget: sent as is
+(['user', 'assistant', 'user'], True)
 >>> len(keeper.tracker("thread-1").messages), keeper.counters["continued"]
 (3, 2)
 """
