@@ -62,6 +62,8 @@ class Errors:
     )
     # tracker options
     E066 = "[E066] Invalid Tracker option {name}={value!r}: {reason}."
+    E072 = ("[E072] Role rule for slot {slot!r} ({lang}): no such slot. A role fills a slot: declare it under "
+            "'slots:' (id, name) in the same pack, or name one of: {known}.")
     E067 = "[E067] Tracker(config=...) takes no other options; got {names}. Put them into the TrackerConfig."
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
@@ -140,6 +142,21 @@ class Errors:
             "give a reserve smaller than the budget by at least {least} tokens.")
     E222 = ("[E222] {what} is not a chat message ctxgraph can read ({reason}); the integration keeps user, "
             "assistant, system and tool messages with their tool calls.")
+    # gateway: safe defaults and bounds (E240-E259)
+    E240 = ("[E240] The state API (/v1/sessions...) is closed: set CTXGRAPH_ADMIN_TOKEN before starting "
+            "ctxgraph serve and send 'Authorization: Bearer <token>', or start it with --admin-open "
+            "(local use only: anyone who reaches the port can then read and delete sessions).")
+    E241 = ("[E241] Session {session_id!r}: this history does not continue the {stored} message(s) stored "
+            "under that id (edited, or another conversation under the same id); refused, the stored "
+            "session is kept. Use a new session id, or delete the session first (DELETE "
+            "/v1/sessions/{{id}} with CTXGRAPH_ADMIN_TOKEN); ctxgraph serve --on-divergence rebuild "
+            "restarts such sessions instead (trusted callers only).")
+    E242 = ("[E242] The request body is larger than {limit} bytes (--max-body); send less history, or "
+            "start ctxgraph serve with a larger --max-body.")
+    E243 = ("[E243] The request holds {count} messages, more than {limit} (--max-messages); start "
+            "ctxgraph serve with a larger --max-messages, or a new session.")
+    E244 = ("[E244] The request body is nested deeper than {limit} levels of JSON; chat requests "
+            "are far shallower.")
     # warnings
     W001 = "[W001] LLM extraction of message {index} failed ({reason}); the rules' reading of it was used."
     W002 = (

@@ -35,6 +35,9 @@ MAX_JSON_DEPTH = 32
 MAX_DEEP_JSON_CHARS = 20_000
 #: A deep part kept as text is cut to this many characters.
 DEEP_TEXT_CHARS = 200
+#: :func:`scrub` keeps containers deeper than this as (the start of) their JSON text: a
+#: caller's tool-call arguments nested 600 levels deep must not reach Python's recursion limit.
+SCRUB_DEPTH = 2 * MAX_JSON_DEPTH
 _INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 0)() or 4300  # 0: no limit set
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -121,18 +124,39 @@ def scrub_text(text: str) -> tuple[str, bool]:
         return _SURROGATE.sub("\ufffd", text), True
 
 
-def scrub(value: Any) -> Any:
+def scrub(value: Any, _depth: int = 0) -> Any:
     """``value`` (JSON-like) with every string scrubbed of lone surrogates and non-finite
-    floats as null: what :func:`strict_dumps` writes."""
+    floats as null: what :func:`strict_dumps` writes. Containers nested deeper than
+    :data:`SCRUB_DEPTH` are kept as (the start of) their JSON text, so any depth is safe.
+
+    >>> deep = {"a": 1}
+    >>> for _ in range(5000):
+    ...     deep = {"a": deep}
+    >>> kept = scrub([deep])[0]
+    >>> for _ in range(SCRUB_DEPTH - 1):
+    ...     kept = kept["a"]
+    >>> kept[:12]
+    '{"a": {"a": '
+    """
     if isinstance(value, str):
         return scrub_text(value)[0]
     if isinstance(value, float):
         return value if math.isfinite(value) else None
+    if isinstance(value, (dict, list, tuple)) and _depth >= SCRUB_DEPTH:
+        return scrub_text(_deep_text(value))[0]
     if isinstance(value, dict):
-        return {scrub(k) if isinstance(k, str) else k: scrub(v) for k, v in value.items()}
+        return {scrub(k) if isinstance(k, str) else k: scrub(v, _depth + 1) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [scrub(v) for v in value]
+        return [scrub(v, _depth + 1) for v in value]
     return value
+
+
+def _deep_text(value: Any) -> str:
+    """The start of ``value``'s JSON text, or a marker when even that is too deep to write."""
+    try:  # clipped first: json.dumps itself recurses
+        return json.dumps(clip_depth(value), ensure_ascii=False, default=str)[:DEEP_TEXT_CHARS]
+    except (RecursionError, ValueError):
+        return "[nested too deep]"
 
 
 def strict_dumps(value: Any, **kwargs: Any) -> str:

@@ -82,6 +82,7 @@ class SlotRule(_Strict):
     scoped: bool = False  # one value per domain ("hotel area" and "restaurant area")
     multi: bool = False  # a list: the values one message names are kept together ("wifi 早餐服务")
     terse: bool = False  # the value says what it is ("east", "4.5分以上"): compact style drops the name
+    role: bool = False  # filled by the roles step only: a tool result's field of the same name does not fill it
 
 
 class FactPattern(_Strict):
@@ -95,6 +96,24 @@ class FactPattern(_Strict):
     domains: list[str] = []
 
     _c = field_validator("pattern")(classmethod(lambda cls, v: _check_regexes([v])[0]))
+
+
+class RoleRule(_Strict):
+    """A role a value plays: the slot a value of one of ``labels`` fills when a cue stands
+    right before it (``before``), right after it (``after``), or in the assistant's open
+    question (``asked``); ``value``: the value's own text must match it (a role its shape
+    says: "3 nights" is a stay's length). A role with no cue at all is read from ``value``
+    alone. See ``ctxgraph/extract/roles.py``."""
+
+    slot: str
+    labels: list[str]
+    before: list[str] = []
+    after: list[str] = []
+    asked: list[str] = []
+    value: str | None = None
+
+    _c = field_validator("before", "after", "asked")(classmethod(lambda cls, v: _check_regexes(v)))
+    _v = field_validator("value")(classmethod(lambda cls, v: v if v is None else _check_regexes([v])[0]))
 
 
 class DomainRule(_Strict):
@@ -164,6 +183,7 @@ DISABLE_KEYS = {
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
+    "roles": "slot", "service_questions": None, "id_shapes": None, "vague_values": None,
 }
 
 
@@ -205,10 +225,22 @@ class RuleFile(_Strict):
     offer_slots: dict[str, str] = {}  # label -> slot: things the assistant lists are options of it
     answer_fillers: list[str] = []  # words around a bare answer that are not the value ("就行", "please")
     assistant_own: list[str] = []  # labels whose bare values the assistant says are its own (a shop's phone)
+    # values with roles (issue 19): a value the user states fills the slot of the role it plays
+    # (``roles``), else the slot of its type (``type_roles``: label -> slot)
+    roles: list[RoleRule] = []
+    type_roles: dict[str, str] = {}
+    value_tagger: bool | None = None  # the roles step binds the learned tagger's spans (ctxgraph.models)
+    vague_values: list[str] = []  # values too vague to be a fact by their shape or type alone ("yesterday")
+    # a question about what the service does ("do you deliver on Sundays?"): its values are
+    # asked about, not wished for
+    service_questions: list[str] = []
+    # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
+    id_shapes: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
+        "service_questions", "id_shapes", "vague_values",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -330,6 +362,12 @@ class RulePack:
     offer_slots: dict[str, str] = field(default_factory=dict)
     answer_fillers: list[str] = field(default_factory=list)
     assistant_own: list[str] = field(default_factory=list)
+    roles: list[RoleRule] = field(default_factory=list)
+    type_roles: dict[str, str] = field(default_factory=dict)
+    vague_values: list[str] = field(default_factory=list)
+    value_tagger: bool = False
+    service_questions: list[str] = field(default_factory=list)
+    id_shapes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -358,6 +396,7 @@ class RulePack:
                     scoped=slot.scoped or old.scoped,
                     multi=slot.multi or old.multi,
                     terse=slot.terse or old.terse,
+                    role=slot.role and old.role,
                 )
             else:
                 known[slot.id] = len(self.slots)
@@ -390,6 +429,13 @@ class RulePack:
         self.offer_slots.update(rf.offer_slots)
         self.answer_fillers += rf.answer_fillers
         self.assistant_own += rf.assistant_own
+        self.roles += rf.roles
+        self.type_roles.update(rf.type_roles)
+        self.vague_values += rf.vague_values
+        if rf.value_tagger is not None:  # a later pack turns it on or off
+            self.value_tagger = rf.value_tagger
+        self.service_questions += rf.service_questions
+        self.id_shapes += rf.id_shapes
 
 
     def finish(self) -> "RulePack":

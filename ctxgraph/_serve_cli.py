@@ -25,7 +25,11 @@ http://HOST:PORT/v1 instead of the model's API and name the conversation with th
 X-Ctxgraph-Session header or the request's 'user' field. Each request's new messages are
 observed, the context assembled within the budget is sent upstream in place of the whole
 history, and the reply is observed. Also: the state API (/v1/sessions...), /metrics
-(Prometheus) and /healthz. Routes, headers and metrics: docs/serve.md.
+(Prometheus), /healthz and /readyz. Routes, headers, limits and metrics: docs/serve.md.
+
+The state API (/v1/sessions...: read, preview and delete sessions) is closed (403, E240)
+unless the environment variable CTXGRAPH_ADMIN_TOKEN holds a token (then send
+'Authorization: Bearer <token>'), or --admin-open opens it to anyone (local use only).
 """
 
 EXAMPLE = """\
@@ -38,6 +42,8 @@ example:
 
 #: The default store when --store is not given (same value as ctxgraph.serve.DEFAULT_STORE).
 DEFAULT_STORE = "sqlite:///ctxgraph-sessions.db"
+#: Defaults of --max-body and --max-messages (same values as ctxgraph.serve._config's).
+MAX_BODY, MAX_MESSAGES = 16 * 1024 * 1024, 5000
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -62,6 +68,18 @@ def add_serve_parser(sub: Any) -> None:
                         "installed trained spaCy pipeline (names and places from its statistical NER); Chinese is "
                         "read the same either way")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds the upstream may take (default 600)")
+    p.add_argument("--admin-open", action="store_true",
+                   help="open the state API without CTXGRAPH_ADMIN_TOKEN (local use only: anyone who reaches the "
+                        "port can read and delete sessions); without a token and this flag it answers 403")
+    p.add_argument("--max-body", type=int, default=MAX_BODY, metavar="BYTES",
+                   help=f"largest request body (default {MAX_BODY}, 16 MiB; larger: 413, E242)")
+    p.add_argument("--max-messages", type=int, default=MAX_MESSAGES, metavar="N",
+                   help=f"most messages in one tracked request (default {MAX_MESSAGES}; more: 413, E243)")
+    p.add_argument("--on-divergence", default="forward", choices=["forward", "refuse", "rebuild"],
+                   help="a history that does not continue its stored session (a retried or regenerated answer, "
+                        "an edit, another conversation under the same id): forward it upstream untouched and "
+                        "record nothing (default), refuse it (409, E241), both keeping the stored session, or "
+                        "rebuild the session from it (deletes the stored turns: trusted callers only)")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
 
@@ -71,7 +89,50 @@ def config_of(args: argparse.Namespace) -> Any:
 
     return ServeConfig(upstream=args.upstream, budget=args.budget, store=args.store, api_key_env=args.api_key_env,
                        packs=tuple(args.pack or ()), lang=args.lang, timeout=args.timeout, workers=args.workers,
-                       tracker_options={"en_models": []} if args.nlp == "rules" else {})
+                       tracker_options={"en_models": []} if args.nlp == "rules" else {},
+                       admin_open=args.admin_open, max_body=args.max_body, max_messages=args.max_messages,
+                       on_divergence=args.on_divergence)
+
+
+def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
+    """What ``ctxgraph serve`` says at start: what it serves, and with which settings.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="ctxgraph")
+    >>> add_serve_parser(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["serve", "--upstream", "http://127.0.0.1:9/v1"])
+    >>> print(banner(config_of(args), args, token_set=False))
+    ctxgraph serve on http://127.0.0.1:8000/v1
+      upstream       http://127.0.0.1:9/v1 (the caller's Authorization passed on)
+      store          sqlite:///ctxgraph-sessions.db
+      budget         1500 tokens a request (X-Ctxgraph-Budget overrides it)
+      workers        1
+      reading        English: rules (--nlp rules); language auto; packs: none
+      admin API      closed (403): set CTXGRAPH_ADMIN_TOKEN to open /v1/sessions
+      limits         body 16777216 bytes, 5000 messages a request
+      divergent      histories: forwarded untouched, not recorded (--on-divergence forward)
+    """
+    if token_set:
+        admin = "on (Bearer CTXGRAPH_ADMIN_TOKEN)"
+    elif config.admin_open:
+        admin = "OPEN to anyone (--admin-open)"
+    else:
+        admin = "closed (403): set CTXGRAPH_ADMIN_TOKEN to open /v1/sessions"
+    key = f"key from ${config.api_key_env}" if config.api_key_env else "the caller's Authorization passed on"
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    divergence = {"forward": "forwarded untouched, not recorded", "refuse": "refused (409)",
+                  "rebuild": "rebuild the session (deletes stored turns)"}[config.on_divergence]
+    lines = [f"ctxgraph serve on http://{host}:{args.port}/v1",
+             f"  upstream       {config.upstream} ({key})",
+             f"  store          {config.store}",
+             f"  budget         {config.budget} tokens a request (X-Ctxgraph-Budget overrides it)",
+             f"  workers        {config.workers}",
+             f"  reading        English: {args.nlp} (--nlp {args.nlp}); language {config.lang}; packs: "
+             f"{', '.join(config.packs) or 'none'}",
+             f"  admin API      {admin}",
+             f"  limits         body {config.max_body} bytes, {config.max_messages} messages a request",
+             f"  divergent      histories: {divergence} (--on-divergence {config.on_divergence})"]
+    return "\n".join(lines)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -80,12 +141,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as err:
         print(f"ctxgraph: {err}", file=sys.stderr)
         return 2
-    config = config_of(args)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        from .serve._config import admin_token
+    from .serve._config import admin_token
 
-        if admin_token() is None:
-            print("ctxgraph serve: warning: listening on %s without CTXGRAPH_ADMIN_TOKEN: anyone who reaches "
-                  "the port can read and delete sessions (/v1/sessions)." % args.host, file=sys.stderr)
-    run(config, host=args.host, port=args.port, log_level=args.log_level)
-    return 0
+    config = config_of(args)
+    config.api_key()  # a missing key (E197) is said before the banner
+    token_set = admin_token() is not None
+    print(banner(config, args, token_set), file=sys.stderr, flush=True)
+    if config.admin_open and not token_set:
+        print("ctxgraph serve: warning: --admin-open without CTXGRAPH_ADMIN_TOKEN: anyone who reaches %s:%d can "
+              "read and delete sessions (/v1/sessions)." % (args.host, args.port), file=sys.stderr, flush=True)
+    return run(config, host=args.host, port=args.port, log_level=args.log_level) or 0

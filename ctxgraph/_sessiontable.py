@@ -25,7 +25,7 @@ from collections.abc import MutableMapping
 from contextlib import ExitStack
 from typing import Any, Callable, Iterator, Mapping
 
-from ._errors import MessageError, StoreError
+from ._errors import Errors, MessageError, StoreError
 from ._messages import ROLES, content_text, normalize_message
 from ._tokens import count_message_tokens
 from ._tracker import Tracker
@@ -166,6 +166,17 @@ class SessionSource:
     1
     >>> len(source.fresh("user-42").messages), source.store.length("user-42")   # started again
     (0, 0)
+
+    ``keep_diverged=True`` (``ctxgraph serve``, whose callers are not authenticated) never
+    deletes stored turns for a history that does not continue them: :meth:`fresh` raises
+    StoreError E241 instead, and the session stays as stored.
+
+    >>> _ = source.open("user-42").observe({"role": "user", "content": "My budget is $500."})
+    >>> source.keep_diverged = True
+    >>> source.fresh("user-42")
+    Traceback (most recent call last):
+    ...
+    ctxgraph._errors.StoreError: [E241] Session 'user-42': this history does not continue the 1 ...
     """
 
     def __init__(self, make_tracker: Callable[[str], Tracker] | None = None, store: str | Store | None = None,
@@ -173,6 +184,7 @@ class SessionSource:
         self.store = None if store is None else open_store(store)
         self.options = dict(tracker_options or {})
         self.make_tracker = make_tracker or (lambda session_id: Tracker(**self.options))
+        self.keep_diverged = False
 
     def open(self, sid: str) -> Tracker:
         """The session's tracker: new, or loaded from the store (rebuilt from its events)."""
@@ -181,8 +193,13 @@ class SessionSource:
         return open_session(self.store, sid, **self.options)
 
     def fresh(self, sid: str) -> Tracker:
-        """An empty session under ``sid`` (in a store, what was stored under it is deleted)."""
+        """An empty session under ``sid`` (in a store, what was stored under it is deleted;
+        with ``keep_diverged``, StoreError E241 when the store holds turns of it)."""
         if self.store is not None:
+            if self.keep_diverged:
+                stored = self.store.length(sid)
+                if stored:
+                    raise StoreError(Errors.E241.format(session_id=sid, stored=stored))
             self.store.delete(sid)
         return self.open(sid)
 

@@ -129,3 +129,22 @@ def test_errors_failed_observe_keeps_the_tracker_usable():
 def test_errors_root_is_exported():
     assert ctxgraph.CtxgraphError is CtxgraphError
     assert {e.__name__ for e in ERRORS} | {"CtxgraphError"} <= set(ctxgraph.__all__)
+
+
+def test_errors_tool_call_arguments_nested_600_deep_are_kept_bounded():
+    """Issue 24.3: an object nested 600 levels deep as a tool call's arguments is observed,
+    saved and loaded again (its deep part kept as text), with no RecursionError."""
+    deep: dict = {"sku": "X1"}
+    for _ in range(600):
+        deep = {"a": deep}
+    t = Tracker(lang="en", en_models=[])
+    t.observe({"role": "user", "content": "Please create the order."})
+    t.observe({"role": "assistant", "content": None,
+               "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "create_order", "arguments": deep}}]})
+    again = Tracker.from_json(t.to_json())
+    kept = again.messages[1]["tool_calls"][0]["function"]["arguments"]
+    depth = 0
+    while isinstance(kept, dict):
+        kept, depth = kept["a"], depth + 1
+    assert isinstance(kept, str) and kept.startswith('{"a": ') and depth < 100
+    assert again.assemble("Where is it?", 300).messages[-1]["content"] == "Where is it?"

@@ -300,11 +300,18 @@ def test_extract_fact_user_question_does_not_overwrite(make_tracker, lang, messa
 @pytest.mark.parametrize(("lang", "text"), [
     pytest.param("zh", "小米14的价格是多少？", id="zh-question"),
     pytest.param("en", "What is the price of the MacBook Air M3?", id="en-question"),
-    pytest.param("zh", "下周三送到", id="zh-date-as-address"),
-    pytest.param("en", "deliver to me by next friday", id="en-date-as-address"),
 ])
 def test_extract_fact_none_from_question_or_wrong_type(make_tracker, lang, text):
     assert state_of(make_tracker(text))["facts"] == []
+
+
+@pytest.mark.parametrize(("lang", "text", "day"), [
+    pytest.param("zh", "下周三送到", "下周三", id="zh-date-as-address"),
+    pytest.param("en", "deliver to me by next friday", "next friday", id="en-date-as-address"),
+])
+def test_extract_date_is_no_address_but_the_users_date(make_tracker, lang, text, day):
+    facts = {f["key"]: f["value"] for f in state_of(make_tracker(text))["facts"]}
+    assert "address" not in facts and day in facts.values()  # issue 19: the user's date is state
 
 
 # ----------------------------------------------------------------------------- intents

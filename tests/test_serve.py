@@ -34,7 +34,7 @@ def store_url(tmp_path):
 @pytest.fixture
 def gateway(stub, store_url):
     """(base URL of a running gateway, its app) in front of the stub."""
-    app = create_app(ServeConfig(upstream=stub.base_url, store=store_url, budget=400, lang="en"))
+    app = create_app(ServeConfig(upstream=stub.base_url, store=store_url, budget=400, lang="en", admin_open=True))
     with serving(app) as url:
         yield url, app
 
@@ -281,7 +281,7 @@ def test_a_gateway_key_replaces_the_callers(stub, store_url, monkeypatch):
 def test_two_gateways_on_one_store_continue_each_others_sessions(stub, store_url):
     """Two processes' worth of gateways (as two workers) sharing one SQLite file: turns of one
     conversation go to either; the store holds each message once, in order."""
-    config = ServeConfig(upstream=stub.base_url, store=store_url, lang="en")
+    config = ServeConfig(upstream=stub.base_url, store=store_url, lang="en", admin_open=True)
     with serving(create_app(config)) as one, serving(create_app(config)) as two:
         history = [{"role": "user", "content": FACTS["alice"]}]
         for turn, url in enumerate([one, two, one, one, two]):
@@ -295,7 +295,7 @@ def test_two_gateways_on_one_store_continue_each_others_sessions(stub, store_url
 
 
 def test_a_restarted_gateway_keeps_its_sessions(stub, store_url):
-    config = ServeConfig(upstream=stub.base_url, store=store_url, lang="en")
+    config = ServeConfig(upstream=stub.base_url, store=store_url, lang="en", admin_open=True)
     with serving(create_app(config)) as url:
         client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": FACTS["bob"]}], user="bob")
     with serving(create_app(config)) as url:
@@ -367,7 +367,7 @@ def test_two_gateways_on_one_redis_continue_each_others_sessions(stub, redis_url
     import uuid
 
     sid = f"redis-{uuid.uuid4().hex[:12]}"
-    config = ServeConfig(upstream=stub.base_url, store=redis_url, lang="en")
+    config = ServeConfig(upstream=stub.base_url, store=redis_url, lang="en", admin_open=True)
     with serving(create_app(config)) as one, serving(create_app(config)) as two:
         history = [{"role": "user", "content": FACTS["bob"]}]
         for turn, url in enumerate([one, two, two, one]):
@@ -431,7 +431,7 @@ def test_a_stream_is_passed_on_as_it_arrives(store_url):
     upstream = _slow_stream_upstream(client_has_first, upstream_saw)
     try:
         app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
-                                     lang="en"))
+                                     lang="en", admin_open=True))
         with serving(app) as url:
             stream = client(url).chat.completions.create(
                 model="m", messages=[{"role": "user", "content": "hi"}], user="s", stream=True)
@@ -456,7 +456,7 @@ def test_a_stream_the_caller_drops_records_nothing_and_frees_the_session(store_u
     upstream = _slow_stream_upstream(client_has_first, [])
     try:
         app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
-                                     lang="en", timeout=30))
+                                     lang="en", timeout=30, admin_open=True))
         with serving(app) as url:
             history = [{"role": "user", "content": FACTS["alice"]}]
             stream = client(url).chat.completions.create(model="m", messages=history, user="drop", stream=True)
@@ -504,7 +504,7 @@ def test_models_and_upstream_headers_pass_through(store_url):
     threading.Thread(target=upstream.serve_forever, daemon=True).start()
     try:
         app = create_app(ServeConfig(upstream=f"http://127.0.0.1:{upstream.server_address[1]}/v1", store=store_url,
-                                     lang="en"))
+                                     lang="en", admin_open=True))
         with serving(app) as url:
             raw = client(url).models.with_raw_response.list()
             status, text = get(url + "/metrics")

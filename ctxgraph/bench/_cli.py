@@ -33,8 +33,9 @@ The public datasets are not shipped: put each in <data>/<dataset>, where <data> 
 $CTXGRAPH_DATA when set, else ~/.local/share/ctxgraph/data ($XDG_DATA_HOME/ctxgraph/data), or
 point --data at the published file or folder (a .zip, the .json inside it, or their folder).
 Where each dataset comes from and its licence: README.md, "Benchmarks". cs reads the
-development set shipped with ctxgraph (ctxgraph/bench/data/cs) unless --data names a folder
-of conversations in that format.
+development set shipped with ctxgraph (ctxgraph/bench/data/cs) and, as a separate held-out
+group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and prints the gap
+between them, unless --data names a folder of conversations in that format.
 """
 
 EXAMPLE = """\
@@ -253,12 +254,15 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     """The cs table (per language and overall) and, in text, each conversation's errors."""
     from ._cs import format_cs_errors
 
-    rows = [[r["lang"], r["n"], r["fact_recall"], r["fact_precision"], r["wrong"],
+    rows = [[r.get("group", "data"), r["lang"], r["n"], r["fact_recall"], r["fact_precision"], r["wrong"],
              f"{r['constraints_right']}/{r['constraints_n']}", f"{r['commitments_right']}/{r['commitments_n']}"]
             for r in report["results"]]
     parts = [f"data: {report['data']}, {report['n']} conversations, {report['seconds']} s",
-             _table(["lang", "conversations", "fact recall", "fact precision", "wrong facts", "constraints right",
-                     "commitments right"], rows, markdown)]
+             _table(["group", "lang", "conversations", "fact recall", "fact precision", "wrong facts",
+                     "constraints right", "commitments right"], rows, markdown)]
+    if report.get("gap"):
+        parts.append("gap, dev minus held-out (the set the rules were tuned on minus chats they were not): "
+                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap"].items()))
     errors = list(format_cs_errors(report))
     if errors and not markdown:
         parts.append("errors (missed / wrong / unsupported facts, constraints and commitments with the wrong status):\n"
@@ -345,7 +349,8 @@ def _cs_targets(reports: list[dict[str, Any]], add: Any) -> None:
     for r in reports:
         if r["dataset"] != "cs":
             continue
-        row = next(x for x in r["results"] if x["lang"] == "all")
+        overall = [x for x in r["results"] if x["lang"] == "all"]  # the held-out group's when there is one
+        row = next((x for x in overall if x.get("group") == "held-out"), overall[0])
         add("cs set: fact recall", row["fact_recall"], 0.85, "—")
         add("cs set: fact precision", row["fact_precision"], 0.92, "—")
         for kind in ("constraints", "commitments"):

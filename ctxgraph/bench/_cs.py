@@ -40,7 +40,8 @@ from typing import Any, Iterable, Sequence
 
 from ._data import DataNotFoundError, _check_limit
 
-__all__ = ["CsConversation", "default_cs_dir", "holds", "load_cs", "run_cs", "score_state", "summarise"]
+__all__ = ["CsConversation", "default_cs_dir", "default_holdout_dir", "holds", "load_cs", "run_cs", "score_state",
+           "summarise"]
 
 GOLD_LISTS = ("current", "not_current", "also_ok", "constraints_active", "constraints_lifted",
               "commitments_open", "commitments_done")
@@ -65,6 +66,18 @@ class CsConversation:
 def default_cs_dir() -> Path:
     """The development set shipped with the bench: ``ctxgraph/bench/data/cs``."""
     return Path(__file__).resolve().parent / "data" / "cs"
+
+
+def default_holdout_dir() -> Path:
+    """The held-out set shipped with the bench: ``ctxgraph/bench/data/cs_holdout``, chats in
+    domains the development set does not cover, written and annotated before ctxgraph was run
+    on them; the rules are not tuned on them, so their figures beside the development set's show
+    how far the rules carry to chats they were not written against."""
+    return Path(__file__).resolve().parent / "data" / "cs_holdout"
+
+
+#: The groups ``ctxgraph bench cs`` reads when no ``data`` is given: (name, folder).
+DEFAULT_GROUPS = (("dev", default_cs_dir), ("held-out", default_holdout_dir))
 
 
 def load_cs(path: str | Path | None = None, *, limit: int | None = None) -> list[CsConversation]:
@@ -232,26 +245,58 @@ def replay(conv: CsConversation, packs: Sequence[str] = ()) -> dict[str, Any]:
 
 def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: int | None = None,
            progress: bool | None = None) -> dict[str, Any]:
-    """The report of ``ctxgraph bench cs``: rows per language and overall, every conversation's
-    errors. ``progress``: a bar on stderr (None: on a terminal)."""
+    """The report of ``ctxgraph bench cs``: rows per group and language (each group's "all"
+    row after its languages), every conversation's errors. Without ``data`` two groups are
+    read: "dev" (the development set the rules were tuned on) and "held-out" (chats they were
+    not); ``gap`` is the dev figure minus the held-out one. With ``data`` one group, "data".
+    ``limit`` caps the conversations of each group. ``progress``: a bar on stderr (None: on a
+    terminal)."""
     from ._run import machine, progress_bar
 
     started = time.perf_counter()
-    conversations = load_cs(data, limit=limit)
-    scores = []
-    with progress_bar(len(conversations), "cs", progress) as bar:
-        for conv in conversations:
-            scores.append(score_state(conv, replay(conv, packs)))
-            bar.update(1)
-    langs = sorted({s["lang"] for s in scores}, key=lambda x: (x != "zh", x))
-    rows = [summarise([s for s in scores if s["lang"] == lang], lang) for lang in langs]
-    rows.append(summarise(scores, "all"))
-    return {
-        "dataset": "cs", "n": len(scores), "results": rows, "packs": list(packs),
-        "data": str(data) if data is not None else "ctxgraph/bench/data/cs (the development set shipped with the bench)",
-        "conversations": [_detail(s) for s in scores],
+    if data is not None:
+        groups = [("data", load_cs(data, limit=limit))]
+    else:
+        groups = [(name, load_cs(folder(), limit=limit)) for name, folder in DEFAULT_GROUPS if folder().exists()]
+    total = sum(len(convs) for _, convs in groups)
+    rows: list[dict[str, Any]] = []
+    details = []
+    with progress_bar(total, "cs", progress) as bar:
+        for group, conversations in groups:
+            scores = []
+            for conv in conversations:
+                scores.append(score_state(conv, replay(conv, packs)))
+                bar.update(1)
+            langs = sorted({s["lang"] for s in scores}, key=lambda x: (x != "zh", x))
+            rows += [dict(summarise([s for s in scores if s["lang"] == lang], lang), group=group) for lang in langs]
+            rows.append(dict(summarise(scores, "all"), group=group))
+            details += [dict(_detail(s), group=group) for s in scores]
+    report = {
+        "dataset": "cs", "n": total, "results": rows, "packs": list(packs),
+        "data": str(data) if data is not None else
+        "ctxgraph/bench/data/cs (dev: the development set) and ctxgraph/bench/data/cs_holdout (held-out)",
+        "conversations": details,
         "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
     }
+    gap = generalisation_gap(rows)
+    if gap:
+        report["gap"] = gap
+    return report
+
+
+def generalisation_gap(rows: Sequence[dict[str, Any]]) -> dict[str, float] | None:
+    """The dev set's figures minus the held-out set's ("all" rows), None without both.
+
+    >>> generalisation_gap([{"group": "dev", "lang": "all", "fact_recall": 0.7, "fact_precision": 0.9},
+    ...                     {"group": "held-out", "lang": "all", "fact_recall": 0.5, "fact_precision": 0.95}])
+    {'fact_recall': 0.2, 'fact_precision': -0.05}
+    """
+    overall = {r.get("group"): r for r in rows if r["lang"] == "all"}
+    dev, held = overall.get("dev"), overall.get("held-out")
+    if not dev or not held:
+        return None
+    return {k: round(dev[k] - held[k], 3) for k in ("fact_recall", "fact_precision")
+            if dev[k] is not None and held[k] is not None}
 
 
 def _detail(score: dict[str, Any]) -> dict[str, Any]:

@@ -99,6 +99,30 @@ class CompiledPack:
         self.tool_field_rx = re.compile(
             rf"(?:^|_|\b)({'|'.join(map(re.escape, pack.tool_fields))})(?:_|\b|$)", re.I) if pack.tool_fields else None
         self.disabled_steps = set(pack.disable.get("steps", ()))
+        self._compile_roles(pack, flags)
+
+    def _compile_roles(self, pack: RulePack, flags: int) -> None:
+        """Role rules with their cues compiled: a ``before`` cue must end where the value
+        starts, an ``after`` cue start where it ends (spaces and a colon between allowed)."""
+        for slot in [r.slot for r in pack.roles] + list(pack.type_roles.values()):
+            if slot not in self.slots:
+                raise RulesError(Errors.E072.format(slot=slot, lang=pack.lang, known=", ".join(sorted(self.slots))))
+
+        def joined(patterns: list[str], template: str) -> re.Pattern | None:
+            return re.compile(template % "|".join(f"(?:{p})" for p in patterns), flags) if patterns else None
+
+        # a slot a domain pack scopes per domain (a train's destination, a restaurant's time) is
+        # read by that pack's own rules: the core's generic roles leave it alone
+        self.roles = [(r.slot, frozenset(r.labels), joined(r.before, r"(?:%s)[\s:：,，]*$"),
+                       joined(r.after, r"^[\s:：]*(?:%s)"), joined(r.asked, "%s"),
+                       re.compile(r.value, flags) if r.value else None) for r in pack.roles
+                      if not self.slots[r.slot].scoped]
+        self.type_roles = {label: slot for label, slot in pack.type_roles.items() if not self.slots[slot].scoped}
+        self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
+        self.value_tagger = pack.value_tagger
+        self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
+        # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
+        self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 
     def _compile_entities(self, pack: RulePack, catalog_names, catalog_attributes) -> None:
         # catalogue fields become slots of their own unless a slot already names them

@@ -117,6 +117,13 @@ class MessageContext:
         return question_spans(self.text, self.pack.question_words)
 
     @cached_property
+    def service_asked(self) -> list[tuple[int, int]]:
+        """Spans of the questions about what the service does ("do you deliver on Sundays?",
+        "你们周日送货吗？"): their values are asked about, never the user's wish."""
+        rules = self.pack.service_questions
+        return [(s, e) for s, e in self.asked if rules and first_match(rules, self.text[s:e].strip())]
+
+    @cached_property
     def correcting(self) -> bool:
         """The message corrects something ("改成", "actually")."""
         return self.intent == "correct" or bool(first_match(self.pack.corrections, self.text))

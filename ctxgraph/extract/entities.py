@@ -21,6 +21,8 @@ from .context import Mention, MessageContext
 from .registry import step
 
 _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|our|your|this|that)\s+")
+#: How far before an id-shaped thing the packs' ``id_shapes`` look for the word naming an id.
+ID_CUE_CHARS = 32
 _CONNECTOR = re.compile(r"\s*(?:是|为|：|:)?\s*")
 
 
@@ -62,6 +64,8 @@ def find_entities(text: str, pack: CompiledPack, models: tuple[str, ...] = (),
             continue
         start = start + (len(text[start:end]) - len(text[start:end].lstrip()))
         end = start + len(surface)
+        if pack.id_shape and pack.is_thing(label) and pack.id_shape.search(text, max(0, start - ID_CUE_CHARS), end):
+            label = "CODE"  # "return label RL-3391" is an id, not a product like "WH-1000XM5"
         taken.append(Mention(start, end, label, surface, pack.entity_key(label, surface),
                              normalize(label, surface, today), slot or pack.label_slots.get(label),
                              pack.label_kind(label)))

@@ -58,6 +58,8 @@ class FactWriter:
             return
         if key in self.filled or self.names_an_offer(key, value):
             return
+        if in_spans(at, ctx.service_asked):
+            return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         if in_spans(at, ctx.asked) and ((mention is None and not patterned) or g.current_with_key(G, key)):
             return  # a question fills an empty slot with a recognised value, never changes one
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"

@@ -49,6 +49,7 @@ def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"),
 #: The rule extractor's steps, in order. ``turn`` always runs first; a tool message stops
 #: after ``tool_result``.
 DEFAULT_STEPS = (
-    "turn", "tool_result", "offers_confirmed", "tool_calls", "entities", "answers", "facts", "offers",
-    "constraints", "goal", "goal_change", "references", "selection", "commitments", "questions",
+    "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles",
+    "offers", "constraints", "constraint_values", "goal", "goal_change", "references", "selection", "commitments",
+    "questions",
 )

@@ -127,7 +127,7 @@ def _field_slot(pack, leaf: str):
     slot_id = pack.synonym_slot.get(leaf) or (leaf.replace(" ", "_") if leaf.replace(" ", "_") in pack.slots else None)
     if slot_id is None and pack.lang != "en":
         slot_id = compiled_packs((), ())["en"].synonym_slot.get(leaf)
-    return pack.slots[slot_id] if slot_id in pack.slots else None
+    return pack.slots[slot_id] if slot_id in pack.slots and not pack.slots[slot_id].role else None
 
 
 def _item_name(data: Any) -> str | None:

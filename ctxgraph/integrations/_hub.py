@@ -233,11 +233,12 @@ class _Hub:
         new, how = align(fps, session.fingerprints(), known)
         self.count(how)
         if how == "rebuilt":
+            fresh = self.source.fresh(sid)  # StoreError E241 when the source keeps diverged sessions (serve)
             logger.warning(
                 "ctxgraph session %r: the history does not continue what was observed (edited, or a new "
                 "conversation); rebuilding its tracker from the %d messages given. Use session_id= to keep "
                 "conversations apart.", sid, len(call.history))
-            session.adopt(self.source.fresh(sid))
+            session.adopt(fresh)
         tracker = session.tracker
         session.hold_binding(call.lease is not None)
         full = session.count(call.history)  # also checks every message before anything is observed

@@ -1,18 +1,22 @@
 """The state API: read, preview and delete sessions (admin routes).
 
-When ``CTXGRAPH_ADMIN_TOKEN`` is set, every route here needs ``Authorization: Bearer
-<token>`` (401 otherwise). Session ids are checked like the proxy's (400).
+Closed unless ``CTXGRAPH_ADMIN_TOKEN`` is set (403, E240): then every route here needs
+``Authorization: Bearer <token>`` (401 otherwise). ``--admin-open`` opens them without a
+token, for local use. Session ids are checked like the proxy's (400). A store that cannot
+be reached is a 503 with its coded error (E121 for Redis), as on the chat route.
 """
 
 from __future__ import annotations
 
+import functools
 import hmac
+from typing import Awaitable, Callable
 
 import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from .._errors import BudgetError, Errors
+from .._errors import BudgetError, Errors, StoreError
 from .._tracker import Tracker
 from ._gateway import Gateway
 from ._http import error_response, session_id_error, valid_session_id
@@ -20,15 +24,33 @@ from ._proxy import parse_budget
 
 
 def _refused(gw: Gateway, request: Request) -> Response | None:
-    """401 unless the admin token is unset or sent as the bearer token."""
+    """403 when no admin token is set (unless --admin-open), 401 unless it is sent as the bearer token."""
     gw.metrics.requests.labels(kind="admin").inc()
     if gw.admin_token is None:
-        return None
+        if gw.config.admin_open:
+            return None
+        gw.metrics.errors.labels(kind="unauthorized").inc()
+        return error_response(403, Errors.E240)
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), gw.admin_token.encode()):
         return None
     gw.metrics.errors.labels(kind="unauthorized").inc()
     return error_response(401, Errors.E195, headers={"www-authenticate": 'Bearer realm="ctxgraph"'})
+
+
+def _store_down_is_503(route: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """The route, answering 503 with the store's coded error (E121: Redis unreachable) when
+    the store fails, as the chat route does, instead of a plain-text 500."""
+
+    @functools.wraps(route)
+    async def guarded(request: Request) -> Response:
+        try:
+            return await route(request)
+        except StoreError as err:
+            request.app.state.gateway.metrics.errors.labels(kind="store").inc()
+            return error_response(503, str(err))
+
+    return guarded
 
 
 async def _session(request: Request) -> tuple[Gateway, Tracker | None, Response | None]:
@@ -50,6 +72,7 @@ async def _session(request: Request) -> tuple[Gateway, Tracker | None, Response 
     return gw, tracker, None
 
 
+@_store_down_is_503
 async def list_sessions(request: Request) -> Response:
     """``GET /v1/sessions``: ``{"sessions": [ids]}``."""
     gw: Gateway = request.app.state.gateway
@@ -60,6 +83,7 @@ async def list_sessions(request: Request) -> Response:
     return JSONResponse({"sessions": ids})
 
 
+@_store_down_is_503
 async def session_state(request: Request) -> Response:
     """``GET /v1/sessions/{id}/state``: the state JSON (schema ctxgraph.state/1)."""
     _, tracker, problem = await _session(request)
@@ -68,6 +92,7 @@ async def session_state(request: Request) -> Response:
     return Response(tracker.state().to_json(), media_type="application/json")
 
 
+@_store_down_is_503
 async def session_context(request: Request) -> Response:
     """``GET /v1/sessions/{id}/context?q=...&budget=N``: what would be sent for question ``q``."""
     gw, tracker, problem = await _session(request)
@@ -83,6 +108,7 @@ async def session_context(request: Request) -> Response:
                          "dropped": ctx.dropped})
 
 
+@_store_down_is_503
 async def session_graph(request: Request) -> Response:
     """``GET /v1/sessions/{id}/graph``: the offline HTML view of the session's graph."""
     _, tracker, problem = await _session(request)
@@ -93,6 +119,7 @@ async def session_graph(request: Request) -> Response:
     return HTMLResponse(to_html(tracker))
 
 
+@_store_down_is_503
 async def delete_session(request: Request) -> Response:
     """``DELETE /v1/sessions/{id}``: nothing of the session remains in the store."""
     gw: Gateway = request.app.state.gateway

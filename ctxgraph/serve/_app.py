@@ -3,8 +3,8 @@
 >>> from starlette.testclient import TestClient
 >>> app = create_app(ServeConfig(upstream="http://127.0.0.1:9/v1", store="memory://"))
 >>> with TestClient(app) as client:
-...     client.get("/healthz").json()
-{'status': 'ok'}
+...     client.get("/healthz").json(), client.get("/readyz").status_code
+({'status': 'ok'}, 200)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import threading
 import time
 from typing import Any, AsyncIterator, Iterator
 
+import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -25,6 +26,7 @@ from starlette.routing import Route
 from . import _admin, _proxy
 from ._config import CONFIG_ENV, ServeConfig
 from ._gateway import Gateway
+from ..stores import open_store
 from ._workers import KEEP_ALIVE, reuse_port_supported, run_workers
 
 
@@ -33,9 +35,26 @@ from ._workers import KEEP_ALIVE, reuse_port_supported, run_workers
 WORKER_HEALTHCHECK = 60.0
 
 
+async def _store_problem(request: Request) -> str | None:
+    """Why the session store cannot be used now (None: it answers)."""
+    return await anyio.to_thread.run_sync(request.app.state.gateway.sessions.store_problem)
+
+
 async def healthz(request: Request) -> Response:
-    """``GET /healthz``: 200 while the process serves (the upstream is not asked)."""
-    return JSONResponse({"status": "ok"})
+    """``GET /healthz``: 200 while the process serves (the upstream is not asked): ``{"status":
+    "ok"}``, or ``"degraded"`` with the reason while the store cannot be reached (restarting
+    the process would not bring it back, so a liveness probe still passes)."""
+    problem = await _store_problem(request)
+    return JSONResponse({"status": "ok"} if problem is None else {"status": "degraded", "store": problem})
+
+
+async def readyz(request: Request) -> Response:
+    """``GET /readyz``: 200 when requests can be served (the store answers), else 503: a load
+    balancer's readiness check takes the process out of rotation while its store is down."""
+    problem = await _store_problem(request)
+    if problem is None:
+        return JSONResponse({"status": "ok"})
+    return JSONResponse({"status": "degraded", "store": problem}, status_code=503)
 
 
 async def metrics(request: Request) -> Response:
@@ -55,6 +74,7 @@ ROUTES = [
     Route("/v1/sessions/{session_id}", _admin.delete_session, methods=["DELETE"]),
     Route("/metrics", metrics, methods=["GET"]),
     Route("/healthz", healthz, methods=["GET"]),
+    Route("/readyz", readyz, methods=["GET"]),
 ]
 
 
@@ -83,27 +103,30 @@ def create_app_from_env() -> Starlette:
     return create_app(ServeConfig.from_env())
 
 
-def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    """Serve until interrupted. Several workers: each makes its app from the environment, has
-    its own listening socket on Linux (:mod:`ctxgraph.serve._workers`; elsewhere uvicorn's
-    workers share one), and their metrics are summed through PROMETHEUS_MULTIPROC_DIR."""
+def run(config: ServeConfig, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> int:
+    """Serve until interrupted; the exit status (0, or non-zero when the workers could not be
+    kept running). Several workers: each makes its app from the environment, has its own
+    listening socket on Linux (:mod:`ctxgraph.serve._workers`; elsewhere uvicorn's workers
+    share one), and their metrics are summed through PROMETHEUS_MULTIPROC_DIR."""
     import uvicorn
 
     config.api_key()  # a missing key is said now, not at the first request
     if config.workers == 1:
         uvicorn.run(create_app(config), host=host, port=port, log_level=log_level, timeout_keep_alive=KEEP_ALIVE)
-        return
+        return 0
+    open_store(config.store).close()  # a store that cannot be opened is said once, now, not by every worker
     os.environ[CONFIG_ENV] = config.to_json()
     with contextlib.ExitStack() as stack:
         if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="ctxgraph-metrics-"))
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
         if reuse_port_supported(port):  # a socket per worker: connections spread evenly
-            run_workers(config.workers, host, port, log_level)
+            return run_workers(config.workers, host, port, log_level, make_app=create_app_from_env)
         else:
             uvicorn.run("ctxgraph.serve._app:create_app_from_env", factory=True, host=host, port=port,
                         timeout_keep_alive=KEEP_ALIVE,
                         workers=config.workers, log_level=log_level, timeout_worker_healthcheck=WORKER_HEALTHCHECK)
+    return 0
 
 
 @contextlib.contextmanager

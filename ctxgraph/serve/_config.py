@@ -28,6 +28,13 @@ DEFAULT_STORE = "sqlite:///ctxgraph-sessions.db"
 ADMIN_TOKEN_ENV = "CTXGRAPH_ADMIN_TOKEN"
 #: The environment variable carrying the settings to uvicorn's worker processes.
 CONFIG_ENV = "CTXGRAPH_SERVE_CONFIG"
+#: Largest request body read (bytes, --max-body): 16 MiB holds a history of about 4 million
+#: tokens; a 50 MB body took a worker 9 s and 800 MB.
+MAX_BODY = 16 * 1024 * 1024
+#: Most messages one tracked request may carry (--max-messages).
+MAX_MESSAGES = 5000
+#: What a history that does not continue its stored session does (--on-divergence).
+ON_DIVERGENCE = ("forward", "refuse", "rebuild")
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,13 @@ class ServeConfig:
     ``api_key_env`` names the variable holding the upstream key (else the caller's
     ``Authorization`` header is passed on); ``budget`` is the default token budget of an
     assembled context; ``store`` the session store URL; ``packs``/``lang`` the trackers'
-    options; ``timeout`` the seconds the upstream may take.
+    options; ``timeout`` the seconds the upstream may take. ``admin_open`` opens the
+    state API without ``CTXGRAPH_ADMIN_TOKEN`` (else it is closed: 403, E240);
+    ``max_body`` (bytes) and ``max_messages`` bound one request (413, E242/E243);
+    ``on_divergence`` says what a history that does not continue its stored session does:
+    ``forward`` (sent upstream untouched and not recorded; the stored session is kept),
+    ``refuse`` (409, E241; the stored session is kept) or ``rebuild`` (it is started again
+    from that history: for trusted callers only).
     """
 
     upstream: str
@@ -50,6 +63,10 @@ class ServeConfig:
     timeout: float = 600.0
     workers: int = 1
     tracker_options: dict = field(default_factory=dict)
+    admin_open: bool = False
+    max_body: int = MAX_BODY
+    max_messages: int = MAX_MESSAGES
+    on_divergence: str = "forward"
 
     def __post_init__(self) -> None:
         upstream = str(self.upstream).rstrip("/")
@@ -65,6 +82,13 @@ class ServeConfig:
             raise ServeError(Errors.E199.format(name="timeout", value=self.timeout, reason="seconds > 0"))
         if not isinstance(self.workers, int) or self.workers < 1:
             raise ServeError(Errors.E199.format(name="workers", value=self.workers, reason="an int >= 1"))
+        for name in ("max_body", "max_messages"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ServeError(Errors.E199.format(name=name, value=value, reason="an int >= 1"))
+        if self.on_divergence not in ON_DIVERGENCE:
+            raise ServeError(Errors.E199.format(name="on_divergence", value=self.on_divergence,
+                                                reason=" or ".join(ON_DIVERGENCE)))
         if self.workers > 1 and self.store.startswith("memory:"):
             raise ServeError(Errors.E196.format(store=self.store, workers=self.workers))
 
@@ -94,5 +118,7 @@ class ServeConfig:
 
 
 def admin_token() -> str | None:
-    """``CTXGRAPH_ADMIN_TOKEN``, read when the app is made (None or empty: the admin routes are open)."""
-    return os.environ.get(ADMIN_TOKEN_ENV) or None
+    """``CTXGRAPH_ADMIN_TOKEN``, read when the app is made; None when unset, empty or only
+    spaces (then the admin routes are closed unless ``admin_open``)."""
+    token = os.environ.get(ADMIN_TOKEN_ENV, "").strip()
+    return token or None

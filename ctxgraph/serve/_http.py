@@ -26,6 +26,9 @@ DROP_REQUEST = frozenset({"host", "content-length", "connection", "keep-alive", 
 #: Response headers not passed back to the caller (the gateway's server sets its own).
 DROP_RESPONSE = frozenset({"content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive",
                            "date", "server"})
+#: A tracked request's body may nest JSON this deep (chat requests, tool schemas included, are
+#: far shallower); a deeper one would make the gateway recurse past Python's limit.
+MAX_BODY_DEPTH = 100
 #: Session ids: letters, digits and . _ - : @ +, at most this long.
 SESSION_ID_MAX = 128
 _SESSION_ID = re.compile(r"[A-Za-z0-9._:@+\-]{1,%d}" % SESSION_ID_MAX)
@@ -127,3 +130,36 @@ class SSEReader:
 
     def message(self) -> dict[str, Any]:
         return self._acc.message()
+
+
+async def read_body(request: Any, limit: int) -> bytes | None:
+    """The request's body, or None as soon as it is known to be longer than ``limit`` bytes:
+    from its Content-Length before anything is read, else while it streams in (chunked)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def nested_deeper(value: Any, limit: int) -> bool:
+    """Whether JSON ``value`` nests containers more than ``limit`` deep (no recursion).
+
+    >>> nested_deeper({"a": [{"b": 1}]}, 3), nested_deeper({"a": [{"b": 1}]}, 2)
+    (False, True)
+    """
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False

@@ -36,12 +36,16 @@ from .._fit import check_budget
 from .._tokens import TOKENS_PER_MESSAGE
 from ._gateway import Gateway, Lease
 from ._http import SSEReader, error_response, reply_headers, reply_message, session_id_error, upstream_headers
-from ._http import valid_session_id
+from ._http import MAX_BODY_DEPTH, nested_deeper, read_body, valid_session_id
 
 logger = logging.getLogger("ctxgraph.serve")
 #: A session's store lock held by another process is tried again after this many seconds,
 #: doubling up to the second value.
 LEASE_FIRST_PAUSE, LEASE_MAX_PAUSE = 0.002, 0.05
+#: A history with more new messages than this is observed in slices of this many, each its
+#: own turn on the worker's one work thread (each observed message is a store write), so one
+#: huge request does not stall the other sessions of its worker for the whole of it.
+SLICE = 100
 
 
 class _ClosingStream(StreamingResponse):
@@ -144,18 +148,24 @@ async def models(request: Request) -> Response:
 async def chat_completions(request: Request) -> Response:
     """``POST /v1/chat/completions``: tracked when the request names a session."""
     gw: Gateway = request.app.state.gateway
-    raw = await request.body()
+    raw = await read_body(request, gw.config.max_body)
+    if raw is None:  # checked before parsing: a 50 MB body took 9 s and 800 MB to read as JSON
+        gw.metrics.errors.labels(kind="too_large").inc()
+        return error_response(413, Errors.E242.format(limit=gw.config.max_body))
     try:
         body = json.loads(raw)
     except ValueError:
         body = None
+    except RecursionError:
+        gw.metrics.errors.labels(kind="bad_request").inc()
+        return error_response(400, Errors.E244.format(limit=MAX_BODY_DEPTH))
     sid = _session_of(request, body)
     if sid is None or not isinstance(body, dict) or not isinstance(body.get("messages"), list):
         gw.metrics.requests.labels(kind="untracked").inc()
         return await forward(gw, request, "/chat/completions", raw)
-    if not valid_session_id(sid):
-        gw.metrics.errors.labels(kind="bad_request").inc()
-        return error_response(400, session_id_error(sid))
+    problem = _bounds_problem(gw, sid, body)
+    if problem is not None:
+        return problem
     try:
         budget = parse_budget(request.headers.get("x-ctxgraph-budget"))
     except BudgetError as err:
@@ -166,7 +176,7 @@ async def chat_completions(request: Request) -> Response:
     started = time.perf_counter()
     lease = await gw.locks.acquire(sid)
     try:
-        response = await _tracked(gw, request, lease, body, budget, started=started)
+        response = await _tracked(gw, request, lease, body, budget, started=started, raw=raw)
     except BaseException:
         lease.release()
         raise
@@ -175,7 +185,23 @@ async def chat_completions(request: Request) -> Response:
     return response
 
 
-async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple[Any, dict]:
+def _bounds_problem(gw: Gateway, sid: str, body: dict) -> Response | None:
+    """The error response for a tracked request out of bounds (its id, its size, its depth),
+    checked before any of it is read into a session."""
+    status, message = 0, ""
+    if not valid_session_id(sid):
+        status, message = 400, session_id_error(sid)
+    elif len(body["messages"]) > gw.config.max_messages:  # bounds one request's work on the shared thread
+        status, message = 413, Errors.E243.format(count=len(body["messages"]), limit=gw.config.max_messages)
+    elif nested_deeper(body, MAX_BODY_DEPTH):
+        status, message = 400, Errors.E244.format(limit=MAX_BODY_DEPTH)
+    if not status:
+        return None
+    gw.metrics.errors.labels(kind="too_large" if status == 413 else "bad_request").inc()
+    return error_response(status, message)
+
+
+async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None, *, check: bool = True) -> tuple[Any, dict]:
     """Observe and assemble in a worker thread once no other process holds the session: its
     call there may take as long as its upstream does, so it is waited for here, not in a
     thread. E104 after the hub's lock timeout."""
@@ -183,7 +209,8 @@ async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple
     deadline = None if timeout is None else time.monotonic() + timeout
     pause = LEASE_FIRST_PAUSE
     while True:
-        begun = await anyio.to_thread.run_sync(gw.sessions.begin, sid, body, budget, limiter=gw.limiter)
+        begun = await anyio.to_thread.run_sync(functools.partial(gw.sessions.begin, sid, body, budget, check=check),
+                                               limiter=gw.limiter)
         if begun is not None:
             return begun
         if deadline is not None and time.monotonic() > deadline:
@@ -192,17 +219,53 @@ async def _begin(gw: Gateway, sid: str, body: dict, budget: int | None) -> tuple
         pause = min(pause * 2, LEASE_MAX_PAUSE)
 
 
+async def _diverged(gw: Gateway, request: Request, lease: Lease, raw: bytes, err: StoreError) -> Response:
+    """A history that does not continue its stored session (a retry or regenerate of an answered
+    question, an edit, another conversation under the id): the session is kept as stored; the
+    request is forwarded untouched and nothing of it recorded, or refused (409, E241)."""
+    gw.metrics.errors.labels(kind="diverged").inc()
+    if gw.config.on_divergence == "refuse":
+        logger.warning("ctxgraph serve: %s", err)
+        return error_response(409, str(err))
+    logger.warning("ctxgraph serve: session %r: the history does not continue the stored session; forwarded "
+                   "untouched, nothing recorded, the stored session kept.", lease.key)
+    lease.release()  # nothing of the session is read or written: its next request need not wait
+    response = await forward(gw, request, "/chat/completions", raw)
+    response.headers["x-ctxgraph-session"] = lease.key
+    response.headers["x-ctxgraph-diverged"] = "1"
+    return response
+
+
+async def _catch_up(gw: Gateway, sid: str, messages: list) -> None:
+    """Observe a long history the session has not seen (a first request of 20,000 messages) in
+    slices of :data:`SLICE` messages, each its own turn on the worker's work thread, so other
+    sessions' requests are served between slices instead of waiting for the whole history."""
+    if len(messages) <= SLICE:
+        return
+    start = await anyio.to_thread.run_sync(gw.sessions.store.length, sid)
+    if len(messages) - start <= SLICE:
+        return
+    await anyio.to_thread.run_sync(gw.sessions.check, messages, limiter=gw.limiter)  # before any is stored
+    for end in range(start + SLICE, len(messages), SLICE):
+        call, _ = await _begin(gw, sid, {"messages": messages[:end]}, None, check=False)
+        gw.sessions.abort(call)  # what it observed is stored; its last user message waits for the next slice
+
+
 async def _tracked(gw: Gateway, request: Request, lease: Lease, body: dict, budget: int | None, *,
-                   started: float) -> Response:
+                   started: float, raw: bytes) -> Response:
     """Called holding the session's lease; a stream, or a reply recorded after it is sent,
-    releases it when it ends."""
+    releases it when it ends. A history that does not continue the stored session (E241) is
+    forwarded untouched (``--on-divergence forward``) or refused (``refuse``)."""
     sid = lease.key
     try:
+        await _catch_up(gw, sid, body["messages"])
         call, sent = await _begin(gw, sid, body, budget)
     except (MessageError, BudgetError) as err:
         gw.metrics.errors.labels(kind="bad_request").inc()
         return error_response(400, str(err))
     except StoreError as err:
+        if str(err).startswith("[E241]"):  # a history that does not continue the stored session
+            return await _diverged(gw, request, lease, raw, err)
         gw.metrics.errors.labels(kind="store").inc()
         return error_response(503, str(err))
     try:

@@ -25,7 +25,8 @@ from typing import Any
 
 from .._errors import StoreError
 from .._tracker import Tracker
-from ..integrations._hub import _Call, _Hub
+from .._messages import normalize_message
+from ..integrations._hub import _Call, _Hub, _plain
 from ..stores import open_store
 from ._config import ServeConfig
 
@@ -33,6 +34,8 @@ logger = logging.getLogger("ctxgraph.serve")
 
 #: The header naming a request's session (else the body's ``user`` field).
 SESSION_HEADER = "X-Ctxgraph-Session"
+#: The session id the health checks ask the store about (never created).
+PROBE_ID = "ctxgraph-health-probe"
 #: Messages observed by a throw-away tracker at start-up (English and Chinese pipelines).
 WARM_UP = ("My order 12345 should arrive in Paris tomorrow; please do not use FedEx.",
            "我的订单12345明天送到北京，不要用顺丰。")
@@ -50,6 +53,9 @@ class Sessions:
         # the wrapper's hub over the store: it opens sessions with open_session and, under the
         # session's lock, catches up on what other workers stored before comparing histories
         self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options)
+        # callers are not authenticated: a history that does not continue the stored session
+        # raises E241 (then forwarded untouched or refused) rather than deleting its stored turns
+        self.hub.source.keep_diverged = config.on_divergence != "rebuild"
 
     def warm_up(self) -> None:
         """Load the language pipelines now, so the first request does not wait for them."""
@@ -58,14 +64,27 @@ class Sessions:
             tracker.observe({"role": "user", "content": text})
         tracker.assemble("", self.hub.budget)
 
-    def begin(self, session_id: str, body: dict[str, Any], budget: int | None) -> tuple[_Call, dict[str, Any]] | None:
+    @staticmethod
+    def check(messages: list) -> None:
+        """MessageError (E020, E021, ...) for the first message a tracker would refuse."""
+        for message in messages:
+            normalize_message(_plain(message))
+
+    def begin(self, session_id: str, body: dict[str, Any], budget: int | None, *,
+              check: bool = True) -> tuple[_Call, dict[str, Any]] | None:
         """Observe the new messages of ``body["messages"]``; the call and the body to send
         upstream. None, at once, when another process holds the session (its call is not
         recorded yet): the caller waits without holding a thread and tries again.
 
+        Every message is checked first (MessageError, e.g. E021 for an unknown role; ``check=False``:
+        the caller did), so a request refused for its messages leaves no trace in the store, not
+        even an empty session.
+
         The call holds the store's lock of the session from here until it ends, so the
         session's next request, whichever worker it reaches, starts from the recorded turn.
         """
+        if check:
+            self.check(body["messages"])
         try:
             lease = self.hub.source.lease(session_id, 0)
         except StoreError as err:
@@ -94,6 +113,14 @@ class Sessions:
         """The session as stored now (a fresh tracker; None when there is no such session)."""
         data = self.store.load(session_id)
         return None if data is None else Tracker.from_json(data, verify=False)  # the gateway's own store
+
+    def store_problem(self) -> str | None:
+        """Why the store cannot be used now (its coded error), or None when it answers."""
+        try:
+            self.store.length(PROBE_ID)
+        except StoreError as err:
+            return str(err)
+        return None
 
     def ids(self) -> list[str]:
         return sorted(self.store.sessions())

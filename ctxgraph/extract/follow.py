@@ -1,0 +1,102 @@
+"""Constraints and promises follow the facts (issue 19).
+
+- ``constraint_values``: a constraint that states a slot's value follows that value when the
+  user changes it: "nightly budget 500, that's a must" then "改成800" lifts the rule with 500
+  and states it again with 800.
+- ``promises_kept``: a tool call that does what an open promise said ("I'll text you the
+  form" and a successful ``send_sms`` with the form) closes the promise as done.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "user", "content": "My budget is $500, it must be under $500 a night."},
+...                 {"role": "user", "content": "Actually make the budget $800."}])
+>>> [(c.text, c.status) for c in t.state().constraints]
+[('it must be under $500 a night', 'lifted'), ('it must be under $800 a night', 'active')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import ActionResultUnit, ConstraintUnit, FactUnit, FulfilUnit, LiftUnit, _Unit
+from .context import MessageContext
+from .facts import _token_at
+from .registry import step
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+#: a tool call and a promise share at least this many content words to be one deed
+KEPT_OVERLAP = 2
+
+
+def _core(value: str) -> str:
+    """What a constraint repeats of a value: its number ("$500" -> "500"), else the value.
+
+    >>> _core("$1,500/night"), _core("window seat")
+    ('1,500', 'window seat')
+    """
+    m = _NUMBER.search(value)
+    return m.group(0) if m else value.strip()
+
+
+@step("constraint_values", roles=("user",))
+def constraint_values(ctx: MessageContext) -> list[_Unit]:
+    """Active constraints holding a value this message changes: lifted, and stated again
+    with the new value."""
+    G = ctx.graph
+    active = g.open_items(G, "constraint")
+    if not active:
+        return []
+    units: list[_Unit] = []
+    done = {u.constraint for u in ctx.units_of(LiftUnit)}
+    for u in ctx.units_of(FactUnit):
+        if u.offered:
+            continue
+        for fid in ([u.supersedes] if u.supersedes else g.current_with_key(G, u.key)):
+            old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
+            if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
+                continue  # a number follows a number, a word a word
+            for cid, d in active:
+                at = _token_at(old, d["text"])
+                if cid in done or at < 0:
+                    continue
+                done.add(cid)
+                units += [LiftUnit(constraint=cid),
+                          ConstraintUnit(text=d["text"][:at] + new + d["text"][at + len(old):],
+                                         polarity=d["polarity"], stressed=bool(d.get("stressed")))]
+    return units
+
+
+def _call_text(ctx: MessageContext, call_id: str) -> tuple[str, str]:
+    """A tool call's name, and its name and arguments, as words ("send_sms" -> "send sms")."""
+    G = ctx.graph
+    aid = G.graph["call_to_action"].get(call_id)
+    if aid is None:
+        return "", ""
+    d = G.nodes[aid]
+    args = " ".join(f"{k} {v}" for k, v in d.get("arguments", {}).items() if isinstance(v, (str, int, float)))
+    words = lambda text: re.sub(r"[_\-.@]", " ", text)  # noqa: E731
+    return words(d["tool"]), words(f"{d['tool']} {args}")
+
+
+@step("promises_kept", roles=("tool",), needs_text=False)
+def promises_kept(ctx: MessageContext) -> list[_Unit]:
+    """A successful tool call that shares most with an open promise keeps it: two content
+    words at least (words of one deed count as one), one of them in the tool's name (the
+    deed: ``send_sms`` keeps "I'll text you the form"; ``update_customer`` with a new email
+    address keeps no "I'll email you a reminder")."""
+    from .cues import _overlap
+
+    results = [u for u in ctx.units_of(ActionResultUnit) if u.status == "ok"]
+    open_ = g.open_items(ctx.graph, "commitment")
+    if not results or not open_:
+        return []
+    units: list[_Unit] = []
+    for r in results:
+        name, call = _call_text(ctx, r.call_id)
+        scored = [(_overlap(ctx, call, d["text"]), pid) for pid, d in open_
+                  if pid not in {u.commitment for u in units} and _overlap(ctx, name, d["text"])]
+        best = max(scored, default=(0, None))
+        if best[0] >= KEPT_OVERLAP:
+            units.append(FulfilUnit(commitment=best[1], status="done"))
+    return units

@@ -1,0 +1,189 @@
+"""The roles step: a value the user states becomes a fact keyed by the role it plays.
+
+The facts step reads values with their slot words ("my budget is $500") and the values that
+name their own slot (an email, an order id). This step reads the user's other values: people,
+places, dates, times, organisations, products, amounts and counts the named-entity rules and
+models find. Each is bound to a role (a slot of the pack), in this order:
+
+1. a cue right before or after it (the pack's ``roles``: "from Denver" -> origin,
+   "check out Oct 30" -> check-out, "5 people" -> people, "我妈" + a name -> patient);
+2. the assistant's open question ("What's the patient's full name?" -> patient);
+3. its own shape (a role's ``value``: "3 nights" -> nights);
+4. its type (the pack's ``type_roles``: a person, a place, a date, a time ...).
+
+The fact's key is the role's slot, so a later value of the same role supersedes it. Values
+the user asks about ("do you deliver on Sundays?"), values in a rule the user states against
+them ("nothing before 9am"), values of a clause that declines ("not the 18:05") and the
+assistant's options (the offers step decides those) stay out; the assistant's own values are
+never read here.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en", today="2026-06-02")
+>>> t.observe_many([{"role": "user", "content": "I'm flying from Denver to Boston on June 18 with my wife Anna Jensen."}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+[('date', 'June 18'), ('destination', 'Boston'), ('origin', 'Denver'), ('traveller', 'Anna Jensen')]
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Callable
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import Mention, MessageContext
+from .facts import clause_at
+from .registry import step
+from .text import first_match, in_spans
+
+#: At most this many characters before a value are read for a ``before`` cue.
+CUE_WINDOW = 32
+#: A preposition a model's span takes with a value ("at 7:30pm"): not part of the value.
+_LEAD = re.compile(r"^(?:at|on|by|around|about|until|till|from)\s+(?=\S)", re.I)
+
+
+def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
+    """The slot a cue right beside ``m`` names, if one does."""
+    before, after = ctx.text[max(0, m.start - CUE_WINDOW):m.start], ctx.text[m.end:m.end + CUE_WINDOW]
+    for slot, labels, before_rx, after_rx, _, value_rx in ctx.pack.roles:
+        if m.label in labels and (value_rx is None or value_rx.search(m.text)) and (
+                (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after))):
+            return slot
+    return None
+
+
+def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
+    """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
+    else its type (None: it plays no role the pack knows)."""
+    cued = _cue_role(ctx, m)
+    if cued:
+        return cued
+    fitting = [r for r in ctx.pack.roles if m.label in r[1] and (r[5] is None or r[5].search(m.text))]
+    for slot, _, _, _, asked_rx, _ in fitting:
+        if asked_rx and any(asked_rx.search(q) for q in questions):
+            return slot
+    if first_match(ctx.pack.vague_values, m.text):
+        return None  # "yesterday", "next week": no fact by its shape or type alone
+    for slot, _, before_rx, after_rx, asked_rx, value_rx in fitting:
+        if value_rx is not None and not (before_rx or after_rx or asked_rx):
+            return slot
+    return ctx.pack.type_roles.get(m.label)
+
+
+def _ruled_out(ctx: MessageContext, clause: str) -> bool:
+    """The clause asks without a question mark ("明天能到吗"), declines ("18:05来不及", "not the
+    suite") or states a rule ("nothing before 9am", "6点之后的"): its values are no wish, or
+    the rule holds them."""
+    from .cues import _ENDS_ASKING, _rule
+
+    if _ENDS_ASKING.search(clause) or first_match(ctx.pack.rejects, clause):
+        return True
+    rule = _rule(ctx, clause)
+    return rule is not None and rule[0] in ("must", "must_not")
+
+
+def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
+    if m.kind not in ("thing", "value") or in_spans(m.start, ctx.asked):
+        return True
+    folded = m.text.casefold()
+    return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
+
+
+@lru_cache(maxsize=8)
+def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | None:
+    """The learned value tagger of ``lang`` when the models are installed (``ctxgraph.models``:
+    ``tagger(text) -> [(start, end, slot_type)]``, slot types in lower_snake_case), else None.
+    Loaded once per process."""
+    try:
+        from ..models import load_value_tagger  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return load_value_tagger(lang)
+
+
+def tagged_mentions(ctx: MessageContext) -> list[Mention]:
+    """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
+    slot type ("room_type"): a type the pack has a slot for fills that slot, any other is
+    keyed by its own name."""
+    tagger = value_tagger(ctx.lang) if ctx.pack.value_tagger else None
+    if tagger is None:
+        return []
+    out = []
+    for start, end, label in tagger(ctx.text):
+        text = ctx.text[start:end].strip()
+        # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
+        # a person) gives way to the tagger's slot type
+        if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
+            slot = label if label in ctx.pack.slots else None
+            out.append(Mention(start, end, label, text, f"{label}:{text.casefold()}", None, slot, "value"))
+    return out
+
+
+def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str]) -> list[_Unit]:
+    units: list[_Unit] = []
+    for m in tagged_mentions(ctx):
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        slot = ctx.pack.slots.get(m.slot) if m.slot else None
+        key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start)) if slot else (m.label, m.label.replace("_", " "), None)
+        if key not in filled:
+            filled.add(key)
+            units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id if slot else None, group=group,
+                                  correction=ctx.correcting, stressed=ctx.stressed))
+    return units
+
+
+def _rekey(ctx: MessageContext) -> None:
+    """A fact the facts step keyed by its value's type alone ("oct 30" -> date) takes the role
+    a cue beside the value names ("out oct 30" -> check-out): the unit is replaced in place."""
+    generic = set(ctx.pack.type_roles.values()) | {r[0] for r in ctx.pack.roles if r[5] is not None}
+    for n, u in enumerate(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered or u.slot not in generic or u.key != u.slot:
+            continue  # only a value keyed by its type ("date"), never a domain pack's slot
+        m = next((m for m in ctx.mentions if m.text == u.value and m.slot == u.slot), None)
+        slot = _cue_role(ctx, m) if m is not None else None
+        if slot and slot != u.slot and not any(isinstance(o, FactUnit) and o.slot == slot for o in ctx.units):
+            key, name, group = ctx.pack.scoped(ctx.pack.slots[slot], ctx.domain_at(m.start))
+            ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
+
+
+@step("roles", roles=("user",))
+def roles(ctx: MessageContext) -> list[_Unit]:
+    """Facts of the user's values that no earlier step made, keyed by their role."""
+    pack, G = ctx.pack, ctx.graph
+    if not pack.roles and not pack.type_roles:
+        return []
+    _rekey(ctx)
+    facts = ctx.units_of(FactUnit)
+    filled = {u.key for u in facts}
+    # what this message or the state already holds, and the assistant's open options
+    taken = [u.value.casefold() for u in facts] + [
+        str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
+        str(G.nodes[f]["value"]).casefold() for f in G.graph.get("offers", ()) if G.nodes[f]["status"] == "offered"]
+    questions = [d["text"] for _, d in g.open_items(G, "question")]
+    last = G.graph.get("last_turn")
+    if last and G.nodes[last]["role"] == "assistant":  # "请提供就诊人的姓名。" asks without a question mark
+        questions.append(G.nodes[last]["text"][-300:])
+    picked: dict[str, list[Mention]] = {}
+    for m in ctx.mentions:
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        slot = role_of(ctx, m, questions)
+        if slot is not None:
+            picked.setdefault(slot, []).append(m)
+    units: list[_Unit] = []
+    for slot_id, ms in picked.items():
+        slot = pack.slots[slot_id]
+        key, name, group = pack.scoped(slot, ctx.domain_at(ms[0].start))
+        if key in filled:
+            continue
+        if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
+            value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", m.text) for m in ms)), None
+        else:  # one value per role: the last one said ("10点，不，10点半")
+            value, normalized = _LEAD.sub("", ms[-1].text), ms[-1].value
+        units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
+                              normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
+        filled.add(key)
+    taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
+    return units + _tagged_facts(ctx, taken, filled)

@@ -1,0 +1,164 @@
+"""Values with roles (issue 19): the user's values become facts keyed by the role they play;
+constraints and promises follow the facts; the new user's probes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph._errors import RulesError
+from ctxgraph.extract.compiled import compiled_packs
+
+
+def user(text: str) -> dict:
+    return {"role": "user", "content": text}
+
+
+def bot(text: str) -> dict:
+    return {"role": "assistant", "content": text}
+
+
+def call(call_id: str, name: str, arguments: dict) -> dict:
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}]}
+
+
+def result(call_id: str, content: dict) -> dict:
+    return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(content, ensure_ascii=False)}
+
+
+def tracked(*messages, lang: str) -> Tracker:
+    t = Tracker(lang, today="2026-06-02")
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return t
+
+
+def current(*messages, lang: str) -> dict[str, str]:
+    return {f.key: f.value for f in tracked(*messages, lang=lang).state().facts if f.status == "current"}
+
+
+# ----------------------------------------------------------------------------- roles
+
+
+@pytest.mark.parametrize(("lang", "messages", "expected"), [
+    pytest.param("en", ["I'm flying from Denver to Boston"], {"origin": "Denver", "destination": "Boston"}, id="en-from-to"),
+    pytest.param("zh", ["我要从成都去西安"], {"origin": "成都", "destination": "西安"}, id="zh-from-to"),
+    pytest.param("en", [bot("What's the patient's full name?"), "Ethan Morales"], {"patient": "Ethan Morales"},
+                 id="en-asked-patient"),
+    pytest.param("zh", [bot("请提供就诊人的姓名。"), "赵秀兰"], {"patient": "赵秀兰"}, id="zh-asked-patient"),
+    pytest.param("en", ["check in oct 27, out oct 30"], {"checkin": "oct 27", "checkout": "oct 30"}, id="en-stay"),
+    pytest.param("en", ["a table for the 4 of us at 7:30pm"], {"time": "7:30pm"}, id="en-time"),
+])
+def test_trust_roles_a_value_is_keyed_by_its_role(lang, messages, expected):
+    facts = current(*messages, lang=lang)
+    assert {k: facts.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(("lang", "messages", "key", "value", "old"), [
+    pytest.param("en", ["I'm flying to Boston", "actually, flying to Chicago"], "destination", "Chicago", "Boston",
+                 id="en-later-destination"),
+    pytest.param("zh", ["我想去西安", "还是去南京吧"], "destination", "南京", "西安", id="zh-later-destination"),
+    pytest.param("en", ["I'll arrive at 10:30am", "make it 11:15am"], "time", "11:15am", "10:30am", id="en-later-time"),
+])
+def test_trust_roles_a_later_value_of_the_role_supersedes(lang, messages, key, value, old):
+    facts = tracked(*messages, lang=lang).state().facts
+    assert [f.value for f in facts if f.key == key and f.status == "current"] == [value]
+    assert [f.value for f in facts if f.key == key and f.status == "superseded"] == [old]
+
+
+@pytest.mark.parametrize(("lang", "messages"), [
+    pytest.param("en", ["Do you deliver on Sundays?"], id="en-service-question"),  # the new user's probe
+    pytest.param("zh", ["你们周日送货吗？"], id="zh-service-question"),
+    pytest.param("zh", ["我昨天下的单，明天能到吗"], id="zh-question-without-mark"),
+    pytest.param("en", [bot("I can do 18:05 or 19:30 to Boston.")], id="en-assistant-values"),
+    pytest.param("en", ["nothing before 9am please"], id="en-rule-holds-the-time"),
+])
+def test_trust_roles_questions_rules_and_the_assistants_values_state_nothing(lang, messages):
+    assert current(*messages, lang=lang) == {}
+
+
+def test_trust_roles_a_bare_name_is_no_person_by_type_alone():
+    # the pipeline takes capitalised words for names; a person by type alone needs a first and a last name
+    assert "person" not in current("Wise sent me a code", lang="en")
+
+
+# ----------------------------------------------------------------------------- the new user's probes
+
+
+@pytest.mark.parametrize(("lang", "text", "value"), [
+    pytest.param("en", "I'd rather have a refund", "refund", id="en"),
+    pytest.param("zh", "我还是想退款吧", "退款", id="zh"),
+])
+def test_trust_roles_a_wish_between_remedies_is_what_the_user_wants(lang, text, value):
+    t = tracked(bot("I can send a replacement or refund you." if lang == "en" else "可以补发或者退款。"), text, lang=lang)
+    state = t.state()
+    assert [c.text for c in state.constraints if c.polarity == "prefer"] == []
+    assert {f.key: f.value for f in state.facts if f.status == "current"}.get("request") == value
+
+
+def test_trust_roles_an_id_after_an_id_word_is_not_an_offered_item():
+    facts = tracked(bot("Refund RF-20931 and return label RL-3391 are created."), lang="en").state().facts
+    assert [f.value for f in facts if f.status == "offered"] == []
+    # a model number the assistant lists is still an option
+    facts = tracked(bot("We have the WH-1000XM5 and the WF-1000XM4."), lang="en").state().facts
+    assert sorted(f.value for f in facts if f.status == "offered") == ["WF-1000XM4", "WH-1000XM5"]
+
+
+# ----------------------------------------------------------------------------- constraints and promises
+
+
+@pytest.mark.parametrize(("lang", "messages", "lifted", "active"), [
+    pytest.param("en", ["My budget is $500, it must be under $500 a night.", "Actually make the budget $800."],
+                 "under $500", "under $800", id="en"),
+    pytest.param("zh", ["预算500元，必须500元以内", "预算改成800"], "500元以内", "800元以内", id="zh"),
+])
+def test_trust_roles_a_constraint_follows_the_value_it_states(lang, messages, lifted, active):
+    constraints = tracked(*messages, lang=lang).state().constraints
+    assert any(lifted in c.text and c.status == "lifted" for c in constraints)
+    assert any(active in c.text and c.status == "active" for c in constraints)
+
+
+def test_trust_roles_a_tool_that_does_the_promised_deed_keeps_the_promise():
+    t = tracked(bot("Booked. I'll text the intake form to 312-555-0164."), "send it to 312-555-0199 instead",
+                call("c1", "send_sms", {"to": "312-555-0199", "template": "intake_form"}), result("c1", {"sent": True}),
+                lang="en")
+    assert [c.status for c in t.state().commitments] == ["done"]
+
+
+def test_trust_roles_a_tool_that_only_shares_an_address_keeps_no_promise():
+    t = tracked(bot("I'll email you a reminder at tash@yahoo.com when they're live."), "use tash@gmail.com",
+                call("c1", "update_customer", {"email": "tash@gmail.com"}), result("c1", {"ok": True}), lang="en")
+    assert [c.status for c in t.state().commitments] == ["open"]
+
+
+# ----------------------------------------------------------------------------- rule data
+
+
+def test_trust_roles_a_role_for_an_unknown_slot_is_a_coded_error(tmp_path):
+    (tmp_path / "roles.yml").write_text("roles:\n  - {slot: nowhere, labels: [DATE], before: ['on']}\n", encoding="utf-8")
+    with pytest.raises(RulesError, match=r"\[E072\].*'nowhere'"):
+        compiled_packs((str(tmp_path),), ())
+
+
+def test_trust_roles_a_pack_switches_a_role_off(tmp_path):
+    (tmp_path / "off.yml").write_text("disable:\n  roles: [origin]\n", encoding="utf-8")
+    t = Tracker("en", rules=[tmp_path])
+    t.observe(user("I'm flying from Denver to Boston"))
+    assert "origin" not in {f.key for f in t.state().facts}
+
+
+def test_trust_roles_binds_the_value_taggers_spans(monkeypatch):
+    # the learned tagger (ctxgraph.models, another branch) yields (start, end, slot type); a
+    # stand-in with the same contract: "King Deluxe" is a room type no NER knows
+    from ctxgraph.extract import roles
+
+    def tagger(text):
+        i = text.find("King Deluxe")
+        return [(i, i + len("King Deluxe"), "room_type")] if i >= 0 else []
+
+    monkeypatch.setattr(roles, "value_tagger", lambda lang: tagger)  # English packs turn it on
+    facts = current("I'd like the King Deluxe, check in oct 27", lang="en")
+    assert facts.get("room_type") == "King Deluxe" and facts.get("checkin") == "oct 27"
+    assert current("Do you have a King Deluxe?", lang="en") == {}  # asked about, not wished for
