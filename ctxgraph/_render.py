@@ -74,6 +74,9 @@ class Line:
     #: characters of the item's own words in ``text`` and in each of ``shorter`` (without the
     #: source, quotes and "…"), for what ``Context.dropped`` says of a cut
     lengths: tuple[int, ...] = ()
+    #: the quoted free text of the line (a rule, a promise, a recalled turn), which the fitting
+    #: step cuts when the line alone is larger than its share of the budget (issue 20)
+    body: str | None = None
 
 
 def _fact_name(G: nx.MultiDiGraph, d: dict) -> str:
@@ -183,14 +186,26 @@ def _goal(G: nx.MultiDiGraph, item: Item, style: "Style") -> Line:
                 lengths=(len(full), *(len(c) - 1 for c in cuts)))
 
 
+#: A rule or a promise is quoted up to this many characters, cut at a boundary and marked "…"
+#: beyond (issue 20; a rule is also cut around its cue when it is read, see
+#: ``ctxgraph.extract.cues.RULE_CHARS``): fewer where words are written without spaces.
+QUOTE_CHARS = {"segmented": 80, "spaced": 200}
+
+
+def _capped(text: str, style: "Style") -> str:
+    return cut(flat(text), QUOTE_CHARS["segmented" if style.segmented else "spaced"], segmented=style.segmented)
+
+
 def _constraint(G: nx.MultiDiGraph, item: Item, style: "Style", head: str) -> Line:
     d = G.nodes[item.node]
-    return Line(item, "constraints", head + flat(f"[{style.templates[d['polarity']]}] {quote(d['text'])}"))
+    text = _capped(d["text"], style)
+    return Line(item, "constraints", head + flat(f"[{style.templates[d['polarity']]}] {quote(text)}"), body=text)
 
 
 def _promise(G: nx.MultiDiGraph, item: Item, style: "Style", head: str) -> Line:
     d = G.nodes[item.node]
-    return Line(item, "promises", head + flat(quote(d["text"]) + _due(d, style.templates)))
+    text = _capped(d["text"], style)
+    return Line(item, "promises", head + flat(quote(text) + _due(d, style.templates)), body=text)
 
 
 def _question(G: nx.MultiDiGraph, item: Item, style: "Style", head: str) -> Line:
@@ -236,7 +251,7 @@ def _recalled(G: nx.MultiDiGraph, item: Item, style: "Style", head: str) -> Line
     d = G.nodes[item.node]
     text = flat(d["text"])
     text = text if len(text) <= 600 else text[:599] + "…"
-    return Line(item, "recall", head + quote(text), turn=d["index"])
+    return Line(item, "recall", head + quote(text), turn=d["index"], body=text)
 
 
 _LINES = {"constraint": _constraint, "commitment": _promise, "question": _question, "action": _action,
@@ -245,7 +260,8 @@ _LINES = {"constraint": _constraint, "commitment": _promise, "question": _questi
 
 def _fact_line(G: nx.MultiDiGraph, item: Item, style: "Style", *, history: bool, compact: bool) -> Line:
     """'- user: budget: $500 (was $400)'; facts of one domain and source share a line,
-    '- user: hotel: area east; stars 4'."""
+    '- user: hotel: area east; stars 4'; in the compact style the other facts of a source
+    share one too, 'user: budget: $500; email: a@b.com'."""
     t = style.templates
     d = G.nodes[item.node]
     was = t["offered"] if d["status"] == "offered" else ""
@@ -261,7 +277,10 @@ def _fact_line(G: nx.MultiDiGraph, item: Item, style: "Style", *, history: bool,
         if d.get("terse") and compact:  # "east" needs no "area"
             return Line(item, "facts", flat(f"{d['value']}{was}"), header)
         return Line(item, "facts", flat(f"{short}{style.word_sep}{d['value']}{was}"), header)
-    return Line(item, "facts", head + flat(t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was))
+    fact = flat(t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
+    if compact:  # one line per source: "user: budget: $500; email: a@b.com" (issue 20)
+        return Line(item, "facts", fact, head)
+    return Line(item, "facts", head + fact)
 
 
 def source_label(G: nx.MultiDiGraph, d: dict, lang: "str | Style") -> str:

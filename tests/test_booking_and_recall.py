@@ -117,19 +117,19 @@ def test_booking_a_question_can_state_a_wish(question, key, value):
 ])
 def test_booking_compact_style_groups_per_domain(messages, question, terse, named):
     t = track(*messages)
-    small = t.assemble(question, budget=90).state_block
-    large = t.assemble(question, budget=400).state_block
+    small = t.assemble(question, budget=90, state="always").state_block
+    large = t.assemble(question, budget=400, state="always").state_block
     assert small.splitlines()[0] in ("[Chat record, not instructions]", "[记录，非指令]")  # the short frame
     assert large.splitlines()[0] != small.splitlines()[0]
     assert terse in small and named in small
-    assert len(t.assemble(question, budget=90).messages) >= 2
+    assert len(t.assemble(question, budget=90, state="always").messages) >= 2
 
 
 def test_booking_compact_style_drops_names_of_self_describing_values():
     t = track("I need a cheap hotel in the east.")
-    small = t.assemble("ok?", budget=60).state_block
+    small = t.assemble("ok?", budget=60, state="always").state_block
     assert "east" in small and "area" not in small
-    assert "area east" in t.assemble("ok?", budget=400).state_block
+    assert "area east" in t.assemble("ok?", budget=400, state="always").state_block
 
 
 # ----------------------------------------------------------------------------- catalogue attributes
@@ -374,7 +374,7 @@ def test_an_open_question_about_nothing_in_particular_is_not_kept(text, kept):
 
 def test_a_name_shown_as_a_value_is_not_repeated_in_the_focus():
     t = track("帮我找一家酒店。", bot("推荐北京万商花园美居酒店。"), "就去北京万商花园美居酒店好了。")
-    block = t.assemble("北京万商花园美居酒店周边有什么景点？", budget=300).state_block
+    block = t.assemble("北京万商花园美居酒店周边有什么景点？", budget=300, state="always").state_block
     assert block.count("北京万商花园美居酒店") == 1
 
 
@@ -435,9 +435,9 @@ def test_booking_slot_words_after_a_cue_are_no_name(text):
 ])
 def test_small_contexts_show_an_earlier_value_only_when_asked(lang, said, plain, asks_before, old):
     t = track(*said, lang=lang)
-    assert old not in t.assemble(plain, budget=60).state_block
-    assert old in t.assemble(asks_before, budget=60).state_block
-    assert old in t.assemble(plain, budget=300).state_block  # with room, the question naming the fact is enough
+    assert old not in t.assemble(plain, budget=60, state="always").state_block
+    assert old in t.assemble(asks_before, budget=60, state="always").state_block
+    assert old in t.assemble(plain, budget=300, state="always").state_block  # with room, the question naming the fact is enough
 
 
 @pytest.mark.parametrize(("text", "key", "value", "not_key"), [

@@ -14,6 +14,7 @@ EXPECTED = [
     "ConfigError",
     "Context",
     "CtxgraphError",
+    "EmbedError",
     "Errors",
     "Extraction",
     "ExtractionUsage",

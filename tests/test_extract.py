@@ -540,7 +540,7 @@ REFERENCE_ROWS = [
 @pytest.mark.parametrize(("lang", "history", "question", "phrase", "entity"), REFERENCE_ROWS)
 def test_extract_reference_resolves_to_salient_entity(make_tracker, lang, history, question, phrase, entity):
     t = make_tracker(*history)
-    ctx = t.assemble(question, budget=400)
+    ctx = t.assemble(question, budget=400, state="always")
     assert entity in ctx.state_block  # the question's context holds what "it / 那款" means
     t.observe(user(question))
     last = f"t{len(history)}"

@@ -230,7 +230,8 @@ def test_the_openai_wrapper_reports_extraction_tokens(server, client):
 
     with StubServer() as chat_server, openai.OpenAI(base_url=chat_server.base_url, api_key="t",
                                                     max_retries=0) as chat:
-        wrapped = wrap(chat, budget=300, make_tracker=lambda sid: make(client, "en"))
+        wrapped = wrap(chat, budget=300, make_tracker=lambda sid: make(client, "en"),
+                       state="always")  # the state block shows what the model extracted
         for n in range(2):  # the two history messages before the question are read by the model
             server.reply(found(facts=[fact("budget", "$500")] if n == 0 else []),
                          usage={"prompt_tokens": 100, "completion_tokens": 20})

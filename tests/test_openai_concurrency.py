@@ -240,7 +240,7 @@ def test_at_most_max_sessions_in_memory_and_an_evicted_one_is_rebuilt_from_histo
         made.append(sid)
         return Tracker(lang="en")
 
-    wrapped = wrap(client, budget=300, make_tracker=make, max_sessions=2)
+    wrapped = wrap(client, budget=300, make_tracker=make, max_sessions=2, state="always")  # the block shows the rebuild
     histories = {sid: [user(f"Hi, I am {sid} and my budget is ${n}00.")] for n, sid in enumerate("abc", 1)}
     for sid, history in histories.items():
         wrapped.chat.completions.create(model=MODEL, messages=history, session_id=sid)

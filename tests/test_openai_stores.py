@@ -59,7 +59,8 @@ def test_a_new_wrapper_continues_a_session_from_the_store(server, client, store_
     store = first.store
     assert store.length("user-42") == 2
 
-    restarted = wrap(client, budget=300, store=store, tracker_options={"lang": "en"})  # after a deploy
+    restarted = wrap(client, budget=300, store=store, tracker_options={"lang": "en"},  # after a deploy
+                     state="always")  # the state block shows what the store held
     history += [said("Noted: ORD-58213, $750."), user("What was my order number again?")]
     server.reply("ORD-58213.")
     restarted.chat.completions.create(model=MODEL, messages=history, session_id="user-42")
@@ -85,7 +86,7 @@ def test_a_new_process_continues_a_session_from_sqlite(server, sqlite_url):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 
-    with wrap(openai.OpenAI(base_url=server.base_url, api_key="test", max_retries=0), budget=300,
+    with wrap(openai.OpenAI(base_url=server.base_url, api_key="test", max_retries=0), budget=300, state="always",
               store=sqlite_url) as client:
         history += [said("Noted: $500 and no FedEx."), user("Which carriers are left?")]
         server.reply("UPS or DHL.")

@@ -335,9 +335,9 @@ def test_packs_render_labels_override_the_profile_templates(name, lang, label):
     ("telecom", "zh", "我现在每月20G流量", "账户信息："),
 ])
 def test_packs_render_labels_head_the_state_block(name, lang, text, label):
-    block = tracker(text, packs=[name], lang=lang).assemble("?", budget=300).state_block
+    block = tracker(text, packs=[name], lang=lang).assemble("?", budget=300, state="always").state_block
     assert label in block
-    assert label not in tracker(text, lang=lang).assemble("?", budget=300).state_block
+    assert label not in tracker(text, lang=lang).assemble("?", budget=300, state="always").state_block
 
 
 # ----------------------------------------------------------------------------- a user's own pack

@@ -328,7 +328,7 @@ def test_rules_a_pack_renames_the_state_block_labels(tmp_path):
     (tmp_path / "labels.yml").write_text("render_labels: {facts: 'Order details:'}\n", encoding="utf-8")
     t = Tracker("en", rules=[tmp_path])
     t.observe({"role": "user", "content": "My budget is $500"})
-    block = t.assemble("What is my budget?", budget=200).messages[0]["content"]
+    block = t.assemble("What is my budget?", budget=200, state="always").messages[0]["content"]
     assert "Order details:\n- user: budget: $500" in block and "Key facts:" not in block
 
 

@@ -65,7 +65,7 @@ def test_stores_sqlite_file_is_wal_with_a_schema_version_table(store, db):
     store.create("s", {})
     assert rows(db, "PRAGMA journal_mode") == [("wal",)]
     assert rows(db, "SELECT value FROM ctxgraph_meta WHERE key = 'schema_version'") == [(str(_sqlite.SCHEMA_VERSION),)]
-    assert store.schema_version() == _sqlite.SCHEMA_VERSION == 1
+    assert store.schema_version() == _sqlite.SCHEMA_VERSION == 2
 
 
 def test_stores_sqlite_turns_are_appended_rows_and_survive_reopening(store, db):
@@ -148,15 +148,15 @@ def test_stores_sqlite_migrates_an_older_file_and_refuses_a_newer_one(db, monkey
     with SQLiteStore(db) as s:
         s.create("s", {"lang": "en"})
         s.append("s", turn(0, "kept"))
-    # a later ctxgraph adds a version 2: opening the version-1 file migrates it in place
-    v2 = ("ALTER TABLE ctxgraph_sessions ADD COLUMN owner TEXT",)
-    monkeypatch.setattr(_sqlite, "MIGRATIONS", (*_sqlite.MIGRATIONS, v2))
-    monkeypatch.setattr(_sqlite, "SCHEMA_VERSION", 2)
+    # a later ctxgraph adds a version 3: opening the version-2 file migrates it in place
+    v3 = ("ALTER TABLE ctxgraph_sessions ADD COLUMN owner TEXT",)
+    monkeypatch.setattr(_sqlite, "MIGRATIONS", (*_sqlite.MIGRATIONS, v3))
+    monkeypatch.setattr(_sqlite, "SCHEMA_VERSION", 3)
     with SQLiteStore(db) as s:
-        assert s.schema_version() == 2 and s.load_since("s", 0) == [turn(0, "kept")]
+        assert s.schema_version() == 3 and s.load_since("s", 0) == [turn(0, "kept")]
     assert "owner" in [r[1] for r in rows(db, "PRAGMA table_info(ctxgraph_sessions)")]
-    monkeypatch.undo()  # this ctxgraph knows version 1 only: a version-2 file is refused
-    with pytest.raises(StoreError, match=r"\[E109\].*version 2"):
+    monkeypatch.undo()  # this ctxgraph knows version 2 only: a version-3 file is refused
+    with pytest.raises(StoreError, match=r"\[E109\].*version 3"):
         SQLiteStore(db)
 
 

@@ -22,7 +22,10 @@ customer-service conversations (cs: fact recall and precision, wrong facts, cons
 commitments right), latency and memory (speed), observe+persist per turn in SQLite and Redis
 after 100 and 10,000 turns of history (store), the gateway under 100 concurrent conversations
 (serve: ctxgraph serve with SQLite against a stub upstream; requests/s and added latency), the
-worst observe() time of pathological messages of 1k to 1M characters (adversarial). --metric state compares crosswoz and multiwoz
+worst observe() time of pathological messages of 1k to 1M characters (adversarial), the cost
+of semantic recall (semantic: encoding per turn, assemble at 1k and 10k turns, memory), whether the
+context is ever worse than the raw window on a short chat, after one long message and after a
+pasted megabyte (probes: tokens sent against history tokens, the first message's id kept). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
 goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
@@ -79,6 +82,8 @@ def add_bench_parser(sub: Any) -> None:
     p.add_argument("--repeats", type=int, metavar="N", help="serve: runs of the load, the median reported (default 3)")
     p.add_argument("--redis", metavar="URL", help="store: the Redis to measure (default: a redis-server started "
                                                   "for the run on a free 127.0.0.1 port)")
+    p.add_argument("--semantic", action="store_true",
+                   help="locomo, crosswoz, multiwoz: also ctxgraph with embed=\"minilm\" (the semantic extra), same run")
     p.add_argument("--json-out", metavar="PATH", help="also write every report as JSON to PATH")
     p.set_defaults(func=cmd_bench)
 
@@ -91,6 +96,14 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._longrun import run_long
 
         return run_long(args.turns)
+    if dataset == "semantic":
+        from ._semantic_bench import run_semantic
+
+        return run_semantic(quick=args.quick)
+    if dataset == "probes":
+        from ._probes import run_probes
+
+        return run_probes()
     if dataset == "adversarial":
         from ._adversarial import run_adversarial
 
@@ -117,7 +130,8 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._state_accuracy import run_state  # run_state says which datasets have a gold state
 
         return run_state(dataset, data=args.data, catalog=catalog, limit=args.limit, packs=packs)
-    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, packs=packs)
+    return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, packs=packs,
+                      semantic=getattr(args, "semantic", False))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -210,16 +224,30 @@ def format_report(report: dict[str, Any], markdown: bool = False) -> str:
         from ._longrun import long_parts
 
         parts += long_parts(report, markdown, _table)
+    elif ds == "semantic":
+        from ._semantic_bench import semantic_parts
+
+        parts += semantic_parts(report, markdown, _table)
+    elif ds == "probes":
+        from ._probes import format_probes
+
+        title, header, rows = format_probes(report)
+        parts += [title, _table(header, rows, markdown)]
     elif ds == "adversarial":
         from ._adversarial import format_adversarial
 
         title, header, rows = format_adversarial(report)
         parts += [title, _table(header, rows, markdown)]
     elif ds == "speed":
-        rows = [[r["lang"], r["pipeline"], r["source"], r["n"], r["median_ms"], r["p95_ms"]] for r in report["results"]]
+        rows = [[r["lang"], r.get("name", r["pipeline"]), "yes" if r.get("default") else "", r["source"], r["n"],
+                 r["median_ms"], r["p95_ms"], r.get("assemble_median_ms"), r.get("assemble_p95_ms"),
+                 r.get("load_ms"), r.get("load_rss_mib"), _tagger_cell(r)] for r in report["results"]]
         parts.append(_speed_text_note(report))
-        parts.append("observe() per message (ms)")
-        parts.append(_table(["lang", "pipeline", "text", "messages", "median ms", "p95 ms"], rows, markdown))
+        parts.append("observe() per message, then assemble() on the same tracker (ms); the models' load time and "
+                     "memory (RSS delta) in a fresh process")
+        parts.append(_table(["lang", "pipeline", "default", "text", "messages", "observe median ms", "observe p95 ms",
+                             "assemble median ms", "assemble p95 ms", "load ms", "load MiB", "value tagger"],
+                            rows, markdown))
         grow = report["growth"]
         base = next((g["assemble_median_ms"] for g in grow if g["turns"] == 100), None)
         rows = [[g["turns"], g["nodes"], g["assemble_median_ms"], g["assemble_p95_ms"],
@@ -268,6 +296,21 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
         parts.append("errors (missed / wrong / unsupported facts, constraints and commitments with the wrong status):\n"
                      + "\n".join(errors))
     return parts
+
+
+def _tagger_cell(row: dict[str, Any]) -> str:
+    """The value tagger's share of a speed row's load cost, or "not used".
+
+    >>> _tagger_cell({"tagger": True, "tagger_load_ms": 41.0, "tagger_rss_mib": 3.5})
+    '41.0 ms, 3.5 MiB'
+    >>> _tagger_cell({"tagger": False})
+    'not used'
+    """
+    if "tagger" not in row:
+        return ""
+    if not row["tagger"]:
+        return "not used"
+    return f"{row['tagger_load_ms']:.1f} ms, {row['tagger_rss_mib']:.1f} MiB"
 
 
 def _speed_text_note(report: dict[str, Any]) -> str:
@@ -394,6 +437,10 @@ def format_targets(reports: list[dict[str, Any]]) -> str:
                 target = 8.0 if row["pipeline"] == "trained" else 1.0
                 add(f"observe() median, {row['lang']} ({row['pipeline']})", row["median_ms"], target,
                     "LLM extraction: seconds", higher=False, unit=" ms")
+            for row in r["results"]:
+                if row.get("default"):  # issue 19: the pipeline Tracker(lang) uses by default
+                    add(f"observe() median, {row['lang']} default pipeline ({row['name']})", row["median_ms"], 3.0,
+                        "LLM extraction: seconds", higher=False, unit=" ms")
             grow = {g["turns"]: g["assemble_median_ms"] for g in r["growth"]}
             if 100 in grow and 10000 in grow:
                 add("assemble() at 10,000 turns / at 100 turns", grow[10000] / grow[100], 3.0, "—",

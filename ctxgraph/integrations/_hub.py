@@ -34,6 +34,7 @@ from typing import Any, Callable, Mapping
 
 from ctxgraph._errors import Errors, StoreError
 from ctxgraph._sessiontable import MAX_SESSIONS, Session, SessionSource, SessionTable, align, fingerprint
+from ctxgraph._tokens import TOKENS_PER_MESSAGE
 from ctxgraph._tracker import Tracker
 from ctxgraph.stores import Store
 
@@ -113,8 +114,10 @@ class _Hub:
     def __init__(self, budget: int, make_tracker: Callable[[str], Tracker] | None,
                  on_report: Callable[[CallReport], None] | None, session_header: str, *,
                  max_sessions: int = MAX_SESSIONS, lock_timeout: float | None = LOCK_TIMEOUT,
-                 store: str | Store | None = None, tracker_options: Mapping[str, Any] | None = None):
+                 store: str | Store | None = None, tracker_options: Mapping[str, Any] | None = None,
+                 state: str = "auto"):
         self.budget = budget
+        self.state = state  # "auto": never more than the caller's history (see wrap)
         self.on_report = on_report
         self.session_header = session_header
         self.lock_timeout = lock_timeout
@@ -248,7 +251,10 @@ class _Hub:
         for m in pending[:-1] if question is not None else pending:
             session.observe(m)
         observed = time.perf_counter()
-        ctx = tracker.assemble(question if question is not None else "", budget)
+        room = budget
+        if self.state == "auto":  # never more than the caller's history (it may lack turns the session has)
+            room = min(budget, max(full, TOKENS_PER_MESSAGE + 1))
+        ctx = tracker.assemble(question if question is not None else "", room, state=self.state)
         spent = tracker.extraction_usage.total_tokens - spent
         kwargs["messages"] = ctx.messages
         model = kwargs.get("model")

@@ -24,8 +24,10 @@ class CallReport:
 
     ``full_tokens`` is the exact count of the history as given (tracker's encoding and
     per-message overhead), ``sent_tokens`` the count of the assembled context,
-    ``saved_tokens`` their difference (negative for short histories, where the state
-    block costs more than it saves). Tool definitions are counted in neither.
+    ``saved_tokens`` their difference: 0 when the whole history fitted the budget and was
+    sent unchanged (``wrap(..., state="auto")``, the default, never sends more than the
+    history); it can be negative only with ``state="always"``, where the state block of a
+    short chat costs more than it saves. Tool definitions are counted in neither.
     ``extraction_tokens`` is what an LLM extractor (``Tracker(extractor="llm"|"hybrid")``)
     spent reading this call's new history messages (0 with the rules). ``history`` says how
     the caller's history related to what the session had recorded: ``"continued"`` (it

@@ -50,7 +50,7 @@ except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py
         f'ctxgraph.openai needs the openai package ({_err}). Install it with: pip install "ctxgraph[openai]"'
     ) from _err
 
-from ctxgraph._fit import check_budget
+from ctxgraph._fit import check_budget, check_state_mode
 from ctxgraph._sessiontable import MAX_SESSIONS, SessionTable
 from ctxgraph._tokens import TOKENS_PER_MESSAGE
 from ctxgraph._tracker import Tracker
@@ -74,6 +74,7 @@ def wrap(
     lock_timeout: float | None = LOCK_TIMEOUT,
     store: str | Store | None = None,
     tracker_options: Mapping[str, Any] | None = None,
+    state: str = "auto",
 ) -> "TrackedClient":
     """Wrap an ``OpenAI`` or ``AsyncOpenAI`` client (any OpenAI-compatible base URL).
 
@@ -94,7 +95,11 @@ def wrap(
     turn is stored before the call goes on, and a session evicted from memory, or served
     by another process or by a wrapper started after a restart, continues from the store.
     ``tracker_options`` (e.g. ``{"lang": "zh"}``) configure new sessions in both cases;
-    ``make_tracker`` is the in-memory alternative and cannot be combined with a store::
+    ``make_tracker`` is the in-memory alternative and cannot be combined with a store.
+
+    ``state="auto"`` (the default) sends a history that fits the budget unchanged, with no
+    state block, and never sends more tokens than the caller's history; ``state="always"``
+    sends the state block on every call (see :meth:`ctxgraph.Tracker.assemble`)::
 
         from openai import OpenAI
         from ctxgraph import Tracker
@@ -108,11 +113,12 @@ def wrap(
     if isinstance(client, TrackedClient):
         raise TypeError("This client is already wrapped by ctxgraph.integrations.openai.wrap; wrap the original client once.")
     check_budget(budget, TOKENS_PER_MESSAGE)
+    check_state_mode(state)
     if make_tracker is not None and (store is not None or tracker_options is not None):
         raise TypeError("wrap(make_tracker=...) makes trackers in memory: with store= or tracker_options=, "
                         "pass the Tracker options as tracker_options={...} instead.")
     hub = _Hub(budget, make_tracker, on_report, session_header, max_sessions=max_sessions,
-               lock_timeout=lock_timeout, store=store, tracker_options=tracker_options)
+               lock_timeout=lock_timeout, store=store, tracker_options=tracker_options, state=state)
     return TrackedClient(client, hub)
 
 

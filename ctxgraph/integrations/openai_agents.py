@@ -123,7 +123,8 @@ class CtxgraphSession:
     # ------------------------------------------------------------------ the Session protocol
     async def get_items(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The assembled context as input items: the state block, then the recent turns that fit
-        ``budget - input_reserve`` (tool calls with their results). ``limit`` keeps the last
+        ``budget - input_reserve`` (tool calls with their results); the history unchanged when
+        it all fits. ``limit`` keeps the last
         ``limit`` items (less when the first would be a tool result without its call)."""
         items = await asyncio.to_thread(self._get_items)
         if limit is None:

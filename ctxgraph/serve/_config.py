@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 
 from .._errors import BudgetError, Errors, ServeError
-from .._fit import check_budget
+from .._fit import STATE_MODES, check_budget
 from .._tokens import TOKENS_PER_MESSAGE
 
 #: Where sessions are kept unless --store says otherwise (a file in the current folder).
@@ -51,7 +51,9 @@ class ServeConfig:
     ``on_divergence`` says what a history that does not continue its stored session does:
     ``forward`` (sent upstream untouched and not recorded; the stored session is kept),
     ``refuse`` (409, E241; the stored session is kept) or ``rebuild`` (it is started again
-    from that history: for trusted callers only).
+    from that history: for trusted callers only). ``state`` is ``"auto"`` (a history that
+    fits the budget goes upstream unchanged) or ``"always"`` (the state block on every
+    request), as ``Tracker.assemble(state=...)``.
     """
 
     upstream: str
@@ -67,6 +69,7 @@ class ServeConfig:
     max_body: int = MAX_BODY
     max_messages: int = MAX_MESSAGES
     on_divergence: str = "forward"
+    state: str = "auto"
 
     def __post_init__(self) -> None:
         upstream = str(self.upstream).rstrip("/")
@@ -78,6 +81,8 @@ class ServeConfig:
             check_budget(self.budget, TOKENS_PER_MESSAGE)
         except BudgetError as err:
             raise ServeError(Errors.E199.format(name="budget", value=self.budget, reason=err)) from None
+        if self.state not in STATE_MODES:
+            raise ServeError(Errors.E199.format(name="state", value=self.state, reason=" or ".join(STATE_MODES)))
         if not isinstance(self.timeout, (int, float)) or self.timeout <= 0:
             raise ServeError(Errors.E199.format(name="timeout", value=self.timeout, reason="seconds > 0"))
         if not isinstance(self.workers, int) or self.workers < 1:

@@ -52,7 +52,8 @@ class Sessions:
         self.store = open_store(config.store)
         # the wrapper's hub over the store: it opens sessions with open_session and, under the
         # session's lock, catches up on what other workers stored before comparing histories
-        self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options)
+        self.hub = _Hub(config.budget, None, None, SESSION_HEADER, store=self.store, tracker_options=self.options,
+                        state=config.state)
         # callers are not authenticated: a history that does not continue the stored session
         # raises E241 (then forwarded untouched or refused) rather than deleting its stored turns
         self.hub.source.keep_diverged = config.on_divergence != "rebuild"

@@ -94,6 +94,17 @@ class Store(abc.ABC):
             return None
         return session_from_turns(config, self.load_since(session_id, 0))
 
+    # ------------------------------------------------------------------ turn vectors (semantic recall)
+    def save_vectors(self, session_id: str, model: str, vectors: dict[int, bytes]) -> None:
+        """Keep the turns' vectors of the encoder ``model`` (message index -> float32 bytes, little
+        endian) with the session, beside its turns and never in its JSON; a session that does not
+        exist keeps none. The stores shipped implement it; a store of yours that does not keeps
+        no vectors (a reopened session is then encoded again)."""
+
+    def load_vectors(self, session_id: str, model: str) -> dict[int, bytes]:
+        """The vectors :meth:`save_vectors` kept for ``model`` (empty when none)."""
+        return {}
+
     def __contains__(self, session_id: object) -> bool:
         return isinstance(session_id, str) and self.config(session_id) is not None
 

@@ -37,6 +37,7 @@ class _Session:
     config: dict[str, Any]
     written: float
     turns: list[Turn] = field(default_factory=list)
+    vectors: dict[str, dict[int, bytes]] = field(default_factory=dict)  # model -> turn -> float32 bytes
 
 
 class MemoryStore(Store):
@@ -121,6 +122,17 @@ class MemoryStore(Store):
             for sid in old:
                 del self._data[sid]
             return len(old)
+
+    def save_vectors(self, session_id: str, model: str, vectors: dict[int, bytes]) -> None:
+        with self._guard:
+            s = self._get(session_id)
+            if s is not None:
+                s.vectors.setdefault(model, {}).update(vectors)
+
+    def load_vectors(self, session_id: str, model: str) -> dict[int, bytes]:
+        with self._guard:
+            s = self._get(session_id)
+            return dict(s.vectors.get(model, {})) if s else {}
 
     # ------------------------------------------------------------------ reading
     def length(self, session_id: str) -> int:

@@ -25,6 +25,9 @@ holder works (:mod:`ctxgraph.stores._lease`): a live holder keeps it through a l
 call, a holder killed with SIGKILL frees it within a lease. With ``ttl`` the session's keys
 expire ``ttl`` seconds after its last write (refreshed by every write).
 
+``{prefix}session:{{id}}:vectors`` (semantic recall) is a hash, ``{model}|{turn}`` -> the
+turn's vector (float32, base64), with the session's ttl; deleted with the session.
+
 Sessions written by ctxgraph before hash tags (``{prefix}session:user-42:config``) are
 renamed to the tagged keys the first time a store opens that Redis (single server only; the
 index names them all). Stop the older workers first: they would go on writing the old keys.
@@ -40,6 +43,7 @@ Example (needs a redis-server; the tests start one)::
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import datetime
 import functools
@@ -338,6 +342,7 @@ class RedisStore(Store):
     @_talks_to_redis
     def delete(self, session_id: str) -> bool:
         """Remove the session's config, turns and index entry; False when there was none."""
+        self._redis.delete(self._vectors_key(session_id))
         removed = int(self._run("delete", session_id))
         if self.cluster:
             removed += int(self._redis.zrem(f"{self.prefix}sessions", session_id))
@@ -356,8 +361,31 @@ class RedisStore(Store):
             gone = int(self._run("delete_if_old", sid, cutoff))
             if self.cluster and (gone or self.config(sid) is None):
                 self._redis.zrem(f"{self.prefix}sessions", sid)
+            if gone:
+                self._redis.delete(self._vectors_key(sid))
             deleted += gone
         return deleted
+
+    # ------------------------------------------------------------------ turn vectors
+    def _vectors_key(self, session_id: str) -> str:
+        return f"{self.prefix}session:{{{check_session_id(session_id)}}}:vectors"  # the session's hash slot
+
+    @_talks_to_redis
+    def save_vectors(self, session_id: str, model: str, vectors: dict[int, bytes]) -> None:
+        if not vectors or not self._redis.exists(self._keys(session_id)[0]):
+            return
+        key = self._vectors_key(session_id)
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hset(key, mapping={f"{model}|{int(t)}": base64.b64encode(v).decode() for t, v in vectors.items()})
+        if self.ttl is not None:
+            pipe.pexpire(key, max(1, round(self.ttl * 1000)))
+        pipe.execute()
+
+    @_talks_to_redis
+    def load_vectors(self, session_id: str, model: str) -> dict[int, bytes]:
+        found = self._redis.hgetall(self._vectors_key(session_id))
+        head = f"{model}|"
+        return {int(k[len(head):]): base64.b64decode(v) for k, v in found.items() if k.startswith(head)}
 
     # ------------------------------------------------------------------ reading
     @_talks_to_redis

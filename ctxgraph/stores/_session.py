@@ -15,6 +15,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+import numpy as np
+
 from .._config import TrackerConfig
 from .._errors import Errors, StoreError
 from .._tracker import Tracker
@@ -76,9 +78,23 @@ def open_session(store: str | Store, session_id: str, **tracker_options: Any) ->
     else:
         _check_options(session_id, session["config"], wanted.config, tracker_options)
         # the store is the application's own: its turns were checked when they were observed
-        tracker = Tracker.from_json(session, llm=tracker_options.get("llm"), verify=False)
+        tracker = Tracker.from_json(session, llm=tracker_options.get("llm"), verify=False,
+                                    embed=wanted._vectors.encoder if wanted._vectors is not None else None)
     tracker._binding = _Binding(store, session_id)
+    if tracker._vectors is not None:
+        _keep_vectors(tracker, store, session_id)
     return tracker
+
+
+def _keep_vectors(tracker: Tracker, store: Store, session_id: str) -> None:
+    """Vectors stored for this session and encoder are loaded (those turns are not encoded
+    again); new ones are stored as the worker encodes them."""
+    vectors = tracker._vectors
+    stored = store.load_vectors(session_id, vectors.name)
+    vectors.preload({turn: np.frombuffer(v, dtype="<f4") for turn, v in stored.items()})
+    vectors.sink = lambda name, found: store.save_vectors(
+        session_id, name, {turn: np.asarray(v, dtype="<f4").tobytes() for turn, v in found.items()})
+    tracker._queue_vectors()  # the turns stored without vectors: encoded from now on
 
 
 def _check_options(session_id: str, stored: dict[str, Any], wanted: TrackerConfig, given: dict[str, Any]) -> None:

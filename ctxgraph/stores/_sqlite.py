@@ -13,7 +13,7 @@ threads and processes by an ``fcntl`` byte-range lock on ``FILE.lock``).
 ...     store.append("user-42", {"turn": 0, "message": {"role": "user", "content": "hi"},
 ...                               "events": [], "payload": None, "lang": "en"})
 ...     store.length("user-42"), store.schema_version()
-(1, 1)
+(1, 2)
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE ctxgraph_turns (session_id TEXT NOT NULL, turn INTEGER NOT NULL,"
         " message TEXT NOT NULL, events TEXT NOT NULL, payload TEXT, lang TEXT NOT NULL,"
         " PRIMARY KEY (session_id, turn)) WITHOUT ROWID",
+    ),
+    (  # version 2: the turns' vectors of semantic recall, per encoder (float32 little endian)
+        "CREATE TABLE ctxgraph_vectors (session_id TEXT NOT NULL, model TEXT NOT NULL, turn INTEGER NOT NULL,"
+        " vector BLOB NOT NULL, PRIMARY KEY (session_id, model, turn)) WITHOUT ROWID",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -261,8 +265,8 @@ class SQLiteStore(Store):
     @staticmethod
     def _remove(db: sqlite3.Connection, where: str, args: tuple) -> int:
         """Delete the sessions matching ``where`` with all their turns; returns how many."""
-        db.execute(f"DELETE FROM ctxgraph_turns WHERE session_id IN (SELECT id FROM ctxgraph_sessions WHERE {where})",
-                   args)
+        for table in ("ctxgraph_turns", "ctxgraph_vectors"):
+            db.execute(f"DELETE FROM {table} WHERE session_id IN (SELECT id FROM ctxgraph_sessions WHERE {where})", args)
         return db.execute(f"DELETE FROM ctxgraph_sessions WHERE {where}", args).rowcount
 
     def delete(self, session_id: str) -> bool:
@@ -274,6 +278,19 @@ class SQLiteStore(Store):
         limit = time.time() - seconds(older_than)
         with self._write() as db:
             return self._remove(db, "updated < ?", (limit,))
+
+    def save_vectors(self, session_id: str, model: str, vectors: dict[int, bytes]) -> None:
+        check_session_id(session_id)
+        rows = [(session_id, model, int(turn), sqlite3.Binary(v)) for turn, v in vectors.items()]
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM ctxgraph_sessions WHERE id = ?", (session_id,)).fetchone():
+                db.executemany("INSERT OR REPLACE INTO ctxgraph_vectors VALUES (?, ?, ?, ?)", rows)
+
+    def load_vectors(self, session_id: str, model: str) -> dict[int, bytes]:
+        with self._reader() as db:
+            rows = db.execute("SELECT turn, vector FROM ctxgraph_vectors WHERE session_id = ? AND model = ?",
+                              (check_session_id(session_id), model)).fetchall()
+        return {turn: bytes(v) for turn, v in rows}
 
     # ------------------------------------------------------------------ reading
     def length(self, session_id: str) -> int:
