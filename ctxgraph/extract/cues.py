@@ -184,14 +184,9 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             polarity = rule[0]
             if polarity == "prefer" and any(v and v in part for v in stated):
                 continue
-<<<<<<< HEAD
-            if not g.is_active_rule(ctx.graph, part):
-                units.append(ConstraintUnit(text=part, polarity=polarity, stressed=ctx.stressed))
-=======
             text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
-            if not any(d["text"] == text for _, d in active):
+            if not g.is_active_rule(ctx.graph, text):
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
->>>>>>> main
     return units
 
 
