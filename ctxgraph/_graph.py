@@ -58,7 +58,10 @@ def new_graph() -> nx.MultiDiGraph:
     G = nx.MultiDiGraph()
     G.graph.update(
         turns=0, counters={}, entity_by_key={}, current_fact={}, call_to_action={},
-        goal=None, last_turn=None, open_items={"commitment": [], "question": [], "constraint": []},
+        goal=None, last_turn=None,
+        # open items per kind, oldest first: dict keys (values None), so closing one is O(1)
+        open_items={"commitment": {}, "question": {}, "constraint": {}},
+        active_rules={},  # text of an active constraint -> how many active ones have it
         # lookup indexes, so per-turn work does not grow with the conversation
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
@@ -303,15 +306,22 @@ def _open(G, kind: str, attrs: dict[str, Any]) -> str:
     nid = _new_id(G, kind)
     G.add_node(nid, kind=kind, turn=_turn_index(G), **attrs)
     _made_in(G, nid)
-    G.graph["open_items"][kind].append(nid)
+    G.graph["open_items"][kind][nid] = None
+    if kind == "constraint":
+        rules = G.graph["active_rules"]
+        rules[attrs["text"]] = rules.get(attrs["text"], 0) + 1
     return nid
 
 
 def _close(G, kind: str, nid: str, status: str) -> None:
     data = G.nodes[nid]
     data["status"], data["closed"] = status, _turn_index(G)
-    if nid in G.graph["open_items"][kind]:
-        G.graph["open_items"][kind].remove(nid)
+    if G.graph["open_items"][kind].pop(nid, 0) is None and kind == "constraint":
+        rules = G.graph["active_rules"]
+        if rules[data["text"]] == 1:
+            del rules[data["text"]]
+        else:
+            rules[data["text"]] -= 1
 
 
 def _constraint(G, u: ConstraintUnit) -> None:
@@ -513,8 +523,18 @@ def recent_current_facts(G: nx.MultiDiGraph, n: int) -> list[tuple[str, dict]]:
 
 
 def open_items(G: nx.MultiDiGraph, kind: str) -> list[tuple[str, dict]]:
-    """Open commitments, open questions or active constraints."""
+    """Open commitments, open questions or active constraints, oldest first."""
     return [(n, G.nodes[n]) for n in G.graph["open_items"][kind]]
+
+
+def newest_open(G: nx.MultiDiGraph, kind: str, n: int) -> list[str]:
+    """The ids of the ``n`` newest open items of ``kind``, oldest first."""
+    return list(islice(reversed(G.graph["open_items"][kind]), n))[::-1]
+
+
+def is_active_rule(G: nx.MultiDiGraph, text: str) -> bool:
+    """Whether an active constraint has exactly this text (an index, not a scan)."""
+    return text in G.graph["active_rules"]
 
 
 def fact_history(G: nx.MultiDiGraph, fid: str, limit: int | None = None) -> list[dict]:

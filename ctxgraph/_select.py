@@ -257,7 +257,7 @@ def _pinned_constraints(G: nx.MultiDiGraph) -> list[str]:
     then the newest, up to PINNED_CONSTRAINTS; stressed first, then in the order stated."""
     active = G.graph["open_items"]["constraint"]
     nodes = G.nodes
-    stressed = [c for c in active[-CONSTRAINTS_READ:] if nodes[c]["stressed"]][-PINNED_CONSTRAINTS:]
+    stressed = [c for c in g.newest_open(G, "constraint", CONSTRAINTS_READ) if nodes[c]["stressed"]][-PINNED_CONSTRAINTS:]
     chosen = dict.fromkeys(stressed)
     for c in reversed(active):
         if len(chosen) >= PINNED_CONSTRAINTS:
@@ -274,7 +274,7 @@ def _unpinned_constraints(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> 
         return []
     last = max(G.graph["turns"] - 1, 1)
     out = []
-    for c in active[-(PINNED_CONSTRAINTS + RANKED_CONSTRAINTS):]:
+    for c in g.newest_open(G, "constraint", PINNED_CONSTRAINTS + RANKED_CONSTRAINTS):
         if c not in taken:
             d = G.nodes[c]
             lexical = len(_promise_terms(d["text"]) & query.terms)
@@ -292,7 +292,7 @@ def _promise_terms(text: str) -> frozenset[str]:
 def _promises_by_relevance(G: nx.MultiDiGraph, query: Query) -> list[str]:
     """Open promises, the ones sharing most words with the question first, then the newest
     (the promises shown pinned are the head of this list)."""
-    opened = G.graph["open_items"]["commitment"][-PROMISES_READ:]
+    opened = g.newest_open(G, "commitment", PROMISES_READ)
     shared = {p: len(_promise_terms(G.nodes[p]["text"]) & query.terms) for p in opened} if query.terms else {}
     return sorted(reversed(opened), key=lambda p: -shared.get(p, 0))
 
@@ -302,7 +302,7 @@ def _unpinned_commitments(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> 
     not name (its words, and recency)."""
     last = max(G.graph["turns"] - 1, 1)
     out = []
-    for p in G.graph["open_items"]["commitment"][-PROMISES_READ:]:
+    for p in g.newest_open(G, "commitment", PROMISES_READ):
         if p not in taken:
             d = G.nodes[p]
             lexical = len(_promise_terms(d["text"]) & query.terms)

@@ -148,3 +148,34 @@ def support_chat() -> Iterator[dict[str, Any]]:
                  "items": [{"sku": f"SKU-{j}", "qty": j + 1} for j in range(i % 7)]})}
         else:
             yield {"role": "user", "content": f"Actually, make the budget ${500 + i} and call me Ann."}
+
+
+def write_chat(out, messages: int, mix: str = "support", lang: str = "en") -> int:
+    """Write the first ``messages`` messages of a long chat (``mix`` "support":
+    :func:`support_chat`; "orders": :func:`long_chat` in ``lang``) to ``out`` as JSONL, the
+    input of ``ctxgraph replay`` (the replay bench of docs/benchmarks.md "Long support chats").
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> write_chat(buf, 3)
+    3
+    >>> [json.loads(line)["role"] for line in buf.getvalue().splitlines()]
+    ['system', 'user', 'assistant']
+    """
+    stream = support_chat() if mix == "support" else long_chat(lang)
+    for m in itertools.islice(stream, messages):
+        out.write(json.dumps(m, ensure_ascii=False) + "\n")
+    return messages
+
+
+if __name__ == "__main__":  # python -m ctxgraph.bench._longchat 20000 > support_20k.jsonl
+    import argparse
+    import sys
+
+    p = argparse.ArgumentParser(prog="python -m ctxgraph.bench._longchat",
+                                description="write a long chat as JSONL, for `ctxgraph replay`")
+    p.add_argument("messages", type=int)
+    p.add_argument("--mix", choices=["support", "orders"], default="support")
+    p.add_argument("--lang", choices=["en", "zh"], default="en")
+    a = p.parse_args()
+    write_chat(sys.stdout, a.messages, a.mix, a.lang)

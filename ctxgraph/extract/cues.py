@@ -170,12 +170,11 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     """
     pack = ctx.pack
     units: list[_Unit] = []
-    active = g.open_items(ctx.graph, "constraint")
     stated = [u.value for u in ctx.units_of(FactUnit)]
     for offset, clause in clauses(ctx.text):
         c = clause.strip()
         if first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked):
-            units += _lifts(ctx, c, active)
+            units += _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             continue
         if (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
@@ -186,7 +185,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             if polarity == "prefer" and any(v and v in part for v in stated):
                 continue
             text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
-            if not any(d["text"] == text for _, d in active):
+            if not g.is_active_rule(ctx.graph, text):
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
     return units
 
