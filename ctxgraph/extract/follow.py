@@ -44,8 +44,7 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
     """Active constraints holding a value this message changes: lifted, and stated again
     with the new value."""
     G = ctx.graph
-    active = g.open_items(G, "constraint")
-    if not active:
+    if not g.newest_open(G, "constraint", 1):
         return []
     units: list[_Unit] = []
     done = {u.constraint for u in ctx.units_of(LiftUnit)}
@@ -56,7 +55,7 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
             old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
             if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
                 continue  # a number follows a number, a word a word
-            for cid, d in active:
+            for cid, d in g.active_rules_holding(G, old):
                 at = _token_at(old, d["text"])
                 if cid in done or at < 0:
                     continue
