@@ -27,10 +27,10 @@ never read here.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Callable
 
 from .. import _graph as g
+from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .facts import clause_at
@@ -90,15 +90,10 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
 
-@lru_cache(maxsize=8)
 def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | None:
-    """The learned value tagger of ``lang`` when the models are installed (``ctxgraph.models``:
-    ``tagger(text) -> [(start, end, slot_type)]``, slot types in lower_snake_case), else None.
-    Loaded once per process."""
-    try:
-        from ..models import load_value_tagger  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+    """The learned value tagger of ``lang`` (``ctxgraph.models``: ``tagger(text) -> [(start,
+    end, slot_type)]``, slot types in lower_snake_case), None when no model ships for it.
+    Loaded once per process (:func:`ctxgraph.models.load_value_tagger` caches it)."""
     return load_value_tagger(lang)
 
 
