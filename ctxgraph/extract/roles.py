@@ -34,6 +34,7 @@ from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .facts import clause_at
+from .offers import _offers
 from .registry import step
 from .text import first_match, in_spans
 
@@ -155,7 +156,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     # what this message or the state already holds, and the assistant's open options
     taken = [u.value.casefold() for u in facts] + [
         str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
-        str(G.nodes[f]["value"]).casefold() for f in G.graph.get("offers", ()) if G.nodes[f]["status"] == "offered"]
+        str(d["value"]).casefold() for _, d in _offers(ctx)]
     questions = [d["text"] for _, d in g.open_items(G, "question")]
     last = G.graph.get("last_turn")
     if last and G.nodes[last]["role"] == "assistant":  # "请提供就诊人的姓名。" asks without a question mark
