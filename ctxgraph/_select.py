@@ -269,16 +269,21 @@ def _pinned_constraints(G: nx.MultiDiGraph) -> list[str]:
 def _unpinned_constraints(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:
     """Active constraints older than the pinned ones (the next RANKED_CONSTRAINTS), scored
     like an unpinned promise: the question's words, and recency."""
-    active = G.graph["open_items"]["constraint"]
-    if len(active) <= PINNED_CONSTRAINTS:
+    if len(G.graph["open_items"]["constraint"]) <= PINNED_CONSTRAINTS:
         return []
+    return _ranked_open(G, query, taken, "constraint", PINNED_CONSTRAINTS + RANKED_CONSTRAINTS)
+
+
+def _ranked_open(G: nx.MultiDiGraph, query: Query, taken: set[str], kind: str, n: int) -> list[Item]:
+    """The ``n`` newest open items of ``kind`` not ``taken``, ranked by the question's words
+    (their lookup terms) and recency."""
     last = max(G.graph["turns"] - 1, 1)
     out = []
-    for c in g.newest_open(G, "constraint", PINNED_CONSTRAINTS + RANKED_CONSTRAINTS):
-        if c not in taken:
-            d = G.nodes[c]
+    for node in g.newest_open(G, kind, n):
+        if node not in taken:
+            d = G.nodes[node]
             lexical = len(_promise_terms(d["text"]) & query.terms)
-            out.append(Item(c, "constraint", TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
+            out.append(Item(node, kind, TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
     return out
 
 
@@ -300,14 +305,7 @@ def _promises_by_relevance(G: nx.MultiDiGraph, query: Query) -> list[str]:
 def _unpinned_commitments(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:
     """Open promises beyond :data:`PINNED_COMMITMENTS`, scored like a fact the question does
     not name (its words, and recency)."""
-    last = max(G.graph["turns"] - 1, 1)
-    out = []
-    for p in g.newest_open(G, "commitment", PROMISES_READ):
-        if p not in taken:
-            d = G.nodes[p]
-            lexical = len(_promise_terms(d["text"]) & query.terms)
-            out.append(Item(p, "commitment", TIER_RANKED, round(1.5 * lexical + 0.5 * d["turn"] / last, 6)))
-    return out
+    return _ranked_open(G, query, taken, "commitment", PROMISES_READ)
 
 
 def _ranked(G: nx.MultiDiGraph, query: Query, taken: set[str]) -> list[Item]:

@@ -166,7 +166,7 @@ def test_booking_catalogue_names_are_venues(hotel_catalogue):
 
 
 def test_booking_fact_pattern_group_must_name_a_slot(tmp_path):
-    (tmp_path / "x.yml").write_text("fact_patterns: ['from (?P<origin>\\\\w+)']\n", encoding="utf-8")
+    (tmp_path / "x.yml").write_text("fact_patterns: ['from (?P<whence_xyz>\\\\w+)']\n", encoding="utf-8")
     with pytest.raises(RulesError, match="E014"):
         Tracker(rules=[tmp_path], packs=["booking"])
 

@@ -185,7 +185,7 @@ def test_semantic_failing_encoder_falls_back_to_lexical(caplog):
     assert "embeddings API down" in caplog.text and calls
 
 
-@pytest.mark.parametrize("bad, reason", [(lambda texts: [[1.0, 2.0]], "shape"),
+@pytest.mark.parametrize("bad, reason", [(lambda texts: [[1.0, 2.0]] * (len(texts) + 1), "shape"),  # wrong for any batch
                                          (lambda texts: [[float("nan")]] * len(texts), "shape"),
                                          (lambda texts: "vectors", "not vectors")])
 def test_semantic_encoder_breaking_its_contract_is_e213(bad, reason):

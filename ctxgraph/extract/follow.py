@@ -44,18 +44,17 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
     """Active constraints holding a value this message changes: lifted, and stated again
     with the new value."""
     G = ctx.graph
-    if not g.newest_open(G, "constraint", 1):
+    stated = [u for u in ctx.units_of(FactUnit) if not u.offered]
+    if not stated or not G.graph["open_items"]["constraint"]:
         return []
     units: list[_Unit] = []
     done = {u.constraint for u in ctx.units_of(LiftUnit)}
-    for u in ctx.units_of(FactUnit):
-        if u.offered:
-            continue
+    for u in stated:
         for fid in ([u.supersedes] if u.supersedes else g.current_with_key(G, u.key)):
             old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
             if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
                 continue  # a number follows a number, a word a word
-            for cid, d in g.active_rules_holding(G, old):
+            for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
                 if cid in done or at < 0:
                     continue
@@ -87,9 +86,9 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
     from .cues import _overlap
 
     results = [u for u in ctx.units_of(ActionResultUnit) if u.status == "ok"]
-    open_ = g.open_items(ctx.graph, "commitment")
-    if not results or not open_:
+    if not results or not ctx.graph.graph["open_items"]["commitment"]:
         return []
+    open_ = g.open_items(ctx.graph, "commitment")
     units: list[_Unit] = []
     for r in results:
         name, call = _call_text(ctx, r.call_id)

@@ -27,13 +27,14 @@ never read here.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Callable
 
 from .. import _graph as g
+from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .facts import clause_at
+from .offers import _offers
 from .registry import step
 from .text import first_match, in_spans
 
@@ -90,15 +91,10 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
 
-@lru_cache(maxsize=8)
 def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | None:
-    """The learned value tagger of ``lang`` when the models are installed (``ctxgraph.models``:
-    ``tagger(text) -> [(start, end, slot_type)]``, slot types in lower_snake_case), else None.
-    Loaded once per process."""
-    try:
-        from ..models import load_value_tagger  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+    """The learned value tagger of ``lang`` (``ctxgraph.models``: ``tagger(text) -> [(start,
+    end, slot_type)]``, slot types in lower_snake_case), None when no model ships for it.
+    Loaded once per process (:func:`ctxgraph.models.load_value_tagger` caches it)."""
     return load_value_tagger(lang)
 
 
@@ -160,7 +156,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     # what this message or the state already holds, and the assistant's open options
     taken = [u.value.casefold() for u in facts] + [
         str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
-        str(G.nodes[f]["value"]).casefold() for f in G.graph.get("offers", ()) if G.nodes[f]["status"] == "offered"]
+        str(d["value"]).casefold() for _, d in _offers(ctx)]
     questions = [d["text"] for _, d in g.open_items(G, "question")]
     last = G.graph.get("last_turn")
     if last and G.nodes[last]["role"] == "assistant":  # "请提供就诊人的姓名。" asks without a question mark
