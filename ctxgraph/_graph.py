@@ -62,6 +62,9 @@ def new_graph() -> nx.MultiDiGraph:
         # open items per kind, oldest first: dict keys (values None), so closing one is O(1)
         open_items={"commitment": {}, "question": {}, "constraint": {}},
         active_rules={},  # text of an active constraint -> how many active ones have it
+        # active constraints by the tokens a value can match in their text (_rule_keys), and
+        # those whose text no key covers (checked always); dict keys, oldest first
+        rules_by_token={}, rules_unkeyed={},
         # lookup indexes, so per-turn work does not grow with the conversation
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
@@ -310,6 +313,11 @@ def _open(G, kind: str, attrs: dict[str, Any]) -> str:
     if kind == "constraint":
         rules = G.graph["active_rules"]
         rules[attrs["text"]] = rules.get(attrs["text"], 0) + 1
+        keys = _rule_keys(attrs["text"])
+        if keys is None:
+            G.graph["rules_unkeyed"][nid] = None
+        for key in keys or ():
+            G.graph["rules_by_token"].setdefault(key, {})[nid] = None
     return nid
 
 
@@ -322,6 +330,14 @@ def _close(G, kind: str, nid: str, status: str) -> None:
             del rules[data["text"]]
         else:
             rules[data["text"]] -= 1
+        keys = _rule_keys(data["text"])
+        if keys is None:
+            del G.graph["rules_unkeyed"][nid]
+        by_token = G.graph["rules_by_token"]
+        for key in keys or ():
+            del by_token[key][nid]
+            if not by_token[key]:
+                del by_token[key]
 
 
 def _constraint(G, u: ConstraintUnit) -> None:
@@ -535,6 +551,56 @@ def newest_open(G: nx.MultiDiGraph, kind: str, n: int) -> list[str]:
 def is_active_rule(G: nx.MultiDiGraph, text: str) -> bool:
     """Whether an active constraint has exactly this text (an index, not a scan)."""
     return text in G.graph["active_rules"]
+
+
+#: runs of what ``_token_at`` counts as glued to an ASCII edge (the IGNORECASE class, as there)
+_GLUED = re.compile(r"[A-Za-z0-9]+", re.IGNORECASE)
+
+
+def _is_han(c: str) -> bool:
+    return "\u3400" <= c <= "\u9fff"
+
+
+def _rule_keys(text: str) -> set[str] | None:
+    """The keys a constraint's text is indexed by: its ASCII letter-digit runs (lowercased)
+    and its Han characters; ``None`` when a run holds a character outside ASCII that matches
+    one inside it case-insensitively (such texts are always checked).
+
+    >>> sorted(_rule_keys("Budget under $1,500/night")), sorted(_rule_keys("预算不超过800"))
+    (['1', '500', 'budget', 'night', 'under'], ['800', '不', '算', '超', '过', '预'])
+    """
+    runs = _GLUED.findall(text)
+    if not all(r.isascii() for r in runs):
+        return None
+    return {r.lower() for r in runs} | {c for c in text if _is_han(c)}
+
+
+def _value_key(part: str) -> str | None:
+    """The key a constraint holding ``part`` as a token (``extract.facts._token_at``) is
+    indexed by: its first ASCII letter-digit run when it starts with one (no letter or digit
+    is glued before it, so that run stands whole in the text), else its first character when
+    Han; ``None`` when no key covers it.
+
+    >>> _value_key("1,500"), _value_key("Window seat"), _value_key("3单元"), _value_key("#5")
+    ('1', 'window', '3', None)
+    """
+    m = _GLUED.match(part)
+    if m:
+        return m.group(0).lower() if m.group(0).isascii() else None
+    return part[0] if part and _is_han(part[0]) else None
+
+
+def active_rules_holding(G: nx.MultiDiGraph, part: str) -> list[tuple[str, dict]]:
+    """Active constraints whose text may hold ``part`` as a token, oldest first: every one
+    that does, and maybe some that don't (callers check); an index, not a scan of all."""
+    key = _value_key(part)
+    if key is None:
+        return open_items(G, "constraint")
+    found = list(G.graph["rules_by_token"].get(key, ()))
+    unkeyed = G.graph["rules_unkeyed"]
+    if unkeyed:
+        found = sorted({*found, *unkeyed}, key=lambda n: int(n[1:]))
+    return [(n, G.nodes[n]) for n in found]
 
 
 def fact_history(G: nx.MultiDiGraph, fid: str, limit: int | None = None) -> list[dict]:

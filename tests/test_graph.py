@@ -259,3 +259,21 @@ def test_graph_open_items_close(make_tracker, lang):
     assert g.open_items(t.graph, "commitment") == []  # fulfilled by the later turns
     assert g.open_items(t.graph, "question") == []  # answered by the user
     assert [d["status"] for _, d in g.open_items(t.graph, "constraint")] == ["active"]
+
+
+def test_active_rule_index_follows_lift_and_replay():
+    """The index of active constraints by token (issue 24.8) drops a lifted rule, holds its
+    restatement, and an event-log replay rebuilds it the same."""
+    from ctxgraph import Tracker
+    from ctxgraph import _graph as g
+
+    t = Tracker("en", en_models=())
+    t.observe_many([{"role": "user", "content": "My budget is $500, it must be under $500 a night."},
+                    {"role": "user", "content": "Actually make the budget $800."}])
+    G = t.graph
+    [(cid, d)] = g.active_rules_holding(G, "800")
+    assert d["text"] == "it must be under $800 a night"
+    assert g.active_rules_holding(G, "500") == []
+    back = Tracker.from_json(t.to_json()).graph
+    assert back.graph["rules_by_token"] == G.graph["rules_by_token"]
+    assert back.graph["rules_unkeyed"] == G.graph["rules_unkeyed"] == {}

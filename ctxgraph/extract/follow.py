@@ -47,7 +47,6 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
     stated = [u for u in ctx.units_of(FactUnit) if not u.offered]
     if not stated or not G.graph["open_items"]["constraint"]:
         return []
-    active: list[tuple[str, dict]] | None = None  # read only when a value changes (a chat may hold hundreds)
     units: list[_Unit] = []
     done = {u.constraint for u in ctx.units_of(LiftUnit)}
     for u in stated:
@@ -55,8 +54,7 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
             old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
             if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
                 continue  # a number follows a number, a word a word
-            active = g.open_items(G, "constraint") if active is None else active
-            for cid, d in active:
+            for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
                 if cid in done or at < 0:
                     continue
