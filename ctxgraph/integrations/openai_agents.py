@@ -97,8 +97,8 @@ class CtxgraphSession:
     >>> asyncio.run(session.add_items([{"role": "user", "content": "My budget is $500."},
     ...                                {"role": "assistant", "content": "Noted."}]))
     >>> items = asyncio.run(session.get_items())
-    >>> items[0]["role"], "$500" in items[0]["content"], items[-1]
-    ('system', True, {'role': 'assistant', 'content': 'Noted.'})
+    >>> items[0]["role"], "$500" in items[0]["content"], items[-1]   # it fits: the history as is
+    ('user', True, {'role': 'assistant', 'content': 'Noted.'})
     """
 
     session_settings = None  # the SDK's SessionSettings: none (the budget bounds the history)
