@@ -44,6 +44,7 @@ class TrackerConfig(BaseModel):
     encoding: str = DEFAULT_ENCODING
     tokens_per_message: int = Field(TOKENS_PER_MESSAGE, ge=1, strict=True)
     en_models: tuple[str, ...] = DEFAULT_EN_MODELS
+    en_ner: Literal["gated", "always"] = "gated"
     today: datetime.date | None = None
     state_share: float = Field(0.9, gt=0, le=1, strict=True)
     catalog: tuple[tuple[str, str], ...] = ()
