@@ -44,13 +44,14 @@ class TrackerConfig(BaseModel):
     encoding: str = DEFAULT_ENCODING
     tokens_per_message: int = Field(TOKENS_PER_MESSAGE, ge=1, strict=True)
     en_models: tuple[str, ...] = DEFAULT_EN_MODELS
-    en_ner: Literal["gated", "always"] = "gated"
     today: datetime.date | None = None
     state_share: float = Field(0.9, gt=0, le=1, strict=True)
     catalog: tuple[tuple[str, str], ...] = ()
     catalog_attributes: tuple[tuple[str, str, bool], ...] = ()
     extractor: Literal["rules", "llm", "hybrid"] = "rules"
     model: str | None = None
+    #: when the trained English NER reads a message (issue 19); sessions saved before it read "gated"
+    en_ner: Literal["gated", "always"] = "gated"
 
     @field_validator("lang")
     @classmethod
