@@ -90,7 +90,12 @@ class FactWriter:
             return False
         if (mention is not None and mention.kind == "thing") or (slot.types and all(ctx.pack.is_thing(t) for t in slot.types)):
             return False  # the option itself (a venue's name), not an attribute of it
-        return any(m.kind == "thing" for m in ctx.mentions)
+        if any(m.kind == "thing" for m in ctx.mentions):
+            return True
+        # no thing named: what it found or what the thing the user asked about is like ("It is in
+        # the centre, moderately priced", "I have 5 guest houses in the north"), unless it reports
+        # a booking it made
+        return not first_match(ctx.pack.done, ctx.text)
 
     def is_option(self, slot: SlotRule, mention: Mention | None) -> bool:
         """What the assistant names as a thing (a product, a venue, a plan) is an option it
