@@ -22,8 +22,9 @@ It is scored the way MultiWOZ and CrossWOZ are (:mod:`ctxgraph.bench._state_accu
   ``from_city``, ``checkout`` -> ``check_out_date``), else the first in the schema.
 - **Service.** A fact's domain (the booking pack's hotel, restaurant, train, taxi, attraction)
   names the dialogue's service of that family (``Hotels_4``, ``RideSharing_2`` for a taxi);
-  a fact without a domain belongs to the one service of the dialogue that has its slot, else it
-  is a pair ``?-<slot>`` that matches nothing (no service is given to the tracker).
+  a fact without a domain, or with one the dialogue has no service for, belongs to the one
+  service of the dialogue that has its slot, else it is a pair ``?-<slot>`` that matches nothing
+  (no service is given to the tracker).
 
 >>> schema = SgdSchema("demo", {"Restaurants_2": ["restaurant_name", "date", "time", "number_of_seats"],
 ...                             "Trains_1": ["from", "to", "date_of_journey", "number_of_adults"]})
@@ -31,7 +32,7 @@ It is scored the way MultiWOZ and CrossWOZ are (:mod:`ctxgraph.bench._state_accu
 >>> one.gold_name("restaurant", "venue"), one.gold_name(None, "people"), one.gold_name(None, "day")
 ('Restaurants_2-restaurant_name', 'Restaurants_2-number_of_seats', 'Restaurants_2-date')
 >>> schema.gold_name("train", "origin"), schema.gold_name(None, "date"), schema.gold_name("taxi", "date")
-('Trains_1-from', '?-date', None)
+('Trains_1-from', '?-date', '?-date')
 """
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ class SgdSchema(SlotSchema):
             return named
         kind = FACT_TYPES.get(slot_id, slot_id)
         same = [s for s in self.domains.get(domain, []) if _general_type(domain, s) == kind]
+        if not same and slot_id in ROLE_WORDS:  # untyped slots named by a role word: "from", "to"
+            same = [s for s in self.domains.get(domain, []) if s in ROLE_WORDS[slot_id]]
         if len(same) > 1 and slot_id in ROLE_WORDS:
             preferred = [s for s in same if any(re.search(rf"(^|_){w}(_|$)", s) for w in ROLE_WORDS[slot_id])]
             same = preferred or same

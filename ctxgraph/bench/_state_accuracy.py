@@ -29,7 +29,8 @@ tracker's ``state()`` is read and its current facts are turned into gold-style
   ``departure`` -> ``出发地``, ``destination`` -> ``目的地``. A fact that maps to no schema slot
   (``phone``, ``train.time``, the core ``name``, which is a person's) is not scored.
 - **Value.** Compared normalised (:func:`state_value`): NFKC, lower-case, a leading "the"
-  dropped, a number word up to twenty as its digits, centre/center spellings unified, spaces and
+  dropped, a number word up to twenty as its digits, a time "8:30" as "08:30", a range "150到500" as
+  "150-500", centre/center spellings unified, spaces and
   punctuation removed; values of several space-separated parts ("wifi 早餐服务") also match in any
   order.
 
@@ -236,9 +237,13 @@ def state_value(value: str) -> str:
 
     >>> state_value("The Cambridge Chop House"), state_value("Two"), state_value("city center")
     ('cambridgechophouse', '2', 'citycenter')
+    >>> state_value("8:30") == state_value("08:30"), state_value("150到500元") == state_value("150-500元")
+    (True, True)
     """
     text = unicodedata.normalize("NFKC", str(value)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
+    text = re.sub(r"^(\d):(\d\d)$", r"0\1:\2", text)  # the gold's times are zero-padded: "8:30" -> "08:30"
+    text = re.sub(r"(?<=\d)\s*(?:到|至|~)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
     text = _NUMBER_WORDS.get(text, text)
     return normalise(text)
 
