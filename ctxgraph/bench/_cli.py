@@ -1,6 +1,6 @@
 """``ctxgraph bench DATASET``: the measurement command (its ``--help`` is :data:`DESCRIPTION`).
 
-``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--pack NAME]... [--metric recall|state] [--budget N]... [--limit N] [--format text|json|markdown]``
+``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--pack NAME]... [--metric recall|state] [--budget N]... [--limit N] [--offset N] [--format text|json|markdown]``
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ of semantic recall (semantic: encoding per turn, assemble at 1k and 10k turns, m
 context is ever worse than the raw window on a short chat, after one long message and after a
 pasted megabyte (probes: tokens sent against history tokens, the first message's id kept). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
-goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
+goal accuracy), the dataset's slot schema loaded as a pack derived from its database; sgd does
+the same on a folder of SGD dialogues (its schema.json as the pack: services never seen, a
+domain-transfer figure; not part of 'all'); --offset N skips the first N dialogues.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
 with --format markdown it prints docs/benchmarks.md. crosswoz and multiwoz load the booking
 rule pack, the others no domain pack unless --pack is given.
