@@ -51,7 +51,7 @@ class TrackerConfig(BaseModel):
     extractor: Literal["rules", "llm", "hybrid"] = "rules"
     model: str | None = None
     #: when the trained English NER reads a message (issue 19); sessions saved before it read "gated"
-    en_ner: Literal["gated", "always"] = "gated"
+    en_ner: Literal["gated", "names", "always"] = "gated"
 
     @field_validator("lang")
     @classmethod

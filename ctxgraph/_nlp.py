@@ -226,22 +226,29 @@ def may_hold_name(text: str, *, lead: bool = True) -> bool:
 
 #: When a trained English pipeline's NER reads a message (``english_doc(..., ner=)``):
 #: "always"; "names": when :func:`may_hold_name` (``lead=True``); "names_inside": when
-#: ``may_hold_name(text, lead=False)``. A Tracker's ``en_ner="gated"`` reads a user's message
-#: with "names_inside" and any other with "names"; ``en_ner="always"`` reads every message.
-NER_WHEN = {"always": None, "names": lambda text: may_hold_name(text), "names_inside": lambda text: may_hold_name(text, lead=False)}
-#: A Tracker's ``en_ner`` option: "gated" (default) or "always" (every message, as before).
-EN_NER_MODES = ("gated", "always")
+#: ``may_hold_name(text, lead=False)``; "never" (tokens only).
+NER_WHEN = {"always": None, "names": lambda text: may_hold_name(text),
+            "names_inside": lambda text: may_hold_name(text, lead=False), "never": lambda text: False}
+#: A Tracker's ``en_ner`` option (see :func:`ner_when`): "gated" (default), "names", "always".
+EN_NER_MODES = ("gated", "names", "always")
 
 
 def ner_when(en_ner: str, role: str) -> str:
-    """The :data:`NER_WHEN` key for a message of ``role`` under a Tracker's ``en_ner``.
+    """The :data:`NER_WHEN` key for a message of ``role`` under a Tracker's ``en_ner``:
+    "gated" reads a user's message that may hold a name and no other (what the assistant
+    offers by name is the rules' and the catalogue's), "names" also the assistant's (and
+    tools') messages that may hold one, "always" every message (the reading before).
 
-    >>> ner_when("gated", "user"), ner_when("gated", "assistant"), ner_when("always", "user")
-    ('names_inside', 'names', 'always')
+    >>> ner_when("gated", "user"), ner_when("gated", "assistant"), ner_when("names", "assistant")
+    ('names_inside', 'never', 'names')
+    >>> ner_when("always", "assistant")
+    'always'
     """
     if en_ner == "always":
         return "always"
-    return "names_inside" if role == "user" else "names"
+    if role == "user":
+        return "names_inside"
+    return "names" if en_ner == "names" else "never"
 
 
 @lru_cache(maxsize=DOCS_KEPT)

@@ -86,10 +86,11 @@ class Tracker:
     tokens_per_message : chat overhead per message.
     en_models : trained English spaCy pipelines to try, in order (``()``: none, the rules only).
     en_ner : when the trained English pipeline's NER reads a message: "gated" (default: a
-        message that may name something the rules do not find, :func:`ctxgraph._nlp.may_hold_name`,
-        a user's capitalised word past a sentence's start or a short answer, any capitalised
-        word in the assistant's; the rest is read by the rules and the value tagger alone) or
-        "always" (every message, as before; about twice the CPU per English message).
+        user's message that may name something the rules do not find,
+        :func:`ctxgraph._nlp.may_hold_name`: a capitalised word past a sentence's start, or a
+        short answer; no assistant or tool message: what they offer by name is the rules' and
+        the catalogue's), "names" (also an assistant's or tool's message with a capitalised
+        word) or "always" (every message, as before: about 4 times the CPU per message).
     today : resolves relative dates ("下周三", "tomorrow") to ISO dates.
     state_share : share of the budget (after pinned items) the state block may take
         before recent raw turns are added.

@@ -1,6 +1,7 @@
 """The trained English pipeline: only its entity recogniser is loaded, and by default
-(``en_ner="gated"``) it reads a message only when the message may name something the rules
-do not find; ``en_ner="always"`` reads every message (issue 19, speed)."""
+(``en_ner="gated"``) it reads a user's message only when the message may name something the
+rules do not find, and no other; ``en_ner="names"`` also reads the assistant's messages that
+may, ``en_ner="always"`` every message (issue 19, speed)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def test_nlp_may_hold_name(text, lead, expected):
 
 
 def test_nlp_ner_when_by_role():
-    assert [ner_when("gated", r) for r in ("user", "assistant", "tool")] == ["names_inside", "names", "names"]
+    assert [ner_when("gated", r) for r in ("user", "assistant", "tool")] == ["names_inside", "never", "never"]
+    assert [ner_when("names", r) for r in ("user", "assistant", "tool")] == ["names_inside", "names", "names"]
     assert {ner_when("always", r) for r in ("user", "assistant")} == {"always"}
 
 
@@ -46,6 +48,7 @@ def test_nlp_ner_when_by_role():
 def test_nlp_a_gated_doc_is_tokens_only_when_nothing_may_be_a_name():
     text = "Allenbell is a 4 star guesthouse in the east."
     assert english_doc(text, DEFAULT_EN_MODELS, "names_inside").ents == ()
+    assert english_doc(text, DEFAULT_EN_MODELS, "never").ents == ()
     assert "Allenbell" in [e.text for e in english_doc(text, DEFAULT_EN_MODELS, "names").ents]
     assert "Allenbell" in [e.text for e in english_doc(text, DEFAULT_EN_MODELS, "always").ents]
 
@@ -53,8 +56,10 @@ def test_nlp_a_gated_doc_is_tokens_only_when_nothing_may_be_a_name():
 @needs_trained_en
 @pytest.mark.parametrize("en_ner, entities", [
     # gated: a user's sentence-first word is not read ("Cambridge would ..."), a name inside one
-    # is ("Thanks, Marcus Webb ..."), and the assistant's first word is ("Allenbell is ...")
-    ("gated", {"Marcus Webb", "Allenbell"}),
+    # is ("Thanks, Marcus Webb ..."), the assistant's message is not; names: the assistant's
+    # first word is ("Allenbell is ...")
+    ("gated", {"Marcus Webb"}),
+    ("names", {"Marcus Webb", "Allenbell"}),
     ("always", {"Cambridge", "Marcus Webb", "Allenbell"}),
 ])
 def test_tracker_en_ner_says_which_messages_the_ner_reads(en_ner, entities):

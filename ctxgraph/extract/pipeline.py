@@ -37,7 +37,7 @@ class RuleExtractor:
     domain packs ("booking"), ``catalog`` (name, label) pairs that become entity patterns,
     ``today`` resolves relative dates ("下周三", "tomorrow"), ``steps`` the step names to
     run, in order (default :data:`~ctxgraph.extract.DEFAULT_STEPS`). ``en_ner``: when the
-    trained English pipeline's NER reads a message, "gated" or "always" (see
+    trained English pipeline's NER reads a message, "gated", "names" or "always" (see
     :class:`~ctxgraph.Tracker`).
     """
 
