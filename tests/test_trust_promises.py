@@ -105,8 +105,10 @@ def test_report_closes_the_promise_it_is_about_not_the_other():
 
 
 def test_report_in_the_same_sentence_is_not_part_of_the_promise():
-    (promise,) = promises_after("en", bot("The engineer will ring you before arriving, and the confirmation is on its way."))
-    assert promise[:2] == ("The engineer will ring you before arriving", "open")
+    # the report is a deed done that no promise named: kept on its own, as done
+    promises = promises_after("en", bot("The engineer will ring you before arriving, and the confirmation is on its way."))
+    assert the_one(promises, "engineer")[:2] == ("The engineer will ring you before arriving", "open")
+    assert the_one(promises, "confirmation")[:2] == ("and the confirmation is on its way", "done")
 
 
 def test_zh_two_promises_in_one_sentence_stay_two():
