@@ -227,8 +227,11 @@ def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | Non
     if frame is None:
         return []
     out = []
+    anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
     for cid, d in g.open_items(ctx.graph, "constraint"):
-        old = _rule(ctx, d["text"]) if d["polarity"] == rule[0] else None
+        if d["polarity"] != rule[0] or anchor.casefold() not in d["text"].casefold():
+            continue
+        old = _rule(ctx, d["text"])
         old_frame = _frame(d["text"], old[1]) if old else None
         if old_frame and old_frame[0] == frame[0] and old_frame[1] != frame[1]:
             out.append(cid)
