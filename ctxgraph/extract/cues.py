@@ -420,7 +420,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             kept = _kept(ctx, c, open_, status)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
-            if not kept and status == "done" and ctx.role == "assistant" and _names_a_deed(ctx, c):
+            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
+                    and _names_a_deed(ctx, c):
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
@@ -441,8 +442,9 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
 
 def _names_a_deed(ctx: MessageContext, clause: str) -> bool:
     """A report names what was done, a word besides its cue and numbers ("your e-ticket has
-    been emailed", "8元红包也放进您的账户了"), not only that something was ("Done.", "已经好了"):
-    with no open promise it names, it is kept as a promise done.
+    been emailed", "8元红包已经放进您的账户了"), not only that something was ("Done.", "已经好了");
+    with no open promise it names, a report of a deed (the pack's ``deeds``) is kept as a
+    promise done.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
