@@ -288,3 +288,72 @@ def test_semantic_bench_cost_harness_runs(capsys, minilm, monkeypatch):
     assert main(["bench", "semantic", "--quick", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert "CPU ms per turn" in out and "MiB per 10,000 turns" in out
+
+
+# ---------------------------------------------------------------------- wrap(embed=) and ctxgraph serve --embed
+SIBLING = "What did my sibling study?"  # no word in common with the planted turn of chat()
+
+
+def test_semantic_wrap_gives_every_session_one_encoder(client, server, minilm):
+    from ctxgraph.openai import wrap
+
+    history = [*chat(200), {"role": "user", "content": SIBLING}]
+    plain, semantic = wrap(client, budget=200), wrap(client, budget=200, embed="minilm")
+    plain.chat.completions.create(model="m", messages=history, session_id="a")
+    assert "nursing degree" not in json.dumps(server.requests[-1].body["messages"])
+    for sid in ("a", "b"):
+        semantic.chat.completions.create(model="m", messages=history, session_id=sid)
+        assert "nursing degree" in json.dumps(server.requests[-1].body["messages"])
+    a, b = semantic.tracker("a")._vectors, semantic.tracker("b")._vectors
+    assert a.encoder is b.encoder and a.encoder.fn is minilm  # made once by wrap, one model per process
+    assert plain.tracker("a")._vectors is None
+
+
+def test_semantic_wrap_embed_is_checked_before_any_call(client):
+    from ctxgraph.openai import wrap
+
+    with pytest.raises(EmbedError, match="E212"):
+        wrap(client, embed=42)
+    with pytest.raises(TypeError, match="make_tracker"):
+        wrap(client, make_tracker=lambda sid: Tracker(), embed=Counting())
+    with pytest.raises(TypeError, match="once"):
+        wrap(client, tracker_options={"embed": Counting()}, embed=Counting())
+    enc = Counting()
+    tracked = wrap(client, store="memory://", tracker_options={"lang": "zh"}, embed=enc)
+    assert tracked._hub.source.options["embed"].fn is enc and tracked._hub.source.options["lang"] == "zh"
+
+
+def test_semantic_serve_embed_minilm_recalls_by_meaning(server, tmp_path, minilm):
+    import openai
+
+    from ctxgraph.serve import ServeConfig, create_app, serving
+
+    history = [*chat(200), {"role": "user", "content": SIBLING}]
+    for embed, found in ((None, False), ("minilm", True)):
+        config = ServeConfig(upstream=server.base_url, store=f"sqlite:///{tmp_path / f'{embed}.db'}", budget=200,
+                             lang="en", embed=embed)
+        with serving(create_app(config)) as url:
+            c = openai.OpenAI(base_url=url + "/v1", api_key="k", max_retries=0)
+            c.chat.completions.create(model="m", messages=history, user="sis")
+        assert ("nursing degree" in json.dumps(server.requests[-1].body["messages"])) is found
+    # the vectors were stored with the session: a reopened one encodes only new turns
+    assert open_store(config.store).load_vectors("sis", minilm.name)
+
+
+def test_semantic_serve_embed_option_and_banner():
+    import argparse
+
+    from ctxgraph._serve_cli import add_serve_parser, banner, config_of
+    from ctxgraph.serve import ServeConfig
+    from ctxgraph.serve._config import ServeError
+
+    parser = argparse.ArgumentParser(prog="ctxgraph")
+    add_serve_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["serve", "--upstream", "http://127.0.0.1:9/v1", "--embed", "minilm"])
+    config = config_of(args)
+    assert config.embed == "minilm" and ServeConfig.from_json(config.to_json()) == config
+    assert "all-MiniLM-L6-v2" in banner(config, args, token_set=False)
+    with pytest.raises(ServeError, match="E199.*embed"):
+        ServeConfig(upstream="http://127.0.0.1:9/v1", embed="bert")
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--upstream", "http://127.0.0.1:9/v1", "--embed", "bert"])
