@@ -135,6 +135,27 @@ def test_semantic_fusion_keeps_the_best_of_both_rankings():
     assert max(both, key=both.get) == "t1"  # in both rankings beats first in one
 
 
+def test_semantic_short_chats_rank_lexically_long_ones_fuse():
+    """Dense recall takes part only when the chat is longer than FUSE_MIN_TURNS: in a short
+    one its top turns are most of the chat (MultiWOZ recall fell with it, issue 21)."""
+    from ctxgraph._select import FUSE_MIN_TURNS, select
+
+    for n, fused in ((FUSE_MIN_TURNS, False), (FUSE_MIN_TURNS + 2, True)):
+        enc, plain = Counting(), Tracker(lang="en")
+        t = Tracker(lang="en", embed=enc)
+        for m in chat(n):
+            t.observe(m)
+            plain.observe(m)
+        t.assemble("Which degree did my sibling finish?", budget=100)
+        assert (enc.texts[-1] == "Which degree did my sibling finish?") is fused  # short: question not encoded
+        assert len(t._vectors) == n  # the turns are encoded either way, ready for when the chat grows
+        query = t.extractor.query("What did my sibling study?", t.graph, "en")
+        dense = t._dense_recall("What did my sibling study?", "en")
+        assert (dense is not None) is fused
+        if not fused:
+            assert select(t.graph, query, dense) == select(plain.graph, query)
+
+
 def test_semantic_chinese_stays_lexical_with_the_english_model(minilm):
     t = Tracker(lang="zh", embed="minilm")
     t.observe({"role": "user", "content": "我妹妹刚拿到护理学位。"})
@@ -145,10 +166,10 @@ def test_semantic_chinese_stays_lexical_with_the_english_model(minilm):
 def test_semantic_any_callable_plugs_in_and_chinese_is_encoded_by_it():
     enc = Counting()
     t = Tracker(lang="zh", embed=enc)
-    for m in [{"role": "user", "content": "我 妹妹 学 护理"}, {"role": "assistant", "content": "好 的"}] * 5:
+    for m in [{"role": "user", "content": "我 妹妹 学 护理"}, {"role": "assistant", "content": "好 的"}] * 40:
         t.observe(m)
     t.assemble("护理", budget=40)  # the history does not fit: ranking runs (it would be sent whole otherwise)
-    assert len(t._vectors) == 10  # a callable reads every language: all turns encoded
+    assert len(t._vectors) == 80  # a callable reads every language: all turns encoded
     assert "我 妹妹 学 护理" in enc.texts and enc.texts[-1] == "护理"
 
 
@@ -221,11 +242,11 @@ def test_semantic_vectors_persist_in_the_store(tmp_path, kind, request):
         store = open_store("memory://" if kind == "memory" else f"sqlite:///{tmp_path}/s.db")
     first = Counting()
     t = open_session(store, "s1", lang="en", embed=first)
-    for m in chat(20):
+    for m in chat(80):  # longer than FUSE_MIN_TURNS: the question is encoded too
         t.observe(m)
     t.assemble("nursing", budget=200)
-    assert len(first.texts) == 20 + 1  # every turn, and the question
-    assert len(store.load_vectors("s1", "bag-of-words")) == 20
+    assert len(first.texts) == 80 + 1  # every turn, and the question
+    assert len(store.load_vectors("s1", "bag-of-words")) == 80
     assert "vector" not in t.to_json()  # the session JSON holds no vectors
 
     again = Counting()
