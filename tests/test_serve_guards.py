@@ -388,3 +388,83 @@ def test_a_long_first_history_is_observed_in_slices_and_stored_whole(server, sto
         history += [{"role": "assistant", "content": "ok"}, {"role": "user", "content": "Thanks."}]
         client(url).chat.completions.create(model="m", messages=history, user="long")
         assert len(stored(store_url, "long", len(history) + 1)["messages"]) == len(history) + 1
+
+
+def test_the_depth_check_reads_each_container_of_a_body_once():
+    """Leftover of the review: the per-request depth check walks the whole body, so it must be
+    linear in its size: every dict and list is read once (counted here), scalars not at all,
+    and a body as deep as the limit passes while one deeper does not."""
+    from ctxgraph.serve._http import MAX_BODY_DEPTH, nested_deeper
+
+    reads = []
+
+    class Dict(dict):
+        def values(self):
+            reads.append(id(self))
+            return super().values()
+
+    class List(list):
+        def __iter__(self):
+            reads.append(id(self))
+            return super().__iter__()
+
+    def chain(depth: int):  # List(Dict(List(...))) nested `depth` containers deep
+        value = List(["leaf"])
+        for level in range(depth - 1):
+            value = Dict(k=value) if level % 2 else List([value, 1, "x"])
+        return value
+
+    wide = Dict(messages=List([Dict(role="user", content=f"m{i}", n=List([i, i + 1])) for i in range(2000)]),
+                deep=chain(MAX_BODY_DEPTH - 1))
+    containers = 2 + 2000 * 2 + (MAX_BODY_DEPTH - 1)
+    assert nested_deeper(wide, MAX_BODY_DEPTH) is False
+    assert len(reads) == len(set(reads)) == containers
+    reads.clear()
+    assert nested_deeper(Dict(deep=chain(MAX_BODY_DEPTH)), MAX_BODY_DEPTH) is True
+    assert len(reads) == len(set(reads)) <= MAX_BODY_DEPTH + 1
+
+
+def test_a_request_checks_its_history_against_the_session_in_linear_work(tmp_path):
+    """Leftover of the review: each request compares the caller's whole history with what the
+    session observed (the behaviour is kept). Its cost is counted in Python calls outside the
+    tracker's observe and assemble (one new message each time): doubling the history doubles the
+    extra work, never more, on a real SQLite store."""
+    from ctxgraph import Tracker
+    from ctxgraph.serve._sessions import Sessions
+
+    skip = {Tracker.observe.__code__, Tracker.assemble.__code__}
+    sessions = Sessions(ServeConfig(upstream="http://127.0.0.1:9/v1", store=f"sqlite:///{tmp_path / 's.db'}",
+                                    budget=300, lang="en"))
+    history: list[dict] = []
+
+    def request(*, counted: bool) -> int:
+        history.append({"role": "user", "content": f"Question {len(history)}: where is my order A{len(history)}?"})
+        state = {"calls": 0, "inside": 0}
+
+        def count(frame, event, arg):
+            if event == "call":
+                state["inside"] += frame.f_code in skip
+                state["calls"] += not state["inside"]
+            elif event == "return" and frame.f_code in skip:
+                state["inside"] -= 1
+
+        if counted:
+            sys.setprofile(count)
+        try:
+            call, sent = sessions.begin("u", {"model": "m", "messages": history}, None)
+        finally:
+            sys.setprofile(None)
+        assert sent["messages"][-1] == history[-1] and call.report.history == "continued"
+        history.append({"role": "assistant", "content": f"Answer {len(history)}: it ships tomorrow."})
+        sessions.finish(call, history[-1])
+        return state["calls"]
+
+    counts = {}
+    for size in (10, 20, 40):  # one growing session: counted at 10, 20 and 40 messages
+        while len(history) < size - 2:
+            request(counted=False)
+        counts[size] = request(counted=True)
+        assert len(sessions.tracker("u").messages) == size
+    sessions.close()
+    small, double, quadruple = counts[10], counts[20], counts[40]
+    assert 0 < double - small and quadruple - double <= 2.2 * (double - small), counts
