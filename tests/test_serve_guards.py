@@ -371,13 +371,13 @@ def test_workers_that_cannot_start_make_the_gateway_exit_non_zero(server, tmp_pa
 
 
 def test_a_long_first_history_is_observed_in_slices_and_stored_whole(server, store_url):
-    """23.17: a first request of 1,200 messages is observed in slices (other sessions are served
-    between them); the store then holds every message once, in order, and the reply; the
-    upstream got one request."""
+    """23.17: a first request of more than four slices of messages (420) is observed in slices
+    (other sessions are served between them); the store then holds every message once, in
+    order, and the reply; the upstream got one request."""
     from ctxgraph.serve._proxy import SLICE
 
     history = []
-    for i in range(600):
+    for i in range(2 * SLICE + 10):
         history += [{"role": "user", "content": f"Question {i}: is item {i} in stock?"},
                     {"role": "assistant", "content": f"Item {i} is in stock."}]
     history[-1] = {"role": "user", "content": "And what did I ask first?"}
