@@ -186,8 +186,8 @@ def test_cli_graph_window(tmp_path, capsys):
     from ctxgraph.cli import main
 
     conversation = tmp_path / "chat.jsonl"
-    conversation.write_text("".join(json.dumps(m) + "\n" for m in itertools.islice(long_chat("en"), 400)))
-    for window, first in ((50, 350), (0, 0)):
+    conversation.write_text("".join(json.dumps(m) + "\n" for m in itertools.islice(long_chat("en"), 120)))
+    for window, first in ((50, 70), (0, 0)):
         out = tmp_path / f"graph{window}.json"
         assert main(["graph", str(conversation), "--lang", "en", "--window", str(window), "--out", str(out)]) == 0
         assert json.loads(out.read_text())["window"]["first_turn"] == first
