@@ -144,10 +144,13 @@ class CommitmentRules(_Strict):
     make: list[str] = []
     done: list[str] = []
     cancel: list[str] = []
+    #: reports of a deed done for the user ("your e-ticket has been emailed"): kept as a promise
+    #: done when no open promise named it (a subset of ``done``'s meaning, without "done", "got it")
+    deeds: list[str] = []
     #: groups of words that name one deed: "email" in a promise and "sent" in its report
     same_deed: list[list[str]] = []
 
-    _c = field_validator("make", "done", "cancel")(classmethod(lambda cls, v: _check_regexes(v)))
+    _c = field_validator("make", "done", "cancel", "deeds")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -179,11 +182,11 @@ DISABLE_KEYS = {
     "intents": "name", "slots": "id", "entities": "label", "domains": "id", "constraints": "polarity",
     "fact_patterns": "pattern", "lifts": None, "corrections": None, "retractions": None,
     "selections": None, "goals": None, "questions": None, "question_words": None,
-    "history_words": None, "stress": None, "make": None, "done": None, "cancel": None,
+    "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
-    "roles": "slot", "service_questions": None, "id_shapes": None, "vague_values": None,
+    "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
 }
 
 
@@ -234,13 +237,16 @@ class RuleFile(_Strict):
     # a question about what the service does ("do you deliver on Sundays?"): its values are
     # asked about, not wished for
     service_questions: list[str] = []
+    # a question that proposes a value ("how about 16:15?", "2 nights instead?"): its values are
+    # the user's wish, they may change a slot
+    proposals: list[str] = []
     # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
     id_shapes: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values",
+        "service_questions", "id_shapes", "vague_values", "proposals",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -344,6 +350,7 @@ class RulePack:
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
+    deeds: list[str] = field(default_factory=list)
     same_deed: list[list[str]] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
     retractions: list[str] = field(default_factory=list)
@@ -367,6 +374,7 @@ class RulePack:
     vague_values: list[str] = field(default_factory=list)
     value_tagger: bool = False
     service_questions: list[str] = field(default_factory=list)
+    proposals: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
@@ -411,6 +419,7 @@ class RulePack:
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel
+        self.deeds += rf.commitments.deeds
         self.same_deed += rf.commitments.same_deed
         self.corrections += rf.corrections
         self.retractions += rf.retractions
@@ -435,6 +444,7 @@ class RulePack:
         if rf.value_tagger is not None:  # a later pack turns it on or off
             self.value_tagger = rf.value_tagger
         self.service_questions += rf.service_questions
+        self.proposals += rf.proposals
         self.id_shapes += rf.id_shapes
 
 

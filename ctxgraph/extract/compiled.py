@@ -73,6 +73,7 @@ class CompiledPack:
         self.intents = [(i.name, c(i.cues)) for i in pack.intents]
         self.constraints = [(r.polarity, c(r.cues)) for r in pack.constraints]
         self.lifts, self.make, self.done, self.cancel = c(pack.lifts), c(pack.make), c(pack.done), c(pack.cancel)
+        self.deeds = c(pack.deeds)
         self.same_deed = [frozenset(w.casefold() for w in group) for group in pack.same_deed]
         self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
         self.pronouns = c(pack.pronouns)
@@ -121,6 +122,7 @@ class CompiledPack:
         self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
         self.value_tagger = pack.value_tagger
         self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
+        self.proposals = [re.compile(p, flags) for p in pack.proposals]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 
