@@ -87,6 +87,22 @@ def client(server):
 
 
 @pytest.fixture(scope="session")
+def fresh_modules() -> dict[str, set[str]]:
+    """The modules a fresh Python process holds (``sys.modules``) right after ``import ctxgraph``
+    ("import") and after an English Tracker observed a message and assembled a context ("use"):
+    one process for the tests that check what the base import leaves out (models, encoders)."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys, ctxgraph; first = sorted(sys.modules); t = ctxgraph.Tracker(lang='en'); "
+            "t.observe({'role': 'user', 'content': 'a table for 2 at 7 pm'}); t.assemble('hi', budget=100); "
+            "print(json.dumps({'import': first, 'use': sorted(sys.modules)}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return {k: set(v) for k, v in json.loads(out).items()}
+
+
+@pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
     """A real redis-server on 127.0.0.1: the one named by $CTXGRAPH_TEST_REDIS_URL (``.ci/run``
     starts it), else one started here on a free port for the test session (no persistence, its

@@ -48,10 +48,20 @@ def test_bench_cli_scenarios_report_pass_rate_per_language(capsys):
         assert r["passed"] == r["n"] and r["recall"] == 1.0, r["failures"]
 
 
+@pytest.fixture(scope="module")
+def speed_quick(tmp_path_factory) -> tuple[dict, str]:
+    """One ``ctxgraph bench speed --quick --format json`` run with stderr on a terminal, shared
+    by the speed harness tests: (its JSON report, what the terminal got: its progress bars)."""
+    out, terminal = _run_on_a_terminal(["bench", "speed", "--quick", "--format", "json"],
+                                       tmp_path_factory.mktemp("speed"))
+    (line,) = [line for line in out.splitlines() if line.strip()]
+    return json.loads(line), terminal
+
+
 @pytest.mark.slow
-def test_bench_cli_speed_harness_runs(capsys):
+def test_bench_cli_speed_harness_runs(speed_quick):
     """The speed benchmark's harness (short runs); its figures are never asserted."""
-    (report,) = run(capsys, "speed", "--quick")
+    report, _ = speed_quick
     assert {r["lang"] for r in report["results"]} == {"zh", "en"}
     assert [g["turns"] for g in report["growth"]] == [10, 100]
     assert all(r["median_ms"] > 0 for r in report["results"])
@@ -199,14 +209,12 @@ def test_bench_cli_progress_bar_on_a_terminal(tmp_path):
 
 
 @pytest.mark.slow
-def test_bench_speed_shows_its_progress(capsys):
-    from ctxgraph.bench._speed import run_speed
-
-    report = run_speed(quick=True, progress=True)
-    err = capsys.readouterr().err
+def test_bench_speed_shows_its_progress(speed_quick):
+    """On a terminal, each step of the speed bench draws its progress bar (the run above)."""
+    report, terminal = speed_quick
     for step in ("speed: observe zh", "speed: observe en (blank)", "speed: zh conversations of 10, 100 turns",
                  "speed: assemble() rounds", "speed: replay, observe+assemble"):
-        assert step in err, step
+        assert step in terminal, step
     assert report["text"]["zh"] in ("crosswoz", "scenario filler")
 
 

@@ -47,3 +47,46 @@ def test_bench_store_measures_a_cluster_and_the_faults():
     assert all(0 < r["median_s"] <= r["max_s"] for r in report["faults"]["rows"])
     text = format_report(report)
     assert "redis-cluster" in text and "Redis session lock under faults" in text
+
+
+def _processes_naming(text: str) -> list[int]:
+    """Pids of the live processes whose command line holds ``text`` (Linux /proc)."""
+    from pathlib import Path
+
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except OSError:  # ended meanwhile
+                continue
+            if text in cmdline and "redis-server" in cmdline:
+                pids.append(int(entry.name))
+    return pids
+
+
+@pytest.mark.parametrize("own_folder", [True, False])
+def test_redis_process_that_never_listens_is_killed_and_its_folder_removed(tmp_path, monkeypatch, own_folder):
+    """A redis-server that does not accept connections in time (here: told ``--port 0`` and a
+    unix socket, so it runs but never listens on TCP) raises OSError, and neither its process nor the folder
+    made for it outlives the error."""
+    import os
+    import sys
+    import tempfile
+
+    from ctxgraph.bench._redis_procs import RedisProcess
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("finds processes through /proc")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))  # where RedisProcess makes its own folder
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with pytest.raises(OSError, match="did not start"):
+        RedisProcess(extra=["--port", "0", "--unixsocket", str(tmp_path / "s.sock")], startup_timeout=0.5, folder=str(folder) if own_folder else None)
+    assert _processes_naming(str(tmp_path)) == []  # redis-server retitles itself "... unixsocket:PATH"
+    assert os.listdir(temp) == []  # its own folder is gone; a folder the caller gave is the caller's
+    assert folder.is_dir()

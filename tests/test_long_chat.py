@@ -109,11 +109,11 @@ def test_long_chat_replays_to_the_same_state():
 def test_bench_speed_turns_reports_every_checkpoint(capsys):
     from ctxgraph.cli import main
 
-    assert main(["bench", "speed", "--turns", "300", "--format", "json"]) == 0
+    assert main(["bench", "speed", "--turns", "120", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     for run in report["long"]:
         (row,) = run["checkpoints"]
-        assert row["turns"] == 300 and row["observe_median_ms"] > 0 and row["assemble_median_ms"] > 0
+        assert row["turns"] == 120 and row["observe_median_ms"] > 0 and row["assemble_median_ms"] > 0
         assert row["answer_in_context"] and row["rss_mib"] > 0
     assert [(run["lang"], run["mix"]) for run in report["long"]] == [("en", "orders"), ("zh", "orders"),
                                                                       ("en", "support")]
@@ -186,8 +186,8 @@ def test_cli_graph_window(tmp_path, capsys):
     from ctxgraph.cli import main
 
     conversation = tmp_path / "chat.jsonl"
-    conversation.write_text("".join(json.dumps(m) + "\n" for m in itertools.islice(long_chat("en"), 400)))
-    for window, first in ((50, 350), (0, 0)):
+    conversation.write_text("".join(json.dumps(m) + "\n" for m in itertools.islice(long_chat("en"), 120)))
+    for window, first in ((50, 70), (0, 0)):
         out = tmp_path / f"graph{window}.json"
         assert main(["graph", str(conversation), "--lang", "en", "--window", str(window), "--out", str(out)]) == 0
         assert json.loads(out.read_text())["window"]["first_turn"] == first

@@ -201,12 +201,13 @@ def replayed(messages: list[dict]) -> dict:
 
 
 def test_stores_concurrency_turns_of_a_session_at_different_workers(zygote, redis_url, prefix):
-    """4 processes x 50 sessions x 20 turns; turn k of session s goes to worker (s + k) % 4, sent
-    when turn k - 1 is stored (as a user waits for the reply): every worker catches up on the
-    turns the others stored before it observes."""
+    """4 processes x 24 sessions x 12 turns (each session visits every worker three times);
+    turn k of session s goes to worker (s + k) % 4, sent when turn k - 1 is stored (as a user
+    waits for the reply): every worker catches up on the turns the others stored before it
+    observes."""
     from ctxgraph.stores import RedisStore
 
-    sessions, turns = 50, 20
+    sessions, turns = 24, 12
     chats = {f"s{s}": conversation(s, turns) for s in range(sessions)}
     q = redis.Redis.from_url(redis_url, decode_responses=True)
     workers = [zygote.fork(task="serve", url=redis_url, prefix=prefix, worker=w) for w in range(WORKERS)]

@@ -35,9 +35,12 @@ def free_port() -> int:
 class RedisProcess:
     """A redis-server on 127.0.0.1 with its own folder; :meth:`stop` and :meth:`start` keep
     the port and folder, so with ``persist=True`` (save on shutdown) the data comes back
-    as after a real restart. Raises FileNotFoundError when no redis-server is installed."""
+    as after a real restart. Raises FileNotFoundError when no redis-server is installed, and
+    OSError when it does not accept connections within ``startup_timeout`` seconds (the server
+    is killed and its own folder removed: nothing is left behind)."""
 
-    def __init__(self, *, persist: bool = False, extra: Sequence[str] = (), folder: str | None = None):
+    def __init__(self, *, persist: bool = False, extra: Sequence[str] = (), folder: str | None = None,
+                 startup_timeout: float = 30.0):
         self.binary = shutil.which("redis-server")
         if self.binary is None:
             raise FileNotFoundError("redis-server is not installed (Debian/Ubuntu: apt-get install redis-server)")
@@ -46,21 +49,33 @@ class RedisProcess:
         self.port = free_port()
         self.persist = persist
         self.extra = list(extra)
+        self.startup_timeout = startup_timeout
         self.proc: subprocess.Popen | None = None
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            self.close()  # the caller never gets the object: its folder goes now
+            raise
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        """Start the server (again) and return once it accepts connections."""
+        """Start the server (again) and return once it accepts connections (OSError after
+        ``startup_timeout`` seconds or when it exits; the server is then killed, not left running)."""
         save = ["--save", "3600 1", "--dbfilename", "dump.rdb"] if self.persist else ["--save", ""]
         self.proc = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", *save, "--appendonly", "no",
              "--dir", str(self.folder), "--daemonize", "no", "--loglevel", "warning", *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for_port(self.port, self.proc)
+        try:
+            wait_for_port(self.port, self.proc, self.startup_timeout)
+        except BaseException:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+            self.proc = None
+            raise
 
     def stop(self) -> None:
         """SIGTERM, as a service manager stops it (a persisting server saves its data first)."""
