@@ -43,7 +43,7 @@ from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
 from ._embed import TurnVectors, encoder_of
-from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, select
+from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, select, user_stated_first
 from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -314,6 +314,8 @@ class Tracker:
                 Item(i.node, i.kind, TIER_RANKED, -1.0) for i in items if i.kind == "goal"]
         pinned = [i for i in items if i.pinned]
         ranked = [i for i in items if not i.pinned][:MAX_RANKED]
+        if compact:  # under this budget what only the user could say comes before what the assistant can say again
+            ranked = user_stated_first(self.graph, ranked)
         # under the compact budget an earlier value is shown only when the question asks for it
         history = None if not compact or query.history else False
         style = self._style(lang)
