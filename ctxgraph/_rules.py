@@ -183,7 +183,7 @@ DISABLE_KEYS = {
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
-    "roles": "slot", "service_questions": None, "id_shapes": None, "vague_values": None,
+    "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
 }
 
 
@@ -234,13 +234,16 @@ class RuleFile(_Strict):
     # a question about what the service does ("do you deliver on Sundays?"): its values are
     # asked about, not wished for
     service_questions: list[str] = []
+    # a question that proposes a value ("how about 16:15?", "2 nights instead?"): its values are
+    # the user's wish, they may change a slot
+    proposals: list[str] = []
     # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
     id_shapes: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values",
+        "service_questions", "id_shapes", "vague_values", "proposals",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -367,6 +370,7 @@ class RulePack:
     vague_values: list[str] = field(default_factory=list)
     value_tagger: bool = False
     service_questions: list[str] = field(default_factory=list)
+    proposals: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
@@ -435,6 +439,7 @@ class RulePack:
         if rf.value_tagger is not None:  # a later pack turns it on or off
             self.value_tagger = rf.value_tagger
         self.service_questions += rf.service_questions
+        self.proposals += rf.proposals
         self.id_shapes += rf.id_shapes
 
 

@@ -257,3 +257,13 @@ def test_document_lists_the_state_and_strict_recall_targets():
     assert "| multiwoz state, no catalogue: JGA | — | 0.200 | >= 0.4 | missed |" in doc
     assert "| multiwoz strict recall at 128 tokens, no catalogue | — | 0.880 | >= 0.86 | met |" in doc
     assert "### multiwoz state (no catalogue)" in doc and "| ctxgraph | 0.950 | 0.800 | 0.870 | 0.200 | 10 |" in doc
+
+
+def test_bench_metric_state_offset_skips_the_first_dialogues(capsys, tmp_path):
+    _multiwoz_db(tmp_path)
+    path = _write_zip(tmp_path / "val.json.zip", "val.json", MULTIWOZ)
+    assert main(["bench", "multiwoz", "--metric", "state", "--data", str(path), "--offset", "1", "--format", "json"]) == 0
+    (report,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert report["offset"] == 1 and report["n"] == 1 and report["results"][0]["n"] == 0  # SNG2 has no gold state
+    assert main(["bench", "multiwoz", "--metric", "state", "--data", str(path), "--offset", "-1"]) == 2
+    assert "--offset" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """``ctxgraph bench DATASET``: the measurement command (its ``--help`` is :data:`DESCRIPTION`).
 
-``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--pack NAME]... [--metric recall|state] [--budget N]... [--limit N] [--format text|json|markdown]``
+``ctxgraph bench DATASET [--data PATH] [--catalog [PATH]] [--pack NAME]... [--metric recall|state] [--budget N]... [--limit N] [--offset N] [--format text|json|markdown]``
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ of semantic recall (semantic: encoding per turn, assemble at 1k and 10k turns, m
 context is ever worse than the raw window on a short chat, after one long message and after a
 pasted megabyte (probes: tokens sent against history tokens, the first message's id kept). --metric state compares crosswoz and multiwoz
 states after every system turn with the gold belief state (slot precision, recall, F1, joint
-goal accuracy), the dataset's slot schema loaded as a pack derived from its database.
+goal accuracy), the dataset's slot schema loaded as a pack derived from its database; sgd does
+the same on a folder of SGD dialogues (its schema.json as the pack: services never seen, a
+domain-transfer figure; not part of 'all'); --offset N skips the first N dialogues.
 'all' runs every one, crosswoz and multiwoz with and without their database as catalogue;
 with --format markdown it prints docs/benchmarks.md. crosswoz and multiwoz load the booking
 rule pack, the others no domain pack unless --pack is given.
@@ -69,6 +71,8 @@ def add_bench_parser(sub: Any) -> None:
                         "state JSON against the gold belief state")
     p.add_argument("--budget", type=int, action="append", metavar="N", help="budget (repeatable)")
     p.add_argument("--limit", type=int, metavar="N", help="first N dialogues / conversations")
+    p.add_argument("--offset", type=int, default=0, metavar="N",
+                   help="--metric state: skip the first N dialogues (--offset 200 --limit 200: dialogues 200-399)")
     p.add_argument("--format", default="text", choices=["text", "json", "markdown"])
     p.add_argument("--quick", action="store_true", help="speed, store, serve, adversarial: short runs (checks the harness, not the machine)")
     p.add_argument("--turns", type=int, metavar="N",
@@ -126,10 +130,15 @@ def _one(dataset: str, args: argparse.Namespace, catalog: Any) -> dict[str, Any]
         from ._cs import run_cs
 
         return run_cs(data=args.data, packs=packs, limit=args.limit)
+    if dataset == "sgd":  # SGD has a gold state and no database: the state metric only
+        from ._sgd import run_sgd_state
+
+        return run_sgd_state(data=args.data, limit=args.limit, offset=getattr(args, "offset", 0) or 0, packs=packs)
     if getattr(args, "metric", "recall") == "state" and (dataset in ("crosswoz", "multiwoz") or args.dataset != "all"):
         from ._state_accuracy import run_state  # run_state says which datasets have a gold state
 
-        return run_state(dataset, data=args.data, catalog=catalog, limit=args.limit, packs=packs)
+        return run_state(dataset, data=args.data, catalog=catalog, limit=args.limit, packs=packs,
+                         offset=getattr(args, "offset", 0) or 0)
     return run_recall(dataset, data=args.data, catalog=catalog, budgets=args.budget, limit=args.limit, packs=packs,
                       semantic=getattr(args, "semantic", False))
 
@@ -271,8 +280,9 @@ def _state_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     """The state-accuracy table of crosswoz / multiwoz ``--metric state``."""
     rows = [[r["method"], r["slot_precision"], r["slot_recall"], r["slot_f1"], r["jga"], r["n"]] for r in report["results"]]
     schema = report.get("schema", {})
+    first = f"dialogues {report['offset']}-{report['offset'] + report['n'] - 1}" if report.get("offset") else "dialogues"
     return [
-        f"{report['n']} dialogues, {report['results'][0]['n']} checkpoints (state after every system turn with a gold "
+        f"{report['n']} {first}, {report['results'][0]['n']} checkpoints (state after every system turn with a gold "
         f"state), {report['seconds']} s; schema: {schema.get('name')}, {schema.get('slots')} domain-slots",
         _table(["method", "slot precision", "slot recall", "slot F1", "joint goal accuracy", "checkpoints"], rows, markdown),
     ]

@@ -29,8 +29,8 @@ from ._data import default_data_dir, load_crosswoz, load_locomo, load_multiwoz
 from ._metrics import evaluate_locomo, evaluate_state_recall
 
 DATASETS = ("crosswoz", "multiwoz", "locomo", "scenarios", "cs", "speed", "store", "serve", "adversarial", "semantic",
-            "probes")
-DATASET_PACKS = {"crosswoz": ("booking",), "multiwoz": ("booking",)}  # shaped after their schemas
+            "probes", "sgd")
+DATASET_PACKS = {"crosswoz": ("booking",), "multiwoz": ("booking",), "sgd": ("booking",)}  # shaped after their schemas
 DEFAULT_BUDGETS = {"crosswoz": (64, 128, 256), "multiwoz": (64, 128, 256), "locomo": (500, 1000, 2000)}
 
 

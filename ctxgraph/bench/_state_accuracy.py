@@ -29,7 +29,8 @@ tracker's ``state()`` is read and its current facts are turned into gold-style
   ``departure`` -> ``出发地``, ``destination`` -> ``目的地``. A fact that maps to no schema slot
   (``phone``, ``train.time``, the core ``name``, which is a person's) is not scored.
 - **Value.** Compared normalised (:func:`state_value`): NFKC, lower-case, a leading "the"
-  dropped, a number word up to twenty as its digits, centre/center spellings unified, spaces and
+  dropped, a number word up to twenty as its digits, a time "8:30" as "08:30", a range "150到500" as
+  "150-500", centre/center spellings unified, spaces and
   punctuation removed; values of several space-separated parts ("wifi 早餐服务") also match in any
   order.
 
@@ -204,17 +205,18 @@ def write_schema_pack(schema: SlotSchema, folder: str | Path, packs: Sequence[st
     for domain, slots in schema.domains.items():
         for gold in slots:
             word = gold.removeprefix("book-")
-            pid = next((p for p in known if schema.slot(domain, p) == gold), None)
+            # by name and alias only (SlotSchema.slot), never a subclass's looser match by type
+            pid = next((p for p in known if SlotSchema.slot(schema, domain, p) == gold), None)
             if pid is None:
                 pid = word
-                entry = entries.setdefault(pid, {"id": pid, "name": word, "synonyms": [], "scoped": True,
+                entry = entries.setdefault(pid, {"id": pid, "name": word.replace("_", " "), "synonyms": [], "scoped": True,
                                                  "types": ["VENUE"] if word in _VENUE_SLOTS else []})
             else:
                 slot = known[pid]
                 entry = entries.setdefault(pid, {"id": pid, "name": slot.name, "synonyms": []})
                 taken = {_key(w) for w in (slot.id, slot.name, *slot.synonyms, *entry["synonyms"])}
                 if _key(word) not in taken:
-                    entry["synonyms"].append(word)
+                    entry["synonyms"].append(word.replace("_", " "))
             served[pid].append(f"{domain}-{gold}")
     lines = [f"# {schema.name}: the dataset's slot schema as a pack, written by ctxgraph bench.", "slots:"]
     for pid, entry in entries.items():
@@ -235,14 +237,21 @@ def state_value(value: str) -> str:
 
     >>> state_value("The Cambridge Chop House"), state_value("Two"), state_value("city center")
     ('cambridgechophouse', '2', 'citycenter')
+    >>> state_value("8:30") == state_value("08:30"), state_value("150到500元") == state_value("150-500元")
+    (True, True)
     """
     text = unicodedata.normalize("NFKC", str(value)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
+    text = re.sub(r"^(\d):(\d\d)$", r"0\1:\2", text)  # the gold's times are zero-padded: "8:30" -> "08:30"
+    text = re.sub(r"(?<=\d)\s*(?:到|至|~)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
     text = _NUMBER_WORDS.get(text, text)
     return normalise(text)
 
 
-def _same(predicted: str, gold: str) -> bool:
+def _same(predicted: str, gold: str | tuple[str, ...]) -> bool:
+    """``predicted`` equals ``gold`` normalised, or one of its surfaces when gold lists several (SGD)."""
+    if isinstance(gold, tuple):
+        return any(_same(predicted, g) for g in gold)
     if state_value(predicted) == state_value(gold):
         return True
     parts = lambda v: sorted(state_value(p) for p in str(v).split())  # noqa: E731
@@ -282,12 +291,14 @@ def _f1(p: float, r: float) -> float:
 
 
 def evaluate_state_accuracy(dialogues: Iterable[Dialogue], make_tracker: Any, schema: SlotSchema, *,
-                            limit: int | None = None, progress: Any = None) -> dict[str, Any]:
+                            limit: int | None = None, progress: Any = None,
+                            schema_of: Any = None) -> dict[str, Any]:
     """One result row: the state after every checkpoint's system turn against its gold state.
 
     ``make_tracker()`` gives a new tracker per dialogue. ``by_slot`` holds each gold slot's
     counts (``tp``, ``fp``, ``fn``) and first few ``errors``; slot names ``?-<slot>`` are the
-    domain-less predictions."""
+    domain-less predictions. ``schema_of(dialogue)``, when given, is the schema a dialogue's
+    predictions are read with (SGD: its own services)."""
     _check_limit(limit)
     counts: Counter = Counter()
     by_slot: dict[str, dict[str, Any]] = {}
@@ -299,7 +310,8 @@ def evaluate_state_accuracy(dialogues: Iterable[Dialogue], make_tracker: Any, sc
         for i, message in enumerate(dialogue.messages[: max(at, default=-1) + 1]):
             tracker.observe(message)
             if i in at:
-                predicted = predicted_pairs(tracker.state().model_dump(by_alias=True), schema)
+                predicted = predicted_pairs(tracker.state().model_dump(by_alias=True),
+                                            schema_of(dialogue) if schema_of else schema)
                 tp_pred, n_pred, tp_gold, n_gold, joint = score_checkpoint(predicted, at[i].gold)
                 counts.update(tp_pred=tp_pred, n_pred=n_pred, tp_gold=tp_gold, n_gold=n_gold, joint=int(joint), n=1)
                 _count_slots(by_slot, predicted, at[i].gold)
@@ -338,7 +350,7 @@ def _count_slots(by_slot: dict[str, dict[str, Any]], predicted: dict[str, set[st
 
 def run_state(dataset: str, *, data: str | Path | None = None, database: str | Path | None = None,
               catalog: str | Path | bool | None = None, limit: int | None = None, packs: Sequence[str] = (),
-              progress: bool | None = None) -> dict[str, Any]:
+              progress: bool | None = None, offset: int = 0) -> dict[str, Any]:
     """The report of ``ctxgraph bench crosswoz|multiwoz --metric state``.
 
     ``database`` is the dataset's ``database.zip`` (default: beside the data, else
@@ -351,7 +363,11 @@ def run_state(dataset: str, *, data: str | Path | None = None, database: str | P
     started = time.perf_counter()
     database = Path(database) if database else _database_beside(dataset, data)
     schema = (crosswoz_schema if dataset == "crosswoz" else multiwoz_schema)(database)
-    dialogues = (load_crosswoz if dataset == "crosswoz" else load_multiwoz)(data, limit=limit)
+    _check_limit(limit)
+    if offset < 0:
+        raise ValueError(f"--offset must be 0 or more, not {offset}.")
+    dialogues = (load_crosswoz if dataset == "crosswoz" else load_multiwoz)(
+        data, limit=None if limit is None else offset + limit)[offset:]
     names: list[tuple[str, str]] = []
     attributes: list[tuple[str, str, bool]] = []
     if catalog:
@@ -364,7 +380,7 @@ def run_state(dataset: str, *, data: str | Path | None = None, database: str | P
         with progress_bar(len(dialogues), f"{dataset} state", progress) as bar:
             row = evaluate_state_accuracy(dialogues, lambda: Tracker(**options), schema, progress=bar.update)
     return {
-        "dataset": dataset, "metric": "state", "n": len(dialogues), "results": [row],
+        "dataset": dataset, "metric": "state", "n": len(dialogues), "offset": offset, "results": [row],
         "packs": [*packs, schema.name], "schema": {"name": schema.name, "slots": schema.size, "database": str(database),
                                                    "domains": schema.domains},
         "catalog": bool(names), "catalog_size": len(names), "catalog_attributes": len(attributes),

@@ -19,7 +19,7 @@ import networkx as nx
 from .._units import _Unit
 from ..lang import LanguageProfile
 from .compiled import CompiledPack
-from .text import first_match, question_spans
+from .text import first_match, in_spans, question_spans
 
 #: The rules read at most this many characters of a message: its first ones, and the last
 #: :data:`EXTRACT_TAIL_CHARS` of them (a long paste often ends with the request); the
@@ -122,6 +122,17 @@ class MessageContext:
         "你们周日送货吗？"): their values are asked about, never the user's wish."""
         rules = self.pack.service_questions
         return [(s, e) for s, e in self.asked if rules and first_match(rules, self.text[s:e].strip())]
+
+    @cached_property
+    def proposed(self) -> list[tuple[int, int]]:
+        """Spans of the questions that propose a value ("how about 16:15?", "2 nights instead?",
+        "那换成周五呢？"): their values are the user's wish, as in a statement."""
+        rules = self.pack.proposals
+        return [(s, e) for s, e in self.asked if rules and first_match(rules, self.text[s:e].strip())]
+
+    def asking(self, pos: int) -> bool:
+        """``pos`` is in a clause that asks and does not propose a value."""
+        return in_spans(pos, self.asked) and not in_spans(pos, self.proposed)
 
     @cached_property
     def correcting(self) -> bool:

@@ -60,7 +60,7 @@ class FactWriter:
             return
         if in_spans(at, ctx.service_asked):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
-        if in_spans(at, ctx.asked) and ((mention is None and not patterned) or g.current_with_key(G, key)):
+        if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key)):
             return  # a question fills an empty slot with a recognised value, never changes one
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
@@ -90,7 +90,10 @@ class FactWriter:
             return False
         if (mention is not None and mention.kind == "thing") or (slot.types and all(ctx.pack.is_thing(t) for t in slot.types)):
             return False  # the option itself (a venue's name), not an attribute of it
-        return any(m.kind == "thing" for m in ctx.mentions)
+        # with a thing named or not: what it found or what the thing the user asked about is like
+        # ("It is in the centre, moderately priced", "I have 5 guest houses in the north"), unless
+        # it reports a booking it made ("I have booked the Acorn from Friday")
+        return not first_match(ctx.pack.done, ctx.text)
 
     def is_option(self, slot: SlotRule, mention: Mention | None) -> bool:
         """What the assistant names as a thing (a product, a venue, a plan) is an option it
@@ -293,7 +296,7 @@ def unslotted_values(w: FactWriter) -> None:
             old_text = m.group("old").strip()
     asked = asked_slots(ctx)
     for i, m in enumerate(ctx.mentions):
-        if i in w.used or m.kind != "value" or in_spans(m.start, ctx.asked):
+        if i in w.used or m.kind != "value" or ctx.asking(m.start):
             continue
         if old_text and old_text in m.text:
             continue  # the value being replaced, not the new one

@@ -27,6 +27,7 @@ never read here.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Callable
 
 from .. import _graph as g
@@ -42,6 +43,11 @@ from .text import first_match, in_spans
 CUE_WINDOW = 32
 #: A preposition a model's span takes with a value ("at 7:30pm"): not part of the value.
 _LEAD = re.compile(r"^(?:at|on|by|around|about|until|till|from)\s+(?=\S)", re.I)
+
+
+#: the entity label the roles' cues name for a value tagger type
+_TAGGER_LABELS = {"date": "DATE", "time": "TIME", "person": "PERSON", "place": "GPE", "count": "CARDINAL",
+                  "money": "MONEY", "duration": "QUANTITY"}
 
 
 def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
@@ -85,7 +91,7 @@ def _ruled_out(ctx: MessageContext, clause: str) -> bool:
 
 
 def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
-    if m.kind not in ("thing", "value") or in_spans(m.start, ctx.asked):
+    if m.kind not in ("thing", "value") or ctx.asking(m.start):
         return True
     folded = m.text.casefold()
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
@@ -122,6 +128,10 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str]) -> li
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
+        # a role cue beside the span names its role as for an entity ("return it on the 26th": check-out)
+        cued = _cue_role(ctx, replace(m, label=_TAGGER_LABELS[m.label])) if m.label in _TAGGER_LABELS else None
+        if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
+            slot = ctx.pack.slots[cued]
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
             filled.add(key)
