@@ -349,7 +349,9 @@ def _lift(G, u: LiftUnit) -> None:
 
 
 def _commitment(G, u: CommitmentUnit) -> None:
-    _open(G, "commitment", dict(text=u.text, due=u.due, status="open"))
+    nid = _open(G, "commitment", dict(text=u.text, due=u.due, status="open"))
+    if u.status == "done":  # a deed reported done that no promise named: kept as it is made
+        _close(G, "commitment", nid, "done")
 
 
 def _fulfil(G, u: FulfilUnit) -> None:

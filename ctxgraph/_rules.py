@@ -144,10 +144,13 @@ class CommitmentRules(_Strict):
     make: list[str] = []
     done: list[str] = []
     cancel: list[str] = []
+    #: reports of a deed done for the user ("your e-ticket has been emailed"): kept as a promise
+    #: done when no open promise named it (a subset of ``done``'s meaning, without "done", "got it")
+    deeds: list[str] = []
     #: groups of words that name one deed: "email" in a promise and "sent" in its report
     same_deed: list[list[str]] = []
 
-    _c = field_validator("make", "done", "cancel")(classmethod(lambda cls, v: _check_regexes(v)))
+    _c = field_validator("make", "done", "cancel", "deeds")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -179,7 +182,7 @@ DISABLE_KEYS = {
     "intents": "name", "slots": "id", "entities": "label", "domains": "id", "constraints": "polarity",
     "fact_patterns": "pattern", "lifts": None, "corrections": None, "retractions": None,
     "selections": None, "goals": None, "questions": None, "question_words": None,
-    "history_words": None, "stress": None, "make": None, "done": None, "cancel": None,
+    "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
@@ -347,6 +350,7 @@ class RulePack:
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
+    deeds: list[str] = field(default_factory=list)
     same_deed: list[list[str]] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
     retractions: list[str] = field(default_factory=list)
@@ -415,6 +419,7 @@ class RulePack:
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel
+        self.deeds += rf.commitments.deeds
         self.same_deed += rf.commitments.same_deed
         self.corrections += rf.corrections
         self.retractions += rf.retractions

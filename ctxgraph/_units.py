@@ -111,9 +111,13 @@ class LiftUnit(_Unit):
 
 
 class CommitmentUnit(_Unit):
+    """A promise, ``open``; or a deed the assistant reports done that no open promise named
+    ("your e-ticket has been emailed"), recorded as a promise kept (``done``)."""
+
     type: Literal["commitment"] = "commitment"
     text: str
     due: str | None = None
+    status: Literal["open", "done"] = "open"
 
 
 class FulfilUnit(_Unit):

@@ -105,8 +105,10 @@ def test_report_closes_the_promise_it_is_about_not_the_other():
 
 
 def test_report_in_the_same_sentence_is_not_part_of_the_promise():
-    (promise,) = promises_after("en", bot("The engineer will ring you before arriving, and the confirmation is on its way."))
-    assert promise[:2] == ("The engineer will ring you before arriving", "open")
+    # the report is a deed done that no promise named: kept on its own, as done
+    promises = promises_after("en", bot("The engineer will ring you before arriving, and the confirmation is on its way."))
+    assert the_one(promises, "engineer")[:2] == ("The engineer will ring you before arriving", "open")
+    assert the_one(promises, "confirmation")[:2] == ("and the confirmation is on its way", "done")
 
 
 def test_zh_two_promises_in_one_sentence_stay_two():
@@ -142,3 +144,37 @@ def test_newer_promise_about_the_same_thing_replaces_the_older(lang, turns, old,
 def test_a_different_promise_with_some_words_in_common_replaces_nothing():
     promises = promises_after("zh", bot("维修中心收到后3个工作日内修好寄回。"), "好的", bot("修好后会给您发付款链接，付完再寄回。"))
     assert [status for _, status, _ in promises] == ["open", "open"]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "Booked. Your e-ticket has been emailed to you.", "e-ticket", id="en-emailed"),
+    pytest.param("en", "The payment link is in your inbox.", "payment link", id="en-in-your-inbox"),
+    pytest.param("zh", "8元红包已经放进您的账户了。", "红包", id="zh-put-in-account"),
+])
+def test_a_deed_reported_done_with_no_promise_is_kept_as_done(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "done"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("en", "Done."),
+    pytest.param("zh", "已经好了。"),
+])
+def test_a_report_naming_nothing_records_nothing(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+@pytest.mark.parametrize(("lang", "turns", "part"), [
+    pytest.param("zh", ["我会短信把取件码发给您。", "好的", "发好了，请查收。"], "取件码", id="zh-bare-report"),
+    pytest.param("en", ["I'll set up the direct debit.", "thanks", "The direct debit is set up now."], "direct debit", id="en-set-up"),
+    pytest.param("en", ["I will submit the claim for you today.", "ok", "Your claim has been submitted, reference CL-5531."],
+                 "submit the claim", id="en-submitted"),
+    pytest.param("en", ["I'll email you the invoice.", "ok", "Sent, it should be in your inbox."], "invoice", id="en-sent"),
+])
+def test_a_report_closes_the_promise(lang, turns, part):
+    turns = [bot(t) if n % 2 == 0 else t for n, t in enumerate(turns)]
+    assert the_one(promises_after(lang, *turns), part)[1] == "done"
+
+
+def test_a_bare_report_leaves_promises_open_when_two_are():
+    promises = promises_after("en", bot("I'll email you the invoice, and a courier will call you tomorrow."), "ok", bot("Done!"))
+    assert [p[1] for p in promises] == ["open", "open"]

@@ -38,6 +38,20 @@ def test_trust_roles_a_value_is_keyed_by_its_role(lang, messages, expected):
     assert {k: facts.get(k) for k in expected} == expected
 
 
+@pytest.mark.parametrize(("lang", "messages", "expected", "not_keys"), [
+    # "with" alone names no companion: the doctor one sees is no traveller
+    pytest.param("en", ["10:40 with Dr Cho works"], {"person": "Dr Cho"}, {"traveller"}, id="en-with-the-doctor"),
+    pytest.param("en", [bot("Any additional drivers?"), "Sam Ortiz"], {"traveller": "Sam Ortiz"}, set(), id="en-second-driver"),
+    # a child's name the assistant asks for is a person of the family, neither the patient nor the user
+    pytest.param("zh", [bot("先填子女教育：孩子叫什么名字？"), "一个孩子，陈可心，小学三年级。我跟我老婆一人扣50%"], {"person": "陈可心"},
+                 {"patient", "name"}, id="zh-childs-name"),
+])
+def test_trust_roles_general_cues_only(lang, messages, expected, not_keys):
+    facts = current(*messages, lang=lang)
+    assert {k: facts.get(k) for k in expected} == expected
+    assert not not_keys & set(facts)
+
+
 @pytest.mark.parametrize(("lang", "messages", "key", "value", "old"), [
     pytest.param("en", ["I'm flying to Boston", "actually, flying to Chicago"], "destination", "Chicago", "Boston",
                  id="en-later-destination"),

@@ -106,3 +106,19 @@ def test_two_rules_in_one_breath_are_lifted_one_at_a_time(lang, text, lift, lift
     rules = rules_after(lang, text, lift)
     assert status_of(rules, lifted) == "lifted"
     assert status_of(rules, kept) == "active"
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("zh", ["晚上6点之后送", "改成7点之后吧"], "6点", "7点", id="zh-time-restated"),
+    pytest.param("zh", ["预算300以内", "那400以内也行"], "300", "400", id="zh-lift-with-a-new-value"),
+])
+def test_rule_stated_again_with_another_value_replaces_it(lang, turns, old, new):
+    rules = rules_after(lang, *turns)
+    assert status_of(rules, old) == "lifted"
+    assert status_of(rules, new) == "active"
+
+
+def test_rule_with_another_frame_stays_beside_it():
+    rules = rules_after("zh", "预算300以内", "6点之后送")
+    assert status_of(rules, "300") == "active"
+    assert status_of(rules, "6点") == "active"

@@ -39,8 +39,9 @@ $CTXGRAPH_DATA when set, else ~/.local/share/ctxgraph/data ($XDG_DATA_HOME/ctxgr
 point --data at the published file or folder (a .zip, the .json inside it, or their folder).
 Where each dataset comes from and its licence: README.md, "Benchmarks". cs reads the
 development set shipped with ctxgraph (ctxgraph/bench/data/cs) and, as a separate held-out
-group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and prints the gap
-between them, unless --data names a folder of conversations in that format.
+group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and a blind group
+no rule was written against (ctxgraph/bench/data/cs_blind), and prints the gaps between dev and
+each, unless --data names a folder of conversations in that format.
 """
 
 EXAMPLE = """\
@@ -301,6 +302,9 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     if report.get("gap"):
         parts.append("gap, dev minus held-out (the set the rules were tuned on minus chats they were not): "
                      + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap"].items()))
+    if report.get("gap_blind"):
+        parts.append("gap, dev minus blind (the set the rules were tuned on minus chats no rule was written against): "
+                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind"].items()))
     errors = list(format_cs_errors(report))
     if errors and not markdown:
         parts.append("errors (missed / wrong / unsupported facts, constraints and commitments with the wrong status):\n"
@@ -402,8 +406,8 @@ def _cs_targets(reports: list[dict[str, Any]], add: Any) -> None:
     for r in reports:
         if r["dataset"] != "cs":
             continue
-        overall = [x for x in r["results"] if x["lang"] == "all"]  # the held-out group's when there is one
-        row = next((x for x in overall if x.get("group") == "held-out"), overall[0])
+        overall = [x for x in r["results"] if x["lang"] == "all"]  # the blind group's, else the held-out one's
+        row = next((x for g in ("blind", "held-out") for x in overall if x.get("group") == g), overall[0])
         add("cs set: fact recall", row["fact_recall"], 0.85, "—")
         add("cs set: fact precision", row["fact_precision"], 0.92, "—")
         for kind in ("constraints", "commitments"):

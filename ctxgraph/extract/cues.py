@@ -173,10 +173,11 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     stated = [u.value for u in ctx.units_of(FactUnit)]
     for offset, clause in clauses(ctx.text):
         c = clause.strip()
-        if first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked):
+        lifting = first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
+        if lifting and not _restated(ctx, c, _rule(ctx, c)):
             units += _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             continue
-        if (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
+        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
         for part, rule in _rule_parts(ctx, c):
             if rule is None:
@@ -186,8 +187,55 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue
             text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             if not g.is_active_rule(ctx.graph, text):
+                gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
+                units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
     return units
+
+
+_FRAME_NUMBER = re.compile(r"\d[\d,]*(?:[.:]\d+)?")
+#: after a rule's cue, its value is looked for this far
+_FRAME_CHARS = 24
+#: words for money beside a number, left out of a rule's frame ("300元以内" is "300以内")
+_MONEY_WORDS = re.compile(r"\s*(?:元|块钱?|rmb|usd|eur|gbp)\s*", re.I)
+
+
+def _frame(text: str, cue: re.Match) -> tuple[str, str] | None:
+    """A rule's frame and its number: its cue up to the first number after it, the number
+    masked ("must be under $300" -> ("must be under $#", "300"), "6点之后送" -> ("#点之后",
+    "6")); None when no number is in or right after the cue.
+
+    >>> import re
+    >>> text = "it must be under $1,500 a night"
+    >>> _frame(text, re.search("must be under", text))
+    ('must be under $#', '1,500')
+    >>> _frame("300元以内", re.search(r"\\d+\\s*(?:元)?以内", "300元以内"))
+    ('#以内', '300')
+    """
+    m = _FRAME_NUMBER.search(text, cue.start(), max(cue.end(), cue.start() + _FRAME_CHARS))
+    if not m:
+        return None
+    frame = text[cue.start():m.start()] + "#" + text[m.end():cue.end()]
+    return _MONEY_WORDS.sub("", frame.casefold()).strip(), m.group(0)
+
+
+def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | None) -> list[str]:
+    """Active rules this one states again with another number (the same cue, polarity and
+    words around the number): "6点之后送" then "改成7点之后吧", "预算300以内" then "那400以内也行".
+    They are lifted; the new rule is active."""
+    frame = _frame(clause, rule[1]) if rule else None
+    if frame is None:
+        return []
+    out = []
+    anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
+    for cid, d in g.open_items(ctx.graph, "constraint"):
+        if d["polarity"] != rule[0] or anchor.casefold() not in d["text"].casefold():
+            continue
+        old = _rule(ctx, d["text"])
+        old_frame = _frame(d["text"], old[1]) if old else None
+        if old_frame and old_frame[0] == frame[0] and old_frame[1] != frame[1]:
+            out.append(cid)
+    return out
 
 
 _SPACED_WORD = re.compile(r"\S")
@@ -340,6 +388,8 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
         score = _overlap(ctx, clause, d["text"])
         if score and score >= best_score:
             best, best_score = pid, score
+    if best is None and len(open_) == 1 and ctx.role == "assistant" and not _names_a_deed(ctx, clause):
+        best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
 
 
@@ -370,6 +420,9 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             kept = _kept(ctx, c, open_, status)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
+            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
+                    and _names_a_deed(ctx, c):
+                units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
         kinds.append("report" if status else "make" if promise else "plain")
@@ -385,6 +438,22 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
         units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end))]
     return units
+
+
+def _names_a_deed(ctx: MessageContext, clause: str) -> bool:
+    """A report names what was done, a word besides its cue and numbers ("your e-ticket has
+    been emailed", "8元红包已经放进您的账户了"), not only that something was ("Done.", "已经好了");
+    with no open promise it names, a report of a deed (the pack's ``deeds``) is kept as a
+    promise done.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Done. Your e-ticket has been emailed to you."}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('Your e-ticket has been emailed to you', 'done')]
+    """
+    rest = _outside(clause, ctx.pack.done)
+    return any(not w.isdigit() for w in _stems(rest, ctx.lang))
 
 
 def _expired(ctx: MessageContext) -> list[_Unit]:
