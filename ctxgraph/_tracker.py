@@ -43,7 +43,7 @@ from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
 from ._embed import TurnVectors, encoder_of
-from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, select, user_stated_first
+from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, dense_wanted, select, user_stated_first
 from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -340,6 +340,8 @@ class Tracker:
             return None
         self._queue_vectors()
         self._vectors.flush()
+        if not dense_wanted(self.graph):  # a short chat: lexical ranking alone (FUSE_MIN_TURNS)
+            return None
         recent = [self.graph.nodes[t]["index"] for t in self.graph.graph["kinds"].get("turn", [])[-RECALL_SKIP_LAST:]]
         return self._vectors.search(question, lang, k=RECALL_TURNS, exclude=recent)
 

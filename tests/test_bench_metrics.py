@@ -287,3 +287,20 @@ def test_metrics_baselines_match_reference_figures():
     rows = evaluate_locomo(load_locomo(), {"recency": methods["recency"], "bm25": methods["bm25"]}, [1000], ENC)
     assert _row(rows, "bm25", 1000)["recall"] == pytest.approx(0.5, abs=0.06)
     assert _row(rows, "recency", 1000)["recall"] == pytest.approx(0.03, abs=0.03)
+
+
+def test_bench_metrics_evidence_recall_reads_a_recalled_turn_through_its_quotes():
+    """A turn the state block recalls is flattened and quoted (its own quotes escaped): it is
+    still the whole turn, and counts as found (issue 21: these went uncounted after the framing)."""
+    from ctxgraph import Tracker
+
+    turn = 'Mel: I loved reading "Charlotte\'s Web"  as a kid.'
+    t = Tracker(lang="en")
+    t.observe({"role": "user", "content": turn})
+    for i in range(40):
+        t.observe({"role": "user" if i % 2 else "assistant", "content": f"Small talk number {i} about the weather."})
+    text = context_text(strip_question(t.assemble("What book did Mel love?", budget=150).messages,
+                                       "What book did Mel love?"))
+    assert turn not in text and '\\"Charlotte' in text  # shown quoted, one space
+    assert evidence_recall([turn], text) == (1, 1)
+    assert evidence_recall(["Mel: I loved reading Dune"], text) == (0, 1)

@@ -135,6 +135,27 @@ def test_semantic_fusion_keeps_the_best_of_both_rankings():
     assert max(both, key=both.get) == "t1"  # in both rankings beats first in one
 
 
+def test_semantic_short_chats_rank_lexically_long_ones_fuse():
+    """Dense recall takes part only when the chat is longer than FUSE_MIN_TURNS: in a short
+    one its top turns are most of the chat (MultiWOZ recall fell with it, issue 21)."""
+    from ctxgraph._select import FUSE_MIN_TURNS, select
+
+    for n, fused in ((FUSE_MIN_TURNS, False), (FUSE_MIN_TURNS + 2, True)):
+        enc, plain = Counting(), Tracker(lang="en")
+        t = Tracker(lang="en", embed=enc)
+        for m in chat(n):
+            t.observe(m)
+            plain.observe(m)
+        t.assemble("Which degree did my sibling finish?", budget=100)
+        assert (enc.texts[-1] == "Which degree did my sibling finish?") is fused  # short: question not encoded
+        assert len(t._vectors) == n  # the turns are encoded either way, ready for when the chat grows
+        query = t.extractor.query("What did my sibling study?", t.graph, "en")
+        dense = t._dense_recall("What did my sibling study?", "en")
+        assert (dense is not None) is fused
+        if not fused:
+            assert select(t.graph, query, dense) == select(plain.graph, query)
+
+
 def test_semantic_chinese_stays_lexical_with_the_english_model(minilm):
     t = Tracker(lang="zh", embed="minilm")
     t.observe({"role": "user", "content": "我妹妹刚拿到护理学位。"})
@@ -145,10 +166,10 @@ def test_semantic_chinese_stays_lexical_with_the_english_model(minilm):
 def test_semantic_any_callable_plugs_in_and_chinese_is_encoded_by_it():
     enc = Counting()
     t = Tracker(lang="zh", embed=enc)
-    for m in [{"role": "user", "content": "我 妹妹 学 护理"}, {"role": "assistant", "content": "好 的"}] * 5:
+    for m in [{"role": "user", "content": "我 妹妹 学 护理"}, {"role": "assistant", "content": "好 的"}] * 40:
         t.observe(m)
     t.assemble("护理", budget=40)  # the history does not fit: ranking runs (it would be sent whole otherwise)
-    assert len(t._vectors) == 10  # a callable reads every language: all turns encoded
+    assert len(t._vectors) == 80  # a callable reads every language: all turns encoded
     assert "我 妹妹 学 护理" in enc.texts and enc.texts[-1] == "护理"
 
 
@@ -221,11 +242,11 @@ def test_semantic_vectors_persist_in_the_store(tmp_path, kind, request):
         store = open_store("memory://" if kind == "memory" else f"sqlite:///{tmp_path}/s.db")
     first = Counting()
     t = open_session(store, "s1", lang="en", embed=first)
-    for m in chat(20):
+    for m in chat(80):  # longer than FUSE_MIN_TURNS: the question is encoded too
         t.observe(m)
     t.assemble("nursing", budget=200)
-    assert len(first.texts) == 20 + 1  # every turn, and the question
-    assert len(store.load_vectors("s1", "bag-of-words")) == 20
+    assert len(first.texts) == 80 + 1  # every turn, and the question
+    assert len(store.load_vectors("s1", "bag-of-words")) == 80
     assert "vector" not in t.to_json()  # the session JSON holds no vectors
 
     again = Counting()
@@ -288,3 +309,72 @@ def test_semantic_bench_cost_harness_runs(capsys, minilm, monkeypatch):
     assert main(["bench", "semantic", "--quick", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert "CPU ms per turn" in out and "MiB per 10,000 turns" in out
+
+
+# ---------------------------------------------------------------------- wrap(embed=) and ctxgraph serve --embed
+SIBLING = "What did my sibling study?"  # no word in common with the planted turn of chat()
+
+
+def test_semantic_wrap_gives_every_session_one_encoder(client, server, minilm):
+    from ctxgraph.openai import wrap
+
+    history = [*chat(200), {"role": "user", "content": SIBLING}]
+    plain, semantic = wrap(client, budget=200), wrap(client, budget=200, embed="minilm")
+    plain.chat.completions.create(model="m", messages=history, session_id="a")
+    assert "nursing degree" not in json.dumps(server.requests[-1].body["messages"])
+    for sid in ("a", "b"):
+        semantic.chat.completions.create(model="m", messages=history, session_id=sid)
+        assert "nursing degree" in json.dumps(server.requests[-1].body["messages"])
+    a, b = semantic.tracker("a")._vectors, semantic.tracker("b")._vectors
+    assert a.encoder is b.encoder and a.encoder.fn is minilm  # made once by wrap, one model per process
+    assert plain.tracker("a")._vectors is None
+
+
+def test_semantic_wrap_embed_is_checked_before_any_call(client):
+    from ctxgraph.openai import wrap
+
+    with pytest.raises(EmbedError, match="E212"):
+        wrap(client, embed=42)
+    with pytest.raises(TypeError, match="make_tracker"):
+        wrap(client, make_tracker=lambda sid: Tracker(), embed=Counting())
+    with pytest.raises(TypeError, match="once"):
+        wrap(client, tracker_options={"embed": Counting()}, embed=Counting())
+    enc = Counting()
+    tracked = wrap(client, store="memory://", tracker_options={"lang": "zh"}, embed=enc)
+    assert tracked._hub.source.options["embed"].fn is enc and tracked._hub.source.options["lang"] == "zh"
+
+
+def test_semantic_serve_embed_minilm_recalls_by_meaning(server, tmp_path, minilm):
+    import openai
+
+    from ctxgraph.serve import ServeConfig, create_app, serving
+
+    history = [*chat(200), {"role": "user", "content": SIBLING}]
+    for embed, found in ((None, False), ("minilm", True)):
+        config = ServeConfig(upstream=server.base_url, store=f"sqlite:///{tmp_path / f'{embed}.db'}", budget=200,
+                             lang="en", embed=embed)
+        with serving(create_app(config)) as url:
+            c = openai.OpenAI(base_url=url + "/v1", api_key="k", max_retries=0)
+            c.chat.completions.create(model="m", messages=history, user="sis")
+        assert ("nursing degree" in json.dumps(server.requests[-1].body["messages"])) is found
+    # the vectors were stored with the session: a reopened one encodes only new turns
+    assert open_store(config.store).load_vectors("sis", minilm.name)
+
+
+def test_semantic_serve_embed_option_and_banner():
+    import argparse
+
+    from ctxgraph._serve_cli import add_serve_parser, banner, config_of
+    from ctxgraph.serve import ServeConfig
+    from ctxgraph.serve._config import ServeError
+
+    parser = argparse.ArgumentParser(prog="ctxgraph")
+    add_serve_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["serve", "--upstream", "http://127.0.0.1:9/v1", "--embed", "minilm"])
+    config = config_of(args)
+    assert config.embed == "minilm" and ServeConfig.from_json(config.to_json()) == config
+    assert "all-MiniLM-L6-v2" in banner(config, args, token_set=False)
+    with pytest.raises(ServeError, match="E199.*embed"):
+        ServeConfig(upstream="http://127.0.0.1:9/v1", embed="bert")
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--upstream", "http://127.0.0.1:9/v1", "--embed", "bert"])

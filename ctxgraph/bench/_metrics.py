@@ -41,6 +41,7 @@ from ._data import QA, Conversation, Dialogue, _check_limit
 
 __all__ = [
     "answer_contained",
+    "comparable",
     "context_text",
     "evaluate_locomo",
     "evaluate_state_recall",
@@ -193,14 +194,34 @@ def value_recall_strict(values: Iterable[str], text: str) -> tuple[int, int]:
 def evidence_recall(evidence_texts: Iterable[str], text: str) -> tuple[int, int]:
     """``(found, total)``: how many evidence turns (their message text) are in ``text``.
 
-    Compared lower-cased, as whole turn texts.
+    Compared as whole turn texts, :func:`comparable`: lower-cased, runs of white space as
+    one space, and read back from the state block's quotes (a recalled turn is flattened to
+    one line and quoted, its own ``"`` escaped: docs/security.md), so a turn shown whole
+    counts whatever its spacing or quotes.
 
     >>> evidence_recall(["Ann: I paint.", "Bo: I swim."], "Ann: I paint.\\nAnn: Bye")
     (1, 2)
+    >>> evidence_recall(['Ann: I read "Dune".  Twice.'], '- user: "Ann: I read \\\\"Dune\\\\". Twice."')
+    (1, 1)
     """
-    haystack = text.lower()
+    haystack = comparable(text, quoted=True)
     texts = list(evidence_texts)
-    return sum(t.lower() in haystack for t in texts), len(texts)
+    return sum(comparable(t) in haystack for t in texts), len(texts)
+
+
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
+def comparable(text: str, *, quoted: bool = False) -> str:
+    r"""``text`` lower-cased with runs of white space as one space; ``quoted``: also with the
+    state block's quote escapes read back (``\"`` -> ``"``, ``\\`` -> ``\``).
+
+    >>> comparable('I read  \\"Dune\\"\n', quoted=True)
+    'i read "dune"'
+    """
+    if quoted:
+        text = _ESCAPED.sub(r"\1", text)
+    return " ".join(text.lower().split())
 
 
 def answer_contained(answer: str | int | None, text: str) -> bool:

@@ -50,6 +50,7 @@ except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py
         f'ctxgraph.openai needs the openai package ({_err}). Install it with: pip install "ctxgraph[openai]"'
     ) from _err
 
+from ctxgraph._embed import encoder_of
 from ctxgraph._fit import check_budget, check_state_mode
 from ctxgraph._sessiontable import MAX_SESSIONS, SessionTable
 from ctxgraph._tokens import TOKENS_PER_MESSAGE
@@ -75,6 +76,7 @@ def wrap(
     store: str | Store | None = None,
     tracker_options: Mapping[str, Any] | None = None,
     state: str = "auto",
+    embed: Any = None,
 ) -> "TrackedClient":
     """Wrap an ``OpenAI`` or ``AsyncOpenAI`` client (any OpenAI-compatible base URL).
 
@@ -99,7 +101,13 @@ def wrap(
 
     ``state="auto"`` (the default) sends a history that fits the budget unchanged, with no
     state block, and never sends more tokens than the caller's history; ``state="always"``
-    sends the state block on every call (see :meth:`ctxgraph.Tracker.assemble`)::
+    sends the state block on every call (see :meth:`ctxgraph.Tracker.assemble`).
+
+    ``embed`` (``"minilm"``, the bundled all-MiniLM-L6-v2 of ``ctxgraph[semantic]``, or any
+    callable from texts to vectors) gives every session's tracker semantic recall of earlier
+    turns (:class:`~ctxgraph.Tracker`'s ``embed``): the encoder is made here, once, and shared
+    by all sessions (one model per process); a bad value or a missing extra fails here,
+    before any call. With ``make_tracker``, pass ``Tracker(embed=...)`` there instead::
 
         from openai import OpenAI
         from ctxgraph import Tracker
@@ -117,9 +125,21 @@ def wrap(
     if make_tracker is not None and (store is not None or tracker_options is not None):
         raise TypeError("wrap(make_tracker=...) makes trackers in memory: with store= or tracker_options=, "
                         "pass the Tracker options as tracker_options={...} instead.")
+    if embed is not None:
+        tracker_options = _with_encoder(embed, make_tracker, tracker_options)
     hub = _Hub(budget, make_tracker, on_report, session_header, max_sessions=max_sessions,
                lock_timeout=lock_timeout, store=store, tracker_options=tracker_options, state=state)
     return TrackedClient(client, hub)
+
+
+def _with_encoder(embed: Any, make_tracker: Any, tracker_options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``tracker_options`` with the encoder ``embed`` names, made once for every session."""
+    if make_tracker is not None:
+        raise TypeError("wrap(make_tracker=..., embed=...): make_tracker builds the trackers itself; "
+                        "pass Tracker(embed=...) inside it, or drop make_tracker and keep embed=.")
+    if tracker_options is not None and "embed" in tracker_options:
+        raise TypeError("wrap(embed=...) and tracker_options={'embed': ...}: give the encoder once.")
+    return {**(tracker_options or {}), "embed": encoder_of(embed)}
 
 
 class TrackedClient:

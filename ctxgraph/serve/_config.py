@@ -35,6 +35,8 @@ MAX_BODY = 16 * 1024 * 1024
 MAX_MESSAGES = 5000
 #: What a history that does not continue its stored session does (--on-divergence).
 ON_DIVERGENCE = ("forward", "refuse", "rebuild")
+#: The encoders ``--embed`` names (a callable cannot cross to the worker processes).
+EMBEDDINGS = (None, "minilm")
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,9 @@ class ServeConfig:
     ``refuse`` (409, E241; the stored session is kept) or ``rebuild`` (it is started again
     from that history: for trusted callers only). ``state`` is ``"auto"`` (a history that
     fits the budget goes upstream unchanged) or ``"always"`` (the state block on every
-    request), as ``Tracker.assemble(state=...)``.
+    request), as ``Tracker.assemble(state=...)``. ``embed`` (``"minilm"``) gives every
+    session's tracker semantic recall with the bundled encoder (``Tracker(embed=...)``), one
+    model per worker process; None (default): lexical recall only.
     """
 
     upstream: str
@@ -70,6 +74,7 @@ class ServeConfig:
     max_messages: int = MAX_MESSAGES
     on_divergence: str = "forward"
     state: str = "auto"
+    embed: str | None = None
 
     def __post_init__(self) -> None:
         upstream = str(self.upstream).rstrip("/")
@@ -91,6 +96,8 @@ class ServeConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ServeError(Errors.E199.format(name=name, value=value, reason="an int >= 1"))
+        if self.embed not in EMBEDDINGS:
+            raise ServeError(Errors.E199.format(name="embed", value=self.embed, reason='"minilm" or None'))
         if self.on_divergence not in ON_DIVERGENCE:
             raise ServeError(Errors.E199.format(name="on_divergence", value=self.on_divergence,
                                                 reason=" or ".join(ON_DIVERGENCE)))

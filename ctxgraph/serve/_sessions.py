@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from .._embed import encoder_of
 from .._errors import StoreError
 from .._tracker import Tracker
 from .._messages import normalize_message
@@ -49,6 +50,8 @@ class Sessions:
 
     def __init__(self, config: ServeConfig):
         self.options: dict[str, Any] = {"lang": config.lang, "packs": list(config.packs), **config.tracker_options}
+        if config.embed is not None:  # one encoder (one model) for every session of this process
+            self.options["embed"] = encoder_of(config.embed)
         self.store = open_store(config.store)
         # the wrapper's hub over the store: it opens sessions with open_session and, under the
         # session's lock, catches up on what other workers stored before comparing histories
