@@ -50,6 +50,8 @@ class TrackerConfig(BaseModel):
     catalog_attributes: tuple[tuple[str, str, bool], ...] = ()
     extractor: Literal["rules", "llm", "hybrid"] = "rules"
     model: str | None = None
+    #: when the trained English NER reads a message (issue 19); sessions saved before it read "gated"
+    en_ner: Literal["gated", "names", "always"] = "gated"
 
     @field_validator("lang")
     @classmethod

@@ -27,15 +27,39 @@ JIEBA_LABELS = {"nr": "PERSON", "ns": "PLACE", "nt": "ORG"}
 EN_LABELS = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "DATE", "TIME", "MONEY", "EVENT", "NORP", "WORK_OF_ART"}
 
 
+#: Components of spaCy's trained pipelines that never set ``doc.ents``: not loaded (no step
+#: reads English POS tags, lemmas, morphology, sentences or the parse; only the entities).
+EN_EXCLUDE = ("tagger", "morphologizer", "parser", "senter", "attribute_ruler", "lemmatizer", "trainable_lemmatizer")
+
+
+def entities_only(nlp: spacy.language.Language) -> spacy.language.Language:
+    """``nlp`` without the components that neither set ``doc.ents`` nor feed one that does
+    (a shared ``tok2vec`` only the tagger listened to): ctxgraph reads only the entities of an
+    English Doc, and in ``en_core_web_sm`` the NER has its own embedding, so the tagger's
+    ``tok2vec`` and ``attribute_ruler`` were 40% of the time of a message for nothing.
+
+    >>> nlp = spacy.blank("en")
+    >>> _ = nlp.add_pipe("sentencizer"); _ = nlp.add_pipe("entity_ruler")
+    >>> entities_only(nlp).pipe_names
+    ['entity_ruler']
+    """
+    keep = {name for name in nlp.pipe_names if "doc.ents" in nlp.get_pipe_meta(name).assigns}
+    keep |= {name for name, proc in nlp.pipeline if keep & set(getattr(proc, "listening_components", None) or ())}
+    for name in [n for n in nlp.pipe_names if n not in keep]:
+        nlp.remove_pipe(name)
+    return nlp
+
+
 @lru_cache(maxsize=8)
 def english_pipeline(models: tuple[str, ...] = DEFAULT_EN_MODELS) -> tuple[spacy.language.Language, bool]:
-    """(pipeline, trained?) — the first installed trained pipeline, or a blank one."""
+    """(pipeline, trained?) — the first installed trained pipeline (its entity recogniser and
+    what that needs, :func:`entities_only`), or a blank one."""
     for name in models:
         try:
-            nlp = spacy.load(name, exclude=["parser", "lemmatizer"])
+            nlp = spacy.load(name, exclude=list(EN_EXCLUDE))
         except OSError:
             continue
-        logger.debug("ctxgraph: English pipeline %s", name)
+        logger.debug("ctxgraph: English pipeline %s (%s)", name, ", ".join(entities_only(nlp).pipe_names))
         return nlp, True
     logger.info(
         "ctxgraph: no trained English spaCy pipeline installed (tried %s); using spacy.blank('en') "
@@ -158,20 +182,96 @@ def _short_runs(text: str) -> str:
     return _LONG_RUN.sub(split, text)
 
 
+#: A message of at most this many words is read by the NER whatever its letters' case: a bare
+#: answer ("Marcus Webb", "toronto") is where a name is most often given alone.
+NER_ANSWER_WORDS = 3
+_SENTENCES = re.compile(r"[^.!?\n]+")
+_WORDS = re.compile(r"\b[^\W\d_][\w'’.\-]*")
+_APOSTROPHE = re.compile("['’]")
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def may_hold_name(text: str, *, lead: bool = True) -> bool:
+    """Whether the trained NER may find in ``text`` a name the rules do not: a capitalised word
+    that is not a stop word, or a short answer (:data:`NER_ANSWER_WORDS` words at most).
+    ``lead=False`` skips the first word of each sentence (a user's "Thanks", "Great", "Hi"):
+    what a user names stands inside a sentence or alone. Dates, times, amounts and counts are
+    the rules' and the value tagger's. One linear pass over the text.
+
+    >>> may_hold_name("Yes please. I need 3 rooms for 2 nights, thanks!", lead=False)
+    False
+    >>> may_hold_name("I am looking for a train from Cambridge to Bishops Stortford.", lead=False)
+    True
+    >>> may_hold_name("Allenbell is a guesthouse in the east.", lead=False), may_hold_name("Allenbell is a guesthouse.")
+    (False, True)
+    >>> may_hold_name("Marcus Webb", lead=False), may_hold_name("names are Priyanka Sharma and Rohan Sharma", lead=False)
+    (True, True)
+    """
+    if len(text.split(None, NER_ANSWER_WORDS)) <= NER_ANSWER_WORDS:
+        return bool(text.strip())
+    stop = _stop_words()
+    for sentence in _SENTENCES.finditer(text):
+        for n, m in enumerate(_WORDS.finditer(sentence.group(0))):
+            word = m.group(0)
+            if (n or lead) and word[0].isupper() and _APOSTROPHE.split(word)[0].rstrip(".").casefold() not in stop:
+                return True
+    return False
+
+
+#: When a trained English pipeline's NER reads a message (``english_doc(..., ner=)``):
+#: "always"; "names": when :func:`may_hold_name` (``lead=True``); "names_inside": when
+#: ``may_hold_name(text, lead=False)``; "never" (tokens only).
+NER_WHEN = {"always": None, "names": lambda text: may_hold_name(text),
+            "names_inside": lambda text: may_hold_name(text, lead=False), "never": lambda text: False}
+#: A Tracker's ``en_ner`` option (see :func:`ner_when`): "gated" (default), "names", "always".
+EN_NER_MODES = ("gated", "names", "always")
+
+
+def ner_when(en_ner: str, role: str) -> str:
+    """The :data:`NER_WHEN` key for a message of ``role`` under a Tracker's ``en_ner``:
+    "gated" reads a user's message that may hold a name and no other (what the assistant
+    offers by name is the rules' and the catalogue's), "names" also the assistant's (and
+    tools') messages that may hold one, "always" every message (the reading before).
+
+    >>> ner_when("gated", "user"), ner_when("gated", "assistant"), ner_when("names", "assistant")
+    ('names_inside', 'never', 'names')
+    >>> ner_when("always", "assistant")
+    'always'
+    """
+    if en_ner == "always":
+        return "always"
+    if role == "user":
+        return "names_inside"
+    return "names" if en_ner == "names" else "never"
+
+
 @lru_cache(maxsize=DOCS_KEPT)
-def english_doc(text: str, models: tuple[str, ...] = DEFAULT_EN_MODELS) -> Doc:
-    """A spaCy Doc of ``text``; entities from the trained pipeline, when there is one.
-    Long runs without spaces are split and only the first :data:`EN_PIPELINE_TOKENS` tokens
-    are read (``doc.text`` has the length of ``text``; offsets match it).
+def english_doc(text: str, models: tuple[str, ...] = DEFAULT_EN_MODELS, ner: str = "always") -> Doc:
+    """A spaCy Doc of ``text``; entities from the trained pipeline, when there is one and
+    ``ner`` (:data:`NER_WHEN`) lets it read this text. Long runs without spaces are split and
+    only the first :data:`EN_PIPELINE_TOKENS` tokens are read (``doc.text`` has the length of
+    ``text``; offsets match it).
 
     >>> doc = english_doc("(" * 5000 + " Paris")
     >>> len(doc.text)
     5006
+    >>> english_doc("Thanks, that is all for now.", ner="names_inside").ents
+    ()
     """
-    nlp, _ = english_pipeline(models)
+    nlp, trained = english_pipeline(models)
     text = _short_runs(text)
     doc = nlp.make_doc(text)
+    read = len(text)
     if len(doc) > EN_PIPELINE_TOKENS:
-        cut = doc[EN_PIPELINE_TOKENS].idx
-        doc = nlp.make_doc(text[:cut] + " " * (len(text) - cut))
+        read = doc[EN_PIPELINE_TOKENS].idx
+        doc = nlp.make_doc(text[:read] + " " * (len(text) - read))
+    when = NER_WHEN[ner]
+    if trained and when is not None and not when(text[:read]):
+        return doc  # tokens only: no name the rules may miss
     return nlp(doc)

@@ -89,7 +89,13 @@ class Tracker:
         slot their field names.
     encoding : tiktoken encoding used for exact counts (built offline).
     tokens_per_message : chat overhead per message.
-    en_models : trained English spaCy pipelines to try, in order.
+    en_models : trained English spaCy pipelines to try, in order (``()``: none, the rules only).
+    en_ner : when the trained English pipeline's NER reads a message: "gated" (default: a
+        user's message that may name something the rules do not find,
+        :func:`ctxgraph._nlp.may_hold_name`: a capitalised word past a sentence's start, or a
+        short answer; no assistant or tool message: what they offer by name is the rules' and
+        the catalogue's), "names" (also an assistant's or tool's message with a capitalised
+        word) or "always" (every message, as before: about 4 times the CPU per message).
     today : resolves relative dates ("下周三", "tomorrow") to ISO dates.
     state_share : share of the budget (after pinned items) the state block may take
         before recent raw turns are added.
@@ -122,6 +128,7 @@ class Tracker:
         encoding: str = DEFAULT_ENCODING,
         tokens_per_message: int = TOKENS_PER_MESSAGE,
         en_models: Iterable[str] = DEFAULT_EN_MODELS,
+        en_ner: str = "gated",
         today: datetime.date | str | None = None,
         state_share: float = 0.9,
         extractor: str = "rules",
@@ -138,7 +145,7 @@ class Tracker:
             catalog = load_catalog(catalog)
         options = make_config(
             lang=lang, rules=rules, packs=packs, encoding=encoding, tokens_per_message=tokens_per_message,
-            en_models=en_models, today=today, state_share=state_share, catalog=catalog or (),
+            en_models=en_models, en_ner=en_ner, today=today, state_share=state_share, catalog=catalog or (),
             catalog_attributes=catalog_attributes or (), extractor=extractor, model=model,
         )
         if config is not None:
@@ -154,7 +161,7 @@ class Tracker:
         self.lang = cfg.lang
         self.extractor = RuleExtractor(
             cfg.rules, packs=cfg.packs, catalog=cfg.catalog, catalog_attributes=cfg.catalog_attributes,
-            en_models=cfg.en_models, today=cfg.today,
+            en_models=cfg.en_models, en_ner=cfg.en_ner, today=cfg.today,
         )
         if cfg.extractor != "rules":
             self.extractor = LLMExtractor(self.extractor, llm, cfg.model, mode=cfg.extractor, timeout=llm_timeout)

@@ -59,7 +59,9 @@ def test_bench_cli_speed_harness_runs(capsys):
     # and memory are numbers (measured, never compared with a figure here)
     for lang in ("zh", "en"):
         assert sum(bool(r["default"]) for r in report["results"] if r["lang"] == lang) == 1, lang
-    assert {r["name"] for r in report["results"]} <= {"Chinese", "rules-English", "trained-English"}
+    assert {r["name"] for r in report["results"]} <= {"Chinese", "rules-English", "trained-English",
+                                                      "trained-English, NER always"}
+    assert [r["en_ner"] for r in report["results"] if r["pipeline"].startswith("trained")] in ([], ["gated", "always"])
     for r in report["results"]:
         for key in ("p95_ms", "assemble_median_ms", "assemble_p95_ms", "pipeline_load_ms", "pipeline_rss_mib",
                     "load_ms", "load_rss_mib", "first_observe_ms"):

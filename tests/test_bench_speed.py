@@ -6,18 +6,24 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-from ctxgraph.bench._speed import default_en_models, load_cost, observe_latency
+from ctxgraph.bench._speed import default_en_models, default_en_ner, load_cost, observe_latency
 
 
 def test_the_default_english_pipeline_is_what_tracker_uses():
     assert tuple(Tracker("en").config["en_models"]) == default_en_models()
 
 
-@pytest.mark.parametrize("lang, trained", [("zh", True), ("en", False), ("en", True)])
-def test_a_row_says_its_pipeline_and_whether_it_is_the_default(lang, trained):
-    row = observe_latency(lang, 5, trained=trained, assembles=2, load=False, progress=False)
-    assert row["name"] == {"jieba": "Chinese", "blank": "rules-English", "trained": "trained-English"}[row["pipeline"]]
-    assert row["default"] is (lang == "zh" or trained)
+def test_the_default_english_ner_is_what_tracker_uses():
+    assert Tracker("en").config.en_ner == default_en_ner() == "gated"
+
+
+@pytest.mark.parametrize("lang, trained, en_ner", [("zh", True, None), ("en", False, None), ("en", True, None),
+                                                   ("en", True, "always")])
+def test_a_row_says_its_pipeline_and_whether_it_is_the_default(lang, trained, en_ner):
+    row = observe_latency(lang, 5, trained=trained, en_ner=en_ner, assembles=2, load=False, progress=False)
+    assert row["name"] == {"jieba": "Chinese", "blank": "rules-English", "trained": "trained-English",
+                           "trained-always": "trained-English, NER always"}[row["pipeline"]]
+    assert row["default"] is (lang == "zh" or trained and en_ner is None)
     assert row["assemble_n"] == 2 and row["assemble_p95_ms"] >= row["assemble_median_ms"] > 0
     assert "load_ms" not in row
 

@@ -70,6 +70,6 @@ def test_config_bad_constructor_value_is_a_coded_config_error(options, code, sho
 def test_config_mapping_has_the_session_keys_in_json_values():
     mapping = TrackerConfig(catalog=[("小米14", "PRODUCT")], catalog_attributes=[("黑色", "颜色", False)]).as_mapping()
     assert list(mapping) == ["lang", "rules", "packs", "encoding", "tokens_per_message", "en_models", "today",
-                             "state_share", "catalog", "catalog_attributes", "extractor", "model"]
+                             "state_share", "catalog", "catalog_attributes", "extractor", "model", "en_ner"]
     assert mapping["catalog"] == [["小米14", "PRODUCT"]] and mapping["catalog_attributes"] == [["黑色", "颜色", False]]
     assert TrackerConfig.model_validate(json.loads(json.dumps(mapping))) == TrackerConfig(**mapping)

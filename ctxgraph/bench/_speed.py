@@ -4,10 +4,11 @@ Timings are medians over repeated runs on this machine (stated in the output);
 nothing here is asserted in a unit test.
 
 - observe latency per message (median, p95) for zh and en, English with the
-  trained spaCy pipeline and with the blank one (rules path), and assemble latency
+  trained spaCy pipeline (its NER gated, ``en_ner="gated"``, the default; and on every
+  message, ``en_ner="always"``) and with the blank one (rules path), and assemble latency
   (median, p95) on the same tracker afterwards; each row names its pipeline
-  (``Chinese``, ``rules-English``, ``trained-English``) and the row of what
-  ``Tracker(lang)`` uses by default carries ``"default": true``;
+  (``Chinese``, ``rules-English``, ``trained-English``, ``trained-English, NER always``) and
+  the row of what ``Tracker(lang)`` uses by default carries ``"default": true``;
 - the models' load time and memory per pipeline (spaCy pipeline or jieba's dictionary,
   and the value tagger when the pipeline calls it), measured in a fresh subprocess
   (RSS delta: tracemalloc misses the C allocations of spaCy, jieba and crfsuite);
@@ -77,7 +78,17 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 #: what each pipeline is called in the report
-PIPELINE_NAMES = {"jieba": "Chinese", "blank": "rules-English", "trained": "trained-English"}
+PIPELINE_NAMES = {"jieba": "Chinese", "blank": "rules-English", "trained": "trained-English",
+                  "trained-always": "trained-English, NER always"}
+
+
+def default_en_ner() -> str:
+    """When ``Tracker()``'s trained English NER reads a message (read from its signature).
+
+    >>> default_en_ner()
+    'gated'
+    """
+    return inspect.signature(Tracker).parameters["en_ner"].default
 
 
 def default_en_models() -> tuple[str, ...]:
@@ -90,23 +101,26 @@ def default_en_models() -> tuple[str, ...]:
     return tuple(inspect.signature(Tracker).parameters["en_models"].default)
 
 
-def observe_latency(lang: str, n: int = 2000, *, trained: bool = True, packs: Sequence[str] = (),
-                    progress: bool | None = None, assembles: int = 50, load: bool = True) -> dict[str, Any]:
+def observe_latency(lang: str, n: int = 2000, *, trained: bool = True, en_ner: str | None = None,
+                    packs: Sequence[str] = (), progress: bool | None = None, assembles: int = 50,
+                    load: bool = True) -> dict[str, Any]:
     """Per-message observe() latency in ms over ``n`` messages (after a warm-up), then
     assemble() latency over ``assembles`` questions on the same tracker, and (``load``) the
-    pipeline's load time and memory from :func:`load_cost`.
+    pipeline's load time and memory from :func:`load_cost`. ``en_ner``: the Tracker's option
+    (None: its default).
 
     ``default`` is true when this is the pipeline ``Tracker(lang)`` uses when none is named.
     """
     from .._nlp import forget_docs
 
     en_models = default_en_models() if trained else ()
-    tracker = Tracker(lang, en_models=en_models, **tracker_options(packs))
+    en_ner = en_ner or default_en_ner()
+    tracker = Tracker(lang, en_models=en_models, en_ner=en_ner, **tracker_options(packs))
     stream = _messages(lang)
     for _ in range(20):  # warm-up: pipelines load, caches fill
         tracker.observe(next(stream))
     times = []
-    label = f"speed: observe {lang}" + ("" if lang == "zh" else " (trained)" if trained else " (blank)")
+    label = f"speed: observe {lang}" + ("" if lang == "zh" else f" (trained, NER {en_ner})" if trained else " (blank)")
     with progress_bar(n, label, progress) as bar:
         for _ in range(n):
             m = next(stream)
@@ -126,8 +140,11 @@ def observe_latency(lang: str, n: int = 2000, *, trained: bool = True, packs: Se
 
     has_model = english_pipeline(tuple(tracker.config["en_models"]))[1] if lang == "en" else None
     pipeline = ("trained" if has_model else "blank") if lang == "en" else "jieba"
+    if pipeline == "trained" and en_ner == "always":
+        pipeline = "trained-always"
     row = {"lang": lang, "pipeline": pipeline, "name": PIPELINE_NAMES[pipeline],
-           "default": lang != "en" or tuple(en_models) == default_en_models(),
+           "en_ner": en_ner if pipeline.startswith("trained") else None,
+           "default": lang != "en" or (tuple(en_models) == default_en_models() and en_ner == default_en_ner()),
            "n": n, "median_ms": statistics.median(times), "p95_ms": _percentile(times, 0.95),
            "assemble_turns": n + 20, "assemble_n": len(spent), "assemble_median_ms": statistics.median(spent),
            "assemble_p95_ms": _percentile(spent, 0.95), "source": text_pool(lang)[1]}
@@ -291,6 +308,8 @@ def run_speed(*, quick: bool = False, packs: Sequence[str] = (), progress: bool 
         {"method": "ctxgraph", "budget": None, **observe_latency("zh", n, assembles=assembles, **options)},
         {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=False, assembles=assembles, **options)},
         {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=True, assembles=assembles, **options)},
+        {"method": "ctxgraph", "budget": None, **observe_latency("en", n, trained=True, en_ner="always",
+                                                                  assembles=assembles, **options)},
     ]
     grow = growth("zh", checkpoints=checkpoints, repeats=5 if quick else 21, **options)
     return {

@@ -83,6 +83,7 @@ class MessageContext:
     graph: nx.MultiDiGraph
     pack: CompiledPack
     en_models: tuple[str, ...] = ()
+    en_ner: str = "gated"
     today: datetime.date | None = None
     units: list[_Unit] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)

@@ -14,6 +14,7 @@ import datetime
 import re
 
 from .. import _graph as g
+from .._nlp import ner_when
 from .._normalize import normalize
 from .._units import EntityUnit
 from .compiled import CompiledPack
@@ -26,13 +27,14 @@ ID_CUE_CHARS = 32
 _CONNECTOR = re.compile(r"\s*(?:是|为|：|:)?\s*")
 
 
-def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...]) -> list[tuple[int, int, int, str, str | None]]:
+def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
+                ner: str = "always") -> list[tuple[int, int, int, str, str | None]]:
     """(start, end, priority, label, slot) of every candidate: 0 catalogue, 1 rules, 2 pipeline."""
     found = [(start, end, 0, label, slot) for start, end, label, slot in pack.phrases.finditer(text)]
     for rx, label, slot in pack.entity_rules:
         found += [(m.start(), m.end(), 1, label, slot) for m in rx.finditer(text) if m.end() > m.start()]
     profile = pack.profile
-    doc = profile.doc(text, models)
+    doc = profile.doc(text, models, ner)
     if profile.name_spans:
         found += [(start, end, 1, "VENUE", None) for start, end in profile.name_spans(doc, pack)]
     for ent in doc.ents:
@@ -47,9 +49,10 @@ def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...]) -> list[
 
 
 def find_entities(text: str, pack: CompiledPack, models: tuple[str, ...] = (),
-                  today: datetime.date | None = None) -> list[Mention]:
-    """The mentions of ``text``, in text order, none overlapping another."""
-    found = _candidates(text, pack, models)
+                  today: datetime.date | None = None, *, ner: str = "always") -> list[Mention]:
+    """The mentions of ``text``, in text order, none overlapping another. ``ner``: when a
+    trained English pipeline's NER reads the text (:data:`ctxgraph._nlp.NER_WHEN`)."""
+    found = _candidates(text, pack, models, ner)
     # rules and catalogue first (longest wins), then the statistical entities in the gaps:
     # a model's looser span ("no more than 500 dollars") must not beat a precise rule
     found.sort(key=lambda f: (f[2] == 2, -(f[1] - f[0]), f[2], f[0]))
@@ -119,7 +122,7 @@ def _own_values(mentions: list[Mention], own: frozenset[str]) -> None:
 @step("entities", roles=("user", "assistant", "system"))
 def entities(ctx: MessageContext) -> list[EntityUnit]:
     """Mentions of the message, as entity units; they stay on ``ctx.mentions`` for later steps."""
-    ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today)
+    ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today, ner=ner_when(ctx.en_ner, ctx.role))
     _bare_id_slots(ctx, ctx.mentions)
     if ctx.role != "user":
         _own_values(ctx.mentions, ctx.pack.assistant_own)

@@ -17,7 +17,7 @@ import networkx as nx
 
 from .. import _graph as g
 from .._errors import ConfigError, Errors
-from .._nlp import DEFAULT_EN_MODELS
+from .._nlp import DEFAULT_EN_MODELS, ner_when
 from .._select import Query
 from .._units import _Unit
 from ..lang import detect_lang
@@ -36,7 +36,9 @@ class RuleExtractor:
     ``rules`` are extra rule folders (a user's own packs), ``packs`` names of shipped
     domain packs ("booking"), ``catalog`` (name, label) pairs that become entity patterns,
     ``today`` resolves relative dates ("下周三", "tomorrow"), ``steps`` the step names to
-    run, in order (default :data:`~ctxgraph.extract.DEFAULT_STEPS`).
+    run, in order (default :data:`~ctxgraph.extract.DEFAULT_STEPS`). ``en_ner``: when the
+    trained English pipeline's NER reads a message, "gated", "names" or "always" (see
+    :class:`~ctxgraph.Tracker`).
     """
 
     def __init__(
@@ -47,6 +49,7 @@ class RuleExtractor:
         catalog: Iterable[tuple[str, str]] = (),
         catalog_attributes: Iterable[tuple[str, str, bool]] = (),
         en_models: tuple[str, ...] = DEFAULT_EN_MODELS,
+        en_ner: str = "gated",
         today: datetime.date | None = None,
         steps: Iterable[str] = DEFAULT_STEPS,
     ):
@@ -55,6 +58,7 @@ class RuleExtractor:
         self.packs: dict[str, CompiledPack] = compiled_packs(
             tuple(str(r) for r in rules), catalog, attributes, packs=tuple(packs))
         self.en_models = tuple(en_models)
+        self.en_ner = en_ner
         self.today = today
         self.steps = list(steps)
         unknown = [name for name in self.steps if name not in STEPS]
@@ -66,7 +70,7 @@ class RuleExtractor:
         lang = detect_lang(message.text) if lang == "auto" else lang
         pack = self.packs[lang]
         ctx = MessageContext(message=message, index=index, graph=G.copy(as_view=True), pack=pack,
-                             en_models=self.en_models, today=self.today)
+                             en_models=self.en_models, en_ner=self.en_ner, today=self.today)
         has_text = bool(ctx.text.strip())
         for name in self.steps:
             step = STEPS[name]
@@ -84,7 +88,7 @@ class RuleExtractor:
         q = Query(terms=g.index_terms(text), history=bool(first_match(pack.history_words, text)))
         if pack.synonym_rx:
             q.slots = {pack.synonym_slot[m.group(0).casefold()] for m in pack.synonym_rx.finditer(text)}
-        mentions = find_entities(text, pack, self.en_models, self.today)
+        mentions = find_entities(text, pack, self.en_models, self.today, ner=ner_when(self.en_ner, "user"))
         index = G.graph["entity_by_key"]
         q.entities = {index[m.key] for m in mentions if m.key in index}
         for ref in find_references(text, mentions, pack, G):

@@ -33,8 +33,9 @@ class LanguageProfile:
     code: str
     #: claims(text) -> True when the text is in this language (tried in registration order)
     claims: Callable[[str], bool]
-    #: doc(text, models) -> spaCy Doc with tokens, tags and entities
-    doc: Callable[[str, tuple[str, ...]], Any]
+    #: doc(text, models, ner="always") -> spaCy Doc with tokens, tags and entities (``ner``:
+    #: when a statistical NER reads the text, ctxgraph._nlp.NER_WHEN)
+    doc: Callable[..., Any]
     #: content_words(text) -> words that carry meaning (overlap between two texts)
     content_words: Callable[[str], set[str]]
     #: has_object(clause) -> whether a rule or a question is about something

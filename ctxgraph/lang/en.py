@@ -19,10 +19,11 @@ STOP_WORDS = frozenset(
     "please can could would should just".split())
 
 
-def doc(text: str, models: tuple[str, ...]):
+def doc(text: str, models: tuple[str, ...], ner: str = "always"):
     """A trained pipeline among ``models`` when one is installed, else a blank one
-    (``models=()`` asks for the blank pipeline)."""
-    return english_doc(text, tuple(models))
+    (``models=()`` asks for the blank pipeline); ``ner`` says when its NER reads the text
+    (:data:`ctxgraph._nlp.NER_WHEN`)."""
+    return english_doc(text, tuple(models), ner)
 
 
 def content_words(text: str) -> set[str]:

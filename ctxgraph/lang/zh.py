@@ -29,8 +29,8 @@ def claims(text: str) -> bool:
     return cjk > 0 and cjk * 2 >= len(_LATIN.findall(text)) / 3
 
 
-def doc(text: str, models: tuple[str, ...] = ()):
-    return chinese_doc(text)
+def doc(text: str, models: tuple[str, ...] = (), ner: str = "always"):
+    return chinese_doc(text)  # jieba's tags are its NER: read on every message
 
 
 def content_words(text: str) -> set[str]:
