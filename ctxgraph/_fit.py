@@ -230,6 +230,7 @@ class _Fitter:
         self.skipped: list[tuple[list[int], list[dict]]] = []  # oversized turns with no room at their turn
         self.chosen: list[Line] = []
         self.tokens, self.sections, self.groups = 0, set(), set()
+        self.subs: set[tuple[str, str | None]] = set()
         self.history: list[tuple[list[int], list[dict]]] = []
         self.history_tokens = 0
         self.raw: set[int] = set()  # message indexes sent as raw turns
@@ -300,9 +301,10 @@ class _Fitter:
         if ln.section not in self.sections:
             extra += self.header_cost.get(ln.section, 0)
         if ln.group:
+            sub = ln.sub if ln.sub is not None and (ln.group, ln.sub) not in self.subs else ""
             if ln.group in self.groups:
-                return extra + count_text_tokens(group_separator(style) + ln.text, enc)
-            return extra + count_text_tokens(ln.group + ln.text + "\n", enc)  # a group's line starts with it
+                return extra + count_text_tokens(group_separator(style) + sub + ln.text, enc)
+            return extra + count_text_tokens(ln.group + sub + ln.text + "\n", enc)  # a group's line starts with it
         return extra + count_text_tokens(ln.text + "\n", enc)
 
     def try_add(self, ln: Line, limit: int) -> bool:
@@ -314,6 +316,7 @@ class _Fitter:
         self.sections.add(ln.section)
         if ln.group:
             self.groups.add(ln.group)
+            self.subs.add((ln.group, ln.sub))
         return True
 
     def reset_to(self, kept: list[Line], tokens: int) -> None:
@@ -321,6 +324,7 @@ class _Fitter:
         self.tokens = tokens
         self.sections = {ln.section for ln in kept}
         self.groups = {ln.group for ln in kept if ln.group}
+        self.subs = {(ln.group, ln.sub) for ln in kept if ln.group}
 
     def _place_forms(self, forms: list[Line]) -> list[Line]:
         """Fill the block with ``forms`` strictly by tier (never a lower one over a higher

@@ -69,6 +69,9 @@ class Line:
     section: str
     text: str
     group: str | None = None  # lines of one group share a line, after it: "- user: hotel: " + "area east; stars 4"
+    #: in the compact style a source's facts share one line and a domain is named once on it:
+    #: "user " + ("hotel: " + "area east"; "stars 4"); "taxi: " + "leave 17:00") (issue 20)
+    sub: str | None = None
     turn: int | None = None  # a recalled turn's message index: never shown beside the turn sent raw
     shorter: tuple[str, ...] = ()  # cut versions of ``text``, longest first, for when it does not fit
     #: characters of the item's own words in ``text`` and in each of ``shorter`` (without the
@@ -273,10 +276,11 @@ def _fact_line(G: nx.MultiDiGraph, item: Item, style: "Style", *, history: bool,
     group = d.get("group")
     if group and not d["subject"] and d["name"].startswith(group):
         short = d["name"][len(group):].strip()
-        header = head + t["group"].format(group=flat(group))  # one line per source and domain
-        if d.get("terse") and compact:  # "east" needs no "area"
-            return Line(item, "facts", flat(f"{d['value']}{was}"), header)
-        return Line(item, "facts", flat(f"{short}{style.word_sep}{d['value']}{was}"), header)
+        domain = t["group"].format(group=flat(group))
+        if compact:  # one line per source, the domain named once on it; "east" needs no "area"
+            text = d["value"] if d.get("terse") else f"{short}{style.word_sep}{d['value']}"
+            return Line(item, "facts", flat(f"{text}{was}"), head, sub=domain)
+        return Line(item, "facts", flat(f"{short}{style.word_sep}{d['value']}{was}"), head + domain)
     fact = flat(t["fact"].format(name=_fact_name(G, d), value=d["value"]) + was)
     if compact:  # one line per source: "user: budget: $500; email: a@b.com" (issue 20)
         return Line(item, "facts", fact, head)
@@ -425,16 +429,19 @@ def render_block(lines: list[Line], lang: "str | Style", compact: bool = False) 
 
 
 def _grouped(lines: list[Line], t: dict) -> list[str]:
-    """One output line per ungrouped line, and one per group at its first member's place."""
-    members: dict[str, list[str]] = {}
-    for ln in lines:
+    """One output line per ungrouped line, and one per group at its first member's place; in
+    a group, the members of one ``sub`` together after it, at its first member's place."""
+    members: dict[str, dict[object, list[str]]] = {}
+    for n, ln in enumerate(lines):
         if ln.group:
-            members.setdefault(ln.group, []).append(ln.text)
+            members.setdefault(ln.group, {}).setdefault(ln.sub if ln.sub is not None else n, []).append(ln.text)
     out, done = [], set()
     for ln in lines:
         if not ln.group:
             out.append(ln.text)
         elif ln.group not in done:
             done.add(ln.group)
-            out.append(ln.group + t["group_sep"].join(members[ln.group]))
+            parts = [(sub if isinstance(sub, str) else "") + t["group_sep"].join(texts)
+                     for sub, texts in members[ln.group].items()]
+            out.append(ln.group + t["group_sep"].join(parts))
     return out

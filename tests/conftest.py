@@ -224,7 +224,12 @@ class SupportChat:
         if i in self.TOOL_TURNS:
             server.reply(tool_calls=[{"name": "lookup_order", "arguments": {"order_id": "A1001"},
                                       "id": f"call_turn{i}"}])
-        server.reply(f"Answer {i}: noted. Your order A1001 is on its way; anything else I can check for you?")
+        server.reply(self.answer(i))
+
+    @staticmethod
+    def answer(i: int) -> str:
+        """The model's (last) answer to turn ``i``."""
+        return f"Answer {i}: noted. Your order A1001 is on its way; anything else I can check for you?"
 
     @staticmethod
     def lookup_order(order_id: str) -> str:

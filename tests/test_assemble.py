@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from ctxgraph import BudgetError, Tracker, count_message_tokens, get_encoding
 from ctxgraph._messages import read_conversation
-from ctxgraph._tracker import COMPACT_BELOW
+from ctxgraph._tracker import COMPACT_BELOW, WAIT_WHEN_COMPACT
 from ctxgraph._select import TIER_RANKED, select
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -225,6 +225,27 @@ def test_assemble_tiny_budget_keeps_the_fact_the_question_names(make_tracker, en
     assert f"{len(facts)} older raw turns" in ctx.dropped
 
 
+@pytest.mark.parametrize(("lang", "messages", "fact"), [
+    pytest.param("en", ["My budget is $500 and my order number is A-5529014.", "Which day would you like it delivered?"],
+                 "A-5529014", id="en"),
+    pytest.param("zh", ["我的预算是5000元，订单号SO202411300088。", "请问收货地址是哪里？"], "SO202411300088", id="zh"),
+])
+def test_assemble_compact_the_users_facts_before_the_assistants_open_question(lang, messages, fact):
+    t = Tracker(lang=lang)
+    t.observe({"role": "user", "content": messages[0]})
+    t.observe({"role": "assistant", "content": messages[1]})
+    assert "question" in WAIT_WHEN_COMPACT
+    question = {"en": "Friday, please.", "zh": "上海。"}[lang]
+    large = t.assemble(question, budget=400, state="always")
+    assert any(n.startswith("q") for n in large.node_ids)  # pinned at a larger budget
+    for budget in range(30, COMPACT_BELOW, 7):  # under it, the open question only takes what the facts leave
+        ctx = t.assemble(question, budget=budget, state="always")
+        if any(n.startswith("q") for n in ctx.node_ids):
+            assert fact in ctx.state_block and "5" in ctx.state_block, (budget, ctx.state_block)
+    small = t.assemble(question, budget=45, state="always")
+    assert fact in small.state_block and not any(n.startswith("q") for n in small.node_ids), small.state_block
+
+
 @pytest.mark.parametrize("name", [p.stem for p in EXAMPLE_FILES])
 def test_assemble_dropped_lists_everything_left_out(examples, name):
     t, question = examples[name]
@@ -234,8 +255,8 @@ def test_assemble_dropped_lists_everything_left_out(examples, name):
     for budget in range(5, 400, 3):
         ctx = t.assemble(question, budget=budget)
         kept = set(ctx.node_ids)
-        # under COMPACT_BELOW the goal waits for room as a ranked item
-        for node in [n for n in pinned if budget >= COMPACT_BELOW or not n.startswith("g")]:
+        # under COMPACT_BELOW the goal and the open questions wait for room as ranked items
+        for node in [n for n in pinned if budget >= COMPACT_BELOW or not n.startswith(("g", "q"))]:
             assert (node in kept) != any(d.startswith("pinned ") and d.endswith(f" {node}") for d in ctx.dropped)
         ranked_dropped = [d for d in ctx.dropped if d.startswith("ranked ")]
         assert not kept & {d.rsplit(" ", 1)[-1] for d in ranked_dropped}
@@ -271,7 +292,7 @@ def test_assemble_keeps_in_documented_priority(examples, name):
         kept = set(ctx.node_ids)
         for node in kept:
             higher = [p for p in pinned if tier[p] < tier[node] and p not in kept
-                      and (budget >= COMPACT_BELOW or not p.startswith("g"))]  # the goal waits below it
+                      and (budget >= COMPACT_BELOW or not p.startswith(("g", "q")))]  # they wait below it
             assert not higher, (budget, node, higher)
         if "system prompt" in ctx.dropped:  # only when it alone does not fit beside the question
             prompt = {"role": "system", "content": t.messages[0]["content"]}

@@ -125,6 +125,22 @@ def test_booking_compact_style_groups_per_domain(messages, question, terse, name
     assert len(t.assemble(question, budget=90, state="always").messages) >= 2
 
 
+@pytest.mark.parametrize(("messages", "line", "domains"), [
+    pytest.param(["I need a cheap hotel in the east.", "I also want a restaurant in the centre serving italian food."],
+                 "user: ", ("hotel: ", "restaurant: "), id="en"),
+    pytest.param(["帮我找一家评分4.5分以上的舒适型酒店。", "我还想吃驴杂汤，人均消费100-150元的餐馆。"],
+                 "用户 ", ("酒店：", "餐馆："), id="zh"),
+])
+def test_booking_compact_style_one_line_per_source_each_domain_named_once(messages, line, domains):
+    t = track(*messages)
+    small = t.assemble("ok?", budget=120, state="always").state_block
+    users = [ln for ln in small.splitlines() if ln.startswith(line)]
+    assert len(users) == 1, small  # the user's facts of both domains share one line (issue 20)
+    assert all(users[0].count(d) == 1 for d in domains), small
+    large = t.assemble("ok?", budget=400, state="always").state_block
+    assert all(sum(d in ln for ln in large.splitlines()) == 1 for d in domains)  # a line per domain there
+
+
 def test_booking_compact_style_drops_names_of_self_describing_values():
     t = track("I need a cheap hotel in the east.")
     small = t.assemble("ok?", budget=60, state="always").state_block

@@ -131,3 +131,28 @@ def test_integrations_agents_input_over_the_reserve_is_named(caplog):
         asyncio.run(session.add_items([long_input]))
     (record,) = caplog.records
     assert "input_reserve=20" in record.getMessage() and "call_model_input_filter" in record.getMessage()
+
+
+@pytest.mark.parametrize("state", ["auto", "always"])
+def test_integrations_agents_short_history_passes_through_unless_state_always(server, support_chat, state):
+    session = CtxgraphSession("user-1", budget=BUDGET, state=state)
+    _run(server, support_chat, session, range(2), with_filter=False)
+    sent = server.requests[-1].body["messages"]
+    blocks = [m for m in sent if "[Conversation state" in (m.get("content") or "")]
+    chat = [m for m in sent if m not in blocks]
+    assert chat == [{"role": "system", "content": support_chat.INSTRUCTIONS},
+                    {"role": "user", "content": support_chat.turns[0]},
+                    {"role": "assistant", "content": support_chat.answer(0)},
+                    {"role": "user", "content": support_chat.turns[1]}]
+    if state == "auto":  # the history fits the budget: sent as it is, nothing added (issue 20)
+        assert blocks == []
+    else:
+        (block,) = blocks
+        assert "$500" in block["content"] and "A1001" in block["content"]
+
+
+def test_integrations_agents_state_mode_is_checked():
+    from ctxgraph import ConfigError
+
+    with pytest.raises(ConfigError, match=r"\[E090\]"):
+        CtxgraphSession("s", state="never")

@@ -100,3 +100,28 @@ def test_integrations_langchain_prebuilt_pre_model_hook(server, support_chat):
     support_chat.check(bodies, BUDGET)
     assert "$500" in _state_block(bodies[-1])
     assert mw.counters.get("rebuilt", 0) == 0
+
+
+@pytest.mark.parametrize("state", ["auto", "always"])
+def test_integrations_langchain_short_history_passes_through_unless_state_always(server, support_chat, state):
+    mw = CtxgraphMiddleware(budget=BUDGET, state=state)
+    _turns(_agent(server, support_chat, mw, InMemorySaver()), server, support_chat, range(2))
+    sent = server.requests[-1].body["messages"]
+    blocks = [m for m in sent if "[Conversation state" in (m.get("content") or "")]
+    assert [m for m in sent if m not in blocks] == [
+        {"role": "system", "content": support_chat.INSTRUCTIONS},
+        {"role": "user", "content": support_chat.turns[0]},
+        {"role": "assistant", "content": support_chat.answer(0)},
+        {"role": "user", "content": support_chat.turns[1]}]
+    if state == "auto":  # the history fits the budget: sent as it is, nothing added (issue 20)
+        assert blocks == [] and mw.reports[-1].saved_tokens == 0
+    else:
+        (block,) = blocks
+        assert "$500" in block["content"] and "A1001" in block["content"]
+
+
+def test_integrations_langchain_state_mode_is_checked():
+    from ctxgraph import ConfigError
+
+    with pytest.raises(ConfigError, match=r"\[E090\]"):
+        CtxgraphMiddleware(state="never")

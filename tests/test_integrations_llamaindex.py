@@ -94,3 +94,25 @@ def test_integrations_llamaindex_restart_knows_the_conversation(server, support_
     assert "$500" in system and "A1001" in system
     assert 12 in support_chat.TOOL_TURNS  # answer 11, question 12, its tool call and result; nothing twice
     assert len(again.tracker("user-1").messages) == observed + 4
+
+
+@pytest.mark.parametrize("state", ["auto", "always"])
+def test_integrations_llamaindex_short_history_passes_through_unless_state_always(server, support_chat, tmp_path,
+                                                                                  state):
+    block = CtxgraphMemoryBlock(budget=300, state=state)
+    _run(server, support_chat, block, range(2), tmp_path / "queue.db")
+    sent = server.requests[-1].body["messages"]
+    chat = [{"role": "user", "content": support_chat.turns[0]},
+            {"role": "assistant", "content": support_chat.answer(0)},
+            {"role": "user", "content": support_chat.turns[1]}]
+    if state == "auto":  # the conversation fits the budget: the memory's own history, no block (issue 20)
+        assert sent == [{"role": "system", "content": support_chat.INSTRUCTIONS}] + chat
+    else:  # LlamaIndex puts the block in a system message before the chat
+        assert sent[-3:] == chat and len(sent) == 5
+        assert "ctxgraph_state" in sent[1]["content"] and "$500" in sent[1]["content"]
+        assert "A1001" in sent[1]["content"]
+
+
+def test_integrations_llamaindex_state_mode_is_checked():
+    with pytest.raises(ValueError, match=r"\[E090\]"):  # pydantic's ValidationError, holding ctxgraph's message
+        CtxgraphMemoryBlock(state="never")

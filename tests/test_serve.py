@@ -254,6 +254,22 @@ def test_admin_routes_need_the_token_when_it_is_set(stub, store_url, monkeypatch
         assert open_store(store_url).load("bob") is None
 
 
+def test_admin_context_takes_state_auto_or_always(gateway, stub):
+    url, _ = gateway
+    stub.reply("Noted.")
+    client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": FACTS["bob"]}], user="bob")
+    assert get(url + "/v1/sessions/bob/state")[1]["turns"] == 2  # the reply recorded (the route waits for it)
+    base = url + "/v1/sessions/bob/context?q=Where%20to%3F"
+    status, auto = get(base)  # the gateway's --state (auto): a short chat as it is, no block
+    assert status == 200 and auto["state"] == "auto" and auto["passed_through"] and auto["state_block"] == ""
+    assert [m["content"] for m in auto["messages"]] == [FACTS["bob"], "Noted.", "Where to?"]
+    status, always = get(base + "&state=always")
+    assert status == 200 and always["state"] == "always" and not always["passed_through"]
+    assert "$900" in always["state_block"] and always["tokens"] <= 400
+    status, bad = get(base + "&state=never")
+    assert status == 400 and "E090" in bad["error"]["message"]
+
+
 def test_metrics_and_healthz(gateway, stub):
     url, _ = gateway
     client(url).chat.completions.create(model="m", messages=[{"role": "user", "content": FACTS["alice"]}], user="a")

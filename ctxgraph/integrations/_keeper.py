@@ -18,6 +18,16 @@ OpenAI wrapper.
 (['user', 'assistant', 'user'], True)
 >>> len(keeper.tracker("thread-1").messages), keeper.counters["continued"]
 (3, 2)
+
+``state="always"`` (as ``Tracker.assemble(state=...)``) carries the state block even when the
+history fits the budget:
+
+>>> keeper = Keeper(300, state="always")
+>>> call, context = keeper.begin("t", [{"role": "user", "content": "My budget is $500."},
+...     {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "Any news?"}])
+>>> keeper.finish(call, None)
+>>> context[0]["content"].splitlines()[-1], call.report.state_block != ""
+('- user: budget: $500', True)
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping
 
-from ctxgraph._fit import check_budget
+from ctxgraph._fit import check_budget, check_state_mode
 from ctxgraph._sessiontable import MAX_SESSIONS
 from ctxgraph._tokens import TOKENS_PER_MESSAGE
 from ctxgraph._tracker import Tracker
@@ -38,15 +48,22 @@ __all__ = ["Keeper", "KeeperViews"]
 
 
 class Keeper:
-    """One hub of sessions for a framework integration (see the module's docstring)."""
+    """One hub of sessions for a framework integration (see the module's docstring).
+
+    ``state="auto"`` (the default) sends a history that fits the budget unchanged, with no
+    state block, and never more tokens than the history; ``"always"`` renders the state block
+    on every call. Anything else is a :class:`~ctxgraph.ConfigError` (E090)."""
 
     def __init__(self, budget: int, *, store: str | Store | None = None,
                  tracker_options: Mapping[str, Any] | None = None, max_sessions: int = MAX_SESSIONS,
-                 lock_timeout: float | None = LOCK_TIMEOUT, on_report: Callable[[CallReport], None] | None = None):
+                 lock_timeout: float | None = LOCK_TIMEOUT, on_report: Callable[[CallReport], None] | None = None,
+                 state: str = "auto"):
         check_budget(budget, TOKENS_PER_MESSAGE)
+        check_state_mode(state)
         self.budget = budget
+        self.state = state
         self.hub = _Hub(budget, None, on_report, "X-Ctxgraph-Session", max_sessions=max_sessions,
-                        lock_timeout=lock_timeout, store=store, tracker_options=tracker_options)
+                        lock_timeout=lock_timeout, store=store, tracker_options=tracker_options, state=state)
 
     def begin(self, session_id: str, messages: list[dict[str, Any]]) -> tuple[_Call, list[dict[str, Any]]]:
         """Observe the history's new messages; the context for its last message, within the budget.

@@ -74,6 +74,8 @@ class CtxgraphMiddleware(KeeperViews, AgentMiddleware):
     ``store`` keeps the sessions (``"sqlite:///sessions.db"``, ``"redis://..."``; default: in
     memory); ``tracker_options`` configure new sessions (``{"lang": "zh"}``); ``on_report``
     receives a :class:`~ctxgraph.integrations.openai.CallReport` per model call.
+    ``state="auto"`` (the default) sends a history that fits the budget unchanged, with no
+    state block; ``state="always"`` adds the block on every call (as ``Tracker.assemble``).
     ``tracker(thread_id)`` is a thread's tracker, ``reports`` the last call reports.
 
     >>> mw = CtxgraphMiddleware(budget=300)
@@ -83,10 +85,11 @@ class CtxgraphMiddleware(KeeperViews, AgentMiddleware):
 
     def __init__(self, budget: int = 1500, *, store: str | Store | None = None,
                  tracker_options: Mapping[str, Any] | None = None, max_sessions: int = MAX_SESSIONS,
-                 lock_timeout: float | None = LOCK_TIMEOUT, on_report: Callable[[CallReport], None] | None = None):
+                 lock_timeout: float | None = LOCK_TIMEOUT, on_report: Callable[[CallReport], None] | None = None,
+                 state: str = "auto"):
         super().__init__()
         self._keeper = Keeper(budget, store=store, tracker_options=tracker_options, max_sessions=max_sessions,
-                              lock_timeout=lock_timeout, on_report=on_report)
+                              lock_timeout=lock_timeout, on_report=on_report, state=state)
         self.budget = budget
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:

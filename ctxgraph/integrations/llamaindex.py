@@ -85,7 +85,9 @@ class CtxgraphMemoryBlock(BaseMemoryBlock[str]):
 
     ``store`` keeps the sessions (``"sqlite:///sessions.db"``; default in memory), ``budget``
     bounds the state block, ``tracker_options`` configure new sessions. ``priority`` is the
-    block's in LlamaIndex's ``Memory`` (0: never truncated).
+    block's in LlamaIndex's ``Memory`` (0: never truncated). ``state="auto"`` (the default)
+    leaves the block empty while the whole conversation fits ``budget`` (the memory's chat
+    history already holds it); ``state="always"`` fills it whatever the conversation's length.
 
     >>> block = CtxgraphMemoryBlock(budget=300)
     >>> block.name, block.priority
@@ -97,11 +99,13 @@ class CtxgraphMemoryBlock(BaseMemoryBlock[str]):
     store: Optional[str] = Field(default=None, description="Where sessions are kept (a ctxgraph store URL).")
     budget: int = Field(default=400, description="Most tokens of the state block.")
     tracker_options: Optional[dict] = Field(default=None, description="Options of a new session's Tracker.")
+    state: str = Field(default="auto", description='"auto": no block while the conversation fits the budget; '
+                                                   '"always": the block on every read.')
     _keeper: Any = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any) -> None:
         super().model_post_init(context)
-        self._keeper = Keeper(self.budget, store=self.store, tracker_options=self.tracker_options)
+        self._keeper = Keeper(self.budget, store=self.store, tracker_options=self.tracker_options, state=self.state)
 
     async def _aget(self, messages: Optional[List[ChatMessage]] = None, **block_kwargs: Any) -> str:
         sid = str(block_kwargs.get("session_id") or "default")

@@ -39,7 +39,7 @@ except ImportError as _err:  # tested in a subprocess (tests/test_integrations_a
     raise ImportError(Errors.E220.format(module="openai_agents", package="the openai-agents package",
                                          missing=_err.name, extra="agents")) from _err
 
-from ctxgraph._fit import check_budget
+from ctxgraph._fit import check_budget, check_state_mode
 from ctxgraph._sessiontable import SessionSource
 from ctxgraph._tokens import TOKENS_PER_MESSAGE, count_message_tokens
 from ctxgraph._tracker import Tracker
@@ -90,7 +90,9 @@ class CtxgraphSession:
     ``get_items`` returns at most ``budget - input_reserve`` tokens (the runner adds the new
     input after it), :meth:`call_model_input_filter` assembles each model call within
     ``budget``. ``input_reserve`` defaults to a quarter of the budget. ``tracker_options``
-    configure a new session's tracker (``{"lang": "zh"}``).
+    configure a new session's tracker (``{"lang": "zh"}``). ``state="auto"`` (the default)
+    returns a history that fits unchanged, with no state block; ``state="always"`` carries
+    the block whatever the history's length (as ``Tracker.assemble(state=...)``).
 
     >>> import asyncio
     >>> session = CtxgraphSession("user-42", store="memory://", budget=400)
@@ -104,10 +106,13 @@ class CtxgraphSession:
     session_settings = None  # the SDK's SessionSettings: none (the budget bounds the history)
 
     def __init__(self, session_id: str, *, store: str | Store | None = None, budget: int = 1500,
-                 input_reserve: int | None = None, tracker_options: Mapping[str, Any] | None = None):
+                 input_reserve: int | None = None, tracker_options: Mapping[str, Any] | None = None,
+                 state: str = "auto"):
         self.session_id = str(session_id)
         check_budget(budget, TOKENS_PER_MESSAGE)
+        check_state_mode(state)
         self.budget = budget
+        self.state = state
         self.input_reserve = budget // 4 if input_reserve is None else input_reserve
         if not 0 <= self.input_reserve <= budget - 2 * TOKENS_PER_MESSAGE:
             raise BudgetError(Errors.E221.format(what="input_reserve", reserve=self.input_reserve, budget=budget,
@@ -159,7 +164,7 @@ class CtxgraphSession:
     def _assemble_call(self) -> list[dict[str, Any]]:
         with self._lock:
             tracker = self._open()
-            ctx = tracker.assemble(self._pending if self._pending is not None else "", self.budget)
+            ctx = tracker.assemble(self._pending if self._pending is not None else "", self.budget, state=self.state)
         return [item for m in ctx.messages for item in message_items(m)]
 
     # ------------------------------------------------------------------ the work (worker threads)
@@ -178,7 +183,7 @@ class CtxgraphSession:
         with self._lock:
             tracker = self._open()
             self._flush(tracker)
-            ctx = tracker.assemble("", self.budget - self.input_reserve)
+            ctx = tracker.assemble("", self.budget - self.input_reserve, state=self.state)
             self._history_tokens = ctx.tokens
         return [item for m in ctx.messages for item in message_items(m)]
 

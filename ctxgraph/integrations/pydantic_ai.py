@@ -125,7 +125,9 @@ class CtxgraphHistory(KeeperViews):
     ``store`` keeps the sessions (``"sqlite:///sessions.db"``; default: in memory);
     ``session(ctx)`` names a run's session (default: the run's ``conversation_id``);
     ``tracker_options`` configure new sessions; ``on_report`` receives a
-    :class:`~ctxgraph.integrations.openai.CallReport` per model request.
+    :class:`~ctxgraph.integrations.openai.CallReport` per model request. ``state="auto"`` (the
+    default) sends a history that fits the budget unchanged, with no state block;
+    ``state="always"`` adds the block on every request (as ``Tracker.assemble``).
 
     >>> CtxgraphHistory(budget=300).budget
     300
@@ -134,9 +136,10 @@ class CtxgraphHistory(KeeperViews):
     def __init__(self, budget: int = 1500, *, store: str | Store | None = None,
                  session: Callable[[RunContext], str] = _default_session,
                  tracker_options: Mapping[str, Any] | None = None, max_sessions: int = MAX_SESSIONS,
-                 lock_timeout: float | None = LOCK_TIMEOUT, on_report: Callable[[CallReport], None] | None = None):
+                 lock_timeout: float | None = LOCK_TIMEOUT, on_report: Callable[[CallReport], None] | None = None,
+                 state: str = "auto"):
         self._keeper = Keeper(budget, store=store, tracker_options=tracker_options, max_sessions=max_sessions,
-                              lock_timeout=lock_timeout, on_report=on_report)
+                              lock_timeout=lock_timeout, on_report=on_report, state=state)
         self.budget = budget
         self.session = session
 

@@ -16,7 +16,8 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from .._errors import BudgetError, Errors, StoreError
+from .._errors import BudgetError, ConfigError, Errors, StoreError
+from .._fit import check_state_mode
 from .._tracker import Tracker
 from ._gateway import Gateway
 from ._http import error_response, session_id_error, valid_session_id
@@ -94,18 +95,21 @@ async def session_state(request: Request) -> Response:
 
 @_store_down_is_503
 async def session_context(request: Request) -> Response:
-    """``GET /v1/sessions/{id}/context?q=...&budget=N``: what would be sent for question ``q``."""
+    """``GET /v1/sessions/{id}/context?q=...&budget=N&state=auto|always``: what would be sent for
+    question ``q`` (``state`` as ``Tracker.assemble``'s; default: the gateway's ``--state``)."""
     gw, tracker, problem = await _session(request)
     if problem is not None:
         return problem
+    state = request.query_params.get("state", gw.config.state)
     try:
         budget = parse_budget(request.query_params.get("budget")) or gw.config.budget
-    except BudgetError as err:
+        check_state_mode(state)
+    except (BudgetError, ConfigError) as err:
         return error_response(400, str(err))
-    ctx = tracker.assemble(request.query_params.get("q", ""), budget)
+    ctx = tracker.assemble(request.query_params.get("q", ""), budget, state=state)
     return JSONResponse({"session_id": request.path_params["session_id"], "budget": budget, "tokens": ctx.tokens,
                          "sections": ctx.sections, "messages": ctx.messages, "state_block": ctx.state_block,
-                         "dropped": ctx.dropped})
+                         "dropped": ctx.dropped, "state": state, "passed_through": ctx.passed_through})
 
 
 @_store_down_is_503
