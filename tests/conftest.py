@@ -108,45 +108,21 @@ def redis_url(tmp_path_factory):
     starts it), else one started here on a free port for the test session (no persistence, its
     folder under the test's tmp path). Skips only when no ``redis-server`` binary is installed."""
     import os
-    import shutil
-    import socket
-    import subprocess
+
+    from ctxgraph.bench._redis_procs import RedisProcess
 
     if os.environ.get("CTXGRAPH_TEST_REDIS_URL"):
         yield os.environ["CTXGRAPH_TEST_REDIS_URL"]
         return
-    binary = shutil.which("redis-server")
-    if binary is None:
+    try:  # started on a free port, waited for with a deadline, killed if it never listens
+        server = RedisProcess(folder=str(tmp_path_factory.mktemp("redis")))
+    except FileNotFoundError:
         pytest.skip("redis-server is not installed (Debian/Ubuntu: apt-get install redis-server; "
                     "or set CTXGRAPH_TEST_REDIS_URL=redis://127.0.0.1:PORT/0)")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(folder), "--daemonize", "no", "--loglevel", "notice"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    log = []
-    for text in proc.stdout:  # the server says when it listens: no sleeping, no polling
-        log.append(text)
-        if "Ready to accept connections" in text:
-            break
-    else:
-        proc.wait()
-        pytest.fail(f"redis-server did not start (exit {proc.returncode}):\n{''.join(log)}")
-    import threading
-
-    drain = threading.Thread(target=proc.stdout.read, daemon=True)  # keep its log pipe from filling
-    drain.start()
     try:
-        yield f"redis://127.0.0.1:{port}/0"
+        yield server.url
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        drain.join(timeout=30)
-        proc.stdout.close()
+        server.close()
 
 
 @pytest.fixture
