@@ -63,3 +63,18 @@ def test_a_benchmark_rerun_alone_replaces_its_own_tables_and_rows(tmp_path):
 def test_a_document_without_a_quoted_row_is_an_error():
     with pytest.raises(ValueError, match="no Targets row for: .*cs set: fact recall"):
         figures.readme_block("## Targets\n\n| measure | a | b | c | d |\n|---|---|---|---|---|\n")
+
+
+def test_a_rerun_with_a_measure_the_targets_table_lacks_appends_its_row():
+    from ctxgraph.bench import _cli
+
+    doc = ("## Targets\n\n| measure | baseline (same run) | ctxgraph | target |  |\n|---|---|---|---|---|\n"
+           "| cs set: fact recall | — | 0.341 | >= 0.85 | missed |\n\n## All tables\n\n### cs\n\nold\n")
+    report = run_cs(limit=1, progress=False)
+    fresh = figures.targets(_cli.format_targets([report]) + "\n")
+    new = figures.splice(doc, [report], note="a note")
+    rows = figures.targets(new)
+    assert set(fresh) <= set(rows)  # every measured row is in the table: the old one replaced, new ones appended
+    assert new.count("| cs set: fact recall |") == 1
+    assert all(rows[m][-1].endswith("(a note)") for m in fresh)
+    assert new.index("## Targets") < new.index("| cs set: fact precision |") < new.index("## All tables")

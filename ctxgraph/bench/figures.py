@@ -108,10 +108,20 @@ def splice(doc: str, reports: list[dict[str, Any]], *, note: str) -> str:
 
     fresh = targets(format_targets(reports) + "\n")
     lines = doc.split("\n")
+    seen, last_target_row = set(), None
+    in_targets = False
     for i, line in enumerate(lines):
+        if line.startswith("## "):
+            in_targets = line.strip() == "## Targets"
         cells = _cells(line) if line.startswith("| ") else []
+        if in_targets and cells:
+            last_target_row = i
         if cells and cells[0] in fresh:
             lines[i] = "| " + " | ".join(fresh[cells[0]][:-1]) + f" | {fresh[cells[0]][-1]} ({note}) |"
+            seen.add(cells[0])
+    new_rows = ["| " + " | ".join(row[:-1]) + f" | {row[-1]} ({note}) |" for m, row in fresh.items() if m not in seen]
+    if new_rows and last_target_row is not None:  # a measure the Targets table did not have yet: appended to it
+        lines[last_target_row + 1:last_target_row + 1] = new_rows
     doc = "\n".join(lines)
     for report in reports:
         table = format_report(report, markdown=True)
