@@ -25,25 +25,34 @@ from ctxgraph.stores import open_store
 
 WRITER = r'''
 import json, os, sys, traceback
+
+
+def say(line):
+    """One write(2) per short line (print() can make two: a writer SIGKILLed between them left
+    "ok 54" without its newline, and the parent's "done" line was glued to it)."""
+    data = (line + "\n").encode("utf-8")
+    while data:
+        data = data[os.write(1, data):]
+
 from ctxgraph import Tracker, open_session
 
 messages = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
 Tracker(lang="en").observe({"role": "user", "content": "My budget is $5."})  # load the models once
-print("ready", flush=True)
+say("ready")
 
 
 def write(url, session_id, mine):
     t = open_session(url, session_id, lang="en")
     for m in mine(len(t)):
         t.observe(m)
-        print(f"ok {len(t)}", flush=True)
+        say(f"ok {len(t)}")
 
 
 for line in sys.stdin:
     if line.startswith("replay "):  # the reference, by this same code: a fresh Tracker observing these messages
         ref = Tracker(lang="en")
         ref.observe_many(messages[int(i)] for i in line.split()[1].split(",") if i)
-        print(ref.to_json(), flush=True)
+        say(ref.to_json())
         continue
     cmd, url, session_id, n = line.split()
     n = int(n)
@@ -62,9 +71,9 @@ for line in sys.stdin:
             sys.stdout.flush()
             os._exit(code)
         pids.append(pid)
-        print(f"pid {pid}", flush=True)
+        say(f"pid {pid}")
     statuses = [os.waitpid(pid, 0)[1] for pid in pids]
-    print("done " + " ".join(map(str, statuses)), flush=True)
+    say("done " + " ".join(map(str, statuses)))
 '''
 
 
