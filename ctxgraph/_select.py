@@ -243,8 +243,10 @@ def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
         turn = G.nodes.get(f"t{d.get('accepted', d.get('turn', -1))}")
         return turn is not None and turn["role"] == "user"
 
-    mine = [i for i in ranked if users(i)]
-    return mine + [i for i in ranked if not users(i)] if mine else ranked
+    mine, others = [], []
+    for i in ranked:
+        (mine if users(i) else others).append(i)
+    return mine + others
 
 
 def dense_wanted(G: nx.MultiDiGraph) -> bool:

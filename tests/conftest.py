@@ -212,6 +212,22 @@ class SupportChat:
         """The tool the model calls: an order's status."""
         return '{"order_id": "%s", "status": "shipped", "carrier": "DHL", "eta": "May 3"}' % order_id
 
+    def check_short(self, sent: list[dict], state: str) -> None:
+        """``sent``, the request of turn 1, is the chat as it was (instructions, turn 0, its
+        answer, turn 1) with no state block under ``state="auto"`` (it fits: sent as it is,
+        issue 20) and one state block holding the order id and the budget under "always"."""
+        blocks = [m for m in sent if "[Conversation state" in (m.get("content") or "")]
+        assert [m for m in sent if m not in blocks] == [
+            {"role": "system", "content": self.INSTRUCTIONS},
+            {"role": "user", "content": self.turns[0]},
+            {"role": "assistant", "content": self.answer(0)},
+            {"role": "user", "content": self.turns[1]}]
+        if state == "auto":
+            assert blocks == []
+        else:
+            (block,) = blocks
+            assert "$500" in block["content"] and "A1001" in block["content"]
+
     def check(self, bodies: list[dict], budget: int, *, per_message: int | None = None) -> list[int]:
         from ctxgraph import get_encoding
         from ctxgraph._messages import normalize_message

@@ -137,18 +137,7 @@ def test_integrations_agents_input_over_the_reserve_is_named(caplog):
 def test_integrations_agents_short_history_passes_through_unless_state_always(server, support_chat, state):
     session = CtxgraphSession("user-1", budget=BUDGET, state=state)
     _run(server, support_chat, session, range(2), with_filter=False)
-    sent = server.requests[-1].body["messages"]
-    blocks = [m for m in sent if "[Conversation state" in (m.get("content") or "")]
-    chat = [m for m in sent if m not in blocks]
-    assert chat == [{"role": "system", "content": support_chat.INSTRUCTIONS},
-                    {"role": "user", "content": support_chat.turns[0]},
-                    {"role": "assistant", "content": support_chat.answer(0)},
-                    {"role": "user", "content": support_chat.turns[1]}]
-    if state == "auto":  # the history fits the budget: sent as it is, nothing added (issue 20)
-        assert blocks == []
-    else:
-        (block,) = blocks
-        assert "$500" in block["content"] and "A1001" in block["content"]
+    support_chat.check_short(server.requests[-1].body["messages"], state)
 
 
 def test_integrations_agents_state_mode_is_checked():
