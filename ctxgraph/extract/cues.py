@@ -28,6 +28,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
+from .bounds import bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -179,6 +180,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             continue
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c)
+        units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
         for part, rule in _rule_parts(ctx, c):
             if rule is None:
                 continue
@@ -225,17 +228,43 @@ def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | Non
     They are lifted; the new rule is active."""
     frame = _frame(clause, rule[1]) if rule else None
     if frame is None:
-        return []
-    out = []
+        return _rebound(ctx, clause) if rule else []
+    out = _rebound(ctx, clause)
     anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
     for cid, d in g.open_items(ctx.graph, "constraint"):
         if d["polarity"] != rule[0] or anchor.casefold() not in d["text"].casefold():
             continue
         old = _rule(ctx, d["text"])
         old_frame = _frame(d["text"], old[1]) if old else None
-        if old_frame and old_frame[0] == frame[0] and old_frame[1] != frame[1]:
+        if old_frame and old_frame[0] == frame[0] and old_frame[1] != frame[1] and cid not in out:
             out.append(cid)
     return out
+
+
+def _rebound(ctx: MessageContext, clause: str) -> list[str]:
+    """Active rules whose bound this one states again with another value, in other words
+    (:func:`~ctxgraph.extract.bounds.same_bound`): "keep it under $1,500" then "our limit is
+    $1,800 now", "总价别超过两万" then "预算放宽到两万五". Of two or more such rules, the ones
+    sharing a word with this one."""
+    new = bound(clause)
+    if new is None:
+        return []
+    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))]
+    if len(same) > 1:
+        same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
+    return [cid for cid, _ in same]
+
+
+def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
+    """Active must_not rules the user drops by taking what they excluded: "no long contracts",
+    then "go with the 18-month contract"; "不要线上课", then "那就线上吧" (the pack's ``choices``,
+    and a word the option and the rule share)."""
+    cue = first_match(ctx.pack.choices, clause)
+    if not cue:
+        return []
+    option = clause[cue.end():]
+    return [LiftUnit(constraint=cid) for cid, d in g.open_items(ctx.graph, "constraint")
+            if d["polarity"] == "must_not" and option.strip() and _overlap(ctx, option, _outside(d["text"], _all_rule_cues(ctx)))]
 
 
 _SPACED_WORD = re.compile(r"\S")
@@ -411,7 +440,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = _expired(ctx)
     gone = {u.commitment for u in units}
     open_ = [(pid, d) for pid, d in g.open_items(ctx.graph, "commitment") if pid not in gone]
-    pieces = clauses(ctx.text)
+    pieces, inner = _pieces(ctx.text)
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
@@ -424,20 +453,62 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
                     and _names_a_deed(ctx, c):
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
-            and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
+            and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))
         kinds.append("report" if status else "make" if promise else "plain")
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
-        if _ENDS_ASKING.search(_sentence_from(ctx.text, start)):
+        if _offers(ctx, _sentence_from(ctx.text, start)):
             continue  # "我们安排快递上门取件，取件地址还是……吗？" offers, it does not promise
-        text = ctx.text[start:end]
-        for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
-            text = text.replace(report, "")
-        text = text.strip(_TRIM)
-        replaced = _superseded(ctx, text, open_)
-        open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
-        units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end))]
+        for start, end in _joined(ctx, start, end):
+            text = ctx.text[start:end]
+            for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
+                text = text.replace(report, "")
+            text = text.strip(_TRIM)
+            replaced = _superseded(ctx, text, open_)
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
+            units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end))]
     return units
+
+
+_DASH = re.compile(r"\s[-–—]+\s+|—+")
+
+
+def _pieces(text: str) -> tuple[list[tuple[int, str]], set[int]]:
+    """The message's clauses, each also cut at a dash ("I'll send you the checklist - which
+    email?"), and the offsets of the pieces a dash closes (a question after the dash is not
+    theirs)."""
+    out, inner = [], set()
+    for offset, clause in clauses(text):
+        pos = 0
+        for m in _DASH.finditer(clause):
+            if clause[pos:m.start()].strip():
+                out.append((offset + pos, clause[pos:m.start()]))
+                inner.add(offset + pos)
+            pos = m.end()
+        out.append((offset + pos, clause[pos:]))
+    return out, inner
+
+
+def _offers(ctx: MessageContext, sentence: str) -> bool:
+    """A sentence that ends asking offers what it says, unless its last part asks for a detail
+    the deed needs (the pack's ``asks_detail``: "I'll send you the checklist - which email?",
+    "资料发您邮箱，您邮箱是多少？")."""
+    if not _ENDS_ASKING.search(sentence):
+        return False
+    last = re.split(r"[,，]|\s[-–—]+\s|—+", sentence.strip())[-1]
+    return not (first_match(ctx.pack.asks_detail, last) and not first_match(ctx.pack.make, last))
+
+
+def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
+    """A promise's span cut where a second deed is joined to it (the pack's ``joins``:
+    "I'll hold the room until Friday and email the contract today" is two promises: one can
+    be kept while the other stays open)."""
+    text = ctx.text[start:end]
+    cuts = [m for m in (p.search(text) for p in ctx.pack.joins) if m and text[:m.start()].strip(_TRIM)]
+    if not cuts:
+        return [(start, end)]
+    m = min(cuts, key=lambda m: m.start())
+    return [(start, start + m.start())] + _joined(ctx, start + m.end(), end)
 
 
 def _names_a_deed(ctx: MessageContext, clause: str) -> bool:

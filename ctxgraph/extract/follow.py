@@ -20,9 +20,11 @@ import re
 
 from .. import _graph as g
 from .._units import ActionResultUnit, ConstraintUnit, FactUnit, FulfilUnit, LiftUnit, _Unit
+from .bounds import bound, satisfies
 from .context import MessageContext
 from .facts import _token_at
 from .registry import step
+from .text import first_match
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: a tool call and a promise share at least this many content words to be one deed
@@ -56,13 +58,21 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
                 continue  # a number follows a number, a word a word
             for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
-                if cid in done or at < 0:
+                if cid in done or at < 0 or _inside(ctx, d["text"], u.value):
                     continue
                 done.add(cid)
                 units += [LiftUnit(constraint=cid),
                           ConstraintUnit(text=d["text"][:at] + new + d["text"][at + len(old):],
                                          polarity=d["polarity"], stressed=bool(d.get("stressed")))]
     return units
+
+
+def _inside(ctx: MessageContext, rule: str, value: str) -> bool:
+    """A value the user settles on inside the rule's bound does not move it: "it has to be
+    before May 29", then "the 21st please" books the 21st, the deadline stays; a correction
+    ("actually make it $400") does move it."""
+    b = bound(rule)
+    return b is not None and ctx.intent != "correct" and satisfies(b, value)
 
 
 def _call_text(ctx: MessageContext, call_id: str) -> tuple[str, str]:
@@ -97,4 +107,20 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
         best = max(scored, default=(0, None))
         if best[0] >= KEPT_OVERLAP:
             units.append(FulfilUnit(commitment=best[1], status="done"))
+        else:
+            units += _checked(ctx, r.call_id, {u.commitment for u in units})
     return units
+
+
+def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]:
+    """A promise to look something up (the pack's ``checks``: "let me check", "我帮您查一下")
+    made in the message that called the tool is kept when the call comes back (one made
+    earlier may be dropped while the chat goes on: "I'll check with the supplier", then the
+    user chooses another way, then a tool call of another deed)."""
+    G = ctx.graph
+    aid = G.graph["call_to_action"].get(call_id)
+    if aid is None:
+        return []
+    turn = G.nodes[aid].get("turn")
+    return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
+            if pid not in closed and d["turn"] == turn and first_match(ctx.pack.checks, d["text"])][:1]
