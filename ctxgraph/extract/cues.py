@@ -264,7 +264,16 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
         return []
     option = clause[cue.end():]
     return [LiftUnit(constraint=cid) for cid, d in g.open_items(ctx.graph, "constraint")
-            if d["polarity"] == "must_not" and option.strip() and _overlap(ctx, option, _outside(d["text"], _all_rule_cues(ctx)))]
+            if d["polarity"] == "must_not" and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx)))]
+
+
+def _names(ctx: MessageContext, option: str, rule: str) -> bool:
+    """Whether an option names what a rule is about: a shared word (a word and its plural
+    with a cruder ending, "lease" and "leases", are one), else :func:`_overlap`."""
+    words = [w for w in _stems(rule, ctx.lang) if len(w) >= 4]
+    if any(w.startswith(o) or o.startswith(w) for o in _stems(option, ctx.lang) if len(o) >= 4 for w in words):
+        return True
+    return bool(_overlap(ctx, option, rule))
 
 
 _SPACED_WORD = re.compile(r"\S")
