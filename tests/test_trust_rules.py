@@ -193,3 +193,13 @@ def test_taking_something_else_keeps_the_rule():
 
 def test_a_time_asked_for_is_a_rule_zh():
     assert status_of(rules_after("zh", "下周三下午可以上门吗？"), "下周三") == "active"
+
+
+@pytest.mark.parametrize(("turns", "status"), [
+    pytest.param(["Nothing before 10am, please.", "Fine, the 8:15 it is."], "lifted", id="a-time-outside-the-bound"),
+    pytest.param(["Nothing before 10am, please.", "Fine, the 11:40 it is."], "active", id="a-time-inside-the-bound"),
+    pytest.param(["Keep it under $600.", "OK, I'll take the $640 one."], "lifted", id="an-amount-over-the-limit"),
+])
+def test_taking_a_value_outside_a_bound_lifts_it(turns, status):
+    rules = rules_after("en", *turns)
+    assert list(rules.values()) == [status], rules

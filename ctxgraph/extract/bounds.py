@@ -41,8 +41,10 @@ _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|a
 _LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|以上"
                     r"|至少|起码|早于|最少", re.I)
 #: a bound word under a negation turns round ("不要早于9点" is a lower bound, "别超过" an upper one)
-_NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)")
-_NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)")
+_NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:before|earlier than|until)\b"
+                            r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+(?:before|until)\b", re.I)
+_NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:after|later than)\b"
+                            r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b", re.I)
 #: how far from the value its bound word may be
 _NEAR = 16
 
@@ -53,14 +55,17 @@ def bound(text: str) -> tuple[str, str, str] | None:
 
     >>> bound("After 3pm on weekdays, please"), bound("anything before May 29 works now")
     (('lower', 'time', '3pm'), ('upper', 'day', 'May 29'))
+    >>> bound("nothing before 9am, I'm not doing another dawn start"), bound("I can't be home before 1")
+    (('lower', 'time', '9am'), ('lower', 'number', '1'))
     """
     for kind, pattern in _VALUES:
         for m in pattern.finditer(text):
             window = text[max(0, m.start() - _NEAR):m.end() + _NEAR]
             at = m.start() - max(0, m.start() - _NEAR)
-            if _NEGATED_LOWER.search(window):
+            before = text[max(0, m.start() - 3 * _NEAR):m.start()]
+            if _NEGATED_LOWER.search(before):
                 return "lower", kind, m.group(0).strip()
-            if _NEGATED_UPPER.search(window):
+            if _NEGATED_UPPER.search(before):
                 return "upper", kind, m.group(0).strip()
             near = [(abs(w.start() - at), "upper") for w in _UPPER.finditer(window)]
             near += [(abs(w.start() - at), "lower") for w in _LOWER.finditer(window)]
@@ -88,14 +93,36 @@ _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def satisfies(rule_bound: tuple[str, str, str], value: str) -> bool:
-    """Whether ``value`` lies inside the bound (compared by their first numbers): the 21st
-    inside "before May 29", $450 inside "under $500"; False when they cannot be compared.
+    """Whether ``value`` lies inside the bound (compared by their first numbers, hours on a
+    24-hour clock): the 21st inside "before May 29", $450 inside "under $500"; False when they
+    cannot be compared.
 
     >>> satisfies(bound("it has to be before May 29"), "May 21"), satisfies(bound("under $500"), "$800")
     (True, False)
+    >>> satisfies(bound("after 3pm"), "11am"), satisfies(bound("after 3pm"), "4:30pm")
+    (False, True)
     """
-    a, b = _NUMBER.search(rule_bound[2]), _NUMBER.search(value)
-    if not a or not b:
+    limit, got = _number(rule_bound[2]), _number(value)
+    if limit is None or got is None:
         return False
-    limit, got = float(a.group(0).replace(",", "")), float(b.group(0).replace(",", ""))
     return got <= limit if rule_bound[0] == "upper" else got >= limit
+
+
+def _number(value: str) -> float | None:
+    m = _NUMBER.search(value)
+    if not m:
+        return None
+    n = float(m.group(0).replace(",", "").replace(":", "."))
+    return n + 12 if re.search(r"\d\s*pm\b|下午|晚上", value, re.I) and n < 12 else n
+
+
+def outside(rule_bound: tuple[str, str, str], text: str) -> str | None:
+    """The first value of the bound's kind in ``text`` that lies outside it ("the 7:10" is
+    outside "nothing before 9am"), else None.
+
+    >>> outside(bound("nothing before 9am"), "the 7:10 with no difference it is"), outside(bound("nothing before 9am"), "the 13:20 one")
+    ('7:10', None)
+    """
+    kind = dict(_VALUES)[rule_bound[1]]
+    m = kind.search(text)
+    return m.group(0) if m and not satisfies(rule_bound, m.group(0)) else None
