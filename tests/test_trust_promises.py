@@ -229,3 +229,11 @@ def test_a_check_made_earlier_is_not_kept_by_a_later_unrelated_call():
     promises = promises_after("en", bot("I'll check with the supplier whether the tile is in stock."), "Let's just do the smaller vanity.",
                               call, {"role": "tool", "tool_call_id": "c1", "content": "{\"quote\": 14780}"})
     assert the_one(promises, "supplier")[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "我帮您查一下，您的包裹昨天已经到杭州了。", "查一下", id="zh"),
+    pytest.param("en", "Let me check. Your parcel left the depot this morning.", "check", id="en"),
+])
+def test_a_check_the_same_message_answers_is_done(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "done"

@@ -203,3 +203,12 @@ def test_a_time_asked_for_is_a_rule_zh():
 def test_taking_a_value_outside_a_bound_lifts_it(turns, status):
     rules = rules_after("en", *turns)
     assert list(rules.values()) == [status], rules
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("en", "No signal since Monday, the router lights are red.", id="en-a-problem-is-no-rule"),
+    pytest.param("en", "no hot water for three days now", id="en-a-problem-for-days"),
+    pytest.param("zh", "我至少等了两个小时了", id="zh-waited-at-least"),
+])
+def test_a_problem_described_is_no_rule(lang, text):
+    assert rules_after(lang, text) == {}

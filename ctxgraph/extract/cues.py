@@ -481,8 +481,19 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             text = text.strip(_TRIM)
             replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
-            units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end))]
+            status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
+            units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+def _checked_here(ctx: MessageContext, text: str, end: int, pieces, kinds) -> bool:
+    """A promise to look something up that the same message answers, with no tool call to
+    wait for ("我帮您查一下，您的订单昨天已经发出了", "Let me check. It left the depot this
+    morning."): it is done as it is said."""
+    if ctx.message.tool_calls or not first_match(ctx.pack.checks, text):
+        return False
+    return any(offset >= end and kind in ("plain", "report") and clause.strip(_TRIM) and not _ENDS_ASKING.search(clause)
+               for (offset, clause), kind in zip(pieces, kinds))
 
 
 _DASH = re.compile(r"\s[-–—]+\s+|—+")
