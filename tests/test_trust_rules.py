@@ -212,3 +212,8 @@ def test_taking_a_value_outside_a_bound_lifts_it(turns, status):
 ])
 def test_a_problem_described_is_no_rule(lang, text):
     assert rules_after(lang, text) == {}
+
+
+def test_a_day_asked_for_gives_way_to_the_day_taken_zh():
+    rules = rules_after("zh", "周六上午可以上门吗？", {"role": "assistant", "content": "周六约满了，周日上午可以。"}, "那就周日吧")
+    assert status_of(rules, "周六") == "lifted"

@@ -126,3 +126,19 @@ def outside(rule_bound: tuple[str, str, str], text: str) -> str | None:
     kind = dict(_VALUES)[rule_bound[1]]
     m = kind.search(text)
     return m.group(0) if m and not satisfies(rule_bound, m.group(0)) else None
+
+
+def other_day(rule: str, option: str) -> str | None:
+    """The day or time an option names when the rule names another one of the same kind and
+    no bound (the user asked "周六可以吗？", then takes "那就周日吧"), else None.
+
+    >>> other_day("周六可以吗", "那就周日吧"), other_day("周六可以吗", "那就周六吧"), other_day("周六可以吗", "那就这样吧")
+    ('周日', None, None)
+    """
+    for kind in ("day", "time"):
+        pattern = dict(_VALUES)[kind]
+        a, b = pattern.search(rule), pattern.search(option)
+        if a and b:
+            return b.group(0) if _plain(a.group(0)) != _plain(b.group(0)) else None
+    return None
+

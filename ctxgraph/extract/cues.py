@@ -28,7 +28,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import bound, outside, same_bound
+from .bounds import bound, other_day, outside, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -259,7 +259,8 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     """Active rules the user drops by taking what they excluded (the pack's ``choices``): a
     must_not rule the option names ("no long contracts", then "go with the 18-month contract";
     "不要线上课", then "那就线上吧"), a bound the option's value lies outside ("nothing before
-    9am", then "the 7:10 it is")."""
+    9am", then "the 7:10 it is"), a day asked for when another is taken ("周六可以吗？", then
+    "那就周日吧")."""
     cue = first_match(ctx.pack.choices, clause)
     if not cue:
         return []
@@ -267,8 +268,8 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     out: list[_Unit] = []
     for cid, d in g.open_items(ctx.graph, "constraint"):
         limit = bound(d["text"]) if d["polarity"] != "prefer" else None
-        if limit and outside(limit, option) or d["polarity"] == "must_not" and not limit and option.strip() \
-                and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
+        if limit and outside(limit, option) or d["polarity"] == "must" and not limit and other_day(d["text"], option) \
+                or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
             out.append(LiftUnit(constraint=cid))
     return out
 
