@@ -158,8 +158,11 @@ class CommitmentRules(_Strict):
     #: a promise to look something up ("let me check", "我帮您查一下"): kept when a tool call
     #: made in the same message comes back
     checks: list[str] = []
+    #: the assistant asks the user for what a check needs ("请提供IMEI，我查一下保修状态",
+    #: "please send me the order number and I'll check"): the next tool call keeps the check
+    asks_input: list[str] = []
 
-    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks")(classmethod(lambda cls, v: _check_regexes(v)))
+    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -192,7 +195,7 @@ DISABLE_KEYS = {
     "fact_patterns": "pattern", "lifts": None, "corrections": None, "retractions": None,
     "selections": None, "goals": None, "questions": None, "question_words": None,
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
-    "asks_detail": None, "joins": None, "checks": None, "choices": None,
+    "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
@@ -364,6 +367,7 @@ class RulePack:
     asks_detail: list[str] = field(default_factory=list)
     joins: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
+    asks_input: list[str] = field(default_factory=list)
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
@@ -437,6 +441,7 @@ class RulePack:
         self.asks_detail += rf.commitments.asks_detail
         self.joins += rf.commitments.joins
         self.checks += rf.commitments.checks
+        self.asks_input += rf.commitments.asks_input
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel

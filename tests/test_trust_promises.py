@@ -237,3 +237,11 @@ def test_a_check_made_earlier_is_not_kept_by_a_later_unrelated_call():
 ])
 def test_a_check_the_same_message_answers_is_done(lang, text, part):
     assert the_one(promises_after(lang, bot(text)), part)[1] == "done"
+
+
+def test_a_check_that_asked_for_input_is_kept_by_the_next_call():
+    call = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "warranty_lookup", "arguments": "{\"sn\": \"F2LX91\"}"}}]}
+    promises = promises_after("zh", bot("请提供一下机器的序列号，我查一下保修状态。"), "F2LX91", call,
+                              {"role": "tool", "tool_call_id": "c1", "content": "{\"warranty\": \"2027-01-31\"}"})
+    assert the_one(promises, "保修")[1] == "done"

@@ -32,8 +32,10 @@ _VALUES = (
     ("time", re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\d{1,2}\s*点半?|\bnoon\b|\bmidday\b", re.I)),
     ("day", re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
-    ("number", re.compile(r"\d[\d,]*(?:\.\d+)?")),
+    ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )
+#: kinds one bound may restate: an amount said with or without its currency
+_SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
 _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
                     r"|ceiling|budget|tops|no later than|earlier than)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
@@ -81,8 +83,11 @@ def same_bound(new: tuple[str, str, str] | None, old: tuple[str, str, str] | Non
     True
     >>> same_bound(bound("keep it under $1,500"), bound("keep it under $1,500")), same_bound(bound("after 3pm"), bound("before 5pm"))
     (False, False)
+    >>> same_bound(bound("预算别超过五百"), bound("预算改成800元"))
+    True
     """
-    return bool(new and old and new[:2] == old[:2] and _plain(new[2]) != _plain(old[2]))
+    return bool(new and old and new[0] == old[0] and _SAME_KIND.get(new[1], new[1]) == _SAME_KIND.get(old[1], old[1])
+                and _plain(new[2]) != _plain(old[2]))
 
 
 def _plain(value: str) -> str:

@@ -29,6 +29,8 @@ from .text import first_match
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: a tool call and a promise share at least this many content words to be one deed
 KEPT_OVERLAP = 2
+#: a check that asked the user for input is kept by a tool call at most this many messages later
+CHECK_TURNS = 2
 
 
 def _core(value: str) -> str:
@@ -114,13 +116,18 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
 
 def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]:
     """A promise to look something up (the pack's ``checks``: "let me check", "我帮您查一下")
-    made in the message that called the tool is kept when the call comes back (one made
-    earlier may be dropped while the chat goes on: "I'll check with the supplier", then the
-    user chooses another way, then a tool call of another deed)."""
+    made in the message that called the tool, or in one that asked the user for what the
+    check needs (``asks_input``: "请提供IMEI，我查一下保修状态") up to :data:`CHECK_TURNS`
+    messages before, is kept when the call comes back (any other check made earlier may have
+    been dropped while the chat went on: "I'll check with the supplier", then the user chooses
+    another way, then a tool call of another deed)."""
     G = ctx.graph
     aid = G.graph["call_to_action"].get(call_id)
     if aid is None:
         return []
     turn = G.nodes[aid].get("turn")
+    asked = {G.nodes[t]["index"] for t in G.graph["kinds"].get("turn", [])[-(CHECK_TURNS + 2):]
+             if G.nodes[t]["role"] == "assistant" and first_match(ctx.pack.asks_input, G.nodes[t]["text"] or "")}
     return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
-            if pid not in closed and d["turn"] == turn and first_match(ctx.pack.checks, d["text"])][:1]
+            if pid not in closed and (d["turn"] == turn or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
+            and first_match(ctx.pack.checks, d["text"])][:1]
