@@ -181,6 +181,11 @@ def test_a_bare_report_leaves_promises_open_when_two_are():
 
 
 # issue 19: promises said the many ways agents say them (sentences written for these tests)
+def test_the_detail_question_is_not_part_of_the_promise():
+    assert [p[0] for p in promises_after("en", bot("I'll send you the packing list - which address should I use?"))] == \
+        ["I'll send you the packing list"]
+
+
 @pytest.mark.parametrize(("lang", "text", "part"), [
     pytest.param("en", "I'll send you the packing list - which address should I use?", "packing list", id="en-promise-then-detail-question"),
     pytest.param("zh", "我把报价单发您邮箱，您邮箱是多少？", "报价单", id="zh-promise-then-detail-question"),

@@ -133,6 +133,7 @@ SAID_MANY_WAYS = [
     pytest.param("en", "Please keep the total under $900.", "900", id="en-keep-under"),
     pytest.param("en", "I won't be home until 6.", "until 6", id="en-cannot-before"),
     pytest.param("en", "Fridays are out, I have training.", "Fridays", id="en-days-out"),
+    pytest.param("en", "Could you come after 4pm on Tuesdays? I work till then.", "4pm", id="en-a-bound-asked-for"),
     pytest.param("zh", "只要靠过道的座位。", "靠过道", id="zh-only"),
     pytest.param("zh", "晚上不行，孩子要睡觉。", "晚上", id="zh-time-no-good"),
     pytest.param("zh", "每周至少打扫三次。", "三次", id="zh-at-least"),

@@ -137,6 +137,12 @@ def _all_rule_cues(ctx: MessageContext) -> list[re.Pattern]:
     return [p for _, cues in ctx.pack.constraints for p in cues]
 
 
+def _proposes_a_bound(ctx: MessageContext, clause: str) -> bool:
+    """A question that proposes a time bound ("Can we do after 3pm on weekdays?"): a rule."""
+    b = first_match(ctx.pack.proposals, clause) and bound(clause)
+    return bool(b) and b[1] in ("time", "day")
+
+
 def _requests(ctx: MessageContext, clause: str) -> bool:
     """The clause asks the assistant to do something ("can you put a limit on my bill?")."""
     return any(name == "request" and first_match(cues, clause) for name, cues in ctx.pack.intents)
@@ -178,7 +184,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             units += _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             continue
-        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
+        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
+                and not _proposes_a_bound(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
         chosen = [] if ctx.role != "user" else _chosen(ctx, c)
         units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
@@ -470,7 +477,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))
-        kinds.append("report" if status else "make" if promise else "plain")
+        kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
         if _offers(ctx, _sentence_from(ctx.text, start)):
