@@ -192,6 +192,7 @@ def test_the_detail_question_is_not_part_of_the_promise():
     pytest.param("en", "If the part is delayed, we'd call you before the visit.", "call you", id="en-conditional-we-would"),
     pytest.param("zh", "我顺便帮您查一下明天的库存。", "库存", id="zh-check"),
     pytest.param("zh", "没问题，会多送两个小碗。", "小碗", id="zh-subjectless-will-add"),
+    pytest.param("en", "You'll get a tracking link by text shortly.", "tracking link", id="en-you-will-get-shortly"),
 ])
 def test_promise_said_many_ways_is_open(lang, text, part):
     assert the_one(promises_after(lang, bot(text)), part)[1] == "open"

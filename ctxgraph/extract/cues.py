@@ -182,8 +182,10 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         c = clause.strip()
         lifting = first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
-            units += _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
-            continue
+            lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
+            units += lifted
+            if lifted or _rule(ctx, c) is None:
+                continue  # a bound said with a lift's words and nothing to lift is a rule: "3点以后都行"
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
