@@ -222,3 +222,11 @@ def test_a_problem_described_is_no_rule(lang, text):
 def test_a_day_asked_for_gives_way_to_the_day_taken_zh():
     rules = rules_after("zh", "周六上午可以上门吗？", {"role": "assistant", "content": "周六约满了，周日上午可以。"}, "那就周日吧")
     assert status_of(rules, "周六") == "lifted"
+
+
+@pytest.mark.parametrize(("lang", "turns", "lifted"), [
+    pytest.param("zh", ["每晚价格别超过200。", "那就订大床房吧，超一点也行。"], "200", id="zh-over-a-bit"),
+    pytest.param("en", ["Nothing before 9am please.", "Actually earlier is fine too."], "9am", id="en-earlier-is-fine"),
+])
+def test_going_past_the_one_bound_lifts_it(lang, turns, lifted):
+    assert status_of(rules_after(lang, *turns), lifted) == "lifted"

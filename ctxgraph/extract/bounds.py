@@ -147,3 +147,20 @@ def other_day(rule: str, option: str) -> str | None:
             return b.group(0) if _plain(a.group(0)) != _plain(b.group(0)) else None
     return None
 
+
+#: words that go past an upper bound ("超一点", "a bit over", "later is fine") or below a lower one
+_PAST_UPPER = re.compile(r"超|贵(?:一?点|些)|多花|晚(?:一?点|些)|\b(?:over|more|higher|pricier|later)\b", re.I)
+_PAST_LOWER = re.compile(r"早(?:一?点|些)|便宜(?:一?点|些)|少(?:一?点|些)|\b(?:earlier|less|lower|cheaper|under)\b", re.I)
+
+
+def past_bound(clause: str) -> str | None:
+    """Which bound a lifting clause goes past, when it names no rule: "upper" ("超一点也行",
+    "a bit over is fine"), "lower" ("早一点也可以", "earlier is fine too"), else None.
+
+    >>> past_bound("超一点也行"), past_bound("earlier is fine too"), past_bound("打电话也行")
+    ('upper', 'lower', None)
+    """
+    if _PAST_UPPER.search(clause):
+        return "upper"
+    return "lower" if _PAST_LOWER.search(clause) else None
+

@@ -28,7 +28,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import bound, other_day, outside, same_bound
+from .bounds import bound, other_day, outside, past_bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -130,6 +130,10 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         if _overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
+    if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
+        way = past_bound(clause)
+        bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
+        units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
     return units
 
 
