@@ -251,3 +251,8 @@ def test_a_check_that_asked_for_input_is_kept_by_the_next_call():
     promises = promises_after("zh", bot("请提供一下机器的序列号，我查一下保修状态。"), "F2LX91", call,
                               {"role": "tool", "tool_call_id": "c1", "content": "{\"warranty\": \"2027-01-31\"}"})
     assert the_one(promises, "保修")[1] == "done"
+
+
+def test_a_report_that_starts_with_the_deed_closes_the_promise():
+    promises = promises_after("en", bot("I'll book the fitter for Tuesday."), "thanks", bot("Booked: FT-22, Tuesday 9-11."))
+    assert the_one(promises, "fitter")[1] == "done"
