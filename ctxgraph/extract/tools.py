@@ -17,6 +17,7 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
+from .dates import ISO_DATE, said_dates, spoken_dates
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -147,6 +148,16 @@ def _item_name(data: Any) -> str | None:
     return None
 
 
+def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
+    """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
+    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value."""
+    m = ISO_DATE.search(unit.value)
+    if m is None:
+        return unit
+    return unit.model_copy(update=dict(value=spoken_dates(unit.value, ctx.lang, said_dates(ctx.graph), written=False),
+                                       normalized=m.group(0)))
+
+
 def _told_by_user(ctx: MessageContext, key: str) -> bool:
     """Whether a current fact under ``key`` came from the user: a tool result never
     overwrites what the user said (as the assistant's own values never do)."""
@@ -172,7 +183,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[
         if slot is not None:
             if "MONEY" in slot.types and " " not in leaf:
                 continue  # a bare "price" or "total" is the assistant's number; "refund_amount" says what it is for
-            slotted.append(FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id))
+            slotted.append(_dated(ctx, FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id)))
         elif _ID_FIELD.search(leaf) and not _NOT_ID_FIELD.match(leaf) and _ID_VALUE.fullmatch(value):
             if leaf == "id":  # "card.id" -> "card id"; a bare "id" says nothing
                 parent = _leaf_words(path.rsplit(".", 1)[0]) if "." in path else ""
@@ -180,7 +191,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[
                     continue
                 leaf = f"{parent} id"
             key = leaf.replace(" ", "_")
-            ids.append(FactUnit(key=key, name=leaf, value=value))
+            ids.append(_dated(ctx, FactUnit(key=key, name=leaf, value=value)))
     units = slotted + ids
     name = _item_name(data)
     if name and "item" in pack.slots:
@@ -342,8 +353,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if key in taken or _told_by_user(ctx, key):
             continue
         taken.add(key)
-        units.append(FactUnit(key=key, name=name, value=with_its_field(own, value),
-                              slot=slot.id if slot is not None else None))
+        units.append(_dated(ctx, FactUnit(key=key, name=name, value=with_its_field(own, value),
+                                          slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units

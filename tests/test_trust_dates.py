@@ -1,0 +1,46 @@
+"""Dates the user settles on (issue 19): a tool's machine date in the words the chat used for
+that day, options of dates the assistant lists and the one the user picks."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph.extract.dates import spoken_dates
+from tests.test_graph import bot, call, result, user
+
+
+def current(*messages, lang: str, today: str = "2026-05-28") -> dict[str, str]:
+    t = Tracker(lang, today=today)
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("lang", "said", "booked", "expected"), [
+    pytest.param("zh", "好的，明天（5月29日）上午还是下午来取？", {"date": "2026-05-29", "slot": "下午"}, "5月29日", id="zh"),
+    pytest.param("en", "The earliest port date is Monday 26 January. Would you like that?",
+                 {"port_date": "2026-01-26"}, "Monday 26 January", id="en"),
+])
+def test_trust_dates_a_tools_date_in_the_chats_words(lang, said, booked, expected):
+    facts = current(bot(said), "下午" if lang == "zh" else "Monday's good",
+                    call("c1", "book_pickup", booked), result("c1", {"ok": True, **booked}), lang=lang)
+    assert expected in facts.values()
+    assert not any(v.startswith("2026-") for v in facts.values())
+
+
+def test_trust_dates_a_day_nobody_named_stays_iso():
+    """No mention of the day: the tool's date is not reworded (no words to take it from)."""
+    facts = current("I'd like to cancel my plan", call("c1", "cancel_plan", {"plan": "Flex 30"}),
+                    result("c1", {"ok": True, "effective": "2026-07-03"}), lang="en")
+    assert facts.get("effective") == "2026-07-03"
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("2026-04-10 11:00", "4月10日 11:00"),  # the time after the date stays
+    ("2019-3301-8821-0467", "2019-3301-8821-0467"),  # an id with dashes is no date
+    ("TQ20260907-5581", "TQ20260907-5581"),
+    ("2026-11-15扣款起", "11月15日扣款起"),
+])
+def test_trust_dates_spoken_dates_rewrites_only_dates(value, expected):
+    said = [("4月10日", "--04-10"), ("11月15日", "--11-15")]
+    assert spoken_dates(value, "zh", said, written=False) == expected
