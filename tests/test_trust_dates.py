@@ -44,3 +44,29 @@ def test_trust_dates_a_day_nobody_named_stays_iso():
 def test_trust_dates_spoken_dates_rewrites_only_dates(value, expected):
     said = [("4月10日", "--04-10"), ("11月15日", "--11-15")]
     assert spoken_dates(value, "zh", said, written=False) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("collect on Thursday 25 September or Friday 26 September", ["Thursday 25 September", "Friday 26 September"]),
+    ("Saturday the 11th works", ["Saturday the 11th"]),
+    ("the 21st at 10 please", ["the 21st"]),
+    ("Fri, March 13 at 5pm", ["Fri, March 13"]),
+    ("I'm on the 2nd floor", []),  # an ordinal that is no day of the month
+    ("the 3rd one", []),
+])
+def test_trust_dates_a_weekday_belongs_to_its_date(text, expected):
+    import datetime
+
+    from ctxgraph.extract.compiled import compiled_packs
+    from ctxgraph.extract.entities import find_entities
+
+    mentions = find_entities(text, compiled_packs((), ())["en"], (), datetime.date(2026, 3, 10))
+    assert [m.text for m in mentions if m.label == "DATE"] == expected
+
+
+def test_trust_dates_a_moved_day_of_the_month_keeps_its_role():
+    """"the 26th" with its "the" after a return cue: the check-out moves."""
+    facts = current("I need a car, pick it up June 20 and return it June 25.",
+                    bot("Sure, a compact from June 20 to June 25 is $210."),
+                    "can we return it on the 26th instead?", lang="en", today="2026-06-10")
+    assert facts["checkout"] == "the 26th"
