@@ -361,6 +361,40 @@ def _token_at(part: str, value: str) -> int:
     return m.start() if m else -1
 
 
+#: At most this many characters between a value, the words taking it back and the new value.
+SELF_CORRECTION_GAP = 16
+
+
+def corrected_within(w: FactWriter) -> None:
+    """A value taken back in the same message: "serial HX4-88310. Sorry, HX4-88301", "订单号
+    E928306471，不对，是E928306417". The value of the same type right after the pack's
+    ``self_corrections`` words replaces the one right before them in this message's fact.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "My serial number is HX4-88310. Sorry, HX4-88301"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('serial', 'HX4-88301')]
+    """
+    ctx = w.ctx
+    mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
+    for rx in ctx.pack.self_corrections:
+        for cue in rx.finditer(ctx.text):
+            new = next((m for m in mentions if m.start >= cue.end()), None)
+            if new is None or new.start - cue.end() > SELF_CORRECTION_GAP:
+                continue
+            old = next((m for m in reversed(mentions) if m.end <= cue.start() and m.label == new.label), None)
+            if old is None or cue.start() - old.end > SELF_CORRECTION_GAP or old.text == new.text:
+                continue
+            for n, u in enumerate(w.units):
+                if isinstance(u, FactUnit) and not u.offered and old.text in u.value:
+                    w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
+                    # the new value read on its own as another fact is this one
+                    w.units = [o for o in w.units if o is w.units[n] or not (
+                        isinstance(o, FactUnit) and not o.offered and o.value == new.text)]
+                    break
+
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -432,6 +466,7 @@ def facts(ctx: MessageContext) -> list[_Unit]:
         unslotted_values(w)
     if ctx.role == "user":
         bare_answer(w)
+        corrected_within(w)
     units = w.units
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)
