@@ -70,3 +70,16 @@ def test_trust_dates_a_moved_day_of_the_month_keeps_its_role():
                     bot("Sure, a compact from June 20 to June 25 is $210."),
                     "can we return it on the 26th instead?", lang="en", today="2026-06-10")
     assert facts["checkout"] == "the 26th"
+
+
+def test_trust_dates_the_day_a_write_books_replaces_the_users_first_date():
+    """"我买了4月4号的票，想改签到3号": the change the tool makes is the day settled on, and a
+    later lookup for a return trip the user only asks about does not move it."""
+    facts = current("我买了4月4号北京南到济南西的票，想改签到3号。订单号E928306471",
+                    bot("想改到4月3日几点的？"), "下午6点之后的",
+                    call("c1", "change_ticket", {"order_no": "E928306471", "train": "G187", "date": "2026-04-03"}),
+                    result("c1", {"order_no": "E928306471", "status": "改签成功"}),
+                    "顺便查一下6号回北京的",
+                    call("c2", "query_trains", {"from": "济南西", "to": "北京南", "date": "2026-04-06"}),
+                    result("c2", {"date": "2026-04-06", "trains": [{"train": "G150"}]}), lang="zh", today="2026-04-01")
+    assert facts["date"] == "4月3日"

@@ -165,7 +165,21 @@ def _told_by_user(ctx: MessageContext, key: str) -> bool:
     return any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user" for f in g.current_with_key(G, key))
 
 
-def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[_Unit]:
+def _booked(ctx: MessageContext, key: str) -> bool:
+    """Whether a current fact under ``key`` came from the result of a write (a booking, a
+    change): a later lookup's criteria ("query_trains(date=...)" for a return trip the user
+    only asks about) do not replace it."""
+    G = ctx.graph
+    for f in g.current_with_key(G, key):
+        turn = G.nodes.get(f"t{G.nodes[f]['turn']}", {})
+        aid = G.graph["call_to_action"].get(turn.get("tool_call_id")) if turn.get("role") == "tool" else None
+        words = _tool_words(str(G.nodes[aid].get("tool", ""))) if aid else []
+        if words and _WRITE_VERB.fullmatch(words[0]):
+            return True
+    return False
+
+
+def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, writes: bool = False) -> list[_Unit]:
     """Facts of a tool result, at most three: key fields that name a slot ("order_id" ->
     订单号 / order id), then fields naming an id ("rma_number", "claim_id"), keyed by the field,
     then the name of the one product or plan the result is about. Never a bare price, total
@@ -198,8 +212,8 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[
         units.append(FactUnit(key="item", name=pack.slots["item"].name, value=name, slot="item"))
     kept, keys = [], set()
     for u in units:
-        if u.key in keys or _told_by_user(ctx, u.key):
-            continue
+        if u.key in keys or _told_by_user(ctx, u.key) or (not writes and _booked(ctx, u.key)):
+            continue  # a lookup's result does not replace what a write booked
         keys.add(u.key)
         kept.append(u)
     return kept[:_MAX_TOOL_FACTS]
@@ -338,7 +352,8 @@ def with_its_field(leaf: str, value: str) -> str:
     return value
 
 
-def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str]) -> list[_Unit]:
+def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
+                  booked: bool = False) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
     slot when the name is a slot word): never a field that holds free text, paging, what is
     removed or only an option, never over a value the user stated under that key, never a
@@ -350,7 +365,10 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
             continue
         slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
-        if key in taken or _told_by_user(ctx, key):
+        # the day a write books is the day the conversation settled on, even over the user's
+        # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
+        over_user = booked and ISO_DATE.fullmatch(value) is not None
+        if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
         taken.add(key)
         units.append(_dated(ctx, FactUnit(key=key, name=name, value=with_its_field(own, value),
@@ -386,9 +404,9 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
-    units = _record_facts(ctx, arguments, taken)
+    units = _record_facts(ctx, arguments, taken, booked=writes)
     if writes and isinstance(record, dict):
-        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken)
+        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken, booked=True)
     return units
 
 
@@ -418,5 +436,7 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
         call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
         size=len(payload), ref=f"r{ctx.index}", orphan=aid is None)]
     if status == "ok":  # a failed call's arguments and result fields are no state
-        units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data) + _fulfilled(ctx, tool)
+        words = _tool_words(tool)
+        writes = bool(words) and _WRITE_VERB.fullmatch(words[0]) is not None
+        units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data, writes=writes) + _fulfilled(ctx, tool)
     return units
