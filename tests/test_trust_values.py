@@ -334,3 +334,19 @@ def test_trust_values_a_value_taken_back_in_the_same_message(lang, text, expecte
     t = Tracker(lang)
     t.observe({"role": "user", "content": text})
     assert [f.value for f in t.state().facts if f.status == "current"] == [expected]
+
+
+def test_trust_values_a_tools_counts_in_the_words_the_user_used():
+    """qty 12 and 3 in a write are the "12杯" and "3杯" the user asked for; a count never said
+    with its unit stays a bare number."""
+    from tests.test_graph import call, result
+
+    def qty(*counts: int) -> str:
+        t = Tracker("zh")
+        t.observe_many([{"role": "user", "content": "有3个人不喝奶，改成12杯拿铁加3杯美式"},
+                        call("c1", "place_order", {"items": [{"name": n, "qty": c} for n, c in zip("AB", counts)]}),
+                        result("c1", {"order_id": "LK20260318-556201"})])
+        return {f.key: f.value for f in t.state().facts if f.status == "current"}["item_qty"]
+
+    assert qty(12, 3) == "12杯, 3杯"
+    assert qty(12, 4) == "12, 4"

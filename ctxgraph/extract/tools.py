@@ -148,6 +148,32 @@ def _item_name(data: Any) -> str | None:
     return None
 
 
+# a field that counts things ("qty", "tickets", "pax"): its bare numbers are counts the user said
+_COUNT_FIELD = re.compile(r"(?:^| )(?:qty|quantity|count|pax|tickets|seats|people|persons|guests|adults|copies|cups|units|pieces)$")
+_LEADING_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)")
+
+
+def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
+    """A tool's bare counts in the words the conversation used for them: ``qty: "12, 3"`` ->
+    "12杯, 3杯" when the chat said "12杯拿铁加3杯美式" (the latest mention of each number);
+    unchanged when a number was not said with its unit."""
+    from .._normalize import parse_number
+
+    numbers = [v.strip() for v in value.split(",")]
+    if not _COUNT_FIELD.search(leaf) or not all(re.fullmatch(r"\d+", n) for n in numbers):
+        return value
+    G = ctx.graph
+    said: dict[float, str] = {}
+    for e in G.graph["kinds"].get("entity", [])[-200:]:  # oldest first: a later mention wins
+        d = G.nodes[e]
+        m = _LEADING_NUMBER.match(d["text"]) if d.get("label") == "QUANTITY" else None
+        amount = parse_number(m.group(1)) if m else None
+        if amount is not None:
+            said[float(amount)] = d["text"]
+    words = [said.get(float(n)) for n in numbers]
+    return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
+
+
 def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
     """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
     for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value."""
@@ -371,7 +397,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
         taken.add(key)
-        units.append(_dated(ctx, FactUnit(key=key, name=name, value=with_its_field(own, value),
+        units.append(_dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
                                           slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
