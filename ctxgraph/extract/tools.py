@@ -447,6 +447,40 @@ def _fulfilled(ctx: MessageContext, tool: str) -> list[_Unit]:
     return units
 
 
+# a field naming the person the record is about: the user, as the tool knows them
+_PERSON_FIELD = re.compile(r"^(?:customer|holder|account holder|policyholder|policy holder|cardholder|card holder|owner"
+                           r"|member|passenger|applicant|insured|patient|client|guest|account name|customer name"
+                           r"|holder name|owner name|member name|passenger name|full name)$")
+_PERSON_VALUE = re.compile(r"[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+(?:[ -][A-Z][a-z'-]+){1,2}")
+
+
+# a tool about a person ("get_customer", "lookup_account", "find_member"): its record's "name" is theirs
+_PERSON_TOOL = frozenset({"customer", "customers", "account", "accounts", "member", "members", "profile", "user",
+                          "users", "patient", "patients", "client", "clients", "guest", "guests", "passenger",
+                          "student", "students", "owner", "holder", "subscriber", "contact"})
+
+
+def _person_facts(ctx: MessageContext, data: Any, tool: str = "") -> list[_Unit]:
+    """The person a tool's record is about ("customer": "Tomasz Nowak", "passenger": "孔令宇",
+    "holder": {"name": ...}): a fact keyed by the field, unless a current fact holds the name
+    already. A masked name ("吴*婷") or a list of people names no one."""
+    if not isinstance(data, dict):
+        return []
+    G = ctx.graph
+    held = {str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()}
+    units: list[_Unit] = []
+    for key, value in list(data.items())[:30]:
+        leaf = _leaf_words(str(key))
+        if isinstance(value, dict):
+            value = value.get("name") or value.get("full_name")
+        about_person = _PERSON_FIELD.match(leaf) or (leaf == "name" and _PERSON_TOOL & set(_tool_words(tool)))
+        if not isinstance(value, str) or not about_person or not _PERSON_VALUE.fullmatch(value.strip()):
+            continue
+        if value.strip().casefold() not in held and not any(u.value == value.strip() for u in units):
+            units.append(FactUnit(key=leaf.replace(" ", "_"), name=leaf, value=value.strip()))
+    return units[:2]
+
+
 @step("tool_result", roles=("tool",), needs_text=False)
 def tool_result(ctx: MessageContext) -> list[_Unit]:
     message: Message = ctx.message
@@ -465,4 +499,6 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
         words = _tool_words(tool)
         writes = bool(words) and _WRITE_VERB.fullmatch(words[0]) is not None
         units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data, writes=writes) + _fulfilled(ctx, tool)
+        taken = {u.key for u in units if isinstance(u, FactUnit)}
+        units += [u for u in _person_facts(ctx, data, tool) if u.key not in taken and not _told_by_user(ctx, u.key)]
     return units
