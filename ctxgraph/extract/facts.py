@@ -203,11 +203,51 @@ def slot_word_facts(w: FactWriter) -> None:
                 w.make(slot, value, sm.start(), subject=subject)
 
 
+def asked_to_replace(ctx: MessageContext, m: Mention):
+    """The user's current fact the assistant's last message asks to replace, when ``m`` answers
+    it: the message names that fact's value and asks for another ("returning on 19 June. Which
+    date would you like instead?", "4月4日的票，想改到哪天？") and ``m`` is of a type its slot takes.
+    (key, name, fact id, slot, group), or None.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "We fly to Athens on 12 June and back on 19 June."},
+    ...                 {"role": "assistant", "content": "You return on 19 June. Which date would you like instead?"},
+    ...                 {"role": "user", "content": "22nd June please"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "destination")
+    [('checkout', '22nd June'), ('date', '12 June')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant":
+        return None
+    said = G.nodes[last]["text"]
+    if not first_match(ctx.pack.proposals, said) or not first_match(ctx.pack.question_words, said):
+        return None
+    hits = []
+    for fid, d in g.recent_current_facts(G, 50):
+        slot = ctx.pack.slots.get(d["slot"])
+        value = str(d["value"])
+        if slot is not None and m.label in slot.types and len(value) > 1 and value.casefold() in said.casefold() \
+                and G.nodes[f"t{d['turn']}"]["role"] == "user" and value.casefold() != m.text.casefold():
+            hits.append((d["key"], d["name"], fid, d["slot"], d.get("group")))
+    return hits[0] if len(hits) == 1 else None
+
+
 def bare_value_facts(w: FactWriter) -> None:
     """Bare values that name their own slot (emails, phones, order ids, ratings, cuisines)."""
     ctx, pack, G = w.ctx, w.ctx.pack, w.ctx.graph
     held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
     multi: dict[str, list[Mention]] = {}
+    for i, m in enumerate(ctx.mentions):
+        if i in w.used or m.kind != "value" or ctx.asking(m.start):
+            continue
+        target = asked_to_replace(ctx, m)
+        if target is not None and target[0] not in w.filled:  # "Which date would you like instead?" - "22nd June"
+            w.used.add(i)
+            w.filled.add(target[0])
+            w.units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value, correction=True,
+                                    supersedes=target[2], slot=target[3], group=target[4]))
     for i, m in enumerate(ctx.mentions):
         if i in w.used or not m.slot or m.slot not in pack.slots:
             continue
