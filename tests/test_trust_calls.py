@@ -158,3 +158,16 @@ def test_trust_calls_the_person_a_record_is_about(tool, payload, expected):
                     result("c1", payload)])
     facts = {f.key: f.value for f in t.state().facts if f.status == "current"}
     assert {k: facts.get(k) for k in ("passenger", "holder", "name", "customer") if k in facts} == expected
+
+
+def test_trust_calls_a_records_status_fields_are_no_facts():
+    """"account_status": "open", "sms_confirmation": "sent" say how the record stands, not what
+    the user settled on."""
+    from ctxgraph import Tracker
+    from tests.test_graph import call, result
+
+    t = Tracker("en")
+    t.observe_many([{"role": "user", "content": "block my card please"}, call("c1", "block_card", {"card_last4": "6632"}),
+                    result("c1", {"ref": "BLK-40217", "account_status": "open", "sms_confirmation": "sent"})])
+    keys = {f.key for f in t.state().facts if f.status == "current"}
+    assert not keys & {"account_status", "sms_confirmation"} and "ref" in keys

@@ -339,7 +339,9 @@ _CALL_FIELD = re.compile(r"^(?:status|state|ok|success|error|errors|code|message
                          # the system's bookkeeping, not what the user settled on
                          r"|(?:^| )(?:at|created|placed|updated|timestamp|eta|estimated|expected)$|^(?:eta|estimated|expected) "
                          r"|(?:^| )(?:days|hours|min|mins|minutes|secs|seconds|m|pct|percent)$"
-                         r"|^(?:original|old|previous|prior|former|was) ")
+                         r"|^(?:original|old|previous|prior|former|was) "
+                         # the state of a record or of a message it sent ("account_status", "sms_confirmation")
+                         r"|. (?:status|state|confirmation|result)$")
 
 
 def _value_slot(pack, value: str):
