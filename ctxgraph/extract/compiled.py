@@ -73,7 +73,8 @@ class CompiledPack:
         self.intents = [(i.name, c(i.cues)) for i in pack.intents]
         self.constraints = [(r.polarity, c(r.cues)) for r in pack.constraints]
         self.lifts, self.make, self.done, self.cancel = c(pack.lifts), c(pack.make), c(pack.done), c(pack.cancel)
-        self.deeds = c(pack.deeds)
+        self.deeds, self.choices, self.asks_detail = c(pack.deeds), c(pack.choices), c(pack.asks_detail)
+        self.joins, self.checks, self.asks_input = c(pack.joins), c(pack.checks), c(pack.asks_input)
         self.same_deed = [frozenset(w.casefold() for w in group) for group in pack.same_deed]
         self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
         self.pronouns = c(pack.pronouns)
