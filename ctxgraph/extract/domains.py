@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .registry import step
 from .text import SENTENCE_END, in_brackets
 
 if TYPE_CHECKING:
@@ -64,4 +67,39 @@ def domain_finder(ctx: "MessageContext") -> Callable[[int], str | None]:
     return domain_at
 
 
-__all__ = ["DOMAIN_SPAN", "domain_finder", "message_domain"]
+@step("bind_domain", roles=("user", "assistant"))
+def bind_domain(ctx: "MessageContext") -> list[_Unit]:
+    """A per-domain value said while no domain was the topic ("somewhere in the centre", the
+    dialogue's first words) belongs to the domain the dialogue takes up next: when a message
+    names one domain, each such current fact is re-keyed to it (the new fact supersedes the domain-less one), unless that domain already has the slot.
+    A message naming several domains ("a hotel or a restaurant?") binds nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I need somewhere in the north, moderately priced."},
+    ...                 {"role": "assistant", "content": "Are you looking for a hotel or a restaurant?"},
+    ...                 {"role": "user", "content": "A hotel please."}])
+    >>> sorted(f.key for f in t.state().facts if f.status == "current" and f.key.endswith(("area", "range")))
+    ['hotel.area', 'hotel.price_range']
+    """
+    pack, G = ctx.pack, ctx.graph
+    named = {pack.domain_of[c.casefold()] for c in pack.domain_rx.findall(ctx.text)} if pack.domain_rx else set()
+    if len(named) != 1:
+        return []  # none, or a choice between several ("a hotel or a restaurant?"): no topic yet
+    (domain,) = named
+    made = {u.key for u in ctx.units_of(FactUnit)}
+    units: list[_Unit] = []
+    for fid, d in g.recent_current_facts(G, 50):
+        slot = pack.slots.get(d.get("slot") or "")
+        if slot is None or not slot.scoped or d.get("group") or d["key"] != slot.id or d.get("subject"):
+            continue
+        key, name, group = pack.scoped(slot, domain)
+        if key in made or g.current_with_key(G, key):
+            continue
+        made.add(key)
+        units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
+                              normalized=d.get("normalized"), supersedes=fid, stressed=bool(d.get("stressed"))))
+    return units
+
+
+__all__ = ["DOMAIN_SPAN", "bind_domain", "domain_finder", "message_domain"]
