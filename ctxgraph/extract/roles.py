@@ -106,8 +106,8 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
 
 def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
-    slot type ("room_type"): a type the pack has a slot for fills that slot, any other is
-    keyed by its own name."""
+    slot type ("room_type"): a type the pack has a slot for (by name, or in its ``label_slots``:
+    ``cuisine: food``) fills that slot, any other is keyed by its own name."""
     tagger = value_tagger(ctx.lang) if ctx.pack.value_tagger else None
     if tagger is None:
         return []
@@ -117,7 +117,8 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
         # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
         # a person) gives way to the tagger's slot type
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
-            slot = label if label in ctx.pack.slots else None
+            # the pack's slot of that name, else the one its ``label_slots`` names for the type
+            slot = label if label in ctx.pack.slots else ctx.pack.label_slots.get(label)
             out.append(Mention(start, end, label, text, f"{label}:{text.casefold()}", None, slot, "value"))
     return out
 
