@@ -117,7 +117,7 @@ def offers(ctx: MessageContext) -> list[_Unit]:
             if f not in decided:
                 decided.add(f)
                 units.append(DecisionUnit(fact=f, decision="rejected" if rejecting else "accepted"))
-    if not units and not ctx.asked and first_match(ctx.pack.accepts, ctx.text):
+    if not units and _accepts(ctx):
         units = _the_one_just_offered(ctx, open_offers)
     # one accepted option per key: the last one the message names
     accepted: dict[str, DecisionUnit] = {}
@@ -125,6 +125,18 @@ def offers(ctx: MessageContext) -> list[_Unit]:
         if u.decision == "accepted":
             accepted[ctx.graph.nodes[u.fact]["key"]] = u
     return [u for u in units if u.decision == "rejected" or accepted.get(ctx.graph.nodes[u.fact]["key"]) is u]
+
+
+def _names_a_thing(ctx: MessageContext, d: dict) -> bool:
+    """The offer is an option itself (a venue, a product), not an attribute of one."""
+    slot = ctx.pack.slots.get(d.get("slot") or "")
+    return slot is not None and bool(slot.types) and all(ctx.pack.is_thing(t) for t in slot.types)
+
+
+def _accepts(ctx: MessageContext) -> bool:
+    """The message holds an accepting cue outside a question that only asks: "Yes, book it",
+    "Great, can you book a table for 8?" (a request to book is a proposal), not "is it cheap?"."""
+    return any(not ctx.asking(m.start()) for rx in ctx.pack.accepts for m in rx.finditer(ctx.text))
 
 
 def _assistant_spoke_since(G, turn: int, now: int) -> bool:
@@ -138,7 +150,9 @@ def _assistant_spoke_since(G, turn: int, now: int) -> bool:
 
 
 def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
-    """"Yes, book it" after the assistant's last message offered one option for a key: that one.
+    """"Yes, book it" (or "great, can you book it for Friday?") after the assistant's last message
+    offered one thing for a key (a venue, a product): that one. The option's attributes the
+    assistant stated stay its description ("TR5049 leaves at 14:48": not the user's time).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en", packs=["booking"])
@@ -156,7 +170,9 @@ def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
         return []  # the option was not in the assistant's last message
     by_key: dict[str, list[str]] = {}
     for fid, d in offers:
-        if d["turn"] == last:
+        # the thing offered; what the assistant says of it ("leaves at 14:48", "in the east")
+        # describes the option, it is not what the user asked for
+        if d["turn"] == last and _names_a_thing(ctx, d):
             by_key.setdefault(d["key"], []).append(fid)
     return [DecisionUnit(fact=ids[0], decision="accepted") for ids in by_key.values() if len(ids) == 1]
 
