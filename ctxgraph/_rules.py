@@ -187,6 +187,7 @@ DISABLE_KEYS = {
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
+    "same_as": None,
 }
 
 
@@ -242,11 +243,14 @@ class RuleFile(_Strict):
     proposals: list[str] = []
     # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
     id_shapes: list[str] = []
+    # a value named by another domain's ("in the same area as the hotel"): groups ``slot`` (a
+    # slot word) and ``domain`` (a domain word), see ctxgraph/extract/domains.py
+    same_as: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values", "proposals",
+        "service_questions", "id_shapes", "vague_values", "proposals", "same_as",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -375,6 +379,7 @@ class RulePack:
     value_tagger: bool = False
     service_questions: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
+    same_as: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
@@ -445,6 +450,7 @@ class RulePack:
             self.value_tagger = rf.value_tagger
         self.service_questions += rf.service_questions
         self.proposals += rf.proposals
+        self.same_as += rf.same_as
         self.id_shapes += rf.id_shapes
 
 

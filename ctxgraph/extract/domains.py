@@ -102,4 +102,58 @@ def bind_domain(ctx: "MessageContext") -> list[_Unit]:
     return units
 
 
-__all__ = ["DOMAIN_SPAN", "bind_domain", "domain_finder", "message_domain"]
+def _slot_named(ctx: "MessageContext", word: str):
+    """The pack's per-domain slot a word names (by a synonym or its name), else None."""
+    folded = " ".join(word.casefold().split())
+    pack = ctx.pack
+    slot_id = pack.synonym_slot.get(folded) if pack.synonym_rx else None
+    slot = pack.slots.get(slot_id) if slot_id else next(
+        (s for s in pack.slots.values() if s.name.casefold() == folded or s.id == folded), None)
+    return slot if slot is not None and slot.scoped else None
+
+
+@step("same_as", roles=("user",))
+def same_as(ctx: "MessageContext") -> list[_Unit]:
+    """"A restaurant in the same area as the hotel", "a train on the same day as the hotel": the
+    value the other domain holds for that slot, in the domain the message is about (the one it
+    names outside the phrase, else the dialogue's topic). Nothing when the other domain holds
+    no value yet.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I need a hotel in the north."},
+    ...                 {"role": "user", "content": "I also need a restaurant in the same area as the hotel."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.endswith("area"))
+    [('hotel.area', 'north'), ('restaurant.area', 'north')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    if not pack.same_as or not pack.domain_rx:
+        return []
+    made = {u.key for u in ctx.units_of(FactUnit)}
+    units: list[_Unit] = []
+    for rx in pack.same_as:
+        for m in rx.finditer(ctx.text):
+            slot = _slot_named(ctx, m.group("slot"))
+            other = pack.domain_of.get(" ".join(m.group("domain").casefold().split()))
+            if slot is None or other is None:
+                continue
+            outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+                       if not (m.start() <= c.start() < m.end())]
+            recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
+            here = [d for d in outside if d != other] or ([G.graph["domain"]] if recent and G.graph["domain"] != other else [])
+            if not here:
+                continue
+            source = g.current_with_key(G, pack.scoped(slot, other)[0])
+            key, name, group = pack.scoped(slot, here[-1])
+            if not source or key in made:
+                continue
+            d = G.nodes[source[0]]
+            old = g.current_with_key(G, key)
+            made.add(key)
+            units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
+                                  normalized=d.get("normalized"), supersedes=old[0] if old else None,
+                                  correction=ctx.correcting, stressed=ctx.stressed))
+    return units
+
+
+__all__ = ["DOMAIN_SPAN", "bind_domain", "domain_finder", "message_domain", "same_as"]
