@@ -187,7 +187,7 @@ DISABLE_KEYS = {
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
-    "same_as": None,
+    "same_as": None, "confirms": None,
 }
 
 
@@ -246,11 +246,14 @@ class RuleFile(_Strict):
     # a value named by another domain's ("in the same area as the hotel"): groups ``slot`` (a
     # slot word) and ``domain`` (a domain word), see ctxgraph/extract/domains.py
     same_as: list[str] = []
+    # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
+    # 2 at 7 pm"): a "yes" takes every value it names
+    confirms: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values", "proposals", "same_as",
+        "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -380,6 +383,7 @@ class RulePack:
     service_questions: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
     same_as: list[str] = field(default_factory=list)
+    confirms: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
@@ -451,6 +455,7 @@ class RulePack:
         self.service_questions += rf.service_questions
         self.proposals += rf.proposals
         self.same_as += rf.same_as
+        self.confirms += rf.confirms
         self.id_shapes += rf.id_shapes
 
 
