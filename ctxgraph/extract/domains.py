@@ -129,7 +129,6 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
     pack, G = ctx.pack, ctx.graph
     if not pack.same_as or not pack.domain_rx:
         return []
-    made = {u.key for u in ctx.units_of(FactUnit)}
     units: list[_Unit] = []
     for rx in pack.same_as:
         for m in rx.finditer(ctx.text):
@@ -145,11 +144,16 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
                 continue
             source = g.current_with_key(G, pack.scoped(slot, other)[0])
             key, name, group = pack.scoped(slot, here[-1])
-            if not source or key in made:
+            if not source or any(u.key == key for u in units):
                 continue
+            # a value an earlier step read inside the phrase ("same price") is the phrase's words
+            inside = m.group(0).casefold()
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.key == key
+                                                         and u.value.casefold() in inside)]
+            if any(isinstance(u, FactUnit) and u.key == key for u in ctx.units):
+                continue  # the message states its own value for the slot
             d = G.nodes[source[0]]
             old = g.current_with_key(G, key)
-            made.add(key)
             units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
                                   normalized=d.get("normalized"), supersedes=old[0] if old else None,
                                   correction=ctx.correcting, stressed=ctx.stressed))
