@@ -60,16 +60,25 @@ def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
     return None
 
 
+def _asked_role(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
+    """The role of ``m`` the assistant's open question asks for, if one does."""
+    for slot, labels, _, _, asked_rx, value_rx in ctx.pack.roles:
+        if m.label in labels and (value_rx is None or value_rx.search(m.text)) and asked_rx \
+                and any(asked_rx.search(q) for q in questions):
+            return slot
+    return None
+
+
 def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
     """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
     else its type (None: it plays no role the pack knows)."""
     cued = _cue_role(ctx, m)
     if cued:
         return cued
+    asked = _asked_role(ctx, m, questions)
+    if asked:
+        return asked
     fitting = [r for r in ctx.pack.roles if m.label in r[1] and (r[5] is None or r[5].search(m.text))]
-    for slot, _, _, _, asked_rx, _ in fitting:
-        if asked_rx and any(asked_rx.search(q) for q in questions):
-            return slot
     if first_match(ctx.pack.vague_values, m.text):
         return None  # "yesterday", "next week": no fact by its shape or type alone
     for slot, _, before_rx, after_rx, asked_rx, value_rx in fitting:
@@ -123,14 +132,16 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     return out
 
 
-def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str]) -> list[_Unit]:
+def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
-        # a role cue beside the span names its role as for an entity ("return it on the 26th": check-out)
-        cued = _cue_role(ctx, replace(m, label=_TAGGER_LABELS[m.label])) if m.label in _TAGGER_LABELS else None
+        # a role cue beside the span, or the assistant's question, names its role as for an entity
+        # ("return it on the 26th": check-out; "What is your destination?" - "Bishops Stortford")
+        as_entity = replace(m, label=_TAGGER_LABELS[m.label]) if m.label in _TAGGER_LABELS else None
+        cued = (_cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start)) if slot else (m.label, m.label.replace("_", " "), None)
@@ -193,4 +204,4 @@ def roles(ctx: MessageContext) -> list[_Unit]:
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
         filled.add(key)
     taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
-    return units + _tagged_facts(ctx, taken, filled)
+    return units + _tagged_facts(ctx, taken, filled, questions)
