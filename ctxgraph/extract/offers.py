@@ -134,9 +134,10 @@ def _names_a_thing(ctx: MessageContext, d: dict) -> bool:
 
 
 def _accepts(ctx: MessageContext) -> bool:
-    """The message holds an accepting cue outside a question that only asks: "Yes, book it",
-    "Great, can you book a table for 8?" (a request to book is a proposal), not "is it cheap?"."""
-    return any(not ctx.asking(m.start()) for rx in ctx.pack.accepts for m in rx.finditer(ctx.text))
+    """The message holds an accepting cue and asks nothing but requests: "Yes, book it",
+    "Great, can you book a table for 8?" (a request to book proposes), not "Yes, is it cheap?"."""
+    pure = [(s, e) for s, e in ctx.asked if not any(ps <= s < pe for ps, pe in ctx.proposed)]
+    return not pure and bool(first_match(ctx.pack.accepts, ctx.text))
 
 
 def _assistant_spoke_since(G, turn: int, now: int) -> bool:
