@@ -68,7 +68,7 @@ def test_roles_a_trips_origin_is_the_domains(text):
 def test_roles_tagger_types_fill_the_packs_slots():
     state = current("I want to eat at a moderately priced restaurant.", bot("What type of food would you like?"),
                     "Belgian please, I'm craving that lately.")
-    assert state.get("food", "").lower() == "belgian" and "cuisine" not in state
+    assert state.get("restaurant.food", "").lower() == "belgian" and "cuisine" not in state
 
 
 @pytest.mark.parametrize("answer", ["Yes please.", "Great, can you book a table for 3 at 18:45 on Friday?"])
