@@ -187,7 +187,7 @@ DISABLE_KEYS = {
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
-    "same_as": None, "confirms": None,
+    "same_as": None, "confirms": None, "alternatives": None, "self_corrections": None,
 }
 
 
@@ -249,11 +249,18 @@ class RuleFile(_Strict):
     # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
     # 2 at 7 pm"): a "yes" takes every value it names
     confirms: list[str] = []
+    # words that make the assistant's message a list of alternatives ("A or B", "可以A，也可以B"):
+    # the user's short reply that repeats one of them picks it (the picks step)
+    alternatives: list[str] = []
+    # words with which a speaker takes back the value just said in the same message ("88310.
+    # Sorry, 88301", "E928306471，不对，是E928306417"): the value after them replaces it
+    self_corrections: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms",
+        "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
+        "self_corrections",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -385,6 +392,8 @@ class RulePack:
     same_as: list[str] = field(default_factory=list)
     confirms: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
+    self_corrections: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -457,7 +466,8 @@ class RulePack:
         self.same_as += rf.same_as
         self.confirms += rf.confirms
         self.id_shapes += rf.id_shapes
-
+        self.alternatives += rf.alternatives
+        self.self_corrections += rf.self_corrections
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""
