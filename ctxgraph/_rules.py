@@ -200,7 +200,7 @@ DISABLE_KEYS = {
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
-    "alternatives": None, "self_corrections": None,
+    "same_as": None, "confirms": None, "alternatives": None, "self_corrections": None,
 }
 
 
@@ -259,6 +259,12 @@ class RuleFile(_Strict):
     proposals: list[str] = []
     # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
     id_shapes: list[str] = []
+    # a value named by another domain's ("in the same area as the hotel"): groups ``slot`` (a
+    # slot word) and ``domain`` (a domain word), see ctxgraph/extract/domains.py
+    same_as: list[str] = []
+    # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
+    # 2 at 7 pm"): a "yes" takes every value it names
+    confirms: list[str] = []
     # words that make the assistant's message a list of alternatives ("A or B", "可以A，也可以B"):
     # the user's short reply that repeats one of them picks it (the picks step)
     alternatives: list[str] = []
@@ -269,7 +275,7 @@ class RuleFile(_Strict):
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values", "proposals", "alternatives",
+        "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
         "self_corrections",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
@@ -404,6 +410,8 @@ class RulePack:
     value_tagger: bool = False
     service_questions: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
+    same_as: list[str] = field(default_factory=list)
+    confirms: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     self_corrections: list[str] = field(default_factory=list)
@@ -481,6 +489,8 @@ class RulePack:
             self.value_tagger = rf.value_tagger
         self.service_questions += rf.service_questions
         self.proposals += rf.proposals
+        self.same_as += rf.same_as
+        self.confirms += rf.confirms
         self.id_shapes += rf.id_shapes
         self.alternatives += rf.alternatives
         self.self_corrections += rf.self_corrections
