@@ -228,8 +228,8 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item) -> bool:
     In a long chat (:func:`long_chat`) the items it does not touch (facts, entities in focus,
     actions, the older promises and rules) come after every recalled turn: there they are
     many, most from long ago, and the question is about something said in the turns recalled
-    for it. LoCoMo dev, 1,000 tokens, with the extra: 0.628 -> 0.636 evidence recall
-    (docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
+    for it. LoCoMo dev, 1,000 tokens, evidence recall with the extra 0.628 -> 0.637, lexical
+    0.588 -> 0.610 (docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
     """
     if item.kind == "turn" or item.node in query.entities:
         return True
