@@ -36,6 +36,12 @@ def test_asking_for_details_after_a_list_takes_nothing():
     assert not [f for f in state if f[0] == "attraction.venue" and f[2] == "current"]
 
 
+@pytest.mark.parametrize("ask", ["Can I get the postcode for both of them?", "No , thank you . I would like the address , please ."])
+def test_asking_about_several_or_after_a_no_takes_nothing(ask):
+    state = facts("I want a museum in the centre.", bot("How about Cafe Jello Gallery ?"), ask)
+    assert ("attraction.venue", "Cafe Jello Gallery", "current") not in state
+
+
 def test_a_question_comparing_options_takes_nothing():
     state = facts("I want a college in the centre.", bot("There are 2 . They are Clare College and Christ's College ."),
                   "Is Clare College cheaper than Christ's College?")
