@@ -60,6 +60,8 @@ class FactWriter:
             return
         if in_spans(at, ctx.service_asked):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
+        if not settled and is_limit(ctx.text, mention.start if mention else _value_at(ctx.text, value, at)):
+            return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
         if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key)):
             return  # a question fills an empty slot with a recognised value, never changes one
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
@@ -125,6 +127,31 @@ class FactWriter:
 
     def mention_in(self, start: int, end: int) -> int | None:
         return next((i for i, m in enumerate(self.ctx.mentions) if m.start < end and start < m.end), None)
+
+
+#: a negated bound word right before a value: the value is the rule's limit, not a choice
+_LIMIT_BEFORE = re.compile(
+    r"(?:别|不要|不能|不可以|不得|不)(?:超过|超出|高于|低于|早于|晚于)(?:每[晚天月人个位次])?\s*$"
+    r"|\b(?:no more than|not more than|nothing (?:before|after)|no later than|no earlier than)\s+$", re.I)
+
+
+def is_limit(text: str, at: int) -> bool:
+    """Whether the value at ``at`` is the limit of a negated bound ("总价别超过两万",
+    "价格别超过每晚150", "no more than $200"): the constraint holds it; the user has settled on
+    no such value.
+
+    >>> is_limit("总价别超过两万。", 5), is_limit("价格别超过每晚150", 7), is_limit("预算改成800元", 4)
+    (True, True, False)
+    >>> is_limit("Spend no more than $200", 19)
+    True
+    """
+    return bool(_LIMIT_BEFORE.search(text[max(0, at - 20):at]))
+
+
+def _value_at(text: str, value: str, at: int) -> int:
+    """Where ``value`` stands in ``text`` from ``at`` on (a slot word comes before its value), else ``at``."""
+    found = text.find(value.strip(), at)
+    return found if found >= 0 else at
 
 
 def pattern_facts(w: FactWriter) -> None:
