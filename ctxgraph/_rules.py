@@ -200,7 +200,7 @@ DISABLE_KEYS = {
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
-    "same_as": None, "confirms": None, "alternatives": None, "self_corrections": None,
+    "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
 }
 
 
@@ -265,6 +265,9 @@ class RuleFile(_Strict):
     # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
     # 2 at 7 pm"): a "yes" takes every value it names
     confirms: list[str] = []
+    # the user asks how to reach or visit the one thing just offered ("what is their address?"):
+    # asking for it takes it, as annotators of booking dialogues read it
+    inquiries: list[str] = []
     # words that make the assistant's message a list of alternatives ("A or B", "可以A，也可以B"):
     # the user's short reply that repeats one of them picks it (the picks step)
     alternatives: list[str] = []
@@ -276,7 +279,7 @@ class RuleFile(_Strict):
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections",
+        "self_corrections", "inquiries",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -412,6 +415,7 @@ class RulePack:
     proposals: list[str] = field(default_factory=list)
     same_as: list[str] = field(default_factory=list)
     confirms: list[str] = field(default_factory=list)
+    inquiries: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     self_corrections: list[str] = field(default_factory=list)
@@ -491,6 +495,7 @@ class RulePack:
         self.proposals += rf.proposals
         self.same_as += rf.same_as
         self.confirms += rf.confirms
+        self.inquiries += rf.inquiries
         self.id_shapes += rf.id_shapes
         self.alternatives += rf.alternatives
         self.self_corrections += rf.self_corrections

@@ -125,6 +125,7 @@ class CompiledPack:
         self.proposals = [re.compile(p, flags) for p in pack.proposals]
         self.same_as = [re.compile(p, flags) for p in pack.same_as]
         self.confirms = [re.compile(p, flags) for p in pack.confirms]
+        self.inquiries = [re.compile(p, flags) for p in pack.inquiries]
         self.alternatives = [re.compile(p, flags) for p in pack.alternatives]
         self.self_corrections = [re.compile(p, flags) for p in pack.self_corrections]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"

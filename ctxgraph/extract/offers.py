@@ -107,6 +107,10 @@ def offers(ctx: MessageContext) -> list[_Unit]:
     for offset, clause in clauses(ctx.text):
         if in_spans(offset, ctx.asked) or (first_match(ctx.pack.question_words, clause)
                                            and not first_match(ctx.pack.accepts, clause)):
+            for f in _inquired_by_name(ctx, clause, open_offers):
+                if f not in decided:
+                    decided.add(f)
+                    units.append(DecisionUnit(fact=f, decision="accepted"))
             continue  # "is the Plus cheaper?", "华为和联想哪个散热好点" (no question mark) decide nothing
         rejecting = bool(first_match(ctx.pack.rejects, clause))
         picked = _named(clause, open_offers) or _by_position(ctx, clause, open_offers) \
@@ -119,12 +123,26 @@ def offers(ctx: MessageContext) -> list[_Unit]:
                 units.append(DecisionUnit(fact=f, decision="rejected" if rejecting else "accepted"))
     if not units and _accepts(ctx):
         units = _the_one_just_offered(ctx, open_offers)
+    elif not units and first_match(ctx.pack.inquiries, ctx.text):
+        # "can I get their address?" after the assistant named one thing: that one
+        units = [u for u in _the_one_just_offered(ctx, open_offers)
+                 if _names_a_thing(ctx, ctx.graph.nodes[u.fact])]
     # one accepted option per key: the last one the message names
     accepted: dict[str, DecisionUnit] = {}
     for u in units:
         if u.decision == "accepted":
             accepted[ctx.graph.nodes[u.fact]["key"]] = u
     return [u for u in units if u.decision == "rejected" or accepted.get(ctx.graph.nodes[u.fact]["key"]) is u]
+
+
+def _inquired_by_name(ctx: MessageContext, clause: str, offers) -> list[str]:
+    """A question asking how to reach or visit one offered thing it names takes it
+    ("Can I have the postcode for Holy Trinity Church?"); a question comparing options
+    ("is the Plus cheaper?") or asking anything else decides nothing."""
+    if not first_match(ctx.pack.inquiries, clause):
+        return []
+    named = [f for f in _named(clause, offers) if _names_a_thing(ctx, ctx.graph.nodes[f])]
+    return named if len(named) == 1 else []
 
 
 def _names_a_thing(ctx: MessageContext, d: dict) -> bool:
