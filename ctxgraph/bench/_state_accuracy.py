@@ -87,6 +87,9 @@ _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
 #: core slots that are never a schema slot of the same name: ``name`` is a person's ("my name is Ann")
 NOT_SCHEMA_SLOTS = frozenset({"name"})
 _MULTIWOZ_SLOT_WORDS = {"price range": "pricerange", "arrive by": "arriveBy", "leave at": "leaveAt"}
+#: the CrossWOZ slot a reference point fills in a domain: the thing near which it is sought,
+#: by the thing's own domain ("餐馆-周边景点": a restaurant near an attraction)
+NEAR_SLOT = "周边{domain}"
 #: schema slots whose values obviously name a venue (types of the derived pack's new slots)
 _VENUE_SLOTS = ("周边景点", "周边餐馆", "周边酒店")
 
@@ -258,6 +261,17 @@ def _same(predicted: str, gold: str | tuple[str, ...]) -> bool:
     return len(str(gold).split()) > 1 and parts(predicted) == parts(gold)
 
 
+def _near_slot(value: str, facts: list[dict[str, Any]], schema: SlotSchema) -> str:
+    """The schema slot of a reference point (core role ``near``): CrossWOZ's ``周边<domain>`` of
+    the domain the state names the thing in (a venue fact of any status with that value), else
+    ``near``, no schema slot (not scored)."""
+    for fact in facts:
+        domain, _, slot = str(fact.get("key", "")).rpartition(".")
+        if slot == "venue" and fact.get("value") == value and (kind := schema.domain(domain)):
+            return NEAR_SLOT.format(domain=kind)
+    return "near"
+
+
 def predicted_pairs(state: dict[str, Any], schema: SlotSchema) -> dict[str, set[str]]:
     """The current facts of a state dict as ``{gold slot: {values}}`` (schema slots only)."""
     pairs: dict[str, set[str]] = defaultdict(set)
@@ -266,6 +280,8 @@ def predicted_pairs(state: dict[str, Any], schema: SlotSchema) -> dict[str, set[
             continue
         key = str(fact.get("key", ""))
         domain, _, slot = key.rpartition(".")
+        if slot == "near":
+            slot = _near_slot(str(fact.get("value", "")), state.get("facts", []), schema)
         name = schema.gold_name(domain or fact.get("group"), slot)
         if name is not None:
             pairs[name].add(str(fact.get("value", "")))

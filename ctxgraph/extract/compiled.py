@@ -113,11 +113,13 @@ class CompiledPack:
             return re.compile(template % "|".join(f"(?:{p})" for p in patterns), flags) if patterns else None
 
         # a slot a domain pack scopes per domain (a train's destination, a restaurant's time) is
-        # read by that pack's own rules: the core's generic roles leave it alone
+        # read by that pack's own rules: the core's generic roles leave it alone (a reference
+        # point's is per domain by design: "X附近的餐馆" is the restaurant's)
         self.roles = [(r.slot, frozenset(r.labels), joined(r.before, r"(?:%s)[\s:：,，]*$"),
                        joined(r.after, r"^[\s:：]*(?:%s)"), joined(r.asked, "%s"),
                        re.compile(r.value, flags) if r.value else None) for r in pack.roles
-                      if not self.slots[r.slot].scoped]
+                      if not self.slots[r.slot].scoped or r.reference]
+        self.reference_roles = frozenset(r.slot for r in pack.roles if r.reference)
         self.type_roles = {label: slot for label, slot in pack.type_roles.items() if not self.slots[slot].scoped}
         self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
         self.value_tagger = pack.value_tagger

@@ -208,11 +208,15 @@ def bare_value_facts(w: FactWriter) -> None:
     ctx, pack, G = w.ctx, w.ctx.pack, w.ctx.graph
     held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
     multi: dict[str, list[Mention]] = {}
+    from .roles import reference_role
+
     for i, m in enumerate(ctx.mentions):
         if i in w.used or not m.slot or m.slot not in pack.slots:
             continue
         if not (ctx.role == "user" or m.slot not in held or pack.slots[m.slot].scoped):
             continue
+        if ctx.role == "user" and reference_role(ctx, m):
+            continue  # "八达岭长城周边的景点": a reference point (the roles step), not the venue wanted
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped and ctx.domain_at(m.start) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
         w.used.add(i)
