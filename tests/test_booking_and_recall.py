@@ -68,13 +68,14 @@ def test_booking_fact_patterns(messages, key, value):
     pytest.param("给你推荐北京云天酒店吧，很不错。", "北京云天酒店", id="zh-suffix"),
     pytest.param("可以去庆丰包子铺(前门店)吃。", "庆丰包子铺(前门店)", id="zh-branch"),
     pytest.param("I recommend the acorn guest house.", "acorn guest house", id="en-head-noun"),
+    pytest.param("北京都季商旅酒店挺好的。", "北京都季商旅酒店", id="zh-adverb-inside-the-name"),
 ])
 def test_booking_venue_names_are_entities(text, name):
     t = track(bot(text))
     assert name in [e.text for e in t.state().entities if e.type == "VENUE"]
 
 
-@pytest.mark.parametrize("text", ["推荐一家餐馆给你。", "I need a hotel."])
+@pytest.mark.parametrize("text", ["推荐一家餐馆给你。", "I need a hotel.", "定好酒店我要出去吃饭。", "这么多餐馆呀。"])
 def test_booking_a_bare_venue_word_is_no_name(text):
     assert not [e for e in track(text).state().entities if e.type == "VENUE"]
 
@@ -265,11 +266,21 @@ def test_booking_the_name_after_called_is_the_venue(text, key, value):
 
 
 @pytest.mark.parametrize("text", [
-    "帮我叫一辆出租车去酒店。", "我的朋友叫小王。",
+    "帮我叫一辆出租车去酒店。", "我的朋友叫小王。", "我想找一个豪华型酒店入住，有推荐的吗？", "推荐两个评分高的景点呗。",
+    "麻烦您给我叫下车，我要从天云山风景区打出租车到北京空港世纪商务精选酒店。", "我想呼叫从张坊古战道到北京空港远航国际酒店的出租车。",
     "I called the hotel yesterday and nobody answered.", "My dog is named Rex.",
 ])
 def test_booking_calling_someone_names_no_venue(text):
     assert not [k for k in current(track(text)) if k.endswith("venue")]
+
+
+def test_booking_a_thing_keeps_the_domain_it_was_offered_or_held_in():
+    """A domain word in the next sentence does not make an offered attraction, or one the
+    user took, a hotel or a restaurant ("就去天安门广场吧，地址在哪？周边有什么酒店吗？")."""
+    t = track("推荐一个门票免费的景点。", bot("为您推荐天安门广场、中国国家博物馆。"), "就去天安门广场吧，地址在哪？周边有什么酒店吗？",
+              bot("地址在长安街。"), "天安门广场的电话是多少？周边都有哪些餐馆呢？")
+    venues = {(f.key, f.status) for f in t.state().facts if f.value == "天安门广场"}
+    assert venues == {("attraction.venue", "current")}
 
 
 @pytest.mark.parametrize(("messages", "key", "value"), [

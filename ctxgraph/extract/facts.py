@@ -56,7 +56,7 @@ class FactWriter:
                 slot=slot, value=value, at=at, subject=subject, mention=mention, patterned=patterned, domain=domain,
                 only_offer=only_offer))
             return
-        if key in self.filled or self.names_an_offer(key, value):
+        if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
@@ -72,14 +72,26 @@ class FactWriter:
             stressed=ctx.stressed, supersedes=supersedes,
         ))
 
-    def names_an_offer(self, key: str, value: str) -> bool:
+    def names_an_offer(self, key: str, value: str, slot_id: str | None = None) -> bool:
         """The user naming an option the assistant offered decides on it (the offers step),
-        rather than stating a new value."""
+        rather than stating a new value; an option of the same slot offered in another domain
+        counts too ("就去天安门广场吧，……周边有什么酒店吗？": the attraction offered, not a hotel)."""
         G = self.ctx.graph
         folded = value.strip().casefold()
+        offers = G.graph["offers_by_key"].get(key, ()) if slot_id is None else \
+            [f for f in G.graph["offers"] if G.nodes[f]["key"] == key or G.nodes[f]["slot"] == slot_id]
         return self.ctx.role == "user" and any(
-            G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered"
-            for f in G.graph["offers_by_key"].get(key, ()))
+            G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered" for f in offers)
+
+    def known_elsewhere(self, slot: SlotRule, key: str, value: str, mention: Mention | None) -> bool:
+        """A thing the state already holds under the same slot in another domain keeps its
+        domain: a domain word near a name the user repeats ("八达岭长城的电话是多少？周边都有哪些
+        餐馆呢？") does not make it that domain's thing too."""
+        if mention is None or mention.kind != "thing" or not slot.scoped or key == slot.id:
+            return False
+        G, folded = self.ctx.graph, value.strip().casefold()
+        return any(G.nodes[f]["slot"] == slot.id and G.nodes[f]["key"] != key and str(G.nodes[f]["value"]).casefold() == folded
+                   for f in G.graph["current_fact"].values())
 
     def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None) -> bool:
         """A per-domain attribute the assistant states while naming a thing ("Acorn Guest House
