@@ -337,8 +337,8 @@ def test_must_that_guesses_is_no_rule(text, rule):
 
 
 @pytest.mark.parametrize(("text", "key", "value"), [
-    pytest.param("我想找家人均消费在100-150元的餐馆吃驴杂汤这道菜。", "dish", "驴杂汤", id="zh-eat-this-dish"),
-    pytest.param("我想在景点周边找个能做樟茶鸭和担担面的餐馆。", "dish", "樟茶鸭 担担面", id="zh-dishes-a-list"),
+    pytest.param("我想找家人均消费在100-150元的餐馆吃驴杂汤这道菜。", "restaurant.dish", "驴杂汤", id="zh-eat-this-dish"),
+    pytest.param("我想在景点周边找个能做樟茶鸭和担担面的餐馆。", "restaurant.dish", "樟茶鸭 担担面", id="zh-dishes-a-list"),
     pytest.param("帮我推荐一个能提供24小时热水和洗衣服务的高档型酒店。", "hotel.facilities", "24小时热水 洗衣服务",
                  id="zh-facilities"),
     pytest.param("这个酒店是否提供收费停车位和会议室好吗？", "hotel.facilities", "收费停车位 会议室", id="zh-facilities-asked"),
@@ -360,7 +360,7 @@ def test_booking_eating_in_general_names_no_dish(text):
 @pytest.mark.parametrize(("messages", "key", "value"), [
     pytest.param([bot("没有满足您要求的景点，给你推荐人定湖公园可以吗？")], "attraction.venue", "人定湖公园",
                  id="zh-a-verb-glued-to-a-name"),
-    pytest.param(["票价20元以下的景点有吗？"], "ticket", "20元以下", id="zh-bound-kept"),
+    pytest.param(["票价20元以下的景点有吗？"], "attraction.ticket", "20元以下", id="zh-bound-kept"),
     pytest.param(["I need a hotel, the price should be 80 pounds or less."], "hotel.price", "80 pounds or less",
                  id="en-bound-kept"),
 ])
@@ -368,8 +368,14 @@ def test_booking_values_keep_their_words(messages, key, value):
     assert named(track(*messages))[key] == value
 
 
+@pytest.mark.parametrize("answer", ["门票价格是40元。", "游玩时间是2小时 - 3小时。", "推荐菜有大三元虾饺, 烤乳猪。"])
+def test_booking_what_the_assistant_tells_of_a_venue_is_not_the_users_wish(answer):
+    t = track("我想去恭王府玩，推荐一家附近的餐馆。", bot(answer))
+    assert not [f for f in t.state().facts if f.status == "current" and f.turn == 1]
+
+
 def test_booking_having_eaten_names_no_dish():
-    assert "dish" not in current(track("我们吃得差不多了，再找个餐馆喝点东西。"))
+    assert not [k for k in current(track("我们吃得差不多了，再找个餐馆喝点东西。")) if k.endswith("dish")]
 
 
 @pytest.mark.parametrize(("text", "name"), [
