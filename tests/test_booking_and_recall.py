@@ -368,6 +368,11 @@ def test_booking_values_keep_their_words(messages, key, value):
     assert named(track(*messages))[key] == value
 
 
+def test_booking_a_number_inside_a_recommended_name_does_not_make_it_the_users():
+    t = track("帮我推荐一个免费的景点吧。", bot("推荐您去十渡风景名胜区。"))
+    assert {(f.value, f.status) for f in t.state().facts if f.key == "attraction.venue"} == {("十渡风景名胜区", "offered")}
+
+
 @pytest.mark.parametrize("answer", ["门票价格是40元。", "游玩时间是2小时 - 3小时。", "推荐菜有大三元虾饺, 烤乳猪。"])
 def test_booking_what_the_assistant_tells_of_a_venue_is_not_the_users_wish(answer):
     t = track("我想去恭王府玩，推荐一家附近的餐馆。", bot(answer))

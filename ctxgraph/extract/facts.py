@@ -161,6 +161,8 @@ def pattern_facts(w: FactWriter) -> None:
                     value = list_value(value)
                 if value and value.strip():
                     i = w.mention_in(fm.start(slot_id), fm.end(slot_id))
+                    if i is not None and not (ctx.mentions[i].start <= fm.start(slot_id) and fm.end(slot_id) <= ctx.mentions[i].end):
+                        i = None  # a mention inside a longer value is not the value ("十" in "十渡风景名胜区")
                     # every value inside the group is read: "24小时热水" is no 游玩时间
                     w.used.update(k for k, m in enumerate(ctx.mentions)
                                   if m.start < fm.end(slot_id) and fm.start(slot_id) < m.end)
