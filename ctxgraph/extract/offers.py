@@ -173,7 +173,18 @@ def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
     for fid, d in offers:
         if d["turn"] == last:
             by_key.setdefault(d["key"], []).append(fid)
-    return [DecisionUnit(fact=ids[0], decision="accepted") for ids in by_key.values() if len(ids) == 1]
+    # what the assistant only told of a thing ("价格比较贵805元，评分是4.7分。" - "好的，谢谢。") is
+    # acknowledged, not taken: an attribute is taken when the message proposed it with a question
+    node = G.nodes.get(f"t{last}")
+    proposed = node is not None and any(q in node.get("text", "") for q in "?？")
+    return [DecisionUnit(fact=ids[0], decision="accepted") for ids in by_key.values()
+            if len(ids) == 1 and (proposed or _is_thing(ctx, G.nodes[ids[0]]))]
+
+
+def _is_thing(ctx: MessageContext, d: dict) -> bool:
+    """Whether an offered fact names a thing (a venue, a product), not an attribute of one."""
+    slot = ctx.pack.slots.get(d.get("slot"))
+    return slot is not None and bool(slot.types) and all(ctx.pack.is_thing(t) for t in slot.types)
 
 
 @step("offers_confirmed", roles=("tool",), needs_text=False)
