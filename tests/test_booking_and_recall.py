@@ -379,6 +379,24 @@ def test_booking_what_the_assistant_tells_of_a_venue_is_not_the_users_wish(answe
     assert not [f for f in t.state().facts if f.status == "current" and f.turn == 1]
 
 
+@pytest.mark.parametrize(("text", "key", "value"), [
+    pytest.param("我们想要找一家有棋牌室的高档型酒店。", "hotel.facilities", "棋牌室", id="has-the-facility"),
+    pytest.param("请给我推荐一家4分以上带商务中心的酒店。", "hotel.facilities", "商务中心", id="with-the-facility"),
+    pytest.param("我希望酒店提供会议室。", "hotel.facilities", "会议室", id="provides-the-facility"),
+    pytest.param("请帮我找一家评分是4.5分以上，有蒿子杆这个菜的餐馆。", "restaurant.dish", "蒿子杆", id="this-dish"),
+    pytest.param("餐馆的推荐菜里要有招牌虾滑。", "restaurant.dish", "招牌虾滑", id="among-the-dishes"),
+    pytest.param("帮我推荐一个免费的景点吧。", "attraction.ticket", "免费", id="a-free-attraction"),
+])
+def test_booking_zh_attributes_said_in_other_words(text, key, value):
+    assert current(track(text)).get(key) == value
+
+
+@pytest.mark.parametrize("text", ["这个剧院的周边有住宿的酒店吗？", "附近有环境好点的酒店吗？", "没有查询到能完全符合您要求的酒店。",
+                                  "地址信息好像不对，能再提供一下吗？", "这家酒店提供温泉吗？"])
+def test_booking_zh_no_facility_from_other_words(text):
+    assert "hotel.facilities" not in current(track(text))
+
+
 def test_booking_having_eaten_names_no_dish():
     assert not [k for k in current(track("我们吃得差不多了，再找个餐馆喝点东西。")) if k.endswith("dish")]
 
