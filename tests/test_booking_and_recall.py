@@ -397,6 +397,11 @@ def test_booking_zh_no_facility_from_other_words(text):
     assert "hotel.facilities" not in current(track(text))
 
 
+def test_booking_a_new_request_phrased_as_a_question_changes_the_value():
+    t = track("推荐一个门票免费的景点。", bot("推荐您去故宫。"), "再给我推荐一个评分4.5以上，票价是50-100元的景点吧？")
+    assert current(t)["attraction.ticket"] == "50-100元"
+
+
 def test_booking_having_eaten_names_no_dish():
     assert not [k for k in current(track("我们吃得差不多了，再找个餐馆喝点东西。")) if k.endswith("dish")]
 
