@@ -30,7 +30,8 @@ tracker's ``state()`` is read and its current facts are turned into gold-style
   (``phone``, ``train.time``, the core ``name``, which is a person's) is not scored.
 - **Value.** Compared normalised (:func:`state_value`): NFKC, lower-case, a leading "the"
   dropped, a number word up to twenty as its digits, a time "8:30" as "08:30", a range "150到500" as
-  "150-500", centre/center spellings unified, spaces and
+  "150-500" and "1-2天" as "1天-2天", a trailing "服务" or "型" dropped ("早餐服务" / "早餐", "豪华型" /
+  "豪华": CrossWOZ's gold has both forms), centre/center spellings unified, spaces and
   punctuation removed; values of several space-separated parts ("wifi 早餐服务") also match in any
   order.
 
@@ -242,11 +243,17 @@ def state_value(value: str) -> str:
     ('cambridgechophouse', '2', 'citycenter')
     >>> state_value("8:30") == state_value("08:30"), state_value("150到500元") == state_value("150-500元")
     (True, True)
+    >>> state_value("1-2天") == state_value("1天 - 2天"), state_value("早餐服务") == state_value("早餐")
+    (True, True)
     """
     text = unicodedata.normalize("NFKC", str(value)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"^(\d):(\d\d)$", r"0\1:\2", text)  # the gold's times are zero-padded: "8:30" -> "08:30"
-    text = re.sub(r"(?<=\d)\s*(?:到|至|~)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
+    text = re.sub(r"(?<=\d)\s*(?:到|至|~|-)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
+    # CrossWOZ's forms: a range with its unit once ("1-2天" is "1天 - 2天"), a facility or a type
+    # with or without its generic word ("早餐服务" / "早餐", "豪华型" / "豪华": the gold has both)
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)(小时|分钟|天)$", r"\1\3-\2\3", text)
+    text = re.sub(r"(?<=[\u4e00-\u9fff\w])(?:服务|型)$", "", text)
     text = _NUMBER_WORDS.get(text, text)
     return normalise(text)
 
