@@ -386,6 +386,10 @@ def test_booking_what_the_assistant_tells_of_a_venue_is_not_the_users_wish(answe
     pytest.param("请帮我找一家评分是4.5分以上，有蒿子杆这个菜的餐馆。", "restaurant.dish", "蒿子杆", id="this-dish"),
     pytest.param("餐馆的推荐菜里要有招牌虾滑。", "restaurant.dish", "招牌虾滑", id="among-the-dishes"),
     pytest.param("帮我推荐一个免费的景点吧。", "attraction.ticket", "免费", id="a-free-attraction"),
+    pytest.param("最好酒店设施里有24小时热水与无烟房。", "hotel.facilities", "24小时热水 无烟房", id="facilities-have"),
+    pytest.param("我还想要找一家饭店，能吃到传统手切鲜羊上脑的。", "restaurant.dish", "传统手切鲜羊上脑", id="eat-it-the"),
+    pytest.param("我想找一个能玩1-2天的景点。", "attraction.duration", "1-2天", id="a-range-with-one-unit"),
+    pytest.param("从颐和园到庆丰包子铺(月坛店)乘坐出租车的话，车型是啥？", "taxi.destination", "庆丰包子铺(月坛店)", id="by-taxi"),
 ])
 def test_booking_zh_attributes_said_in_other_words(text, key, value):
     assert current(track(text)).get(key) == value
