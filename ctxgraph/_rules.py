@@ -190,6 +190,7 @@ DISABLE_KEYS = {
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
+    "alternatives": None, "self_corrections": None,
 }
 
 
@@ -245,11 +246,18 @@ class RuleFile(_Strict):
     proposals: list[str] = []
     # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
     id_shapes: list[str] = []
+    # words that make the assistant's message a list of alternatives ("A or B", "可以A，也可以B"):
+    # the user's short reply that repeats one of them picks it (the picks step)
+    alternatives: list[str] = []
+    # words with which a speaker takes back the value just said in the same message ("88310.
+    # Sorry, 88301", "E928306471，不对，是E928306417"): the value after them replaces it
+    self_corrections: list[str] = []
 
     _c = field_validator(
         "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values", "proposals",
+        "service_questions", "id_shapes", "vague_values", "proposals", "alternatives",
+        "self_corrections",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -379,6 +387,8 @@ class RulePack:
     service_questions: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
+    self_corrections: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -449,7 +459,8 @@ class RulePack:
         self.service_questions += rf.service_questions
         self.proposals += rf.proposals
         self.id_shapes += rf.id_shapes
-
+        self.alternatives += rf.alternatives
+        self.self_corrections += rf.self_corrections
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""

@@ -125,6 +125,8 @@ class CompiledPack:
         self.value_tagger = pack.value_tagger
         self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
         self.proposals = [re.compile(p, flags) for p in pack.proposals]
+        self.alternatives = [re.compile(p, flags) for p in pack.alternatives]
+        self.self_corrections = [re.compile(p, flags) for p in pack.self_corrections]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 

@@ -50,6 +50,6 @@ def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"),
 #: after ``tool_result``.
 DEFAULT_STEPS = (
     "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles",
-    "offers", "constraints", "constraint_values", "goal", "goal_change", "references", "selection", "commitments",
+    "offers", "picks", "constraints", "constraint_values", "goal", "goal_change", "references", "selection", "commitments",
     "questions",
 )
