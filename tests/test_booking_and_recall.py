@@ -360,6 +360,8 @@ def test_booking_eating_in_general_names_no_dish(text):
 @pytest.mark.parametrize(("messages", "key", "value"), [
     pytest.param([bot("没有满足您要求的景点，给你推荐人定湖公园可以吗？")], "attraction.venue", "人定湖公园",
                  id="zh-a-verb-glued-to-a-name"),
+    pytest.param([bot("那我建议你去北京天安瑞嘉酒店好了。")], "hotel.venue", "北京天安瑞嘉酒店", id="zh-then-it-is"),
+    pytest.param([bot("推荐您去豪华型的北京天伦王朝酒店住宿。")], "hotel.venue", "北京天伦王朝酒店", id="zh-its-type-before-it"),
     pytest.param(["票价20元以下的景点有吗？"], "attraction.ticket", "20元以下", id="zh-bound-kept"),
     pytest.param(["I need a hotel, the price should be 80 pounds or less."], "hotel.price", "80 pounds or less",
                  id="en-bound-kept"),
