@@ -354,7 +354,7 @@ def test_booking_dishes_and_facilities(text, key, value):
                                   "Would you like me to book a table at the restaurant?",
                                   "I would like to try Indian food in a restaurant."])
 def test_booking_eating_in_general_names_no_dish(text):
-    assert "dish" not in current(track(text))
+    assert not [k for k in current(track(text)) if k.endswith("dish")]
 
 
 @pytest.mark.parametrize(("messages", "key", "value"), [
@@ -513,7 +513,7 @@ def test_small_contexts_show_an_earlier_value_only_when_asked(lang, said, plain,
 ])
 def test_booking_values_inside_a_list_are_read_with_it(text, key, value, not_key):
     facts = current(track(text))
-    assert facts[key] == value and not_key not in facts
+    assert facts[key] == value and not [k for k in facts if not_key and k.endswith(not_key)]
 
 
 @pytest.mark.parametrize(("text", "kept"), [
