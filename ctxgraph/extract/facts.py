@@ -60,6 +60,11 @@ class FactWriter:
             return
         if in_spans(at, ctx.service_asked):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
+        value_at = mention.start if mention else _value_at(ctx.text, value, at)
+        if not settled and is_limit(ctx.text, value_at):
+            return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
+            return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
         if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key)):
             return  # a question fills an empty slot with a recognised value, never changes one
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
@@ -137,6 +142,55 @@ class FactWriter:
 
     def mention_in(self, start: int, end: int) -> int | None:
         return next((i for i, m in enumerate(self.ctx.mentions) if m.start < end and start < m.end), None)
+
+
+#: a negated bound word right before a value: the value is the rule's limit, not a choice
+_LIMIT_BEFORE = re.compile(
+    r"(?:别|不要|不能|不可以|不得|不)(?:超过|超出|高于|低于|早于|晚于)(?:每[晚天月人个位次])?\s*$"
+    r"|\b(?:no more than|not more than|nothing (?:before|after)|no later than|no earlier than)\s+$", re.I)
+
+
+def is_limit(text: str, at: int) -> bool:
+    """Whether the value at ``at`` is the limit of a negated bound ("总价别超过两万",
+    "价格别超过每晚150", "no more than $200"): the constraint holds it; the user has settled on
+    no such value.
+
+    >>> is_limit("总价别超过两万。", 5), is_limit("价格别超过每晚150", 7), is_limit("预算改成800元", 4)
+    (True, True, False)
+    >>> is_limit("Spend no more than $200", 19)
+    True
+    """
+    return bool(_LIMIT_BEFORE.search(text[max(0, at - 20):at]))
+
+
+#: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")
+_DEED_BY = re.compile(r"\b(?:I|we)(?:'ll| will| shall|'m going to| are going to)\s[^.!?\n]*?\b(?:by|until|till|before)\s+(?:the\s+)?$", re.I)
+#: ... or after it ("明天下午前给您回复")
+_DEED_BY_ZH = re.compile(r"^[^，。！？,]{0,6}?(?:之前|以前|前)(?:会|再)?(?:给您|联系您|回复您?|回电|通知您|答复您?|发给您)")
+
+
+def is_deed_deadline(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``start:end`` is when the speaker's own deed is due ("I'll hold Studio
+    2A for you until Friday", "send an updated invoice by tomorrow noon", "周三前给您回复"): the
+    promise holds it, not the user's state.
+
+    >>> t = "I'll hold Studio 2A for you until Friday and email the contract today."
+    >>> is_deed_deadline(t, t.index("Friday"), t.index("Friday") + 6)
+    True
+    >>> t = "I'll book you on Monday 26 January."
+    >>> is_deed_deadline(t, t.index("Monday"), t.index("Monday") + 6)
+    False
+    >>> is_deed_deadline("我周三前给您回复", 1, 3)
+    True
+    """
+    sentence = text[max([0] + [m.end() for m in re.finditer(r"[.!?。！？\n]", text[:start])]):start]
+    return bool(_DEED_BY.search(sentence) or _DEED_BY_ZH.search(text[end:]))
+
+
+def _value_at(text: str, value: str, at: int) -> int:
+    """Where ``value`` stands in ``text`` from ``at`` on (a slot word comes before its value), else ``at``."""
+    found = text.find(value.strip(), at)
+    return found if found >= 0 else at
 
 
 def pattern_facts(w: FactWriter) -> None:

@@ -380,6 +380,12 @@ def with_its_field(leaf: str, value: str) -> str:
     return value
 
 
+#: a value that says how the call went or when it takes effect ("cancel": "success",
+#: "effective": "immediate"), whatever the field's name: the tool's outcome, no value the user chose
+_OUTCOME_VALUE = re.compile(r"(?:success(?:ful)?|succeeded|ok|failed|failure|error|true|false|done|completed?|pending"
+                            r"|immediate(?:ly)?|now|成功|失败|已完成|完成|立即生效|即时生效)", re.I)
+
+
 def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
                   booked: bool = False) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
@@ -389,7 +395,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     units: list[_Unit] = []
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
-        if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own):
+        if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()):
             continue
         slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)

@@ -49,8 +49,11 @@ def key_ok(text: str) -> bool:
     tags = [t.tag_ for t in d]
     if not tags or tags[0][:1] in ("v", "d", "r", "p", "c", "u"):
         return False
-    # a noun, or a noun with a one-character suffix ("会员卡" + "号")
-    return tags[-1].startswith("n") or (len(d) > 1 and len(d[-1].text) == 1 and tags[-2].startswith("n"))
+    if "c" in tags:
+        return False  # two things joined ("肯德基和盒马是我的"): a list the user talks about, no one key
+    # a noun, or a noun with a one-character suffix ("会员卡" + "号"), not an adverb ("爆米花还是不要了")
+    return tags[-1].startswith("n") or (len(d) > 1 and len(d[-1].text) == 1 and tags[-2].startswith("n")
+                                        and tags[-1][:1] not in ("d", "c", "p", "u", "r", "v"))
 
 
 _FREE_VALUE = re.compile(r"\s*(?:必须|一定要|要|需要|请|就)?\s*(?:是|为|：|:|改成|改为|换成|用|写成|写为|写|开成|开)\s*([^，。！？,!?；;\n]{1,30})")

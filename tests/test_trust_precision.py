@@ -1,0 +1,58 @@
+"""Issue 19 (csprec round): values that are not the user's state stay out of the facts.
+
+Conversations written for these tests (zh and en): a rule's limit ("总价别超过两万"), the day
+the assistant's own deed is due ("I'll hold it until Friday"), a question about what the
+service does said with "you guys", a tool's outcome ("cancel": "success"), and "X是Y" phrases
+whose X is no key ("肯德基和盒马是我的", "爆米花还是不要了"). Each beside the case that must
+still be a fact.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_trust_values import bot, call, facts_of, result
+
+
+@pytest.mark.parametrize(("lang", "text", "value"), [
+    pytest.param("zh", "总价别超过两万。", "两万", id="zh-price"),
+    pytest.param("zh", "价格别超过每晚150。", "150", id="zh-per-night"),
+    pytest.param("en", "Spend no more than $200 on it.", "$200", id="en"),
+])
+def test_trust_precision_a_rules_limit_is_no_fact(lang, text, value):
+    assert value not in " ".join(facts_of(text, lang=lang).values())
+
+
+def test_trust_precision_a_budget_the_user_sets_stays_a_fact():
+    assert "800" in " ".join(facts_of("预算改成800元", lang="zh").values())
+
+
+def test_trust_precision_the_day_the_assistants_deed_is_due_is_no_fact():
+    facts = facts_of("I'd like the private office from May 1.",
+                     bot("May 1 works. I'll hold Studio 2A for you until Friday and email the contract today."), lang="en")
+    assert "Friday" not in facts.values()
+    # the user's own day stays ("we'll move in on Friday" is no deed of the assistant)
+    assert any("Friday" in v for v in facts_of("We'll move in on Friday 1 May.", lang="en").values())
+
+
+def test_trust_precision_a_question_about_the_service_with_you_guys():
+    assert "NZ" not in facts_of("do you guys ship to NZ? my brother wants one", lang="en").values()
+    assert "NZ" in " ".join(facts_of("Please ship it to NZ, my address is 5 Queen St, Auckland, NZ", lang="en").values())
+
+
+@pytest.mark.parametrize(("field", "value"), [("cancel", "success"), ("effective", "immediate"), ("renewed", "true")])
+def test_trust_precision_a_tools_outcome_is_no_fact(field, value):
+    facts = facts_of(call("c1", "cancel_pack", {"pack_id": "PK-55120"}), result("c1", {"refund_no": "TF2607031190", field: value}),
+                     lang="zh")
+    assert "PK-55120" in facts.values()
+    assert value not in facts.values()
+
+
+@pytest.mark.parametrize("text", ["就1599那笔，肯德基和盒马是我的。", "爆米花还是不要了，到影院再买"])
+def test_trust_precision_zh_phrases_without_a_key(text):
+    facts = facts_of(text, lang="zh")
+    assert not any(k.endswith("还") or "和" in k for k in facts), facts
+
+
+def test_trust_precision_zh_a_phrase_with_a_key_stays():
+    assert "王芳" in facts_of("收货人是王芳", lang="zh").values()
