@@ -103,7 +103,9 @@ class RoleRule(_Strict):
     right before it (``before``), right after it (``after``), or in the assistant's open
     question (``asked``); ``value``: the value's own text must match it (a role its shape
     says: "3 nights" is a stay's length). A role with no cue at all is read from ``value``
-    alone. See ``ctxgraph/extract/roles.py``."""
+    alone. ``reference``: the cue names a thing as a reference point ("X附近", "near X"), not
+    as the one wanted: the value is read even when it is an offer or another fact's value, its
+    slot may be scoped per domain, and naming it decides no offer. See ``ctxgraph/extract/roles.py``."""
 
     slot: str
     labels: list[str]
@@ -111,6 +113,7 @@ class RoleRule(_Strict):
     after: list[str] = []
     asked: list[str] = []
     value: str | None = None
+    reference: bool = False
 
     _c = field_validator("before", "after", "asked")(classmethod(lambda cls, v: _check_regexes(v)))
     _v = field_validator("value")(classmethod(lambda cls, v: v if v is None else _check_regexes([v])[0]))

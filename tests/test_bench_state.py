@@ -144,6 +144,13 @@ def test_group_names_the_domain_of_a_key_without_one():
     assert predicted_pairs(state, MULTI) == {"hotel-area": {"east"}}
 
 
+def test_a_reference_point_fills_the_near_slot_of_the_things_own_domain():
+    schema = SlotSchema("c", {"景点": ["名称", "周边酒店"], "餐馆": ["名称", "周边景点"]}, "zh")
+    state = {"facts": [_fact("attraction.venue", "八达岭长城", "offered"), _fact("restaurant.near", "八达岭长城"),
+                       _fact("attraction.near", "北京饭店")]}  # a thing the state names in no domain: not scored
+    assert predicted_pairs(state, schema) == {"餐馆-周边景点": {"八达岭长城"}}
+
+
 def test_only_current_facts_are_predictions():
     state = {"facts": [_fact("hotel.area", "west", "superseded"), _fact("hotel.area", "east")]}
     assert predicted_pairs(state, MULTI) == {"hotel-area": {"east"}}

@@ -128,3 +128,19 @@ def test_what_the_user_said_is_not_made_an_offer_by_the_assistant_repeating_it()
     t.observe(user("I need a hotel in the north."))
     t.observe(bot("The Acorn Guest House is in the north."))
     assert [(f.value, f.status) for f in t.state().facts if f.key == "hotel.area"] == [("north", "current")]
+
+
+@pytest.mark.parametrize(("lang", "asked", "reply", "ack", "value"), [
+    pytest.param("en", "How much is the Acorn Guest House and where is it?", "It is moderately priced, in the north.",
+                 "Great, thanks.", "north", id="en"),
+    pytest.param("zh", "北京广电国际酒店的价格贵吗？评分是多少呢？", "价格比较贵805元，评分是4.7分。", "好的，谢谢。", "4.7分", id="zh"),
+])
+def test_an_acknowledged_answer_about_an_option_is_not_taken(lang, asked, reply, ack, value):
+    """What the assistant told of a thing the user asked about stays offered after "ok, thanks";
+    proposed with a question ("..., shall I book it?"), a "yes" takes it."""
+    t = Tracker(lang, packs=["booking"])
+    t.observe_many([user(asked), bot(reply), user(ack)])
+    assert {f.status for f in t.state().facts if f.value == value} == {"offered"}
+    t = Tracker(lang, packs=["booking"])
+    t.observe_many([user(asked), bot(reply.rstrip("。.") + ("，可以吗？" if lang == "zh" else ", is that ok?")), user(ack)])
+    assert {f.status for f in t.state().facts if f.value == value} == {"current"}

@@ -52,6 +52,24 @@ def test_trust_roles_general_cues_only(lang, messages, expected, not_keys):
     assert not not_keys & set(facts)
 
 
+def test_trust_roles_a_reference_point_is_no_pick_of_the_offer():
+    """"在八达岭长城周边的景点里找": the name is where to look (``near``, in the domain sought),
+    not the offered attraction taken; a trip's ends ("从X打车到Y") take no offer either."""
+    t = Tracker("zh", packs=["booking"])
+    t.observe_many([bot("推荐您去八达岭长城游玩。"), user("请在八达岭长城周边的景点给我推荐一个门票免费的景点。"),
+                    bot("周边酒店有北京京仪大酒店和北京天伦王朝酒店。"), user("我想从八达岭长城打车到北京京仪大酒店。")])
+    facts = {(f.key, f.value): f.status for f in t.state().facts}
+    assert facts[("attraction.near", "八达岭长城")] == "current"
+    assert facts[("attraction.venue", "八达岭长城")] == "offered"
+    assert facts[("hotel.venue", "北京京仪大酒店")] == "offered"
+    assert facts[("taxi.departure", "八达岭长城")] == facts[("taxi.destination", "北京京仪大酒店")] == "current"
+
+
+def test_trust_roles_a_reference_point_in_a_question_states_nothing():
+    facts = current("颐和园周边有什么景点吗？", lang="zh")
+    assert "near" not in facts
+
+
 @pytest.mark.parametrize(("lang", "messages", "key", "value", "old"), [
     pytest.param("en", ["I'm flying to Boston", "actually, flying to Chicago"], "destination", "Chicago", "Boston",
                  id="en-later-destination"),

@@ -30,7 +30,8 @@ tracker's ``state()`` is read and its current facts are turned into gold-style
   (``phone``, ``train.time``, the core ``name``, which is a person's) is not scored.
 - **Value.** Compared normalised (:func:`state_value`): NFKC, lower-case, a leading "the"
   dropped, a number word up to twenty as its digits, a time "8:30" as "08:30", a range "150到500" as
-  "150-500", centre/center spellings unified, spaces and
+  "150-500" and "1-2天" as "1天-2天", a trailing "服务" or "型" dropped ("早餐服务" / "早餐", "豪华型" /
+  "豪华": CrossWOZ's gold has both forms), centre/center spellings unified, spaces and
   punctuation removed; values of several space-separated parts ("wifi 早餐服务") also match in any
   order.
 
@@ -89,6 +90,9 @@ _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
 #: core slots that are never a schema slot of the same name: ``name`` is a person's ("my name is Ann")
 NOT_SCHEMA_SLOTS = frozenset({"name"})
 _MULTIWOZ_SLOT_WORDS = {"price range": "pricerange", "arrive by": "arriveBy", "leave at": "leaveAt"}
+#: the CrossWOZ slot a reference point fills in a domain: the thing near which it is sought,
+#: by the thing's own domain ("餐馆-周边景点": a restaurant near an attraction)
+NEAR_SLOT = "周边{domain}"
 #: schema slots whose values obviously name a venue (types of the derived pack's new slots)
 _VENUE_SLOTS = ("周边景点", "周边餐馆", "周边酒店")
 
@@ -241,11 +245,17 @@ def state_value(value: str) -> str:
     ('cambridgechophouse', '2', 'citycenter')
     >>> state_value("8:30") == state_value("08:30"), state_value("150到500元") == state_value("150-500元")
     (True, True)
+    >>> state_value("1-2天") == state_value("1天 - 2天"), state_value("早餐服务") == state_value("早餐")
+    (True, True)
     """
     text = unicodedata.normalize("NFKC", str(value)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"^(\d):(\d\d)$", r"0\1:\2", text)  # the gold's times are zero-padded: "8:30" -> "08:30"
-    text = re.sub(r"(?<=\d)\s*(?:到|至|~)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
+    text = re.sub(r"(?<=\d)\s*(?:到|至|~|-)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
+    # CrossWOZ's forms: a range with its unit once ("1-2天" is "1天 - 2天"), a facility or a type
+    # with or without its generic word ("早餐服务" / "早餐", "豪华型" / "豪华": the gold has both)
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)(小时|分钟|天)$", r"\1\3-\2\3", text)
+    text = re.sub(r"(?<=[\u4e00-\u9fff\w])(?:服务|型)$", "", text)
     text = _NUMBER_WORDS.get(text, text)
     return normalise(text)
 
@@ -260,6 +270,17 @@ def _same(predicted: str, gold: str | tuple[str, ...]) -> bool:
     return len(str(gold).split()) > 1 and parts(predicted) == parts(gold)
 
 
+def _near_slot(value: str, facts: list[dict[str, Any]], schema: SlotSchema) -> str:
+    """The schema slot of a reference point (core role ``near``): CrossWOZ's ``周边<domain>`` of
+    the domain the state names the thing in (a venue fact of any status with that value), else
+    ``near``, no schema slot (not scored)."""
+    for fact in facts:
+        domain, _, slot = str(fact.get("key", "")).rpartition(".")
+        if slot == "venue" and fact.get("value") == value and (kind := schema.domain(domain)):
+            return NEAR_SLOT.format(domain=kind)
+    return "near"
+
+
 def predicted_pairs(state: dict[str, Any], schema: SlotSchema) -> dict[str, set[str]]:
     """The current facts of a state dict as ``{gold slot: {values}}`` (schema slots only)."""
     pairs: dict[str, set[str]] = defaultdict(set)
@@ -268,6 +289,8 @@ def predicted_pairs(state: dict[str, Any], schema: SlotSchema) -> dict[str, set[
             continue
         key = str(fact.get("key", ""))
         domain, _, slot = key.rpartition(".")
+        if slot == "near":
+            slot = _near_slot(str(fact.get("value", "")), state.get("facts", []), schema)
         name = schema.gold_name(domain or fact.get("group"), slot)
         if name is not None:
             pairs[name].add(str(fact.get("value", "")))

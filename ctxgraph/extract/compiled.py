@@ -118,6 +118,7 @@ class CompiledPack:
         self.roles = [(r.slot, frozenset(r.labels), joined(r.before, r"(?:%s)[\s:：,，]*$"),
                        joined(r.after, r"^[\s:：]*(?:%s)"), joined(r.asked, "%s"),
                        re.compile(r.value, flags) if r.value else None) for r in pack.roles]
+        self.reference_roles = frozenset(r.slot for r in pack.roles if r.reference)
         self.type_roles = {label: slot for label, slot in pack.type_roles.items() if not self.slots[slot].scoped}
         self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
         self.value_tagger = pack.value_tagger

@@ -19,7 +19,7 @@ import networkx as nx
 from .._units import _Unit
 from ..lang import LanguageProfile
 from .compiled import CompiledPack
-from .text import first_match, in_spans, question_spans
+from .text import first_match, in_spans, question_sentences, question_spans
 
 #: The rules read at most this many characters of a message: its first ones, and the last
 #: :data:`EXTRACT_TAIL_CHARS` of them (a long paste often ends with the request); the
@@ -129,7 +129,12 @@ class MessageContext:
         """Spans of the questions that propose a value ("how about 16:15?", "2 nights instead?",
         "那换成周五呢？"): their values are the user's wish, as in a statement."""
         rules = self.pack.proposals
-        return [(s, e) for s, e in self.asked if rules and first_match(rules, self.text[s:e].strip())]
+        if not rules:
+            return []
+        # the proposal may stand in an earlier clause of the question ("再给我推荐一个评分4.5以上，票价是50-100元的景点吧？")
+        sentences = list(question_sentences(self.text))
+        return [(s, e) for s, e in self.asked if first_match(rules, self.text[s:e].strip()) or any(
+            a <= s < b and first_match(rules, self.text[a:e].strip()) for a, b in sentences)]
 
     def asking(self, pos: int) -> bool:
         """``pos`` is in a clause that asks and does not propose a value."""

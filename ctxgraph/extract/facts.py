@@ -56,7 +56,7 @@ class FactWriter:
                 slot=slot, value=value, at=at, subject=subject, mention=mention, patterned=patterned, domain=domain,
                 only_offer=only_offer))
             return
-        if key in self.filled or self.names_an_offer(key, value):
+        if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
@@ -77,14 +77,26 @@ class FactWriter:
             stressed=ctx.stressed, supersedes=supersedes,
         ))
 
-    def names_an_offer(self, key: str, value: str) -> bool:
+    def names_an_offer(self, key: str, value: str, slot_id: str | None = None) -> bool:
         """The user naming an option the assistant offered decides on it (the offers step),
-        rather than stating a new value."""
+        rather than stating a new value; an option of the same slot offered in another domain
+        counts too ("就去天安门广场吧，……周边有什么酒店吗？": the attraction offered, not a hotel)."""
         G = self.ctx.graph
         folded = value.strip().casefold()
+        offers = G.graph["offers_by_key"].get(key, ()) if slot_id is None else \
+            [f for f in G.graph["offers"] if G.nodes[f]["key"] == key or G.nodes[f]["slot"] == slot_id]
         return self.ctx.role == "user" and any(
-            G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered"
-            for f in G.graph["offers_by_key"].get(key, ()))
+            G.nodes[f]["value"].casefold() == folded and G.nodes[f]["status"] == "offered" for f in offers)
+
+    def known_elsewhere(self, slot: SlotRule, key: str, value: str, mention: Mention | None) -> bool:
+        """A thing the state already holds under the same slot in another domain keeps its
+        domain: a domain word near a name the user repeats ("八达岭长城的电话是多少？周边都有哪些
+        餐馆呢？") does not make it that domain's thing too."""
+        if mention is None or mention.kind != "thing" or not slot.scoped or key == slot.id:
+            return False
+        G, folded = self.ctx.graph, value.strip().casefold()
+        return any(G.nodes[f]["slot"] == slot.id and G.nodes[f]["key"] != key and str(G.nodes[f]["value"]).casefold() == folded
+                   for f in G.graph["current_fact"].values())
 
     def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None) -> bool:
         """A per-domain attribute the assistant states while naming a thing ("Acorn Guest House
@@ -203,6 +215,8 @@ def pattern_facts(w: FactWriter) -> None:
                     value = list_value(value)
                 if value and value.strip():
                     i = w.mention_in(fm.start(slot_id), fm.end(slot_id))
+                    if i is not None and not (ctx.mentions[i].start <= fm.start(slot_id) and fm.end(slot_id) <= ctx.mentions[i].end):
+                        i = None  # a mention inside a longer value is not the value ("十" in "十渡风景名胜区")
                     # every value inside the group is read: "24小时热水" is no 游玩时间
                     w.used.update(k for k, m in enumerate(ctx.mentions)
                                   if m.start < fm.end(slot_id) and fm.start(slot_id) < m.end)
@@ -293,6 +307,8 @@ def bare_value_facts(w: FactWriter) -> None:
     ctx, pack, G = w.ctx, w.ctx.pack, w.ctx.graph
     held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
     multi: dict[str, list[Mention]] = {}
+    from .roles import reference_role
+
     for i, m in enumerate(ctx.mentions):
         if i in w.used or m.kind != "value" or ctx.asking(m.start):
             continue
@@ -307,6 +323,8 @@ def bare_value_facts(w: FactWriter) -> None:
             continue
         if not (ctx.role == "user" or m.slot not in held or pack.slots[m.slot].scoped):
             continue
+        if ctx.role == "user" and reference_role(ctx, m):
+            continue  # "八达岭长城周边的景点": a reference point (the roles step), not the venue wanted
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped and ctx.domain_at(m.start) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
         w.used.add(i)

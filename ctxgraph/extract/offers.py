@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from .._units import ActionResultUnit, DecisionUnit, GoalUnit, _Unit
+from .._units import ActionResultUnit, DecisionUnit, FactUnit, GoalUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match, in_spans, question_sentences
@@ -104,7 +104,11 @@ def offers(ctx: MessageContext) -> list[_Unit]:
         return []
     units: list[_Unit] = []
     decided: set[str] = set()
+    # a name this message already read as another slot's value (a reference point "X附近", a
+    # trip's end "从X打车到Y") is not a choice among the options
+    read = [u.value for u in ctx.units_of(FactUnit) if not u.offered and len(u.value) > 1]
     for offset, clause in clauses(ctx.text):
+        clause = _without(clause, read)
         if in_spans(offset, ctx.asked) or (first_match(ctx.pack.question_words, clause)
                                            and not first_match(ctx.pack.accepts, clause)):
             for f in _inquired_by_name(ctx, clause, open_offers):
@@ -143,6 +147,17 @@ def _inquired_by_name(ctx: MessageContext, clause: str, offers) -> list[str]:
         return []
     named = [f for f in _named(clause, offers) if _names_a_thing(ctx, ctx.graph.nodes[f])]
     return named if len(named) == 1 else []
+
+
+def _without(clause: str, values: list[str]) -> str:
+    """``clause`` with each of ``values`` blanked out (case-insensitively).
+
+    >>> _without("从北京饭店打车到故宫", ["北京饭店"])
+    '从    打车到故宫'
+    """
+    for v in values:
+        clause = re.sub(re.escape(v), " " * len(v), clause, flags=re.IGNORECASE)
+    return clause
 
 
 def _names_a_thing(ctx: MessageContext, d: dict) -> bool:

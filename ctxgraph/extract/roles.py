@@ -60,6 +60,15 @@ def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
     return None
 
 
+def reference_role(ctx: MessageContext, m: Mention) -> str | None:
+    """The reference role a cue beside ``m`` names ("八达岭长城周边的景点", "near the museum"):
+    ``m`` is a reference point, not the thing wanted, nor an offer the user takes."""
+    if not ctx.pack.reference_roles or m.kind not in ("thing", "value"):
+        return None
+    cued = _cue_role(ctx, m)
+    return cued if cued in ctx.pack.reference_roles else None
+
+
 def _asked_role(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
     """The role of ``m`` the assistant's open question asks for, if one does."""
     for slot, labels, _, _, asked_rx, value_rx in ctx.pack.roles:
@@ -185,15 +194,20 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         questions.append(G.nodes[last]["text"][-300:])
     picked: dict[str, list[Mention]] = {}
     for m in ctx.mentions:
-        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+        # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
+        reference = reference_role(ctx, m)
+        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) \
+                or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
-        slot = role_of(ctx, m, questions)
+        slot = reference or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
     units: list[_Unit] = []
     for slot_id, ms in picked.items():
         slot = pack.slots[slot_id]
-        key, name, group = pack.scoped(slot, ctx.domain_at(ms[0].start))
+        # a reference point belongs to the thing sought after it, not to its own name's domain
+        at = ms[0].end if slot_id in pack.reference_roles else ms[0].start
+        key, name, group = pack.scoped(slot, ctx.domain_at(at))
         if key in filled:
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them

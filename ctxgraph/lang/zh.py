@@ -63,6 +63,12 @@ def free_value(window: str) -> str | None:
     return value_after(_FREE_VALUE, window)
 
 
+def _bridges(t) -> bool:
+    """A word jieba tags as a verb or a one-character adverb that may stand between two words of
+    a name ("远航" in "北京空港远航国际酒店", "都" in "北京都季商旅酒店")."""
+    return t.tag_ in ("v", "vg") or t.tag_ == "d" and len(t.text) == 1
+
+
 def name_spans(d, pack) -> list[tuple[int, int]]:
     """Character spans of place names in a jieba-segmented Doc: a run of name-like words
     ending in one of the pack's ``name_suffixes`` ("北京" "云天" "酒店"; the suffix may
@@ -105,7 +111,7 @@ def name_spans(d, pack) -> list[tuple[int, int]]:
             continue
         j = i
         while j > 0 and (name_like(j - 1) or  # "北京空港远航国际酒店": a verb between two name words
-                         j > 1 and (j < i or suffix is None) and tokens[j - 1].tag_ == "v"
+                         j > 1 and (j < i or suffix is None) and _bridges(tokens[j - 1])  # "北京都季商旅酒店"
                          and tokens[j - 1].text not in pack.name_stop and name_like(j - 2)):
             j -= 1
         start, end = tokens[j].idx, tok.idx + len(tok.text)
@@ -117,6 +123,8 @@ def name_spans(d, pack) -> list[tuple[int, int]]:
             start = tokens[j].idx
         if end - start < 2 or suffix is not None and branch is None and end - start <= len(suffix):
             continue  # a bare "酒店" is no name
+        if j == i - 1 and len(tokens[j].text) == 1 and tokens[j].tag_ in ("a", "m", "d", "ad") and branch is None:
+            continue  # "找好酒店", "这么多餐馆": a word before a noun, no name
         spans.append((start, branch or end))
     return spans
 
