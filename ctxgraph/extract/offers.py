@@ -107,11 +107,13 @@ def offers(ctx: MessageContext) -> list[_Unit]:
     # a name this message already read as another slot's value (a reference point "X附近", a
     # trip's end "从X打车到Y") is not a choice among the options
     read = [u.value for u in ctx.units_of(FactUnit) if not u.offered and len(u.value) > 1]
-    for offset, clause in clauses(ctx.text):
-        clause = _without(clause, read)
+    for offset, said in clauses(ctx.text):
+        clause = _without(said, read)
         if in_spans(offset, ctx.asked) or (first_match(ctx.pack.question_words, clause)
                                            and not first_match(ctx.pack.accepts, clause)):
-            for f in _inquired_by_name(ctx, clause, open_offers):
+            # the question as said: a loose read around the name ("postcode for Clare College")
+            # must not hide the one thing it asks about
+            for f in _inquired_by_name(ctx, said, open_offers):
                 if f not in decided:
                     decided.add(f)
                     units.append(DecisionUnit(fact=f, decision="accepted"))
