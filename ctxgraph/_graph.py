@@ -205,7 +205,8 @@ def _fact(G, u: FactUnit) -> None:
     subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
     slot = fact_slot(u.key, subject)
     old = u.supersedes or G.graph["current_fact"].get(slot)
-    if old and G.nodes[old]["status"] == "current" and same_value(G.nodes[old], u):
+    # a restatement, unless the value moves to another key (a domain-less value bound to its domain)
+    if old and G.nodes[old]["status"] == "current" and G.nodes[old]["key"] == u.key and same_value(G.nodes[old], u):
         data = G.nodes[old]
         data["stressed"] = data["stressed"] or u.stressed
         data["confirmed"] = turn

@@ -149,8 +149,20 @@ class CommitmentRules(_Strict):
     deeds: list[str] = []
     #: groups of words that name one deed: "email" in a promise and "sent" in its report
     same_deed: list[list[str]] = []
+    #: a question after a promise that asks for a detail the deed needs ("I'll send you the
+    #: checklist - which email?", "资料发您邮箱，您邮箱是多少？"): the promise stands; a yes/no
+    #: question after it ("…, shall I?", "…吗？") makes it an offer
+    asks_detail: list[str] = []
+    #: where a second deed is joined to a promise ("… until Friday and email the contract today")
+    joins: list[str] = []
+    #: a promise to look something up ("let me check", "我帮您查一下"): kept when a tool call
+    #: made in the same message comes back
+    checks: list[str] = []
+    #: the assistant asks the user for what a check needs ("请提供IMEI，我查一下保修状态",
+    #: "please send me the order number and I'll check"): the next tool call keeps the check
+    asks_input: list[str] = []
 
-    _c = field_validator("make", "done", "cancel", "deeds")(classmethod(lambda cls, v: _check_regexes(v)))
+    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -183,10 +195,12 @@ DISABLE_KEYS = {
     "fact_patterns": "pattern", "lifts": None, "corrections": None, "retractions": None,
     "selections": None, "goals": None, "questions": None, "question_words": None,
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
+    "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
+    "same_as": None, "confirms": None, "alternatives": None, "self_corrections": None,
 }
 
 
@@ -209,6 +223,9 @@ class RuleFile(_Strict):
     intents: list[IntentRule] = []
     constraints: list[ConstraintRule] = []
     lifts: list[str] = []
+    # the user takes an option ("go with the 18-month contract", "那就线上吧"): an active
+    # must_not rule that names what the option names is lifted
+    choices: list[str] = []
     commitments: CommitmentRules = CommitmentRules()
     corrections: list[str] = []
     retractions: list[str] = []
@@ -242,11 +259,24 @@ class RuleFile(_Strict):
     proposals: list[str] = []
     # shapes of an identifier the statistical pipeline may take for a product ("RL-3391")
     id_shapes: list[str] = []
+    # a value named by another domain's ("in the same area as the hotel"): groups ``slot`` (a
+    # slot word) and ``domain`` (a domain word), see ctxgraph/extract/domains.py
+    same_as: list[str] = []
+    # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
+    # 2 at 7 pm"): a "yes" takes every value it names
+    confirms: list[str] = []
+    # words that make the assistant's message a list of alternatives ("A or B", "可以A，也可以B"):
+    # the user's short reply that repeats one of them picks it (the picks step)
+    alternatives: list[str] = []
+    # words with which a speaker takes back the value just said in the same message ("88310.
+    # Sorry, 88301", "E928306471，不对，是E928306417"): the value after them replaces it
+    self_corrections: list[str] = []
 
     _c = field_validator(
-        "lifts", "corrections", "retractions", "selections", "goals", "questions", "question_words",
+        "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
-        "service_questions", "id_shapes", "vague_values", "proposals",
+        "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
+        "self_corrections",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -347,6 +377,11 @@ class RulePack:
     intents: list[IntentRule] = field(default_factory=list)
     constraints: list[ConstraintRule] = field(default_factory=list)
     lifts: list[str] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)
+    asks_detail: list[str] = field(default_factory=list)
+    joins: list[str] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+    asks_input: list[str] = field(default_factory=list)
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
@@ -375,7 +410,11 @@ class RulePack:
     value_tagger: bool = False
     service_questions: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
+    same_as: list[str] = field(default_factory=list)
+    confirms: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
+    self_corrections: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -416,6 +455,11 @@ class RulePack:
         self.intents += rf.intents
         self.constraints += rf.constraints
         self.lifts += rf.lifts
+        self.choices += rf.choices
+        self.asks_detail += rf.commitments.asks_detail
+        self.joins += rf.commitments.joins
+        self.checks += rf.commitments.checks
+        self.asks_input += rf.commitments.asks_input
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel
@@ -445,8 +489,11 @@ class RulePack:
             self.value_tagger = rf.value_tagger
         self.service_questions += rf.service_questions
         self.proposals += rf.proposals
+        self.same_as += rf.same_as
+        self.confirms += rf.confirms
         self.id_shapes += rf.id_shapes
-
+        self.alternatives += rf.alternatives
+        self.self_corrections += rf.self_corrections
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""

@@ -137,3 +137,37 @@ def test_trust_calls_en_a_count_or_a_seat_keeps_what_its_field_names():
         call("c1", "book_tickets", {"event": "Leinster v Munster", "seats": 2}),
         result("c1", {"booking_ref": "TK-88120", "row": "F", "nights": 4, "status": "confirmed"}), lang="en")
     assert facts["row"] == "row F" and facts["nights"] == "4 nights" and facts["seats"] == "2 seats"
+
+
+@pytest.mark.parametrize(("tool", "payload", "expected"), [
+    pytest.param("get_order", {"order_no": "E928306471", "passenger": "孔令宇", "train": "G111"}, {"passenger": "孔令宇"},
+                 id="zh-passenger"),
+    pytest.param("get_policy", {"policy": "BMI-7741209", "holder": "Callum Reid"}, {"holder": "Callum Reid"}, id="en-holder"),
+    pytest.param("lookup_account", {"name": "Rosa Delgado", "tier": "gold"}, {"name": "Rosa Delgado"}, id="en-account-name"),
+    pytest.param("get_product", {"name": "Trail Runner", "price": 99}, {}, id="en-a-products-name-is-no-person"),
+    pytest.param("list_cards", {"customer": "吴*婷"}, {}, id="zh-masked"),
+])
+def test_trust_calls_the_person_a_record_is_about(tool, payload, expected):
+    """The person a lookup's record is about is a fact keyed by its field; a masked name, or the
+    name of a thing, is none."""
+    from ctxgraph import Tracker
+    from tests.test_graph import call, result
+
+    t = Tracker("en")
+    t.observe_many([{"role": "user", "content": "hi, can you check my booking"}, call("c1", tool, {"ref": "X-1"}),
+                    result("c1", payload)])
+    facts = {f.key: f.value for f in t.state().facts if f.status == "current"}
+    assert {k: facts.get(k) for k in ("passenger", "holder", "name", "customer") if k in facts} == expected
+
+
+def test_trust_calls_a_records_status_fields_are_no_facts():
+    """"account_status": "open", "sms_confirmation": "sent" say how the record stands, not what
+    the user settled on."""
+    from ctxgraph import Tracker
+    from tests.test_graph import call, result
+
+    t = Tracker("en")
+    t.observe_many([{"role": "user", "content": "block my card please"}, call("c1", "block_card", {"card_last4": "6632"}),
+                    result("c1", {"ref": "BLK-40217", "account_status": "open", "sms_confirmation": "sent"})])
+    keys = {f.key for f in t.state().facts if f.status == "current"}
+    assert not keys & {"account_status", "sms_confirmation"} and "ref" in keys

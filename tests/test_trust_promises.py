@@ -178,3 +178,81 @@ def test_a_report_closes_the_promise(lang, turns, part):
 def test_a_bare_report_leaves_promises_open_when_two_are():
     promises = promises_after("en", bot("I'll email you the invoice, and a courier will call you tomorrow."), "ok", bot("Done!"))
     assert [p[1] for p in promises] == ["open", "open"]
+
+
+# issue 19: promises said the many ways agents say them (sentences written for these tests)
+def test_the_detail_question_is_not_part_of_the_promise():
+    assert [p[0] for p in promises_after("en", bot("I'll send you the packing list - which address should I use?"))] == \
+        ["I'll send you the packing list"]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "I'll send you the packing list - which address should I use?", "packing list", id="en-promise-then-detail-question"),
+    pytest.param("zh", "我把报价单发您邮箱，您邮箱是多少？", "报价单", id="zh-promise-then-detail-question"),
+    pytest.param("en", "If the part is delayed, we'd call you before the visit.", "call you", id="en-conditional-we-would"),
+    pytest.param("zh", "我顺便帮您查一下明天的库存。", "库存", id="zh-check"),
+    pytest.param("zh", "没问题，会多送两个小碗。", "小碗", id="zh-subjectless-will-add"),
+    pytest.param("en", "You'll get a tracking link by text shortly.", "tracking link", id="en-you-will-get-shortly"),
+])
+def test_promise_said_many_ways_is_open(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("en", "I can send you the packing list, would that help?", id="en-offer-yes-no"),
+    pytest.param("zh", "我们安排师傅上门，地址还是原来那个吗？", id="zh-offer-yes-no"),
+])
+def test_promise_before_a_yes_no_question_is_an_offer(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+def test_two_deeds_joined_by_and_are_two_promises():
+    promises = promises_after("en", bot("I'll hold the van for you until Monday and email the invoice tonight."),
+                              bot("The invoice has been emailed to you."))
+    assert the_one(promises, "hold the van")[1] == "open"
+    assert the_one(promises, "invoice")[1] == "done"
+
+
+@pytest.mark.parametrize(("lang", "turns", "part"), [
+    pytest.param("zh", [bot("我帮您问一下仓库能不能加急。"), bot("问到了，可以加急，明天发出。")], "加急", id="zh-asked-then-answered"),
+    pytest.param("en", [bot("I'll check with Dana whether the hall is free on the 4th."), bot("Dana confirmed the hall is free.")], "Dana", id="en-third-party-confirmed"),
+    pytest.param("en", [bot("Your boxes will be posted tomorrow."), bot("The boxes are on their way to you.")], "boxes", id="en-on-their-way"),
+])
+def test_check_or_deed_reported_is_done(lang, turns, part):
+    assert the_one(promises_after(lang, *turns), part)[1] == "done"
+
+
+def test_a_check_is_kept_by_the_tool_call_of_its_message():
+    call = {"role": "assistant", "content": "我帮您查一下物流。", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "track_parcel", "arguments": "{\"no\": \"SF123\"}"}}]}
+    promises = promises_after("zh", call, {"role": "tool", "tool_call_id": "c1", "content": "{\"status\": \"in transit\"}"})
+    assert the_one(promises, "物流")[1] == "done"
+
+
+def test_a_check_made_earlier_is_not_kept_by_a_later_unrelated_call():
+    call = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "update_quote", "arguments": "{\"vanity\": \"36-inch\"}"}}]}
+    promises = promises_after("en", bot("I'll check with the supplier whether the tile is in stock."), "Let's just do the smaller vanity.",
+                              call, {"role": "tool", "tool_call_id": "c1", "content": "{\"quote\": 14780}"})
+    assert the_one(promises, "supplier")[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "我帮您查一下，您的包裹昨天已经到杭州了。", "查一下", id="zh"),
+    pytest.param("en", "Let me check. Your parcel left the depot this morning.", "check", id="en"),
+])
+def test_a_check_the_same_message_answers_is_done(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "done"
+
+
+def test_a_check_that_asked_for_input_is_kept_by_the_next_call():
+    call = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "warranty_lookup", "arguments": "{\"sn\": \"F2LX91\"}"}}]}
+    promises = promises_after("zh", bot("请提供一下机器的序列号，我查一下保修状态。"), "F2LX91", call,
+                              {"role": "tool", "tool_call_id": "c1", "content": "{\"warranty\": \"2027-01-31\"}"})
+    assert the_one(promises, "保修")[1] == "done"
+
+
+def test_a_report_that_starts_with_the_deed_closes_the_promise():
+    promises = promises_after("en", bot("I'll book the fitter for Tuesday."), "thanks", bot("Booked: FT-22, Tuesday 9-11."))
+    assert the_one(promises, "fitter")[1] == "done"

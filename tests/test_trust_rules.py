@@ -122,3 +122,111 @@ def test_rule_with_another_frame_stays_beside_it():
     rules = rules_after("zh", "预算300以内", "6点之后送")
     assert status_of(rules, "300") == "active"
     assert status_of(rules, "6点") == "active"
+
+
+# issue 19, more ways to say a rule (sentences written for these tests, not the bench chats')
+SAID_MANY_WAYS = [
+    pytest.param("en", "No nuts at all, my son is allergic.", "nuts", id="en-no-thing"),
+    pytest.param("en", "Yes but no glass vases anywhere near the kids.", "glass", id="en-but-no-thing"),
+    pytest.param("en", "Before 10am if you can, I work afternoons.", "10am", id="en-bare-bound"),
+    pytest.param("en", "The movers need to be out by 4pm, the building closes.", "4pm", id="en-need-by"),
+    pytest.param("en", "Please keep the total under $900.", "900", id="en-keep-under"),
+    pytest.param("en", "I won't be home until 6.", "until 6", id="en-cannot-before"),
+    pytest.param("en", "Fridays are out, I have training.", "Fridays", id="en-days-out"),
+    pytest.param("en", "Could you come after 4pm on Tuesdays? I work till then.", "4pm", id="en-a-bound-asked-for"),
+    pytest.param("en", "We can only do Wednesdays.", "Wednesdays", id="en-can-only"),
+    pytest.param("en", "We need the dress altered by June 2.", "June 2", id="en-need-it-done-by"),
+    pytest.param("zh", "最晚下周一要装好。", "下周一", id="zh-at-the-latest"),
+    pytest.param("zh", "晚上8点以后都行。", "8点", id="zh-bound-with-lift-words-and-nothing-to-lift"),
+    pytest.param("zh", "只要靠过道的座位。", "靠过道", id="zh-only"),
+    pytest.param("zh", "晚上不行，孩子要睡觉。", "晚上", id="zh-time-no-good"),
+    pytest.param("zh", "每周至少打扫三次。", "三次", id="zh-at-least"),
+    pytest.param("zh", "下周二之前一定要到。", "下周二", id="zh-by-a-day"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), SAID_MANY_WAYS)
+def test_rule_said_many_ways_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("en", "no car, I'll take the train", id="en-bare-no-answer-is-a-rule-only-with-a-thing"),
+    pytest.param("en", "oh no wait, the flat number is 12", id="en-no-wait"),
+    pytest.param("en", "no worries, take your time", id="en-no-worries"),
+    pytest.param("zh", "只要您方便就行", id="zh-as-long-as"),
+])
+def test_no_as_an_interjection_or_as_long_as_is_no_rule(lang, text):
+    rules = rules_after(lang, text)
+    assert not any("wait" in r or "worries" in r or "方便" in r for r in rules), rules
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("en", ["Keep it under $900 please.", "Our limit is $1,100 now, my partner chipped in."], "900", "1,100", id="en-budget-new-words"),
+    pytest.param("en", ["It has to be before June 3.", "Anything before June 9 works now."], "June 3", "June 9", id="en-deadline-new-words"),
+    pytest.param("zh", ["周二之前必须送到", "那周四之前也行"], "周二", "周四", id="zh-deadline-also-ok"),
+    pytest.param("zh", ["总价别超过三千", "预算放宽到三千五吧"], "超过三千", "三千五", id="zh-budget-widened"),
+])
+def test_bound_said_again_in_other_words_replaces_it(lang, turns, old, new):
+    rules = rules_after(lang, *turns)
+    assert status_of(rules, new) == "active"
+    assert any(s == "lifted" for text, s in rules.items() if old in text and new not in text), rules
+
+
+def test_two_bounds_of_other_kinds_stay_side_by_side():
+    rules = rules_after("en", "Keep it under $900 please.", "Nothing before 9am.")
+    assert status_of(rules, "900") == "active" and status_of(rules, "9am") == "active"
+
+
+def test_a_value_inside_the_bound_does_not_move_it():
+    rules = rules_after("en", "The date has to be before June 20.", "June 12 please.")
+    assert status_of(rules, "June 20") == "active"
+
+
+@pytest.mark.parametrize(("lang", "turns", "lifted"), [
+    pytest.param("en", ["No long leases, we may move next year.", "OK, go with the 24-month lease then."], "leases", id="en"),
+    pytest.param("zh", ["不要靠窗的位置。", "算了，那就靠窗吧。"], "靠窗", id="zh"),
+])
+def test_taking_what_a_rule_excluded_lifts_it(lang, turns, lifted):
+    assert status_of(rules_after(lang, *turns), lifted) == "lifted"
+
+
+def test_taking_something_else_keeps_the_rule():
+    rules = rules_after("en", "No long leases, we may move next year.", "OK, go with the studio on Elm Street.")
+    assert status_of(rules, "leases") == "active"
+
+
+def test_a_time_asked_for_is_a_rule_zh():
+    assert status_of(rules_after("zh", "下周三下午可以上门吗？"), "下周三") == "active"
+
+
+@pytest.mark.parametrize(("turns", "status"), [
+    pytest.param(["Nothing before 10am, please.", "Fine, the 8:15 it is."], "lifted", id="a-time-outside-the-bound"),
+    pytest.param(["Nothing before 10am, please.", "Fine, the 11:40 it is."], "active", id="a-time-inside-the-bound"),
+    pytest.param(["Keep it under $600.", "OK, I'll take the $640 one."], "lifted", id="an-amount-over-the-limit"),
+])
+def test_taking_a_value_outside_a_bound_lifts_it(turns, status):
+    rules = rules_after("en", *turns)
+    assert list(rules.values()) == [status], rules
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("en", "No signal since Monday, the router lights are red.", id="en-a-problem-is-no-rule"),
+    pytest.param("en", "no hot water for three days now", id="en-a-problem-for-days"),
+    pytest.param("zh", "我至少等了两个小时了", id="zh-waited-at-least"),
+])
+def test_a_problem_described_is_no_rule(lang, text):
+    assert rules_after(lang, text) == {}
+
+
+def test_a_day_asked_for_gives_way_to_the_day_taken_zh():
+    rules = rules_after("zh", "周六上午可以上门吗？", {"role": "assistant", "content": "周六约满了，周日上午可以。"}, "那就周日吧")
+    assert status_of(rules, "周六") == "lifted"
+
+
+@pytest.mark.parametrize(("lang", "turns", "lifted"), [
+    pytest.param("zh", ["每晚价格别超过200。", "那就订大床房吧，超一点也行。"], "200", id="zh-over-a-bit"),
+    pytest.param("en", ["Nothing before 9am please.", "Actually earlier is fine too."], "9am", id="en-earlier-is-fine"),
+])
+def test_going_past_the_one_bound_lifts_it(lang, turns, lifted):
+    assert status_of(rules_after(lang, *turns), lifted) == "lifted"

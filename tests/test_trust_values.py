@@ -321,3 +321,32 @@ def test_trust_values_card_tail(lang, text, value):
 
 def test_trust_values_a_year_after_ends_is_no_card_tail(extractor):
     assert not [m for m in mentions(extractor, "the contract ends 2027", "en") if m[0] == "CARD_TAIL"]
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), [
+    pytest.param("en", "My serial number is HX4-88310. Sorry, HX4-88301", "HX4-88301", id="en-sorry"),
+    pytest.param("en", "order A-77310, no wait, A-77301", "A-77301", id="en-no-wait"),
+    pytest.param("zh", "订单号是E928306471，不对，是E928306417", "E928306417", id="zh-budui"),
+    pytest.param("zh", "电话13812345678，打错了，13812345687", "13812345687", id="zh-dacuole"),
+    pytest.param("en", "Sorry to bother you, my order is A-77310", "A-77310", id="en-polite-sorry"),
+])
+def test_trust_values_a_value_taken_back_in_the_same_message(lang, text, expected):
+    t = Tracker(lang)
+    t.observe({"role": "user", "content": text})
+    assert [f.value for f in t.state().facts if f.status == "current"] == [expected]
+
+
+def test_trust_values_a_tools_counts_in_the_words_the_user_used():
+    """qty 12 and 3 in a write are the "12杯" and "3杯" the user asked for; a count never said
+    with its unit stays a bare number."""
+    from tests.test_graph import call, result
+
+    def qty(*counts: int) -> str:
+        t = Tracker("zh")
+        t.observe_many([{"role": "user", "content": "有3个人不喝奶，改成12杯拿铁加3杯美式"},
+                        call("c1", "place_order", {"items": [{"name": n, "qty": c} for n, c in zip("AB", counts)]}),
+                        result("c1", {"order_id": "LK20260318-556201"})])
+        return {f.key: f.value for f in t.state().facts if f.status == "current"}["item_qty"]
+
+    assert qty(12, 3) == "12杯, 3杯"
+    assert qty(12, 4) == "12, 4"

@@ -309,6 +309,12 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     if report.get("gap_blind2"):
         parts.append("gap, dev minus blind2 (the set the rules were tuned on minus the second blind set, issue 19): "
                      + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind2"].items()))
+    unlisted = [f"{r.get('group', 'data')} {r['constraints_unlisted']} of {r['constraints_items']} / "
+                f"{r['commitments_unlisted']} of {r['commitments_items']}"
+                for r in report["results"] if r["lang"] == "all" and "constraints_items" in r]
+    if unlisted:
+        parts.append("constraints / commitments in the state that no gold substring names (made up, or not "
+                     "annotated): " + ", ".join(unlisted))
     errors = list(format_cs_errors(report))
     if errors and not markdown:
         parts.append("errors (missed / wrong / unsupported facts, constraints and commitments with the wrong status):\n"

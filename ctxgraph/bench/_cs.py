@@ -20,7 +20,10 @@ Each conversation is replayed through ``Tracker(lang=<lang>, today=<today>, pack
   current facts;
 - wrong = ``not_current`` values in the value of some current fact;
 - constraints and commitments: a listed substring is right when a constraint (commitment)
-  whose text holds it has the status its list says (active / lifted, open / done).
+  whose text holds it has the status its list says (active / lifted, open / done);
+- unlisted constraints (commitments) = those of the state (expired promises aside) whose text
+  holds none of the gold's constraint (commitment) substrings: rules or promises made up, or
+  ones the annotator did not list (a precision signal, read with the chat).
 
 >>> conv = CsConversation("c1", "en", [{"role": "user", "content": "My phone is 503-555-0187."}],
 ...                       {"current": ["503-555-0187"], "not_current": ["555-0000"]})
@@ -186,8 +189,16 @@ def score_state(conv: CsConversation, state: dict[str, Any]) -> dict[str, Any]:
 
     Returns ``recall`` and ``precision`` as (found, total), ``wrong`` (the ``not_current`` values
     found, each with the facts holding it), ``missed`` (``current`` values not found),
-    ``unsupported`` (current facts holding no ``current`` or ``also_ok`` value) and per list of
-    constraints and commitments (right, total) with the wrong ones."""
+    ``unsupported`` (current facts holding no ``current`` or ``also_ok`` value), per list of
+    constraints and commitments (right, total) with the wrong ones, and how many of each the
+    state holds (``constraints_items``) with the texts no gold substring names (``constraints_unlisted``).
+
+    >>> conv = CsConversation("c2", "en", [], {"constraints_active": ["pork"]})
+    >>> s = score_state(conv, {"constraints": [{"text": "No pork at all", "status": "active"},
+    ...                                        {"text": "Do you allow candles", "status": "active"}]})
+    >>> s["constraints"], s["constraints_items"], s["constraints_unlisted"]
+    ((1, 1), 2, ['Do you allow candles'])
+    """
     facts = [f for f in state.get("facts", []) if f.get("status") == "current"]
     values = [str(f.get("value", "")) for f in facts]
     gold = {name: list(conv.gold.get(name, [])) for name in GOLD_LISTS}
@@ -218,6 +229,10 @@ def score_state(conv: CsConversation, state: dict[str, Any]) -> dict[str, Any]:
                     errors.append({"text": sub, "expected": status, "got": got or "none"})
         out[kind] = (right, total)
         out[f"{kind}_wrong"] = errors
+        listed = [sub for name, section, _ in STATUS_CHECKS if section == kind for sub in gold[name]]
+        items = [str(item.get("text", "")) for item in state.get(kind, []) if item.get("status") != "expired"]
+        out[f"{kind}_items"] = len(items)
+        out[f"{kind}_unlisted"] = [x for x in items if not any(holds(x, sub) for sub in listed)]
     return out
 
 
@@ -240,6 +255,10 @@ def summarise(scores: Sequence[dict[str, Any]], lang: str) -> dict[str, Any]:
         "wrong": sum(len(s["wrong"]) for s in scores),
         "constraints_right": total["constraints"][0], "constraints_n": total["constraints"][1],
         "commitments_right": total["commitments"][0], "commitments_n": total["commitments"][1],
+        "constraints_items": sum(s.get("constraints_items", 0) for s in scores),
+        "constraints_unlisted": sum(len(s.get("constraints_unlisted", [])) for s in scores),
+        "commitments_items": sum(s.get("commitments_items", 0) for s in scores),
+        "commitments_unlisted": sum(len(s.get("commitments_unlisted", [])) for s in scores),
         "current_found": total["recall"][0], "current_total": total["recall"][1],
         "facts_supported": total["precision"][0], "facts": total["precision"][1],
     }
@@ -339,6 +358,7 @@ def _detail(score: dict[str, Any]) -> dict[str, Any]:
         "constraints": pair(score["constraints"]), "commitments": pair(score["commitments"]),
         "missed": score["missed"], "wrong": score["wrong"], "unsupported": score["unsupported"],
         "constraints_wrong": score["constraints_wrong"], "commitments_wrong": score["commitments_wrong"],
+        "constraints_unlisted": score.get("constraints_unlisted", []), "commitments_unlisted": score.get("commitments_unlisted", []),
     }
 
 
@@ -353,6 +373,8 @@ def format_cs_errors(report: dict[str, Any], limit: int = 6) -> Iterable[str]:
         if c["unsupported"]:
             parts.append("unsupported " + "; ".join(c["unsupported"][:limit]))
         for kind in ("constraints", "commitments"):
+            if c.get(f"{kind}_unlisted"):
+                parts.append(f"{kind} not in the gold " + "; ".join(c[f"{kind}_unlisted"][:limit]))
             if c[f"{kind}_wrong"]:
                 parts.append(f"{kind} " + ", ".join(f"{e['text']} (want {e['expected']}, got {e['got']})"
                                                     for e in c[f"{kind}_wrong"][:limit]))

@@ -24,7 +24,8 @@ It is scored the way MultiWOZ and CrossWOZ are (:mod:`ctxgraph.bench._state_accu
   names the dialogue's service of that family (``Hotels_4``, ``RideSharing_2`` for a taxi);
   a fact without a domain, or with one the dialogue has no service for, belongs to the one
   service of the dialogue that has its slot, else it is a pair ``?-<slot>`` that matches nothing
-  (no service is given to the tracker).
+  (no service is given to the tracker). A slot with no general type maps to the one service slot
+  whose name holds its word (``stars`` -> ``star_rating``).
 
 >>> schema = SgdSchema("demo", {"Restaurants_2": ["restaurant_name", "date", "time", "number_of_seats"],
 ...                             "Trains_1": ["from", "to", "date_of_journey", "number_of_adults"]})
@@ -33,6 +34,8 @@ It is scored the way MultiWOZ and CrossWOZ are (:mod:`ctxgraph.bench._state_accu
 ('Restaurants_2-restaurant_name', 'Restaurants_2-number_of_seats', 'Restaurants_2-date')
 >>> schema.gold_name("train", "origin"), schema.gold_name(None, "date"), schema.gold_name("taxi", "date")
 ('Trains_1-from', '?-date', '?-date')
+>>> SgdSchema("demo", {"Hotels_4": ["location", "star_rating"]}).gold_name("hotel", "stars")
+'Hotels_4-star_rating'
 """
 
 from __future__ import annotations
@@ -105,6 +108,10 @@ class SgdSchema(SlotSchema):
         if len(same) > 1 and slot_id in ROLE_WORDS:
             preferred = [s for s in same if any(re.search(rf"(^|_){w}(_|$)", s) for w in ROLE_WORDS[slot_id])]
             same = preferred or same
+        if not same:  # one slot whose name holds the fact slot's word: "stars" -> "star_rating"
+            stem = re.sub(r"s$", "", slot_id)
+            named_by = [s for s in self.domains.get(domain, []) if stem in s.split("_")]
+            same = named_by if len(named_by) == 1 else []
         return same[0] if same else None
 
 

@@ -75,6 +75,8 @@ SLOT_ALIASES: dict[str, tuple[str, ...]] = {
     "time": ("book-time",), "day": ("book-day", "day"), "rating": ("评分",), "per_person": ("人均消费",),
     "ticket": ("门票",), "duration": ("游玩时间",), "price": ("价格",), "facilities": ("酒店设施",),
     "dish": ("推荐菜",), "departure": ("出发地",), "destination": ("目的地",),
+    # the core roles and the value tagger's general types under the schema's names
+    "origin": ("departure", "出发地"),
 }
 #: the booking pack's domain ids and names -> the datasets' domain names
 DOMAIN_ALIASES: dict[str, tuple[str, ...]] = {

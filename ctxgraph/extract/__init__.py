@@ -5,7 +5,7 @@ applies what it returns. :class:`RuleExtractor` runs named steps (:data:`STEPS`,
 order of :data:`DEFAULT_STEPS`) over a :class:`MessageContext`; each step is a module of
 its own:
 
-- ``cues``: the turn and its intent, constraints, commitments, questions, answers, goal
+- ``cues``: the turn and its intent, constraints, questions, answers, goal; ``promises``: commitments
 - ``entities``: catalogue phrases, rule patterns, segmented names, the pipeline's entities
 - ``facts``: slot values, corrections, retractions; ``domains``: which domain a value is in
 - ``references``: "它 / that one" and choices; ``tools``: tool calls and trimmed results

@@ -73,7 +73,8 @@ class CompiledPack:
         self.intents = [(i.name, c(i.cues)) for i in pack.intents]
         self.constraints = [(r.polarity, c(r.cues)) for r in pack.constraints]
         self.lifts, self.make, self.done, self.cancel = c(pack.lifts), c(pack.make), c(pack.done), c(pack.cancel)
-        self.deeds = c(pack.deeds)
+        self.deeds, self.choices, self.asks_detail = c(pack.deeds), c(pack.choices), c(pack.asks_detail)
+        self.joins, self.checks, self.asks_input = c(pack.joins), c(pack.checks), c(pack.asks_input)
         self.same_deed = [frozenset(w.casefold() for w in group) for group in pack.same_deed]
         self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
         self.pronouns = c(pack.pronouns)
@@ -112,17 +113,20 @@ class CompiledPack:
         def joined(patterns: list[str], template: str) -> re.Pattern | None:
             return re.compile(template % "|".join(f"(?:{p})" for p in patterns), flags) if patterns else None
 
-        # a slot a domain pack scopes per domain (a train's destination, a restaurant's time) is
-        # read by that pack's own rules: the core's generic roles leave it alone
+        # a role's cues also read a slot a domain pack scopes per domain ("departs leicester":
+        # the train's origin); only a type alone never fills a scoped slot
         self.roles = [(r.slot, frozenset(r.labels), joined(r.before, r"(?:%s)[\s:：,，]*$"),
                        joined(r.after, r"^[\s:：]*(?:%s)"), joined(r.asked, "%s"),
-                       re.compile(r.value, flags) if r.value else None) for r in pack.roles
-                      if not self.slots[r.slot].scoped]
+                       re.compile(r.value, flags) if r.value else None) for r in pack.roles]
         self.type_roles = {label: slot for label, slot in pack.type_roles.items() if not self.slots[slot].scoped}
         self.vague_values = [re.compile(p, flags) for p in pack.vague_values]
         self.value_tagger = pack.value_tagger
         self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
         self.proposals = [re.compile(p, flags) for p in pack.proposals]
+        self.same_as = [re.compile(p, flags) for p in pack.same_as]
+        self.confirms = [re.compile(p, flags) for p in pack.confirms]
+        self.alternatives = [re.compile(p, flags) for p in pack.alternatives]
+        self.self_corrections = [re.compile(p, flags) for p in pack.self_corrections]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 

@@ -1,4 +1,5 @@
-"""Cue steps: the turn and its intent, constraints, commitments, questions and answers, goal.
+"""Cue steps: the turn and its intent, constraints, questions and answers, goal (the
+assistant's promises are the ``promises`` module's).
 
 Each reads the message's clauses against the pack's cue patterns.
 
@@ -17,10 +18,8 @@ from functools import lru_cache
 from .. import _graph as g
 from .._units import (
     AnswerUnit,
-    CommitmentUnit,
     ConstraintUnit,
     FactUnit,
-    FulfilUnit,
     GoalUnit,
     LiftUnit,
     QuestionUnit,
@@ -28,6 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
+from .bounds import bound, other_day, outside, past_bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -129,11 +129,21 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         if _overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
+    if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
+        way = past_bound(clause)
+        bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
+        units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
     return units
 
 
 def _all_rule_cues(ctx: MessageContext) -> list[re.Pattern]:
     return [p for _, cues in ctx.pack.constraints for p in cues]
+
+
+def _proposes_a_bound(ctx: MessageContext, clause: str) -> bool:
+    """A question that proposes a time bound ("Can we do after 3pm on weekdays?"): a rule."""
+    b = first_match(ctx.pack.proposals, clause) and bound(clause)
+    return bool(b) and b[1] in ("time", "day")
 
 
 def _requests(ctx: MessageContext, clause: str) -> bool:
@@ -175,10 +185,15 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         c = clause.strip()
         lifting = first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
-            units += _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
-            continue
-        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c):
+            lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
+            units += lifted
+            if lifted or _rule(ctx, c) is None:
+                continue  # a bound said with a lift's words and nothing to lift is a rule: "3点以后都行"
+        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
+                and not _proposes_a_bound(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c)
+        units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
         for part, rule in _rule_parts(ctx, c):
             if rule is None:
                 continue
@@ -225,17 +240,59 @@ def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | Non
     They are lifted; the new rule is active."""
     frame = _frame(clause, rule[1]) if rule else None
     if frame is None:
-        return []
-    out = []
+        return _rebound(ctx, clause) if rule else []
+    out = _rebound(ctx, clause)
     anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
     for cid, d in g.open_items(ctx.graph, "constraint"):
         if d["polarity"] != rule[0] or anchor.casefold() not in d["text"].casefold():
             continue
         old = _rule(ctx, d["text"])
         old_frame = _frame(d["text"], old[1]) if old else None
-        if old_frame and old_frame[0] == frame[0] and old_frame[1] != frame[1]:
+        if old_frame and old_frame[0] == frame[0] and old_frame[1] != frame[1] and cid not in out:
             out.append(cid)
     return out
+
+
+def _rebound(ctx: MessageContext, clause: str) -> list[str]:
+    """Active rules whose bound this one states again with another value, in other words
+    (:func:`~ctxgraph.extract.bounds.same_bound`): "keep it under $1,500" then "our limit is
+    $1,800 now", "总价别超过两万" then "预算放宽到两万五". Of two or more such rules, the ones
+    sharing a word with this one."""
+    new = bound(clause)
+    if new is None:
+        return []
+    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))]
+    if len(same) > 1:
+        same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
+    return [cid for cid, _ in same]
+
+
+def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
+    """Active rules the user drops by taking what they excluded (the pack's ``choices``): a
+    must_not rule the option names ("no long contracts", then "go with the 18-month contract";
+    "不要线上课", then "那就线上吧"), a bound the option's value lies outside ("nothing before
+    9am", then "the 7:10 it is"), a day asked for when another is taken ("周六可以吗？", then
+    "那就周日吧")."""
+    cue = first_match(ctx.pack.choices, clause)
+    if not cue:
+        return []
+    option = clause[cue.end():] if clause[cue.end():].strip() else cue.group(0)  # "the 7:10 it is"
+    out: list[_Unit] = []
+    for cid, d in g.open_items(ctx.graph, "constraint"):
+        limit = bound(d["text"]) if d["polarity"] != "prefer" else None
+        if limit and outside(limit, option) or d["polarity"] == "must" and not limit and other_day(d["text"], option) \
+                or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
+            out.append(LiftUnit(constraint=cid))
+    return out
+
+
+def _names(ctx: MessageContext, option: str, rule: str) -> bool:
+    """Whether an option names what a rule is about: a shared word (a word and its plural
+    with a cruder ending, "lease" and "leases", are one), else :func:`_overlap`."""
+    words = [w for w in _stems(rule, ctx.lang) if len(w) >= 4]
+    if any(w.startswith(o) or o.startswith(w) for o in _stems(option, ctx.lang) if len(o) >= 4 for w in words):
+        return True
+    return bool(_overlap(ctx, option, rule))
 
 
 _SPACED_WORD = re.compile(r"\S")
@@ -289,228 +346,6 @@ def _rule_parts(ctx: MessageContext, clause: str) -> list[tuple[str, tuple[str, 
         return ruled
     same = [r for p, r in rules if p == clause]  # a clause of one part was read already
     return [(clause, same[0] if same else _rule(ctx, clause))]
-
-
-_TRIM = " \t,，、:：;；"
-_SENTENCE_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
-
-
-def _sentence_from(text: str, start: int) -> str:
-    """``text`` from ``start`` to the end of its sentence, the closing mark included."""
-    m = _SENTENCE_END.search(text, start)
-    return text[start:m.end()].strip() if m else text[start:].strip()
-
-
-def _bare(ctx: MessageContext, clause: str) -> bool:
-    """A clause that names at most one thing besides its numbers ("10分钟内到账", "3个工作日内寄出")."""
-    return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
-
-
-def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
-    """(start, end) of each promise in the message: a clause with a promise cue, with the
-    clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
-    12点前送到" is one promise), and those after the sentence's last promise; two promises
-    in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度"), but a bare
-    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账")."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(ctx.text)]
-    spans: list[tuple[int, int]] = []
-    sentence, waiting, last = -1, [], None
-    for (offset, clause), kind in zip(pieces, kinds):
-        here = sum(1 for e in ends if e <= offset)
-        if here != sentence:
-            sentence, waiting, last = here, [], None
-        if kind == "plain":
-            waiting.append((offset, offset + len(clause)))
-            if last is not None:  # after the sentence's last promise so far: it belongs to it
-                spans[last] = (spans[last][0], offset + len(clause))
-                waiting = []
-        elif kind == "make" and last is not None and _bare(ctx, clause):
-            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"
-        elif kind == "make":
-            start = waiting[0][0] if waiting else offset
-            spans.append((start, offset + len(clause)))
-            last, waiting = len(spans) - 1, []
-        else:
-            waiting = []
-    return spans
-
-
-def _due(ctx: MessageContext, start: int, end: int) -> str | None:
-    """When a promise is due: the words of its dates, days and times, with the ISO date after
-    them when a date resolves (a date without a year takes the next such day from ``today``):
-    "5 pm today (2026-11-30)", "Friday" ("Friday (2026-12-04)" with ``today``); else a span
-    of time as said ("within 24 hours", "24小时内": from when, the message does not say)."""
-    mentions = [m for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME", "DAY")]
-    words = " ".join(m.text for m in mentions)
-    for m in mentions:
-        value = m.value if isinstance(m.value, str) else None
-        if value and value.startswith("--") and ctx.today is not None:
-            value = _next_date(ctx.today, value)
-        if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
-            return value if words == value else f"{words} ({value})"
-    if ctx.today is not None:  # a day the entity rules do not mark ("by Friday")
-        from .._normalize import parse_date
-
-        value = parse_date(ctx.text[start:end], ctx.today)
-        if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
-            return f"{words} ({value})" if words else value
-    if not words and ctx.profile.within:
-        span = re.search(ctx.profile.within, ctx.text[start:end], ctx.profile.regex_flags)
-        return span.group(0) if span else None
-    return words or None
-
-
-def _next_date(today, month_day: str) -> str | None:
-    """The first ``--MM-DD`` day on or after ``today`` (a promise is due ahead, not behind).
-
-    >>> import datetime
-    >>> _next_date(datetime.date(2026, 12, 30), "--01-05"), _next_date(datetime.date(2026, 3, 1), "--05-16")
-    ('2027-01-05', '2026-05-16')
-    """
-    import datetime
-
-    month, day = int(month_day[2:4]), int(month_day[5:7])
-    for year in (today.year, today.year + 1):
-        try:
-            d = datetime.date(year, month, day)
-        except ValueError:
-            continue
-        if d >= today - datetime.timedelta(days=1):
-            return d.isoformat()
-    return None
-
-
-def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
-    """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
-    "got the label") is about: the one sharing most words with it, the latest on a tie."""
-    best, best_score = None, 0
-    for pid, d in open_:
-        score = _overlap(ctx, clause, d["text"])
-        if score and score >= best_score:
-            best, best_score = pid, score
-    if best is None and len(open_) == 1 and ctx.role == "assistant" and not _names_a_deed(ctx, clause):
-        best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
-    return [FulfilUnit(commitment=best, status=status)] if best else []
-
-
-@step("commitments", roles=("assistant", "user"))
-def commitments(ctx: MessageContext) -> list[_Unit]:
-    """Promises the assistant makes (with their due date), and ones the chat shows kept or
-    dropped: the assistant reports them done, or the user says they came.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en", today="2025-05-05")
-    >>> _ = t.observe({"role": "assistant", "content": "An engineer will call you by May 9, and I'll email you the form."})
-    >>> [(c.text, c.status, c.due) for c in t.state().commitments]
-    [('An engineer will call you by May 9', 'open', 'May 9 (2025-05-09)'), ("and I'll email you the form", 'open', None)]
-    >>> _ = t.observe({"role": "user", "content": "got the form, thanks"})
-    >>> [c.status for c in t.state().commitments]
-    ['open', 'done']
-    """
-    pack = ctx.pack
-    units: list[_Unit] = _expired(ctx)
-    gone = {u.commitment for u in units}
-    open_ = [(pid, d) for pid, d in g.open_items(ctx.graph, "commitment") if pid not in gone]
-    pieces = clauses(ctx.text)
-    kinds = []
-    for offset, clause in pieces:
-        c = clause.strip()
-        status = "done" if first_match(pack.done, c) else "cancelled" if first_match(pack.cancel, c) else None
-        if status:
-            kept = _kept(ctx, c, open_, status)
-            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
-            units += kept
-            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
-                    and _names_a_deed(ctx, c):
-                units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
-        promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
-            and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
-        kinds.append("report" if status else "make" if promise else "plain")
-    reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
-    for start, end in _promises(ctx, pieces, kinds):
-        if _ENDS_ASKING.search(_sentence_from(ctx.text, start)):
-            continue  # "我们安排快递上门取件，取件地址还是……吗？" offers, it does not promise
-        text = ctx.text[start:end]
-        for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
-            text = text.replace(report, "")
-        text = text.strip(_TRIM)
-        replaced = _superseded(ctx, text, open_)
-        open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
-        units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end))]
-    return units
-
-
-def _names_a_deed(ctx: MessageContext, clause: str) -> bool:
-    """A report names what was done, a word besides its cue and numbers ("your e-ticket has
-    been emailed", "8元红包已经放进您的账户了"), not only that something was ("Done.", "已经好了");
-    with no open promise it names, a report of a deed (the pack's ``deeds``) is kept as a
-    promise done.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en")
-    >>> t.observe_many([{"role": "assistant", "content": "Done. Your e-ticket has been emailed to you."}])
-    >>> [(c.text, c.status) for c in t.state().commitments]
-    [('Your e-ticket has been emailed to you', 'done')]
-    """
-    rest = _outside(clause, ctx.pack.done)
-    return any(not w.isdigit() for w in _stems(rest, ctx.lang))
-
-
-def _expired(ctx: MessageContext) -> list[_Unit]:
-    """Open promises made :data:`COMMITMENT_TURNS` messages ago or earlier, closed as
-    expired (the open list is oldest first, so only the expiring ones are looked at)."""
-    units: list[_Unit] = []
-    for pid, d in g.open_items(ctx.graph, "commitment"):
-        if ctx.index - d["turn"] < COMMITMENT_TURNS:
-            break
-        units.append(FulfilUnit(commitment=pid, status="expired"))
-    return units
-
-
-_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])(?![0-9]+(?:am|pm|st|nd|rd|th|h|k)\b)"
-                         r"[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]|\d{5,}", re.IGNORECASE)
-
-
-def _identifiers(text: str) -> set[str]:
-    """What names one thing: letters and digits together ("SO-10001", "A12") or a long
-    number (an order or ticket number), not a date or an hour.
-
-    >>> sorted(_identifiers("订单SO-10001的发票, ticket 4452871, by May 9 at 5pm, room A12"))
-    ['4452871', 'a12', 'so-10001']
-    """
-    return {m.group(0).casefold() for m in _IDENTIFIER.finditer(text)}
-
-
-@lru_cache(maxsize=4096)
-def _promise_words(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(content words but numbers, identifiers) of a promise, read once per promise."""
-    return frozenset(w for w in _stems(text, lang) if not w.isdigit()), frozenset(_identifiers(text))
-
-
-def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
-    """An open promise a newer one restates (most of its words besides numbers, two at least,
-    and the same order or ticket number if it names one): "I'll email you the corrected
-    invoice tomorrow" replaces "I'll email you the invoice today"; it is closed as cancelled
-    and the newer one stays open. "… the invoice for order SO-2" does not replace "… the
-    invoice for order SO-1": that is another promise.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en")
-    >>> for text in ["I'll email you the invoice for order SO-1 today.", "I'll email you the invoice for order SO-2 today.",
-    ...              "I'll email you the corrected invoice for order SO-1 tomorrow."]:
-    ...     _ = t.observe({"role": "assistant", "content": text})
-    >>> [c.status for c in t.state().commitments]
-    ['cancelled', 'open', 'open']
-    """
-    new, new_ids = _promise_words(text, ctx.lang)
-    replaced = []
-    for pid, d in open_:
-        old, old_ids = _promise_words(d["text"], ctx.lang)
-        if old_ids and not old_ids & new_ids:
-            continue
-        if len(new & old) >= max(2, 0.6 * len(old)):
-            replaced.append(FulfilUnit(commitment=pid, status="cancelled"))
-    return replaced
 
 
 @step("questions", roles=("assistant",))

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .registry import step
 from .text import SENTENCE_END, in_brackets
 
 if TYPE_CHECKING:
@@ -64,4 +67,97 @@ def domain_finder(ctx: "MessageContext") -> Callable[[int], str | None]:
     return domain_at
 
 
-__all__ = ["DOMAIN_SPAN", "domain_finder", "message_domain"]
+@step("bind_domain", roles=("user", "assistant"))
+def bind_domain(ctx: "MessageContext") -> list[_Unit]:
+    """A per-domain value said while no domain was the topic ("somewhere in the centre", the
+    dialogue's first words) belongs to the domain the dialogue takes up next: when a message
+    names one domain, each such current fact is re-keyed to it (the new fact supersedes the domain-less one), unless that domain already has the slot.
+    A message naming several domains ("a hotel or a restaurant?") binds nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I need somewhere in the north, moderately priced."},
+    ...                 {"role": "assistant", "content": "Are you looking for a hotel or a restaurant?"},
+    ...                 {"role": "user", "content": "A hotel please."}])
+    >>> sorted(f.key for f in t.state().facts if f.status == "current" and f.key.endswith(("area", "range")))
+    ['hotel.area', 'hotel.price_range']
+    """
+    pack, G = ctx.pack, ctx.graph
+    named = {pack.domain_of[c.casefold()] for c in pack.domain_rx.findall(ctx.text)} if pack.domain_rx else set()
+    if len(named) != 1:
+        return []  # none, or a choice between several ("a hotel or a restaurant?"): no topic yet
+    (domain,) = named
+    made = {u.key for u in ctx.units_of(FactUnit)}
+    units: list[_Unit] = []
+    for fid, d in g.recent_current_facts(G, 50):
+        slot = pack.slots.get(d.get("slot") or "")
+        if slot is None or not slot.scoped or d.get("group") or d["key"] != slot.id or d.get("subject"):
+            continue
+        key, name, group = pack.scoped(slot, domain)
+        if key in made or g.current_with_key(G, key):
+            continue
+        made.add(key)
+        units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
+                              normalized=d.get("normalized"), supersedes=fid, stressed=bool(d.get("stressed"))))
+    return units
+
+
+def _slot_named(ctx: "MessageContext", word: str):
+    """The pack's per-domain slot a word names (by a synonym or its name), else None."""
+    folded = " ".join(word.casefold().split())
+    pack = ctx.pack
+    slot_id = pack.synonym_slot.get(folded) if pack.synonym_rx else None
+    slot = pack.slots.get(slot_id) if slot_id else next(
+        (s for s in pack.slots.values() if s.name.casefold() == folded or s.id == folded), None)
+    return slot if slot is not None and slot.scoped else None
+
+
+@step("same_as", roles=("user",))
+def same_as(ctx: "MessageContext") -> list[_Unit]:
+    """"A restaurant in the same area as the hotel", "a train on the same day as the hotel": the
+    value the other domain holds for that slot, in the domain the message is about (the one it
+    names outside the phrase, else the dialogue's topic). Nothing when the other domain holds
+    no value yet.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I need a hotel in the north."},
+    ...                 {"role": "user", "content": "I also need a restaurant in the same area as the hotel."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.endswith("area"))
+    [('hotel.area', 'north'), ('restaurant.area', 'north')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    if not pack.same_as or not pack.domain_rx:
+        return []
+    units: list[_Unit] = []
+    for rx in pack.same_as:
+        for m in rx.finditer(ctx.text):
+            slot = _slot_named(ctx, m.group("slot"))
+            other = pack.domain_of.get(" ".join(m.group("domain").casefold().split()))
+            if slot is None or other is None:
+                continue
+            outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+                       if not (m.start() <= c.start() < m.end())]
+            recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
+            here = [d for d in outside if d != other] or ([G.graph["domain"]] if recent and G.graph["domain"] != other else [])
+            if not here:
+                continue
+            source = g.current_with_key(G, pack.scoped(slot, other)[0])
+            key, name, group = pack.scoped(slot, here[-1])
+            if not source or any(u.key == key for u in units):
+                continue
+            # a value an earlier step read inside the phrase ("same price") is the phrase's words
+            inside = m.group(0).casefold()
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.key == key
+                                                         and u.value.casefold() in inside)]
+            if any(isinstance(u, FactUnit) and u.key == key for u in ctx.units):
+                continue  # the message states its own value for the slot
+            d = G.nodes[source[0]]
+            old = g.current_with_key(G, key)
+            units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
+                                  normalized=d.get("normalized"), supersedes=old[0] if old else None,
+                                  correction=ctx.correcting, stressed=ctx.stressed))
+    return units
+
+
+__all__ = ["DOMAIN_SPAN", "bind_domain", "domain_finder", "message_domain", "same_as"]

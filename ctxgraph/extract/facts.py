@@ -203,11 +203,51 @@ def slot_word_facts(w: FactWriter) -> None:
                 w.make(slot, value, sm.start(), subject=subject)
 
 
+def asked_to_replace(ctx: MessageContext, m: Mention):
+    """The user's current fact the assistant's last message asks to replace, when ``m`` answers
+    it: the message names that fact's value and asks for another ("returning on 19 June. Which
+    date would you like instead?", "4月4日的票，想改到哪天？") and ``m`` is of a type its slot takes.
+    (key, name, fact id, slot, group), or None.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "We fly to Athens on 12 June and back on 19 June."},
+    ...                 {"role": "assistant", "content": "You return on 19 June. Which date would you like instead?"},
+    ...                 {"role": "user", "content": "22nd June please"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "destination")
+    [('checkout', '22nd June'), ('date', '12 June')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant":
+        return None
+    said = G.nodes[last]["text"]
+    if not first_match(ctx.pack.proposals, said) or not first_match(ctx.pack.question_words, said):
+        return None
+    hits = []
+    for fid, d in g.recent_current_facts(G, 50):
+        slot = ctx.pack.slots.get(d["slot"])
+        value = str(d["value"])
+        if slot is not None and m.label in slot.types and len(value) > 1 and value.casefold() in said.casefold() \
+                and G.nodes[f"t{d['turn']}"]["role"] == "user" and value.casefold() != m.text.casefold():
+            hits.append((d["key"], d["name"], fid, d["slot"], d.get("group")))
+    return hits[0] if len(hits) == 1 else None
+
+
 def bare_value_facts(w: FactWriter) -> None:
     """Bare values that name their own slot (emails, phones, order ids, ratings, cuisines)."""
     ctx, pack, G = w.ctx, w.ctx.pack, w.ctx.graph
     held = {k for k, ids in G.graph["facts_by_slot"].items() if ids}
     multi: dict[str, list[Mention]] = {}
+    for i, m in enumerate(ctx.mentions):
+        if i in w.used or m.kind != "value" or ctx.asking(m.start):
+            continue
+        target = asked_to_replace(ctx, m)
+        if target is not None and target[0] not in w.filled:  # "Which date would you like instead?" - "22nd June"
+            w.used.add(i)
+            w.filled.add(target[0])
+            w.units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value, correction=True,
+                                    supersedes=target[2], slot=target[3], group=target[4]))
     for i, m in enumerate(ctx.mentions):
         if i in w.used or not m.slot or m.slot not in pack.slots:
             continue
@@ -361,6 +401,40 @@ def _token_at(part: str, value: str) -> int:
     return m.start() if m else -1
 
 
+#: At most this many characters between a value, the words taking it back and the new value.
+SELF_CORRECTION_GAP = 16
+
+
+def corrected_within(w: FactWriter) -> None:
+    """A value taken back in the same message: "serial HX4-88310. Sorry, HX4-88301", "订单号
+    E928306471，不对，是E928306417". The value of the same type right after the pack's
+    ``self_corrections`` words replaces the one right before them in this message's fact.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "My serial number is HX4-88310. Sorry, HX4-88301"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('serial', 'HX4-88301')]
+    """
+    ctx = w.ctx
+    mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
+    for rx in ctx.pack.self_corrections:
+        for cue in rx.finditer(ctx.text):
+            new = next((m for m in mentions if m.start >= cue.end()), None)
+            if new is None or new.start - cue.end() > SELF_CORRECTION_GAP:
+                continue
+            old = next((m for m in reversed(mentions) if m.end <= cue.start() and m.label == new.label), None)
+            if old is None or cue.start() - old.end > SELF_CORRECTION_GAP or old.text == new.text:
+                continue
+            for n, u in enumerate(w.units):
+                if isinstance(u, FactUnit) and not u.offered and old.text in u.value:
+                    w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
+                    # the new value read on its own as another fact is this one
+                    w.units = [o for o in w.units if o is w.units[n] or not (
+                        isinstance(o, FactUnit) and not o.offered and o.value == new.text)]
+                    break
+
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -432,6 +506,7 @@ def facts(ctx: MessageContext) -> list[_Unit]:
         unslotted_values(w)
     if ctx.role == "user":
         bare_answer(w)
+        corrected_within(w)
     units = w.units
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)

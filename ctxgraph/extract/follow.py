@@ -20,13 +20,17 @@ import re
 
 from .. import _graph as g
 from .._units import ActionResultUnit, ConstraintUnit, FactUnit, FulfilUnit, LiftUnit, _Unit
+from .bounds import bound, satisfies
 from .context import MessageContext
 from .facts import _token_at
 from .registry import step
+from .text import first_match
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: a tool call and a promise share at least this many content words to be one deed
 KEPT_OVERLAP = 2
+#: a check that asked the user for input is kept by a tool call at most this many messages later
+CHECK_TURNS = 2
 
 
 def _core(value: str) -> str:
@@ -56,13 +60,21 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
                 continue  # a number follows a number, a word a word
             for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
-                if cid in done or at < 0:
+                if cid in done or at < 0 or _inside(ctx, d["text"], u.value):
                     continue
                 done.add(cid)
                 units += [LiftUnit(constraint=cid),
                           ConstraintUnit(text=d["text"][:at] + new + d["text"][at + len(old):],
                                          polarity=d["polarity"], stressed=bool(d.get("stressed")))]
     return units
+
+
+def _inside(ctx: MessageContext, rule: str, value: str) -> bool:
+    """A value the user settles on inside the rule's bound does not move it: "it has to be
+    before May 29", then "the 21st please" books the 21st, the deadline stays; a correction
+    ("actually make it $400") does move it."""
+    b = bound(rule)
+    return b is not None and ctx.intent != "correct" and satisfies(b, value)
 
 
 def _call_text(ctx: MessageContext, call_id: str) -> tuple[str, str]:
@@ -97,4 +109,25 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
         best = max(scored, default=(0, None))
         if best[0] >= KEPT_OVERLAP:
             units.append(FulfilUnit(commitment=best[1], status="done"))
+        else:
+            units += _checked(ctx, r.call_id, {u.commitment for u in units})
     return units
+
+
+def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]:
+    """A promise to look something up (the pack's ``checks``: "let me check", "我帮您查一下")
+    made in the message that called the tool, or in one that asked the user for what the
+    check needs (``asks_input``: "请提供IMEI，我查一下保修状态") up to :data:`CHECK_TURNS`
+    messages before, is kept when the call comes back (any other check made earlier may have
+    been dropped while the chat went on: "I'll check with the supplier", then the user chooses
+    another way, then a tool call of another deed)."""
+    G = ctx.graph
+    aid = G.graph["call_to_action"].get(call_id)
+    if aid is None:
+        return []
+    turn = G.nodes[aid].get("turn")
+    asked = {G.nodes[t]["index"] for t in G.graph["kinds"].get("turn", [])[-(CHECK_TURNS + 2):]
+             if G.nodes[t]["role"] == "assistant" and first_match(ctx.pack.asks_input, G.nodes[t]["text"] or "")}
+    return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
+            if pid not in closed and (d["turn"] == turn or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
+            and first_match(ctx.pack.checks, d["text"])][:1]

@@ -22,7 +22,7 @@ from difflib import SequenceMatcher
 from .._units import ActionResultUnit, DecisionUnit, GoalUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import clauses, cut_at_boundary, first_match, in_spans
+from .text import clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
@@ -117,7 +117,7 @@ def offers(ctx: MessageContext) -> list[_Unit]:
             if f not in decided:
                 decided.add(f)
                 units.append(DecisionUnit(fact=f, decision="rejected" if rejecting else "accepted"))
-    if not units and not ctx.asked and first_match(ctx.pack.accepts, ctx.text):
+    if not units and _accepts(ctx):
         units = _the_one_just_offered(ctx, open_offers)
     # one accepted option per key: the last one the message names
     accepted: dict[str, DecisionUnit] = {}
@@ -125,6 +125,19 @@ def offers(ctx: MessageContext) -> list[_Unit]:
         if u.decision == "accepted":
             accepted[ctx.graph.nodes[u.fact]["key"]] = u
     return [u for u in units if u.decision == "rejected" or accepted.get(ctx.graph.nodes[u.fact]["key"]) is u]
+
+
+def _names_a_thing(ctx: MessageContext, d: dict) -> bool:
+    """The offer is an option itself (a venue, a product), not an attribute of one."""
+    slot = ctx.pack.slots.get(d.get("slot") or "")
+    return slot is not None and bool(slot.types) and all(ctx.pack.is_thing(t) for t in slot.types)
+
+
+def _accepts(ctx: MessageContext) -> bool:
+    """The message holds an accepting cue and asks nothing but requests: "Yes, book it",
+    "Great, can you book a table for 8?" (a request to book proposes), not "Yes, is it cheap?"."""
+    pure = [(s, e) for s, e in ctx.asked if not any(ps <= s < pe for ps, pe in ctx.proposed)]
+    return not pure and bool(first_match(ctx.pack.accepts, ctx.text))
 
 
 def _assistant_spoke_since(G, turn: int, now: int) -> bool:
@@ -138,7 +151,11 @@ def _assistant_spoke_since(G, turn: int, now: int) -> bool:
 
 
 def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
-    """"Yes, book it" after the assistant's last message offered one option for a key: that one.
+    """"Yes, book it" (or "great, can you book it for Friday?") after the assistant's last message
+    offered one thing for a key (a venue, a product), or proposed one value in a question
+    ("Shall I book it for 2 nights?"), or any value of a message asking the user to confirm
+    ("Please confirm: a table for 2 at 7 pm."): that one. The option's attributes the assistant stated
+    stay its description ("TR5049 leaves at 14:48.": not the user's time).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en", packs=["booking"])
@@ -154,9 +171,15 @@ def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
     last = max((d["turn"] for _, d in offers), default=None)
     if last is None or _assistant_spoke_since(G, last, ctx.index):
         return []  # the option was not in the assistant's last message
+    text = G.nodes[f"t{last}"]["text"] if G.has_node(f"t{last}") else ""
+    asked = [text[s:e].casefold() for s, e in question_sentences(text)]
+    confirming = bool(first_match(ctx.pack.confirms, text))  # "Please confirm: a table for 2 at 7 pm"
     by_key: dict[str, list[str]] = {}
     for fid, d in offers:
-        if d["turn"] == last:
+        # the thing offered, and the values the assistant's question proposes ("Shall I book it
+        # for Friday?", "Confirming a table for 2 at 11:45?"); what it states of an option
+        # ("TR5049 leaves at 14:48.", "It is in the east.") describes it, the user did not ask for it
+        if d["turn"] == last and (confirming or _names_a_thing(ctx, d) or any(d["value"].casefold() in q for q in asked)):
             by_key.setdefault(d["key"], []).append(fid)
     return [DecisionUnit(fact=ids[0], decision="accepted") for ids in by_key.values() if len(ids) == 1]
 

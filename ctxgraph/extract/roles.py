@@ -60,16 +60,25 @@ def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
     return None
 
 
+def _asked_role(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
+    """The role of ``m`` the assistant's open question asks for, if one does."""
+    for slot, labels, _, _, asked_rx, value_rx in ctx.pack.roles:
+        if m.label in labels and (value_rx is None or value_rx.search(m.text)) and asked_rx \
+                and any(asked_rx.search(q) for q in questions):
+            return slot
+    return None
+
+
 def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
     """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
     else its type (None: it plays no role the pack knows)."""
     cued = _cue_role(ctx, m)
     if cued:
         return cued
+    asked = _asked_role(ctx, m, questions)
+    if asked:
+        return asked
     fitting = [r for r in ctx.pack.roles if m.label in r[1] and (r[5] is None or r[5].search(m.text))]
-    for slot, _, _, _, asked_rx, _ in fitting:
-        if asked_rx and any(asked_rx.search(q) for q in questions):
-            return slot
     if first_match(ctx.pack.vague_values, m.text):
         return None  # "yesterday", "next week": no fact by its shape or type alone
     for slot, _, before_rx, after_rx, asked_rx, value_rx in fitting:
@@ -106,8 +115,8 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
 
 def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
-    slot type ("room_type"): a type the pack has a slot for fills that slot, any other is
-    keyed by its own name."""
+    slot type ("room_type"): a type the pack has a slot for (by name, or in its ``label_slots``:
+    ``cuisine: food``) fills that slot, any other is keyed by its own name."""
     tagger = value_tagger(ctx.lang) if ctx.pack.value_tagger else None
     if tagger is None:
         return []
@@ -117,19 +126,22 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
         # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
         # a person) gives way to the tagger's slot type
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
-            slot = label if label in ctx.pack.slots else None
+            # the pack's slot of that name, else the one its ``label_slots`` names for the type
+            slot = label if label in ctx.pack.slots else ctx.pack.label_slots.get(label)
             out.append(Mention(start, end, label, text, f"{label}:{text.casefold()}", None, slot, "value"))
     return out
 
 
-def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str]) -> list[_Unit]:
+def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
-        # a role cue beside the span names its role as for an entity ("return it on the 26th": check-out)
-        cued = _cue_role(ctx, replace(m, label=_TAGGER_LABELS[m.label])) if m.label in _TAGGER_LABELS else None
+        # a role cue beside the span, or the assistant's question, names its role as for an entity
+        # ("return it on the 26th": check-out; "What is your destination?" - "Bishops Stortford")
+        as_entity = replace(m, label=_TAGGER_LABELS[m.label]) if m.label in _TAGGER_LABELS else None
+        cued = (_cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start)) if slot else (m.label, m.label.replace("_", " "), None)
@@ -192,4 +204,4 @@ def roles(ctx: MessageContext) -> list[_Unit]:
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
         filled.add(key)
     taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
-    return units + _tagged_facts(ctx, taken, filled)
+    return units + _tagged_facts(ctx, taken, filled, questions)

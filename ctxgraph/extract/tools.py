@@ -17,6 +17,7 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
+from .dates import ISO_DATE, said_dates, spoken_dates
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -147,6 +148,42 @@ def _item_name(data: Any) -> str | None:
     return None
 
 
+# a field that counts things ("qty", "tickets", "pax"): its bare numbers are counts the user said
+_COUNT_FIELD = re.compile(r"(?:^| )(?:qty|quantity|count|pax|tickets|seats|people|persons|guests|adults|copies|cups|units|pieces)$")
+_LEADING_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)")
+
+
+def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
+    """A tool's bare counts in the words the conversation used for them: ``qty: "12, 3"`` ->
+    "12杯, 3杯" when the chat said "12杯拿铁加3杯美式" (the latest mention of each number);
+    unchanged when a number was not said with its unit."""
+    from .._normalize import parse_number
+
+    numbers = [v.strip() for v in value.split(",")]
+    if not _COUNT_FIELD.search(leaf) or not all(re.fullmatch(r"\d+", n) for n in numbers):
+        return value
+    G = ctx.graph
+    said: dict[float, str] = {}
+    for e in G.graph["kinds"].get("entity", [])[-200:]:  # oldest first: a later mention wins
+        d = G.nodes[e]
+        m = _LEADING_NUMBER.match(d["text"]) if d.get("label") == "QUANTITY" else None
+        amount = parse_number(m.group(1)) if m else None
+        if amount is not None:
+            said[float(amount)] = d["text"]
+    words = [said.get(float(n)) for n in numbers]
+    return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
+
+
+def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
+    """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
+    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value."""
+    m = ISO_DATE.search(unit.value)
+    if m is None:
+        return unit
+    return unit.model_copy(update=dict(value=spoken_dates(unit.value, ctx.lang, said_dates(ctx.graph), written=False),
+                                       normalized=m.group(0)))
+
+
 def _told_by_user(ctx: MessageContext, key: str) -> bool:
     """Whether a current fact under ``key`` came from the user: a tool result never
     overwrites what the user said (as the assistant's own values never do)."""
@@ -154,7 +191,21 @@ def _told_by_user(ctx: MessageContext, key: str) -> bool:
     return any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user" for f in g.current_with_key(G, key))
 
 
-def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[_Unit]:
+def _booked(ctx: MessageContext, key: str) -> bool:
+    """Whether a current fact under ``key`` came from the result of a write (a booking, a
+    change): a later lookup's criteria ("query_trains(date=...)" for a return trip the user
+    only asks about) do not replace it."""
+    G = ctx.graph
+    for f in g.current_with_key(G, key):
+        turn = G.nodes.get(f"t{G.nodes[f]['turn']}", {})
+        aid = G.graph["call_to_action"].get(turn.get("tool_call_id")) if turn.get("role") == "tool" else None
+        words = _tool_words(str(G.nodes[aid].get("tool", ""))) if aid else []
+        if words and _WRITE_VERB.fullmatch(words[0]):
+            return True
+    return False
+
+
+def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, writes: bool = False) -> list[_Unit]:
     """Facts of a tool result, at most three: key fields that name a slot ("order_id" ->
     订单号 / order id), then fields naming an id ("rma_number", "claim_id"), keyed by the field,
     then the name of the one product or plan the result is about. Never a bare price, total
@@ -172,7 +223,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[
         if slot is not None:
             if "MONEY" in slot.types and " " not in leaf:
                 continue  # a bare "price" or "total" is the assistant's number; "refund_amount" says what it is for
-            slotted.append(FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id))
+            slotted.append(_dated(ctx, FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id)))
         elif _ID_FIELD.search(leaf) and not _NOT_ID_FIELD.match(leaf) and _ID_VALUE.fullmatch(value):
             if leaf == "id":  # "card.id" -> "card id"; a bare "id" says nothing
                 parent = _leaf_words(path.rsplit(".", 1)[0]) if "." in path else ""
@@ -180,15 +231,15 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any) -> list[
                     continue
                 leaf = f"{parent} id"
             key = leaf.replace(" ", "_")
-            ids.append(FactUnit(key=key, name=leaf, value=value))
+            ids.append(_dated(ctx, FactUnit(key=key, name=leaf, value=value)))
     units = slotted + ids
     name = _item_name(data)
     if name and "item" in pack.slots:
         units.append(FactUnit(key="item", name=pack.slots["item"].name, value=name, slot="item"))
     kept, keys = [], set()
     for u in units:
-        if u.key in keys or _told_by_user(ctx, u.key):
-            continue
+        if u.key in keys or _told_by_user(ctx, u.key) or (not writes and _booked(ctx, u.key)):
+            continue  # a lookup's result does not replace what a write booked
         keys.add(u.key)
         kept.append(u)
     return kept[:_MAX_TOOL_FACTS]
@@ -288,7 +339,9 @@ _CALL_FIELD = re.compile(r"^(?:status|state|ok|success|error|errors|code|message
                          # the system's bookkeeping, not what the user settled on
                          r"|(?:^| )(?:at|created|placed|updated|timestamp|eta|estimated|expected)$|^(?:eta|estimated|expected) "
                          r"|(?:^| )(?:days|hours|min|mins|minutes|secs|seconds|m|pct|percent)$"
-                         r"|^(?:original|old|previous|prior|former|was) ")
+                         r"|^(?:original|old|previous|prior|former|was) "
+                         # the state of a record or of a message it sent ("account_status", "sms_confirmation")
+                         r"|. (?:status|state|confirmation|result)$")
 
 
 def _value_slot(pack, value: str):
@@ -327,7 +380,8 @@ def with_its_field(leaf: str, value: str) -> str:
     return value
 
 
-def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str]) -> list[_Unit]:
+def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
+                  booked: bool = False) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
     slot when the name is a slot word): never a field that holds free text, paging, what is
     removed or only an option, never over a value the user stated under that key, never a
@@ -339,11 +393,14 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
             continue
         slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
-        if key in taken or _told_by_user(ctx, key):
+        # the day a write books is the day the conversation settled on, even over the user's
+        # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
+        over_user = booked and ISO_DATE.fullmatch(value) is not None
+        if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
         taken.add(key)
-        units.append(FactUnit(key=key, name=name, value=with_its_field(own, value),
-                              slot=slot.id if slot is not None else None))
+        units.append(_dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
+                                          slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
@@ -375,9 +432,9 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
-    units = _record_facts(ctx, arguments, taken)
+    units = _record_facts(ctx, arguments, taken, booked=writes)
     if writes and isinstance(record, dict):
-        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken)
+        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken, booked=True)
     return units
 
 
@@ -390,6 +447,40 @@ def _fulfilled(ctx: MessageContext, tool: str) -> list[_Unit]:
         if len(tool_words & words) >= 2 or (tool_words and tool_words <= words):
             units.append(FulfilUnit(commitment=pid, status="done"))
     return units
+
+
+# a field naming the person the record is about: the user, as the tool knows them
+_PERSON_FIELD = re.compile(r"^(?:customer|holder|account holder|policyholder|policy holder|cardholder|card holder|owner"
+                           r"|member|passenger|applicant|insured|patient|client|guest|account name|customer name"
+                           r"|holder name|owner name|member name|passenger name|full name)$")
+_PERSON_VALUE = re.compile(r"[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+(?:[ -][A-Z][a-z'-]+){1,2}")
+
+
+# a tool about a person ("get_customer", "lookup_account", "find_member"): its record's "name" is theirs
+_PERSON_TOOL = frozenset({"customer", "customers", "account", "accounts", "member", "members", "profile", "user",
+                          "users", "patient", "patients", "client", "clients", "guest", "guests", "passenger",
+                          "student", "students", "owner", "holder", "subscriber", "contact"})
+
+
+def _person_facts(ctx: MessageContext, data: Any, tool: str = "") -> list[_Unit]:
+    """The person a tool's record is about ("customer": "Tomasz Nowak", "passenger": "孔令宇",
+    "holder": {"name": ...}): a fact keyed by the field, unless a current fact holds the name
+    already. A masked name ("吴*婷") or a list of people names no one."""
+    if not isinstance(data, dict):
+        return []
+    G = ctx.graph
+    held = {str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()}
+    units: list[_Unit] = []
+    for key, value in list(data.items())[:30]:
+        leaf = _leaf_words(str(key))
+        if isinstance(value, dict):
+            value = value.get("name") or value.get("full_name")
+        about_person = _PERSON_FIELD.match(leaf) or (leaf == "name" and _PERSON_TOOL & set(_tool_words(tool)))
+        if not isinstance(value, str) or not about_person or not _PERSON_VALUE.fullmatch(value.strip()):
+            continue
+        if value.strip().casefold() not in held and not any(u.value == value.strip() for u in units):
+            units.append(FactUnit(key=leaf.replace(" ", "_"), name=leaf, value=value.strip()))
+    return units[:2]
 
 
 @step("tool_result", roles=("tool",), needs_text=False)
@@ -407,5 +498,9 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
         call_id=call_id, tool=tool, status=status, fields=fields, result_type=result_type,
         size=len(payload), ref=f"r{ctx.index}", orphan=aid is None)]
     if status == "ok":  # a failed call's arguments and result fields are no state
-        units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data) + _fulfilled(ctx, tool)
+        words = _tool_words(tool)
+        writes = bool(words) and _WRITE_VERB.fullmatch(words[0]) is not None
+        units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data, writes=writes) + _fulfilled(ctx, tool)
+        taken = {u.key for u in units if isinstance(u, FactUnit)}
+        units += [u for u in _person_facts(ctx, data, tool) if u.key not in taken and not _told_by_user(ctx, u.key)]
     return units

@@ -1,0 +1,166 @@
+"""A rule's bound: which way it limits, what kind of value, and the value (issue 19).
+
+"keep it under $1,500" and "our limit is $1,800 now" are one rule said twice with another
+value: both are an upper bound on money. "周三之前必须装好" and "那周五之前也行" are one
+deadline. :func:`bound` reads that signature from a rule's text; :func:`same_bound` says
+whether a new rule restates an old one; :func:`satisfies` whether a value the user settles on
+lies inside a bound (the 21st inside "before May 29"), so it does not move the bound.
+
+>>> bound("Keep it under $1,500 all in please")
+('upper', 'money', '$1,500')
+>>> bound("Actually our limit is $1,800 now")
+('upper', 'money', '$1,800')
+>>> bound("早上不要早于9点")
+('lower', 'time', '9点')
+>>> bound("周三之前必须装好"), bound("那周五之前也行")
+(('upper', 'day', '周三'), ('upper', 'day', '周五'))
+>>> bound("No pork at all") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_CN_NUM = r"[一二两三四五六七八九十百千万]"
+#: (kind, pattern) in the order they are tried: a value's kind decides what it can restate
+_VALUES = (
+    ("money", re.compile(rf"[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|万|千|dollars|euros|pounds|k\b)"
+                         rf"|{_CN_NUM}+(?:元|块|万|千){_CN_NUM}?", re.I)),
+    ("time", re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\d{1,2}\s*点半?|\bnoon\b|\bmidday\b", re.I)),
+    ("day", re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
+                       rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
+    ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
+)
+#: kinds one bound may restate: an amount said with or without its currency
+_SAME_KIND = {"money": "amount", "number": "amount"}
+#: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
+_UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
+                    r"|ceiling|budget|tops|no later than|earlier than)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
+                    r"|放宽到|可以到|顶多", re.I)
+_LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|以上"
+                    r"|至少|起码|早于|最少", re.I)
+#: a bound word under a negation turns round ("不要早于9点" is a lower bound, "别超过" an upper one)
+_NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:before|earlier than|until)\b"
+                            r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+(?:before|until)\b", re.I)
+_NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:after|later than)\b"
+                            r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b", re.I)
+#: how far from the value its bound word may be
+_NEAR = 16
+
+
+def bound(text: str) -> tuple[str, str, str] | None:
+    """(direction, kind, value) of the first value in ``text`` with a bound word near it:
+    direction "upper" or "lower", kind "money", "time", "day" or "number"; None without one.
+
+    >>> bound("After 3pm on weekdays, please"), bound("anything before May 29 works now")
+    (('lower', 'time', '3pm'), ('upper', 'day', 'May 29'))
+    >>> bound("nothing before 9am, I'm not doing another dawn start"), bound("I can't be home before 1")
+    (('lower', 'time', '9am'), ('lower', 'number', '1'))
+    """
+    for kind, pattern in _VALUES:
+        for m in pattern.finditer(text):
+            window = text[max(0, m.start() - _NEAR):m.end() + _NEAR]
+            at = m.start() - max(0, m.start() - _NEAR)
+            before = text[max(0, m.start() - 3 * _NEAR):m.start()]
+            if _NEGATED_LOWER.search(before):
+                return "lower", kind, m.group(0).strip()
+            if _NEGATED_UPPER.search(before):
+                return "upper", kind, m.group(0).strip()
+            near = [(abs(w.start() - at), "upper") for w in _UPPER.finditer(window)]
+            near += [(abs(w.start() - at), "lower") for w in _LOWER.finditer(window)]
+            if near:
+                return min(near)[1], kind, m.group(0).strip()
+    return None
+
+
+def same_bound(new: tuple[str, str, str] | None, old: tuple[str, str, str] | None) -> bool:
+    """Whether ``new`` states the bound ``old`` states with another value.
+
+    >>> same_bound(bound("keep it under $1,500"), bound("our limit is $1,800 now"))
+    True
+    >>> same_bound(bound("keep it under $1,500"), bound("keep it under $1,500")), same_bound(bound("after 3pm"), bound("before 5pm"))
+    (False, False)
+    >>> same_bound(bound("预算别超过五百"), bound("预算改成800元"))
+    True
+    """
+    return bool(new and old and new[0] == old[0] and _SAME_KIND.get(new[1], new[1]) == _SAME_KIND.get(old[1], old[1])
+                and _plain(new[2]) != _plain(old[2]))
+
+
+def _plain(value: str) -> str:
+    return re.sub(r"[\s,]", "", value.casefold())
+
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def satisfies(rule_bound: tuple[str, str, str], value: str) -> bool:
+    """Whether ``value`` lies inside the bound (compared by their first numbers, hours on a
+    24-hour clock): the 21st inside "before May 29", $450 inside "under $500"; False when they
+    cannot be compared.
+
+    >>> satisfies(bound("it has to be before May 29"), "May 21"), satisfies(bound("under $500"), "$800")
+    (True, False)
+    >>> satisfies(bound("after 3pm"), "11am"), satisfies(bound("after 3pm"), "4:30pm")
+    (False, True)
+    """
+    limit, got = _number(rule_bound[2]), _number(value)
+    if limit is None or got is None:
+        return False
+    return got <= limit if rule_bound[0] == "upper" else got >= limit
+
+
+def _number(value: str) -> float | None:
+    m = _NUMBER.search(value)
+    if not m:
+        return None
+    n = float(m.group(0).replace(",", "").replace(":", "."))
+    return n + 12 if re.search(r"\d\s*pm\b|下午|晚上", value, re.I) and n < 12 else n
+
+
+def outside(rule_bound: tuple[str, str, str], text: str) -> str | None:
+    """The first value of the bound's kind in ``text`` that lies outside it ("the 7:10" is
+    outside "nothing before 9am"), else None.
+
+    >>> outside(bound("nothing before 9am"), "the 7:10 with no difference it is"), outside(bound("nothing before 9am"), "the 13:20 one")
+    ('7:10', None)
+    """
+    kind = dict(_VALUES)[rule_bound[1]]
+    m = kind.search(text)
+    return m.group(0) if m and not satisfies(rule_bound, m.group(0)) else None
+
+
+def other_day(rule: str, option: str) -> str | None:
+    """The day or time an option names when the rule names another one of the same kind and
+    no bound (the user asked "周六可以吗？", then takes "那就周日吧"), else None.
+
+    >>> other_day("周六可以吗", "那就周日吧"), other_day("周六可以吗", "那就周六吧"), other_day("周六可以吗", "那就这样吧")
+    ('周日', None, None)
+    """
+    for kind in ("day", "time"):
+        pattern = dict(_VALUES)[kind]
+        a, b = pattern.search(rule), pattern.search(option)
+        if a and b:
+            return b.group(0) if _plain(a.group(0)) != _plain(b.group(0)) else None
+    return None
+
+
+#: words that go past an upper bound ("超一点", "a bit over", "later is fine") or below a lower one
+_PAST_UPPER = re.compile(r"超|贵(?:一?点|些)|多花|晚(?:一?点|些)|\b(?:over|more|higher|pricier|later)\b", re.I)
+_PAST_LOWER = re.compile(r"早(?:一?点|些)|便宜(?:一?点|些)|少(?:一?点|些)|\b(?:earlier|less|lower|cheaper|under)\b", re.I)
+
+
+def past_bound(clause: str) -> str | None:
+    """Which bound a lifting clause goes past, when it names no rule: "upper" ("超一点也行",
+    "a bit over is fine"), "lower" ("早一点也可以", "earlier is fine too"), else None.
+
+    >>> past_bound("超一点也行"), past_bound("earlier is fine too"), past_bound("打电话也行")
+    ('upper', 'lower', None)
+    """
+    if _PAST_UPPER.search(clause):
+        return "upper"
+    return "lower" if _PAST_LOWER.search(clause) else None
+

@@ -1,0 +1,184 @@
+"""The picks step: the user takes one of the alternatives the assistant just named in words.
+
+The offers step decides on options that are entities (a product, a venue, a date). Many choices
+in customer service are words no entity rule knows: a repair by mail or at a shop ("可以寄修，
+也可以去小米之家" - "寄修吧"), a colour ("雾霾蓝（14件）和米白（3件）" - "雾霾蓝吧"), a payment plan
+("3期、6期或12期" - "还是12期吧"). When one of the assistant's last messages lists alternatives
+(the pack's ``alternatives`` cues: "or", "还是", "也可以" ...) and a short clause of the user's
+reply repeats a distinctive part of exactly one of them, that alternative is the user's choice:
+a fact keyed ``choice_t<turn>`` (one key per list, so a later pick from the same list replaces the
+earlier one, and a pick from another list stands beside it). Questions, declining clauses
+("米白太容易脏了不要") and parts a fact of this message already holds pick nothing.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("zh")
+>>> t.observe_many([{"role": "assistant", "content": "您的小米13已过保，换电池149元。可以寄修，也可以去小米之家。"},
+...                 {"role": "user", "content": "寄修吧 附近没店"}])
+>>> [(f.name, f.value) for f in t.state().facts if f.status == "current"]
+[('choice', '可以寄修')]
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from .._units import FactUnit, _Unit
+from ..lang import content_words
+from .context import MessageContext
+from .registry import step
+from .text import clauses, first_match, in_spans
+
+#: how far back the alternatives may be: this many assistant messages
+LOOK_BACK = 3
+#: a reply clause longer than this (characters) states more than a pick
+MAX_CLAUSE_CHARS = 40
+#: a chosen alternative is kept up to this many characters
+MAX_VALUE_CHARS = 60
+# a sentence of the assistant's (a dot inside a number is no end: "$129.95", "0.7%")
+_SENTENCE_SPLIT = re.compile(r"(?<!\d)\.(?!\d)|[。!?！？\n]")
+# where one alternative ends and the next begins, inside a sentence that lists them
+_PIECE_SPLIT = re.compile(r"[；;]|\b(?:or|either)\b|还是|或者|或|也可以|[①②③④⑤⑥]", re.I)
+# the parts of one alternative ("①月供不变，缩短期限": two parts of one option)
+_SEGMENT_SPLIT = re.compile(r"[，,、:：()（）]|\band\b|和|以及", re.I)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# a clause that declines or complains about what it names picks nothing ("not saturday", "Rust is
+# a bit loud for me", "保额降太多了")
+_NOT_A_PICK = re.compile(r"\b(?:not|no|never|too|a bit)\b|n't\b|不|别|太", re.I)
+# besides the pack's accepting cues, a word that says the clause asks for what it names ("mail in
+# please", "寄修吧"): an echo without one is talk about an option, not a pick
+_PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧", re.I)
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"[-_]", " ", text.casefold())
+
+
+def _segments(text: str) -> list[str]:
+    return [s.strip() for s in _SEGMENT_SPLIT.split(text) if s and s.strip()]
+
+
+def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
+    """The alternatives the sentences of ``text`` that hold a cue list, each as its parts.
+
+    >>> from ctxgraph.extract.compiled import compiled_packs
+    >>> alternatives("还10万后有两种方式：①月供不变，缩短期限；②期限不变，减少月供。您选哪种？",
+    ...              compiled_packs((), ())["zh"].alternatives)
+    [['还10万后有两种方式'], ['月供不变', '缩短期限'], ['期限不变', '减少月供'], ['您选哪种']]
+    """
+    out: list[list[str]] = []
+    for sentence in _SENTENCE_SPLIT.split(text):
+        if not sentence.strip() or not first_match(cues, sentence):
+            continue
+        pieces = [p for p in _PIECE_SPLIT.split(sentence) if p and p.strip()]
+        if len(pieces) > 1:
+            out += [segs for p in pieces if (segs := _segments(p))]
+        else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives
+            out += [[seg] for seg in _segments(sentence)]
+    return out
+
+
+def _distinctive(part: str, lang: str) -> bool:
+    """A part worth matching: three Chinese characters, two that make a content word ("寄修",
+    not "好的"), one with a digit ("6期"); or a content word of four letters or more."""
+    if _CJK.search(part):
+        cjk, digits = len(_CJK.findall(part)), len(re.findall(r"\d", part))
+        return cjk >= 3 or (cjk >= 1 and digits >= 1) or (cjk >= 2 and bool(content_words(part, "zh")))
+    return any(len(w) >= 4 for w in content_words(part, lang))
+
+
+def _whole(part: str, text: str) -> bool:
+    """A Latin part stands as whole words in ``text`` ("mail in", not "ail i")."""
+    if _CJK.search(part) or not part.strip():
+        return True
+    p = part.strip()
+    return re.search(rf"(?<![a-z0-9]){re.escape(p)}(?![a-z0-9])", text) is not None
+
+
+def _shared(clause: str, segment: str, lang: str, slot_words: re.Pattern | None) -> str:
+    """The longest distinctive part ``clause`` and ``segment`` share; a slot word is no part
+    ("请提供订单号或者手机号" - "订单号 VP26..." gives a value, it picks nothing)."""
+    a, b = _normal(clause), _normal(segment)
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    part = b[m.b:m.b + m.size].strip()
+    bare = slot_words.sub(" ", part) if slot_words else part
+    return part if part and _distinctive(bare, lang) and _whole(part, a) and _whole(part, b) else ""
+
+
+def _pick(clause: str, listed: list[list[str]], lang: str, slot_words: re.Pattern | None) -> str | None:
+    """The part of the one alternative the clause repeats most of (None when two alternatives
+    share as much, or none shares anything distinctive)."""
+    best: list[tuple[int, str]] = []
+    for parts in listed:
+        scored = [(len(p), seg) for seg in parts if (p := _shared(clause, seg, lang, slot_words))]
+        if scored:
+            best.append(max(scored))
+    best.sort(reverse=True)
+    if not best or (len(best) > 1 and best[0][0] == best[1][0]):
+        return None
+    return best[0][1][:MAX_VALUE_CHARS]
+
+
+def _listing_turns(ctx: MessageContext) -> list[tuple[int, list[list[str]]]]:
+    """(turn index, alternatives) of the last assistant messages that list some, newest first."""
+    G, out, seen = ctx.graph, [], 0
+    for node in reversed(G.graph["kinds"].get("turn", [])[-8:]):
+        d = G.nodes[node]
+        if d["role"] != "assistant" or not d["text"].strip():
+            continue
+        seen += 1
+        listed = alternatives(d["text"], ctx.pack.alternatives)
+        if len(listed) > 1:
+            out.append((d["index"], listed))
+        if seen == LOOK_BACK:
+            break
+    # the lists the current choices were picked from: a later reply may change its mind
+    for fid in G.graph["current_fact"].values():
+        m = re.fullmatch(r"choice_t(\d+)", str(G.nodes[fid].get("key", "")))
+        node = f"t{m.group(1)}" if m else None
+        if node in G and not any(turn == int(m.group(1)) for turn, _ in out):
+            out.append((int(m.group(1)), alternatives(G.nodes[node]["text"], ctx.pack.alternatives)))
+    return out
+
+
+@step("picks", roles=("user",))
+def picks(ctx: MessageContext) -> list[_Unit]:
+    """The alternative the user's short reply picks, as a ``choice_t<turn>`` fact."""
+    if not ctx.pack.alternatives:
+        return []
+    listing = _listing_turns(ctx)
+    if not listing:
+        return []
+    held = [_normal(u.value) for u in ctx.units_of(FactUnit)]
+    slot_words = ctx.pack.synonym_rx
+    chosen: dict[str, str] = {}
+    for offset, clause in clauses(ctx.text):
+        if len(clause.strip()) > MAX_CLAUSE_CHARS or in_spans(offset, ctx.asked) \
+                or first_match(ctx.pack.rejects, clause) or _NOT_A_PICK.search(clause):
+            continue
+        cued = bool(_PICK_WORD.search(clause) or first_match(ctx.pack.accepts, clause))
+        for turn, listed in listing:
+            value = _pick(clause, listed, ctx.lang, slot_words)
+            if value is None:
+                continue
+            earlier = _same_choice(ctx, listed, value, slot_words)
+            # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
+            # the user already chose from changes the choice ("just do the credit")
+            if (cued or earlier) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
+                chosen.setdefault(earlier or f"choice_t{turn}", value)
+            break
+    return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)
+            for key, value in chosen.items()]
+
+
+def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_words: re.Pattern | None) -> str | None:
+    """The key of an earlier choice that this list offers again beside the new pick ("Still want
+    the remake, or the refund or credit instead?"): the new pick replaces it."""
+    G = ctx.graph
+    for key, fid in G.graph["current_fact"].items():
+        d = G.nodes[fid]
+        if not str(d.get("key", "")).startswith("choice_t"):
+            continue
+        if any(s != value and _shared(d["value"], s, ctx.lang, slot_words) for parts in listed for s in parts):
+            return d["key"]
+    return None

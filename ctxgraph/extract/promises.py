@@ -1,0 +1,301 @@
+"""The assistant's promises (the ``commitments`` step): made, due, kept, dropped, replaced.
+
+A promise is a clause with a promise cue ("I'll email you", "稍后短信发您"), with the clauses of
+its sentence that belong to it; it is due when its words name a date; the chat shows it kept
+(the assistant reports it, the user says it came) or dropped, and a newer promise about the same
+thing replaces it. A tool call that does the deed keeps it too (``follow.promises_kept``).
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("zh")
+>>> t.observe_many([{"role": "assistant", "content": "我把报价单发您邮箱，您邮箱是多少？"}])
+>>> [(c.text, c.status) for c in t.state().commitments]
+[('我把报价单发您邮箱', 'open')]
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .. import _graph as g
+from .._units import CommitmentUnit, FulfilUnit, _Unit
+from .context import MessageContext
+from . import cues as _cues
+from .cues import _ENDS_ASKING, _outside, _overlap, _stems
+from .registry import step
+from .text import clauses, first_match, in_spans
+
+
+_TRIM = " \t,，、:：;；"
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
+
+
+def _sentence_from(text: str, start: int) -> str:
+    """``text`` from ``start`` to the end of its sentence, the closing mark included."""
+    m = _SENTENCE_END.search(text, start)
+    return text[start:m.end()].strip() if m else text[start:].strip()
+
+
+def _bare(ctx: MessageContext, clause: str) -> bool:
+    """A clause that names at most one thing besides its numbers ("10分钟内到账", "3个工作日内寄出")."""
+    return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
+
+
+def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
+    """(start, end) of each promise in the message: a clause with a promise cue, with the
+    clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
+    12点前送到" is one promise), and those after the sentence's last promise; two promises
+    in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度"), but a bare
+    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账")."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(ctx.text)]
+    spans: list[tuple[int, int]] = []
+    sentence, waiting, last = -1, [], None
+    for (offset, clause), kind in zip(pieces, kinds):
+        here = sum(1 for e in ends if e <= offset)
+        if here != sentence:
+            sentence, waiting, last = here, [], None
+        if kind == "plain":
+            waiting.append((offset, offset + len(clause)))
+            if last is not None:  # after the sentence's last promise so far: it belongs to it
+                spans[last] = (spans[last][0], offset + len(clause))
+                waiting = []
+        elif kind == "make" and last is not None and _bare(ctx, clause):
+            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"
+        elif kind == "make":
+            start = waiting[0][0] if waiting else offset
+            spans.append((start, offset + len(clause)))
+            last, waiting = len(spans) - 1, []
+        else:
+            waiting = []
+    return spans
+
+
+def _due(ctx: MessageContext, start: int, end: int) -> str | None:
+    """When a promise is due: the words of its dates, days and times, with the ISO date after
+    them when a date resolves (a date without a year takes the next such day from ``today``):
+    "5 pm today (2026-11-30)", "Friday" ("Friday (2026-12-04)" with ``today``); else a span
+    of time as said ("within 24 hours", "24小时内": from when, the message does not say)."""
+    mentions = [m for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME", "DAY")]
+    words = " ".join(m.text for m in mentions)
+    for m in mentions:
+        value = m.value if isinstance(m.value, str) else None
+        if value and value.startswith("--") and ctx.today is not None:
+            value = _next_date(ctx.today, value)
+        if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            return value if words == value else f"{words} ({value})"
+    if ctx.today is not None:  # a day the entity rules do not mark ("by Friday")
+        from .._normalize import parse_date
+
+        value = parse_date(ctx.text[start:end], ctx.today)
+        if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            return f"{words} ({value})" if words else value
+    if not words and ctx.profile.within:
+        span = re.search(ctx.profile.within, ctx.text[start:end], ctx.profile.regex_flags)
+        return span.group(0) if span else None
+    return words or None
+
+
+def _next_date(today, month_day: str) -> str | None:
+    """The first ``--MM-DD`` day on or after ``today`` (a promise is due ahead, not behind).
+
+    >>> import datetime
+    >>> _next_date(datetime.date(2026, 12, 30), "--01-05"), _next_date(datetime.date(2026, 3, 1), "--05-16")
+    ('2027-01-05', '2026-05-16')
+    """
+    import datetime
+
+    month, day = int(month_day[2:4]), int(month_day[5:7])
+    for year in (today.year, today.year + 1):
+        try:
+            d = datetime.date(year, month, day)
+        except ValueError:
+            continue
+        if d >= today - datetime.timedelta(days=1):
+            return d.isoformat()
+    return None
+
+
+def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
+    """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
+    "got the label") is about: the one sharing most words with it, the latest on a tie."""
+    best, best_score = None, 0
+    for pid, d in open_:
+        score = _overlap(ctx, clause, d["text"])
+        if score and score >= best_score:
+            best, best_score = pid, score
+    if best is None and len(open_) == 1 and ctx.role == "assistant" and not _names_a_deed(ctx, clause):
+        best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
+    return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+@step("commitments", roles=("assistant", "user"))
+def commitments(ctx: MessageContext) -> list[_Unit]:
+    """Promises the assistant makes (with their due date), and ones the chat shows kept or
+    dropped: the assistant reports them done, or the user says they came.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2025-05-05")
+    >>> _ = t.observe({"role": "assistant", "content": "An engineer will call you by May 9, and I'll email you the form."})
+    >>> [(c.text, c.status, c.due) for c in t.state().commitments]
+    [('An engineer will call you by May 9', 'open', 'May 9 (2025-05-09)'), ("and I'll email you the form", 'open', None)]
+    >>> _ = t.observe({"role": "user", "content": "got the form, thanks"})
+    >>> [c.status for c in t.state().commitments]
+    ['open', 'done']
+    """
+    pack = ctx.pack
+    units: list[_Unit] = _expired(ctx)
+    gone = {u.commitment for u in units}
+    open_ = [(pid, d) for pid, d in g.open_items(ctx.graph, "commitment") if pid not in gone]
+    pieces, inner = _pieces(ctx.text)
+    kinds = []
+    for offset, clause in pieces:
+        c = clause.strip()
+        status = "done" if first_match(pack.done, c) else "cancelled" if first_match(pack.cancel, c) else None
+        if status:
+            kept = _kept(ctx, c, open_, status)
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
+            units += kept
+            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
+                    and _names_a_deed(ctx, c):
+                units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
+            and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))
+        kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
+    reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
+    for start, end in _promises(ctx, pieces, kinds):
+        if _offers(ctx, _sentence_from(ctx.text, start)):
+            continue  # "我们安排快递上门取件，取件地址还是……吗？" offers, it does not promise
+        for start, end in _joined(ctx, start, end):
+            text = ctx.text[start:end]
+            for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
+                text = text.replace(report, "")
+            text = text.strip(_TRIM)
+            replaced = _superseded(ctx, text, open_)
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
+            status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
+            units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
+    return units
+
+
+def _checked_here(ctx: MessageContext, text: str, end: int, pieces, kinds) -> bool:
+    """A promise to look something up that the same message answers, with no tool call to
+    wait for ("我帮您查一下，您的订单昨天已经发出了", "Let me check. It left the depot this
+    morning."): it is done as it is said."""
+    if ctx.message.tool_calls or not first_match(ctx.pack.checks, text):
+        return False
+    return any(offset >= end and kind in ("plain", "report") and clause.strip(_TRIM) and not _ENDS_ASKING.search(clause)
+               for (offset, clause), kind in zip(pieces, kinds))
+
+
+_DASH = re.compile(r"\s[-–—]+\s+|—+")
+
+
+def _pieces(text: str) -> tuple[list[tuple[int, str]], set[int]]:
+    """The message's clauses, each also cut at a dash ("I'll send you the checklist - which
+    email?"), and the offsets of the pieces a dash closes (a question after the dash is not
+    theirs)."""
+    out, inner = [], set()
+    for offset, clause in clauses(text):
+        pos = 0
+        for m in _DASH.finditer(clause):
+            if clause[pos:m.start()].strip():
+                out.append((offset + pos, clause[pos:m.start()]))
+                inner.add(offset + pos)
+            pos = m.end()
+        out.append((offset + pos, clause[pos:]))
+    return out, inner
+
+
+def _offers(ctx: MessageContext, sentence: str) -> bool:
+    """A sentence that ends asking offers what it says, unless its last part asks for a detail
+    the deed needs (the pack's ``asks_detail``: "I'll send you the checklist - which email?",
+    "资料发您邮箱，您邮箱是多少？")."""
+    if not _ENDS_ASKING.search(sentence):
+        return False
+    last = re.split(r"[,，]|\s[-–—]+\s|—+", sentence.strip())[-1]
+    return not (first_match(ctx.pack.asks_detail, last) and not first_match(ctx.pack.make, last))
+
+
+def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
+    """A promise's span cut where a second deed is joined to it (the pack's ``joins``:
+    "I'll hold the room until Friday and email the contract today" is two promises: one can
+    be kept while the other stays open)."""
+    text = ctx.text[start:end]
+    cuts = [m for m in (p.search(text) for p in ctx.pack.joins) if m and text[:m.start()].strip(_TRIM)]
+    if not cuts:
+        return [(start, end)]
+    m = min(cuts, key=lambda m: m.start())
+    return [(start, start + m.start())] + _joined(ctx, start + m.end(), end)
+
+
+def _names_a_deed(ctx: MessageContext, clause: str) -> bool:
+    """A report names what was done, a word besides its cue and numbers ("your e-ticket has
+    been emailed", "8元红包已经放进您的账户了"), not only that something was ("Done.", "已经好了");
+    with no open promise it names, a report of a deed (the pack's ``deeds``) is kept as a
+    promise done.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Done. Your e-ticket has been emailed to you."}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('Your e-ticket has been emailed to you', 'done')]
+    """
+    rest = _outside(clause, ctx.pack.done)
+    return any(not w.isdigit() for w in _stems(rest, ctx.lang))
+
+
+def _expired(ctx: MessageContext) -> list[_Unit]:
+    """Open promises made :data:`COMMITMENT_TURNS` messages ago or earlier, closed as
+    expired (the open list is oldest first, so only the expiring ones are looked at)."""
+    units: list[_Unit] = []
+    for pid, d in g.open_items(ctx.graph, "commitment"):
+        if ctx.index - d["turn"] < _cues.COMMITMENT_TURNS:  # read here: a test or a user may set it
+            break
+        units.append(FulfilUnit(commitment=pid, status="expired"))
+    return units
+
+
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])(?![0-9]+(?:am|pm|st|nd|rd|th|h|k)\b)"
+                         r"[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]|\d{5,}", re.IGNORECASE)
+
+
+def _identifiers(text: str) -> set[str]:
+    """What names one thing: letters and digits together ("SO-10001", "A12") or a long
+    number (an order or ticket number), not a date or an hour.
+
+    >>> sorted(_identifiers("订单SO-10001的发票, ticket 4452871, by May 9 at 5pm, room A12"))
+    ['4452871', 'a12', 'so-10001']
+    """
+    return {m.group(0).casefold() for m in _IDENTIFIER.finditer(text)}
+
+
+@lru_cache(maxsize=4096)
+def _promise_words(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content words but numbers, identifiers) of a promise, read once per promise."""
+    return frozenset(w for w in _stems(text, lang) if not w.isdigit()), frozenset(_identifiers(text))
+
+
+def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
+    """An open promise a newer one restates (most of its words besides numbers, two at least,
+    and the same order or ticket number if it names one): "I'll email you the corrected
+    invoice tomorrow" replaces "I'll email you the invoice today"; it is closed as cancelled
+    and the newer one stays open. "… the invoice for order SO-2" does not replace "… the
+    invoice for order SO-1": that is another promise.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> for text in ["I'll email you the invoice for order SO-1 today.", "I'll email you the invoice for order SO-2 today.",
+    ...              "I'll email you the corrected invoice for order SO-1 tomorrow."]:
+    ...     _ = t.observe({"role": "assistant", "content": text})
+    >>> [c.status for c in t.state().commitments]
+    ['cancelled', 'open', 'open']
+    """
+    new, new_ids = _promise_words(text, ctx.lang)
+    replaced = []
+    for pid, d in open_:
+        old, old_ids = _promise_words(d["text"], ctx.lang)
+        if old_ids and not old_ids & new_ids:
+            continue
+        if len(new & old) >= max(2, 0.6 * len(old)):
+            replaced.append(FulfilUnit(commitment=pid, status="cancelled"))
+    return replaced

@@ -1,0 +1,85 @@
+"""Dates the user settles on (issue 19): a tool's machine date in the words the chat used for
+that day, options of dates the assistant lists and the one the user picks."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph.extract.dates import spoken_dates
+from tests.test_graph import bot, call, result, user
+
+
+def current(*messages, lang: str, today: str = "2026-05-28") -> dict[str, str]:
+    t = Tracker(lang, today=today)
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("lang", "said", "booked", "expected"), [
+    pytest.param("zh", "好的，明天（5月29日）上午还是下午来取？", {"date": "2026-05-29", "slot": "下午"}, "5月29日", id="zh"),
+    pytest.param("en", "The earliest port date is Monday 26 January. Would you like that?",
+                 {"port_date": "2026-01-26"}, "Monday 26 January", id="en"),
+])
+def test_trust_dates_a_tools_date_in_the_chats_words(lang, said, booked, expected):
+    facts = current(bot(said), "下午" if lang == "zh" else "Monday's good",
+                    call("c1", "book_pickup", booked), result("c1", {"ok": True, **booked}), lang=lang)
+    assert expected in facts.values()
+    assert not any(v.startswith("2026-") for v in facts.values())
+
+
+def test_trust_dates_a_day_nobody_named_stays_iso():
+    """No mention of the day: the tool's date is not reworded (no words to take it from)."""
+    facts = current("I'd like to cancel my plan", call("c1", "cancel_plan", {"plan": "Flex 30"}),
+                    result("c1", {"ok": True, "effective": "2026-07-03"}), lang="en")
+    assert facts.get("effective") == "2026-07-03"
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("2026-04-10 11:00", "4月10日 11:00"),  # the time after the date stays
+    ("2019-3301-8821-0467", "2019-3301-8821-0467"),  # an id with dashes is no date
+    ("TQ20260907-5581", "TQ20260907-5581"),
+    ("2026-11-15扣款起", "11月15日扣款起"),
+])
+def test_trust_dates_spoken_dates_rewrites_only_dates(value, expected):
+    said = [("4月10日", "--04-10"), ("11月15日", "--11-15")]
+    assert spoken_dates(value, "zh", said, written=False) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("collect on Thursday 25 September or Friday 26 September", ["Thursday 25 September", "Friday 26 September"]),
+    ("Saturday the 11th works", ["Saturday the 11th"]),
+    ("the 21st at 10 please", ["the 21st"]),
+    ("Fri, March 13 at 5pm", ["Fri, March 13"]),
+    ("I'm on the 2nd floor", []),  # an ordinal that is no day of the month
+    ("the 3rd one", []),
+])
+def test_trust_dates_a_weekday_belongs_to_its_date(text, expected):
+    import datetime
+
+    from ctxgraph.extract.compiled import compiled_packs
+    from ctxgraph.extract.entities import find_entities
+
+    mentions = find_entities(text, compiled_packs((), ())["en"], (), datetime.date(2026, 3, 10))
+    assert [m.text for m in mentions if m.label == "DATE"] == expected
+
+
+def test_trust_dates_a_moved_day_of_the_month_keeps_its_role():
+    """"the 26th" with its "the" after a return cue: the check-out moves."""
+    facts = current("I need a car, pick it up June 20 and return it June 25.",
+                    bot("Sure, a compact from June 20 to June 25 is $210."),
+                    "can we return it on the 26th instead?", lang="en", today="2026-06-10")
+    assert facts["checkout"] == "the 26th"
+
+
+def test_trust_dates_the_day_a_write_books_replaces_the_users_first_date():
+    """"我买了4月4号的票，想改签到3号": the change the tool makes is the day settled on, and a
+    later lookup for a return trip the user only asks about does not move it."""
+    facts = current("我买了4月4号北京南到济南西的票，想改签到3号。订单号E928306471",
+                    bot("想改到4月3日几点的？"), "下午6点之后的",
+                    call("c1", "change_ticket", {"order_no": "E928306471", "train": "G187", "date": "2026-04-03"}),
+                    result("c1", {"order_no": "E928306471", "status": "改签成功"}),
+                    "顺便查一下6号回北京的",
+                    call("c2", "query_trains", {"from": "济南西", "to": "北京南", "date": "2026-04-06"}),
+                    result("c2", {"date": "2026-04-06", "trains": [{"train": "G150"}]}), lang="zh", today="2026-04-01")
+    assert facts["date"] == "4月3日"

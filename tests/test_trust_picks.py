@@ -1,0 +1,49 @@
+"""The user picks one of the alternatives the assistant named in words (issue 19): the picks step."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+REPAIR = {"zh": "您的手机已过保，换电池149元。可以寄修，也可以去小米之家。",
+          "en": "Two ways to get it fixed: mail-in depot repair, where we send you a box, or an authorized service center."}
+FOOD = "I can refund it to your card, add $13.25 in credit right away, or ask Casa Verde to remake it."
+
+
+def choices(*messages, lang: str) -> dict[str, str]:
+    t = Tracker(lang)
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current" and f.name == "choice"}
+
+
+@pytest.mark.parametrize(("lang", "reply", "expected"), [
+    pytest.param("zh", "寄修吧 附近没店", "寄修", id="zh"),
+    pytest.param("en", "mail in please. I don't want to drive", "mail-in", id="en"),
+])
+def test_trust_picks_a_reply_that_names_an_alternative_picks_it(lang, reply, expected):
+    (value,) = choices(bot(REPAIR[lang]), reply, lang=lang).values()
+    assert expected in value
+
+
+@pytest.mark.parametrize(("lang", "reply"), [
+    pytest.param("zh", "寄修要多久？", id="zh-question"),
+    pytest.param("en", "is mail-in slow?", id="en-question"),
+    pytest.param("en", "not mail in, please", id="en-declined"),
+    pytest.param("en", "mail in sounds slow to me", id="en-talk-about-it"),
+])
+def test_trust_picks_asking_or_declining_picks_nothing(lang, reply):
+    assert choices(bot(REPAIR[lang]), reply, lang=lang) == {}
+
+
+def test_trust_picks_a_request_for_a_value_is_no_list():
+    """"请提供订单号或者手机号" asks for a value: the reply gives one, it picks nothing."""
+    assert choices(bot("请提供一下订单号或者下单手机号。"), "订单号 VP2601058823", lang="zh") == {}
+
+
+def test_trust_picks_naming_another_option_later_changes_the_choice():
+    facts = choices(bot(FOOD), "remake it please, I'm starving",
+                    bot("Their kitchen is slammed: about 75 minutes. Still want the remake, or the refund or credit instead?"),
+                    "just do the credit", lang="en")
+    assert len(facts) == 1 and "credit" in next(iter(facts.values()))
