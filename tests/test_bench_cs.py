@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from ctxgraph.bench._cs import CsConversation, default_cs_dir, holds, load_cs, run_cs, score_state, summarise
+from ctxgraph.bench import _cli
+from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_cs_dir, holds, load_cs,
+                                run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
 EN = {
@@ -126,7 +129,35 @@ def test_shipped_development_set_loads():
     assert {c.lang for c in conversations} <= {"zh", "en"} and len({c.id for c in conversations}) == len(conversations)
 
 
+def test_shipped_second_blind_set_loads_as_the_blind2_group():
+    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
+    assert dict(DEFAULT_GROUPS)["blind2"] is default_blind2_dir
+    conversations = load_cs(default_blind2_dir())
+    assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
+    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
+
+
 # ----------------------------------------------------------------------------- the command
+
+
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2 folders
+
+
+def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind2", CS_GROUPS / "blind2")], progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows) == [("dev", "en"), ("dev", "all"), ("blind2", "zh"), ("blind2", "all")]
+    assert rows["dev", "all"]["fact_recall"] == 1.0 and rows["blind2", "all"]["current_total"] == 2
+    dev, blind2 = rows["dev", "all"], rows["blind2", "all"]
+    assert report["gap_blind2"] == {k: round(dev[k] - blind2[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert "gap" not in report and "gap_blind" not in report  # no held-out nor blind group in this run
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind2"] and "(blind2)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind2 | zh | 1 |" in doc and "| blind2 | all | 1 |" in doc
+    assert f"gap, dev minus blind2 (the set the rules were tuned on minus the second blind set, issue 19): " \
+           f"fact recall {report['gap_blind2']['fact_recall']:+.3f}" in doc
+
+
 
 
 def test_run_cs_replays_each_conversation_in_its_language(tmp_path):

@@ -40,7 +40,8 @@ point --data at the published file or folder (a .zip, the .json inside it, or th
 Where each dataset comes from and its licence: README.md, "Benchmarks". cs reads the
 development set shipped with ctxgraph (ctxgraph/bench/data/cs) and, as a separate held-out
 group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and a blind group
-no rule was written against (ctxgraph/bench/data/cs_blind), and prints the gaps between dev and
+no rule was written against (ctxgraph/bench/data/cs_blind), and a second blind group written
+before any run (ctxgraph/bench/data/cs_blind2), and prints the gaps between dev and
 each, unless --data names a folder of conversations in that format.
 """
 
@@ -305,6 +306,9 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     if report.get("gap_blind"):
         parts.append("gap, dev minus blind (the set the rules were tuned on minus chats no rule was written against): "
                      + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind"].items()))
+    if report.get("gap_blind2"):
+        parts.append("gap, dev minus blind2 (the set the rules were tuned on minus the second blind set, issue 19): "
+                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind2"].items()))
     unlisted = [f"{r.get('group', 'data')} {r['constraints_unlisted']} of {r['constraints_items']} / "
                 f"{r['commitments_unlisted']} of {r['commitments_items']}"
                 for r in report["results"] if r["lang"] == "all" and "constraints_items" in r]
