@@ -225,14 +225,15 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item) -> bool:
     """Whether the question touches a ranked item: a recalled turn (found for it), an item it
     names (or whose subject it names), or one sharing a lookup term with it.
 
-    In a long chat (:func:`long_chat`) the items it does not touch (facts, entities in focus,
-    actions, the older promises and rules) come after every recalled turn: there they are
+    In a long chat (:func:`long_chat`) the items it does not touch (the assistant's facts,
+    entities in focus, actions, the older promises) come after every recalled turn; the user's
+    rules and current facts keep their place (a budget said 40 turns ago must reach the model): there they are
     many, most from long ago, and the question is about something said in the turns recalled
     for it. LoCoMo dev, 1,000 tokens, evidence recall with the extra 0.628 -> 0.637, lexical
     0.588 -> 0.610 (docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
     """
-    if item.kind == "turn" or item.node in query.entities:
-        return True
+    if item.kind in ("turn", "constraint") or item.node in query.entities or _users_fact(G, item):
+        return True  # the user's own rules and current facts never wait: they are what a long chat forgets
     d = G.nodes[item.node]
     return d.get("subject") in query.entities or bool(g.index_terms(_words_of(d)) & query.terms)
 
@@ -256,17 +257,19 @@ def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
     >>> [i.node for i in user_stated_first(G, [Item("f2", "fact", TIER_RANKED, 3.0), Item("f1", "fact", TIER_RANKED, 2.0)])]
     ['f1', 'f2']
     """
-    def users(item: Item) -> bool:
-        d = G.nodes[item.node]
-        if item.kind != "fact" or d["status"] != "current":
-            return False
-        turn = G.nodes.get(f"t{d.get('accepted', d.get('turn', -1))}")
-        return turn is not None and turn["role"] == "user"
-
     mine, others = [], []
     for i in ranked:
-        (mine if users(i) else others).append(i)
+        (mine if _users_fact(G, i) else others).append(i)
     return mine + others
+
+
+def _users_fact(G: nx.MultiDiGraph, item: Item) -> bool:
+    """Whether ``item`` is a current fact the user stated or accepted."""
+    d = G.nodes[item.node]
+    if item.kind != "fact" or d["status"] != "current":
+        return False
+    turn = G.nodes.get(f"t{d.get('accepted', d.get('turn', -1))}")
+    return turn is not None and turn["role"] == "user"
 
 
 def long_chat(G: nx.MultiDiGraph) -> bool:

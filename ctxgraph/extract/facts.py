@@ -24,7 +24,7 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .registry import step
-from .text import CLAUSE_END, first_match, in_spans, list_value, mask
+from .text import CLAUSE_END, clause_at, first_match, in_spans, list_value, mask
 
 
 class FactWriter:
@@ -338,17 +338,6 @@ def bare_value_facts(w: FactWriter) -> None:
         for i, m in enumerate(ctx.mentions):
             if i not in w.used and not m.slot and m.label in pack.offer_slots:
                 w.make(pack.slots[pack.offer_slots[m.label]], m.text, m.start, mention=m, only_offer=True)
-
-
-def clause_at(text: str, pos: int) -> str:
-    """The clause of ``text`` around ``pos`` (an option's price and details are in it).
-
-    >>> clause_at("We have Starter at $20, Plus at $35.", 24)
-    'Plus at $35'
-    """
-    start = max((m.end() for m in CLAUSE_END.finditer(text, 0, pos)), default=0)
-    end = next((m.start() for m in CLAUSE_END.finditer(text, pos)), len(text))
-    return text[start:end].strip()[:120]
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:

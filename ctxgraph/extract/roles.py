@@ -34,10 +34,9 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
-from .facts import clause_at
 from .offers import _offers
 from .registry import step
-from .text import first_match, in_spans
+from .text import clause_at, first_match, in_spans
 
 #: At most this many characters before a value are read for a ``before`` cue.
 CUE_WINDOW = 32

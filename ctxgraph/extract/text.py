@@ -141,3 +141,14 @@ def cut_at_boundary(text: str, limit: int) -> str:
     if space > 0:
         return head[:space].strip()
     return text[:limit].strip()
+
+
+def clause_at(text: str, pos: int) -> str:
+    """The clause of ``text`` around ``pos`` (an option's price and details are in it).
+
+    >>> clause_at("We have Starter at $20, Plus at $35.", 24)
+    'Plus at $35'
+    """
+    start = max((m.end() for m in CLAUSE_END.finditer(text, 0, pos)), default=0)
+    end = next((m.start() for m in CLAUSE_END.finditer(text, pos)), len(text))
+    return text[start:end].strip()[:120]
