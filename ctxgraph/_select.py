@@ -226,11 +226,11 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item) -> bool:
     names (or whose subject it names), or one sharing a lookup term with it.
 
     In a long chat (:func:`long_chat`) the items it does not touch (the assistant's facts,
-    entities in focus, actions, the older promises) come after every recalled turn; the user's
-    rules and current facts keep their place (a budget said 40 turns ago must reach the model): there they are
-    many, most from long ago, and the question is about something said in the turns recalled
-    for it. LoCoMo dev, 1,000 tokens, evidence recall with the extra 0.628 -> 0.637, lexical
-    0.588 -> 0.610 (docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
+    entities in focus, actions, the older promises) come after every recalled turn: there they
+    are many, most from long ago. The user's rules and current facts keep their place (a budget
+    said 40 turns ago must reach the model). Demoting those too gave LoCoMo dev 0.628 -> 0.637 at
+    1,000 tokens but lost a support chat's budget; without it LoCoMo is unchanged (0.628,
+    docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
     """
     if item.kind in ("turn", "constraint") or item.node in query.entities or _users_fact(G, item):
         return True  # the user's own rules and current facts never wait: they are what a long chat forgets
