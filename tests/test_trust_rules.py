@@ -41,11 +41,6 @@ ACTIVE = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "text", "part"), ACTIVE)
-def test_rule_stated_in_ordinary_words_is_active(lang, text, part):
-    assert status_of(rules_after(lang, text), part) == "active"
-
-
 LIFTED = [
     pytest.param("zh", ["送的时候别敲门，孩子在睡觉", "孩子醒了，现在敲门也没事"], "敲门", id="zh-also-fine"),
     pytest.param("zh", ["两张票，不要前两排", "算了，前排也行"], "前两排", id="zh-names-it"),
@@ -145,9 +140,10 @@ SAID_MANY_WAYS = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "text", "part"), SAID_MANY_WAYS)
-def test_rule_said_many_ways_is_active(lang, text, part):
+@pytest.mark.parametrize(("lang", "text", "part"), ACTIVE + SAID_MANY_WAYS)
+def test_rule_stated_in_ordinary_words_is_active(lang, text, part):
     assert status_of(rules_after(lang, text), part) == "active"
+
 
 
 @pytest.mark.parametrize(("lang", "text"), [

@@ -22,7 +22,7 @@ from difflib import SequenceMatcher
 from .._units import ActionResultUnit, DecisionUnit, FactUnit, GoalUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import clauses, cut_at_boundary, first_match, in_spans, question_sentences
+from .text import clauses, cut_at_boundary, first_match, in_spans, question_sentences, whole_words
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
@@ -69,8 +69,7 @@ def _whole_words(part: str, value: str, clause: str) -> bool:
     """A latin part must be whole words in the value and in the clause ("dell", not "ell")."""
     if not re.search(r"[a-z0-9]", part):
         return True
-    rx = re.compile(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])")
-    return bool(rx.search(value) and rx.search(clause))
+    return whole_words(part, value) and whole_words(part, clause)
 
 
 def _by_position(ctx: MessageContext, clause: str, offers) -> list[str]:

@@ -27,7 +27,7 @@ from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
 from .registry import step
-from .text import clauses, first_match, in_spans
+from .text import clauses, first_match, in_spans, whole_words
 
 #: how far back the alternatives may be: this many assistant messages
 LOOK_BACK = 3
@@ -91,8 +91,7 @@ def _whole(part: str, text: str) -> bool:
     """A Latin part stands as whole words in ``text`` ("mail in", not "ail i")."""
     if _CJK.search(part) or not part.strip():
         return True
-    p = part.strip()
-    return re.search(rf"(?<![a-z0-9]){re.escape(p)}(?![a-z0-9])", text) is not None
+    return whole_words(part.strip(), text)
 
 
 def _shared(clause: str, segment: str, lang: str, slot_words: re.Pattern | None) -> str:

@@ -152,3 +152,12 @@ def clause_at(text: str, pos: int) -> str:
     start = max((m.end() for m in CLAUSE_END.finditer(text, 0, pos)), default=0)
     end = next((m.start() for m in CLAUSE_END.finditer(text, pos)), len(text))
     return text[start:end].strip()[:120]
+
+
+def whole_words(part: str, text: str) -> bool:
+    """Whether ``part`` stands in ``text`` as whole Latin words (no letter or digit beside it).
+
+    >>> whole_words("dell", "a dell laptop"), whole_words("ell", "a dell laptop")
+    (True, False)
+    """
+    return re.search(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", text) is not None
