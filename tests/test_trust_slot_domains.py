@@ -104,3 +104,17 @@ def test_booking_a_venue_the_assistant_describes_is_offered_and_a_yes_takes_it(o
 def test_booking_a_description_without_a_name_offers_no_venue(said):
     state = current("I need a place to stay.", bot(said + " Shall I book it?"), "Yes please.")
     assert "hotel.venue" not in state
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("Sounds good. Get me a ticket for TR0793.", "train.people", "1"),
+    ("Are there any boating places in the north?", "attraction.venue_type", "boat"),
+])
+def test_booking_values_said_in_other_words(said, key, value):
+    state = current("I need a train to Ely on Friday.", bot("TR0793 leaves at 13:11."), said)
+    assert state.get(key) == value
+
+
+def test_booking_the_assistant_offering_a_seat_books_no_one():
+    state = current("I need a train to Ely on Friday.", bot("TR5003 leaves at 13:48. I can book you a seat on it if you like."))
+    assert "train.people" not in state
