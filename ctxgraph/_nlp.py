@@ -145,20 +145,35 @@ def chinese_doc(text: str) -> Doc:
     """A spaCy Doc of ``text`` segmented by jieba: ``doc.text == text``, jieba's POS tags
     in ``token.tag_`` and its person/place/organisation tags as ``doc.ents``.
 
-    >>> doc = chinese_doc("我在北京市朝阳区")
+    Place words side by side are one place, with a place noun after them ("客运站", "花园"):
+
+    >>> doc = chinese_doc("我在北京市，从广州天河客运站出发")
     >>> [(e.text, e.label_) for e in doc.ents]
-    [('北京市', 'PLACE'), ('朝阳区', 'PLACE')]
+    [('北京市', 'PLACE'), ('广州天河客运站', 'PLACE')]
     """
     pairs = jieba_pairs(text)
     words = [w for w, _ in pairs]
     doc = Doc(chinese_vocab().vocab, words=words, spaces=[False] * len(words), tags=[f for _, f in pairs])
-    ents = [
-        Span(doc, i, i + 1, label=JIEBA_LABELS[f])
-        for i, (w, f) in enumerate(pairs)
-        if f in JIEBA_LABELS and len(w) > 1
-    ]
+    ents = []
+    i = 0
+    while i < len(pairs):
+        w, f = pairs[i]
+        if f not in JIEBA_LABELS or len(w) <= 1:
+            i += 1
+            continue
+        end = i + 1
+        if f == "ns":  # one place of several words: "广州" "天河" "客运站", "望京" "西园" "三区"
+            while end < len(pairs) and (pairs[end][1] == "ns" and len(pairs[end][0]) > 1
+                                        or pairs[end][1] == "n" and _PLACE_NOUN.search(pairs[end][0])):
+                end += 1
+        ents.append(Span(doc, i, end, label=JIEBA_LABELS[f]))
+        i = end
     doc.ents = ents
     return doc
+
+
+#: a common noun that ends a place's name when it follows a place word ("天河" + "客运站", "望京" + "花园")
+_PLACE_NOUN = re.compile(r"(?:站|场|馆|园|院|中心|村|区|港|桥|寺|湖|街|路|大厦|小区|公寓)$")
 
 
 #: The trained English pipeline reads at most this many tokens of a text (its cost is per

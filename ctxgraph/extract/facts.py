@@ -367,6 +367,21 @@ def _names_old(old_text: str | None, value: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(old_text)}(?![\w])", value) is not None
 
 
+def fits_role(ctx: MessageContext, slot_id: str, m: Mention) -> bool:
+    """Whether ``m`` has the shape of a value of the role ``slot_id``, where the pack's roles give
+    that slot's values a shape for ``m``'s label ("两晚" fits the nights, "3个" does not: "能改成3个
+    大人吗" changes who comes, not how many nights). A slot with no shape takes any value of its types.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想订两晚，两个大人"}, {"role": "user", "content": "能改成3个大人吗"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and f.key == "nights"]
+    [('nights', '两晚')]
+    """
+    shapes = [value_rx for slot, labels, *_, value_rx in ctx.pack.roles if slot == slot_id and m.label in labels]
+    return not shapes or any(rx is None or rx.search(m.text) for rx in shapes)
+
+
 def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, current):
     """The current fact a slot-less correction changes: one whose value is the old value
     named ("not 2") and whose slot takes this type, else the newest of that type."""
@@ -376,7 +391,8 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
     for order, (fid, d) in enumerate(current):
         slot = ctx.pack.slots.get(d["slot"])
         names = _names_old(old_text, str(d["value"]))
-        same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names)
+        same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names) \
+            and fits_role(ctx, slot.id, m)
         if same_type or names:
             ranked.append(((same_type and names, same_type, order), fid, d))
     if not ranked:

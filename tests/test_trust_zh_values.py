@@ -1,0 +1,75 @@
+"""Chinese values the user gives in customer-service chats (issue 19, cszh round): places jieba
+splits into words, values known by their shape (an age, a length, an area), a correction that
+changes another role than the one its value's type names, and a bare answer to "which one?".
+The phrasings are written for these tests, not taken from a bench chat."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def current(*messages, lang: str = "zh") -> dict[str, str]:
+    t = Tracker(lang)
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("said", "place"), [
+    pytest.param("明早从杭州东站出发去宁波", "杭州东站", id="station"),
+    pytest.param("快递送到北京海淀中关村", "北京海淀中关村", id="three-place-words"),
+    pytest.param("帮我送到深圳福田会展中心", "深圳福田会展中心", id="centre"),
+])
+def test_trust_zh_values_a_place_of_several_words_is_one_value(said, place):
+    assert place in current(said).values()
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    pytest.param("我儿子今年9岁，想学游泳", "age", "9岁", id="age"),
+    pytest.param("窗帘要再加长20厘米", "length", "20厘米", id="length"),
+    pytest.param("新房大概120平，想做个全屋保洁", "area", "120平", id="area"),
+])
+def test_trust_zh_values_a_value_known_by_its_shape_is_a_fact(said, key, value):
+    assert current(said).get(key) == value
+
+
+def test_trust_zh_values_a_later_value_of_the_same_shape_replaces_it():
+    facts = current("桌腿帮我锯短5公分", "量错了，锯短6公分吧")
+    assert facts.get("length") == "6公分"
+
+
+def test_trust_zh_values_a_time_after_to_is_no_trip():
+    """"开到晚上九点" is how long, not a trip from somewhere."""
+    assert "origin" not in current("空调能不能开到九点")
+
+
+def test_trust_zh_values_a_correction_keeps_a_role_its_value_does_not_fit():
+    """"改成4个人" changes who comes, not the nights: "4个" has no nights' shape."""
+    facts = current("订三晚，两个人", "能改成4个人吗")
+    assert facts.get("nights") == "三晚"
+
+
+@pytest.mark.parametrize(("listing", "reply", "chosen", "lang"), [
+    pytest.param("有两种套餐：基础版每月39元，尊享版每月69元。您要哪一种？", "尊享版。另外能开发票吗", "尊享版", "zh",
+                 id="zh"),
+    pytest.param("We have two plans: Basic with 10GB of data, Premium with unlimited data. Which one would you like?",
+                 "Premium. Also, can I pay yearly?", "Premium", "en", id="en"),
+])
+def test_trust_zh_values_a_bare_answer_to_which_one_picks_it(listing, reply, chosen, lang):
+    facts = current(bot(listing), reply, lang=lang)
+    assert any(chosen in v for k, v in facts.items() if k.startswith("choice_t"))
+
+
+def test_trust_zh_values_a_question_before_which_is_no_list():
+    """"您的姓名是？在哪个门店办理？": the name question lists nothing the reply could pick."""
+    facts = current(bot("请问您的姓名是？在哪个门店办理？"), "姓名是钱多多，去南京西路那家")
+    assert not any(k.startswith("choice_t") for k in facts)
+
+
+def test_trust_zh_values_a_long_alternative_needs_an_accepting_word():
+    """A sentence-long option ("a remote session today at 2pm") is not taken by a bare echo."""
+    facts = current(bot("You can have a remote session with a technician today at 2pm, or bring it in tomorrow. Which works?"),
+                    "remote is better", lang="en")
+    assert not any(k.startswith("choice_t") for k in facts)
