@@ -73,3 +73,25 @@ def test_trust_zh_values_a_long_alternative_needs_an_accepting_word():
     facts = current(bot("You can have a remote session with a technician today at 2pm, or bring it in tomorrow. Which works?"),
                     "remote is better", lang="en")
     assert not any(k.startswith("choice_t") for k in facts)
+
+
+@pytest.mark.parametrize(("said", "things"), [
+    pytest.param("要搬的东西有三台空调和一个衣柜", ["空调", "衣柜"], id="listed"),
+    pytest.param("想寄两箱书和一台电脑", ["电脑"], id="one-character-noun-left-out"),
+])
+def test_trust_zh_values_the_things_the_user_counts_are_a_fact(said, things):
+    value = current(said).get("things", "")
+    assert all(t in value for t in things)
+
+
+@pytest.mark.parametrize("said", [
+    pytest.param("我们三个大人一个孩子", id="people"),
+    pytest.param("大概要两个小时吧", id="time"),
+    pytest.param("要几台空调？", id="question"),
+])
+def test_trust_zh_values_people_time_and_questions_are_no_things(said):
+    assert "things" not in current(said)
+
+
+def test_trust_zh_values_a_title_in_book_marks_is_a_value():
+    assert "挪威的森林" in current("帮我预约一本《挪威的森林》").values()
