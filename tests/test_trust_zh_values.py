@@ -95,3 +95,20 @@ def test_trust_zh_values_people_time_and_questions_are_no_things(said):
 
 def test_trust_zh_values_a_title_in_book_marks_is_a_value():
     assert "挪威的森林" in current("帮我预约一本《挪威的森林》").values()
+
+
+@pytest.mark.parametrize(("said", "args", "words"), [
+    pytest.param("下周三下午有空吗，想约一下", {"date": "2026-03-11"}, ["周三", "3月11"], id="zh"),
+    pytest.param("Could I come in next Wednesday?", {"date": "2026-03-11"}, ["Wednesday", "March"], id="en"),
+])
+def test_trust_zh_values_a_booked_day_the_user_named_by_weekday_keeps_both(said, args, words):
+    """The user named the day by its weekday, the tool books its ISO date: the fact says both."""
+    import json
+
+    t = Tracker("zh" if "周" in said else "en", today="2026-03-05")
+    t.observe_many([user(said),
+                    {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+                        "name": "book_visit", "arguments": json.dumps(args)}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": '{"booking": "BK-20417"}'}])
+    dates = [f.value for f in t.state().facts if f.status == "current" and "2026" in f.value]
+    assert dates and all(w in dates[0] for w in words)
