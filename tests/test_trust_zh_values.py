@@ -112,3 +112,16 @@ def test_trust_zh_values_a_booked_day_the_user_named_by_weekday_keeps_both(said,
                     {"role": "tool", "tool_call_id": "c1", "content": '{"booking": "BK-20417"}'}])
     dates = [f.value for f in t.state().facts if f.status == "current" and "2026" in f.value]
     assert dates and all(w in dates[0] for w in words)
+
+
+@pytest.mark.parametrize(("question", "reply", "name"), [
+    pytest.param("请问手机号是？", "13912345678，我是她爸爸高翔", "高翔", id="parent-introduces-self"),
+    pytest.param("请提供签约人的姓名。", "邓凯文，13823371905", "邓凯文", id="surname-and-known-word"),
+])
+def test_trust_zh_values_the_users_name(question, reply, name):
+    assert current(bot(question), reply).get("name") == name
+
+
+def test_trust_zh_values_another_persons_phone_the_assistant_gives_is_not_the_users():
+    facts = current(bot("已安排刘师傅上门，师傅电话13711112222，预计半小时到。"), "好的，我电话13899990000")
+    assert "13711112222" not in facts.values() and "13899990000" in facts.values()

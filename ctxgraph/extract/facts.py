@@ -63,6 +63,8 @@ class FactWriter:
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
+            return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
         if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key)):
