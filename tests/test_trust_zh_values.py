@@ -125,3 +125,21 @@ def test_trust_zh_values_the_users_name(question, reply, name):
 def test_trust_zh_values_another_persons_phone_the_assistant_gives_is_not_the_users():
     facts = current(bot("已安排刘师傅上门，师傅电话13711112222，预计半小时到。"), "好的，我电话13899990000")
     assert "13711112222" not in facts.values() and "13899990000" in facts.values()
+
+
+@pytest.mark.parametrize(("said", "part"), [
+    pytest.param("热水器打不着火，一直响", "热水器打不着", id="cannot"),
+    pytest.param("卫生间的水管漏水了", "水管漏水", id="leak"),
+    pytest.param("我的车钥匙被锁在车里了", "被锁在车里了", id="mishap"),
+])
+def test_trust_zh_values_the_problem_described_is_a_fact(said, part):
+    assert part in current(said).get("problem", "")
+
+
+@pytest.mark.parametrize("said", [
+    pytest.param("我老公吃不了辣", id="a-person-cannot"),
+    pytest.param("周末去不了，改下周吧", id="cannot-go"),
+    pytest.param("签字确认前不动工", id="a-rule"),
+])
+def test_trust_zh_values_what_a_person_cannot_do_is_no_problem(said):
+    assert "problem" not in current(said)
