@@ -143,3 +143,11 @@ def test_trust_zh_values_the_problem_described_is_a_fact(said, part):
 ])
 def test_trust_zh_values_what_a_person_cannot_do_is_no_problem(said):
     assert "problem" not in current(said)
+
+
+@pytest.mark.parametrize(("said", "plate"), [
+    pytest.param("车牌苏E·88K21，麻烦登记一下", "苏E·88K21", id="with-dot"),
+    pytest.param("我的车是京AD66321，新能源", "京AD66321", id="new-energy"),
+])
+def test_trust_zh_values_a_number_plate_is_a_fact(said, plate):
+    assert current(said).get("plate") == plate
