@@ -151,3 +151,20 @@ def test_trust_zh_values_what_a_person_cannot_do_is_no_problem(said):
 ])
 def test_trust_zh_values_a_number_plate_is_a_fact(said, plate):
     assert current(said).get("plate") == plate
+
+
+def test_trust_zh_values_a_dispatch_is_a_write_and_the_workers_phone_is_not_the_users():
+    """dispatch / enrol / sign change something: what they were asked to do is settled; a contact
+    field of another party ("worker_phone") and a status word ("sent") are no facts."""
+    import json
+
+    t = Tracker("zh")
+    t.observe_many([
+        user("空调不制冷了，地址滨江区江南大道1200号3幢1501"),
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+            "name": "dispatch_worker", "arguments": json.dumps({"worker": "钱师傅", "service": "空调维修"}, ensure_ascii=False)}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(
+            {"ticket": "WX-88213", "worker_phone": "13600001111", "sms": "sent"}, ensure_ascii=False)}])
+    values = {f.value for f in t.state().facts if f.status == "current"}
+    assert {"钱师傅", "空调维修"} <= values
+    assert "13600001111" not in values and "sent" not in values
