@@ -168,3 +168,12 @@ def test_trust_zh_values_a_dispatch_is_a_write_and_the_workers_phone_is_not_the_
     values = {f.value for f in t.state().facts if f.status == "current"}
     assert {"钱师傅", "空调维修"} <= values
     assert "13600001111" not in values and "sent" not in values
+
+
+@pytest.mark.parametrize(("said", "addresses"), [
+    pytest.param("地址是拱墅区朝晖新村西区5幢2单元302", ["朝晖新村西区5幢2单元302"], id="estate-and-its-part"),
+    pytest.param("从海淀区学院路20号搬到昌平区回龙观东大街8号", ["学院路20号", "回龙观东大街8号"], id="from-and-to"),
+])
+def test_trust_zh_values_an_address_is_read_whole(said, addresses):
+    values = " | ".join(current(said).values())
+    assert all(a in values for a in addresses) and "从" not in values
