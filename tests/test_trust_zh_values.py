@@ -177,3 +177,13 @@ def test_trust_zh_values_a_dispatch_is_a_write_and_the_workers_phone_is_not_the_
 def test_trust_zh_values_an_address_is_read_whole(said, addresses):
     values = " | ".join(current(said).values())
     assert all(a in values for a in addresses) and "从" not in values
+
+
+@pytest.mark.parametrize(("listing", "lang", "neither"), [
+    pytest.param("您绑定了两张卡：建设银行尾号1234，农业银行尾号5678。退到哪张？", "zh", ("1234", "5678"), id="zh"),
+    pytest.param("We have two numbers on file: 415-555-0101 and 415-555-0199. Which should we text?", "en",
+                 ("415-555-0101", "415-555-0199"), id="en"),
+])
+def test_trust_zh_values_two_values_the_assistant_lists_are_choices_not_facts(listing, lang, neither):
+    values = set(current(bot(listing), lang=lang).values())
+    assert not values & set(neither)

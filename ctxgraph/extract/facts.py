@@ -18,6 +18,7 @@ recognised value: "有评分4.5分以上的酒店吗？" states a wish, "我的�
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from .. import _graph as g
 from .._rules import SlotRule
@@ -63,6 +64,8 @@ class FactWriter:
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if ctx.role == "assistant" and slot.id in self.listed:
+            return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
@@ -78,6 +81,16 @@ class FactWriter:
             normalized=mention.value if mention else None, correction=ctx.correcting,
             stressed=ctx.stressed, supersedes=supersedes,
         ))
+
+    @cached_property
+    def listed(self) -> set[str]:
+        """Slots of which this message names two or more different ids or values (a card ending
+        6621 and one ending 0937): the assistant lists them to choose from."""
+        texts: dict[str, set[str]] = {}
+        for m in self.ctx.mentions:
+            if m.slot and m.kind in ("value", "id"):
+                texts.setdefault(m.slot, set()).add(m.text)
+        return {slot for slot, found in texts.items() if len(found) > 1}
 
     def names_an_offer(self, key: str, value: str, slot_id: str | None = None) -> bool:
         """The user naming an option the assistant offered decides on it (the offers step),
