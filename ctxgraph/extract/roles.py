@@ -195,7 +195,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     for m in ctx.mentions:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
-        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) \
+        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         slot = reference or role_of(ctx, m, questions)
