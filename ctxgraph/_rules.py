@@ -204,7 +204,7 @@ DISABLE_KEYS = {
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
-    "take_backs": None, "amount_changes": None,
+    "take_backs": None, "amount_changes": None, "problems": None,
 }
 
 
@@ -284,12 +284,15 @@ class RuleFile(_Strict):
     # words right before a bare number that move the user's amount to it ("budget is max £100" ...
     # "ok go up to 110 then"): the number is that amount, in its currency
     amount_changes: list[str] = []
+    # a fault said in general words ("keeps skipping", "won't connect", "charged twice"): the
+    # user's clause holding one is a ``problem`` fact (the problems step)
+    problems: list[str] = []
 
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "take_backs", "amount_changes",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -431,6 +434,7 @@ class RulePack:
     self_corrections: list[str] = field(default_factory=list)
     take_backs: list[str] = field(default_factory=list)
     amount_changes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -513,6 +517,7 @@ class RulePack:
         self.self_corrections += rf.self_corrections
         self.take_backs += rf.take_backs
         self.amount_changes += rf.amount_changes
+        self.problems += rf.problems
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""

@@ -140,7 +140,8 @@ class MessageContext:
     def taken_back(self) -> list[tuple[int, int]]:
         """Spans the speaker takes back (the pack's ``take_backs``): the sentence before "actually
         no" / "scratch that" when no value of a kind it holds follows the words ("delivery, 22
-        Larch Court. Actually no, I'll pick it up"); one that does is a correction, read as one.
+        Larch Court. Actually no, I'll pick it up"; "it keeps cutting out. Actually no, it's fine");
+        one that does is a correction, read as one.
 
         >>> from ctxgraph import Tracker
         >>> t = Tracker("en")
@@ -154,7 +155,7 @@ class MessageContext:
                 head = self.text[:cue.start()].rstrip(" \t,.;:!-—–")
                 start = max(head.rfind(ch) for ch in ".!?\n。！？") + 1
                 before = {m.label for m in self.mentions if start <= m.start < cue.start()}
-                if before and not any(m.label in before for m in self.mentions if m.start >= cue.end()):
+                if not any(m.label in before for m in self.mentions if m.start >= cue.end()):
                     spans.append((start, cue.start()))
         return spans
 
