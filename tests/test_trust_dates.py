@@ -116,3 +116,17 @@ def test_trust_dates_the_mention_that_names_its_month_wins():
     facts = current(bot("We can survey on Thursday June 4 or Friday June 5."), "Friday the 5th please",
                     call("c1", "book_survey", {"date": "2026-06-05"}), result("c1", {"survey_id": "SV-1"}), lang="en")
     assert facts.get("date") == "Friday June 5", facts
+
+
+@pytest.mark.parametrize(("lang", "confirmation", "expected"), [
+    pytest.param("en", "Done: the sofa will be delivered on Thursday 4 June, order SF-2.", "Thursday 4 June", id="en"),
+    pytest.param("zh", "已安排好，沙发6月4日送到，订单号SF-2。", "6月4日", id="zh"),
+])
+def test_trust_dates_the_assistant_names_a_tools_date_right_after(lang, confirmation, expected):
+    """A tool wrote a day nobody had named ("delivery": "2026-06-04"); the assistant's next message
+    names it: the fact takes those words. A date the assistant names that no fact holds changes nothing."""
+    facts = current("deliver the sofa please" if lang == "en" else "沙发送货吧", call("c1", "schedule_delivery", {"item": "sofa"}),
+                    result("c1", {"order": "SF-2", "delivery": "2026-06-04", "valid_until": "2026-06-30"}),
+                    bot(confirmation), lang=lang)
+    assert expected in facts.values(), facts
+    assert not any("2026-06-04" in v for v in facts.values())

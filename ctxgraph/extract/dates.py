@@ -23,6 +23,11 @@ from typing import Iterable
 
 import networkx as nx
 
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+
 #: an ISO date standing alone in a value (not part of an id: "2019-3301-8821-0467")
 ISO_DATE = re.compile(r"(?<![A-Za-z0-9_-])(\d{4})-(\d{2})-(\d{2})(?![A-Za-z0-9_-]|:\d)")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -135,3 +140,36 @@ def said_dates(G: nx.MultiDiGraph) -> list[tuple[str, object]]:
     nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "DATE"]
     nodes.sort(key=lambda d: d.get("last", d.get("turn", 0)), reverse=True)
     return [(d["text"], d.get("value")) for d in nodes]
+
+
+@step("dates_restated", roles=("assistant",))
+def dates_restated(ctx: MessageContext) -> list[_Unit]:
+    """A current fact still holding a tool's machine date ("pickup": "2026-09-16", a day nobody
+    had named when the tool wrote it) takes the words the assistant uses for that day right
+    after ("ready at Westgate on Wednesday Sept 16"): the fact is restated in the chat's words,
+    the ISO date kept as its normalised value.
+
+    >>> from ctxgraph import Tracker
+    >>> from tests.test_graph import bot, call, result, user
+    >>> t = Tracker("en", today="2026-09-10")
+    >>> t.observe_many([user("refill please"), call("c1", "place_refill", {"rx": "RX-1"}),
+    ...                 result("c1", {"order": "GW-7", "pickup": "2026-09-16"}),
+    ...                 bot("Your order GW-7 will be ready on Wednesday Sept 16.")])
+    >>> [f.value for f in t.state().facts if f.key == "pickup" and f.status == "current"]
+    ['Wednesday Sept 16']
+    """
+    dates = [m for m in ctx.mentions if m.label == "DATE" and isinstance(m.value, str) and any(c.isdigit() for c in m.text)]
+    if not dates:
+        return []
+    units: list[_Unit] = []
+    for _, d in g.recent_current_facts(ctx.graph, 40):
+        value = str(d.get("value", ""))
+        iso = ISO_DATE.fullmatch(value.strip())
+        if iso is None or d.get("subject") is not None:
+            continue
+        said = [(m.text, m.value) for m in dates]
+        spoken = spoken_dates(value, ctx.lang, said, written=False)
+        if spoken != value:
+            units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
+                                  slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+    return units
