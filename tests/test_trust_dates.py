@@ -130,3 +130,13 @@ def test_trust_dates_the_assistant_names_a_tools_date_right_after(lang, confirma
                     bot(confirmation), lang=lang)
     assert expected in facts.values(), facts
     assert not any("2026-06-04" in v for v in facts.values())
+
+
+def test_trust_dates_a_day_said_without_its_month_takes_the_assistants_words():
+    """"Please book my fitting for the 14th." ... "Booked: your fitting is on Thursday May 14.": the
+    user's day reads as the assistant named it; a day the assistant names that is not it changes nothing."""
+    facts = current("Please book my suit fitting for the 14th.",
+                    bot("Booked: your fitting is on Thursday May 14. The tailor is away on May 20."), lang="en",
+                    today="2026-05-04")
+    assert "Thursday May 14" in facts.values(), facts
+    assert not any("May 20" in v for v in facts.values())

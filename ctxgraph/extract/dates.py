@@ -147,7 +147,8 @@ def dates_restated(ctx: MessageContext) -> list[_Unit]:
     """A current fact still holding a tool's machine date ("pickup": "2026-09-16", a day nobody
     had named when the tool wrote it) takes the words the assistant uses for that day right
     after ("ready at Westgate on Wednesday Sept 16"): the fact is restated in the chat's words,
-    the ISO date kept as its normalised value.
+    the ISO date kept as its normalised value. So does a day the user said without its month
+    ("return it on the 26th" - "Changed: return June 26 at 10am").
 
     >>> from ctxgraph import Tracker
     >>> from tests.test_graph import bot, call, result, user
@@ -162,12 +163,22 @@ def dates_restated(ctx: MessageContext) -> list[_Unit]:
     if not dates:
         return []
     units: list[_Unit] = []
+    said = [(m.text, m.value) for m in dates]
     for _, d in g.recent_current_facts(ctx.graph, 40):
         value = str(d.get("value", ""))
         iso = ISO_DATE.fullmatch(value.strip())
+        if iso is None and isinstance(d.get("normalized"), str) and ISO_DATE.fullmatch(d["normalized"]) \
+                and not _NAMES_MONTH.search(value):
+            # a day said without its month ("return it on the 26th"): the assistant's words that name it
+            iso = ISO_DATE.fullmatch(d["normalized"])
+            named = [(t, v) for t, v in said if _NAMES_MONTH.search(t)]
+            spoken = spoken_dates(iso.group(0), ctx.lang, named, written=False)
+            if spoken != iso.group(0) and d.get("subject") is None:
+                units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
+                                      slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+            continue
         if iso is None or d.get("subject") is not None:
             continue
-        said = [(m.text, m.value) for m in dates]
         spoken = spoken_dates(value, ctx.lang, said, written=False)
         if spoken != value:
             units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
