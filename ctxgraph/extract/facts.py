@@ -59,7 +59,7 @@ class FactWriter:
             return
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
-        if in_spans(at, ctx.service_asked):
+        if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
@@ -510,7 +510,9 @@ def corrected_within(w: FactWriter) -> None:
     """
     ctx = w.ctx
     mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
-    for rx in ctx.pack.self_corrections:
+    # "actually no" followed by a value of the same kind corrects it too ("to 41 Heron Street.
+    # Actually no, to 7 Wren Close"); without one it takes the value back (ctx.taken_back)
+    for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())]:
         for cue in rx.finditer(ctx.text):
             new = next((m for m in mentions if m.start >= cue.end()), None)
             if new is None or new.start - cue.end() > SELF_CORRECTION_GAP:

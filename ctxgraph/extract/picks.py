@@ -49,8 +49,9 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 # a bit loud for me", "保额降太多了")
 _NOT_A_PICK = re.compile(r"\b(?:not|no|never|too|a bit)\b|n't\b|不|别|太", re.I)
 # besides the pack's accepting cues, a word that says the clause asks for what it names ("mail in
-# please", "寄修吧"): an echo without one is talk about an option, not a pick
-_PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧", re.I)
+# please", "寄修吧"), or a clause that singles one out as "the <part> one" ("the booth one", "The
+# online one", "the six month one"): an echo without one is talk about an option, not a pick
+_PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧|^\W*the\s+(?:\w+[\s-]){0,3}?\w+\s+one\b", re.I)
 # the assistant's list ends asking which one ("请问您考虑哪种？", "Which would you like?"): the
 # reply that opens by naming one of them answers it, with or without an accepting word
 _WHICH = re.compile(r"哪(?:一|个|张|种|家|款|位|班|套)|选哪|\bwhich\b", re.I)
@@ -117,10 +118,38 @@ def _shared(clause: str, segment: str, lang: str, slot_words: re.Pattern | None)
     """The longest distinctive part ``clause`` and ``segment`` share; a slot word is no part
     ("请提供订单号或者手机号" - "订单号 VP26..." gives a value, it picks nothing)."""
     a, b = _normal(clause), _normal(segment)
-    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
-    part = b[m.b:m.b + m.size].strip()
+    if _CJK.search(a + b):
+        m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+        part = b[m.b:m.b + m.size].strip()
+    else:  # Latin: the longest run of whole words both say ("the booth one" / "a phone-booth desk": "booth")
+        part = _common_words(a, b)
     bare = slot_words.sub(" ", part) if slot_words else part
     return part if part and _distinctive(bare, lang) and _whole(part, a) and _whole(part, b) else ""
+
+
+def _common_words(a: str, b: str) -> str:
+    """The longest run of whole words ``a`` and ``b`` share (by characters).
+
+    >>> _common_words("the booth one sounds right", "a phone booth desk at £26/day")
+    'booth'
+    >>> _common_words("the chicken one", "the smoked chicken at $11")
+    'chicken'
+    """
+    x, y = re.findall(r"[^\W_]+|[^\w\s]", a), re.findall(r"[^\W_]+|[^\w\s]", b)
+    best, run = (0, 0, 0), [0] * (len(y) + 1)  # (characters, end in y, words); runs ending at each word of y
+    for i in range(len(x)):
+        prev, run = run, [0] * (len(y) + 1)
+        for j in range(len(y)):
+            if x[i] == y[j]:
+                run[j + 1] = prev[j] + 1
+                chars = sum(len(w) for w in y[j + 1 - run[j + 1]:j + 1])
+                best = max(best, (chars, j + 1, run[j + 1]))
+    if not best[0]:
+        return ""
+    words = y[best[1] - best[2]:best[1]]
+    start = b.find(words[0])  # the run as ``b`` writes it, spaces and signs kept
+    end = b.find(words[-1], start) + len(words[-1]) if start != -1 else -1
+    return b[start:end].strip() if start != -1 and end > start else " ".join(words)
 
 
 def _pick(clause: str, listed: list[list[str]], lang: str, slot_words: re.Pattern | None) -> str | None:

@@ -17,7 +17,7 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
-from .dates import ISO_DATE, said_dates, spoken_dates
+from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -176,11 +176,15 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
 
 def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
     """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
-    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value."""
+    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value, and
+    its machine clock ("16:50") as the conversation last said that time ("4:50pm")."""
     m = ISO_DATE.search(unit.value)
-    if m is None:
+    if m is None and not MACHINE_CLOCK.search(unit.value):
         return unit
-    return unit.model_copy(update=dict(value=spoken_dates(unit.value, ctx.lang, said_dates(ctx.graph), written=False),
+    value = spoken_times(unit.value, said_times(ctx.graph))
+    if m is None:
+        return unit if value == unit.value else unit.model_copy(update=dict(value=value))
+    return unit.model_copy(update=dict(value=spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False),
                                        normalized=m.group(0)))
 
 
