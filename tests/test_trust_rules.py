@@ -38,6 +38,8 @@ ACTIVE = [
     pytest.param("en", "Renew the policy, but no paper documents please", "paper", id="en-no-x-please"),
     pytest.param("en", "Could you make sure my card is never charged more than $50 a month?", "$50", id="en-request-sets-rule"),
     pytest.param("en", "Sorry, I'm diabetic, so the dessert is out", "diabetic", id="en-diet"),
+    pytest.param("en", "Don't ever ring the doorbell, the baby sleeps.", "doorbell", id="en-dont-ever"),
+    pytest.param("en", "Please don't let the courier leave it with a neighbour.", "neighbour", id="en-dont-let"),
 ]
 
 
@@ -79,6 +81,12 @@ NOT_RULES = [
     pytest.param("en", "Cancel the order please.", id="en-action-request"),
     pytest.param("en", "Both of them! Never heard of that shop.", id="en-never-heard"),
     pytest.param("en", "I don't know the tracking number.", id="en-dont-know"),
+    # chat that cheers the listener on, a tag question, a "must-" adjective (issue 21: in a long
+    # chat each of these was pinned as a rule)
+    pytest.param("en", "You'll get there. Don't give up, and don't ever quit on what you love.", id="en-encouragement"),
+    pytest.param("en", "Don't be afraid to ask your manager, and don't let one bad week get you down.", id="en-cheering-on"),
+    pytest.param("en", "The new phones are lovely, aren't they? Kids love them, don't they?", id="en-tag-question"),
+    pytest.param("en", "Lisbon is a must-see city, the food is great.", id="en-must-see"),
 ]
 
 
@@ -226,3 +234,30 @@ def test_a_day_asked_for_gives_way_to_the_day_taken_zh():
 ])
 def test_going_past_the_one_bound_lifts_it(lang, turns, lifted):
     assert status_of(rules_after(lang, *turns), lifted) == "lifted"
+
+
+def stressed_after(text: str) -> dict[str, bool]:
+    """{value: stressed} of the facts a user message states (stressed facts are pinned)."""
+    t = Tracker("en", today="2026-03-02")
+    t.observe({"role": "user", "content": text})
+    return {f.value: f.stressed for f in t.state().facts}
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("Please remember, the budget is $450 at most.", id="remember"),
+    pytest.param("Make sure the budget stays at $450.", id="make-sure"),
+    pytest.param("Important: my budget is $450.", id="label"),
+    pytest.param("It's really important to me that the budget is $450.", id="important-that"),
+])
+def test_stress_addressed_to_the_listener_pins_the_value(text):
+    assert any("450" in v and stressed for v, stressed in stressed_after(text).items())
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("I'll always remember the trip, my budget was $450 then.", id="i-remember"),
+    pytest.param("Family is so important to me. My budget is $450.", id="is-important"),
+    pytest.param("I have an important meeting, my budget is $450.", id="an-important-x"),
+    pytest.param("Remember when my budget was $450?", id="remember-when"),
+])
+def test_a_word_of_chat_is_no_stress(text):
+    assert stressed_after(text) == {"$450": False}  # the value is read, not pinned
