@@ -30,7 +30,7 @@ _VALUES = (
     ("money", re.compile(rf"[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|万|千|dollars|euros|pounds|k\b)"
                          rf"|{_CN_NUM}+(?:元|块|万|千){_CN_NUM}?", re.I)),
     ("time", re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\d{1,2}\s*点半?|\bnoon\b|\bmidday\b", re.I)),
-    ("day", re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
+    ("day", re.compile(rf"\bthe \d{{1,2}}(?:st|nd|rd|th)\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
     ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )

@@ -23,7 +23,7 @@ from .context import MessageContext
 from . import cues as _cues
 from .cues import _ENDS_ASKING, _outside, _overlap, _stems
 from .registry import step
-from .text import clauses, first_match, in_spans
+from .text import clauses, first_match, in_spans, question_sentences
 
 
 _TRIM = " \t,，、:：;；"
@@ -115,12 +115,17 @@ def _next_date(today, month_day: str) -> str | None:
     return None
 
 
+#: a span of time names no deed: "… the join code 10 minutes before" and "… valid for 30 minutes" are two deeds
+_DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
+                       r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
+
+
 def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie."""
     best, best_score = None, 0
     for pid, d in open_:
-        score = _overlap(ctx, clause, d["text"])
+        score = _overlap(ctx, _DURATION.sub(" ", clause), _DURATION.sub(" ", d["text"]))
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and len(open_) == 1 and ctx.role == "assistant" and not _names_a_deed(ctx, clause):
@@ -161,6 +166,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
+    if ctx.role == "user":
+        units += _accepted_offers(ctx, open_)
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
         if _offers(ctx, _sentence_from(ctx.text, start)):
@@ -207,13 +214,68 @@ def _pieces(text: str) -> tuple[list[tuple[int, str]], set[int]]:
 
 
 def _offers(ctx: MessageContext, sentence: str) -> bool:
-    """A sentence that ends asking offers what it says, unless its last part asks for a detail
-    the deed needs (the pack's ``asks_detail``: "I'll send you the checklist - which email?",
-    "资料发您邮箱，您邮箱是多少？")."""
+    """A sentence that ends asking offers what it says when its last part asks for the user's
+    go-ahead (the pack's ``offer_tails``: "…, is that ok?", "…，可以吗？"); a last part that
+    asks something else leaves the promise standing: a detail the deed needs ("I'll send you
+    the checklist - which email?", "…，请问手机号是？") or another matter ("…, and do you want a
+    meeting room?")."""
     if not _ENDS_ASKING.search(sentence):
         return False
-    last = re.split(r"[,，]|\s[-–—]+\s|—+", sentence.strip())[-1]
-    return not (first_match(ctx.pack.asks_detail, last) and not first_match(ctx.pack.make, last))
+    last = _SENTENCE_PARTS.split(sentence.strip())[-1]
+    return bool(first_match(ctx.pack.offer_tails, last)) or not re.sub(r"\W", "", last.replace("吗", ""))
+
+
+_SENTENCE_PARTS = re.compile(r"[,，]|\s[-–—]+\s|—+")
+
+
+def _offered(ctx: MessageContext, sentence: str) -> str | None:
+    """The deed a question sentence of the assistant offers, else None: the promise before an
+    ``offer_tails`` part ("I'll text you the code, is that ok?" -> "I'll text you the code"), or
+    what an ``offer_cues`` question asks to do ("Shall I set up a reminder?" -> "set up a
+    reminder")."""
+    s = sentence.strip()
+    if not _ENDS_ASKING.search(s):
+        return None
+    cue = first_match(ctx.pack.offer_cues, s)
+    parts = _SENTENCE_PARTS.split(s)
+    if cue:
+        deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", s[cue.end():]).strip(_TRIM)
+    elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
+        deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
+    else:
+        return None
+    # "Shall I send it?" names no deed of its own: the next message does it or not
+    return deed if len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2 else None
+
+
+def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
+    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…")
+    to the assistant's last message: each deed it offered is a promise, open ("Shall I set up
+    an email reminder?" - "yes" makes "set up an email reminder" a promise; "到时我提前一天联系您
+    确认时间，可以吗？" - "可以").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Your order is in. Shall I email you the receipt?"},
+    ...                 {"role": "user", "content": "yes please"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('email you the receipt', 'open')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "assistant" or not (G.nodes[last]["text"] or "").strip():
+        return []
+    first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
+    confirm = [cues for name, cues in ctx.pack.intents if name == "confirm"]
+    if not first or _ENDS_ASKING.search(first) or not any(first_match(cues, first) for cues in confirm):
+        return []
+    units: list[_Unit] = []
+    text = G.nodes[last]["text"]
+    for start, end in question_sentences(text):
+        deed = _offered(ctx, text[start:end])
+        if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_):
+            units.append(CommitmentUnit(text=deed, due=None, status="open"))
+    return units
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
