@@ -305,3 +305,12 @@ def test_a_deed_reported_in_the_passive_closes_the_promise():
     promises = promises_after("en", bot("I'll email your parking permit once it's approved."), "great",
                               bot("Your parking permit is approved and emailed to you."))
     assert the_one(promises, "permit")[1] == "done"
+
+
+@pytest.mark.parametrize(("report", "status"), [
+    pytest.param("The parts arrived this morning, the fitter starts Monday.", "done", id="the-event-reported"),
+    pytest.param("The fitter can start Monday if the parts come.", "open", id="the-event-still-awaited"),
+])
+def test_a_promise_to_tell_when_something_happens_is_kept_by_its_report(report, status):
+    promises = promises_after("en", bot("I'll let you know as soon as the parts arrive."), "thanks", bot(report))
+    assert the_one(promises, "parts arrive")[1] == status

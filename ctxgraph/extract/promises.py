@@ -168,6 +168,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
     if ctx.role == "user":
         units += _accepted_offers(ctx, open_)
+    elif ctx.role == "assistant" and ctx.pack.waits_for:
+        happened = _happened(ctx, open_)
+        open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
+        units += happened
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
         if _offers(ctx, _sentence_from(ctx.text, start)):
@@ -246,6 +250,29 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
         return None
     # "Shall I send it?" names no deed of its own: the next message does it or not
     return deed if len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2 else None
+
+
+def _happened(ctx: MessageContext, open_) -> list[_Unit]:
+    """Open promises to tell the user when something happens (the pack's ``waits_for``, group
+    ``event``) that this assistant message reports happened: a word of the event in its past
+    form ("I'll let you know as soon as he approves it", then "Dr. Lee has just approved the
+    renewal"; "… once the parts arrive", then "the parts arrived this morning").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll let you know once the landlord signs the form."},
+    ...                 {"role": "assistant", "content": "Good news: the landlord signed it this morning."}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    units: list[_Unit] = []
+    for pid, d in open_:
+        m = first_match(ctx.pack.waits_for, d["text"])
+        event = m.group("event") if m and "event" in m.re.groupindex else None
+        words = [w for w in _stems(event or "", ctx.lang) if len(w) >= 3 and w.isalpha()]
+        if any(re.search(rf"\b{re.escape(w)}\w*ed\b|\b{re.escape(w[:-1])}\w*ed\b", ctx.text, re.I) for w in words):
+            units.append(FulfilUnit(commitment=pid, status="done"))
+    return units
 
 
 def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
