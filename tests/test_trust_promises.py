@@ -314,3 +314,8 @@ def test_a_deed_reported_in_the_passive_closes_the_promise():
 def test_a_promise_to_tell_when_something_happens_is_kept_by_its_report(report, status):
     promises = promises_after("en", bot("I'll let you know as soon as the parts arrive."), "thanks", bot(report))
     assert the_one(promises, "parts arrive")[1] == status
+
+
+def test_a_promise_keeps_no_question_its_sentence_ends_with():
+    promises = promises_after("en", bot("I'll text the code on the day, is the mobile ending 44 still yours?"))
+    assert [p[0] for p in promises] == ["I'll text the code on the day"]

@@ -180,12 +180,28 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
                 text = text.replace(report, "")
-            text = text.strip(_TRIM)
+            text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
             replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+def _without_question(text: str, sentence: str) -> str:
+    """A promise's text without the question its ``sentence`` ends with ("I'll text a reminder
+    on the day, is the number on file still yours?" -> "I'll text a reminder on the day").
+
+    >>> s = "I'll text a reminder on the day, is the number on file still yours?"
+    >>> _without_question(s[:-1], s), _without_question("I'll call you at 5", "I'll call you at 5.")
+    ("I'll text a reminder on the day", "I'll call you at 5")
+    >>> _without_question("好的，我们会把保修卡寄给您", "好的，我们会把保修卡寄给您，请问地址是？")
+    '好的，我们会把保修卡寄给您'
+    """
+    parts, asked = _SENTENCE_PARTS.split(text), _SENTENCE_PARTS.split(sentence.strip())[-1]
+    if len(parts) > 1 and _ENDS_ASKING.search(asked) and parts[-1].strip(_TRIM) == asked.strip(_TRIM + "?？"):
+        return text[:len(text) - len(parts[-1])].strip(_TRIM)
+    return text
 
 
 def _checked_here(ctx: MessageContext, text: str, end: int, pieces, kinds) -> bool:
