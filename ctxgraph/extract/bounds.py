@@ -47,6 +47,8 @@ _NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+(?:before|until)\b", re.I)
 _NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:after|later than)\b"
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b", re.I)
+#: "if it costs more than £15, don't": a condition over a value is an upper bound on it
+_IF_OVER = re.compile(r"\bif\b[^.?!,]{0,30}\b(?:more than|over|above)\s*$|超过\s*$", re.I)
 #: how far from the value its bound word may be
 _NEAR = 16
 
@@ -59,6 +61,8 @@ def bound(text: str) -> tuple[str, str, str] | None:
     (('lower', 'time', '3pm'), ('upper', 'day', 'May 29'))
     >>> bound("nothing before 9am, I'm not doing another dawn start"), bound("I can't be home before 1")
     (('lower', 'time', '9am'), ('lower', 'number', '1'))
+    >>> bound("if the repair costs more than £90 don't go ahead")
+    ('upper', 'money', '£90')
     """
     for kind, pattern in _VALUES:
         for m in pattern.finditer(text):
@@ -67,7 +71,7 @@ def bound(text: str) -> tuple[str, str, str] | None:
             before = text[max(0, m.start() - 3 * _NEAR):m.start()]
             if _NEGATED_LOWER.search(before):
                 return "lower", kind, m.group(0).strip()
-            if _NEGATED_UPPER.search(before):
+            if _NEGATED_UPPER.search(before) or _IF_OVER.search(before):
                 return "upper", kind, m.group(0).strip()
             near = [(abs(w.start() - at), "upper") for w in _UPPER.finditer(window)]
             near += [(abs(w.start() - at), "lower") for w in _LOWER.finditer(window)]

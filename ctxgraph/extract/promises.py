@@ -256,10 +256,10 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
     s = sentence.strip()
     if not _ENDS_ASKING.search(s):
         return None
-    cue = first_match(ctx.pack.offer_cues, s)
     parts = _SENTENCE_PARTS.split(s)
-    if cue:
-        deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", s[cue.end():]).strip(_TRIM)
+    asked = next((p for p in (s, parts[-1]) if first_match(ctx.pack.offer_cues, p)), None)  # or "…，要不要我帮您登记一下？"
+    if asked is not None:
+        deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", asked[first_match(ctx.pack.offer_cues, asked).end():]).strip(_TRIM)
     elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
         deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     else:
