@@ -319,3 +319,14 @@ def test_a_promise_to_tell_when_something_happens_is_kept_by_its_report(report, 
 def test_a_promise_keeps_no_question_its_sentence_ends_with():
     promises = promises_after("en", bot("I'll text the code on the day, is the mobile ending 44 still yours?"))
     assert [p[0] for p in promises] == ["I'll text the code on the day"]
+
+
+def test_an_offer_after_a_comma_accepted_is_a_promise_zh():
+    promises = promises_after("zh", bot("订单已经提交了，需要我帮您预约一下下次保养吗？"), "好的，约一下吧")
+    assert the_one(promises, "保养")[1] == "open"
+
+
+def test_a_deed_set_for_a_day_is_reported():
+    promises = promises_after("en", bot("Would you like me to book the engineer's follow-up visit?"), "yes please",
+                              bot("The follow-up visit is set for Friday at 10."))
+    assert the_one(promises, "follow-up")[1] == "done"

@@ -281,3 +281,16 @@ def test_declining_an_offer_with_thanks_is_no_rule():
 def test_no_without_thanks_after_an_offer_stays_a_rule():
     rules = rules_after("en", bot_says("Do you want us to send paper statements?"), "No paper statements, email is enough.")
     assert status_of(rules, "paper") == "active"
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("en", ["If the repair comes to more than $90, don't go ahead.", "ok, up to $120 is fine"], "$90", "$120", id="en-if-over-then-not"),
+    pytest.param("zh", ["维修费超过500就不修了。", "600也行"], "500", "600", id="zh-over-then-not"),
+])
+def test_a_condition_over_a_value_is_a_bound_that_can_move(lang, turns, old, new):
+    rules = rules_after(lang, *turns)
+    assert status_of(rules, old) == "lifted" and status_of(rules, new) == "active", rules
+
+
+def test_a_busy_time_with_words_between_is_a_rule_zh():
+    assert status_of(rules_after("zh", "周三下午可以，晚上我得去医院陪床。"), "陪床") == "active"
