@@ -12,6 +12,11 @@ conversation's language and its order of day and month ("13 March 2026" where th
 'Friday 13 March 12:00'
 >>> spoken_dates("2026-01-26", "en", [("May 8", "--05-08")]), spoken_dates("HW84-2209-31755", "en", [])
 ('January 26, 2026', 'HW84-2209-31755')
+
+A day nobody named stays ISO when ``written`` is off; a day named without its date keeps that word:
+
+>>> spoken_dates("2026-09-12", "zh", [], written=False), spoken_dates("2026-09-12", "zh", [("周六", "2026-09-12")], written=False)
+('2026-09-12', '周六 2026年9月12日')
 """
 
 from __future__ import annotations
@@ -61,9 +66,12 @@ def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, w
 
     def spoken(m: re.Match) -> str:
         year, month, day = m.groups()
-        same = [t for t, v in said if _same_day(v, year, month, day) and any(c.isdigit() for c in t)]
+        named = [t for t, v in said if _same_day(v, year, month, day)]
+        same = [t for t in named if any(c.isdigit() for c in t)]
         if same:  # the fullest of the mentions said last ("Friday 13 March" over "13 March")
             return max(same[:3], key=len)
+        if named:  # a day the conversation named without its date: its word and the date ("周六 2026年9月12日")
+            return f"{named[0]} {_written(lang, year, month, day, said)}"
         return _written(lang, year, month, day, said) if written else m.group(0)
 
     return ISO_DATE.sub(spoken, value)

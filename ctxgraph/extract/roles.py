@@ -174,6 +174,26 @@ def _rekey(ctx: MessageContext) -> None:
             ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
 
 
+def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken: list[str]) -> list[tuple[int, str]]:
+    """(offset, noun) of the things the user counts ("有一台冰箱一台洗衣机", "两把餐椅"): the noun
+    after a count with a measure word (the language profile's ``counted_noun``), unless the count
+    plays a role itself ("两个大人": people) or the clause asks, declines or states a rule."""
+    counted = ctx.profile.extra.get("counted_noun")
+    if counted is None:
+        return []
+    bound = {id(m) for ms in picked.values() for m in ms}
+    doc, out = None, []
+    for m in ctx.mentions:
+        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+        span = counted(doc, m.text, m.end)
+        noun = ctx.text[span[0]:span[1]] if span else ""
+        if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end for x in ctx.mentions):
+            out.append((span[0], noun))
+    return out
+
+
 @step("roles", roles=("user",))
 def roles(ctx: MessageContext) -> list[_Unit]:
     """Facts of the user's values that no earlier step made, keyed by their role."""
@@ -202,6 +222,12 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if slot is not None:
             picked.setdefault(slot, []).append(m)
     units: list[_Unit] = []
+    things = _counted_things(ctx, picked, taken)
+    if things and "things" in pack.slots and "things" not in filled:
+        key, name, group = pack.scoped(pack.slots["things"], ctx.domain_at(things[0][0]))
+        units.append(FactUnit(key=key, name=name, value=", ".join(dict.fromkeys(t for _, t in things)), slot="things",
+                              group=group, correction=ctx.correcting, stressed=ctx.stressed))
+        filled.add(key)
     for slot_id, ms in picked.items():
         slot = pack.slots[slot_id]
         # a reference point belongs to the thing sought after it, not to its own name's domain
