@@ -165,8 +165,18 @@ class CommitmentRules(_Strict):
     #: the assistant asks the user for what a check needs ("请提供IMEI，我查一下保修状态",
     #: "please send me the order number and I'll check"): the next tool call keeps the check
     asks_input: list[str] = []
+    #: what a yes/no question after a promise says when it offers the deed rather than asks
+    #: something else ("…, is that ok?", "…，可以吗？"): the promise waits for the user's yes
+    offer_tails: list[str] = []
+    #: a question that offers a deed with no promise cue ("Shall I set up a reminder?",
+    #: "要不要我帮您预约？"): a promise once the user says yes
+    offer_cues: list[str] = []
+    #: a promise to tell the user when something happens ("I'll let you know as soon as he
+    #: approves it"): group ``event``; kept when the assistant reports that it happened
+    waits_for: list[str] = []
 
-    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input")(classmethod(lambda cls, v: _check_regexes(v)))
+    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input",
+                         "offer_tails", "offer_cues", "waits_for")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -200,11 +210,13 @@ DISABLE_KEYS = {
     "selections": None, "goals": None, "questions": None, "question_words": None,
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
     "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None,
+    "offer_tails": None, "offer_cues": None, "waits_for": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
+    "take_backs": None, "amount_changes": None, "problems": None,
 }
 
 
@@ -278,12 +290,21 @@ class RuleFile(_Strict):
     # words with which a speaker takes back the value just said in the same message ("88310.
     # Sorry, 88301", "E928306471，不对，是E928306417"): the value after them replaces it
     self_corrections: list[str] = []
+    # words with which a speaker takes back what they just said without a new value of its kind
+    # ("delivery to 22 Larch Court. Actually no, I'll pick it up"): those values are no state
+    take_backs: list[str] = []
+    # words right before a bare number that move the user's amount to it ("budget is max £100" ...
+    # "ok go up to 110 then"): the number is that amount, in its currency
+    amount_changes: list[str] = []
+    # a fault said in general words ("keeps skipping", "won't connect", "charged twice"): the
+    # user's clause holding one is a ``problem`` fact (the problems step)
+    problems: list[str] = []
 
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -389,6 +410,9 @@ class RulePack:
     joins: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
     asks_input: list[str] = field(default_factory=list)
+    offer_tails: list[str] = field(default_factory=list)
+    offer_cues: list[str] = field(default_factory=list)
+    waits_for: list[str] = field(default_factory=list)
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
@@ -423,6 +447,9 @@ class RulePack:
     id_shapes: list[str] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     self_corrections: list[str] = field(default_factory=list)
+    take_backs: list[str] = field(default_factory=list)
+    amount_changes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -469,6 +496,9 @@ class RulePack:
         self.joins += rf.commitments.joins
         self.checks += rf.commitments.checks
         self.asks_input += rf.commitments.asks_input
+        self.offer_tails += rf.commitments.offer_tails
+        self.offer_cues += rf.commitments.offer_cues
+        self.waits_for += rf.commitments.waits_for
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel
@@ -504,6 +534,9 @@ class RulePack:
         self.id_shapes += rf.id_shapes
         self.alternatives += rf.alternatives
         self.self_corrections += rf.self_corrections
+        self.take_backs += rf.take_backs
+        self.amount_changes += rf.amount_changes
+        self.problems += rf.problems
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""

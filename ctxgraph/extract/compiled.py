@@ -75,6 +75,7 @@ class CompiledPack:
         self.lifts, self.make, self.done, self.cancel = c(pack.lifts), c(pack.make), c(pack.done), c(pack.cancel)
         self.deeds, self.choices, self.asks_detail = c(pack.deeds), c(pack.choices), c(pack.asks_detail)
         self.joins, self.checks, self.asks_input = c(pack.joins), c(pack.checks), c(pack.asks_input)
+        self.offer_tails, self.offer_cues, self.waits_for = c(pack.offer_tails), c(pack.offer_cues), c(pack.waits_for)
         self.same_deed = [frozenset(w.casefold() for w in group) for group in pack.same_deed]
         self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
         self.pronouns = c(pack.pronouns)
@@ -133,6 +134,9 @@ class CompiledPack:
         self.inquiries = [re.compile(p, flags) for p in pack.inquiries]
         self.alternatives = [re.compile(p, flags) for p in pack.alternatives]
         self.self_corrections = [re.compile(p, flags) for p in pack.self_corrections]
+        self.take_backs = [re.compile(p, flags) for p in pack.take_backs]
+        self.amount_changes = [re.compile(p, flags) for p in pack.amount_changes]
+        self.problems = [re.compile(p, flags) for p in pack.problems]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 
