@@ -204,6 +204,7 @@ DISABLE_KEYS = {
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
+    "unmet": None,
 }
 
 
@@ -277,12 +278,15 @@ class RuleFile(_Strict):
     # words with which a speaker takes back the value just said in the same message ("88310.
     # Sorry, 88301", "E928306471，不对，是E928306417"): the value after them replaces it
     self_corrections: list[str] = []
+    # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
+    # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
+    unmet: list[str] = []
 
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries",
+        "self_corrections", "inquiries", "unmet",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -422,6 +426,7 @@ class RulePack:
     id_shapes: list[str] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     self_corrections: list[str] = field(default_factory=list)
+    unmet: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -502,6 +507,7 @@ class RulePack:
         self.id_shapes += rf.id_shapes
         self.alternatives += rf.alternatives
         self.self_corrections += rf.self_corrections
+        self.unmet += rf.unmet
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""
