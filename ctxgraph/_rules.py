@@ -204,7 +204,7 @@ DISABLE_KEYS = {
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
-    "unmet": None,
+    "unmet": None, "searches": None,
 }
 
 
@@ -281,12 +281,15 @@ class RuleFile(_Strict):
     # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
     # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
     unmet: list[str] = []
+    # the user asks to find a thing ("再给我推荐一个…的景点"): in a domain where they already chose
+    # one, the new search starts over and the domain's earlier values end (extract/searches.py)
+    searches: list[str] = []
 
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "unmet",
+        "self_corrections", "inquiries", "unmet", "searches",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -427,6 +430,7 @@ class RulePack:
     alternatives: list[str] = field(default_factory=list)
     self_corrections: list[str] = field(default_factory=list)
     unmet: list[str] = field(default_factory=list)
+    searches: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -508,6 +512,7 @@ class RulePack:
         self.alternatives += rf.alternatives
         self.self_corrections += rf.self_corrections
         self.unmet += rf.unmet
+        self.searches += rf.searches
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""

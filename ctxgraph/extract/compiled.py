@@ -130,6 +130,7 @@ class CompiledPack:
         self.alternatives = [re.compile(p, flags) for p in pack.alternatives]
         self.self_corrections = [re.compile(p, flags) for p in pack.self_corrections]
         self.unmet = [re.compile(p, flags) for p in pack.unmet]
+        self.searches = [re.compile(p, flags) for p in pack.searches]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 
