@@ -166,7 +166,7 @@ def past_bound(clause: str) -> str | None:
 
 
 
-_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[^\d\s]{0,3}\s*(?:-|~|到|至)\s*(\d+(?:\.\d+)?)")
+_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[^\d\s]{0,3}\s*(?:-|~|到|至|、)\s*(\d+(?:\.\d+)?)")
 _AT_LEAST = re.compile(r"以上|以后|之后|至少|起码|不低于|\b(?:at least|or more|and up|over|above)\b", re.I)
 _AT_MOST = re.compile(r"以下|以内|之内|不超过|最多|\b(?:at most|or less|under|below|up to)\b", re.I)
 _FREE = re.compile(r"免费|\bfree\b", re.I)
