@@ -1,7 +1,7 @@
 """A wish the user gives up: they go on with an option the assistant said does not meet it.
 
 The assistant says it found nothing that meets a wish and offers something else, stating the
-values that break it ("抱歉，没有符合您要求的，推荐您去人均消费68元的讲礼驴肉馆"); the user goes on
+values that break it ("抱歉，没有符合您要求的，推荐您去讲礼驴肉馆，人均消费68元"); the user goes on
 with that option ("那它的地址是？") instead of declining it or restating the wish. The wish is
 then no longer the user's state: the user's facts under the keys of the option's stated values
 that do not meet them are retracted (a range and a number by their numbers, words by their
@@ -11,7 +11,7 @@ parts: :func:`~ctxgraph.extract.bounds.meets`). Which words say "does not meet" 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh", packs=["booking"])
 >>> _ = t.observe({"role": "user", "content": "帮我找一家人均消费100-150元的餐馆。"})
->>> _ = t.observe({"role": "assistant", "content": "抱歉，没有符合您要求的餐馆，推荐您去人均消费68元的讲礼驴肉馆。"})
+>>> _ = t.observe({"role": "assistant", "content": "抱歉，没有符合您要求的餐馆，推荐您去讲礼驴肉馆，人均消费68元。"})
 >>> _ = t.observe({"role": "user", "content": "那好吧，它的地址在哪？"})
 >>> [(f.value, f.status) for f in t.state().facts if f.key == "restaurant.per_person"]
 [('100-150元', 'retracted'), ('68元', 'offered')]
