@@ -81,3 +81,11 @@ def test_trust_unmet_interval_reads_bounds_and_ranges():
     assert interval("150到500元") == (150.0, 500.0)
     assert interval("5000元以内") == (float("-inf"), 5000.0)
     assert interval("at least 4 stars") == (4.0, float("inf"))
+
+
+def test_trust_unmet_a_yes_takes_the_option_not_the_value_that_breaks_the_wish():
+    state = facts("帮我找一家评分4分以上、能吃到羊蝎子的餐厅。",
+                  bot("不好意思，评分都不够高，老城根羊蝎子有这个菜，评分是3.5分，您看可以吗？"),
+                  "行，电话发我。")
+    assert status(state, "restaurant.rating", "4分以上") == "retracted"
+    assert ("restaurant.rating", "3.5分", "current") not in state
