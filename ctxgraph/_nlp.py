@@ -145,20 +145,57 @@ def chinese_doc(text: str) -> Doc:
     """A spaCy Doc of ``text`` segmented by jieba: ``doc.text == text``, jieba's POS tags
     in ``token.tag_`` and its person/place/organisation tags as ``doc.ents``.
 
-    >>> doc = chinese_doc("我在北京市朝阳区")
+    Place words side by side are one place, with a place noun after them ("客运站", "花园"):
+
+    >>> doc = chinese_doc("我在北京市，从广州天河客运站出发")
     >>> [(e.text, e.label_) for e in doc.ents]
-    [('北京市', 'PLACE'), ('朝阳区', 'PLACE')]
+    [('北京市', 'PLACE'), ('广州天河客运站', 'PLACE')]
+
+    A one-character surname and a given name jieba knows as another word are one name:
+
+    >>> [(e.text, e.label_) for e in chinese_doc("邓凯文，13823371905").ents]
+    [('邓凯文', 'PERSON')]
     """
     pairs = jieba_pairs(text)
     words = [w for w, _ in pairs]
     doc = Doc(chinese_vocab().vocab, words=words, spaces=[False] * len(words), tags=[f for _, f in pairs])
-    ents = [
-        Span(doc, i, i + 1, label=JIEBA_LABELS[f])
-        for i, (w, f) in enumerate(pairs)
-        if f in JIEBA_LABELS and len(w) > 1
-    ]
+    ents = []
+    i = 0
+    while i < len(pairs):
+        w, f = pairs[i]
+        if f not in JIEBA_LABELS or (len(w) <= 1 and not (f == "nr" and i + 1 < len(pairs) and _given_name(pairs, i + 1))):
+            i += 1
+            continue
+        end = i + 1
+        if f == "nr" and len(w) == 1 and i + 1 < len(pairs) and _given_name(pairs, i + 1):
+            end = i + 2  # a surname and a given name jieba knows as a word: "邓" "凯文"
+        if f == "ns":  # one place of several words: "广州" "天河" "客运站", "望京" "西园" "三区"
+            while end < len(pairs) and (pairs[end][1] == "ns" and len(pairs[end][0]) > 1
+                                        or pairs[end][1] == "n" and _PLACE_NOUN.search(pairs[end][0])):
+                end += 1
+        ents.append(Span(doc, i, end, label=JIEBA_LABELS[f]))
+        i = end
     doc.ents = ents
     return doc
+
+
+#: words after a surname that are a title, not a given name ("王师傅", "李女士")
+_TITLES = re.compile(r"^(?:先生|女士|小姐|师傅|老师|医生|大夫|经理|总|阿姨|叔叔|同学|老板|主任|律师|护士|教练)$")
+
+
+def _given_name(pairs: list[tuple[str, str]], k: int) -> bool:
+    """Whether word ``k`` is a given name after a one-character surname: one or two Chinese
+    characters jieba knows as a name or a noun, not a title, and the name ends there (a
+    punctuation mark, a digit, the end of the text)."""
+    w, f = pairs[k]
+    ends = k + 1 == len(pairs) or not _CJK_CHAR.match(pairs[k + 1][0][:1])
+    return 1 <= len(w) <= 2 and all(_CJK_CHAR.match(c) for c in w) and f in ("nr", "nz", "nrfg", "ng") \
+        and not _TITLES.match(w) and ends
+
+
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+#: a common noun that ends a place's name when it follows a place word ("天河" + "客运站", "望京" + "花园")
+_PLACE_NOUN = re.compile(r"(?:站|场|馆|园|院|中心|村|区|港|桥|寺|湖|街|路|大厦|小区|公寓)$")
 
 
 #: The trained English pipeline reads at most this many tokens of a text (its cost is per

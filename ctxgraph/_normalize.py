@@ -28,7 +28,10 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _EN_NUMBERS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a dozen": 12, "dozen": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
 }
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_EN_COMPOUND = re.compile(r"(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](one|two|three|four|five|six|seven|eight|nine))?")
 
 
 def _parse_cn_integer(text: str) -> int | None:
@@ -62,6 +65,9 @@ def parse_number(text: str) -> float | None:
     low = s.lower()
     if low in _EN_NUMBERS:
         return float(_EN_NUMBERS[low])
+    tens = _EN_COMPOUND.fullmatch(low)
+    if tens:  # "forty-five", "twenty one"
+        return float(_EN_TENS[tens.group(1)] + (_EN_NUMBERS[tens.group(2)] if tens.group(2) else 0))
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kKmM万千亿]?)(\d?)", s)
     if m and (not m.group(3) or m.group(2) in ("万", "千", "亿")):
         mult = {"": 1, "k": 1000, "K": 1000, "m": 1e6, "M": 1e6, "万": 10_000, "千": 1000, "亿": 1e8}[m.group(2)]

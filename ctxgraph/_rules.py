@@ -204,6 +204,7 @@ DISABLE_KEYS = {
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
+    "take_backs": None, "amount_changes": None, "problems": None,
     "unmet": None, "searches": None,
 }
 
@@ -278,6 +279,15 @@ class RuleFile(_Strict):
     # words with which a speaker takes back the value just said in the same message ("88310.
     # Sorry, 88301", "E928306471，不对，是E928306417"): the value after them replaces it
     self_corrections: list[str] = []
+    # words with which a speaker takes back what they just said without a new value of its kind
+    # ("delivery to 22 Larch Court. Actually no, I'll pick it up"): those values are no state
+    take_backs: list[str] = []
+    # words right before a bare number that move the user's amount to it ("budget is max £100" ...
+    # "ok go up to 110 then"): the number is that amount, in its currency
+    amount_changes: list[str] = []
+    # a fault said in general words ("keeps skipping", "won't connect", "charged twice"): the
+    # user's clause holding one is a ``problem`` fact (the problems step)
+    problems: list[str] = []
     # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
     # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
     unmet: list[str] = []
@@ -289,7 +299,7 @@ class RuleFile(_Strict):
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "unmet", "searches",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "unmet", "searches",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -429,6 +439,9 @@ class RulePack:
     id_shapes: list[str] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     self_corrections: list[str] = field(default_factory=list)
+    take_backs: list[str] = field(default_factory=list)
+    amount_changes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
     unmet: list[str] = field(default_factory=list)
     searches: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -511,6 +524,9 @@ class RulePack:
         self.id_shapes += rf.id_shapes
         self.alternatives += rf.alternatives
         self.self_corrections += rf.self_corrections
+        self.take_backs += rf.take_backs
+        self.amount_changes += rf.amount_changes
+        self.problems += rf.problems
         self.unmet += rf.unmet
         self.searches += rf.searches
 

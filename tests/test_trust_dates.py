@@ -83,3 +83,60 @@ def test_trust_dates_the_day_a_write_books_replaces_the_users_first_date():
                     call("c2", "query_trains", {"from": "济南西", "to": "北京南", "date": "2026-04-06"}),
                     result("c2", {"date": "2026-04-06", "trains": [{"train": "G150"}]}), lang="zh", today="2026-04-01")
     assert facts["date"] == "4月3日"
+
+
+@pytest.mark.parametrize(("offered", "reply", "booked", "expected"), [
+    pytest.param("The dentist can do 8:10am or 3:45pm on Thursday.", "3:45 works", {"slot_time": "15:45"}, "3:45pm", id="pm"),
+    pytest.param("A plumber is free at 7:30am, 1pm or 6:15pm.", "the early one", {"arrival": "2026-06-02 07:30"},
+                 "7:30am", id="date-and-time"),
+])
+def test_trust_dates_a_tools_clock_in_the_chats_words(offered, reply, booked, expected):
+    """A write's "15:45" is the "3:45pm" the chat said: the fact keeps the chat's words."""
+    facts = current(bot(offered), reply, call("c1", "book_visit", booked), result("c1", {"ok": True, "ref": "AB-1"}),
+                    lang="en")
+    assert any(expected in v for v in facts.values()), facts
+    assert not any("15:45" in v or "07:30" in v for v in facts.values())
+
+
+@pytest.mark.parametrize(("value", "said", "expected"), [
+    ("16:50", [("at 4:50pm", "16:50")], "4:50pm"),
+    ("09:00-11:00", [("9am", "09:00")], "09:00-11:00"),  # a window stays: one end in words reads worse
+    ("16:50", [("at 9:15am", "09:15")], "16:50"),  # nobody said that time
+    ("AB-16:50X", [], "AB-16:50X"),
+])
+def test_trust_dates_spoken_times_rewrites_one_clock(value, said, expected):
+    from ctxgraph.extract.dates import spoken_times
+
+    assert spoken_times(value, said) == expected
+
+
+def test_trust_dates_the_mention_that_names_its_month_wins():
+    """The user said "Friday the 5th" after the assistant's "Friday June 5": the booked day reads
+    "Friday June 5", not the shorter-to-read but monthless mention."""
+    facts = current(bot("We can survey on Thursday June 4 or Friday June 5."), "Friday the 5th please",
+                    call("c1", "book_survey", {"date": "2026-06-05"}), result("c1", {"survey_id": "SV-1"}), lang="en")
+    assert facts.get("date") == "Friday June 5", facts
+
+
+@pytest.mark.parametrize(("lang", "confirmation", "expected"), [
+    pytest.param("en", "Done: the sofa will be delivered on Thursday 4 June, order SF-2.", "Thursday 4 June", id="en"),
+    pytest.param("zh", "已安排好，沙发6月4日送到，订单号SF-2。", "6月4日", id="zh"),
+])
+def test_trust_dates_the_assistant_names_a_tools_date_right_after(lang, confirmation, expected):
+    """A tool wrote a day nobody had named ("delivery": "2026-06-04"); the assistant's next message
+    names it: the fact takes those words. A date the assistant names that no fact holds changes nothing."""
+    facts = current("deliver the sofa please" if lang == "en" else "沙发送货吧", call("c1", "schedule_delivery", {"item": "sofa"}),
+                    result("c1", {"order": "SF-2", "delivery": "2026-06-04", "valid_until": "2026-06-30"}),
+                    bot(confirmation), lang=lang)
+    assert expected in facts.values(), facts
+    assert not any("2026-06-04" in v for v in facts.values())
+
+
+def test_trust_dates_a_day_said_without_its_month_takes_the_assistants_words():
+    """"Please book my fitting for the 14th." ... "Booked: your fitting is on Thursday May 14.": the
+    user's day reads as the assistant named it; a day the assistant names that is not it changes nothing."""
+    facts = current("Please book my suit fitting for the 14th.",
+                    bot("Booked: your fitting is on Thursday May 14. The tailor is away on May 20."), lang="en",
+                    today="2026-05-04")
+    assert "Thursday May 14" in facts.values(), facts
+    assert not any("May 20" in v for v in facts.values())

@@ -47,3 +47,21 @@ def test_trust_picks_naming_another_option_later_changes_the_choice():
                     bot("Their kitchen is slammed: about 75 minutes. Still want the remake, or the refund or credit instead?"),
                     "just do the credit", lang="en")
     assert len(facts) == 1 and "credit" in next(iter(facts.values()))
+
+
+@pytest.mark.parametrize(("listed", "reply", "expected"), [
+    pytest.param("Rooms left: a garden-view double at $140, a sea-view double at $180, or a family suite at $230.",
+                 "the sea-view one, it's our anniversary", "sea-view", id="hyphenated-part"),
+    pytest.param("We have three lunch boxes: the Veggie Deluxe at $9, the Smoked Chicken at $11, and the Classic Ham at $8.",
+                 "The chicken one for everyone", "Smoked Chicken", id="count-and-colon-list"),
+    pytest.param("You can pay monthly by card, or yearly by bank transfer.", "the yearly one", "yearly", id="the-x-one"),
+])
+def test_trust_picks_the_part_one_picks_it(listed, reply, expected):
+    """"the <part> one" singles out one alternative: a pick without any other accepting word;
+    the shared part is whole words ("sea view", not "e sea view")."""
+    (value,) = choices(bot(listed), reply, lang="en").values()
+    assert expected in value
+
+
+def test_trust_picks_the_part_one_of_a_part_two_options_share_picks_nothing():
+    assert choices(bot("A double room at $140, or a double suite at $230."), "the double one", lang="en") == {}

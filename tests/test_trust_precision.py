@@ -56,3 +56,22 @@ def test_trust_precision_zh_phrases_without_a_key(text):
 
 def test_trust_precision_zh_a_phrase_with_a_key_stays():
     assert "王芳" in facts_of("收货人是王芳", lang="zh").values()
+
+
+@pytest.mark.parametrize(("text", "gone", "kept"), [
+    pytest.param("Please courier it to 41 Heron Street, Leeds. Actually no, I'll collect it from the shop on Friday",
+                 "Heron Street", "Friday", id="address-taken-back"),
+    pytest.param("Call me on 0161 496 0000, scratch that, email me at dee@example.org",
+                 "0161", "dee@example.org", id="phone-taken-back"),
+])
+def test_trust_precision_a_value_taken_back_is_no_fact(text, gone, kept):
+    """"Actually no" / "scratch that" with no new value of the same kind after it: the values of
+    the sentence before are taken back, what follows stays."""
+    values = " ".join(facts_of(text, lang="en").values())
+    assert gone not in values and kept in values
+
+
+def test_trust_precision_a_take_back_followed_by_its_new_value_is_a_correction():
+    values = " ".join(facts_of("Send it to 41 Heron Street, Leeds. Actually no, to 7 Wren Close, Leeds",
+                               lang="en").values())
+    assert "7 Wren Close" in values and "Heron" not in values

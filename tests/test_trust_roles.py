@@ -176,3 +176,27 @@ def test_trust_roles_binds_the_value_taggers_spans(monkeypatch):
     facts = current("I'd like the King Deluxe, check in oct 27", lang="en")
     assert facts.get("room_type") == "King Deluxe" and facts.get("checkin") == "oct 27"
     assert current("Do you have a King Deluxe?", lang="en") == {}  # asked about, not wished for
+
+
+def _current(*messages) -> dict[str, str]:
+    t = Tracker("en")
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("messages", "name"), [
+    pytest.param((bot("Lovely. Can I take a name for the booking?"), "Tamsin Eriksdottir, 07802 114 659"), "Tamsin Eriksdottir",
+                 id="asked-for-a-name"),
+    pytest.param(("Account under surname McAllister please",), "McAllister", id="after-surname"),
+])
+def test_trust_roles_a_name_the_ner_took_for_an_organisation(messages, name):
+    """A person's name the NER labels ORG is the user's name right after a word that names a name,
+    or when the assistant asked for one; a UK mobile written 5-3-3 is a phone."""
+    facts = _current(*messages)
+    assert facts.get("name") == name, facts
+    if "07802" in messages[-1]:
+        assert facts.get("phone") == "07802 114 659"
+
+
+def test_trust_roles_an_organisation_with_no_name_cue_is_no_name():
+    assert "name" not in _current("I bank with Barclays and shop at Tesco")

@@ -350,3 +350,17 @@ def test_trust_values_a_tools_counts_in_the_words_the_user_used():
 
     assert qty(12, 3) == "12杯, 3杯"
     assert qty(12, 4) == "12, 4"
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    pytest.param("ugh fine, go up to 700 then", "$700", id="go-up-to"),
+    pytest.param("can you push it to 620?", "$600", id="a-question-moves-nothing"),
+    pytest.param("ok bump the budget to 650", "$650", id="bump-the-budget-to"),
+    pytest.param("go up to 3 nights then", "$600", id="a-count-is-no-amount"),
+])
+def test_trust_values_a_bare_number_moves_the_users_amount(reply, expected):
+    """"budget is $600" ... "go up to 700 then": the bare number is the budget, in its currency;
+    a question, or a number far from the amount (a count), moves nothing."""
+    facts = facts_of("We need a hotel in Lisbon, budget is $600 for the stay.",
+                     bot("The nearest fit is the Rossio Garden at $690."), reply, lang="en")
+    assert facts.get("budget", "").lstrip("$") == expected.lstrip("$"), facts  # "650" as said after a slot word

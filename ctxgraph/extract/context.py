@@ -136,6 +136,29 @@ class MessageContext:
         return [(s, e) for s, e in self.asked if first_match(rules, self.text[s:e].strip()) or any(
             a <= s < b and first_match(rules, self.text[a:e].strip()) for a, b in sentences)]
 
+    @cached_property
+    def taken_back(self) -> list[tuple[int, int]]:
+        """Spans the speaker takes back (the pack's ``take_backs``): the sentence before "actually
+        no" / "scratch that" when no value of a kind it holds follows the words ("delivery, 22
+        Larch Court. Actually no, I'll pick it up"; "it keeps cutting out. Actually no, it's fine");
+        one that does is a correction, read as one.
+
+        >>> from ctxgraph import Tracker
+        >>> t = Tracker("en")
+        >>> _ = t.observe({"role": "user", "content": "Ship it to 9 Fern Road, Hull. Actually no, I'll collect it Friday"})
+        >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+        [('day', 'Friday')]
+        """
+        spans = []
+        for rx in getattr(self.pack, "take_backs", ()):
+            for cue in rx.finditer(self.text):
+                head = self.text[:cue.start()].rstrip(" \t,.;:!-—–")
+                start = max(head.rfind(ch) for ch in ".!?\n。！？") + 1
+                before = {m.label for m in self.mentions if start <= m.start < cue.start()}
+                if not any(m.label in before for m in self.mentions if m.start >= cue.end()):
+                    spans.append((start, cue.start()))
+        return spans
+
     def asking(self, pos: int) -> bool:
         """``pos`` is in a clause that asks and does not propose a value."""
         return in_spans(pos, self.asked) and not in_spans(pos, self.proposed)

@@ -10,8 +10,15 @@ conversation's language and its order of day and month ("13 March 2026" where th
 '2026年5月29日'
 >>> spoken_dates("2026-03-13 12:00", "en", [("Friday 13 March", "--03-13")])
 'Friday 13 March 12:00'
+>>> spoken_dates("2026-07-11", "en", [("Saturday the 11th", "--07-11"), ("Saturday July 11", "--07-11")])
+'Saturday July 11'
 >>> spoken_dates("2026-01-26", "en", [("May 8", "--05-08")]), spoken_dates("HW84-2209-31755", "en", [])
 ('January 26, 2026', 'HW84-2209-31755')
+
+A day nobody named stays ISO when ``written`` is off; a day named without its date keeps that word:
+
+>>> spoken_dates("2026-09-12", "zh", [], written=False), spoken_dates("2026-09-12", "zh", [("周六", "2026-09-12")], written=False)
+('2026-09-12', '周六 2026年9月12日')
 """
 
 from __future__ import annotations
@@ -21,12 +28,19 @@ from typing import Iterable
 
 import networkx as nx
 
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+
 #: an ISO date standing alone in a value (not part of an id: "2019-3301-8821-0467")
 ISO_DATE = re.compile(r"(?<![A-Za-z0-9_-])(\d{4})-(\d{2})-(\d{2})(?![A-Za-z0-9_-]|:\d)")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 _DAY_FIRST = re.compile(r"^(?:[A-Za-z]+,?\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]")
 _MONTH_FIRST = re.compile(r"^(?:[A-Za-z]+day,?\s+)?[A-Za-z]{3,9}\.?\s+\d{1,2}\b")
+# a mention that names its month ("July 11", "7月11日", "11/07"), not only the day ("the 11th", "11号")
+_NAMES_MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|月|\d\s*[/.]\s*\d", re.I)
 #: at most this many of the latest date entities are read
 RECENT_DATES = 200
 
@@ -61,12 +75,70 @@ def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, w
 
     def spoken(m: re.Match) -> str:
         year, month, day = m.groups()
-        same = [t for t, v in said if _same_day(v, year, month, day) and any(c.isdigit() for c in t)]
-        if same:  # the fullest of the mentions said last ("Friday 13 March" over "13 March")
-            return max(same[:3], key=len)
+        named = [t for t, v in said if _same_day(v, year, month, day)]
+        same = [t for t in named if any(c.isdigit() for c in t)]
+        if same:  # the fullest of the mentions said last ("Friday 13 March" over "13 March"),
+            # one that names its month first ("Saturday July 11" over "Saturday the 11th")
+            return max(same[:3], key=lambda t: (bool(_NAMES_MONTH.search(t)), len(t)))
+        if named:  # a day the conversation named without its date: its word and the date ("周六 2026年9月12日")
+            return f"{named[0]} {_written(lang, year, month, day, said)}"
         return _written(lang, year, month, day, said) if written else m.group(0)
 
     return ISO_DATE.sub(spoken, value)
+
+
+# a machine clock in a value: "16:50", "2026-03-10 16:30" (not part of a range of digits "1:2:3")
+MACHINE_CLOCK = re.compile(r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::00)?(?![\d:]|\s*(?:am|pm|a\.m\.|p\.m\.)\b)", re.I)
+# a clock as people say it: "4:50pm", "at 10am", "16:30", "4.30 pm"
+_SAID_CLOCK = re.compile(r"(?<![\d:.])(\d{1,2})(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:])", re.I)
+_TIME_LEAD = re.compile(r"^(?:at|around|about|by|from|until|till|before|after)\s+", re.I)
+
+
+def clock(text: str) -> str | None:
+    """The 24-hour clock ``HH:MM`` a time mention says, or None (no digits, or an hour with
+    neither minutes nor am/pm: "at 4" could be either).
+
+    >>> clock("at 4:50pm"), clock("10am"), clock("16:30"), clock("12am"), clock("4.30 pm"), clock("at 4")
+    ('16:50', '10:00', '16:30', '00:00', '16:30', None)
+    """
+    m = _SAID_CLOCK.search(text)
+    if m is None or not (m.group(2) or m.group(3)):
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").casefold().replace(".", "")
+    if hour > 23 or (half and not 1 <= hour <= 12):
+        return None
+    if half:
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    return f"{hour:02d}:{minute:02d}"
+
+
+def spoken_times(value: str, said: Iterable[tuple[str, str | None]]) -> str:
+    """``value`` with its machine clock ("16:50") written as the conversation last said that
+    time ("4:50pm"); a time nobody said, and a window of two clocks ("12:00-18:00": one end
+    in words beside one in digits reads worse), stay as they are. ``said``: the
+    conversation's time mentions, newest first, as (text, clock).
+
+    >>> spoken_times("2026-03-10 16:30", [("at 4:30pm", "16:30"), ("at 2pm", "14:00")])
+    '2026-03-10 4:30pm'
+    >>> spoken_times("16:50", [("at 9:15am", "09:15")]), spoken_times("12:00-18:00", [("6pm", "18:00")])
+    ('16:50', '12:00-18:00')
+    """
+    said = list(said)
+
+    def spoken(m: re.Match) -> str:
+        at = f"{int(m.group(1)):02d}:{m.group(2)}"
+        return next((_TIME_LEAD.sub("", t).strip() for t, c in said if c == at), m.group(0))
+
+    return MACHINE_CLOCK.sub(spoken, value) if said and len(MACHINE_CLOCK.findall(value)) == 1 else value
+
+
+def said_times(G: nx.MultiDiGraph) -> list[tuple[str, str | None]]:
+    """The time mentions of the conversation (entities labelled TIME), newest first, as
+    (text, 24-hour clock)."""
+    ids = G.graph["kinds"].get("entity", [])[-RECENT_DATES:]
+    nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "TIME"]
+    nodes.sort(key=lambda d: d.get("last", d.get("turn", 0)), reverse=True)
+    return [(d["text"], clock(d["text"])) for d in nodes]
 
 
 def said_dates(G: nx.MultiDiGraph) -> list[tuple[str, object]]:
@@ -76,3 +148,47 @@ def said_dates(G: nx.MultiDiGraph) -> list[tuple[str, object]]:
     nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "DATE"]
     nodes.sort(key=lambda d: d.get("last", d.get("turn", 0)), reverse=True)
     return [(d["text"], d.get("value")) for d in nodes]
+
+
+@step("dates_restated", roles=("assistant",))
+def dates_restated(ctx: MessageContext) -> list[_Unit]:
+    """A current fact still holding a tool's machine date ("pickup": "2026-09-16", a day nobody
+    had named when the tool wrote it) takes the words the assistant uses for that day right
+    after ("ready at Westgate on Wednesday Sept 16"): the fact is restated in the chat's words,
+    the ISO date kept as its normalised value. So does a day the user said without its month
+    ("return it on the 26th" - "Changed: return June 26 at 10am").
+
+    >>> from ctxgraph import Tracker
+    >>> from tests.test_graph import bot, call, result, user
+    >>> t = Tracker("en", today="2026-09-10")
+    >>> t.observe_many([user("refill please"), call("c1", "place_refill", {"rx": "RX-1"}),
+    ...                 result("c1", {"order": "GW-7", "pickup": "2026-09-16"}),
+    ...                 bot("Your order GW-7 will be ready on Wednesday Sept 16.")])
+    >>> [f.value for f in t.state().facts if f.key == "pickup" and f.status == "current"]
+    ['Wednesday Sept 16']
+    """
+    dates = [m for m in ctx.mentions if m.label == "DATE" and isinstance(m.value, str) and any(c.isdigit() for c in m.text)]
+    if not dates:
+        return []
+    units: list[_Unit] = []
+    said = [(m.text, m.value) for m in dates]
+    for _, d in g.recent_current_facts(ctx.graph, 40):
+        value = str(d.get("value", ""))
+        iso = ISO_DATE.fullmatch(value.strip())
+        if iso is None and isinstance(d.get("normalized"), str) and ISO_DATE.fullmatch(d["normalized"]) \
+                and not _NAMES_MONTH.search(value):
+            # a day said without its month ("return it on the 26th"): the assistant's words that name it
+            iso = ISO_DATE.fullmatch(d["normalized"])
+            named = [(t, v) for t, v in said if _NAMES_MONTH.search(t)]
+            spoken = spoken_dates(iso.group(0), ctx.lang, named, written=False)
+            if spoken != iso.group(0) and d.get("subject") is None:
+                units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
+                                      slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+            continue
+        if iso is None or d.get("subject") is not None:
+            continue
+        spoken = spoken_dates(value, ctx.lang, said, written=False)
+        if spoken != value:
+            units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
+                                  slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+    return units

@@ -18,6 +18,7 @@ recognised value: "有评分4.5分以上的酒店吗？" states a wish, "我的�
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from .. import _graph as g
 from .._rules import SlotRule
@@ -59,11 +60,15 @@ class FactWriter:
             return
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
-        if in_spans(at, ctx.service_asked):
+        if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if ctx.role == "assistant" and slot.id in self.listed:
+            return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
+        if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
+            return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
         if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key)):
@@ -77,6 +82,16 @@ class FactWriter:
             normalized=mention.value if mention else None, correction=ctx.correcting,
             stressed=ctx.stressed, supersedes=supersedes,
         ))
+
+    @cached_property
+    def listed(self) -> set[str]:
+        """Slots of which this message names two or more different ids or values (a card ending
+        6621 and one ending 0937): the assistant lists them to choose from."""
+        texts: dict[str, set[str]] = {}
+        for m in self.ctx.mentions:
+            if m.slot and m.kind in ("value", "id"):
+                texts.setdefault(m.slot, set()).add(m.text)
+        return {slot for slot, found in texts.items() if len(found) > 1}
 
     def names_an_offer(self, key: str, value: str, slot_id: str | None = None) -> bool:
         """The user naming an option the assistant offered decides on it (the offers step),
@@ -373,6 +388,21 @@ def _names_old(old_text: str | None, value: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(old_text)}(?![\w])", value) is not None
 
 
+def fits_role(ctx: MessageContext, slot_id: str, m: Mention) -> bool:
+    """Whether ``m`` has the shape of a value of the role ``slot_id``, where the pack's roles give
+    that slot's values a shape for ``m``'s label ("两晚" fits the nights, "3个" does not: "能改成3个
+    大人吗" changes who comes, not how many nights). A slot with no shape takes any value of its types.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想订两晚，两个大人"}, {"role": "user", "content": "能改成3个大人吗"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and f.key == "nights"]
+    [('nights', '两晚')]
+    """
+    shapes = [value_rx for slot, labels, *_, value_rx in ctx.pack.roles if slot == slot_id and m.label in labels]
+    return not shapes or any(rx is None or rx.search(m.text) for rx in shapes)
+
+
 def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, current):
     """The current fact a slot-less correction changes: one whose value is the old value
     named ("not 2") and whose slot takes this type, else the newest of that type."""
@@ -382,7 +412,8 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
     for order, (fid, d) in enumerate(current):
         slot = ctx.pack.slots.get(d["slot"])
         names = _names_old(old_text, str(d["value"]))
-        same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names)
+        same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names) \
+            and fits_role(ctx, slot.id, m)
         if same_type or names:
             ranked.append(((same_type and names, same_type, order), fid, d))
     if not ranked:
@@ -485,7 +516,9 @@ def corrected_within(w: FactWriter) -> None:
     """
     ctx = w.ctx
     mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
-    for rx in ctx.pack.self_corrections:
+    # "actually no" followed by a value of the same kind corrects it too ("to 41 Heron Street.
+    # Actually no, to 7 Wren Close"); without one it takes the value back (ctx.taken_back)
+    for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())]:
         for cue in rx.finditer(ctx.text):
             new = next((m for m in mentions if m.start >= cue.end()), None)
             if new is None or new.start - cue.end() > SELF_CORRECTION_GAP:

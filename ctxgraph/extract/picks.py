@@ -33,6 +33,9 @@ from .text import clauses, first_match, in_spans, whole_words
 LOOK_BACK = 3
 #: a reply clause longer than this (characters) states more than a pick
 MAX_CLAUSE_CHARS = 40
+#: an alternative taken by a bare answer to "which?" is a name of at most this many Chinese
+#: characters or Latin words
+MAX_ANSWER_CJK, MAX_ANSWER_WORDS = 12, 4
 #: a chosen alternative is kept up to this many characters
 MAX_VALUE_CHARS = 60
 # a sentence of the assistant's (a dot inside a number is no end: "$129.95", "0.7%")
@@ -46,8 +49,19 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 # a bit loud for me", "保额降太多了")
 _NOT_A_PICK = re.compile(r"\b(?:not|no|never|too|a bit)\b|n't\b|不|别|太", re.I)
 # besides the pack's accepting cues, a word that says the clause asks for what it names ("mail in
-# please", "寄修吧"): an echo without one is talk about an option, not a pick
-_PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧", re.I)
+# please", "寄修吧"), or a clause that singles one out as "the <part> one" ("the booth one", "The
+# online one", "the six month one"): an echo without one is talk about an option, not a pick
+_PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧|^\W*the\s+(?:\w+[\s-]){0,3}?\w+\s+one\b", re.I)
+# the assistant's list ends asking which one ("请问您考虑哪种？", "Which would you like?"): the
+# reply that opens by naming one of them answers it, with or without an accepting word
+_WHICH = re.compile(r"哪(?:一|个|张|种|家|款|位|班|套)|选哪|\bwhich\b", re.I)
+_ASKS_WHICH = re.compile(_WHICH.pattern + r"[^。.!！\n]*[？?]\s*$", re.I)
+
+
+def _short_name(value: str) -> bool:
+    """An option named in a few words ("全日制", "Premium with unlimited data"), not a sentence
+    ("You can have a remote session with a technician today at 2pm")."""
+    return len(_CJK.findall(value)) <= MAX_ANSWER_CJK and len(re.findall(r"[A-Za-z0-9]+", value)) <= MAX_ANSWER_WORDS
 
 
 def _normal(text: str) -> str:
@@ -67,8 +81,14 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     [['还10万后有两种方式'], ['月供不变', '缩短期限'], ['期限不变', '减少月供'], ['您选哪种']]
     """
     out: list[list[str]] = []
-    for sentence in _SENTENCE_SPLIT.split(text):
-        if not sentence.strip() or not first_match(cues, sentence):
+    sentences = _SENTENCE_SPLIT.split(text)
+    ends = [m.group(0) for m in _SENTENCE_SPLIT.finditer(text)] + [""]
+    for n, sentence in enumerate(sentences):
+        # a list followed by the question which of them ("两种班型：全日制…，半日制…。请问您考虑哪种？");
+        # a question before it is none ("孩子叫什么名字？在哪个校区上课？")
+        before_which = n + 1 < len(sentences) and _WHICH.search(sentences[n + 1]) is not None \
+            and ends[n] not in ("?", "？")
+        if not sentence.strip() or not (first_match(cues, sentence) or before_which):
             continue
         pieces = [p for p in _PIECE_SPLIT.split(sentence) if p and p.strip()]
         if len(pieces) > 1:
@@ -98,10 +118,38 @@ def _shared(clause: str, segment: str, lang: str, slot_words: re.Pattern | None)
     """The longest distinctive part ``clause`` and ``segment`` share; a slot word is no part
     ("请提供订单号或者手机号" - "订单号 VP26..." gives a value, it picks nothing)."""
     a, b = _normal(clause), _normal(segment)
-    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
-    part = b[m.b:m.b + m.size].strip()
+    if _CJK.search(a + b):
+        m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+        part = b[m.b:m.b + m.size].strip()
+    else:  # Latin: the longest run of whole words both say ("the booth one" / "a phone-booth desk": "booth")
+        part = _common_words(a, b)
     bare = slot_words.sub(" ", part) if slot_words else part
     return part if part and _distinctive(bare, lang) and _whole(part, a) and _whole(part, b) else ""
+
+
+def _common_words(a: str, b: str) -> str:
+    """The longest run of whole words ``a`` and ``b`` share (by characters).
+
+    >>> _common_words("the booth one sounds right", "a phone booth desk at £26/day")
+    'booth'
+    >>> _common_words("the chicken one", "the smoked chicken at $11")
+    'chicken'
+    """
+    x, y = re.findall(r"[^\W_]+|[^\w\s]", a), re.findall(r"[^\W_]+|[^\w\s]", b)
+    best, run = (0, 0, 0), [0] * (len(y) + 1)  # (characters, end in y, words); runs ending at each word of y
+    for i in range(len(x)):
+        prev, run = run, [0] * (len(y) + 1)
+        for j in range(len(y)):
+            if x[i] == y[j]:
+                run[j + 1] = prev[j] + 1
+                chars = sum(len(w) for w in y[j + 1 - run[j + 1]:j + 1])
+                best = max(best, (chars, j + 1, run[j + 1]))
+    if not best[0]:
+        return ""
+    words = y[best[1] - best[2]:best[1]]
+    start = b.find(words[0])  # the run as ``b`` writes it, spaces and signs kept
+    end = b.find(words[-1], start) + len(words[-1]) if start != -1 else -1
+    return b[start:end].strip() if start != -1 and end > start else " ".join(words)
 
 
 def _pick(clause: str, listed: list[list[str]], lang: str, slot_words: re.Pattern | None) -> str | None:
@@ -150,6 +198,9 @@ def picks(ctx: MessageContext) -> list[_Unit]:
         return []
     held = [_normal(u.value) for u in ctx.units_of(FactUnit)]
     slot_words = ctx.pack.synonym_rx
+    last = ctx.graph.graph.get("last_turn")
+    said = ctx.graph.nodes[last] if last else {}
+    last_said, said_text = (said.get("index"), said.get("text", "")) if said.get("role") == "assistant" else (None, "")
     chosen: dict[str, str] = {}
     for offset, clause in clauses(ctx.text):
         if len(clause.strip()) > MAX_CLAUSE_CHARS or in_spans(offset, ctx.asked) \
@@ -157,13 +208,17 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             continue
         cued = bool(_PICK_WORD.search(clause) or first_match(ctx.pack.accepts, clause))
         for turn, listed in listing:
+            # "您考虑哪种？" - "全日制。…": the reply's first clause answers the question just asked
+            answered = offset == 0 and turn == last_said and bool(_ASKS_WHICH.search(said_text))
             value = _pick(clause, listed, ctx.lang, slot_words)
             if value is None:
                 continue
             earlier = _same_choice(ctx, listed, value, slot_words)
             # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
             # the user already chose from changes the choice ("just do the credit")
-            if (cued or earlier) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
+            # an answer with no accepting word takes an option named in a few words, not a sentence
+            answered = answered and _short_name(value)
+            if (cued or earlier or answered) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
                 chosen.setdefault(earlier or f"choice_t{turn}", value)
             break
     return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)

@@ -49,8 +49,8 @@ def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"),
 #: The rule extractor's steps, in order. ``turn`` always runs first; a tool message stops
 #: after ``tool_result``.
 DEFAULT_STEPS = (
-    "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles",
-    "bind_domain", "same_as", "offers", "picks", "unmet", "searches", "constraints", "constraint_values", "goal", "goal_change", "references",
+    "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles", "dates_restated",
+    "bind_domain", "same_as", "offers", "picks", "unmet", "searches", "constraints", "constraint_values", "goal", "goal_change", "problems", "references",
     "selection", "commitments",
     "questions",
 )

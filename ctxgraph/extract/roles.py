@@ -160,6 +160,45 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
     return units
 
 
+def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """A bare number right after words that move an amount ("budget is max £100" ... "ok go up to
+    110 then") is the user's latest amount moved there, in its currency: it supersedes it. Only
+    the user's own amount, about no subject, and a number within half to twice of it (a count
+    is no budget).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "My budget is £400 for the flight."},
+    ...                 {"role": "assistant", "content": "The cheapest fare is £455."},
+    ...                 {"role": "user", "content": "fine, go up to 460 then"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('budget', '£460')]
+    """
+    from .._normalize import parse_number
+
+    rules = getattr(ctx.pack, "amount_changes", ())
+    if not rules:
+        return []
+    G = ctx.graph
+    old = next((d for _, d in g.recent_current_facts(G, 30) if isinstance(d.get("normalized"), dict)
+                and d["normalized"].get("amount") and d.get("subject") is None
+                and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"), None)
+    if old is None or old["key"] in filled:
+        return []
+    for m in ctx.mentions:
+        if m.label not in ("NUMBER", "CARDINAL") or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
+                or not first_match(rules, ctx.text[max(0, m.start - CUE_WINDOW):m.start]):
+            continue
+        amount = parse_number(m.text)
+        if amount is None or not 0.5 <= amount / old["normalized"]["amount"] <= 2:
+            continue
+        sign = re.match(r"[^\d\s.,]+(?=\d)", old["value"])  # the "£" of "£100"
+        return [FactUnit(key=old["key"], name=old["name"], value=(sign.group(0) if sign else "") + m.text,
+                         slot=None if old.get("phrase") else old.get("slot"), group=old.get("group"),
+                         normalized={**old["normalized"], "amount": amount}, correction=True, stressed=ctx.stressed)]
+    return []
+
+
 def _rekey(ctx: MessageContext) -> None:
     """A fact the facts step keyed by its value's type alone ("oct 30" -> date) takes the role
     a cue beside the value names ("out oct 30" -> check-out): the unit is replaced in place."""
@@ -172,6 +211,26 @@ def _rekey(ctx: MessageContext) -> None:
         if slot and slot != u.slot and not any(isinstance(o, FactUnit) and o.slot == slot for o in ctx.units):
             key, name, group = ctx.pack.scoped(ctx.pack.slots[slot], ctx.domain_at(m.start))
             ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
+
+
+def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken: list[str]) -> list[tuple[int, str]]:
+    """(offset, noun) of the things the user counts ("有一台冰箱一台洗衣机", "两把餐椅"): the noun
+    after a count with a measure word (the language profile's ``counted_noun``), unless the count
+    plays a role itself ("两个大人": people) or the clause asks, declines or states a rule."""
+    counted = ctx.profile.extra.get("counted_noun")
+    if counted is None:
+        return []
+    bound = {id(m) for ms in picked.values() for m in ms}
+    doc, out = None, []
+    for m in ctx.mentions:
+        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+        span = counted(doc, m.text, m.end)
+        noun = ctx.text[span[0]:span[1]] if span else ""
+        if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end for x in ctx.mentions):
+            out.append((span[0], noun))
+    return out
 
 
 @step("roles", roles=("user",))
@@ -195,13 +254,19 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     for m in ctx.mentions:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
-        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) \
+        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         slot = reference or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
     units: list[_Unit] = []
+    things = _counted_things(ctx, picked, taken)
+    if things and "things" in pack.slots and "things" not in filled:
+        key, name, group = pack.scoped(pack.slots["things"], ctx.domain_at(things[0][0]))
+        units.append(FactUnit(key=key, name=name, value=", ".join(dict.fromkeys(t for _, t in things)), slot="things",
+                              group=group, correction=ctx.correcting, stressed=ctx.stressed))
+        filled.add(key)
     for slot_id, ms in picked.items():
         slot = pack.slots[slot_id]
         # a reference point belongs to the thing sought after it, not to its own name's domain
@@ -216,5 +281,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
         filled.add(key)
+    moved = moved_amount(ctx, filled)
+    filled |= {u.key for u in moved}
+    units += moved
     taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
     return units + _tagged_facts(ctx, taken, filled, questions)

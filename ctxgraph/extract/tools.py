@@ -17,7 +17,7 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
-from .dates import ISO_DATE, said_dates, spoken_dates
+from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -176,11 +176,15 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
 
 def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
     """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
-    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value."""
+    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value, and
+    its machine clock ("16:50") as the conversation last said that time ("4:50pm")."""
     m = ISO_DATE.search(unit.value)
-    if m is None:
+    if m is None and not MACHINE_CLOCK.search(unit.value):
         return unit
-    return unit.model_copy(update=dict(value=spoken_dates(unit.value, ctx.lang, said_dates(ctx.graph), written=False),
+    value = spoken_times(unit.value, said_times(ctx.graph))
+    if m is None:
+        return unit if value == unit.value else unit.model_copy(update=dict(value=value))
+    return unit.model_copy(update=dict(value=spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False),
                                        normalized=m.group(0)))
 
 
@@ -325,7 +329,8 @@ def _argument_key(path: str) -> str:
 _WRITE_VERB = re.compile(
     r"(?:book|create|place|make|modify|update|change|edit|cancel|submit|confirm|hold|reserve|schedule"
     r"|issue|add|apply|set|transfer|pay|register|report|open|activate|purchase|buy|refund|return|exchange"
-    r"|upgrade|downgrade|switch|rebook|reschedule|assign|select|file|lodge|freeze|block)")
+    r"|upgrade|downgrade|switch|rebook|reschedule|assign|select|file|lodge|freeze|block"
+    r"|enrol|enroll|dispatch|sign|renew|extend|rent|subscribe|arrange)")
 
 
 def _tool_words(tool: str) -> list[str]:
@@ -383,7 +388,11 @@ def with_its_field(leaf: str, value: str) -> str:
 #: a value that says how the call went or when it takes effect ("cancel": "success",
 #: "effective": "immediate"), whatever the field's name: the tool's outcome, no value the user chose
 _OUTCOME_VALUE = re.compile(r"(?:success(?:ful)?|succeeded|ok|failed|failure|error|true|false|done|completed?|pending"
-                            r"|immediate(?:ly)?|now|成功|失败|已完成|完成|立即生效|即时生效)", re.I)
+                            r"|immediate(?:ly)?|now|sent|delivered|成功|失败|已完成|完成|已发送|立即生效|即时生效)", re.I)
+# a contact field of another party than the user ("master_phone", "technician_email", "worker phone"):
+# the user's own are bare ("phone") or say they are the user's ("customer_phone", "contact_mobile")
+_OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your|home|cell|mobile|guest|member|holder|owner)\b)"
+                                   r"\w+ (?:phone|mobile|tel|telephone|email|wechat)$")
 
 
 def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
@@ -395,7 +404,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     units: list[_Unit] = []
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
-        if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()):
+        if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
+                or _OTHER_PARTYS_CONTACT.match(own):
             continue
         slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)

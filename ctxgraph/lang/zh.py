@@ -129,6 +129,40 @@ def name_spans(d, pack) -> list[tuple[int, int]]:
     return spans
 
 
+#: a count's measure word: the noun after it is what is counted ("一台冰箱", "两把餐椅")
+_MEASURE = re.compile(r"[个件台部份张箱瓶只套杯盒袋包双条支本把顶辆束副块盆根]$")
+_NOUN_TAGS = ("n", "nz", "ng", "nr", "vn")
+#: the counted noun is at most this many words
+_COUNTED_WORDS = 2
+#: nouns a count names that are no thing: units of time ("3个小时") and people ("两个大人", "一个孩子")
+_NOT_A_THING = re.compile(r"^(?:小时|钟头|季度|月|星期|礼拜|周|年|天|晚上|人|大人|小孩|孩子|儿童|老人|成人|宝宝|朋友|同事|家人|师傅)$")
+
+
+def counted_noun(d, count: str, at: int) -> tuple[int, int] | None:
+    """The span of the noun a count (``count``, ending right before ``at``) counts: "一台" +
+    "冰箱", "两把" + "餐椅"; None when no noun of two or more characters follows.
+
+    >>> t = chinese_doc("有一台冰箱一台洗衣机")
+    >>> [t.text[s:e] for s, e in (counted_noun(t, "一台", 3), counted_noun(t, "一台", 7))]
+    ['冰箱', '洗衣机']
+    >>> counted_noun(chinese_doc("住3晚"), "3晚", 3), counted_noun(chinese_doc("两个大人"), "两个", 2)
+    (None, None)
+    """
+    if not _MEASURE.search(count):
+        return None
+    tokens = list(d)
+    k = next((i for i, t in enumerate(tokens) if t.idx == at), None)
+    if k is None:
+        return None
+    j = k
+    while j < len(tokens) and j - k < _COUNTED_WORDS and tokens[j].tag_ in _NOUN_TAGS and not tokens[j].is_punct:
+        j += 1
+    if j == k:
+        return None
+    end = tokens[j - 1].idx + len(tokens[j - 1].text)
+    return (at, end) if end - at >= 2 and not _NOT_A_THING.match(d.text[at:end]) else None
+
+
 PROFILE = register_profile(LanguageProfile(
     code="zh",
     claims=claims,
@@ -161,6 +195,7 @@ PROFILE = register_profile(LanguageProfile(
     name_spans=name_spans,
     question_chars=20,
     within=r"(?<![\d.])(?:\d+|[一二两三四五六七八九十半]+)\s?(?:个)?(?:分钟|小时|天|工作日|周|星期|月)(?:内|之内|以内)",
+    extra={"counted_noun": counted_noun},
 ))
 
 __all__ = ["PROFILE", "get_profile"]

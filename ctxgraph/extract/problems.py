@@ -1,0 +1,49 @@
+"""The problems step: what the user says is wrong, as a fact.
+
+Customer service starts from a fault: "my rear derailleur keeps skipping gears", "the dog has
+been limping since Saturday", "I got charged twice this month", "my laptop won't connect to the
+VPN". No entity rule reads these, yet the agent must keep them. A user's clause holding one of
+the pack's ``problems`` cues (a fault said in general words: "keeps ...ing", "has been ...ing",
+"won't connect", "charged twice", "cracked") becomes a ``problem`` fact, its value the clause as
+said (a later one is ``problem_t<turn>``, beside it). Questions ("does it keep skipping if I
+...?"), clauses taken back, and the assistant's words make none.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "Hi, my kettle keeps tripping the fuse. Bought it in May."})
+>>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("problem")]
+[('problem', 'my kettle keeps tripping the fuse')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import clauses, cut_at_boundary, first_match, in_spans
+
+#: a problem is kept up to this many characters, cut at a word or clause boundary
+PROBLEM_CHARS = 120
+# a greeting before the problem is no part of it ("hey my rear derailleur ...")
+_GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[\s,!.-]*(?:there\b[\s,!.-]*)?", re.I)
+
+
+@step("problems", roles=("user",))
+def problems(ctx: MessageContext) -> list[_Unit]:
+    """The user's clauses that say what is wrong, as ``problem`` facts (one per message)."""
+    rules = getattr(ctx.pack, "problems", ())
+    if not rules:
+        return []
+    for offset, clause in clauses(ctx.text):
+        start = offset + len(clause) - len(clause.lstrip())
+        if ctx.asking(start) or in_spans(start, ctx.taken_back) or not first_match(rules, clause):
+            continue
+        value = cut_at_boundary(_GREETING.sub("", clause.strip()), PROBLEM_CHARS).strip(" ,;:-")
+        if not value:
+            continue
+        key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"
+        return [FactUnit(key=key, name="problem", value=value, stressed=ctx.stressed)]
+    return []

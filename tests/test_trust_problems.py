@@ -1,0 +1,50 @@
+"""What the user says is wrong becomes a ``problem`` fact (issue 19, csen round): the problems step.
+
+Phrasings written for these tests, in domains none of the cs sets uses: a boiler, a printer, a
+gym card, a parcel, a tooth, a pet, a bill. Each beside a case that must make no problem.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def problems(*messages) -> list[str]:
+    t = Tracker("en")
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return [f.value for f in t.state().facts if f.status == "current" and f.name == "problem"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("Hello, our boiler keeps cutting out overnight. It's a Vaillant.", "boiler keeps cutting out", id="keeps"),
+    pytest.param("my cat has been sneezing since Tuesday", "has been sneezing", id="has-been"),
+    pytest.param("The printer won't connect to the office wifi any more", "won't connect", id="wont-verb"),
+    pytest.param("You billed me twice for June, can you fix it", "billed me twice", id="billed-twice"),
+    pytest.param("the parcel came damaged, the box was soaked", "parcel came damaged", id="came-damaged"),
+    pytest.param("my gym card stopped working at the turnstile", "stopped working", id="stopped-working"),
+    pytest.param("The app shows error 0x80070005 when I log in", "error 0x80070005", id="error-code"),
+])
+def test_trust_problems_a_fault_the_user_states_is_a_fact(text, expected):
+    (value,) = problems(text)
+    assert expected in value
+    assert not value.lower().startswith(("hello", "hi "))
+
+
+@pytest.mark.parametrize("messages", [
+    pytest.param(("does the boiler keep cutting out if the pressure is low?",), id="a-question"),
+    pytest.param((bot("If the printer won't connect, restart the router."), "ok"), id="the-assistants-words"),
+    pytest.param(("sorry, I keep doing this, what was the code again",), id="keep-doing-is-no-fault"),
+    pytest.param(("I've been meaning to upgrade my plan",), id="been-meaning"),
+    pytest.param(("my boiler keeps cutting out. Actually no, forget it, it's fine now",), id="taken-back"),
+])
+def test_trust_problems_no_problem(messages):
+    assert problems(*messages) == []
+
+
+def test_trust_problems_a_later_fault_stands_beside_the_first():
+    values = problems("my tooth has been aching for a week", bot("Sorry to hear that. Anything else?"),
+                      "and the filling is cracked too")
+    assert len(values) == 2 and "aching" in values[0] and "cracked" in values[1]
