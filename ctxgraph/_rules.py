@@ -164,8 +164,18 @@ class CommitmentRules(_Strict):
     #: the assistant asks the user for what a check needs ("请提供IMEI，我查一下保修状态",
     #: "please send me the order number and I'll check"): the next tool call keeps the check
     asks_input: list[str] = []
+    #: what a yes/no question after a promise says when it offers the deed rather than asks
+    #: something else ("…, is that ok?", "…，可以吗？"): the promise waits for the user's yes
+    offer_tails: list[str] = []
+    #: a question that offers a deed with no promise cue ("Shall I set up a reminder?",
+    #: "要不要我帮您预约？"): a promise once the user says yes
+    offer_cues: list[str] = []
+    #: a promise to tell the user when something happens ("I'll let you know as soon as he
+    #: approves it"): group ``event``; kept when the assistant reports that it happened
+    waits_for: list[str] = []
 
-    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input")(classmethod(lambda cls, v: _check_regexes(v)))
+    _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input",
+                         "offer_tails", "offer_cues", "waits_for")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -199,6 +209,7 @@ DISABLE_KEYS = {
     "selections": None, "goals": None, "questions": None, "question_words": None,
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
     "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None,
+    "offer_tails": None, "offer_cues": None, "waits_for": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
@@ -405,6 +416,9 @@ class RulePack:
     joins: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
     asks_input: list[str] = field(default_factory=list)
+    offer_tails: list[str] = field(default_factory=list)
+    offer_cues: list[str] = field(default_factory=list)
+    waits_for: list[str] = field(default_factory=list)
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)
@@ -489,6 +503,9 @@ class RulePack:
         self.joins += rf.commitments.joins
         self.checks += rf.commitments.checks
         self.asks_input += rf.commitments.asks_input
+        self.offer_tails += rf.commitments.offer_tails
+        self.offer_cues += rf.commitments.offer_cues
+        self.waits_for += rf.commitments.waits_for
         self.make += rf.commitments.make
         self.done += rf.commitments.done
         self.cancel += rf.commitments.cancel

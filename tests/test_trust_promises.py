@@ -200,9 +200,12 @@ def test_promise_said_many_ways_is_open(lang, text, part):
 
 @pytest.mark.parametrize(("lang", "text"), [
     pytest.param("en", "I can send you the packing list, would that help?", id="en-offer-yes-no"),
-    pytest.param("zh", "我们安排师傅上门，地址还是原来那个吗？", id="zh-offer-yes-no"),
+    pytest.param("en", "I'll send you the packing list, is that ok?", id="en-asks-the-go-ahead"),
+    pytest.param("zh", "我们安排师傅明天上门，可以吗？", id="zh-offer-yes-no"),
 ])
 def test_promise_before_a_yes_no_question_is_an_offer(lang, text):
+    # issue 19 (cons3): only a question that asks the go-ahead makes an offer; "我们安排师傅上门，
+    # 地址还是原来那个吗？" asks a detail the deed needs (see the test below): a promise
     assert promises_after(lang, bot(text)) == []
 
 
@@ -256,3 +259,74 @@ def test_a_check_that_asked_for_input_is_kept_by_the_next_call():
 def test_a_report_that_starts_with_the_deed_closes_the_promise():
     promises = promises_after("en", bot("I'll book the fitter for Tuesday."), "thanks", bot("Booked: FT-22, Tuesday 9-11."))
     assert the_one(promises, "fitter")[1] == "done"
+
+
+# issue 19 (cons3): offers and promises as the second blind set says them, shown on other words
+@pytest.mark.parametrize(("lang", "turns", "part"), [
+    pytest.param("en", [bot("Your lease is signed. Shall I book the movers for Saturday morning?"), "yes please"], "movers", id="en-shall-i"),
+    pytest.param("en", [bot("Would you like me to email the floor plan to you?"), "sure, it's kim@example.org"], "floor plan", id="en-would-you-like-me-to"),
+    pytest.param("zh", [bot("安装那天我提前半小时给您打电话，可以吗？"), "可以"], "打电话", id="zh-may-i"),
+    pytest.param("zh", [bot("要不要我帮您预约下周的复诊？"), "好的，麻烦了"], "复诊", id="zh-shall-i"),
+])
+def test_an_offer_the_user_accepts_is_a_promise(lang, turns, part):
+    assert the_one(promises_after(lang, *turns), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "turns"), [
+    pytest.param("en", [bot("Shall I book the movers for Saturday morning?"), "no, we'll carry it ourselves"], id="en-declined"),
+    pytest.param("zh", [bot("安装那天我提前半小时给您打电话，可以吗？"), "不用了，直接来就行"], id="zh-declined"),
+    pytest.param("en", [bot("Shall I send it?"), "yes"], id="en-no-deed-named"),
+])
+def test_an_offer_not_taken_is_no_promise(lang, turns):
+    assert promises_after(lang, *turns) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "I'll post the spare key back to you, and do you want the old lock too?", "spare key", id="en-and-another-question"),
+    pytest.param("en", "I'll text the code on the day, is the mobile ending 44 still yours?", "code", id="en-yes-no-about-a-detail"),
+    pytest.param("zh", "装好后我们会把保修卡寄给您，请问地址是？", "保修卡", id="zh-asks-the-detail"),
+    pytest.param("zh", "我们安排师傅上门，地址还是原来那个吗？", "师傅", id="zh-checks-the-address"),
+])
+def test_a_promise_before_a_question_about_something_else_stands(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+def test_a_promise_said_as_what_we_always_do():
+    assert the_one(promises_after("en", bot("Dropped off at 9. We call you when the car is ready.")), "ready")[1] == "open"
+
+
+def test_a_bare_done_about_another_deed_keeps_the_promise_open():
+    promises = promises_after("en", bot("I'll send the survey link 15 minutes before the call."), "also reset my pin please",
+                              bot("Done: a new PIN went to your phone, valid for 10 minutes."))
+    assert the_one(promises, "survey")[1] == "open"
+
+
+def test_a_deed_reported_in_the_passive_closes_the_promise():
+    promises = promises_after("en", bot("I'll email your parking permit once it's approved."), "great",
+                              bot("Your parking permit is approved and emailed to you."))
+    assert the_one(promises, "permit")[1] == "done"
+
+
+@pytest.mark.parametrize(("report", "status"), [
+    pytest.param("The parts arrived this morning, the fitter starts Monday.", "done", id="the-event-reported"),
+    pytest.param("The fitter can start Monday if the parts come.", "open", id="the-event-still-awaited"),
+])
+def test_a_promise_to_tell_when_something_happens_is_kept_by_its_report(report, status):
+    promises = promises_after("en", bot("I'll let you know as soon as the parts arrive."), "thanks", bot(report))
+    assert the_one(promises, "parts arrive")[1] == status
+
+
+def test_a_promise_keeps_no_question_its_sentence_ends_with():
+    promises = promises_after("en", bot("I'll text the code on the day, is the mobile ending 44 still yours?"))
+    assert [p[0] for p in promises] == ["I'll text the code on the day"]
+
+
+def test_an_offer_after_a_comma_accepted_is_a_promise_zh():
+    promises = promises_after("zh", bot("订单已经提交了，需要我帮您预约一下下次保养吗？"), "好的，约一下吧")
+    assert the_one(promises, "保养")[1] == "open"
+
+
+def test_a_deed_set_for_a_day_is_reported():
+    promises = promises_after("en", bot("Would you like me to book the engineer's follow-up visit?"), "yes please",
+                              bot("The follow-up visit is set for Friday at 10."))
+    assert the_one(promises, "follow-up")[1] == "done"

@@ -17,6 +17,10 @@ def rules_after(lang: str, *turns: str | dict) -> dict[str, str]:
     return {c.text: c.status for c in t.state().constraints}
 
 
+def bot_says(text: str) -> dict:
+    return {"role": "assistant", "content": text}
+
+
 def status_of(rules: dict[str, str], part: str) -> str | None:
     """The status of the one rule whose text holds ``part`` (None when no rule does)."""
     found = [status for text, status in rules.items() if part.casefold() in text.casefold()]
@@ -38,6 +42,8 @@ ACTIVE = [
     pytest.param("en", "Renew the policy, but no paper documents please", "paper", id="en-no-x-please"),
     pytest.param("en", "Could you make sure my card is never charged more than $50 a month?", "$50", id="en-request-sets-rule"),
     pytest.param("en", "Sorry, I'm diabetic, so the dessert is out", "diabetic", id="en-diet"),
+    pytest.param("en", "Don't ever ring the doorbell, the baby sleeps.", "doorbell", id="en-dont-ever"),
+    pytest.param("en", "Please don't let the courier leave it with a neighbour.", "neighbour", id="en-dont-let"),
 ]
 
 
@@ -79,6 +85,12 @@ NOT_RULES = [
     pytest.param("en", "Cancel the order please.", id="en-action-request"),
     pytest.param("en", "Both of them! Never heard of that shop.", id="en-never-heard"),
     pytest.param("en", "I don't know the tracking number.", id="en-dont-know"),
+    # chat that cheers the listener on, a tag question, a "must-" adjective (issue 21: in a long
+    # chat each of these was pinned as a rule)
+    pytest.param("en", "You'll get there. Don't give up, and don't ever quit on what you love.", id="en-encouragement"),
+    pytest.param("en", "Don't be afraid to ask your manager, and don't let one bad week get you down.", id="en-cheering-on"),
+    pytest.param("en", "The new phones are lovely, aren't they? Kids love them, don't they?", id="en-tag-question"),
+    pytest.param("en", "Lisbon is a must-see city, the food is great.", id="en-must-see"),
 ]
 
 
@@ -226,3 +238,94 @@ def test_a_day_asked_for_gives_way_to_the_day_taken_zh():
 ])
 def test_going_past_the_one_bound_lifts_it(lang, turns, lifted):
     assert status_of(rules_after(lang, *turns), lifted) == "lifted"
+
+
+def stressed_after(text: str) -> dict[str, bool]:
+    """{value: stressed} of the facts a user message states (stressed facts are pinned)."""
+    t = Tracker("en", today="2026-03-02")
+    t.observe({"role": "user", "content": text})
+    return {f.value: f.stressed for f in t.state().facts}
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("Please remember, the budget is $450 at most.", id="remember"),
+    pytest.param("Make sure the budget stays at $450.", id="make-sure"),
+    pytest.param("Important: my budget is $450.", id="label"),
+    pytest.param("It's really important to me that the budget is $450.", id="important-that"),
+])
+def test_stress_addressed_to_the_listener_pins_the_value(text):
+    assert any("450" in v and stressed for v, stressed in stressed_after(text).items())
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("I'll always remember the trip, my budget was $450 then.", id="i-remember"),
+    pytest.param("Family is so important to me. My budget is $450.", id="is-important"),
+    pytest.param("I have an important meeting, my budget is $450.", id="an-important-x"),
+    pytest.param("Remember when my budget was $450?", id="remember-when"),
+])
+def test_a_word_of_chat_is_no_stress(text):
+    assert stressed_after(text) == {"$450": False}  # the value is read, not pinned
+
+
+# issue 19 (cons3): ways of stating a rule read on the second blind set, each shown here on
+# other words and domains (no phrase of that set)
+SAID_OTHER_WAYS = [
+    pytest.param("en", "The spare room needs to be wheelchair accessible, my dad uses a chair.", "wheelchair", id="en-needs-to-be"),
+    pytest.param("en", "Fine, but ask me first before ordering any parts.", "ask me first", id="en-ask-me-first"),
+    pytest.param("en", "Three guests, and my daughter has a severe shellfish allergy.", "shellfish", id="en-allergy"),
+    pytest.param("en", "My partner is lactose intolerant, just so you know.", "lactose", id="en-intolerant"),
+    pytest.param("en", "I need the report translated by the 4th at the latest.", "4th", id="en-at-the-latest"),
+    pytest.param("en", "Either slot, but I have a meeting at 11 so not that one.", "meeting at 11", id="en-busy-time"),
+    pytest.param("zh", "下午不太行，下午我要上课。", "上课", id="zh-busy-time"),
+    pytest.param("zh", "换屏超过800就不换了，直接退机。", "800", id="zh-over-then-not"),
+    pytest.param("zh", "要是能安排靠窗的位子就更好了。", "靠窗", id="zh-would-be-better"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), SAID_OTHER_WAYS)
+def test_a_rule_said_in_other_ways_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("en", ["Keep the total at max $400 please.", bot_says("That comes to $430."), "ok, stretch it to 450 then"],
+                 "$400", "450", id="en-limit-raised"),
+    pytest.param("en", ["I need the keys cut by the 12th at the latest.", "Actually the 15th is fine now."], "12th", "15th", id="en-deadline-moved"),
+    pytest.param("zh", ["周三之前必须装好。", "周五也行了"], "周三", "周五", id="zh-deadline-moved"),
+])
+def test_a_bound_said_again_with_another_value_moves(lang, turns, old, new):
+    rules = rules_after(lang, *turns)
+    assert status_of(rules, old) == "lifted" and status_of(rules, new) == "active", rules
+
+
+@pytest.mark.parametrize(("lang", "turns", "part"), [
+    pytest.param("zh", ["最好是实木的。", bot_says("实木款要贵600元，板材款是1999元。"), "贵这么多啊，算了板材的就行"], "实木", id="zh-given-up"),
+    pytest.param("zh", ["要是能周末上门就更好了。", bot_says("周末已经约满了，周一下午可以。"), "周末排不上也没办法，那就周一吧"], "周末", id="zh-no-way"),
+    pytest.param("zh", ["要是能加个儿童座椅就更好了。", "儿童座椅先不要了"], "儿童座椅", id="zh-not-needed-any-more"),
+])
+def test_a_preference_given_up_is_lifted(lang, turns, part):
+    assert status_of(rules_after(lang, *turns), part) == "lifted"
+
+
+def test_declining_an_offer_with_thanks_is_no_rule():
+    rules = rules_after("en", bot_says("Your car is booked. Would you like to add the windscreen cover for £9?"),
+                        "no windscreen cover thanks, it's a short trip")
+    assert rules == {}
+
+
+def test_no_without_thanks_after_an_offer_stays_a_rule():
+    rules = rules_after("en", bot_says("Do you want us to send paper statements?"), "No paper statements, email is enough.")
+    assert status_of(rules, "paper") == "active"
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("en", ["If the repair comes to more than $90, don't go ahead.", "ok, up to $120 is fine"], "$90", "$120", id="en-if-over-then-not"),
+    pytest.param("zh", ["维修费超过500就不修了。", "600也行"], "500", "600", id="zh-over-then-not"),
+])
+def test_a_condition_over_a_value_is_a_bound_that_can_move(lang, turns, old, new):
+    rules = rules_after(lang, *turns)
+    assert status_of(rules, old) == "lifted" and status_of(rules, new) == "active", rules
+
+
+def test_a_busy_time_with_words_between_is_a_rule_zh():
+    assert status_of(rules_after("zh", "周三下午可以，晚上我得去医院陪床。"), "陪床") == "active"

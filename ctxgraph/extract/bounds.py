@@ -30,7 +30,7 @@ _VALUES = (
     ("money", re.compile(rf"[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|万|千|dollars|euros|pounds|k\b)"
                          rf"|{_CN_NUM}+(?:元|块|万|千){_CN_NUM}?", re.I)),
     ("time", re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\d{1,2}\s*点半?|\bnoon\b|\bmidday\b", re.I)),
-    ("day", re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
+    ("day", re.compile(rf"\bthe \d{{1,2}}(?:st|nd|rd|th)\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
     ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )
@@ -38,7 +38,7 @@ _VALUES = (
 _SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
 _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
-                    r"|ceiling|budget|tops|no later than|earlier than)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
+                    r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
                     r"|放宽到|可以到|顶多", re.I)
 _LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|以上"
                     r"|至少|起码|早于|最少", re.I)
@@ -47,6 +47,8 @@ _NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+(?:before|until)\b", re.I)
 _NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:after|later than)\b"
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b", re.I)
+#: "if it costs more than £15, don't": a condition over a value is an upper bound on it
+_IF_OVER = re.compile(r"\bif\b[^.?!,]{0,30}\b(?:more than|over|above)\s*$|超过\s*$", re.I)
 #: how far from the value its bound word may be
 _NEAR = 16
 
@@ -59,6 +61,8 @@ def bound(text: str) -> tuple[str, str, str] | None:
     (('lower', 'time', '3pm'), ('upper', 'day', 'May 29'))
     >>> bound("nothing before 9am, I'm not doing another dawn start"), bound("I can't be home before 1")
     (('lower', 'time', '9am'), ('lower', 'number', '1'))
+    >>> bound("if the repair costs more than £90 don't go ahead")
+    ('upper', 'money', '£90')
     """
     for kind, pattern in _VALUES:
         for m in pattern.finditer(text):
@@ -67,7 +71,7 @@ def bound(text: str) -> tuple[str, str, str] | None:
             before = text[max(0, m.start() - 3 * _NEAR):m.start()]
             if _NEGATED_LOWER.search(before):
                 return "lower", kind, m.group(0).strip()
-            if _NEGATED_UPPER.search(before):
+            if _NEGATED_UPPER.search(before) or _IF_OVER.search(before):
                 return "upper", kind, m.group(0).strip()
             near = [(abs(w.start() - at), "upper") for w in _UPPER.finditer(window)]
             near += [(abs(w.start() - at), "lower") for w in _LOWER.finditer(window)]

@@ -133,7 +133,49 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = past_bound(clause)
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
-    return units
+    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active)
+
+
+def _moved(ctx: MessageContext, clause: str, active) -> list[_Unit]:
+    """A lifting clause that names a value past the one active bound of that kind moves the
+    bound there: "I need them by the 13th at the latest", then "the 20th is fine now" makes it
+    "… by the 20th …" ("周三之前装好", then "周五也行").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "We need it delivered by the 3rd at the latest."},
+    ...                 {"role": "user", "content": "ok the 9th is fine now"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('We need it delivered by the 3rd at the latest', 'lifted'), ('We need it delivered by the 9th at the latest', 'active')]
+    """
+    moved = []
+    for cid, d in active:
+        b = bound(d["text"]) if d["polarity"] == "must" else None
+        value = outside(b, clause) if b else None
+        if value:
+            moved.append((cid, d, b, value))
+    if len(moved) != 1:
+        return []
+    cid, d, b, value = moved[0]
+    return [LiftUnit(constraint=cid), ConstraintUnit(text=d["text"].replace(b[2], value, 1), polarity=d["polarity"],
+                                                     stressed=bool(d.get("stressed")))]
+
+
+#: the user gives up what they asked for: "算了普通的就行", "早上送不了也没办法", "oh well", "never mind"
+_RESIGNS = re.compile(r"算了|没办法|没辙|也罢|\b(?:oh well|never ?mind|forget it|fair enough)\b", re.I)
+
+
+def _resigned(ctx: MessageContext, clause: str, active) -> list[_Unit]:
+    """A clause that gives up (``_RESIGNS``) naming no rule drops the latest preference the
+    assistant's last message spoke of: "最好是恒温恒湿的", the assistant quotes the 恒温恒湿 unit
+    at 100元 more, "贵100啊，算了普通的就行"."""
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not _RESIGNS.search(clause) or not last or G.nodes[last]["role"] != "assistant":
+        return []
+    said = G.nodes[last]["text"] or ""
+    spoken = [cid for cid, d in active if d["polarity"] == "prefer" and _overlap(ctx, said, _outside(d["text"], _all_rule_cues(ctx)))]
+    return [LiftUnit(constraint=spoken[-1])] if spoken else []
 
 
 def _all_rule_cues(ctx: MessageContext) -> list[re.Pattern]:
@@ -198,7 +240,9 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             if rule is None:
                 continue
             polarity = rule[0]
-            if polarity == "prefer" and any(v and v in part for v in stated):
+            if polarity == "prefer" and any(v and v in part and v not in rule[1].group(0) for v in stated):
+                continue
+            if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
             text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             if not g.is_active_rule(ctx.graph, text):
@@ -206,6 +250,38 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
     return units
+
+
+#: a word that makes a "no X" a standing rule rather than an answer ("no calls ever", "以后都不要")
+_STANDING = re.compile(r"\b(?:ever|never|at all|any(?:more| more)?|from now on|always)\b|以后|今后|一律|永远|任何|都不", re.I)
+
+
+#: thanks said with a "no": the user declines what was offered ("no photos thanks", "不用了谢谢")
+_THANKS = re.compile(r"\bthanks?\b|\bthank you\b|\bthx\b|\bcheers\b|谢谢|多谢", re.I)
+
+
+def _declines(ctx: MessageContext, part: str, cue: re.Match) -> bool:
+    """"no photos thanks" answers the assistant's last message, which offered the photo pack
+    ("Would you like the souvenir photo pack for £12?"): the user declines with thanks, sets no
+    rule. A user's must_not part said with thanks, that shares a word with a question of the
+    assistant's last message and has no word that makes it standing ("no calls ever, thanks").
+    Without thanks, "No catering, we'll bring our own food" after "Do you want catering?" stays a
+    rule (the annotators of the dev set list it as one).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Booked. Would you like to add a dessert platter for £20?"},
+    ...                 {"role": "user", "content": "no dessert thanks, someone is bringing a cake"}])
+    >>> t.state().constraints
+    []
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or _STANDING.search(part) \
+            or not _THANKS.search(part):
+        return False
+    text = G.nodes[last]["text"] or ""
+    return any(_overlap(ctx, part, text[s:e]) for s, e in question_sentences(text))
 
 
 _FRAME_NUMBER = re.compile(r"\d[\d,]*(?:[.:]\d+)?")

@@ -23,7 +23,7 @@ from .context import MessageContext
 from . import cues as _cues
 from .cues import _ENDS_ASKING, _outside, _overlap, _stems
 from .registry import step
-from .text import clauses, first_match, in_spans
+from .text import clauses, first_match, in_spans, question_sentences
 
 
 _TRIM = " \t,，、:：;；"
@@ -115,12 +115,17 @@ def _next_date(today, month_day: str) -> str | None:
     return None
 
 
+#: a span of time names no deed: "… the join code 10 minutes before" and "… valid for 30 minutes" are two deeds
+_DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
+                       r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
+
+
 def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie."""
     best, best_score = None, 0
     for pid, d in open_:
-        score = _overlap(ctx, clause, d["text"])
+        score = _overlap(ctx, _DURATION.sub(" ", clause), _DURATION.sub(" ", d["text"]))
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and len(open_) == 1 and ctx.role == "assistant" and not _names_a_deed(ctx, clause):
@@ -161,6 +166,12 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
+    if ctx.role == "user":
+        units += _accepted_offers(ctx, open_)
+    elif ctx.role == "assistant" and ctx.pack.waits_for:
+        happened = _happened(ctx, open_)
+        open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
+        units += happened
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
         if _offers(ctx, _sentence_from(ctx.text, start)):
@@ -169,12 +180,28 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
                 text = text.replace(report, "")
-            text = text.strip(_TRIM)
+            text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
             replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+def _without_question(text: str, sentence: str) -> str:
+    """A promise's text without the question its ``sentence`` ends with ("I'll text a reminder
+    on the day, is the number on file still yours?" -> "I'll text a reminder on the day").
+
+    >>> s = "I'll text a reminder on the day, is the number on file still yours?"
+    >>> _without_question(s[:-1], s), _without_question("I'll call you at 5", "I'll call you at 5.")
+    ("I'll text a reminder on the day", "I'll call you at 5")
+    >>> _without_question("好的，我们会把保修卡寄给您", "好的，我们会把保修卡寄给您，请问地址是？")
+    '好的，我们会把保修卡寄给您'
+    """
+    parts, asked = _SENTENCE_PARTS.split(text), _SENTENCE_PARTS.split(sentence.strip())[-1]
+    if len(parts) > 1 and _ENDS_ASKING.search(asked) and parts[-1].strip(_TRIM) == asked.strip(_TRIM + "?？"):
+        return text[:len(text) - len(parts[-1])].strip(_TRIM)
+    return text
 
 
 def _checked_here(ctx: MessageContext, text: str, end: int, pieces, kinds) -> bool:
@@ -207,13 +234,91 @@ def _pieces(text: str) -> tuple[list[tuple[int, str]], set[int]]:
 
 
 def _offers(ctx: MessageContext, sentence: str) -> bool:
-    """A sentence that ends asking offers what it says, unless its last part asks for a detail
-    the deed needs (the pack's ``asks_detail``: "I'll send you the checklist - which email?",
-    "资料发您邮箱，您邮箱是多少？")."""
+    """A sentence that ends asking offers what it says when its last part asks for the user's
+    go-ahead (the pack's ``offer_tails``: "…, is that ok?", "…，可以吗？"); a last part that
+    asks something else leaves the promise standing: a detail the deed needs ("I'll send you
+    the checklist - which email?", "…，请问手机号是？") or another matter ("…, and do you want a
+    meeting room?")."""
     if not _ENDS_ASKING.search(sentence):
         return False
-    last = re.split(r"[,，]|\s[-–—]+\s|—+", sentence.strip())[-1]
-    return not (first_match(ctx.pack.asks_detail, last) and not first_match(ctx.pack.make, last))
+    last = _SENTENCE_PARTS.split(sentence.strip())[-1]
+    return bool(first_match(ctx.pack.offer_tails, last)) or not re.sub(r"\W", "", last.replace("吗", ""))
+
+
+_SENTENCE_PARTS = re.compile(r"[,，]|\s[-–—]+\s|—+")
+
+
+def _offered(ctx: MessageContext, sentence: str) -> str | None:
+    """The deed a question sentence of the assistant offers, else None: the promise before an
+    ``offer_tails`` part ("I'll text you the code, is that ok?" -> "I'll text you the code"), or
+    what an ``offer_cues`` question asks to do ("Shall I set up a reminder?" -> "set up a
+    reminder")."""
+    s = sentence.strip()
+    if not _ENDS_ASKING.search(s):
+        return None
+    parts = _SENTENCE_PARTS.split(s)
+    asked = next((p for p in (s, parts[-1]) if first_match(ctx.pack.offer_cues, p)), None)  # or "…，要不要我帮您登记一下？"
+    if asked is not None:
+        deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", asked[first_match(ctx.pack.offer_cues, asked).end():]).strip(_TRIM)
+    elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
+        deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
+    else:
+        return None
+    # "Shall I send it?" names no deed of its own: the next message does it or not
+    return deed if len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2 else None
+
+
+def _happened(ctx: MessageContext, open_) -> list[_Unit]:
+    """Open promises to tell the user when something happens (the pack's ``waits_for``, group
+    ``event``) that this assistant message reports happened: a word of the event in its past
+    form ("I'll let you know as soon as he approves it", then "Dr. Lee has just approved the
+    renewal"; "… once the parts arrive", then "the parts arrived this morning").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll let you know once the landlord signs the form."},
+    ...                 {"role": "assistant", "content": "Good news: the landlord signed it this morning."}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    units: list[_Unit] = []
+    for pid, d in open_:
+        m = first_match(ctx.pack.waits_for, d["text"])
+        event = m.group("event") if m and "event" in m.re.groupindex else None
+        words = [w for w in _stems(event or "", ctx.lang) if len(w) >= 3 and w.isalpha()]
+        if any(re.search(rf"\b{re.escape(w)}\w*ed\b|\b{re.escape(w[:-1])}\w*ed\b", ctx.text, re.I) for w in words):
+            units.append(FulfilUnit(commitment=pid, status="done"))
+    return units
+
+
+def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
+    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…")
+    to the assistant's last message: each deed it offered is a promise, open ("Shall I set up
+    an email reminder?" - "yes" makes "set up an email reminder" a promise; "到时我提前一天联系您
+    确认时间，可以吗？" - "可以").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Your order is in. Shall I email you the receipt?"},
+    ...                 {"role": "user", "content": "yes please"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('email you the receipt', 'open')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "assistant" or not (G.nodes[last]["text"] or "").strip():
+        return []
+    first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
+    confirm = [cues for name, cues in ctx.pack.intents if name == "confirm"]
+    if not first or _ENDS_ASKING.search(first) or not any(first_match(cues, first) for cues in confirm):
+        return []
+    units: list[_Unit] = []
+    text = G.nodes[last]["text"]
+    for start, end in question_sentences(text):
+        deed = _offered(ctx, text[start:end])
+        if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_):
+            units.append(CommitmentUnit(text=deed, due=None, status="open"))
+    return units
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
