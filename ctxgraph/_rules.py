@@ -217,6 +217,7 @@ DISABLE_KEYS = {
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
     "take_backs": None, "amount_changes": None, "problems": None,
+    "unmet": None, "searches": None,
 }
 
 
@@ -299,12 +300,18 @@ class RuleFile(_Strict):
     # a fault said in general words ("keeps skipping", "won't connect", "charged twice"): the
     # user's clause holding one is a ``problem`` fact (the problems step)
     problems: list[str] = []
+    # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
+    # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
+    unmet: list[str] = []
+    # the user asks to find a thing ("再给我推荐一个…的景点"): in a domain where they already chose
+    # one, the new search starts over and the domain's earlier values end (extract/searches.py)
+    searches: list[str] = []
 
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "unmet", "searches",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -450,6 +457,8 @@ class RulePack:
     take_backs: list[str] = field(default_factory=list)
     amount_changes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    unmet: list[str] = field(default_factory=list)
+    searches: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -537,6 +546,8 @@ class RulePack:
         self.take_backs += rf.take_backs
         self.amount_changes += rf.amount_changes
         self.problems += rf.problems
+        self.unmet += rf.unmet
+        self.searches += rf.searches
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""

@@ -261,11 +261,14 @@ def state_value(value: str) -> str:
     (True, True)
     >>> state_value("1-2天") == state_value("1天 - 2天"), state_value("早餐服务") == state_value("早餐")
     (True, True)
+    >>> state_value("2、3个小时") == state_value("2小时 - 3小时"), state_value("4个小时") == state_value("4小时")
+    (True, True)
     """
     text = unicodedata.normalize("NFKC", str(value)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"^(\d):(\d\d)$", r"0\1:\2", text)  # the gold's times are zero-padded: "8:30" -> "08:30"
-    text = re.sub(r"(?<=\d)\s*(?:到|至|~|-)\s*(?=\d)", "-", text)  # a range: "150到500元" as "150-500元"
+    text = re.sub(r"(?<=\d)\s*(?:到|至|~|-|、)\s*(?=\d)", "-", text)  # a range: "150到500元", "2、3小时" as "150-500元"
+    text = re.sub(r"(?<=\d)个(?=小时)", "", text)  # "3个小时" is the gold's "3小时"
     # CrossWOZ's forms: a range with its unit once ("1-2天" is "1天 - 2天"), a facility or a type
     # with or without its generic word ("早餐服务" / "早餐", "豪华型" / "豪华": the gold has both)
     text = re.sub(r"(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)(小时|分钟|天)$", r"\1\3-\2\3", text)

@@ -8,6 +8,7 @@ its own:
 - ``cues``: the turn and its intent, constraints, questions, answers, goal; ``promises``: commitments
 - ``entities``: catalogue phrases, rule patterns, segmented names, the pipeline's entities
 - ``facts``: slot values, corrections, retractions; ``domains``: which domain a value is in
+- ``unmet``: a wish given up for an option that breaks it; ``searches``: a new search starts over
 - ``references``: "它 / that one" and choices; ``tools``: tool calls and trimmed results
 - ``text``: clauses, question spans, lists; ``compiled``: a rule pack compiled per language
 

@@ -168,3 +168,56 @@ def past_bound(clause: str) -> str | None:
         return "upper"
     return "lower" if _PAST_LOWER.search(clause) else None
 
+
+
+_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[^\d\s]{0,3}\s*(?:-|~|到|至|、)\s*(\d+(?:\.\d+)?)")
+_AT_LEAST = re.compile(r"以上|以后|之后|至少|起码|不低于|\b(?:at least|or more|and up|over|above)\b", re.I)
+_AT_MOST = re.compile(r"以下|以内|之内|不超过|最多|\b(?:at most|or less|under|below|up to)\b", re.I)
+_FREE = re.compile(r"免费|\bfree\b", re.I)
+_UNIT = re.compile(r"小时|分钟|天|\b(?:hours?|minutes?|days?|nights?)\b", re.I)
+
+
+def interval(value: str) -> tuple[float, float] | None:
+    """The numbers a value allows, as ``(low, high)``: a range ("100-150元", "1.5小时 - 2小时"),
+    a bound ("4分以上", "20元以下"), one number, free as 0; None without a number.
+
+    >>> interval("100-150元"), interval("1.5小时 - 2小时"), interval("4.5分以上"), interval("免费")
+    ((100.0, 150.0), (1.5, 2.0), (4.5, inf), (0.0, 0.0))
+    >>> interval("68元"), interval("under $200"), interval("豪华型") is None
+    ((68.0, 68.0), (-inf, 200.0), True)
+    """
+    if _FREE.search(value):
+        return 0.0, 0.0
+    if m := _RANGE.search(value):
+        low, high = sorted((float(m.group(1)), float(m.group(2))))
+        return low, high
+    n = _number(re.sub(r"(?<=\d),(?=\d{3})", "", value))
+    if n is None:
+        return None
+    if _AT_LEAST.search(value):
+        return n, float("inf")
+    if _AT_MOST.search(value):
+        return float("-inf"), n
+    return n, n
+
+
+def meets(wish: str, value: str) -> bool | None:
+    """Whether an option's ``value`` meets the user's ``wish`` for the same slot: its numbers lie
+    inside the wish's ("68元" is outside "100-150元", "4.7分" inside "4.5分以上"), or, for words,
+    every part of the wish is in the value ("早餐服务" in "wifi 早餐服务"); None when one has numbers
+    and the other not.
+
+    >>> meets("100-150元", "68元"), meets("4.5分以上", "4.7分"), meets("1.5小时 - 2小时", "2小时 - 4小时")
+    (False, True, False)
+    >>> meets("经济型", "舒适型"), meets("早餐服务", "wifi, 早餐服务"), meets("免费", "40元"), meets("3天", "12小时 - 3天")
+    (False, True, False, None)
+    """
+    want, got = interval(wish), interval(value)
+    if {u.casefold() for u in _UNIT.findall(wish)} != {u.casefold() for u in _UNIT.findall(value)}:
+        return None  # "3天" and "12小时 - 3天" are not compared by their numbers
+    if want is not None and got is not None:
+        return want[0] <= got[0] and got[1] <= want[1]
+    if (want is None) != (got is None):
+        return None
+    have = _plain(value)
+    return all(_plain(part) in have for part in re.split(r"[\s,，、和]+", wish) if part)

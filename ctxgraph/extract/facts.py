@@ -27,6 +27,7 @@ from .context import Mention, MessageContext
 from .domains import admits
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
+from .unmet import breaks
 
 
 class FactWriter:
@@ -49,7 +50,7 @@ class FactWriter:
         key, name, group = ctx.pack.scoped(slot, domain)
         if not value.strip():
             return
-        if not settled and self.describes_an_option(slot, key, mention):
+        if not settled and self.describes_an_option(slot, key, mention, value):
             self.units.append(FactUnit(
                 key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
                 normalized=mention.value if mention else None, offered=True, detail=clause_at(ctx.text, at)))
@@ -116,12 +117,17 @@ class FactWriter:
         return any(G.nodes[f]["slot"] == slot.id and G.nodes[f]["key"] != key and str(G.nodes[f]["value"]).casefold() == folded
                    for f in G.graph["current_fact"].values())
 
-    def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None) -> bool:
+    def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None, value: str = "") -> bool:
         """A per-domain attribute the assistant states while naming a thing ("Acorn Guest House
         is in the north, moderately priced") describes that option, not what the user wants:
-        offered until the user takes it, unless the user already said it."""
+        offered until the user takes it, unless the user already said it (but for a value the
+        assistant says does not meet the user's, the ``unmet`` step's evidence)."""
         ctx = self.ctx
-        if ctx.role != "assistant" or not slot.scoped or g.current_with_key(ctx.graph, key):
+        if ctx.role != "assistant" or not slot.scoped:
+            return False
+        if (held := g.current_with_key(ctx.graph, key)) and not (
+                ctx.pack.unmet and first_match(ctx.pack.unmet, ctx.text)
+                and any(breaks(ctx, slot.id, ctx.graph.nodes[f]["value"], value) for f in held)):
             return False
         if (mention is not None and mention.kind == "thing") or (slot.types and all(ctx.pack.is_thing(t) for t in slot.types)):
             return False  # the option itself (a venue's name), not an attribute of it

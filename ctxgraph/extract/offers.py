@@ -19,10 +19,12 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from .. import _graph as g
 from .._units import ActionResultUnit, DecisionUnit, FactUnit, GoalUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match, in_spans, question_sentences, whole_words
+from .unmet import breaks
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
@@ -215,9 +217,21 @@ def _the_one_just_offered(ctx: MessageContext, offers) -> list[_Unit]:
         # the thing offered, and the values the assistant's question proposes ("Shall I book it
         # for Friday?", "Confirming a table for 2 at 11:45?"); what it states of an option
         # ("TR5049 leaves at 14:48.", "It is in the east.") describes it, the user did not ask for it
+        if _breaks_a_wish(ctx, d):
+            continue  # "评分是3.5分，您看可以么？" - "行": the option taken, the wish given up (unmet), not 3.5 wished
         if d["turn"] == last and (confirming or _names_a_thing(ctx, d) or any(d["value"].casefold() in q for q in asked)):
             by_key.setdefault(d["key"], []).append(fid)
     return [DecisionUnit(fact=ids[0], decision="accepted") for ids in by_key.values() if len(ids) == 1]
+
+
+def _breaks_a_wish(ctx: MessageContext, d: dict) -> bool:
+    """The offered value breaks the user's current value of its key (see ``extract/unmet.py``)."""
+    if not ctx.pack.unmet:
+        return False
+    G = ctx.graph
+    return any(G.nodes.get(f"t{G.nodes[f]['turn']}", {}).get("role") == "user"
+               and breaks(ctx, d.get("slot"), G.nodes[f]["value"], d["value"])
+               for f in g.current_with_key(G, d["key"]))
 
 
 @step("offers_confirmed", roles=("tool",), needs_text=False)

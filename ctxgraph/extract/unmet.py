@@ -1,0 +1,76 @@
+"""A wish the user gives up: they go on with an option the assistant said does not meet it.
+
+The assistant says it found nothing that meets a wish and offers something else, stating the
+values that break it ("抱歉，没有符合您要求的，推荐您去讲礼驴肉馆，人均消费68元"); the user goes on
+with that option ("那它的地址是？") instead of declining it or restating the wish. The wish is
+then no longer the user's state: the user's facts under the keys of the option's stated values
+that do not meet them are retracted (a range and a number by their numbers, words by their
+parts: :func:`~ctxgraph.extract.bounds.meets`). Which words say "does not meet" is pack data
+(``unmet:``); a pack without them (the core pack) runs no such rule.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("zh", packs=["booking"])
+>>> _ = t.observe({"role": "user", "content": "帮我找一家人均消费100-150元的餐馆。"})
+>>> _ = t.observe({"role": "assistant", "content": "抱歉，没有符合您要求的餐馆，推荐您去讲礼驴肉馆，人均消费68元。"})
+>>> _ = t.observe({"role": "user", "content": "那好吧，它的地址在哪？"})
+>>> [(f.value, f.status) for f in t.state().facts if f.key == "restaurant.per_person"]
+[('100-150元', 'retracted'), ('68元', 'offered')]
+"""
+
+from __future__ import annotations
+
+from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
+from .bounds import interval, meets
+from .context import MessageContext
+from .registry import step
+from .text import first_match
+
+
+def _last_assistant_turn(ctx: MessageContext) -> int | None:
+    G = ctx.graph
+    for i in range(ctx.index - 1, -1, -1):
+        node = G.nodes.get(f"t{i}")
+        if node is not None and node["role"] == "assistant":
+            return i
+        if node is not None and node["role"] == "user":
+            return None  # the user spoke since: not a reply to it
+    return None
+
+
+def breaks(ctx: MessageContext, slot_id: str | None, wish: str, value: str) -> bool:
+    """Whether an option's ``value`` breaks the user's ``wish`` for the slot: by their numbers, or
+    by their words where the slot holds one value of a known kind (a type, "经济型" / "舒适型"); a
+    list slot (dishes, facilities) or a name is not judged by the words the assistant names."""
+    verdict = meets(wish, value)
+    if verdict is not False:
+        return False
+    if interval(wish) is not None:
+        return True
+    slot = ctx.pack.slots.get(slot_id or "")
+    return slot is not None and not slot.multi and bool(slot.types) and not any(ctx.pack.is_thing(t) for t in slot.types)
+
+
+@step("unmet", roles=("user",))
+def unmet(ctx: MessageContext) -> list[_Unit]:
+    """Retract the user's facts that the option just offered breaks, when the assistant said so
+    and the user goes on with it (no declining cue, no rejected option, no new value of the key)."""
+    if not ctx.pack.unmet:
+        return []
+    last = _last_assistant_turn(ctx)
+    if last is None or not first_match(ctx.pack.unmet, ctx.graph.nodes[f"t{last}"]["text"]):
+        return []
+    if first_match(ctx.pack.rejects, ctx.text) or any(u.decision == "rejected" for u in ctx.units_of(DecisionUnit)):
+        return []
+    G = ctx.graph
+    restated = {u.key for u in ctx.units_of(FactUnit)}
+    units: list[_Unit] = []
+    for fid in G.graph.get("offers", ()):
+        offer = G.nodes[fid]
+        if offer["turn"] != last or "." not in offer["key"] or offer["key"] in restated:
+            continue  # per-domain keys only: what the option is, in the domain it is offered in
+        for wid in ctx.graph.graph["current_fact"].values():
+            wish = G.nodes[wid]
+            by_user = G.nodes.get(f"t{wish['turn']}", {}).get("role") == "user"
+            if wish["key"] == offer["key"] and by_user and breaks(ctx, offer["slot"], wish["value"], offer["value"]):
+                units.append(RetractUnit(fact=wid))
+    return units
