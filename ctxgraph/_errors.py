@@ -64,6 +64,8 @@ class Errors:
     E066 = "[E066] Invalid Tracker option {name}={value!r}: {reason}."
     E072 = ("[E072] Role rule for slot {slot!r} ({lang}): no such slot. A role fills a slot: declare it under "
             "'slots:' (id, name) in the same pack, or name one of: {known}.")
+    E306 = ("[E306] Slot {slot!r} ({lang}) names domain(s) {unknown} that no loaded pack declares. A slot's "
+            "'domains:' are ids under 'domains:' ({known}); leave it empty for a slot every domain has.")
     E067 = "[E067] Tracker(config=...) takes no other options; got {names}. Put them into the TrackerConfig."
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."

@@ -83,6 +83,7 @@ class SlotRule(_Strict):
     multi: bool = False  # a list: the values one message names are kept together ("wifi 早餐服务")
     terse: bool = False  # the value says what it is ("east", "4.5分以上"): compact style drops the name
     role: bool = False  # filled by the roles step only: a tool result's field of the same name does not fill it
+    domains: list[str] = []  # the domains a scoped slot exists in (empty: all): a train has no area
 
 
 class FactPattern(_Strict):
@@ -487,6 +488,7 @@ class RulePack:
                     multi=slot.multi or old.multi,
                     terse=slot.terse or old.terse,
                     role=slot.role and old.role,
+                    domains=list(dict.fromkeys(old.domains + slot.domains)),
                 )
             else:
                 known[slot.id] = len(self.slots)

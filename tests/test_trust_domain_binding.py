@@ -24,7 +24,7 @@ def current(*messages, **kw) -> dict[str, str]:
 
 @pytest.mark.parametrize("domain_turn", [bot("What type of attraction are you looking for?"), "An attraction, please."])
 def test_bind_domain_a_value_said_before_any_domain_joins_the_next_one(domain_turn):
-    state = facts("I am looking for places to go in the centre.", domain_turn)
+    state = facts("I am looking for something in the centre.", domain_turn)
     assert ("attraction.area", "centre", "current") in state
     assert ("area", "centre", "superseded") in state  # the domain-less fact is kept in the history
 

@@ -17,7 +17,7 @@ def facts(*messages, lang: str = "en", packs=("booking",)) -> list[tuple[str, st
 
 
 @pytest.mark.parametrize("ask", ["Can I get their address and phone number?", "What is the postcode?",
-                                 "Where is it located?"])
+                                 "Where is it located?", "Sounds great. Can I get their number?"])
 def test_asking_for_the_details_of_the_one_thing_offered_takes_it(ask):
     state = facts("I want a museum in the centre.", bot("How about Cafe Jello Gallery ?"), ask)
     assert ("attraction.venue", "Cafe Jello Gallery", "current") in state
@@ -65,3 +65,15 @@ def test_an_attribute_the_user_does_not_need_is_never_yes():
 def test_an_attribute_the_user_needs_is_still_yes():
     state = facts("I need a hotel in the north with free wifi, and I do need free parking.")
     assert ("hotel.parking", "yes", "current") in state and ("hotel.internet", "yes", "current") in state
+
+
+@pytest.mark.parametrize("said", ["There are six in my party.", "We are 6 in our group."])
+def test_a_count_in_my_party_is_how_many_people(said):
+    state = facts("I need a hotel called the lovell lodge.", bot("How many people will be staying?"), said)
+    assert any(k == "hotel.people" and v in ("six", "6") and s == "current" for k, v, s in state)
+
+
+def test_asking_for_a_number_of_things_takes_nothing():
+    state = facts("I want a museum in the centre.", bot("How about Cafe Jello Gallery ?"),
+                  "What is the number of museums in the north?")
+    assert ("attraction.venue", "Cafe Jello Gallery", "offered") in state

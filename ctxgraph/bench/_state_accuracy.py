@@ -205,9 +205,12 @@ def write_schema_pack(schema: SlotSchema, folder: str | Path, packs: Sequence[st
     ``packs``; returns the folder (see the module docstring)."""
     from .._rules import load_pack
 
-    known = {s.id: s for s in load_pack([], schema.lang, packs=list(packs)).slots}
+    loaded = load_pack([], schema.lang, packs=list(packs))
+    known = {s.id: s for s in loaded.slots}
     entries: dict[str, dict[str, Any]] = {}
     served: dict[str, list[str]] = defaultdict(list)
+    # the pack's domain ids each schema domain stands for ("hotel" for 酒店)
+    pack_domains = {d: [p.id for p in loaded.domains if schema.domain(p.id) == d] for d in schema.domains}
     for domain, slots in schema.domains.items():
         for gold in slots:
             word = gold.removeprefix("book-")
@@ -224,6 +227,17 @@ def write_schema_pack(schema: SlotSchema, folder: str | Path, packs: Sequence[st
                 if _key(word) not in taken:
                     entry["synonyms"].append(word.replace("_", " "))
             served[pid].append(f"{domain}-{gold}")
+    # a scoped slot exists only in the domains whose schema has it (a train has no area): the
+    # pack's slots that stand for a schema slot, by name or alias, and the schema's new ones
+    for pid, slot in known.items():
+        if slot.scoped and any(SlotSchema.slot(schema, d, pid) for d in schema.domains):
+            entries.setdefault(pid, {"id": pid, "name": slot.name, "synonyms": [], "role": slot.role})
+    for pid, entry in entries.items():
+        ids = [p for d in schema.domains if SlotSchema.slot(schema, d, pid) or f"{d}-{pid}" in served[pid]
+               for p in pack_domains[d]]
+        if ids and (pid not in known or known[pid].scoped):
+            entry["domains"] = list(dict.fromkeys(ids))
+        served[pid] = served[pid] or [f"{d}-{g}" for d in schema.domains if (g := SlotSchema.slot(schema, d, pid))]
     lines = [f"# {schema.name}: the dataset's slot schema as a pack, written by ctxgraph bench.", "slots:"]
     for pid, entry in entries.items():
         lines.append(f"  # {', '.join(served[pid])}")

@@ -85,6 +85,10 @@ class CompiledPack:
         self.domain_names = {d.id: d.name for d in pack.domains}
         self.domain_of = {cue.casefold(): d.id for d in pack.domains for cue in d.cues}
         self.domain_rx = _alternation(self.domain_of, flags)
+        for slot in pack.slots:
+            if unknown := [d for d in slot.domains if d not in self.domain_names]:
+                raise RulesError(Errors.E306.format(slot=slot.id, lang=pack.lang, unknown=", ".join(map(repr, unknown)),
+                                                    known=", ".join(self.domain_names) or "none"))
         self._compile_fact_patterns(pack, flags)
         self.accepts, self.rejects, self.goal_changes = c(pack.accepts), c(pack.rejects), c(pack.goal_changes)
         self.ordinals = {k.casefold(): v for k, v in pack.ordinals.items()}

@@ -8,7 +8,7 @@ A domain word inside a name ("北京饭店") speaks only for that name. Packs wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Collection
 
 from .. import _graph as g
 from .._units import FactUnit, _Unit
@@ -16,6 +16,7 @@ from .registry import step
 from .text import SENTENCE_END, in_brackets
 
 if TYPE_CHECKING:
+    from .._rules import SlotRule
     from .context import MessageContext
 
 #: A domain stays the topic for this many turns after it was last named.
@@ -31,8 +32,30 @@ def message_domain(ctx: "MessageContext") -> str | None:
     return pack.domain_of[cues[-1].casefold()] if cues else None
 
 
-def domain_finder(ctx: "MessageContext") -> Callable[[int], str | None]:
-    """``domain_at(pos)`` for the message of ``ctx``."""
+def admits(slot: "SlotRule | Collection[str] | None", domain: str | None) -> bool:
+    """Whether ``domain`` has ``slot`` (a slot with no ``domains`` is in every one); ``slot`` may
+    also be the domain ids themselves (a fact pattern's ``domains``).
+
+    >>> from ctxgraph._rules import SlotRule
+    >>> area = SlotRule(id="area", name="area", scoped=True, domains=["hotel", "restaurant"])
+    >>> admits(area, "hotel"), admits(area, "train"), admits(None, "train"), admits({"taxi"}, "taxi")
+    (True, False, True, True)
+    """
+    domains = _domains(slot)
+    return not domains or domain in domains
+
+
+def _domains(slot: "SlotRule | Collection[str] | None") -> "Collection[str]":
+    return () if slot is None else slot if not hasattr(slot, "domains") else slot.domains  # type: ignore[union-attr]
+
+
+def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
+    """``domain_at(pos, slot=None)`` for the message of ``ctx``: the domain a value at ``pos``
+    belongs to. Given the value's ``slot``, only a domain that has it ("in the east" is no
+    train's): the nearest such domain word in the sentence, else the last one in the message,
+    else, when the message names no domain, the conversation's if it has the slot, else none
+    (:func:`bind_domain` binds the value when a domain that has it is named). When the message
+    names domains and none has the slot, the value stays with the nearest one, as without a slot."""
     text, pack, G = ctx.text, ctx.pack, ctx.graph
     names = [(m.start, m.end) for m in ctx.mentions if m.kind == "thing"]
 
@@ -45,24 +68,35 @@ def domain_finder(ctx: "MessageContext") -> Callable[[int], str | None]:
     own = {span: d for start, d, span in cues if span and not in_brackets(text[span[0]:start])}
     cues = [(start, d) for start, d, span in cues if not span]
     recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
-    fallback = cues[-1][1] if cues else (G.graph.get("domain") if recent else None)
-    if not cues and not own:
-        return lambda pos: fallback
+    topic = G.graph.get("domain") if recent else None
+    fallback = cues[-1][1] if cues else topic
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text) + 1]
     marker = ctx.profile.modifier_marker
 
-    def domain_at(pos: int) -> str | None:
-        for (s, e), d in own.items():
-            if s <= pos < e:
-                return d
+    def nearest(pos: int, slot: "SlotRule | Collection[str] | None") -> str | None:
         lo = max(b for b in bounds if b <= pos)
         hi = min(b for b in bounds if b > pos)
         if marker:  # "价格在400-500元的……酒店": a modifier phrase belongs to the noun after it
-            head = next((d for start, d in cues if pos < start < hi and marker in text[pos:start]), None)
+            head = next((d for start, d in cues if pos < start < hi and marker in text[pos:start] and admits(slot, d)), None)
             if head is not None:
                 return head
-        near = [(abs(start - pos), -start, d) for start, d in cues if lo <= start < hi]
-        return min(near)[2] if near else fallback
+        near = [(abs(start - pos), -start, d) for start, d in cues if lo <= start < hi and admits(slot, d)]
+        if near:
+            return min(near)[2]
+        named = [d for _, d in cues if admits(slot, d)]
+        return named[-1] if named else None
+
+    def domain_at(pos: int, slot: "SlotRule | Collection[str] | None" = None) -> str | None:
+        for (s, e), d in own.items():
+            if s <= pos < e:
+                return d
+        if _domains(slot):
+            found = nearest(pos, slot)
+            if found is not None:
+                return found
+            if not cues and admits(slot, topic):  # the conversation's domain if it has the slot
+                return topic
+        return nearest(pos, None) or fallback
 
     return domain_at
 
@@ -91,7 +125,8 @@ def bind_domain(ctx: "MessageContext") -> list[_Unit]:
     units: list[_Unit] = []
     for fid, d in g.recent_current_facts(G, 50):
         slot = pack.slots.get(d.get("slot") or "")
-        if slot is None or not slot.scoped or d.get("group") or d["key"] != slot.id or d.get("subject"):
+        if slot is None or not slot.scoped or d.get("group") or d["key"] != slot.id or d.get("subject") \
+                or not admits(slot, domain):
             continue
         key, name, group = pack.scoped(slot, domain)
         if key in made or g.current_with_key(G, key):
@@ -160,4 +195,4 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
     return units
 
 
-__all__ = ["DOMAIN_SPAN", "bind_domain", "domain_finder", "message_domain", "same_as"]
+__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "message_domain", "same_as"]

@@ -24,8 +24,9 @@ from .. import _graph as g
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
+from .domains import admits
 from .registry import step
-from .text import CLAUSE_END, clause_at, first_match, in_spans, list_value, mask
+from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
 from .unmet import breaks
 
 
@@ -44,7 +45,9 @@ class FactWriter:
              mention: Mention | None = None, supersedes: str | None = None, patterned: bool = False,
              domain: str | None = None, settled: bool = False, only_offer: bool = False) -> None:
         ctx, G = self.ctx, self.ctx.graph
-        key, name, group = ctx.pack.scoped(slot, domain or ctx.domain_at(at))
+        if domain is None or not admits(slot, domain):  # a domain this slot is not in ("east" for a train)
+            domain = ctx.domain_at(at, slot)
+        key, name, group = ctx.pack.scoped(slot, domain)
         if not value.strip():
             return
         if not settled and self.describes_an_option(slot, key, mention, value):
@@ -154,7 +157,7 @@ class FactWriter:
                     self.make(**args, settled=True)
                 continue
             for o in options.values():
-                _, name, group = ctx.pack.scoped(o["slot"], o["domain"] or ctx.domain_at(o["at"]))
+                _, name, group = ctx.pack.scoped(o["slot"], o["domain"] or ctx.domain_at(o["at"], o["slot"]))
                 mention = o["mention"]
                 self.units.append(FactUnit(
                     key=key, name=name, value=o["value"].strip(), subject=o["subject"], slot=o["slot"].id, group=group,
@@ -225,7 +228,11 @@ def pattern_facts(w: FactWriter) -> None:
                 inner = [pack.domain_of[c.casefold()] for c in pack.domain_rx.findall(fm.group(0))] \
                     if pack.domain_rx else []
                 domain = next((d for d in reversed(inner) if d in only_in), None)
-                if domain is None:
+                # or, when the sentence names no other domain outside the match, one the message names
+                # ("a taxi ... I want to leave the restaurant by 07:00": the place left, not the topic)
+                if domain is None and not _other_domain_near(ctx, fm, only_in):
+                    domain = ctx.domain_at(fm.start(), only_in)
+                if domain not in only_in:
                     continue
             w.read.append(fm.span())
             if fixed_slot:
@@ -244,6 +251,15 @@ def pattern_facts(w: FactWriter) -> None:
                     # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
                     w.make(pack.slots[slot_id], value, fm.start(),
                            mention=ctx.mentions[i] if i is not None else None, patterned=True, domain=domain)
+
+
+def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
+    """A domain word outside the match in its sentence names a domain the pattern is not for."""
+    pack, text = ctx.pack, ctx.text
+    lo = max([0] + [m.end() for m in SENTENCE_END.finditer(text[:fm.start()])])
+    hi = next((fm.end() + m.start() for m in SENTENCE_END.finditer(text[fm.end():])), len(text))
+    return any(pack.domain_of[c.group(0).casefold()] not in only_in
+               for c in pack.domain_rx.finditer(text, lo, hi) if not (fm.start() <= c.start() < fm.end()))
 
 
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
@@ -276,7 +292,7 @@ def slot_word_facts(w: FactWriter) -> None:
     sentence_ends = [m.start() for m in CLAUSE_END.finditer(text)]
     for sm in pack.synonym_rx.finditer(text):
         slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-        if pack.scoped(slot, ctx.domain_at(sm.start()))[0] in w.filled or in_spans(sm.start(), w.read):
+        if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled or in_spans(sm.start(), w.read):
             continue  # "its name is X": X is the venue's
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
         window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
@@ -346,7 +362,8 @@ def bare_value_facts(w: FactWriter) -> None:
             continue
         if ctx.role == "user" and reference_role(ctx, m):
             continue  # "八达岭长城周边的景点": a reference point (the roles step), not the venue wanted
-        if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped and ctx.domain_at(m.start) is None:
+        if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
+                and ctx.domain_at(m.start, pack.slots[m.slot]) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
         w.used.add(i)
         if pack.slots[m.slot].multi:  # a list-valued slot: "wifi 早餐服务"
@@ -442,7 +459,7 @@ def unslotted_values(w: FactWriter) -> None:
         if target is None:
             slot = next((s for s in asked if m.label in s.types), None)
             if slot:
-                key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start))
+                key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot))
                 target = (key, name, None, slot.id, group)
         if target and target[0] not in w.filled:
             w.filled.add(target[0])

@@ -120,8 +120,10 @@ def offers(ctx: MessageContext) -> list[_Unit]:
                     units.append(DecisionUnit(fact=f, decision="accepted"))
             continue  # "is the Plus cheaper?", "华为和联想哪个散热好点" (no question mark) decide nothing
         rejecting = bool(first_match(ctx.pack.rejects, clause))
-        picked = _named(clause, open_offers) or _by_position(ctx, clause, open_offers) \
-            or _by_part(clause, open_offers)
+        # an offer whose value is itself an answer word ("parking: yes") is not named by a "yes"
+        nameable = [(f, d) for f, d in open_offers if not first_match(ctx.pack.accepts, str(d["value"]))]
+        picked = _named(clause, nameable) or _by_position(ctx, clause, open_offers) \
+            or _by_part(clause, nameable)
         if not picked and not rejecting:
             picked = _by_detail(clause, open_offers)
         for f in picked:

@@ -152,7 +152,7 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         cued = (_cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
-        key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start)) if slot else (m.label, m.label.replace("_", " "), None)
+        key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
             filled.add(key)
             units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id if slot else None, group=group,
@@ -209,7 +209,7 @@ def _rekey(ctx: MessageContext) -> None:
         m = next((m for m in ctx.mentions if m.text == u.value and m.slot == u.slot), None)
         slot = _cue_role(ctx, m) if m is not None else None
         if slot and slot != u.slot and not any(isinstance(o, FactUnit) and o.slot == slot for o in ctx.units):
-            key, name, group = ctx.pack.scoped(ctx.pack.slots[slot], ctx.domain_at(m.start))
+            key, name, group = ctx.pack.scoped(ctx.pack.slots[slot], ctx.domain_at(m.start, ctx.pack.slots[slot]))
             ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
 
 
@@ -271,7 +271,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         slot = pack.slots[slot_id]
         # a reference point belongs to the thing sought after it, not to its own name's domain
         at = ms[0].end if slot_id in pack.reference_roles else ms[0].start
-        key, name, group = pack.scoped(slot, ctx.domain_at(at))
+        key, name, group = pack.scoped(slot, ctx.domain_at(at, slot))
         if key in filled:
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
