@@ -21,6 +21,7 @@ def problems(*messages) -> list[str]:
 @pytest.mark.parametrize(("text", "expected"), [
     pytest.param("Hello, our boiler keeps cutting out overnight. It's a Vaillant.", "boiler keeps cutting out", id="keeps"),
     pytest.param("my cat has been sneezing since Tuesday", "has been sneezing", id="has-been"),
+    pytest.param("we've been having issues with the router since Monday", "having issues", id="having-issues"),
     pytest.param("The printer won't connect to the office wifi any more", "won't connect", id="wont-verb"),
     pytest.param("You billed me twice for June, can you fix it", "billed me twice", id="billed-twice"),
     pytest.param("the parcel came damaged, the box was soaked", "parcel came damaged", id="came-damaged"),
@@ -39,6 +40,12 @@ def test_trust_problems_a_fault_the_user_states_is_a_fact(text, expected):
     pytest.param(("sorry, I keep doing this, what was the code again",), id="keep-doing-is-no-fault"),
     pytest.param(("I've been meaning to upgrade my plan",), id="been-meaning"),
     pytest.param(("my boiler keeps cutting out. Actually no, forget it, it's fine now",), id="taken-back"),
+    # chit-chat of a long chat: encouragement, what the speaker has been doing, a figure of speech
+    pytest.param(("Let's keep going and chase our dreams",), id="keep-going"),
+    pytest.param(("I've been reading a lot in the past week",), id="i-have-been-doing"),
+    pytest.param(("This support network has been amazing",), id="been-amazing"),
+    pytest.param(("Turns out she had no other family - it broke my heart",), id="broke-my-heart"),
+    pytest.param(("It's disheartening not knowing why it didn't work out",), id="did-not-work-out"),
 ])
 def test_trust_problems_no_problem(messages):
     assert problems(*messages) == []
