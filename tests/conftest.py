@@ -264,3 +264,18 @@ class SupportChat:
 def support_chat():
     """The 30-turn support chat of the integration tests (:class:`SupportChat`)."""
     return SupportChat()
+
+
+@pytest.fixture(scope="session")
+def speed_quick(tmp_path_factory) -> tuple[dict, str]:
+    """One ``ctxgraph bench speed --quick --format json`` run with stderr on a terminal, shared
+    by the speed harness tests of test_bench_cli.py and test_bench_speed.py (its load costs are
+    measured in fresh processes, the slowest part): (its JSON report, what the terminal got)."""
+    import json
+
+    from test_bench_cli import _run_on_a_terminal
+
+    out, terminal = _run_on_a_terminal(["bench", "speed", "--quick", "--format", "json"],
+                                       tmp_path_factory.mktemp("speed"))
+    (line,) = [line for line in out.splitlines() if line.strip()]
+    return json.loads(line), terminal

@@ -48,16 +48,6 @@ def test_bench_cli_scenarios_report_pass_rate_per_language(capsys):
         assert r["passed"] == r["n"] and r["recall"] == 1.0, r["failures"]
 
 
-@pytest.fixture(scope="module")
-def speed_quick(tmp_path_factory) -> tuple[dict, str]:
-    """One ``ctxgraph bench speed --quick --format json`` run with stderr on a terminal, shared
-    by the speed harness tests: (its JSON report, what the terminal got: its progress bars)."""
-    out, terminal = _run_on_a_terminal(["bench", "speed", "--quick", "--format", "json"],
-                                       tmp_path_factory.mktemp("speed"))
-    (line,) = [line for line in out.splitlines() if line.strip()]
-    return json.loads(line), terminal
-
-
 @pytest.mark.slow
 def test_bench_cli_speed_harness_runs(speed_quick):
     """The speed benchmark's harness (short runs); its figures are never asserted."""
@@ -171,7 +161,7 @@ def test_bench_cli_no_progress_bar_in_captured_output(capsys, tmp_path):
     assert capsys.readouterr().err == ""
 
 
-def _run_on_a_terminal(argv: list[str], cwd) -> tuple[str, str]:
+def _run_on_a_terminal(argv: list[str], cwd) -> tuple[str, str]:  # also conftest.py's speed_quick
     """Run ``ctxgraph ARGV`` with stderr on a pseudo-terminal of 120 columns: (stdout, what the terminal got)."""
     import fcntl
     import os

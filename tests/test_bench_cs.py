@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ctxgraph.bench import _cli
-from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_cs_dir, holds, load_cs,
-                                run_cs, score_state, summarise)
+from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_cs_dir, holds,
+                                load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
 EN = {
@@ -137,10 +137,19 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
 
 
+def test_shipped_third_blind_set_loads_as_the_blind3_group():
+    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind3"
+    conversations = load_cs(default_blind3_dir())
+    assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
+    assert len({c.id for c in conversations}) == 20
+    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
+
+
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev, blind2 and blind3 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -158,6 +167,21 @@ def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
            f"fact recall {report['gap_blind2']['fact_recall']:+.3f}" in doc
 
 
+def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
+    groups = [("dev", CS_GROUPS / "dev"), ("blind2", CS_GROUPS / "blind2"), ("blind3", CS_GROUPS / "blind3")]
+    report = run_cs(groups=groups, progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows)[-2:] == [("blind3", "en"), ("blind3", "all")]
+    blind3 = rows["blind3", "all"]
+    assert blind3["n"] == 1 and blind3["current_total"] == 3 and blind3["current_found"] < 3  # "Wednesday" is never said
+    dev = rows["dev", "all"]
+    assert report["gap_blind3"] == {k: round(dev[k] - blind3[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report["gap_blind3"]["fact_recall"] > 0 and "gap_blind2" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind2", "blind3"] and "(blind3)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind3 | en | 1 |" in doc and "| blind3 | all | 1 |" in doc
+    assert f"gap, dev minus blind3 (the set the rules were tuned on minus the third blind set, issue 19): " \
+           f"fact recall {report['gap_blind3']['fact_recall']:+.3f}" in doc
 
 
 def test_run_cs_replays_each_conversation_in_its_language(tmp_path):

@@ -27,6 +27,12 @@ def current_budget(t: Tracker) -> str:
 
 
 @pytest.fixture(scope="module")
+def en_1500() -> Tracker:
+    """1,500 messages of the English long chat, read once by the tests that only look at it."""
+    return chat("en", 1_500)
+
+
+@pytest.fixture(scope="module")
 def promises_10k() -> Tracker:
     """10,000 messages with a promise every round and none ever reported: only the expiry closes them."""
     return chat("en", 10_000, promise_every=1, kept_share=0.0)
@@ -119,10 +125,10 @@ def test_bench_speed_turns_reports_every_checkpoint(capsys):
                                                                       ("en", "support")]
 
 
-def test_html_of_a_long_chat_shows_a_window_and_the_current_state():
+def test_html_of_a_long_chat_shows_a_window_and_the_current_state(en_1500):
     from ctxgraph.views import graph_data, to_html
 
-    t = chat("en", 1_500)
+    t = en_1500
     data = graph_data(t, window=100)
     assert data["window"] == {"first_turn": 1_400, "messages": 100,
                               "hidden_nodes": t.graph.number_of_nodes() - len(data["nodes"])}
@@ -159,8 +165,8 @@ def test_html_of_10000_turns_is_bounded(promises_10k):
     assert len(page.encode()) < 1_000_000
 
 
-def test_state_json_lists_a_keys_history_once():
-    t = chat("en", 1_200)
+def test_state_json_lists_a_keys_history_once(en_1500):
+    t = en_1500
     facts = t.state().facts
     budgets = [f for f in facts if f.key == "budget"]
     assert len(budgets) > 5

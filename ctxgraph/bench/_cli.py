@@ -41,8 +41,9 @@ Where each dataset comes from and its licence: README.md, "Benchmarks". cs reads
 development set shipped with ctxgraph (ctxgraph/bench/data/cs) and, as a separate held-out
 group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and a blind group
 no rule was written against (ctxgraph/bench/data/cs_blind), and a second blind group written
-before any run (ctxgraph/bench/data/cs_blind2), and prints the gaps between dev and
-each, unless --data names a folder of conversations in that format.
+before any run (ctxgraph/bench/data/cs_blind2), and a third one (ctxgraph/bench/data/cs_blind3),
+and prints the gaps between dev and each, unless --data names a folder of conversations in that
+format.
 """
 
 EXAMPLE = """\
@@ -309,6 +310,9 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     if report.get("gap_blind2"):
         parts.append("gap, dev minus blind2 (the set the rules were tuned on minus the second blind set, issue 19): "
                      + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind2"].items()))
+    if report.get("gap_blind3"):
+        parts.append("gap, dev minus blind3 (the set the rules were tuned on minus the third blind set, issue 19): "
+                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind3"].items()))
     unlisted = [f"{r.get('group', 'data')} {r['constraints_unlisted']} of {r['constraints_items']} / "
                 f"{r['commitments_unlisted']} of {r['commitments_items']}"
                 for r in report["results"] if r["lang"] == "all" and "constraints_items" in r]
@@ -417,7 +421,7 @@ def _cs_targets(reports: list[dict[str, Any]], add: Any) -> None:
         if r["dataset"] != "cs":
             continue
         overall = [x for x in r["results"] if x["lang"] == "all"]  # the newest blind group's, else an older one's
-        row = next((x for g in ("blind2", "blind", "held-out") for x in overall if x.get("group") == g), overall[0])
+        row = next((x for g in ("blind3", "blind2", "blind", "held-out") for x in overall if x.get("group") == g), overall[0])
         add("cs set: fact recall", row["fact_recall"], 0.85, "—")
         add("cs set: fact precision", row["fact_precision"], 0.92, "—")
         for kind in ("constraints", "commitments"):
