@@ -389,6 +389,11 @@ def _read_entity_ruler(path: Path, text: str) -> RuleFile:
     return RuleFile(entities=rules)
 
 
+#: the cue lists of a rule file's ``commitments:`` section that the pack keeps as its own flat lists
+_COMMITMENT_LISTS = ("asks_detail", "joins", "checks", "asks_input", "offer_tails", "offer_cues", "waits_for",
+                     "make", "done", "cancel", "deeds", "same_deed")
+
+
 @dataclass
 class RulePack:
     """All rules for one language, merged and with regexes compiled."""
@@ -475,24 +480,7 @@ class RulePack:
         self.branch_suffix = rf.name_rules.branch_suffix or self.branch_suffix
         self.entities += rf.entities
         self.not_entities.update(rf.not_entities)
-        known = {s.id: i for i, s in enumerate(self.slots)}
-        for slot in rf.slots:  # a later file extends a slot with the same id
-            if slot.id in known:
-                old = self.slots[known[slot.id]]
-                self.slots[known[slot.id]] = SlotRule(
-                    id=slot.id,
-                    name=slot.name,
-                    synonyms=list(dict.fromkeys(old.synonyms + slot.synonyms)),
-                    types=list(dict.fromkeys(old.types + slot.types)),
-                    scoped=slot.scoped or old.scoped,
-                    multi=slot.multi or old.multi,
-                    terse=slot.terse or old.terse,
-                    role=slot.role and old.role,
-                    domains=list(dict.fromkeys(old.domains + slot.domains)),
-                )
-            else:
-                known[slot.id] = len(self.slots)
-                self.slots.append(slot)
+        self._add_slots(rf.slots)
         self.domains += rf.domains
         self.fact_patterns += rf.fact_patterns
         self.name_suffixes += rf.name_suffixes
@@ -501,18 +489,8 @@ class RulePack:
         self.constraints += rf.constraints
         self.lifts += rf.lifts
         self.choices += rf.choices
-        self.asks_detail += rf.commitments.asks_detail
-        self.joins += rf.commitments.joins
-        self.checks += rf.commitments.checks
-        self.asks_input += rf.commitments.asks_input
-        self.offer_tails += rf.commitments.offer_tails
-        self.offer_cues += rf.commitments.offer_cues
-        self.waits_for += rf.commitments.waits_for
-        self.make += rf.commitments.make
-        self.done += rf.commitments.done
-        self.cancel += rf.commitments.cancel
-        self.deeds += rf.commitments.deeds
-        self.same_deed += rf.commitments.same_deed
+        for name in _COMMITMENT_LISTS:  # the commitments section's cue lists, each kept flat here
+            getattr(self, name).extend(getattr(rf.commitments, name))
         self.corrections += rf.corrections
         self.retractions += rf.retractions
         self.pronouns += rf.references.pronouns
@@ -548,6 +526,27 @@ class RulePack:
         self.problems += rf.problems
         self.unmet += rf.unmet
         self.searches += rf.searches
+
+    def _add_slots(self, slots: list[SlotRule]) -> None:
+        """Append ``slots``; a later file's slot with an id already known extends that slot."""
+        known = {s.id: i for i, s in enumerate(self.slots)}
+        for slot in slots:
+            if slot.id in known:
+                old = self.slots[known[slot.id]]
+                self.slots[known[slot.id]] = SlotRule(
+                    id=slot.id,
+                    name=slot.name,
+                    synonyms=list(dict.fromkeys(old.synonyms + slot.synonyms)),
+                    types=list(dict.fromkeys(old.types + slot.types)),
+                    scoped=slot.scoped or old.scoped,
+                    multi=slot.multi or old.multi,
+                    terse=slot.terse or old.terse,
+                    role=slot.role and old.role,
+                    domains=list(dict.fromkeys(old.domains + slot.domains)),
+                )
+            else:
+                known[slot.id] = len(self.slots)
+                self.slots.append(slot)
 
     def finish(self) -> "RulePack":
         """Switch off what ``disable:`` names and order intents by priority (stable)."""
