@@ -104,6 +104,18 @@ def test_report_closes_the_promise_it_is_about_not_the_other():
     assert the_one(promises, "claim form")[1] == "done"
 
 
+@pytest.mark.parametrize("report", [
+    "Booking was successful. Your reference number is QX2L9.",
+    "Your booking has been confirmed for Saturday.",
+    "I have successfully booked it, the reference is 7781.",
+])
+def test_an_accepted_offer_is_closed_by_the_outcome_it_reports(report):
+    # the user's yes makes the offered deed a promise; the report of its outcome keeps it, and only it
+    promises = promises_after("en", bot("The 10:15 train fits. Shall I book the 10:15 train for you?"), "yes please",
+                              bot(report))
+    assert the_one(promises, "book the 10:15 train")[1] == "done"
+
+
 def test_report_in_the_same_sentence_is_not_part_of_the_promise():
     # the report is a deed done that no promise named: kept on its own, as done
     promises = promises_after("en", bot("The engineer will ring you before arriving, and the confirmation is on its way."))
