@@ -291,9 +291,14 @@ def _state_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     ]
 
 
+#: what each group's gap to dev measures, in the cs report's words
+_GAP_AGAINST = {"held-out": "chats they were not", "blind": "chats no rule was written against",
+                "blind2": "the second blind set, issue 19", "blind3": "the third blind set, issue 19"}
+
+
 def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     """The cs table (per language and overall) and, in text, each conversation's errors."""
-    from ._cs import format_cs_errors
+    from ._cs import GAPS, format_cs_errors
 
     rows = [[r.get("group", "data"), r["lang"], r["n"], r["fact_recall"], r["fact_precision"], r["wrong"],
              f"{r['constraints_right']}/{r['constraints_n']}", f"{r['commitments_right']}/{r['commitments_n']}"]
@@ -301,18 +306,10 @@ def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
     parts = [f"data: {report['data']}, {report['n']} conversations, {report['seconds']} s",
              _table(["group", "lang", "conversations", "fact recall", "fact precision", "wrong facts",
                      "constraints right", "commitments right"], rows, markdown)]
-    if report.get("gap"):
-        parts.append("gap, dev minus held-out (the set the rules were tuned on minus chats they were not): "
-                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap"].items()))
-    if report.get("gap_blind"):
-        parts.append("gap, dev minus blind (the set the rules were tuned on minus chats no rule was written against): "
-                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind"].items()))
-    if report.get("gap_blind2"):
-        parts.append("gap, dev minus blind2 (the set the rules were tuned on minus the second blind set, issue 19): "
-                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind2"].items()))
-    if report.get("gap_blind3"):
-        parts.append("gap, dev minus blind3 (the set the rules were tuned on minus the third blind set, issue 19): "
-                     + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report["gap_blind3"].items()))
+    for key, group in GAPS:
+        if report.get(key):
+            parts.append(f"gap, dev minus {group} (the set the rules were tuned on minus {_GAP_AGAINST[group]}): "
+                         + ", ".join(f"{k.replace('_', ' ')} {v:+.3f}" for k, v in report[key].items()))
     unlisted = [f"{r.get('group', 'data')} {r['constraints_unlisted']} of {r['constraints_items']} / "
                 f"{r['commitments_unlisted']} of {r['commitments_items']}"
                 for r in report["results"] if r["lang"] == "all" and "constraints_items" in r]
