@@ -283,6 +283,10 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     return pick
 
 
+#: a capitalised name right after a slot word: the word describes that thing ("the budget Avon ZV7")
+_NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]*[A-Z0-9]?\w*")
+
+
 def slot_word_facts(w: FactWriter) -> None:
     """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
     ctx, pack = w.ctx, w.ctx.pack
@@ -294,6 +298,9 @@ def slot_word_facts(w: FactWriter) -> None:
         slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
         if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled or in_spans(sm.start(), w.read):
             continue  # "its name is X": X is the venue's
+        name = _NAME_AFTER.match(text, sm.end()) if slot.types and sm.group(0)[:1].islower() else None
+        if name and not any(m.label in slot.types and m.start < name.end() and name.start() < m.end for m in ctx.mentions):
+            continue  # "the budget Avon ZV7 at £64": the word describes the thing named right after it
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
         window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
         free = ctx.profile.free_value(text[sm.end():clause_end]) if not slot.types else None
@@ -362,6 +369,9 @@ def bare_value_facts(w: FactWriter) -> None:
             continue
         if ctx.role == "user" and reference_role(ctx, m):
             continue  # "八达岭长城周边的景点": a reference point (the roles step), not the venue wanted
+        if ctx.role == "user" and declined(ctx, m):
+            w.used.add(i)
+            continue  # "thursday's no good, saturday then": the value the clause declines is no wish
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
                 and ctx.domain_at(m.start, pack.slots[m.slot]) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
@@ -376,6 +386,25 @@ def bare_value_facts(w: FactWriter) -> None:
         for i, m in enumerate(ctx.mentions):
             if i not in w.used and not m.slot and m.label in pack.offer_slots:
                 w.make(pack.slots[pack.offer_slots[m.label]], m.text, m.start, mention=m, only_offer=True)
+
+
+def declined(ctx: MessageContext, m: Mention) -> bool:
+    """Whether ``m`` is the one value of a clause that declines ("thursday's no good", "my saturdays
+    are taken now", "not the 9th"); a clause weighing two values ("the 14th instead of the 12th")
+    declines neither here (the corrections read it).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "We can do Thursday at 10:00 or Saturday at 13:30."},
+    ...                 {"role": "user", "content": "thursday's no good, saturday then"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('day', 'saturday')]
+    """
+    start = max((c.end() for c in CLAUSE_END.finditer(ctx.text, 0, m.start)), default=0)
+    end = next((c.start() for c in CLAUSE_END.finditer(ctx.text, m.start)), len(ctx.text))
+    if not first_match(ctx.pack.rejects, ctx.text[start:end]):
+        return False
+    return not any(o is not m and o.kind == "value" and o.label == m.label and start <= o.start < end for o in ctx.mentions)
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
@@ -535,10 +564,18 @@ def corrected_within(w: FactWriter) -> None:
     mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
     # "actually no" followed by a value of the same kind corrects it too ("to 41 Heron Street.
     # Actually no, to 7 Wren Close"); without one it takes the value back (ctx.taken_back)
+    changes = [c.end() for rx in ctx.pack.corrections for c in rx.finditer(ctx.text)]
     for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())]:
         for cue in rx.finditer(ctx.text):
             new = next((m for m in mentions if m.start >= cue.end()), None)
-            if new is None or new.start - cue.end() > SELF_CORRECTION_GAP:
+            before = [m for m in mentions if m.end <= cue.start() and cue.start() - m.end <= SELF_CORRECTION_GAP]
+            if before:
+                # "thursday morning. no wait, i leave at 7.30 on thursdays, make it the wednesday evening":
+                # the new value is the one a change's words ("make it") bring later in the message
+                new = next((m for m in mentions if m.start >= cue.end() and m.label == before[-1].label and any(
+                    0 <= m.start - e <= SELF_CORRECTION_GAP for e in changes if e > cue.end())), new)
+            if new is None or (new.start - cue.end() > SELF_CORRECTION_GAP
+                               and not any(0 <= new.start - e <= SELF_CORRECTION_GAP for e in changes if e > cue.end())):
                 continue
             old = next((m for m in reversed(mentions) if m.end <= cue.start() and m.label == new.label), None)
             if old is None or cue.start() - old.end > SELF_CORRECTION_GAP or old.text == new.text:
@@ -594,6 +631,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
         key, value = m.group("key").strip(), m.group("value").strip()
         if not value or key[0] in profile.bad_key_starts or len(key.split()) > 4 or not profile.key_ok(key):
             continue
+        if first_match(ctx.pack.rejects, m.group(0)):
+            continue  # "my saturdays are taken now": declines the thing named, states no value of it
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
