@@ -50,6 +50,8 @@ class FactWriter:
         key, name, group = ctx.pack.scoped(slot, domain)
         if not value.strip():
             return
+        if ctx.role == "assistant" and mention is None and not patterned and ctx.asking(at):
+            return  # "What name is the reservation under?": the words after a slot word in its question are no option
         if not settled and self.describes_an_option(slot, key, mention, value):
             self.units.append(FactUnit(
                 key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -589,6 +591,38 @@ def corrected_within(w: FactWriter) -> None:
                     break
 
 
+#: At most this many characters between a change's words ("actually") and the slot's new value.
+CHANGED_VALUE_GAP = 120
+
+
+def changed_within(w: FactWriter) -> None:
+    """Two values of one slot in a message with a change's words between them (the pack's
+    ``corrections`` without an old/new part, "instead of" aside: that names the new value first):
+    the later one is the fact.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "call me on 07123 456 789. actually I'm out all day, use my partner's 07987 654 321"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('phone', '07987 654 321')]
+    """
+    ctx = w.ctx
+    mentions = [m for m in ctx.mentions if m.kind in ("value", "id") and m.slot]
+    for rx in ctx.pack.corrections:
+        if rx.groupindex or "instead" in rx.pattern:
+            continue
+        for cue in rx.finditer(ctx.text):
+            old = next((m for m in reversed(mentions) if m.end <= cue.start()), None)
+            new = next((m for m in mentions if old and cue.end() <= m.start <= cue.end() + CHANGED_VALUE_GAP
+                        and m.slot == old.slot and m.label == old.label and m.text != old.text), None)
+            if new is None:
+                continue
+            for n, u in enumerate(w.units):
+                if isinstance(u, FactUnit) and not u.offered and u.value == old.text:
+                    w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
+                    return
+
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -600,10 +634,18 @@ def bare_answer(w: FactWriter) -> None:
     if w.units or ctx.asked or len(ctx.text.strip()) > BARE_ANSWER_CHARS:
         return
     asked = list(dict.fromkeys(s.id for s in asked_slots(ctx)))
+    free = [m for i, m in enumerate(ctx.mentions) if i not in w.used]
+    named = [s for s in asked if "PERSON" in ctx.pack.slots[s].types]
+    if len(named) == 1 and not any(m.label == "PERSON" or m.kind in ("value", "id") for m in free) \
+            and not first_match(ctx.pack.accepts, ctx.text) and not first_match(ctx.pack.rejects, ctx.text):
+        # "What name shall I put on the order?" - "Eilidh Farquharson": a name the NER does not know
+        name = _NAME_REPLY.fullmatch(_without_fillers(ctx.text, ctx.pack.answer_fillers))
+        if name:
+            w.make(ctx.pack.slots[named[0]], name.group(0), 0, patterned=True)
+            return
     if len(asked) != 1:
         return
     slot = ctx.pack.slots[asked[0]]
-    free = [m for i, m in enumerate(ctx.mentions) if i not in w.used]
     fitting = [m for m in free if not slot.types or m.label in slot.types]
     if slot.types and not fitting:
         # a slot of typed values takes a value of its type, or a bare number ("10.5" for a size)
@@ -613,6 +655,10 @@ def bare_answer(w: FactWriter) -> None:
     value = fitting[0].text if len(fitting) == 1 else _without_fillers(ctx.text, ctx.pack.answer_fillers)
     if value:
         w.make(slot, value, 0, mention=fitting[0] if len(fitting) == 1 else None, patterned=True)
+
+
+#: a reply shaped like a person's name: two or three capitalised words, a title first or not
+_NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
 
 
 def _without_fillers(text: str, fillers) -> str:
@@ -663,6 +709,7 @@ def facts(ctx: MessageContext) -> list[_Unit]:
     if ctx.role == "user":
         bare_answer(w)
         corrected_within(w)
+        changed_within(w)
     units = w.units
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)
