@@ -422,8 +422,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
         taken.add(key)
-        if by_shape and shaped is not None:
-            shaped.add(key)
+        if by_shape and shaped is not None and not _ID_FIELD.search(own):
+            shaped.add(key)  # "member": "VT-88214470"; not "pack_id": an id field names what the call acts on
         units.append(_dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
                                           slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
