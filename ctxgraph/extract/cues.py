@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import bound, other_day, outside, past_bound, same_bound
+from .bounds import any_time, bound, narrower, off_class, other_day, outside, past_bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -133,6 +133,9 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = past_bound(clause)
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
+    if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
+        timed = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
+        units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active)
 
 
@@ -229,13 +232,15 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             units += lifted
-            if lifted or _rule(ctx, c) is None:
-                continue  # a bound said with a lift's words and nothing to lift is a rule: "3点以后都行"
+            if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c):
+                pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
+            else:
+                continue
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
+        units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c):
             continue  # "这两家酒店哪个符合这个要求？"
-        chosen = [] if ctx.role != "user" else _chosen(ctx, c)
-        units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
         for part, rule in _rule_parts(ctx, c):
             if rule is None:
                 continue
@@ -316,7 +321,7 @@ def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | Non
     They are lifted; the new rule is active."""
     frame = _frame(clause, rule[1]) if rule else None
     if frame is None:
-        return _rebound(ctx, clause) if rule else []
+        return (_rebound(ctx, clause) + _narrowed(ctx, clause, rule[0])) if rule else []
     out = _rebound(ctx, clause)
     anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
     for cid, d in g.open_items(ctx.graph, "constraint"):
@@ -343,6 +348,12 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     return [cid for cid, _ in same]
 
 
+def _narrowed(ctx: MessageContext, clause: str, polarity: str) -> list[str]:
+    """Active rules of the same polarity whose times this one narrows (:func:`~ctxgraph.extract.
+    bounds.narrower`): "I can only do evenings after 6 or weekends", then "so evenings only"."""
+    return [cid for cid, d in g.open_items(ctx.graph, "constraint") if d["polarity"] == polarity and narrower(clause, d["text"])]
+
+
 def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     """Active rules the user drops by taking what they excluded (the pack's ``choices``): a
     must_not rule the option names ("no long contracts", then "go with the 18-month contract";
@@ -357,6 +368,7 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     for cid, d in g.open_items(ctx.graph, "constraint"):
         limit = bound(d["text"]) if d["polarity"] != "prefer" else None
         if limit and outside(limit, option) or d["polarity"] == "must" and not limit and other_day(d["text"], option) \
+                or d["polarity"] != "must_not" and off_class(d["text"], option) \
                 or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
             out.append(LiftUnit(constraint=cid))
     return out
