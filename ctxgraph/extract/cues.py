@@ -321,7 +321,7 @@ def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | Non
     They are lifted; the new rule is active."""
     frame = _frame(clause, rule[1]) if rule else None
     if frame is None:
-        return (_rebound(ctx, clause) + _narrowed(ctx, clause, rule[0])) if rule else []
+        return (_rebound(ctx, clause) + _narrowed(ctx, _piece(clause, rule[1].start()), rule[0])) if rule else []
     out = _rebound(ctx, clause)
     anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
     for cid, d in g.open_items(ctx.graph, "constraint"):
@@ -346,6 +346,13 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
     return [cid for cid, _ in same]
+
+
+def _piece(clause: str, at: int) -> str:
+    """The comma-separated piece of ``clause`` that holds position ``at``."""
+    start = max(clause.rfind(",", 0, at), clause.rfind("，", 0, at)) + 1
+    ends = [i for i in (clause.find(",", at), clause.find("，", at)) if i >= 0]
+    return clause[start:min(ends) if ends else len(clause)]
 
 
 def _narrowed(ctx: MessageContext, clause: str, polarity: str) -> list[str]:
