@@ -376,3 +376,8 @@ def test_a_deed_sharing_only_a_name_keeps_the_promise_open():
     promises = promises_after("en", bot("I'll text you when Tomas is ten minutes away."), "ok, the gate code is 4411",
                               bot("Thanks, I've added the gate code to the notes for Tomas."))
     assert the_one(promises, "ten minutes")[1] == "open"
+
+
+def test_a_subjectless_promise_to_follow_the_users_wish_zh():
+    promises = promises_after("zh", bot("好的，会按照您给的尺寸裁板。还需要封边吗？"))
+    assert the_one(promises, "尺寸")[1] == "open"

@@ -383,3 +383,13 @@ def test_a_bound_relaxed_with_a_lift_word_is_the_new_bound_zh():
 def test_a_budget_that_can_be_more_now_replaces_the_old_one():
     rules = rules_after("en", "The whole party has to stay under £500.", "good news, the budget can be £650 now")
     assert status_of(rules, "£500") == "lifted" and status_of(rules, "£650") == "active", rules
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "Our wedding is on the 3rd, so the dress has to be altered before then.", "3rd", id="en-before-then"),
+    pytest.param("en", "That's all. Oh and please park the van in the back lane, the drive is narrow.", "back lane", id="en-please-park"),
+    pytest.param("en", "The building only allows deliveries between 9 and 11am.", "9 and 11", id="en-only-between"),
+    pytest.param("zh", "我平时不看邮件，有事打我爱人电话13800001111。", "爱人电话", id="zh-contact-when-needed"),
+])
+def test_a_rule_said_with_its_referent_or_as_a_standing_request_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"

@@ -249,12 +249,32 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
-            text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
+            text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             if not g.is_active_rule(ctx.graph, text):
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
     return units
+
+
+#: a rule whose bound points back ("so it has to be done before then", "在那之前要装好")
+_POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|(?:在)?那(?:之|以)?(?:前|后)", re.I)
+_SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
+
+
+def _with_referent(text: str, offset: int, part: str) -> str:
+    """``part`` with the clauses of its sentence before it when its bound points back to them:
+    "My son's recital is on the 9th, so it has to be tuned before then" keeps "the 9th".
+
+    >>> _with_referent("Hi. The exam is on the 14th, so it has to be done before then.", 28, "so it has to be done before then")
+    'The exam is on the 14th, so it has to be done before then'
+    """
+    if not _POINTS_BACK.search(part) or offset <= 0:
+        return part
+    starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, offset)]
+    start = starts[-1] if starts else 0
+    head = text[start:offset].strip()
+    return f"{head} {part}" if head else part
 
 
 #: a word that makes a "no X" a standing rule rather than an answer ("no calls ever", "以后都不要")
