@@ -381,3 +381,12 @@ def test_a_deed_sharing_only_a_name_keeps_the_promise_open():
 def test_a_subjectless_promise_to_follow_the_users_wish_zh():
     promises = promises_after("zh", bot("好的，会按照您给的尺寸裁板。还需要封边吗？"))
     assert the_one(promises, "尺寸")[1] == "open"
+
+
+@pytest.mark.parametrize(("report", "kept", "still_open"), [
+    pytest.param("[系统] 验房报告已于3月5日发送至您的邮箱。", "报告", "打电话", id="already-on-a-day"),
+    pytest.param("张工已致电您确认验房时间。", "打电话", "报告", id="already-called"),
+])
+def test_a_report_with_its_day_or_a_call_made_closes_the_promise_zh(report, kept, still_open):
+    promises = promises_after("zh", bot("验房结束后我们会把验房报告发给您，张工出发前会打电话联系您。"), "好的", bot(report))
+    assert the_one(promises, kept)[1] == "done" and the_one(promises, still_open)[1] == "open", promises

@@ -393,3 +393,11 @@ def test_a_budget_that_can_be_more_now_replaces_the_old_one():
 ])
 def test_a_rule_said_with_its_referent_or_as_a_standing_request_is_active(lang, text, part):
     assert status_of(rules_after(lang, text), part) == "active"
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "I can't spend more than 250 on the repair.", "250", id="en-cant-more-than"),
+    pytest.param("zh", "装修款最多分三期，每期别超过两万可以吗？", "两万", id="zh-bound-asking-ok"),
+])
+def test_a_bound_asked_for_or_said_with_cant_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"

@@ -44,6 +44,8 @@ RULE_CHARS = {"segmented": 60, "spaced": 160}
 #: "expired"): the chat has moved on, and it no longer takes room in the state block.
 COMMITMENT_TURNS = 400
 _ENDS_ASKING = re.compile(r"[？?]\s*$|吗\s*$")
+#: a bound the user sets and asks the go-ahead for: "总价别超过1000行吗", "keep it under $50, ok?"
+_ASKS_OK = re.compile(r"(?:行|可以|好)(?:吗|不)\s*[？?]?\s*$|\b(?:ok|okay|alright)\s*\?\s*$", re.I)
 
 
 def find_intent(text: str, pack: CompiledPack) -> str:
@@ -239,7 +241,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         chosen = [] if ctx.role != "user" else _chosen(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
         units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
-                and not _proposes_a_bound(ctx, c):
+                and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
             continue  # "这两家酒店哪个符合这个要求？"
         for part, rule in _rule_parts(ctx, c):
             if rule is None:
