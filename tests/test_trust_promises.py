@@ -390,3 +390,9 @@ def test_a_subjectless_promise_to_follow_the_users_wish_zh():
 def test_a_report_with_its_day_or_a_call_made_closes_the_promise_zh(report, kept, still_open):
     promises = promises_after("zh", bot("验房结束后我们会把验房报告发给您，张工出发前会打电话联系您。"), "好的", bot(report))
     assert the_one(promises, kept)[1] == "done" and the_one(promises, still_open)[1] == "open", promises
+
+
+def test_a_booking_reported_as_already_arranged_closes_the_promise_zh():
+    promises = promises_after("zh", bot("我帮您预约师傅上门回收旧家电，哪天方便？"), "周五吧",
+                              bot("回收已经约好，周五上午师傅上门。"))
+    assert the_one(promises, "回收旧家电")[1] == "done"

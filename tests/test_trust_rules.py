@@ -401,3 +401,13 @@ def test_a_rule_said_with_its_referent_or_as_a_standing_request_is_active(lang, 
 ])
 def test_a_bound_asked_for_or_said_with_cant_is_active(lang, text, part):
     assert status_of(rules_after(lang, text), part) == "active"
+
+
+def test_a_limit_said_with_cant_moves_when_a_past_value_is_fine():
+    rules = rules_after("en", "I can't be without the van for more than 3 days.", "ok, up to 4 days is fine then")
+    assert status_of(rules, "3 days") == "lifted" and status_of(rules, "4 days") == "active", rules
+
+
+def test_a_time_asked_for_gives_way_to_another_part_of_the_day_zh():
+    rules = rules_after("zh", "周日上午可以上门吗？", bot_says("周日上午排满了，下午三点可以。"), "那下午也行吧")
+    assert status_of(rules, "上午") == "lifted", rules

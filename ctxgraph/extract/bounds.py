@@ -48,7 +48,7 @@ _NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+(?:before|until)\b", re.I)
 _NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:after|later than)\b"
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b"
-                            r"|\b(?:don'?t|do not|won'?t|not|never)\b(?:\s+\w+){0,4}?\s+(?:more than|over|above)\s*$", re.I)
+                            r"|\b(?:don'?t|do not|won'?t|not|never|can'?t|cannot)\b(?:\s+\w+){0,5}?\s+(?:more than|over|above)\s*$", re.I)
 #: "if it costs more than £15, don't": a condition over a value is an upper bound on it
 _IF_OVER = re.compile(r"\bif\b[^.?!,]{0,30}\b(?:more than|over|above)\s*$|超过\s*$", re.I)
 #: "低于2500我就不卖了", "if they offer less than £300, don't sell": a condition under a value is a lower bound
@@ -151,15 +151,20 @@ def other_day(rule: str, option: str) -> str | None:
 
     >>> other_day("周六可以吗", "那就周日吧"), other_day("周六可以吗", "那就周六吧"), other_day("周六可以吗", "那就这样吧")
     ('周日', None, None)
+    >>> other_day("这周六上午可以吗", "那下午也行吧")
+    '下午'
+
     """
-    for kind in ("day", "time"):
-        pattern = dict(_VALUES)[kind]
+    for kind in ("day", "time", "part"):
+        pattern = dict(_VALUES)[kind] if kind != "part" else _DAY_PART
         a, b = pattern.search(rule), pattern.search(option)
         if a and b:
             return b.group(0) if _plain(a.group(0)) != _plain(b.group(0)) else None
     return None
 
 
+#: a part of the day: "上午可以吗" asked, "那下午也行吧" taken
+_DAY_PART = re.compile(r"早上|上午|中午|下午|晚上|\b(?:morning|afternoon|evening)s?\b", re.I)
 #: words that go past an upper bound ("超一点", "a bit over", "later is fine") or below a lower one
 _PAST_UPPER = re.compile(r"超|贵(?:一?点|些)|多花|晚(?:一?点|些)|\b(?:over|more|higher|pricier|later)\b", re.I)
 _PAST_LOWER = re.compile(r"早(?:一?点|些)|便宜(?:一?点|些)|少(?:一?点|些)|\b(?:earlier|less|lower|cheaper|under)\b", re.I)

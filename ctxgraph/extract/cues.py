@@ -135,13 +135,21 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = past_bound(clause)
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
+    if len(units) == 1:  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
+        moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
+        units = moved or units
+    lifted = {u.constraint for u in units if isinstance(u, LiftUnit)}
+    # "这周六上午可以吗？", then "那下午也行吧" (which also lifts "下午我不在家"): the one time asked for gives way
+    asked = [cid for cid, d in active if cid not in lifted and d["polarity"] == "must" and not bound(d["text"])
+             and other_day(d["text"], clause)]
+    units += [LiftUnit(constraint=cid) for cid in asked if len(asked) == 1]
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
         timed = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active)
 
 
-def _moved(ctx: MessageContext, clause: str, active) -> list[_Unit]:
+def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
     """A lifting clause that names a value past the one active bound of that kind moves the
     bound there: "I need them by the 13th at the latest", then "the 20th is fine now" makes it
     "… by the 20th …" ("周三之前装好", then "周五也行").
@@ -155,7 +163,7 @@ def _moved(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     """
     moved = []
     for cid, d in active:
-        b = bound(d["text"]) if d["polarity"] == "must" else None
+        b = bound(d["text"]) if d["polarity"] == "must" or any_polarity else None
         value = outside(b, clause) if b else None
         if value:
             moved.append((cid, d, b, value))
