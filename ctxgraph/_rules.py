@@ -216,7 +216,7 @@ DISABLE_KEYS = {
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
-    "take_backs": None, "amount_changes": None, "problems": None,
+    "take_backs": None, "amount_changes": None, "problems": None, "wants": None,
     "unmet": None, "searches": None,
 }
 
@@ -300,6 +300,9 @@ class RuleFile(_Strict):
     # a fault said in general words ("keeps skipping", "won't connect", "charged twice"): the
     # user's clause holding one is a ``problem`` fact (the problems step)
     problems: list[str] = []
+    # what the user came for, said in the opening message ("想拍婚纱照", "空调要清洗"): the
+    # opening's clauses holding one are a ``want`` fact (the wants step)
+    wants: list[str] = []
     # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
     # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
     unmet: list[str] = []
@@ -311,7 +314,7 @@ class RuleFile(_Strict):
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "unmet", "searches",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "unmet", "searches",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -462,6 +465,7 @@ class RulePack:
     take_backs: list[str] = field(default_factory=list)
     amount_changes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    wants: list[str] = field(default_factory=list)
     unmet: list[str] = field(default_factory=list)
     searches: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -524,6 +528,7 @@ class RulePack:
         self.take_backs += rf.take_backs
         self.amount_changes += rf.amount_changes
         self.problems += rf.problems
+        self.wants += rf.wants
         self.unmet += rf.unmet
         self.searches += rf.searches
 
