@@ -1,0 +1,31 @@
+"""Whose phone the user gives (issue 19, cszh4 round): a phone said for another party ("收件人…，
+电话…", "打他家座机…") stays beside the user's own; the user's own phone, said later, does not
+replace it, nor it the user's. The phrasings are written for these tests, not taken from a bench chat."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def current(*messages) -> set[str]:
+    t = Tracker("zh")
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return {f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize("messages", [
+    pytest.param(["蛋糕送到我外婆家，收货人周兰英，电话13700001234", bot("好的，您本人的手机号是？"), "13911112222"], id="recipient-then-own"),
+    pytest.param(["我叫陈默，手机13911112222", bot("好的。"), "对了我爸耳朵不好，有事打他家座机0571-88776655"], id="own-then-his-landline"),
+])
+def test_trust_zh_parties_another_partys_phone_stays_beside_the_users(messages):
+    values = current(*messages)
+    assert "13911112222" in values
+    assert ({"13700001234", "0571-88776655"} & values)
+
+
+def test_trust_zh_parties_the_users_new_number_still_replaces_the_old():
+    values = current("我手机13911112222", bot("好的。"), "号码换了，我的新手机是13600003333")
+    assert "13600003333" in values and "13911112222" not in values
