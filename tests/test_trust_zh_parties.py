@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-from tests.test_graph import bot, user
+from tests.test_graph import bot, call, result, user
 
 
 def current(*messages) -> set[str]:
@@ -29,3 +29,19 @@ def test_trust_zh_parties_another_partys_phone_stays_beside_the_users(messages):
 def test_trust_zh_parties_the_users_new_number_still_replaces_the_old():
     values = current("我手机13911112222", bot("好的。"), "号码换了，我的新手机是13600003333")
     assert "13600003333" in values and "13911112222" not in values
+
+
+@pytest.mark.parametrize(("field", "issued"), [
+    pytest.param("ticket", "WX-55120", id="ticket"),
+    pytest.param("receipt", "RC20270304-17", id="receipt"),
+    pytest.param("voucher", "QV-8812-3", id="voucher"),
+])
+def test_trust_zh_parties_a_record_a_write_issues_is_kept_by_its_field(field, issued):
+    # a write's result names its record by the record alone ("ticket": ...): the id is a fact,
+    # beside the order id the user gave
+    t = Tracker("zh")
+    t.observe_many([user("订单号MX88120034，想把送货改到周五"),
+                    call("c1", "reschedule_delivery", {"order": "MX88120034", "day": "周五"}),
+                    result("c1", {"ok": True, field: issued})])
+    current = {f.value for f in t.state().facts if f.status == "current"}
+    assert issued in current and "MX88120034" in current

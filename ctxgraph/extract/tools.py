@@ -106,7 +106,8 @@ def _summary(text: str, data: Any, key_field: re.Pattern) -> tuple[dict[str, Any
 
 
 # a field naming an id: "rma_number", "claim_id", "case_no", "pickup_code", "booking_reference"
-_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku)$")
+# or a record a write issues, named by the record alone ("receipt", "ticket", "voucher")
+_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku|receipt|ticket|voucher|invoice|confirmation)$")
 _NOT_ID_FIELD = re.compile(r"^(?:error|status|http|result|response|currency|country|lang|language|zip|post)")
 # an id value: letters, digits and separators with a digit, no spaces between words
 _ID_VALUE = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][A-Za-z0-9\-_/.]{3,39}")
