@@ -42,8 +42,14 @@ _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
-    return not any(d.get("kind") == "turn" and d.get("role") == "user" and d.get("index", ctx.index) < ctx.index
-                   and len(_PUNCT.sub("", str(d.get("text") or ""))) > GREETING_CHARS for _, d in ctx.graph.nodes(data=True))
+    G = ctx.graph
+    for node in G.graph["kinds"].get("turn", ()):  # in order: the first user message that says more decides
+        d = G.nodes[node]
+        if d["index"] >= ctx.index:
+            return True
+        if d["role"] == "user" and len(_PUNCT.sub("", str(d.get("text") or ""))) > GREETING_CHARS:
+            return False
+    return True
 
 
 @step("wants", roles=("user",))
