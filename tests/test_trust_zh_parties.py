@@ -1,6 +1,7 @@
-"""Whose phone the user gives (issue 19, cszh4 round): a phone said for another party ("收件人…，
+"""Whose values they are (issue 19, cszh4 round): a phone said for another party ("收件人…，
 电话…", "打他家座机…") stays beside the user's own; the user's own phone, said later, does not
-replace it, nor it the user's. The phrasings are written for these tests, not taken from a bench chat."""
+replace it, nor it the user's; a record a write issues is kept by its field; a tool's window of
+clocks keeps the part of the day the chat named it by. The phrasings are written for these tests, not taken from a bench chat."""
 
 from __future__ import annotations
 
@@ -45,3 +46,14 @@ def test_trust_zh_parties_a_record_a_write_issues_is_kept_by_its_field(field, is
                     result("c1", {"ok": True, field: issued})])
     current = {f.value for f in t.state().facts if f.status == "current"}
     assert issued in current and "MX88120034" in current
+
+
+@pytest.mark.parametrize(("said", "window", "value"), [
+    pytest.param("周五下午那个吧", "13:30-16:30", "下午 13:30-16:30", id="afternoon"),
+    pytest.param("约明天晚上的", "19:00-21:00", "晚上 19:00-21:00", id="evening"),
+    pytest.param("周五下午那个吧", "08:30-11:30", "08:30-11:30", id="a-part-nobody-named"),
+])
+def test_trust_zh_parties_a_tools_window_keeps_the_part_of_the_day_the_chat_named(said, window, value):
+    t = Tracker("zh")
+    t.observe_many([user(said), call("c1", "book_visit", {"day": "周五"}), result("c1", {"booking": "VX-20931", "slot": window})])
+    assert value in {f.value for f in t.state().facts if f.status == "current"}
