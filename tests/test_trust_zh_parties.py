@@ -57,3 +57,15 @@ def test_trust_zh_parties_a_tools_window_keeps_the_part_of_the_day_the_chat_name
     t = Tracker("zh")
     t.observe_many([user(said), call("c1", "book_visit", {"day": "周五"}), result("c1", {"booking": "VX-20931", "slot": window})])
     assert value in {f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("first", "change", "old", "new"), [
+    pytest.param("5月1号入住，5月3号退房", "退房能改到5月4号吗？", "5月3号", "5月4号", id="check-out-question"),
+    pytest.param("8月6号取车，8月8号还车", "还车时间推迟到8月9号", "8月8号", "8月9号", id="return-postponed"),
+])
+def test_trust_zh_parties_an_end_day_moved_by_a_change_verb_replaces_the_end_day(first, change, old, new):
+    # the end's cue and the change verb stand between ("还车能改到…"): the value is the end day, not another date
+    t = Tracker("zh")
+    t.observe_many([user(first), bot("好的。"), user(change)])
+    current = {f.value for f in t.state().facts if f.status == "current"}
+    assert new in current and old not in current
