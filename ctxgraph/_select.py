@@ -27,6 +27,7 @@ import networkx as nx
 import numpy as np
 
 from . import _graph as g
+from .extract.wants import WANT_KEY
 
 TIER_GOAL, TIER_CONSTRAINT, TIER_COMMITMENT, TIER_NAMED_FACT, TIER_QUESTION, TIER_SELECTED, TIER_STRESSED = range(7)
 TIER_RANKED = 10
@@ -202,7 +203,7 @@ def select(G: nx.MultiDiGraph, query: Query, dense: list[tuple[str, float]] | No
     conversation costs about what a 100-turn one does.
     """
     items = _pinned(G, query)
-    taken = {i.node for i in items}
+    taken = {i.node for i in items} | _restating_goal(G)
     ranked = _ranked(G, query, taken) + _unpinned_commitments(G, query, taken) + _unpinned_constraints(G, query, taken)
     # earlier turns that share words with the question (lexical recall of what was said),
     # fused with the turns nearest to it in meaning when an encoder is set (``dense``)
@@ -219,6 +220,17 @@ def select(G: nx.MultiDiGraph, query: Query, dense: list[tuple[str, float]] | No
         touched = [_touches(G, query, i) for i in ranked]
         ranked = [i for i, t in zip(ranked, touched) if t] + [i for i, t in zip(ranked, touched) if not t]
     return items + ranked
+
+
+def _restating_goal(G: nx.MultiDiGraph) -> set[str]:
+    """The user's opening want (:mod:`ctxgraph.extract.wants`) while the goal quotes the same
+    message whole: the goal line says it already, so the want takes no room of its own (it stays
+    in the state JSON)."""
+    goal = G.graph["goal"]
+    if not goal:
+        return set()
+    turn = G.nodes[goal]["turn"]
+    return {f for f in g.current_with_key(G, WANT_KEY) if G.nodes[f]["turn"] == turn}
 
 
 def _touches(G: nx.MultiDiGraph, query: Query, item: Item) -> bool:

@@ -78,3 +78,14 @@ def test_trust_zh_wants_a_question_proposing_a_change_changes_nothing():
     t = Tracker("zh")
     t.observe_many([user("我的目标是南京大学"), bot("好的。"), user("能改成东南大学吗？")])
     assert "南京大学" in {f.value for f in t.state().facts if f.status == "current"}
+
+
+def test_trust_zh_wants_the_block_says_the_opening_once():
+    """The goal line quotes the opening message whole: the want drawn from it is in the state
+    JSON (named 来意) but takes no second line of the block."""
+    t = Tracker("zh")
+    t.observe_many([user("你好，我想给女儿报个美术班，她八岁"), bot("好的，周六上午和周日下午都有班。")])
+    want = [f for f in t.state().facts if f.key == "want"]
+    assert [(f.name, f.value) for f in want] == [("来意", "我想给女儿报个美术班")]
+    block = t.assemble("有几点的班？", budget=400, state="always").state_block
+    assert block.count("我想给女儿报个美术班") == 1 and "来意" not in block

@@ -29,6 +29,9 @@ from .context import MessageContext
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match, in_spans, mask
 
+#: the key of the want fact; its name as the state block shows it, by language
+WANT_KEY = "want"
+WANT_NAMES = {"zh": "来意"}
 #: a want is kept up to this many characters, cut at a clause or word boundary
 WANT_CHARS = 80
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
@@ -73,4 +76,5 @@ def wants(ctx: MessageContext) -> list[_Unit]:
             if not first_match(ctx.pack.vague_values, kept):  # "想约个时间": nothing the state lacks
                 parts.append(kept)
     value = cut_at_boundary("，".join(p for p in parts if p), WANT_CHARS)
-    return [FactUnit(key="want", name="want", value=value, stressed=ctx.stressed)] if value else []
+    name = WANT_NAMES.get(ctx.lang, WANT_KEY)
+    return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else []
