@@ -1,0 +1,64 @@
+"""A trip's places as people type them (issue 19, MultiWOZ round 5): a place ends where the
+sentence goes on ("from stevenage and should go to cambridge", "leaving from Cambridge this
+Thursday", "a train going into Cambridge please"), a verb or a pronoun is no place ("depart out of
+Cambridge", "a train to work in cambridge"), "I don't need parking" is parking `no` with its
+apostrophe attached, and the MultiWOZ loader gives the text as people type it ("I'd", "don't")."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph.bench._data import detokenize
+from tests.test_graph import user
+
+
+def current(*messages: str) -> dict[str, str]:
+    t = Tracker("en", packs=["booking"], today="2026-06-02")
+    t.observe_many([user(m) for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize("text, departure, destination", [
+    ("I want trains that depart from Leeds and go to Ipswich.", "Leeds", "Ipswich"),
+    ("The train should leave on friday, departing from york and should go to durham.", "york", "durham"),
+    ("I need a train from london kings cross to cambridge on friday", "london kings cross", "cambridge"),
+    ("Can you find me a train from Dover going to Bath?", "Dover", "Bath"),
+    ("I'm leaving from Norwich and want to arrive in London Liverpool Street.", "Norwich", "London Liverpool Street"),
+])
+def test_trip_places_a_place_ends_where_the_sentence_goes_on(text, departure, destination):
+    state = current("I need a train.", text)
+    assert (state.get("train.departure"), state.get("train.destination")) == (departure, destination)
+
+
+@pytest.mark.parametrize("text, key, value", [
+    ("I need a train leaving from Oxford this Thursday", "train.departure", "Oxford"),
+    ("Could you look for a train going into Reading please?", "train.destination", "Reading"),
+    ("I need a train to Ely as well.", "train.destination", "Ely"),
+    ("Find me a train departing from Derby that morning.", "train.departure", "Derby"),
+])
+def test_trip_places_trailing_words_are_not_the_place(text, key, value):
+    assert current(text).get(key) == value
+
+
+@pytest.mark.parametrize("text, key", [
+    ("My car is in the shop so I will take a train to work in Oxford that day.", "train.destination"),
+    ("Saturday, but I can't leave until that night after 21:30.", "train.departure"),
+    ("I would like to leave to Norwich on Friday.", "train.departure"),
+])
+def test_trip_places_a_verb_or_a_pronoun_is_no_place(text, key):
+    assert key not in current("I need a train.", text)
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("Can you recommend a hotel? I don't need free parking.", "hotel.parking", "no"),
+    ("I need a hotel. I dont really need internet.", "hotel.internet", "no"),
+    ("I need a hotel with free parking.", "hotel.parking", "yes"),
+])
+def test_trip_places_a_need_declined_with_its_apostrophe_attached(text, slot, value):
+    assert current(text).get(slot) == value
+
+
+def test_trip_places_multiwoz_text_as_people_type_it():
+    assert detokenize("I 'd like that . Do n't book Rosa 's , please !") == "I'd like that. Don't book Rosa's, please!"
+    assert detokenize("It leaves at 17:45 , 2 stops .") == "It leaves at 17:45, 2 stops."
