@@ -62,3 +62,29 @@ def test_trip_places_a_need_declined_with_its_apostrophe_attached(text, slot, va
 def test_trip_places_multiwoz_text_as_people_type_it():
     assert detokenize("I 'd like that . Do n't book Rosa 's , please !") == "I'd like that. Don't book Rosa's, please!"
     assert detokenize("It leaves at 17:45 , 2 stops .") == "It leaves at 17:45, 2 stops."
+
+
+def test_trip_places_a_search_asked_as_what_exists_changes_the_wish():
+    # "are there any that serve X?" / "is there something like X?" ask for X: a wish, as "how about X?"
+    assert current("I need an Australian restaurant in the centre.",
+                   "Are there any that serve Thai food?").get("restaurant.food") == "Thai"
+    assert current("I'd like something architecture related in the west.",
+                   "Is there something like a museum?").get("attraction.venue_type") == "museum"
+    # a question about the one offered changes nothing
+    assert current("I need an Australian restaurant in the centre.",
+                   "Is it expensive?").get("restaurant.food") == "Australian"
+
+
+@pytest.mark.parametrize("text, key, value", [
+    ("I'd like a hotel with a star of 4 in the west.", "hotel.stars", "4"),
+    ("I need a guesthouse with a star rating of 0.", "hotel.stars", "0"),
+    ("I need a train to take me to York; I want to arrive by 10:30.", "train.destination", "York"),
+])
+def test_trip_places_said_another_way(text, key, value):
+    assert current(text).get(key) == value
+
+
+def test_trip_places_the_museum_already_named_is_no_kind_wanted():
+    state = current("Tell me about the Fitzwilliam Museum.", "What type of attraction is the museum?")
+    assert "attraction.venue_type" not in state and state.get("attraction.venue") == "Fitzwilliam Museum"
+    assert current("I want to visit a museum in the centre.").get("attraction.venue_type") == "museum"
