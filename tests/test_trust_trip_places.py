@@ -88,3 +88,12 @@ def test_trip_places_the_museum_already_named_is_no_kind_wanted():
     state = current("Tell me about the Fitzwilliam Museum.", "What type of attraction is the museum?")
     assert "attraction.venue_type" not in state and state.get("attraction.venue") == "Fitzwilliam Museum"
     assert current("I want to visit a museum in the centre.").get("attraction.venue_type") == "museum"
+
+
+def test_trip_places_an_address_is_no_venue():
+    t = Tracker("en", packs=["booking"])
+    t.observe_many([user("Could you help me find a restaurant called The Golden Wok?"),
+                    {"role": "assistant", "content": "The Golden Wok is located at Mill Park Arcade Road. Shall I book it?"},
+                    user("Yes, please reserve a table for five on Monday at 11:15.")])
+    venues = {f.value for f in t.state().facts if f.key == "restaurant.venue" and f.status == "current"}
+    assert venues == {"Golden Wok"}
