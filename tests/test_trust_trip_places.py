@@ -97,3 +97,13 @@ def test_trip_places_an_address_is_no_venue():
                     user("Yes, please reserve a table for five on Monday at 11:15.")])
     venues = {f.value for f in t.state().facts if f.key == "restaurant.venue" and f.status == "current"}
     assert venues == {"Golden Wok"}
+
+
+@pytest.mark.parametrize("text, area", [
+    ("I'm looking for a hotel in the east of Leeds with 4 stars.", "east"),
+    ("I need a restaurant on the south side of york.", "south"),
+])
+def test_trip_places_the_part_of_the_city(text, area):
+    state = current(text)
+    assert area in (state.get("hotel.area"), state.get("restaurant.area"))
+    assert "hotel.area" not in current("I need a hotel in the north of the river.")
