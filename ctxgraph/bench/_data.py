@@ -61,6 +61,9 @@ MULTIWOZ_EMPTY = frozenset({"", "not mentioned", "none", "dontcare"})
 _CROSSWOZ_ROLES = {"usr": "user", "sys": "assistant"}
 _SESSION_KEY = re.compile(r"session_(\d+)")
 _EVIDENCE_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)", re.IGNORECASE)
+#: ConvLab-2's MultiWOZ text is tokenized ("I 'd", "do n't", "fine ."); people type "I'd".
+_DETOKENIZE = ((re.compile(r"(?<=\w) (n't)\b"), r"\1"), (re.compile(r"(?<=\w) ('(?:s|d|ll|re|ve|m))\b"), r"\1"),
+               (re.compile(r"(?<=\S) +([.,?!;:]+)(?=\s|$)"), r"\1"))
 
 
 @dataclass(frozen=True)
@@ -323,14 +326,25 @@ def load_multiwoz(
         messages, checkpoints = [], []
         for i, turn in enumerate(log):
             system = i % 2 == 1
-            messages.append({"role": "assistant" if system else "user", "content": turn["text"].strip()})
+            messages.append({"role": "assistant" if system else "user", "content": detokenize(turn["text"].strip())})
             if system:
                 gold = multiwoz_gold(turn.get("metadata") or {})
                 if gold:
-                    question = log[i + 1]["text"].strip() if i + 1 < len(log) else ""
+                    question = detokenize(log[i + 1]["text"].strip()) if i + 1 < len(log) else ""
                     checkpoints.append(Checkpoint(i, question, gold))
         dialogues.append(Dialogue(str(dialogue_id), messages, checkpoints))
     return dialogues
+
+
+def detokenize(text: str) -> str:
+    """MultiWOZ's tokenized text as people type it: contractions and punctuation attached.
+
+    >>> detokenize("I 'd like that . Do n't book Rosa 's Bed and Breakfast , please !")
+    "I'd like that. Don't book Rosa's Bed and Breakfast, please!"
+    """
+    for pattern, repl in _DETOKENIZE:
+        text = pattern.sub(repl, text)
+    return text
 
 
 # --------------------------------------------------------------------------- LoCoMo
