@@ -89,3 +89,12 @@ def test_trust_zh_wants_the_block_says_the_opening_once():
     assert [(f.name, f.value) for f in want] == [("来意", "我想给女儿报个美术班")]
     block = t.assemble("有几点的班？", budget=400, state="always").state_block
     assert block.count("我想给女儿报个美术班") == 1 and "来意" not in block
+
+
+def test_trust_zh_wants_masked_values_leave_no_symbols_behind():
+    """The values said with the want are masked out; what joined them ("+") and a 的 left
+    hanging go with them."""
+    t = Tracker("zh", packs=["ecommerce"])
+    t.observe(user("我要一台12+256G的手机，黑色"))
+    want = {f.key: f.value for f in t.state().facts}["want"]
+    assert "手机" in want and "+" not in want and "  " not in want, want

@@ -40,6 +40,9 @@ _NUMBER = re.compile(r"[0-9][0-9.:：/-]*(?:[A-Za-z]+|[号个杯件张台位名�
 #: an earlier user message this short (punctuation aside) is a greeting, not the opening
 GREETING_CHARS = 4
 _PUNCT = re.compile(r"[\W_]+")
+#: what masking the values leaves: a symbol that joined them ("12+256G" -> "+"), a 的 whose value is gone
+_SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
+_DANGLING = re.compile(r"的(?=$|[，,、\s])")
 _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
@@ -71,8 +74,8 @@ def wants(ctx: MessageContext) -> list[_Unit]:
         if ctx.asking(start) or in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
             continue
         if first_match(rules, clause):
-            kept = _HAN_GAP.sub("", " ".join(_NUMBER.sub(" ", text[offset:offset + len(clause)]).split()))
-            kept = kept.strip(" ,，、…~～")
+            kept = _SYMBOLS.sub(" ", _NUMBER.sub(" ", text[offset:offset + len(clause)]))
+            kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
             if not first_match(ctx.pack.vague_values, kept):  # "想约个时间": nothing the state lacks
                 parts.append(kept)
     value = cut_at_boundary("，".join(p for p in parts if p), WANT_CHARS)
