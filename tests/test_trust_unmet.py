@@ -120,3 +120,12 @@ def test_trust_unmet_no_problem_is_not_a_lack():
     state = facts("帮我找一家有健身房的酒店。",
                   bot("没有问题，健身房的话推荐您去如家精选酒店。"), "好的，它的电话是多少？")
     assert status(state, "hotel.facilities", "健身房") == "current"
+
+
+def test_trust_unmet_a_value_before_the_recommended_name_is_the_options():
+    # the recommendation pattern reads the name; the price said before it is still read, as the option's
+    state = facts("帮我找一家人均消费200-300元的火锅店，要餐厅。",
+                  bot("抱歉，没有这个价位的，推荐您去人均消费120元的小龙坎火锅。"),
+                  "那也行，地址在哪？")
+    assert status(state, "restaurant.per_person", "200-300元") == "retracted"
+    assert status(state, "restaurant.per_person", "120元") == "offered"

@@ -28,6 +28,12 @@ tracker's ``state()`` is read and its current facts are turned into gold-style
   -> ``游玩时间``, ``price`` -> ``价格``, ``facilities`` -> ``酒店设施``, ``dish`` -> ``推荐菜``,
   ``departure`` -> ``出发地``, ``destination`` -> ``目的地``. A fact that maps to no schema slot
   (``phone``, ``train.time``, the core ``name``, which is a person's) is not scored.
+- **Selections.** CrossWOZ's gold (``sys_state_init`` without ``selectedResults``) holds a venue
+  name the user brings, rarely one the system found: of the user turns that take a venue the
+  assistant just named, the next gold state holds it in about one in six (val 0-399). A current
+  fact of a schema's ``selections`` (CrossWOZ: ``venue``) that an assistant's message made (an
+  option the user then took keeps the offer's turn) is the system's selection and is not scored;
+  MultiWOZ, whose gold fills ``name`` when the user takes one, keeps it.
 - **Value.** Compared normalised (:func:`state_value`): NFKC, lower-case, a leading "the"
   dropped, a number word up to twenty as its digits, a time "8:30" as "08:30", a range "150到500" as
   "150-500" and "1-2天" as "1天-2天", a trailing "服务" or "型" dropped ("早餐服务" / "早餐", "豪华型" /
