@@ -129,3 +129,25 @@ def test_trust_unmet_a_value_before_the_recommended_name_is_the_options():
                   "那也行，地址在哪？")
     assert status(state, "restaurant.per_person", "200-300元") == "retracted"
     assert status(state, "restaurant.per_person", "120元") == "offered"
+
+
+@pytest.mark.parametrize("assistant", [
+    "抱歉，没有这么高评分的，推荐您去无评分的老张家常菜馆。",
+    "不好意思，没找到，老张家常菜馆还不错，就是没有评分信息。",
+])
+def test_trust_unmet_an_option_without_the_slot_gives_up_its_wish(assistant):
+    state = facts("帮我找一家评分4.5分以上的餐馆。", bot(assistant), "好吧，它家地址在哪？")
+    assert status(state, "restaurant.rating", "4.5分以上") == "retracted"
+
+
+def test_trust_unmet_a_facility_word_with_wu_is_no_lack():
+    # "无烟房" is a facility, not "nothing has 烟房"; and no cue says the option falls short
+    state = facts("帮我找一家有无烟房的酒店，价格500-600元。", bot("推荐北京云天酒店，有无烟房，价格800元。"), "好的，电话多少？")
+    assert status(state, "hotel.price", "500-600元") == "current"
+
+
+def test_trust_unmet_a_lack_in_one_domain_keeps_anothers_wish():
+    state = facts("帮我找一家评分4.5分以上的酒店。", bot("推荐您住北京云天酒店。"), "好的。再帮我找一家评分5分的餐馆。",
+                  bot("抱歉，没有这样的餐馆，推荐您去无评分的老张家常菜馆。"), "好吧，它家地址在哪？")
+    assert status(state, "restaurant.rating", "5分") == "retracted"
+    assert status(state, "hotel.rating", "4.5分以上") == "current"

@@ -9,8 +9,10 @@ parts: :func:`~ctxgraph.extract.bounds.meets`). Which words say "does not meet" 
 (``unmet:``); a pack without them (the core pack) runs no such rule.
 
 A cue with a ``lacking`` group names what nothing has ("都没有樟茶鸭和担担面", "不提供暖气", "能吃到流沙
-包的还真没有"): a wish whose every part stands in that group is given up the same way, whether or not
-the assistant states a value for its option.
+包的还真没有"), one with a ``without`` group what the option is without ("无评分的X", and says no
+more: "有无烟房" is no cue): a wish of the domain the message is about whose every part stands in
+that group, or whose slot word opens it, is given up the same way, whether or not the assistant
+states a value for its option.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh", packs=["booking"])
@@ -52,8 +54,19 @@ def _last_assistant_turn(ctx: MessageContext) -> int | None:
 def lacking(ctx: MessageContext, text: str) -> list[str]:
     """What the assistant's ``text`` says nothing has: the ``lacking`` groups of the pack's
     ``unmet:`` cues."""
-    return [m.group("lacking") for rx in ctx.pack.unmet if "lacking" in rx.groupindex
-            for m in rx.finditer(text) if m.group("lacking")]
+    return [m.group(g) for rx in ctx.pack.unmet for g in ("lacking", "without") if g in rx.groupindex
+            for m in rx.finditer(text) if m.group(g)]
+
+
+def _lacks(ctx: MessageContext, slot_id: str | None, value: str, lacks: list[str]) -> bool:
+    """A wish is lacking when every part of its value is in what nothing has ("没有樟茶鸭和担担面"),
+    or what nothing has opens with its slot's word ("无评分的X", "没有评分信息")."""
+    parts = _parts(value)
+    if parts and all(any(p in lack for lack in lacks) for p in parts):
+        return True
+    slot = ctx.pack.slots.get(slot_id or "")
+    words = [w for w in (slot.synonyms if slot else []) if len(w) >= 2]
+    return any(lack.lstrip().startswith(w) for lack in lacks for w in words)
 
 
 def _parts(value: str) -> list[str]:
@@ -81,21 +94,28 @@ def unmet(ctx: MessageContext) -> list[_Unit]:
         return []
     last = _last_assistant_turn(ctx)
     said = ctx.graph.nodes[f"t{last}"]["text"] if last is not None else ""
-    if last is None or not first_match(ctx.pack.unmet, said):
+    lacks = lacking(ctx, said)
+    falls_short = first_match([rx for rx in ctx.pack.unmet if "without" not in rx.groupindex], said)
+    if last is None or not (lacks or falls_short):
         return []
     if first_match(ctx.pack.rejects, ctx.text) or any(u.decision == "rejected" for u in ctx.units_of(DecisionUnit)):
         return []
     G = ctx.graph
     restated = {u.key for u in ctx.units_of(FactUnit)}
     units: list[_Unit] = []
-    if lacks := lacking(ctx, said):
-        for wid in G.graph["current_fact"].values():
-            wish = G.nodes[wid]
-            by_user = G.nodes.get(f"t{wish['turn']}", {}).get("role") == "user"
-            parts = _parts(str(wish["value"]))
-            if by_user and "." in wish["key"] and wish["key"] not in restated and parts \
-                    and all(any(p in lack for lack in lacks) for p in parts):
-                units.append(RetractUnit(fact=wid))
+    # the domains the assistant's message is about: of its options, else of its domain words
+    about = {G.nodes[f]["key"].split(".")[0] for f in G.graph.get("offers", ())
+             if G.nodes[f]["turn"] == last and "." in G.nodes[f]["key"]} \
+        or ({ctx.pack.domain_of[w.casefold()] for w in ctx.pack.domain_rx.findall(said)} if ctx.pack.domain_rx else set())
+    for wid in G.graph["current_fact"].values() if lacks and about else ():  # no domain: no lack of a wish
+        wish = G.nodes[wid]
+        by_user = G.nodes.get(f"t{wish['turn']}", {}).get("role") == "user"
+        if by_user and "." in wish["key"] and wish["key"] not in restated \
+                and wish["key"].split(".")[0] in about \
+                and _lacks(ctx, wish.get("slot"), str(wish["value"]), lacks):
+            units.append(RetractUnit(fact=wid))
+    if not falls_short:
+        return units
     for fid in G.graph.get("offers", ()):
         offer = G.nodes[fid]
         if offer["turn"] != last or "." not in offer["key"] or offer["key"] in restated:
