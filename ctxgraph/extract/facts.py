@@ -82,6 +82,9 @@ class FactWriter:
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
             return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
+        party = ctx.role == "user" and "PHONE" in slot.types and party_before(ctx, value_at)
+        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own
+            key, name = f"{key}_{party}", f"{name}（{party}）"
         self.filled.add(key)
         self.units.append(FactUnit(
             key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -212,6 +215,25 @@ def is_deed_deadline(text: str, start: int, end: int) -> bool:
     """
     sentence = text[max([0] + [m.end() for m in re.finditer(r"[.!?。！？\n]", text[:start])]):start]
     return bool(_DEED_BY.search(sentence) or _DEED_BY_ZH.search(text[end:]))
+
+
+def party_before(ctx: MessageContext, at: int) -> str | None:
+    """The other party the sentence names last before ``at`` ("收件人", "他家"), None when it names
+    none or the user last (the pack's ``parties``; a match with a group ``self`` is the user).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "收货人是我同事，电话13900001111，我的电话13800002222"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("phone"))
+    [('phone', '13800002222'), ('phone_我同事', '13900001111')]
+    """
+    head = ctx.text[:at]
+    start = max(head.rfind(ch) for ch in "。！？!?\n") + 1
+    found = [m for rx in ctx.pack.parties for m in rx.finditer(ctx.text, start, at)]
+    if not found:
+        return None
+    last = max(found, key=lambda m: m.end())
+    return None if last.groupdict().get("self") else last.group(0)
 
 
 def _value_at(text: str, value: str, at: int) -> int:

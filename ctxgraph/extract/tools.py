@@ -17,7 +17,7 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
-from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
+from .dates import ISO_DATE, MACHINE_CLOCK, day_part, said_dates, said_times, spoken_dates, spoken_times
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -106,7 +106,8 @@ def _summary(text: str, data: Any, key_field: re.Pattern) -> tuple[dict[str, Any
 
 
 # a field naming an id: "rma_number", "claim_id", "case_no", "pickup_code", "booking_reference"
-_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku)$")
+# or a record a write issues, named by the record alone ("receipt", "ticket", "voucher")
+_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku|receipt|ticket|voucher|invoice|confirmation)$")
 _NOT_ID_FIELD = re.compile(r"^(?:error|status|http|result|response|currency|country|lang|language|zip|post)")
 # an id value: letters, digits and separators with a digit, no spaces between words
 _ID_VALUE = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][A-Za-z0-9\-_/.]{3,39}")
@@ -174,10 +175,19 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
     return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
 
 
+def _said_text(G) -> str:
+    """What the user and the assistant said so far, one string (for words a value is said with)."""
+    return "\n".join(str(G.nodes[t].get("text") or "") for t in G.graph["kinds"].get("turn", ())
+                     if G.nodes[t].get("role") in ("user", "assistant"))
+
+
 def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
     """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
     for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value, and
     its machine clock ("16:50") as the conversation last said that time ("4:50pm")."""
+    parted = day_part(unit.value, ctx.lang, _said_text(ctx.graph))
+    if parted != unit.value:  # "14:00-17:00" the user chose as "周四下午那个": "下午 14:00-17:00"
+        return unit.model_copy(update=dict(value=parted))
     m = ISO_DATE.search(unit.value)
     if m is None and not MACHINE_CLOCK.search(unit.value):
         return unit
