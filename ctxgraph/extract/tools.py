@@ -406,25 +406,34 @@ _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your
 
 
 def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
-                  booked: bool = False) -> list[_Unit]:
+                  booked: bool = False, shaped: set[str] | None = None) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
     slot when the name is a slot word): never a field that holds free text, paging, what is
     removed or only an option, never over a value the user stated under that key, never a
-    key ``taken`` already; at most eight."""
+    key ``taken`` already; at most eight. ``shaped`` collects the keys known only by the
+    value's shape (a membership number that looks like an order id)."""
     units: list[_Unit] = []
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
                 or _OTHER_PARTYS_CONTACT.match(own):
             continue
-        slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
+        slot = _field_slot(ctx.pack, leaf)
+        by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
         # the day a write books is the day the conversation settled on, even over the user's
         # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
         over_user = booked and ISO_DATE.fullmatch(value) is not None
+        if by_shape and "ORDER_ID" in slot.types and re.search(r"[A-Za-z]", value) and leaf not in _GENERIC_LEAF \
+                and (key in taken or _told_by_user(ctx, key)):
+            # an id shaped like one the user gave, under a field naming another thing ("reservation":
+            # "SW-5583021" after the user's order id): one of its own kind, keyed by its field
+            by_shape, slot, key, name = False, None, leaf.replace(" ", "_"), leaf
         if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
         taken.add(key)
+        if by_shape and shaped is not None and not _ID_FIELD.search(own):
+            shaped.add(key)  # "member": "VT-88214470"; not "pack_id": an id field names what the call acts on
         units.append(_dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
                                           slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
@@ -458,9 +467,14 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
-    units = _record_facts(ctx, arguments, taken, booked=writes)
+    shaped: set[str] = set()
+    units = _record_facts(ctx, arguments, taken, booked=writes, shaped=shaped)
     if writes and isinstance(record, dict):
-        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken, booked=True)
+        # an id the arguments hold only by its shape ("member": "VT-88214470", shaped like an order id)
+        # yields to the one the write records under that key ("booking": "CB-10487")
+        recorded = _record_facts(ctx, argument_values(_own_fields(record, words)), taken - shaped, booked=True)
+        again = shaped & {u.key for u in recorded if isinstance(u, FactUnit)}
+        units = [u for u in units if not (isinstance(u, FactUnit) and u.key in again)] + recorded
     return units
 
 
