@@ -151,6 +151,37 @@ def test_a_reference_point_fills_the_near_slot_of_the_things_own_domain():
     assert predicted_pairs(state, schema) == {"餐馆-周边景点": {"八达岭长城"}}
 
 
+def test_a_venue_the_assistant_named_first_is_a_selection_in_crosswoz():
+    # CrossWOZ's gold leaves the system's selection (selectedResults) out: a venue the assistant
+    # named and the user then took keeps the offer's turn and is not scored; one the user brought is
+    schema = SlotSchema("c", {"酒店": ["名称", "价格"], "餐馆": ["名称"]}, "zh", selections=("venue",))
+    state = {"facts": [{"key": "hotel.venue", "value": "北京饭店", "status": "current", "turn": 1},
+                       {"key": "hotel.price", "value": "500元", "status": "current", "turn": 1},
+                       {"key": "restaurant.venue", "value": "全聚德", "status": "current", "turn": 2}]}
+    roles = ["user", "assistant", "user"]
+    assert predicted_pairs(state, schema, roles) == {"酒店-价格": {"500元"}, "餐馆-名称": {"全聚德"}}
+    assert predicted_pairs(state, schema)["酒店-名称"] == {"北京饭店"}  # no roles: every current fact
+    assert "酒店-名称" in predicted_pairs(state, CROSS, roles)  # a schema without selections scores it
+
+
+def test_a_taken_offer_is_left_out_end_to_end(tmp_path):
+    schema = SlotSchema("c", {"酒店": ["名称", "评分"]}, "zh", selections=("venue",))
+    pack = write_schema_pack(schema, tmp_path / "pack")
+    t = Tracker("zh", packs=["booking"], rules=[pack])
+    messages = [{"role": "user", "content": "帮我找一家评分4.5分以上的酒店。"},
+                {"role": "assistant", "content": "为您推荐北京云天酒店，评分4.6分。"},
+                {"role": "user", "content": "好的，就住北京云天酒店，它的电话是多少？"},
+                {"role": "assistant", "content": "电话是010-12345678。"},
+                {"role": "user", "content": "我朋友想住北京饭店，那家酒店的地址在哪？"}]
+    t.observe_many(messages[:3])
+    roles = [m["role"] for m in messages]
+    state = t.state().model_dump(by_alias=True)
+    assert ("hotel.venue", "北京云天酒店", "current", 1) in {(f["key"], f["value"], f["status"], f["turn"]) for f in state["facts"]}
+    assert predicted_pairs(state, schema, roles) == {"酒店-评分": {"4.5分以上"}}
+    t.observe_many(messages[3:])
+    assert predicted_pairs(t.state().model_dump(by_alias=True), schema, roles)["酒店-名称"] == {"北京饭店"}
+
+
 def test_only_current_facts_are_predictions():
     state = {"facts": [_fact("hotel.area", "west", "superseded"), _fact("hotel.area", "east")]}
     assert predicted_pairs(state, MULTI) == {"hotel-area": {"east"}}

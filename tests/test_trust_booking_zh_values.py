@@ -48,3 +48,22 @@ def test_trust_booking_zh_two_numbers_of_hours_are_a_range():
 ])
 def test_trust_booking_zh_not_free_is_not_free(message, free):
     assert (current(message).get("attraction.ticket") == "免费") is free
+
+
+@pytest.mark.parametrize("message", [
+    "帮我推荐家吧，评分4分以上的餐馆。",
+    "我想找个评分4.5分以上的景点，给我点建议好吗？",
+    "你的建议很贴心，这家酒店电话是多少？",
+    "帮我推荐有一个能玩2小时的景点吧。",
+    "可以帮我查一下餐馆的营业时间吗？",
+])
+def test_trust_booking_zh_no_venue_from_asking_for_one(message):
+    assert not any(k.endswith(".venue") for k in current(message))
+
+
+@pytest.mark.parametrize("message, venue", [
+    ("我觉得北京饭店不错，它的评分是多少？", "北京饭店"),
+    ("帮我查一下北京饭店的地址。", "北京饭店"),
+])
+def test_trust_booking_zh_a_name_after_a_verb_is_read_without_it(message, venue):
+    assert venue in current(message).values()

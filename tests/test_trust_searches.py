@@ -57,3 +57,15 @@ def test_trust_searches_needs_the_packs_words():
                     bot("Done."),
                     "Can you find me another hotel in the east for tomorrow?", lang="en")
     assert state.get("hotel.price_range") == "cheap"
+
+
+def test_trust_searches_an_option_named_again_answers_the_newer_wishes():
+    # the assistant repeats two hotels it named before the user's last wish: the search was answered,
+    # so a request for another hotel starts over
+    state = current("帮我找一家舒适型的酒店。",
+                    bot("有北京云天酒店和北京饭店。"),
+                    "我还要有洗衣服务的酒店。",
+                    bot("北京云天酒店和北京饭店都有洗衣服务。"),
+                    "好的。另外帮我朋友找一家评分4.5分以上的酒店。")
+    assert "hotel.venue_type" not in state and "hotel.facilities" not in state
+    assert state.get("hotel.rating") == "4.5分以上"

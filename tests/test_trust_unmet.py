@@ -89,3 +89,65 @@ def test_trust_unmet_a_yes_takes_the_option_not_the_value_that_breaks_the_wish()
                   "行，电话发我。")
     assert status(state, "restaurant.rating", "4分以上") == "retracted"
     assert ("restaurant.rating", "3.5分", "current") not in state
+
+
+# ----------------------------------------------------------------------------- what nothing has (round 4)
+
+
+@pytest.mark.parametrize("first, assistant, reply, key, value", [
+    ("我想找一家能吃到酸汤肥牛的餐厅。", "抱歉，这一带的餐厅都没有酸汤肥牛，推荐您去南门涮肉，他家羊肉不错。",
+     "那好吧，他家几点关门？", "restaurant.dish", "酸汤肥牛"),
+    ("帮我找一家有健身房的酒店。", "不好意思，附近的酒店都不提供健身房，可以考虑如家精选酒店。",
+     "行吧，那它的价格是多少？", "hotel.facilities", "健身房"),
+    ("帮我找一家有健身房的酒店。", "附近带健身房的还真没有，您看如家精选酒店可以吗？",
+     "也行，地址发我一下。", "hotel.facilities", "健身房"),
+])
+def test_trust_unmet_a_wish_the_assistant_says_nothing_has_is_given_up(first, assistant, reply, key, value):
+    assert status(facts(first, bot(assistant), reply), key, value) == "retracted"
+
+
+@pytest.mark.parametrize("reply", [
+    "那换一家有健身房的酒店吧。",  # the wish said again
+    "不行，没有健身房我不住。",  # the option declined
+])
+def test_trust_unmet_a_lacking_wish_stays_when_the_user_holds_to_it(reply):
+    state = facts("帮我找一家有健身房的酒店。",
+                  bot("不好意思，附近的酒店都不提供健身房，可以考虑如家精选酒店。"), reply)
+    assert status(state, "hotel.facilities", "健身房") == "current"
+
+
+def test_trust_unmet_no_problem_is_not_a_lack():
+    state = facts("帮我找一家有健身房的酒店。",
+                  bot("没有问题，健身房的话推荐您去如家精选酒店。"), "好的，它的电话是多少？")
+    assert status(state, "hotel.facilities", "健身房") == "current"
+
+
+def test_trust_unmet_a_value_before_the_recommended_name_is_the_options():
+    # the recommendation pattern reads the name; the price said before it is still read, as the option's
+    state = facts("帮我找一家人均消费200-300元的火锅店，要餐厅。",
+                  bot("抱歉，没有这个价位的，推荐您去人均消费120元的小龙坎火锅。"),
+                  "那也行，地址在哪？")
+    assert status(state, "restaurant.per_person", "200-300元") == "retracted"
+    assert status(state, "restaurant.per_person", "120元") == "offered"
+
+
+@pytest.mark.parametrize("assistant", [
+    "抱歉，没有这么高评分的，推荐您去无评分的老张家常菜馆。",
+    "不好意思，没找到，老张家常菜馆还不错，就是没有评分信息。",
+])
+def test_trust_unmet_an_option_without_the_slot_gives_up_its_wish(assistant):
+    state = facts("帮我找一家评分4.5分以上的餐馆。", bot(assistant), "好吧，它家地址在哪？")
+    assert status(state, "restaurant.rating", "4.5分以上") == "retracted"
+
+
+def test_trust_unmet_a_facility_word_with_wu_is_no_lack():
+    # "无烟房" is a facility, not "nothing has 烟房"; and no cue says the option falls short
+    state = facts("帮我找一家有无烟房的酒店，价格500-600元。", bot("推荐北京云天酒店，有无烟房，价格800元。"), "好的，电话多少？")
+    assert status(state, "hotel.price", "500-600元") == "current"
+
+
+def test_trust_unmet_a_lack_in_one_domain_keeps_anothers_wish():
+    state = facts("帮我找一家评分4.5分以上的酒店。", bot("推荐您住北京云天酒店。"), "好的。再帮我找一家评分5分的餐馆。",
+                  bot("抱歉，没有这样的餐馆，推荐您去无评分的老张家常菜馆。"), "好吧，它家地址在哪？")
+    assert status(state, "restaurant.rating", "5分") == "retracted"
+    assert status(state, "hotel.rating", "4.5分以上") == "current"

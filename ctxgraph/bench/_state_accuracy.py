@@ -28,6 +28,12 @@ tracker's ``state()`` is read and its current facts are turned into gold-style
   -> ``游玩时间``, ``price`` -> ``价格``, ``facilities`` -> ``酒店设施``, ``dish`` -> ``推荐菜``,
   ``departure`` -> ``出发地``, ``destination`` -> ``目的地``. A fact that maps to no schema slot
   (``phone``, ``train.time``, the core ``name``, which is a person's) is not scored.
+- **Selections.** CrossWOZ's gold (``sys_state_init`` without ``selectedResults``) holds a venue
+  name the user brings, rarely one the system found: of the user turns that take a venue the
+  assistant just named, the next gold state holds it in about one in six (val 0-399). A current
+  fact of a schema's ``selections`` (CrossWOZ: ``venue``) that an assistant's message made (an
+  option the user then took keeps the offer's turn) is the system's selection and is not scored;
+  MultiWOZ, whose gold fills ``name`` when the user takes one, keeps it.
 - **Value.** Compared normalised (:func:`state_value`): NFKC, lower-case, a leading "the"
   dropped, a number word up to twenty as its digits, a time "8:30" as "08:30", a range "150到500" as
   "150-500" and "1-2天" as "1天-2天", a trailing "服务" or "型" dropped ("早餐服务" / "早餐", "豪华型" /
@@ -61,7 +67,7 @@ import zipfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ._data import Dialogue, _check_limit, default_data_dir, load_crosswoz, load_multiwoz
 from ._metrics import normalise
@@ -108,6 +114,10 @@ class SlotSchema:
     name: str
     domains: dict[str, list[str]]
     lang: str = "en"
+    #: pack slot ids whose value the gold holds only when the user brought it: one the assistant
+    #: named first and the user then took is the system's selection (CrossWOZ's
+    #: ``selectedResults``, which :func:`~ctxgraph.bench._data.crosswoz_gold` leaves out)
+    selections: tuple[str, ...] = ()
     _index: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -193,7 +203,8 @@ def crosswoz_schema(path: str | Path | None = None) -> SlotSchema:
     route = re.findall(r"\$(\w+)", taxi[0][0]) if taxi else ["出发地", "目的地"]
     for domain in ("出租", "地铁"):
         domains[domain] = route  # the state tracks a ride's ends, not the car or the station
-    return SlotSchema("crosswoz-database (derived)", {d: s for d, s in domains.items() if s}, "zh")
+    return SlotSchema("crosswoz-database (derived)", {d: s for d, s in domains.items() if s}, "zh",
+                      selections=("venue",))
 
 
 def _yaml_str(value: str) -> str:
@@ -298,19 +309,44 @@ def _near_slot(value: str, facts: list[dict[str, Any]], schema: SlotSchema) -> s
     return "near"
 
 
-def predicted_pairs(state: dict[str, Any], schema: SlotSchema) -> dict[str, set[str]]:
-    """The current facts of a state dict as ``{gold slot: {values}}`` (schema slots only)."""
-    pairs: dict[str, set[str]] = defaultdict(set)
-    for fact in state.get("facts", []):
+def scored_facts(state: dict[str, Any], schema: SlotSchema,
+                 roles: Sequence[str] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(gold slot, fact)`` for each current fact of a state dict that maps to a schema slot.
+
+    ``roles`` (the conversation's message roles by index), when given, keeps out a fact of one
+    of ``schema.selections`` that an assistant's message made: an option it named that the user
+    then took (the fact keeps the turn of the offer).
+
+    >>> schema = SlotSchema("c", {"酒店": ["名称", "价格"]}, "zh", selections=("venue",))
+    >>> state = {"facts": [{"key": "hotel.venue", "value": "北京饭店", "status": "current", "turn": 1},
+    ...                    {"key": "hotel.price", "value": "500元", "status": "current", "turn": 1}]}
+    >>> [(slot, fact["value"]) for slot, fact in scored_facts(state, schema, ["user", "assistant", "user"])]
+    [('酒店-价格', '500元')]
+    """
+    facts = state.get("facts", [])
+    for fact in facts:
         if fact.get("status") != "current":
             continue
         key = str(fact.get("key", ""))
         domain, _, slot = key.rpartition(".")
         if slot == "near":
-            slot = _near_slot(str(fact.get("value", "")), state.get("facts", []), schema)
+            slot = _near_slot(str(fact.get("value", "")), facts, schema)
+        turn = fact.get("turn")
+        if roles is not None and slot in schema.selections and isinstance(turn, int) \
+                and 0 <= turn < len(roles) and roles[turn] == "assistant":
+            continue
         name = schema.gold_name(domain or fact.get("group"), slot)
         if name is not None:
-            pairs[name].add(str(fact.get("value", "")))
+            yield name, fact
+
+
+def predicted_pairs(state: dict[str, Any], schema: SlotSchema,
+                    roles: Sequence[str] | None = None) -> dict[str, set[str]]:
+    """The current facts of a state dict as ``{gold slot: {values}}`` (schema slots only; see
+    :func:`scored_facts` for ``roles``)."""
+    pairs: dict[str, set[str]] = defaultdict(set)
+    for name, fact in scored_facts(state, schema, roles):
+        pairs[name].add(str(fact.get("value", "")))
     return dict(pairs)
 
 
@@ -349,11 +385,12 @@ def evaluate_state_accuracy(dialogues: Iterable[Dialogue], make_tracker: Any, sc
         n_dialogues += 1
         tracker = make_tracker()
         at = {cp.index: cp for cp in dialogue.checkpoints}
+        roles = [str(m.get("role")) for m in dialogue.messages]
         for i, message in enumerate(dialogue.messages[: max(at, default=-1) + 1]):
             tracker.observe(message)
             if i in at:
                 predicted = predicted_pairs(tracker.state().model_dump(by_alias=True),
-                                            schema_of(dialogue) if schema_of else schema)
+                                            schema_of(dialogue) if schema_of else schema, roles)
                 tp_pred, n_pred, tp_gold, n_gold, joint = score_checkpoint(predicted, at[i].gold)
                 counts.update(tp_pred=tp_pred, n_pred=n_pred, tp_gold=tp_gold, n_gold=n_gold, joint=int(joint), n=1)
                 _count_slots(by_slot, predicted, at[i].gold)

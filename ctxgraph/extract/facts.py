@@ -38,7 +38,10 @@ class FactWriter:
         self.units: list[_Unit] = []
         self.used: set[int] = set()  # mention indexes that became a value
         self.filled: set[str] = set()  # fact keys set by this message
-        self.read: list[tuple[int, int]] = []  # spans a pattern has read: their slot words are not read again
+        self.read: list[tuple[int, int]] = []  # values a pattern has read: their slot words are not read again
+        # whole matches of patterns, by the slots they fill: those slots' words in them are not read again;
+        # another slot's word is ("推荐您去人均消费68元的X": the venue's pattern, 人均消费 still read)
+        self.matched: list[tuple[int, int, frozenset[str]]] = []
         self.options: dict[str, dict[str, dict]] = {}  # key -> things the assistant names for it
 
     def make(self, slot: SlotRule, value: str, at: int, *, subject: str | None = None,
@@ -258,7 +261,8 @@ def pattern_facts(w: FactWriter) -> None:
                     domain = ctx.domain_at(fm.start(), only_in)
                 if domain not in only_in:
                     continue
-            w.read.append(fm.span())
+            w.matched.append((*fm.span(), frozenset([fixed_slot] if fixed_slot else fm.groupdict())))
+            w.read += [fm.span(g) for g, v in fm.groupdict().items() if v]
             if fixed_slot:
                 w.make(pack.slots[fixed_slot], fixed_value, fm.start(), patterned=True, domain=domain)
                 continue
@@ -320,7 +324,8 @@ def slot_word_facts(w: FactWriter) -> None:
     sentence_ends = [m.start() for m in CLAUSE_END.finditer(text)]
     for sm in pack.synonym_rx.finditer(text):
         slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-        if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled or in_spans(sm.start(), w.read):
+        if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled or in_spans(sm.start(), w.read) \
+                or any(a <= sm.start() < b and slot.id in slots for a, b, slots in w.matched):
             continue  # "its name is X": X is the venue's
         name = _NAME_AFTER.match(text, sm.end()) if slot.types and sm.group(0)[:1].islower() else None
         if name and not any(m.label in slot.types and m.start < name.end() and name.start() < m.end for m in ctx.mentions):

@@ -33,6 +33,14 @@ def _is_thing_slot(ctx: MessageContext, slot_id: str | None) -> bool:
     return slot is not None and bool(slot.types) and all(ctx.pack.is_thing(t) for t in slot.types)
 
 
+def _named_since(G, fact: str, since: int) -> bool:
+    """The offer ``fact`` was made, or its thing named again, after turn ``since`` (the assistant
+    repeating an earlier option answers the newer wishes: "北京天伦王朝酒店、北京首都宾馆都符合您的要求")."""
+    entity = G.graph["entity_by_key"].get(str(G.nodes[fact]["value"]))
+    last = G.nodes[entity].get("last", -1) if entity in G else -1
+    return max(G.nodes[fact]["turn"], last) > since
+
+
 def _sought(ctx: MessageContext) -> set[str]:
     """The domain the message asks to find a thing in: the first domain word after its first
     asking cue, in that clause, else in that sentence ("吃了饭我想找一家经济型的酒店" seeks a hotel,
@@ -61,7 +69,7 @@ def searches(ctx: MessageContext) -> list[_Unit]:
     for domain in domains:
         mine = [(f, d) for f, d in current if d["key"].startswith(f"{domain}.")]
         since = max((d["turn"] for _, d in mine), default=-1)
-        answered = any(G.nodes[f]["key"].startswith(f"{domain}.") and G.nodes[f]["turn"] > since
+        answered = any(G.nodes[f]["key"].startswith(f"{domain}.") and _named_since(G, f, since)
                        and _is_thing_slot(ctx, G.nodes[f].get("slot")) for f in G.graph.get("offers", ()))
         if not answered and not any(_is_thing_slot(ctx, d.get("slot")) for _, d in mine):
             continue  # nothing chosen or found yet: the wishes refine the same search

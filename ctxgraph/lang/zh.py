@@ -19,7 +19,7 @@ from ._profile import LanguageProfile, get_profile, register_profile, value_afte
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 _NAME_TAGS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "m", "x", "ng", "s")
-_COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]")  # "一家餐馆" is no name
+_COUNTING = re.compile(r"[一二两三四五六七八九十几这那每某哪][家个座间位处]|一下")  # "一家餐馆", "查一下餐馆": no name
 _PUNCT = "，。！？、,.!?()（）"
 
 
