@@ -300,9 +300,9 @@ class _Fitter:
             return extra + count_text_tokens(self.headers[ln.section] + style.word_sep + ln.text + "\n", enc)
         if ln.section not in self.sections:
             extra += self.header_cost.get(ln.section, 0)
-        if ln.group:
+        if ln.group:  # a group is one line of its section (a source's facts, its recalled turns)
             sub = ln.sub if ln.sub is not None and (ln.group, ln.sub) not in self.subs else ""
-            if ln.group in self.groups:
+            if (ln.section, ln.group) in self.groups:
                 return extra + count_text_tokens(group_separator(style) + sub + ln.text, enc)
             return extra + count_text_tokens(ln.group + sub + ln.text + "\n", enc)  # a group's line starts with it
         return extra + count_text_tokens(ln.text + "\n", enc)
@@ -315,7 +315,7 @@ class _Fitter:
         self.tokens += c
         self.sections.add(ln.section)
         if ln.group:
-            self.groups.add(ln.group)
+            self.groups.add((ln.section, ln.group))
             self.subs.add((ln.group, ln.sub))
         return True
 
@@ -323,7 +323,7 @@ class _Fitter:
         self.chosen[:] = kept
         self.tokens = tokens
         self.sections = {ln.section for ln in kept}
-        self.groups = {ln.group for ln in kept if ln.group}
+        self.groups = {(ln.section, ln.group) for ln in kept if ln.group}
         self.subs = {(ln.group, ln.sub) for ln in kept if ln.group}
 
     def _place_forms(self, forms: list[Line]) -> list[Line]:

@@ -227,7 +227,9 @@ def _fact(G, u: FactUnit) -> None:
         G.nodes[old]["status"] = "superseded"
         G.nodes[old]["until"] = turn
         G.add_edge(fid, old, key="supersedes", kind="supersedes")
-        G.nodes[fid]["stressed"] = G.nodes[fid]["stressed"] or G.nodes[old]["stressed"]
+        # a correction of a stressed value is stressed too ("actually, make it $600"); a later
+        # value that merely replaces it under the same key ("at 6:46 pm" after a stressed time) is not
+        G.nodes[fid]["stressed"] = G.nodes[fid]["stressed"] or G.nodes[old]["stressed"] and u.correction
         _uncurrent(G, old)
     G.graph["current_fact"][slot] = fid
     G.graph["facts_by_slot"].setdefault(u.slot or u.key, []).append(fid)

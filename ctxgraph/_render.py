@@ -250,11 +250,23 @@ def action_text(d: dict) -> str:
 
 
 def _recalled(G: nx.MultiDiGraph, item: Item, style: "Style", head: str) -> Line:
-    """A recalled turn, whole and quoted: '- user: "I adopted a dog named Rex"'."""
+    """A recalled turn, whole and quoted: '- user: "I adopted a dog named Rex"'. The recalled
+    turns of one source share its line, as facts do ('- user: "I adopted a dog named Rex";
+    "He is two"'): the source is paid for once a line, not once a turn, so a long chat's
+    recall holds more turns (LoCoMo dev at 1,000 tokens: docs/benchmarks.md, issue 21).
+
+    >>> from ctxgraph._graph import new_graph, apply
+    >>> from ctxgraph._units import TurnUnit
+    >>> G = new_graph()
+    >>> for i, said in enumerate(["I adopted a dog named Rex", "He is two"]):
+    ...     apply(G, TurnUnit(index=i, role="user", text=said, lang="en"))
+    >>> print(render_block([line(G, Item(f"t{i}", "turn", 10), "en") for i in (0, 1)], "en").splitlines()[-1])
+    - user: "I adopted a dog named Rex"; "He is two"
+    """
     d = G.nodes[item.node]
     text = flat(d["text"])
     text = text if len(text) <= 600 else text[:599] + "…"
-    return Line(item, "recall", head + quote(text), turn=d["index"], body=text)
+    return Line(item, "recall", quote(text), head, turn=d["index"], body=text)
 
 
 _LINES = {"constraint": _constraint, "commitment": _promise, "question": _question, "action": _action,

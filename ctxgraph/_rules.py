@@ -216,7 +216,7 @@ DISABLE_KEYS = {
     "accepts": None, "rejects": None, "goal_changes": None,
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
-    "take_backs": None, "amount_changes": None, "problems": None,
+    "take_backs": None, "amount_changes": None, "problems": None, "wants": None, "parties": None,
     "unmet": None, "searches": None,
 }
 
@@ -300,6 +300,12 @@ class RuleFile(_Strict):
     # a fault said in general words ("keeps skipping", "won't connect", "charged twice"): the
     # user's clause holding one is a ``problem`` fact (the problems step)
     problems: list[str] = []
+    # what the user came for, said in the opening message ("想拍婚纱照", "空调要清洗"): the
+    # opening's clauses holding one are a ``want`` fact (the wants step)
+    wants: list[str] = []
+    # words naming whose a phone the user gives is ("收件人…，电话…", "打他家座机…"; a match with a
+    # group ``self`` is the user): another party's phone is a fact beside the user's, not a change of it
+    parties: list[str] = []
     # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
     # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
     unmet: list[str] = []
@@ -311,7 +317,7 @@ class RuleFile(_Strict):
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "unmet", "searches",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -462,6 +468,8 @@ class RulePack:
     take_backs: list[str] = field(default_factory=list)
     amount_changes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    wants: list[str] = field(default_factory=list)
+    parties: list[str] = field(default_factory=list)
     unmet: list[str] = field(default_factory=list)
     searches: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -524,6 +532,8 @@ class RulePack:
         self.take_backs += rf.take_backs
         self.amount_changes += rf.amount_changes
         self.problems += rf.problems
+        self.wants += rf.wants
+        self.parties += rf.parties
         self.unmet += rf.unmet
         self.searches += rf.searches
 

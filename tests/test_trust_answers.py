@@ -37,3 +37,23 @@ def test_what_is_no_answer_fills_nothing(lang, question, answer):
 def test_an_answer_with_a_domain_pack_slot():
     facts = facts_after("en", "What size would you like instead?", "10.5 should do it.", packs=["ecommerce"])
     assert ("size", "10.5") in facts
+
+
+# csen4: a name the NER does not know, given as the bare answer to a name question (phrasings of our own)
+@pytest.mark.parametrize(("question", "answer", "name"), [
+    pytest.param("All set for Tuesday. What name shall I put on the order?", "Eilidh Farquharson", "Eilidh Farquharson", id="two-words"),
+    pytest.param("And what's your full name?", "Mrs Oyelaran please", "Mrs Oyelaran", id="title-and-filler"),
+])
+def test_trust_answers_a_name_reply_to_a_name_question(question, answer, name):
+    assert ("name", name) in facts_after("en", question, answer)
+
+
+@pytest.mark.parametrize("answer", ["Thank You", "Sounds Good", "Next Friday"])
+def test_trust_answers_no_name_from_a_reply_that_is_none(answer):
+    assert not any(k == "name" for k, _ in facts_after("en", "What name is the reservation under?", answer))
+
+
+def test_trust_answers_the_later_value_after_a_change_of_mind_in_one_message():
+    t = Tracker("en")
+    t.observe({"role": "user", "content": "ring me on 07123 456 789. actually I'm out all day, so use my partner's number 07987 654 321"})
+    assert [(f.key, f.value) for f in t.state().facts if f.status == "current" and f.key == "phone"] == [("phone", "07987 654 321")]

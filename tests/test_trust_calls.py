@@ -171,3 +171,26 @@ def test_trust_calls_a_records_status_fields_are_no_facts():
                     result("c1", {"ref": "BLK-40217", "account_status": "open", "sms_confirmation": "sent"})])
     keys = {f.key for f in t.state().facts if f.status == "current"}
     assert not keys & {"account_status", "sms_confirmation"} and "ref" in keys
+
+
+# csen4: an id the tool returns keeps its own key when another id of the same shape is already held
+# (conversations written for these tests)
+def test_trust_calls_the_booking_a_write_records_wins_over_a_membership_number_of_the_same_shape():
+    facts = facts_of(user("I'd like the 7pm spin class, membership number GY-5521980"),
+                     call("c1", "book_class", {"class": "spin", "time": "19:00", "member": "GY-5521980"}),
+                     result("c1", {"booking": "BK-77120", "studio": "Studio 2"}), lang="en")
+    assert "BK-77120" in facts.values() and "GY-5521980" in facts.values(), facts
+
+
+def test_trust_calls_a_returned_id_beside_the_users_order_id():
+    facts = facts_of(user("order SO-44120 arrived with a cracked lid"),
+                     call("c1", "open_return", {"order_id": "SO-44120", "reason": "damaged"}),
+                     result("c1", {"return_label": "RL-99310", "drop_off_by": "2026-03-20"}), lang="en")
+    assert facts.get("order_id") == "SO-44120" and "RL-99310" in facts.values(), facts
+
+
+def test_trust_calls_a_phone_in_a_contact_field_stays_the_phone():
+    facts = facts_of(user("my number is 514-555-0101"),
+                     call("c1", "open_claim", {"item": "kettle"}),
+                     result("c1", {"claim_no": "CL-20331", "contact": "514-555-0101"}), lang="en")
+    assert "contact" not in facts and facts.get("phone") == "514-555-0101", facts

@@ -65,3 +65,22 @@ def test_trust_picks_the_part_one_picks_it(listed, reply, expected):
 
 def test_trust_picks_the_part_one_of_a_part_two_options_share_picks_nothing():
     assert choices(bot("A double room at $140, or a double suite at $230."), "the double one", lang="en") == {}
+
+
+# csen4: "the <word> one" with a word too short to be a part of its own (phrasings written for this test)
+@pytest.mark.parametrize(("said", "reply", "picked"), [
+    pytest.param("We do three crusts: classic at £9, stuffed at £11, or the GF base (gluten free) at £10.",
+                 "the gf one pls", "the GF base", id="gf"),
+    pytest.param("The sofa comes in Navy Velvet, Red Linen or Oat Boucle.", "the red one then", "Red Linen", id="red"),
+])
+def test_trust_picks_the_short_word_one(said, reply, picked):
+    t = Tracker("en")
+    t.observe_many([{"role": "assistant", "content": said}, {"role": "user", "content": reply}])
+    assert [f.value for f in t.state().facts if f.status == "current" and f.name == "choice"] == [picked]
+
+
+def test_trust_picks_a_short_word_two_options_share_picks_nothing():
+    t = Tracker("en")
+    t.observe_many([{"role": "assistant", "content": "You can have a new battery for £49 or a new screen for £89."},
+                    {"role": "user", "content": "the new one please"}])
+    assert not [f for f in t.state().facts if f.name == "choice"]

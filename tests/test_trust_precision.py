@@ -75,3 +75,44 @@ def test_trust_precision_a_take_back_followed_by_its_new_value_is_a_correction()
     values = " ".join(facts_of("Send it to 41 Heron Street, Leeds. Actually no, to 7 Wren Close, Leeds",
                                lang="en").values())
     assert "7 Wren Close" in values and "Heron" not in values
+
+
+# ---------------------------------------------------------------- csen4: values the user declines
+# (phrasings written for these tests, not taken from any bench chat)
+
+@pytest.mark.parametrize(("messages", "gone", "kept"), [
+    pytest.param([bot("The fitter can come Monday at 8:00 or Wednesday at 14:00."), "monday's no good for me, wednesday then"],
+                 "monday", "wednesday", id="no-good-then-other"),
+    pytest.param([bot("We can collect on Tuesday or on Friday."), "tuesday won't work for us, friday please"],
+                 "tuesday", "friday", id="wont-work-for-us"),
+    pytest.param(["Can you deliver the sofa next week? My tuesdays are taken with work though, Thursday suits."],
+                 "tuesday", "thursday", id="are-taken"),
+    pytest.param([bot("The earliest slot is the 9th or the 11th."), "I can't make the 9th. the 11th is fine"],
+                 "9th", "11th", id="cant-make"),
+])
+def test_trust_precision_a_day_the_user_declines_is_no_fact(messages, gone, kept):
+    values = " ".join(facts_of(*messages, lang="en").values()).casefold()
+    assert gone not in values and kept in values, values
+
+
+def test_trust_precision_a_declining_clause_makes_no_phrase_fact():
+    facts = facts_of("my weekends are taken by football, weekdays after 5 only", lang="en")
+    assert not any("weekends" in k for k in facts), facts
+
+
+def test_trust_precision_a_day_the_user_takes_stays():
+    assert "Tuesday" in facts_of(bot("We have Tuesday or Friday."), "Tuesday works for me", lang="en").values()
+
+
+def test_trust_precision_a_day_taken_back_for_one_a_change_names_later():
+    facts = facts_of(bot("Slots: Tuesday 6-8pm or Friday 6-8pm."),
+                     "tuesday evening. no wait, i have choir on tuesdays, make it the friday evening", lang="en")
+    assert "friday" in " ".join(facts.values()).casefold() and "tuesday" not in " ".join(facts.values()).casefold(), facts
+
+
+def test_trust_precision_a_slot_word_describing_a_named_option_takes_no_value():
+    facts = facts_of(bot("We stock the Pirelli P7 at £120 a tyre or the budget Nexen N1 at £58."), lang="en")
+    assert "£58" not in facts.values(), facts
+    # the user's own budget, and a slot word before its own capitalised value, still read
+    assert facts_of("my budget is £150", lang="en").get("budget") == "£150"
+    assert "Friday 3 May" in facts_of(bot("Your parcel should arrive by Friday 3 May."), lang="en").values()

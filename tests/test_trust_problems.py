@@ -55,3 +55,25 @@ def test_trust_problems_a_later_fault_stands_beside_the_first():
     values = problems("my tooth has been aching for a week", bot("Sorry to hear that. Anything else?"),
                       "and the filling is cracked too")
     assert len(values) == 2 and "aching" in values[0] and "cracked" in values[1]
+
+
+# csen4: damage said by its noun, a part stuck or blocked, an injury or a symptom, and the rest of
+# the sentence that tells the same fault (phrasings written for these tests)
+@pytest.mark.parametrize(("text", "held"), [
+    pytest.param("there's a crack in the windscreen from a stone on the motorway, about 10cm long",
+                 ["crack", "windscreen", "10cm"], id="damage-noun"),
+    pytest.param("the kitchen drain is blocked again, water backs up into the sink", ["drain is blocked", "sink"], id="blocked"),
+    pytest.param("Hi, I pulled my shoulder lifting boxes last week, it's still sore when I reach up. can I book a massage",
+                 ["pulled my shoulder", "sore"], id="injury-and-symptom"),
+    pytest.param("my son has a rash on his arm since Friday, it's itchy", ["rash", "itchy"], id="symptom"),
+])
+def test_trust_problems_damage_injury_and_symptom(text, held):
+    (value,) = problems(text)
+    assert all(h in value for h in held), value
+    assert "massage" not in value  # the next sentence asks for the remedy, it is no part of the fault
+
+
+@pytest.mark.parametrize("text", ["I'm stuck at work till 6, can we do 7pm", "is the drain blocked or is it the trap?",
+                                  "we set off at the crack of dawn", "she broke her promise to call"])
+def test_trust_problems_no_damage(text):
+    assert problems(text) == []

@@ -342,3 +342,57 @@ def test_a_deed_set_for_a_day_is_reported():
     promises = promises_after("en", bot("Would you like me to book the engineer's follow-up visit?"), "yes please",
                               bot("The follow-up visit is set for Friday at 10."))
     assert the_one(promises, "follow-up")[1] == "done"
+
+
+# issue 19 (cons4): promises kept, and not kept, in other words
+
+
+def test_a_promise_before_can_i_have_your_detail_stands():
+    promises = promises_after("en", bot("I'll post the spare key fob to you, can I have your postcode?"))
+    assert the_one(promises, "key fob")[1] == "open"
+
+
+def test_a_report_said_as_a_heading_closes_the_promise():
+    promises = promises_after("en", bot("I'll email you the floor plan today. Which address?"), "ana@example.org",
+                              bot("Floor plan sent to ana@example.org."))
+    assert the_one(promises, "floor plan")[1] == "done"
+
+
+def test_who_has_it_now_closes_the_promise():
+    promises = promises_after("en", bot("I'll pass your parking instructions to Mirela before the visit."), "thanks",
+                              bot("Mirela has your parking instructions now."))
+    assert the_one(promises, "parking")[1] == "done"
+
+
+def test_a_bare_report_after_a_tool_kept_deed_closes_no_other_promise():
+    call = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c9", "type": "function", "function": {"name": "send_invoice", "arguments": "{\"order\": \"A-77\"}"}}]}
+    promises = promises_after("en", bot("I'll send you the invoice now, and I'll post the warranty card by Friday."), call,
+                              {"role": "tool", "tool_call_id": "c9", "content": '{"sent": true}'}, bot("Sent to your inbox."))
+    assert the_one(promises, "invoice")[1] == "done" and the_one(promises, "warranty")[1] == "open"
+
+
+def test_a_deed_sharing_only_a_name_keeps_the_promise_open():
+    promises = promises_after("en", bot("I'll text you when Tomas is ten minutes away."), "ok, the gate code is 4411",
+                              bot("Thanks, I've added the gate code to the notes for Tomas."))
+    assert the_one(promises, "ten minutes")[1] == "open"
+
+
+def test_a_subjectless_promise_to_follow_the_users_wish_zh():
+    promises = promises_after("zh", bot("好的，会按照您给的尺寸裁板。还需要封边吗？"))
+    assert the_one(promises, "尺寸")[1] == "open"
+
+
+@pytest.mark.parametrize(("report", "kept", "still_open"), [
+    pytest.param("[系统] 验房报告已于3月5日发送至您的邮箱。", "报告", "打电话", id="already-on-a-day"),
+    pytest.param("张工已致电您确认验房时间。", "打电话", "报告", id="already-called"),
+])
+def test_a_report_with_its_day_or_a_call_made_closes_the_promise_zh(report, kept, still_open):
+    promises = promises_after("zh", bot("验房结束后我们会把验房报告发给您，张工出发前会打电话联系您。"), "好的", bot(report))
+    assert the_one(promises, kept)[1] == "done" and the_one(promises, still_open)[1] == "open", promises
+
+
+def test_a_booking_reported_as_already_arranged_closes_the_promise_zh():
+    promises = promises_after("zh", bot("我帮您预约师傅上门回收旧家电，哪天方便？"), "周五吧",
+                              bot("回收已经约好，周五上午师傅上门。"))
+    assert the_one(promises, "回收旧家电")[1] == "done"

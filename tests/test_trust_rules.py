@@ -329,3 +329,85 @@ def test_a_condition_over_a_value_is_a_bound_that_can_move(lang, turns, old, new
 
 def test_a_busy_time_with_words_between_is_a_rule_zh():
     assert status_of(rules_after("zh", "周三下午可以，晚上我得去医院陪床。"), "陪床") == "active"
+
+
+# issue 19 (cons4): classes found on the cons4 dev chats and blind3, each shown here in other words
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "The total has to stay under $600, that's what the club gave me.", "$600", id="en-has-to-stay-under"),
+    pytest.param("en", "The kids are sensitive so no glitter whatsoever.", "glitter", id="en-so-no-x"),
+    pytest.param("en", "A film for the whole family, nothing too violent please.", "violent", id="en-nothing-too"),
+    pytest.param("en", "I'm only free on weekday evenings.", "evenings", id="en-only-free"),
+    pytest.param("zh", "报价低于800我就不修了，直接换新的。", "800", id="zh-under-then-not"),
+    pytest.param("zh", "我只有周末上午有时间。", "周末上午", id="zh-only-free"),
+    pytest.param("zh", "装修想在6月前完工。", "6月", id="zh-before-a-month"),
+    pytest.param("zh", "材料最好下午5点前送到。", "5点前", id="zh-before-an-hour"),
+])
+def test_a_bound_or_exclusion_said_in_more_words_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("en", "no that's fine, just the main order", id="en-no-thats-fine"),
+    pytest.param("en", "no thats ok", id="en-no-thats-ok"),
+])
+def test_no_as_an_answer_is_no_rule(lang, text):
+    assert rules_after(lang, bot_says("Would you like a gift box for £4?"), text) == {}
+
+
+@pytest.mark.parametrize(("lang", "turns", "part"), [
+    pytest.param("en", ["Saturdays are no good for me, I coach football.", "forget what I said about Saturdays, the season's over"],
+                 "Saturdays", id="en-forget-what-i-said"),
+    pytest.param("en", ["I don't want to spend more than $80 on the cake.", bot_says("The two-tier one is $95."),
+                        "that's over what I wanted, but fine, we'll get the two-tier"], "$80", id="en-over-what-i-said"),
+    pytest.param("en", ["Weekends would be best for the viewing.", bot_says("We have Saturday 10am or Tuesday 5pm."),
+                        "can you move it to Tuesday instead? saturday fell through"], "Weekends", id="en-day-off-the-week-part"),
+    pytest.param("zh", ["最好安排在工作日。", bot_says("周三下午或者周六上午都可以。"), "那就周六上午吧"], "工作日", id="zh-day-off-the-week-part"),
+    pytest.param("zh", ["必须晚上七点以后来。", "计划变了，几点都可以"], "七点", id="zh-any-time"),
+])
+def test_a_rule_given_up_in_other_words_is_lifted(lang, turns, part):
+    assert status_of(rules_after(lang, *turns), part) == "lifted"
+
+
+def test_a_narrower_availability_replaces_the_wider_one():
+    rules = rules_after("en", "We can only do mornings or weekends for the survey.", "actually mornings only now, weekends are busy")
+    assert status_of(rules, "or weekends") == "lifted" and status_of(rules, "mornings only") == "active", rules
+
+
+def test_a_bound_relaxed_with_a_lift_word_is_the_new_bound_zh():
+    rules = rules_after("zh", "最晚周五中午必须装好。", "实在来不及的话，周六上午10点前装好也可以。")
+    assert status_of(rules, "周五") == "lifted" and status_of(rules, "10点前") == "active", rules
+
+
+def test_a_budget_that_can_be_more_now_replaces_the_old_one():
+    rules = rules_after("en", "The whole party has to stay under £500.", "good news, the budget can be £650 now")
+    assert status_of(rules, "£500") == "lifted" and status_of(rules, "£650") == "active", rules
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "Our wedding is on the 3rd, so the dress has to be altered before then.", "3rd", id="en-before-then"),
+    pytest.param("en", "That's all. Oh and please park the van in the back lane, the drive is narrow.", "back lane", id="en-please-park"),
+    pytest.param("en", "The building only allows deliveries between 9 and 11am.", "9 and 11", id="en-only-between"),
+    pytest.param("zh", "我平时不看邮件，有事打我爱人电话13800001111。", "爱人电话", id="zh-contact-when-needed"),
+])
+def test_a_rule_said_with_its_referent_or_as_a_standing_request_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "I can't spend more than 250 on the repair.", "250", id="en-cant-more-than"),
+    pytest.param("zh", "装修款最多分三期，每期别超过两万可以吗？", "两万", id="zh-bound-asking-ok"),
+])
+def test_a_bound_asked_for_or_said_with_cant_is_active(lang, text, part):
+    assert status_of(rules_after(lang, text), part) == "active"
+
+
+def test_a_limit_said_with_cant_moves_when_a_past_value_is_fine():
+    rules = rules_after("en", "I can't be without the van for more than 3 days.", "ok, up to 4 days is fine then")
+    assert status_of(rules, "3 days") == "lifted" and status_of(rules, "4 days") == "active", rules
+
+
+def test_a_time_asked_for_gives_way_to_another_part_of_the_day_zh():
+    rules = rules_after("zh", "周日上午可以上门吗？", bot_says("周日上午排满了，下午三点可以。"), "那下午也行吧")
+    assert status_of(rules, "上午") == "lifted", rules

@@ -364,3 +364,17 @@ def test_trust_values_a_bare_number_moves_the_users_amount(reply, expected):
     facts = facts_of("We need a hotel in Lisbon, budget is $600 for the stay.",
                      bot("The nearest fit is the Rossio Garden at $690."), reply, lang="en")
     assert facts.get("budget", "").lstrip("$") == expected.lstrip("$"), facts  # "650" as said after a slot word
+
+
+# csen4: a vehicle registration after the words that name it (phrasings written for this test)
+@pytest.mark.parametrize(("text", "value"), [
+    pytest.param("the car's reg is AB12 CDE, it needs an MOT", "AB12 CDE", id="reg-is"),
+    pytest.param("number plate: 7ABC 123 please check the fines", "7ABC 123", id="number-plate"),
+])
+def test_trust_values_a_registration_after_its_word(text, value):
+    assert facts_of(text, lang="en").get("registration") == value
+
+
+@pytest.mark.parametrize("text", ["I'm a regular at the Leeds branch, room B12 3F", "we are a party of AB12 CDE"])
+def test_trust_values_no_registration_without_its_word(text):
+    assert "registration" not in facts_of(text, lang="en")

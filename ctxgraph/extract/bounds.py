@@ -29,8 +29,9 @@ _CN_NUM = r"[一二两三四五六七八九十百千万]"
 _VALUES = (
     ("money", re.compile(rf"[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?\s*(?:元|块|万|千|dollars|euros|pounds|k\b)"
                          rf"|{_CN_NUM}+(?:元|块|万|千){_CN_NUM}?", re.I)),
-    ("time", re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\d{1,2}\s*点半?|\bnoon\b|\bmidday\b", re.I)),
-    ("day", re.compile(rf"\bthe \d{{1,2}}(?:st|nd|rd|th)\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]"
+    ("time", re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\d{1,2}\s*点半?|\bnoon\b|\bmidday\b"
+                        r"|(?<=[上下中]午|早上|晚上)[一二两三四五六七八九十]{1,2}点半?|[一二两三四五六七八九十]{1,2}点半?(?=钟?(?:以|之)?[前后])", re.I)),
+    ("day", re.compile(rf"\bthe \d{{1,2}}(?:st|nd|rd|th)\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]|\d+月(?:份)?(?=(?:之|以)?前)"
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
     ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )
@@ -40,15 +41,18 @@ _SAME_KIND = {"money": "amount", "number": "amount"}
 _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
                     r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
                     r"|放宽到|可以到|顶多", re.I)
-_LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|以上"
+_LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|(?<!可)以上"
                     r"|至少|起码|早于|最少", re.I)
 #: a bound word under a negation turns round ("不要早于9点" is a lower bound, "别超过" an upper one)
 _NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:before|earlier than|until)\b"
                             r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+(?:before|until)\b", re.I)
 _NEGATED_UPPER = re.compile(r"(?:不要|不能|别|不|不可以)(?:晚于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:after|later than)\b"
-                            r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b", re.I)
+                            r"|\b(?:can'?t|cannot|won'?t)\b(?:\s+\w+){0,3}?\s+after\b"
+                            r"|\b(?:don'?t|do not|won'?t|not|never|can'?t|cannot)\b(?:\s+\w+){0,5}?\s+(?:more than|over|above)\s*$", re.I)
 #: "if it costs more than £15, don't": a condition over a value is an upper bound on it
 _IF_OVER = re.compile(r"\bif\b[^.?!,]{0,30}\b(?:more than|over|above)\s*$|超过\s*$", re.I)
+#: "低于2500我就不卖了", "if they offer less than £300, don't sell": a condition under a value is a lower bound
+_IF_UNDER = re.compile(r"\bif\b[^.?!,]{0,30}\b(?:less than|under|below)\s*$|(?:低于|少于|不到)\s*$", re.I)
 #: how far from the value its bound word may be
 _NEAR = 16
 
@@ -63,13 +67,17 @@ def bound(text: str) -> tuple[str, str, str] | None:
     (('lower', 'time', '9am'), ('lower', 'number', '1'))
     >>> bound("if the repair costs more than £90 don't go ahead")
     ('upper', 'money', '£90')
+    >>> bound("价格低于2500我就不卖了"), bound("必须下午一点以后开始"), bound("想9月前拍完")
+    (('lower', 'number', '2500'), ('lower', 'time', '一点'), ('upper', 'day', '9月'))
+    >>> bound("I don't want to pay more than £200 a month"), bound("dont wanna spend over 250 for both")
+    (('upper', 'money', '£200'), ('upper', 'number', '250'))
     """
     for kind, pattern in _VALUES:
         for m in pattern.finditer(text):
             window = text[max(0, m.start() - _NEAR):m.end() + _NEAR]
             at = m.start() - max(0, m.start() - _NEAR)
             before = text[max(0, m.start() - 3 * _NEAR):m.start()]
-            if _NEGATED_LOWER.search(before):
+            if _NEGATED_LOWER.search(before) or _IF_UNDER.search(before):
                 return "lower", kind, m.group(0).strip()
             if _NEGATED_UPPER.search(before) or _IF_OVER.search(before):
                 return "upper", kind, m.group(0).strip()
@@ -143,15 +151,20 @@ def other_day(rule: str, option: str) -> str | None:
 
     >>> other_day("周六可以吗", "那就周日吧"), other_day("周六可以吗", "那就周六吧"), other_day("周六可以吗", "那就这样吧")
     ('周日', None, None)
+    >>> other_day("这周六上午可以吗", "那下午也行吧")
+    '下午'
+
     """
-    for kind in ("day", "time"):
-        pattern = dict(_VALUES)[kind]
+    for kind in ("day", "time", "part"):
+        pattern = dict(_VALUES)[kind] if kind != "part" else _DAY_PART
         a, b = pattern.search(rule), pattern.search(option)
         if a and b:
             return b.group(0) if _plain(a.group(0)) != _plain(b.group(0)) else None
     return None
 
 
+#: a part of the day: "上午可以吗" asked, "那下午也行吧" taken
+_DAY_PART = re.compile(r"早上|上午|中午|下午|晚上|\b(?:morning|afternoon|evening)s?\b", re.I)
 #: words that go past an upper bound ("超一点", "a bit over", "later is fine") or below a lower one
 _PAST_UPPER = re.compile(r"超|贵(?:一?点|些)|多花|晚(?:一?点|些)|\b(?:over|more|higher|pricier|later)\b", re.I)
 _PAST_LOWER = re.compile(r"早(?:一?点|些)|便宜(?:一?点|些)|少(?:一?点|些)|\b(?:earlier|less|lower|cheaper|under)\b", re.I)
@@ -221,3 +234,53 @@ def meets(wish: str, value: str) -> bool | None:
         return None
     have = _plain(value)
     return all(_plain(part) in have for part in re.split(r"[\s,，、和]+", wish) if part)
+
+
+#: parts of the week and of the day a rule can allow or exclude
+_WEEK_PARTS = {"weekend": re.compile(r"周末|双休|\bweekends?\b", re.I), "weekday": re.compile(r"工作日|\bweekdays?\b|\bweeknights?\b", re.I)}
+_DAY_PARTS = re.compile(r"早上|上午|中午|下午|晚上|白天|夜里|工作日|周末|\b(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?|weeknights?)\b", re.I)
+_WEEKEND_DAY = re.compile(r"周[六日天]|星期[六日天]|礼拜[六日天]|\b(?:satur|sun)days?\b", re.I)
+_WEEKDAY_DAY = re.compile(r"周[一二三四五]|星期[一二三四五]|礼拜[一二三四五]|\b(?:mon|tues|wednes|thurs|fri)days?\b", re.I)
+
+
+def off_class(rule: str, option: str) -> bool:
+    """Whether an option's day lies outside the part of the week a rule names: "周末最好",
+    then "能改到周四下午那个吗？"; "weekdays only", then "move it to Saturday".
+
+    >>> off_class("周末最好", "能改到周四下午那个吗"), off_class("周末最好", "就周六那个"), off_class("weekdays only please", "move it to Saturday")
+    (True, False, True)
+    """
+    weekend, weekday = (bool(_WEEK_PARTS[k].search(rule)) for k in ("weekend", "weekday"))
+    if weekend == weekday:
+        return False
+    return bool((_WEEKDAY_DAY if weekend else _WEEKEND_DAY).search(option)) and not (_WEEKEND_DAY if weekend else _WEEKDAY_DAY).search(option)
+
+
+def _parts(text: str) -> set[str]:
+    return {re.sub(r"s$", "", m.group(0).casefold()) for m in _DAY_PARTS.finditer(text)}
+
+
+def narrower(new: str, old: str) -> bool:
+    """Whether ``new`` allows fewer parts of the day or week than ``old`` and all of them are
+    in ``old``: "so evenings only" narrows "I can only do evenings after 6 or weekends".
+
+    >>> narrower("so evenings only", "i can only do evenings after 6 or weekends"), narrower("evenings only", "evenings only")
+    (True, False)
+    >>> narrower("只能晚上", "工作日晚上或者周末都可以"), narrower("weekends only", "no calls in the evening")
+    (True, False)
+    """
+    a, b = _parts(new), _parts(old)
+    return bool(a) and a < b
+
+
+#: the user can do any time now: "几点都可以", "什么时候都行", "any time is fine"
+_ANY_TIME = re.compile(r"几点都|什么时候都|随时都?|\b(?:any ?time|whenever)\b", re.I)
+
+
+def any_time(clause: str) -> bool:
+    """Whether a clause allows any time ("上午来也行，几点都可以", "any time works now").
+
+    >>> any_time("几点都可以"), any_time("any time works now"), any_time("3点以后都行")
+    (True, True, False)
+    """
+    return bool(_ANY_TIME.search(clause))

@@ -137,6 +137,8 @@ class CompiledPack:
         self.take_backs = [re.compile(p, flags) for p in pack.take_backs]
         self.amount_changes = [re.compile(p, flags) for p in pack.amount_changes]
         self.problems = [re.compile(p, flags) for p in pack.problems]
+        self.wants = [re.compile(p, flags) for p in pack.wants]
+        self.parties = [re.compile(p, flags) for p in pack.parties]
         self.unmet = [re.compile(p, flags) for p in pack.unmet]
         self.searches = [re.compile(p, flags) for p in pack.searches]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"

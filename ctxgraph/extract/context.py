@@ -19,7 +19,7 @@ import networkx as nx
 from .._units import _Unit
 from ..lang import LanguageProfile
 from .compiled import CompiledPack
-from .text import first_match, in_spans, question_sentences, question_spans
+from .text import first_match, in_spans, question_sentences, question_spans, stressed_sentences
 
 #: The rules read at most this many characters of a message: its first ones, and the last
 #: :data:`EXTRACT_TAIL_CHARS` of them (a long paste often ends with the request); the
@@ -109,8 +109,23 @@ class MessageContext:
 
     @cached_property
     def stressed(self) -> bool:
-        """The message stresses what it says ("一定要记住", "make sure")."""
+        """The message stresses something it says ("一定要记住", "make sure"); what exactly:
+        :meth:`stressed_at`."""
         return bool(first_match(self.pack.stress, self.text))
+
+    @cached_property
+    def stressed_spans(self) -> list[tuple[int, int]]:
+        """The sentences the stress is said in (:func:`~ctxgraph.extract.text.stressed_sentences`)."""
+        return stressed_sentences(self.text, self.pack.stress) if self.stressed else []
+
+    def stressed_at(self, said: str) -> bool:
+        """Whether ``said`` (a value, a rule's text) is in a sentence the speaker stressed; a
+        text not found as it is said keeps the message's stress."""
+        if not self.stressed:
+            return False
+        low, needle = self.text.casefold(), said.casefold().strip()
+        starts = [m.start() for m in re.finditer(re.escape(needle), low)] if needle else []
+        return not starts or any(in_spans(at, self.stressed_spans) for at in starts)
 
     @cached_property
     def asked(self) -> list[tuple[int, int]]:

@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import bound, other_day, outside, past_bound, same_bound
+from .bounds import any_time, bound, narrower, off_class, other_day, outside, past_bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -44,6 +44,8 @@ RULE_CHARS = {"segmented": 60, "spaced": 160}
 #: "expired"): the chat has moved on, and it no longer takes room in the state block.
 COMMITMENT_TURNS = 400
 _ENDS_ASKING = re.compile(r"[？?]\s*$|吗\s*$")
+#: a bound the user sets and asks the go-ahead for: "总价别超过1000行吗", "keep it under $50, ok?"
+_ASKS_OK = re.compile(r"(?:行|可以|好)(?:吗|不)\s*[？?]?\s*$|\b(?:ok|okay|alright)\s*\?\s*$", re.I)
 
 
 def find_intent(text: str, pack: CompiledPack) -> str:
@@ -133,10 +135,21 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = past_bound(clause)
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
+    if len(units) == 1:  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
+        moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
+        units = moved or units
+    lifted = {u.constraint for u in units if isinstance(u, LiftUnit)}
+    # "这周六上午可以吗？", then "那下午也行吧" (which also lifts "下午我不在家"): the one time asked for gives way
+    asked = [cid for cid, d in active if cid not in lifted and d["polarity"] == "must" and not bound(d["text"])
+             and other_day(d["text"], clause)]
+    units += [LiftUnit(constraint=cid) for cid in asked if len(asked) == 1]
+    if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
+        timed = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
+        units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active)
 
 
-def _moved(ctx: MessageContext, clause: str, active) -> list[_Unit]:
+def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
     """A lifting clause that names a value past the one active bound of that kind moves the
     bound there: "I need them by the 13th at the latest", then "the 20th is fine now" makes it
     "… by the 20th …" ("周三之前装好", then "周五也行").
@@ -150,7 +163,7 @@ def _moved(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     """
     moved = []
     for cid, d in active:
-        b = bound(d["text"]) if d["polarity"] == "must" else None
+        b = bound(d["text"]) if d["polarity"] == "must" or any_polarity else None
         value = outside(b, clause) if b else None
         if value:
             moved.append((cid, d, b, value))
@@ -229,13 +242,15 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             units += lifted
-            if lifted or _rule(ctx, c) is None:
-                continue  # a bound said with a lift's words and nothing to lift is a rule: "3点以后都行"
-        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
-                and not _proposes_a_bound(ctx, c):
-            continue  # "这两家酒店哪个符合这个要求？"
-        chosen = [] if ctx.role != "user" else _chosen(ctx, c)
+            if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c):
+                pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
+            else:
+                continue
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
         units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
+        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
+                and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
+            continue  # "这两家酒店哪个符合这个要求？"
         for part, rule in _rule_parts(ctx, c):
             if rule is None:
                 continue
@@ -244,12 +259,32 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
-            text = around(part, rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
+            text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             if not g.is_active_rule(ctx.graph, text):
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
     return units
+
+
+#: a rule whose bound points back ("so it has to be done before then", "在那之前要装好")
+_POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|(?:在)?那(?:之|以)?(?:前|后)", re.I)
+_SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
+
+
+def _with_referent(text: str, offset: int, part: str) -> str:
+    """``part`` with the clauses of its sentence before it when its bound points back to them:
+    "My son's recital is on the 9th, so it has to be tuned before then" keeps "the 9th".
+
+    >>> _with_referent("Hi. The exam is on the 14th, so it has to be done before then.", 28, "so it has to be done before then")
+    'The exam is on the 14th, so it has to be done before then'
+    """
+    if not _POINTS_BACK.search(part) or offset <= 0:
+        return part
+    starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, offset)]
+    start = starts[-1] if starts else 0
+    head = text[start:offset].strip()
+    return f"{head} {part}" if head else part
 
 
 #: a word that makes a "no X" a standing rule rather than an answer ("no calls ever", "以后都不要")
@@ -316,7 +351,7 @@ def _restated(ctx: MessageContext, clause: str, rule: tuple[str, re.Match] | Non
     They are lifted; the new rule is active."""
     frame = _frame(clause, rule[1]) if rule else None
     if frame is None:
-        return _rebound(ctx, clause) if rule else []
+        return (_rebound(ctx, clause) + _narrowed(ctx, _piece(clause, rule[1].start()), rule[0])) if rule else []
     out = _rebound(ctx, clause)
     anchor = max(frame[0].split("#"), key=len).strip()  # a cheap test before reading a rule again
     for cid, d in g.open_items(ctx.graph, "constraint"):
@@ -343,6 +378,19 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     return [cid for cid, _ in same]
 
 
+def _piece(clause: str, at: int) -> str:
+    """The comma-separated piece of ``clause`` that holds position ``at``."""
+    start = max(clause.rfind(",", 0, at), clause.rfind("，", 0, at)) + 1
+    ends = [i for i in (clause.find(",", at), clause.find("，", at)) if i >= 0]
+    return clause[start:min(ends) if ends else len(clause)]
+
+
+def _narrowed(ctx: MessageContext, clause: str, polarity: str) -> list[str]:
+    """Active rules of the same polarity whose times this one narrows (:func:`~ctxgraph.extract.
+    bounds.narrower`): "I can only do evenings after 6 or weekends", then "so evenings only"."""
+    return [cid for cid, d in g.open_items(ctx.graph, "constraint") if d["polarity"] == polarity and narrower(clause, d["text"])]
+
+
 def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     """Active rules the user drops by taking what they excluded (the pack's ``choices``): a
     must_not rule the option names ("no long contracts", then "go with the 18-month contract";
@@ -357,6 +405,7 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     for cid, d in g.open_items(ctx.graph, "constraint"):
         limit = bound(d["text"]) if d["polarity"] != "prefer" else None
         if limit and outside(limit, option) or d["polarity"] == "must" and not limit and other_day(d["text"], option) \
+                or d["polarity"] != "must_not" and off_class(d["text"], option) \
                 or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
             out.append(LiftUnit(constraint=cid))
     return out

@@ -132,6 +132,27 @@ def spoken_times(value: str, said: Iterable[tuple[str, str | None]]) -> str:
     return MACHINE_CLOCK.sub(spoken, value) if said and len(MACHINE_CLOCK.findall(value)) == 1 else value
 
 
+# a window of two clocks a tool writes ("14:00-17:00")
+_WINDOW = re.compile(r"([01]?\d|2[0-3]):[0-5]\d\s*[-~至到]\s*(?:[01]?\d|2[0-3]):[0-5]\d")
+# the part of the day a Chinese speaker names a window by, from its first hour
+_ZH_DAY_PARTS = ((6, 12, "上午"), (12, 18, "下午"), (18, 24, "晚上"))
+
+
+def day_part(value: str, lang: str, said: str) -> str:
+    """A tool's window of clocks ("14:00-17:00") with the part of the day it falls in before it
+    ("下午 14:00-17:00"), when the conversation (``said``: its text so far) names that part of the
+    day; Chinese only, any other value as it is.
+
+    >>> day_part("14:00-17:00", "zh", "周四下午那个"), day_part("09:00-12:00", "zh", "周四下午那个")
+    ('下午 14:00-17:00', '09:00-12:00')
+    """
+    m = _WINDOW.fullmatch(value.strip())
+    if lang != "zh" or m is None:
+        return value
+    word = next((w for lo, hi, w in _ZH_DAY_PARTS if lo <= int(m.group(1)) < hi), None)
+    return f"{word} {value.strip()}" if word and word in said else value
+
+
 def said_times(G: nx.MultiDiGraph) -> list[tuple[str, str | None]]:
     """The time mentions of the conversation (entities labelled TIME), newest first, as
     (text, 24-hour clock)."""

@@ -50,6 +50,8 @@ class FactWriter:
         key, name, group = ctx.pack.scoped(slot, domain)
         if not value.strip():
             return
+        if ctx.role == "assistant" and mention is None and not patterned and ctx.asking(at):
+            return  # "What name is the reservation under?": the words after a slot word in its question are no option
         if not settled and self.describes_an_option(slot, key, mention, value):
             self.units.append(FactUnit(
                 key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -79,6 +81,9 @@ class FactWriter:
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
             return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
+        party = ctx.role == "user" and "PHONE" in slot.types and party_before(ctx, value_at)
+        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own
+            key, name = f"{key}_{party}", f"{name}（{party}）"
         self.filled.add(key)
         self.units.append(FactUnit(
             key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -211,6 +216,25 @@ def is_deed_deadline(text: str, start: int, end: int) -> bool:
     return bool(_DEED_BY.search(sentence) or _DEED_BY_ZH.search(text[end:]))
 
 
+def party_before(ctx: MessageContext, at: int) -> str | None:
+    """The other party the sentence names last before ``at`` ("收件人", "他家"), None when it names
+    none or the user last (the pack's ``parties``; a match with a group ``self`` is the user).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "收货人是我同事，电话13900001111，我的电话13800002222"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("phone"))
+    [('phone', '13800002222'), ('phone_我同事', '13900001111')]
+    """
+    head = ctx.text[:at]
+    start = max(head.rfind(ch) for ch in "。！？!?\n") + 1
+    found = [m for rx in ctx.pack.parties for m in rx.finditer(ctx.text, start, at)]
+    if not found:
+        return None
+    last = max(found, key=lambda m: m.end())
+    return None if last.groupdict().get("self") else last.group(0)
+
+
 def _value_at(text: str, value: str, at: int) -> int:
     """Where ``value`` stands in ``text`` from ``at`` on (a slot word comes before its value), else ``at``."""
     found = text.find(value.strip(), at)
@@ -283,6 +307,10 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     return pick
 
 
+#: a capitalised name right after a slot word: the word describes that thing ("the budget Avon ZV7")
+_NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]*[A-Z0-9]?\w*")
+
+
 def slot_word_facts(w: FactWriter) -> None:
     """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
     ctx, pack = w.ctx, w.ctx.pack
@@ -294,6 +322,9 @@ def slot_word_facts(w: FactWriter) -> None:
         slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
         if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled or in_spans(sm.start(), w.read):
             continue  # "its name is X": X is the venue's
+        name = _NAME_AFTER.match(text, sm.end()) if slot.types and sm.group(0)[:1].islower() else None
+        if name and not any(m.label in slot.types and m.start < name.end() and name.start() < m.end for m in ctx.mentions):
+            continue  # "the budget Avon ZV7 at £64": the word describes the thing named right after it
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
         window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
         free = ctx.profile.free_value(text[sm.end():clause_end]) if not slot.types else None
@@ -362,6 +393,9 @@ def bare_value_facts(w: FactWriter) -> None:
             continue
         if ctx.role == "user" and reference_role(ctx, m):
             continue  # "八达岭长城周边的景点": a reference point (the roles step), not the venue wanted
+        if ctx.role == "user" and declined(ctx, m):
+            w.used.add(i)
+            continue  # "thursday's no good, saturday then": the value the clause declines is no wish
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
                 and ctx.domain_at(m.start, pack.slots[m.slot]) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
@@ -376,6 +410,25 @@ def bare_value_facts(w: FactWriter) -> None:
         for i, m in enumerate(ctx.mentions):
             if i not in w.used and not m.slot and m.label in pack.offer_slots:
                 w.make(pack.slots[pack.offer_slots[m.label]], m.text, m.start, mention=m, only_offer=True)
+
+
+def declined(ctx: MessageContext, m: Mention) -> bool:
+    """Whether ``m`` is the one value of a clause that declines ("thursday's no good", "my saturdays
+    are taken now", "not the 9th"); a clause weighing two values ("the 14th instead of the 12th")
+    declines neither here (the corrections read it).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "We can do Thursday at 10:00 or Saturday at 13:30."},
+    ...                 {"role": "user", "content": "thursday's no good, saturday then"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('day', 'saturday')]
+    """
+    start = max((c.end() for c in CLAUSE_END.finditer(ctx.text, 0, m.start)), default=0)
+    end = next((c.start() for c in CLAUSE_END.finditer(ctx.text, m.start)), len(ctx.text))
+    if not first_match(ctx.pack.rejects, ctx.text[start:end]):
+        return False
+    return not any(o is not m and o.kind == "value" and o.label == m.label and start <= o.start < end for o in ctx.mentions)
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
@@ -535,10 +588,18 @@ def corrected_within(w: FactWriter) -> None:
     mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
     # "actually no" followed by a value of the same kind corrects it too ("to 41 Heron Street.
     # Actually no, to 7 Wren Close"); without one it takes the value back (ctx.taken_back)
+    changes = [c.end() for rx in ctx.pack.corrections for c in rx.finditer(ctx.text)]
     for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())]:
         for cue in rx.finditer(ctx.text):
             new = next((m for m in mentions if m.start >= cue.end()), None)
-            if new is None or new.start - cue.end() > SELF_CORRECTION_GAP:
+            before = [m for m in mentions if m.end <= cue.start() and cue.start() - m.end <= SELF_CORRECTION_GAP]
+            if before:
+                # "thursday morning. no wait, i leave at 7.30 on thursdays, make it the wednesday evening":
+                # the new value is the one a change's words ("make it") bring later in the message
+                new = next((m for m in mentions if m.start >= cue.end() and m.label == before[-1].label and any(
+                    0 <= m.start - e <= SELF_CORRECTION_GAP for e in changes if e > cue.end())), new)
+            if new is None or (new.start - cue.end() > SELF_CORRECTION_GAP
+                               and not any(0 <= new.start - e <= SELF_CORRECTION_GAP for e in changes if e > cue.end())):
                 continue
             old = next((m for m in reversed(mentions) if m.end <= cue.start() and m.label == new.label), None)
             if old is None or cue.start() - old.end > SELF_CORRECTION_GAP or old.text == new.text:
@@ -552,6 +613,38 @@ def corrected_within(w: FactWriter) -> None:
                     break
 
 
+#: At most this many characters between a change's words ("actually") and the slot's new value.
+CHANGED_VALUE_GAP = 120
+
+
+def changed_within(w: FactWriter) -> None:
+    """Two values of one slot in a message with a change's words between them (the pack's
+    ``corrections`` without an old/new part, "instead of" aside: that names the new value first):
+    the later one is the fact.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "call me on 07123 456 789. actually I'm out all day, use my partner's 07987 654 321"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('phone', '07987 654 321')]
+    """
+    ctx = w.ctx
+    mentions = [m for m in ctx.mentions if m.kind in ("value", "id") and m.slot]
+    for rx in ctx.pack.corrections:
+        if rx.groupindex or "instead" in rx.pattern:
+            continue
+        for cue in rx.finditer(ctx.text):
+            old = next((m for m in reversed(mentions) if m.end <= cue.start()), None)
+            new = next((m for m in mentions if old and cue.end() <= m.start <= cue.end() + CHANGED_VALUE_GAP
+                        and m.slot == old.slot and m.label == old.label and m.text != old.text), None)
+            if new is None:
+                continue
+            for n, u in enumerate(w.units):
+                if isinstance(u, FactUnit) and not u.offered and u.value == old.text:
+                    w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
+                    return
+
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -563,10 +656,18 @@ def bare_answer(w: FactWriter) -> None:
     if w.units or ctx.asked or len(ctx.text.strip()) > BARE_ANSWER_CHARS:
         return
     asked = list(dict.fromkeys(s.id for s in asked_slots(ctx)))
+    free = [m for i, m in enumerate(ctx.mentions) if i not in w.used]
+    named = [s for s in asked if "PERSON" in ctx.pack.slots[s].types]
+    if len(named) == 1 and not any(m.label == "PERSON" or m.kind in ("value", "id") for m in free) \
+            and not first_match(ctx.pack.accepts, ctx.text) and not first_match(ctx.pack.rejects, ctx.text):
+        # "What name shall I put on the order?" - "Eilidh Farquharson": a name the NER does not know
+        name = _NAME_REPLY.fullmatch(_without_fillers(ctx.text, ctx.pack.answer_fillers))
+        if name:
+            w.make(ctx.pack.slots[named[0]], name.group(0), 0, patterned=True)
+            return
     if len(asked) != 1:
         return
     slot = ctx.pack.slots[asked[0]]
-    free = [m for i, m in enumerate(ctx.mentions) if i not in w.used]
     fitting = [m for m in free if not slot.types or m.label in slot.types]
     if slot.types and not fitting:
         # a slot of typed values takes a value of its type, or a bare number ("10.5" for a size)
@@ -576,6 +677,10 @@ def bare_answer(w: FactWriter) -> None:
     value = fitting[0].text if len(fitting) == 1 else _without_fillers(ctx.text, ctx.pack.answer_fillers)
     if value:
         w.make(slot, value, 0, mention=fitting[0] if len(fitting) == 1 else None, patterned=True)
+
+
+#: a reply shaped like a person's name: two or three capitalised words, a title first or not
+_NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
 
 
 def _without_fillers(text: str, fillers) -> str:
@@ -594,6 +699,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
         key, value = m.group("key").strip(), m.group("value").strip()
         if not value or key[0] in profile.bad_key_starts or len(key.split()) > 4 or not profile.key_ok(key):
             continue
+        if first_match(ctx.pack.rejects, m.group(0)):
+            continue  # "my saturdays are taken now": declines the thing named, states no value of it
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
@@ -624,6 +731,7 @@ def facts(ctx: MessageContext) -> list[_Unit]:
     if ctx.role == "user":
         bare_answer(w)
         corrected_within(w)
+        changed_within(w)
     units = w.units
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)

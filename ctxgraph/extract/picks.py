@@ -166,6 +166,27 @@ def _pick(clause: str, listed: list[list[str]], lang: str, slot_words: re.Patter
     return best[0][1][:MAX_VALUE_CHARS]
 
 
+#: "the eco one", "the red one": a short word the clause points with, too short for a part of its own
+_POINTED = re.compile(r"^\W*the\s+([a-z]{2,3})\s+one\b", re.I)
+
+
+def _pointed(clause: str, listed: list[list[str]]) -> str | None:
+    """The part of the one alternative that holds, as a whole word, the two- or three-letter word the
+    clause points with ("the eco one" - "Eco Wash (cold, fragrance free)").
+
+    >>> _pointed("the eco one pls", [["Wash & Fold at £1.90/kg"], ["Eco Wash", "cold"]])
+    'Eco Wash'
+    >>> _pointed("the new one", [["new battery"], ["new screen"]]) is None
+    True
+    """
+    m = _POINTED.match(clause)
+    if m is None:
+        return None
+    hits = [seg for parts in listed for seg in parts if whole_words(m.group(1).casefold(), seg.casefold())]
+    alts = {id(parts) for parts in listed for seg in parts if seg in hits}
+    return hits[0][:MAX_VALUE_CHARS] if len(alts) == 1 else None
+
+
 def _listing_turns(ctx: MessageContext) -> list[tuple[int, list[list[str]]]]:
     """(turn index, alternatives) of the last assistant messages that list some, newest first."""
     G, out, seen = ctx.graph, [], 0
@@ -210,7 +231,7 @@ def picks(ctx: MessageContext) -> list[_Unit]:
         for turn, listed in listing:
             # "您考虑哪种？" - "全日制。…": the reply's first clause answers the question just asked
             answered = offset == 0 and turn == last_said and bool(_ASKS_WHICH.search(said_text))
-            value = _pick(clause, listed, ctx.lang, slot_words)
+            value = _pick(clause, listed, ctx.lang, slot_words) or _pointed(clause, listed)
             if value is None:
                 continue
             earlier = _same_choice(ctx, listed, value, slot_words)

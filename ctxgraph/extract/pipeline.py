@@ -19,15 +19,36 @@ from .. import _graph as g
 from .._errors import ConfigError, Errors
 from .._nlp import DEFAULT_EN_MODELS, ner_when
 from .._select import Query
-from .._units import _Unit
+from .._units import ConstraintUnit, FactUnit, _Unit
 from ..lang import detect_lang
-from . import cues, dates, domains, entities, facts, follow, offers, picks, problems, promises, references, roles, searches, tools, unmet  # noqa: F401  (they register their steps)
+from . import cues, dates, domains, entities, facts, follow, offers, picks, problems, promises, references, roles, searches, tools, unmet, wants  # noqa: F401  (they register their steps)
 from .compiled import CompiledPack, compiled_packs
 from .context import Message, MessageContext, extract_window
 from .entities import find_entities
 from .references import find_references
 from .registry import DEFAULT_STEPS, STEPS
 from .text import first_match
+
+
+def scope_stress(ctx: MessageContext) -> list[_Unit]:
+    """The units of ``ctx``, stressed only where the stress was said: a fact or rule outside
+    the sentences holding the stress cue ("Please remember, no nuts. I like blue": blue) is
+    not stressed (a stressed fact is pinned, issue 21). The steps mark what the message
+    stresses; this pass narrows it to the sentence, in every language.
+
+    >>> from ctxgraph._graph import new_graph
+    >>> units = RuleExtractor()(Message(role="user", text="预算5000元。请记住，不要用顺丰。"), 0, new_graph())
+    >>> [(u.type, u.stressed) for u in units if u.type in ("fact", "constraint")]
+    [('fact', False), ('constraint', True)]
+    """
+    if not ctx.stressed:
+        return ctx.units
+    out = []
+    for u in ctx.units:
+        if isinstance(u, (FactUnit, ConstraintUnit)) and u.stressed:
+            u = u if ctx.stressed_at(u.value if isinstance(u, FactUnit) else u.text) else u.model_copy(update={"stressed": False})
+        out.append(u)
+    return out
 
 
 class RuleExtractor:
@@ -77,7 +98,7 @@ class RuleExtractor:
             if message.role not in step.roles or name in pack.disabled_steps or (step.needs_text and not has_text):
                 continue
             ctx.units += step.func(ctx)
-        return ctx.units
+        return scope_stress(ctx)
 
     def query(self, text: str, G: nx.MultiDiGraph, lang: str = "auto") -> Query:
         """What a question names: slots (by their words), entities (by name or by

@@ -23,7 +23,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import clauses, cut_at_boundary, first_match, in_spans
+from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans
 
 #: a problem is kept up to this many characters, cut at a word or clause boundary
 PROBLEM_CHARS = 120
@@ -41,7 +41,10 @@ def problems(ctx: MessageContext) -> list[_Unit]:
         start = offset + len(clause) - len(clause.lstrip())
         if ctx.asking(start) or in_spans(start, ctx.taken_back) or not first_match(rules, clause):
             continue
-        value = cut_at_boundary(_GREETING.sub("", clause.strip()), PROBLEM_CHARS).strip(" ,;:-")
+        # the rest of its sentence tells the same fault ("I hurt my knee playing football, twisted it, still swollen")
+        end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, start)), len(ctx.text))
+        said = ctx.text[start:end] if end > start else clause
+        value = cut_at_boundary(_GREETING.sub("", said.strip()), PROBLEM_CHARS).strip(" ,;:-")
         if not value:
             continue
         key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"

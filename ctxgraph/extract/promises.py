@@ -124,13 +124,38 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie."""
     best, best_score = None, 0
+    said = _DURATION.sub(" ", _without_people(ctx, clause))
+    after_tool = _after_tool(ctx)
     for pid, d in open_:
-        score = _overlap(ctx, _DURATION.sub(" ", clause), _DURATION.sub(" ", d["text"]))
+        if after_tool and not ctx.profile.segmented and not _stems(said, ctx.lang) & _stems(d["text"], ctx.lang):
+            continue  # "Sent to 07562 118 904." after a tool result reports the tool's deed, not this promise
+        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"]))
         if score and score >= best_score:
             best, best_score = pid, score
-    if best is None and len(open_) == 1 and ctx.role == "assistant" and not _names_a_deed(ctx, clause):
+    if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+def _without_people(ctx: MessageContext, clause: str) -> str:
+    """``clause`` without the people it names: "I've added that to the job notes for Nadia"
+    reports another deed than "I'll send a text when Nadia is on her way"."""
+    people = {m.text for m in ctx.mentions if m.label == "PERSON" and m.text in clause}
+    for name in sorted(people, key=len, reverse=True):
+        clause = clause.replace(name, " ")
+    return clause if ctx.profile.segmented else _NAME_INSIDE.sub(" ", clause)
+
+
+#: a capitalised word inside a sentence of spaced writing: a name ("… the job notes for Nadia")
+_NAME_INSIDE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\b")
+
+
+def _after_tool(ctx: MessageContext) -> bool:
+    """Whether the message before this one is a tool's result that kept a promise: the
+    assistant's report after it ("Sent to 07562 118 904.") is about that deed."""
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    return ctx.role == "assistant" and bool(last) and G.nodes[last]["role"] == "tool" \
+        and any(k == "fulfills" for _, _, k in G.out_edges(last, keys=True))
 
 
 @step("commitments", roles=("assistant", "user"))

@@ -78,6 +78,30 @@ def question_sentences(text: str):
         start = m.end()
 
 
+def stressed_sentences(text: str, patterns: list[re.Pattern]) -> list[tuple[int, int]]:
+    """(start, end) of the sentences a stress cue is said in; a cue that ends its sentence
+    ("Important!", "记住！") stresses the next sentence too, which says what is meant.
+
+    >>> text = "My budget is $450. Please remember, no nuts! I like blue."
+    >>> [text[s:e].strip() for s, e in stressed_sentences(text, [re.compile(r"remember")])]
+    ['Please remember, no nuts!']
+    >>> text = "Important! The gate code is 4411. I like blue."
+    >>> [text[s:e].strip() for s, e in stressed_sentences(text, [re.compile(r"important", re.I)])]
+    ['Important!', 'The gate code is 4411.']
+    """
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
+    if bounds[-1] < len(text):
+        bounds.append(len(text))
+    sentences = list(zip(bounds, bounds[1:]))
+    spans: dict[tuple[int, int], None] = {}
+    for m in (m for p in patterns for m in p.finditer(text)):  # a cue may take the punctuation before it
+        n = next(n for n, (start, end) in enumerate(sentences) if start <= m.end() - 1 < end)
+        spans[sentences[n]] = None
+        if n + 1 < len(sentences) and not re.search(r"\w", text[m.end():sentences[n][1]]):
+            spans[sentences[n + 1]] = None
+    return sorted(spans)
+
+
 def in_spans(pos: int, spans) -> bool:
     """Whether ``pos`` falls inside one of the (start, end) ``spans``."""
     return any(s <= pos < e for s, e in spans)

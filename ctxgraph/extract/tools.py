@@ -17,7 +17,7 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
-from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
+from .dates import ISO_DATE, MACHINE_CLOCK, day_part, said_dates, said_times, spoken_dates, spoken_times
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -106,7 +106,8 @@ def _summary(text: str, data: Any, key_field: re.Pattern) -> tuple[dict[str, Any
 
 
 # a field naming an id: "rma_number", "claim_id", "case_no", "pickup_code", "booking_reference"
-_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku)$")
+# or a record a write issues, named by the record alone ("receipt", "ticket", "voucher")
+_ID_FIELD = re.compile(r"(?:^|[ _])(?:id|no|num|number|code|ref|reference)$|^(?:rma|pnr|sku|receipt|ticket|voucher|invoice|confirmation)$")
 _NOT_ID_FIELD = re.compile(r"^(?:error|status|http|result|response|currency|country|lang|language|zip|post)")
 # an id value: letters, digits and separators with a digit, no spaces between words
 _ID_VALUE = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][A-Za-z0-9\-_/.]{3,39}")
@@ -174,10 +175,19 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
     return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
 
 
+def _said_text(G) -> str:
+    """What the user and the assistant said so far, one string (for words a value is said with)."""
+    return "\n".join(str(G.nodes[t].get("text") or "") for t in G.graph["kinds"].get("turn", ())
+                     if G.nodes[t].get("role") in ("user", "assistant"))
+
+
 def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
     """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
     for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value, and
     its machine clock ("16:50") as the conversation last said that time ("4:50pm")."""
+    parted = day_part(unit.value, ctx.lang, _said_text(ctx.graph))
+    if parted != unit.value:  # "14:00-17:00" the user chose as "周四下午那个": "下午 14:00-17:00"
+        return unit.model_copy(update=dict(value=parted))
     m = ISO_DATE.search(unit.value)
     if m is None and not MACHINE_CLOCK.search(unit.value):
         return unit
@@ -396,25 +406,34 @@ _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your
 
 
 def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
-                  booked: bool = False) -> list[_Unit]:
+                  booked: bool = False, shaped: set[str] | None = None) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
     slot when the name is a slot word): never a field that holds free text, paging, what is
     removed or only an option, never over a value the user stated under that key, never a
-    key ``taken`` already; at most eight."""
+    key ``taken`` already; at most eight. ``shaped`` collects the keys known only by the
+    value's shape (a membership number that looks like an order id)."""
     units: list[_Unit] = []
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
                 or _OTHER_PARTYS_CONTACT.match(own):
             continue
-        slot = _field_slot(ctx.pack, leaf) or _value_slot(ctx.pack, value)
+        slot = _field_slot(ctx.pack, leaf)
+        by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
         # the day a write books is the day the conversation settled on, even over the user's
         # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
         over_user = booked and ISO_DATE.fullmatch(value) is not None
+        if by_shape and "ORDER_ID" in slot.types and re.search(r"[A-Za-z]", value) and leaf not in _GENERIC_LEAF \
+                and (key in taken or _told_by_user(ctx, key)):
+            # an id shaped like one the user gave, under a field naming another thing ("reservation":
+            # "SW-5583021" after the user's order id): one of its own kind, keyed by its field
+            by_shape, slot, key, name = False, None, leaf.replace(" ", "_"), leaf
         if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
         taken.add(key)
+        if by_shape and shaped is not None and not _ID_FIELD.search(own):
+            shaped.add(key)  # "member": "VT-88214470"; not "pack_id": an id field names what the call acts on
         units.append(_dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
                                           slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
@@ -448,9 +467,14 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
-    units = _record_facts(ctx, arguments, taken, booked=writes)
+    shaped: set[str] = set()
+    units = _record_facts(ctx, arguments, taken, booked=writes, shaped=shaped)
     if writes and isinstance(record, dict):
-        units += _record_facts(ctx, argument_values(_own_fields(record, words)), taken, booked=True)
+        # an id the arguments hold only by its shape ("member": "VT-88214470", shaped like an order id)
+        # yields to the one the write records under that key ("booking": "CB-10487")
+        recorded = _record_facts(ctx, argument_values(_own_fields(record, words)), taken - shaped, booked=True)
+        again = shaped & {u.key for u in recorded if isinstance(u, FactUnit)}
+        units = [u for u in units if not (isinstance(u, FactUnit) and u.key in again)] + recorded
     return units
 
 
