@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ctxgraph.bench import _cli
-from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_cs_dir, holds,
-                                load_cs, run_cs, score_state, summarise)
+from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
+                                default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
 EN = {
@@ -139,17 +139,29 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind3"
     conversations = load_cs(default_blind3_dir())
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
 
 
+def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
+    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
+    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind4"
+    conversations = load_cs(default_blind4_dir())
+    assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
+    assert len({c.id for c in conversations}) == 24
+    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
+    # most chats carry a constraint and a promise to judge (the earlier sets had too few)
+    assert sum(bool(c.gold["constraints_active"] or c.gold["constraints_lifted"]) for c in conversations) >= 20
+    assert sum(bool(c.gold["commitments_open"] or c.gold["commitments_done"]) for c in conversations) >= 20
+
+
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev, blind2 and blind3 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-4 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -182,6 +194,27 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
     assert "| blind3 | en | 1 |" in doc and "| blind3 | all | 1 |" in doc
     assert f"gap, dev minus blind3 (the set the rules were tuned on minus the third blind set, issue 19): " \
            f"fact recall {report['gap_blind3']['fact_recall']:+.3f}" in doc
+
+
+def test_run_cs_scores_the_blind4_group_its_gap_and_the_targets_read_it():
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind3", CS_GROUPS / "blind3"), ("blind4", CS_GROUPS / "blind4")],
+                    progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows)[-2:] == [("blind4", "zh"), ("blind4", "all")]
+    blind4, dev = rows["blind4", "all"], rows["dev", "all"]
+    assert blind4["n"] == 1 and blind4["current_total"] == 2 and blind4["current_found"] < 2  # "周五" is never said
+    assert report["gap_blind4"] == {k: round(dev[k] - blind4[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report["gap_blind4"]["fact_recall"] > 0 and "gap_blind3" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind3", "blind4"] and "(blind4)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind4 | zh | 1 |" in doc and "| blind4 | all | 1 |" in doc
+    assert f"gap, dev minus blind4 (the set the rules were tuned on minus the fourth blind set, issue 19): " \
+           f"fact recall {report['gap_blind4']['fact_recall']:+.3f}" in doc
+    # the Targets' "cs set" rows read the newest blind group, blind4, not blind3
+    targets = _cli.format_targets([report])
+    assert rows["blind3", "all"]["fact_recall"] != blind4["fact_recall"]  # the two tiny chats tell the rows apart
+    assert f"| cs set: fact recall | — | {blind4['fact_recall']:.3f} |" in targets
+    assert f"| cs set: fact recall | — | {rows['blind3', 'all']['fact_recall']:.3f} |" not in targets
 
 
 def test_run_cs_replays_each_conversation_in_its_language(tmp_path):

@@ -307,14 +307,13 @@ def colour_pixels(png: Path, top: int = 0) -> dict[str, int]:
 def test_view_html_renders_in_headless_chromium(example, browser, tmp_path, name):
     data = graph_data(example(name))
     page = to_html(example(name))
-    dom, requests = browser(page, "--dump-dom")
+    shot = tmp_path / "shot.png"
+    # one Chromium run dumps the DOM and takes the screenshot (two runs before: each start costs seconds)
+    dom, requests = browser(page, "--dump-dom", f"--screenshot={shot}")
     assert requests == ["/graph.html"]  # nothing else: no script, font, style or favicon request
     body = re.search(r"<body[^>]*>", dom).group(0)
     assert f'data-rendered="{len(data["nodes"])} nodes"' in body and "data-error" not in body
     assert dom.count('class="node ') == len(data["nodes"])
-    shot = tmp_path / "shot.png"
-    _, requests = browser(page, f"--screenshot={shot}")
-    assert requests == ["/graph.html"]
     pixels = colour_pixels(shot, top=70)  # below the header and its legend
     active = {n["kind"] for n in data["nodes"] if n["active"] and n["kind"] != "turn"}
     assert {k for k, v in pixels.items() if v >= 60} >= active, pixels  # every kind that is drawn in colour

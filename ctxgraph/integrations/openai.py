@@ -45,7 +45,7 @@ from typing import Any, Callable, Mapping
 
 try:
     import openai as _openai
-except ImportError as _err:  # tested in a subprocess (tests/test_openai_wrap.py)
+except ImportError as _err:  # tested with openai hidden (tests/test_openai_wrap.py)
     raise ImportError(
         f'ctxgraph.openai needs the openai package ({_err}). Install it with: pip install "ctxgraph[openai]"'
     ) from _err
