@@ -340,7 +340,7 @@ def slot_word_facts(w: FactWriter) -> None:
             w.make(slot, ctx.mentions[pick].text, sm.start(), subject=subject, mention=ctx.mentions[pick])
         elif not slot.types or not any(pack.is_value(t) for t in slot.types):
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
-            if value:
+            if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
 
 

@@ -16,7 +16,7 @@ find is pack data; a pack without them (the core pack) runs no such rule.
 >>> _ = t.observe({"role": "user", "content": "就住北京云天酒店吧。"})
 >>> _ = t.observe({"role": "assistant", "content": "好的。"})
 >>> _ = t.observe({"role": "user", "content": "明天想换一家价格200-300元的酒店，给我推荐一个吧。"})
->>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "want")
 [('hotel.price', '200-300元')]
 """
 

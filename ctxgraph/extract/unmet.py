@@ -25,7 +25,7 @@ states a value for its option.
 >>> _ = t.observe({"role": "user", "content": "我想找一家有桑拿的豪华型酒店。"})
 >>> _ = t.observe({"role": "assistant", "content": "抱歉，豪华型的酒店都不提供桑拿，推荐您住北京云天酒店。"})
 >>> _ = t.observe({"role": "user", "content": "那也行，它的电话是多少？"})
->>> [(f.key, f.value, f.status) for f in t.state().facts if f.turn == 0]
+>>> [(f.key, f.value, f.status) for f in t.state().facts if f.turn == 0 and f.key != "want"]
 [('hotel.facilities', '桑拿', 'retracted'), ('hotel.venue_type', '豪华型', 'current')]
 """
 
