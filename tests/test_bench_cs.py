@@ -9,6 +9,7 @@ import pytest
 
 from ctxgraph.bench import _cli
 from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
+                                default_blind5_dir,
                                 default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
@@ -139,7 +140,7 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-3] == "blind3"
     conversations = load_cs(default_blind3_dir())
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
@@ -148,7 +149,7 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind4"
+    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind4"
     conversations = load_cs(default_blind4_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -156,6 +157,21 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # most chats carry a constraint and a promise to judge (the earlier sets had too few)
     assert sum(bool(c.gold["constraints_active"] or c.gold["constraints_lifted"]) for c in conversations) >= 20
     assert sum(bool(c.gold["commitments_open"] or c.gold["commitments_done"]) for c in conversations) >= 20
+
+
+def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
+    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
+    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind5"
+    conversations = load_cs(default_blind5_dir())
+    assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
+    assert len({c.id for c in conversations}) == 24
+    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
+    assert sum(bool(c.gold["constraints_active"] or c.gold["constraints_lifted"]) for c in conversations) >= 22
+    assert sum(bool(c.gold["commitments_open"] or c.gold["commitments_done"]) for c in conversations) >= 22
+    # no value that must not be current is held by one that may be: a right state is never counted wrong
+    for c in conversations:
+        allowed = c.gold["current"] + c.gold["also_ok"]
+        assert not [(v, x) for v in c.gold["not_current"] for x in allowed if holds(x, v)], c.id
 
 
 # ----------------------------------------------------------------------------- the command
@@ -215,6 +231,27 @@ def test_run_cs_scores_the_blind4_group_its_gap_and_the_targets_read_it():
     assert rows["blind3", "all"]["fact_recall"] != blind4["fact_recall"]  # the two tiny chats tell the rows apart
     assert f"| cs set: fact recall | — | {blind4['fact_recall']:.3f} |" in targets
     assert f"| cs set: fact recall | — | {rows['blind3', 'all']['fact_recall']:.3f} |" not in targets
+
+
+def test_run_cs_scores_the_blind5_group_its_gap_and_the_targets_read_it():
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind4", CS_GROUPS / "blind4"), ("blind5", CS_GROUPS / "blind5")],
+                    progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows)[-2:] == [("blind5", "en"), ("blind5", "all")]
+    blind5, dev = rows["blind5", "all"], rows["dev", "all"]
+    assert blind5["n"] == 1 and blind5["current_total"] == 3 and blind5["current_found"] < 3  # "Thursday" is never said
+    assert report["gap_blind5"] == {k: round(dev[k] - blind5[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report["gap_blind5"]["fact_recall"] > 0 and "gap_blind4" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind4", "blind5"] and "(blind5)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind5 | en | 1 |" in doc and "| blind5 | all | 1 |" in doc
+    assert f"gap, dev minus blind5 (the set the rules were tuned on minus the fifth blind set, issue 19): " \
+           f"fact recall {report['gap_blind5']['fact_recall']:+.3f}" in doc
+    # the Targets' "cs set" rows read the newest blind group, blind5, not blind4
+    targets = _cli.format_targets([report])
+    assert rows["blind4", "all"]["fact_recall"] != blind5["fact_recall"]  # the two tiny chats tell the rows apart
+    assert f"| cs set: fact recall | — | {blind5['fact_recall']:.3f} |" in targets
+    assert f"| cs set: fact recall | — | {rows['blind4', 'all']['fact_recall']:.3f} |" not in targets
 
 
 def test_run_cs_replays_each_conversation_in_its_language(tmp_path):
