@@ -66,9 +66,13 @@ class CsConversation:
     source: str = ""
 
 
+#: The folder the annotated chat sets ship in, one subfolder per group.
+SHIPPED_DATA = Path(__file__).resolve().parent / "data"
+
+
 def default_cs_dir() -> Path:
     """The development set shipped with the bench: ``ctxgraph/bench/data/cs``."""
-    return Path(__file__).resolve().parent / "data" / "cs"
+    return SHIPPED_DATA / "cs"
 
 
 def default_holdout_dir() -> Path:
@@ -76,7 +80,7 @@ def default_holdout_dir() -> Path:
     domains the development set does not cover, written and annotated before ctxgraph was run
     on them; the rules are not tuned on them, so their figures beside the development set's show
     how far the rules carry to chats they were not written against."""
-    return Path(__file__).resolve().parent / "data" / "cs_holdout"
+    return SHIPPED_DATA / "cs_holdout"
 
 
 def default_blind_dir() -> Path:
@@ -85,7 +89,7 @@ def default_blind_dir() -> Path:
     after the held-out set's role cues and before ctxgraph was run on them. No rule is written
     with one of their errors in view, so their figures are the honest ones: the held-out set was
     looked at while rules were written (docs/quality.md, "Values with roles")."""
-    return Path(__file__).resolve().parent / "data" / "cs_blind"
+    return SHIPPED_DATA / "cs_blind"
 
 
 def default_blind2_dir() -> Path:
@@ -94,7 +98,7 @@ def default_blind2_dir() -> Path:
     by a helper who had not read the rules nor the extractors, and committed before ctxgraph was
     run on them. It is measured by the lead only, before and after a round of work: no rule is
     written with one of its chats or errors in view (``cue_audit`` leaves it out)."""
-    return Path(__file__).resolve().parent / "data" / "cs_blind2"
+    return SHIPPED_DATA / "cs_blind2"
 
 
 def default_blind3_dir() -> Path:
@@ -104,7 +108,7 @@ def default_blind3_dir() -> Path:
     run on them, while the second blind set was open for the round's work. It is the honest
     judge of that round: the lead alone runs ctxgraph on it, at the start and at the end
     (``cue_audit`` and the figures tests leave it out)."""
-    return Path(__file__).resolve().parent / "data" / "cs_blind3"
+    return SHIPPED_DATA / "cs_blind3"
 
 
 def default_blind4_dir() -> Path:
@@ -114,7 +118,7 @@ def default_blind4_dir() -> Path:
     before ctxgraph was run on them, while the third blind set was open for the round's work. It
     is the honest judge of that round: the lead alone runs ctxgraph on it (``cue_audit`` and the
     figures tests leave it out)."""
-    return Path(__file__).resolve().parent / "data" / "cs_blind4"
+    return SHIPPED_DATA / "cs_blind4"
 
 
 def default_blind5_dir() -> Path:
@@ -124,7 +128,7 @@ def default_blind5_dir() -> Path:
     before ctxgraph was run on them, while the fourth blind set was open for the round's work. It
     is the honest judge of that round: the lead alone runs ctxgraph on it (``cue_audit`` and the
     figures tests leave it out)."""
-    return Path(__file__).resolve().parent / "data" / "cs_blind5"
+    return SHIPPED_DATA / "cs_blind5"
 
 
 #: The groups ``ctxgraph bench cs`` reads when no ``data`` is given: (name, folder).

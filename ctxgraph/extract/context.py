@@ -118,13 +118,18 @@ class MessageContext:
         """The sentences the stress is said in (:func:`~ctxgraph.extract.text.stressed_sentences`)."""
         return stressed_sentences(self.text, self.pack.stress) if self.stressed else []
 
+    @cached_property
+    def folded(self) -> str:
+        """The text case-folded once, for the lookups of :meth:`stressed_at`."""
+        return self.text.casefold()
+
     def stressed_at(self, said: str) -> bool:
         """Whether ``said`` (a value, a rule's text) is in a sentence the speaker stressed; a
         text not found as it is said keeps the message's stress."""
         if not self.stressed:
             return False
-        low, needle = self.text.casefold(), said.casefold().strip()
-        starts = [m.start() for m in re.finditer(re.escape(needle), low)] if needle else []
+        needle = said.casefold().strip()
+        starts = [m.start() for m in re.finditer(re.escape(needle), self.folded)] if needle else []
         return not starts or any(in_spans(at, self.stressed_spans) for at in starts)
 
     @cached_property
