@@ -25,7 +25,7 @@ def _chat(question, answer):
     ("en", "Great. Is it a freshwater tank, and roughly how many litres?",
      [("tank", "yesno"), ("litres", "count")]),
     ("en", "I'll engrave the trophy. What should it say?", [("say", "free")]),
-    ("en", "Would you like the oak or the walnut finish?", [("", "choice")]),
+    ("en", "Would you like the oak or the walnut finish?", [("", "pick")]),  # no slot named: the picks step reads it
     ("zh", "方便说一下考研的本科院校、目标专业和英语成绩吗？", [("本科院校", "open"), ("目标专业", "open"), ("英语成绩", "open")]),
     ("zh", "地板要实木还是复合？一共几间？", [("地板", "choice"), ("间", "count")]),
     ("zh", "请问是哪款钢琴？", [("钢琴", "open")]),

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from .._units import DecisionUnit, FactUnit, SelectUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .facts import _without_fillers
 from .text import first_match, question_sentences
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
@@ -96,9 +97,10 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
                 found.append((m.start() + i, Asked(w, "open")))
     for m in _EN_WHICH.finditer(q):
         w = m.group(1).casefold()
-        if any(at <= m.start() < at + 1 for at, _ in found) or w in ("is", "are", "was", "should", "would", "do", "does"):
+        if any(at <= m.start() < at + 1 for at, _ in found) or re.fullmatch(_AUX, w):
             continue
         found.append((m.start(), Asked(w, "pick" if _EN_PICK.match(w) else "open")))
+    named = [a for _, a in found if a.kind == "open"]
     for part in re.split(r"[,;]", q):
         clause = part.strip().rstrip("?").strip()
         y = _EN_YESNO.match(clause)
@@ -110,8 +112,10 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
         if _EN_OR.search(clause) and not re.search(r"\b(?:what|which|how|when|where|who)\b", clause, re.I):
             options = [_EN_LEAD.sub("", o.strip()).strip() for o in _EN_OR.split(_EN_LEAD.sub("", clause))]
             options = [o for o in options if o and len(o.split()) <= 5]
-            if len(options) >= 2:
-                found.append((q.find(part), Asked("", "choice", tuple(options))))
+            if len(options) >= 2 and len(named) == 1:  # "Which branch suits you, Stockport or Didsbury?"
+                found = [(at, Asked(a.word, "choice", tuple(options)) if a is named[0] else a) for at, a in found]
+            elif len(options) >= 2:  # a choice with no slot named: kept for its place, the picks step reads it
+                found.append((q.find(part), Asked("", "pick", tuple(options))))
     return found
 
 
@@ -123,6 +127,7 @@ _ZH_WHERE = re.compile(r"在哪(?:里|儿)?")
 _ZH_HOW_MANY = re.compile(r"(?:是)?多少|几(?=[\u4e00-\u9fff])")
 _ZH_WHAT = re.compile(r"什么")
 _ZH_YESNO = re.compile(r"是([^，。？！、吗]{2,10})吗")
+_ZH_TIME_UNIT = re.compile(r"(?:点|号|月|日|时|分|周|个?星期|个?小时|天)")
 _ZH_FREE = re.compile(r"(?:写|印|刻|说)(?:些)?什么")
 #: tags of the words a slot's name is made of (nouns, names, foreign words; jieba tags 本科 as r)
 _ZH_NOUNISH = ("n", "eng", "x", "r", "vn", "nz", "ng")
@@ -174,16 +179,20 @@ def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
         if inner:  # "地板要实木还是复合": the slot before the verb, the option after it
             head, a = head + a[:inner.start()] + "要", a[inner.end():]
         word = _zh_nouns_tail(ctx, head.rstrip("（(是要选用")) if head.endswith(("（", "(", "是", "要", "选", "用")) else ""
-        found.append((m.start(), Asked(word, "choice", (a, b))))
+        found.append((m.start(), Asked(word, "choice" if word else "pick", (a, b))))
         taken.append((m.start() - len(word) - 1, m.end()))
-    for clause_m in re.finditer(r"[^，,；;？?。！]+", q):
+    clauses = list(re.finditer(r"[^，,；;？?。！]+", q))
+    for n, clause_m in enumerate(clauses):
         clause, at = clause_m.group(0), clause_m.start()
         if any(s <= at + len(clause) and at <= e for s, e in taken):
             continue
         if "、" in clause:  # a list of slot nouns: "本科学校、专业、均分和语言成绩"
             items = re.split(r"、|和|及|以及|跟", re.sub(r"(?:吗|呢|等|等等)$", "", clause))
             words = [_zh_nouns_tail(ctx, items[0])] + [_zh_nouns_head(ctx, it) for it in items[1:]]
-            found += [(at + i, Asked(w, "open")) for i, w in enumerate(words) if w]
+            # the clause that asks, every item after the first a noun and nothing else
+            if (n == len(clauses) - 1 or re.search(r"(?:吗|呢)$", clause)) and all(
+                    w == it.strip() for w, it in zip(words[1:], items[1:])) and all(words):
+                found += [(at + i, Asked(w, "open")) for i, w in enumerate(words)]
             continue
         for m in _ZH_WHERE.finditer(clause):
             w = _zh_nouns_tail(ctx, clause[:m.start()])
@@ -195,7 +204,9 @@ def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
                 found.append((at + m.start(), Asked(w, "open")))
         for m in _ZH_HOW_MANY.finditer(clause):
             if m.group(0).startswith("几"):
-                rest = clause[m.end():]  # "几个房间": past the measure word
+                rest = clause[m.end():]
+                if _ZH_TIME_UNIT.match(rest):
+                    continue  # "几点", "几号": a time or a date, the date steps read it  # "几个房间": past the measure word
                 w = _zh_nouns_head(ctx, rest) or _zh_nouns_head(ctx, rest[1:]) or rest[:1]
             else:
                 w = _zh_nouns_tail(ctx, clause[:m.start()])
@@ -262,6 +273,11 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s\-_]+", " ", text.casefold()).strip()
 
 
+def _letters(text: str) -> str:
+    """Only the letters and digits, case-folded ("K56附近，绍兴段" and "K56附近绍兴段" are one value)."""
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
 def _word_at(ctx: MessageContext, clause: str, word: str) -> tuple[int, int] | None:
     """Where the slot's ``word`` (or, in Chinese, a two-letter part of it: 本科 of 本科学校)
     stands in ``clause``; in English its last word, whole ("gallons", "a week" of "mornings a week")."""
@@ -299,8 +315,8 @@ def _read(ctx: MessageContext) -> list[str]:
 
 
 def _consumed(clause: str, read: list[str]) -> bool:
-    c = _norm(clause)
-    return any(_norm(v) and (c in _norm(v) or (_norm(v) in c and len(_norm(v)) * 2 >= len(c))) for v in read)
+    c = _letters(clause)
+    return any(_letters(v) and (c in _letters(v) or (_letters(v) in c and len(_letters(v)) * 2 >= len(c))) for v in read)
 
 
 def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, str]]:
@@ -318,48 +334,83 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
     filled: dict[int, str] = {i: "" for i, a in enumerate(asked) if a.kind == "known" and a.slot in got}
     last: int | None = None
     pack = ctx.pack
+    run = True  # the clause opens its sentence or follows one that gave a value: the answer goes on
+    backs = [*pack.self_corrections, *getattr(pack, "take_backs", ())]
     for m in _CLAUSES.finditer(text):
         raw = m.group(0)
         if _SENTENCE_MARK.match(raw):
-            last = None
+            last, run = None, True
             continue
         clause = raw.strip(_FILLER_EDGE)
         if not clause:
             continue
         if _consumed(clause, read):
-            last = None
+            last, run = None, True
             continue
-        if ctx.asking(m.start() + raw.find(clause)) or first_match(pack.rejects, clause) \
+        if ctx.asking(m.start() + raw.find(clause)) or first_match(pack.rejects, clause) or first_match(backs, clause) \
                 or (first_match(pack.accepts, clause) and len(clause) <= 12):
-            last = None
+            last, run = None, False
             continue
         open_ = [i for i, a in enumerate(asked) if i not in filled and a.kind != "known"]
+        start, end = m.start(), m.end()
+        bare = len(clause) <= limit and _bare(ctx, clause)
         j, value = None, clause
         for i in open_:  # a slot's own word in the clause
             at = _word_at(ctx, clause, asked[i].word) if asked[i].kind in ("open", "count", "yesno") else None
             if at is not None:
-                j, value = i, _value_of(ctx, clause, at)
+                value = _value_of(ctx, clause, at)
+                if value != clause or bare:  # a whole clause is the value only when it is bare
+                    j = i
                 break
         if j is None:  # an option of a choice or of a yes-no question
             core = _norm(clause)
-            j = next((i for i in open_ if asked[i].kind in ("choice", "yesno") and any(
+            j = next((i for i in open_ if asked[i].kind in ("choice", "yesno", "pick") and any(
                 core and (core in _norm(o) or _norm(o) in core) and len(core) <= len(_norm(o)) + 12 for o in asked[i].options)), None)
         nxt = next((i for i, a in enumerate(asked) if i not in filled), None)  # the next slot asked, in order
-        if j is None and nxt is not None and len(clause) <= limit and (asked[nxt].kind == "free" or not _SPEAKERS.search(clause)):
+        if j is None and nxt is not None and bare and run:
             kind = asked[nxt].kind
             if kind in ("open", "free", "pick") or kind == "count" and _NUMBER.search(clause) \
-                    or kind == "known" and _fits(ctx, asked[nxt], m.start(), m.end()):
+                    or kind == "known" and _fits(ctx, asked[nxt], start, end):
                 j = nxt
-        if j is not None and value and len(value) <= (limit * 3 if asked[j].kind == "free" else limit):
-            filled[j] = value
-            last = j
-        elif j is None and last is not None and len(clause) <= limit \
-                and (asked[last].kind == "free" or not _SPEAKERS.search(clause)):
+        if j is not None and value and len(value) <= limit:
+            filled[j] = _without_fillers(value, pack.answer_fillers) or value
+            last, run = j, True
+        elif j is None and last is not None and bare and not any(
+                start <= x.start < end and x.slot and x.kind in ("value", "id") for x in ctx.mentions):
+            # the clause goes on with the value just given ("雅思考了6.5，小分有个5.5"), holding no typed value of its own
             sep = "，" if ctx.profile.segmented else ", "
             filled[last] = f"{filled[last]}{sep}{clause}" if filled[last] else ""
         else:
-            last = None
+            last, run = None, j is not None
     return [(asked[i], v) for i, v in sorted(filled.items()) if v and asked[i].kind != "pick"]
+
+
+#: words of a finite clause (a verb's auxiliaries, negation, common verbs of requests): such a clause
+#: says something of its own ("dad isn't keen", "please don't leave it"), it is no bare value
+_EN_FINITE = re.compile(r"\b(?:is|are|was|were|be|been|am|do|does|did|can|could|will|would|should|shall|must|may|might|"
+                        r"have|has|had|let|make|need|want|leave|take|get|go|come|try|think|know)\b|n't\b|'(?:ll|re|ve|d|m)\b", re.I)
+#: jieba's tags of verbs and of the particles of a finished or ongoing deed
+_ZH_VERB_TAGS = ("v", "ul", "uz", "ug")
+
+
+def _bare(ctx: MessageContext, clause: str) -> bool:
+    """Whether ``clause`` is a bare value, not a clause of its own: it names neither speaker and
+    has no finite verb (English: no auxiliary or negation; Chinese: no verb unless it holds a
+    number or a Latin name, "雅思考了6.5", "冠能E9").
+
+    >>> from ctxgraph.extract.asked import _bare, _demo_ctx
+    >>> [_bare(_demo_ctx("en"), c) for c in ("in ground", "about 15,000 gallons", "dad isn't keen", "closer to my office")]
+    [True, True, False, False]
+    >>> [_bare(_demo_ctx("zh"), c) for c in ("会计专业", "雅思考了6.5", "阀门开着", "孩子明早要喝")]
+    [True, True, False, False]
+    """
+    if _SPEAKERS.search(clause):
+        return False
+    if not ctx.profile.segmented:
+        return not _EN_FINITE.search(clause)
+    if re.search(r"[0-9A-Za-z]", clause):
+        return True
+    return not any(t.tag_.startswith(_ZH_VERB_TAGS) and t.tag_ != "vn" for t in ctx.profile.doc(clause, ctx.en_models))
 
 
 def _fits(ctx: MessageContext, a: Asked, start: int, end: int) -> bool:
@@ -393,11 +444,12 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
     if any(isinstance(u, (DecisionUnit, SelectUnit)) for u in ctx.units) and all(a.kind in ("choice", "pick", "known") for a in asked):
         return []  # the offers and picks steps read a choice among offered things
     turn = G.nodes[last]["index"]
-    held = [_norm(v) for v in _read(ctx)]
+    held = [_letters(v) for v in _read(ctx)]
+    keys = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     units: list[_Unit] = []
     for a, value in bind_answer(ctx, asked):
-        if any(_norm(value) in h for h in held):
-            continue
+        if any(_letters(value) in h for h in held) or _key(a, turn).casefold() in keys:
+            continue  # read already, or its slot set by another step from this message
         if a.kind == "known":  # a slot the pack knows: its key, per domain where it has one
             slot = ctx.pack.slots[a.slot]
             key, name, group = ctx.pack.scoped(slot, ctx.domain_at(0, slot))
