@@ -86,3 +86,28 @@ def test_asked_answer_needs_the_assistant_right_before():
              {"role": "user", "content": "hello"},
              {"role": "user", "content": "freshwater"}]
     assert "tank" not in _current(turns, "en")
+
+
+@pytest.mark.parametrize("lang, asked_for, reply, value", [
+    ("en", "great. could she also trim the hedge while she's there?", "Yes, I've added the hedge trim to your booking, £20 extra.", "hedge"),
+    ("en", "can you send me a copy of the care plan though", "Of course, I'll email the care plan to you this afternoon.", "copy of the care plan"),
+    ("zh", "好的。能不能顺便清洗一下油烟机？", "可以，已经帮您安排了油烟机清洗，另收80元。", "清洗一下油烟机"),
+])
+def test_granted_request_becomes_the_users_item(lang, asked_for, reply, value):
+    got = _current([{"role": "user", "content": asked_for}, {"role": "assistant", "content": reply}], lang)
+    assert value in got.values(), got
+
+
+@pytest.mark.parametrize("lang, asked_for, reply", [
+    # turned down, or only priced (the user may still say no): not the user's item
+    ("en", "could she also trim the hedge while she's there?", "Sorry, our carers don't do garden work."),
+    ("en", "can you add a mirror?", "A mirror is £12 extra."),
+    ("zh", "能不能顺便延个保？", "可以，延保两年199元。"),
+    # a swap names the thing that goes away
+    ("en", "could you swap the roses for lilies?", "Done, I've swapped them at no extra charge."),
+    # a question about the service asks nothing to be done
+    ("en", "do you deliver on Sundays?", "Yes, I've checked: we deliver 7 days a week."),
+])
+def test_granted_request_needs_a_grant(lang, asked_for, reply):
+    got = _current([{"role": "user", "content": asked_for}, {"role": "assistant", "content": reply}], lang)
+    assert not any(k.startswith("request") for k in got), got

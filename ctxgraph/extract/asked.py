@@ -469,3 +469,59 @@ def _demo_ctx(lang: str) -> MessageContext:
     from .context import Message
 
     return MessageContext(message=Message(role="user", text=""), index=0, graph=new_graph(), pack=compiled_packs((), (), (), packs=())[lang])
+
+
+# ---------------------------------------------------------------- requests asked as questions, granted
+
+#: a request said as a question ("could he also hang a mirror while he's there?", "can you post me a
+#: brochure of the sash colours though"): who is asked, the deed, and the thing it is about
+_EN_REQUEST = re.compile(
+    r"(?:^|[.!?]\s+|\b(?:and|also|oh|so|but)\s+)(?:can|could|would|will)\s+(?:you|he|she|they|someone|somebody|your \w+)\s+"
+    r"(?:also\s+|please\s+|just\s+|maybe\s+)*(?P<deed>[a-z]+)\s+(?:me\s+|us\s+|him\s+|her\s+|them\s+)?"
+    r"(?P<thing>(?:a|an|the|some|my|our|his|her|their)\s+[^?.!,]{2,40}?)"
+    r"(?=\s+(?:while|when|too|as well|though|please|for me|for us|to me|to us|today|tomorrow)\b|\s*[?.!,]|\s*$)", re.I)
+_ZH_REQUEST = re.compile(
+    r"(?:能不能|能否|可不可以|可以|能)(?:帮我|给我|帮忙|麻烦|顺便|再|也|另外|一起)+(?P<thing>[^，,。？?！!吗]{3,12})(?:吗|么)?[？?]")
+#: words that turn a request down at the start of the reply
+_DECLINED = re.compile(r"^\W*(?:sorry|unfortunately|i'm afraid|we can't|we cannot|i can't|i cannot|no\b|不好意思|抱歉|不行|不能|没办法|暂时不)", re.I)
+#: deeds that take a thing away or put another in its place: the thing named is not the user's item
+_EN_CHANGE_DEED = re.compile(r"^(?:swap|switch|replace|change|cancel|remove|drop|move|exchange|return|refund|stop|skip|pause|take)$", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
+
+
+def asked_requests(ctx: MessageContext, text: str) -> list[str]:
+    """The things the user's message asks the service to do something with, as questions.
+
+    >>> from ctxgraph.extract.asked import asked_requests, _demo_ctx
+    >>> asked_requests(_demo_ctx("en"), "lovely. could she also trim the hedge while she's there?")
+    ['hedge']
+    >>> asked_requests(_demo_ctx("zh"), "好的。能不能顺便清洗一下油烟机？")
+    ['清洗一下油烟机']
+    """
+    if ctx.profile.segmented:
+        return [m.group("thing") for m in _ZH_REQUEST.finditer(text)]
+    return [_ARTICLE.sub("", m.group("thing").strip()) for m in _EN_REQUEST.finditer(text)
+            if not _EN_CHANGE_DEED.match(m.group("deed")) and "?" in text[m.end():m.end() + 60] or text.rstrip().endswith("?") or re.match(r"\s*(?:though|please)", text[m.end():], re.I)]
+
+
+@step("granted_requests", roles=("assistant",))
+def granted_requests(ctx: MessageContext) -> list[_Unit]:
+    """A request the user asked as a question, granted in the assistant's reply (a deed reported
+    done or promised: "I've added it", "I'll post the colour brochure today"), is the user's item."""
+    from .._units import CommitmentUnit
+
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "user" or _DECLINED.match(ctx.text):
+        return []
+    granted = bool(first_match(ctx.pack.done, ctx.text)) or bool(ctx.units_of(CommitmentUnit))
+    if not granted:
+        return []
+    held = [_letters(str(G.nodes[f]["value"])) for f in G.graph["current_fact"].values()]
+    held += [_letters(u.value) for u in ctx.units_of(FactUnit)]
+    units: list[_Unit] = []
+    for thing in asked_requests(ctx, G.nodes[last]["text"] or ""):
+        if thing and not any(_letters(thing) in h for h in held):
+            units.append(FactUnit(key=f"request_t{G.nodes[last]['index']}", name="请求" if ctx.profile.segmented else "request",
+                                  value=thing))
+    return units[:1]
