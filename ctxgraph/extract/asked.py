@@ -501,7 +501,8 @@ def asked_requests(ctx: MessageContext, text: str) -> list[str]:
     if ctx.profile.segmented:
         return [m.group("thing") for m in _ZH_REQUEST.finditer(text)]
     return [_ARTICLE.sub("", m.group("thing").strip()) for m in _EN_REQUEST.finditer(text)
-            if not _EN_CHANGE_DEED.match(m.group("deed")) and "?" in text[m.end():m.end() + 60] or text.rstrip().endswith("?") or re.match(r"\s*(?:though|please)", text[m.end():], re.I)]
+            if not _EN_CHANGE_DEED.match(m.group("deed")) and (
+                "?" in text[m.end():m.end() + 60] or text.rstrip().endswith("?") or re.match(r"\s*(?:though|please)", text[m.end():], re.I))]
 
 
 @step("granted_requests", roles=("assistant",))
