@@ -111,3 +111,23 @@ def test_granted_request_becomes_the_users_item(lang, asked_for, reply, value):
 def test_granted_request_needs_a_grant(lang, asked_for, reply):
     got = _current([{"role": "user", "content": asked_for}, {"role": "assistant", "content": reply}], lang)
     assert not any(k.startswith("request") for k in got), got
+
+
+@pytest.mark.parametrize("lang, said, reply, value", [
+    ("zh", "地址没变吧，还是建设路那个", "对，建设路66号阳光小区5栋302。", "建设路66号阳光小区5栋302"),
+    ("en", "same address as last time, the Orchard Lane one", "Yes, 42 Orchard Lane, Bristol BS8 2QR. Booked.", "42 Orchard Lane, Bristol BS8 2QR"),
+])
+def test_completed_value_is_the_users(lang, said, reply, value):
+    got = _current([{"role": "user", "content": said}, {"role": "assistant", "content": reply}], lang)
+    assert value in got.values(), got
+
+
+@pytest.mark.parametrize("lang, said, reply", [
+    # no confirmation: the assistant names another value
+    ("zh", "还是建设路那个吗", "不对，建设路88号那个已经停用了。"),
+    # nothing of the user's words in it
+    ("en", "is it the usual place?", "Yes, 42 Orchard Lane, Bristol BS8 2QR."),
+])
+def test_completed_value_needs_the_users_part_confirmed(lang, said, reply):
+    got = _current([{"role": "user", "content": said}, {"role": "assistant", "content": reply}], lang)
+    assert not any(k == "address" for k in got), got

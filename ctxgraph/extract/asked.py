@@ -526,3 +526,69 @@ def granted_requests(ctx: MessageContext) -> list[_Unit]:
             units.append(FactUnit(key=f"request_t{G.nodes[last]['index']}", name="请求" if ctx.profile.segmented else "request",
                                   value=thing))
     return units[:1]
+
+
+# ---------------------------------------------------------------- a partial value the assistant completes
+
+#: the assistant's reply opens by saying the user is right ("对，…", "Yes, that's …")
+_CONFIRMS = re.compile(r"^\W*(?:对的?|是的|没错|对呀|yes|yep|yeah|right|correct|that's right|exactly)\b|^\W*(?:对的?|是的|没错)", re.I)
+#: at least this many letters of the user's words stand inside the value the assistant completes
+PART_CHARS_SEGMENTED = 3
+PART_CHARS = 5
+
+
+def _shared_part(user: str, value: str, segmented: bool) -> str:
+    """The longest run of the user's words that stands inside ``value`` ("文三路" in "文三路478号…";
+    "carver street" in "14 Carver Street, Suite 210")."""
+    u, v = user.casefold(), value.casefold()
+    best = ""
+    if segmented:
+        for i in range(len(u)):
+            for j in range(i + len(best) + 1, len(u) + 1):
+                if u[i:j] in v and re.search(r"\w", u[i:j]):
+                    best = u[i:j]
+                else:
+                    break
+        return best
+    words = re.findall(r"[\w'-]+", u)
+    for i in range(len(words)):
+        for j in range(i + 1, len(words) + 1):
+            run = " ".join(words[i:j])
+            if re.search(rf"(?<!\w){re.escape(run)}(?!\w)", v) and len(run) > len(best):
+                best = run
+    return best
+
+
+@step("completed_values", roles=("assistant",))
+def completed_values(ctx: MessageContext) -> list[_Unit]:
+    """A value the user names in part ("还是文三路那个", "the Carver Street one") that the assistant
+    confirms whole ("对，文三路478号华星时代公寓3幢1102") is the user's, under the value's slot.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "地址没变吧，还是建设路那个"},
+    ...                 {"role": "assistant", "content": "对，建设路66号阳光小区5栋302。"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('address', '建设路66号阳光小区5栋302')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "user" or not _CONFIRMS.match(ctx.text):
+        return []
+    said = G.nodes[last]["text"] or ""
+    need = PART_CHARS_SEGMENTED if ctx.profile.segmented else PART_CHARS
+    if ctx.units_of(FactUnit) and any(not u.offered for u in ctx.units_of(FactUnit)):
+        return []  # the assistant's words were read as facts already
+    units: list[_Unit] = []
+    for m in ctx.mentions:
+        # the assistant's bare values lose their slot (a shop's own address); the label's slot is the user's
+        slot = ctx.pack.slots.get(m.slot or ctx.pack.label_slots.get(m.label) or next(
+            (s.id for s in ctx.pack.slots.values() if s.types and s.types[0] == m.label and not s.scoped), ""))
+        if slot is None or m.kind != "value" or m.text.casefold() in said.casefold():
+            continue
+        part = _shared_part(said, m.text, ctx.profile.segmented)
+        if len(re.sub(r"\W", "", part)) >= need and not any(
+                str(G.nodes[f]["value"]).casefold() == m.text.casefold() for f in G.graph["current_fact"].values()):
+            key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot))
+            units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id, group=group, terse=slot.terse))
+    return units[:1]
