@@ -414,12 +414,12 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
 
 
 def _fits(ctx: MessageContext, a: Asked, start: int, end: int) -> bool:
-    """A clause holds a value the pack's slot takes: a mention of one of its types; any
-    clause for a slot of free text."""
+    """A clause holds a value the pack's slot takes: a mention of one of its types (a slot of
+    free text takes no clause by its place alone: MultiWOZ's "area" would take "yes please")."""
     slot = ctx.pack.slots.get(a.slot or "")
-    if slot is None:
+    if slot is None or not slot.types:
         return False
-    return not slot.types or any(start <= x.start < end and x.label in slot.types for x in ctx.mentions)
+    return any(start <= x.start < end and x.label in slot.types for x in ctx.mentions)
 
 
 def _key(a: Asked, turn: int) -> str:
