@@ -250,6 +250,8 @@ def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:
             sm = pack.synonym_rx.search(a.word)
             if sm and (len(sm.group(0)) >= len(a.word) - 1 or a.kind == "open" and not ctx.profile.segmented):
                 a = Asked(a.word, "known", a.options, pack.synonym_slot[sm.group(0).casefold()])
+        if a.kind in ("open", "count", "yesno") and a.word in pack.slots:  # "what day": the pack's slot "day"
+            a = Asked(a.word, "known", a.options, a.word)
         if a.word and any(o.word == a.word and o.kind == a.kind for o in out):
             continue
         out.append(a)
@@ -382,7 +384,9 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             filled[last] = f"{filled[last]}{sep}{clause}" if filled[last] else ""
         else:
             last, run = None, j is not None
-    return [(asked[i], v) for i, v in sorted(filled.items()) if v and asked[i].kind != "pick"]
+    # a slot the packs know only keeps its place: its value is the packs' steps' to read (MultiWOZ's
+    # "what day and time?" - "6 people. on friday": a clause by its place is no day)
+    return [(asked[i], v) for i, v in sorted(filled.items()) if v and asked[i].kind not in ("pick", "known")]
 
 
 #: words of a finite clause (a verb's auxiliaries, negation, common verbs of requests): such a clause
