@@ -183,6 +183,23 @@ def past_bound(clause: str) -> str | None:
 
 
 
+#: parts of the day before noon and after it: naming one as fine goes past a bound on the time
+_EARLY_PART = re.compile(r"早上|上午|清早|一早|\b(?:mornings?|early)\b", re.I)
+_LATE_PART = re.compile(r"晚上|傍晚|夜里|\b(?:evenings?|nights?|late)\b", re.I)
+
+
+def part_past(clause: str) -> str | None:
+    """Which bound on the time a lifting clause goes past by naming a part of the day (cons5):
+    "mornings are fine from now on" goes past "nothing before 10" (a lower bound), "晚上也行"
+    past "8点前要送到" (an upper one); None when it names no part or both.
+
+    >>> part_past("mornings are fine from now on"), part_past("晚上也可以"), part_past("打电话也行")
+    ('lower', 'upper', None)
+    """
+    early, late = bool(_EARLY_PART.search(clause)), bool(_LATE_PART.search(clause))
+    return "lower" if early and not late else "upper" if late and not early else None
+
+
 _RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[^\d\s]{0,3}\s*(?:-|~|到|至|、)\s*(\d+(?:\.\d+)?)")
 _AT_LEAST = re.compile(r"以上|以后|之后|至少|起码|不低于|\b(?:at least|or more|and up|over|above)\b", re.I)
 _AT_MOST = re.compile(r"以下|以内|之内|不超过|最多|\b(?:at most|or less|under|below|up to)\b", re.I)
