@@ -114,6 +114,20 @@ def _overlap(ctx: MessageContext, a: str, b: str) -> int:
     return shared or len(_pairs(ctx, a) & _pairs(ctx, b))
 
 
+#: words that name no thing: a lift and a rule sharing only these share nothing ("she can have dairy
+#: again" names the dairy rule, not "she can't be given nuts")
+_NAMELESS = frozenset("he she they him her his hers them their its there have has had was were do does did not "
+                      "so but as if then too also again now after all".split())
+
+
+def _named_overlap(ctx: MessageContext, a: str, b: str) -> int:
+    """:func:`_overlap` of two texts, pronouns and auxiliaries left out in spaced writing."""
+    if ctx.profile.segmented:
+        return _overlap(ctx, a, b)
+    wa, wb = _stems(a, ctx.lang) - _NAMELESS, _stems(b, ctx.lang) - _NAMELESS
+    return len(wa & wb) + (1 if any(wa & g and wb & g and not wa & wb & g for g in ctx.pack.same_deed) else 0)
+
+
 def _outside(text: str, cues) -> str:
     """``text`` without the span its first cue matches ("前排也行" -> "前排")."""
     m = first_match(cues, text)
@@ -128,7 +142,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     units: list[_Unit] = []
     for cid, d in active:
         rule = d["text"]
-        if _overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
+        if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past

@@ -190,7 +190,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked)) \
-            and not _restates_booking(ctx.text, offset, c)
+            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause)))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
     if ctx.role == "user":
         units += _accepted_offers(ctx, open_)
@@ -223,8 +223,9 @@ _OWN_VOICE = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\b|我", re.I)
 
 def _restates_booking(text: str, offset: int, clause: str) -> bool:
     """A third party's "will" inside a sentence that opens by reporting a booking restates what was
-    booked, it promises nothing more ("Booked, reference EV-3318: Lorna will visit on Monday at 9");
-    the assistant's own "I'll …" there still promises.
+    booked when it names the booking's day or time (:func:`_dated`), it promises nothing more
+    ("Booked, reference EV-3318: Lorna will visit on Monday at 9"); a deed of its own ("已预约，…，
+    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise.
 
     >>> _restates_booking("Booked, ref OT-2291: Priya will survey on Thursday.", 22, "Priya will survey on Thursday.")
     True
@@ -235,6 +236,11 @@ def _restates_booking(text: str, offset: int, clause: str) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
     return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
+
+
+def _dated(ctx: MessageContext, start: int, end: int) -> bool:
+    """Whether the span names a day, a date or a time (the entity rules' mentions)."""
+    return any(start <= m.start < end and m.label in ("DATE", "TIME", "DAY") for m in ctx.mentions)
 
 
 def _without_question(text: str, sentence: str) -> str:
