@@ -124,6 +124,12 @@ def test_frames_a_report_a_feeling_or_an_instruction_is_no_open_promise(lang, te
     assert [c for c in state_after(lang, bot(text)).commitments if c.status == "open"] == []
 
 
+def test_frames_a_deed_promised_in_a_condition_is_kept_by_its_verb_with_guo_le():
+    s = state_after("zh", bot("纸巾要是快用完了，我们会提前通知您。"), bot("材料齐了跟我说一声，我在后台帮您复核。"),
+                    "材料齐了", bot("复核过了，下周一可以来取。"))
+    assert status_of(s.commitments, "通知您") == ["open"] and status_of(s.commitments, "复核") == ["done"]
+
+
 def test_frames_a_promise_waiting_for_a_deed_is_not_kept_by_the_deed_word():
     s = state_after("en", bot("I'll send you the invoice by email once the chairs are done."))
     assert status_of(s.commitments, "invoice") == ["open"]
