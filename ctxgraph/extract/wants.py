@@ -42,7 +42,8 @@ VALUE_LEFT = 4
 _GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|hoi|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|你好|您好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
 # the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
+                     r"|[一二两三四五六七八九十]+(?:点半?|号|岁|块|元|位|天|晚)")
 #: an earlier user message this short (punctuation aside) is a greeting, not the opening
 GREETING_CHARS = 4
 _PUNCT = re.compile(r"[\W_]+")
@@ -163,7 +164,8 @@ def _changed_want(ctx: MessageContext) -> str:
         if any(offset <= m.start < offset + len(clause) for m in ctx.mentions if m.kind in ("value", "id")):
             continue  # "actually can she come at 10 instead of half 9": a value changes, not the want
         if not ctx.asking(start) and not in_spans(start, ctx.taken_back) and first_match(ctx.pack.goal_changes, clause):
-            return _clean(clause)
+            end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, start)), len(ctx.text))
+            return _clean(ctx.text[start:end])  # the rest of its sentence says what is wanted now
     return ""
 
 
