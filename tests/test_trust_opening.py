@@ -110,3 +110,21 @@ def test_trust_opening_the_problem_described_in_the_opening(lang, said, holds):
 ])
 def test_trust_opening_no_problem_from_questions_or_later_rules(lang, messages):
     assert not any(k.startswith("problem") for k in current(*messages, lang=lang))
+
+
+@pytest.mark.parametrize(("lang", "messages", "kept"), [
+    pytest.param("zh", ["想给鱼缸配一套过滤器，再加一盏水草灯", bot("好的。"), "水草灯还是不要了"], "过滤器", id="zh-part-given-up"),
+    pytest.param("en", ["I'd like my piano tuned", bot("Sure, we can also polish it."), "I'd rather not have it polished"], "piano tuned", id="en-rather-not"),
+])
+def test_trust_opening_a_negated_change_is_no_new_want(lang, messages, kept):
+    t = Tracker(lang)
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    wants = [f for f in t.state().facts if f.key == "want"]
+    assert len(wants) == 1 and kept in wants[0].value
+
+
+def test_trust_opening_the_want_follows_a_value_changed_later():
+    t = Tracker("zh")
+    t.observe_many([user("老师好，我想学古籍修复，目标是北京的培训班"), bot("好的。"), user("对了，我目标其实改成上海的培训班了")])
+    want = [f.value for f in t.state().facts if f.key == "want" and f.status == "current"][0]
+    assert "上海" in want and "北京" not in want and not want.startswith("老师好")

@@ -39,7 +39,7 @@ WANT_CHARS = 200
 #: the value alone ("车牌苏A·7K2M9", "7岁"): the value's own fact has it
 VALUE_LEFT = 4
 # a greeting before the want is no part of it ("你好 想找个…", "hi there, looking to …")
-_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|hoi|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|你好|您好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
+_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|hoi|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
 # the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
@@ -48,6 +48,8 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\
 GREETING_CHARS = 4
 _PUNCT = re.compile(r"[\W_]+")
 _GLUED = re.compile(r"\w")
+# a negation: a change of want said with one wants nothing new
+_NEGATED = re.compile(r"n't\b|\b(?:not|no longer|never)\b|[不别没]", re.I)
 # the parts of a clause a comma joins: one said alone is left out on its own
 _PART = re.compile(r"[^,，]+")
 #: what masking the values leaves: a symbol that joined them ("12+256G" -> "+"), a 的 whose value is gone
@@ -163,6 +165,8 @@ def _changed_want(ctx: MessageContext) -> str:
         start = offset + len(clause) - len(clause.lstrip())
         if any(offset <= m.start < offset + len(clause) for m in ctx.mentions if m.kind in ("value", "id")):
             continue  # "actually can she come at 10 instead of half 9": a value changes, not the want
+        if _NEGATED.search(clause):
+            continue  # "爆米花还是不要了", "I'd rather not come back": a part given up, or nothing new wanted
         if not ctx.asking(start) and not in_spans(start, ctx.taken_back) and first_match(ctx.pack.goal_changes, clause):
             end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, start)), len(ctx.text))
             return _clean(ctx.text[start:end])  # the rest of its sentence says what is wanted now
@@ -171,7 +175,8 @@ def _changed_want(ctx: MessageContext) -> str:
 
 def _want_without_given_up(ctx: MessageContext) -> str:
     """The current want less a value this message retracts or declines (a wish given up: "我想找一家有
-    桑拿的酒店" after the user goes on with one without a sauna): the want does not keep it."""
+    桑拿的酒店" after the user goes on with one without a sauna), and with a value this message
+    changes changed in it too ("目标是华中科技大学" then "目标改成武汉大学了"): the want follows its values."""
     G = ctx.graph
     current = g.current_with_key(G, WANT_KEY)
     if not current:
@@ -179,11 +184,16 @@ def _want_without_given_up(ctx: MessageContext) -> str:
     want = G.nodes[current[-1]]["value"]
     gone = [u.fact for u in ctx.units if isinstance(u, RetractUnit)]
     gone += [u.fact for u in ctx.units if isinstance(u, DecisionUnit) and u.decision == "rejected"]
-    words = [str(G.nodes[f]["value"]) for f in gone if f in G and G.nodes[f].get("value")]
+    swaps = [(str(G.nodes[f]["value"]), " ") for f in gone if f in G and G.nodes[f].get("value")]
+    for u in ctx.units:
+        if isinstance(u, FactUnit) and not u.offered and u.key != WANT_KEY:
+            for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
+                if old in G and G.nodes[old].get("value"):
+                    swaps.append((str(G.nodes[old]["value"]), u.value))
     kept = want
-    for w in words:
-        if len(w.strip()) > 1 and w in kept:
-            kept = kept.replace(w, " ")
+    for old, new in swaps:
+        if len(old.strip()) > 1 and old != new and old in kept:
+            kept = kept.replace(old, new)
     if kept == want:
         return ""
     return _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、")
