@@ -186,7 +186,8 @@ def _want_without_given_up(ctx: MessageContext) -> str:
     gone += [u.fact for u in ctx.units if isinstance(u, DecisionUnit) and u.decision == "rejected"]
     swaps = [(str(G.nodes[f]["value"]), " ") for f in gone if f in G and G.nodes[f].get("value")]
     for u in ctx.units:
-        if isinstance(u, FactUnit) and not u.offered and u.key != WANT_KEY:
+        # a change the user says as one ("改成", "actually"), not a later value that only shares a key by its type
+        if isinstance(u, FactUnit) and not u.offered and u.key != WANT_KEY and (u.correction or u.supersedes):
             for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
                 if old in G and G.nodes[old].get("value"):
                     swaps.append((str(G.nodes[old]["value"]), u.value))
