@@ -1,13 +1,15 @@
-"""The wants step: what the user came for, said in the opening message, as a fact.
+"""The wants step: what the user came for, said in the opening, as a fact.
 
 A customer-service chat opens with the deed the user wants done and the thing it is about:
-"想拍婚纱照", "空调要清洗，家里三台挂机", "驾照快到期要换证了", "我想开一个社保参保证明，买房要用".
-Annotators write these down ("婚纱照", "空调", "换证", "参保证明"), yet no slot word names them.
-The clauses of the user's first message that hold one of the pack's ``wants`` cues (a verb of
-wanting or needing, an imperative "帮我…") become one ``want`` fact, the clauses as said. Left out:
-questions ("你们能代办吗？"), clauses the user takes back or corrects in the same message
-("报个寒假班……不对，是春季班": the correction's own rules read it), and every later message (a
-later wish is a pick, a change or a correction, read by their own steps).
+"想拍婚纱照", "空调要清洗，家里三台挂机", "年检快到期了，想找你们代办", "I need a DJ for my parents'
+40th". Annotators write these down ("婚纱照", "年检", "40th"), yet no slot word names them. Every
+sentence of the user's opening that holds one of the pack's ``wants`` cues (a verb of wanting or
+needing, an imperative "帮我…", a want asked of the service: "你们能代办吗", "could you…?") becomes
+one ``want`` fact, the sentence as said, with its greeting, its plain questions ("周末有班吗？") and the
+values said in it masked (they are facts of their own and may change). Clauses taken back or
+corrected in the same message are left out. Later, a change of what the user wants (the pack's
+``goal_changes``, said with no value and no negation) replaces the want, and the want follows a
+value the user gives up or changes as a change.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh")
