@@ -195,4 +195,87 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
     return units
 
 
-__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "message_domain", "same_as"]
+def _thing_slots(ctx: "MessageContext") -> list[str]:
+    """The pack's slots a thing's name fills (``label_slots`` of a "thing" label: VENUE -> venue)."""
+    pack = ctx.pack
+    return list(dict.fromkeys(slot for label, slot in pack.label_slots.items() if pack.label_kind(label) == "thing"))
+
+
+def _topic(G) -> str | None:
+    recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
+    return G.graph.get("domain") if recent else None
+
+
+def _held_thing(G, keys: list[str]) -> str | None:
+    """The thing a domain holds: its current fact under one of ``keys``, else the one thing the
+    assistant last offered there (a user who says "my hotel" has taken it)."""
+    for key in keys:
+        current = g.current_with_key(G, key)
+        if current:
+            return current[0]
+    offered = [f for key in keys for f in G.graph["offers_by_key"].get(key, ()) if G.nodes[f]["status"] == "offered"]
+    if not offered:
+        return None
+    last = max(G.nodes[f]["turn"] for f in offered)
+    newest = [f for f in offered if G.nodes[f]["turn"] == last]
+    return newest[0] if len(newest) == 1 else None  # several at once: which one is not said
+
+
+@step("kind_refs", roles=("user",))
+def kind_refs(ctx: "MessageContext") -> list[_Unit]:
+    """"A taxi from the hotel to the restaurant": a place named by the kind of a thing the
+    dialogue already holds is that thing. Each ``kind_refs`` match names, in groups called after
+    slots, domain words; the slot takes the name the named domain holds (its current fact of a
+    thing's slot, ``label_slots``), in the domain the message is about: one it names outside the
+    references that has the slot, else the dialogue's topic. Nothing when the named domain holds
+    no thing yet, or the message states its own value for the slot.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I'm staying at the Lantern Lodge hotel."},
+    ...                 {"role": "user", "content": "I'd like to eat at a restaurant called Blue Heron."},
+    ...                 {"role": "user", "content": "Please get me a taxi from the hotel to the restaurant."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
+    [('taxi.departure', 'Lantern Lodge'), ('taxi.destination', 'Blue Heron')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    if not pack.kind_refs or not pack.domain_rx:
+        return []
+    things = _thing_slots(ctx)
+    refs: list[tuple[str, str, int, int]] = []  # (slot id, referred domain, start, end)
+    for rx in pack.kind_refs:
+        for m in rx.finditer(ctx.text):
+            for slot_id, word in m.groupdict().items():
+                other = pack.domain_of.get(" ".join(word.casefold().split())) if word else None
+                if other is not None and not any(s == slot_id for s, *_ in refs):
+                    refs.append((slot_id, other, m.start(slot_id), m.end(slot_id)))
+    if not refs or not things:
+        return []
+    outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+               if not any(s <= c.start() < e for *_, s, e in refs)]
+    topic = _topic(G)
+    units: list[_Unit] = []
+    for slot_id, other, _, _ in refs:
+        slot = pack.slots[slot_id]
+        here = [d for d in outside if d != other and admits(slot, d)] or (
+            [topic] if topic and topic != other and admits(slot, topic) else [])
+        if not here:
+            continue
+        key, name, group = pack.scoped(slot, here[-1])
+        source = _held_thing(G, [pack.scoped(pack.slots[t], other)[0] for t in things])
+        if source is None:
+            continue
+        # a value a fact pattern read inside the reference ("from attraction") is the kind's word
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.key == key and any(
+            u.value.casefold() in ctx.text[s:e].casefold() for sl, _, s, e in refs if sl == slot_id))]
+        if any(isinstance(u, FactUnit) and u.key == key for u in (*ctx.units, *units)):
+            continue
+        d = G.nodes[source]
+        old = g.current_with_key(G, key)
+        units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
+                              normalized=d.get("normalized"), supersedes=old[0] if old else None,
+                              correction=ctx.correcting, stressed=ctx.stressed))
+    return units
+
+
+__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "same_as"]
