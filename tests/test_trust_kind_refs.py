@@ -66,3 +66,11 @@ def test_kind_refs_group_must_name_a_slot(tmp_path):
     (tmp_path / "x.yml").write_text("kind_refs: ['from the (?P<whence_xyz>\\\\w+)']\n", encoding="utf-8")
     with pytest.raises(RulesError, match="E307"):
         Tracker(rules=[tmp_path], packs=["booking"])
+
+
+@pytest.mark.parametrize("ask", ["I want to leave the museum by 17:40.", "Pick me up at the museum at 17:40."])
+def test_kind_refs_the_kinds_word_names_no_domain_for_the_trips_time(ask):
+    state = taxi(("user", HOTEL), ("user", MUSEUM), ("user", "I'll need a cab to the hotel afterwards."),
+                 ("assistant", "Sure, when should it come?"), ("user", ask))
+    assert (state.get("taxi.departure"), state.get("taxi.destination")) == ("Brassworks Collection", "Quillfeather Inn")
+    assert any(v == "17:40" for v in state.values())

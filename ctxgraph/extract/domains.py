@@ -28,7 +28,8 @@ def message_domain(ctx: "MessageContext") -> str | None:
     pack = ctx.pack
     if not pack.domain_rx or ctx.role == "tool":
         return None
-    cues = pack.domain_rx.findall(ctx.text)
+    places = place_words(ctx, _topic(ctx.graph)) if pack.kind_refs else []
+    cues = [m.group(0) for m in pack.domain_rx.finditer(ctx.text) if not any(s <= m.start() < e for s, e in places)]
     return pack.domain_of[cues[-1].casefold()] if cues else None
 
 
@@ -66,9 +67,10 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
             for m in pack.domain_rx.finditer(text)] if pack.domain_rx else []
     # the name's own domain word, not one in a bracketed branch: "优品酒店(国贸地铁站店)" is a hotel
     own = {span: d for start, d, span in cues if span and not in_brackets(text[span[0]:start])}
-    cues = [(start, d) for start, d, span in cues if not span]
-    recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
-    topic = G.graph.get("domain") if recent else None
+    topic = _topic(G)
+    # a trip's end named by its kind ("leave the restaurant by 19:00") is a place, not the topic
+    places = place_words(ctx, topic) if pack.kind_refs else []
+    cues = [(start, d) for start, d, span in cues if not span and not any(s <= start < e for s, e in places)]
     fallback = cues[-1][1] if cues else topic
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text) + 1]
     marker = ctx.profile.modifier_marker
@@ -221,6 +223,43 @@ def _held_thing(G, keys: list[str]) -> str | None:
     return newest[0] if len(newest) == 1 else None  # several at once: which one is not said
 
 
+def _kind_refs_in(ctx: "MessageContext") -> list[tuple[str, str, int, int]]:
+    """``(slot id, referred domain, start, end)`` of each ``kind_refs`` group holding a domain
+    word, the first per slot."""
+    pack = ctx.pack
+    refs: list[tuple[str, str, int, int]] = []
+    if not pack.kind_refs or not pack.domain_rx:
+        return refs
+    for rx in pack.kind_refs:
+        for m in rx.finditer(ctx.text):
+            for slot_id, word in m.groupdict().items():
+                other = pack.domain_of.get(" ".join(word.casefold().split())) if word else None
+                if other is not None and not any(s == slot_id for s, *_ in refs):
+                    refs.append((slot_id, other, m.start(slot_id), m.end(slot_id)))
+    return refs
+
+
+def _trip_domain(ctx: "MessageContext", refs: list[tuple[str, str, int, int]], slot_id: str, other: str,
+                 topic: str | None) -> str | None:
+    """The domain a reference's slot is filled in: the last one the message names outside the
+    references that has the slot, else the dialogue's topic; never the referred domain itself."""
+    pack = ctx.pack
+    slot = pack.slots[slot_id]
+    outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+               if not any(s <= c.start() < e for *_, s, e in refs)]
+    here = [d for d in outside if d != other and admits(slot, d)] or (
+        [topic] if topic and topic != other and admits(slot, topic) else [])
+    return here[-1] if here else None
+
+
+def place_words(ctx: "MessageContext", topic: str | None) -> list[tuple[int, int]]:
+    """Spans of the domain words that name a trip's end by its kind ("leave the restaurant by
+    19:00" in taxi talk): a place, not what the message is about, so they name no domain for its
+    values (:func:`message_domain`, :func:`domain_finder`)."""
+    refs = _kind_refs_in(ctx)
+    return [(s, e) for slot_id, other, s, e in refs if _trip_domain(ctx, refs, slot_id, other, topic)]
+
+
 @step("kind_refs", roles=("user",))
 def kind_refs(ctx: "MessageContext") -> list[_Unit]:
     """"A taxi from the hotel to the restaurant": a place named by the kind of a thing the
@@ -239,29 +278,16 @@ def kind_refs(ctx: "MessageContext") -> list[_Unit]:
     [('taxi.departure', 'Lantern Lodge'), ('taxi.destination', 'Blue Heron')]
     """
     pack, G = ctx.pack, ctx.graph
-    if not pack.kind_refs or not pack.domain_rx:
-        return []
     things = _thing_slots(ctx)
-    refs: list[tuple[str, str, int, int]] = []  # (slot id, referred domain, start, end)
-    for rx in pack.kind_refs:
-        for m in rx.finditer(ctx.text):
-            for slot_id, word in m.groupdict().items():
-                other = pack.domain_of.get(" ".join(word.casefold().split())) if word else None
-                if other is not None and not any(s == slot_id for s, *_ in refs):
-                    refs.append((slot_id, other, m.start(slot_id), m.end(slot_id)))
-    if not refs or not things:
-        return []
-    outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
-               if not any(s <= c.start() < e for *_, s, e in refs)]
+    refs = _kind_refs_in(ctx) if things else []
     topic = _topic(G)
     units: list[_Unit] = []
     for slot_id, other, _, _ in refs:
         slot = pack.slots[slot_id]
-        here = [d for d in outside if d != other and admits(slot, d)] or (
-            [topic] if topic and topic != other and admits(slot, topic) else [])
-        if not here:
+        domain = _trip_domain(ctx, refs, slot_id, other, topic)
+        if domain is None:
             continue
-        key, name, group = pack.scoped(slot, here[-1])
+        key, name, group = pack.scoped(slot, domain)
         source = _held_thing(G, [pack.scoped(pack.slots[t], other)[0] for t in things])
         if source is None:
             continue
