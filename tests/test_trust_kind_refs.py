@@ -74,3 +74,15 @@ def test_kind_refs_the_kinds_word_names_no_domain_for_the_trips_time(ask):
                  ("assistant", "Sure, when should it come?"), ("user", ask))
     assert (state.get("taxi.departure"), state.get("taxi.destination")) == ("Brassworks Collection", "Quillfeather Inn")
     assert any(v == "17:40" for v in state.values())
+
+
+def test_kind_refs_between_two_places_one_end_given_the_other_is_the_other_place():
+    state = taxi(("user", HOTEL), ("user", MUSEUM),
+                 ("user", "Can you sort out a cab between those two places? Pick me up at the hotel at 9."))
+    assert (state.get("taxi.departure"), state.get("taxi.destination")) == ("Quillfeather Inn", "Brassworks Collection")
+
+
+def test_kind_refs_between_places_with_three_held_names_no_other_end():
+    state = taxi(("user", HOTEL), ("user", MUSEUM), ("user", TABLE),
+                 ("user", "Can you sort out a cab between those places? Pick me up at the hotel at 9."))
+    assert state.get("taxi.departure") == "Quillfeather Inn" and "taxi.destination" not in state

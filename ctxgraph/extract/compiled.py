@@ -131,6 +131,7 @@ class CompiledPack:
         self.proposals = [re.compile(p, flags) for p in pack.proposals]
         self.same_as = [re.compile(p, flags) for p in pack.same_as]
         self.kind_refs = [re.compile(p, flags) for p in pack.kind_refs]
+        self.pair_refs = [re.compile(p, flags) for p in pack.pair_refs]
         for rx in self.kind_refs:
             unknown = [name for name in rx.groupindex if name not in self.slots]
             if unknown:

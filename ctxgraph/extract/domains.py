@@ -301,7 +301,54 @@ def kind_refs(ctx: "MessageContext") -> list[_Unit]:
         units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
                               normalized=d.get("normalized"), supersedes=old[0] if old else None,
                               correction=ctx.correcting, stressed=ctx.stressed))
-    return units
+    return units + _other_end(ctx, units, topic, things)
+
+
+def _other_end(ctx: "MessageContext", made: list[_Unit], topic: str | None, things: list[str]) -> list[_Unit]:
+    """"A taxi between the two places; I'll leave the hotel at 8": the trip's two ends (the slots
+    of ``kind_refs``) join two places the dialogue holds; when one end is known (said now or
+    current), the other is the one other place held. Nothing when several others are held.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I'm staying at a hotel called Lantern Lodge."},
+    ...                 {"role": "user", "content": "Book me a restaurant called Blue Heron."},
+    ...                 {"role": "user", "content": "I need a taxi between the two places. I'll leave the restaurant at 21:00."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
+    [('taxi.departure', 'Blue Heron'), ('taxi.destination', 'Lantern Lodge'), ('taxi.leave_at', '21:00')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    if not pack.pair_refs or not things or not any(rx.search(ctx.text) for rx in pack.pair_refs):
+        return []
+    ends = [pack.slots[e] for e in dict.fromkeys(n for rx in pack.kind_refs for n in rx.groupindex)]
+    if len(ends) != 2:
+        return []
+    places = place_words(ctx, topic)
+    named = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+             if not any(s <= c.start() < e for s, e in places)]
+    domain = next((d for d in reversed([*([topic] if topic else []), *named])
+                   if all(admits(e, d) for e in ends)), None)
+    if domain is None:
+        return []
+    known: dict[str, str | None] = {}
+    for end in ends:
+        key = pack.scoped(end, domain)[0]
+        value = next((u.value for u in (*ctx.units, *made) if isinstance(u, FactUnit) and u.key == key), None)
+        current = g.current_with_key(G, key) if value is None else []
+        known[end.id] = value if value is not None else (G.nodes[current[0]]["value"] if current else None)
+    missing = [e for e in ends if known[e.id] is None]
+    if len(missing) != 1:
+        return []
+    (end,) = missing
+    have = next(v for v in known.values() if v is not None).casefold()
+    held = {G.nodes[f]["value"] for d in pack.domain_names if d != domain
+            if (f := _held_thing(G, [pack.scoped(pack.slots[t], d)[0] for t in things]))}
+    others = [v for v in held if v.casefold() != have]
+    if len(others) != 1 or len(held) != 2:
+        return []
+    key, name, group = pack.scoped(end, domain)
+    return [FactUnit(key=key, name=name, value=others[0], slot=end.id, group=group, terse=end.terse,
+                     correction=ctx.correcting, stressed=ctx.stressed)]
 
 
 __all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "same_as"]
