@@ -8,6 +8,7 @@ A domain word inside a name ("北京饭店") speaks only for that name. Packs wi
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Callable, Collection
 
 from .. import _graph as g
@@ -260,7 +261,11 @@ def place_words(ctx: "MessageContext", topic: str | None) -> list[tuple[int, int
     return [(s, e) for slot_id, other, s, e in refs if _trip_domain(ctx, refs, slot_id, other, topic)]
 
 
-@step("kind_refs", roles=("user",))
+#: words before a kind's word that make no name of it ("the cinema")
+_ARTICLE = re.compile(r"^(?:the|my|our|that|this)\s+")
+
+
+@step("kind_refs", roles=("user", "assistant"))
 def kind_refs(ctx: "MessageContext") -> list[_Unit]:
     """"A taxi from the hotel to the restaurant": a place named by the kind of a thing the
     dialogue already holds is that thing. Each ``kind_refs`` match names, in groups called after
@@ -276,24 +281,29 @@ def kind_refs(ctx: "MessageContext") -> list[_Unit]:
     ...                 {"role": "user", "content": "Please get me a taxi from the hotel to the restaurant."}])
     >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
     [('taxi.departure', 'Lantern Lodge'), ('taxi.destination', 'Blue Heron')]
+
+    In the assistant's words a kind's word read as a place's name is dropped, nothing is made.
     """
     pack, G = ctx.pack, ctx.graph
     things = _thing_slots(ctx)
     refs = _kind_refs_in(ctx) if things else []
     topic = _topic(G)
     units: list[_Unit] = []
-    for slot_id, other, _, _ in refs:
+    for slot_id, other, start, end in refs:
         slot = pack.slots[slot_id]
         domain = _trip_domain(ctx, refs, slot_id, other, topic)
         if domain is None:
+            continue
+        # a value a fact pattern read as the place ("from attraction", "to the cinema") is the kind's word
+        word = ctx.text[start:end].casefold()
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.slot == slot_id
+                                                     and _ARTICLE.sub("", u.value.casefold()).strip() == word)]
+        if ctx.role != "user":
             continue
         key, name, group = pack.scoped(slot, domain)
         source = _held_thing(G, [pack.scoped(pack.slots[t], other)[0] for t in things])
         if source is None:
             continue
-        # a value a fact pattern read inside the reference ("from attraction") is the kind's word
-        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.key == key and any(
-            u.value.casefold() in ctx.text[s:e].casefold() for sl, _, s, e in refs if sl == slot_id))]
         if any(isinstance(u, FactUnit) and u.key == key for u in (*ctx.units, *units)):
             continue
         d = G.nodes[source]
@@ -301,7 +311,7 @@ def kind_refs(ctx: "MessageContext") -> list[_Unit]:
         units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
                               normalized=d.get("normalized"), supersedes=old[0] if old else None,
                               correction=ctx.correcting, stressed=ctx.stressed))
-    return units + _other_end(ctx, units, topic, things)
+    return units + _other_end(ctx, units, topic, things) if ctx.role == "user" else units
 
 
 def _other_end(ctx: "MessageContext", made: list[_Unit], topic: str | None, things: list[str]) -> list[_Unit]:
