@@ -361,4 +361,4 @@ def _other_end(ctx: "MessageContext", made: list[_Unit], topic: str | None, thin
                      correction=ctx.correcting, stressed=ctx.stressed)]
 
 
-__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "same_as"]
+__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "place_words", "same_as"]
