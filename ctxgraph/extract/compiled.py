@@ -130,6 +130,13 @@ class CompiledPack:
         self.service_questions = [re.compile(p, flags) for p in pack.service_questions]
         self.proposals = [re.compile(p, flags) for p in pack.proposals]
         self.same_as = [re.compile(p, flags) for p in pack.same_as]
+        self.kind_refs = [re.compile(p, flags) for p in pack.kind_refs]
+        self.pair_refs = [re.compile(p, flags) for p in pack.pair_refs]
+        for rx in self.kind_refs:
+            unknown = [name for name in rx.groupindex if name not in self.slots]
+            if unknown:
+                raise RulesError(Errors.E307.format(pattern=rx.pattern, groups=", ".join(unknown), lang=pack.lang,
+                                                    known=", ".join(sorted(self.slots))))
         self.confirms = [re.compile(p, flags) for p in pack.confirms]
         self.inquiries = [re.compile(p, flags) for p in pack.inquiries]
         self.alternatives = [re.compile(p, flags) for p in pack.alternatives]
