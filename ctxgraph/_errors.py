@@ -66,6 +66,8 @@ class Errors:
             "'slots:' (id, name) in the same pack, or name one of: {known}.")
     E306 = ("[E306] Slot {slot!r} ({lang}) names domain(s) {unknown} that no loaded pack declares. A slot's "
             "'domains:' are ids under 'domains:' ({known}); leave it empty for a slot every domain has.")
+    E307 = ("[E307] kind_refs pattern {pattern!r} ({lang}): group(s) {groups} name no slot. Name each group after "
+            "the slot the referred thing fills ('(?P<destination>hotel|restaurant)'), one of: {known}.")
     E067 = "[E067] Tracker(config=...) takes no other options; got {names}. Put them into the TrackerConfig."
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."

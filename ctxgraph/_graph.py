@@ -68,6 +68,7 @@ def new_graph() -> nx.MultiDiGraph:
         # lookup indexes, so per-turn work does not grow with the conversation
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
+        speakers={},  # a message's ``name`` (a participant of a group chat) -> how many turns they said
         offers=[], offers_by_key={},  # facts with status "offered", oldest first, and per key
         facts_about={},  # entity -> the facts about it (not its mentions), oldest first
     )
@@ -171,6 +172,9 @@ def _turn(G, u: TurnUnit) -> None:
             G.graph["turn_terms"].setdefault(term, []).append(node)
         G.graph["turn_lengths"][node] = len(terms)
         G.graph["turn_length_total"] += len(terms)
+        if u.name:
+            speakers = G.graph.setdefault("speakers", {})
+            speakers[u.name] = speakers.get(u.name, 0) + 1
     if u.domain:
         G.graph["domain"] = u.domain
         G.graph["domain_turn"] = u.index

@@ -217,7 +217,7 @@ DISABLE_KEYS = {
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
     "take_backs": None, "amount_changes": None, "problems": None, "wants": None, "parties": None,
-    "unmet": None, "searches": None,
+    "unmet": None, "searches": None, "kind_refs": None, "pair_refs": None,
 }
 
 
@@ -279,6 +279,13 @@ class RuleFile(_Strict):
     # a value named by another domain's ("in the same area as the hotel"): groups ``slot`` (a
     # slot word) and ``domain`` (a domain word), see ctxgraph/extract/domains.py
     same_as: list[str] = []
+    # a place named by the kind of a thing the dialogue already holds ("a taxi from the hotel to
+    # the restaurant"): each group is named after a slot and holds a domain word; the slot takes
+    # that domain's thing (its current fact of a "thing" label's slot), see ctxgraph/extract/domains.py
+    kind_refs: list[str] = []
+    # the two places a trip joins, named together ("between the two places"): when the message or
+    # the state gives one end (a slot of ``kind_refs``), the other is the one other place held
+    pair_refs: list[str] = []
     # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
     # 2 at 7 pm"): a "yes" takes every value it names
     confirms: list[str] = []
@@ -318,6 +325,7 @@ class RuleFile(_Strict):
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
         "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
+        "kind_refs", "pair_refs",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -460,6 +468,8 @@ class RulePack:
     service_questions: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
     same_as: list[str] = field(default_factory=list)
+    kind_refs: list[str] = field(default_factory=list)
+    pair_refs: list[str] = field(default_factory=list)
     confirms: list[str] = field(default_factory=list)
     inquiries: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
@@ -524,6 +534,8 @@ class RulePack:
         self.service_questions += rf.service_questions
         self.proposals += rf.proposals
         self.same_as += rf.same_as
+        self.kind_refs += rf.kind_refs
+        self.pair_refs += rf.pair_refs
         self.confirms += rf.confirms
         self.inquiries += rf.inquiries
         self.id_shapes += rf.id_shapes

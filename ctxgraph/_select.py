@@ -65,6 +65,11 @@ FUSE_MIN_TURNS = 2 * RECALL_TURNS
 #: The turns next to the best recalled ones come along, at this share of their score.
 RECALL_NEIGHBOURS = 8
 NEIGHBOUR_SHARE = 0.5
+#: In a long chat of named participants (the ``name`` of their messages), when the question names
+#: one of them, the turns of the others found for it count at this share of their score
+#: (:func:`speaker_turns_first`); LoCoMo dev at 1,000 tokens: 0.653 -> 0.675 with the extra,
+#: 0.615 -> 0.649 without (0.3 and 0.7 measured between: docs/benchmarks.md, fifth round).
+SPEAKER_SHARE = 0.5
 #: At most this many open promises are pinned: the ones the question's words touch, then
 #: the newest. The others compete with the ranked items, so a long chat's promises never
 #: push out the fact a question asks for.
@@ -210,16 +215,64 @@ def select(G: nx.MultiDiGraph, query: Query, dense: list[tuple[str, float]] | No
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, skip_last=RECALL_SKIP_LAST, normalized=True))
     if dense:  # none (no encoder, or a question in a language it does not read): lexical as before
         recalled = fuse_turns(recalled, dense)
+    found = set(recalled)
     for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
         for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
             if n in G.graph["turn_lengths"] and n not in recalled:
                 recalled[n] = NEIGHBOUR_SHARE * score
+    if long_chat(G) and (speaker := named_speaker(G, query)):  # "what did Maria say about ...": Maria's turns first
+        recalled = speaker_turns_first(G, recalled, found, speaker)
     ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.2), 6)) for t, score in recalled.items()]
     ranked.sort(key=lambda i: (-i.score, i.node))
     if long_chat(G):  # what the question does not touch waits for the turns recalled for it
         touched = [_touches(G, query, i) for i in ranked]
         ranked = [i for i, t in zip(ranked, touched) if t] + [i for i, t in zip(ranked, touched) if not t]
     return items + ranked
+
+
+def named_speaker(G: nx.MultiDiGraph, query: Query) -> str | None:
+    """The one participant the question names, in a chat of several named ones (the ``name``
+    of their messages: a group chat, a transcript of two people); None otherwise (no names,
+    one speaker only, or a question naming none or several of them).
+
+    >>> from ctxgraph._graph import new_graph, apply
+    >>> from ctxgraph._units import TurnUnit
+    >>> G = new_graph()
+    >>> for i, who in enumerate(["Maria", "John"]):
+    ...     apply(G, TurnUnit(index=i, role="user", text="hi", lang="en", name=who))
+    >>> named_speaker(G, Query(terms={"maria", "hike"})), named_speaker(G, Query(terms={"hike"}))
+    ('Maria', None)
+    """
+    speakers = G.graph.get("speakers") or {}
+    if len(speakers) < 2 or not query.terms:
+        return None
+    named = [s for s in speakers if (terms := _promise_terms(s)) and terms <= query.terms]
+    return named[0] if len(named) == 1 else None
+
+
+def speaker_turns_first(G: nx.MultiDiGraph, recalled: dict[str, float], found: set[str],
+                        speaker: str) -> dict[str, float]:
+    """``recalled`` (turn id -> score) with the turns of participants other than ``speaker``
+    that recall ``found`` for the question at :data:`SPEAKER_SHARE` of their score.
+
+    A question about one participant is answered by their own turns (LoCoMo dev: 933 of the
+    970 evidence turns of the questions naming one speaker are that speaker's), while the
+    lexical and dense rankings mix everybody's. The others' turns are not dropped: they still
+    bring their neighbours (the named speaker's reply to "Maria, how was the hike?" shares no
+    word with the question), and those neighbours keep their share. Dropping the others' turns
+    instead, or offering the named speaker's turns first from deeper rankings, lost the replies
+    and measured no better (docs/benchmarks.md, "issue 21, fifth round").
+
+    >>> from ctxgraph._graph import new_graph, apply
+    >>> from ctxgraph._units import TurnUnit
+    >>> G = new_graph()
+    >>> for i, who in enumerate(["John", "Maria", "John"]):
+    ...     apply(G, TurnUnit(index=i, role="user", text="hi", lang="en", name=who))
+    >>> speaker_turns_first(G, {"t0": 1.0, "t2": 0.8, "t1": 0.5}, {"t0", "t2"}, "Maria")
+    {'t0': 0.5, 't2': 0.4, 't1': 0.5}
+    """
+    nodes = G.nodes
+    return {t: s * SPEAKER_SHARE if t in found and nodes[t].get("name") != speaker else s for t, s in recalled.items()}
 
 
 def _restating_goal(G: nx.MultiDiGraph) -> set[str]:

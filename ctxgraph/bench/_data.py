@@ -14,7 +14,8 @@ where each dataset comes from.
   ``dia_id -> message index`` map and the questions (:class:`QA`).
 
 LoCoMo conversations become user messages ``"<speaker>: <text>"`` (a shared
-photo appends ``" [shares a photo: <caption>]"``). Each session starts with a
+photo appends ``" [shares a photo: <caption>]"``), each with the speaker as its ``name``
+(the chat format's field for participants who share a role). Each session starts with a
 marker message, also role ``"user"``, carrying its date:
 ``"[session 3 — 1:56 pm on 8 May, 2023]"``. The marker is a turn like any other
 (a method may keep or drop it); it has no ``dia_id``.
@@ -27,8 +28,8 @@ marker message, also role ``"user"``, carrying its date:
 ...                    "blip_caption": "a photo of a cat"}]})
 >>> [m["content"] for m in msgs]
 ['[session 1 — 1:56 pm on 8 May, 2023]', 'Ann: Hi!', 'Bo: Look. [shares a photo: a photo of a cat]']
->>> index
-{'D1:1': 1, 'D1:2': 2}
+>>> index, msgs[1]["name"]
+({'D1:1': 1, 'D1:2': 2}, 'Ann')
 """
 
 from __future__ import annotations
@@ -370,6 +371,9 @@ def parse_evidence(raw: list[Any] | str | None) -> tuple[tuple[str, ...], tuple[
     return tuple(dict.fromkeys(ids)), tuple(dropped)
 
 
+_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
 def locomo_messages(conversation: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Chat messages of a LoCoMo conversation and its ``dia_id -> message index`` map.
 
@@ -393,7 +397,10 @@ def locomo_messages(conversation: dict[str, Any]) -> tuple[list[dict[str, Any]],
                 content += f" [shares a photo: {turn['blip_caption']}]"
             if turn.get("dia_id"):
                 index[turn["dia_id"]] = len(messages)
-            messages.append({"role": "user", "content": content})
+            message = {"role": "user", "content": content}
+            if name := _NAME_UNSAFE.sub("_", str(turn.get("speaker") or "")).strip("_")[:64]:
+                message["name"] = name  # the chat format's participant name: [A-Za-z0-9_-], at most 64
+            messages.append(message)
     return messages, index
 
 

@@ -40,7 +40,7 @@ _SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
 _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
                     r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
-                    r"|放宽到|可以到|顶多", re.I)
+                    r"|放宽到|可以到|放到|顶多", re.I)
 _LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|(?<!可)以上"
                     r"|至少|起码|早于|最少", re.I)
 #: a bound word under a negation turns round ("不要早于9点" is a lower bound, "别超过" an upper one)
@@ -181,6 +181,23 @@ def past_bound(clause: str) -> str | None:
         return "upper"
     return "lower" if _PAST_LOWER.search(clause) else None
 
+
+
+#: parts of the day before noon and after it: naming one as fine goes past a bound on the time
+_EARLY_PART = re.compile(r"早上|上午|清早|一早|\b(?:mornings?|early)\b", re.I)
+_LATE_PART = re.compile(r"晚上|傍晚|夜里|\b(?:evenings?|nights?|late)\b", re.I)
+
+
+def part_past(clause: str) -> str | None:
+    """Which bound on the time a lifting clause goes past by naming a part of the day (cons5):
+    "mornings are fine from now on" goes past "nothing before 10" (a lower bound), "晚上也行"
+    past "8点前要送到" (an upper one); None when it names no part or both.
+
+    >>> part_past("mornings are fine from now on"), part_past("晚上也可以"), part_past("打电话也行")
+    ('lower', 'upper', None)
+    """
+    early, late = bool(_EARLY_PART.search(clause)), bool(_LATE_PART.search(clause))
+    return "lower" if early and not late else "upper" if late and not early else None
 
 
 _RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[^\d\s]{0,3}\s*(?:-|~|到|至|、)\s*(\d+(?:\.\d+)?)")

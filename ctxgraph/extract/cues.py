@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import any_time, bound, narrower, off_class, other_day, outside, past_bound, same_bound
+from .bounds import any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -114,6 +114,20 @@ def _overlap(ctx: MessageContext, a: str, b: str) -> int:
     return shared or len(_pairs(ctx, a) & _pairs(ctx, b))
 
 
+#: words that name no thing: a lift and a rule sharing only these share nothing ("she can have dairy
+#: again" names the dairy rule, not "she can't be given nuts")
+_NAMELESS = frozenset("he she they him her his hers them their its there have has had was were do does did not "
+                      "so but as if then too also again now after all".split())
+
+
+def _named_overlap(ctx: MessageContext, a: str, b: str) -> int:
+    """:func:`_overlap` of two texts, pronouns and auxiliaries left out in spaced writing."""
+    if ctx.profile.segmented:
+        return _overlap(ctx, a, b)
+    wa, wb = _stems(a, ctx.lang) - _NAMELESS, _stems(b, ctx.lang) - _NAMELESS
+    return len(wa & wb) + (1 if any(wa & g and wb & g and not wa & wb & g for g in ctx.pack.same_deed) else 0)
+
+
 def _outside(text: str, cues) -> str:
     """``text`` without the span its first cue matches ("前排也行" -> "前排")."""
     m = first_match(cues, text)
@@ -128,7 +142,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     units: list[_Unit] = []
     for cid, d in active:
         rule = d["text"]
-        if _overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
+        if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
@@ -143,10 +157,27 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     asked = [cid for cid, d in active if cid not in lifted and d["polarity"] == "must" and not bound(d["text"])
              and other_day(d["text"], clause)]
     units += [LiftUnit(constraint=cid) for cid in asked if len(asked) == 1]
+    if not units and part_past(clause):  # "mornings are fine from now on" lifts "nothing before 10": the one time bound it goes past
+        way = part_past(clause)
+        timed = [cid for cid, d in active if _hour_bound(d["text"], way)]
+        units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
         timed = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active)
+
+
+def _hour_bound(rule: str, way: str) -> bool:
+    """Whether ``rule`` bounds the time of day that ``way``: a time ("before 9am", "6点之后") or a
+    bare hour ("nothing before 10").
+
+    >>> _hour_bound("Nothing before 10 though", "lower"), _hour_bound("keep it under 150", "upper")
+    (True, False)
+    """
+    b = bound(rule)
+    if not b or b[0] != way:
+        return False
+    return b[1] == "time" or b[1] == "number" and b[2].isdigit() and int(b[2]) <= 24 and not re.search(r"[$£€]|元|块", rule)
 
 
 def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
@@ -268,7 +299,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
 
 
 #: a rule whose bound points back ("so it has to be done before then", "在那之前要装好")
-_POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|(?:在)?那(?:之|以)?(?:前|后)", re.I)
+_POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|\b(?:past|over|above|beyond|more than|under|below) (?:that|this|it)\b(?! (?:is|was|'s)\b)"
+                          r"|(?:在)?那(?:之|以)?(?:前|后)|超过(?:这个|那个)(?:数|价|钱)?", re.I)
 _SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
 
 

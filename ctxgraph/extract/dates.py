@@ -32,6 +32,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .surface import with_user_words
 
 #: an ISO date standing alone in a value (not part of an id: "2019-3301-8821-0467")
 ISO_DATE = re.compile(r"(?<![A-Za-z0-9_-])(\d{4})-(\d{2})-(\d{2})(?![A-Za-z0-9_-]|:\d)")
@@ -91,6 +92,8 @@ def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, w
 MACHINE_CLOCK = re.compile(r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::00)?(?![\d:]|\s*(?:am|pm|a\.m\.|p\.m\.)\b)", re.I)
 # a clock as people say it: "4:50pm", "at 10am", "16:30", "4.30 pm"
 _SAID_CLOCK = re.compile(r"(?<![\d:.])(\d{1,2})(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:])", re.I)
+# a clock as a Chinese speaker says it: "9点40", "下午3点", "晚上7点半", "3点15分"
+_ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|傍晚|晚上|凌晨)?\s*(\d{1,2})\s*[点點时](半|(\d{1,2})\s*分?)?")
 _TIME_LEAD = re.compile(r"^(?:at|around|about|by|from|until|till|before|after)\s+", re.I)
 
 
@@ -100,7 +103,21 @@ def clock(text: str) -> str | None:
 
     >>> clock("at 4:50pm"), clock("10am"), clock("16:30"), clock("12am"), clock("4.30 pm"), clock("at 4")
     ('16:50', '10:00', '16:30', '00:00', '16:30', None)
+
+    Chinese: an hour with its part of the day, or an hour from 7 with its minutes:
+
+    >>> clock("9点40"), clock("下午3点"), clock("晚上7点半"), clock("中午12点"), clock("3点半"), clock("10点")
+    ('09:40', '15:00', '19:30', '12:00', None, None)
     """
+    z = _ZH_CLOCK.search(text)
+    if z is not None:
+        part, hour = z.group(1), int(z.group(2))
+        minute = 30 if z.group(3) == "半" else int(z.group(4) or 0)
+        if hour > 23 or minute > 59 or not (part or (z.group(3) and hour >= 7)):
+            return None
+        if part in ("下午", "晚上", "傍晚") and hour < 12 or part == "中午" and hour < 3:
+            hour += 12
+        return f"{hour:02d}:{minute:02d}"
     m = _SAID_CLOCK.search(text)
     if m is None or not (m.group(2) or m.group(3)):
         return None
@@ -132,34 +149,45 @@ def spoken_times(value: str, said: Iterable[tuple[str, str | None]]) -> str:
     return MACHINE_CLOCK.sub(spoken, value) if said and len(MACHINE_CLOCK.findall(value)) == 1 else value
 
 
-# a window of two clocks a tool writes ("14:00-17:00")
-_WINDOW = re.compile(r"([01]?\d|2[0-3]):[0-5]\d\s*[-~至到]\s*(?:[01]?\d|2[0-3]):[0-5]\d")
-# the part of the day a Chinese speaker names a window by, from its first hour
-_ZH_DAY_PARTS = ((6, 12, "上午"), (12, 18, "下午"), (18, 24, "晚上"))
+def _restated(value: str, spoken: str, iso: re.Match, G: nx.MultiDiGraph) -> str:
+    """``value`` with the words it named the day ``iso`` by in digits ("10号", "the 26th") replaced
+    by ``spoken`` ("4月10日"); a value that names the day only in words ("周五", "tomorrow") keeps
+    them, ``spoken`` after them.
 
-
-def day_part(value: str, lang: str, said: str) -> str:
-    """A tool's window of clocks ("14:00-17:00") with the part of the day it falls in before it
-    ("下午 14:00-17:00"), when the conversation (``said``: its text so far) names that part of the
-    day; Chinese only, any other value as it is.
-
-    >>> day_part("14:00-17:00", "zh", "周四下午那个"), day_part("09:00-12:00", "zh", "周四下午那个")
-    ('下午 14:00-17:00', '09:00-12:00')
+    >>> from ctxgraph._graph import new_graph
+    >>> _restated("周五", "4月10日", ISO_DATE.search("2026-04-10"), new_graph())
+    '周五 4月10日'
     """
-    m = _WINDOW.fullmatch(value.strip())
-    if lang != "zh" or m is None:
-        return value
-    word = next((w for lo, hi, w in _ZH_DAY_PARTS if lo <= int(m.group(1)) < hi), None)
-    return f"{word} {value.strip()}" if word and word in said else value
+    year, month, day = iso.groups()
+    said = sorted({t for t, v in said_dates(G) if _same_day(v, year, month, day) and any(c.isdigit() for c in t)
+                   and t in value}, key=len, reverse=True)
+    if said:
+        return value.replace(said[0], spoken, 1)
+    if not any(c.isdigit() for c in value):
+        return f"{value} {spoken}"
+    clocks = _CLOCKS.search(value)  # words of the day not found: the clock at least stays
+    return f"{spoken} {clocks.group(0)}" if clocks and clocks.group(0) not in spoken else spoken
+
+
+# a tool's window of two clocks ("14:00-17:00") or one clock, in a value
+_CLOCKS = re.compile(r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*[-~至到]\s*(?:[01]?\d|2[0-3]):[0-5]\d)?(?![\d:])")
 
 
 def said_times(G: nx.MultiDiGraph) -> list[tuple[str, str | None]]:
     """The time mentions of the conversation (entities labelled TIME), newest first, as
-    (text, 24-hour clock)."""
+    (text, 24-hour clock). A Chinese clock ("9点40", "晚上7点") only as the user said it (the
+    assistant's "上午10点" does not replace a tool's "10:00"), cut to the clock ("晚上7点以后" -> "晚上7点")."""
     ids = G.graph["kinds"].get("entity", [])[-RECENT_DATES:]
     nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "TIME"]
     nodes.sort(key=lambda d: d.get("last", d.get("turn", 0)), reverse=True)
-    return [(d["text"], clock(d["text"])) for d in nodes]
+    out = []
+    for d in nodes:
+        z = _ZH_CLOCK.search(d["text"])
+        if z is None:
+            out.append((d["text"], clock(d["text"])))
+        elif any(G.nodes.get(f"t{t}", {}).get("role") == "user" for t in d.get("mentions", ())):
+            out.append((z.group(0), clock(z.group(0))))
+    return out
 
 
 def said_dates(G: nx.MultiDiGraph) -> list[tuple[str, object]]:
@@ -203,12 +231,17 @@ def dates_restated(ctx: MessageContext) -> list[_Unit]:
             named = [(t, v) for t, v in said if _NAMES_MONTH.search(t)]
             spoken = spoken_dates(iso.group(0), ctx.lang, named, written=False)
             if spoken != iso.group(0) and d.get("subject") is None:
+                # only the day's words change: the clock and the user's words stay ("周五 10号 下午3点" ->
+                # "周五 4月10日 下午3点"; "tomorrow" -> "tomorrow June 26")
+                spoken = with_user_words(_restated(value, spoken, iso, ctx.graph), ctx.graph, ctx.lang, iso.group(0),
+                                         today=ctx.today)
                 units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
                                       slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
             continue
         if iso is None or d.get("subject") is not None:
             continue
-        spoken = spoken_dates(value, ctx.lang, said, written=False)
+        spoken = with_user_words(spoken_dates(value, ctx.lang, said, written=False), ctx.graph, ctx.lang, iso.group(0),
+                                 today=ctx.today)
         if spoken != value:
             units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),
                                   slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))

@@ -8,6 +8,7 @@ A domain word inside a name ("北京饭店") speaks only for that name. Packs wi
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Callable, Collection
 
 from .. import _graph as g
@@ -28,7 +29,8 @@ def message_domain(ctx: "MessageContext") -> str | None:
     pack = ctx.pack
     if not pack.domain_rx or ctx.role == "tool":
         return None
-    cues = pack.domain_rx.findall(ctx.text)
+    places = place_words(ctx, _topic(ctx.graph)) if pack.kind_refs else []
+    cues = [m.group(0) for m in pack.domain_rx.finditer(ctx.text) if not any(s <= m.start() < e for s, e in places)]
     return pack.domain_of[cues[-1].casefold()] if cues else None
 
 
@@ -66,9 +68,10 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
             for m in pack.domain_rx.finditer(text)] if pack.domain_rx else []
     # the name's own domain word, not one in a bracketed branch: "优品酒店(国贸地铁站店)" is a hotel
     own = {span: d for start, d, span in cues if span and not in_brackets(text[span[0]:start])}
-    cues = [(start, d) for start, d, span in cues if not span]
-    recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
-    topic = G.graph.get("domain") if recent else None
+    topic = _topic(G)
+    # a trip's end named by its kind ("leave the restaurant by 19:00") is a place, not the topic
+    places = place_words(ctx, topic) if pack.kind_refs else []
+    cues = [(start, d) for start, d, span in cues if not span and not any(s <= start < e for s, e in places)]
     fallback = cues[-1][1] if cues else topic
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text) + 1]
     marker = ctx.profile.modifier_marker
@@ -195,4 +198,167 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
     return units
 
 
-__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "message_domain", "same_as"]
+def _thing_slots(ctx: "MessageContext") -> list[str]:
+    """The pack's slots a thing's name fills (``label_slots`` of a "thing" label: VENUE -> venue)."""
+    pack = ctx.pack
+    return list(dict.fromkeys(slot for label, slot in pack.label_slots.items() if pack.label_kind(label) == "thing"))
+
+
+def _topic(G) -> str | None:
+    recent = G.graph.get("domain_turn") is not None and G.graph["turns"] - G.graph["domain_turn"] <= DOMAIN_SPAN
+    return G.graph.get("domain") if recent else None
+
+
+def _held_thing(G, keys: list[str]) -> str | None:
+    """The thing a domain holds: its current fact under one of ``keys``, else the one thing the
+    assistant last offered there (a user who says "my hotel" has taken it)."""
+    for key in keys:
+        current = g.current_with_key(G, key)
+        if current:
+            return current[0]
+    offered = [f for key in keys for f in G.graph["offers_by_key"].get(key, ()) if G.nodes[f]["status"] == "offered"]
+    if not offered:
+        return None
+    last = max(G.nodes[f]["turn"] for f in offered)
+    newest = [f for f in offered if G.nodes[f]["turn"] == last]
+    return newest[0] if len(newest) == 1 else None  # several at once: which one is not said
+
+
+def _kind_refs_in(ctx: "MessageContext") -> list[tuple[str, str, int, int]]:
+    """``(slot id, referred domain, start, end)`` of each ``kind_refs`` group holding a domain
+    word, the first per slot."""
+    pack = ctx.pack
+    refs: list[tuple[str, str, int, int]] = []
+    if not pack.kind_refs or not pack.domain_rx:
+        return refs
+    for rx in pack.kind_refs:
+        for m in rx.finditer(ctx.text):
+            for slot_id, word in m.groupdict().items():
+                other = pack.domain_of.get(" ".join(word.casefold().split())) if word else None
+                if other is not None and not any(s == slot_id for s, *_ in refs):
+                    refs.append((slot_id, other, m.start(slot_id), m.end(slot_id)))
+    return refs
+
+
+def _trip_domain(ctx: "MessageContext", refs: list[tuple[str, str, int, int]], slot_id: str, other: str,
+                 topic: str | None) -> str | None:
+    """The domain a reference's slot is filled in: the last one the message names outside the
+    references that has the slot, else the dialogue's topic; never the referred domain itself."""
+    pack = ctx.pack
+    slot = pack.slots[slot_id]
+    outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+               if not any(s <= c.start() < e for *_, s, e in refs)]
+    here = [d for d in outside if d != other and admits(slot, d)] or (
+        [topic] if topic and topic != other and admits(slot, topic) else [])
+    return here[-1] if here else None
+
+
+def place_words(ctx: "MessageContext", topic: str | None) -> list[tuple[int, int]]:
+    """Spans of the domain words that name a trip's end by its kind ("leave the restaurant by
+    19:00" in taxi talk): a place, not what the message is about, so they name no domain for its
+    values (:func:`message_domain`, :func:`domain_finder`)."""
+    refs = _kind_refs_in(ctx)
+    return [(s, e) for slot_id, other, s, e in refs if _trip_domain(ctx, refs, slot_id, other, topic)]
+
+
+#: words before a kind's word that make no name of it ("the cinema")
+_ARTICLE = re.compile(r"^(?:the|my|our|that|this)\s+")
+
+
+@step("kind_refs", roles=("user", "assistant"))
+def kind_refs(ctx: "MessageContext") -> list[_Unit]:
+    """"A taxi from the hotel to the restaurant": a place named by the kind of a thing the
+    dialogue already holds is that thing. Each ``kind_refs`` match names, in groups called after
+    slots, domain words; the slot takes the name the named domain holds (its current fact of a
+    thing's slot, ``label_slots``), in the domain the message is about: one it names outside the
+    references that has the slot, else the dialogue's topic. Nothing when the named domain holds
+    no thing yet, or the message states its own value for the slot.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I'm staying at the Lantern Lodge hotel."},
+    ...                 {"role": "user", "content": "I'd like to eat at a restaurant called Blue Heron."},
+    ...                 {"role": "user", "content": "Please get me a taxi from the hotel to the restaurant."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
+    [('taxi.departure', 'Lantern Lodge'), ('taxi.destination', 'Blue Heron')]
+
+    In the assistant's words a kind's word read as a place's name is dropped, nothing is made.
+    """
+    pack, G = ctx.pack, ctx.graph
+    things = _thing_slots(ctx)
+    refs = _kind_refs_in(ctx) if things else []
+    topic = _topic(G)
+    units: list[_Unit] = []
+    for slot_id, other, start, end in refs:
+        slot = pack.slots[slot_id]
+        domain = _trip_domain(ctx, refs, slot_id, other, topic)
+        if domain is None:
+            continue
+        # a value a fact pattern read as the place ("from attraction", "to the cinema") is the kind's word
+        word = ctx.text[start:end].casefold()
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.slot == slot_id
+                                                     and _ARTICLE.sub("", u.value.casefold()).strip() == word)]
+        if ctx.role != "user":
+            continue
+        key, name, group = pack.scoped(slot, domain)
+        source = _held_thing(G, [pack.scoped(pack.slots[t], other)[0] for t in things])
+        if source is None:
+            continue
+        if any(isinstance(u, FactUnit) and u.key == key for u in (*ctx.units, *units)):
+            continue
+        d = G.nodes[source]
+        old = g.current_with_key(G, key)
+        units.append(FactUnit(key=key, name=name, value=d["value"], slot=slot.id, group=group, terse=slot.terse,
+                              normalized=d.get("normalized"), supersedes=old[0] if old else None,
+                              correction=ctx.correcting, stressed=ctx.stressed))
+    return units + _other_end(ctx, units, topic, things) if ctx.role == "user" else units
+
+
+def _other_end(ctx: "MessageContext", made: list[_Unit], topic: str | None, things: list[str]) -> list[_Unit]:
+    """"A taxi between the two places; I'll leave the hotel at 8": the trip's two ends (the slots
+    of ``kind_refs``) join two places the dialogue holds; when one end is known (said now or
+    current), the other is the one other place held. Nothing when several others are held.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I'm staying at a hotel called Lantern Lodge."},
+    ...                 {"role": "user", "content": "Book me a restaurant called Blue Heron."},
+    ...                 {"role": "user", "content": "I need a taxi between the two places. I'll leave the restaurant at 21:00."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
+    [('taxi.departure', 'Blue Heron'), ('taxi.destination', 'Lantern Lodge'), ('taxi.leave_at', '21:00')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    if not pack.pair_refs or not things or not any(rx.search(ctx.text) for rx in pack.pair_refs):
+        return []
+    ends = [pack.slots[e] for e in dict.fromkeys(n for rx in pack.kind_refs for n in rx.groupindex)]
+    if len(ends) != 2:
+        return []
+    places = place_words(ctx, topic)
+    named = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
+             if not any(s <= c.start() < e for s, e in places)]
+    domain = next((d for d in reversed([*([topic] if topic else []), *named])
+                   if all(admits(e, d) for e in ends)), None)
+    if domain is None:
+        return []
+    known: dict[str, str | None] = {}
+    for end in ends:
+        key = pack.scoped(end, domain)[0]
+        value = next((u.value for u in (*ctx.units, *made) if isinstance(u, FactUnit) and u.key == key), None)
+        current = g.current_with_key(G, key) if value is None else []
+        known[end.id] = value if value is not None else (G.nodes[current[0]]["value"] if current else None)
+    missing = [e for e in ends if known[e.id] is None]
+    if len(missing) != 1:
+        return []
+    (end,) = missing
+    have = next(v for v in known.values() if v is not None).casefold()
+    held = {G.nodes[f]["value"] for d in pack.domain_names if d != domain
+            if (f := _held_thing(G, [pack.scoped(pack.slots[t], d)[0] for t in things]))}
+    others = [v for v in held if v.casefold() != have]
+    if len(others) != 1 or len(held) != 2:
+        return []
+    key, name, group = pack.scoped(end, domain)
+    return [FactUnit(key=key, name=name, value=others[0], slot=end.id, group=group, terse=end.terse,
+                     correction=ctx.correcting, stressed=ctx.stressed)]
+
+
+__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "place_words", "same_as"]

@@ -60,13 +60,23 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
                 continue  # a number follows a number, a word a word
             for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
-                if cid in done or at < 0 or _inside(ctx, d["text"], u.value):
+                if cid in done or at < 0 or _inside(ctx, d["text"], u.value) or _excluded(d):
                     continue
                 done.add(cid)
                 units += [LiftUnit(constraint=cid),
                           ConstraintUnit(text=d["text"][:at] + new + d["text"][at + len(old):],
                                          polarity=d["polarity"], stressed=bool(d.get("stressed")))]
     return units
+
+
+def _excluded(rule: dict) -> bool:
+    """A rule that excludes its value without bounding it ("不能周一", "not on a friday") does not
+    follow the value when the user takes another: taking 周四 keeps Monday out (cons5).
+
+    >>> _excluded({"text": "不能周一", "polarity": "must_not"}), _excluded({"text": "别超过500元", "polarity": "must_not"})
+    (True, False)
+    """
+    return rule["polarity"] == "must_not" and bound(rule["text"]) is None
 
 
 def _inside(ctx: MessageContext, rule: str, value: str) -> bool:

@@ -189,7 +189,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
                     and _names_a_deed(ctx, c):
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
-            and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))
+            and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked)) \
+            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause)))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
     if ctx.role == "user":
         units += _accepted_offers(ctx, open_)
@@ -211,6 +212,35 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: a sentence that opens by reporting a booking ("Booked, reference EV-3318: …", "Confirmed: …", "已为您预约，…")
+_BOOKING_HEAD = re.compile(r"^\W*(?:(?:all |you'?re |you are |that'?s |now )?(?:booked|confirmed|changed|rescheduled|moved|updated|reserved|scheduled|all set)\b"
+                           r"[^.!?]{0,40}?[:,]|已(?:经)?(?:为您|给您|帮您)?(?:预约|预订|下单|改约|改好|安排好|约好|订好)[^。！？]{0,30}?[，,：:])", re.I)
+#: the assistant's own voice: its promise stands whatever the sentence opens with
+_OWN_VOICE = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\b|我", re.I)
+
+
+def _restates_booking(text: str, offset: int, clause: str) -> bool:
+    """A third party's "will" inside a sentence that opens by reporting a booking restates what was
+    booked when it names the booking's day or time (:func:`_dated`), it promises nothing more
+    ("Booked, reference EV-3318: Lorna will visit on Monday at 9"); a deed of its own ("已预约，…，
+    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise.
+
+    >>> _restates_booking("Booked, ref OT-2291: Priya will survey on Thursday.", 22, "Priya will survey on Thursday.")
+    True
+    >>> _restates_booking("Booked. Priya will email you the quote.", 8, "Priya will email you the quote.")
+    False
+    """
+    if _OWN_VOICE.search(clause):
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
+    return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
+
+
+def _dated(ctx: MessageContext, start: int, end: int) -> bool:
+    """Whether the span names a day, a date or a time (the entity rules' mentions)."""
+    return any(start <= m.start < end and m.label in ("DATE", "TIME", "DAY") for m in ctx.mentions)
 
 
 def _without_question(text: str, sentence: str) -> str:

@@ -17,7 +17,8 @@ from .._jsonsafe import clip_depth, loads_bounded
 from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
-from .dates import ISO_DATE, MACHINE_CLOCK, day_part, said_dates, said_times, spoken_dates, spoken_times
+from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
+from .surface import user_form, with_user_words
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -175,27 +176,27 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
     return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
 
 
-def _said_text(G) -> str:
-    """What the user and the assistant said so far, one string (for words a value is said with)."""
-    return "\n".join(str(G.nodes[t].get("text") or "") for t in G.graph["kinds"].get("turn", ())
-                     if G.nodes[t].get("role") in ("user", "assistant"))
-
-
 def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
-    """A tool's fact with its machine dates ("2026-05-29") in the words the conversation used
-    for that day ("5月29日", "Friday 13 March"), the ISO date kept as the normalised value, and
-    its machine clock ("16:50") as the conversation last said that time ("4:50pm")."""
-    parted = day_part(unit.value, ctx.lang, _said_text(ctx.graph))
-    if parted != unit.value:  # "14:00-17:00" the user chose as "周四下午那个": "下午 14:00-17:00"
-        return unit.model_copy(update=dict(value=parted))
+    """A tool's fact in the user's own words, its normal form kept as the normalised value: a
+    code, a numeric date or a number with a unit as the user wrote it ("FR 7124", "14/02/1981",
+    "30公斤": :func:`~ctxgraph.extract.surface.user_form`); machine dates ("2026-05-29") in the
+    words the conversation used for that day ("5月29日", "Friday 13 March"), a machine clock
+    ("16:50") as the conversation last said that time ("4:50pm"), and before them the weekday
+    and the part of the day the user named them by ("周四中午 26号 12:00", "this sunday 12 July":
+    :func:`~ctxgraph.extract.surface.with_user_words`)."""
+    own = user_form(unit.value, ctx.graph)
+    if own is not None:
+        return unit.model_copy(update=dict(value=own, normalized=unit.value))
     m = ISO_DATE.search(unit.value)
     if m is None and not MACHINE_CLOCK.search(unit.value):
         return unit
     value = spoken_times(unit.value, said_times(ctx.graph))
-    if m is None:
-        return unit if value == unit.value else unit.model_copy(update=dict(value=value))
-    return unit.model_copy(update=dict(value=spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False),
-                                       normalized=m.group(0)))
+    if m is not None:
+        value = spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False)
+    value = with_user_words(value, ctx.graph, ctx.lang, m.group(0) if m else None, today=ctx.today)
+    if value == unit.value and m is None:
+        return unit
+    return unit.model_copy(update=dict(value=value, normalized=m.group(0) if m else unit.normalized))
 
 
 def _told_by_user(ctx: MessageContext, key: str) -> bool:
@@ -405,6 +406,10 @@ _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your
                                    r"\w+ (?:phone|mobile|tel|telephone|email|wechat)$")
 
 
+# a day or a clock a write books: "2026-04-03", "12:30", "2026-03-26 12:00", "14:00-16:00"
+_SETTLED = re.compile(r"(?:\d{4}-\d{2}-\d{2})?(?:\s*(?:[01]?\d|2[0-3]):[0-5]\d(?::00)?(?:\s*-\s*(?:[01]?\d|2[0-3]):[0-5]\d)?)?")
+
+
 def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken: set[str], *,
                   booked: bool = False, shaped: set[str] | None = None) -> list[_Unit]:
     """Facts of a call's arguments or of a write's result, keyed by the field's name (a pack's
@@ -423,7 +428,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         key, name = (slot.id, slot.name) if slot is not None else (leaf.replace(" ", "_"), leaf)
         # the day a write books is the day the conversation settled on, even over the user's
         # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
-        over_user = booked and ISO_DATE.fullmatch(value) is not None
+        # and so is the clock it books, over the user's earlier wish ("中午12点到1点" - "周四的" - book(time="12:30"))
+        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None
         if by_shape and "ORDER_ID" in slot.types and re.search(r"[A-Za-z]", value) and leaf not in _GENERIC_LEAF \
                 and (key in taken or _told_by_user(ctx, key)):
             # an id shaped like one the user gave, under a field naming another thing ("reservation":
@@ -434,7 +440,10 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         taken.add(key)
         if by_shape and shaped is not None and not _ID_FIELD.search(own):
             shaped.add(key)  # "member": "VT-88214470"; not "pack_id": an id field names what the call acts on
-        units.append(_dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
+        said = user_form(value, ctx.graph)  # the user's writing of it ("30公斤" for "30kg") before the field's words
+        units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
+                     if said is not None else
+                     _dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
                                           slot=slot.id if slot is not None else None)))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break

@@ -1,0 +1,228 @@
+"""The user's own words beside a tool's normal form of the same value.
+
+A tool writes what the user settled on in its own shape: the day as ``2026-07-12``, a clock as
+``12:00``, a flight as ``FR7124``, a birth date as ``1981-02-14``, a weight as ``30kg``. The user
+said "this sunday", "周四中午", "FR 7124", "14/02/1981", "30公斤". A fact made from the tool keeps
+the user's words: in place of the normal form when they are the same text in another spelling
+(:func:`user_form`), beside it when they say less than it does (a weekday and a part of the day
+before the date and clock: :func:`with_user_words`). The normal form is the fact's
+``normalized``; nothing here is a list of a domain's words, only the shapes of days, clocks,
+codes and numbers with units.
+
+>>> from ctxgraph import Tracker
+>>> from tests.test_graph import bot, call, result, user
+>>> t = Tracker("en", today="2026-07-10")
+>>> t.observe_many([user("can we come this sunday? we land on FR 7124"), bot("Sunday is 12 July, yes."),
+...                 call("c1", "book", {"date": "2026-07-12", "flight": "FR7124"}), result("c1", {"ref": "AB-55120"})])
+>>> sorted(f.value for f in t.state().facts if f.key in ("date", "flight"))
+['FR 7124', 'this sunday 12 July']
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Iterator
+
+import networkx as nx
+
+#: at most this many of the latest entities are read
+RECENT = 200
+# a weekday as people name it: "sunday", "Sundays", "周四", "星期日", "礼拜天"
+_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = re.compile(r"\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
+_ZH_WEEKDAYS = "一二三四五六日"
+# the parts of a day, each with the hours it covers [from, to): the language's words for them
+_DAY_PARTS = {
+    "zh": (("凌晨", 0, 6), ("早上", 5, 10), ("上午", 6, 12), ("中午", 11, 14), ("下午", 12, 18), ("傍晚", 17, 20),
+           ("晚上", 18, 24)),
+    "en": (("morning", 5, 12), ("lunchtime", 11, 14), ("afternoon", 12, 18), ("evening", 17, 23), ("night", 19, 24)),
+}
+_PART_WORD = {lang: re.compile("|".join(rf"\b{w}s?\b" if lang == "en" else w for w, _, _ in parts), re.I)
+              for lang, parts in _DAY_PARTS.items()}
+# a clock a tool writes, alone or after a date ("12:00", "2026-03-26 12:00", "14:00-16:00")
+_CLOCK = re.compile(r"(?<![\d:.])([01]?\d|2[0-3]):[0-5]\d(?![\d])")
+_ISO = re.compile(r"(?<![A-Za-z0-9_-])(\d{4})-(\d{2})-(\d{2})(?![A-Za-z0-9_-]|:\d)")
+# a date written with numbers only: "14/02/1981", "3.11.90", "02-14-1981"
+_NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.-])")
+# a number with a unit a tool writes: "30kg", "2.5 L", "40m"
+_WITH_UNIT = re.compile(r"(\d+(?:\.\d+)?)\s*([A-Za-z]{1,5})")
+_LEADING_NUMBER = re.compile(r"\D{0,3}?(\d+(?:\.\d+)?)\s*(\S.*)?$")
+
+
+def weekday_of(text: str) -> int | None:
+    """The weekday (Monday 0) a text names, or None.
+
+    >>> weekday_of("this sunday"), weekday_of("周四中午"), weekday_of("礼拜天"), weekday_of("the 12th")
+    (6, 3, 6, None)
+    """
+    m = _WEEKDAY.search(text)
+    if m is None:
+        return None
+    if m.group(2):
+        return _ZH_WEEKDAYS.index(m.group(2).replace("天", "日"))
+    head = m.group(1).casefold()[:3]
+    return next(n for n, day in enumerate(_EN_WEEKDAYS) if day.startswith(head))
+
+
+def _user_turn(G: nx.MultiDiGraph, turn: int) -> bool:
+    return G.nodes.get(f"t{turn}", {}).get("role") == "user"
+
+
+def _user_entities(G: nx.MultiDiGraph, labels: tuple[str, ...]) -> Iterator[dict]:
+    """Entities of ``labels`` the user said, the latest said first."""
+    ids = G.graph["kinds"].get("entity", [])[-RECENT:]
+    nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") in labels]
+    nodes = [d for d in nodes if any(_user_turn(G, t) for t in d.get("mentions", ()))]
+    nodes.sort(key=lambda d: max((t for t in d.get("mentions", ()) if _user_turn(G, t)), default=-1), reverse=True)
+    return iter(nodes)
+
+
+def _near(day: datetime.date, value: object, today: datetime.date | None) -> bool:
+    """Whether a weekday said (its calendar value ``value``, else the chat's ``today``) can name
+    ``day``: within two weeks of it (a birth date on a Saturday is not "Saturdays")."""
+    try:
+        ref = datetime.date.fromisoformat(value) if isinstance(value, str) else today
+    except ValueError:
+        ref = today
+    return ref is not None and abs((day - ref).days) <= NEAR_DAYS
+
+
+#: a weekday the user said names a tool's day at most this many days from when it was said
+NEAR_DAYS = 14
+
+
+def day_words(G: nx.MultiDiGraph, iso: str, today: datetime.date | None = None) -> str | None:
+    """The user's latest words for the day ``iso`` that hold no date digits: a weekday ("this
+    sunday", "周四") naming the weekday of ``iso`` within two weeks of when it was said (not a
+    plural: "saturdays" is every Saturday), or a relative day ("明天", "tomorrow") the chat's
+    calendar puts on ``iso``. None when the user named that day only by its date."""
+    try:
+        day = datetime.date.fromisoformat(iso)
+    except ValueError:
+        return None
+    for d in _user_entities(G, ("DATE", "DAY")):
+        text = str(d.get("text") or "").strip()
+        if not text or any(c.isdigit() for c in text) or re.search(r"days\b", text, re.I):
+            continue
+        named = weekday_of(text)
+        if named is None and d.get("value") == iso:
+            return text
+        if named is not None and named == day.weekday() and _near(day, d.get("value"), today):
+            return text
+    return None
+
+
+def part_of_day(G: nx.MultiDiGraph, lang: str, hour: int) -> str | None:
+    """The part of the day the user named last ("中午", "afternoon"), when it covers ``hour``."""
+    parts = _DAY_PARTS.get(lang)
+    if parts is None:
+        return None
+    for t in reversed(G.graph["kinds"].get("turn", ())):
+        d = G.nodes[t]
+        if d.get("role") != "user":
+            continue
+        words = [m.group(0).casefold().rstrip("s") for m in _PART_WORD[lang].finditer(str(d.get("text") or ""))]
+        if words:
+            return next((w for w in words for p, lo, hi in parts if p == w and lo <= hour < hi), None)
+    return None
+
+
+def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None = None, *,
+                    today: datetime.date | None = None) -> str:
+    """``value`` (a tool's day and clock in the chat's words) with the user's words for them before
+    it, where the value does not hold them yet: the weekday or relative day the user named the day
+    ``iso`` by, and the part of the day the user named its first clock by.
+
+    Examples: ``tests/test_trust_surface.py``.
+    """
+    iso = iso or (m.group(0) if (m := _ISO.search(value)) else None)
+    folded = value.casefold()
+    words = []
+    day = day_words(G, iso, today) if iso else None
+    if day and (weekday_of(day) is None or weekday_of(day) != weekday_of(value)) and day.casefold() not in folded:
+        words.append(day)
+    clock = _CLOCK.search(_ISO.sub("", value))
+    part = part_of_day(G, lang, int(clock.group(1))) if clock else None
+    if part and part not in folded and not (day and part in day.casefold()):
+        words.append(part)
+    if not words:
+        return value
+    head = ("" if lang == "zh" else " ").join(words)
+    return f"{head} {value}"
+
+
+def _squashed(text: str) -> str:
+    return re.sub(r"[\s\-_./]+", "", text).casefold()
+
+
+def _user_texts(G: nx.MultiDiGraph, last: int = 40) -> list[str]:
+    turns = G.graph["kinds"].get("turn", ())[-last:]
+    return [str(G.nodes[t].get("text") or "") for t in reversed(turns) if G.nodes[t].get("role") == "user"]
+
+
+def _spelled(value: str, texts: list[str]) -> str | None:
+    """The user's spelling of a code the tool wrote without its spaces or dashes ("FR 7124" for
+    "FR7124"): a run of the user's text that is the same letters and digits in the same order.
+    Only codes: a digit and at least four letters and digits."""
+    core = _squashed(value)
+    if len(core) < 4 or not re.search(r"\d", core) or not re.fullmatch(r"[a-z0-9]+", core):
+        return None
+    pattern = re.compile(r"(?<![A-Za-z0-9])" + r"[\s\-_./]?".join(re.escape(c) for c in core) + r"(?![A-Za-z0-9])", re.I)
+    for text in texts:
+        m = pattern.search(text)
+        if m and m.group(0) != value:
+            return m.group(0)
+    return None
+
+
+def _numeric_date(iso: re.Match, texts: list[str]) -> str | None:
+    """The user's numeric writing of the ISO date ("14/02/1981" for 1981-02-14), day or month first."""
+    year, month, day = (int(x) for x in iso.groups())
+    for text in texts:
+        for m in _NUMERIC_DATE.finditer(text):
+            a, b, y = int(m.group(1)), int(m.group(3)), int(m.group(4))
+            if (y == year or (len(m.group(4)) == 2 and y == year % 100)) and {(a, b)} & {(day, month), (month, day)}:
+                return m.group(0)
+    return None
+
+
+def _with_unit(value: str, G: nx.MultiDiGraph, texts: list[str]) -> str | None:
+    """The user's words for a number with a unit the tool wrote ("30公斤" for "30kg", "40 litre"
+    for "40L"): the one way the user said that number with a unit of its own (a quantity the
+    entities found, else the number and the word or the Chinese character after it); an English
+    unit starts with the tool's letter. Two ways ("30升", "30公斤") name none."""
+    m = _WITH_UNIT.fullmatch(value.strip())
+    if m is None:
+        return None
+    number, unit = float(m.group(1)), m.group(2).casefold()
+    said: set[str] = set()
+    for d in _user_entities(G, ("QUANTITY",)):
+        n = _LEADING_NUMBER.match(str(d.get("text") or ""))
+        if n and n.group(2) and float(n.group(1)) == number and not re.search(r"\d", n.group(2)):
+            said.add(str(d["text"]).strip())
+    if not said:
+        for text in texts:
+            for w in _NUMBER_UNIT.finditer(text):
+                if float(w.group(1)) == number and (w.group(3) or w.group(2)[:1].casefold() == unit[:1]):
+                    said.add(w.group(0))
+    said = {w for w in said if w.casefold() != value.strip().casefold()}
+    return said.pop() if len(said) == 1 else None
+
+
+# a number and the unit word or character after it: "40 litre", "200升"
+_NUMBER_UNIT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:([A-Za-z]{2,12})\b|([\u4e00-\u9fff]))")
+
+
+def user_form(value: str, G: nx.MultiDiGraph) -> str | None:
+    """The user's own writing of a value a tool normalised, or None: a code with the user's spaces
+    ("FR 7124"), a date in the user's numbers ("14/02/1981"), a number with the user's unit
+    ("30公斤"). Only when the value is nothing but that code, date or number.
+
+    Examples: ``tests/test_trust_surface.py``.
+    """
+    texts = _user_texts(G)
+    iso = _ISO.fullmatch(value.strip())
+    if iso is not None:
+        return _numeric_date(iso, texts)
+    return _spelled(value.strip(), texts) or _with_unit(value, G, texts)

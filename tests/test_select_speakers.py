@@ -1,0 +1,81 @@
+"""Recall in a chat of named participants (the ``name`` of their messages): when a question names
+one of them, the other participants' turns found for it count at a share of their score, so the
+named speaker's own turns come first; a reply next to a hit still comes along (issue 21,
+``_select.named_speaker``, ``SPEAKER_SHARE``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph._select import FUSE_MIN_TURNS, Query, named_speaker, select
+
+PRIYA = "My favourite instrument to play has always been the cello, since I was nine years old."
+ASKED = "Priya, which festival will you bring your instrument to this summer?"
+ANSWER = "Probably the one in Ghent, the harbour stage is lovely."
+
+
+def _band_chat(named: bool, n: int = FUSE_MIN_TURNS + 10, festival: bool = False) -> list[dict]:
+    """Two band mates, both role "user": Priya says once what she plays, long ago; Tomas talks
+    about playing his instrument in short turns that share more of the question's words; later
+    (``festival``) Tomas asks Priya about a festival and her reply shares no word with the question."""
+    tomas = ["I play my instrument tonight.", "Will I play my instrument at the gig?",
+             "The rehearsal room is cold again.", "Bus was late, sorry."]
+    priya = ["Same here, see you soon.", "Let's meet at seven.", "I booked the van for Saturday."]
+    chat = [("Priya", PRIYA)]
+    for i in range(n - 7):
+        chat.append(("Tomas", tomas[i % 4]) if i % 2 == 0 else ("Priya", priya[i % 3]))
+    chat += [("Tomas", ASKED), ("Priya", ANSWER)] if festival else [("Tomas", "See you."), ("Priya", "Bye!")]
+    chat += [("Tomas", "ok"), ("Priya", "ok")] * 2 + [("Tomas", "bye")]
+    out = []
+    for who, text in chat:
+        m = {"role": "user", "content": text}
+        if named:
+            m["name"] = who
+        out.append(m)
+    return out
+
+
+def _tracker(chat: list[dict]) -> Tracker:
+    t = Tracker(lang="en")
+    for m in chat:
+        t.observe(m)
+    return t
+
+
+def _turns(t: Tracker, question: str) -> list[str]:
+    return [t.graph.nodes[i.node]["text"] for i in select(t.graph, t.extractor.query(question, t.graph, "en"))
+            if i.kind == "turn"]
+
+
+def test_select_speakers_the_named_speakers_own_turn_comes_first():
+    question = "Which instrument does Priya play?"
+    unnamed, named = _turns(_tracker(_band_chat(False)), question), _turns(_tracker(_band_chat(True)), question)
+    assert unnamed.index(PRIYA) > 0  # Tomas's short turns hold more of the question's words
+    assert named[0] == PRIYA
+    ctx = _tracker(_band_chat(True)).assemble(question, budget=120)
+    assert PRIYA in ctx.state_block
+
+
+def test_select_speakers_a_reply_next_to_another_speakers_hit_still_comes():
+    recalled = _turns(_tracker(_band_chat(True, festival=True)), "Which festival will Priya go to?")
+    assert ASKED in recalled and ANSWER in recalled  # Tomas's question found, Priya's answer beside it
+
+
+@pytest.mark.parametrize("question, speaker", [
+    ("Which instrument does Priya play?", "Priya"),
+    ("What did tomas say about the van?", "Tomas"),
+    ("Do Priya and Tomas both play?", None),  # both named: no preference
+    ("Who plays the cello?", None),
+])
+def test_select_speakers_the_one_participant_a_question_names(question, speaker):
+    t = _tracker(_band_chat(True))
+    assert named_speaker(t.graph, t.extractor.query(question, t.graph, "en")) == speaker
+
+
+def test_select_speakers_one_name_a_short_chat_or_no_names_rank_as_before():
+    one = _tracker([{**m, "name": "Priya"} for m in _band_chat(False)])
+    assert named_speaker(one.graph, Query(terms={"priya", "instrument"})) is None
+    question = "Which instrument does Priya play?"
+    assert _turns(_tracker(_band_chat(True, n=30)), question) == _turns(_tracker(_band_chat(False, n=30)), question)
+    assert _turns(one, question) == _turns(_tracker(_band_chat(False)), question)
