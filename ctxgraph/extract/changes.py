@@ -83,9 +83,20 @@ def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:
     return _kind_of_fact({"slot": u.slot, "key": u.key, "value": u.value})
 
 
+#: fact keys that are a value's type, not a role
+_GENERIC = ("date", "day", "time", "count")
+
+
+def _latest(ctx: MessageContext, kind: str) -> tuple[str, dict] | None:
+    """The user's newest current fact of ``kind`` (day, time, count), as (fact id, data)."""
+    G = ctx.graph
+    return next(((fid, d) for fid, d in g.recent_current_facts(G, 30)
+                 if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"), None)
+
+
 def changed_values(ctx: MessageContext) -> list[_Unit]:
     """Apply the message's change acts to its own facts; returns the changes of earlier facts."""
-    G, added = ctx.graph, []
+    added: list[_Unit] = []
     for m, value in _act_values(ctx):
         kind = _KINDS[m.label]
         mine = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
@@ -94,15 +105,23 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             # the act's value is a fact already; other facts of its kind in this message are the old ones
             keep = next(u for _, u in mine if value in u.value or u.value in value)
             ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u is not keep and u.key == keep.key)]
-            if keep.value != value and value.startswith(keep.value):
-                ctx.units[ctx.units.index(keep)] = keep.model_copy(update=dict(value=value, correction=True))
+            update = dict(value=value, correction=True) if keep.value != value and value.startswith(keep.value) else {}
+            if keep.key == keep.slot and keep.key in _GENERIC:
+                # keyed by its type alone ("date"): it changes the user's latest value of its kind ("checkin")
+                old = _latest(ctx, kind)
+                if old is not None and old[1]["key"] != keep.key and not any(
+                        isinstance(u, FactUnit) and u.key == old[1]["key"] for u in ctx.units):
+                    fid, d = old
+                    update.update(key=d["key"], name=d["name"], slot=d.get("slot"), group=d.get("group"),
+                                  supersedes=fid, correction=True)
+            if update:
+                ctx.units[ctx.units.index(keep)] = keep.model_copy(update=update)
             continue
         if mine:  # "5月1号放假……改周六上午吧": the act's value replaces the other day
             n, u = mine[0]
             ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
             continue
-        old = next(((fid, d) for fid, d in g.recent_current_facts(G, 30)
-                    if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"), None)
+        old = _latest(ctx, kind)
         if old is None:
             continue
         fid, d = old

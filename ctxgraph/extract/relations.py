@@ -79,8 +79,8 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         tokens = [t for t in doc if t.idx + len(t.text) <= m.start]
         while tokens and tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2:
             tokens.pop()
-        noun = []
-        while tokens and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
+        noun = []  # the noun right before, with at most one word before it ("电池" "健康"; not "旧电脑电池损耗")
+        while tokens and len(noun) < 2 and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
             noun.insert(0, tokens.pop().text)
         key = "".join(noun)
         if not key or len(key) > 6 or key in filled or key in ctx.pack.slots:
@@ -96,27 +96,38 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
 _AT = "在"
 
 
+def _holder(ctx: MessageContext, doc, at: int) -> str | None:
+    """Who or what is at the place starting at ``at`` ("房子" of "房子在安庆"; "" for the user:
+    "我人在上海"), None when no 在 stands right before it."""
+    if at < 1 or ctx.text[at - 1] != _AT:
+        return None
+    before = [t for t in doc if t.idx + len(t.text) <= at - 1]
+    if not before or not _HAN.match(before[-1].text) or before[-1].tag_ not in _NOUN_TAGS + ("r",):
+        return None
+    holder = before[-1].text
+    return "" if holder.startswith("我") or holder in ("人", "本人") else holder
+
+
 def _located(ctx: MessageContext) -> None:
-    """Chinese: a place fact keyed by its type alone takes the key of who or what is there."""
+    """Chinese: a place fact keyed by its type alone takes the key of who or what is there;
+    two places of two holders said together ("我人在深圳，老房子在赣州") become two facts."""
     if ctx.lang != "zh":
         return
     doc = None
-    for n, u in enumerate(ctx.units):
+    for u in list(ctx.units):
         if not isinstance(u, FactUnit) or u.offered or u.slot != "place" or u.key != "place":
             continue
-        at = ctx.text.find(u.value)
-        if at < 1 or ctx.text[at - 1] != _AT:
-            continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
-        before = [t for t in doc if t.idx + len(t.text) <= at - 1]
-        holder = before[-1].text if before and _HAN.match(before[-1].text) and before[-1].tag_ in _NOUN_TAGS + ("r",) else ""
-        if not holder:
+        parts: dict[str | None, list[str]] = {}
+        for part in u.value.split(", "):
+            parts.setdefault(_holder(ctx, doc, ctx.text.find(part)), []).append(part)
+        if set(parts) == {None}:
             continue
-        holder = "" if holder.startswith("我") or holder in ("人", "本人") else holder
-        key = f"{holder}所在地"
-        if any(isinstance(o, FactUnit) and o.key == key for o in ctx.units):
-            continue
-        ctx.units[n] = u.model_copy(update=dict(key=key, name=key, slot=None))
+        at = ctx.units.index(u)
+        ctx.units[at:at + 1] = [
+            u.model_copy(update=dict(value=", ".join(ps))) if holder is None else
+            u.model_copy(update=dict(key=f"{holder}所在地", name=f"{holder}所在地", slot=None, value=", ".join(ps)))
+            for holder, ps in parts.items()]
 
 
 @step("relations", roles=("user",))
