@@ -38,7 +38,7 @@ ACT_WINDOW = 24
 #: kinds of values a change act moves, and the labels of one kind
 _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDINAL": "count", "QUANTITY": "count"}
 #: a count's value in a fact: a number, then at most two words ("3 people", "两个大人", "4 bikes")
-_COUNT = re.compile(r"^\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
+_COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
                     r"(?:\s*[^\W\d]+){0,2}\s*$", re.I)
 
 
@@ -49,7 +49,7 @@ def _kind_of_fact(d: dict) -> str | None:
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
-    if d.get("slot") in ("people", "count") or _COUNT.match(value):
+    if d.get("slot") in ("people", "count") or (_COUNT.match(value) and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
         return "count"
     return None
 
@@ -63,8 +63,8 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
     out = []
     mentions = sorted(ctx.mentions, key=lambda m: m.start)
     for n, m in enumerate(mentions):
-        if m.label not in _KINDS or m.kind != "value":
-            continue
+        if m.label not in _KINDS or m.kind != "value" or (_KINDS[m.label] == "count" and _DATE_PART.match(ctx.text, m.end)):
+            continue  # "改成2号入住": a day of the month, not a count
         before = ctx.text[max(0, m.start - ACT_WINDOW):m.start]
         if not any(rx.search(before) for rx in acts):
             continue
@@ -83,6 +83,8 @@ def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:
     return _kind_of_fact({"slot": u.slot, "key": u.key, "value": u.value})
 
 
+#: right after a number: it is part of a date or a clock
+_DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.I)
 #: fact keys that are a value's type, not a role
 _GENERIC = ("date", "day", "time", "count")
 
@@ -148,14 +150,23 @@ def contrasted(ctx: MessageContext) -> None:
 _RANGE = re.compile(r"\s*(?:to|through|thru|till|until|-|–|—|到|至)\s*$", re.I)
 
 
+#: a weekday by its name: a range of weekdays is a schedule, one value; a range of dates is a
+#: start and an end, each with its role ("10 Aug to 24 Aug")
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:每)?(?:周|星期|礼拜)[一二三四五六日天]", re.I)
+
+
 def ranged(ctx: MessageContext) -> None:
-    """A fact holding the first day of a range said as one ("Monday to Friday", "周一到周五")
-    holds the whole range."""
-    days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE") and m.kind == "value"), key=lambda m: m.start)
+    """A fact holding the first day of a range of weekdays said as one ("Monday to Friday",
+    "周一到周五") holds the whole range."""
+    days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE") and m.kind == "value" and _WEEKDAY.fullmatch(m.text)),
+                  key=lambda m: m.start)
     for a, b in zip(days, days[1:]):
         if not _RANGE.match(ctx.text[a.end:b.start]):
             continue
         whole = ctx.text[a.start:b.end]
+        ends = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.value in (a.text, b.text)}
+        if len(ends) > 1:
+            continue  # each end has a role of its own ("10 Aug to 24 Aug": from and until), each changes alone
         for n, u in enumerate(ctx.units):
             if isinstance(u, FactUnit) and not u.offered and u.value in (a.text, b.text):
                 ctx.units[n] = u = u.model_copy(update=dict(value=whole, normalized=None))

@@ -10,6 +10,8 @@ Runs after the roles step, over the user's message. Three readers, none a list o
 - **The noun a bare number is said of** (Chinese, from jieba's tags): "爸爸67，妈妈63" ->
   ``爸爸: 67``, ``妈妈: 63``; "布线大概要40米" -> ``布线: 40米``; "电池健康81%" -> ``电池健康: 81%``.
   The number must stand alone (no role, no fact holds it) and end its phrase.
+- **A whole name**: "南京审计大学" is one organisation (jieba cuts it after the city), "The Oak
+  Room at Fernley Golf Club" one venue.
 - **Where a thing is** ("X在PLACE", Chinese): "我人在上海" -> ``所在地: 上海``; "房子在安徽安庆" ->
   ``房子所在地: 安徽安庆``: two places of two holders, not one place said twice.
 
@@ -27,7 +29,7 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import clause_at
+from .text import clause_at, in_spans
 
 #: jieba tags of the words a bare number may be said of (nouns, a name, an adjective noun: "电池健康")
 _NOUN_TAGS = ("n", "nr", "nz", "ng", "vn", "an", "a", "nrt")
@@ -44,7 +46,7 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         for r in rx.finditer(ctx.text):
             name = r.group("name").strip()
             rel = (r.groupdict().get("rel") or "").strip().casefold()
-            if ctx.asking(r.start("name")) or any(
+            if ctx.asking(r.start("name")) or in_spans(r.start("name"), ctx.taken_back) or any(
                     m.label not in ("PERSON", "ORG", "PLACE", "GPE") and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name
@@ -71,7 +73,7 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     held = [u.value for u in ctx.units if isinstance(u, FactUnit)]
     doc, units = None, []
     for m in ctx.mentions:
-        if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or ctx.asking(m.start) \
+        if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or not m.text[:1].isdigit() or ctx.asking(m.start) \
                 or any(m.text in v for v in held) or _NOT_BARE.match(ctx.text[m.end:m.end + 3]) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
@@ -130,6 +132,26 @@ def _located(ctx: MessageContext) -> None:
             for holder, ps in parts.items()]
 
 
+#: Chinese: the head noun of an institution named after its city ("南京" "审计" "大学"), which jieba
+#: cuts after the city; English: a named part of a venue before it ("The Oak Room at" Fernley Golf Club)
+_INSTITUTION_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,4}?(?:大学|学院|医院|中学|小学|银行|研究所|幼儿园)")
+_PART_BEFORE = re.compile(r"(?:\b[Tt]he )?(?:[A-Z][a-z]+ ){1,3}(?:at|in|of) $")
+
+
+def _whole_names(ctx: MessageContext) -> None:
+    """A place cut off its institution ("南京" of "南京审计大学") or a venue cut off its named
+    part ("Fernley Golf Club" of "The Oak Room at Fernley Golf Club") holds the whole name."""
+    for n, u in enumerate(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered or (at := ctx.text.find(u.value)) < 0:
+            continue
+        end = at + len(u.value)
+        if ctx.lang == "zh" and u.slot == "place" and (inst := _INSTITUTION_AFTER.match(ctx.text[end:])):
+            ctx.units[n] = u.model_copy(update=dict(value=u.value + inst.group(0), key="org", name=ctx.pack.slots["org"].name
+                                                    if "org" in ctx.pack.slots else "org", slot="org" if "org" in ctx.pack.slots else None))
+        elif ctx.lang == "en" and u.value[:1].isupper() and (part := _PART_BEFORE.search(ctx.text[max(0, at - 40):at])):
+            ctx.units[n] = u.model_copy(update=dict(value=part.group(0) + u.value))
+
+
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder."""
@@ -137,4 +159,5 @@ def relations(ctx: MessageContext) -> list[_Unit]:
     units = _relation_facts(ctx, filled)
     units += _bare_number_facts(ctx, filled)
     _located(ctx)
+    _whole_names(ctx)
     return units
