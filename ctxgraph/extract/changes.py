@@ -39,7 +39,7 @@ ACT_WINDOW = 24
 _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDINAL": "count", "QUANTITY": "count"}
 #: a count's value in a fact: a number, then at most two words ("3 people", "两个大人", "4 bikes")
 _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
-                    r"(?:\s*[^\W\d]+){0,2}\s*$", re.I)
+                    r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
 
 
 def _kind_of_fact(d: dict) -> str | None:
@@ -49,7 +49,7 @@ def _kind_of_fact(d: dict) -> str | None:
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
-    if d.get("slot") in ("people", "count") or (_COUNT.match(value) and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
+    if d.get("slot") in ("people", "count", "nights", "duration") or (_COUNT.match(value) and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
         return "count"
     return None
 
@@ -89,11 +89,15 @@ _DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.
 _GENERIC = ("date", "day", "time", "count")
 
 
-def _latest(ctx: MessageContext, kind: str) -> tuple[str, dict] | None:
-    """The user's newest current fact of ``kind`` (day, time, count), as (fact id, data)."""
+def _latest(ctx: MessageContext, kind: str, value: str = "") -> tuple[str, dict] | None:
+    """The user's newest current fact of ``kind`` (day, time, count), as (fact id, data); for a
+    count said with its noun ("45 minutes"), one counting the same noun ("30 min") first."""
     G = ctx.graph
-    return next(((fid, d) for fid, d in g.recent_current_facts(G, 30)
-                 if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"), None)
+    found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
+             if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"]
+    noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
+    same = [f for f in found if noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I)]
+    return (same or found or [None])[0]
 
 
 def changed_values(ctx: MessageContext) -> list[_Unit]:
@@ -123,7 +127,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             n, u = mine[0]
             ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
             continue
-        old = _latest(ctx, kind)
+        old = _latest(ctx, kind, value)
         if old is None:
             continue
         fid, d = old
