@@ -89,14 +89,21 @@ _DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.
 _GENERIC = ("date", "day", "time", "count")
 
 
-def _latest(ctx: MessageContext, kind: str, value: str = "") -> tuple[str, dict] | None:
-    """The user's newest current fact of ``kind`` (day, time, count), as (fact id, data); for a
-    count said with its noun ("45 minutes"), one counting the same noun ("30 min") first."""
+def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str = "") -> tuple[str, dict] | None:
+    """The user's newest current fact of ``kind`` (day, time, count) whose role ``m`` fits, as
+    (fact id, data): the role a cue beside ``m`` names first ("改成4个人": people, not the
+    nights), then, for a count said with its noun ("45 minutes"), one counting the same noun."""
+    from .facts import fits_role
+    from .roles import _cue_role
+
     G = ctx.graph
     found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
-             if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"]
+             if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
+             and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))]
+    cued = _cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
-    same = [f for f in found if noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I)]
+    same = [f for f in found if (cued and f[1].get("slot") == cued) or (
+        noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]
     return (same or found or [None])[0]
 
 
@@ -114,7 +121,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             update = dict(value=value, correction=True) if keep.value != value and value.startswith(keep.value) else {}
             if keep.key == keep.slot and keep.key in _GENERIC:
                 # keyed by its type alone ("date"): it changes the user's latest value of its kind ("checkin")
-                old = _latest(ctx, kind)
+                old = _latest(ctx, kind, m)
                 if old is not None and old[1]["key"] != keep.key and not any(
                         isinstance(u, FactUnit) and u.key == old[1]["key"] for u in ctx.units):
                     fid, d = old
@@ -127,7 +134,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             n, u = mine[0]
             ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
             continue
-        old = _latest(ctx, kind, value)
+        old = _latest(ctx, kind, m, value)
         if old is None:
             continue
         fid, d = old
