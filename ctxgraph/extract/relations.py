@@ -85,7 +85,7 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         while tokens and len(noun) < 2 and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
             noun.insert(0, tokens.pop().text)
         key = "".join(noun)
-        if not key or len(key) > 6 or key in filled or key in ctx.pack.slots:
+        if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
             continue
         value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
         filled.add(key)
