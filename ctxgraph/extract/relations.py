@@ -17,9 +17,9 @@ Runs after the roles step, over the user's message. Three readers, none a list o
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh")
->>> _ = t.observe({"role": "user", "content": "我人在北京，厂房在河北保定，面积大概要800平"})
+>>> _ = t.observe({"role": "user", "content": "我人在北京，厂房在江西赣州，面积大概要800平"})
 >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and "所在地" in f.key)
-[('厂房所在地', '河北保定'), ('所在地', '北京')]
+[('厂房所在地', '江西赣州'), ('所在地', '北京')]
 """
 
 from __future__ import annotations
