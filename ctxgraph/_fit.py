@@ -14,7 +14,7 @@ Order of filling (each step only takes what fits, counted exactly with tiktoken)
 5. recent raw turns, newest first, whole turns only (an assistant tool call and its
    results are one unit, so the chat API never sees a tool result without its call);
    a turn sent raw takes the place of its "earlier in the conversation" line, so no turn
-   is ever shown twice, and of the ranked facts it writes word for word; a turn larger
+   is ever shown twice (the facts read from it keep their lines); a turn larger
    than ``TURN_SHARE`` of the room (a pasted log) is sent cut, head and tail with a marker,
    and the older turns still come in;
 6. more ranked state lines, while anything fits; what is left goes to the turns sent cut.

@@ -30,7 +30,7 @@ def test_trust_zh_wants_the_opening_want_is_a_fact(said, holds):
 
 
 @pytest.mark.parametrize("said", [
-    pytest.param("你们能上门修热水器吗？", id="question"),
+    pytest.param("热水器一般多少钱？", id="question"),
     pytest.param("我不想要纸质发票", id="negated"),
     pytest.param("想约个时间", id="only-a-time"),
     pytest.param("想给孩子报个周六的班……不对，周日的", id="corrected-in-the-message"),
@@ -55,10 +55,6 @@ def test_trust_zh_wants_only_the_opening_message_is_read():
 
 def test_trust_zh_wants_a_greeting_first_does_not_take_the_opening():
     assert "驾照" in facts("在吗？", bot("您好，请问有什么可以帮您？"), "我想报名学驾照，C2的").get("want", "")
-
-
-def test_trust_zh_wants_english_has_no_wants_cues_yet():
-    assert "want" not in facts("I want to book a haircut for Saturday", lang="en")
 
 
 @pytest.mark.parametrize(("first", "old", "change", "new"), [

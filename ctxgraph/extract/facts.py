@@ -79,8 +79,9 @@ class FactWriter:
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
-        if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key)):
-            return  # a question fills an empty slot with a recognised value, never changes one
+        if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key) or slot.id == "problem"):
+            return  # a question fills an empty slot with a recognised value, never changes one; a fault asked about
+            # ("装好以后坏了保修几年？") is no fault the user has
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
             return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
@@ -552,8 +553,8 @@ def corrected_parts(w: FactWriter) -> bool:
         for fid, d in g.recent_current_facts(ctx.graph, 50):
             value = str(d["value"])
             at = _token_at(old, value)
-            if d["key"] in w.filled or at < 0:
-                continue
+            if d["key"] in w.filled or at < 0 or _said_in_words(ctx, fid):
+                continue  # the user's want and problem are said in their words, not values to patch
             w.filled.add(d["key"])
             w.units.append(FactUnit(key=d["key"], name=d["name"], value=value[:at] + new + value[at + len(old):],
                                     correction=True, supersedes=fid, slot=d["slot"], group=d.get("group")))
@@ -737,7 +738,14 @@ def facts(ctx: MessageContext) -> list[_Unit]:
         bare_answer(w)
         corrected_within(w)
         changed_within(w)
-    units = w.units
+    # the user's want and problem are said in their own words (the wants and problems steps): no answer,
+    # pick or correction of a value names them as the fact it changes ("Is the PAX 150 or 200?" - "200")
+    units = [u for u in w.units if not (isinstance(u, FactUnit) and u.supersedes and _said_in_words(ctx, u.supersedes))]
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)
     return units + retractions(ctx)
+
+
+def _said_in_words(ctx: MessageContext, fid: str) -> bool:
+    key = str(ctx.graph.nodes[fid].get("key", "")) if fid in ctx.graph else ""
+    return key == "want" or key.startswith("problem")

@@ -23,7 +23,8 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans
+from .text import SENTENCE_END, clauses, cut_at_boundary, in_spans
+from .wants import _opening
 
 #: a problem is kept up to this many characters, cut at a word or clause boundary
 PROBLEM_CHARS = 120
@@ -35,18 +36,39 @@ _GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))
 def problems(ctx: MessageContext) -> list[_Unit]:
     """The user's clauses that say what is wrong, as ``problem`` facts (one per message)."""
     rules = getattr(ctx.pack, "problems", ())
-    if not rules:
-        return []
+    if not rules or any(isinstance(u, FactUnit) and u.key.startswith("problem") for u in ctx.units):
+        return []  # a fact pattern of the pack read it already ("空调坏了")
+    opening = _opening(ctx)
     for offset, clause in clauses(ctx.text):
         start = offset + len(clause) - len(clause.lstrip())
-        if ctx.asking(start) or in_spans(start, ctx.taken_back) or not first_match(rules, clause):
+        if ctx.asking(start) or in_spans(start, ctx.taken_back) or not _fault(rules, clause, opening):
             continue
-        # the rest of its sentence tells the same fault ("I hurt my knee playing football, twisted it, still swollen")
+        # the rest of its sentence tells the same fault ("I hurt my knee playing football, twisted it, still swollen"),
+        # up to a record's id ("结果没人来，单号YX…": the order is a fact of its own, and may be replaced)
         end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, start)), len(ctx.text))
+        end = min([end] + [c for c in _clause_starts(ctx.text, start, end)
+                           if any(m.kind == "id" and c <= m.start < end for m in ctx.mentions)])
         said = ctx.text[start:end] if end > start else clause
-        value = cut_at_boundary(_GREETING.sub("", said.strip()), PROBLEM_CHARS).strip(" ,;:-")
+        value = cut_at_boundary(_GREETING.sub("", said.strip()), PROBLEM_CHARS).strip(" ,;:-，、；")
         if not value:
             continue
         key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"
         return [FactUnit(key=key, name="problem", value=value, stressed=ctx.stressed)]
     return []
+
+
+def _fault(rules: list[re.Pattern], clause: str, opening: bool) -> bool:
+    """Whether a cue says a fault in ``clause``. A cue with a ``desc`` group reads the shape of a
+    description (a thing or person whose predicate is negated or changes state: "one of them won't
+    close", "出水变小了", "爸爸有高血压", "完全不会游"): it counts in the opening message only, where
+    the user describes what they came about (later, such clauses are rules, picks and chat)."""
+    for rx in rules:
+        for m in rx.finditer(clause):
+            if opening or not m.groupdict().get("desc"):
+                return True
+    return False
+
+
+def _clause_starts(text: str, lo: int, hi: int) -> list[int]:
+    """Where the clauses of ``text[lo:hi]`` after the first one start."""
+    return [lo + offset for offset, _ in clauses(text[lo:hi])][1:]

@@ -1,13 +1,15 @@
-"""The wants step: what the user came for, said in the opening message, as a fact.
+"""The wants step: what the user came for, said in the opening, as a fact.
 
 A customer-service chat opens with the deed the user wants done and the thing it is about:
-"想拍婚纱照", "空调要清洗，家里三台挂机", "驾照快到期要换证了", "我想开一个社保参保证明，买房要用".
-Annotators write these down ("婚纱照", "空调", "换证", "参保证明"), yet no slot word names them.
-The clauses of the user's first message that hold one of the pack's ``wants`` cues (a verb of
-wanting or needing, an imperative "帮我…") become one ``want`` fact, the clauses as said. Left out:
-questions ("你们能代办吗？"), clauses the user takes back or corrects in the same message
-("报个寒假班……不对，是春季班": the correction's own rules read it), and every later message (a
-later wish is a pick, a change or a correction, read by their own steps).
+"想拍婚纱照", "空调要清洗，家里三台挂机", "年检快到期了，想找你们代办", "I need a DJ for my parents'
+40th". Annotators write these down ("婚纱照", "年检", "40th"), yet no slot word names them. Every
+sentence of the user's opening that holds one of the pack's ``wants`` cues (a verb of wanting or
+needing, an imperative "帮我…", a want asked of the service: "你们能代办吗", "could you…?") becomes
+one ``want`` fact, the sentence as said, with its greeting, its plain questions ("周末有班吗？") and the
+values said in it masked (they are facts of their own and may change). Clauses taken back or
+corrected in the same message are left out. Later, a change of what the user wants (the pack's
+``goal_changes``, said with no value and no negation) replaces the want, and the want follows a
+value the user gives up or changes as a change.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh")
@@ -24,22 +26,34 @@ from __future__ import annotations
 
 import re
 
-from .._units import FactUnit, _Unit
+from .. import _graph as g
+from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import clauses, cut_at_boundary, first_match, in_spans, mask
+from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask
 
 #: the key of the want fact; its name as the state block shows it, by language
 WANT_KEY = "want"
 WANT_NAMES = {"zh": "来意"}
 #: a want is kept up to this many characters, cut at a clause or word boundary
-WANT_CHARS = 80
+WANT_CHARS = 200
+#: a clause that held a value and keeps no more than this many characters once it is masked said
+#: the value alone ("车牌苏A·7K2M9", "7岁"): the value's own fact has it
+VALUE_LEFT = 4
+# a greeting before the want is no part of it ("你好 想找个…", "hi there, looking to …")
+_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|hoi|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
 # the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
-_NUMBER = re.compile(r"[0-9][0-9.:：/-]*(?:[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
+                     r"|[一二两三四五六七八九十]+(?:点半?|号|岁|块|元|位|天|晚)")
 #: an earlier user message this short (punctuation aside) is a greeting, not the opening
 GREETING_CHARS = 4
 _PUNCT = re.compile(r"[\W_]+")
+_GLUED = re.compile(r"\w")
+# a negation: a change of want said with one wants nothing new
+_NEGATED = re.compile(r"n't\b|\b(?:not|no longer|never)\b|[不别没]", re.I)
+# the parts of a clause a comma joins: one said alone is left out on its own
+_PART = re.compile(r"[^,，]+")
 #: what masking the values leaves: a symbol that joined them ("12+256G" -> "+"), a 的 whose value is gone
 _SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
 _DANGLING = re.compile(r"的(?=$|[，,、\s])")
@@ -60,24 +74,129 @@ def _opening(ctx: MessageContext) -> bool:
 
 @step("wants", roles=("user",))
 def wants(ctx: MessageContext) -> list[_Unit]:
-    """The opening message's clauses that say what the user wants, as one ``want`` fact."""
+    """The opening's sentences that say what the user wants, as one ``want`` fact; later, a
+    change of what the user wants replaces it, and a value the user gives up leaves it."""
     rules = getattr(ctx.pack, "wants", ())
-    if not rules or not _opening(ctx):
+    if not rules:
         return []
+    if _opening(ctx):
+        value = _opening_want(ctx, rules)
+    else:
+        value = _changed_want(ctx) or _want_without_given_up(ctx)
+    value = cut_at_boundary(value, WANT_CHARS) if value else ""
+    name = WANT_NAMES.get(ctx.lang, WANT_KEY)
+    return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else []
+
+
+def _wanting(ctx: MessageContext, rules, start: int, clause: str) -> bool:
+    """A clause that says a want: a statement holding a want cue, or a question asking the
+    service to do a deed (a cue with an ``ask`` group: "你们能代办吗", "can you fit one?")."""
+    m = first_match(rules, clause)
+    if m is None:
+        return False
+    return not ctx.asking(start) or bool(m.groupdict().get("ask"))
+
+
+def _opening_want(ctx: MessageContext, rules) -> str:
+    """Every sentence of the opening that holds a want, whole: the situation said before the
+    want ("年检快到期了，想找你们代办"), the want and what it is for; its values masked, its
+    greeting, plain questions, values said alone and clauses taken back left out."""
     corrected = [m.start() for rx in ctx.pack.self_corrections for m in rx.finditer(ctx.text)]
     # the values said with the want are facts of their own, which may change later ("要订15杯…"
     # then "改成12杯"): the want keeps the deed and the things, not them
-    text = mask(ctx.text, [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id") and m.label != "NUMBER"])
+    # (a number said as a word of its own, "two MALM chests", is a count that may change; one glued to a
+    # name, "小米13", is part of the name)
+    values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id") and (
+        m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
+    text = mask(ctx.text, values)
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
     parts = []
+    for lo, hi in zip(bounds, bounds[1:]):
+        kept, wanting = [], False
+        for offset, clause in clauses(ctx.text[lo:hi]):
+            offset += lo
+            start = offset + len(clause) - len(clause.lstrip())
+            if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
+                continue
+            said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                             if not _said_alone(ctx.text[a:b], text[a:b]))
+            said = said.replace(", ", "，") if ctx.lang == "zh" else said
+            if _wanting(ctx, rules, start, clause):
+                if not said or first_match(ctx.pack.vague_values, said):
+                    continue  # "想约个时间": nothing the state lacks
+                wanting = True
+            elif ctx.asking(start):
+                continue  # "周末有班吗？": asked, not wanted
+            if said:
+                kept.append(said)
+        if wanting:
+            parts.append(("，" if ctx.lang == "zh" else ", ").join(kept))
+    return ("，" if ctx.lang == "zh" else ". ").join(parts)
+
+
+def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The (start, end) of the parts of ``text[lo:hi]`` a comma joins."""
+    return [(lo + m.start(), lo + m.end()) for m in _PART.finditer(text[lo:hi])]
+
+
+def _said_alone(part: str, masked: str) -> bool:
+    """A part of a clause that held a value and says little else once it is masked ("车牌苏A·7K2M9",
+    "7岁", "7pm till midnight"): the value's own fact has it.
+
+    >>> _said_alone("7pm till midnight", "    till midnight"), _said_alone("想找你们代办", "想找你们代办")
+    (True, False)
+    """
+    kept = _clean(masked)
+    held = masked != part or _NUMBER.search(part) is not None
+    return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
+
+
+def _clean(said: str) -> str:
+    """A clause with its values masked: numbers with units out, no greeting, no hanging symbols."""
+    kept = _SYMBOLS.sub(" ", _NUMBER.sub(" ", said))
+    kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
+    return _GREETING.sub("", kept).strip(" ,，、…~～")
+
+
+def _changed_want(ctx: MessageContext) -> str:
+    """A later statement that changes what the user wants ("actually, cancel the order", "不买了，
+    退款吧"; the pack's ``goal_changes``): the new want, replacing the opening's."""
+    if not g.current_with_key(ctx.graph, WANT_KEY):
+        return ""
     for offset, clause in clauses(ctx.text):
         start = offset + len(clause) - len(clause.lstrip())
-        if ctx.asking(start) or in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
-            continue
-        if first_match(rules, clause):
-            kept = _SYMBOLS.sub(" ", _NUMBER.sub(" ", text[offset:offset + len(clause)]))
-            kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
-            if not first_match(ctx.pack.vague_values, kept):  # "想约个时间": nothing the state lacks
-                parts.append(kept)
-    value = cut_at_boundary("，".join(p for p in parts if p), WANT_CHARS)
-    name = WANT_NAMES.get(ctx.lang, WANT_KEY)
-    return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else []
+        if any(offset <= m.start < offset + len(clause) for m in ctx.mentions if m.kind in ("value", "id")):
+            continue  # "actually can she come at 10 instead of half 9": a value changes, not the want
+        if _NEGATED.search(clause):
+            continue  # "爆米花还是不要了", "I'd rather not come back": a part given up, or nothing new wanted
+        if not ctx.asking(start) and not in_spans(start, ctx.taken_back) and first_match(ctx.pack.goal_changes, clause):
+            end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, start)), len(ctx.text))
+            return _clean(ctx.text[start:end])  # the rest of its sentence says what is wanted now
+    return ""
+
+
+def _want_without_given_up(ctx: MessageContext) -> str:
+    """The current want less a value this message retracts or declines (a wish given up: "我想找一家有
+    桑拿的酒店" after the user goes on with one without a sauna), and with a value this message
+    changes changed in it too ("目标是华中科技大学" then "目标改成武汉大学了"): the want follows its values."""
+    G = ctx.graph
+    current = g.current_with_key(G, WANT_KEY)
+    if not current:
+        return ""
+    want = G.nodes[current[-1]]["value"]
+    gone = [u.fact for u in ctx.units if isinstance(u, RetractUnit)]
+    gone += [u.fact for u in ctx.units if isinstance(u, DecisionUnit) and u.decision == "rejected"]
+    swaps = [(str(G.nodes[f]["value"]), " ") for f in gone if f in G and G.nodes[f].get("value")]
+    for u in ctx.units:
+        # a change the user says as one ("改成", "actually"), not a later value that only shares a key by its type
+        if isinstance(u, FactUnit) and not u.offered and u.key != WANT_KEY and (u.correction or u.supersedes):
+            for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
+                if old in G and G.nodes[old].get("value"):
+                    swaps.append((str(G.nodes[old]["value"]), u.value))
+    kept = want
+    for old, new in swaps:
+        if len(old.strip()) > 1 and old != new and old in kept:
+            kept = kept.replace(old, new)
+    if kept == want:
+        return ""
+    return _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、")
