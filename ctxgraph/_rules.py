@@ -218,6 +218,7 @@ DISABLE_KEYS = {
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
     "take_backs": None, "amount_changes": None, "problems": None, "wants": None, "parties": None,
     "unmet": None, "searches": None, "kind_refs": None, "pair_refs": None,
+    "change_acts": None, "relations": None,
 }
 
 
@@ -319,13 +320,19 @@ class RuleFile(_Strict):
     # the user asks to find a thing ("再给我推荐一个…的景点"): in a domain where they already chose
     # one, the new search starts over and the domain's earlier values end (extract/searches.py)
     searches: list[str] = []
+    # words right before a value that make it the new value of its kind ("make it 4", "改周日"):
+    # it replaces the other values of that kind in the message, or the user's latest (extract/changes.py)
+    change_acts: list[str] = []
+    # a person named with their relation ("my sister Rachel", "I'm Helen, her daughter", "我姓欧阳，欧阳静"):
+    # groups ``name`` and optionally ``rel``; the name is a fact keyed by the relation (extract/relations.py)
+    relations: list[str] = []
 
     _c = field_validator(
         "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
         "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
-        "kind_refs", "pair_refs",
+        "kind_refs", "pair_refs", "change_acts", "relations",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -482,6 +489,8 @@ class RulePack:
     parties: list[str] = field(default_factory=list)
     unmet: list[str] = field(default_factory=list)
     searches: list[str] = field(default_factory=list)
+    change_acts: list[str] = field(default_factory=list)
+    relations: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -548,6 +557,8 @@ class RulePack:
         self.parties += rf.parties
         self.unmet += rf.unmet
         self.searches += rf.searches
+        self.change_acts += rf.change_acts
+        self.relations += rf.relations
 
     def _add_slots(self, slots: list[SlotRule]) -> None:
         """Append ``slots``; a later file's slot with an id already known extends that slot."""

@@ -1,0 +1,196 @@
+"""The changes step: a change act replaces the value of the same kind.
+
+Two readers of a message's structure, run after the facts and roles steps have made the
+message's facts:
+
+- **A change act** (the pack's ``change_acts``: words right before a value, "make it 4",
+  "move it to Friday", "改周日", "换到10点") names the new value of a slot. The value after
+  the act wins over other values of its kind in the same message ("5月1号放假……改周六上午吧":
+  周六, not 5月1号), or, when the message holds none, supersedes the user's latest current
+  fact of that kind ("3 people" ... "actually make it 4 bikes"). A change asked as a question
+  ("改周日上午可以吗") is a change too: it is a request the assistant acts on.
+- **A range is one value**: "Monday to Friday" is the fact, not "Monday".
+- **"X not Y" inside one value** ("three malm not two"): a fact whose value holds one of the
+  pack's ``corrections`` with a new and an old part keeps the part up to the new one.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "user", "content": "We are 3 people, need bikes for Sunday."},
+...                 {"role": "assistant", "content": "Three bikes for Sunday, noted."},
+...                 {"role": "user", "content": "actually make it 5, my cousin is coming"}])
+>>> [(f.key, f.value) for f in t.state().facts if f.key == "people"]
+[('people', '3 people'), ('people', '5')]
+>>> [f.status for f in t.state().facts if f.key == "people"]
+['superseded', 'current']
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import Mention, MessageContext
+from .registry import step
+
+#: At most this many characters before a value are read for a change act.
+ACT_WINDOW = 24
+#: kinds of values a change act moves, and the labels of one kind
+_KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDINAL": "count", "QUANTITY": "count"}
+#: a count's value in a fact: a number, then at most two words ("3 people", "两个大人", "4 bikes")
+_COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
+                    r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
+
+
+def _kind_of_fact(d: dict) -> str | None:
+    """The kind (day, time, count) of a current fact's value, by its slot's types or its shape."""
+    value = str(d.get("value", ""))
+    if d.get("slot") in ("date", "day", "checkin", "checkout") or d.get("key") in ("date", "day"):
+        return "day"
+    if d.get("slot") == "time" or d.get("key") == "time":
+        return "time"
+    if d.get("slot") in ("people", "count", "nights", "duration") or (_COUNT.match(value) and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
+        return "count"
+    return None
+
+
+def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
+    """(mention, value) of each value right after a change act; a day keeps the part of day or
+    clock said right after it ("改周日上午" -> 周日上午)."""
+    acts = getattr(ctx.pack, "change_acts", ())
+    if not acts:
+        return []
+    out = []
+    mentions = sorted(ctx.mentions, key=lambda m: m.start)
+    for n, m in enumerate(mentions):
+        if m.label not in _KINDS or m.kind != "value" or (_KINDS[m.label] == "count" and _DATE_PART.match(ctx.text, m.end)):
+            continue  # "改成2号入住": a day of the month, not a count
+        before = ctx.text[max(0, m.start - ACT_WINDOW):m.start]
+        if not any(rx.search(before) for rx in acts):
+            continue
+        end = m.end
+        nxt = mentions[n + 1] if n + 1 < len(mentions) else None
+        if _KINDS[m.label] == "day" and nxt is not None and nxt.label == "TIME" and nxt.start == m.end:
+            end = nxt.end
+        out.append((m, ctx.text[m.start:end]))
+    return out
+
+
+def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:
+    m = next((m for m in ctx.mentions if m.text and m.text in u.value and m.label in _KINDS), None)
+    if m is not None:
+        return _KINDS[m.label]
+    return _kind_of_fact({"slot": u.slot, "key": u.key, "value": u.value})
+
+
+#: right after a number: it is part of a date or a clock
+_DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.I)
+#: fact keys that are a value's type, not a role
+_GENERIC = ("date", "day", "time", "count")
+
+
+def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str = "") -> tuple[str, dict] | None:
+    """The user's newest current fact of ``kind`` (day, time, count) whose role ``m`` fits, as
+    (fact id, data): the role a cue beside ``m`` names first ("改成4个人": people, not the
+    nights), then, for a count said with its noun ("45 minutes"), one counting the same noun."""
+    from .facts import fits_role
+    from .roles import _cue_role
+
+    G = ctx.graph
+    found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
+             if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
+             and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))]
+    cued = _cue_role(ctx, m) if m is not None else None
+    noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
+    same = [f for f in found if (cued and f[1].get("slot") == cued) or (
+        noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]
+    return (same or found or [None])[0]
+
+
+def changed_values(ctx: MessageContext) -> list[_Unit]:
+    """Apply the message's change acts to its own facts; returns the changes of earlier facts."""
+    added: list[_Unit] = []
+    for m, value in _act_values(ctx):
+        kind = _KINDS[m.label]
+        mine = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
+                and _kind_of_unit(ctx, u) == kind]
+        if any(value in u.value or u.value in value for _, u in mine):
+            # the act's value is a fact already; other facts of its kind in this message are the old ones
+            keep = next(u for _, u in mine if value in u.value or u.value in value)
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u is not keep and u.key == keep.key)]
+            update = dict(value=value, correction=True) if keep.value != value and value.startswith(keep.value) else {}
+            if keep.key == keep.slot and keep.key in _GENERIC:
+                # keyed by its type alone ("date"): it changes the user's latest value of its kind ("checkin")
+                old = _latest(ctx, kind, m)
+                if old is not None and old[1]["key"] != keep.key and not any(
+                        isinstance(u, FactUnit) and u.key == old[1]["key"] for u in ctx.units):
+                    fid, d = old
+                    update.update(key=d["key"], name=d["name"], slot=d.get("slot"), group=d.get("group"),
+                                  supersedes=fid, correction=True)
+            if update:
+                ctx.units[ctx.units.index(keep)] = keep.model_copy(update=update)
+            continue
+        if mine:  # "5月1号放假……改周六上午吧": the act's value replaces the other day
+            n, u = mine[0]
+            ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
+            continue
+        old = _latest(ctx, kind, m, value)
+        if old is None:
+            continue
+        fid, d = old
+        added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
+                              normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
+    return added
+
+
+def contrasted(ctx: MessageContext) -> None:
+    """A fact whose value says "X not Y" (a correction inside the value) keeps X."""
+    for n, u in enumerate(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered:
+            continue
+        for rx in ctx.pack.corrections:
+            c = rx.search(u.value)
+            if c and c.groupdict().get("old") and c.groupdict().get("new") and c.start("new") < c.start("old"):
+                new = (u.value[:c.start()] + c.group("new")).strip(" ,，")
+                if new:
+                    ctx.units[n] = u.model_copy(update=dict(value=new, correction=True))
+                break
+
+
+#: words joining two days into one range ("Monday to Friday", "周一到周五")
+_RANGE = re.compile(r"\s*(?:to|through|thru|till|until|-|–|—|到|至)\s*$", re.I)
+
+
+#: a weekday by its name: a range of weekdays is a schedule, one value; a range of dates is a
+#: start and an end, each with its role ("10 Aug to 24 Aug")
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:每)?(?:周|星期|礼拜)[一二三四五六日天]", re.I)
+
+
+def ranged(ctx: MessageContext) -> None:
+    """A fact holding the first day of a range of weekdays said as one ("Monday to Friday",
+    "周一到周五") holds the whole range."""
+    days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE") and m.kind == "value" and _WEEKDAY.fullmatch(m.text)),
+                  key=lambda m: m.start)
+    for a, b in zip(days, days[1:]):
+        if not _RANGE.match(ctx.text[a.end:b.start]):
+            continue
+        whole = ctx.text[a.start:b.end]
+        ends = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.value in (a.text, b.text)}
+        if len(ends) > 1:
+            continue  # each end has a role of its own ("10 Aug to 24 Aug": from and until), each changes alone
+        for n, u in enumerate(ctx.units):
+            if isinstance(u, FactUnit) and not u.offered and u.value in (a.text, b.text):
+                ctx.units[n] = u = u.model_copy(update=dict(value=whole, normalized=None))
+                # the range's other day read on its own is the same value
+                ctx.units[:] = [o for o in ctx.units if o is u or not (
+                    isinstance(o, FactUnit) and not o.offered and o.value in (a.text, b.text))]
+                break
+
+
+@step("changes", roles=("user",))
+def changes(ctx: MessageContext) -> list[_Unit]:
+    """Edits the message's facts in place (change acts, "X not Y"); returns the changes of
+    earlier facts it adds."""
+    contrasted(ctx)
+    ranged(ctx)
+    return changed_values(ctx)

@@ -1,0 +1,163 @@
+"""The relations step: what a found value is said of, read from the sentence's structure.
+
+Runs after the roles step, over the user's message. Three readers, none a list of domain words:
+
+- **A person with their relation** (the pack's ``relations``, groups ``name`` and ``rel``):
+  "my sister Rachel will do the speeches" -> ``person_sister: Rachel``; "I'm Helen, her
+  daughter" -> ``name: Helen``; "我姓欧阳，欧阳静" -> ``name: 欧阳静`` (a surname said, then the
+  full name that starts with it). Facts the message made of a piece of the name ("欧阳" as a
+  place) are dropped.
+- **The noun a bare number is said of** (Chinese, from jieba's tags): "爸爸67，妈妈63" ->
+  ``爸爸: 67``, ``妈妈: 63``; "布线大概要40米" -> ``布线: 40米``; "电池健康81%" -> ``电池健康: 81%``.
+  The number must stand alone (no role, no fact holds it) and end its phrase.
+- **A whole name**: "南京审计大学" is one organisation (jieba cuts it after the city), "The Oak
+  Room at Fernley Golf Club" one venue.
+- **Where a thing is** ("X在PLACE", Chinese): "我人在上海" -> ``所在地: 上海``; "房子在安徽安庆" ->
+  ``房子所在地: 安徽安庆``: two places of two holders, not one place said twice.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("zh")
+>>> _ = t.observe({"role": "user", "content": "我人在北京，厂房在江西赣州，面积大概要800平"})
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and "所在地" in f.key)
+[('厂房所在地', '江西赣州'), ('所在地', '北京')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import clause_at, in_spans
+
+#: jieba tags of the words a bare number may be said of (nouns, a name, an adjective noun: "电池健康")
+_NOUN_TAGS = ("n", "nr", "nz", "ng", "vn", "an", "a", "nrt")
+#: jieba tags passed over between that noun and the number ("大概", "要", "有", "约")
+_SKIP_TAGS = ("d", "v", "vshi", "vyou")
+#: a number that is a date, a clock or a count of something named after it, not a measure of a noun before it
+_NOT_BARE = re.compile(r"^\s*(?:[月号日点时:：.\d]|个月(?!大)|年|周|天|分钟|小时)|^(?![大左多])[\u4e00-\u9fff]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    units: list[_Unit] = []
+    for rx in getattr(ctx.pack, "relations", ()):
+        for r in rx.finditer(ctx.text):
+            name = r.group("name").strip()
+            rel = (r.groupdict().get("rel") or "").strip().casefold()
+            if ctx.asking(r.start("name")) or in_spans(r.start("name"), ctx.taken_back) or any(
+                    m.label not in ("PERSON", "ORG", "PLACE", "GPE") and m.start < r.end("name") and r.start("name") < m.end
+                    for m in ctx.mentions):
+                continue  # a date, a product or an id is no one's name
+            self_said = not rel or r.groupdict().get("self") is not None
+            key = "name" if self_said and "name" not in filled else f"person_{rel or 'self'}"
+            if key in filled or any(isinstance(u, FactUnit) and u.value == name for u in ctx.units + units):
+                continue
+            # pieces of the name the message made facts of ("欧阳" as a place, "建国" of "祁建国")
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value in name
+                                                        and u.value != name and u.slot in ("place", "org", "person"))]
+            filled.add(key)
+            slot = ctx.pack.slots.get("name") if key == "name" else None
+            units.append(FactUnit(key=key, name=slot.name if slot else key.replace("_", " "), value=name,
+                                  slot=slot.id if slot else None, correction=ctx.correcting, stressed=ctx.stressed))
+    return units
+
+
+def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """Chinese: a number that stands alone, keyed by the noun it is said of."""
+    if ctx.lang != "zh":
+        return []
+    from .roles import _ruled_out
+
+    held = [u.value for u in ctx.units if isinstance(u, FactUnit)]
+    doc, units = None, []
+    for m in ctx.mentions:
+        if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or not m.text[:1].isdigit() or ctx.asking(m.start) \
+                or any(m.text in v for v in held) or _NOT_BARE.match(ctx.text[m.end:m.end + 3]) \
+                or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+        tokens = [t for t in doc if t.idx + len(t.text) <= m.start]
+        while tokens and tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2:
+            tokens.pop()
+        noun = []  # the noun right before, with at most one word before it ("电池" "健康"; not "旧电脑电池损耗")
+        while tokens and len(noun) < 2 and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
+            noun.insert(0, tokens.pop().text)
+        key = "".join(noun)
+        if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
+            continue
+        value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
+        filled.add(key)
+        units.append(FactUnit(key=key, name=key, value=value, normalized=m.value, correction=ctx.correcting,
+                              stressed=ctx.stressed))
+    return units
+
+
+#: "X在PLACE": the words right before 在, as jieba cuts them
+_AT = "在"
+
+
+def _holder(ctx: MessageContext, doc, at: int) -> str | None:
+    """Who or what is at the place starting at ``at`` ("房子" of "房子在安庆"; "" for the user:
+    "我人在上海"), None when no 在 stands right before it."""
+    if at < 1 or ctx.text[at - 1] != _AT:
+        return None
+    before = [t for t in doc if t.idx + len(t.text) <= at - 1]
+    if not before or not _HAN.match(before[-1].text) or before[-1].tag_ not in _NOUN_TAGS + ("r",):
+        return None
+    holder = before[-1].text
+    return "" if holder.startswith("我") or holder in ("人", "本人") else holder
+
+
+def _located(ctx: MessageContext) -> None:
+    """Chinese: a place fact keyed by its type alone takes the key of who or what is there;
+    two places of two holders said together ("我人在深圳，老房子在赣州") become two facts."""
+    if ctx.lang != "zh":
+        return
+    doc = None
+    for u in list(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered or u.slot != "place" or u.key != "place":
+            continue
+        doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+        parts: dict[str | None, list[str]] = {}
+        for part in u.value.split(", "):
+            parts.setdefault(_holder(ctx, doc, ctx.text.find(part)), []).append(part)
+        if set(parts) == {None}:
+            continue
+        at = ctx.units.index(u)
+        ctx.units[at:at + 1] = [
+            u.model_copy(update=dict(value=", ".join(ps))) if holder is None else
+            u.model_copy(update=dict(key=f"{holder}所在地", name=f"{holder}所在地", slot=None, value=", ".join(ps)))
+            for holder, ps in parts.items()]
+
+
+#: Chinese: the head noun of an institution named after its city ("南京" "审计" "大学"), which jieba
+#: cuts after the city; English: a named part of a venue before it ("The Oak Room at" Fernley Golf Club)
+_INSTITUTION_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,4}?(?:大学|学院|医院|中学|小学|银行|研究所|幼儿园)")
+_PART_BEFORE = re.compile(r"(?:\b[Tt]he )?(?:[A-Z][a-z]+ ){1,3}(?:at|in|of) $")
+
+
+def _whole_names(ctx: MessageContext) -> None:
+    """A place cut off its institution ("南京" of "南京审计大学") or a venue cut off its named
+    part ("Fernley Golf Club" of "The Oak Room at Fernley Golf Club") holds the whole name."""
+    for n, u in enumerate(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered or (at := ctx.text.find(u.value)) < 0:
+            continue
+        end = at + len(u.value)
+        if ctx.lang == "zh" and u.slot == "place" and (inst := _INSTITUTION_AFTER.match(ctx.text[end:])):
+            ctx.units[n] = u.model_copy(update=dict(value=u.value + inst.group(0), key="org", name=ctx.pack.slots["org"].name
+                                                    if "org" in ctx.pack.slots else "org", slot="org" if "org" in ctx.pack.slots else None))
+        elif ctx.lang == "en" and u.value[:1].isupper() and (part := _PART_BEFORE.search(ctx.text[max(0, at - 40):at])):
+            ctx.units[n] = u.model_copy(update=dict(value=part.group(0) + u.value))
+
+
+@step("relations", roles=("user",))
+def relations(ctx: MessageContext) -> list[_Unit]:
+    """People with their relation, bare numbers with their noun, places with their holder."""
+    filled = {u.key for u in ctx.units if isinstance(u, FactUnit)}
+    units = _relation_facts(ctx, filled)
+    units += _bare_number_facts(ctx, filled)
+    _located(ctx)
+    _whole_names(ctx)
+    return units
