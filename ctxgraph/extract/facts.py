@@ -533,8 +533,9 @@ def unslotted_values(w: FactWriter) -> None:
 def corrected_parts(w: FactWriter) -> bool:
     """A correction of part of a value: "是K65不是K56" changes "杭甬高速宁波方向K56绍兴段" to
     "...K65..."; "apt 6, not 4" changes "2140 Mission St, Apt 4". The old part must stand as
-    a token inside one recent current fact whose key this message has not set, and the new
-    part must look like it (both with digits, or neither). Returns whether a value changed.
+    a token inside recent current facts whose key this message has not set (each of them
+    changes), and the new part must look like it (both with digits, or neither). Returns
+    whether a value changed.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -550,14 +551,18 @@ def corrected_parts(w: FactWriter) -> bool:
         old, new = (groups.get("old") or "").strip(), (groups.get("new") or "").strip()
         if not old or not new or old == new or any(c.isdigit() for c in old) != any(c.isdigit() for c in new):
             continue
+        changed = False
         for fid, d in g.recent_current_facts(ctx.graph, 50):
             value = str(d["value"])
             at = _token_at(old, value)
             if d["key"] in w.filled or at < 0 or _said_in_words(ctx, fid):
                 continue  # the user's want and problem are said in their words, not values to patch
+            # every current value holding the old part changes (a tool's form of the place and the user's words)
             w.filled.add(d["key"])
             w.units.append(FactUnit(key=d["key"], name=d["name"], value=value[:at] + new + value[at + len(old):],
                                     correction=True, supersedes=fid, slot=d["slot"], group=d.get("group")))
+            changed = True
+        if changed:
             return True
     return False
 
