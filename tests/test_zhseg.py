@@ -63,3 +63,20 @@ def test_zhseg_pairs_join_to_the_text():
     pairs = jieba_pairs(text)
     assert "".join(w for w, _ in pairs) == text
     assert ("明天", "t") in pairs
+
+
+def test_zhseg_tagger_shares_jiebas_word_tag_table():
+    """One word-tag table per process: the sparse tagger reads jieba.posseg.dt's own (a second
+    copy cost 43 MiB), so a word tagged with jieba.add_word reaches both."""
+    import jieba
+    import jieba.posseg
+
+    from ctxgraph._zhseg import tagger
+
+    assert tagger().word_tag_tab is jieba.posseg.dt.word_tag_tab
+    jieba.add_word("桂语澜庭", tag="ns")
+    try:
+        assert ("桂语澜庭", "ns") in [(p.word, p.flag) for p in tagger().cut("我住在桂语澜庭")]
+        assert ("桂语澜庭", "ns") in [(p.word, p.flag) for p in jieba.posseg.cut("我住在桂语澜庭")]
+    finally:
+        jieba.del_word("桂语澜庭")
