@@ -26,6 +26,7 @@ from difflib import SequenceMatcher
 from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
+from .options import _ASKING, lead_in
 from .registry import step
 from .text import clauses, first_match, in_spans, whole_words
 
@@ -78,7 +79,7 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     >>> from ctxgraph.extract.compiled import compiled_packs
     >>> alternatives("还10万后有两种方式：①月供不变，缩短期限；②期限不变，减少月供。您选哪种？",
     ...              compiled_packs((), ())["zh"].alternatives)
-    [['还10万后有两种方式'], ['月供不变', '缩短期限'], ['期限不变', '减少月供'], ['您选哪种']]
+    [['还10万后有两种方式'], ['月供不变', '缩短期限'], ['期限不变', '减少月供']]
     """
     out: list[list[str]] = []
     sentences = _SENTENCE_SPLIT.split(text)
@@ -90,12 +91,14 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
             and ends[n] not in ("?", "？")
         if not sentence.strip() or not (first_match(cues, sentence) or before_which):
             continue
-        pieces = [p for p in _PIECE_SPLIT.split(sentence) if p and p.strip()]
+        # the list's lead-in ("试听有", "Lessons available:") is no part of its first alternative
+        pieces = [p for p in _PIECE_SPLIT.split(sentence[len(lead_in(sentence)):]) if p and p.strip()]
         if len(pieces) > 1:
             out += [segs for p in pieces if (segs := _segments(p))]
         else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives
             out += [[seg] for seg in _segments(sentence)]
-    return out
+    # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative
+    return [kept for segs in out if (kept := [s for s in segs if not _ASKING.search(s)])]
 
 
 def _distinctive(part: str, lang: str) -> bool:
@@ -205,7 +208,7 @@ def _listing_turns(ctx: MessageContext) -> list[tuple[int, list[list[str]]]]:
         m = re.fullmatch(r"choice_t(\d+)", str(G.nodes[fid].get("key", "")))
         node = f"t{m.group(1)}" if m else None
         if node in G and not any(turn == int(m.group(1)) for turn, _ in out):
-            out.append((int(m.group(1)), alternatives(G.nodes[node]["text"], ctx.pack.alternatives)))
+            out.append((-int(m.group(1)) - 1, alternatives(G.nodes[node]["text"], ctx.pack.alternatives)))
     return out
 
 
@@ -234,6 +237,11 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             value = _pick(clause, listed, ctx.lang, slot_words) or _pointed(clause, listed)
             if value is None:
                 continue
+            if turn < 0:  # a list older than the last messages, re-read because a choice was made from it:
+                # a change of mind names the option by more than a shared head noun ("乔医师" is no "主任医师")
+                turn = -turn - 1
+                if len(_shared(clause, value, ctx.lang, slot_words)) < (3 if _CJK.search(value) else 5):
+                    continue
             earlier = _same_choice(ctx, listed, value, slot_words)
             # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
             # the user already chose from changes the choice ("just do the credit")
