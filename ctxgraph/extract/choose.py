@@ -25,7 +25,7 @@ Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
->>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours."},
+>>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]
 ['Group lessons are £70 for three hours']
@@ -39,7 +39,7 @@ from difflib import SequenceMatcher
 from .._units import DecisionUnit, FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
-from .options import Option, offered_options, tags
+from .options import Option, asks_which, offered_options, tags
 from .registry import step
 from .text import clauses, first_match
 
@@ -54,7 +54,7 @@ _FUNCTION = set("的了吧呢啊吗嘛那这个就要是一也都还和与在有
 # where a reply's clause splits further: commas, "..." and "actually" start a new act
 _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)", re.I)
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
-_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont)\b|n't\b|不|别|太|算了", re.I)
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip)\b|n't\b|不|别|太|算了|免了", re.I)
 # the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
@@ -95,7 +95,12 @@ def _words(text: str, lang: str) -> set[str]:
     for w in content_words(re.sub(r"[-_/]", " ", text), lang):
         w = re.sub(r"'s$", "", w)
         out.add(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w)
-    return out - {"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks"}
+    return out - _NOT_A_NAME
+
+
+# words of a reply or an option that name no option
+_NOT_A_NAME = {"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had", "take", "get",
+               "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great", "available", "cost", "come"}
 
 
 def _alike(a: str, b: str) -> bool:
@@ -185,10 +190,12 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
     >>> opts = offered_options("热气球有早场和晚场，早场5点半起飞，晚场6点起飞，价格一样。", "zh")
     >>> match("早一点的那场", opts, "zh")
     (0, '')
-    >>> match("晚场吧", opts, "zh")
-    (1, '晚场')
+    >>> match("晚场吧", opts, "zh")  # slots told apart by their clock: by name, the slot readers' part
+    (None, '')
     """
-    i, part = _by_name(clause, options, lang)
+    # options told apart only by their clock are slots: picked by a comparison here, by name elsewhere
+    slots = all(set(o.measures) == {"clock"} for o in options)
+    i, part = (None, "") if slots else _by_name(clause, options, lang)
     if i is not None:
         return i, part
     i = _by_comparison(clause, options, lang)
@@ -228,9 +235,10 @@ def _bare(clause: str, part: str) -> bool:
 
 def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     options = offered_options(text, ctx.lang)
-    if len(options) < 2:
-        return []
-    asked_which = bool(_ASKS_WHICH.search(text.rstrip()[-80:])) and text.rstrip().endswith(("?", "？"))
+    G = ctx.graph
+    if len(options) < 2 or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
+        return []  # options that are things the offers step tracks (products, venues) are decided there
+    asked_which = asks_which(text)
     out: set[int] = set()
     declined = False
     for n, (offset, clause) in enumerate(_sub_clauses(ctx)):
@@ -264,7 +272,7 @@ def proposed_extras(text: str) -> list[str]:
         for m in rx.finditer(text):
             x = (m.group("x") or (m.groupdict().get("y") or "")).strip()
             x = _LEADING_ZH.sub("", _EXTRA_CUT.sub("", x)).strip()
-            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and (content_words(x, "zh" if _CJK.search(x) else "en")):
+            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b", x) and (content_words(x, "zh" if _CJK.search(x) else "en")):
                 out.append(x)
     return out
 

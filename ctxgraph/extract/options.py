@@ -9,7 +9,7 @@ words it is named by, its measures (price, size, duration, clock) and its paraph
 often, per what period: "1 session a week" and "once a week" share ``freq:1/week``; "年卡" and
 "yearly" share ``per:year``). ``choose.py`` matches the user's reply against them.
 
->>> [o.text for o in offered_options("Roller blinds are £90 a window. Venetian ones come to £120 and take a week longer.", "en")]
+>>> [o.text for o in offered_options("Roller blinds are £90 a window. Venetian ones come to £120 and take a week longer. Which would you like?", "en")]
 ['Roller blinds are £90 a window', 'Venetian ones come to £120 and take a week longer']
 >>> [o.text for o in offered_options("票种有单次票80元，十次卡680元，月卡399元。", "zh")]
 ['单次票80元', '十次卡680元', '月卡399元']
@@ -40,7 +40,7 @@ _NUMBER = r"(\d[\d,]*(?:\.\d+)?)"
 _PRICE = re.compile(r"[£$€¥￥]\s?" + _NUMBER + r"|" + _NUMBER + r"\s*(?:元|块|镑|pounds?\b|dollars?\b|quid\b|GBP\b|USD\b|EUR\b)"
                     r"|每(?:小时|次|晚|人|位|节|天|月|年|米|平)\s*" + _NUMBER + r"(?![\d.]|\s*(?:小时|分钟|次|天|个|人|节|米|平))", re.I)
 _SIZE = re.compile(_NUMBER + r"\s*(?:平方米|平米|平|m²|m2\b|sq ?m\b|sqm\b|square met(?:re|er)s?|寸|inch(?:es)?\b|litres?\b|liters?\b|升|L\b|GB\b|人座|座)", re.I)
-_DURATION = re.compile(_NUMBER + r"\s*(?:个)?\s*(小时|分钟|天|个?月|hours?\b|hrs?\b|minutes?\b|mins?\b|days?\b|weeks?\b|months?\b|years?\b)", re.I)
+_DURATION = re.compile(_NUMBER + r"\s*(?:个)?\s*(小时|分钟|天|(?<=个)月|hours?\b|hrs?\b|minutes?\b|mins?\b|days?\b|weeks?\b|months?\b|years?\b)", re.I)
 _MINUTES = {"小": 60, "分": 1, "天": 1440, "月": 43200, "个": 43200, "h": 60, "m": 1, "d": 1440, "w": 10080, "y": 525600}
 _CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|晚)?\s*(\d{1,2})(?:[:：](\d{2})|点(半)?)(?:\s*(am|pm))?|\b(\d{1,2})\s*(am|pm)\b", re.I)
 
@@ -56,6 +56,11 @@ _PERIOD = [("year", re.compile(r"\b(?:annual(?:ly)?|yearly|a year|per year|per a
            ("month", re.compile(r"\b(?:monthly|a month|per month|/ ?mo(?:nth)?)\b|月卡|月付|月费|包月|一个月|每月|/月", re.I)),
            ("week", re.compile(r"\bweekly\b|周卡|每周|一周", re.I)),
            ("once", re.compile(r"\b(?:one-off|single|pay as you go|per visit|a visit)\b|单次|次卡", re.I))]
+
+
+# a day ("5月2日", "Tuesday May 5", "周六"): a slot to book, read by the date readers, not here
+_DATED = re.compile(r"\d{1,2}\s*月\s*\d{1,2}|\d{1,2}\s*[号日]|周[一二三四五六日天]|星期|礼拜|"
+                    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d", re.I)
 
 
 @dataclass(frozen=True)
@@ -163,15 +168,15 @@ def lead_in(sentence: str) -> str:
     >>> lead_in("还10万后有两种方式：")
     ''
     """
-    first_digit = re.search(r"\d", sentence)
-    before = first_digit.start() if first_digit else len(sentence)
+    first = _PRICE.search(sentence) or _SIZE.search(sentence) or _DURATION.search(sentence) or _CLOCK.search(sentence)
+    before = first.start() if first else len(sentence)
     ends = [m.end() for m in _LEAD_MARK.finditer(sentence) if m.start() < before]
     if not ends or not sentence[ends[-1]:].strip():
         return ""
     return sentence[:ends[-1]]
 
 
-_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do)|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
+_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
 
 
 def _named(text: str, lang: str) -> bool:
@@ -191,17 +196,28 @@ def offered_options(text: str, lang: str) -> list[Option]:
             continue
         lead = lead_in(sentence)
         pieces = [p for p in _pieces(sentence[len(lead):]) if not _ASKING.search(p) and _named(p, lang)]
+        if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
+               for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
+            best, measured = [], []  # a list of days or slots is not read here
+            continue
         opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
         if 2 <= len(opts) <= MAX_OPTIONS and len(opts) > len(best) and (_SEPARATOR.search(sentence) or all(o.measures for o in opts)):
             best = opts
-        elif len(opts) == 1 and opts[0].measures:
+        elif len(opts) == 1 and "price" in opts[0].measures:  # parallel sentences, each with its own price
             measured.append(opts[0])
         else:
             measured = []  # parallel sentences follow one another
-        if len(measured) >= 2 and not best:
+        if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
             best = list(measured)
     return best if len(best) <= MAX_OPTIONS else []
 
 
+def asks_which(text: str) -> bool:
+    """The message ends asking which (or offering a choice with a question)."""
+    text = text.rstrip()
+    return text.endswith(("?", "？")) and bool(_WHICH.search(text[-80:]))
+
+
+_WHICH = re.compile(r"哪|还是|选|\b(?:which|prefer|or|would you like|do you want|suits? you)\b", re.I)
 # a piece that asks ("请问哪家医院", "Which park would you like"): a question, no option
 _ASKING = re.compile(r"哪|什么|多少|请问|^\W*(?:which|what|how|when|where|who|would|do|does|shall|can|could)\b", re.I)

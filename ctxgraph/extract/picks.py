@@ -79,7 +79,7 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     >>> from ctxgraph.extract.compiled import compiled_packs
     >>> alternatives("还10万后有两种方式：①月供不变，缩短期限；②期限不变，减少月供。您选哪种？",
     ...              compiled_packs((), ())["zh"].alternatives)
-    [['还10万后有两种方式'], ['月供不变', '缩短期限'], ['期限不变', '减少月供']]
+    [['月供不变', '缩短期限'], ['期限不变', '减少月供']]
     """
     out: list[list[str]] = []
     sentences = _SENTENCE_SPLIT.split(text)
@@ -240,7 +240,7 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             if turn < 0:  # a list older than the last messages, re-read because a choice was made from it:
                 # a change of mind names the option by more than a shared head noun ("乔医师" is no "主任医师")
                 turn = -turn - 1
-                if len(_shared(clause, value, ctx.lang, slot_words)) < (3 if _CJK.search(value) else 5):
+                if _other_head(clause, value, _shared(clause, value, ctx.lang, slot_words)):
                     continue
             earlier = _same_choice(ctx, listed, value, slot_words)
             # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
@@ -252,6 +252,19 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             break
     return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items()]
+
+
+def _other_head(clause: str, value: str, part: str) -> bool:
+    """``part`` ends the option and follows another word in the clause: the same head noun of
+    another thing ("乔医师" against "主任医师"), not a name of the option.
+
+    >>> _other_head("乔医师周六那个", "主任医师", "医师"), _other_head("那还是缩短年限", "缩短期限", "缩短")
+    (True, False)
+    """
+    if not part or not _CJK.search(part) or not value.endswith(part):
+        return False
+    at = clause.find(part)
+    return at > 0 and bool(_CJK.match(clause[at - 1])) and clause[at - 1] not in "那这的是要选"
 
 
 def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_words: re.Pattern | None) -> str | None:
