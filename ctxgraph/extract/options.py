@@ -195,13 +195,19 @@ def offered_options(text: str, lang: str) -> list[Option]:
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
-        pieces = [p for p in _pieces(sentence[len(lead):]) if not _ASKING.search(p) and _named(p, lang)]
+        pieces = [p for p in _pieces(sentence[len(lead):]) if not _ASKING.search(p)]
+        if not all(_named(p, lang) for p in pieces):
+            best, measured = [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
+            continue
         if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
                for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
             best, measured = [], []  # a list of days or slots is not read here
             continue
         opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
-        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) > len(best) and (_SEPARATOR.search(sentence) or all(o.measures for o in opts)):
+        # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
+        # a breakdown of one price ("后盖220元，加电池一共369元")
+        listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text)))
+        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) > len(best) and listed:
             best = opts
         elif len(opts) == 1 and "price" in opts[0].measures:  # parallel sentences, each with its own price
             measured.append(opts[0])

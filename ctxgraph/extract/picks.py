@@ -26,7 +26,7 @@ from difflib import SequenceMatcher
 from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
-from .options import _ASKING, lead_in
+from .options import lead_in
 from .registry import step
 from .text import clauses, first_match, in_spans, whole_words
 
@@ -56,6 +56,8 @@ _PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧|^\W*the\s+(?:\w+[\s-]){0,3}
 # the assistant's list ends asking which one ("请问您考虑哪种？", "Which would you like?"): the
 # reply that opens by naming one of them answers it, with or without an accepting word
 _WHICH = re.compile(r"哪(?:一|个|张|种|家|款|位|班|套)|选哪|\bwhich\b", re.I)
+# a part that names the slot asked for ("请问哪家医院", "what time"), not an alternative
+_ASKS_SLOT = re.compile(r"哪|什么|多少|请问|^\W*(?:which|what|how|when|where|who)\b", re.I)
 _ASKS_WHICH = re.compile(_WHICH.pattern + r"[^。.!！\n]*[？?]\s*$", re.I)
 
 
@@ -98,7 +100,7 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
         else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives
             out += [[seg] for seg in _segments(sentence)]
     # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative
-    return [kept for segs in out if (kept := [s for s in segs if not _ASKING.search(s)])]
+    return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
 
 
 def _distinctive(part: str, lang: str) -> bool:
