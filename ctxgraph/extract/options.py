@@ -181,8 +181,8 @@ _LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-
 
 def _named(text: str, lang: str) -> bool:
     """The piece names something besides its numbers."""
-    bare = _PRICE.sub(" ", _DURATION.sub(" ", text))
-    return bool(content_words(bare, lang)) or len(_CJK.findall(bare)) >= 2
+    bare = _CLOCK.sub(" ", _PRICE.sub(" ", _DURATION.sub(" ", text)))
+    return any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang)) or len(_CJK.findall(bare)) >= 2
 
 
 def offered_options(text: str, lang: str) -> list[Option]:

@@ -239,11 +239,9 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             value = _pick(clause, listed, ctx.lang, slot_words) or _pointed(clause, listed)
             if value is None:
                 continue
-            if turn < 0:  # a list older than the last messages, re-read because a choice was made from it:
-                # a change of mind names the option by more than a shared head noun ("乔医师" is no "主任医师")
-                turn = -turn - 1
-                if _other_head(clause, value, _shared(clause, value, ctx.lang, slot_words)):
-                    continue
+            turn = -turn - 1 if turn < 0 else turn  # a list older than the last messages, re-read for a change of mind
+            if _other_head(clause, value, _shared(clause, value, ctx.lang, slot_words)):
+                continue  # the head noun of another thing ("乔医师" is no "主任医师")
             earlier = _same_choice(ctx, listed, value, slot_words)
             # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
             # the user already chose from changes the choice ("just do the credit")
