@@ -40,6 +40,7 @@ from .._units import DecisionUnit, FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
 from .options import Option, asks_which, offered_options, tags
+from .picks import _short_name
 from .registry import step
 from .text import clauses, first_match
 
@@ -252,7 +253,11 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
             continue
         if i is None or i in out:
             continue
-        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or (n == 0 and asked_which) or _bare(clause, part):
+        if part and ctx.pack.synonym_rx is not None and not ctx.pack.synonym_rx.sub(" ", part).strip():
+            continue  # a slot word is no part ("请提供订单号或者手机号" - "订单号 VP26…" gives a value)
+        # a bare answer to "which?" takes an option named in a few words, not a sentence
+        answered = n == 0 and asked_which and _short_name(options[i].text)
+        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part):
             return [FactUnit(key=f"choice_t{turn}", name="choice", value=options[i].text, correction=ctx.correcting, stressed=ctx.stressed)]
     return []
 
