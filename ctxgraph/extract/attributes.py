@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
+from .offers import _offers
 from .registry import step
 from .text import SENTENCE_END, first_match, in_spans
 
@@ -97,10 +98,15 @@ _EN_NOT_VALUE = re.compile(
     r"awful|terrible|bad|better|worse|best|worst|cheap|expensive|steep|pricey|dear|free|busy|available|possible|impossible|"
     r"sure|unsure|right|wrong|correct|true|done|ready|here|there|gone|over|up|down|off|on|out|in|back|due|late|early|"
     r"happy|sad|glad|sorry|excited|worried|nervous|upset|angry|keen|fun|important|urgent|same|different|what|which|who|"
+    r"rubbish|crap|poor|weak|useless|dreadful|horrible|amazing|brilliant|fantastic|excellent|awesome|gorgeous|beautiful|"
+    r"stunning|wonderful|lucky|unlucky|easy|hard|difficult|tricky|simple|safe|dangerous|normal|weird|strange|odd|"
+    r"(?:new|old)\W*$|"
     r"how|it|that|this|them|him|her|me|us|you|one|the one|mine|yours|a problem|a shame|a pain|a must|a nightmare|a joke|"
     r"a mess|a pity|a relief|an issue|a long story)\b", re.I)
 # a subject that is a pronoun or an abstract word about the talk, not the thing
-_EN_NOT_SUBJECT = re.compile(r"(?:^|\s)(?:i|you|he|she|it|we|they|that|this|there|here|what|which|who|everything|something|"
+_EN_NOT_SUBJECT = re.compile(r"^(?:how|what|which|who|whom|whose|where|when|why|whichever|whatever|either|neither|each|any|"
+                             r"a|an|some|few|many|most|several|no)\b"
+                             r"|(?:^|\s)(?:i|you|he|she|it|we|they|that|this|there|here|what|which|who|everything|something|"
                              r"anything|nothing|one|problem|issue|thing|question|point|idea|plan|reason|answer|price|cost|"
                              r"total|weather|time|day|date|name|number|address|email|phone|budget)$", re.I)
 # where an English complement ends: a new clause, a hedge, a sign-off
@@ -119,10 +125,14 @@ def _en_complement(comp: str) -> str:
     comp = _EN_CUT.split(comp, maxsplit=1)[0].strip(" .!?,;:'\"")
     if not comp or _EN_NOT_VALUE.match(comp) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:
         return ""
-    last = comp.split()[-1].casefold()
-    if last.endswith("ing") or (len(comp.split()) == 1 and re.fullmatch(r"[a-z]+(?:ed|en)", last) and last not in ("green", "linen")):
-        return ""  # "is coming", "is booked": an event, not an attribute
-    return _EN_ARTICLE.sub("", comp)
+    first, last = comp.split()[0].casefold(), comp.split()[-1].casefold()
+    if last.endswith("ing") or re.fullmatch(r"[a-z]{2,}(?:ing|ed)", first) or (
+            len(comp.split()) == 1 and re.fullmatch(r"[a-z]+en", last) and last not in ("green", "linen")):
+        return ""  # "is coming", "'s doing the school run", "is booked", "terrified of rain": an event or a feeling
+    if not re.search(r"[^\W\d_]", comp):
+        return ""  # "Indiranagar is 038": a number, another step's
+    # "The Old Mill" keeps its article (a name); "a sapphire" does not
+    return comp if re.match(r"(?i:the|a|an)\s+[A-Z]", comp) else _EN_ARTICLE.sub("", comp)
 
 
 def _en_head(part: str, premise: bool) -> tuple[str, str] | None:
@@ -178,6 +188,8 @@ _ZH_HAVE = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{1,8}?)我(?:这|这边|这�
 _ZH_COUNTED = re.compile(r"[0-9一二两三四五六七八九十几]")
 # a clause of the user's own situation: a first-person subject
 _ZH_FIRST_PERSON = re.compile(r"^(?:我|俺|咱|家里|我们)")
+# a clause that tells an event or an intent (了, 要 / 想 / 打算, a number), not a standing situation
+_ZH_EVENT = re.compile(r"了|要|想|打算|准备|[0-9一二两三四五六七八九十百千万]")
 # a yes/no question ends the sentence: 吗 / 么 / 没 / a question mark after a clause with no question word
 _ZH_YES_NO = re.compile(r"(?:吗|么|嘛|不|没有?)?[？?]$|(?:吗|么|嘛)[\s。！]*$")
 # a value that judges or points instead of describing
@@ -186,7 +198,7 @@ _ZH_WH = re.compile(r"多少|什么|哪|几[点个天号位]|怎么|为什么|�
 _ZH_NOT_VALUE = re.compile(r"^(?:(?:不|没|可以|对|好|行|一样)的?$|有点|这|那|什么|怎么|多少|哪|啥|谁|的)")
 # a subject that is a stance or a hedge, not a thing ("感觉是…", "应该是…", "主要是…")
 _ZH_STANCE = re.compile(r"(?:觉得|感觉|应该|可能|好像|估计|大概|说|想|以为|算|不过|主要|意思|问题|原因|关键|重点|目的)$"
-                        r"|^(?:其实|肯定|真的|确实|当然|反正|一定|本来|原来|毕竟|只|就|还|也|都|总)")
+                        r"|^(?:其实|肯定|真的|确实|当然|反正|一定|本来|原来|毕竟|只|就|还|也|都|总|最好|最后|然后|首先|其次|另外)")
 _ZH_PRONOUN_SUBJ = frozenset("你您他她它这那哪什谁")
 _ZH_PART_SPLIT = re.compile(r"[，,；;、]|(?<=[\u4e00-\u9fff\w])\s+(?=[\u4e00-\u9fff\w])")
 
@@ -200,9 +212,11 @@ def _zh_tags(text: str) -> list[tuple[str, str]]:
 def _zh_value(val: str, *, verbs_ok: bool) -> str:
     """The value as said, its trailing particles off; "" when it judges, points or is a clause."""
     val = _ZH_TAIL_PARTICLES.sub("", val.strip())
-    if not val or len(val) > ZH_CHARS or _ZH_NOT_VALUE.match(val):
+    if not val or len(val) > ZH_CHARS or _ZH_NOT_VALUE.match(val) or not re.search(r"[^\W\d_]", val):
         return ""
     tags = _zh_tags(val)
+    if tags and len(tags) > 1 and tags[0][1] == "nr" and len(tags[0][0]) == 1:
+        return ""  # "李主任", "王老师": a surname and a title, a person
     if tags and tags[0][1] in (("c", "p", "r") if verbs_ok else ("d", "c", "p", "r")):
         return ""  # "太贵", "真好", "不是": a judgement (a wanted "偏硬一点" is a degree, not one)
     if any(t.startswith(("r", "y", "u")) and w != "的" or t == "t" for w, t in tags):
@@ -322,7 +336,7 @@ def _read(ctx: MessageContext) -> list[_Found]:
             if head is not None:
                 found.append(head)
                 head = None
-            if premise and (_ZH_FIRST_PERSON.match(part) if zh else _EN_FIRST_PERSON.match(part)):
+            if premise and (_ZH_FIRST_PERSON.match(part) and not _ZH_EVENT.search(part) if zh else _EN_FIRST_PERSON.match(part)):
                 # the user's situation, asked about: kept as said ("we'll bring our own cake", 我妈医保卡在我这)
                 if len(part) <= VALUE_CHARS:
                     head = _Found("situation" if not zh else "情况", part.strip(" .,，。"), at)
@@ -336,6 +350,7 @@ def attributes(ctx: MessageContext) -> list[_Unit]:
     """Facts of what the user says of the thing (see the module docstring), keyed by the part named."""
     G = ctx.graph
     typed = set(ctx.pack.type_roles.values()) | _TYPED
+    offered = _offers(ctx)
     units: list[_Unit] = []
     for f in _read(ctx):
         value = f.value.strip(" ,，、")
@@ -349,6 +364,9 @@ def attributes(ctx: MessageContext) -> list[_Unit]:
         held = [u.value.casefold() for u in ctx.units + units if isinstance(u, FactUnit) and u not in pieces]
         if not value or any(folded in h or h in folded and len(h) > 1 for h in held):
             continue  # another step has it (a slot's value, a problem, a name)
+        if any(m.label == "PERSON" and m.text.casefold() in folded for m in ctx.mentions) or any(
+                len(str(d["value"])) > 1 and str(d["value"]).casefold() in folded for _, d in offered):
+            continue  # "要李主任的": a person or an option picked (the picks step's), not an attribute of the thing
         ctx.units[:] = [u for u in ctx.units if not any(u is p for p in pieces)]
         key = f.key
         if any(isinstance(u, FactUnit) and u.key == key for u in ctx.units + units) or (
