@@ -100,6 +100,7 @@ _EN_NOT_VALUE = re.compile(
     r"happy|sad|glad|sorry|excited|worried|nervous|upset|angry|keen|fun|important|urgent|same|different|what|which|who|"
     r"rubbish|crap|poor|weak|useless|dreadful|horrible|amazing|brilliant|fantastic|excellent|awesome|gorgeous|beautiful|"
     r"stunning|wonderful|lucky|unlucky|easy|hard|difficult|tricky|simple|safe|dangerous|normal|weird|strange|odd|"
+    r"away|abroad|home|at home|at work|on holiday|on leave|travelling|traveling|ill|sick|poorly|"
     r"(?:new|old)\W*$|"
     r"how|it|that|this|them|him|her|me|us|you|one|the one|mine|yours|a problem|a shame|a pain|a must|a nightmare|a joke|"
     r"a mess|a pity|a relief|an issue|a long story)\b", re.I)
