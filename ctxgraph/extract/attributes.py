@@ -84,6 +84,7 @@ _EN_KIND = re.compile(r"^(?:(?:it|this|that)(?:'s|’s|s| is)|(?:they|these)(?:'
 _EN_HAVE_AS = re.compile(r"\b(?:(?:i|we)\s*(?:'ve|’ve|have|had)?\s*(?:got\s+)?|(?:i|we)\s+have\s+|got\s+)(?:the|my|our|a|an)\s+"
                          r"(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:as|in)\s+(?:a|an)\s*(?P<val>\S.*)$"
                          r"|\b(?:(?:i|we)\s*(?:'ve|’ve|have)?\s*(?:got\s+)?)(?:the|my|our)\s+(?P<subj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:as|in)\s+(?P<val2>\S.*)$", re.I)
+_EN_AS = re.compile(r"\s(as|in)\s", re.I)
 # "I'm a complete beginner" (a statement), "I'm left handed" (before a question about it)
 _EN_SELF = re.compile(r"^(?:i(?:'m|’m| am)|we(?:'re|’re| are))\s+(?P<comp>\S.*)$", re.I)
 # a yes/no question about what was just said: "is that a problem?", "would that fit?", "ok?"
@@ -142,8 +143,9 @@ def _en_head(part: str, premise: bool) -> tuple[str, str] | None:
     if m:
         val = _en_complement(m.group("val") or m.group("val2") or "")
         subj = (m.group("subj") or m.group("subj2") or "").strip()
-        if val and subj:
-            return subj.casefold(), val
+        if val and subj:  # the thing is what the user has ("the logo"), the format how: both are said
+            how = _EN_AS.search(m.group(0)).group(1).casefold()
+            return subj.casefold(), f"{subj} {how} {val}"
     m = _EN_KIND.match(part)
     if m:
         val = _en_complement(m.group("comp") or m.group("comp2") or "")
