@@ -40,23 +40,36 @@ _NOT_BARE = re.compile(r"^\s*(?:[月号日点时:：.\d]|个月(?!大)|年|周|�
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
+#: labels a name may carry: the NER takes a name for a place, a venue or a group as often as for a person
+_NAME_LABELS = ("PERSON", "ORG", "PLACE", "GPE", "FAC", "LOC", "VENUE", "NORP")
+#: the keys of facts that hold a person's name already (a name said again is not a second person)
+_PERSON_KEYS = re.compile(r"^(?:name|person(?:_.+)?|patient|traveller|contact|customer|lead|receiver|owner|child)$")
+
+
 def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for rx in getattr(ctx.pack, "relations", ()):
         for r in rx.finditer(ctx.text):
             name = r.group("name").strip()
-            rel = (r.groupdict().get("rel") or "").strip().casefold()
+            groups = r.groupdict()
+            rel = (groups.get("rel") or "").strip().casefold()
             if ctx.asking(r.start("name")) or in_spans(r.start("name"), ctx.taken_back) or any(
-                    m.label not in ("PERSON", "ORG", "PLACE", "GPE") and m.start < r.end("name") and r.start("name") < m.end
+                    m.label not in _NAME_LABELS and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name
-            self_said = not rel or r.groupdict().get("self") is not None
-            key = "name" if self_said and "name" not in filled else f"person_{rel or 'self'}"
-            if key in filled or any(isinstance(u, FactUnit) and u.value == name for u in ctx.units + units):
+            if ctx.lang == "zh" and not re.search("叫|名字|姓", ctx.text[r.start():r.start("name")]) and not any(
+                    m.label == "PERSON" and m.start <= r.start("name") and r.end("name") <= m.end for m in ctx.mentions):
+                continue  # "我爸，明天来": after a relation and a comma, only what the tagger takes for a name
+            other = groups.get("other") is not None
+            self_said = not other and (not rel or groups.get("self") is not None)
+            key = "name" if self_said and "name" not in filled else f"person_{rel}" if rel else "person" if other else "person_self"
+            if key in filled or any(isinstance(u, FactUnit) and u.value == name and _PERSON_KEYS.match(u.key)
+                                    for u in ctx.units + units):
                 continue
-            # pieces of the name the message made facts of ("欧阳" as a place, "建国" of "祁建国")
-            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value in name
-                                                        and u.value != name and u.slot in ("place", "org", "person"))]
+            # the name, or pieces of it, the message made facts of by their type ("欧阳" as a place, "建国" of
+            # "祁建国", "Maisie" as a place, "Noor" as a venue), and the relation word kept as a name ("我爱人")
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and (
+                (u.value in name and not _PERSON_KEYS.match(u.key)) or (u.key == "name" and u.value in (f"我{rel}", rel))))]
             filled.add(key)
             slot = ctx.pack.slots.get("name") if key == "name" else None
             units.append(FactUnit(key=key, name=slot.name if slot else key.replace("_", " "), value=name,
