@@ -146,13 +146,24 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
             other = groups.get("other") is not None
             self_said = not other and (not rel or groups.get("self") is not None)
             key = "name" if self_said and "name" not in filled else f"person_{rel}" if rel else "person" if other else "person_self"
+            # a fact that holds the relation word where the name belongs ("patient: my grandson", "病人: 我爸",
+            # "联系人: 我爱人") takes the name
+            said = {f"my {rel}", f"our {rel}", f"我{rel}", f"我的{rel}", f"我家{rel}", rel} if rel else set()
+            kept = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
+                    and u.value.strip().casefold() in said]
+            if kept:
+                ctx.units[kept[0]] = ctx.units[kept[0]].model_copy(update=dict(value=name))
+                ctx.units[:] = [u for n, u in enumerate(ctx.units) if n == kept[0] or not (
+                    isinstance(u, FactUnit) and not u.offered and u.value == name and u.key == "person")]
+                filled.add(key)
+                continue
             if key in filled or any(isinstance(u, FactUnit) and u.value == name and _PERSON_KEYS.match(u.key)
                                     for u in ctx.units + units):
                 continue
             # the name, or pieces of it, the message made facts of by their type ("欧阳" as a place, "建国" of
-            # "祁建国", "Maisie" as a place, "Noor" as a venue), and the relation word kept as a name ("我爱人")
-            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and (
-                (u.value in name and not _PERSON_KEYS.match(u.key)) or (u.key == "name" and u.value in (f"我{rel}", rel))))]
+            # "祁建国", "Maisie" as a place, "Noor" as a venue)
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and
+                                                        u.value in name and not _PERSON_KEYS.match(u.key))]
             filled.add(key)
             slot = ctx.pack.slots.get("name") if key == "name" else None
             units.append(FactUnit(key=key, name=slot.name if slot else key.replace("_", " "), value=name,
