@@ -14,12 +14,23 @@ Runs after the roles step, over the user's message. Three readers, none a list o
   Room at Fernley Golf Club" one venue.
 - **Where a thing is** ("X在PLACE", Chinese): "我人在上海" -> ``所在地: 上海``; "房子在安徽安庆" ->
   ``房子所在地: 安徽安庆``: two places of two holders, not one place said twice.
+- **Names in any frame** (people6; the same ``relations`` rules, groups ``other`` / ``rel`` / ``self``):
+  someone else's ("Her name's Isla" -> ``person: Isla``, 孩子名字是王一一, 狗叫豆包 -> ``person_狗``), the
+  user's own ("name's Callum Reid btw", "sign it Kwame", "this is Gwen Ashby"); the name replaces the place
+  or venue the NER made of it, and a fact holding the relation word takes the name ("the patient is my
+  grandson, Alfie Turner" -> ``patient: Alfie Turner``). An honorific alone is no name (祁小姐 whole, never
+  小姐); a short rare word answering 怎么称呼 is the user's name (甘露). Chinese ages with no age word:
+  months said of a noun (猫三个月了), a number alone after a name (叫孔德明，七十八了).
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh")
 >>> _ = t.observe({"role": "user", "content": "我人在北京，厂房在江西赣州，面积大概要800平"})
 >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and "所在地" in f.key)
 [('厂房所在地', '江西赣州'), ('所在地', '北京')]
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "pony ride for my daughter please. Her name's Maisie, she's 7"})
+>>> sorted((f.key, f.value) for f in t.state().facts if f.key in ("person", "place", "age"))
+[('age', '7'), ('person', 'Maisie')]
 """
 
 from __future__ import annotations
