@@ -39,7 +39,7 @@ from .._units import DecisionUnit, FactUnit, SelectUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
-from .text import first_match, question_sentences
+from .text import SENTENCE_END, first_match, question_sentences
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
 MAX_VALUE_CHARS = 40
@@ -50,13 +50,16 @@ MAX_VALUE_CHARS_SEGMENTED = 16
 @dataclass(frozen=True)
 class Asked:
     """A slot a question names: its ``word`` (the key), ``kind`` (``open``, ``count``,
-    ``free``, ``choice``, ``yesno``, ``known``: a slot a pack knows, ``pick``: "which one"),
-    the ``options`` of a choice or a yes-no question, the pack slot id of a ``known`` one."""
+    ``free``, ``choice``, ``yesno``, ``known``: a slot a pack knows, ``pick``: "which one",
+    ``ask``: a yes-no question of any verb, "需要开发票吗", "Do you have any pets?"), the
+    ``options`` of a choice or a yes-no question, the pack slot id of a ``known`` one, the
+    words that say yes to an ``ask`` (its verb: 需要 / 要, 有; none in English, whose yes is a word)."""
 
     word: str
     kind: str
     options: tuple[str, ...] = ()
     slot: str | None = None
+    yes: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- reading the question (en)
@@ -77,6 +80,63 @@ _EN_PICK = re.compile(r"^(?:one|ones|of them|kind|way)$", re.I)
 _EN_LEAD = re.compile(r"^(?:and |so |also |then )?(?:is it|are they|is that|would you (?:like|prefer)|do you (?:want|prefer|need)|"
                       r"shall i|should i|should we|should it|shall we|will it be|is this|are you)?\s*(?:the |a |an |at |on |in |to )?", re.I)
 _EN_WORDS_AND = re.compile(r"\s*(?:,\s*)?\band\b\s*|\s*,\s*")
+
+
+#: the auxiliaries a yes-no question opens with, the subjects after them, the determiners before its thing
+_EN_Q_AUX = frozenset("do does did will would can could have has shall should is are was were".split())
+_EN_Q_SUBJECT = frozenset("you we they he she it there i anyone someone anybody somebody".split())
+_EN_Q_POSSESSIVE = frozenset("the your his her their my our its this that".split())
+_EN_Q_OBJECT = frozenset("us me him her them".split())
+_EN_Q_DET = frozenset("any a an the some your his her their another extra more".split())
+#: words that end the thing a yes-no question is about ("pets that might…", "a case as well")
+_EN_Q_STOP = frozenset("that which who whom whose on in for with to as at from by of too there please it this these those "
+                       "today tomorrow now then also again ever before after while when if so and but".split())
+_EN_Q_LEAD = frozenset("and so also oh then just".split())
+_EN_WH = re.compile(r"\b(?:what|which|how|when|where|who|whose|why)\b", re.I)
+
+
+def _en_yesno_thing(clause: str) -> str:
+    """The thing a yes-no question of any verb asks about: the noun phrase after its auxiliary,
+    subject and verb ("Do you have any pets that…" -> "pets", "Will you need a case as well" ->
+    "case", "Does the roof have any solar panels on it" -> "solar panels", "Would you like us to
+    include packed lunches" -> "packed lunches", "Any conservatory" -> "conservatory"); "" when the
+    clause is no such question.
+
+    >>> [_en_yesno_thing(c) for c in ("Do you have any pets that might get at it", "Any conservatory", "Is that ok")]
+    ['pets', 'conservatory', '']
+    """
+    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w'-]*", clause)]
+    i = 0
+    while i < len(words) and words[i] in _EN_Q_LEAD:
+        i += 1
+    if i < len(words) and words[i] == "any":
+        pass  # "Any conservatory?": the thing alone
+    elif i + 2 < len(words) and words[i] in _EN_Q_AUX:
+        i += 1
+        if words[i] in _EN_Q_SUBJECT:
+            i += 1
+        elif words[i] in _EN_Q_POSSESSIVE and i + 1 < len(words):
+            i += 2
+        else:
+            return ""
+        while i < len(words) and words[i] in ("also", "still", "already", "ever", "really", "actually", "maybe"):
+            i += 1
+        i += 1  # the verb, whatever it is
+        if i + 1 < len(words) and words[i] in _EN_Q_OBJECT and words[i + 1] == "to":
+            i += 3  # "would you like us to include …"
+        elif i < len(words) and words[i] == "to":
+            i += 2  # "do you want to add …"
+    else:
+        return ""
+    while i < len(words) and words[i] in _EN_Q_DET:
+        i += 1
+    thing: list[str] = []
+    while i < len(words) and words[i] not in _EN_Q_STOP and len(thing) < 3:
+        thing.append(words[i])
+        i += 1
+    if not thing or _EN_PICK.match(" ".join(thing)) or thing[0] in _EN_Q_AUX or thing[0] in _EN_Q_SUBJECT:
+        return ""
+    return " ".join(thing)
 
 
 def _en_question(q: str) -> list[tuple[int, Asked]]:
@@ -109,6 +169,11 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
             if len(thing.split()) <= 4:
                 found.append((q.find(part), Asked(thing.split()[-1].casefold(), "yesno", (thing,))))
             continue
+        if not _EN_OR.search(clause) and not _EN_WH.search(clause) and not any(q.find(part) <= at < q.find(part) + len(part) for at, _ in found):
+            thing = _en_yesno_thing(clause)
+            if thing:  # "Do you have any pets?", "Will you need a case as well?"
+                found.append((q.find(part), Asked(thing, "ask", (thing,))))
+                continue
         if _EN_OR.search(clause) and not re.search(r"\b(?:what|which|how|when|where|who)\b", clause, re.I):
             options = [_EN_LEAD.sub("", o.strip()).strip() for o in _EN_OR.split(_EN_LEAD.sub("", clause))]
             options = [o for o in options if o and len(o.split()) <= 5]
@@ -180,12 +245,13 @@ def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
             head, a = head + a[:inner.start()] + "要", a[inner.end():]
         word = _zh_nouns_tail(ctx, head.rstrip("（(是要选用")) if head.endswith(("（", "(", "是", "要", "选", "用")) else ""
         found.append((m.start(), Asked(word, "choice" if word else "pick", (a, b))))
-        taken.append((m.start() - len(word) - 1, m.end()))
+        taken.append((m.start() - len(word) - (1 if word else 0), m.end()))
     clauses = list(re.finditer(r"[^，,；;？?。！]+", q))
     for n, clause_m in enumerate(clauses):
         clause, at = clause_m.group(0), clause_m.start()
-        if any(s <= at + len(clause) and at <= e for s, e in taken):
+        if any(s < at + len(clause) and at < e for s, e in taken):
             continue
+        subs = [(at, clause)]
         if "、" in clause:  # a list of slot nouns: "本科学校、专业、均分和语言成绩"
             items = re.split(r"、|和|及|以及|跟", re.sub(r"(?:吗|呢|等|等等)$", "", clause))
             words = [_zh_nouns_tail(ctx, items[0])] + [_zh_nouns_head(ctx, it) for it in items[1:]]
@@ -193,36 +259,100 @@ def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
             if (n == len(clauses) - 1 or re.search(r"(?:吗|呢)$", clause)) and all(
                     w == it.strip() for w, it in zip(words[1:], items[1:])) and all(words):
                 found += [(at + i, Asked(w, "open")) for i, w in enumerate(words)]
-            continue
-        for m in _ZH_WHERE.finditer(clause):
-            w = _zh_nouns_tail(ctx, clause[:m.start()])
-            if w:
-                found.append((at + m.start(), Asked(w, "open")))
-        for m in _ZH_WHICH.finditer(clause):
-            w = _zh_nouns_head(ctx, clause[m.end():])
-            if w:
-                found.append((at + m.start(), Asked(w, "open")))
-        for m in _ZH_HOW_MANY.finditer(clause):
-            if m.group(0).startswith("几"):
-                rest = clause[m.end():]
-                if _ZH_TIME_UNIT.match(rest):
-                    continue  # "几点", "几号": a time or a date, the date steps read it  # "几个房间": past the measure word
-                w = _zh_nouns_head(ctx, rest) or _zh_nouns_head(ctx, rest[1:]) or rest[:1]
-            else:
-                w = _zh_nouns_tail(ctx, clause[:m.start()])
-            if w:
-                found.append((at + m.start(), Asked(w, "count")))
-        for m in _ZH_WHAT.finditer(clause):
-            w = _zh_nouns_head(ctx, clause[m.end():])
-            if w and w not in ("时候", "时间"):  # "什么时候": a date, read by the date steps
-                found.append((at + m.start(), Asked(w, "open")))
-        y = _ZH_YESNO.search(clause)
-        if y and not any(a.kind != "yesno" for p, a in found if at <= p < at + len(clause)):
-            thing = y.group(1)
-            word = _zh_nouns_tail(ctx, thing)
-            if word:
-                found.append((at + y.start(), Asked(word, "yesno", (thing,))))
+                continue
+            # questions listed ("哪家医院、哪个科"): each read on its own
+            subs = [(at + m.start(), m.group(0)) for m in re.finditer(r"[^、]+", clause)]
+        for sub_at, sub in subs:
+            found += _zh_clause_slots(ctx, sub, sub_at, found)
     return found
+
+
+_ZH_HOW_BIG = re.compile(r"多(?:大|长|宽|高|重|久|远|深|厚|少钱)")
+#: a yes-no question of any verb: 吗 at its end, or the verb said twice ("要不要", "有没有", "需不需要")
+_ZH_ASKS = re.compile(r"(?:吗|么|嘛)$")
+_ZH_A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1|需不需要|可不可以|能不能")
+#: jieba tags of what may stand before a question's verb: who, where, when, how ("您之前", "家里", "最近")
+_ZH_BEFORE_VERB = ("r", "zg", "s", "f", "t", "d", "ad", "c", "p")
+
+
+def _zh_clause_slots(ctx: MessageContext, clause: str, at: int, found: list[tuple[int, Asked]]) -> list[tuple[int, Asked]]:
+    """The slots one clause of a Chinese question names (see :func:`asked_slots`)."""
+    out: list[tuple[int, Asked]] = []
+    for m in _ZH_WHERE.finditer(clause):
+        w = _zh_nouns_tail(ctx, clause[:m.start()])
+        if w:
+            out.append((at + m.start(), Asked(w, "open")))
+    for m in _ZH_WHICH.finditer(clause):
+        w = _zh_nouns_head(ctx, clause[m.end():])
+        if w:
+            out.append((at + m.start(), Asked(w, "open")))
+    for m in _ZH_HOW_MANY.finditer(clause):
+        if m.group(0).startswith("几"):
+            rest = clause[m.end():]
+            if _ZH_TIME_UNIT.match(rest):
+                continue  # "几点", "几号": a time or a date, the date steps read it  # "几个房间": past the measure word
+            w = _zh_nouns_head(ctx, rest) or _zh_nouns_head(ctx, rest[1:]) or rest[:1]
+        else:  # the noun before ("人数是多少"), else the one after ("大概多少人")
+            w = _zh_nouns_tail(ctx, clause[:m.start()]) or _zh_nouns_head(ctx, clause[m.end():])
+        if w:
+            out.append((at + m.start(), Asked(w, "count")))
+    for m in _ZH_HOW_BIG.finditer(clause):  # "房子多大": the noun before
+        w = _zh_nouns_tail(ctx, clause[:m.start()])
+        if w and not m.group(0).endswith("少钱"):
+            out.append((at + m.start(), Asked(w, "open")))
+    for m in _ZH_WHAT.finditer(clause):
+        w = _zh_nouns_head(ctx, clause[m.end():])
+        if w and w not in ("时候", "时间"):  # "什么时候": a date, read by the date steps
+            out.append((at + m.start(), Asked(w, "open")))
+    y = _ZH_YESNO.search(clause)
+    if y and not out:
+        thing = y.group(1)
+        word = _zh_nouns_tail(ctx, thing)
+        if word:
+            out.append((at + y.start(), Asked(word, "yesno", (thing,))))
+    if not out and not y:
+        asked = _zh_ask(ctx, clause)
+        if asked:
+            out.append((at, asked))
+    return out
+
+
+def _zh_ask(ctx: MessageContext, clause: str) -> Asked | None:
+    """A yes-no question of any verb ("需要开发票吗", "家里有宠物吗", "要不要加装遮阳棚", "您有没有C1
+    驾照", "您之前潜过水吗"): its thing (the key) and the words that say yes to it (its verb).
+
+    >>> from ctxgraph.extract.asked import _zh_ask, _demo_ctx
+    >>> [(a.word, a.yes) for a in (_zh_ask(_demo_ctx("zh"), q) for q in ("家里有宠物吗", "要不要加装遮阳棚"))]
+    [('宠物', ('有',)), ('加装遮阳棚', ('要',))]
+    """
+    body = re.sub(r"^(?:请问|那|那么|另外|还有|再)", "", clause.strip())
+    pair = _ZH_A_NOT_A.search(body)
+    if not _ZH_ASKS.search(body) and not pair:
+        return None
+    body = _ZH_ASKS.sub("", body)
+    if pair:  # "要不要加装遮阳棚": the verb said twice is one verb
+        verb = {"需不需要": "需要", "可不可以": "可以", "能不能": "能"}.get(pair.group(0), pair.group(0)[0])
+        head, rest = body[:pair.start()], body[pair.end():]
+    else:
+        tokens = list(ctx.profile.doc(body, ctx.en_models))
+        i = 0
+        while i < len(tokens) and tokens[i].tag_.startswith(_ZH_BEFORE_VERB) and not tokens[i].tag_.startswith("v"):
+            i += 1
+        if i >= len(tokens) or not tokens[i].tag_.startswith("v"):
+            return None
+        verb = tokens[i].text
+        i += 1
+        while i < len(tokens) and tokens[i].tag_ in ("ug", "ul", "uz"):  # "潜过", "去过"
+            verb += tokens[i].text
+            i += 1
+        head, rest = "", "".join(t.text for t in tokens[i:])
+    if re.search(r"[我您你]", head) and not re.match(r"^[您你]", head):
+        return None
+    rest = re.sub(r"^(?:我们|我|您|你|咱们|顺便|一起|一下|再|也|还)+", "", rest)
+    if not rest or len(rest) > 12:
+        return None
+    word = _zh_nouns_tail(ctx, rest) or rest
+    return Asked(word, "ask", (rest,), yes=(verb,))
 
 
 def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:
@@ -321,6 +451,151 @@ def _consumed(clause: str, read: list[str]) -> bool:
     return any(_letters(v) and (c in _letters(v) or (_letters(v) in c and len(_letters(v)) * 2 >= len(c))) for v in read)
 
 
+def _answer_clauses(ctx: MessageContext, text: str):
+    """(start, end, raw) of the reply's clauses and sentence marks; in segmented writing a space
+    between two Chinese words parts two values too ("华山医院总院 皮肤科 专家号")."""
+    for m in _CLAUSES.finditer(text):
+        if ctx.profile.segmented and not _SENTENCE_MARK.match(m.group(0)):
+            pos = m.start()
+            for gap in _HAN_SPACE.finditer(m.group(0)):
+                yield pos, m.start() + gap.start(), text[pos:m.start() + gap.start()]
+                pos = m.start() + gap.end()
+            yield pos, m.end(), text[pos:m.end()]
+        else:
+            yield m.start(), m.end(), m.group(0)
+
+
+_HAN_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+#: words that say yes to a yes-no question, and no
+_YES = {"en": re.compile(r"^\W*(?:yes|yeah|yep|yup|yea|ya|sure|definitely|absolutely|of course|correct|please|pls|plz|"
+                         r"we do|i do|we will|i will|it does|it is|they do|there is|there are|yes please)\b[\s,.!:;-]*", re.I),
+        "zh": re.compile(r"^\W*(?:是的|对的|对|是|嗯+|好的|好|行|可以|当然|要的|有的|需要的)[\s,，.。!！~、]*")}
+_NO = re.compile(r"^\W*(?:no|nope|nah|not|none|never|don'?t|no need|no thanks)\b|^\W*(?:不|没|别|无|免|暂时不)", re.I)
+#: what is said around a value, not the value ("pls", "吧", "the … one")
+_AROUND_EN = re.compile(r"^(?:the|a|an)\s+|\s+(?:ones?|please|pls|plz|thanks|thank you|then|for me|for us)$", re.I)
+_AROUND_ZH = re.compile(r"^(?:那就|就要|就|那|要|选)|(?:的|吧|了|呀|啊|哈|哦|呢)+$")
+#: a clause that declines or complains about what it names is no pick ("not the oak", "太贵了")
+_NOT_PICK = re.compile(r"\b(?:not|no|never|too)\b|n't\b|不|别|太|没", re.I)
+
+
+def _core(ctx: MessageContext, clause: str) -> str:
+    """A reply clause without what is said around its value ("evening one" -> "evening", "女的吧" -> "女")."""
+    rx = _AROUND_ZH if ctx.profile.segmented else _AROUND_EN
+    prev = None
+    core = clause.strip(_FILLER_EDGE)
+    while prev != core:
+        prev, core = core, rx.sub("", core).strip(_FILLER_EDGE)
+    return core
+
+
+def _units_of(ctx: MessageContext, text: str) -> list[str]:
+    """Words (spaced writing) or letters (segmented writing) of ``text``, case-folded."""
+    return list(_norm(text)) if ctx.profile.segmented else _norm(text).split()
+
+
+def _distinct(ctx: MessageContext, options: tuple[str, ...]) -> list[str]:
+    """What sets each option apart: the option less what all of them start and end with
+    ("公猫", "母猫" -> "公", "母"; "the oak frame", "the walnut frame" -> "oak", "walnut")."""
+    parts = [_units_of(ctx, o) for o in options]
+    if len(parts) < 2 or not all(parts):
+        return ["" for _ in options]
+    head = 0
+    while all(len(p) > head for p in parts) and len({p[head] for p in parts}) == 1:
+        head += 1
+    tail = 0
+    while all(len(p) > head + tail for p in parts) and len({p[-1 - tail] for p in parts}) == 1:
+        tail += 1
+    sep = "" if ctx.profile.segmented else " "
+    return [sep.join(p[head:len(p) - tail]) for p in parts]
+
+
+def _option_by_part(ctx: MessageContext, clause: str, options: tuple[str, ...]) -> int | None:
+    """The one option whose distinctive part the clause says, said alone ("母的" for 公猫 / 母猫,
+    "evening one" for the Tuesday morning / Thursday evening group, "铁的" for 铁盒装 / 纸盒装)."""
+    core = _norm(_core(ctx, clause))
+    if not core or _NOT_PICK.search(clause) or len(core) > MAX_VALUE_CHARS:
+        return None
+    hits = []
+    for i, part in enumerate(_distinct(ctx, options)):
+        if not part:
+            continue
+        if ctx.profile.segmented:
+            ok = core in part or (part in core and len(core) <= len(part) + 2)
+        else:
+            ok = re.search(rf"(?<!\w){re.escape(core)}(?!\w)", part) is not None or (
+                re.search(rf"(?<!\w){re.escape(part)}(?!\w)", core) is not None and len(core.split()) <= len(part.split()) + 2)
+        if ok:
+            hits.append(i)
+    return hits[0] if len(hits) == 1 else None
+
+
+_EN_OPTION_LEAD = re.compile(r"^(?:(?:it|them|one|you)\s+)?(?:(?:after|for|with|in|on|at|as)\s+)?(?:the|a|an)\s+", re.I)
+
+
+def _option_value(ctx: MessageContext, option: str) -> str:
+    """An option as a value: without the verb or the words the question led it with ("找男琴师" ->
+    "男琴师", "it in the oak frame" -> "oak frame")."""
+    if not ctx.profile.segmented:
+        return _EN_OPTION_LEAD.sub("", option.strip()) or option
+    tokens = list(ctx.profile.doc(option, ctx.en_models))
+    while len(tokens) > 1 and tokens[0].tag_.startswith("v") and tokens[0].tag_ != "vn":
+        tokens = tokens[1:]
+    return "".join(t.text for t in tokens)
+
+
+def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], spans: list[tuple[int, int]]) -> None:
+    """Bind the yes-no questions of any verb (``ask``) to the sentences of the reply that say yes
+    with a value, in order: "要，专票" (需要开发票吗), "有只狗，很乖的" (家里有宠物吗), "yeah a border
+    collie" (Do you have any pets?), "yes a small one at the back" (Any conservatory?: "a small
+    conservatory at the back"). A sentence that says no fills its question with nothing. The
+    sentences taken go into ``spans``."""
+    text = ctx.text
+    lang = "zh" if ctx.profile.segmented else "en"
+    limit = MAX_VALUE_CHARS_SEGMENTED if ctx.profile.segmented else MAX_VALUE_CHARS
+    read = _read(ctx)
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text)]
+    for lo, hi in zip(bounds, bounds[1:]):
+        i = next((n for n, a in enumerate(asked) if a.kind == "ask" and n not in filled), None)
+        if i is None:
+            return
+        a = asked[i]
+        sentence = text[lo:hi]
+        if not sentence.strip(_FILLER_EDGE):
+            continue
+        if _NO.match(sentence) or ctx.asking(lo + len(sentence) - len(sentence.lstrip())):
+            if _NO.match(sentence):
+                filled[i] = ""
+            continue
+        verb = next((v for v in sorted(a.yes, key=len, reverse=True) if sentence.lstrip(_FILLER_EDGE).startswith(v)), None)
+        m = _YES[lang].match(sentence)
+        if verb is None and m is None:
+            return  # the reply does not open by saying yes: no bare answer to this question
+        parts: list[str] = []
+        for n, (start, end, raw) in enumerate(c for c in _answer_clauses(ctx, sentence) if not _SENTENCE_MARK.match(c[2])):
+            clause = raw.strip(_FILLER_EDGE)
+            if n == 0:
+                if verb is not None:  # "有只狗": the verb said with its thing, the clause whole; "要，专票": the rest
+                    rest = clause.lstrip(_FILLER_EDGE)[len(verb):]
+                    clause = clause if _core(ctx, rest) else ""
+                else:
+                    clause = clause[len(m.group(0).strip()):] if clause.startswith(m.group(0).strip()) else _YES[lang].sub("", clause)
+                    clause = _core(ctx, clause.strip(_FILLER_EDGE)) if clause.strip(_FILLER_EDGE) else ""
+                if clause:
+                    parts.append(clause)
+                continue
+            if not clause or _SPEAKERS.search(clause) or ctx.asking(lo + start) or first_match(ctx.pack.rejects, clause) \
+                    or _consumed(clause, read) or len(clause) > limit:
+                break
+            parts.append(_core(ctx, clause) if not parts else clause)
+        value = ("，" if ctx.profile.segmented else ", ").join(p for p in parts if p)
+        value = _without_fillers(value, ctx.pack.answer_fillers) or value
+        if not ctx.profile.segmented and a.word:  # "a small one at the back": the one is the thing asked of
+            value = re.sub(r"\bones?\b", a.word, value, count=1, flags=re.I)
+        if value and len(value) <= limit * 2:
+            filled[i] = value
+            spans.append((lo, hi))
+
+
 def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, str]]:
     """(slot, value) pairs the user's message gives for the ``asked`` slots (see the module)."""
     text = ctx.text
@@ -334,27 +609,41 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
     # slots the packs know and another step filled from this message keep no place in the order
     got = {u.slot for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
     filled: dict[int, str] = {i: "" for i, a in enumerate(asked) if a.kind == "known" and a.slot in got}
+    yes_spans: list[tuple[int, int]] = []
+    _bind_yes(ctx, asked, filled, yes_spans)
+    by_option: set[int] = set()  # picks bound by the option they name
+    extra: list[str] = []  # values said past the slots named ("叫团子，公的，三岁，布偶")
     last: int | None = None
     pack = ctx.pack
     run = True  # the clause opens its sentence or follows one that gave a value: the answer goes on
     backs = [*pack.self_corrections, *getattr(pack, "take_backs", ())]
-    for m in _CLAUSES.finditer(text):
-        raw = m.group(0)
+    wants = getattr(pack, "wants", ())
+    for start, end, raw in _answer_clauses(ctx, text):
         if _SENTENCE_MARK.match(raw):
             last, run = None, True
+            continue
+        if any(lo <= start < hi for lo, hi in yes_spans):
+            last, run = None, False
             continue
         clause = raw.strip(_FILLER_EDGE)
         if not clause:
             continue
         if _consumed(clause, read):
+            for i, a in enumerate(asked):  # "华山医院总院": read already, its slot is answered
+                if i not in filled and a.kind in ("open", "count") and _word_at(ctx, clause, a.word) is not None:
+                    filled[i] = ""
+                    break
             last, run = None, True
             continue
-        if ctx.asking(m.start() + raw.find(clause)) or first_match(pack.rejects, clause) or first_match(backs, clause) \
+        if ctx.asking(start + raw.find(clause)) or first_match(pack.rejects, clause) or first_match(backs, clause) \
                 or (first_match(pack.accepts, clause) and len(clause) <= 12):
             last, run = None, False
             continue
-        open_ = [i for i, a in enumerate(asked) if i not in filled and a.kind != "known"]
-        start, end = m.start(), m.end()
+        if ctx.profile.segmented and wants:  # "要课桌式的": a want said as the answer, the value after it
+            w = first_match(wants, clause)
+            if w is not None and w.start() == 0 and w.end() < len(clause) and not w.groupdict().get("ask"):
+                clause = _core(ctx, clause[w.end():]) or clause
+        open_ = [i for i, a in enumerate(asked) if i not in filled and a.kind not in ("known", "ask")]
         bare = len(clause) <= limit and _bare(ctx, clause)
         j, value = None, clause
         for i in open_:  # a slot's own word in the clause
@@ -368,10 +657,21 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             core = _norm(clause)
             j = next((i for i in open_ if asked[i].kind in ("choice", "yesno", "pick") and any(
                 core and (core in _norm(o) or _norm(o) in core) and len(core) <= len(_norm(o)) + 12 for o in asked[i].options)), None)
-        nxt = next((i for i, a in enumerate(asked) if i not in filled), None)  # the next slot asked, in order
+            if j is not None and asked[j].kind == "pick":
+                by_option.add(j)
+        if j is None and bare:  # an option said by what sets it apart ("母的", "evening one")
+            for i in open_:
+                if asked[i].kind in ("choice", "pick") and len(asked[i].options) >= 2:
+                    k = _option_by_part(ctx, clause, asked[i].options)
+                    if k is not None:
+                        j, value = i, _option_value(ctx, asked[i].options[k])
+                        by_option.add(i)
+                        break
+        # the next slot asked, in order (a yes-no question of any verb is answered by yes, never by place)
+        nxt = next((i for i, a in enumerate(asked) if i not in filled and a.kind != "ask"), None)
         if j is None and nxt is not None and bare and run:
             kind = asked[nxt].kind
-            if kind in ("open", "free", "pick") or kind == "count" and _NUMBER.search(clause) \
+            if kind in ("open", "free") or kind == "count" and _NUMBER.search(clause) \
                     or kind == "known" and _fits(ctx, asked[nxt], start, end):
                 j = nxt
         if j is not None and value and len(value) <= limit:
@@ -382,11 +682,33 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             # the clause goes on with the value just given ("雅思考了6.5，小分有个5.5"), holding no typed value of its own
             sep = "，" if ctx.profile.segmented else ", "
             filled[last] = f"{filled[last]}{sep}{clause}" if filled[last] else ""
+        elif j is None and bare and run and not open_ and _has_value(ctx, clause):
+            extra.append(_core(ctx, clause) or clause)  # a value past the slots named, kept under its own key
         else:
             last, run = None, j is not None
     # a slot the packs know only keeps its place: its value is the packs' steps' to read (MultiWOZ's
-    # "what day and time?" - "6 people. on friday": a clause by its place is no day)
-    return [(asked[i], v) for i, v in sorted(filled.items()) if v and asked[i].kind not in ("pick", "known")]
+    # "what day and time?" - "6 people. on friday": a clause by its place is no day); a pick only
+    # when it was bound by the option it names
+    out = [(asked[i], v) for i, v in sorted(filled.items())
+           if v and asked[i].kind != "known" and (asked[i].kind != "pick" or i in by_option)]
+    if extra and out:
+        out.append((Asked(EXTRA_KEY, "extra"), ("，" if ctx.profile.segmented else ", ").join(extra)))
+    return out
+
+
+#: the key of the values a reply gives past the slots its question named, its name by language
+EXTRA_KEY = "details"
+EXTRA_NAMES = {"zh": "补充"}
+
+
+def _has_value(ctx: MessageContext, clause: str) -> bool:
+    """A clause that holds a value: a noun, a number, a name or a 的-form in segmented writing;
+    a word that is not a filler in spaced writing."""
+    if first_match(ctx.pack.accepts, clause) or first_match(ctx.pack.rejects, clause):
+        return False
+    if not ctx.profile.segmented:
+        return bool(re.search(r"[A-Za-z0-9]{2,}", _without_fillers(clause, ctx.pack.answer_fillers) or ""))
+    return any(t.tag_.startswith(("n", "m", "eng", "b", "a", "nz")) or t.text == "的" for t in ctx.profile.doc(clause, ctx.en_models))
 
 
 #: words of a finite clause (a verb's auxiliaries, negation, common verbs of requests): such a clause
@@ -427,6 +749,8 @@ def _fits(ctx: MessageContext, a: Asked, start: int, end: int) -> bool:
 
 
 def _key(a: Asked, turn: int) -> str:
+    if a.kind == "extra":
+        return f"{EXTRA_KEY}_t{turn}"
     if not a.word:
         return f"choice_t{turn}"
     return re.sub(r"\s+", "_", a.word.strip())
@@ -443,7 +767,7 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
     if "?" not in said and "？" not in said:
         return []
     asked = asked_slots(ctx, said)
-    if not any(a.kind not in ("known", "pick") for a in asked):
+    if not any(a.kind != "known" and (a.kind != "pick" or len(a.options) >= 2) for a in asked):
         return []
     if any(isinstance(u, (DecisionUnit, SelectUnit)) for u in ctx.units) and all(a.kind in ("choice", "pick", "known") for a in asked):
         return []  # the offers and picks steps read a choice among offered things
@@ -461,7 +785,8 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
                                   correction=ctx.correcting, stressed=ctx.stressed))
             continue
         key = _key(a, turn)
-        units.append(FactUnit(key=key.casefold(), name=a.word or key, value=value, correction=ctx.correcting,
+        name = EXTRA_NAMES.get(ctx.lang, EXTRA_KEY) if a.kind == "extra" else a.word or key
+        units.append(FactUnit(key=key.casefold(), name=name, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
 
