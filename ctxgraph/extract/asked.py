@@ -39,7 +39,7 @@ from .._units import DecisionUnit, FactUnit, SelectUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
-from .text import SENTENCE_END, first_match, question_sentences
+from .text import SENTENCE_END, first_match, in_spans, question_sentences
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
 MAX_VALUE_CHARS = 40
@@ -84,7 +84,8 @@ _EN_WORDS_AND = re.compile(r"\s*(?:,\s*)?\band\b\s*|\s*,\s*")
 
 #: the auxiliaries a yes-no question opens with, the subjects after them, the determiners before its thing
 _EN_Q_AUX = frozenset("do does did will would can could have has shall should is are was were".split())
-_EN_Q_SUBJECT = frozenset("you we they he she it there i anyone someone anybody somebody".split())
+#: (not "I" or "we": "Shall I send him the request?" offers the assistant's own deed)
+_EN_Q_SUBJECT = frozenset("you they he she it there anyone someone anybody somebody".split())
 _EN_Q_POSSESSIVE = frozenset("the your his her their my our its this that".split())
 _EN_Q_OBJECT = frozenset("us me him her them".split())
 _EN_Q_DET = frozenset("any a an the some your his her their another extra more".split())
@@ -131,11 +132,13 @@ def _en_yesno_thing(clause: str) -> str:
     while i < len(words) and words[i] in _EN_Q_DET:
         i += 1
     thing: list[str] = []
-    while i < len(words) and words[i] not in _EN_Q_STOP and len(thing) < 3:
+    while i < len(words) and words[i] not in _EN_Q_STOP and words[i] not in _EN_Q_DET and len(thing) < 3:
         thing.append(words[i])
         i += 1
     if not thing or _EN_PICK.match(" ".join(thing)) or thing[0] in _EN_Q_AUX or thing[0] in _EN_Q_SUBJECT:
         return ""
+    if _NUMBER.search(" ".join(thing)):
+        return ""  # "Would you like three city e-bikes?": a proposal of values, taken or not (the offers and picks steps)
     return " ".join(thing)
 
 
@@ -336,8 +339,9 @@ def _zh_ask(ctx: MessageContext, clause: str) -> Asked | None:
     else:
         tokens = list(ctx.profile.doc(body, ctx.en_models))
         i = 0
-        while i < len(tokens) and tokens[i].tag_.startswith(_ZH_BEFORE_VERB) and not tokens[i].tag_.startswith("v"):
-            i += 1
+        while i < len(tokens) and (tokens[i].tag_.startswith(_ZH_BEFORE_VERB) or tokens[i].tag_.startswith("n") and i + 1 < len(tokens)
+                                   and tokens[i + 1].tag_.startswith("v")) and not tokens[i].tag_.startswith("v"):
+            i += 1  # who, where, when, and the thing spoken of ("鱼缸需要配灯吗")
         if i >= len(tokens) or not tokens[i].tag_.startswith("v"):
             return None
         verb = tokens[i].text
@@ -562,6 +566,8 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
         sentence = text[lo:hi]
         if not sentence.strip(_FILLER_EDGE):
             continue
+        if in_spans(lo + len(sentence) - len(sentence.lstrip()), ctx.taken_back):
+            return  # "delivery, 22 Larch Court. Actually no, I'll pick it up": said and taken back
         if _NO.match(sentence) or ctx.asking(lo + len(sentence) - len(sentence.lstrip())):
             if _NO.match(sentence):
                 filled[i] = ""
@@ -577,20 +583,24 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                 if verb is not None:  # "有只狗": the verb said with its thing, the clause whole; "要，专票": the rest
                     rest = clause.lstrip(_FILLER_EDGE)[len(verb):]
                     clause = clause if _core(ctx, rest) else ""
-                else:
-                    clause = clause[len(m.group(0).strip()):] if clause.startswith(m.group(0).strip()) else _YES[lang].sub("", clause)
-                    clause = _core(ctx, clause.strip(_FILLER_EDGE)) if clause.strip(_FILLER_EDGE) else ""
+                else:  # "yes please, …": every word of yes off
+                    prev = None
+                    while prev != clause:
+                        prev, clause = clause, _YES[lang].sub("", clause).strip(_FILLER_EDGE)
+                    clause = _core(ctx, clause) if clause else ""
+                    if clause and not ctx.profile.segmented and not _bare(ctx, clause):
+                        break  # "yes, did that", "Yes but no poison baits anywhere the dog can reach": a clause of its own, no value
                 if clause:
                     parts.append(clause)
                 continue
             if not clause or _SPEAKERS.search(clause) or ctx.asking(lo + start) or first_match(ctx.pack.rejects, clause) \
-                    or _consumed(clause, read) or len(clause) > limit:
+                    or _consumed(clause, read) or len(clause) > limit or not ctx.profile.segmented and not _bare(ctx, clause):
                 break
             parts.append(_core(ctx, clause) if not parts else clause)
         value = ("，" if ctx.profile.segmented else ", ").join(p for p in parts if p)
-        value = _without_fillers(value, ctx.pack.answer_fillers) or value
         if not ctx.profile.segmented and a.word:  # "a small one at the back": the one is the thing asked of
             value = re.sub(r"\bones?\b", a.word, value, count=1, flags=re.I)
+        value = _without_fillers(value, ctx.pack.answer_fillers) or value
         if value and len(value) <= limit * 2:
             filled[i] = value
             spans.append((lo, hi))
@@ -628,6 +638,9 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
         clause = raw.strip(_FILLER_EDGE)
         if not clause:
             continue
+        if in_spans(start, ctx.taken_back):  # said and taken back in the same message
+            last, run = None, False
+            continue
         if _consumed(clause, read):
             for i, a in enumerate(asked):  # "华山医院总院": read already, its slot is answered
                 if i not in filled and a.kind in ("open", "count") and _word_at(ctx, clause, a.word) is not None:
@@ -657,8 +670,12 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             core = _norm(clause)
             j = next((i for i in open_ if asked[i].kind in ("choice", "yesno", "pick") and any(
                 core and (core in _norm(o) or _norm(o) in core) and len(core) <= len(_norm(o)) + 12 for o in asked[i].options)), None)
-            if j is not None and asked[j].kind == "pick":
+            if j is not None and asked[j].kind == "pick" and not bare:
+                j = None  # "Ground floor is a must": a rule about an option, the picks and rules steps' to read
+            if j is not None and asked[j].kind == "pick":  # the option the clause names, whole ("walnut" -> "walnut frame")
                 by_option.add(j)
+                value = next((_option_value(ctx, o) for o in asked[j].options
+                              if core in _norm(o) or _norm(o) in core), clause)
         if j is None and bare:  # an option said by what sets it apart ("母的", "evening one")
             for i in open_:
                 if asked[i].kind in ("choice", "pick") and len(asked[i].options) >= 2:
@@ -682,7 +699,9 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             # the clause goes on with the value just given ("雅思考了6.5，小分有个5.5"), holding no typed value of its own
             sep = "，" if ctx.profile.segmented else ", "
             filled[last] = f"{filled[last]}{sep}{clause}" if filled[last] else ""
-        elif j is None and bare and run and not open_ and _has_value(ctx, clause):
+        elif j is None and bare and run and not open_ and ctx.profile.segmented and not _NOT_PICK.search(clause) \
+                and _has_value(ctx, clause) and not any(
+                start <= x.start < end and x.kind in ("value", "id") for x in ctx.mentions):
             extra.append(_core(ctx, clause) or clause)  # a value past the slots named, kept under its own key
         else:
             last, run = None, j is not None

@@ -99,9 +99,12 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
     want a …"), or a question asking the service to do a deed (a cue with an ``ask`` group:
     "你们能代办吗", "can you fit one?"); in the opening, a Chinese clause that opens with a verb
     and says what it is done to ("在吗 订两套汉服", "周六来家里给鱼缸换个水": an imperative)."""
-    m = first_match(rules, _GREETING.sub("", clause))
+    greeting = _GREETING.match(clause)
+    if greeting and greeting.end():  # "在吗 订两套汉服": the greeting asks, the want after it does not
+        start, clause = start + greeting.end(), clause[greeting.end():]
+    m = first_match(rules, clause)
     if m is None:
-        return opening and not ctx.asking(start) and _imperative(ctx, _GREETING.sub("", clause))
+        return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
 
 
@@ -156,6 +159,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                              if not _said_alone(ctx.text[a:b], text[a:b]))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True):
+                if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
+                    said = _clean(text[offset:offset + len(clause)])
                 if not said or first_match(ctx.pack.vague_values, said):
                     continue  # "想约个时间": nothing the state lacks
                 wanting = True
