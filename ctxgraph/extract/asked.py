@@ -225,9 +225,12 @@ def _zh_nouns_tail(ctx: MessageContext, text: str) -> str:
 def _zh_nouns_head(ctx: MessageContext, text: str) -> str:
     """The noun run that starts ``text`` ("型号，购车单号" -> "型号")."""
     out: list[str] = []
-    for t in ctx.profile.doc(text, ctx.en_models):
+    tokens = list(ctx.profile.doc(text, ctx.en_models))
+    for i, t in enumerate(tokens):
         if t.tag_.startswith(_ZH_NOUNISH) and not _ZH_NOT_SLOT.match(t.text) and re.match(r"\w", t.text):
             out.append(t.text)
+        elif i == 0 and t.tag_ == "v" and len(tokens) > 1 and tokens[1].tag_.startswith("n"):
+            out.append(t.text)  # a verb that makes a compound noun: 摆台|方式
         else:
             break
     return "".join(out)
@@ -356,7 +359,8 @@ def _zh_ask(ctx: MessageContext, clause: str) -> Asked | None:
     if not rest or len(rest) > 12:
         return None
     word = _zh_nouns_tail(ctx, rest) or rest
-    return Asked(word, "ask", (rest,), yes=(verb,))
+    yes = (verb, verb[-1]) if len(verb) > 1 and verb[-1] in "要有" else (verb,)  # "需要开发票吗？" - "要，专票"
+    return Asked(word, "ask", (rest,), yes=yes)
 
 
 def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:

@@ -87,9 +87,9 @@ def wants(ctx: MessageContext) -> list[_Unit]:
         value = _changed_want(ctx) or _want_without_given_up(ctx)
         if not value:
             more = _added_want(ctx, rules)
-            if more:
-                later.append(FactUnit(key=f"{WANT_KEY}_t{ctx.index}", name=name, value=cut_at_boundary(more, WANT_CHARS),
-                                      stressed=ctx.stressed))
+            if more:  # beside the first want; the first one when the opening said none ("Oh and we need the certificate")
+                key = f"{WANT_KEY}_t{ctx.index}" if g.current_with_key(ctx.graph, WANT_KEY) else WANT_KEY
+                later.append(FactUnit(key=key, name=name, value=cut_at_boundary(more, WANT_CHARS), stressed=ctx.stressed))
     value = cut_at_boundary(value, WANT_CHARS) if value else ""
     return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else later
 
@@ -252,16 +252,18 @@ def _added_want(ctx: MessageContext, rules) -> str:
     holding a want cue and a word of addition, naming a thing rather than only a value ("I also
     need it by Friday": the date's own fact has it); not a pick, not negated, not asked."""
     added = _ADDED.get(ctx.lang)
-    if added is None or not g.current_with_key(ctx.graph, WANT_KEY):
+    if added is None:
         return ""
-    if any(isinstance(u, DecisionUnit) or isinstance(u, FactUnit) and u.key.startswith("choice_t") for u in ctx.units):
-        return ""
+    taken = [u.value for u in ctx.units if isinstance(u, FactUnit) and u.key != WANT_KEY and len(u.value) > 2
+             and not re.fullmatch(r"[\d\s.,:-]+", u.value)]
     values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id")]
     text = mask(ctx.text, values)
     for offset, clause in clauses(ctx.text):
         start = offset + len(clause) - len(clause.lstrip())
         if ctx.asking(start) or in_spans(start, ctx.taken_back) or _NEGATED.search(clause):
             continue
+        if any(v.casefold() in clause.casefold() for v in taken):
+            continue  # "oh and also the blue one": a value of this message's own fact, picked or said
         if not (first_match(rules, clause) or first_match(rules, re.sub(r"^\W*(?:oh|and|also|so|plus)\W+", "", clause, flags=re.I))) \
                 or not added.search(clause):
             continue
