@@ -131,10 +131,10 @@ def _same_clock(a: tuple[int, int, bool], b: tuple[int, int, bool]) -> bool:
 
 
 def _day_of_month(token: str) -> int | None:
-    m = re.search(r"(\d{1,2})\s*(?:st|nd|rd|th|[日号])|(?<![\d月])(\d{1,2})(?!\d)", token, re.I)
+    m = re.search(r"(\d{1,2})\s*(?:st|nd|rd|th|[日号])", token, re.I) or re.search(r"(?<![\d月])(\d{1,2})(?![\d月])", token)
     if m is None:
         return None
-    n = int(m.group(1) or m.group(2))
+    n = int(m.group(1))
     return n if 1 <= n <= 31 else None
 
 
@@ -295,7 +295,11 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     if not options:
         return []
     for offset, clause in clauses(ctx.text):
-        if len(clause.strip()) > MAX_CLAUSE_CHARS or _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
+        if len(clause.strip()) > MAX_CLAUSE_CHARS:
+            continue
+        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
+            if _fits(ctx, clause, options)[0] is not None:
+                _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
             continue
         asked = in_spans(offset, ctx.asked) or clause.rstrip().endswith(("?", "？"))
         index, by_word = _fits(ctx, clause, options)
