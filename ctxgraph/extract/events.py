@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .registry import step
@@ -84,6 +85,22 @@ def _freed(ctx: MessageContext, said_of_events: list[Mention]) -> list[_Unit]:
     return []
 
 
+def _moved(ctx: MessageContext) -> None:
+    """A new date in a message that names an event the state dates ("预产期刚改了，大概是4月15号" after
+    "预产期是4月8号"): the message's one ``date`` fact is that event's new date."""
+    from .slotpicks import _DAY
+
+    G = ctx.graph
+    dated = [d for fid, d in g.recent_current_facts(G, 30) if G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
+             and d.get("slot") in (None, d.get("key")) and d.get("key") == d.get("name") and d["key"] not in ctx.pack.slots
+             and len(str(d["key"])) >= 2
+             and str(d["key"]) in ctx.text and _DAY.fullmatch(str(d["value"]).strip())]
+    mine = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered and u.key == "date"]
+    if len(dated) == 1 and len(mine) == 1 and ctx.text.find(str(dated[0]["key"])) < ctx.text.find(ctx.units[mine[0]].value):
+        d = dated[0]
+        ctx.units[mine[0]] = ctx.units[mine[0]].model_copy(update=dict(key=d["key"], name=d["name"], slot=None, correction=True))
+
+
 @step("event_dates", roles=("user",))
 def event_dates(ctx: MessageContext) -> list[_Unit]:
     """Re-keys a date said of another event by that event, and resolves a day said relative to it."""
@@ -102,6 +119,7 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             ctx.units.append(FactUnit(key=noun, name=noun, value=m.text, normalized=m.value if isinstance(m.value, str) else None,
                                       stressed=ctx.stressed))
     if not events:
+        _moved(ctx)
         return []
     units: list[_Unit] = _freed(ctx, [m for _, m in events])
     for rel in _RELATIVE.finditer(ctx.text):

@@ -47,7 +47,8 @@ _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
 _DOM = r"\d{1,2}(?:st|nd|rd|th)"
 # a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六"
 _DAY = re.compile(
-    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?:\s+(?:of\s+)?{_MON}(?![a-z]))?|\s+{_MON}\s+\d{{1,2}}\b)?"
+    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b)(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
+    rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
     rf"|\b(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
     r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号]"
     r"|(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天",
@@ -56,7 +57,7 @@ _ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
 _ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
 # a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", "上午9点", "四点半", "两点半", "16:00"
 _CLOCK = re.compile(
-    r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
+    r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:-|–|to)\s*\d{1,2}(?:[:.]\d{2})?)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
     r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
     rf"|{_ZH_PART}?\s*(?:\d{{1,2}}[:：]\d{{2}}|(?:\d{{1,2}}|{_ZH_NUM})\s*[点點](?:半|一刻|三刻|\d{{1,2}}分?|[一二三四五]?十[一二三四五六七八九]?分?|钟)?)",
     re.I)
@@ -66,7 +67,9 @@ _EN_NUMBERS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # a clause that declines what it names picks nothing ("not the friday", "周六不行")
-_DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't)\b|n't\b|不|别|没空", re.I)
+_DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't|too|a bit)\b|n't\b|不|别|没空|太", re.I)
+# the assistant reporting what it did ("Booked for Friday...", "预约成功", "已改到...") offers nothing
+_REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您)?(?:约|预约|改|订|安排|登记|更新)", re.I)
 # words that point at an option and say nothing else ("the ... one", "那个", "吧")
 _POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|then|works?|fine|good|is|it|for|me|us|at|on|"
                        r"i'?ll|take|go|with|do|let'?s|lets|yes|yeah|great|perfect|sounds)\b|那个|这个|那场|那天|的|吧|要|选|就|那就|好|行|可以",
@@ -138,6 +141,16 @@ def _day_of_month(token: str) -> int | None:
     return n if 1 <= n <= 31 else None
 
 
+def _month(token: str) -> int | None:
+    """The month a day names ("June 10" 6, "3月18号" 3), or None."""
+    m = re.search(r"(\d{1,2})月", token)
+    if m:
+        return int(m.group(1))
+    w = re.search(_MON, token, re.I)
+    names = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    return names.index(w.group(0)[:3].casefold()) + 1 if w and w.group(0)[:3].casefold() in names else None
+
+
 @dataclass
 class Option:
     """One offered slot: its day and clock as the assistant wrote them, and the piece of text it stands in."""
@@ -167,6 +180,10 @@ def _tokens(text: str) -> list[tuple[int, int, str, str]]:
     return sorted((s + len(t) - len(t.lstrip()), e, k, t.strip()) for s, e, k, t in found)
 
 
+#: where an option's own words begin at the latest: the clause it is said in
+_BOUNDARY = re.compile(r"[,，;；.。!！?？\n]\s*|\bor\b|或者|还是")
+
+
 def offered_slots(text: str) -> list[Option]:
     """The options of days and clocks an offer names (two or more, no two the same), else [].
 
@@ -189,7 +206,10 @@ def offered_slots(text: str) -> list[Option]:
         else:  # a day; a second clock of one day, or a clock before any day: an option of its own
             options.append(Option(day=token) if kind == "day" else Option(day=cur.day if cur else "", **{kind: token}))
             starts.append(last_end)
-        options[-1].piece = text[starts[-1]:end]
+        begin = max(starts[-1], max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)) \
+            if options[-1].piece == "" else starts[-1]
+        starts[-1] = begin
+        options[-1].piece = text[begin:end]
         last_end = end
     distinct = {(o.day.casefold(), o.clock.casefold(), o.part) for o in options}
     return options if len(options) > 1 and len(distinct) == len(options) else []
@@ -216,8 +236,14 @@ def _words(text: str, lang: str) -> set[str]:
 
 
 def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
-    """The options whose piece holds a word of the clause that no other piece holds (None: no such word)."""
+    """The options whose piece holds a word of the clause that no other piece holds (None: no such word).
+    Only when every option has words of its own before its day ("Hackney has ..., Peckham has ...": not a
+    lead-in shared by all, "Becca has Thursday at 10:00 or Saturday at 13:30")."""
     found: set[int] = set()
+    if not all(_words(_POINTERS.sub(" ", o.piece.split(o.day or o.clock or o.part)[0]) if (o.day or o.clock or o.part) else "", lang)
+               or re.search(r"[\u4e00-\u9fff]{2}", _POINTERS.sub(" ", o.piece.split(o.day or o.clock or o.part)[0]))
+               for o in options):
+        return None
     rest = _CLOCK.sub(" ", _DAY.sub(" ", clause))
     if re.search(r"[\u4e00-\u9fff]", rest):
         rest = _POINTERS.sub(" ", _PART.sub(" ", rest))
@@ -249,9 +275,10 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
     for start, end, kind, token in _tokens(clause):
         named = True
         if kind == "day":
-            wd, dom = weekday_of(token), _day_of_month(token)
+            wd, dom, month = weekday_of(token), _day_of_month(token), _month(token)
             fits &= {n for n, o in enumerate(options) if o.day
-                     and (wd is None or weekday_of(o.day) == wd) and (dom is None or _day_of_month(o.day) == dom)}
+                     and (wd is None or weekday_of(o.day) == wd) and (dom is None or _day_of_month(o.day) == dom)
+                     and (month is None or _month(o.day) in (None, month))}
         elif kind == "clock":
             said = hour_minute(token)
             fits &= {n for n, o in enumerate(options) if said and o.clock and (hm := hour_minute(o.clock))
@@ -259,6 +286,8 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
         else:
             fits &= {n for n, o in enumerate(options) if _in_part(ctx.lang, token, o)}
     by_words = _by_words(clause, options, ctx.lang)
+    if by_words is not None and not named and len(re.findall(r"[A-Za-z]+", clause)) + len(re.findall(r"[\u4e00-\u9fff]", clause)) / 2 > 5:
+        by_words = None  # a word alone picks in a short reply ("Peckham one pls", 西湖那个), not in a sentence
     if by_words is not None:
         fits &= by_words
         named = True
@@ -291,9 +320,12 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     """The one offered slot the user's short clause picks, whole: in the clause's own day or
     clock fact, else a ``slot`` fact; a fact holding several options' words narrows to the picked one."""
     offer = _offer(ctx)
-    options = offered_slots(offer) if offer else []
+    if not offer or _REPORT.search(offer) or first_match(ctx.pack.done, offer):
+        return []
+    options = offered_slots(offer)
     if not options:
         return []
+    picked = None
     for offset, clause in clauses(ctx.text):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue
@@ -307,10 +339,9 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
             if index is not None:  # "is the wednesday one with the same teacher?": asks about an option, takes none
                 _drop_own(ctx, clause)
             continue
-        if index is None:
-            continue
-        return _carry(ctx, offset, clause, options, index, by_word)
-    return []
+        if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
+            picked = (offset, clause, index, by_word)
+    return _carry(ctx, *picked, options) if picked else []
 
 
 def _own(ctx: MessageContext, clause: str) -> list[FactUnit]:
@@ -326,15 +357,14 @@ def _drop_own(ctx: MessageContext, clause: str) -> None:
     ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
 
 
-def _carry(ctx: MessageContext, offset: int, clause: str, options: list[Option], index: int, by_word: bool) -> list[_Unit]:
+def _carry(ctx: MessageContext, offset: int, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
     value = options[index].value
     units: list[_Unit] = []
     own = _own(ctx, clause)
     if own:
         first = own[0]
         ctx.units[:] = [u for u in ctx.units if u is first or not any(u is o for o in own[1:])]
-        if first.value.casefold() not in value.casefold() and not re.search(r"\d", first.value):
-            value = f"{first.value} {value}" if ctx.lang != "zh" else f"{first.value}{value}"
+        value = _merged(first.value, options[index], ctx.lang)
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
     else:
         name = "时段" if ctx.lang == "zh" else "slot"
@@ -342,6 +372,36 @@ def _carry(ctx: MessageContext, offset: int, clause: str, options: list[Option],
     if by_word:
         units += _narrowed(ctx, options, index)
     return units
+
+
+def _merged(own: str, option: Option, lang: str) -> str:
+    """The user's words for the slot first, the option's day or clock where the user's say none: a
+    weekday alone becomes the option's day ("thursday" -> "Thursday 12 March"), a date in digits stays
+    the user's ("Dec 9 afternoon" keeps its words), a missing clock comes from the option.
+
+    >>> _merged("so thursday", Option(day="Thursday 12 March", clock="at 6:30pm"), "en")
+    'Thursday 12 March at 6:30pm'
+    >>> _merged("Dec 9 afternoon", Option(day="December 9", part="in the afternoon"), "en")
+    'Dec 9 afternoon'
+    >>> _merged("10号", Option(day="周二10号", clock="晚上6点半"), "zh")
+    '10号晚上6点半'
+    """
+    tokens = _tokens(own)
+    days = [t for _, _, k, t in tokens if k == "day"]
+    clocks = [t for _, _, k, t in tokens if k in ("clock", "part")]
+    if not days and not clocks:
+        return option.value
+    sep = "" if lang == "zh" else " "
+    if days and re.search(r"\d", days[0]):
+        day = own.strip() if clocks else days[0]
+    elif days and days[0].casefold() not in option.day.casefold():
+        day = f"{days[0]}{sep}{option.day}".strip()
+    else:
+        day = option.day or (days[0] if days else "")
+    if clocks and day == own.strip():
+        return day
+    when = clocks[0] if clocks else (option.clock or option.part)
+    return sep.join(x for x in (day.strip(), when.strip()) if x)
 
 
 def _narrowed(ctx: MessageContext, options: list[Option], index: int) -> list[_Unit]:
