@@ -235,27 +235,39 @@ def _words(text: str, lang: str) -> set[str]:
     return {w.casefold() for w in content_words(text, lang) if len(w) >= (2 if re.search(r"[\u4e00-\u9fff]", w) else 4)}
 
 
+def _lead(option: Option) -> str:
+    """The words of an option's piece before its day or clock (its own words: "Hackney has")."""
+    first = option.day or option.clock or option.part
+    return _POINTERS.sub(" ", option.piece.split(first)[0]) if first else ""
+
+
+def _own_words(options: list[Option], lang: str) -> list[str]:
+    """Each option's piece, with the words of the option before it when it has none of its own
+    ("Camden at 9:40 or 11:15": 11:15 is Camden's too; "a remote session today at 2pm or at 4:30pm")."""
+    out: list[str] = []
+    for n, o in enumerate(options):
+        lead = _lead(o)
+        own = _words(lead, lang) or re.search(r"[\u4e00-\u9fff]{2}", lead)
+        out.append(o.piece if own or n == 0 else o.piece + " " + out[-1])
+    return out
+
+
 def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
-    """The options whose piece holds a word of the clause that no other piece holds (None: no such word).
-    Only when every option has words of its own before its day ("Hackney has ..., Peckham has ...": not a
-    lead-in shared by all, "Becca has Thursday at 10:00 or Saturday at 13:30")."""
+    """The options whose piece holds a word of the clause that no other piece holds (None: no such word)."""
     found: set[int] = set()
-    if not all(_words(_POINTERS.sub(" ", o.piece.split(o.day or o.clock or o.part)[0]) if (o.day or o.clock or o.part) else "", lang)
-               or re.search(r"[\u4e00-\u9fff]{2}", _POINTERS.sub(" ", o.piece.split(o.day or o.clock or o.part)[0]))
-               for o in options):
-        return None
+    pieces = _own_words(options, lang)
     rest = _CLOCK.sub(" ", _DAY.sub(" ", clause))
     if re.search(r"[\u4e00-\u9fff]", rest):
         rest = _POINTERS.sub(" ", _PART.sub(" ", rest))
-        for n, o in enumerate(options):
-            others = "".join(x.piece for k, x in enumerate(options) if k != n)
-            m = SequenceMatcher(None, rest, o.piece, autojunk=False).find_longest_match(0, len(rest), 0, len(o.piece))
+        for n, piece in enumerate(pieces):
+            others = "".join(x for k, x in enumerate(pieces) if k != n)
+            m = SequenceMatcher(None, rest, piece, autojunk=False).find_longest_match(0, len(rest), 0, len(piece))
             part = rest[m.a:m.a + m.size].strip()
             if len(re.findall(r"[\u4e00-\u9fff]", part)) >= 2 and part not in others:
                 found.add(n)
     else:
         for w in _words(rest, lang) - _words(_POINTERS.pattern, lang):
-            holders = {n for n, o in enumerate(options) if re.search(rf"\b{re.escape(w)}\b", o.piece, re.I)}
+            holders = {n for n, piece in enumerate(pieces) if re.search(rf"\b{re.escape(w)}\b", piece, re.I)}
             if len(holders) == 1:
                 found |= holders
     return found or None
@@ -315,6 +327,18 @@ def _asks_more(clause: str, lang: str) -> bool:
     return bool(_words(re.sub(r"[^\w\s]", " ", rest), lang))
 
 
+def _parts(text: str) -> list[tuple[int, str]]:
+    """The message's clauses cut at commas too: "thursday's no good, saturday then" declines one and picks the other."""
+    out = []
+    for offset, clause in clauses(text):
+        at = 0
+        for piece in re.split(r"(?<=[,;])\s*", clause):
+            if piece.strip():
+                out.append((offset + clause.find(piece, at), piece))
+            at += len(piece)
+    return out
+
+
 @step("slot_picks", roles=("user",))
 def slot_picks(ctx: MessageContext) -> list[_Unit]:
     """The one offered slot the user's short clause picks, whole: in the clause's own day or
@@ -326,7 +350,7 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     if not options:
         return []
     picked = None
-    for offset, clause in clauses(ctx.text):
+    for offset, clause in _parts(ctx.text):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue
         if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
