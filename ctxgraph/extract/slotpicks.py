@@ -69,7 +69,7 @@ _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五":
 # a clause that declines what it names picks nothing ("not the friday", "周六不行")
 _DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't|too|a bit)\b|n't\b|不|别|没空|太", re.I)
 # the assistant reporting what it did ("Booked for Friday...", "预约成功", "已改到...") offers nothing
-_REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您)?(?:约|预约|改|订|安排|登记|更新)", re.I)
+_REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您|经)?[\u4e00-\u9fff]?(?:约|订|改|安排|登记|更新|确认|提交|办理)", re.I)
 # words that point at an option and say nothing else ("the ... one", "那个", "吧")
 _POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|then|works?|fine|good|is|it|for|me|us|at|on|"
                        r"i'?ll|take|go|with|do|let'?s|lets|yes|yeah|great|perfect|sounds)\b|那个|这个|那场|那天|的|吧|要|选|就|那就|好|行|可以",
@@ -242,13 +242,13 @@ def _lead(option: Option) -> str:
 
 
 def _own_words(options: list[Option], lang: str) -> list[str]:
-    """Each option's piece, with the words of the option before it when it has none of its own
-    ("Camden at 9:40 or 11:15": 11:15 is Camden's too; "a remote session today at 2pm or at 4:30pm")."""
+    """Each option's own words (its lead: "Hackney has", "滨江"), or the lead of the option before it when
+    it has none ("Camden at 9:40 or 11:15": 11:15 is Camden's too; "a remote session today at 2pm or at 4:30pm")."""
     out: list[str] = []
     for n, o in enumerate(options):
         lead = _lead(o)
         own = _words(lead, lang) or re.search(r"[\u4e00-\u9fff]{2}", lead)
-        out.append(o.piece if own or n == 0 else o.piece + " " + out[-1])
+        out.append(lead if own or n == 0 else out[-1])
     return out
 
 
@@ -263,7 +263,7 @@ def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
             others = "".join(x for k, x in enumerate(pieces) if k != n)
             m = SequenceMatcher(None, rest, piece, autojunk=False).find_longest_match(0, len(rest), 0, len(piece))
             part = rest[m.a:m.a + m.size].strip()
-            if len(re.findall(r"[\u4e00-\u9fff]", part)) >= 2 and part not in others:
+            if len(re.findall(r"[\u4e00-\u9fff]", part)) >= 2 and part not in others and content_words(part, "zh"):
                 found.add(n)
     else:
         for w in _words(rest, lang) - _words(_POINTERS.pattern, lang):
@@ -298,7 +298,7 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
         else:
             fits &= {n for n, o in enumerate(options) if _in_part(ctx.lang, token, o)}
     by_words = _by_words(clause, options, ctx.lang)
-    if by_words is not None and not named and len(re.findall(r"[A-Za-z]+", clause)) + len(re.findall(r"[\u4e00-\u9fff]", clause)) / 2 > 5:
+    if by_words is not None and not named and len(re.findall(r"[A-Za-z]+", clause)) + len(re.findall(r"[\u4e00-\u9fff]", clause)) / 2 > 4:
         by_words = None  # a word alone picks in a short reply ("Peckham one pls", 西湖那个), not in a sentence
     if by_words is not None:
         fits &= by_words
