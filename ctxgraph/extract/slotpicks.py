@@ -364,7 +364,7 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
                 _drop_own(ctx, clause)
             continue
         if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
-            picked = (offset, clause, index, by_word)
+            picked = (clause, index, by_word)
     return _carry(ctx, *picked, options) if picked else []
 
 
@@ -381,7 +381,7 @@ def _drop_own(ctx: MessageContext, clause: str) -> None:
     ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
 
 
-def _carry(ctx: MessageContext, offset: int, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
+def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
     value = options[index].value
     units: list[_Unit] = []
     own = _own(ctx, clause)
