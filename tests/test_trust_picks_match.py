@@ -82,4 +82,6 @@ def test_trust_picks_match_a_write_listing_slots_keeps_none(lang):
     pytest.param("en", "Would you like to make it a monthly auto top-up?", "yes", id="en-an-action-is-no-extra"),
 ])
 def test_trust_picks_match_an_extra_declined_or_an_action_is_no_fact(lang, offer, reply):
-    assert _current(a(offer), u(reply), lang=lang) == []
+    t = Tracker(lang)
+    t.observe_many([a(offer), u(reply)])
+    assert [f.value for f in t.state().facts if f.status == "current" and f.name in ("extra", "choice")] == []
