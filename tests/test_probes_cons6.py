@@ -22,7 +22,9 @@ PROBES = yaml.safe_load((Path(__file__).parent / "data" / "probes_cons6.yml").re
 CHECKS = {"constraints_active": ("constraints", "active"), "constraints_lifted": ("constraints", "lifted"),
           "commitments_open": ("commitments", "open"), "commitments_done": ("commitments", "done")}
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh_mount_within": "the rule is read, but the slot word 费用 still makes a fact `price: 八百` of the bound's value",
+}
 
 
 def lang_of(probe: dict) -> str:

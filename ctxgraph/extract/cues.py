@@ -299,7 +299,9 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
-    return units
+    made = [u.text for u in units if isinstance(u, ConstraintUnit)]
+    # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
+    return [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
 
 
 #: a rule whose bound points back ("so it has to be done before then", "在那之前要装好")
@@ -351,8 +353,8 @@ def _searched(ctx: MessageContext, part: str, stated: list[str]) -> bool:
 #: a part of the day or of the week: preferred, it is a rule on when, not a slot's value (cons6)
 _DAY_OR_WEEK_PART = re.compile(r"(?:早上|上午|中午|下午|晚上|白天|夜里|工作日|周末)|(?:weekday |weekend )?(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?)", re.I)
 #: a rule whose thing is a pronoun ("please dont take them out", "那个你们不用管"): the thing is named just before it
-_PRONOUN_THING = re.compile(r"^\W*(?:(?:please|pls|but|and|so|oh|just)\s+)*(?:(?:do not|don'?t|dont|never|can'?t|leave|keep|skip)\s+(?:\w+\s+)?(?:them|it|those|these)\b"
-                            r"|(?:them|it|those|these|they)\b)|^\W*(?:那个|这个|那些|这些|它们?)", re.I)
+_PRONOUN_THING = re.compile(r"^\W*(?:(?:please|pls|but|and|so|oh|just)\s+)*(?:(?:do not|don'?t|dont|never|can'?t|leave|keep|skip)\s+(?:\w+\s+)?(?:them|it|those|these)\b)"
+                            r"|^\W*(?:那个|这个|那些|这些|它们?)", re.I)
 _PIECE_END = re.compile(r"[,，;；]\s*$")
 
 
