@@ -291,7 +291,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue  # "最好评分是4分以上" is the fact 4分以上; "周末的话最好，工作日不好请假" is a rule on when (cons6)
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
-            if polarity == "must" and _searched(ctx, part, stated):
+            if polarity == "must" and _searched(ctx, part, stated, rule[1]):
                 continue  # "It needs to be an attraction", "needs to be in the centre area": what is searched for (issue 21)
             text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             text = _with_named_thing(ctx.text, offset + max(0, c.find(part)), text)
@@ -328,7 +328,7 @@ def _with_referent(text: str, offset: int, part: str) -> str:
 _NEEDS_TO_BE = re.compile(r"\b(?:has|have|needs?|need|got|must) to be (?:a |an |in (?:the )?|on (?:the )?)?(?P<what>[^.?!,;]{2,40})", re.I)
 
 
-def _searched(ctx: MessageContext, part: str, stated: list[str]) -> bool:
+def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match | None = None) -> bool:
     """A need that names a kind of thing the pack's domains offer ("It needs to be an attraction",
     "it needs to be a guesthouse") or a value this message records as a fact ("needs to be in the
     centre area", "…in the south area and have a 4 star rating"): a search the facts hold, not a rule
@@ -341,7 +341,12 @@ def _searched(ctx: MessageContext, part: str, stated: list[str]) -> bool:
     []
     """
     rx = ctx.pack.domain_rx  # only a pack with domains knows what is offered
-    m = _NEEDS_TO_BE.search(part) if rx is not None else None
+    if rx is None:
+        return False
+    held = cue.group("object") if cue is not None and "object" in cue.re.groupindex else None
+    if held and any(held.strip() in v for v in stated if v):
+        return True  # "游玩时间控制在0.2小时 - 0.3小时": a search for a value the facts hold
+    m = _NEEDS_TO_BE.search(part)
     if not m:
         return False
     what = m.group("what").strip().casefold()
