@@ -218,7 +218,7 @@ DISABLE_KEYS = {
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
     "take_backs": None, "amount_changes": None, "problems": None, "wants": None, "parties": None,
     "unmet": None, "searches": None, "kind_refs": None, "pair_refs": None,
-    "change_acts": None, "relations": None,
+    "change_acts": None, "relations": None, "change_marks": None,
 }
 
 
@@ -323,6 +323,9 @@ class RuleFile(_Strict):
     # words right before a value that make it the new value of its kind ("make it 4", "改周日"):
     # it replaces the other values of that kind in the message, or the user's latest (extract/changes.py)
     change_acts: list[str] = []
+    # words right after a value that make it the new value of its kind ("the tuesday instead"): read as
+    # a change act (extract/changes.py), even when the reason names the old value ("friday is his dentist")
+    change_marks: list[str] = []
     # a person named with their relation ("my sister Rachel", "I'm Helen, her daughter", "我姓欧阳，欧阳静"):
     # groups ``name`` and optionally ``rel``; the name is a fact keyed by the relation (extract/relations.py)
     relations: list[str] = []
@@ -332,7 +335,7 @@ class RuleFile(_Strict):
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
         "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
-        "kind_refs", "pair_refs", "change_acts", "relations",
+        "kind_refs", "pair_refs", "change_acts", "relations", "change_marks",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -491,6 +494,7 @@ class RulePack:
     searches: list[str] = field(default_factory=list)
     change_acts: list[str] = field(default_factory=list)
     relations: list[str] = field(default_factory=list)
+    change_marks: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
     def add(self, rf: RuleFile, source: str) -> None:
@@ -559,6 +563,7 @@ class RulePack:
         self.searches += rf.searches
         self.change_acts += rf.change_acts
         self.relations += rf.relations
+        self.change_marks += rf.change_marks
 
     def _add_slots(self, slots: list[SlotRule]) -> None:
         """Append ``slots``; a later file's slot with an id already known extends that slot."""

@@ -114,7 +114,8 @@ def test_trust_relations_numbers_of_two_people_stay_apart():
 @pytest.mark.parametrize("text", ["4月中旬开始", "我们两个人去", "第3个吧", "要几号？"])
 def test_trust_relations_a_number_that_is_no_measure_is_left(text):
     got = current(text, lang="zh")
-    assert not any(k not in ("date", "people", "count", "time", "want", "day") for k in got), got
+    # "4月中旬" is one date since slot6 (a part of a month), the start of something here: checkin is its role
+    assert not any(k not in ("date", "people", "count", "time", "want", "day", "checkin") for k in got), got
 
 
 # ----------------------------------------------------------------------------- where things are

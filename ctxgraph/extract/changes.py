@@ -58,7 +58,8 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
     """(mention, value) of each value right after a change act; a day keeps the part of day or
     clock said right after it ("改周日上午" -> 周日上午)."""
     acts = getattr(ctx.pack, "change_acts", ())
-    if not acts:
+    marks = getattr(ctx.pack, "change_marks", ())
+    if not acts and not marks:
         return []
     out = []
     mentions = sorted(ctx.mentions, key=lambda m: m.start)
@@ -66,12 +67,14 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
         if m.label not in _KINDS or m.kind != "value" or (_KINDS[m.label] == "count" and _DATE_PART.match(ctx.text, m.end)):
             continue  # "改成2号入住": a day of the month, not a count
         before = ctx.text[max(0, m.start - ACT_WINDOW):m.start]
-        if not any(rx.search(before) for rx in acts):
-            continue
         end = m.end
         nxt = mentions[n + 1] if n + 1 < len(mentions) else None
         if _KINDS[m.label] == "day" and nxt is not None and nxt.label == "TIME" and nxt.start == m.end:
             end = nxt.end
+        elif _KINDS[m.label] == "day" and (part := _PART_AFTER.match(ctx.text, m.end)):
+            end = part.end()  # "换成周四晚上吧": the day with its part of the day
+        if not any(rx.search(before) for rx in acts) and not any(rx.match(ctx.text, end) for rx in marks):
+            continue  # a change act before the value ("move it to"), or a mark after it ("the tuesday instead")
         out.append((m, ctx.text[m.start:end]))
     return out
 
@@ -83,8 +86,14 @@ def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:
     return _kind_of_fact({"slot": u.slot, "key": u.key, "value": u.value})
 
 
+#: a part of the day said right after a day ("周四晚上", "friday morning")
+_PART_AFTER = re.compile(r"\s*(?:上午|下午|晚上|中午|早上|傍晚|凌晨|(?:morning|afternoon|evening|night)\b)", re.I)
+#: a bare number that can be an hour of the clock
+_BARE_HOUR = re.compile(r"(?:[1-9]|1[0-2])")
 #: right after a number: it is part of a date or a clock
 _DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.I)
+#: a range's joiner right after a value: the value is the range's start
+_RANGE_AFTER = re.compile(r"\s*(?:to|till|until|through|[-–~～到至])\s*(?=\w)", re.I)
 #: fact keys that are a value's type, not a role
 _GENERIC = ("date", "day", "time", "count")
 
@@ -97,9 +106,12 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     from .roles import _cue_role
 
     G = ctx.graph
+    # a value that opens a range ("make it Aug 1 to Aug 6") is a start: it never changes the range's end
+    starts = m is not None and _RANGE_AFTER.match(ctx.text, m.end) is not None
     found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
              if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
-             and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))]
+             and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))
+             and not (starts and d.get("slot") == "checkout")]
     cued = _cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
@@ -135,6 +147,8 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
             continue
         old = _latest(ctx, kind, m, value)
+        if old is None and kind == "count" and _BARE_HOUR.fullmatch(value):
+            old = _latest(ctx, "time", m)  # "can you do 9 instead" with a setup time and no count: the hour
         if old is None:
             continue
         fid, d = old

@@ -150,6 +150,7 @@ class CompiledPack:
         self.searches = [re.compile(p, flags) for p in pack.searches]
         self.change_acts = [re.compile(p, flags) for p in pack.change_acts]
         self.relations = [re.compile(p, flags) for p in pack.relations]
+        self.change_marks = [re.compile(p, flags) for p in pack.change_marks]
         # an id's word and its shape, matched up to the end of a mention: "(?:refund|label) (?:id )?[A-Z]+-\d+"
         self.id_shape = re.compile("(?:%s)$" % "|".join(f"(?:{p})" for p in pack.id_shapes), flags) if pack.id_shapes else None
 

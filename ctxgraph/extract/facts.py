@@ -26,7 +26,7 @@ from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .domains import admits
 from .registry import step
-from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
+from .text import CLAUSE_END, SENTENCE_END, clause_at, clauses, first_match, in_spans, list_value, mask
 from .unmet import breaks
 
 
@@ -79,6 +79,8 @@ class FactWriter:
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
+        if slot.id == "problem" and reason_or_condition(ctx, at):
+            return  # "别动油烟机，上次别家阿姨拆坏了", "挂不上就算了": a rule's reason or a condition, no fault the user has
         if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key) or slot.id == "problem"):
             return  # a question fills an empty slot with a recognised value, never changes one; a fault asked about
             # ("装好以后坏了保修几年？") is no fault the user has
@@ -703,6 +705,8 @@ def _without_fillers(text: str, fillers) -> str:
 
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
+    from .attributes import judges
+
     profile = ctx.profile
     text = mask(ctx.text, list(ctx.asked))
     units: list[_Unit] = []
@@ -712,6 +716,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             continue
         if first_match(ctx.pack.rejects, m.group(0)):
             continue  # "my saturdays are taken now": declines the thing named, states no value of it
+        if judges(ctx.lang, value):
+            continue  # "my son is so excited": a feeling or a judgement, no value of the thing (attrs6)
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
@@ -754,3 +760,31 @@ def facts(ctx: MessageContext) -> list[_Unit]:
 def _said_in_words(ctx: MessageContext, fid: str) -> bool:
     key = str(ctx.graph.nodes[fid].get("key", "")) if fid in ctx.graph else ""
     return key == "want" or key.startswith("problem")
+
+
+#: a clause said as a condition: "if …", "挂不上就算了", "打不了孔就别弄了", "要是…的话"
+_CONDITION = re.compile(r"^\W*(?:if|unless|in case|如果|要是|万一|假如)\b|就(?:算了|别|不|换)|的话", re.I)
+
+
+def reason_or_condition(ctx: MessageContext, at: int) -> bool:
+    """Whether the clause of ``ctx.text`` at ``at`` is a condition ("挂不上就算了", "if it won't
+    hold then leave it") or the reason of a rule said before it in its sentence ("油烟机别动，上次
+    别家阿姨拆坏了", "don't use bleach, the last cleaner ruined my rug"): a fault said there is the
+    rule's, not a fault of the user's thing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "厨房油烟机别动，上次别家阿姨拆坏了"})
+    >>> [f.key for f in t.state().facts if f.key.startswith("problem")]
+    []
+    """
+    text = ctx.text
+    lo = max([0] + [m.end() for m in SENTENCE_END.finditer(text) if m.end() <= at])
+    for offset, clause in clauses(text[lo:]):
+        start, end = lo + offset, lo + offset + len(clause)
+        if start <= at < end:
+            if _CONDITION.search(clause):
+                return True
+            before = text[lo:start]
+            return any(p == "must_not" and first_match(cues, before) for p, cues in ctx.pack.constraints)
+    return False

@@ -23,7 +23,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import SENTENCE_END, clauses, cut_at_boundary, in_spans
+from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans
 from .wants import _opening
 
 #: a problem is kept up to this many characters, cut at a word or clause boundary
@@ -39,9 +39,11 @@ def problems(ctx: MessageContext) -> list[_Unit]:
     if not rules or any(isinstance(u, FactUnit) and u.key.startswith("problem") for u in ctx.units):
         return []  # a fact pattern of the pack read it already ("空调坏了")
     opening = _opening(ctx)
+    found: list[str] = []
+    taken_to = -1
     for offset, clause in clauses(ctx.text):
         start = offset + len(clause) - len(clause.lstrip())
-        if ctx.asking(start) or in_spans(start, ctx.taken_back) or not _fault(rules, clause, opening):
+        if start < taken_to or ctx.asking(start) or in_spans(start, ctx.taken_back) or not _fault(ctx, rules, clause, opening):
             continue
         # the rest of its sentence tells the same fault ("I hurt my knee playing football, twisted it, still swollen"),
         # up to a record's id ("结果没人来，单号YX…": the order is a fact of its own, and may be replaced)
@@ -52,20 +54,34 @@ def problems(ctx: MessageContext) -> list[_Unit]:
         value = cut_at_boundary(_GREETING.sub("", said.strip()), PROBLEM_CHARS).strip(" ,;:-，、；")
         if not value:
             continue
-        key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"
-        return [FactUnit(key=key, name="problem", value=value, stressed=ctx.stressed)]
-    return []
+        found.append(value)
+        taken_to = end
+        if not opening:
+            break  # later, one per message; the opening tells every fault it came about ("we've got a wood burner… Smoke's coming back…")
+    if not found:
+        return []
+    key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"
+    value = cut_at_boundary(("。" if ctx.profile.segmented else ". ").join(found), PROBLEM_CHARS * 2)
+    return [FactUnit(key=key, name="problem", value=value, stressed=ctx.stressed)]
 
 
-def _fault(rules: list[re.Pattern], clause: str, opening: bool) -> bool:
+def _fault(ctx: MessageContext, rules: list[re.Pattern], clause: str, opening: bool) -> bool:
     """Whether a cue says a fault in ``clause``. A cue with a ``desc`` group reads the shape of a
     description (a thing or person whose predicate is negated or changes state: "one of them won't
-    close", "出水变小了", "爸爸有高血压", "完全不会游"): it counts in the opening message only, where
-    the user describes what they came about (later, such clauses are rules, picks and chat)."""
+    close", "出水变小了", "爸爸有高血压", "完全不会游"; what the thing does again and again: "the back
+    ones overflow every time it rains"): it counts in the opening message only, where the user
+    describes what they came about (later, such clauses are rules, picks and chat), and not in a
+    clause that says a want ("need someone every morning": when the service is wanted)."""
+    wanted = None
     for rx in rules:
         for m in rx.finditer(clause):
-            if opening or not m.groupdict().get("desc"):
+            if not m.groupdict().get("desc"):
                 return True
+            if opening:
+                if wanted is None:
+                    wanted = bool(first_match(getattr(ctx.pack, "wants", ()), clause))
+                if not wanted:
+                    return True
     return False
 
 

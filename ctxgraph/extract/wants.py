@@ -41,7 +41,7 @@ WANT_CHARS = 200
 #: the value alone ("车牌苏A·7K2M9", "7岁"): the value's own fact has it
 VALUE_LEFT = 4
 # a greeting before the want is no part of it ("你好 想找个…", "hi there, looking to …")
-_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|hoi|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
+_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|heya|hiya|hoi|yo|morning|evening|afternoon|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
 # the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
@@ -79,22 +79,59 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     rules = getattr(ctx.pack, "wants", ())
     if not rules:
         return []
+    name = WANT_NAMES.get(ctx.lang, WANT_KEY)
+    later: list[_Unit] = []
     if _opening(ctx):
         value = _opening_want(ctx, rules)
     else:
         value = _changed_want(ctx) or _want_without_given_up(ctx)
+        if not value:
+            more = _added_want(ctx, rules)
+            if more:  # beside the first want; the first one when the opening said none ("Oh and we need the certificate")
+                key = f"{WANT_KEY}_t{ctx.index}" if g.current_with_key(ctx.graph, WANT_KEY) else WANT_KEY
+                later.append(FactUnit(key=key, name=name, value=cut_at_boundary(more, WANT_CHARS), stressed=ctx.stressed))
     value = cut_at_boundary(value, WANT_CHARS) if value else ""
-    name = WANT_NAMES.get(ctx.lang, WANT_KEY)
-    return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else []
+    return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else later
 
 
-def _wanting(ctx: MessageContext, rules, start: int, clause: str) -> bool:
-    """A clause that says a want: a statement holding a want cue, or a question asking the
-    service to do a deed (a cue with an ``ask`` group: "你们能代办吗", "can you fit one?")."""
+def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False) -> bool:
+    """A clause that says a want: a statement holding a want cue, after a greeting or not ("hey,
+    want a …"), or a question asking the service to do a deed (a cue with an ``ask`` group:
+    "你们能代办吗", "can you fit one?"); in the opening, a Chinese clause that opens with a verb
+    and says what it is done to ("在吗 订两套汉服", "周六来家里给鱼缸换个水": an imperative)."""
+    greeting = _GREETING.match(clause)
+    if greeting and greeting.end():  # "在吗 订两套汉服": the greeting asks, the want after it does not
+        start, clause = start + greeting.end(), clause[greeting.end():]
     m = first_match(rules, clause)
     if m is None:
-        return False
+        return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
+
+
+#: jieba tags of what may come before an imperative's verb: a time, a place, an adverb ("周六来家里…", "先…")
+_BEFORE_VERB = ("t", "f", "s", "d", "m", "q")
+#: verbs that state, not ask for a deed ("是", "有", "叫"), and the marks of a deed done ("了", "过")
+_NOT_IMPERATIVE = re.compile(r"^(?:是|有|在|叫|姓|像|觉得|感觉|知道|听说)$")
+_DONE = re.compile(r"[了过]")
+
+
+def _imperative(ctx: MessageContext, clause: str) -> bool:
+    """A Chinese clause that opens with a verb (after a time, place or adverb) and names a thing:
+    a deed asked for ("订两套汉服", "来家里给鱼缸换个水"), not a state or a deed done ("买了个冰箱").
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> [_imperative(_demo_ctx("zh"), c) for c in ("订两套汉服", "周六来家里给鱼缸换个水", "买了个冰箱", "是这样的")]
+    [True, True, False, False]
+    """
+    if ctx.lang != "zh" or _DONE.search(clause):
+        return False
+    tokens = [t for t in ctx.profile.doc(clause, ctx.en_models) if t.text.strip()]
+    i = 0
+    while i < len(tokens) and tokens[i].tag_.startswith(_BEFORE_VERB) and not tokens[i].tag_.startswith("v"):
+        i += 1
+    if i >= len(tokens) or tokens[i].tag_ != "v" or _NOT_IMPERATIVE.match(tokens[i].text):
+        return False
+    return any(t.tag_.startswith(("n", "eng", "nz", "vn")) for t in tokens[i + 1:])
 
 
 def _opening_want(ctx: MessageContext, rules) -> str:
@@ -121,7 +158,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
                              if not _said_alone(ctx.text[a:b], text[a:b]))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
-            if _wanting(ctx, rules, start, clause):
+            if _wanting(ctx, rules, start, clause, opening=True):
+                if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
+                    said = _clean(text[offset:offset + len(clause)])
                 if not said or first_match(ctx.pack.vague_values, said):
                     continue  # "想约个时间": nothing the state lacks
                 wanting = True
@@ -200,3 +239,37 @@ def _want_without_given_up(ctx: MessageContext) -> str:
     if kept == want:
         return ""
     return _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、")
+
+
+#: a want said later as an addition: "oh and we also need…", "one more thing", "另外还想…", "还要…"
+_ADDED = {"en": re.compile(r"\b(?:also|too|as well|another|one more thing|oh and|and also|plus)\b", re.I),
+          "zh": re.compile(r"另外|还(?:要|想|需要|得)|也(?:要|想|需要)|顺便|再(?:要|加)")}
+
+
+def _added_want(ctx: MessageContext, rules) -> str:
+    """A want said later as an addition to what the user came for ("Oh and we need the
+    certificate for our insurer", "另外还想顺便给他洗个耳朵", "对了，还要开个发票"): a statement
+    holding a want cue and a word of addition, naming a thing rather than only a value ("I also
+    need it by Friday": the date's own fact has it); not a pick, not negated, not asked."""
+    added = _ADDED.get(ctx.lang)
+    if added is None:
+        return ""
+    taken = [u.value for u in ctx.units if isinstance(u, FactUnit) and u.key != WANT_KEY and len(u.value) > 2
+             and not re.fullmatch(r"[\d\s.,:-]+", u.value)]
+    values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id")]
+    text = mask(ctx.text, values)
+    for offset, clause in clauses(ctx.text):
+        start = offset + len(clause) - len(clause.lstrip())
+        if ctx.asking(start) or in_spans(start, ctx.taken_back) or _NEGATED.search(clause):
+            continue
+        if any(v.casefold() in clause.casefold() for v in taken):
+            continue  # "oh and also the blue one": a value of this message's own fact, picked or said
+        if not (first_match(rules, clause) or first_match(rules, re.sub(r"^\W*(?:oh|and|also|so|plus)\W+", "", clause, flags=re.I))) \
+                or not added.search(clause):
+            continue
+        said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                         if not _said_alone(ctx.text[a:b], text[a:b]))
+        said = said.replace(", ", "，") if ctx.lang == "zh" else said
+        if said and not first_match(ctx.pack.vague_values, said) and len(_PUNCT.sub("", said)) > GREETING_CHARS:
+            return said
+    return ""

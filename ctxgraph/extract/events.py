@@ -1,0 +1,139 @@
+"""The event_dates step: a date said OF another event keeps that event's role (issue 19, slot6).
+
+"My wedding is 13 June", "搬家是4月18号": the date is the wedding's or the move's, not the
+booking's. Before this step it was a ``date`` fact, and the booking's date ("the 7th") took its
+place. Here a date right after "<event> is (on)" / "<event>是" (the sentence's subject and a
+copula, no verb list) is keyed by the event's noun, so the booking's date stands beside it. A day
+said relative to that event ("the day before", 前一天, "the day after", 后一天) is resolved against
+it: "打包就前一天吧" after "搬家是4月18号" is 4月17日. A slot word as the subject ("the date is",
+"时间是") names no event: the fact keeps its key.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("zh", today="2026-03-09")
+>>> _ = t.observe({"role": "user", "content": "搬家是4月18号，打包就前一天吧"})
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "want")
+[('date', '前一天 4月17日'), ('搬家', '4月18号')]
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import Mention, MessageContext
+from .registry import step
+from .text import in_spans
+
+# "<my|our|the ...> <event> is (on)" right before the date: the event's noun in group 1
+_EN_EVENT = re.compile(r"\b(?:my|our|the|his|her|their|a)\s+(?:[a-z]+'s\s+)?((?:[a-z-]+\s+)?[a-z-]{3,})\s+"
+                       r"(?:is|'s|was|will be|falls|opens|starts|begins)\s+(?:on\s+|the\s+)*$", re.I)
+# "<event>是" / "<event>定在" right before the date: the event's 2-4 characters in group 1
+_ZH_EVENT = re.compile(r"(?:^|[，,。；;！!\s])(?:我们?的?|我家|咱们?的?|他的?|她的?|孩子的?)?([\u4e00-\u9fff]{2,4}?)(?:是|定在|那天是|日期是)$")
+# a day relative to an event: the day before / after it, the number of days before it
+_RELATIVE = re.compile(r"\bthe day (before|after)\b|(前|后)一天|(?:提前|早)一天", re.I)
+_ZH_NOT_EVENT = re.compile(r"^(?:时间|日期|时候|那天|当天|今天|明天|后天|这天|哪天|预约|约的|订的)$")
+
+
+def _event_of(ctx: MessageContext, m: Mention) -> str | None:
+    """The noun of the event a date mention is said of ("wedding", "搬家"), or None."""
+    before = ctx.text[max(0, m.start - 40):m.start]
+    hit = (_ZH_EVENT if ctx.lang == "zh" else _EN_EVENT).search(before)
+    if hit is None:
+        return None
+    noun = hit.group(1).strip()
+    synonyms = ctx.pack.synonym_rx
+    if _ZH_NOT_EVENT.match(noun) or (synonyms is not None and synonyms.search(noun)) or noun.casefold() in (
+            "date", "day", "time", "deadline", "slot", "booking", "appointment"):
+        return None
+    return noun
+
+
+def _calendar(value: object, today: datetime.date | None) -> datetime.date | None:
+    """A mention's normal date ("2026-04-18", "--04-18") as a day of the calendar."""
+    if not isinstance(value, str):
+        return None
+    m = re.fullmatch(r"(\d{4}|-)-(\d{2})-(\d{2})", value)
+    if m is None:
+        return None
+    year = int(m.group(1)) if m.group(1) != "-" else (today.year if today else datetime.date.today().year)
+    try:
+        day = datetime.date(year, int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+    if m.group(1) == "-" and today is not None and day < today:
+        day = day.replace(year=day.year + 1)
+    return day
+
+
+def _written(day: datetime.date, lang: str) -> str:
+    return f"{day.month}月{day.day}日" if lang == "zh" else day.strftime("%d %B").lstrip("0")
+
+
+def _freed(ctx: MessageContext, said_of_events: list[Mention]) -> list[_Unit]:
+    """The message's own date (the booking's: "想4月底来试妆"), which the event's date had kept out of
+    the one ``date`` fact a message holds: a stated date no fact holds, not asked, after the events' dates."""
+    if any(isinstance(u, FactUnit) and u.key == "date" for u in ctx.units):
+        return []
+    held = " ".join(u.value for u in ctx.units if isinstance(u, FactUnit))
+    for m in ctx.mentions:
+        if m.label == "DATE" and m.kind == "value" and m not in said_of_events and m.text not in held \
+                and m.start > said_of_events[0].end and not in_spans(m.start, ctx.asked):
+            return [FactUnit(key="date", name="日期" if ctx.lang == "zh" else "date", value=m.text,
+                             normalized=m.value if isinstance(m.value, str) else None, stressed=ctx.stressed)]
+    return []
+
+
+def _moved(ctx: MessageContext) -> None:
+    """A new date in a message that names an event the state dates ("预产期刚改了，大概是4月15号" after
+    "预产期是4月8号"): the message's one ``date`` fact is that event's new date."""
+    from .slotpicks import _DAY
+
+    G = ctx.graph
+    dated = [d for fid, d in g.recent_current_facts(G, 30) if G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
+             and d.get("slot") in (None, d.get("key")) and d.get("key") == d.get("name") and d["key"] not in ctx.pack.slots
+             and len(str(d["key"])) >= 2
+             and str(d["key"]) in ctx.text and _DAY.fullmatch(str(d["value"]).strip())]
+    mine = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered and u.key == "date"]
+    if len(dated) == 1 and len(mine) == 1 and ctx.text.find(str(dated[0]["key"])) < ctx.text.find(ctx.units[mine[0]].value):
+        d = dated[0]
+        ctx.units[mine[0]] = ctx.units[mine[0]].model_copy(update=dict(key=d["key"], name=d["name"], slot=None, correction=True))
+
+
+@step("event_dates", roles=("user",))
+def event_dates(ctx: MessageContext) -> list[_Unit]:
+    """Re-keys a date said of another event by that event, and resolves a day said relative to it."""
+    events: list[tuple[str, Mention]] = []
+    for m in ctx.mentions:
+        if m.label != "DATE" or m.kind != "value":
+            continue
+        noun = _event_of(ctx, m)
+        if noun is None:
+            continue
+        events.append((noun, m))
+        for n, u in enumerate(ctx.units):
+            if isinstance(u, FactUnit) and not u.offered and u.value == m.text and u.key != noun:
+                ctx.units[n] = u.model_copy(update=dict(key=noun, name=noun, slot=None, supersedes=None))
+        if not any(isinstance(u, FactUnit) and u.key == noun for u in ctx.units):
+            ctx.units.append(FactUnit(key=noun, name=noun, value=m.text, normalized=m.value if isinstance(m.value, str) else None,
+                                      stressed=ctx.stressed))
+    if not events:
+        _moved(ctx)
+        return []
+    units: list[_Unit] = _freed(ctx, [m for _, m in events])
+    for rel in _RELATIVE.finditer(ctx.text):
+        before = [(noun, m) for noun, m in events if m.end <= rel.start()]
+        if not before:
+            continue
+        noun, m = before[-1]
+        day = _calendar(m.value, ctx.today)
+        if day is None:
+            continue
+        step_days = 1 if (rel.group(1) or "").casefold() == "after" or rel.group(2) == "后" else -1
+        when = day + datetime.timedelta(days=step_days)
+        units.append(FactUnit(key="date", name="日期" if ctx.lang == "zh" else "date",
+                              value=f"{rel.group(0)} {_written(when, ctx.lang)}", normalized=when.isoformat(),
+                              stressed=ctx.stressed))
+        break
+    return units

@@ -1,0 +1,138 @@
+"""Two steps on the assistant's turn that give the user what it grants or confirms (issue 19): a
+request the user asked as a question and the reply grants, a value the user named in part and the
+reply confirms whole. Split from :mod:`ctxgraph.extract.asked`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._units import FactUnit, _Unit
+from .asked import _letters
+from .context import MessageContext
+from .registry import step
+from .text import first_match
+
+
+# ---------------------------------------------------------------- requests asked as questions, granted
+
+#: a request said as a question ("could he also hang a mirror while he's there?", "can you post me a
+#: brochure of the sash colours though"): who is asked, the deed, and the thing it is about
+_EN_REQUEST = re.compile(
+    r"(?:^|[.!?]\s+|\b(?:and|also|oh|so|but)\s+)(?:can|could|would|will)\s+(?:you|he|she|they|someone|somebody|your \w+)\s+"
+    r"(?:also\s+|please\s+|just\s+|maybe\s+)*(?P<deed>[a-z]+)\s+(?:me\s+|us\s+|him\s+|her\s+|them\s+)?"
+    r"(?P<thing>(?:a|an|the|some|my|our|his|her|their)\s+[^?.!,]{2,40}?)"
+    r"(?=\s+(?:while|when|too|as well|though|please|for me|for us|to me|to us|today|tomorrow)\b|\s*[?.!,]|\s*$)", re.I)
+_ZH_REQUEST = re.compile(
+    r"(?:能不能|能否|可不可以|可以|能)(?:帮我|给我|帮忙|麻烦|顺便|再|也|另外|一起)+(?P<thing>[^，,。？?！!吗]{3,12})(?:吗|么)?[？?]")
+#: words that turn a request down at the start of the reply
+_DECLINED = re.compile(r"^\W*(?:sorry|unfortunately|i'm afraid|we can't|we cannot|i can't|i cannot|no\b|不好意思|抱歉|不行|不能|没办法|暂时不)", re.I)
+#: deeds that take a thing away or put another in its place: the thing named is not the user's item
+_EN_CHANGE_DEED = re.compile(r"^(?:swap|switch|replace|change|cancel|remove|drop|move|exchange|return|refund|stop|skip|pause|take)$", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
+
+
+def asked_requests(ctx: MessageContext, text: str) -> list[str]:
+    """The things the user's message asks the service to do something with, as questions.
+
+    >>> from ctxgraph.extract.granted import asked_requests
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> asked_requests(_demo_ctx("en"), "lovely. could she also trim the hedge while she's there?")
+    ['hedge']
+    >>> asked_requests(_demo_ctx("zh"), "好的。能不能顺便清洗一下油烟机？")
+    ['清洗一下油烟机']
+    """
+    if ctx.profile.segmented:
+        return [m.group("thing") for m in _ZH_REQUEST.finditer(text)]
+    return [_ARTICLE.sub("", m.group("thing").strip()) for m in _EN_REQUEST.finditer(text)
+            if not _EN_CHANGE_DEED.match(m.group("deed")) and (
+                "?" in text[m.end():m.end() + 60] or text.rstrip().endswith("?") or re.match(r"\s*(?:though|please)", text[m.end():], re.I))]
+
+
+@step("granted_requests", roles=("assistant",))
+def granted_requests(ctx: MessageContext) -> list[_Unit]:
+    """A request the user asked as a question, granted in the assistant's reply (a deed reported
+    done or promised: "I've added it", "I'll post the colour brochure today"), is the user's item."""
+    from .._units import CommitmentUnit
+
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "user" or _DECLINED.match(ctx.text):
+        return []
+    granted = bool(first_match(ctx.pack.done, ctx.text)) or bool(ctx.units_of(CommitmentUnit))
+    if not granted:
+        return []
+    held = [_letters(str(G.nodes[f]["value"])) for f in G.graph["current_fact"].values()]
+    held += [_letters(u.value) for u in ctx.units_of(FactUnit)]
+    units: list[_Unit] = []
+    for thing in asked_requests(ctx, G.nodes[last]["text"] or ""):
+        if thing and not any(_letters(thing) in h for h in held):
+            units.append(FactUnit(key=f"request_t{G.nodes[last]['index']}", name="请求" if ctx.profile.segmented else "request",
+                                  value=thing))
+    return units[:1]
+
+
+# ---------------------------------------------------------------- a partial value the assistant completes
+
+#: the assistant's reply opens by saying the user is right ("对，…", "Yes, that's …")
+_CONFIRMS = re.compile(r"^\W*(?:对的?|是的|没错|对呀|yes|yep|yeah|right|correct|that's right|exactly)\b|^\W*(?:对的?|是的|没错)", re.I)
+#: at least this many letters of the user's words stand inside the value the assistant completes
+PART_CHARS_SEGMENTED = 3
+PART_CHARS = 5
+
+
+def _shared_part(user: str, value: str, segmented: bool) -> str:
+    """The longest run of the user's words that stands inside ``value`` ("文三路" in "文三路478号…";
+    "carver street" in "14 Carver Street, Suite 210")."""
+    u, v = user.casefold(), value.casefold()
+    best = ""
+    if segmented:
+        for i in range(len(u)):
+            for j in range(i + len(best) + 1, len(u) + 1):
+                if u[i:j] in v and re.search(r"\w", u[i:j]):
+                    best = u[i:j]
+                else:
+                    break
+        return best
+    words = re.findall(r"[\w'-]+", u)
+    for i in range(len(words)):
+        for j in range(i + 1, len(words) + 1):
+            run = " ".join(words[i:j])
+            if re.search(rf"(?<!\w){re.escape(run)}(?!\w)", v) and len(run) > len(best):
+                best = run
+    return best
+
+
+@step("completed_values", roles=("assistant",))
+def completed_values(ctx: MessageContext) -> list[_Unit]:
+    """A value the user names in part ("还是文三路那个", "the Carver Street one") that the assistant
+    confirms whole ("对，文三路478号华星时代公寓3幢1102") is the user's, under the value's slot.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "地址没变吧，还是建设路那个"},
+    ...                 {"role": "assistant", "content": "对，建设路66号阳光小区5栋302。"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('address', '建设路66号阳光小区5栋302')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "user" or not _CONFIRMS.match(ctx.text):
+        return []
+    said = G.nodes[last]["text"] or ""
+    need = PART_CHARS_SEGMENTED if ctx.profile.segmented else PART_CHARS
+    if ctx.units_of(FactUnit) and any(not u.offered for u in ctx.units_of(FactUnit)):
+        return []  # the assistant's words were read as facts already
+    units: list[_Unit] = []
+    for m in ctx.mentions:
+        # the assistant's bare values lose their slot (a shop's own address); the label's slot is the user's
+        slot = ctx.pack.slots.get(m.slot or ctx.pack.label_slots.get(m.label) or next(
+            (s.id for s in ctx.pack.slots.values() if s.types and s.types[0] == m.label and not s.scoped), ""))
+        if slot is None or m.kind != "value" or m.text.casefold() in said.casefold():
+            continue
+        part = _shared_part(said, m.text, ctx.profile.segmented)
+        if len(re.sub(r"\W", "", part)) >= need and not any(
+                str(G.nodes[f]["value"]).casefold() == m.text.casefold() for f in G.graph["current_fact"].values()):
+            key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot))
+            units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id, group=group, terse=slot.terse))
+    return units[:1]

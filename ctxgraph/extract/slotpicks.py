@@ -1,0 +1,447 @@
+"""The slot_picks step: a pick among offered slots carries the whole slot (issue 19, slot6).
+
+The assistant offers times as days and clocks ("We have Monday 16th at 10am or Wednesday 18th at
+2pm", "周三18号有上午9点和下午4点两个时段"); the user takes one by a part of it: its position ("first
+one", 要第一个), its day ("so thursday", 周六那个), its day of the month ("17th works", 10号吧), its
+clock ("the 2:15 one", 四点半的, "the eleven o'clock one"), its part of the day (上午的) or a word
+of its own ("Peckham one", 西湖那个). Before this step the fact kept only what the user said (the
+day), and the clock was lost. Here the offer is read as options - each day the assistant names
+starts one, a clock goes with the day before it, a second clock for one day is an option of that
+day - and the user's clause is matched against every option by every feature it names (position,
+weekday, day of the month, clock, part of the day, a word only one option's piece holds). When
+exactly one option fits all of them, the message's own day or clock fact of that clause takes the
+whole slot, else a ``slot`` fact holds it. A question about an option ("is the wednesday one with
+the same teacher?", 周日那个停车方便吗？), a declining clause and an offer with one option pick
+nothing. A fact that held two of the options' words as one value ("滨江, 西湖") narrows to the
+one picked.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en", today="2026-03-09")
+>>> t.observe_many([{"role": "assistant", "content": "We can do Thursday 12 March at 6:30pm or Friday 13 March at 8pm."},
+...                 {"role": "user", "content": "so thursday"}])
+>>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+[('day', 'Thursday 12 March at 6:30pm')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from ..lang import content_words
+from .context import MessageContext
+from .registry import step
+from .surface import _DAY_PARTS, weekday_of
+from .text import clauses, first_match, in_spans
+
+#: a reply clause longer than this (characters) says more than a pick
+MAX_CLAUSE_CHARS = 60
+#: the offer is read in the assistant's messages since the user last spoke, at most this many back
+LOOK_BACK = 3
+
+_WD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
+_DOM = r"\d{1,2}(?:st|nd|rd|th)"
+# a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六"
+_DAY = re.compile(
+    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b)(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
+    rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
+    rf"|\b(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
+    r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号]"
+    r"|(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天",
+    re.I)
+_ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
+_ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
+# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", "上午9点", "四点半", "两点半", "16:00"
+_CLOCK = re.compile(
+    r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:-|–|to)\s*\d{1,2}(?:[:.]\d{2})?)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
+    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
+    rf"|{_ZH_PART}?\s*(?:\d{{1,2}}[:：]\d{{2}}|(?:\d{{1,2}}|{_ZH_NUM})\s*[点點](?:半|一刻|三刻|\d{{1,2}}分?|[一二三四五]?十[一二三四五六七八九]?分?|钟)?)",
+    re.I)
+# a part of the day named alone: "上午的", "the evening one", "晚上"
+_PART = re.compile(rf"{_ZH_PART}(?!\s*(?:\d|{_ZH_NUM}[点點]))|\b(?:morning|afternoon|evening|lunchtime)\b", re.I)
+_EN_NUMBERS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# a clause that declines what it names picks nothing ("not the friday", "周六不行")
+_DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't|too|a bit)\b|n't\b|不|别|没空|太", re.I)
+# the assistant reporting what it did ("Booked for Friday...", "预约成功", "已改到...") offers nothing
+_REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您|经)?[\u4e00-\u9fff]?(?:约|订|改|安排|登记|更新|确认|提交|办理)", re.I)
+# words that point at an option and say nothing else ("the ... one", "那个", "吧")
+_POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|then|works?|fine|good|is|it|for|me|us|at|on|"
+                       r"i'?ll|take|go|with|do|let'?s|lets|yes|yeah|great|perfect|sounds)\b|那个|这个|那场|那天|的|吧|要|选|就|那就|好|行|可以",
+                       re.I)
+
+
+def _zh_number(text: str) -> int | None:
+    """A Chinese numeral of up to twelve ("四" 4, "十二" 12, "两" 2)."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        head, _, tail = text.partition("十")
+        tens = _ZH_DIGITS.get(head, 1) if head else 1
+        return tens * 10 + (_ZH_DIGITS.get(tail, 0) if tail else 0)
+    return _ZH_DIGITS.get(text) if len(text) == 1 else None
+
+
+def hour_minute(token: str) -> tuple[int, int, bool] | None:
+    """(hour, minute, whether the hour is known on a 24-hour clock) of a clock ``token``.
+
+    >>> hour_minute("at 6:30pm"), hour_minute("15:30"), hour_minute("四点半"), hour_minute("下午2点")
+    ((18, 30, True), (15, 30, True), (4, 30, False), (14, 0, True))
+    >>> hour_minute("eleven o'clock"), hour_minute("noon"), hour_minute("两点"), hour_minute("一点")
+    ((11, 0, False), (12, 0, True), (2, 0, False), None)
+    """
+    t = token.strip().casefold()
+    if t in ("noon", "midday") or t.endswith((" noon", " midday")):
+        return 12, 0, True
+    m = re.search(r"(\d{1,2})(?:[:.：](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", t)
+    z = re.search(rf"({_ZH_PART})?\s*(\d{{1,2}}|{_ZH_NUM})\s*[点點](半|一刻|三刻|(\d{{1,2}})分?|([一二三四五]?十[一二三四五六七八九]?)分?)?", t)
+    if z is not None:
+        hour = _zh_number(z.group(2))
+        if hour is None or hour > 23 or (hour == 1 and not z.group(1) and not z.group(3)):
+            return None  # "一点" alone is "a little", not one o'clock
+        extra = z.group(3) or ""
+        minute = {"半": 30, "一刻": 15, "三刻": 45}.get(extra, 0)
+        if z.group(4):
+            minute = int(z.group(4))
+        elif z.group(5):
+            minute = _zh_number(z.group(5)) or 0
+        part = z.group(1)
+        if part in ("下午", "晚上", "傍晚") and hour < 12 or part == "中午" and hour < 3:
+            hour += 12
+        return hour, minute, bool(part) or hour > 12
+    w = re.search(r"(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock", t)
+    if w is not None:
+        return _EN_NUMBERS[w.group(1)], 0, False
+    if m is None:
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").replace(".", "")
+    if hour > 23 or minute > 59:
+        return None
+    if half:
+        return hour % 12 + (12 if half == "pm" else 0), minute, True
+    return hour, minute, ":" in t or "：" in t or hour > 12
+
+
+def _same_clock(a: tuple[int, int, bool], b: tuple[int, int, bool]) -> bool:
+    if a[1] != b[1]:
+        return False
+    return a[0] == b[0] if a[2] and b[2] else a[0] % 12 == b[0] % 12
+
+
+def _day_of_month(token: str) -> int | None:
+    m = re.search(r"(\d{1,2})\s*(?:st|nd|rd|th|[日号])", token, re.I) or re.search(r"(?<![\d月])(\d{1,2})(?![\d月])", token)
+    if m is None:
+        return None
+    n = int(m.group(1))
+    return n if 1 <= n <= 31 else None
+
+
+def _month(token: str) -> int | None:
+    """The month a day names ("June 10" 6, "3月18号" 3), or None."""
+    m = re.search(r"(\d{1,2})月", token)
+    if m:
+        return int(m.group(1))
+    w = re.search(_MON, token, re.I)
+    names = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    return names.index(w.group(0)[:3].casefold()) + 1 if w and w.group(0)[:3].casefold() in names else None
+
+
+@dataclass
+class Option:
+    """One offered slot: its day and clock as the assistant wrote them, and the piece of text it stands in."""
+
+    day: str = ""
+    clock: str = ""
+    part: str = ""
+    piece: str = ""
+
+    @property
+    def value(self) -> str:
+        zh = bool(re.search(r"[\u4e00-\u9fff]", self.day + self.clock + self.part))
+        when = self.clock or self.part
+        if self.part and self.clock and self.part not in self.clock:
+            when = self.part + ("" if zh else " ") + self.clock if zh else self.clock
+        return ("" if zh else " ").join(x.strip() for x in (self.day, when) if x.strip())
+
+
+def _tokens(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, kind, text) of the days, clocks and parts of the day in ``text``, in order."""
+    found = [(m.start(), m.end(), "day", m.group(0)) for m in _DAY.finditer(text) if m.group(0).strip()]
+    for kind, rx in (("clock", _CLOCK), ("part", _PART)):
+        for m in rx.finditer(text):
+            if m.group(0).strip() and (kind != "clock" or hour_minute(m.group(0)) is not None) \
+                    and not any(s < m.end() and m.start() < e for s, e, _, _ in found):
+                found.append((m.start(), m.end(), kind, m.group(0)))
+    return sorted((s + len(t) - len(t.lstrip()), e, k, t.strip()) for s, e, k, t in found)
+
+
+#: where an option's own words begin at the latest: the clause it is said in
+_BOUNDARY = re.compile(r"[,，;；.。!！?？\n]\s*|\bor\b|或者|还是")
+
+
+def offered_slots(text: str) -> list[Option]:
+    """The options of days and clocks an offer names (two or more, no two the same), else [].
+
+    >>> [o.value for o in offered_slots("We have Monday 16th at 10am or Wednesday 18th at 2pm.")]
+    ['Monday 16th at 10am', 'Wednesday 18th at 2pm']
+    >>> [o.value for o in offered_slots("周三18号有上午9点和下午4点两个时段，您要哪个？")]
+    ['周三18号上午9点', '周三18号下午4点']
+    >>> offered_slots("Friday 13 March, pickup at 9am. Booked.")
+    []
+    """
+    options: list[Option] = []
+    starts: list[int] = []  # where each option's piece begins: where the one before it ended
+    last_end = 0
+    for start, end, kind, token in _tokens(text):
+        cur = options[-1] if options else None
+        if kind == "part" and cur is not None and not cur.clock and not cur.part:
+            cur.part = token
+        elif kind == "clock" and cur is not None and not cur.clock:
+            cur.clock = token
+        else:  # a day; a second clock of one day, or a clock before any day: an option of its own
+            options.append(Option(day=token) if kind == "day" else Option(day=cur.day if cur else "", **{kind: token}))
+            starts.append(last_end)
+        begin = max(starts[-1], max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)) \
+            if options[-1].piece == "" else starts[-1]
+        starts[-1] = begin
+        options[-1].piece = text[begin:end]
+        last_end = end
+    distinct = {(o.day.casefold(), o.clock.casefold(), o.part) for o in options}
+    return options if len(options) > 1 and len(distinct) == len(options) else []
+
+
+def _offer(ctx: MessageContext) -> str:
+    """The text of the assistant's latest message since the user last spoke (tool results between)."""
+    G = ctx.graph
+    seen = 0
+    for node in reversed(G.graph["kinds"].get("turn", [])[-8:]):
+        d = G.nodes[node]
+        if d["role"] == "user":
+            return ""
+        if d["role"] == "assistant" and str(d.get("text") or "").strip():
+            return str(d["text"])
+        seen += 1
+        if seen == LOOK_BACK:
+            break
+    return ""
+
+
+def _words(text: str, lang: str) -> set[str]:
+    return {w.casefold() for w in content_words(text, lang) if len(w) >= (2 if re.search(r"[\u4e00-\u9fff]", w) else 4)}
+
+
+def _lead(option: Option) -> str:
+    """The words of an option's piece before its day or clock (its own words: "Hackney has")."""
+    first = option.day or option.clock or option.part
+    return _POINTERS.sub(" ", option.piece.split(first)[0]) if first else ""
+
+
+def _own_words(options: list[Option], lang: str) -> list[str]:
+    """Each option's own words (its lead: "Hackney has", "滨江"), or the lead of the option before it when
+    it has none ("Camden at 9:40 or 11:15": 11:15 is Camden's too; "a remote session today at 2pm or at 4:30pm")."""
+    out: list[str] = []
+    for n, o in enumerate(options):
+        lead = _lead(o)
+        own = _words(lead, lang) or re.search(r"[\u4e00-\u9fff]{2}", lead)
+        out.append(lead if own or n == 0 else out[-1])
+    return out
+
+
+def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
+    """The options whose piece holds a word of the clause that no other piece holds (None: no such word)."""
+    found: set[int] = set()
+    pieces = _own_words(options, lang)
+    rest = _CLOCK.sub(" ", _DAY.sub(" ", clause))
+    if re.search(r"[\u4e00-\u9fff]", rest):
+        rest = _POINTERS.sub(" ", _PART.sub(" ", rest))
+        for n, piece in enumerate(pieces):
+            others = "".join(x for k, x in enumerate(pieces) if k != n)
+            m = SequenceMatcher(None, rest, piece, autojunk=False).find_longest_match(0, len(rest), 0, len(piece))
+            part = rest[m.a:m.a + m.size].strip()
+            if len(re.findall(r"[\u4e00-\u9fff]", part)) >= 2 and part not in others and content_words(part, "zh"):
+                found.add(n)
+    else:
+        for w in _words(rest, lang) - _words(_POINTERS.pattern, lang):
+            holders = {n for n, piece in enumerate(pieces) if re.search(rf"\b{re.escape(w)}\b", piece, re.I)}
+            if len(holders) == 1:
+                found |= holders
+    return found or None
+
+
+def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int | None, bool]:
+    """(index of the one option the clause names by every feature it says, whether it named it by a word)."""
+    fits = set(range(len(options)))
+    named = False
+    rx = ctx.pack.ordinal_rx
+    ordinal = rx.search(clause) if rx else None
+    if ordinal is not None:
+        n = ctx.pack.ordinals[ordinal.group(0).casefold()]
+        index = n - 1 if n > 0 else len(options) + n
+        fits &= {index}
+        named = True
+    for start, end, kind, token in _tokens(clause):
+        named = True
+        if kind == "day":
+            wd, dom, month = weekday_of(token), _day_of_month(token), _month(token)
+            fits &= {n for n, o in enumerate(options) if o.day
+                     and (wd is None or weekday_of(o.day) == wd) and (dom is None or _day_of_month(o.day) == dom)
+                     and (month is None or _month(o.day) in (None, month))}
+        elif kind == "clock":
+            said = hour_minute(token)
+            fits &= {n for n, o in enumerate(options) if said and o.clock and (hm := hour_minute(o.clock))
+                     and _same_clock(said, hm)}
+        else:
+            fits &= {n for n, o in enumerate(options) if _in_part(ctx.lang, token, o)}
+    by_words = _by_words(clause, options, ctx.lang)
+    if by_words is not None and not named and len(re.findall(r"[A-Za-z]+", clause)) + len(re.findall(r"[\u4e00-\u9fff]", clause)) / 2 > 4:
+        by_words = None  # a word alone picks in a short reply ("Peckham one pls", 西湖那个), not in a sentence
+    if by_words is not None:
+        fits &= by_words
+        named = True
+    return (next(iter(fits)) if named and len(fits) == 1 else None), by_words is not None
+
+
+def _in_part(lang: str, part: str, option: Option) -> bool:
+    """The option's clock falls in the part of the day ``part`` names, or the option names that part."""
+    word = part.casefold()
+    if option.part and option.part.casefold() == word:
+        return True
+    hm = hour_minute(option.clock) if option.clock else None
+    if hm is None:
+        return word in option.clock.casefold()
+    span = next(((lo, hi) for w, lo, hi in _DAY_PARTS.get(lang, ()) if w == word), None)
+    hour = hm[0] if hm[2] else (hm[0] + 12 if hm[0] < 8 else hm[0])  # "2:15" offered by day is 14:15
+    return span is not None and span[0] <= hour < span[1] and (not option.part or option.part in option.clock)
+
+
+def _asks_more(clause: str, lang: str) -> bool:
+    """A question that asks about the option rather than naming it: words left beyond the option's."""
+    rest = _POINTERS.sub(" ", _PART.sub(" ", _CLOCK.sub(" ", _DAY.sub(" ", clause))))
+    if ordinal := re.search(r"(?:first|second|third|last|第[一二三]|最后)", rest):
+        rest = rest.replace(ordinal.group(0), " ")
+    return bool(_words(re.sub(r"[^\w\s]", " ", rest), lang))
+
+
+def _parts(text: str) -> list[tuple[int, str]]:
+    """The message's clauses cut at commas too: "thursday's no good, saturday then" declines one and picks the other."""
+    out = []
+    for offset, clause in clauses(text):
+        at = 0
+        for piece in re.split(r"(?<=[,;])\s*", clause):
+            if piece.strip():
+                out.append((offset + clause.find(piece, at), piece))
+            at += len(piece)
+    return out
+
+
+@step("slot_picks", roles=("user",))
+def slot_picks(ctx: MessageContext) -> list[_Unit]:
+    """The one offered slot the user's short clause picks, whole: in the clause's own day or
+    clock fact, else a ``slot`` fact; a fact holding several options' words narrows to the picked one."""
+    offer = _offer(ctx)
+    if not offer or _REPORT.search(offer) or first_match(ctx.pack.done, offer):
+        return []
+    options = offered_slots(offer)
+    if not options:
+        return []
+    picked = None
+    for offset, clause in _parts(ctx.text):
+        if len(clause.strip()) > MAX_CLAUSE_CHARS:
+            continue
+        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
+            if _fits(ctx, clause, options)[0] is not None:
+                _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
+            continue
+        asked = in_spans(offset, ctx.asked) or clause.rstrip().endswith(("?", "？"))
+        index, by_word = _fits(ctx, clause, options)
+        if asked and _asks_more(clause, ctx.lang):
+            if index is not None:  # "is the wednesday one with the same teacher?": asks about an option, takes none
+                _drop_own(ctx, clause)
+            continue
+        if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
+            picked = (clause, index, by_word)
+    return _carry(ctx, *picked, options) if picked else []
+
+
+def _own(ctx: MessageContext, clause: str) -> list[FactUnit]:
+    """The message's own day and clock facts said in ``clause``."""
+    from .changes import _kind_of_unit
+
+    return [u for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.value in clause
+            and _kind_of_unit(ctx, u) in ("day", "time")]
+
+
+def _drop_own(ctx: MessageContext, clause: str) -> None:
+    own = _own(ctx, clause)
+    ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
+
+
+def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
+    value = options[index].value
+    units: list[_Unit] = []
+    own = _own(ctx, clause)
+    if own:
+        first = own[0]
+        ctx.units[:] = [u for u in ctx.units if u is first or not any(u is o for o in own[1:])]
+        value = _merged(first.value, options[index], ctx.lang)
+        ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
+    else:
+        name = "时段" if ctx.lang == "zh" else "slot"
+        units.append(FactUnit(key="slot", name=name, value=value, correction=ctx.correcting, stressed=ctx.stressed))
+    if by_word:
+        units += _narrowed(ctx, options, index)
+    return units
+
+
+def _merged(own: str, option: Option, lang: str) -> str:
+    """The user's words for the slot first, the option's day or clock where the user's say none: a
+    weekday alone becomes the option's day ("thursday" -> "Thursday 12 March"), a date in digits stays
+    the user's ("Dec 9 afternoon" keeps its words), a missing clock comes from the option.
+
+    >>> _merged("so thursday", Option(day="Thursday 12 March", clock="at 6:30pm"), "en")
+    'Thursday 12 March at 6:30pm'
+    >>> _merged("Dec 9 afternoon", Option(day="December 9", part="in the afternoon"), "en")
+    'Dec 9 afternoon'
+    >>> _merged("10号", Option(day="周二10号", clock="晚上6点半"), "zh")
+    '10号晚上6点半'
+    """
+    tokens = _tokens(own)
+    days = [t for _, _, k, t in tokens if k == "day"]
+    clocks = [t for _, _, k, t in tokens if k in ("clock", "part")]
+    if not days and not clocks:
+        return option.value
+    sep = "" if lang == "zh" else " "
+    if days and re.search(r"\d", days[0]):
+        day = own.strip() if clocks else days[0]
+    elif days and days[0].casefold() not in option.day.casefold():
+        day = f"{days[0]}{sep}{option.day}".strip()
+    else:
+        day = option.day or (days[0] if days else "")
+    if clocks and day == own.strip():
+        return day
+    when = clocks[0] if clocks else (option.clock or option.part)
+    return sep.join(x for x in (day.strip(), when.strip()) if x)
+
+
+def _narrowed(ctx: MessageContext, options: list[Option], index: int) -> list[_Unit]:
+    """A user's current fact that holds words of two options as one value ("Bath or Bristol", "滨江, 西湖")
+    keeps the picked option's word."""
+    G = ctx.graph
+    chosen = options[index].piece
+    out: list[_Unit] = []
+    for fid, d in g.recent_current_facts(G, 30):
+        if G.nodes.get(f"t{d['turn']}", {}).get("role") != "user" or str(d.get("key")) == "want":
+            continue
+        parts = [p.strip() for p in re.split(r"\s*(?:,|，|、|\bor\b|或者|还是|或)\s*", str(d["value"])) if p.strip()]
+        if len(parts) < 2:
+            continue
+        held = [p for p in parts if p.casefold() in chosen.casefold()]
+        if len(held) == 1 and any(p.casefold() in o.piece.casefold() for k, o in enumerate(options) if k != index for p in parts):
+            out.append(FactUnit(key=d["key"], name=d["name"], value=held[0], slot=d.get("slot"), group=d.get("group"),
+                                supersedes=fid, correction=True))
+    return out

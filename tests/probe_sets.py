@@ -1,0 +1,67 @@
+"""Probe sets as small annotated chats (issue 19): load a ``tests/data/probes_*.yml`` file and
+score it the way the cs sets are scored (``ctxgraph.bench._cs.score_state``).
+
+Run it to print the totals and each probe's misses::
+
+    python -m tests.probe_sets tests/data/probes_slot6.yml
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ctxgraph.bench._cs import CsConversation, replay, score_state, summarise
+
+HERE = Path(__file__).parent / "data"
+
+
+def _message(item: Any, n: int) -> dict:
+    """One message of a probe: "u: ..." / "a: ...", {call, args} or {tool}."""
+    if isinstance(item, str):
+        role, _, text = item.partition(": ")
+        return {"role": {"u": "user", "a": "assistant"}[role], "content": text}
+    if "call" in item:
+        return {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "type": "function", "function": {
+            "name": item["call"], "arguments": json.dumps(item.get("args", {}), ensure_ascii=False)}}]}
+    return {"role": "tool", "tool_call_id": f"c{n - 1}", "content": json.dumps(item["tool"], ensure_ascii=False)}
+
+
+def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
+    """(the probe as written, the probe as a cs conversation) for each probe of ``probes_<name>.yml``."""
+    probes = yaml.safe_load((HERE / f"probes_{name}.yml").read_text(encoding="utf-8"))
+    out = []
+    for p in probes:
+        messages = [_message(m, n) for n, m in enumerate(p["messages"])]
+        gold = {"current": p.get("current", []), "not_current": p.get("not_current", []),
+                "also_ok": p.get("also_ok", [])}
+        out.append((p, CsConversation(p["id"], p["lang"], messages, gold, today=p.get("today", "2026-03-09"))))
+    return out
+
+
+def score_probes(name: str) -> list[tuple[dict, dict]]:
+    """(probe, score) for each probe of the set."""
+    return [(p, score_state(conv, replay(conv))) for p, conv in load_probes(name)]
+
+
+def main(argv: list[str]) -> None:
+    name = Path(argv[0]).stem.removeprefix("probes_") if argv else "slot6"
+    scored = score_probes(name)
+    by_class: dict[str, list[dict]] = defaultdict(list)
+    for p, s in scored:
+        by_class[p.get("class", "-")].append(s)
+        if s["missed"] or s["wrong"] or s["unsupported"]:
+            print(f"{p['id']}: missed {s['missed']} wrong {[w['facts'] for w in s['wrong']]} unsupported {s['unsupported']}")
+    for label, rows in [("all", [s for _, s in scored])] + sorted(by_class.items()):
+        r = summarise(rows, label)
+        print(f"{label:8} recall {r['current_found']}/{r['current_total']} precision {r['facts_supported']}/{r['facts']} "
+              f"wrong {r['wrong']}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
