@@ -9,7 +9,7 @@ import pytest
 
 from ctxgraph.bench import _cli
 from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
-                                default_blind5_dir, default_blind6_dir,
+                                default_blind5_dir, default_blind6_dir, default_blind7_dir,
                                 default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
@@ -140,7 +140,7 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-4] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-5] == "blind3"
     conversations = load_cs(default_blind3_dir())
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
@@ -149,7 +149,7 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-3] == "blind4"
+    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-4] == "blind4"
     conversations = load_cs(default_blind4_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -161,7 +161,7 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
 
 def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind5"
+    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-3] == "blind5"
     conversations = load_cs(default_blind5_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -176,7 +176,7 @@ def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
 
 def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind6"
+    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind6"
     conversations = load_cs(default_blind6_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -191,10 +191,32 @@ def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
         assert not [v for v in allowed + c.gold["not_current"] if v.casefold() not in said], c.id
 
 
+def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
+    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
+    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind7"
+    conversations = load_cs(default_blind7_dir())
+    assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
+    assert len({c.id for c in conversations}) == 24
+    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
+    assert sum(bool(c.gold["constraints_active"] or c.gold["constraints_lifted"]) for c in conversations) >= 20
+    assert sum(bool(c.gold["commitments_open"] or c.gold["commitments_done"]) for c in conversations) >= 22
+    assert all(8 <= sum(m["role"] != "system" for m in c.messages) <= 16 for c in conversations)
+    for c in conversations:
+        allowed = c.gold["current"] + c.gold["also_ok"]
+        assert not [(v, x) for v in c.gold["not_current"] for x in allowed if holds(x, v)], c.id
+        # every value that must (not) be current and every constraint or promise substring is said in
+        # the chat; ``also_ok`` may add a written form of one (九十平 -> "90", 1,450 -> "1450")
+        said = json.dumps(c.messages, ensure_ascii=False).casefold()
+        checked = c.gold["current"] + c.gold["not_current"] + [v for name in ("constraints_active", "constraints_lifted",
+                                                                             "commitments_open", "commitments_done")
+                                                               for v in c.gold[name]]
+        assert not [v for v in checked if v.casefold() not in said], c.id
+
+
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-6 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-7 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -326,3 +348,24 @@ def test_run_cs_scores_the_blind6_group_its_gap_and_the_targets_read_it():
     assert rows["blind5", "all"]["fact_recall"] != blind6["fact_recall"]  # the two tiny chats tell the rows apart
     assert f"| cs set: fact recall | — | {blind6['fact_recall']:.3f} |" in targets
     assert f"| cs set: fact recall | — | {rows['blind5', 'all']['fact_recall']:.3f} |" not in targets
+
+
+def test_run_cs_scores_the_blind7_group_its_gap_and_the_targets_read_it():
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind6", CS_GROUPS / "blind6"), ("blind7", CS_GROUPS / "blind7")],
+                    progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows)[-2:] == [("blind7", "en"), ("blind7", "all")]
+    blind7, dev = rows["blind7", "all"], rows["dev", "all"]
+    assert blind7["n"] == 1 and blind7["current_total"] == 3 and blind7["current_found"] < 3  # "Friday" is never said
+    assert report["gap_blind7"] == {k: round(dev[k] - blind7[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report["gap_blind7"]["fact_recall"] > 0 and "gap_blind6" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind6", "blind7"] and "(blind7)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind7 | en | 1 |" in doc and "| blind7 | all | 1 |" in doc
+    assert f"gap, dev minus blind7 (the set the rules were tuned on minus the seventh blind set, issue 19): " \
+           f"fact recall {report['gap_blind7']['fact_recall']:+.3f}" in doc
+    # the Targets' "cs set" rows read the newest blind group, blind7, not blind6
+    targets = _cli.format_targets([report])
+    assert rows["blind6", "all"]["fact_recall"] != blind7["fact_recall"]  # the two tiny chats tell the rows apart
+    assert f"| cs set: fact recall | — | {blind7['fact_recall']:.3f} |" in targets
+    assert f"| cs set: fact recall | — | {rows['blind6', 'all']['fact_recall']:.3f} |" not in targets

@@ -703,6 +703,8 @@ def _without_fillers(text: str, fillers) -> str:
 
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
+    from .attributes import judges
+
     profile = ctx.profile
     text = mask(ctx.text, list(ctx.asked))
     units: list[_Unit] = []
@@ -712,6 +714,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             continue
         if first_match(ctx.pack.rejects, m.group(0)):
             continue  # "my saturdays are taken now": declines the thing named, states no value of it
+        if judges(ctx.lang, value):
+            continue  # "my son is so excited": a feeling or a judgement, no value of the thing (attrs6)
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
