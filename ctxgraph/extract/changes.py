@@ -85,6 +85,8 @@ def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:
 
 #: right after a number: it is part of a date or a clock
 _DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.I)
+#: a range's joiner right after a value: the value is the range's start
+_RANGE_AFTER = re.compile(r"\s*(?:to|till|until|through|[-–~～到至])\s*(?=\w)", re.I)
 #: fact keys that are a value's type, not a role
 _GENERIC = ("date", "day", "time", "count")
 
@@ -97,9 +99,12 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     from .roles import _cue_role
 
     G = ctx.graph
+    # a value that opens a range ("make it Aug 1 to Aug 6") is a start: it never changes the range's end
+    starts = m is not None and _RANGE_AFTER.match(ctx.text, m.end) is not None
     found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
              if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
-             and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))]
+             and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))
+             and not (starts and d.get("slot") == "checkout")]
     cued = _cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (

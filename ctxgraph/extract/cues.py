@@ -251,6 +251,20 @@ def _about_something(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
         for t in ctx.profile.doc(rest, ctx.en_models))
 
 
+def _comma_piece(part: str, cue: str) -> str:
+    """The comma-delimited piece of ``part`` holding ``cue`` (all of ``part`` when the cue is not in it).
+
+    >>> _comma_piece("a session, 2 adults, outdoors if possible", "if possible")
+    ' outdoors if possible'
+    """
+    at = part.find(cue)
+    if at < 0:
+        return part
+    start = max(part.rfind(",", 0, at), part.rfind("，", 0, at)) + 1
+    ends = [e for e in (part.find(",", at), part.find("，", at)) if e >= 0]
+    return part[start:min(ends) if ends else len(part)]
+
+
 @step("constraints", roles=("user", "system"))
 def constraints(ctx: MessageContext) -> list[_Unit]:
     """Rules with polarity, and lifts of active ones. A preference whose value this message
@@ -286,7 +300,10 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             if rule is None:
                 continue
             polarity = rule[0]
-            if polarity == "prefer" and any(v and v in part and v not in rule[1].group(0) for v in stated):
+            # (people6) the fact must be in the comma-piece the preference is said in: "a family photo session,
+            # 2 adults and 3 kids, outdoors if possible" prefers outdoors, not the count
+            piece = _comma_piece(part, rule[1].group(0))
+            if polarity == "prefer" and any(v and v in piece and v not in rule[1].group(0) for v in stated):
                 continue
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue

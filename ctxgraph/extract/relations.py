@@ -14,12 +14,23 @@ Runs after the roles step, over the user's message. Three readers, none a list o
   Room at Fernley Golf Club" one venue.
 - **Where a thing is** ("X在PLACE", Chinese): "我人在上海" -> ``所在地: 上海``; "房子在安徽安庆" ->
   ``房子所在地: 安徽安庆``: two places of two holders, not one place said twice.
+- **Names in any frame** (people6; the same ``relations`` rules, groups ``other`` / ``rel`` / ``self``):
+  someone else's ("Her name's Isla" -> ``person: Isla``, 孩子名字是王一一, 狗叫豆包 -> ``person_狗``), the
+  user's own ("name's Callum Reid btw", "sign it Kwame", "this is Gwen Ashby"); the name replaces the place
+  or venue the NER made of it, and a fact holding the relation word takes the name ("the patient is my
+  grandson, Alfie Turner" -> ``patient: Alfie Turner``). An honorific alone is no name (祁小姐 whole, never
+  小姐); a short rare word answering 怎么称呼 is the user's name (甘露). Chinese ages with no age word:
+  months said of a noun (猫三个月了), a number alone after a name (叫孔德明，七十八了).
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh")
 >>> _ = t.observe({"role": "user", "content": "我人在北京，厂房在江西赣州，面积大概要800平"})
 >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and "所在地" in f.key)
 [('厂房所在地', '江西赣州'), ('所在地', '北京')]
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "pony ride for my daughter please. Her name's Maisie, she's 7"})
+>>> sorted((f.key, f.value) for f in t.state().facts if f.key in ("person", "place", "age"))
+[('age', '7'), ('person', 'Maisie')]
 """
 
 from __future__ import annotations
@@ -31,6 +42,89 @@ from .context import MessageContext
 from .registry import step
 from .text import clause_at, in_spans
 
+#: (people6) Chinese: a count of months of a living thing ("猫三个月了", "宝宝十个月大"); a clause that is a number
+#: and nothing else, said after a person was named ("叫孔德明，七十八了"), is their age
+_MONTHS = re.compile(r"个半?月$")
+_AGE_CLAUSE = re.compile(r"^(?:今年|已经|都|才)?(?P<n>[一二两三四五六七八九十]{1,3}|\d{1,3})(?:岁半?)?了?$")
+_PRONOUN = ("她", "他", "它")
+
+
+def _zh_ages(ctx: MessageContext, filled: set[str], units: list[_Unit]) -> list[_Unit]:
+    """Chinese ages with no age word: months said of a noun or pronoun right before them, with 了 or 大 after
+    (not "等了两个月了": a verb before; not "课程三个月": nothing after), or a clause of a number alone after a name."""
+    if ctx.lang != "zh" or "age" in filled:
+        return []
+    held = [u.value for u in ctx.units + units if isinstance(u, FactUnit)]
+    named = any(m.label == "PERSON" for m in ctx.mentions) or any(
+        isinstance(u, FactUnit) and _PERSON_KEYS.match(u.key) for u in ctx.units + units)
+    doc = None
+    for m in ctx.mentions:
+        if m.label not in ("QUANTITY", "NUMBER") or ctx.asking(m.start) or any(m.text in v for v in held):
+            continue
+        clause = clause_at(ctx.text, m.start)
+        if _MONTHS.search(m.text):
+            doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+            before = [t for t in doc if t.idx + len(t.text) <= m.start]
+            while before and before[-1].tag_ in ("d", "t"):  # 才, 已经, 今年
+                before.pop()
+            noun = bool(before) and (before[-1].text in _PRONOUN or (before[-1].tag_ in ("n", "nr", "nz", "ng") and _HAN.match(before[-1].text)))
+            after = ctx.text[m.end:m.end + 1]
+            if not ((noun and (after in ("了", "大") or before[-1].text in _PRONOUN)) or (named and clause == m.text)):
+                continue
+        elif not (named and _AGE_CLAUSE.match(clause) and m.text == _AGE_CLAUSE.match(clause).group("n")):
+            continue
+        slot = ctx.pack.slots.get("age")
+        return [FactUnit(key="age", name=slot.name if slot else "age", value=m.text, slot="age" if slot else None,
+                         normalized=m.value, correction=ctx.correcting, stressed=ctx.stressed)]
+    return []
+
+
+#: (people6) a title or an honorific said alone is no one's name ("小姐" of "收件人祁小姐", "Dr" of "Dr. Menon")
+_HONORIFIC = re.compile(r"^(?:小姐|先生|女士|太太|夫人|阿姨|师傅|老师|同学|老板|(?i:mr|mrs|ms|miss|dr|sir|madam|mx)\.?)$")
+#: the assistant asks how to address the user
+_ASKS_NAME = re.compile(r"怎么称呼|贵姓|您的?(?:姓名|名字)|叫什么|(?i:\bwhat(?:'s| is) your (?:full )?name\b|\bname (?:for|on) the booking\b)")
+_SHORT_NAME = re.compile(r"^[\u4e00-\u9fff]{2,3}(?=[，,。\s\d]|$)")
+
+
+def _honorifics(ctx: MessageContext) -> None:
+    """A name fact that is an honorific alone holds the surname said right before it ("祁" + "小姐"), or goes."""
+    for n, u in reversed(list(enumerate(ctx.units))):
+        if not isinstance(u, FactUnit) or u.offered or not _HONORIFIC.match(u.value.strip()):
+            continue
+        at = ctx.text.find(u.value)
+        sur = ctx.text[at - 1] if at > 0 else ""
+        if ctx.lang == "zh" and _HAN.match(sur) and sur not in "我你您他她的是叫和跟与位个":
+            ctx.units[n] = u.model_copy(update=dict(value=sur + u.value))
+        else:
+            del ctx.units[n]
+
+
+def _asked_name(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """Chinese: the assistant asked how to address the user and the reply opens with two or three characters
+    that are one name (甘露 is also a word, so jieba's name tag is not asked for): the user's name."""
+    last = ctx.graph.graph.get("last_turn")
+    if ctx.lang != "zh" or "name" in filled or not last or ctx.graph.nodes[last].get("role") != "assistant" \
+            or not _ASKS_NAME.search(ctx.graph.nodes[last].get("text", "")[-120:]):
+        return []
+    m = _SHORT_NAME.match(ctx.text.strip())
+    if m is None or any(x.start < m.end() and m.start() < x.end and x.label != "PERSON" for x in ctx.mentions) \
+            or m.group(0) in ctx.pack.not_entities:
+        return []
+    from .._zhseg import _jieba_posseg
+
+    freq = _jieba_posseg().dt.tokenizer.FREQ
+    doc = ctx.profile.doc(m.group(0))
+    # a name is a rare word (甘露 147 in jieba's counts, 李强 159) of a content tag; "可以", "需要", "没有",
+    # "不用" are answers (tens of thousands)
+    if not all(t.tag_[:1] in ("n", "v", "a", "x") and (freq.get(t.text) or 0) < 500 for t in doc):
+        return []
+    name = m.group(0)
+    ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value in name)]
+    slot = ctx.pack.slots.get("name")
+    return [FactUnit(key="name", name=slot.name if slot else "name", value=name, slot=slot.id if slot else None,
+                     stressed=ctx.stressed)]
+
+
 #: jieba tags of the words a bare number may be said of (nouns, a name, an adjective noun: "电池健康")
 _NOUN_TAGS = ("n", "nr", "nz", "ng", "vn", "an", "a", "nrt")
 #: jieba tags passed over between that noun and the number ("大概", "要", "有", "约")
@@ -40,23 +134,47 @@ _NOT_BARE = re.compile(r"^\s*(?:[月号日点时:：.\d]|个月(?!大)|年|周|�
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
+#: labels a name may carry: the NER takes a name for a place, a venue or a group as often as for a person
+_NAME_LABELS = ("PERSON", "ORG", "PLACE", "GPE", "FAC", "LOC", "VENUE", "NORP")
+#: the keys of facts that hold a person's name already (a name said again is not a second person)
+_PERSON_KEYS = re.compile(r"^(?:name|person(?:_.+)?|patient|traveller|contact|customer|lead|receiver|owner|child)$")
+
+
 def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for rx in getattr(ctx.pack, "relations", ()):
         for r in rx.finditer(ctx.text):
             name = r.group("name").strip()
-            rel = (r.groupdict().get("rel") or "").strip().casefold()
+            groups = r.groupdict()
+            rel = (groups.get("rel") or "").strip().casefold()
             if ctx.asking(r.start("name")) or in_spans(r.start("name"), ctx.taken_back) or any(
-                    m.label not in ("PERSON", "ORG", "PLACE", "GPE") and m.start < r.end("name") and r.start("name") < m.end
+                    m.label not in _NAME_LABELS and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name
-            self_said = not rel or r.groupdict().get("self") is not None
-            key = "name" if self_said and "name" not in filled else f"person_{rel or 'self'}"
-            if key in filled or any(isinstance(u, FactUnit) and u.value == name for u in ctx.units + units):
+            if ctx.lang == "zh" and not re.search("叫|名字|姓", ctx.text[r.start():r.start("name")]) and not any(
+                    m.label == "PERSON" and m.start <= r.start("name") and r.end("name") <= m.end for m in ctx.mentions):
+                continue  # "我爸，明天来": after a relation and a comma, only what the tagger takes for a name
+            other = groups.get("other") is not None
+            self_said = not other and (not rel or groups.get("self") is not None)
+            key = "name" if self_said and "name" not in filled else f"person_{rel}" if rel else "person" if other else "person_self"
+            # a fact that holds the relation word where the name belongs ("patient: my grandson", "病人: 我爸",
+            # "联系人: 我爱人") takes the name
+            said = {f"my {rel}", f"our {rel}", f"我{rel}", f"我的{rel}", f"我家{rel}", rel} if rel else set()
+            kept = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
+                    and u.value.strip().casefold() in said]
+            if kept:
+                ctx.units[kept[0]] = ctx.units[kept[0]].model_copy(update=dict(value=name))
+                ctx.units[:] = [u for n, u in enumerate(ctx.units) if n == kept[0] or not (
+                    isinstance(u, FactUnit) and not u.offered and u.value == name and u.key == "person")]
+                filled.add(key)
                 continue
-            # pieces of the name the message made facts of ("欧阳" as a place, "建国" of "祁建国")
-            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value in name
-                                                        and u.value != name and u.slot in ("place", "org", "person"))]
+            if key in filled or any(isinstance(u, FactUnit) and u.value == name and _PERSON_KEYS.match(u.key)
+                                    for u in ctx.units + units):
+                continue
+            # the name, or pieces of it, the message made facts of by their type ("欧阳" as a place, "建国" of
+            # "祁建国", "Maisie" as a place, "Noor" as a venue)
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and
+                                                        u.value in name and not _PERSON_KEYS.match(u.key))]
             filled.add(key)
             slot = ctx.pack.slots.get("name") if key == "name" else None
             units.append(FactUnit(key=key, name=slot.name if slot else key.replace("_", " "), value=name,
@@ -158,7 +276,11 @@ def _whole_names(ctx: MessageContext) -> None:
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder."""
     filled = {u.key for u in ctx.units if isinstance(u, FactUnit)}
+    _honorifics(ctx)
     units = _relation_facts(ctx, filled)
+    units += _asked_name(ctx, filled | {u.key for u in units if isinstance(u, FactUnit)})
+    units += _zh_ages(ctx, filled, units)
+    filled |= {u.key for u in units if isinstance(u, FactUnit)}
     units += _bare_number_facts(ctx, filled)
     _located(ctx)
     _whole_names(ctx)
