@@ -220,12 +220,13 @@ def select(G: nx.MultiDiGraph, query: Query, dense: list[tuple[str, float]] | No
         for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
             if n in G.graph["turn_lengths"] and n not in recalled:
                 recalled[n] = NEIGHBOUR_SHARE * score
-    if long_chat(G) and (speaker := named_speaker(G, query)):  # "what did Maria say about ...": Maria's turns first
+    speaker = named_speaker(G, query) if long_chat(G) else None
+    if speaker:  # "what did Maria say about ...": Maria's turns first
         recalled = speaker_turns_first(G, recalled, found, speaker)
     ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.2), 6)) for t, score in recalled.items()]
     ranked.sort(key=lambda i: (-i.score, i.node))
     if long_chat(G):  # what the question does not touch waits for the turns recalled for it
-        touched = [_touches(G, query, i) for i in ranked]
+        touched = [_touches(G, query, i, speaker) for i in ranked]
         ranked = [i for i, t in zip(ranked, touched) if t] + [i for i, t in zip(ranked, touched) if not t]
     return items + ranked
 
@@ -286,7 +287,7 @@ def _restating_goal(G: nx.MultiDiGraph) -> set[str]:
     return {f for f in g.current_with_key(G, WANT_KEY) if G.nodes[f]["turn"] == turn}
 
 
-def _touches(G: nx.MultiDiGraph, query: Query, item: Item) -> bool:
+def _touches(G: nx.MultiDiGraph, query: Query, item: Item, speaker: str | None = None) -> bool:
     """Whether the question touches a ranked item: a recalled turn (found for it), an item it
     names (or whose subject it names), or one sharing a lookup term with it.
 
@@ -296,8 +297,14 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item) -> bool:
     said 40 turns ago must reach the model). Demoting those too gave LoCoMo dev 0.628 -> 0.637 at
     1,000 tokens but lost a support chat's budget; without it LoCoMo is unchanged (0.628,
     docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
+
+    ``speaker``: the one participant the question names (:func:`named_speaker`). Then the facts
+    read from the other participants' turns are not about the one asked about: like the
+    assistant's, they wait unless the question touches them (LoCoMo dev at 1,000 tokens: 0.673 -> 0.675 with the
+    extra, 0.649 -> 0.656 without, no conversation lower; docs/benchmarks.md, sixth round).
     """
-    if item.kind in ("turn", "constraint") or item.node in query.entities or _users_fact(G, item):
+    if item.kind in ("turn", "constraint") or item.node in query.entities or (
+            _users_fact(G, item) and not _others_fact(G, item, speaker)):
         return True  # the user's own rules and current facts never wait: they are what a long chat forgets
     d = G.nodes[item.node]
     return d.get("subject") in query.entities or bool(g.index_terms(_words_of(d)) & query.terms)
@@ -326,6 +333,25 @@ def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
     for i in ranked:
         (mine if _users_fact(G, i) else others).append(i)
     return mine + others
+
+
+def _others_fact(G: nx.MultiDiGraph, item: Item, speaker: str | None) -> bool:
+    """Whether ``item`` was read from the turn of a named participant other than ``speaker``
+    (False when no participant is named).
+
+    >>> from ctxgraph._graph import new_graph, apply
+    >>> from ctxgraph._units import TurnUnit, FactUnit
+    >>> G = new_graph()
+    >>> for u in [TurnUnit(index=0, role="user", text="", lang="en", name="John"), FactUnit(key="city", name="city", value="Oslo")]:
+    ...     apply(G, u)
+    >>> _others_fact(G, Item("f1", "fact", TIER_RANKED), "Maria"), _others_fact(G, Item("f1", "fact", TIER_RANKED), "John")
+    (True, False)
+    """
+    if speaker is None or item.kind != "fact":
+        return False
+    turn = G.nodes.get(f"t{G.nodes[item.node].get('turn', -1)}")
+    name = turn.get("name") if turn is not None else None
+    return name is not None and name != speaker
 
 
 def _users_fact(G: nx.MultiDiGraph, item: Item) -> bool:

@@ -25,6 +25,32 @@ settings.load_profile("ctxgraph")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
+#: Test files that share a session fixture with another file run in that file's worker under
+#: pytest-xdist (``-n 2 --dist loadfile``, pyproject's addopts), so the fixture is made once:
+#: ``speed_quick`` (a ``bench speed --quick`` run with its fresh-process load probes),
+#: ``redis_cluster_url`` (three redis-servers) and ``fresh_modules`` (a fresh interpreter).
+SAME_WORKER = {"tests/test_bench_speed.py": "tests/test_bench_cli.py",
+               "tests/test_stores_redis_cluster.py": "tests/test_stores_concurrency.py",
+               "tests/test_semantic.py": "tests/test_models.py"}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's ``loadfile`` scheduling (a file's tests in one worker, so module fixtures
+    are made once), with the files of :data:`SAME_WORKER` grouped with their partner; another
+    ``--dist`` given on the command line is left to xdist."""
+    from xdist.scheduler import LoadFileScheduling
+
+    if config.getoption("dist") != "loadfile":
+        return None
+
+    class SharedFixtureScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return SAME_WORKER.get(path, path)
+
+    return SharedFixtureScheduling(config, log)
+
 
 @pytest.fixture
 def examples_dir() -> Path:

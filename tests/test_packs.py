@@ -160,12 +160,18 @@ def test_packs_ecommerce_without_the_pack_no_size_or_ram(lang, text):
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "我家在M栋3单元"),               # a building, not size M
     ("zh", "包裹大概有14寸长"),             # a length, not a screen
-    ("en", "The package is about 14 inches long"),
     ("en", "I want the S Pen too"),        # a name, not size S
     ("en", "What format is it in, 1080 or 4K?"),  # "rma" inside "format" is no RMA number
 ])
 def test_packs_ecommerce_ordinary_talk_gives_no_fact(lang, text):
     assert current(tracker(text, packs=["ecommerce"], lang=lang)) == {}
+
+
+def test_packs_ecommerce_a_length_is_no_screen():
+    # a parcel's length is a measure of the thing (people6's measures), never the pack's screen size
+    facts = current(tracker("The package is about 14 inches long", packs=["ecommerce"], lang="en"))
+    assert "screen" not in facts and "size" not in facts
+    assert facts == {"measure_length": "14 inches"}
 
 
 @pytest.mark.parametrize(("lang", "messages", "expected"), [

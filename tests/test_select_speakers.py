@@ -79,3 +79,28 @@ def test_select_speakers_one_name_a_short_chat_or_no_names_rank_as_before():
     question = "Which instrument does Priya play?"
     assert _turns(_tracker(_band_chat(True, n=30)), question) == _turns(_tracker(_band_chat(False, n=30)), question)
     assert _turns(one, question) == _turns(_tracker(_band_chat(False)), question)
+
+
+def _with_budget(named: bool) -> Tracker:
+    """The band chat with Tomas saying his budget (a fact under a rule's slot) halfway through."""
+    chat = _band_chat(named)
+    said = {"role": "user", "content": "My budget for the new amp is $500."}
+    chat.insert(40, {**said, "name": "Tomas"} if named else said)
+    return _tracker(chat)
+
+
+def _budget_after_every_turn(t: Tracker, question: str) -> bool:
+    items = select(t.graph, t.extractor.query(question, t.graph, "en"))
+    budget = next(k for k, i in enumerate(items) if t.graph.nodes[i.node].get("value") == "$500")
+    return all(i.kind != "turn" for i in items[budget:])
+
+
+@pytest.mark.parametrize("named, question, waits", [
+    (True, "Which instrument does Priya play?", True),  # Tomas's fact, a question about Priya: it waits
+    (True, "Which instrument does Tomas play?", False),  # his own fact keeps its place
+    (True, "What is Priya's budget?", False),  # a fact the question names is pinned
+    (True, "Priya, is 500 enough for an amp?", False),  # one whose words it shares keeps its place
+    (False, "Which instrument does Priya play?", False),  # no names: the user's facts never wait
+])
+def test_select_speakers_the_others_facts_wait_for_the_recalled_turns(named, question, waits):
+    assert _budget_after_every_turn(_with_budget(named), question) is waits

@@ -212,13 +212,25 @@ def test_promise_said_many_ways_is_open(lang, text, part):
 
 @pytest.mark.parametrize(("lang", "text"), [
     pytest.param("en", "I can send you the packing list, would that help?", id="en-offer-yes-no"),
-    pytest.param("en", "I'll send you the packing list, is that ok?", id="en-asks-the-go-ahead"),
-    pytest.param("zh", "我们安排师傅明天上门，可以吗？", id="zh-offer-yes-no"),
+    pytest.param("zh", "我可以帮您安排师傅明天上门，可以吗？", id="zh-offer-yes-no"),
 ])
 def test_promise_before_a_yes_no_question_is_an_offer(lang, text):
     # issue 19 (cons3): only a question that asks the go-ahead makes an offer; "我们安排师傅上门，
     # 地址还是原来那个吗？" asks a detail the deed needs (see the test below): a promise
     assert promises_after(lang, bot(text)) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "I'll send you the packing list, is that ok?", "packing list", id="en-asks-the-go-ahead"),
+    pytest.param("en", "I'll ring the depot in the morning and check which van is free, alright?", "ring the depot", id="en-alright"),
+    pytest.param("zh", "我们安排师傅明天上门，可以吗？", "师傅", id="zh-keyi-ma"),
+    pytest.param("zh", "我去问一下仓库，明天上午回复您，好吗？", "回复您", id="zh-hao-ma"),
+])
+def test_own_deed_before_a_go_ahead_question_is_open(lang, text, part):
+    # cons6 (issue 19, blind5: "I'll send a digital proof within two working days…, ok?" and
+    # "我去申请一下协议价，明天上午回复您，可以吗？" were promises the annotators kept open, whatever
+    # the user said next): the assistant's own future deed is a promise whatever follows it
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
 
 
 def test_two_deeds_joined_by_and_are_two_promises():
@@ -286,11 +298,19 @@ def test_an_offer_the_user_accepts_is_a_promise(lang, turns, part):
 
 @pytest.mark.parametrize(("lang", "turns"), [
     pytest.param("en", [bot("Shall I book the movers for Saturday morning?"), "no, we'll carry it ourselves"], id="en-declined"),
-    pytest.param("zh", [bot("安装那天我提前半小时给您打电话，可以吗？"), "不用了，直接来就行"], id="zh-declined"),
     pytest.param("en", [bot("Shall I send it?"), "yes"], id="en-no-deed-named"),
 ])
 def test_an_offer_not_taken_is_no_promise(lang, turns):
     assert promises_after(lang, *turns) == []
+
+
+@pytest.mark.parametrize(("lang", "turns", "part"), [
+    pytest.param("zh", [bot("安装那天我提前半小时给您打电话，可以吗？"), "不用了，直接来就行"], "打电话", id="zh-declined"),
+    pytest.param("en", [bot("I'll add the gift wrap to your order, ok?"), "no thanks"], "gift wrap", id="en-declined"),
+])
+def test_a_promise_the_user_declines_is_cancelled(lang, turns, part):
+    # cons6: the promise stood as it was said; the user's no cancels it
+    assert the_one(promises_after(lang, *turns), part)[1] == "cancelled"
 
 
 @pytest.mark.parametrize(("lang", "text", "part"), [

@@ -303,16 +303,22 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             # (people6) the fact must be in the comma-piece the preference is said in: "a family photo session,
             # 2 adults and 3 kids, outdoors if possible" prefers outdoors, not the count
             piece = _comma_piece(part, rule[1].group(0))
-            if polarity == "prefer" and any(v and v in piece and v not in rule[1].group(0) for v in stated):
-                continue
+            if polarity == "prefer" and any(v and v in piece and v not in rule[1].group(0) and not _DAY_OR_WEEK_PART.fullmatch(v.strip())
+                                            for v in stated):
+                continue  # "最好评分是4分以上" is the fact 4分以上; "周末的话最好，工作日不好请假" is a rule on when (cons6)
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
+            if polarity == "must" and _searched(ctx, part, stated, rule[1]):
+                continue  # "It needs to be an attraction", "needs to be in the centre area": what is searched for (issue 21)
             text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
+            text = _with_named_thing(ctx.text, offset + max(0, c.find(part)), text)
             if not g.is_active_rule(ctx.graph, text):
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
-    return units
+    made = [u.text for u in units if isinstance(u, ConstraintUnit)]
+    # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
+    return [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
 
 
 #: a rule whose bound points back ("so it has to be done before then", "在那之前要装好")
@@ -334,6 +340,67 @@ def _with_referent(text: str, offset: int, part: str) -> str:
     start = starts[-1] if starts else 0
     head = text[start:offset].strip()
     return f"{head} {part}" if head else part
+
+
+_NEEDS_TO_BE = re.compile(r"\b(?:has|have|needs?|need|got|must) to be (?:a |an |in (?:the )?|on (?:the )?)?(?P<what>[^.?!,;]{2,40})", re.I)
+
+
+def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match | None = None) -> bool:
+    """A need that names a kind of thing the pack's domains offer ("It needs to be an attraction",
+    "it needs to be a guesthouse") or a value this message records as a fact ("needs to be in the
+    centre area", "…in the south area and have a 4 star rating"): a search the facts hold, not a rule
+    (issue 21: pinned, such rules took a 64-token context's room from the facts).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> _ = t.observe({"role": "user", "content": "I want somewhere to visit. It needs to be an attraction in the centre."})
+    >>> t.state().constraints
+    []
+    """
+    rx = ctx.pack.domain_rx  # only a pack with domains knows what is offered
+    if rx is None:
+        return False
+    held = cue.group("object") if cue is not None and "object" in cue.re.groupindex else None
+    if held and any(held.strip() in v for v in stated if v):
+        return True  # "游玩时间控制在0.2小时 - 0.3小时": a search for a value the facts hold
+    m = _NEEDS_TO_BE.search(part)
+    if not m:
+        return False
+    what = m.group("what").strip().casefold()
+    if (d := rx.match(what)) and d.end() >= len(what.split(" ")[0]):
+        return True
+    return any(v and what.startswith(v.strip().casefold()) for v in stated)
+
+
+#: a part of the day or of the week: preferred, it is a rule on when, not a slot's value (cons6)
+_DAY_OR_WEEK_PART = re.compile(r"(?:早上|上午|中午|下午|晚上|白天|夜里|工作日|周末)|(?:weekday |weekend )?(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?)", re.I)
+#: a rule whose thing is a pronoun ("please dont take them out", "那个你们不用管"): the thing is named just before it
+_PRONOUN_THING = re.compile(r"^\W*(?:(?:please|pls|but|and|so|oh|just)\s+)*(?:(?:do not|don'?t|dont|never|can'?t|leave|keep|skip)\s+(?:\w+\s+)?(?:them|it|those|these)\b)"
+                            r"|^\W*(?:那个|这个|那些|这些|它们?)", re.I)
+_PIECE_END = re.compile(r"[,，;；]\s*$")
+
+
+def _with_named_thing(text: str, at: int, rule: str) -> str:
+    """``rule`` with the clause just before it in its sentence when the rule names its thing by a
+    pronoun (cons6): "the lenses are varifocals, please dont take them out" keeps "the lenses are
+    varifocals"; "有个钢琴，那个你们不用管" keeps "有个钢琴".
+
+    >>> _with_named_thing("对了有个钢琴，那个你们不用管，琴行会来搬", 7, "那个你们不用管")
+    '对了有个钢琴，那个你们不用管'
+    >>> _with_named_thing("Oh, and the lenses are varifocals, please dont take them out", 35, "please dont take them out")
+    'and the lenses are varifocals, please dont take them out'
+    >>> _with_named_thing("No nuts, please.", 0, "No nuts")
+    'No nuts'
+    """
+    if not _PRONOUN_THING.search(rule) or at <= 0 or not _PIECE_END.search(text[:at]):
+        return rule
+    head = re.split(r"[.!?。！？\n,，;；]", text[:at].rstrip(" ,，;；"))[-1].strip()
+    if not head:
+        return rule
+    return head + ("，" if _CJK_END.search(head) else ", ") + rule
+
+
+_CJK_END = re.compile(r"[\u4e00-\u9fff]$")
 
 
 #: a word that makes a "no X" a standing rule rather than an answer ("no calls ever", "以后都不要")

@@ -182,7 +182,11 @@ class FactWriter:
 #: a negated bound word right before a value: the value is the rule's limit, not a choice
 _LIMIT_BEFORE = re.compile(
     r"(?:别|不要|不能|不可以|不得|不)(?:超过|超出|高于|低于|早于|晚于)(?:每[晚天月人个位次])?\s*$"
-    r"|\b(?:no more than|not more than|nothing (?:before|after)|no later than|no earlier than)\s+$", re.I)
+    r"|\b(?:no more than|not more than|nothing (?:before|after)|no later than|no earlier than)\s+$"
+    # cons6: a value held to ("预算总共控制在一万五以内", "压在三千以下"), a clock a bound reaches with any verb
+    # ("最多排到9点", "最晚拖到月底"), a negated modal before a comparison ("I don't want to go over £250")
+    r"|(?:控制|压|限制?|卡|保持)(?:在|到)\s*$|(?:最多|顶多|最晚|最迟|最早)[^，,。！？\d一二两三四五六七八九十]{1,4}?(?:到|在)\s*$"
+    r"|\b(?:can'?t|cannot|don'?t|dont|do not|won'?t|wont|never)\b(?:\s+[\w'-]+){0,4}?\s+(?:more than|over|above|past|beyond|exceed)\s*(?:[$£€]\s*)?$", re.I)
 
 
 def is_limit(text: str, at: int) -> bool:
@@ -194,8 +198,10 @@ def is_limit(text: str, at: int) -> bool:
     (True, True, False)
     >>> is_limit("Spend no more than $200", 19)
     True
+    >>> is_limit("预算总共控制在一万五以内", 7), is_limit("最多排到9点", 4), is_limit("I don't want to go over £250", 24)
+    (True, True, True)
     """
-    return bool(_LIMIT_BEFORE.search(text[max(0, at - 20):at]))
+    return bool(_LIMIT_BEFORE.search(text[max(0, at - 40):at]))
 
 
 #: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")

@@ -188,20 +188,23 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
                     and _names_a_deed(ctx, c):
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
-            and not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked)) \
+            and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
             and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause)))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
+        if promise and tagged:
+            kinds[-1] = "make"
     if ctx.role == "user":
-        units += _accepted_offers(ctx, open_)
+        units += _accepted_offers(ctx, open_) + _declined(ctx, open_)
     elif ctx.role == "assistant" and ctx.pack.waits_for:
         happened = _happened(ctx, open_)
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
         units += happened
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
-        if _offers(ctx, _sentence_from(ctx.text, start)):
-            continue  # "我们安排快递上门取件，取件地址还是……吗？" offers, it does not promise
+        if _offers(ctx, _sentence_from(ctx.text, start)) and not _own_deed(ctx.text[start:end]):
+            continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -374,6 +377,60 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
         if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_):
             units.append(CommitmentUnit(text=deed, due=None, status="open"))
     return units
+
+
+#: the assistant's own future deed (cons6): "I'll …", "we will …", 我(们) + a deed not in the past; not an
+#: ability or an offer ("I can …", "我可以帮您…")
+_OWN_DEED = re.compile(r"\b(?:i|we)(?:'ll| will| shall|'m going to| am going to| are going to)\b"
+                       r"|我(?:们)?(?!可以|能|想|觉得|建议|推荐|看|们)", re.I)
+
+
+def _tag_promise(ctx: MessageContext, clause: str) -> bool:
+    """A clause of spaced writing that is the assistant's own deed and then a go-ahead question
+    after a comma ("I'll ring the stables tomorrow and confirm the pony, alright?"): a promise.
+
+    """
+    parts = _SENTENCE_PARTS.split(clause.strip())
+    return len(parts) > 1 and bool(first_match(ctx.pack.offer_tails, parts[-1])) \
+        and _own_deed(clause[:len(clause.strip()) - len(parts[-1])])
+
+
+def _own_deed(promise: str) -> bool:
+    """Whether a promise is the assistant's own future deed, which a go-ahead question after it
+    ("…, ok?", "…，可以吗？") does not turn into an offer: the user's no cancels it (:func:`_declined`).
+
+    >>> _own_deed("I'll send a digital proof within two working days"), _own_deed("我去申请一下协议价，明天上午回复您")
+    (True, True)
+    >>> _own_deed("I can send you the packing list"), _own_deed("我可以帮您预约")
+    (False, False)
+    """
+    return bool(_OWN_DEED.search(promise))
+
+
+def _declined(ctx: MessageContext, open_) -> list[_Unit]:
+    """The user says no (a ``deny`` cue opens the message: "no thanks, leave it", "不用了") to the
+    assistant's last message, whose promise asked the go-ahead ("I'll add the glazing kit to
+    your order, ok?"): that promise is cancelled.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll add the glazing kit to your order, ok?"},
+    ...                 {"role": "user", "content": "no thanks, leave it"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [("I'll add the glazing kit to your order", 'cancelled')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "assistant":
+        return []
+    first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
+    deny = [cues for name, cues in ctx.pack.intents if name == "deny"]
+    if not first or not any(first_match(cues, first) for cues in deny):
+        return []
+    said = G.nodes[last]["text"] or ""
+    asked = [said[s:e] for s, e in question_sentences(said) if _offers(ctx, said[s:e])]
+    return [FulfilUnit(commitment=pid, status="cancelled") for pid, d in open_
+            if d["turn"] == G.nodes[last].get("index", -1) and any(d["text"] in a for a in asked)]
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:

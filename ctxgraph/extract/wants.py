@@ -110,9 +110,10 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
 
 #: jieba tags of what may come before an imperative's verb: a time, a place, an adverb ("周六来家里…", "先…")
 _BEFORE_VERB = ("t", "f", "s", "d", "m", "q")
-#: verbs that state, not ask for a deed ("是", "有", "叫"), and the marks of a deed done ("了", "过")
+#: verbs that state, not ask for a deed ("是", "有", "叫"), the marks of a deed done ("了", "过") and of
+#: one not done ("一直没有发货": a fault reported, not a deed asked for)
 _NOT_IMPERATIVE = re.compile(r"^(?:是|有|在|叫|姓|像|觉得|感觉|知道|听说)$")
-_DONE = re.compile(r"[了过]")
+_DONE = re.compile(r"[了过没]")
 
 
 def _imperative(ctx: MessageContext, clause: str) -> bool:
@@ -120,8 +121,9 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
     a deed asked for ("订两套汉服", "来家里给鱼缸换个水"), not a state or a deed done ("买了个冰箱").
 
     >>> from ctxgraph.extract.asked import _demo_ctx
-    >>> [_imperative(_demo_ctx("zh"), c) for c in ("订两套汉服", "周六来家里给鱼缸换个水", "买了个冰箱", "是这样的")]
-    [True, True, False, False]
+    >>> [_imperative(_demo_ctx("zh"), c) for c in ("订两套汉服", "周六来家里给鱼缸换个水", "买了个冰箱", "是这样的",
+    ...                                          "买的耳机一直没有发货")]
+    [True, True, False, False, False]
     """
     if ctx.lang != "zh" or _DONE.search(clause):
         return False
@@ -130,6 +132,8 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
     while i < len(tokens) and tokens[i].tag_.startswith(_BEFORE_VERB) and not tokens[i].tag_.startswith("v"):
         i += 1
     if i >= len(tokens) or tokens[i].tag_ != "v" or _NOT_IMPERATIVE.match(tokens[i].text):
+        return False
+    if i + 1 < len(tokens) and tokens[i + 1].text == "的":  # "买的耳机…": the verb describes a thing
         return False
     return any(t.tag_.startswith(("n", "eng", "nz", "vn")) for t in tokens[i + 1:])
 
