@@ -26,6 +26,7 @@ from difflib import SequenceMatcher
 from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
+from .options import lead_in
 from .registry import step
 from .text import clauses, first_match, in_spans, whole_words
 
@@ -55,6 +56,8 @@ _PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧|^\W*the\s+(?:\w+[\s-]){0,3}
 # the assistant's list ends asking which one ("请问您考虑哪种？", "Which would you like?"): the
 # reply that opens by naming one of them answers it, with or without an accepting word
 _WHICH = re.compile(r"哪(?:一|个|张|种|家|款|位|班|套)|选哪|\bwhich\b", re.I)
+# a part that names the slot asked for ("请问哪家医院", "what time"), not an alternative
+_ASKS_SLOT = re.compile(r"哪|什么|多少|请问|^\W*(?:which|what|how|when|where|who)\b", re.I)
 _ASKS_WHICH = re.compile(_WHICH.pattern + r"[^。.!！\n]*[？?]\s*$", re.I)
 
 
@@ -78,7 +81,7 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     >>> from ctxgraph.extract.compiled import compiled_packs
     >>> alternatives("还10万后有两种方式：①月供不变，缩短期限；②期限不变，减少月供。您选哪种？",
     ...              compiled_packs((), ())["zh"].alternatives)
-    [['还10万后有两种方式'], ['月供不变', '缩短期限'], ['期限不变', '减少月供'], ['您选哪种']]
+    [['月供不变', '缩短期限'], ['期限不变', '减少月供']]
     """
     out: list[list[str]] = []
     sentences = _SENTENCE_SPLIT.split(text)
@@ -90,12 +93,14 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
             and ends[n] not in ("?", "？")
         if not sentence.strip() or not (first_match(cues, sentence) or before_which):
             continue
-        pieces = [p for p in _PIECE_SPLIT.split(sentence) if p and p.strip()]
+        # the list's lead-in ("试听有", "Lessons available:") is no part of its first alternative
+        pieces = [p for p in _PIECE_SPLIT.split(sentence[len(lead_in(sentence)):]) if p and p.strip()]
         if len(pieces) > 1:
             out += [segs for p in pieces if (segs := _segments(p))]
         else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives
             out += [[seg] for seg in _segments(sentence)]
-    return out
+    # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative
+    return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
 
 
 def _distinctive(part: str, lang: str) -> bool:
@@ -205,7 +210,7 @@ def _listing_turns(ctx: MessageContext) -> list[tuple[int, list[list[str]]]]:
         m = re.fullmatch(r"choice_t(\d+)", str(G.nodes[fid].get("key", "")))
         node = f"t{m.group(1)}" if m else None
         if node in G and not any(turn == int(m.group(1)) for turn, _ in out):
-            out.append((int(m.group(1)), alternatives(G.nodes[node]["text"], ctx.pack.alternatives)))
+            out.append((-int(m.group(1)) - 1, alternatives(G.nodes[node]["text"], ctx.pack.alternatives)))
     return out
 
 
@@ -234,6 +239,9 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             value = _pick(clause, listed, ctx.lang, slot_words) or _pointed(clause, listed)
             if value is None:
                 continue
+            turn = -turn - 1 if turn < 0 else turn  # a list older than the last messages, re-read for a change of mind
+            if _other_head(clause, value, _shared(clause, value, ctx.lang, slot_words)):
+                continue  # the head noun of another thing ("乔医师" is no "主任医师")
             earlier = _same_choice(ctx, listed, value, slot_words)
             # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
             # the user already chose from changes the choice ("just do the credit")
@@ -244,6 +252,19 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             break
     return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items()]
+
+
+def _other_head(clause: str, value: str, part: str) -> bool:
+    """``part`` ends the option and follows another word in the clause: the same head noun of
+    another thing ("乔医师" against "主任医师"), not a name of the option.
+
+    >>> _other_head("乔医师周六那个", "主任医师", "医师"), _other_head("那还是缩短年限", "缩短期限", "缩短")
+    (True, False)
+    """
+    if not part or not _CJK.search(part) or not value.endswith(part):
+        return False
+    at = clause.find(part)
+    return at > 0 and bool(_CJK.match(clause[at - 1])) and clause[at - 1] not in "那这的是要选"
 
 
 def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_words: re.Pattern | None) -> str | None:

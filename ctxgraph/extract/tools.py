@@ -481,7 +481,12 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     if writes and isinstance(record, dict):
         # an id the arguments hold only by its shape ("member": "VT-88214470", shaped like an order id)
         # yields to the one the write records under that key ("booking": "CB-10487")
-        recorded = _record_facts(ctx, argument_values(_own_fields(record, words)), taken - shaped, booked=True)
+        # several days or clocks in a write's result are the slots it offers ("slots": ["15:30", "16:30"]):
+        # a booking settles on one, so none of them is the user's yet
+        offered = {k for k, v in record.items() if isinstance(v, list) and len(v) >= 2
+                   and all(isinstance(x, str) and x.strip() and _SETTLED.fullmatch(x.strip()) for x in v)}
+        own = {k: v for k, v in _own_fields(record, words).items() if k not in offered}
+        recorded = _record_facts(ctx, argument_values(own), taken - shaped, booked=True)
         again = shaped & {u.key for u in recorded if isinstance(u, FactUnit)}
         units = [u for u in units if not (isinstance(u, FactUnit) and u.key in again)] + recorded
     return units

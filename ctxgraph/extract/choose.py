@@ -1,0 +1,323 @@
+"""The choose step: the user's pick among offered options, read by matching, and a yes to an extra.
+
+A pick is a MATCH of a short clause of the user's reply against each option the assistant's
+last message offered (``options.py``: options said in prose as well as "A or B"):
+
+- by a distinctive part of its name or description - a word (or, in Chinese, two characters)
+  no other option and not the list's lead-in holds: "hand building please", "the one with the
+  pub stop", "含拍照的那个吧", "flexi one. no shoes needed";
+- by a comparison against the options' measures: "the cheaper one", "bigger one", 便宜那个,
+  早一点的那场 (price, size, duration, clock);
+- by a paraphrase of how often or per what period: "once a week is plenty" for "1 session a
+  week", 办一年的 for 年卡.
+
+A clause that declines ("too much", 太贵了, "not sunrise") or asks picks nothing and takes what it
+names out of the running; a pick right after it in the same message needs no other cue
+("the rolls is too much... actually the daimler"). Otherwise a pick says so (an accepting
+word, "the X one", 吧, a clause that only names the option) or is the first clause of a reply to
+a message that asked which.
+
+An acceptance is a yes to the assistant's last proposal of an extra ("Would you like a printed
+ribbon as well?" - "yes please"; 需要加挽联吗？- 要的): the extra is kept, its parts the reply
+declines left out (茶歇和午餐 - 午餐不用).
+
+Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>``.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
+...                 {"role": "user", "content": "I'll do the cheaper one"}])
+>>> [f.value for f in t.state().facts if f.status == "current"]
+['Group lessons are £70 for three hours']
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from .._units import DecisionUnit, FactUnit, _Unit
+from ..lang import content_words
+from .context import MessageContext
+from .options import Option, asks_which, offered_options, tags
+from .picks import _short_name
+from .registry import step
+from .text import clauses, first_match
+
+#: a clause longer than this (characters) says more than a pick
+MAX_CLAUSE_CHARS = 48
+#: Latin words at least this long may match with a typo ("beginers" - "beginner's")
+FUZZY_MIN, FUZZY_RATIO = 5, 0.8
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# characters that make no option's name on their own ("那个", "一下", "就要")
+_FUNCTION = set("的了吧呢啊吗嘛那这个就要是一也都还和与在有我你您他她它们些点下")
+# where a reply's clause splits further: commas, "..." and "actually" start a new act
+_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)", re.I)
+# declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip)\b|n't\b|不|别|太|算了|免了", re.I)
+# the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
+_TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
+                    r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
+# the assistant's message asks which (or offers a choice with a question)
+_ASKS_WHICH = re.compile(r"哪|还是|选|\b(?:which|prefer|or|would you like|do you want|suits? you)\b", re.I)
+# comparisons: the measure and the direction (min / max)
+_COMPARE_EN = [(re.compile(r"\b(?:cheap(?:er|est)?|less expensive|lower[- ]priced|budget)\b", re.I), "price", min),
+               (re.compile(r"\b(?:pricier|priciest|more expensive|most expensive|premium)\b", re.I), "price", max),
+               (re.compile(r"\b(?:big(?:ger|gest)?|larg(?:e|er|est)|roomier)\b", re.I), "size", max),
+               (re.compile(r"\bsmall(?:er|est)?\b", re.I), "size", min),
+               (re.compile(r"\blong(?:er|est)\b", re.I), "duration", max),
+               (re.compile(r"\b(?:short(?:er|est)|quick(?:er|est)?|fast(?:er|est)?)\b", re.I), "duration", min),
+               (re.compile(r"\bearl(?:y|ier|iest)\b", re.I), "clock", min),
+               (re.compile(r"\blat(?:er|est)\b", re.I), "clock", max)]
+_COMPARE_ZH = [(re.compile(r"便宜|实惠|省钱|低价"), "price", min), (re.compile(r"(?<!太)贵"), "price", max),
+               (re.compile(r"(?<!太)大"), "size", max), (re.compile(r"(?<!太)小"), "size", min),
+               (re.compile(r"(?<!太)(?:长|久)"), "duration", max), (re.compile(r"(?<!太)(?:短|快)"), "duration", min),
+               (re.compile(r"(?<!太)早"), "clock", min), (re.compile(r"(?<!太)晚"), "clock", max)]
+# a comparison names an option: "the cheaper one", "cheapest is fine", 便宜那个, 大的, 早一点的那场
+_COMPARE_FRAME_EN = re.compile(r"^\W*(?:(?:i'?ll|i'?d|let'?s)\s+(?:\w+\s+)?)?(?:the\s+)?(?:\w+est|\w+er|cheap|budget|big|large|small)\b", re.I)
+_COMPARE_FRAME_ZH = re.compile(r"(?:最)?[\u4e00-\u9fff]{1,2}(?:一)?(?:点|些)?(?:的|那)")
+# a proposal of an extra in the assistant's question
+_EXTRA_EN = re.compile(r"\b(?:would you (?:both |all |also )?like|do you (?:also )?want|want|fancy|(?:shall|should|can) (?:i|we) (?:also )?(?:add|include|throw in)"
+                       r"|(?:would|do) you (?:also )?need|interested in)\s+(?:to (?:add|include|get|have|take)\s+)?(?P<x>[^?.!]{2,60})\?", re.I)
+_EXTRA_ZH = re.compile(r"(?:需要|要不要|需不需要|想要|要)(?:我们|帮您|给您)?(?:顺便|再|另外|也)?(?:加|添|配|买|办)?(?P<x>[^？?，,。！!]{2,14}?)(?:吗|呢)?[？?]"
+                       r"|(?P<y>[^？?，,。！!]{2,14})[，,]\s*(?:要吗|需要吗|要不要)[？?]")
+_EXTRA_CUT = re.compile(r"\s+(?:as well|too|also|added|for [£$€]|at [£$€]|while|with your|first)\b.*$|[，,].*$", re.I)
+_NOT_AN_EXTRA = re.compile(r"^(?:to\b|me\b|us\b|it\b|that\b|this\b|them\b|those\b|you\b|i\b|we\b|any\b|anything\b|看|了解|确认|考虑|预约|试|我们|您|安排|先|什么|哪|多少|几|帮)", re.I)
+_LEADING_ZH = re.compile(r"^(?:另外|还有|顺便|再|也)+")
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ya|sure|ok|okay|please|pls|go on|go for it|why not|sounds good|definitely|absolutely|of course|lovely|great|perfect"
+                  r"|要|需要|好|可以|行|嗯|对|加|来)", re.I)
+_PARTS = re.compile(r"和|及|以及|、|\band\b|\bor\b|\s*&\s*", re.I)
+
+
+def _words(text: str, lang: str) -> set[str]:
+    """Latin content words, plural "s" and possessive "'s" cut ("dives" - "dive")."""
+    out = set()
+    for w in content_words(re.sub(r"[-_/]", " ", text), lang):
+        w = re.sub(r"'s$", "", w)
+        out.add(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w)
+    return out - _NOT_A_NAME
+
+
+# words of a reply or an option that name no option
+_NOT_A_NAME = {"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had", "take", "get",
+               "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great", "available", "cost", "come"}
+
+
+def _alike(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    return len(a) >= FUZZY_MIN and len(b) >= FUZZY_MIN and SequenceMatcher(None, a, b).ratio() >= FUZZY_RATIO
+
+
+def _by_name(clause: str, options: list[Option], lang: str) -> tuple[int | None, str]:
+    """The one option ``clause`` names by a distinctive part, and that part."""
+    if _CJK.search(clause):
+        return _by_name_zh(clause, options)
+    said = _words(clause, "en")
+    own = [_words(o.text, "en") for o in options]
+    lead = _words(options[0].lead, "en") if options else set()
+    scores = []
+    for i, words in enumerate(own):
+        others = set().union(*(w for j, w in enumerate(own) if j != i)) | lead
+        distinct = {w for w in words if not any(_alike(w, x) for x in others) and not w.isdigit()}
+        hit = {w for w in distinct if any(_alike(w, s) for s in said)}
+        scores.append((sum(len(w) for w in hit), i, " ".join(sorted(hit))))
+    scores.sort(reverse=True)
+    if not scores or scores[0][0] < 3 or (len(scores) > 1 and scores[0][0] == scores[1][0]):
+        return None, ""
+    return scores[0][1], scores[0][2]
+
+
+def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
+    """The one option holding the longest part of ``clause`` no other option and no lead-in
+    holds: two Chinese characters that make a content word, or a code ("A5", "3M")."""
+    best: list[tuple[int, int, str]] = []
+    for i, o in enumerate(options):
+        others = [x.text for j, x in enumerate(options) if j != i] + [o.lead]
+        found = ""
+        for size in range(min(len(clause), 10), 1, -1):
+            for start in range(len(clause) - size + 1):
+                part = clause[start:start + size]
+                if part.strip() != part or part not in o.text or any(part in x for x in others):
+                    continue
+                cjk = len(_CJK.findall(part))
+                if (cjk >= 2 and (content_words(part, "zh") or sum(ch not in _FUNCTION for ch in part) >= 2)) or (cjk >= 1 and re.search(r"[A-Za-z0-9]", part)) \
+                        or re.fullmatch(r"[A-Za-z]*\d+[A-Za-z]*|[A-Za-z]{2,}", part.strip()):
+                    found = part
+                    break
+            if found:
+                break
+        if found:
+            best.append((len(found), i, found))
+    best.sort(reverse=True)
+    if not best or (len(best) > 1 and best[0][0] == best[1][0]):
+        return None, ""
+    return best[0][1], best[0][2]
+
+
+def _by_comparison(clause: str, options: list[Option], lang: str) -> int | None:
+    """"the cheaper one", 便宜那个: the option at the extreme of the measure the clause compares by."""
+    zh = bool(_CJK.search(clause))
+    if not (_COMPARE_FRAME_ZH.search(clause) if zh else _COMPARE_FRAME_EN.search(clause)):
+        return None
+    for rx, measure, pick in (_COMPARE_ZH if zh else _COMPARE_EN):
+        if not rx.search(clause):
+            continue
+        have = [(o.measures[measure], i) for i, o in enumerate(options) if measure in o.measures]
+        if len(have) < 2:
+            return None
+        target = pick(v for v, _ in have)
+        hits = [i for v, i in have if v == target]
+        return hits[0] if len(hits) == 1 else None
+    return None
+
+
+def _by_paraphrase(clause: str, options: list[Option]) -> int | None:
+    """"once a week" for "1 session a week", 办一年的 for 年卡: the one option holding a
+    paraphrase tag of the clause no other option holds."""
+    said = tags(clause)
+    if not said:
+        return None
+    hits = [i for i, o in enumerate(options)
+            if said & (o.tags - set().union(*(x.tags for j, x in enumerate(options) if j != i)))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, str]:
+    """The option a clause names (by name, comparison or paraphrase) and the part it matched by.
+
+    >>> from ctxgraph.extract.options import offered_options
+    >>> opts = offered_options("热气球有早场和晚场，早场5点半起飞，晚场6点起飞，价格一样。", "zh")
+    >>> match("早一点的那场", opts, "zh")
+    (0, '')
+    >>> match("晚场吧", opts, "zh")  # slots told apart by their clock: by name, the slot readers' part
+    (None, '')
+    """
+    # options told apart only by their clock are slots: picked by a comparison here, by name elsewhere
+    slots = all(set(o.measures) == {"clock"} for o in options)
+    i, part = (None, "") if slots else _by_name(clause, options, lang)
+    if i is not None:
+        return i, part
+    i = _by_comparison(clause, options, lang)
+    if i is None:
+        i = _by_paraphrase(clause, options)
+    return i, ""
+
+
+def _sub_clauses(ctx: MessageContext) -> list[tuple[int, str]]:
+    out = []
+    for offset, clause in clauses(ctx.text):
+        pos = 0
+        for m in list(_SUB.finditer(clause)) + [None]:
+            end = m.start() if m else len(clause)
+            if clause[pos:end].strip():
+                out.append((offset + pos, clause[pos:end]))
+            pos = m.end() if m else end
+    return out
+
+
+def _last_assistant(ctx: MessageContext) -> tuple[int, str] | None:
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    d = G.nodes[last] if last else {}
+    if d.get("role") != "assistant" or not d.get("text", "").strip():
+        return None
+    return d["index"], d["text"]
+
+
+def _bare(clause: str, part: str) -> bool:
+    """The clause only names the option ("十次卡", "overhaul"): nothing but the part and fillers."""
+    rest = clause.replace(part, " ") if part else clause
+    if _CJK.search(clause):
+        return len(_CJK.findall(rest)) <= 1
+    return not _words(rest, "en") - set(part.split())
+
+
+def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    options = offered_options(text, ctx.lang)
+    G = ctx.graph
+    if len(options) < 2 or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
+        return []  # options that are things the offers step tracks (products, venues) are decided there
+    asked_which = asks_which(text)
+    out: set[int] = set()
+    declined = False
+    for n, (offset, clause) in enumerate(_sub_clauses(ctx)):
+        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset):
+            continue
+        i, part = match(clause, options, ctx.lang)
+        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
+            if i is not None:
+                out.add(i)
+                declined = True
+            continue
+        if i is None or i in out:
+            continue
+        if part and ctx.pack.synonym_rx is not None and not ctx.pack.synonym_rx.sub(" ", part).strip():
+            continue  # a slot word is no part ("请提供订单号或者手机号" - "订单号 VP26…" gives a value)
+        # a bare answer to "which?" takes an option named in a few words, not a sentence
+        answered = n == 0 and asked_which and _short_name(options[i].text)
+        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part):
+            return [FactUnit(key=f"choice_t{turn}", name="choice", value=options[i].text, correction=ctx.correcting, stressed=ctx.stressed)]
+    return []
+
+
+def proposed_extras(text: str) -> list[str]:
+    """The extras the assistant's questions propose.
+
+    >>> proposed_extras("Would you like a printed ribbon with a message as well? It's £12.")
+    ['a printed ribbon with a message']
+    >>> proposed_extras("Would you like to make it a monthly auto top-up?"), proposed_extras("需要加挽联吗？手写挽联加60元。")
+    ([], ['挽联'])
+    >>> proposed_extras("保养完要不要顺便换一根新皮带？另外送货上门加30元，要吗？")
+    ['换一根新皮带', '送货上门加30元']
+    """
+    out = []
+    for rx in (_EXTRA_EN, _EXTRA_ZH):
+        for m in rx.finditer(text):
+            x = (m.group("x") or (m.groupdict().get("y") or "")).strip()
+            x = _LEADING_ZH.sub("", _EXTRA_CUT.sub("", x)).strip()
+            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b", x) and (content_words(x, "zh" if _CJK.search(x) else "en")):
+                out.append(x)
+    return out
+
+
+def _extras(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """A yes to the extras the assistant's last message proposed, without the parts declined."""
+    extras = proposed_extras(text)
+    if not extras:
+        return []
+    subs = [(o, c) for o, c in _sub_clauses(ctx) if not ctx.asking(o)]
+    if not subs:
+        return []
+    taken: list[str] = []
+    for x in extras:
+        parts = [p.strip() for p in _PARTS.split(x) if p and p.strip()]
+        named = [(c, p) for _, c in subs for p in parts if _shares(c, p)]
+        if named:  # "皮带换一下，送货不用了", "上下午各一次茶歇，午餐要的"
+            kept = [p for p in parts if any(q == p for c, q in named if not _DECLINES.search(c))
+                    and not any(q == p for c, q in named if _DECLINES.search(c))]
+            if kept:
+                taken.append(x if len(kept) == len(parts) else "、".join(kept) if _CJK.search(x) else " and ".join(kept))
+        elif len(extras) == 1 and _YES.match(subs[0][1]) and not _DECLINES.search(subs[0][1]):
+            taken.append(x)  # "yes pls", 要的
+    return [FactUnit(key=f"extra_t{turn}" + (f"_{n}" if n else ""), name="extra", value=x[:60], stressed=ctx.stressed)
+            for n, x in enumerate(taken)]
+
+
+def _shares(clause: str, part: str) -> bool:
+    """The clause names ``part``: two Chinese characters of it, or a content word."""
+    if _CJK.search(part):
+        return any(part[i:i + 2] in clause and content_words(part[i:i + 2], "zh") for i in range(len(part) - 1))
+    return bool(_words(part, "en") & _words(clause, "en"))
+
+
+@step("choose", roles=("user",))
+def choose(ctx: MessageContext) -> list[_Unit]:
+    """The option the user picks from the assistant's last message, and the extras accepted."""
+    said = _last_assistant(ctx)
+    if said is None:
+        return []
+    if any(u.name == "choice" for u in ctx.units_of(FactUnit)) or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
+        return _extras(ctx, *said)
+    return _picked(ctx, *said) + _extras(ctx, *said)

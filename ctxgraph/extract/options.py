@@ -1,0 +1,229 @@
+"""Options the assistant offers, read from its prose, and what each one is like.
+
+The picks step (``picks.py``) reads alternatives the assistant joins with "or / 还是". Many
+offers are said in prose instead: parallel sentences or clauses that each name a thing with its
+own price, size, duration or clock ("Walk-in takes about 3 days; mail-in adds postage";
+"评估报告有两种：简易咨询报告300元，正式评估报告…最低1500元"). This module reads such a message
+into :class:`Option` s: the option as said (its lead-in, "Two are free:", "试听有", cut off), the
+words it is named by, its measures (price, size, duration, clock) and its paraphrase tags (how
+often, per what period: "1 session a week" and "once a week" share ``freq:1/week``; "年卡" and
+"yearly" share ``per:year``). ``choose.py`` matches the user's reply against them.
+
+>>> [o.text for o in offered_options("Roller blinds are £90 a window. Venetian ones come to £120 and take a week longer. Which would you like?", "en")]
+['Roller blinds are £90 a window', 'Venetian ones come to £120 and take a week longer']
+>>> [o.text for o in offered_options("票种有单次票80元，十次卡680元，月卡399元。", "zh")]
+['单次票80元', '十次卡680元', '月卡399元']
+>>> offered_options("Your order ships on Friday.", "en")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..lang import content_words
+
+#: an option is kept up to this many characters
+MAX_OPTION_CHARS = 60
+#: a message offers at most this many options in one list
+MAX_OPTIONS = 6
+
+_SENTENCE = re.compile(r"(?<!\d)\.|\.(?!\d)|[。!?！？\n]")  # a decimal point ("£1.50") is no end
+# an explicit boundary between two options inside a sentence
+_SEPARATOR = re.compile(r"[；;]|\b(?:or|either)\b|还是|或者|或|也可以|以及|[①②③④⑤⑥]", re.I)
+# a comma or enumeration mark outside brackets (options listed with their details)
+_COMMA = re.compile(r"[，,、](?![^（(]*[)）])")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+_NUMBER = r"(\d[\d,]*(?:\.\d+)?)"
+_PRICE = re.compile(r"[£$€¥￥]\s?" + _NUMBER + r"|" + _NUMBER + r"\s*(?:元|块|镑|pounds?\b|dollars?\b|quid\b|GBP\b|USD\b|EUR\b)"
+                    r"|每(?:小时|次|晚|人|位|节|天|月|年|米|平)\s*" + _NUMBER + r"(?![\d.]|\s*(?:小时|分钟|次|天|个|人|节|米|平))", re.I)
+_SIZE = re.compile(_NUMBER + r"\s*(?:平方米|平米|平|m²|m2\b|sq ?m\b|sqm\b|square met(?:re|er)s?|寸|inch(?:es)?\b|litres?\b|liters?\b|升|L\b|GB\b|人座|座)", re.I)
+_DURATION = re.compile(_NUMBER + r"\s*(?:个)?\s*(小时|分钟|天|(?<=个)月|hours?\b|hrs?\b|minutes?\b|mins?\b|days?\b|weeks?\b|months?\b|years?\b)", re.I)
+_MINUTES = {"小": 60, "分": 1, "天": 1440, "月": 43200, "个": 43200, "h": 60, "m": 1, "d": 1440, "w": 10080, "y": 525600}
+_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|晚)?\s*(\d{1,2})(?:[:：](\d{2})|点(半)?)(?:\s*(am|pm))?|\b(\d{1,2})\s*(am|pm)\b", re.I)
+
+# paraphrases of how often and per what period
+_COUNT = {"once": 1, "one": 1, "a": 1, "an": 1, "single": 1, "twice": 2, "two": 2, "three": 3, "thrice": 3, "four": 4,
+          "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
+_UNIT = {"week": "week", "周": "week", "星期": "week", "礼拜": "week", "month": "month", "月": "month", "day": "day", "天": "day", "日": "day",
+         "year": "year", "年": "year"}
+_FREQ_EN = re.compile(r"\b(\d+|once|twice|thrice|one|two|three|four)\s*(?:(?:x|times?|sessions?|visits?|classes?|lessons?|cleans?)\s*)?"
+                      r"(?:a|per|each|every|/)\s*(week|month|day|year)\b", re.I)
+_FREQ_ZH = re.compile(r"(?:每|一)(周|星期|礼拜|月|天|年)(?:各)?(\d+|[一两二三四五])次|(\d+|[一两二三四五])次\s*/\s*(周|月|天)")
+_PERIOD = [("year", re.compile(r"\b(?:annual(?:ly)?|yearly|a year|per year|per annum|for the year|the year|12 months|/ ?y(?:ea)?r)\b|年卡|年付|年费|包年|全年|一年|每年|/年|年度", re.I)),
+           ("month", re.compile(r"\b(?:monthly|a month|per month|/ ?mo(?:nth)?)\b|月卡|月付|月费|包月|一个月|每月|/月", re.I)),
+           ("week", re.compile(r"\bweekly\b|周卡|每周|一周", re.I)),
+           ("once", re.compile(r"\b(?:one-off|single|pay as you go|per visit|a visit)\b|单次|次卡", re.I))]
+
+
+# a day ("5月2日", "Tuesday May 5", "周六"): a slot to book, read by the date readers, not here
+_DATED = re.compile(r"\d{1,2}\s*月\s*\d{1,2}|\d{1,2}\s*[号日]|周[一二三四五六日天]|星期|礼拜|"
+                    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d", re.I)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: ``text`` as said (no lead-in), ``lead`` the list's lead-in, its measures
+    (price, size, duration in minutes, clock in minutes of the day) and paraphrase tags."""
+
+    text: str
+    lead: str = ""
+    measures: dict[str, float] = field(default_factory=dict)
+    tags: frozenset[str] = frozenset()
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def measures(text: str) -> dict[str, float]:
+    """The first price, size, duration (minutes) and clock (minutes from midnight) ``text`` states.
+
+    >>> measures("Studio B is 45 square metres at £50 an hour")
+    {'price': 50.0, 'size': 45.0}
+    >>> measures("早场5点半起飞")
+    {'clock': 330.0}
+    >>> measures("推拿加艾灸60分钟238元")
+    {'price': 238.0, 'duration': 60.0}
+    """
+    out: dict[str, float] = {}
+    if m := _PRICE.search(text):
+        out["price"] = _number(m.group(1) or m.group(2) or m.group(3))
+    if m := _SIZE.search(text):
+        out["size"] = _number(m.group(1))
+    if m := _DURATION.search(text):
+        unit = m.group(2).casefold()
+        out["duration"] = _number(m.group(1)) * _MINUTES.get(unit[0], 1)
+    if m := _CLOCK.search(text):
+        if m.group(6):
+            hour, minute, half = int(m.group(6)), 0, m.group(7).casefold()
+        else:
+            hour, minute, half = int(m.group(2)), int(m.group(3) or 0) + (30 if m.group(4) else 0), (m.group(5) or "").casefold()
+            if (m.group(1) or "") in ("下午", "晚上", "晚") and hour < 12:
+                half = "pm"
+        if hour <= 24:
+            out["clock"] = float((hour + (12 if half == "pm" and hour < 12 else 0)) * 60 + minute)
+    return out
+
+
+def tags(text: str) -> frozenset[str]:
+    """Paraphrase tags: how often (``freq:N/unit``) and per what period (``per:unit``).
+
+    >>> sorted(tags("每周1次每次3小时，月付599元")), sorted(tags("一周一次就够"))
+    (['freq:1/week', 'per:month'], ['freq:1/week'])
+    >>> sorted(tags("1 session a week at £25")), sorted(tags("once a week is plenty"))
+    (['freq:1/week'], ['freq:1/week'])
+    """
+    out = set()
+    for m in _FREQ_EN.finditer(text):
+        count = _COUNT.get(m.group(1).casefold()) or (int(m.group(1)) if m.group(1).isdigit() else None)
+        if count:
+            out.add(f"freq:{count}/{m.group(2).casefold()}")
+    for m in _FREQ_ZH.finditer(text):
+        unit, count = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        n = int(count) if count.isdigit() else _COUNT.get(count)
+        if n:
+            out.add(f"freq:{n}/{_UNIT[unit]}")
+    for name, rx in _PERIOD:
+        if rx.search(text) and not any(t.startswith("freq:") and name == t.rsplit("/", 1)[-1] for t in out):
+            out.add(f"per:{name}")
+    return frozenset(out)
+
+
+def _pieces(sentence: str) -> list[str]:
+    """A sentence's parts that may be options: split at explicit separators, then at commas
+    when two or more comma-split parts state the same kind of measure (a part that names
+    nothing, "5600元", stays with the part before it).
+
+    >>> _pieces("A3普通款3800元，A5带蓝牙可以充电，5600元")
+    ['A3普通款3800元', 'A5带蓝牙可以充电，5600元']
+    >>> _pieces("每周1次每次2小时，一个月480元")
+    ['每周1次每次2小时，一个月480元']
+    """
+    out = []
+    for part in _SEPARATOR.split(sentence):
+        if not part or not part.strip():
+            continue
+        bits: list[str] = []
+        for b in _COMMA.split(part):
+            if bits and b.strip() and not _named(b, "zh" if _CJK.search(b) else "en"):
+                bits[-1] += "，" + b.strip() if _CJK.search(b) else ", " + b.strip()
+            elif b.strip():
+                bits.append(b.strip())
+        measured = [(b, set(measures(b))) for b in bits]
+        measured = [(b, k) for b, k in measured if k]
+        shared = set.intersection(*(k for _, k in measured)) if measured else set()
+        out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
+    return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
+
+
+def lead_in(sentence: str) -> str:
+    """The words that introduce a list: up to the last colon, 有 or "we have/offer" before the
+    sentence's first number ("骑马有两个套餐：", "For the day we have").
+
+    >>> lead_in("骑马有两个套餐：基础套餐1小时380元"), lead_in("For the day we have the Rolls-Royce at £650")
+    ('骑马有两个套餐：', 'For the day we have ')
+    >>> lead_in("还10万后有两种方式：")
+    ''
+    """
+    first = _PRICE.search(sentence) or _SIZE.search(sentence) or _DURATION.search(sentence) or _CLOCK.search(sentence)
+    before = first.start() if first else len(sentence)
+    ends = [m.end() for m in _LEAD_MARK.finditer(sentence) if m.start() < before]
+    if not ends or not sentence[ends[-1]:].strip():
+        return ""
+    return sentence[:ends[-1]]
+
+
+_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
+
+
+def _named(text: str, lang: str) -> bool:
+    """The piece names something besides its numbers."""
+    bare = _CLOCK.sub(" ", _PRICE.sub(" ", _DURATION.sub(" ", text)))
+    return any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang)) or len(_CJK.findall(bare)) >= 2
+
+
+def offered_options(text: str, lang: str) -> list[Option]:
+    """The options of an assistant's message: the pieces of one sentence split by separators,
+    or the sentences (pieces) that each state a measure, two to :data:`MAX_OPTIONS`; a question
+    piece ("请问哪家医院", "Which park?") is never an option."""
+    best: list[Option] = []
+    measured: list[Option] = []
+    for sentence in _SENTENCE.split(text):
+        if not sentence.strip():
+            continue
+        lead = lead_in(sentence)
+        pieces = [p for p in _pieces(sentence[len(lead):]) if not _ASKING.search(p)]
+        if not all(_named(p, lang) for p in pieces):
+            best, measured = [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
+            continue
+        if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
+               for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
+            best, measured = [], []  # a list of days or slots is not read here
+            continue
+        opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
+        # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
+        # a breakdown of one price ("后盖220元，加电池一共369元")
+        listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text)))
+        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) > len(best) and listed:
+            best = opts
+        elif len(opts) == 1 and "price" in opts[0].measures:  # parallel sentences, each with its own price
+            measured.append(opts[0])
+        else:
+            measured = []  # parallel sentences follow one another
+        if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
+            best = list(measured)
+    return best if len(best) <= MAX_OPTIONS else []
+
+
+def asks_which(text: str) -> bool:
+    """The message ends asking which (or offering a choice with a question)."""
+    text = text.rstrip()
+    return text.endswith(("?", "？")) and bool(_WHICH.search(text[-80:]))
+
+
+_WHICH = re.compile(r"哪|还是|选|\b(?:which|prefer|or|would you like|do you want|suits? you)\b", re.I)
+# a piece that asks ("请问哪家医院", "Which park would you like"): a question, no option
+_ASKING = re.compile(r"哪|什么|多少|请问|^\W*(?:which|what|how|when|where|who|would|do|does|shall|can|could)\b", re.I)
