@@ -111,9 +111,9 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
 #: jieba tags of what may come before an imperative's verb: a time, a place, an adverb ("周六来家里…", "先…")
 _BEFORE_VERB = ("t", "f", "s", "d", "m", "q")
 #: verbs that state, not ask for a deed ("是", "有", "叫"), the marks of a deed done ("了", "过") and of
-#: one not done ("一直没有发货": a fault reported, not a deed asked for)
+#: one not done ("一直没有发货": a fault reported, not a deed asked for) or declined ("擦玻璃不用")
 _NOT_IMPERATIVE = re.compile(r"^(?:是|有|在|叫|姓|像|觉得|感觉|知道|听说)$")
-_DONE = re.compile(r"[了过没]")
+_DONE = re.compile(r"[了过没]|不用|不要|不需要|别")
 
 
 def _imperative(ctx: MessageContext, clause: str) -> bool:
@@ -122,8 +122,8 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
 
     >>> from ctxgraph.extract.asked import _demo_ctx
     >>> [_imperative(_demo_ctx("zh"), c) for c in ("订两套汉服", "周六来家里给鱼缸换个水", "买了个冰箱", "是这样的",
-    ...                                          "买的耳机一直没有发货")]
-    [True, True, False, False, False]
+    ...                                          "买的耳机一直没有发货", "擦玻璃不用")]
+    [True, True, False, False, False, False]
     """
     if ctx.lang != "zh" or _DONE.search(clause):
         return False
