@@ -26,8 +26,8 @@ a date) are left to them and only keep their place in the order.
 >>> t = Tracker("en")
 >>> t.observe_many([{"role": "assistant", "content": "Is it a wooden deck, and roughly how many square metres?"},
 ...                 {"role": "user", "content": "wooden, about 30 square metres"}])
->>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
-[('deck', 'wooden'), ('square_metres', 'about 30 square metres')]
+>>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]  # the measure's own reader keys the area
+[('measure_size', '30 square metres'), ('deck', 'wooden')]
 """
 
 from __future__ import annotations

@@ -44,7 +44,11 @@ def extract_window(text: str) -> str:
     """
     if len(text) > MAX_EXTRACT_CHARS:
         head = MAX_EXTRACT_CHARS - EXTRACT_TAIL_CHARS
-        text = text[:head - 1] + "\n" + text[-EXTRACT_TAIL_CHARS:]
+        start, end = text[:head - 1], text[-EXTRACT_TAIL_CHARS:]
+        if text[-EXTRACT_TAIL_CHARS - 1].isalnum() and end[:1].isalnum() and end[:1].isascii():
+            cut = re.match(r"[A-Za-z0-9]+", end).end()  # a word the cut split ("…ller words") is no word
+            end = " " * cut + end[cut:]
+        text = start + "\n" + end
     return _LONG_ASCII_RUN.sub(lambda m: m.group(0)[:MAX_RUN_CHARS] + " " * (len(m.group(0)) - MAX_RUN_CHARS), text)
 
 

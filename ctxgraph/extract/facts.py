@@ -435,8 +435,8 @@ def declined(ctx: MessageContext, m: Mention) -> bool:
     >>> t = Tracker("en")
     >>> t.observe_many([{"role": "assistant", "content": "We can do Thursday at 10:00 or Saturday at 13:30."},
     ...                 {"role": "user", "content": "thursday's no good, saturday then"}])
-    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
-    [('day', 'saturday')]
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]  # the whole offered slot (slot6)
+    [('day', 'Saturday at 13:30')]
     """
     start = max((c.end() for c in CLAUSE_END.finditer(ctx.text, 0, m.start)), default=0)
     end = next((c.start() for c in CLAUSE_END.finditer(ctx.text, m.start)), len(ctx.text))
