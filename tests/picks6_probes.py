@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from ctxgraph import Tracker
+from ctxgraph.extract.registry import with_step
 from ctxgraph.bench._cs import holds
 
 PROBES = Path(__file__).parent / "data" / "probes_picks6.yml"
@@ -36,8 +37,15 @@ def messages(probe: dict) -> list[dict]:
     return out
 
 
+def tracker(lang: str) -> Tracker:
+    """A tracker with the optional ``choose`` step switched on (off by default)."""
+    t = Tracker(lang)
+    t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
+    return t
+
+
 def run(probe: dict) -> dict:
-    t = Tracker(probe["lang"])
+    t = tracker(probe["lang"])
     t.observe_many(messages(probe))
     values = [f.value for f in t.state().facts if f.status == "current"]
     return {"id": probe["id"], "act": probe["act"], "values": values,

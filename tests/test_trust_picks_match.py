@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-from tests.picks6_probes import load, run
+from tests.picks6_probes import load, run, tracker
 
 PROBES = {p["id"]: p for p in load()}
 # the probes each mechanism reads (both languages); the rest are documented misses
@@ -34,7 +34,7 @@ def test_trust_picks_match_never_keeps_an_option_not_taken(pid):
 
 
 def _current(*messages, lang):
-    t = Tracker(lang)
+    t = tracker(lang)
     t.observe_many(list(messages))
     return [f.value for f in t.state().facts if f.status == "current"]
 
@@ -82,6 +82,6 @@ def test_trust_picks_match_a_write_listing_slots_keeps_none(lang):
     pytest.param("en", "Would you like to make it a monthly auto top-up?", "yes", id="en-an-action-is-no-extra"),
 ])
 def test_trust_picks_match_an_extra_declined_or_an_action_is_no_fact(lang, offer, reply):
-    t = Tracker(lang)
+    t = tracker(lang)
     t.observe_many([a(offer), u(reply)])
     assert [f.value for f in t.state().facts if f.status == "current" and f.name in ("extra", "choice")] == []

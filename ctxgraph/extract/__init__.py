@@ -26,12 +26,12 @@ A step of your own::
 from .compiled import CompiledPack, compiled_packs, entity_key
 from .context import MAX_EXTRACT_CHARS, Mention, Message, MessageContext
 from .pipeline import RuleExtractor
-from .registry import DEFAULT_STEPS, STEPS, Step, step
+from .registry import DEFAULT_STEPS, OPTIONAL_STEPS, STEPS, Step, step, with_step
 from .text import asking_clause, clauses, question_spans
 from .tools import summarize_payload
 
 __all__ = [
-    "CompiledPack", "DEFAULT_STEPS", "MAX_EXTRACT_CHARS", "Mention", "Message", "MessageContext", "RuleExtractor",
-    "STEPS", "Step", "asking_clause", "clauses", "compiled_packs", "entity_key", "question_spans", "step",
-    "summarize_payload",
+    "CompiledPack", "DEFAULT_STEPS", "MAX_EXTRACT_CHARS", "Mention", "Message", "MessageContext", "OPTIONAL_STEPS",
+    "RuleExtractor", "STEPS", "Step", "asking_clause", "clauses", "compiled_packs", "entity_key", "question_spans", "step",
+    "summarize_payload", "with_step",
 ]
