@@ -23,8 +23,14 @@ declines left out (茶歇和午餐 - 午餐不用).
 
 Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>``.
 
+The step is optional, off by default (:data:`~ctxgraph.extract.registry.OPTIONAL_STEPS`: on the
+open chat sets it made more wrong values than it found values); switch it on with
+:func:`~ctxgraph.extract.registry.with_step`:
+
 >>> from ctxgraph import Tracker
+>>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
+>>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
 >>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]
