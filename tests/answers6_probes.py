@@ -13,30 +13,20 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-import yaml
-
 from ctxgraph import Tracker
 from ctxgraph.bench._cs import holds
+from tests.probe_sets import load_turn_probes, turn_messages
 
 PROBES = Path(__file__).parent / "data" / "probes_answers6.yml"
 
 
 def load() -> list[dict]:
-    return yaml.safe_load(PROBES.read_text(encoding="utf-8"))["probes"]
+    return load_turn_probes(PROBES)
 
 
 def messages(probe: dict) -> list[dict]:
     """The probe's turns as chat messages; a tool turn ``t`` is a call and its result."""
-    out: list[dict] = []
-    for n, (role, text) in enumerate(probe["turns"]):
-        if role == "t":
-            call = f"call_{n}"
-            out.append({"role": "assistant", "content": None, "tool_calls": [
-                {"id": call, "type": "function", "function": {"name": "lookup", "arguments": "{}"}}]})
-            out.append({"role": "tool", "tool_call_id": call, "content": text})
-        else:
-            out.append({"role": {"a": "assistant", "u": "user"}[role], "content": text})
-    return out
+    return turn_messages(probe["turns"], "lookup")
 
 
 def run(probe: dict) -> dict:

@@ -32,6 +32,26 @@ def _message(item: Any, n: int) -> dict:
     return {"role": "tool", "tool_call_id": f"c{n - 1}", "content": json.dumps(item["tool"], ensure_ascii=False)}
 
 
+def load_turn_probes(path: Path) -> list[dict]:
+    """The probes of a file written as ``probes: [{turns: [[role, text], ...], ...}]`` (answers6, picks6)."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["probes"]
+
+
+def turn_messages(turns: list, tool: str) -> list[dict]:
+    """Turns ``[role, text]`` as chat messages (``u`` user, ``a`` assistant); a tool turn ``t`` is a
+    call of ``tool`` and its result."""
+    out: list[dict] = []
+    for n, (role, text) in enumerate(turns):
+        if role == "t":
+            call = f"call_{n}"
+            out.append({"role": "assistant", "content": None, "tool_calls": [
+                {"id": call, "type": "function", "function": {"name": tool, "arguments": "{}"}}]})
+            out.append({"role": "tool", "tool_call_id": call, "content": text})
+        else:
+            out.append({"role": {"a": "assistant", "u": "user"}[role], "content": text})
+    return out
+
+
 def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
     """(the probe as written, the probe as a cs conversation) for each probe of ``probes_<name>.yml``."""
     probes = yaml.safe_load((HERE / f"probes_{name}.yml").read_text(encoding="utf-8"))
