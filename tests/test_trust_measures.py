@@ -11,11 +11,9 @@ import pytest
 
 from ctxgraph import Tracker
 from ctxgraph.bench._cs import holds, replay, score_state
+from ctxgraph.extract.measures import MEASURE_KEYS
 from tests.probe_sets import load_probes
 from tests.test_graph import bot, user
-
-
-MEASURE_KEYS = ("weight", "length", "width", "height", "depth", "size", "area", "volume", "distance", "duration", "age", "usage")
 
 
 def facts(*messages, lang: str) -> dict[str, str]:

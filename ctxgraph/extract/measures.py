@@ -104,6 +104,9 @@ _ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿�
 #: a rate before the number keeps with it: 每次两个小时
 _ZH_RATE = re.compile(r"(?:每次|每回|每天|每周|每月|每年|一次)$")
 
+#: the keys this step's facts take
+MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "height", "depth", "size", "duration", "age", "usage")
+
 _NAMES_ZH = {"weight": "重量", "area": "面积", "volume": "容量", "distance": "距离", "length": "长度", "width": "宽度",
              "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量"}
 

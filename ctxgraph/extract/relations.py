@@ -147,7 +147,8 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
             name = r.group("name").strip()
             groups = r.groupdict()
             rel = (groups.get("rel") or "").strip().casefold()
-            if ctx.asking(r.start("name")) or in_spans(r.start("name"), ctx.taken_back) or any(
+            # a name said with its relation ("my partner Tom … can he be on it as well?") is told, not asked
+            if (ctx.asking(r.start("name")) and not rel) or in_spans(r.start("name"), ctx.taken_back) or any(
                     m.label not in _NAME_LABELS and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name
