@@ -69,3 +69,20 @@ def test_choose_list_of_short_names_before_or():
 def test_choose_a_clause_opening_with_a_question_word_picks_nothing(lang, offer, reply, never):
     found = facts(bot(offer), reply, lang=lang, choose=True)
     assert not any(holds(v, never) for k, v in found.items() if k.startswith("choice")), found
+
+
+@pytest.mark.parametrize(("messages", "parts"), [
+    pytest.param([bot("Narrowboat hire is £180 a day or £95 for a half day."), "half day then, with a dog bed and the fishing kit"],
+                 ["dog bed", "fishing kit"], id="after-pick"),
+    pytest.param([bot("We fit clogs in ash or alder soles."), "alder is fine. with leather laces please"], ["leather laces"], id="sentence"),
+])
+def test_additions_things_added_to_a_choice(messages, parts):
+    found = facts(*messages, lang="en")
+    assert "with" in found and all(holds(found["with"], p) for p in parts), found
+
+
+@pytest.mark.parametrize("reply", ["the half day, with my husband and our two boys", "half day. with that, how do we pay?",
+                                   "ok, with lunch?"])
+def test_additions_never_company_a_reference_or_a_question(reply):
+    found = facts(bot("Narrowboat hire is £180 a day or £95 for a half day."), reply, lang="en")
+    assert "with" not in found, found
