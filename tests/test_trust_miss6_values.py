@@ -86,3 +86,21 @@ def test_additions_things_added_to_a_choice(messages, parts):
 def test_additions_never_company_a_reference_or_a_question(reply):
     found = facts(bot("Narrowboat hire is £180 a day or £95 for a half day."), reply, lang="en")
     assert "with" not in found, found
+
+
+@pytest.mark.parametrize(("lang", "messages", "part"), [
+    pytest.param("zh", ["书房的折叠门拉不开了"], "拉不开", id="zh-cannot-do"),
+    pytest.param("zh", ["暖气片开了一晚上一点也不暖和"], "不暖", id="zh-not-at-all"),
+    pytest.param("zh", ["想修一下红木茶几", bot("好的，请问有没有开裂或者松动？"), "桌腿有条裂缝，抽屉推不动"], "裂缝", id="zh-answer-to-asked"),
+    pytest.param("en", ["need someone for our shed door", bot("Sure. Is there any rot, or does it stick?"), "the frame is soft at the bottom and it won't shut"],
+                 "won't shut", id="en-answer-to-asked"),
+])
+def test_problems_said_as_a_deed_undone_or_in_answer(lang, messages, part):
+    found = facts(*messages, lang=lang)
+    assert any(holds(v, part) for k, v in found.items() if k.startswith("problem")), found
+
+
+@pytest.mark.parametrize("reply", ["周六吧，周日我赶不上", "地下的吧，太晒了受不了", "说不上来，你们定吧"])
+def test_problems_never_a_reason_or_a_refusal(reply):
+    found = facts(bot("安装可以约周六或者周日，地面或地下车位都有。"), reply, lang="zh")
+    assert not any(k.startswith("problem") for k in found), found

@@ -124,8 +124,9 @@ def _kept(ctx: MessageContext, start: int, end: int) -> bool:
     more than it (a want or a problem that holds the whole sentence does not count)."""
     said = ctx.text[start:end]
     for u in ctx.units:
-        if isinstance(u, FactUnit) and not u.offered and said in u.value and len(u.value) <= len(said) + 8:
-            return True
+        if isinstance(u, FactUnit) and not u.offered and len(u.value) <= len(said) + 8 and re.search(
+                rf"{re.escape(said)}(?![\d{_ZH_DIGITS}.])", u.value):
+            return True  # (not "一米" in "一米二": another measure)
     return False
 
 
