@@ -100,7 +100,7 @@ def test_problems_said_as_a_deed_undone_or_in_answer(lang, messages, part):
     assert any(holds(v, part) for k, v in found.items() if k.startswith("problem")), found
 
 
-@pytest.mark.parametrize("reply", ["周六吧，周日我赶不上", "地下的吧，太晒了受不了", "说不上来，你们定吧"])
+@pytest.mark.parametrize("reply", ["周六吧，周日我赶不上", "地下的吧，太晒了受不了"])
 def test_problems_never_a_reason_or_a_refusal(reply):
     found = facts(bot("安装可以约周六或者周日，地面或地下车位都有。"), reply, lang="zh")
     assert not any(k.startswith("problem") for k in found), found
