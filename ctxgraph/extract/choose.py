@@ -65,6 +65,8 @@ _DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|fo
 # the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
+# a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
+_ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you)", re.I)
 # the assistant's message asks which (or offers a choice with a question)
 _ASKS_WHICH = re.compile(r"哪|还是|选|\b(?:which|prefer|or|would you like|do you want|suits? you)\b", re.I)
 # comparisons: the measure and the direction (min / max)
@@ -116,13 +118,31 @@ def _alike(a: str, b: str) -> bool:
     return len(a) >= FUZZY_MIN and len(b) >= FUZZY_MIN and SequenceMatcher(None, a, b).ratio() >= FUZZY_RATIO
 
 
+def _lead(options: list[Option]) -> str:
+    """The list's lead-in, whose words never pick - unless it names the options themselves
+    ("月卡分地面和地下：地面月卡300元/月，地下月卡450元/月": 地下 is the second option's own word)."""
+    lead = options[0].lead if options else ""
+    if not lead:
+        return ""
+    named = 0
+    for i, o in enumerate(options):
+        others = [x.text for j, x in enumerate(options) if j != i]
+        if _CJK.search(o.text):
+            parts = {o.text[k:k + 2] for k in range(len(o.text) - 1) if len(_CJK.findall(o.text[k:k + 2])) == 2}
+            named += any(p in lead and not any(p in x for x in others) for p in parts)
+        else:
+            words = _words(o.text, "en") - set().union(*(_words(x, "en") for x in others))
+            named += bool(words & _words(lead, "en"))
+    return "" if named >= 2 else lead
+
+
 def _by_name(clause: str, options: list[Option], lang: str) -> tuple[int | None, str]:
     """The one option ``clause`` names by a distinctive part, and that part."""
     if _CJK.search(clause):
         return _by_name_zh(clause, options)
     said = _words(clause, "en")
     own = [_words(o.text, "en") for o in options]
-    lead = _words(options[0].lead, "en") if options else set()
+    lead = _words(_lead(options), "en")
     scores = []
     for i, words in enumerate(own):
         others = set().union(*(w for j, w in enumerate(own) if j != i)) | lead
@@ -140,7 +160,7 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
     holds: two Chinese characters that make a content word, or a code ("A5", "3M")."""
     best: list[tuple[int, int, str]] = []
     for i, o in enumerate(options):
-        others = [x.text for j, x in enumerate(options) if j != i] + [o.lead]
+        others = [x.text for j, x in enumerate(options) if j != i] + [_lead(options)]
         found = ""
         for size in range(min(len(clause), 10), 1, -1):
             for start in range(len(clause) - size + 1):
@@ -249,8 +269,8 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     out: set[int] = set()
     declined = False
     for n, (offset, clause) in enumerate(_sub_clauses(ctx)):
-        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset):
-            continue
+        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause):
+            continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的")
         i, part = match(clause, options, ctx.lang)
         if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
             if i is not None:

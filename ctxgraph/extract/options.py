@@ -141,6 +141,8 @@ def _pieces(sentence: str) -> list[str]:
     ['A3普通款3800元', 'A5带蓝牙可以充电，5600元']
     >>> _pieces("每周1次每次2小时，一个月480元")
     ['每周1次每次2小时，一个月480元']
+    >>> _pieces("Roller, Roman or vertical")
+    ['Roller', 'Roman', 'vertical']
     """
     out = []
     for part in _SEPARATOR.split(sentence):
@@ -155,8 +157,17 @@ def _pieces(sentence: str) -> list[str]:
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
+        if len(bits) >= 2 and not measured and _SEPARATOR.search(sentence) and all(_short(b) for b in bits):
+            out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"
+            continue
         out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
+
+
+def _short(bit: str) -> bool:
+    """A bare name in a list: at most three Latin words or six Chinese characters, no verb of its own."""
+    bit = bit.strip()
+    return (len(_CJK.findall(bit)) <= 6 and not re.search(r"[A-Za-z]", bit)) if _CJK.search(bit) else len(bit.split()) <= 3
 
 
 def lead_in(sentence: str) -> str:

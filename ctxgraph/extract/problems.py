@@ -38,7 +38,7 @@ def problems(ctx: MessageContext) -> list[_Unit]:
     rules = getattr(ctx.pack, "problems", ())
     if not rules or any(isinstance(u, FactUnit) and u.key.startswith("problem") for u in ctx.units):
         return []  # a fact pattern of the pack read it already ("空调坏了")
-    opening = _opening(ctx)
+    opening = _opening(ctx) or _asked_about_condition(ctx)
     found: list[str] = []
     taken_to = -1
     for offset, clause in clauses(ctx.text):
@@ -63,6 +63,17 @@ def problems(ctx: MessageContext) -> list[_Unit]:
     key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"
     value = cut_at_boundary(("。" if ctx.profile.segmented else ". ").join(found), PROBLEM_CHARS * 2)
     return [FactUnit(key=key, name="problem", value=value, stressed=ctx.stressed)]
+
+
+# (miss6) the assistant asked whether the thing has a fault or a condition ("有没有虫蛀或者开裂？", "Is there any damp?")
+_ASKS_CONDITION = re.compile(r"有没有[^？?。，,]{1,12}[？?]|是否有[^？?。，,]{1,12}[？?]|\b(?:is|are) there (?:any )?[^?.]{1,30}\?|\bany (?:damage|cracks?|leaks?|marks?|problems?|issues?)\b[^?.]{0,20}\?", re.I)
+
+
+def _asked_about_condition(ctx: MessageContext) -> bool:
+    """The assistant's last message asked whether the thing has a fault: the reply describes it, as an opening does."""
+    last = ctx.graph.graph.get("last_turn")
+    d = ctx.graph.nodes[last] if last else {}
+    return d.get("role") == "assistant" and bool(_ASKS_CONDITION.search(str(d.get("text", ""))))
 
 
 def _fault(ctx: MessageContext, rules: list[re.Pattern], clause: str, opening: bool) -> bool:

@@ -99,9 +99,41 @@ def _honorifics(ctx: MessageContext) -> None:
             del ctx.units[n]
 
 
+#: (miss6) English: the assistant's question asks for a name - someone else's ("his name", "the learner's name") or the user's
+_ASKS_NAME_EN = re.compile(r"\b(?P<other>his|her|their|\w+'s|\w+s')\s+(?:full |first )?name\b|\b(?:your|a|the)\s+(?:full |first )?name\b|\bname (?:for|on) the\b|\bwho(?:'s| is) (?:it|the booking) for\b", re.I)
+#: a reply that opens with a name: one to three capitalised words, then a comma, a full stop or the end
+_OPENING_NAME_EN = re.compile(r"^\W*(?P<name>(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?){0,2}))\s*(?:[,.;!]|$)")
+#: capitalised words that open a reply without being a name
+_NOT_A_NAME_EN = {"Yes", "Yeah", "No", "Nope", "Sure", "Ok", "Okay", "Thanks", "Thank", "Hi", "Hello", "Hey", "Great", "Perfect", "Lovely",
+                  "Fine", "Cheers", "Please", "Sorry", "Actually", "Me", "Mine", "Why", "What", "Who", "Just", "Both", "Yep", "Cool"}
+
+
+def _asked_name_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """English: the assistant asked for a name and the reply opens with one ("Oscar, about 1m 35 and 30 kilos", "Rhodri
+    Vaughan. he's a total beginner"): someone else's (``person``) when the question said whose, else the user's (``name``)."""
+    last = ctx.graph.graph.get("last_turn")
+    if not last or ctx.graph.nodes[last].get("role") != "assistant":
+        return []
+    asked = [q for q in _ASKS_NAME_EN.finditer(ctx.graph.nodes[last].get("text", "")[-200:])]
+    m = _OPENING_NAME_EN.match(ctx.text)
+    if not asked or m is None or m.group("name").split()[0] in _NOT_A_NAME_EN or ctx.asking(m.start("name")) or any(
+            x.start < m.end("name") and m.start("name") < x.end and x.label not in _NAME_LABELS for x in ctx.mentions):
+        return []
+    name = m.group("name")
+    other = asked[0].group("other") is not None
+    key = "person" if other else "name"
+    if key in filled or any(isinstance(u, FactUnit) and not u.offered and u.value == name and _PERSON_KEYS.match(u.key) for u in ctx.units):
+        return []
+    ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value == name)]
+    slot = ctx.pack.slots.get("name") if key == "name" else None
+    return [FactUnit(key=key, name=slot.name if slot else key, value=name, slot=slot.id if slot else None, stressed=ctx.stressed)]
+
+
 def _asked_name(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     """Chinese: the assistant asked how to address the user and the reply opens with two or three characters
     that are one name (甘露 is also a word, so jieba's name tag is not asked for): the user's name."""
+    if ctx.lang == "en":
+        return _asked_name_en(ctx, filled)
     last = ctx.graph.graph.get("last_turn")
     if ctx.lang != "zh" or "name" in filled or not last or ctx.graph.nodes[last].get("role") != "assistant" \
             or not _ASKS_NAME.search(ctx.graph.nodes[last].get("text", "")[-120:]):
@@ -147,7 +179,8 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
             name = r.group("name").strip()
             groups = r.groupdict()
             rel = (groups.get("rel") or "").strip().casefold()
-            if ctx.asking(r.start("name")) or in_spans(r.start("name"), ctx.taken_back) or any(
+            # a name said with its relation ("my partner Tom … can he be on it as well?") is told, not asked
+            if (ctx.asking(r.start("name")) and not rel) or in_spans(r.start("name"), ctx.taken_back) or any(
                     m.label not in _NAME_LABELS and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name

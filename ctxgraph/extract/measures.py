@@ -1,0 +1,258 @@
+"""The measures step: a quantity the user states with its unit is a fact (issue 19, miss6).
+
+"about 1m 35 and 30 kilos", "roughly 1.2m wide by 1.5 high", "the MG will do maybe 1500 miles a
+year", "五公斤左右", "宽九十六公分，高两米零五", "用了快八年了", "每次两个小时": the user tells a measure
+of the thing (its weight, size, area, volume, how far, how long, how old) as a number and a unit,
+in digits or words. Only some of these were read before (metres by the role cues, 公分 as a
+length), most were lost: the named-entity models tag "30 kilos" or 五公斤 as a bare number or not
+at all. Here the act is read by its shape alone, number + unit word, never by a domain's nouns:
+
+- the fact's key is the dimension the unit measures (``weight``, ``length``, ``area``,
+  ``volume``, ``distance``, ``duration``), or the one a word beside it names ("wide", "high",
+  宽, 高: ``width``, ``height``); two lengths joined by "by" / "x" / 乘 are one ``size`` ("2.4m by
+  1.8", "80cm x 190cm"), the bare second number taking the first's unit; a thing's age said with
+  a verb of having or using ("用了快八年了", "12 years old") is its ``age``; a rate after it ("a
+  year", 每次) stays in the value;
+- several measures of one dimension in a message are one fact ("六十公斤, 四十五公斤"); a later
+  message's measure of the same dimension replaces it (a correction: "it's 18 metres");
+- not a measure of the thing: a time ago or from now ("3 weeks ago", "in 2 weeks", 三天前,
+  两周后), a bound ("within 3 days", 三天内), a year or a month of the calendar (2026年, 3月), a
+  school grade (五年级), a price, the assistant's words, a question, a clause taken back, and a
+  span another step already keeps as its own value.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "assistant", "content": "How tall is he and roughly what does he weigh?"},
+...                 {"role": "user", "content": "about 1m 35 and 30 kilos"}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+[('length', '1m 35'), ('weight', '30 kilos')]
+>>> t = Tracker("zh")
+>>> _ = t.observe({"role": "user", "content": "猫五公斤左右，狗十二公斤，都用了快三年的航空箱"})
+>>> [(f.key, f.value) for f in t.state().facts if f.key == "weight"]
+[('weight', '五公斤, 十二公斤')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import in_spans
+
+# ---------------------------------------------------------------- English
+
+_EN_WORD_NUMBER = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+                   r"fifty|sixty|seventy|eighty|ninety|a hundred|hundred")
+_EN_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|(?:{_EN_WORD_NUMBER})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
+#: unit words by the dimension they measure (longest first inside each)
+_EN_UNITS = (
+    ("weight", r"kilograms?|kilos?|kgs?|stones?|tonnes?|lbs?"),
+    ("area", r"square (?:metres?|meters?|feet|foot|ft|yards?)|sq ?(?:m|ft|yds?)|m2|m²|acres?|hectares?"),
+    ("volume", r"litres?|liters?|ml|gallons?"),
+    ("distance", r"miles?|kilometres?|kilometers?|km"),
+    ("length", r"metres?|meters?|centimetres?|centimeters?|millimetres?|millimeters?|cm|mm|m|feet|foot|ft|inch(?:es)?|yards?"),
+    ("duration", r"years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|minutes?|mins?"),
+)
+_EN_UNIT = "|".join(f"(?P<{dim}>{words})" for dim, words in _EN_UNITS)
+_EN_RATE = r"(?:\s+(?:a|per|each|every)\s+(?:year|month|week|day|night|session|time|visit))"
+_EN_MEASURE = re.compile(
+    rf"(?<![\w£$€¥.,])(?P<num>{_EN_NUMBER})\s?(?:{_EN_UNIT})(?![\w'’-])"
+    rf"(?P<more>\s?\d{{1,2}}(?![\w.,:]))?"                     # "1m 35", "5ft 10"
+    rf"(?P<rate>{_EN_RATE})?", re.I)
+_EN_SPECIAL = re.compile(r"\b(?:an? (?:hour|day) and a half|half an hour|a half hour)\b", re.I)
+#: a bare number with a rate: "maybe 1500 a year" (the unit left to the question)
+_EN_BARE_RATE = re.compile(rf"(?<![\w£$€¥.,])(?P<num>\d{{2,}}(?:,\d{{3}})*)(?P<rate>\s+(?:a|per)\s+(?:year|month|week))\b", re.I)
+#: the second of two lengths: "by 1.5 high", "x 190cm", "by 12ft"
+_EN_BY = re.compile(rf"\s*(?:by|x|×)\s*(?P<num>{_EN_NUMBER})(?:\s?(?:{_EN_UNIT}))?(?![\w])", re.I)
+_EN_DIM_AFTER = re.compile(r"\s*(?P<w>wide|across|high|tall|long|deep|in length|in width|in height)\b", re.I)
+_EN_DIM = {"wide": "width", "across": "width", "in width": "width", "high": "height", "tall": "height",
+           "in height": "height", "long": "length", "in length": "length", "deep": "depth"}
+#: before the number: a time from now, a bound, an order ("in 3 weeks", "within 2 days", "the 2nd")
+_EN_NOT_BEFORE = re.compile(r"\b(?:in|within|under|over|after|before|next|last|past|first|up to|at least|at most)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+_EN_NOT_AFTER = re.compile(r"^\s*(?:ago|later|earlier|from now|before|after|back|since|time\b|notice|old\b|or (?:more|less|longer|so)|plus\b|\+)", re.I)
+_EN_AGE = re.compile(r"^\s*old\b", re.I)
+_EN_HAD = re.compile(r"\b(?:had|owned|used|run|worn|kept|been using)\s+(?:it\s+|them\s+)?(?:for\s+)?(?:about\s+|around\s+|nearly\s+|almost\s+)?$", re.I)
+
+# ---------------------------------------------------------------- Chinese
+
+_ZH_DIGITS = "零〇一二两三四五六七八九十百千万"
+_ZH_NUMBER = rf"(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+(?:点[{_ZH_DIGITS}]+)?)(?:多|来|几)?"
+_ZH_UNITS = (
+    ("weight", r"公斤|千克|斤|吨"),
+    ("area", r"平方米|平米|平方|平|亩"),
+    ("volume", r"毫升|升"),
+    ("distance", r"公里|千米"),
+    ("length", r"厘米|公分|毫米|米"),
+    ("duration", r"个小时|小时|个钟头|分钟|个月|年|周|天"),
+)
+_ZH_UNIT = "|".join(f"(?P<{dim}>{words})" for dim, words in _ZH_UNITS)
+_ZH_MEASURE = re.compile(
+    rf"(?<![第\d{_ZH_DIGITS}.])(?P<num>{_ZH_NUMBER})(?:{_ZH_UNIT})"
+    rf"(?P<more>(?<=米)(?:零)?[{_ZH_DIGITS[:-4]}\d]{{1,2}}(?![{_ZH_DIGITS}\d]))?"   # 一米三, 两米零五, 1米65
+    rf"(?:多|半)?")
+_ZH_SPECIAL = re.compile(rf"(?<![{_ZH_DIGITS}\d])(?:[{_ZH_DIGITS}\d]+个半小时|半个?小时)")
+#: after the unit: a time before or after now, a bound, a grade, a calendar word, an anniversary
+_ZH_NOT_AFTER = re.compile(r"^(?:前|后|以前|以后|之前|之后|内|以内|之内|以上|以下|里|级|底|初|中|末|度|代|龄|岁|年|次|份|期|号|日)")
+_ZH_NOT_BEFORE = re.compile(r"(?:这|那|每隔|隔|提前|晚|早|推迟|延后|前|后|最多|最少|不超过|不到|超过|多于|少于|至少|在|周|星期|礼拜|《)$")
+_ZH_DIM_BEFORE = re.compile(r"(宽|高|长|深|重)(?:度|约|大概|差不多|有)?$")
+_ZH_DIM_AFTER = re.compile(r"^(?:左右|上下|多)?(宽|高|长|深)")
+_ZH_DIM = {"宽": "width", "高": "height", "长": "length", "深": "depth", "重": "weight"}
+_ZH_BY = re.compile(rf"^\s*(?:乘以?|[x×*])\s*(?P<num>{_ZH_NUMBER})(?:{_ZH_UNIT})?")
+_ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿了|骑了)(?:快|将近|差不多|大概|有)?$")
+#: a rate before the number keeps with it: 每次两个小时
+_ZH_RATE = re.compile(r"(?:每次|每回|每天|每周|每月|每年|一次)$")
+
+#: the keys this step's facts take
+MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "height", "depth", "size", "duration", "age", "usage")
+
+_NAMES_ZH = {"weight": "重量", "area": "面积", "volume": "容量", "distance": "距离", "length": "长度", "width": "宽度",
+             "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量"}
+
+
+def _dimension(m: re.Match) -> str:
+    return next(dim for dim, _ in _EN_UNITS if m.group(dim))
+
+
+def _zh_dimension(m: re.Match) -> str:
+    return next(dim for dim, _ in _ZH_UNITS if m.group(dim))
+
+
+def _kept(ctx: MessageContext, start: int, end: int) -> bool:
+    """The span is another step's value already: a fact of this message whose value is little
+    more than it (a want or a problem that holds the whole sentence does not count)."""
+    said = ctx.text[start:end]
+    for u in ctx.units:
+        if isinstance(u, FactUnit) and not u.offered and len(u.value) <= len(said) + 8 and re.search(
+                rf"{re.escape(said)}(?![\d{_ZH_DIGITS}.])", u.value):
+            return True  # (not "一米" in "一米二": another measure)
+    return False
+
+
+#: a clause that declines or rules out what it measures ("the 8 yard is way too big", 对开的太宽了)
+_DECLINE = re.compile(r"\btoo\b|\brather than\b|\binstead of\b|\bnot (?:the|that|this)\b|\bdon'?t want\b|太|不要|不用|不是|别|不想要")
+
+
+_PIECE = re.compile(r"(?:[^,;.!?，。；！？、\n]|\.(?=\d))+")
+
+
+def _echoed(ctx: MessageContext, said: str) -> bool:
+    """The assistant's last message said the same measure: the user repeats it ("三周有点长" after
+    "周期大约三周"), a pick or a remark the offers and picks steps read, not a measure of their own."""
+    last = ctx.graph.graph.get("last_turn")
+    d = ctx.graph.nodes[last] if last else {}
+    return d.get("role") == "assistant" and said.casefold() in str(d.get("text", "")).casefold()
+
+
+def _skip(ctx: MessageContext, start: int, said: str) -> bool:
+    if ctx.asking(start) or in_spans(start, ctx.taken_back) or _echoed(ctx, said):
+        return True
+    for m in _PIECE.finditer(ctx.text):
+        if m.start() <= start < m.end():
+            return bool(_DECLINE.search(m.group(0)))
+    return False
+
+
+def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
+    text, found = ctx.text, []
+    taken_to = -1
+    for m in _EN_MEASURE.finditer(text):
+        start, end, dim = m.start(), m.end(), _dimension(m)
+        if start < taken_to or _EN_NOT_BEFORE.search(text[max(0, start - 24):start]) or m.group(0).isupper():
+            continue  # (an upper-case "1HR" is a postcode's part, not an hour)
+        after = text[end:end + 16]
+        if dim == "duration" and _EN_AGE.match(after):
+            found.append(("age", start, end + _EN_AGE.match(after).end()))
+            taken_to = end
+            continue
+        if dim == "duration" and _EN_NOT_AFTER.match(after):
+            continue
+        if dim == "length" and m.group("length").casefold() == "m" and not re.match(r"[\d.]+$", m.group("num")):
+            continue  # "one m" is no length
+        by = _EN_BY.match(text, end) if dim in ("length", "area") or m.group("length") else None
+        if by is None and dim == "length":
+            by = _EN_BY.match(text, end + (_EN_DIM_AFTER.match(text, end).end() - end if _EN_DIM_AFTER.match(text, end) else 0))
+        if by is not None:
+            tail = _EN_DIM_AFTER.match(text, by.end())
+            end = tail.end() if tail else by.end()
+            dim = "size"
+        else:
+            side = _EN_DIM_AFTER.match(text, end)
+            if side and dim == "length":
+                dim = _EN_DIM[side.group("w").casefold()]
+            elif dim == "duration" and _EN_HAD.search(text[max(0, start - 30):start]):
+                dim = "age"
+        found.append((dim, start, end))
+        taken_to = end
+    for m in _EN_SPECIAL.finditer(text):
+        if m.start() >= taken_to or not any(s <= m.start() < e for _, s, e in found):
+            found.append(("duration", m.start(), m.end()))
+    for m in _EN_BARE_RATE.finditer(text):
+        if not any(s <= m.start() < e for _, s, e in found) and not _EN_NOT_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
+            found.append(("usage", m.start(), m.end()))
+    return found
+
+
+def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
+    text, found = ctx.text, []
+    taken_to = -1
+    for m in _ZH_MEASURE.finditer(text):
+        start, end, dim = m.start(), m.end(), _zh_dimension(m)
+        num = m.group("num")
+        if start < taken_to or num[0] in "百千万":
+            continue  # 百年 (a title's word, "a century") is no measure
+        if dim == "duration" and (re.fullmatch(r"\d{4}", num) or _ZH_NOT_AFTER.match(text[end:end + 2])):
+            continue
+        if dim != "duration" and re.match(r"(?:级|号|楼|层|栋|单元)", text[end:end + 1]):
+            continue
+        before = text[max(0, start - 6):start]
+        if _ZH_NOT_BEFORE.search(before):
+            continue
+        if num in ("一", "两", "几") and dim == "duration" and not m.group(0).endswith(("小时", "钟头", "分钟")) \
+                and not before.endswith("了"):
+            continue  # 一天 / 两天 / 一年 alone say when more often than how long ("拿了两年" says how long)
+        by = _ZH_BY.match(text[end:])
+        if by is not None:
+            end, dim = end + by.end(), "size"
+        else:
+            side_before, side_after = _ZH_DIM_BEFORE.search(before), _ZH_DIM_AFTER.match(text[end:end + 4])
+            if dim == "length" and (side_before or side_after):
+                dim = _ZH_DIM[(side_before or side_after).group(1)]
+            elif dim == "duration" and _ZH_HAD.search(before):
+                dim = "age"
+        rate = _ZH_RATE.search(before)
+        found.append((dim, start - (len(rate.group(0)) if rate else 0), end))
+        taken_to = end
+    for m in _ZH_SPECIAL.finditer(text):
+        if not any(s <= m.start() < e for _, s, e in found) and not _ZH_NOT_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
+            found.append(("duration", m.start(), m.end()))
+    return found
+
+
+@step("measures", roles=("user",))
+def measures(ctx: MessageContext) -> list[_Unit]:
+    """The user's quantities with a unit as facts keyed by the dimension they measure."""
+    zh = ctx.lang == "zh"
+    spans = _chinese(ctx) if zh else _english(ctx)
+    by_dim: dict[str, list[str]] = {}
+    for dim, start, end in sorted(spans, key=lambda s: s[1]):
+        said = ctx.text[start:end].strip()
+        if not said or _skip(ctx, start, said) or _kept(ctx, start, end):
+            continue
+        values = by_dim.setdefault(dim, [])
+        if said not in values:
+            values.append(said)
+    out: list[_Unit] = []
+    for dim, values in by_dim.items():
+        # another step's fact of the same key in this message ("七十公分宽" read as a length): one fact holds both
+        mine = next((n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered and u.key == dim), None)
+        if mine is not None:
+            held = ctx.units[mine]
+            extra = [v for v in values if v not in held.value]
+            if extra:
+                ctx.units[mine] = held.model_copy(update=dict(value=", ".join([held.value] + extra)))
+            continue
+        out.append(FactUnit(key=dim, name=_NAMES_ZH.get(dim, dim) if zh else dim, value=", ".join(values),
+                            stressed=ctx.stressed_at(values[0]), correction=ctx.correcting))
+    return out
