@@ -73,6 +73,8 @@ class FactWriter:
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if not settled and ruled_out(ctx.text, value_at):
+            return  # "but not on a friday", "I'm at work mondays": a value ruled out, not one settled on
         if ctx.role == "assistant" and slot.id in self.listed:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
@@ -202,6 +204,45 @@ def is_limit(text: str, at: int) -> bool:
     (True, True, True)
     """
     return bool(_LIMIT_BEFORE.search(text[max(0, at - 40):at]))
+
+
+#: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
+#: "any day next week but not Tuesday", "except Easter weekend", "I'm at work mondays", "the office is
+#: shut fridays", "we can't get there before 10 on the sunday" (a negated rule's day)
+_RULED_OUT_BEFORE = re.compile(
+    r"(?:\b(?:not|except|excluding|apart from|other than|never)|\b(?:any|every|all)\b[^,.;!?]{0,24}?\bbut)"
+    r"\s+(?:(?:on|at|in|for|during|over)\s+)?(?:(?:the|a|an|this|that|next)\s+)?$"
+    r"|(?:\b(?:i|we|he|she|they|you)(?:'m|’m|'re|’re|'s|’s|\s+am|\s+are|\s+is)|\b(?:is|are))\s+(?:\w+\s+){0,2}?"
+    r"(?:at work|working|away|busy|shut|closed|unavailable|out of (?:town|the country)|on (?:holiday|shift|call|nights))"
+    r"(?:\s+all day)?\s+(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$"
+    r"|\b(?:i|we)\s+(?:work|teach)\s+(?:\w+\s+)?(?:(?:on|every)\s+)?$"
+    r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
+    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+
+#: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
+_LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
+
+
+def ruled_out(text: str, at: int) -> bool:
+    """Whether the value at ``at`` is one the sentence rules out or says the speaker is away on
+    ("but not on a friday", "any day but Tuesday", "I'm at work mondays", "no deliveries before 11am
+    on the saturday"): no value the user settled on; a rule (the constraints step) holds it.
+
+    >>> t = "any day next week but not Tuesday. Thursday ideally"
+    >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Thursday"))
+    (True, False)
+    >>> t = "I'm at work mondays and tuesdays. wednesday works"
+    >>> ruled_out(t, t.index("mondays")), ruled_out(t, t.index("tuesdays")), ruled_out(t, t.index("wednesday"))
+    (True, True, False)
+    >>> t = "the crew can't come before 9am on the friday"
+    >>> ruled_out(t, t.index("friday")), ruled_out("Can you clean it on Saturday, not Friday?", 22)
+    (True, False)
+    """
+    if _RULED_OUT_BEFORE.search(text[max(0, at - 60):at]):
+        return True
+    # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
+    listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])
+    return bool(listed) and ruled_out(text, at - len(listed.group(0)) + listed.start(1) - listed.start(0))
 
 
 #: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")

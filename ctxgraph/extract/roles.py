@@ -34,6 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .facts import ruled_out
 from .offers import _offers
 from .registry import step
 from .text import clause_at, first_match, in_spans
@@ -143,7 +144,7 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
-        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
             continue
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
         # a role cue beside the span, or the assistant's question, names its role as for an entity
@@ -255,7 +256,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
-                or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+                or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
             continue
         slot = reference or role_of(ctx, m, questions)
         if slot is not None:
