@@ -34,7 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
-from .facts import ruled_out
+from .facts import reason_or_condition, ruled_out
 from .offers import _offers
 from .registry import step
 from .text import clause_at, first_match, in_spans
@@ -122,6 +122,15 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
     return load_value_tagger(lang)
 
 
+#: a sentence ends inside a span: two pieces of two sentences, no value
+_SENTENCE_INSIDE = re.compile(r"[.!?。！？]\s")
+#: a person and a copula right before a span: what follows says how the person is ("whoever's free",
+#: "are you free", "he's around"), not a value of the thing
+_PERSON_IS = re.compile(r"(?:\b(?:who|whoever|someone|anyone|somebody|anybody|everyone|you|he|she|they|i|we)"
+                        r"(?:'s|’s|'re|’re|'m|’m|\s+is|\s+are|\s+am|\s+was|\s+were)"
+                        r"|\b(?:is|are|am|was|were)\s+(?:you|he|she|they|i|we|anyone|someone))\s+$", re.I)
+
+
 def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
     slot type ("room_type"): a type the pack has a slot for (by name, or in its ``label_slots``:
@@ -134,6 +143,8 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
         text = ctx.text[start:end].strip()
         # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
         # a person) gives way to the tagger's slot type
+        if _SENTENCE_INSIDE.search(text) or _PERSON_IS.search(ctx.text[max(0, start - 24):start]):
+            continue  # "sit down meal. garden" runs over a sentence's end; "whoever's free" says who is available
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
             # the pack's slot of that name, else the one its ``label_slots`` names for the type
             slot = label if label in ctx.pack.slots else ctx.pack.label_slots.get(label)
@@ -144,8 +155,9 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
-        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
-            continue
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start) \
+                or reason_or_condition(ctx, m.start):
+            continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z")
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
         # a role cue beside the span, or the assistant's question, names its role as for an entity
         # ("return it on the 26th": check-out; "What is your destination?" - "Bishops Stortford")
