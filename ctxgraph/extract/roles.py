@@ -122,8 +122,9 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
     return load_value_tagger(lang)
 
 
-#: a sentence ends inside a span: two pieces of two sentences, no value
-_SENTENCE_INSIDE = re.compile(r"[.!?。！？]\s")
+#: a sentence ends inside a span: two pieces of two sentences, no value ("sit down meal. garden"); a
+#: title or an initial ("Dr. Menon", "J. Smith", "St. Ives") ends none
+_SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![\s(][a-z])[.!?。！？]\s")
 #: a person and a copula right before a span: what follows says how the person is ("whoever's free",
 #: "are you free", "he's around"), not a value of the thing
 _PERSON_IS = re.compile(r"(?:\b(?:who|whoever|someone|anyone|somebody|anybody|everyone|you|he|she|they|i|we)"
