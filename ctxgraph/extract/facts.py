@@ -75,6 +75,8 @@ class FactWriter:
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
         if not settled and ruled_out(ctx.text, value_at):
             return  # "but not on a friday", "I'm at work mondays": a value ruled out, not one settled on
+        if mention is not None and appositive_day(ctx, mention):
+            return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
         if ctx.role == "assistant" and slot.id in self.listed:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
@@ -243,6 +245,24 @@ def ruled_out(text: str, at: int) -> bool:
     # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
     listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])
     return bool(listed) and ruled_out(text, at - len(listed.group(0)) + listed.start(1) - listed.start(0))
+
+
+#: what joins a weekday to the date it names: "the 19th, a thursday", "11 April (a Saturday)"
+_APPOSITIVE = re.compile(r"^\s*(?:,|\(|-|–)?\s*(?:which is|which's|that's|that is|it's|it is)?\s*an?\s+$", re.I)
+
+
+def appositive_day(ctx: MessageContext, m: Mention) -> bool:
+    """Whether ``m`` is a weekday said after a date to name its day ("his birthday is the 19th, a
+    thursday"): the date holds it, the weekday alone is no second value.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-03-09")
+    >>> _ = t.observe({"role": "user", "content": "her birthday's the 11th of april, a saturday"})
+    >>> [(f.key, f.value) for f in t.state().facts]
+    [('date', '11th of april')]
+    """
+    return m.label == "DAY" and any(
+        o.label == "DATE" and o.end <= m.start and _APPOSITIVE.match(ctx.text[o.end:m.start]) for o in ctx.mentions)
 
 
 #: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")

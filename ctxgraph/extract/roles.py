@@ -34,7 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
-from .facts import reason_or_condition, ruled_out
+from .facts import appositive_day, reason_or_condition, ruled_out
 from .offers import _offers
 from .registry import step
 from .text import clause_at, first_match, in_spans
@@ -122,6 +122,9 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
     return load_value_tagger(lang)
 
 
+#: a time already past, said alone: it dates a story ("the tech came last Monday"), it books nothing
+_STORY_TIME = re.compile(r"(?:last\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month|year|night)"
+                         r"|yesterday|the other day|the day before yesterday)", re.I)
 #: a sentence ends inside a span: two pieces of two sentences, no value ("sit down meal. garden"); a
 #: title or an initial ("Dr. Menon", "J. Smith", "St. Ives") ends none
 _SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![\s(][a-z])[.!?。！？]\s")
@@ -271,6 +274,9 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
             continue
+        if (m.label == "DATE" and _STORY_TIME.fullmatch(m.text.strip())) or appositive_day(ctx, m):
+            continue  # "I came to the open day last Saturday": when a story happened, no day wanted;
+            # "his birthday is the 19th, a thursday": the weekday of the date said, no second value
         slot = reference or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
