@@ -82,6 +82,8 @@ def test_probes_prec7_ruled_out_reads_the_words_before():
     "I want breakdown cover, that's a must",
     "the taster is plenty to start with",
     "no scarifying, the lawn is thin already",
+    "please nothing with a strong smell, my wife is pregnant",
+    "make it 4 bikes, my cousin is coming too",
 ])
 def test_probes_prec7_remark_is_no_attribute(text):
     keys = [k for k, _ in _current("en", ("user", text))]

@@ -770,6 +770,10 @@ def _without_fillers(text: str, fillers) -> str:
     return text.strip(" \t,.!?;:，。！？；：、") if len(text.strip()) > 0 else ""
 
 
+#: a complement that tells an event, not a value: "is coming too", "are going", "is been"
+_EVENT_COMPLEMENT = re.compile(r"^(?:[a-z]{2,}ing|gone|been)\b", re.I)
+
+
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
     from .attributes import judges
@@ -785,6 +789,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             continue  # "my saturdays are taken now": declines the thing named, states no value of it
         if judges(ctx.lang, value):
             continue  # "my son is so excited": a feeling or a judgement, no value of the thing (attrs6)
+        if _EVENT_COMPLEMENT.match(value) or reason_or_condition(ctx, m.start("key")):
+            continue  # "my cousin is coming too": an event; "nothing scented, my wife is pregnant": a rule's reason
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
