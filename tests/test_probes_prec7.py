@@ -109,3 +109,13 @@ def test_probes_prec7_span_is_one_value(lang, text, value):
     values = [v for _, v in _current(lang, ("user", text))]
     assert any(value in v for v in values), values
     assert "17" not in values and "2 metres" not in values
+
+
+@pytest.mark.parametrize("lang,question,answer,value", [
+    ("en", "Which grade is she entering?", "Grade 3. thanks", "Grade 3"),
+    ("en", "Which level are you at?", "level 2", "level 2"),
+    ("zh", "请问均分多少？", "均分86", "86"),
+])
+def test_probes_prec7_answer_keeps_the_word_naming_its_number(lang, question, answer, value):
+    values = [v for _, v in _current(lang, ("assistant", question), ("user", answer))]
+    assert value in values, values
