@@ -119,3 +119,12 @@ def test_probes_prec7_span_is_one_value(lang, text, value):
 def test_probes_prec7_answer_keeps_the_word_naming_its_number(lang, question, answer, value):
     values = [v for _, v in _current(lang, ("assistant", question), ("user", answer))]
     assert value in values, values
+
+
+@pytest.mark.parametrize("text,junk", [
+    ("Could the first one be at 6pm instead? I only finish at quarter to six.", "six"),
+    ("And please use the side gate, the front door sticks.", "front door"),
+    ("whoever's free thursday is fine", "free"),
+])
+def test_probes_prec7_tagged_fragment_is_no_value(text, junk):
+    assert not [v for k, v in _current("en", ("user", text)) if junk in v and k != "want"]
