@@ -87,6 +87,10 @@ def _word_at(ctx: MessageContext, clause: str, word: str) -> tuple[int, int] | N
     return m.span() if m else None
 
 
+#: a bare number or a short code after its slot's word in English ("Grade 3", "Level 2B"): the pair is the value
+_LABEL_NUMBER = re.compile(r"[A-Za-z]?\d{1,3}[A-Za-z]?")
+
+
 def _value_of(ctx: MessageContext, clause: str, at: tuple[int, int]) -> str:
     """The value of a clause holding its slot's word: the rest when the word leads ("均分86" ->
     "86", "本科是南京审计大学" -> "南京审计大学"), the clause when the word ends it ("15,000 gallons",
@@ -95,6 +99,8 @@ def _value_of(ctx: MessageContext, clause: str, at: tuple[int, int]) -> str:
     if head:
         return clause.strip(_FILLER_EDGE)
     rest = (_LINK_ZH if ctx.profile.segmented else _LINK_EN).sub("", tail).strip(_FILLER_EDGE)
+    if not ctx.profile.segmented and _LABEL_NUMBER.fullmatch(rest) and not _LINK_EN.match(tail):
+        return clause.strip(_FILLER_EDGE)  # "Grade 3", "Level 2": the word names the number, one value as said
     return rest
 
 

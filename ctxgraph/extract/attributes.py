@@ -78,7 +78,7 @@ _EN_COPULA = re.compile(
     r"^(?P<subj>(?:(?:the|my|our|his|her|its|their|both|all|these|those|this|that|[a-z]+'s)\s+)?(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
     r"(?:\s+(?:is|are)\s+|'s\s+|’s\s+|'re\s+|’re\s+)(?P<comp>\S.*)$", re.I)
 # "it's a/an <kind>", "its a canon ...", "mine are <kind>": the kind of the thing
-_EN_KIND = re.compile(r"^(?:(?:it|this|that)(?:'s|’s|s| is)|(?:they|these)(?:'re|’re| are))\s+(?:a|an)\s+(?P<comp>\S.*)$"
+_EN_KIND = re.compile(r"^(?:(?:it|this|that)(?:'s|’s|s| is)|(?:they|these)(?:'re|’re| are))\s+(?P<comp>(?:a|an)\s+\S.*)$"
                       r"|^(?:mine|ours)(?:'s|’s| is| are)\s+(?P<comp2>\S.*)$", re.I)
 # "I have the logo as a PDF", "we've got the photos in JPEG", "got the artwork as an .ai file"
 _EN_HAVE_AS = re.compile(r"\b(?:(?:i|we)\s*(?:'ve|’ve|have|had)?\s*(?:got\s+)?|(?:i|we)\s+have\s+|got\s+)(?:the|my|our|a|an)\s+"
@@ -95,6 +95,7 @@ _EN_FIRST_PERSON = re.compile(r"^(?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'
 # a complement that judges, hedges or feels instead of describing (its first word), or a pronoun
 _EN_NOT_VALUE = re.compile(
     r"^(?:not|never|so|very|too|really|quite|pretty|super|fairly|rather|extremely|just|only|still|already|also|always|probably|"
+    r"plenty|enough|sufficient|loads|heaps|lots|ample|"
     r"definitely|actually|kind of|sort of|a bit|a little|a lot|bit|little|lot|fine|ok|okay|good|great|perfect|lovely|nice|"
     r"awful|terrible|bad|better|worse|best|worst|cheap|expensive|steep|pricey|dear|free|busy|available|possible|impossible|"
     r"sure|unsure|right|wrong|correct|true|done|ready|here|there|gone|over|up|down|off|on|out|in|back|due|late|early|"
@@ -106,7 +107,7 @@ _EN_NOT_VALUE = re.compile(
     r"how|it|that|this|them|him|her|me|us|you|one|the one|mine|yours|a problem|a shame|a pain|a must|a nightmare|a joke|"
     r"a mess|a pity|a relief|an issue|a long story)\b", re.I)
 # a subject that is a pronoun or an abstract word about the talk, not the thing
-_EN_NOT_SUBJECT = re.compile(r"^(?:how|what|which|who|whom|whose|where|when|why|whichever|whatever|either|neither|each|any|"
+_EN_NOT_SUBJECT = re.compile(r"^(?:how|what|which|who|whom|whose|where|when|why|whichever|whatever|either|neither|each|any|let|"
                              r"a|an|some|few|many|most|several|no)\b"
                              r"|(?:^|\s)(?:i|you|he|she|it|we|they|that|this|there|here|what|which|who|everything|something|"
                              r"anything|nothing|one|problem|issue|thing|question|point|idea|plan|reason|answer|price|cost|"
@@ -148,7 +149,8 @@ def _en_head(part: str, premise: bool) -> tuple[str, str] | None:
             return subj.casefold(), f"{subj} {how} {val}"
     m = _EN_KIND.match(part)
     if m:
-        val = _en_complement(m.group("comp") or m.group("comp2") or "")
+        # the article stays on for the judging words ("that's a must"), off the kind ("it's an Omega")
+        val = re.sub(r"^(?:a|an)\s+", "", _en_complement(m.group("comp") or m.group("comp2") or ""), flags=re.I)
         return ("kind", val) if val else None
     m = _EN_SELF.match(part)
     if m:
@@ -355,7 +357,11 @@ def attributes(ctx: MessageContext) -> list[_Unit]:
     typed = set(ctx.pack.type_roles.values()) | _TYPED
     offered = _offers(ctx)
     units: list[_Unit] = []
+    from .facts import reason_or_condition
+
     for f in _read(ctx):
+        if reason_or_condition(ctx, f.start):
+            continue  # "nothing grey, the room is grey already": the reason of a rule, no attribute wanted
         value = f.value.strip(" ,，、")
         folded = value.casefold()
         said = ctx.text[f.start:f.start + len(ctx.text)].casefold()

@@ -190,13 +190,17 @@ def said_times(G: nx.MultiDiGraph) -> list[tuple[str, str | None]]:
     return out
 
 
+_DAY_SPAN = re.compile(r"\d\s?(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d", re.I)
+
+
 def said_dates(G: nx.MultiDiGraph) -> list[tuple[str, object]]:
     """The date mentions of the conversation (entities labelled DATE), newest first, as
     (text, normalised date)."""
     ids = G.graph["kinds"].get("entity", [])[-RECENT_DATES:]
     nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "DATE"]
     nodes.sort(key=lambda d: d.get("last", d.get("turn", 0)), reverse=True)
-    return [(d["text"], d.get("value")) for d in nodes]
+    # a span of days ("February 14 to 17") says no one day a tool's date could be restated as
+    return [(d["text"], d.get("value")) for d in nodes if not _DAY_SPAN.search(d["text"])]
 
 
 @step("dates_restated", roles=("assistant",))

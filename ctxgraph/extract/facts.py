@@ -73,6 +73,10 @@ class FactWriter:
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if not settled and ruled_out(ctx.text, value_at):
+            return  # "but not on a friday", "I'm at work mondays": a value ruled out, not one settled on
+        if mention is not None and appositive_day(ctx, mention):
+            return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
         if ctx.role == "assistant" and slot.id in self.listed:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
@@ -202,6 +206,63 @@ def is_limit(text: str, at: int) -> bool:
     (True, True, True)
     """
     return bool(_LIMIT_BEFORE.search(text[max(0, at - 40):at]))
+
+
+#: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
+#: "any day next week but not Tuesday", "except Easter weekend", "I'm at work mondays", "the office is
+#: shut fridays", "we can't get there before 10 on the sunday" (a negated rule's day)
+_RULED_OUT_BEFORE = re.compile(
+    r"(?:\b(?:not|except|excluding|apart from|other than|never)|\b(?:any|every|all)\b[^,.;!?]{0,24}?\bbut)"
+    r"\s+(?:(?:on|at|in|for|during|over)\s+)?(?:(?:the|a|an|this|that|next)\s+)?$"
+    r"|(?:\b(?:i|we|he|she|they|you)(?:'m|’m|'re|’re|'s|’s|\s+am|\s+are|\s+is)|\b(?:is|are))\s+(?:\w+\s+){0,2}?"
+    r"(?:at work|working|away|busy|shut|closed|unavailable|out of (?:town|the country)|on (?:holiday|shift|call|nights))"
+    r"(?:\s+all day)?\s+(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$"
+    r"|\b(?:i|we)\s+(?:work|teach)\s+(?:\w+\s+)?(?:(?:on|every)\s+)?$"
+    r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
+    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+
+#: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
+_LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
+
+
+def ruled_out(text: str, at: int) -> bool:
+    """Whether the value at ``at`` is one the sentence rules out or says the speaker is away on
+    ("but not on a friday", "any day but Tuesday", "I'm at work mondays", "no deliveries before 11am
+    on the saturday"): no value the user settled on; a rule (the constraints step) holds it.
+
+    >>> t = "any day next week but not Tuesday. Thursday ideally"
+    >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Thursday"))
+    (True, False)
+    >>> t = "I'm at work mondays and tuesdays. wednesday works"
+    >>> ruled_out(t, t.index("mondays")), ruled_out(t, t.index("tuesdays")), ruled_out(t, t.index("wednesday"))
+    (True, True, False)
+    >>> t = "the crew can't come before 9am on the friday"
+    >>> ruled_out(t, t.index("friday")), ruled_out("Can you clean it on Saturday, not Friday?", 22)
+    (True, False)
+    """
+    if _RULED_OUT_BEFORE.search(text[max(0, at - 60):at]):
+        return True
+    # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
+    listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])
+    return bool(listed) and ruled_out(text, at - len(listed.group(0)) + listed.start(1) - listed.start(0))
+
+
+#: what joins a weekday to the date it names: "the 19th, a thursday", "11 April (a Saturday)"
+_APPOSITIVE = re.compile(r"^\s*(?:,|\(|-|–)?\s*(?:which is|which's|that's|that is|it's|it is)?\s*an?\s+$", re.I)
+
+
+def appositive_day(ctx: MessageContext, m: Mention) -> bool:
+    """Whether ``m`` is a weekday said after a date to name its day ("his birthday is the 19th, a
+    thursday"): the date holds it, the weekday alone is no second value.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-03-09")
+    >>> _ = t.observe({"role": "user", "content": "her birthday's the 11th of april, a saturday"})
+    >>> [(f.key, f.value) for f in t.state().facts]
+    [('date', '11th of april')]
+    """
+    return m.label == "DAY" and any(
+        o.label == "DATE" and o.end <= m.start and _APPOSITIVE.match(ctx.text[o.end:m.start]) for o in ctx.mentions)
 
 
 #: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")
@@ -709,6 +770,10 @@ def _without_fillers(text: str, fillers) -> str:
     return text.strip(" \t,.!?;:，。！？；：、") if len(text.strip()) > 0 else ""
 
 
+#: a complement that tells an event, not a value: "is coming too", "are going", "is been"
+_EVENT_COMPLEMENT = re.compile(r"^(?:[a-z]{2,}ing|gone|been)\b", re.I)
+
+
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
     from .attributes import judges
@@ -724,6 +789,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             continue  # "my saturdays are taken now": declines the thing named, states no value of it
         if judges(ctx.lang, value):
             continue  # "my son is so excited": a feeling or a judgement, no value of the thing (attrs6)
+        if _EVENT_COMPLEMENT.match(value) or reason_or_condition(ctx, m.start("key")):
+            continue  # "my cousin is coming too": an event; "nothing scented, my wife is pregnant": a rule's reason
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units

@@ -34,9 +34,10 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .facts import appositive_day, reason_or_condition, ruled_out
 from .offers import _offers
 from .registry import step
-from .text import clause_at, first_match, in_spans
+from .text import SENTENCE_END, clause_at, clauses, first_match, in_spans
 
 #: At most this many characters before a value are read for a ``before`` cue.
 CUE_WINDOW = 32
@@ -121,6 +122,36 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
     return load_value_tagger(lang)
 
 
+#: a time already past, said alone: it dates a story ("the tech came last Monday"), it books nothing
+_STORY_TIME = re.compile(r"(?:last\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month|year|night)"
+                         r"|yesterday|the other day|the day before yesterday)", re.I)
+#: a sentence ends inside a span: two pieces of two sentences, no value ("sit down meal. garden"); a
+#: title or an initial ("Dr. Menon", "J. Smith", "St. Ives") ends none
+_SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![\s(][a-z])[.!?。！？]\s")
+#: a person and a copula right before a span: what follows says how the person is ("whoever's free",
+#: "are you free", "he's around"), not a value of the thing
+_PERSON_IS = re.compile(r"(?:\b(?:who|whoever|someone|anyone|somebody|anybody|everyone|you|he|she|they|i|we)"
+                        r"(?:'s|’s|'re|’re|'m|’m|\s+is|\s+are|\s+am|\s+was|\s+were)"
+                        r"|\b(?:is|are|am|was|were)\s+(?:you|he|she|they|i|we|anyone|someone))\s+$", re.I)
+
+
+#: the words of a clock said in words before its hour: "quarter to six", "half past five"
+_CLOCK_WORDS = re.compile(r"\b(?:quarter|half|ten|twenty|twenty-five|five)\s+(?:to|past)\s+$", re.I)
+
+
+def _after_rule(ctx: MessageContext, at: int) -> bool:
+    """Whether the clause at ``at`` follows a rule of any kind said before it in its sentence
+    ("please use the side gate, the front door sticks"): it gives the rule's reason, the tagger's
+    span in it is no value."""
+    text = ctx.text
+    lo = max([0] + [m.end() for m in SENTENCE_END.finditer(text) if m.end() <= at])
+    for offset, clause in clauses(text[lo:]):
+        if lo + offset <= at < lo + offset + len(clause):
+            before = text[lo:lo + offset]
+            return bool(before.strip()) and any(first_match(cues, before) for _, cues in ctx.pack.constraints)
+    return False
+
+
 def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
     slot type ("room_type"): a type the pack has a slot for (by name, or in its ``label_slots``:
@@ -133,6 +164,10 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
         text = ctx.text[start:end].strip()
         # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
         # a person) gives way to the tagger's slot type
+        if _SENTENCE_INSIDE.search(text) or _PERSON_IS.search(ctx.text[max(0, start - 24):start]) \
+                or _CLOCK_WORDS.search(ctx.text[max(0, start - 16):start]):
+            continue  # "sit down meal. garden" runs over a sentence's end; "whoever's free" says who is available;
+            # "six" of "quarter to six" is a clock's hour, no count
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
             # the pack's slot of that name, else the one its ``label_slots`` names for the type
             slot = label if label in ctx.pack.slots else ctx.pack.label_slots.get(label)
@@ -143,8 +178,9 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
-        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
-            continue
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start) \
+                or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start):
+            continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z")
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
         # a role cue beside the span, or the assistant's question, names its role as for an entity
         # ("return it on the 26th": check-out; "What is your destination?" - "Bishops Stortford")
@@ -255,8 +291,11 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
-                or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+                or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
             continue
+        if (m.label == "DATE" and _STORY_TIME.fullmatch(m.text.strip())) or appositive_day(ctx, m):
+            continue  # "I came to the open day last Saturday": when a story happened, no day wanted;
+            # "his birthday is the 19th, a thursday": the weekday of the date said, no second value
         slot = reference or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
