@@ -298,13 +298,17 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item, speaker: str | None =
     1,000 tokens but lost a support chat's budget; without it LoCoMo is unchanged (0.628,
     docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
 
-    ``speaker``: the one participant the question names (:func:`named_speaker`). Then the facts
-    read from the other participants' turns are not about the one asked about: like the
-    assistant's, they wait unless the question touches them (LoCoMo dev at 1,000 tokens: 0.673 -> 0.675 with the
-    extra, 0.649 -> 0.656 without, no conversation lower; docs/benchmarks.md, sixth round).
+    ``speaker``: the one participant the question names (:func:`named_speaker`). A question about
+    a participant of a chat of several named people ("What did Priya say about the festival?")
+    asks what was said, not what the task needs next: the facts it does not touch wait like the
+    assistant's, the named participant's own too (their budget does not answer which instrument
+    they play; a fact the question names is pinned, one sharing its words keeps its place).
+    LoCoMo dev at 1,000 tokens: the others' facts only 0.673 -> 0.675 with the extra, 0.649 -> 0.656
+    without (docs/benchmarks.md, sixth round); every untouched fact 0.671 -> 0.676, 0.644 -> 0.660,
+    no conversation lower (docs/quality.md, locomo7 round). Rules never wait.
     """
     if item.kind in ("turn", "constraint") or item.node in query.entities or (
-            _users_fact(G, item) and not _others_fact(G, item, speaker)):
+            _users_fact(G, item) and speaker is None):
         return True  # the user's own rules and current facts never wait: they are what a long chat forgets
     d = G.nodes[item.node]
     return d.get("subject") in query.entities or bool(g.index_terms(_words_of(d)) & query.terms)
@@ -333,25 +337,6 @@ def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
     for i in ranked:
         (mine if _users_fact(G, i) else others).append(i)
     return mine + others
-
-
-def _others_fact(G: nx.MultiDiGraph, item: Item, speaker: str | None) -> bool:
-    """Whether ``item`` was read from the turn of a named participant other than ``speaker``
-    (False when no participant is named).
-
-    >>> from ctxgraph._graph import new_graph, apply
-    >>> from ctxgraph._units import TurnUnit, FactUnit
-    >>> G = new_graph()
-    >>> for u in [TurnUnit(index=0, role="user", text="", lang="en", name="John"), FactUnit(key="city", name="city", value="Oslo")]:
-    ...     apply(G, u)
-    >>> _others_fact(G, Item("f1", "fact", TIER_RANKED), "Maria"), _others_fact(G, Item("f1", "fact", TIER_RANKED), "John")
-    (True, False)
-    """
-    if speaker is None or item.kind != "fact":
-        return False
-    turn = G.nodes.get(f"t{G.nodes[item.node].get('turn', -1)}")
-    name = turn.get("name") if turn is not None else None
-    return name is not None and name != speaker
 
 
 def _users_fact(G: nx.MultiDiGraph, item: Item) -> bool:

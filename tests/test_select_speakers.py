@@ -1,6 +1,7 @@
 """Recall in a chat of named participants (the ``name`` of their messages): when a question names
 one of them, the other participants' turns found for it count at a share of their score, so the
-named speaker's own turns come first; a reply next to a hit still comes along (issue 21,
+named speaker's own turns come first; a reply next to a hit still comes along, and the facts the question
+does not touch wait for the recalled turns (issue 21,
 ``_select.named_speaker``, ``SPEAKER_SHARE``)."""
 
 from __future__ import annotations
@@ -97,10 +98,13 @@ def _budget_after_every_turn(t: Tracker, question: str) -> bool:
 
 @pytest.mark.parametrize("named, question, waits", [
     (True, "Which instrument does Priya play?", True),  # Tomas's fact, a question about Priya: it waits
-    (True, "Which instrument does Tomas play?", False),  # his own fact keeps its place
+    (True, "Which instrument does Tomas play?", True),  # his own fact does not answer it either: it waits
     (True, "What is Priya's budget?", False),  # a fact the question names is pinned
     (True, "Priya, is 500 enough for an amp?", False),  # one whose words it shares keeps its place
+    (True, "Is 500 enough for the amp Tomas wants?", False),  # his own, sharing its words: keeps its place
+    (True, "Which instrument do they play?", False),  # a question naming nobody: the facts keep their place
     (False, "Which instrument does Priya play?", False),  # no names: the user's facts never wait
+    (False, "Which instrument does Tomas play?", False),
 ])
-def test_select_speakers_the_others_facts_wait_for_the_recalled_turns(named, question, waits):
+def test_select_speakers_untouched_facts_wait_in_a_question_about_one_participant(named, question, waits):
     assert _budget_after_every_turn(_with_budget(named), question) is waits
