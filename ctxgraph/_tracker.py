@@ -43,7 +43,8 @@ from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
 from ._embed import TurnVectors, encoder_of
-from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, dense_wanted, select, user_stated_first
+from ._select import (RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, dense_question, dense_wanted, select,
+                      user_stated_first)
 from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -319,7 +320,8 @@ class Tracker:
         lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
         query = self.extractor.query(question, self.graph, query_lang)
-        items = select(self.graph, query, self._dense_recall(question, query_lang))
+        dense = self._dense_recall(dense_question(self.graph, query, question), query_lang)
+        items = select(self.graph, query, dense)
         compact = budget < COMPACT_BELOW
         if compact:  # under this budget a goal cut to a few words says little, and the question the
             # assistant asked is its own words (the user's new message mostly answers it): both wait for room

@@ -108,3 +108,42 @@ def _budget_after_every_turn(t: Tracker, question: str) -> bool:
 ])
 def test_select_speakers_untouched_facts_wait_in_a_question_about_one_participant(named, question, waits):
     assert _budget_after_every_turn(_with_budget(named), question) is waits
+
+
+class _Recorder:
+    """An ``embed=`` callable that keeps every text it is given (word counts as vectors)."""
+
+    langs = ("en",)
+
+    def __init__(self):
+        self.texts: list[str] = []
+
+    def __call__(self, texts: list[str]) -> list[list[float]]:
+        self.texts += texts
+        return [[1.0, t.count("instrument"), t.count("Priya"), t.count("van")] for t in texts]
+
+
+def _asked_of_the_encoder(named: bool, question: str, n: int = FUSE_MIN_TURNS + 10) -> str:
+    """The text the encoder is given for ``question`` ("" when it is given none)."""
+    encoder, chat = _Recorder(), _band_chat(named, n=n)
+    t = Tracker(lang="en", embed=encoder)
+    for m in chat:
+        t.observe(m)
+    t.assemble(question, budget=120)
+    asked = [text for text in encoder.texts if text not in {m["content"] for m in chat}]
+    assert len(asked) <= 1
+    return asked[0] if asked else ""
+
+
+@pytest.mark.parametrize("named, question, asked", [
+    (True, "Which instrument does Priya play?", "Which instrument does play?"),  # who: the speaker rule; what: dense
+    (True, "What did Priya's band mate say about the van?", "What did band mate say about the van?"),
+    (True, "Do Priya and Tomas both play?", "Do Priya and Tomas both play?"),  # both named: no speaker
+    (False, "Which instrument does Priya play?", "Which instrument does Priya play?"),  # no names: as asked
+])
+def test_select_speakers_dense_recall_looks_for_what_not_who(named, question, asked):
+    assert _asked_of_the_encoder(named, question) == asked
+
+
+def test_select_speakers_a_short_chat_asks_no_dense_question():
+    assert _asked_of_the_encoder(True, "Which instrument does Priya play?", n=30) == ""  # lexical only (FUSE_MIN_TURNS)
