@@ -346,7 +346,7 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item, speaker: str | None =
             _users_fact(G, item) and speaker is None):
         return True  # the user's own rules and current facts never wait: they are what a long chat forgets
     d = G.nodes[item.node]
-    return d.get("subject") in query.entities or bool(g.index_terms(_words_of(d)) & query.terms)
+    return d.get("subject") in query.entities or bool(_promise_terms(_words_of(d)) & query.terms)
 
 
 def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
