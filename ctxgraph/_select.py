@@ -482,8 +482,9 @@ def _ranked_open(G: nx.MultiDiGraph, query: Query, taken: set[str], kind: str, n
 
 @lru_cache(maxsize=4096)
 def _promise_terms(text: str) -> frozenset[str]:
-    """The lookup terms of a promise's text: a promise stays open for hundreds of turns and is
-    scored twice per assemble, its text never changes."""
+    """The lookup terms of a text that never changes and is looked at on every assemble: a
+    promise (open for hundreds of turns, scored twice per assemble), a speaker's name, the words
+    of a fact in a long chat (:func:`_touches`)."""
     return frozenset(g.index_terms(text))
 
 
