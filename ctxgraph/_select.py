@@ -19,6 +19,7 @@ names (entities, slot keys, words), the graph neighbourhood of those
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, islice
@@ -251,6 +252,40 @@ def named_speaker(G: nx.MultiDiGraph, query: Query) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+#: A word of a question, with a possessive ("Priya's") or a hyphen kept on it.
+_QUESTION_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+
+
+def dense_question(G: nx.MultiDiGraph, query: Query, question: str) -> str:
+    """``question`` as dense recall reads it: in a long chat of named participants, without the
+    name of the one it names (:func:`named_speaker`); unchanged otherwise.
+
+    The name says *who* (:func:`speaker_turns_first` prefers that participant's turns by their
+    ``name``); dense recall should look for *what*. Left in, a short question's vector is
+    mostly the name, and its nearest turns are the ones that say it ("Hey Priya!", "Priya:
+    ...") rather than the ones about the thing asked. LoCoMo dev at 1,000 tokens with the extra:
+    0.676 -> 0.713, every conversation up or equal (docs/quality.md, locomo7 round). A question
+    that is nothing but the name stays as it is.
+
+    >>> from ctxgraph._graph import new_graph, apply
+    >>> from ctxgraph._units import TurnUnit
+    >>> G = new_graph()
+    >>> for i in range(FUSE_MIN_TURNS + 1):
+    ...     apply(G, TurnUnit(index=i, role="user", text="hi", lang="en", name=["Maria", "John"][i % 2]))
+    >>> dense_question(G, Query(terms={"maria", "hike"}), "Where did Maria's hike end?")
+    'Where did hike end?'
+    >>> dense_question(G, Query(terms={"hike"}), "Where did the hike end?")
+    'Where did the hike end?'
+    """
+    speaker = named_speaker(G, query) if long_chat(G) else None
+    if speaker is None:
+        return question
+    name = _promise_terms(speaker)
+    kept = _QUESTION_WORD.sub(lambda m: "" if (t := g.index_terms(m.group())) and t <= name else m.group(), question)
+    kept = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(kept.split()))
+    return kept if _QUESTION_WORD.search(kept) else question
+
+
 def speaker_turns_first(G: nx.MultiDiGraph, recalled: dict[str, float], found: set[str],
                         speaker: str) -> dict[str, float]:
     """``recalled`` (turn id -> score) with the turns of participants other than ``speaker``
@@ -298,16 +333,20 @@ def _touches(G: nx.MultiDiGraph, query: Query, item: Item, speaker: str | None =
     1,000 tokens but lost a support chat's budget; without it LoCoMo is unchanged (0.628,
     docs/benchmarks.md, "Semantic recall"). A short chat ranks as before.
 
-    ``speaker``: the one participant the question names (:func:`named_speaker`). Then the facts
-    read from the other participants' turns are not about the one asked about: like the
-    assistant's, they wait unless the question touches them (LoCoMo dev at 1,000 tokens: 0.673 -> 0.675 with the
-    extra, 0.649 -> 0.656 without, no conversation lower; docs/benchmarks.md, sixth round).
+    ``speaker``: the one participant the question names (:func:`named_speaker`). A question about
+    a participant of a chat of several named people ("What did Priya say about the festival?")
+    asks what was said, not what the task needs next: the facts it does not touch wait like the
+    assistant's, the named participant's own too (their budget does not answer which instrument
+    they play; a fact the question names is pinned, one sharing its words keeps its place).
+    LoCoMo dev at 1,000 tokens: the others' facts only 0.673 -> 0.675 with the extra, 0.649 -> 0.656
+    without (docs/benchmarks.md, sixth round); every untouched fact 0.671 -> 0.676, 0.644 -> 0.660,
+    no conversation lower (docs/quality.md, locomo7 round). Rules never wait.
     """
     if item.kind in ("turn", "constraint") or item.node in query.entities or (
-            _users_fact(G, item) and not _others_fact(G, item, speaker)):
+            _users_fact(G, item) and speaker is None):
         return True  # the user's own rules and current facts never wait: they are what a long chat forgets
     d = G.nodes[item.node]
-    return d.get("subject") in query.entities or bool(g.index_terms(_words_of(d)) & query.terms)
+    return d.get("subject") in query.entities or bool(_promise_terms(_words_of(d)) & query.terms)
 
 
 def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
@@ -333,25 +372,6 @@ def user_stated_first(G: nx.MultiDiGraph, ranked: list[Item]) -> list[Item]:
     for i in ranked:
         (mine if _users_fact(G, i) else others).append(i)
     return mine + others
-
-
-def _others_fact(G: nx.MultiDiGraph, item: Item, speaker: str | None) -> bool:
-    """Whether ``item`` was read from the turn of a named participant other than ``speaker``
-    (False when no participant is named).
-
-    >>> from ctxgraph._graph import new_graph, apply
-    >>> from ctxgraph._units import TurnUnit, FactUnit
-    >>> G = new_graph()
-    >>> for u in [TurnUnit(index=0, role="user", text="", lang="en", name="John"), FactUnit(key="city", name="city", value="Oslo")]:
-    ...     apply(G, u)
-    >>> _others_fact(G, Item("f1", "fact", TIER_RANKED), "Maria"), _others_fact(G, Item("f1", "fact", TIER_RANKED), "John")
-    (True, False)
-    """
-    if speaker is None or item.kind != "fact":
-        return False
-    turn = G.nodes.get(f"t{G.nodes[item.node].get('turn', -1)}")
-    name = turn.get("name") if turn is not None else None
-    return name is not None and name != speaker
 
 
 def _users_fact(G: nx.MultiDiGraph, item: Item) -> bool:
@@ -462,8 +482,9 @@ def _ranked_open(G: nx.MultiDiGraph, query: Query, taken: set[str], kind: str, n
 
 @lru_cache(maxsize=4096)
 def _promise_terms(text: str) -> frozenset[str]:
-    """The lookup terms of a promise's text: a promise stays open for hundreds of turns and is
-    scored twice per assemble, its text never changes."""
+    """The lookup terms of a text that never changes and is looked at on every assemble: a
+    promise (open for hundreds of turns, scored twice per assemble), a speaker's name, the words
+    of a fact in a long chat (:func:`_touches`)."""
     return frozenset(g.index_terms(text))
 
 

@@ -43,7 +43,8 @@ from ._messages import normalize_message
 from ._nlp import DEFAULT_EN_MODELS
 from ._render import Style, line
 from ._embed import TurnVectors, encoder_of
-from ._select import RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, dense_wanted, select, user_stated_first
+from ._select import (RECALL_SKIP_LAST, RECALL_TURNS, TIER_RANKED, Item, Query, dense_question, dense_wanted, select,
+                      user_stated_first)
 from ._session import check_integrity, check_log, check_sources, clean_messages, integrity, read_session
 from ._state import State, action_summary, build_state
 from ._tokens import (
@@ -319,7 +320,7 @@ class Tracker:
         lang = self.conversation_lang if self._langs or not question.strip() else detect_lang(question)
         query_lang = self.lang if self.lang != "auto" else (detect_lang(question) if question.strip() else lang)
         query = self.extractor.query(question, self.graph, query_lang)
-        items = select(self.graph, query, self._dense_recall(question, query_lang))
+        items = select(self.graph, query, self._dense_recall(question, query_lang, query))
         compact = budget < COMPACT_BELOW
         if compact:  # under this budget a goal cut to a few words says little, and the question the
             # assistant asked is its own words (the user's new message mostly answers it): both wait for room
@@ -340,9 +341,11 @@ class Tracker:
             system_prompt=self._system_prompt(), state_share=self.state_share, compact=compact,
         )
 
-    def _dense_recall(self, question: str, lang: str) -> list[tuple[str, float]] | None:
+    def _dense_recall(self, question: str, lang: str, query: Query | None = None) -> list[tuple[str, float]] | None:
         """Earlier turns nearest to the question in meaning (None without an encoder); every
-        turn observed is encoded first, so the result never depends on the worker's progress."""
+        turn observed is encoded first, so the result never depends on the worker's progress.
+        With the ``query`` read from it, the encoder reads the question without the name of the
+        participant it names (:func:`~ctxgraph._select.dense_question`)."""
         if self._vectors is None:
             return None
         self._queue_vectors()
@@ -350,6 +353,8 @@ class Tracker:
         if not dense_wanted(self.graph):  # a short chat: lexical ranking alone (FUSE_MIN_TURNS)
             return None
         recent = [self.graph.nodes[t]["index"] for t in self.graph.graph["kinds"].get("turn", [])[-RECALL_SKIP_LAST:]]
+        if query is not None:
+            question = dense_question(self.graph, query, question)
         return self._vectors.search(question, lang, k=RECALL_TURNS, exclude=recent)
 
     def _whole_history(self, question: str, always: bool, budget: int) -> Context | None:

@@ -1,6 +1,7 @@
 """Recall in a chat of named participants (the ``name`` of their messages): when a question names
 one of them, the other participants' turns found for it count at a share of their score, so the
-named speaker's own turns come first; a reply next to a hit still comes along (issue 21,
+named speaker's own turns come first; a reply next to a hit still comes along, and the facts the question
+does not touch wait for the recalled turns (issue 21,
 ``_select.named_speaker``, ``SPEAKER_SHARE``)."""
 
 from __future__ import annotations
@@ -97,10 +98,52 @@ def _budget_after_every_turn(t: Tracker, question: str) -> bool:
 
 @pytest.mark.parametrize("named, question, waits", [
     (True, "Which instrument does Priya play?", True),  # Tomas's fact, a question about Priya: it waits
-    (True, "Which instrument does Tomas play?", False),  # his own fact keeps its place
+    (True, "Which instrument does Tomas play?", True),  # his own fact does not answer it either: it waits
     (True, "What is Priya's budget?", False),  # a fact the question names is pinned
     (True, "Priya, is 500 enough for an amp?", False),  # one whose words it shares keeps its place
+    (True, "Is 500 enough for the amp Tomas wants?", False),  # his own, sharing its words: keeps its place
+    (True, "Which instrument do they play?", False),  # a question naming nobody: the facts keep their place
     (False, "Which instrument does Priya play?", False),  # no names: the user's facts never wait
+    (False, "Which instrument does Tomas play?", False),
 ])
-def test_select_speakers_the_others_facts_wait_for_the_recalled_turns(named, question, waits):
+def test_select_speakers_untouched_facts_wait_in_a_question_about_one_participant(named, question, waits):
     assert _budget_after_every_turn(_with_budget(named), question) is waits
+
+
+class _Recorder:
+    """An ``embed=`` callable that keeps every text it is given (word counts as vectors)."""
+
+    langs = ("en",)
+
+    def __init__(self):
+        self.texts: list[str] = []
+
+    def __call__(self, texts: list[str]) -> list[list[float]]:
+        self.texts += texts
+        return [[1.0, t.count("instrument"), t.count("Priya"), t.count("van")] for t in texts]
+
+
+def _asked_of_the_encoder(named: bool, question: str, n: int = FUSE_MIN_TURNS + 10) -> str:
+    """The text the encoder is given for ``question`` ("" when it is given none)."""
+    encoder, chat = _Recorder(), _band_chat(named, n=n)
+    t = Tracker(lang="en", embed=encoder)
+    for m in chat:
+        t.observe(m)
+    t.assemble(question, budget=120)
+    asked = [text for text in encoder.texts if text not in {m["content"] for m in chat}]
+    assert len(asked) <= 1
+    return asked[0] if asked else ""
+
+
+@pytest.mark.parametrize("named, question, asked", [
+    (True, "Which instrument does Priya play?", "Which instrument does play?"),  # who: the speaker rule; what: dense
+    (True, "What did Priya's band mate say about the van?", "What did band mate say about the van?"),
+    (True, "Do Priya and Tomas both play?", "Do Priya and Tomas both play?"),  # both named: no speaker
+    (False, "Which instrument does Priya play?", "Which instrument does Priya play?"),  # no names: as asked
+])
+def test_select_speakers_dense_recall_looks_for_what_not_who(named, question, asked):
+    assert _asked_of_the_encoder(named, question) == asked
+
+
+def test_select_speakers_a_short_chat_asks_no_dense_question():
+    assert _asked_of_the_encoder(True, "Which instrument does Priya play?", n=30) == ""  # lexical only (FUSE_MIN_TURNS)
