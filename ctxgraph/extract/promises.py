@@ -120,9 +120,12 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
+def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
-    "got the label") is about: the one sharing most words with it, the latest on a tie."""
+    "got the label") is about: the one sharing most words with it, the latest on a tie. A report
+    that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
+    sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
+    go-ahead is taken, the reminder is not sent yet)."""
     best, best_score = None, 0
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
@@ -132,9 +135,14 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
         score = _overlap(ctx, said, _DURATION.sub(" ", d["text"]))
         if score and score >= best_score:
             best, best_score = pid, score
-    if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause):
+    if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
+            and not _AHEAD.search(rest):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: a deed still ahead: "… will go out on Wednesday", "…周三会发给您"
+_AHEAD = re.compile(r"\b(?:will|'ll|shall|going to)\b|(?:会|将)(?!员|议|所|计|场|话|儿)", re.I)
 
 
 def _without_people(ctx: MessageContext, clause: str) -> str:
@@ -180,9 +188,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
-        status = "done" if first_match(pack.done, c) else "cancelled" if first_match(pack.cancel, c) else None
+        status = "done" if first_match(pack.done, c) else \
+            "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
-            kept = _kept(ctx, c, open_, status)
+            kept = _kept(ctx, c, open_, status, _sentence_from(ctx.text, offset)[len(clause):])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
@@ -203,8 +212,12 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         units += happened
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
-        if _offers(ctx, _sentence_from(ctx.text, start)) and not _own_deed(ctx.text[start:end]):
+        sentence = _sentence_from(ctx.text, start)
+        opening = max((m.end() for m in _SENTENCE_END.finditer(ctx.text, 0, start)), default=0)
+        if _offers(ctx, sentence) and not _own_deed(ctx.text[opening:end]):  # "我去问一下，明天回复您，好吗？": both mine
             continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
+        if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, sentence):
+            continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -318,12 +331,19 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
     asked = next((p for p in (s, parts[-1]) if first_match(ctx.pack.offer_cues, p)), None)  # or "…，要不要我帮您登记一下？"
     if asked is not None:
         deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", asked[first_match(ctx.pack.offer_cues, asked).end():]).strip(_TRIM)
+        if asked is not s and len(parts) > 1 and not _names_deed(ctx, deed):  # "I can get X done too, want me to?": X
+            deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
         deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     else:
         return None
     # "Shall I send it?" names no deed of its own: the next message does it or not
-    return deed if len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2 else None
+    return deed if _names_deed(ctx, deed) else None
+
+
+def _names_deed(ctx: MessageContext, deed: str) -> bool:
+    """Whether an offered deed names a deed and its thing (two content words), not only "it"."""
+    return len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2
 
 
 def _happened(ctx: MessageContext, open_) -> list[_Unit]:
@@ -374,7 +394,9 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
-        if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_):
+        made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
+        if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_) \
+                and not any(m in deed for m in made_there):  # "我去申请一下协议价，明天回复您，可以吗？" is made already
             units.append(CommitmentUnit(text=deed, due=None, status="open"))
     return units
 
@@ -418,6 +440,14 @@ def _declined(ctx: MessageContext, open_) -> list[_Unit]:
     ...                 {"role": "user", "content": "no thanks, leave it"}])
     >>> [(c.text, c.status) for c in t.state().commitments]
     [("I'll add the glazing kit to your order", 'cancelled')]
+
+    A message that asked nothing is turned down by a ``declines`` cue ("no need, …", "不用发了"):
+
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "我回头把样品照片发给您。"},
+    ...                 {"role": "user", "content": "不用发了，我已经定了"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('我回头把样品照片发给您', 'cancelled')]
     """
     G = ctx.graph
     last = G.graph.get("last_turn")
@@ -425,12 +455,15 @@ def _declined(ctx: MessageContext, open_) -> list[_Unit]:
         return []
     first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
     deny = [cues for name, cues in ctx.pack.intents if name == "deny"]
-    if not first or not any(first_match(cues, first) for cues in deny):
+    if not first or not (any(first_match(cues, first) for cues in deny) or first_match(ctx.pack.declines, ctx.text)):
         return []
     said = G.nodes[last]["text"] or ""
-    asked = [said[s:e] for s, e in question_sentences(said) if _offers(ctx, said[s:e])]
+    questions = list(question_sentences(said))
+    asked = [said[s:e] for s, e in questions if _offers(ctx, said[s:e])]
+    # a message that asked nothing: "no need" can only turn down what it promised ("I'll post you a brochure too")
+    plain = not questions and bool(first_match(ctx.pack.declines, ctx.text))
     return [FulfilUnit(commitment=pid, status="cancelled") for pid, d in open_
-            if d["turn"] == G.nodes[last].get("index", -1) and any(d["text"] in a for a in asked)]
+            if d["turn"] == G.nodes[last].get("index", -1) and (plain or any(d["text"] in a for a in asked))]
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
