@@ -41,6 +41,11 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
     return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
 
 
+#: a clause that goes on with the deed before it, the same doer's next step ("我先帮您锁定，再把详情发您", "我去问一下，
+#: 明天上午回复您", "I'll check the stock, then ring you back"): one promise
+_CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b)", re.I)
+
+
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
     """(start, end) of each promise in the message: a clause with a promise cue, with the
     clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
@@ -59,8 +64,8 @@ def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[st
             if last is not None:  # after the sentence's last promise so far: it belongs to it
                 spans[last] = (spans[last][0], offset + len(clause))
                 waiting = []
-        elif kind == "make" and last is not None and _bare(ctx, clause):
-            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"
+        elif kind == "make" and last is not None and (_bare(ctx, clause) or _CONTINUES.match(clause)):
+            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"; "我先…锁定，再把…发您"
         elif kind == "make":
             start = waiting[0][0] if waiting else offset
             spans.append((start, offset + len(clause)))
@@ -129,16 +134,42 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
     best, best_score = None, 0
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
+    told = _recipients(clause)
     for pid, d in open_:
         if after_tool and not ctx.profile.segmented and not _stems(said, ctx.lang) & _stems(d["text"], ctx.lang):
             continue  # "Sent to 07562 118 904." after a tool result reports the tool's deed, not this promise
-        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"]))
+        if any(_done_by(d["text"], name) for name in told):
+            continue  # "Message sent to Tomasz" keeps no "Tomasz will send you a checklist": he does that one
+        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+def _recipients(clause: str) -> list[str]:
+    """The people a report says it told or sent something to.
+
+    >>> _recipients("Message sent to Tomasz, and I told Priya Shah."), _recipients("已转告王师傅，他会提前联系您")
+    (['Tomasz', 'Priya Shah'], ['王师傅'])
+    """
+    return [m.group(1) or m.group(2) for m in _RECIPIENT.finditer(clause)]
+
+
+#: someone a report's deed went to: "sent to Tomasz", "told Priya", 转告/通知/告诉 + a name of two or three letters
+_RECIPIENT = re.compile(r"(?-i:\b(?:to|told|informed|let|messaged|emailed|texted|called|rang) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b)"
+                        r"|(?:转告|告诉|通知|发给|跟)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨))")
+
+
+def _done_by(text: str, name: str) -> bool:
+    """Whether a promise is the named person's own deed: its clause opens with the name and a will/会/can.
+
+    >>> _done_by("Tomasz will send you a prep checklist", "Tomasz"), _done_by("I'll let Tomasz know", "Tomasz")
+    (True, False)
+    """
+    return bool(re.match(rf"\W*(?:\w+\W+){{0,3}}?{re.escape(name)}\s*(?:will|'ll|can|会|将|可以)", text))
 
 
 #: a deed still ahead: "… will go out on Wednesday", "…周三会发给您"
@@ -331,6 +362,8 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
     asked = next((p for p in (s, parts[-1]) if first_match(ctx.pack.offer_cues, p)), None)  # or "…，要不要我帮您登记一下？"
     if asked is not None:
         deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", asked[first_match(ctx.pack.offer_cues, asked).end():]).strip(_TRIM)
+        if asked is s and len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]):  # "I could X, if you like?": X
+            deed = deed[:len(deed) - len(parts[-1].rstrip("?？"))].strip(_TRIM) if deed.endswith(parts[-1].rstrip("?？").strip()) else deed
         if asked is not s and len(parts) > 1 and not _names_deed(ctx, deed):  # "I can get X done too, want me to?": X
             deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
