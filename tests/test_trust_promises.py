@@ -461,6 +461,11 @@ def test_a_bare_done_with_the_deed_still_ahead_keeps_the_promise_open(lang, repo
     pytest.param("zh", "会员卡开卡后三天内寄到家里。", "会员卡", id="zh-thing-first"),
     pytest.param("en", "Let me ask the site manager about weekend access.", "site manager", id="en-let-me-ask"),
     pytest.param("en", "I can get the survey report out to you by Thursday.", "survey report", id="en-i-can-by"),
+    pytest.param("en", "Our glazier is going to ring you on Monday to measure up.", "glazier", id="en-role-going-to"),
+    pytest.param("en", "Expect a call from our loans desk within two working days.", "loans desk", id="en-expect"),
+    pytest.param("en", "A written estimate will follow by email.", "estimate", id="en-will-follow"),
+    pytest.param("zh", "我们的理赔专员明天上午会联系您核对材料。", "理赔专员", id="zh-role-will"),
+    pytest.param("zh", "稍后会有专人跟您联系。", "专人", id="zh-someone-will"),
 ])
 def test_a_promise_said_by_its_act_is_read(lang, text, part):
     assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
@@ -475,6 +480,7 @@ def test_a_promise_said_by_its_act_is_read(lang, text, part):
     pytest.param("en", "Let me explain how the warranty works.", id="en-let-me-explain"),
     pytest.param("en", "I can do Tuesday or Thursday by 5.", id="en-i-can-alternatives"),
     pytest.param("en", "We can fit you in by 3pm if you come now?", id="en-i-can-question"),
+    pytest.param("en", "The prices are going to increase in May.", id="en-going-to-no-deed"),
 ])
 def test_a_report_an_apology_or_an_option_is_no_promise(lang, text):
     assert [p for p in promises_after(lang, bot(text)) if p[1] == "open"] == []
@@ -488,6 +494,8 @@ def test_a_report_an_apology_or_an_option_is_no_promise(lang, text):
     pytest.param("zh", "要不我先让师傅看看照片，给您估个价？", "行，麻烦了", "估个价", "open", id="zh-yaobu"),
     pytest.param("zh", "要不我先让师傅看看照片，给您估个价？", "不用了", None, None, id="zh-yaobu-no"),
     pytest.param("zh", "需要我把保养清单发您微信吗？", "要的，发吧", "保养清单", "open", id="zh-yaode"),
+    pytest.param("en", "Shall I pencil you in for Thursday at 2?", "please", "pencil you in", "open", id="en-please"),
+    pytest.param("en", "Happy to send the floor plans over if that helps?", "yes", "floor plans", "open", id="en-happy-to"),
 ])
 def test_an_offer_the_user_takes_is_a_promise(lang, offer, reply, part, status):
     got = promises_after(lang, bot(offer), reply)
@@ -535,6 +543,8 @@ def test_a_report_sent_to_a_person_keeps_the_promise_to_tell_them(lang, turns, k
     pytest.param("zh", "我稍后把付款链接发给您。", "付款链接发您了。", id="zh-sent-you"),
     pytest.param("en", "I'll confirm the interpreter in writing tomorrow.", "Confirming in writing as promised: Sam is booked for the 14th.", id="en-as-promised"),
     pytest.param("en", "I'll text you the door code.", "You should have the door code by text now.", id="en-should-have-now"),
+    pytest.param("en", "I'll email you the price list.", "Price list's in your inbox.", id="en-in-your-inbox"),
+    pytest.param("en", "I'm booking the Friday slot now.", "That's booked: Friday at 10.", id="en-thats-booked"),
 ])
 def test_a_report_in_its_own_words_closes_the_promise(lang, promise, report):
     assert the_one(promises_after(lang, bot(promise), "ok", bot(report)), promise[2:6] if lang == "zh" else promise.split()[2])[1] == "done"
