@@ -1,10 +1,11 @@
-"""prom7's probe set (``tests/data/probes_prom7.yml``, written before ctxgraph ran on it): the
+"""prom7's probe sets (``tests/data/probes_prom7.yml``, written before ctxgraph ran on it, and
+``probes_prom7b.yml``, written after the readers were built on the first and before ctxgraph ran on it): the
 assistant's promises said in any shape ("I'll …", "let me …", "we will … once …", 我这边帮您…, 稍后…,
 给您…, an offer or a "shall I …?" the user says yes to), closed by a later report or by the tool call
 of the same deed, left open when the tool fails or nothing reports it, and none where the user turns
 the offer down or the assistant only reports. Scored the way ``ctxgraph bench cs`` scores a chat.
 
-``python -m tests.test_probes_prom7`` prints the totals per class (the figures in docs/quality.md).
+``python -m tests.test_probes_prom7`` prints the totals per set and class (the figures in docs/quality.md).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import pytest
 from ctxgraph.bench._cs import holds, replay
 from tests.probe_sets import load_probes
 
-PROBES = load_probes("prom7")
+SETS = ("prom7", "prom7b")
+PROBES = [(p, c) for name in SETS for p, c in load_probes(name)]
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {}
 
@@ -44,10 +46,10 @@ def test_probes_prom7_promise_is_read_and_closed_as_an_annotator_would(probe, co
     assert problems(probe, state) == [], state["commitments"]
 
 
-def totals() -> dict[str, tuple[int, int]]:
-    """(probes right, probes) per class and over all."""
+def totals(name: str) -> dict[str, tuple[int, int]]:
+    """(probes right, probes) of one set, per class and over all."""
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for probe, conv in PROBES:
+    for probe, conv in load_probes(name):
         ok = not problems(probe, replay(conv))
         for key in ("all", probe["class"]):
             out[key][0] += ok
@@ -62,4 +64,5 @@ if __name__ == "__main__":
         wrong = problems(probe, replay(conv))
         if wrong or "-v" in sys.argv:
             print(probe["id"], "; ".join(wrong) or "ok")
-    print(totals())
+    for name in SETS:
+        print(name, totals(name))

@@ -520,6 +520,8 @@ def test_a_promise_the_user_turns_down_is_cancelled_when_nothing_else_was_asked(
     pytest.param("zh", "我这就把保修卡电子版发到您邮箱。", "send_email", {"attachment": "保修卡电子版"}, id="zh-send-email"),
     pytest.param("zh", "好的，我马上给您下单两桶纯净水。", "create_order", {"item": "纯净水", "qty": 2}, id="zh-create-order"),
     pytest.param("en", "I'll ship the replacement filter as soon as it's approved.", "place_order", {"item": "replacement filter"}, id="en-ship-order"),
+    pytest.param("zh", "好的，我马上给您预订两间会议室。", "book_room", {"date": "2026-03-20", "rooms": 2}, id="zh-just-promised"),
+    pytest.param("en", "Sure, I'll reserve two lanes for you now.", "reserve_lanes", {"date": "2026-03-20", "count": 2}, id="en-just-promised"),
 ])
 def test_a_tool_named_in_english_keeps_the_promise_of_its_deed(lang, promise, tool, args):
     assert [s for _, s, _ in promises_after(lang, bot(promise), *call(tool, 1, **args))] == ["done"]
@@ -548,3 +550,9 @@ def test_a_report_sent_to_a_person_keeps_the_promise_to_tell_them(lang, turns, k
 ])
 def test_a_report_in_its_own_words_closes_the_promise(lang, promise, report):
     assert the_one(promises_after(lang, bot(promise), "ok", bot(report)), promise[2:6] if lang == "zh" else promise.split()[2])[1] == "done"
+
+
+def test_a_tool_call_long_after_a_promise_keeps_it_only_by_what_it_names():
+    got = promises_after("zh", bot("我明天帮您预订会议室。"), "好", bot("另外茶歇要几份？"), "二十份",
+                         *call("book_room", 1, date="2026-03-20", rooms=2))
+    assert [s for _, s, _ in got] == ["open"]
