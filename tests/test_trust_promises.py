@@ -556,3 +556,19 @@ def test_a_tool_call_long_after_a_promise_keeps_it_only_by_what_it_names():
     got = promises_after("zh", bot("我明天帮您预订会议室。"), "好", bot("另外茶歇要几份？"), "二十份",
                          *call("book_room", 1, date="2026-03-20", rooms=2))
     assert [s for _, s, _ in got] == ["open"]
+
+
+@pytest.mark.parametrize(("lang", "result", "report", "open_"), [
+    pytest.param("en", {"visit": "GX-4410", "fitter": "Ruth"}, "Ruth can come on Friday at 9am, ref GX-4410.", [], id="en-restated"),
+    pytest.param("en", {"visit": "GX-4410", "fitter": "Ruth"}, "Booked, ref GX-4410. I'll email you the checklist tonight.",
+                 ["checklist"], id="en-own-promise-stays"),
+    pytest.param("zh", {"order": "XS-2231", "master": "小李"}, "小李明天上午10点可以到，单号XS-2231。", [], id="zh-restated"),
+    pytest.param("zh", {"order": "XS-2231", "master": "小李"}, "单号XS-2231，我稍后把发票发您邮箱。", ["发票"], id="zh-own-promise-stays"),
+])
+def test_a_third_partys_deed_said_with_the_tools_reference_restates_the_booking(lang, result, report, open_):
+    import json
+
+    turns = [{"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "book_visit", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": json.dumps(result, ensure_ascii=False)}]
+    got = [p for p in promises_after(lang, *turns, bot(report)) if p[1] == "open"]
+    assert [part for part in open_ if any(part in p[0] for p in got)] == open_ and len(got) == len(open_), got

@@ -231,7 +231,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
-            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause)))
+            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause))) \
+            and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
         if promise and tagged:
             kinds[-1] = "make"
@@ -283,6 +284,24 @@ def _restates_booking(text: str, offset: int, clause: str) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
     return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
+
+
+_CAN = re.compile(r"\bcan\b|可以", re.I)
+
+
+def _sentence_of(text: str, offset: int) -> str:
+    """The whole sentence the character at ``offset`` is in."""
+    return _sentence_from(text, max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0))
+
+
+def _restates_result(ctx: MessageContext, clause: str, sentence: str) -> bool:
+    """A third party who *can* do a deed, said with the reference the tool just returned, restates what
+    was booked ("Hannah can come this Thursday at 6:30pm, ref PAT-3391" after ``{"meet": "PAT-3391"}``);
+    the assistant's own "I'll …" and a deed the service will do (…发货后会把快递单号发给您) still promise."""
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    if _OWN_VOICE.search(clause) or not _CAN.search(clause) or not last or G.nodes[last]["role"] != "tool":
+        return False
+    return bool(_identifiers(sentence) & _identifiers(G.nodes[last].get("text") or ""))
 
 
 def _dated(ctx: MessageContext, start: int, end: int) -> bool:
