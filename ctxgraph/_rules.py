@@ -174,9 +174,12 @@ class CommitmentRules(_Strict):
     #: a promise to tell the user when something happens ("I'll let you know as soon as he
     #: approves it"): group ``event``; kept when the assistant reports that it happened
     waits_for: list[str] = []
+    #: the user turns down what the assistant just promised ("no need, I've got one", "不用发了"):
+    #: the promise of the message before is cancelled even when it asked nothing
+    declines: list[str] = []
 
     _c = field_validator("make", "done", "cancel", "deeds", "asks_detail", "joins", "checks", "asks_input",
-                         "offer_tails", "offer_cues", "waits_for")(classmethod(lambda cls, v: _check_regexes(v)))
+                         "offer_tails", "offer_cues", "waits_for", "declines")(classmethod(lambda cls, v: _check_regexes(v)))
 
 
 class ReferenceRules(_Strict):
@@ -210,7 +213,7 @@ DISABLE_KEYS = {
     "selections": None, "goals": None, "questions": None, "question_words": None,
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
     "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None,
-    "offer_tails": None, "offer_cues": None, "waits_for": None,
+    "offer_tails": None, "offer_cues": None, "waits_for": None, "declines": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
     "accepts": None, "rejects": None, "goal_changes": None,
@@ -414,7 +417,7 @@ def _read_entity_ruler(path: Path, text: str) -> RuleFile:
 
 
 #: the cue lists of a rule file's ``commitments:`` section that the pack keeps as its own flat lists
-_COMMITMENT_LISTS = ("asks_detail", "joins", "checks", "asks_input", "offer_tails", "offer_cues", "waits_for",
+_COMMITMENT_LISTS = ("asks_detail", "joins", "checks", "asks_input", "offer_tails", "offer_cues", "waits_for", "declines",
                      "make", "done", "cancel", "deeds", "same_deed")
 
 
@@ -449,6 +452,7 @@ class RulePack:
     offer_tails: list[str] = field(default_factory=list)
     offer_cues: list[str] = field(default_factory=list)
     waits_for: list[str] = field(default_factory=list)
+    declines: list[str] = field(default_factory=list)
     make: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     cancel: list[str] = field(default_factory=list)

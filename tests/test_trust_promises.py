@@ -416,3 +416,159 @@ def test_a_booking_reported_as_already_arranged_closes_the_promise_zh():
     promises = promises_after("zh", bot("我帮您预约师傅上门回收旧家电，哪天方便？"), "周五吧",
                               bot("回收已经约好，周五上午师傅上门。"))
     assert the_one(promises, "回收旧家电")[1] == "done"
+
+
+# prom7: promises read by the act and closed by the act (phrasings and domains of these tests' own)
+
+
+def call(name: str, n: int, **args) -> list[dict]:
+    """An assistant's tool call and the tool's result."""
+    import json
+
+    return [{"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "type": "function", "function": {
+        "name": name, "arguments": json.dumps(args, ensure_ascii=False)}}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": json.dumps({"ok": True}, ensure_ascii=False)}]
+
+
+@pytest.mark.parametrize(("lang", "promise", "reply", "part"), [
+    pytest.param("en", "I'll post the spare keys back to you on Monday.", "great. we can't be home before 6 though", "spare keys", id="en"),
+    pytest.param("zh", "我明天把装修合同发您邮箱。", "好的，我们周末没法安排人去现场", "装修合同", id="zh"),
+])
+def test_the_users_own_cant_cancels_no_promise(lang, promise, reply, part):
+    assert the_one(promises_after(lang, bot(promise), reply), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "report", "status"), [
+    pytest.param("en", "Done, the reminder will go out to that number on Wednesday.", "open", id="en-done-will"),
+    pytest.param("en", "Done - the reminder is set up on your number now.", "done", id="en-done-now"),
+    pytest.param("zh", "搞定，提醒短信周三会发到您手机。", "open", id="zh-done-will"),
+    pytest.param("zh", "搞定。", "done", id="zh-done"),
+])
+def test_a_bare_done_with_the_deed_still_ahead_keeps_the_promise_open(lang, report, status):
+    offer = {"en": "Shall I set up a reminder text for the day before?", "zh": "需要我帮您设置一条提前一天的提醒短信吗？"}[lang]
+    yes = {"en": "yes please", "zh": "要的"}[lang]
+    got = promises_after(lang, bot(offer), yes, bot(report))
+    assert the_one(got, {"en": "set up", "zh": "设置"}[lang])[1] == status
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "量完尺寸两天内给您出效果图。", "效果图", id="zh-after-a-time"),
+    pytest.param("zh", "没问题，给您做一份三家的对比表，晚上发过去。", "对比表", id="zh-no-subject"),
+    pytest.param("zh", "我去申请一下团购价，明天下午回复您。", "团购价", id="zh-i-go"),
+    pytest.param("zh", "我先安排最近的网点师傅，尽量中午前到。", "网点师傅", id="zh-i-first"),
+    pytest.param("zh", "等物业审批通过了，我再安排进场，到时候通知您。", "进场", id="zh-once-then"),
+    pytest.param("zh", "我尽量帮您加急处理。", "加急", id="zh-try-my-best"),
+    pytest.param("zh", "会员卡开卡后三天内寄到家里。", "会员卡", id="zh-thing-first"),
+    pytest.param("en", "Let me ask the site manager about weekend access.", "site manager", id="en-let-me-ask"),
+    pytest.param("en", "I can get the survey report out to you by Thursday.", "survey report", id="en-i-can-by"),
+    pytest.param("en", "Our glazier is going to ring you on Monday to measure up.", "glazier", id="en-role-going-to"),
+    pytest.param("en", "Expect a call from our loans desk within two working days.", "loans desk", id="en-expect"),
+    pytest.param("en", "A written estimate will follow by email.", "estimate", id="en-will-follow"),
+    pytest.param("zh", "我们的理赔专员明天上午会联系您核对材料。", "理赔专员", id="zh-role-will"),
+    pytest.param("zh", "稍后会有专人跟您联系。", "专人", id="zh-someone-will"),
+])
+def test_a_promise_said_by_its_act_is_read(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "非常抱歉给您带来不便。", id="zh-apology"),
+    pytest.param("zh", "给您查到两个时段：周三上午和周四下午。", id="zh-found"),
+    pytest.param("zh", "已为您预订双人间，订单号HT-2231。", id="zh-booked"),
+    pytest.param("zh", "我们无法直接帮您改签。", id="zh-cannot"),
+    pytest.param("zh", "业主委员会在小区给您办证后会自动生效。", id="zh-condition"),
+    pytest.param("en", "Let me explain how the warranty works.", id="en-let-me-explain"),
+    pytest.param("en", "I can do Tuesday or Thursday by 5.", id="en-i-can-alternatives"),
+    pytest.param("en", "We can fit you in by 3pm if you come now?", id="en-i-can-question"),
+    pytest.param("en", "The prices are going to increase in May.", id="en-going-to-no-deed"),
+])
+def test_a_report_an_apology_or_an_option_is_no_promise(lang, text):
+    assert [p for p in promises_after(lang, bot(text)) if p[1] == "open"] == []
+
+
+@pytest.mark.parametrize(("lang", "offer", "reply", "part", "status"), [
+    pytest.param("en", "I can get the joiner to quote for the shelving too, want me to?", "yes go on", "shelving", "open", id="en-want-me-to"),
+    pytest.param("en", "Would it help if I emailed you the seating plan?", "yes please", "seating plan", "open", id="en-would-it-help"),
+    pytest.param("en", "I could book you in for a free eye check, if you like?", "go on then", "eye check", "open", id="en-i-could"),
+    pytest.param("en", "I could book you in for a free eye check, if you like?", "no thanks", None, None, id="en-i-could-no"),
+    pytest.param("zh", "要不我先让师傅看看照片，给您估个价？", "行，麻烦了", "估个价", "open", id="zh-yaobu"),
+    pytest.param("zh", "要不我先让师傅看看照片，给您估个价？", "不用了", None, None, id="zh-yaobu-no"),
+    pytest.param("zh", "需要我把保养清单发您微信吗？", "要的，发吧", "保养清单", "open", id="zh-yaode"),
+    pytest.param("en", "Shall I pencil you in for Thursday at 2?", "please", "pencil you in", "open", id="en-please"),
+    pytest.param("en", "Happy to send the floor plans over if that helps?", "yes", "floor plans", "open", id="en-happy-to"),
+])
+def test_an_offer_the_user_takes_is_a_promise(lang, offer, reply, part, status):
+    got = promises_after(lang, bot(offer), reply)
+    if part is None:
+        assert [p for p in got if p[1] == "open"] == []
+    else:
+        assert the_one(got, part)[1] == status
+
+
+@pytest.mark.parametrize(("lang", "promise", "reply", "status"), [
+    pytest.param("en", "Great. I'll post you a sample of the fabric as well.", "no need, I've seen it in the shop", "cancelled", id="en-no-need"),
+    pytest.param("en", "Great. I'll post you a sample of the fabric as well.", "don't bother, thanks", "cancelled", id="en-dont-bother"),
+    pytest.param("en", "I'll post you a sample of the fabric. Do you want the grey one too?", "no thanks", "open", id="en-no-to-the-question"),
+    pytest.param("zh", "我回头把几款面料的样卡寄给您。", "不用寄了，我去店里看", "cancelled", id="zh-buyong"),
+    pytest.param("zh", "我回头把面料样卡寄给您。要不要顺便加一块灰色的？", "不用", "open", id="zh-no-to-the-question"),
+])
+def test_a_promise_the_user_turns_down_is_cancelled_when_nothing_else_was_asked(lang, promise, reply, status):
+    assert [s for _, s, _ in promises_after(lang, bot(promise), reply)] == [status]
+
+
+@pytest.mark.parametrize(("lang", "promise", "tool", "args"), [
+    pytest.param("zh", "我这就把保修卡电子版发到您邮箱。", "send_email", {"attachment": "保修卡电子版"}, id="zh-send-email"),
+    pytest.param("zh", "好的，我马上给您下单两桶纯净水。", "create_order", {"item": "纯净水", "qty": 2}, id="zh-create-order"),
+    pytest.param("en", "I'll ship the replacement filter as soon as it's approved.", "place_order", {"item": "replacement filter"}, id="en-ship-order"),
+    pytest.param("zh", "好的，我马上给您预订两间会议室。", "book_room", {"date": "2026-03-20", "rooms": 2}, id="zh-just-promised"),
+    pytest.param("en", "Sure, I'll reserve two lanes for you now.", "reserve_lanes", {"date": "2026-03-20", "count": 2}, id="en-just-promised"),
+])
+def test_a_tool_named_in_english_keeps_the_promise_of_its_deed(lang, promise, tool, args):
+    assert [s for _, s, _ in promises_after(lang, bot(promise), *call(tool, 1, **args))] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "turns", "kept", "still_open"), [
+    pytest.param("en", ["Marta will send you a parking permit the day before.", "also tell her we have a dog",
+                        "Sure, I'll let Marta know about the dog.", "cheers", "Message sent to Marta."],
+                 "let Marta know", "parking permit", id="en-sent-to"),
+    pytest.param("zh", ["王师傅会提前一天给您打电话。", "跟师傅说一下家里有狗", "好的，我跟王师傅说一声家里有狗。", "谢谢", "已转告王师傅。"],
+                 "说一声", "打电话", id="zh-told"),
+])
+def test_a_report_sent_to_a_person_keeps_the_promise_to_tell_them(lang, turns, kept, still_open):
+    got = promises_after(lang, *[bot(t) if i % 2 == 0 else t for i, t in enumerate(turns)])
+    assert the_one(got, kept)[1] == "done" and the_one(got, still_open)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "promise", "report"), [
+    pytest.param("zh", "我帮您预约周五上午上门测量。", "已为您预约好周五上午10点的上门测量。", id="zh-booked-it"),
+    pytest.param("zh", "我这边给您申请一张满减券。", "满减券申请下来了。", id="zh-granted"),
+    pytest.param("zh", "我稍后把付款链接发给您。", "付款链接发您了。", id="zh-sent-you"),
+    pytest.param("en", "I'll confirm the interpreter in writing tomorrow.", "Confirming in writing as promised: Sam is booked for the 14th.", id="en-as-promised"),
+    pytest.param("en", "I'll text you the door code.", "You should have the door code by text now.", id="en-should-have-now"),
+    pytest.param("en", "I'll email you the price list.", "Price list's in your inbox.", id="en-in-your-inbox"),
+    pytest.param("en", "I'm booking the Friday slot now.", "That's booked: Friday at 10.", id="en-thats-booked"),
+])
+def test_a_report_in_its_own_words_closes_the_promise(lang, promise, report):
+    assert the_one(promises_after(lang, bot(promise), "ok", bot(report)), promise[2:6] if lang == "zh" else promise.split()[2])[1] == "done"
+
+
+def test_a_tool_call_long_after_a_promise_keeps_it_only_by_what_it_names():
+    got = promises_after("zh", bot("我明天帮您预订会议室。"), "好", bot("另外茶歇要几份？"), "二十份",
+                         *call("book_room", 1, date="2026-03-20", rooms=2))
+    assert [s for _, s, _ in got] == ["open"]
+
+
+@pytest.mark.parametrize(("lang", "result", "report", "open_"), [
+    pytest.param("en", {"visit": "GX-4410", "fitter": "Ruth"}, "Ruth can come on Friday at 9am, ref GX-4410.", [], id="en-restated"),
+    pytest.param("en", {"visit": "GX-4410", "fitter": "Ruth"}, "Booked, ref GX-4410. I'll email you the checklist tonight.",
+                 ["checklist"], id="en-own-promise-stays"),
+    pytest.param("zh", {"order": "XS-2231", "master": "小李"}, "小李明天上午10点可以到，单号XS-2231。", [], id="zh-restated"),
+    pytest.param("zh", {"order": "XS-2231", "master": "小李"}, "单号XS-2231，我稍后把发票发您邮箱。", ["发票"], id="zh-own-promise-stays"),
+])
+def test_a_third_partys_deed_said_with_the_tools_reference_restates_the_booking(lang, result, report, open_):
+    import json
+
+    turns = [{"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "book_visit", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": json.dumps(result, ensure_ascii=False)}]
+    got = [p for p in promises_after(lang, *turns, bot(report)) if p[1] == "open"]
+    assert [part for part in open_ if any(part in p[0] for p in got)] == open_ and len(got) == len(open_), got

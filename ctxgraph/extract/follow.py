@@ -117,11 +117,26 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
         scored = [(_overlap(ctx, call, d["text"]), pid) for pid, d in open_
                   if pid not in {u.commitment for u in units} and _overlap(ctx, name, d["text"])]
         best = max(scored, default=(0, None))
+        if best[0] < KEPT_OVERLAP:  # "我马上给您预订两片场地" then book_court(courts=2): the deed just promised
+            best = _just_promised(ctx, r.call_id, [pid for _, pid in scored])
         if best[0] >= KEPT_OVERLAP:
             units.append(FulfilUnit(commitment=best[1], status="done"))
         else:
             units += _checked(ctx, r.call_id, {u.commitment for u in units})
     return units
+
+
+def _just_promised(ctx: MessageContext, call_id: str, named: list[str]) -> tuple[int, str | None]:
+    """The one open promise whose deed the tool's name names (``named``) and that was made in the
+    message calling the tool or in the assistant's message just before it: the call does what was
+    just promised, whatever words its arguments use (``KEPT_OVERLAP`` then, else nothing)."""
+    G = ctx.graph
+    aid = G.graph["call_to_action"].get(call_id)
+    if aid is None:
+        return 0, None
+    turn = G.nodes[aid].get("turn", -1)
+    recent = [pid for pid in named if turn - G.nodes[pid].get("turn", -99) <= 1]
+    return (KEPT_OVERLAP, recent[0]) if len(recent) == 1 else (0, None)
 
 
 def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]:

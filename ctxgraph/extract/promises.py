@@ -41,6 +41,11 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
     return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
 
 
+#: a clause that goes on with the deed before it, the same doer's next step ("我先帮您锁定，再把详情发您", "我去问一下，
+#: 明天上午回复您", "I'll check the stock, then ring you back"): one promise
+_CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b)", re.I)
+
+
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
     """(start, end) of each promise in the message: a clause with a promise cue, with the
     clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
@@ -59,8 +64,8 @@ def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[st
             if last is not None:  # after the sentence's last promise so far: it belongs to it
                 spans[last] = (spans[last][0], offset + len(clause))
                 waiting = []
-        elif kind == "make" and last is not None and _bare(ctx, clause):
-            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"
+        elif kind == "make" and last is not None and (_bare(ctx, clause) or _CONTINUES.match(clause)):
+            spans[last] = (spans[last][0], offset + len(clause))  # "…我马上给您退，10分钟内到账"; "我先…锁定，再把…发您"
         elif kind == "make":
             start = waiting[0][0] if waiting else offset
             spans.append((start, offset + len(clause)))
@@ -120,21 +125,55 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-def _kept(ctx: MessageContext, clause: str, open_, status: str) -> list[_Unit]:
+def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
-    "got the label") is about: the one sharing most words with it, the latest on a tie."""
+    "got the label") is about: the one sharing most words with it, the latest on a tie. A report
+    that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
+    sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
+    go-ahead is taken, the reminder is not sent yet)."""
     best, best_score = None, 0
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
+    told = _recipients(clause)
     for pid, d in open_:
         if after_tool and not ctx.profile.segmented and not _stems(said, ctx.lang) & _stems(d["text"], ctx.lang):
             continue  # "Sent to 07562 118 904." after a tool result reports the tool's deed, not this promise
-        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"]))
+        if any(_done_by(d["text"], name) for name in told):
+            continue  # "Message sent to Tomasz" keeps no "Tomasz will send you a checklist": he does that one
+        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
-    if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause):
+    if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
+            and not _AHEAD.search(rest):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+def _recipients(clause: str) -> list[str]:
+    """The people a report says it told or sent something to.
+
+    >>> _recipients("Message sent to Tomasz, and I told Priya Shah."), _recipients("已转告王师傅，他会提前联系您")
+    (['Tomasz', 'Priya Shah'], ['王师傅'])
+    """
+    return [m.group(1) or m.group(2) for m in _RECIPIENT.finditer(clause)]
+
+
+#: someone a report's deed went to: "sent to Tomasz", "told Priya", 转告/通知/告诉 + a name of two or three letters
+_RECIPIENT = re.compile(r"(?-i:\b(?:to|told|informed|let|messaged|emailed|texted|called|rang) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b)"
+                        r"|(?:转告|告诉|通知|发给|跟)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨))")
+
+
+def _done_by(text: str, name: str) -> bool:
+    """Whether a promise is the named person's own deed: its clause opens with the name and a will/会/can.
+
+    >>> _done_by("Tomasz will send you a prep checklist", "Tomasz"), _done_by("I'll let Tomasz know", "Tomasz")
+    (True, False)
+    """
+    return bool(re.match(rf"\W*(?:\w+\W+){{0,3}}?{re.escape(name)}\s*(?:will|'ll|can|会|将|可以)", text))
+
+
+#: a deed still ahead: "… will go out on Wednesday", "…周三会发给您"
+_AHEAD = re.compile(r"\b(?:will|'ll|shall|going to)\b|(?:会|将)(?!员|议|所|计|场|话|儿)", re.I)
 
 
 def _without_people(ctx: MessageContext, clause: str) -> str:
@@ -180,9 +219,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
-        status = "done" if first_match(pack.done, c) else "cancelled" if first_match(pack.cancel, c) else None
+        status = "done" if first_match(pack.done, c) else \
+            "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
-            kept = _kept(ctx, c, open_, status)
+            kept = _kept(ctx, c, open_, status, _sentence_from(ctx.text, offset)[len(clause):])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
@@ -191,7 +231,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
-            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause)))
+            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause))) \
+            and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
         if promise and tagged:
             kinds[-1] = "make"
@@ -203,8 +244,12 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         units += happened
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
-        if _offers(ctx, _sentence_from(ctx.text, start)) and not _own_deed(ctx.text[start:end]):
+        sentence = _sentence_from(ctx.text, start)
+        opening = max((m.end() for m in _SENTENCE_END.finditer(ctx.text, 0, start)), default=0)
+        if _offers(ctx, sentence) and not _own_deed(ctx.text[opening:end]):  # "我去问一下，明天回复您，好吗？": both mine
             continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
+        if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, sentence):
+            continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -239,6 +284,24 @@ def _restates_booking(text: str, offset: int, clause: str) -> bool:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
     return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
+
+
+_CAN = re.compile(r"\bcan\b|可以", re.I)
+
+
+def _sentence_of(text: str, offset: int) -> str:
+    """The whole sentence the character at ``offset`` is in."""
+    return _sentence_from(text, max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0))
+
+
+def _restates_result(ctx: MessageContext, clause: str, sentence: str) -> bool:
+    """A third party who *can* do a deed, said with the reference the tool just returned, restates what
+    was booked ("Hannah can come this Thursday at 6:30pm, ref PAT-3391" after ``{"meet": "PAT-3391"}``);
+    the assistant's own "I'll …" and a deed the service will do (…发货后会把快递单号发给您) still promise."""
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    if _OWN_VOICE.search(clause) or not _CAN.search(clause) or not last or G.nodes[last]["role"] != "tool":
+        return False
+    return bool(_identifiers(sentence) & _identifiers(G.nodes[last].get("text") or ""))
 
 
 def _dated(ctx: MessageContext, start: int, end: int) -> bool:
@@ -318,12 +381,21 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
     asked = next((p for p in (s, parts[-1]) if first_match(ctx.pack.offer_cues, p)), None)  # or "…，要不要我帮您登记一下？"
     if asked is not None:
         deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", asked[first_match(ctx.pack.offer_cues, asked).end():]).strip(_TRIM)
+        if asked is s and len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]):  # "I could X, if you like?": X
+            deed = deed[:len(deed) - len(parts[-1].rstrip("?？"))].strip(_TRIM) if deed.endswith(parts[-1].rstrip("?？").strip()) else deed
+        if asked is not s and len(parts) > 1 and not _names_deed(ctx, deed):  # "I can get X done too, want me to?": X
+            deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
         deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     else:
         return None
     # "Shall I send it?" names no deed of its own: the next message does it or not
-    return deed if len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2 else None
+    return deed if _names_deed(ctx, deed) else None
+
+
+def _names_deed(ctx: MessageContext, deed: str) -> bool:
+    """Whether an offered deed names a deed and its thing (two content words), not only "it"."""
+    return len([w for w in _stems(deed, ctx.lang) if not w.isdigit()]) >= 2
 
 
 def _happened(ctx: MessageContext, open_) -> list[_Unit]:
@@ -374,7 +446,9 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
-        if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_):
+        made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
+        if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_) \
+                and not any(m in deed for m in made_there):  # "我去申请一下协议价，明天回复您，可以吗？" is made already
             units.append(CommitmentUnit(text=deed, due=None, status="open"))
     return units
 
@@ -418,6 +492,14 @@ def _declined(ctx: MessageContext, open_) -> list[_Unit]:
     ...                 {"role": "user", "content": "no thanks, leave it"}])
     >>> [(c.text, c.status) for c in t.state().commitments]
     [("I'll add the glazing kit to your order", 'cancelled')]
+
+    A message that asked nothing is turned down by a ``declines`` cue ("no need, …", "不用发了"):
+
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "我回头把样品照片发给您。"},
+    ...                 {"role": "user", "content": "不用发了，我已经定了"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('我回头把样品照片发给您', 'cancelled')]
     """
     G = ctx.graph
     last = G.graph.get("last_turn")
@@ -425,12 +507,15 @@ def _declined(ctx: MessageContext, open_) -> list[_Unit]:
         return []
     first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
     deny = [cues for name, cues in ctx.pack.intents if name == "deny"]
-    if not first or not any(first_match(cues, first) for cues in deny):
+    if not first or not (any(first_match(cues, first) for cues in deny) or first_match(ctx.pack.declines, ctx.text)):
         return []
     said = G.nodes[last]["text"] or ""
-    asked = [said[s:e] for s, e in question_sentences(said) if _offers(ctx, said[s:e])]
+    questions = list(question_sentences(said))
+    asked = [said[s:e] for s, e in questions if _offers(ctx, said[s:e])]
+    # a message that asked nothing: "no need" can only turn down what it promised ("I'll post you a brochure too")
+    plain = not questions and bool(first_match(ctx.pack.declines, ctx.text))
     return [FulfilUnit(commitment=pid, status="cancelled") for pid, d in open_
-            if d["turn"] == G.nodes[last].get("index", -1) and any(d["text"] in a for a in asked)]
+            if d["turn"] == G.nodes[last].get("index", -1) and (plain or any(d["text"] in a for a in asked))]
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
