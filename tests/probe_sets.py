@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from ctxgraph.bench._cs import CsConversation, replay, score_state, summarise
+from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, replay, score_state, summarise
 
 HERE = Path(__file__).parent / "data"
 
@@ -58,8 +58,7 @@ def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
     out = []
     for p in probes:
         messages = [_message(m, n) for n, m in enumerate(p["messages"])]
-        gold = {"current": p.get("current", []), "not_current": p.get("not_current", []),
-                "also_ok": p.get("also_ok", [])}
+        gold = {name: p.get(name, []) for name in GOLD_LISTS}  # facts, and rules and promises with their status
         out.append((p, CsConversation(p["id"], p["lang"], messages, gold, today=p.get("today", "2026-03-09"))))
     return out
 
