@@ -324,8 +324,9 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     return [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
 
 
-#: the assistant asks which way the user would like it: "Do you have a preference for a male or female interpreter?", "您有偏好吗？"
-_ASKS_PREFERENCE = re.compile(r"\bpreference\b|\bprefer\b|\b(?:any|special) requirements?\b|偏好|喜好|倾向|(?:有|什么)(?:特别的?|别的|其他)?要求", re.I)
+#: the assistant asks whether the user has a preference: "Do you have a preference for a male or female interpreter?",
+#: "您有偏好吗？" (not "Which would you prefer?": a pick among options, the picks' and facts' business)
+_ASKS_PREFERENCE = re.compile(r"\bpreferences?\b|\b(?:any|special) requirements?\b|偏好|喜好|倾向|(?:有|什么)(?:特别的?|别的|其他)?要求", re.I)
 #: an answer that leaves it open: "no preference", "都可以", "随便", "either is fine"
 _NO_PREFERENCE = re.compile(r"^\W*(?:no\b|none\b|not really\b|nope\b|either\b|any\b|whatever|doesn'?t matter|don'?t mind|i don'?t|no preference)"
                             r"|没有|没什么|都(?:可以|行|好|没问题)|随便|无所谓|不挑|不介意|不用", re.I)
@@ -365,7 +366,7 @@ def _preferred_when_asked(ctx: MessageContext) -> list[_Unit]:
 _CHANGE = re.compile(r"\b(?:got |been |was |were |is |are |has |have )?(?:moved|changed|pushed|put back|brought forward|rescheduled|postponed)"
                      r"(?: (?:back |forward )?to)?\b|改(?:到|成|为|期|在)|(?:推迟|推后|延后|延期|提前|挪|换|调)到", re.I)
 #: a value a moved rule takes: a number or a date in digits or Chinese numerals
-_CHANGE_VALUE = re.compile(r"\d|[一二两三四五六七八九十]+\s*(?:号|日|月|点|周|天|块|元|百|千|万)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+_CHANGE_VALUE = re.compile(r"\d|[一二两三四五六七八九十]+\s*(?:号|日|月|点|周|天|块|元|百|千|万)")
 _SENTENCE = re.compile(r"[^.!?。！？\n]+")
 _CLAUSE_END = re.compile(r"[,，;；]|$")
 
@@ -416,7 +417,8 @@ _POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|\b(
                           r"|(?:在)?那(?:之|以)?(?:前|后)|超过(?:这个|那个)(?:数|价|钱)?"
                           # cons7: the option or dates just named, ruled out ("…wedding so not that one", "…不在家，这几天不行")
                           r"|\bnot (?:then|that (?:one|week|day|date|weekend|time|month|morning|afternoon|evening|slot)|those (?:days|dates|weeks))\b"
-                          r"|^\W*(?:这|那)(?:几|两|三)?(?:天|周|个星期|段时间|个时间)", re.I)
+                          r"|^\W*(?:这|那)(?:几|两|三)?(?:天|周|个星期|段时间|个时间)[^，,。！？]{0,3}?(?:都|也)?(?:不行|不可以|不方便|没空|没时间|排不了"
+                          r"|来不了|约不了|去不了|考不了|上不了|做不了|不能约|不能来|不在)", re.I)
 _SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
 
 
