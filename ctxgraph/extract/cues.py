@@ -338,7 +338,8 @@ def _preferred_when_asked(ctx: MessageContext) -> list[_Unit]:
     """The user's answer to the assistant asking for a preference (cons7): "Do you have a preference
     for a male or female interpreter?" -> "female please, it's a gynaecology appointment"; "教练有男有女，
     您有偏好吗？" -> "女教练吧，我会紧张". Its first sentence is a preference kept for the rest of the chat,
-    unless it leaves the choice open ("no preference", "都可以") or asks back.
+    unless it leaves the choice open ("no preference", "都可以"), asks back, or holds a value this
+    message records as a fact (then the fact is the answer: a search in a booking, issue 21).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -349,16 +350,19 @@ def _preferred_when_asked(ctx: MessageContext) -> list[_Unit]:
     """
     G = ctx.graph
     last = G.graph.get("last_turn")
-    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant":
-        return []
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or ctx.pack.domain_rx is not None:
+        return []  # in a pack with domains the answer is what is searched for, the facts' (issue 21)
     said = G.nodes[last]["text"] or ""
     if not any(_ASKS_PREFERENCE.search(said[s:e]) for s, e in question_sentences(said)):
         return []
     first = _SENTENCE.search(ctx.text)
     answer = first.group(0).strip() if first else ""
     end = first.end() if first else 0
-    if not answer or len(answer) > _PREFERENCE_CHARS["segmented" if ctx.profile.segmented else "spaced"] or _NO_PREFERENCE.search(answer) or ctx.text[end:end + 1] in ("?", "？"):
+    if not answer or len(answer) > _PREFERENCE_CHARS["segmented" if ctx.profile.segmented else "spaced"] or _NO_PREFERENCE.search(answer) \
+            or ctx.text[end:end + 1] in ("?", "？"):
         return []
+    if any(u.value and str(u.value) in answer for u in ctx.units_of(FactUnit)):
+        return []  # "I'd like the centre please" after "Do you have a preference for the area?": the fact, a search (issue 21)
     return [ConstraintUnit(text=answer, polarity="prefer", stressed=ctx.stressed)]
 
 
@@ -396,7 +400,7 @@ def _changed(ctx: MessageContext, units: list[_Unit]) -> list[_Unit]:
             continue
         said = sentence.group(0)
         named = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint")
-                 if d["polarity"] != "prefer" and _named_overlap(ctx, _outside(said, [_CHANGE]), _outside(d["text"], _all_rule_cues(ctx)))]
+                 if d["polarity"] != "prefer" and _named_overlap(ctx, _outside(said, [_CHANGE]), d["text"])]
         if len(named) != 1:
             continue
         cid, d = named[0]
