@@ -55,6 +55,7 @@ def test_rule_by_the_act_is_read(lang, messages, polarity, held):
 NOT_MADE = [
     ("en", ["Lisbon is a must-see city"]),
     ("en", ["no idea what the model is please help"]),
+    ("en", ["no I don't need the receipt please"]),
     ("en", ["a: We have a walk-in or a mail-in service. Which would you prefer?", "mail in, it's easier"]),
     ("en", ["a: Any preference on the day?", "no preference, whatever is free"]),
     ("zh", ["a: 包装有袋装和瓶装，您有偏好吗？", "都可以"]),
