@@ -58,7 +58,7 @@ def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
     out = []
     for p in probes:
         messages = [_message(m, n) for n, m in enumerate(p["messages"])]
-        gold = {name: p.get(name, []) for name in GOLD_LISTS}
+        gold = {name: p.get(name, []) for name in GOLD_LISTS}  # facts, and rules and promises with their status
         out.append((p, CsConversation(p["id"], p["lang"], messages, gold, today=p.get("today", "2026-03-09"))))
     return out
 

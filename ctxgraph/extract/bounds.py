@@ -39,7 +39,7 @@ _VALUES = (
 _SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
 _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
-                    r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
+                    r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|\bgo (?:up )?to(?=\s*[$€£]?\d)|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
                     r"|放宽到|可以到|放到|顶多", re.I)
 _LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|(?<!可)以上"
                     r"|至少|起码|早于|最少", re.I)

@@ -316,14 +316,113 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
+    units += _changed(ctx, units)
+    if not any(isinstance(u, ConstraintUnit) for u in units):
+        units += _preferred_when_asked(ctx)
     made = [u.text for u in units if isinstance(u, ConstraintUnit)]
     # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
     return [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
 
 
-#: a rule whose bound points back ("so it has to be done before then", "在那之前要装好")
+#: the assistant asks whether the user has a preference: "Do you have a preference for a male or female interpreter?",
+#: "您有偏好吗？" (not "Which would you prefer?": a pick among options, the picks' and facts' business)
+_ASKS_PREFERENCE = re.compile(r"\bpreferences?\b|\b(?:any|special) requirements?\b|偏好|喜好|倾向|(?:有|什么)(?:特别的?|别的|其他)?要求", re.I)
+#: an answer that leaves it open: "no preference", "都可以", "随便", "either is fine"
+_NO_PREFERENCE = re.compile(r"^\W*(?:no\b|none\b|not really\b|nope\b|either\b|any\b|whatever|doesn'?t matter|don'?t mind|i don'?t|no preference)"
+                            r"|没有|没什么|都(?:可以|行|好|没问题)|随便|无所谓|不挑|不介意|不用", re.I)
+#: the longest first sentence read as the answer to "any preference?" (a longer one says more than a preference)
+_PREFERENCE_CHARS = {"segmented": 30, "spaced": 80}
+
+
+def _preferred_when_asked(ctx: MessageContext) -> list[_Unit]:
+    """The user's answer to the assistant asking for a preference (cons7): "Do you have a preference
+    for a male or female interpreter?" -> "female please, it's a gynaecology appointment"; "教练有男有女，
+    您有偏好吗？" -> "女教练吧，我会紧张". Its first sentence is a preference kept for the rest of the chat,
+    unless it leaves the choice open ("no preference", "都可以"), asks back, or holds a value this
+    message records as a fact (then the fact is the answer: a search in a booking, issue 21).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "包装有袋装和瓶装，您有偏好吗？"},
+    ...                 {"role": "user", "content": "袋装吧，瓶子不好带"}])
+    >>> [(c.text, c.polarity) for c in t.state().constraints]
+    [('袋装吧，瓶子不好带', 'prefer')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or ctx.pack.domain_rx is not None:
+        return []  # in a pack with domains the answer is what is searched for, the facts' (issue 21)
+    said = G.nodes[last]["text"] or ""
+    if not any(_ASKS_PREFERENCE.search(said[s:e]) for s, e in question_sentences(said)):
+        return []
+    first = _SENTENCE.search(ctx.text)
+    answer = first.group(0).strip() if first else ""
+    end = first.end() if first else 0
+    if not answer or len(answer) > _PREFERENCE_CHARS["segmented" if ctx.profile.segmented else "spaced"] or _NO_PREFERENCE.search(answer) \
+            or ctx.text[end:end + 1] in ("?", "？"):
+        return []
+    if any(u.value and str(u.value) in answer for u in ctx.units_of(FactUnit)):
+        return []  # "I'd like the centre please" after "Do you have a preference for the area?": the fact, a search (issue 21)
+    return [ConstraintUnit(text=answer, polarity="prefer", stressed=ctx.stressed)]
+
+
+#: what a rule was about has moved: "the school trip got moved to the week after", "旅游改期了，改到7月25号"
+_CHANGE = re.compile(r"\b(?:got |been |was |were |is |are |has |have )?(?:moved|changed|pushed|put back|brought forward|rescheduled|postponed)"
+                     r"(?: (?:back |forward )?to)?\b|改(?:到|成|为|期|在)|(?:推迟|推后|延后|延期|提前|挪|换|调)到", re.I)
+#: a value a moved rule takes: a number or a date in digits or Chinese numerals
+_CHANGE_VALUE = re.compile(r"\d|[一二两三四五六七八九十]+\s*(?:号|日|月|点|周|天|块|元|百|千|万)")
+_SENTENCE = re.compile(r"[^.!?。！？\n]+")
+_CLAUSE_END = re.compile(r"[,，;；]|$")
+
+
+def _changed(ctx: MessageContext, units: list[_Unit]) -> list[_Unit]:
+    """A rule whose subject has moved (cons7): a sentence with a change verb (``_CHANGE``) that names
+    the thing of exactly one active rule ("I'm away the week of the 16th, so not that week", then "the
+    school trip got moved to the week after, so it's the 23rd-27th she can't do now"; "7月20号到22号我们
+    出去旅游，这几天不行", then "旅游改期了，改到7月25号到26号") lifts it; the rule this message makes
+    of the same kind is the new one, else the sentence up to the clause that names the new value is.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我五号到九号出差，这几天排不了"},
+    ...                 {"role": "user", "content": "出差改到十二号到十六号了"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('我五号到九号出差，这几天排不了', 'lifted'), ('出差改到十二号到十六号了', 'active')]
+    """
+    if ctx.role != "user":
+        return []
+    out: list[_Unit] = []
+    gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
+    made = {u.polarity for u in units if isinstance(u, ConstraintUnit)}
+    for sentence in _SENTENCE.finditer(ctx.text):
+        cue = _CHANGE.search(sentence.group(0))
+        if not cue or _ENDS_ASKING.search(sentence.group(0)):
+            continue
+        said = sentence.group(0)
+        named = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint")
+                 if d["polarity"] != "prefer" and _named_overlap(ctx, _outside(said, [_CHANGE]), d["text"])]
+        if len(named) != 1:
+            continue
+        cid, d = named[0]
+        value = _CHANGE_VALUE.search(said, cue.start())
+        if not value and d["polarity"] not in made:
+            continue
+        out += [] if cid in gone else [LiftUnit(constraint=cid)]
+        if d["polarity"] not in made:
+            end = _CLAUSE_END.search(said, value.end()).start()
+            out.append(ConstraintUnit(text=around(said[:end].strip(), value, RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"]),
+                                      polarity=d["polarity"], stressed=ctx.stressed))
+    return out
+
+
+#: a rule whose bound points back ("so it has to be done before then", "在那之前要装好"), or that rules out what was
+#: just named ("so not that one", "这几天不行")
 _POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|\b(?:past|over|above|beyond|more than|under|below) (?:that|this|it)\b(?! (?:is|was|'s)\b)"
-                          r"|(?:在)?那(?:之|以)?(?:前|后)|超过(?:这个|那个)(?:数|价|钱)?", re.I)
+                          r"|(?:在)?那(?:之|以)?(?:前|后)|超过(?:这个|那个)(?:数|价|钱)?"
+                          # cons7: the option or dates just named, ruled out ("…wedding so not that one", "…不在家，这几天不行")
+                          r"|\bnot (?:then|that (?:one|week|day|date|weekend|time|month|morning|afternoon|evening|slot)|those (?:days|dates|weeks))\b"
+                          r"|^\W*(?:这|那)(?:几|两|三)?(?:天|周|个星期|段时间|个时间)[^，,。！？]{0,3}?(?:都|也)?(?:不行|不可以|不方便|没空|没时间|排不了"
+                          r"|来不了|约不了|去不了|考不了|上不了|做不了|不能约|不能来|不在)", re.I)
 _SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
 
 
@@ -339,7 +438,7 @@ def _with_referent(text: str, offset: int, part: str) -> str:
     starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, offset)]
     start = starts[-1] if starts else 0
     head = text[start:offset].strip()
-    return f"{head} {part}" if head else part
+    return (head + ("" if _CJK_END.search(head.rstrip("，,；;")) and head[-1] in "，,；;" else " ") + part) if head else part
 
 
 _NEEDS_TO_BE = re.compile(r"\b(?:has|have|needs?|need|got|must) to be (?:a |an |in (?:the )?|on (?:the )?)?(?P<what>[^.?!,;]{2,40})", re.I)
