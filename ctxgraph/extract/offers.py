@@ -25,8 +25,10 @@ from .context import MessageContext
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match, in_spans, question_sentences, whole_words
 from .unmet import breaks
+from ..lang.en import STOP_WORDS
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _offers(ctx: MessageContext) -> list[tuple[str, dict]]:
@@ -59,12 +61,24 @@ def _by_part(clause: str, offers) -> list[str]:
         m = SequenceMatcher(None, folded, value, autojunk=False).find_longest_match(0, len(folded), 0, len(value))
         part = value[m.b:m.b + m.size].strip()
         cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in part)
-        if (cjk >= 2 or len(part) >= 3) and not part.isdigit() and _whole_words(part, value, folded):
+        if (cjk >= 2 or len(part) >= 3) and not part.isdigit() and _whole_words(part, value, folded) \
+                and not _function_words_only(part):
             scored.append((len(part), f))
     scored.sort(reverse=True)
     if scored and (len(scored) == 1 or scored[0][0] > scored[1][0]):
         return [scored[0][1]]
     return []
+
+
+def _function_words_only(part: str) -> bool:
+    """A latin part made of function words only ("and" of "Bed and Breakfast" in "on Tuesday and
+    leave") names no option.
+
+    >>> _function_words_only("and"), _function_words_only("of the"), _function_words_only("dell")
+    (True, True, False)
+    """
+    words = re.findall(r"[a-z0-9]+", part)
+    return bool(words) and not _CJK.search(part) and all(w in STOP_WORDS for w in words)
 
 
 def _whole_words(part: str, value: str, clause: str) -> bool:
