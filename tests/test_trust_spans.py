@@ -93,3 +93,30 @@ def test_trust_spans_count_change_leaves_the_address(lang, address, change):
     facts = _facts(lang, [{"role": "assistant", "content": "Where are you based?"}, {"role": "user", "content": address},
                           {"role": "assistant", "content": "Thanks."}, {"role": "user", "content": change}])
     assert facts.get("address") == address
+
+
+@pytest.mark.parametrize(("lang", "reply", "key", "whole"), [
+    ("zh", "其实周五晚上也行，我周五不加班", "date", "周五晚上"),  # the day said again keeps its part of the day
+    ("zh", "10点半，不，10点吧", "time", "10点"),  # a clock said again is a change
+])
+def test_trust_spans_value_said_again(lang, reply, key, whole):
+    facts = _facts(lang, [{"role": "user", "content": "想找个陪练"}, {"role": "assistant", "content": "好的，您什么时间方便？"},
+                          {"role": "user", "content": reply}])
+    assert facts[key] == whole
+
+
+def test_trust_spans_no_value_across_a_sentence_end():
+    facts = _facts("en", [{"role": "user", "content": "looking for a marquee for a party in the back garden"},
+                          {"role": "assistant", "content": "How many guests, and will it be a sit-down meal?"},
+                          {"role": "user", "content": "around 60, yes sit down meal. garden is about 20 by 14 metres"}])
+    assert not any(". " in v for v in facts.values())
+
+
+@pytest.mark.parametrize(("lang", "said", "offer", "iso", "own"), [
+    ("zh", "二十六号", "可以安排2月24日或2月26日。", "2026-02-26", "二十六号"),
+])
+def test_trust_spans_day_of_month_in_the_users_words(lang, said, offer, iso, own):
+    t = Tracker(lang, today="2026-01-05")
+    t.observe_many([{"role": "user", "content": "想托运一只猫"}, {"role": "assistant", "content": offer},
+                    {"role": "user", "content": said}, *_call("book_transport", {"date": iso})])
+    assert any(str(f.value).startswith(own) and "26" in str(f.value) for f in t.state().facts if f.key == "date" and f.status == "current")

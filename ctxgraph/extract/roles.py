@@ -121,6 +121,10 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
     return load_value_tagger(lang)
 
 
+#: a sentence's end inside a span: a full stop and a space, or a Chinese sentence mark
+_SENTENCE_END = re.compile(r"(?<![A-Z0-9])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bNo)[.!?]\s+\S|[。！？]")
+
+
 def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     """The tagger's spans that no rule or NER mention covers, as mentions labelled with their
     slot type ("room_type"): a type the pack has a slot for (by name, or in its ``label_slots``:
@@ -131,6 +135,8 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     out = []
     for start, end, label in tagger(ctx.text):
         text = ctx.text[start:end].strip()
+        if _SENTENCE_END.search(text):
+            continue  # (span7) a span across a sentence's end is no value: "down meal. garden"
         # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
         # a person) gives way to the tagger's slot type
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
@@ -233,6 +239,21 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     return out
 
 
+def _not_repeated(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
+    """(span7) The mentions of one role without a later day that repeats an earlier day said with
+    its part of the day: "周五晚上也行，我周五不加班" keeps 周五晚上 whole. Clocks are not dropped:
+    "10点半，不，10点" changes the clock."""
+    kept = []
+    for n, m in enumerate(ms):
+        low = m.text.casefold()
+        if m.label in ("DATE", "DAY") and any(
+                o.label == m.label and o.text.casefold().startswith(low) and low != o.text.casefold()
+                and not first_match(ctx.pack.corrections, ctx.text[o.end:m.start]) for o in ms[:n]):
+            continue
+        kept.append(m)
+    return kept or ms
+
+
 @step("roles", roles=("user",))
 def roles(ctx: MessageContext) -> list[_Unit]:
     """Facts of the user's values that no earlier step made, keyed by their role."""
@@ -277,6 +298,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
             value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", m.text) for m in ms)), None
         else:  # one value per role: the last one said ("10点，不，10点半")
+            ms = _not_repeated(ctx, ms)
             value, normalized = _LEAD.sub("", ms[-1].text), ms[-1].value
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))

@@ -88,6 +88,9 @@ def _near(day: datetime.date, value: object, today: datetime.date | None) -> boo
     return ref is not None and abs((day - ref).days) <= NEAR_DAYS
 
 
+#: a day of the month said alone, in Chinese numerals or words ("二十六号", "the twenty-sixth")
+_BARE_DAY = re.compile(r"[一二三]?十[一二三四五六七八九]?[号日]|(?:the )?[a-z]+(?:-[a-z]+)?(?:st|nd|rd|th)", re.I)
+
 #: a weekday the user said names a tool's day at most this many days from when it was said
 NEAR_DAYS = 14
 
@@ -108,6 +111,8 @@ def day_words(G: nx.MultiDiGraph, iso: str, today: datetime.date | None = None) 
         named = weekday_of(text)
         if named is None and d.get("value") == iso:
             return text
+        if named is None and _BARE_DAY.fullmatch(text) and str(d.get("value") or "")[-3:] == iso[-3:]:
+            return text  # (span7) "二十六号" said of an offered 2月26日, read as this month's 26th: the day's words
         if named is not None and named == day.weekday() and _near(day, d.get("value"), today):
             return text
     return None
