@@ -126,12 +126,19 @@ _WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 _WEEKDAYS_ZH = "一二三四五六日"
 
 
+# a month or a day of the month in Chinese numerals ("五月十号", "二十六号"): read as digits
+_CN_DAY = re.compile(r"[一二三四五六七八九十]{1,3}(?=月)|(?<=月)[一二三四五六七八九十]{1,3}(?=[日号])|[一二三]?十[一二三四五六七八九]?(?=号)")
+
+
 def parse_date(text: str, today: datetime.date | None = None) -> str | None:
     """ISO date for absolute dates; relative ones ("下周三", "tomorrow") only given ``today``.
 
-    A date without a year is returned as ``--MM-DD``.
+    A date without a year is returned as ``--MM-DD``; Chinese numerals are read as digits.
+
+    >>> parse_date("五月十号"), parse_date("二十六号", today=datetime.date(2026, 2, 10))
+    ('--05-10', '2026-02-26')
     """
-    s = text.strip().lower()
+    s = _CN_DAY.sub(lambda m: str(_parse_cn_integer(m.group(0))), text.strip().lower())
     m = re.search(r"(\d{4})-(\d{1,2})-(\d{1,2})", s)
     if m:
         return _iso(m.group(1), m.group(2), m.group(3))

@@ -45,6 +45,10 @@ _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nin
 def _kind_of_fact(d: dict) -> str | None:
     """The kind (day, time, count) of a current fact's value, by its slot's types or its shape."""
     value = str(d.get("value", ""))
+    from .facts import PLACE_SLOTS
+
+    if d.get("slot") in PLACE_SLOTS or d.get("key") in PLACE_SLOTS:
+        return None  # (span7) "12 Canons Way", "flat 3, 41 Elm Park Road" count nothing: "make that two" is no new address
     if d.get("slot") in ("date", "day", "checkin", "checkout") or d.get("key") in ("date", "day"):
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":

@@ -548,6 +548,10 @@ def fits_role(ctx: MessageContext, slot_id: str, m: Mention) -> bool:
     return not shapes or any(rx is None or rx.search(m.text) for rx in shapes)
 
 
+#: slots of a place: a number in their value is a house, a flat or a room, never a count the user corrects
+PLACE_SLOTS = ("address", "地址", "postcode", "邮编")
+
+
 def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, current):
     """The current fact a slot-less correction changes: one whose value is the old value
     named ("not 2") and whose slot takes this type, else the newest of that type."""
@@ -556,6 +560,8 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
         current = [(fid, d) for fid, d in current if ctx.graph.nodes[f"t{d['turn']}"]["role"] != "user"]
     for order, (fid, d) in enumerate(current):
         slot = ctx.pack.slots.get(d["slot"])
+        if (d.get("slot") in PLACE_SLOTS or d.get("key") in PLACE_SLOTS) and m.label not in ("ADDRESS", "POSTCODE"):
+            continue  # (span7) "4 days not 3" changes no "flat 3, 41 Elm Park Road"
         names = _names_old(old_text, str(d["value"]))
         same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names) \
             and fits_role(ctx, slot.id, m)
@@ -725,6 +731,24 @@ def changed_within(w: FactWriter) -> None:
                     return
 
 
+#: (span7) a clause of a reply: the answer stops before a later clause that says what not to do
+#: ("保留原色吧，有纪念意义，别给我刷成白的": the value is "保留原色吧，有纪念意义", not the colour refused)
+_CLAUSE_END = re.compile(r"[，；;。！!？?]|,(?!\d)|\s[-–]\s")
+_NOT_CLAUSE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:don'?t|dont|do not|not|never|no)\b|^\W*[\u4e00-\u9fff]{0,2}?(?:别|不要|不用|不想|不能|千万别|甭)", re.I)
+
+
+def _until_refusal(text: str) -> str:
+    """The reply up to the first later clause that refuses something.
+
+    >>> _until_refusal("保留原色吧，有纪念意义，别给我刷成白的"), _until_refusal("the oak one, it matches the floor, just don't varnish it")
+    ('保留原色吧，有纪念意义', 'the oak one, it matches the floor')
+    """
+    for m in _CLAUSE_END.finditer(text):
+        if _NOT_CLAUSE.match(text[m.end():]) and text[:m.start()].strip():
+            return text[:m.start()].strip()
+    return text
+
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -754,7 +778,7 @@ def bare_answer(w: FactWriter) -> None:
         fitting = [m for m in free if m.label == "NUMBER"]
         if len(fitting) != 1:
             return
-    value = fitting[0].text if len(fitting) == 1 else _without_fillers(ctx.text, ctx.pack.answer_fillers)
+    value = fitting[0].text if len(fitting) == 1 else _without_fillers(_until_refusal(ctx.text), ctx.pack.answer_fillers)
     if value:
         w.make(slot, value, 0, mention=fitting[0] if len(fitting) == 1 else None, patterned=True)
 

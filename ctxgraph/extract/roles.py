@@ -125,9 +125,9 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
 #: a time already past, said alone: it dates a story ("the tech came last Monday"), it books nothing
 _STORY_TIME = re.compile(r"(?:last\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month|year|night)"
                          r"|yesterday|the other day|the day before yesterday)", re.I)
-#: a sentence ends inside a span: two pieces of two sentences, no value ("sit down meal. garden"); a
-#: title or an initial ("Dr. Menon", "J. Smith", "St. Ives") ends none
-_SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![\s(][a-z])[.!?。！？]\s")
+#: a sentence ends inside a span: two pieces of two sentences, no value ("sit down meal. garden", 周五。还有);
+#: a title or an initial ("Dr. Menon", "J. Smith", "St. Ives") ends none
+_SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![\s(][a-z])[.!?]\s|[。！？]")
 #: a person and a copula right before a span: what follows says how the person is ("whoever's free",
 #: "are you free", "he's around"), not a value of the thing
 _PERSON_IS = re.compile(r"(?:\b(?:who|whoever|someone|anyone|somebody|anybody|everyone|you|he|she|they|i|we)"
@@ -269,6 +269,21 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     return out
 
 
+def _not_repeated(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
+    """(span7) The mentions of one role without a later day that repeats an earlier day said with
+    its part of the day: "周五晚上也行，我周五不加班" keeps 周五晚上 whole. Clocks are not dropped:
+    "10点半，不，10点" changes the clock."""
+    kept = []
+    for n, m in enumerate(ms):
+        low = m.text.casefold()
+        if m.label in ("DATE", "DAY") and any(
+                o.label == m.label and o.text.casefold().startswith(low) and low != o.text.casefold()
+                and not first_match(ctx.pack.corrections, ctx.text[o.end:m.start]) for o in ms[:n]):
+            continue
+        kept.append(m)
+    return kept or ms
+
+
 @step("roles", roles=("user",))
 def roles(ctx: MessageContext) -> list[_Unit]:
     """Facts of the user's values that no earlier step made, keyed by their role."""
@@ -316,6 +331,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
             value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", m.text) for m in ms)), None
         else:  # one value per role: the last one said ("10点，不，10点半")
+            ms = _not_repeated(ctx, ms)
             value, normalized = _LEAD.sub("", ms[-1].text), ms[-1].value
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))

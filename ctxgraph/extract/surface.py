@@ -88,6 +88,9 @@ def _near(day: datetime.date, value: object, today: datetime.date | None) -> boo
     return ref is not None and abs((day - ref).days) <= NEAR_DAYS
 
 
+#: a day of the month said alone, in Chinese numerals or words ("二十六号", "the twenty-sixth")
+_BARE_DAY = re.compile(r"[一二三]?十[一二三四五六七八九]?[号日]|(?:the )?[a-z]+(?:-[a-z]+)?(?:st|nd|rd|th)", re.I)
+
 #: a weekday the user said names a tool's day at most this many days from when it was said
 NEAR_DAYS = 14
 
@@ -108,6 +111,8 @@ def day_words(G: nx.MultiDiGraph, iso: str, today: datetime.date | None = None) 
         named = weekday_of(text)
         if named is None and d.get("value") == iso:
             return text
+        if named is None and _BARE_DAY.fullmatch(text) and str(d.get("value") or "")[-3:] == iso[-3:]:
+            return text  # (span7) "二十六号" said of an offered 2月26日, read as this month's 26th: the day's words
         if named is not None and named == day.weekday() and _near(day, d.get("value"), today):
             return text
     return None
@@ -226,3 +231,64 @@ def user_form(value: str, G: nx.MultiDiGraph) -> str | None:
     if iso is not None:
         return _numeric_date(iso, texts)
     return _spelled(value.strip(), texts) or _with_unit(value, G, texts)
+
+
+#: (span7) the Chinese units that count what an English field word names: a tool writes
+#: ``hours_each: 2`` or ``grade: 6`` for the user's "两个小时" or "六级". The language's words for
+#: units, not a domain's values.
+_ZH_UNITS = {"hour": "小时|钟头", "minute": "分钟", "grade": "级", "level": "级", "day": "天", "night": "晚|夜",
+             "year": "年", "age": "岁", "week": "周|星期", "month": "月", "time": "次", "session": "次|节",
+             "lesson": "节|次", "class": "节", "people": "人|位", "person": "人|位", "guest": "人|位",
+             "room": "间", "floor": "楼|层", "kg": "公斤|千克", "weight": "公斤|斤|千克"}
+#: field words that name no unit ("hours_each", "per_week", "max_people")
+_NOT_A_UNIT = frozenset({"each", "per", "num", "number", "count", "total", "max", "min", "new", "old", "the", "of",
+                         "no", "id", "qty", "amount", "value", "target"})
+_EN_NUM = (r"\d+(?:\.\d+)?|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five"
+           r"|six|seven|eight|nine))?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+           r"|one|two|three|four|five|six|seven|eight|nine|ten")
+_ZH_NUM = r"\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+"
+
+
+def _unit_words(field: str) -> list[str]:
+    words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in re.findall(r"[a-z]+", field.casefold())]
+    return [w for w in words if len(w) >= 3 and w not in _NOT_A_UNIT or w == "kg"]
+
+
+def counted_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
+    """The user's words for a bare number a tool wrote under ``field``: the number with the
+    field's word before or after it ("Grade 3" for ``grade: 3``, "two hours" for ``hours_each: 2``)
+    or, in Chinese, with the unit that counts the field's word ("六级", "两个小时", "一个半小时").
+    Read in the user's latest message saying it; two different ways in that message name none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "去年过了四级，今年想考六级。每次两个小时"})
+    >>> counted_form("6", "grade", t.graph), counted_form("2", "hours each", t.graph), counted_form("3", "grade", t.graph)
+    ('六级', '两个小时', None)
+    """
+    from .._normalize import parse_number
+
+    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()):
+        return None
+    number = float(value)
+    words = _unit_words(field)
+    if not words:
+        return None
+    patterns = []
+    for w in words:
+        patterns.append((re.compile(rf"\b{w}s?\s+({_EN_NUM})\b", re.I), 0))
+        patterns.append((re.compile(rf"\b({_EN_NUM})\s+{w}s?\b", re.I), 0))
+        if w in _ZH_UNITS:
+            patterns.append((re.compile(rf"({_ZH_NUM})(个半|个)?(?:{_ZH_UNITS[w]})"), 1))
+    for text in _user_texts(G):
+        said = set()
+        for rx, zh in patterns:
+            for m in rx.finditer(text):
+                n = parse_number(m.group(1))
+                if n is not None and zh and m.group(2) == "个半":
+                    n += 0.5
+                if n is not None and n == number:
+                    said.add(m.group(0))
+        if said:
+            return said.pop() if len(said) == 1 else None
+    return None
