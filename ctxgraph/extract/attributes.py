@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
+from .notvalues import reason_or_condition
 from .offers import _offers
 from .registry import step
 from .text import SENTENCE_END, first_match, in_spans
@@ -357,7 +358,6 @@ def attributes(ctx: MessageContext) -> list[_Unit]:
     typed = set(ctx.pack.type_roles.values()) | _TYPED
     offered = _offers(ctx)
     units: list[_Unit] = []
-    from .facts import reason_or_condition
 
     for f in _read(ctx):
         if reason_or_condition(ctx, f.start):

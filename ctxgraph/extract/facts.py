@@ -25,8 +25,9 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .domains import admits
+from .notvalues import appositive_day, reason_or_condition, ruled_out
 from .registry import step
-from .text import CLAUSE_END, SENTENCE_END, clause_at, clauses, first_match, in_spans, list_value, mask
+from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
 from .unmet import breaks
 
 
@@ -206,63 +207,6 @@ def is_limit(text: str, at: int) -> bool:
     (True, True, True)
     """
     return bool(_LIMIT_BEFORE.search(text[max(0, at - 40):at]))
-
-
-#: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
-#: "any day next week but not Tuesday", "except Easter weekend", "I'm at work mondays", "the office is
-#: shut fridays", "we can't get there before 10 on the sunday" (a negated rule's day)
-_RULED_OUT_BEFORE = re.compile(
-    r"(?:\b(?:not|except|excluding|apart from|other than|never)|\b(?:any|every|all)\b[^,.;!?]{0,24}?\bbut)"
-    r"\s+(?:(?:on|at|in|for|during|over)\s+)?(?:(?:the|a|an|this|that|next)\s+)?$"
-    r"|(?:\b(?:i|we|he|she|they|you)(?:'m|’m|'re|’re|'s|’s|\s+am|\s+are|\s+is)|\b(?:is|are))\s+(?:\w+\s+){0,2}?"
-    r"(?:at work|working|away|busy|shut|closed|unavailable|out of (?:town|the country)|on (?:holiday|shift|call|nights))"
-    r"(?:\s+all day)?\s+(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$"
-    r"|\b(?:i|we)\s+(?:work|teach)\s+(?:\w+\s+)?(?:(?:on|every)\s+)?$"
-    r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
-    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
-
-#: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
-_LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
-
-
-def ruled_out(text: str, at: int) -> bool:
-    """Whether the value at ``at`` is one the sentence rules out or says the speaker is away on
-    ("but not on a friday", "any day but Tuesday", "I'm at work mondays", "no deliveries before 11am
-    on the saturday"): no value the user settled on; a rule (the constraints step) holds it.
-
-    >>> t = "any day next week but not Tuesday. Thursday ideally"
-    >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Thursday"))
-    (True, False)
-    >>> t = "I'm at work mondays and tuesdays. wednesday works"
-    >>> ruled_out(t, t.index("mondays")), ruled_out(t, t.index("tuesdays")), ruled_out(t, t.index("wednesday"))
-    (True, True, False)
-    >>> t = "the crew can't come before 9am on the friday"
-    >>> ruled_out(t, t.index("friday")), ruled_out("Can you clean it on Saturday, not Friday?", 22)
-    (True, False)
-    """
-    if _RULED_OUT_BEFORE.search(text[max(0, at - 60):at]):
-        return True
-    # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
-    listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])
-    return bool(listed) and ruled_out(text, at - len(listed.group(0)) + listed.start(1) - listed.start(0))
-
-
-#: what joins a weekday to the date it names: "the 19th, a thursday", "11 April (a Saturday)"
-_APPOSITIVE = re.compile(r"^\s*(?:,|\(|-|–)?\s*(?:which is|which's|that's|that is|it's|it is)?\s*an?\s+$", re.I)
-
-
-def appositive_day(ctx: MessageContext, m: Mention) -> bool:
-    """Whether ``m`` is a weekday said after a date to name its day ("his birthday is the 19th, a
-    thursday"): the date holds it, the weekday alone is no second value.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en", today="2026-03-09")
-    >>> _ = t.observe({"role": "user", "content": "her birthday's the 11th of april, a saturday"})
-    >>> [(f.key, f.value) for f in t.state().facts]
-    [('date', '11th of april')]
-    """
-    return m.label == "DAY" and any(
-        o.label == "DATE" and o.end <= m.start and _APPOSITIVE.match(ctx.text[o.end:m.start]) for o in ctx.mentions)
 
 
 #: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")
@@ -857,31 +801,3 @@ def facts(ctx: MessageContext) -> list[_Unit]:
 def _said_in_words(ctx: MessageContext, fid: str) -> bool:
     key = str(ctx.graph.nodes[fid].get("key", "")) if fid in ctx.graph else ""
     return key == "want" or key.startswith("problem")
-
-
-#: a clause said as a condition: "if …", "挂不上就算了", "打不了孔就别弄了", "要是…的话"
-_CONDITION = re.compile(r"^\W*(?:if|unless|in case|如果|要是|万一|假如)\b|就(?:算了|别|不|换)|的话", re.I)
-
-
-def reason_or_condition(ctx: MessageContext, at: int) -> bool:
-    """Whether the clause of ``ctx.text`` at ``at`` is a condition ("挂不上就算了", "if it won't
-    hold then leave it") or the reason of a rule said before it in its sentence ("油烟机别动，上次
-    别家阿姨拆坏了", "don't use bleach, the last cleaner ruined my rug"): a fault said there is the
-    rule's, not a fault of the user's thing.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("zh")
-    >>> _ = t.observe({"role": "user", "content": "厨房油烟机别动，上次别家阿姨拆坏了"})
-    >>> [f.key for f in t.state().facts if f.key.startswith("problem")]
-    []
-    """
-    text = ctx.text
-    lo = max([0] + [m.end() for m in SENTENCE_END.finditer(text) if m.end() <= at])
-    for offset, clause in clauses(text[lo:]):
-        start, end = lo + offset, lo + offset + len(clause)
-        if start <= at < end:
-            if _CONDITION.search(clause):
-                return True
-            before = text[lo:start]
-            return any(p == "must_not" and first_match(cues, before) for p, cues in ctx.pack.constraints)
-    return False

@@ -124,10 +124,18 @@ def _kept(ctx: MessageContext, start: int, end: int) -> bool:
     more than it (a want or a problem that holds the whole sentence does not count)."""
     said = ctx.text[start:end]
     for u in ctx.units:
-        if isinstance(u, FactUnit) and not u.offered and len(u.value) <= len(said) + 8 and re.search(
-                rf"{re.escape(said)}(?![\d{_ZH_DIGITS}.])", u.value):
+        if not isinstance(u, FactUnit) or u.offered:
+            continue
+        if len(u.value) <= len(said) + 8 and re.search(rf"{re.escape(said)}(?![\d{_ZH_DIGITS}.])", u.value):
             return True  # (not "一米" in "一米二": another measure)
+        if _MODIFIER_AFTER.match(u.value, (u.value.find(said) + len(said)) if said in u.value else len(u.value)):
+            return True  # it qualifies a noun of another step's value: "24小时热水服务" is a facility, no duration
     return False
+
+
+#: a Chinese noun right after a measure inside another value: the measure qualifies it ("24小时热水", "5公斤装")
+#: - not a word that ends the measure itself (左右, 多, 了, 的, 吧 ...)
+_MODIFIER_AFTER = re.compile(r"(?![左右上下多了的吧啊呢半以来])[\u4e00-\u9fff]")
 
 
 #: a clause that declines or rules out what it measures ("the 8 yard is way too big", 对开的太宽了)

@@ -34,7 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
-from .facts import appositive_day, reason_or_condition, ruled_out
+from .notvalues import appositive_day, reason_or_condition, ruled_out
 from .offers import _offers
 from .registry import step
 from .text import SENTENCE_END, clause_at, clauses, first_match, in_spans
