@@ -128,7 +128,8 @@ def _kept(ctx: MessageContext, start: int, end: int) -> bool:
             continue
         if len(u.value) <= len(said) + 8 and re.search(rf"{re.escape(said)}(?![\d{_ZH_DIGITS}.])", u.value):
             return True  # (not "一米" in "一米二": another measure)
-        if _MODIFIER_AFTER.match(u.value, (u.value.find(said) + len(said)) if said in u.value else len(u.value)):
+        at = u.value.find(said)
+        if at >= 0 and _MODIFIER_AFTER.match(u.value, at + len(said)):
             return True  # it qualifies a noun of another step's value: "24小时热水服务" is a facility, no duration
     return False
 
