@@ -10,6 +10,7 @@ import pytest
 from ctxgraph.bench import _cli
 from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
                                 default_blind5_dir, default_blind6_dir, default_blind7_dir, default_blind8_dir,
+                                default_blind9_dir,
                                 default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
@@ -140,7 +141,7 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-6] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-7] == "blind3"
     conversations = load_cs(default_blind3_dir())
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
@@ -149,7 +150,7 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-5] == "blind4"
+    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-6] == "blind4"
     conversations = load_cs(default_blind4_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -161,7 +162,7 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
 
 def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-4] == "blind5"
+    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-5] == "blind5"
     conversations = load_cs(default_blind5_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -176,7 +177,7 @@ def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
 
 def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-3] == "blind6"
+    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-4] == "blind6"
     conversations = load_cs(default_blind6_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -193,7 +194,7 @@ def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
 
 def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind7"
+    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-3] == "blind7"
     conversations = load_cs(default_blind7_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -215,7 +216,7 @@ def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
 
 def test_shipped_eighth_blind_set_loads_as_the_blind8_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind8"] is default_blind8_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind8"
+    assert dict(DEFAULT_GROUPS)["blind8"] is default_blind8_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind8"
     conversations = load_cs(default_blind8_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -238,10 +239,36 @@ def test_shipped_eighth_blind_set_loads_as_the_blind8_group():
         assert not [v for name in c.gold for v in c.gold[name] if v.casefold() not in said], c.id
 
 
+def test_shipped_ninth_blind_set_loads_as_the_blind9_group():
+    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
+    assert dict(DEFAULT_GROUPS)["blind9"] is default_blind9_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind9"
+    conversations = load_cs(default_blind9_dir())
+    assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
+    assert len({c.id for c in conversations}) == 24
+    # 24 domains, one chat each, none shared with the seventh or the eighth blind set
+    domains = {c.id.split("_")[2] for c in conversations}
+    earlier = {c.id.split("_")[2] for folder in (default_blind7_dir, default_blind8_dir) for c in load_cs(folder())}
+    assert len(domains) == 24 and not domains & earlier
+    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
+    # every chat carries a constraint and a promise; some constraints are lifted, some promises kept
+    assert all(c.gold["constraints_active"] or c.gold["constraints_lifted"] for c in conversations)
+    assert all(c.gold["commitments_open"] or c.gold["commitments_done"] for c in conversations)
+    assert sum(bool(c.gold["constraints_lifted"]) for c in conversations) >= 4
+    assert sum(bool(c.gold["commitments_done"]) for c in conversations) >= 8
+    assert all(8 <= sum(m["role"] != "system" for m in c.messages) <= 16 for c in conversations)
+    assert sum(any(m.get("tool_calls") for m in c.messages) for c in conversations) >= 18
+    for c in conversations:
+        allowed = c.gold["current"] + c.gold["also_ok"]
+        assert not [(v, x) for v in c.gold["not_current"] for x in allowed if holds(x, v)], c.id
+        # every gold string, ``also_ok`` included, is said in the chat (a user's, assistant's or tool's words)
+        said = json.dumps(c.messages, ensure_ascii=False).casefold()
+        assert not [v for name in c.gold for v in c.gold[name] if v.casefold() not in said], c.id
+
+
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-8 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-9 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -415,3 +442,24 @@ def test_run_cs_scores_the_blind8_group_its_gap_and_the_targets_read_it():
     assert rows["blind7", "all"]["fact_recall"] != blind8["fact_recall"]  # the two tiny chats tell the rows apart
     assert f"| cs set: fact recall | — | {blind8['fact_recall']:.3f} |" in targets
     assert f"| cs set: fact recall | — | {rows['blind7', 'all']['fact_recall']:.3f} |" not in targets
+
+
+def test_run_cs_scores_the_blind9_group_its_gap_and_the_targets_read_it():
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind8", CS_GROUPS / "blind8"), ("blind9", CS_GROUPS / "blind9")],
+                    progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows)[-2:] == [("blind9", "en"), ("blind9", "all")]
+    blind9, dev = rows["blind9", "all"], rows["dev", "all"]
+    assert blind9["n"] == 1 and blind9["current_total"] == 3 and blind9["current_found"] < 3  # "Thursday" is never said
+    assert report["gap_blind9"] == {k: round(dev[k] - blind9[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report["gap_blind9"]["fact_recall"] > 0 and "gap_blind8" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind8", "blind9"] and "(blind9)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind9 | en | 1 |" in doc and "| blind9 | all | 1 |" in doc
+    assert f"gap, dev minus blind9 (the set the rules were tuned on minus the ninth blind set, issue 19): " \
+           f"fact recall {report['gap_blind9']['fact_recall']:+.3f}" in doc
+    # the Targets' "cs set" rows read the newest blind group, blind9, not blind8
+    targets = _cli.format_targets([report])
+    assert rows["blind8", "all"]["fact_recall"] != blind9["fact_recall"]  # the two tiny chats tell the rows apart
+    assert f"| cs set: fact recall | — | {blind9['fact_recall']:.3f} |" in targets
+    assert f"| cs set: fact recall | — | {rows['blind8', 'all']['fact_recall']:.3f} |" not in targets
