@@ -1,0 +1,45 @@
+"""prom8's probe set (``tests/data/probes_prom8.yml``, written and committed before ctxgraph ran on it):
+the assistant's promises in unseen domains, Chinese weighted. A promise is a future deed of the
+assistant's side directed at the user (稍后发您…, 回头给您…, 我们会…, 师傅上门前会电话联系您, "we'll have …
+fitted by Friday"), kept by a later report or the tool call of the same deed, left open when talk goes
+on or the tool fails; and none where the assistant states a price, a policy, how the service works,
+what it can do, recommends, reports a booking, restates the booked service or agrees to the user's rule.
+Scored as ``tests/test_probes_prom7.py`` scores its sets.
+
+``python -m tests.test_probes_prom8`` prints each miss and the totals per class (docs/quality.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph.bench._cs import replay
+from tests.probe_sets import load_probes
+from tests.test_probes_prom7 import problems
+
+PROBES = load_probes("prom8")
+#: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
+KNOWN_MISSES: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("probe, conv", [pytest.param(p, c, id=p["id"], marks=[
+    pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])] if p["id"] in KNOWN_MISSES else [])
+    for p, c in PROBES])
+def test_probes_prom8_promise_is_read_and_closed_as_an_annotator_would(probe, conv):
+    state = replay(conv)
+    assert problems(probe, state) == [], state["commitments"]
+
+
+if __name__ == "__main__":
+    import sys
+    from collections import defaultdict
+
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for probe, conv in PROBES:
+        wrong = problems(probe, replay(conv))
+        if wrong or "-v" in sys.argv:
+            print(probe["id"], "; ".join(wrong) or "ok")
+        for key in ("all", f"{probe['lang']}", probe["class"]):
+            out[key][0] += not wrong
+            out[key][1] += 1
+    print({k: f"{a}/{b}" for k, (a, b) in out.items()})
