@@ -19,7 +19,14 @@ from tests.test_probes_prom7 import problems
 
 PROBES = load_probes("prom8")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+_ECHO = ("the assistant agreeing to the user's rule is read as a promise: a rule that dropped such echoes lost six listed "
+         "promises on the open groups (their annotators list 会按潘通色号调色, 质检通过后会在2小时内打款到您的支付宝, …)")
+KNOWN_MISSES: dict[str, str] = {
+    "zh_shouna_rule_agreed": _ECHO,
+    "en_firewood_rule_agreed": _ECHO,
+    "en_mower_booking_restated": "the booked service restated with its day (\"we'll collect it on Thursday 12 March\") is "
+                                 "read as a promise",
+}
 
 
 @pytest.mark.parametrize("probe, conv", [pytest.param(p, c, id=p["id"], marks=[

@@ -46,19 +46,28 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
 _CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b)", re.I)
 
 
+#: a promise that names its thing by a pronoun: the thing is in the clause before a semicolon
+_POINTS_BACK = re.compile(r"\b(?:it|them|those)\b|它|这个|这些", re.I)
+
+
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
     """(start, end) of each promise in the message: a clause with a promise cue, with the
     clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
     12点前送到" is one promise), and those after the sentence's last promise; two promises
     in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度"), but a bare
-    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账")."""
+    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账"); a promise that names
+    its thing by a pronoun takes the clauses before a semicolon too ("wetsuit hire is £8 a day each;
+    I'll add it to your booking")."""
     ends = [m.end() for m in _SENTENCE_END.finditer(ctx.text)]
     spans: list[tuple[int, int]] = []
-    sentence, waiting, last = -1, [], None
+    sentence, waiting, last, carried = -1, [], None, []
     for (offset, clause), kind in zip(pieces, kinds):
         here = sum(1 for e in ends if e <= offset)
         if here != sentence:
+            carried = waiting if ctx.text[:offset].rstrip().endswith((";", "；")) else []
             sentence, waiting, last = here, [], None
+        if kind == "make" and not waiting and carried and _POINTS_BACK.search(clause):
+            waiting = carried  # "wetsuit hire is £8 a day each; I'll add it to your booking": "it" is the wetsuit
         if kind == "plain":
             waiting.append((offset, offset + len(clause)))
             if last is not None:  # after the sentence's last promise so far: it belongs to it
@@ -250,6 +259,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
         if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, sentence):
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
+        if _habitual(ctx.text[opening:end]):
+            continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -260,6 +271,21 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
+_HABIT = re.compile(r"一般|通常|正常情况下|\b(?:usually|normally|typically|generally)\b", re.I)
+_OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
+
+
+def _habitual(span: str) -> bool:
+    """Whether a promise's span says how the service goes as a rule rather than what the assistant's
+    side will do for this user: a habit word and no "I"/"we"/我.
+
+    >>> _habitual("鉴定一般需要3到5个工作日，结果会以短信形式通知"), _habitual("我们一般24小时内给您回电")
+    (True, False)
+    """
+    return bool(_HABIT.search(span)) and not _OWN.search(span)
 
 
 #: a sentence that opens by reporting a booking ("Booked, reference EV-3318: …", "Confirmed: …", "已为您预约，…")
@@ -387,10 +413,24 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
             deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
         deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
+    elif ctx.profile.segmented and (m := _GLUED_TAIL.search(parts[-1])) and first_match(ctx.pack.make, parts[-1][:m.start()]):
+        deed = parts[-1][:m.start()].strip(_TRIM)  # "我先把植物清单发给您看看可以吗？": the go-ahead asked in the same clause
+    elif ctx.profile.segmented and _ASKS_TO_DO.search(parts[-1]):
+        deed = parts[-1].strip(_TRIM + "?？")  # "有的，我加您微信发几张实车图？"
     else:
         return None
-    # "Shall I send it?" names no deed of its own: the next message does it or not
-    return deed if _names_deed(ctx, deed) else None
+    # "Shall I send it?" names no deed of its own: the next message does it or not; "…一般在2500到3800之间，检测完给您出方案，
+    # 您看可以吗？" asks about how the service goes
+    return deed if _names_deed(ctx, deed) and not _habitual(deed) else None
+
+
+#: a go-ahead asked at the end of the clause that says the deed, with no comma before it ("…发给您看看可以吗？")
+_GLUED_TAIL = re.compile(r"(?<=[\u4e00-\u9fff])(?:这样)?(?:可以|好|行)(?:吗|么|不)\s*[？?]\s*$")
+#: the assistant asks whether it shall do a deed for the user by saying it with a question mark, no question word
+#: ("我加您微信发几张实车图？", "我帮您约周六上午？"): an offer, as "要不要我…？" is
+_ASKS_TO_DO = re.compile(r"^\W*(?:那|那么|好的)?\s*我(?:们)?(?:先|再|这边|现在|马上|就)?(?!是|想|觉得|看|可以|能|不|没|会不会|要不要|需要|需不需要|该)"
+                         r"(?![^，,。！？]*(?:什么|哪|多少|怎么|谁|为什么|如何|吗|呢|么|是否|还是|或者|对不对|是不是))"
+                         r"[\u4e00-\u9fff][^，,。！？]*您[^，,。！？]*[？?]\s*$")
 
 
 def _names_deed(ctx: MessageContext, deed: str) -> bool:
