@@ -572,3 +572,64 @@ def test_a_third_partys_deed_said_with_the_tools_reference_restates_the_booking(
         "name": "book_visit", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": json.dumps(result, ensure_ascii=False)}]
     got = [p for p in promises_after(lang, *turns, bot(report)) if p[1] == "open"]
     assert [part for part in open_ if any(part in p[0] for p in got)] == open_ and len(got) == len(open_), got
+
+
+@pytest.mark.parametrize(("lang", "offer", "yes", "part"), [
+    pytest.param("zh", "已预约好了。我先把套餐的植物清单发给您看看可以吗？", "好", "植物清单", id="zh-glued-tail"),
+    pytest.param("zh", "有的，我加您微信发几张样板间照片？", "好 就这个手机号", "样板间照片", id="zh-asks-by-saying"),
+    pytest.param("en", "You're enrolled. Is it alright if I email you the kit list tonight?", "yes please", "kit list", id="en-is-it-alright"),
+    pytest.param("en", "Do you mind if I text you the gate code on the day?", "yes go ahead", "gate code", id="en-do-you-mind"),
+])
+def test_an_offer_asked_in_its_own_clause_is_a_promise_once_the_user_says_yes(lang, offer, yes, part):
+    assert the_one(promises_after(lang, bot(offer), yes), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "我先把套餐的植物清单发给您看看可以吗？", id="zh-glued-tail"),
+    pytest.param("zh", "我加您微信发几张样板间照片？", id="zh-asks-by-saying"),
+    pytest.param("zh", "我怎么把照片发给您？", id="zh-asks-how"),
+    pytest.param("en", "Is it alright if I email you the kit list tonight?", id="en-is-it-alright"),
+])
+def test_an_offer_asked_in_its_own_clause_is_no_promise_before_the_yes(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+def test_a_bare_one_verb_report_keeps_the_one_open_promise():
+    assert [s for _, s, _ in promises_after("zh", bot("我加您微信发几张样板间照片？"), "好", bot("已发。您看看怎么样？"))] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "check", "tool"), [
+    pytest.param("zh", "我先帮您查一下十月三号还有没有车，稍等。", "check_car", id="zh"),
+    pytest.param("en", "Let me check stock for that blade.", "check_stock", id="en"),
+])
+def test_a_check_said_then_done_by_the_next_messages_tool_call_is_kept(lang, check, tool):
+    assert [s for _, s, _ in promises_after(lang, bot(check), *call(tool, 1, date="2026-10-03"))] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "Wetsuit hire is £8 a day each; I'll add it to your booking.", "Wetsuit", id="en-it"),
+    pytest.param("zh", "电子发票今天能开好；这个我下午发您邮箱。", "电子发票", id="zh-zhege"),
+])
+def test_a_promise_that_names_its_thing_by_a_pronoun_takes_the_clause_before_the_semicolon(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "颜色挺多的，我让师傅明天带色卡过来给您挑。", "色卡", id="zh-i-have-someone"),
+    pytest.param("zh", "装好以后师傅会给叔叔阿姨的手机装好App，当面教他们怎么回看录像。", "App", id="zh-role-for-family"),
+    pytest.param("en", "I'll get our engineer to call you tomorrow morning.", "engineer", id="en-i-have-someone"),
+])
+def test_a_deed_for_the_user_by_someone_of_the_assistants_side_is_a_promise(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "鉴定一般需要3到5个工作日，结果会以短信形式通知。", id="zh-yiban"),
+    pytest.param("en", "Results usually take two days and are emailed within 48 hours.", id="en-usually"),
+])
+def test_how_the_service_goes_as_a_rule_is_no_promise(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+def test_a_habit_word_beside_the_assistants_own_deed_leaves_the_promise():
+    assert the_one(promises_after("zh", bot("我们一般当天处理，我今晚把结果发您邮箱。")), "结果")[1] == "open"
