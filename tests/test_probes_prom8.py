@@ -24,8 +24,6 @@ _ECHO = ("the assistant agreeing to the user's rule is read as a promise: a rule
 KNOWN_MISSES: dict[str, str] = {
     "zh_shouna_rule_agreed": _ECHO,
     "en_firewood_rule_agreed": _ECHO,
-    "en_mower_booking_restated": "the booked service restated with its day (\"we'll collect it on Thursday 12 March\") is "
-                                 "read as a promise",
 }
 
 

@@ -633,3 +633,30 @@ def test_how_the_service_goes_as_a_rule_is_no_promise(lang, text):
 
 def test_a_habit_word_beside_the_assistants_own_deed_leaves_the_promise():
     assert the_one(promises_after("zh", bot("我们一般当天处理，我今晚把结果发您邮箱。")), "结果")[1] == "open"
+
+
+@pytest.mark.parametrize(("text", "promised"), [
+    pytest.param("Yes, we'll collect it on Thursday 12 March between 9 and 12.", False, id="day-of-the-service"),
+    pytest.param("Order SF-2027 confirmed. We'll collect on Monday 19 October.", False, id="after-a-report"),
+    pytest.param("Will do, I'll ship them to the office on a weekday other than Friday.", True, id="where-and-when"),
+    pytest.param("I'll call you tomorrow.", True, id="to-you"),
+    pytest.param("We'll have a replacement spring fitted by Friday.", True, id="a-thing"),
+])
+def test_the_booked_services_day_restated_is_no_promise(text, promised):
+    assert bool(promises_after("en", bot(text))) is promised
+
+
+@pytest.mark.parametrize(("lang", "promise", "user", "part"), [
+    pytest.param("en", "Of course, I'll post you five green velvet swatches today.", "ok the swatches came this morning!", "swatches", id="en-came"),
+    pytest.param("zh", "我明天把色卡寄给您。", "色卡今天到了，我选浅灰色", "色卡", id="zh-daole"),
+])
+def test_the_user_saying_the_thing_came_keeps_the_promise(lang, promise, user, part):
+    assert the_one(promises_after(lang, bot(promise), user), part)[1] == "done"
+
+
+@pytest.mark.parametrize(("text", "promised"), [
+    pytest.param("订好了，单号XC-0420-15，4月20号进店。交车时送您一次洗车。", True, id="gift-at-a-step"),
+    pytest.param("满500送您一张20元券。", False, id="promotion"),
+])
+def test_a_gift_at_a_step_of_this_order_is_a_promise(text, promised):
+    assert bool(promises_after("zh", bot(text))) is promised

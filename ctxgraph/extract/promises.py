@@ -266,6 +266,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
                 text = text.replace(report, "")
             text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
+            if _schedule_only(ctx, start, end, text):
+                continue  # "We'll collect on Monday 19 October": the booked service's day, a fact of the booking
             replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
@@ -328,6 +330,26 @@ def _restates_result(ctx: MessageContext, clause: str, sentence: str) -> bool:
     if _OWN_VOICE.search(clause) or not _CAN.search(clause) or not last or G.nodes[last]["role"] != "tool":
         return False
     return bool(_identifiers(sentence) & _identifiers(G.nodes[last].get("text") or ""))
+
+
+_TO_YOU = re.compile(r"\byou(?:r|rs)?\b", re.I)
+#: words of when, beside the day and time the entity rules mark
+_WHEN_WORDS = frozenset("between from until till around about morn morning afternoon evening noon midday night day".split())
+
+
+def _schedule_only(ctx: MessageContext, start: int, end: int, text: str) -> bool:
+    """Whether a promise of spaced writing only says when the booked service happens: it names a day
+    or a time, no "you", and one word besides them, the service's own verb ("We'll collect on Monday 19
+    October", "Yes, we'll collect it on Thursday between 9 and 12"). That is the booking's day, not a
+    deed for the user; "I'll call you tomorrow" and "we'll have the spring fitted by Friday" promise."""
+    if ctx.profile.segmented or not _dated(ctx, start, end) or _TO_YOU.search(text):
+        return False
+    from .cues import _NAMELESS
+
+    part = next((p for p in reversed(re.split(r"[,;:]\s+", text)) if _AHEAD.search(p)), text)  # not "Will do, …"
+    when = " ".join(m.text for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME", "DAY"))
+    words = _stems(part, ctx.lang) - _stems(when, ctx.lang) - _NAMELESS - _WHEN_WORDS
+    return len([w for w in words if not w[:1].isdigit()]) <= 1
 
 
 def _dated(ctx: MessageContext, start: int, end: int) -> bool:
