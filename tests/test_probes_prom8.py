@@ -1,4 +1,5 @@
-"""prom8's probe set (``tests/data/probes_prom8.yml``, written and committed before ctxgraph ran on it):
+"""prom8's probe sets (``tests/data/probes_prom8.yml``, written and committed before ctxgraph ran on it, and
+``probes_prom8b.yml``, written after the readers were built on the first and before ctxgraph ran on it):
 the assistant's promises in unseen domains, Chinese weighted. A promise is a future deed of the
 assistant's side directed at the user (稍后发您…, 回头给您…, 我们会…, 师傅上门前会电话联系您, "we'll have …
 fitted by Friday"), kept by a later report or the tool call of the same deed, left open when talk goes
@@ -17,7 +18,8 @@ from ctxgraph.bench._cs import replay
 from tests.probe_sets import load_probes
 from tests.test_probes_prom7 import problems
 
-PROBES = load_probes("prom8")
+SETS = ("prom8", "prom8b")
+PROBES = [(p, c) for name in SETS for p, c in load_probes(name)]
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 _ECHO = ("the assistant agreeing to the user's rule is read as a promise: a rule that dropped such echoes lost six listed "
          "promises on the open groups (their annotators list 会按潘通色号调色, 质检通过后会在2小时内打款到您的支付宝, …)")
@@ -39,12 +41,13 @@ if __name__ == "__main__":
     import sys
     from collections import defaultdict
 
-    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for probe, conv in PROBES:
-        wrong = problems(probe, replay(conv))
-        if wrong or "-v" in sys.argv:
-            print(probe["id"], "; ".join(wrong) or "ok")
-        for key in ("all", f"{probe['lang']}", probe["class"]):
-            out[key][0] += not wrong
-            out[key][1] += 1
-    print({k: f"{a}/{b}" for k, (a, b) in out.items()})
+    for name in SETS:
+        out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for probe, conv in load_probes(name):
+            wrong = problems(probe, replay(conv))
+            if wrong or "-v" in sys.argv:
+                print(probe["id"], "; ".join(wrong) or "ok")
+            for key in ("all", probe["lang"], probe["class"]):
+                out[key][0] += not wrong
+                out[key][1] += 1
+        print(name, {k: f"{a}/{b}" for k, (a, b) in out.items()})

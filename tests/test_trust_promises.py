@@ -660,3 +660,35 @@ def test_the_user_saying_the_thing_came_keeps_the_promise(lang, promise, user, p
 ])
 def test_a_gift_at_a_step_of_this_order_is_a_promise(text, promised):
     assert bool(promises_after("zh", bot(text))) is promised
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "这个我记下了，下周一之前给您答复。", "答复", id="zh-time-then-to-you"),
+    pytest.param("zh", "装好后师傅拍个视频发您确认。", "视频", id="zh-after-then-someone"),
+    pytest.param("zh", "小林每次上门后会给您发视频。", "视频", id="zh-every-visit-to-you"),
+    pytest.param("en", "Leave it with me - I'll chase the parts supplier and update you by Thursday.", "supplier", id="en"),
+])
+def test_a_deed_to_the_user_after_a_time_is_a_promise(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "押金是退房后3个工作日内原路退回的。", id="zh-shi-de"),
+    pytest.param("zh", "营地每天晚上都会在家长群里发当天的照片和视频。", id="zh-every-day-to-everyone"),
+    pytest.param("en", "Our trainers always send a short summary after each class.", id="en-always"),
+])
+def test_a_statement_of_how_the_service_always_goes_is_no_promise(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+@pytest.mark.parametrize(("lang", "promise", "reply", "status"), [
+    pytest.param("zh", "好的，我晚点把托管合同发您。", "合同不用发了，我们周六当面签。", "cancelled", id="zh-thing-first-decline"),
+    pytest.param("en", "I'll post you a brochure too.", "no need, I've seen it online", "cancelled", id="en-no-need"),
+])
+def test_the_user_turning_down_the_promised_thing_cancels_it(lang, promise, reply, status):
+    assert [s for _, s, _ in promises_after(lang, bot(promise), reply)] == [status]
+
+
+def test_the_contacted_party_answering_keeps_the_promise_to_contact_it():
+    got = promises_after("zh", bot("稍等，我帮您联系一下酒店前台。"), "嗯", bot("前台回复了，十二点以后就可以入住。"))
+    assert [s for _, s, _ in got] == ["done"]

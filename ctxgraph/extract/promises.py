@@ -276,18 +276,26 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
 
 
 #: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
-_HABIT = re.compile(r"一般|通常|正常情况下|\b(?:usually|normally|typically|generally)\b", re.I)
+_HABIT = re.compile(r"一般|通常|正常情况下|是[^，,。！？]{2,}?的\s*(?:[。！，,]|$)|\b(?:usually|normally|typically|generally)\b", re.I)
+#: a deed done every time; with no "you"/您 it is how the service goes for everyone ("营地每天晚上都会在家长群里发照片"),
+#: with one it is this user's ("小林每次上门后会给您发视频")
+_EVERY = re.compile(r"每(?:天|次|周|晚|节课|个月)|\balways\b|\bevery (?:day|time|week|class|session)\b|\bafter each\b", re.I)
 _OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
+_USER = re.compile(r"\byou(?:r|rs)?\b|您|你", re.I)
 
 
 def _habitual(span: str) -> bool:
     """Whether a promise's span says how the service goes as a rule rather than what the assistant's
-    side will do for this user: a habit word and no "I"/"we"/我.
+    side will do for this user: a habit word (一般, 每天, "always", a 是…的 statement) and no "I"/"we"/我.
 
     >>> _habitual("鉴定一般需要3到5个工作日，结果会以短信形式通知"), _habitual("我们一般24小时内给您回电")
     (True, False)
+    >>> _habitual("营地每天晚上都会在家长群里发照片"), _habitual("小林每次上门后会给您发视频")
+    (True, False)
     """
-    return bool(_HABIT.search(span)) and not _OWN.search(span)
+    if _OWN.search(span):
+        return False
+    return bool(_HABIT.search(span)) or bool(_EVERY.search(span)) and not _USER.search(span)
 
 
 #: a sentence that opens by reporting a booking ("Booked, reference EV-3318: …", "Confirmed: …", "已为您预约，…")
