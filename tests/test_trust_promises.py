@@ -692,3 +692,12 @@ def test_the_user_turning_down_the_promised_thing_cancels_it(lang, promise, repl
 def test_the_contacted_party_answering_keeps_the_promise_to_contact_it():
     got = promises_after("zh", bot("稍等，我帮您联系一下酒店前台。"), "嗯", bot("前台回复了，十二点以后就可以入住。"))
     assert [s for _, s, _ in got] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "promise", "reply", "status"), [
+    pytest.param("zh", "已改好。我会把取车须知发到您的手机上。", "收到了，谢谢", "done", id="zh-received"),
+    pytest.param("en", "All changed. I'll text you the pickup instructions now.", "got it thanks", "done", id="en-got-it"),
+    pytest.param("en", "I'll call the landlord tomorrow.", "got it thanks", "open", id="en-not-a-sending"),
+])
+def test_the_user_saying_it_came_right_after_a_promise_to_send_keeps_it(lang, promise, reply, status):
+    assert [s for _, s, _ in promises_after(lang, bot(promise), reply)] == [status]

@@ -246,7 +246,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         if promise and tagged:
             kinds[-1] = "make"
     if ctx.role == "user":
-        units += _accepted_offers(ctx, open_) + _declined(ctx, open_)
+        units += _accepted_offers(ctx, open_) + _declined(ctx, open_) + _received(ctx, open_)
     elif ctx.role == "assistant" and ctx.pack.waits_for:
         happened = _happened(ctx, open_)
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
@@ -549,6 +549,34 @@ def _own_deed(promise: str) -> bool:
     (False, False)
     """
     return bool(_OWN_DEED.search(promise))
+
+
+#: the user says the thing came, naming nothing ("收到了，谢谢", "got it thanks")
+_RECEIVED = re.compile(r"^\W*(?:好的?|嗯|ok(?:ay)?|great|thanks?)?\W*(?:收到(?:了|啦)?|(?:i\s+)?got (?:it|them)|received(?: it)?)(?:\W|$)", re.I)
+#: a deed that sends the user something
+_SENDS = re.compile(r"发|寄|\b(?:send|sent|email|text|post|mail)", re.I)
+
+
+def _received(ctx: MessageContext, open_) -> list[_Unit]:
+    """The user says it came, naming nothing ("收到了，谢谢", "got it thanks"), right after the assistant's
+    message that promised to send one thing: that promise is kept (the annotators' reading of both
+    open groups where it happens).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "已改好。我会把取车须知发到您的手机上。"},
+    ...                 {"role": "user", "content": "收到了，谢谢"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('我会把取车须知发到您的手机上', 'done')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "assistant" or not _RECEIVED.search(ctx.text):
+        return []
+    made = [pid for pid, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
+    if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]):
+        return []
+    return [FulfilUnit(commitment=made[0], status="done")]
 
 
 def _declined(ctx: MessageContext, open_) -> list[_Unit]:
