@@ -18,7 +18,7 @@ from ctxgraph.bench._cs import replay
 from tests.probe_sets import load_probes
 from tests.test_probes_prom7 import problems
 
-SETS = ("prom8", "prom8b")
+SETS = ("prom8", "prom8b", "prom8c")
 PROBES = [(p, c) for name in SETS for p, c in load_probes(name)]
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 _ECHO = ("the assistant agreeing to the user's rule is read as a promise: a rule that dropped such echoes lost six listed "
@@ -26,6 +26,8 @@ _ECHO = ("the assistant agreeing to the user's rule is read as a promise: a rule
 KNOWN_MISSES: dict[str, str] = {
     "zh_shouna_rule_agreed": _ECHO,
     "en_firewood_rule_agreed": _ECHO,
+    "zh_youhua_xiaci_dai": "prom8c is not tuned on: a role's deed for the user with a time and no 会 (下次上课老师给您带一个画框过来) "
+                           "is read by no frame",
 }
 
 

@@ -701,3 +701,7 @@ def test_the_contacted_party_answering_keeps_the_promise_to_contact_it():
 ])
 def test_the_user_saying_it_came_right_after_a_promise_to_send_keeps_it(lang, promise, reply, status):
     assert [s for _, s, _ in promises_after(lang, bot(promise), reply)] == [status]
+
+
+def test_an_answer_awaited_in_a_condition_is_the_promise_not_its_report():
+    assert [s for _, s, _ in promises_after("zh", bot("这个要问一下仓库，等仓库回复了我再告诉您。"))] == ["open"]
