@@ -1,5 +1,6 @@
 """prom8's probe sets (``tests/data/probes_prom8.yml``, written and committed before ctxgraph ran on it, and
-``probes_prom8b.yml``, written after the readers were built on the first and before ctxgraph ran on it):
+``probes_prom8b.yml``, written after the readers were built on the first and before ctxgraph ran on it, and
+``probes_prom8c.yml``, written at the end of the round, before ctxgraph ran on it, and not tuned on):
 the assistant's promises in unseen domains, Chinese weighted. A promise is a future deed of the
 assistant's side directed at the user (稍后发您…, 回头给您…, 我们会…, 师傅上门前会电话联系您, "we'll have …
 fitted by Friday"), kept by a later report or the tool call of the same deed, left open when talk goes
