@@ -572,3 +572,136 @@ def test_a_third_partys_deed_said_with_the_tools_reference_restates_the_booking(
         "name": "book_visit", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": json.dumps(result, ensure_ascii=False)}]
     got = [p for p in promises_after(lang, *turns, bot(report)) if p[1] == "open"]
     assert [part for part in open_ if any(part in p[0] for p in got)] == open_ and len(got) == len(open_), got
+
+
+@pytest.mark.parametrize(("lang", "offer", "yes", "part"), [
+    pytest.param("zh", "已预约好了。我先把套餐的植物清单发给您看看可以吗？", "好", "植物清单", id="zh-glued-tail"),
+    pytest.param("zh", "有的，我加您微信发几张样板间照片？", "好 就这个手机号", "样板间照片", id="zh-asks-by-saying"),
+    pytest.param("en", "You're enrolled. Is it alright if I email you the kit list tonight?", "yes please", "kit list", id="en-is-it-alright"),
+    pytest.param("en", "Do you mind if I text you the gate code on the day?", "yes go ahead", "gate code", id="en-do-you-mind"),
+])
+def test_an_offer_asked_in_its_own_clause_is_a_promise_once_the_user_says_yes(lang, offer, yes, part):
+    assert the_one(promises_after(lang, bot(offer), yes), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "我先把套餐的植物清单发给您看看可以吗？", id="zh-glued-tail"),
+    pytest.param("zh", "我加您微信发几张样板间照片？", id="zh-asks-by-saying"),
+    pytest.param("zh", "我怎么把照片发给您？", id="zh-asks-how"),
+    pytest.param("en", "Is it alright if I email you the kit list tonight?", id="en-is-it-alright"),
+])
+def test_an_offer_asked_in_its_own_clause_is_no_promise_before_the_yes(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+def test_a_bare_one_verb_report_keeps_the_one_open_promise():
+    assert [s for _, s, _ in promises_after("zh", bot("我加您微信发几张样板间照片？"), "好", bot("已发。您看看怎么样？"))] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "check", "tool"), [
+    pytest.param("zh", "我先帮您查一下十月三号还有没有车，稍等。", "check_car", id="zh"),
+    pytest.param("en", "Let me check stock for that blade.", "check_stock", id="en"),
+])
+def test_a_check_said_then_done_by_the_next_messages_tool_call_is_kept(lang, check, tool):
+    assert [s for _, s, _ in promises_after(lang, bot(check), *call(tool, 1, date="2026-10-03"))] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("en", "Wetsuit hire is £8 a day each; I'll add it to your booking.", "Wetsuit", id="en-it"),
+    pytest.param("zh", "电子发票今天能开好；这个我下午发您邮箱。", "电子发票", id="zh-zhege"),
+])
+def test_a_promise_that_names_its_thing_by_a_pronoun_takes_the_clause_before_the_semicolon(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "颜色挺多的，我让师傅明天带色卡过来给您挑。", "色卡", id="zh-i-have-someone"),
+    pytest.param("zh", "装好以后师傅会给叔叔阿姨的手机装好App，当面教他们怎么回看录像。", "App", id="zh-role-for-family"),
+    pytest.param("en", "I'll get our engineer to call you tomorrow morning.", "engineer", id="en-i-have-someone"),
+])
+def test_a_deed_for_the_user_by_someone_of_the_assistants_side_is_a_promise(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "鉴定一般需要3到5个工作日，结果会以短信形式通知。", id="zh-yiban"),
+    pytest.param("en", "Results usually take two days and are emailed within 48 hours.", id="en-usually"),
+])
+def test_how_the_service_goes_as_a_rule_is_no_promise(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+def test_a_habit_word_beside_the_assistants_own_deed_leaves_the_promise():
+    assert the_one(promises_after("zh", bot("我们一般当天处理，我今晚把结果发您邮箱。")), "结果")[1] == "open"
+
+
+@pytest.mark.parametrize(("text", "promised"), [
+    pytest.param("Yes, we'll collect it on Thursday 12 March between 9 and 12.", False, id="day-of-the-service"),
+    pytest.param("Order SF-2027 confirmed. We'll collect on Monday 19 October.", False, id="after-a-report"),
+    pytest.param("Will do, I'll ship them to the office on a weekday other than Friday.", True, id="where-and-when"),
+    pytest.param("I'll call you tomorrow.", True, id="to-you"),
+    pytest.param("We'll have a replacement spring fitted by Friday.", True, id="a-thing"),
+])
+def test_the_booked_services_day_restated_is_no_promise(text, promised):
+    assert bool(promises_after("en", bot(text))) is promised
+
+
+@pytest.mark.parametrize(("lang", "promise", "user", "part"), [
+    pytest.param("en", "Of course, I'll post you five green velvet swatches today.", "ok the swatches came this morning!", "swatches", id="en-came"),
+    pytest.param("zh", "我明天把色卡寄给您。", "色卡今天到了，我选浅灰色", "色卡", id="zh-daole"),
+])
+def test_the_user_saying_the_thing_came_keeps_the_promise(lang, promise, user, part):
+    assert the_one(promises_after(lang, bot(promise), user), part)[1] == "done"
+
+
+@pytest.mark.parametrize(("text", "promised"), [
+    pytest.param("订好了，单号XC-0420-15，4月20号进店。交车时送您一次洗车。", True, id="gift-at-a-step"),
+    pytest.param("满500送您一张20元券。", False, id="promotion"),
+])
+def test_a_gift_at_a_step_of_this_order_is_a_promise(text, promised):
+    assert bool(promises_after("zh", bot(text))) is promised
+
+
+@pytest.mark.parametrize(("lang", "text", "part"), [
+    pytest.param("zh", "这个我记下了，下周一之前给您答复。", "答复", id="zh-time-then-to-you"),
+    pytest.param("zh", "装好后师傅拍个视频发您确认。", "视频", id="zh-after-then-someone"),
+    pytest.param("zh", "小林每次上门后会给您发视频。", "视频", id="zh-every-visit-to-you"),
+    pytest.param("en", "Leave it with me - I'll chase the parts supplier and update you by Thursday.", "supplier", id="en"),
+])
+def test_a_deed_to_the_user_after_a_time_is_a_promise(lang, text, part):
+    assert the_one(promises_after(lang, bot(text)), part)[1] == "open"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    pytest.param("zh", "押金是退房后3个工作日内原路退回的。", id="zh-shi-de"),
+    pytest.param("zh", "营地每天晚上都会在家长群里发当天的照片和视频。", id="zh-every-day-to-everyone"),
+    pytest.param("en", "Our trainers always send a short summary after each class.", id="en-always"),
+])
+def test_a_statement_of_how_the_service_always_goes_is_no_promise(lang, text):
+    assert promises_after(lang, bot(text)) == []
+
+
+@pytest.mark.parametrize(("lang", "promise", "reply", "status"), [
+    pytest.param("zh", "好的，我晚点把托管合同发您。", "合同不用发了，我们周六当面签。", "cancelled", id="zh-thing-first-decline"),
+    pytest.param("en", "I'll post you a brochure too.", "no need, I've seen it online", "cancelled", id="en-no-need"),
+])
+def test_the_user_turning_down_the_promised_thing_cancels_it(lang, promise, reply, status):
+    assert [s for _, s, _ in promises_after(lang, bot(promise), reply)] == [status]
+
+
+def test_the_contacted_party_answering_keeps_the_promise_to_contact_it():
+    got = promises_after("zh", bot("稍等，我帮您联系一下酒店前台。"), "嗯", bot("前台回复了，十二点以后就可以入住。"))
+    assert [s for _, s, _ in got] == ["done"]
+
+
+@pytest.mark.parametrize(("lang", "promise", "reply", "status"), [
+    pytest.param("zh", "已改好。我会把取车须知发到您的手机上。", "收到了，谢谢", "done", id="zh-received"),
+    pytest.param("en", "All changed. I'll text you the pickup instructions now.", "got it thanks", "done", id="en-got-it"),
+    pytest.param("en", "I'll call the landlord tomorrow.", "got it thanks", "open", id="en-not-a-sending"),
+])
+def test_the_user_saying_it_came_right_after_a_promise_to_send_keeps_it(lang, promise, reply, status):
+    assert [s for _, s, _ in promises_after(lang, bot(promise), reply)] == [status]
+
+
+def test_an_answer_awaited_in_a_condition_is_the_promise_not_its_report():
+    assert [s for _, s, _ in promises_after("zh", bot("这个要问一下仓库，等仓库回复了我再告诉您。"))] == ["open"]

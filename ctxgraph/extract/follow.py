@@ -141,7 +141,8 @@ def _just_promised(ctx: MessageContext, call_id: str, named: list[str]) -> tuple
 
 def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]:
     """A promise to look something up (the pack's ``checks``: "let me check", "我帮您查一下")
-    made in the message that called the tool, or in one that asked the user for what the
+    made in the message that called the tool or in the assistant's message just before it (the
+    check said, then done: "我先帮您查一下十月三号还有没有车，稍等。" then ``check_car``), or in one that asked the user for what the
     check needs (``asks_input``: "请提供IMEI，我查一下保修状态") up to :data:`CHECK_TURNS`
     messages before, is kept when the call comes back (any other check made earlier may have
     been dropped while the chat went on: "I'll check with the supplier", then the user chooses
@@ -151,8 +152,11 @@ def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]
     if aid is None:
         return []
     turn = G.nodes[aid].get("turn")
-    asked = {G.nodes[t]["index"] for t in G.graph["kinds"].get("turn", [])[-(CHECK_TURNS + 2):]
+    recent = G.graph["kinds"].get("turn", [])[-(CHECK_TURNS + 2):]
+    asked = {G.nodes[t]["index"] for t in recent
              if G.nodes[t]["role"] == "assistant" and first_match(ctx.pack.asks_input, G.nodes[t]["text"] or "")}
+    said = {G.nodes[t]["index"] for t in recent if G.nodes[t]["role"] == "assistant" and G.nodes[t]["index"] == turn - 1}
     return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
-            if pid not in closed and (d["turn"] == turn or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
+            if pid not in closed and (d["turn"] == turn or d["turn"] in said
+                                      or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
             and first_match(ctx.pack.checks, d["text"])][:1]

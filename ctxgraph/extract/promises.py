@@ -46,19 +46,28 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
 _CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b)", re.I)
 
 
+#: a promise that names its thing by a pronoun: the thing is in the clause before a semicolon
+_POINTS_BACK = re.compile(r"\b(?:it|them|those)\b|它|这个|这些", re.I)
+
+
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
     """(start, end) of each promise in the message: a clause with a promise cue, with the
     clauses of its sentence before it that neither promise nor report ("补送1盒牛奶，今天中午
     12点前送到" is one promise), and those after the sentence's last promise; two promises
     in one sentence stay two ("…45天内通知您" beside "…会先临时退回您的额度"), but a bare
-    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账")."""
+    deadline after a promise is that promise's ("这一份我马上给您退，10分钟内到账"); a promise that names
+    its thing by a pronoun takes the clauses before a semicolon too ("wetsuit hire is £8 a day each;
+    I'll add it to your booking")."""
     ends = [m.end() for m in _SENTENCE_END.finditer(ctx.text)]
     spans: list[tuple[int, int]] = []
-    sentence, waiting, last = -1, [], None
+    sentence, waiting, last, carried = -1, [], None, []
     for (offset, clause), kind in zip(pieces, kinds):
         here = sum(1 for e in ends if e <= offset)
         if here != sentence:
+            carried = waiting if ctx.text[:offset].rstrip().endswith((";", "；")) else []
             sentence, waiting, last = here, [], None
+        if kind == "make" and not waiting and carried and _POINTS_BACK.search(clause):
+            waiting = carried  # "wetsuit hire is £8 a day each; I'll add it to your booking": "it" is the wetsuit
         if kind == "plain":
             waiting.append((offset, offset + len(clause)))
             if last is not None:  # after the sentence's last promise so far: it belongs to it
@@ -237,7 +246,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         if promise and tagged:
             kinds[-1] = "make"
     if ctx.role == "user":
-        units += _accepted_offers(ctx, open_) + _declined(ctx, open_)
+        units += _accepted_offers(ctx, open_) + _declined(ctx, open_) + _received(ctx, open_)
     elif ctx.role == "assistant" and ctx.pack.waits_for:
         happened = _happened(ctx, open_)
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
@@ -250,16 +259,43 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
         if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, sentence):
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
+        if _habitual(ctx.text[opening:end]):
+            continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
                 text = text.replace(report, "")
             text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
+            if _schedule_only(ctx, start, end, text):
+                continue  # "We'll collect on Monday 19 October": the booked service's day, a fact of the booking
             replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
+_HABIT = re.compile(r"一般|通常|正常情况下|是[^，,。！？]{2,}?的\s*(?:[。！，,]|$)|\b(?:usually|normally|typically|generally)\b", re.I)
+#: a deed done every time; with no "you"/您 it is how the service goes for everyone ("营地每天晚上都会在家长群里发照片"),
+#: with one it is this user's ("小林每次上门后会给您发视频")
+_EVERY = re.compile(r"每(?:天|次|周|晚|节课|个月)|\balways\b|\bevery (?:day|time|week|class|session)\b|\bafter each\b", re.I)
+_OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
+_USER = re.compile(r"\byou(?:r|rs)?\b|您|你", re.I)
+
+
+def _habitual(span: str) -> bool:
+    """Whether a promise's span says how the service goes as a rule rather than what the assistant's
+    side will do for this user: a habit word (一般, 每天, "always", a 是…的 statement) and no "I"/"we"/我.
+
+    >>> _habitual("鉴定一般需要3到5个工作日，结果会以短信形式通知"), _habitual("我们一般24小时内给您回电")
+    (True, False)
+    >>> _habitual("营地每天晚上都会在家长群里发照片"), _habitual("小林每次上门后会给您发视频")
+    (True, False)
+    """
+    if _OWN.search(span):
+        return False
+    return bool(_HABIT.search(span)) or bool(_EVERY.search(span)) and not _USER.search(span)
 
 
 #: a sentence that opens by reporting a booking ("Booked, reference EV-3318: …", "Confirmed: …", "已为您预约，…")
@@ -302,6 +338,26 @@ def _restates_result(ctx: MessageContext, clause: str, sentence: str) -> bool:
     if _OWN_VOICE.search(clause) or not _CAN.search(clause) or not last or G.nodes[last]["role"] != "tool":
         return False
     return bool(_identifiers(sentence) & _identifiers(G.nodes[last].get("text") or ""))
+
+
+_TO_YOU = re.compile(r"\byou(?:r|rs)?\b", re.I)
+#: words of when, beside the day and time the entity rules mark
+_WHEN_WORDS = frozenset("between from until till around about morn morning afternoon evening noon midday night day".split())
+
+
+def _schedule_only(ctx: MessageContext, start: int, end: int, text: str) -> bool:
+    """Whether a promise of spaced writing only says when the booked service happens: it names a day
+    or a time, no "you", and one word besides them, the service's own verb ("We'll collect on Monday 19
+    October", "Yes, we'll collect it on Thursday between 9 and 12"). That is the booking's day, not a
+    deed for the user; "I'll call you tomorrow" and "we'll have the spring fitted by Friday" promise."""
+    if ctx.profile.segmented or not _dated(ctx, start, end) or _TO_YOU.search(text):
+        return False
+    from .cues import _NAMELESS
+
+    part = next((p for p in reversed(re.split(r"[,;:]\s+", text)) if _AHEAD.search(p)), text)  # not "Will do, …"
+    when = " ".join(m.text for m in ctx.mentions if start <= m.start < end and m.label in ("DATE", "TIME", "DAY"))
+    words = _stems(part, ctx.lang) - _stems(when, ctx.lang) - _NAMELESS - _WHEN_WORDS
+    return len([w for w in words if not w[:1].isdigit()]) <= 1
 
 
 def _dated(ctx: MessageContext, start: int, end: int) -> bool:
@@ -387,10 +443,24 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
             deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
     elif len(parts) > 1 and first_match(ctx.pack.offer_tails, parts[-1]) and first_match(ctx.pack.make, s[:-len(parts[-1])]):
         deed = s[:len(s) - len(parts[-1])].strip(_TRIM + "?？")
+    elif ctx.profile.segmented and (m := _GLUED_TAIL.search(parts[-1])) and first_match(ctx.pack.make, parts[-1][:m.start()]):
+        deed = parts[-1][:m.start()].strip(_TRIM)  # "我先把植物清单发给您看看可以吗？": the go-ahead asked in the same clause
+    elif ctx.profile.segmented and _ASKS_TO_DO.search(parts[-1]):
+        deed = parts[-1].strip(_TRIM + "?？")  # "有的，我加您微信发几张实车图？"
     else:
         return None
-    # "Shall I send it?" names no deed of its own: the next message does it or not
-    return deed if _names_deed(ctx, deed) else None
+    # "Shall I send it?" names no deed of its own: the next message does it or not; "…一般在2500到3800之间，检测完给您出方案，
+    # 您看可以吗？" asks about how the service goes
+    return deed if _names_deed(ctx, deed) and not _habitual(deed) else None
+
+
+#: a go-ahead asked at the end of the clause that says the deed, with no comma before it ("…发给您看看可以吗？")
+_GLUED_TAIL = re.compile(r"(?<=[\u4e00-\u9fff])(?:这样)?(?:可以|好|行)(?:吗|么|不)\s*[？?]\s*$")
+#: the assistant asks whether it shall do a deed for the user by saying it with a question mark, no question word
+#: ("我加您微信发几张实车图？", "我帮您约周六上午？"): an offer, as "要不要我…？" is
+_ASKS_TO_DO = re.compile(r"^\W*(?:那|那么|好的)?\s*我(?:们)?(?:先|再|这边|现在|马上|就)?(?!是|想|觉得|看|可以|能|不|没|会不会|要不要|需要|需不需要|该)"
+                         r"(?![^，,。！？]*(?:什么|哪|多少|怎么|谁|为什么|如何|吗|呢|么|是否|还是|或者|对不对|是不是))"
+                         r"[\u4e00-\u9fff][^，,。！？]*您[^，,。！？]*[？?]\s*$")
 
 
 def _names_deed(ctx: MessageContext, deed: str) -> bool:
@@ -479,6 +549,34 @@ def _own_deed(promise: str) -> bool:
     (False, False)
     """
     return bool(_OWN_DEED.search(promise))
+
+
+#: the user says the thing came, naming nothing ("收到了，谢谢", "got it thanks")
+_RECEIVED = re.compile(r"^\W*(?:好的?|嗯|ok(?:ay)?|great|thanks?)?\W*(?:收到(?:了|啦)?|(?:i\s+)?got (?:it|them)|received(?: it)?)(?:\W|$)", re.I)
+#: a deed that sends the user something
+_SENDS = re.compile(r"发|寄|\b(?:send|sent|email|text|post|mail)", re.I)
+
+
+def _received(ctx: MessageContext, open_) -> list[_Unit]:
+    """The user says it came, naming nothing ("收到了，谢谢", "got it thanks"), right after the assistant's
+    message that promised to send one thing: that promise is kept (the annotators' reading of both
+    open groups where it happens).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "已改好。我会把取车须知发到您的手机上。"},
+    ...                 {"role": "user", "content": "收到了，谢谢"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('我会把取车须知发到您的手机上', 'done')]
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last]["role"] != "assistant" or not _RECEIVED.search(ctx.text):
+        return []
+    made = [pid for pid, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
+    if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]):
+        return []
+    return [FulfilUnit(commitment=made[0], status="done")]
 
 
 def _declined(ctx: MessageContext, open_) -> list[_Unit]:
