@@ -80,6 +80,10 @@ _MONEY = re.compile(r"[£$€¥]|\d\s*(?:k\b|元|块|quid|pounds?\b|dollars?\b|e
 _UNIT = re.compile(r"\d+\s*(?:cm|mm|m|km|ft|in|kg|g|l|ml|metres?|meters?|inches|feet|foot|miles?|公分|厘米|米|公斤|斤|升|平)\b|"
                    r"\d+\s*(?:公分|厘米|米|公斤|斤|升|平|人|个|位|天|小时|分钟)", re.I)
 _EN_WORDS = {w: c for c, ws in EN_CLASSES.items() for w in ws}
+_ZH_PAIRS = tuple((w, c) for c, ws in ZH_CLASSES.items() for w in ws)
+_ZH_WORDS = frozenset(w for w, _ in _ZH_PAIRS)
+#: every class of a word ("can" asks and is a modal)
+_EN_CLASSES_OF: dict[str, frozenset[str]] = {w: frozenset(c for c, ws in EN_CLASSES.items() if w in ws) for w in _EN_WORDS}
 
 
 def _en_words(text: str) -> list[str]:
@@ -88,8 +92,8 @@ def _en_words(text: str) -> list[str]:
 
 def _classes(text: str, lang: str) -> set[str]:
     if lang == "zh":
-        return {f"{c}" for c, ws in ZH_CLASSES.items() if any(w in text for w in ws)}
-    return {c for c, ws in EN_CLASSES.items() for w in _en_words(text) if w in ws}
+        return {c for w, c in _ZH_PAIRS if w in text}
+    return {c for w in _en_words(text) for c in _EN_CLASSES_OF.get(w, ())}
 
 
 def _own(text: str, lang: str) -> dict[str, float]:
@@ -97,14 +101,12 @@ def _own(text: str, lang: str) -> dict[str, float]:
     f: dict[str, float] = {"bias": 1.0}
     low = text.strip().lower()
     if lang == "zh":
-        for c, ws in ZH_CLASSES.items():
-            hit = [w for w in ws if w in low]
-            for w in hit:
+        for w, c in _ZH_PAIRS:
+            if w in low:
                 f[f"w={w}"] = 1.0
-            if hit:
                 f[f"c={c}"] = 1.0
         if low[:1]:
-            f[f"first={low[:1]}" if any(low[:1] == w for ws in ZH_CLASSES.values() for w in ws) else "first=open"] = 1.0
+            f[f"first={low[:1]}" if low[:1] in _ZH_WORDS else "first=open"] = 1.0
         last = low.rstrip("。！!？?～~…. ")[-1:]
         f[f"last={last}" if last in ZH_CLASSES["PART"] else "last=open"] = 1.0
         if _ZH_NUM.search(low):
