@@ -78,3 +78,14 @@ def test_learned_training_labels_first_clause_of_a_rule():
     ], {"constraints_lifted": ["peanuts"]})
     examples = conversation_examples(conv)
     assert [(labels, texts) for _, labels, texts, _ in examples] == [(["O", "R"], ["hi", "no peanuts please"])]
+
+
+def test_learned_step_makes_nothing_in_a_pack_with_domains(monkeypatch):
+    # in a pack with domains the facts hold what the user needs (issue 21): the step stays out
+    monkeypatch.setattr(learned, "load_constraint_reader", lambda code: _Every())
+    said = {"role": "user", "content": "I need a train to Ely. it's for my mum"}
+    plain, booking = Tracker("en"), Tracker("en", packs=["booking"])
+    plain.observe(said)
+    booking.observe(said)
+    assert "it's for my mum" in [c.text for c in plain.state().constraints]
+    assert "it's for my mum" not in [c.text for c in booking.state().constraints]

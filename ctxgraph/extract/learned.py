@@ -5,7 +5,8 @@ the learned reader (:func:`ctxgraph.models.load_constraint_reader`, a CRF over t
 a user message, features by structure only) marks the clauses that state a rule whatever the
 frame. This step makes a rule of each clause the model marks that the rule readers left alone:
 not one a rule of this message already covers, not a question, not a lift, not a rule already
-active. Its text is the user's whole clause, so the rule keeps its object.
+active. Its text is the user's whole clause, so the rule keeps its object. In a pack with domains
+(booking) it makes nothing: there the facts hold what the user needs (issue 21).
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -94,8 +95,8 @@ def _polarity(clause: str, lang: str) -> str:
 @step("learned_constraints", roles=("user",))
 def learned_constraints(ctx: MessageContext) -> list[_Unit]:
     reader = load_constraint_reader(ctx.profile.code)
-    if reader is None:
-        return []
+    if reader is None or ctx.pack.domain_rx is not None:
+        return []  # in a pack with domains the facts hold what the user needs (issue 21): "a train leaving after 12:00" is a search
     parts = [(o, c) for o, c in clauses(ctx.text) if c.strip()]
     if not parts:
         return []
