@@ -475,7 +475,10 @@ def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match |
 _DAY_OR_WEEK_PART = re.compile(r"(?:早上|上午|中午|下午|晚上|白天|夜里|工作日|周末)|(?:weekday |weekend )?(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?)", re.I)
 #: a rule whose thing is a pronoun ("please dont take them out", "那个你们不用管"): the thing is named just before it
 _PRONOUN_THING = re.compile(r"^\W*(?:(?:please|pls|but|and|so|oh|just)\s+)*(?:(?:do not|don'?t|dont|never|can'?t|leave|keep|skip)\s+(?:\w+\s+)?(?:them|it|those|these)\b)"
-                            r"|^\W*(?:那个|这个|那些|这些|它们?)", re.I)
+                            r"|^\W*(?:那个|这个|那些|这些|它们?)"
+                            # (cons8) a degree with no subject of its own: the thing is in the clause before ("水温要调高一点，别太凉")
+                            r"|^\W*(?:但是?|也|可|就)?(?:别|不要|不能|不用|不会|不)?太[\u4e00-\u9fff]{1,2}(?:了|的|啊|哦|呀)?\W*$"
+                            r"|^\W*(?:(?:and|but|just)\s+)?(?:not|nothing|never|do ?n[o']?t make (?:it|them))\s+too\s+\w+\W*$", re.I)
 _PIECE_END = re.compile(r"[,，;；]\s*$")
 
 
@@ -488,6 +491,8 @@ def _with_named_thing(text: str, at: int, rule: str) -> str:
     '对了有个钢琴，那个你们不用管'
     >>> _with_named_thing("Oh, and the lenses are varifocals, please dont take them out", 35, "please dont take them out")
     'and the lenses are varifocals, please dont take them out'
+    >>> _with_named_thing("菜要清淡一点，别太咸", 7, "别太咸")
+    '菜要清淡一点，别太咸'
     >>> _with_named_thing("No nuts, please.", 0, "No nuts")
     'No nuts'
     """

@@ -24,7 +24,8 @@ from importlib import resources
 
 from . import _features as F
 
-__all__ = ["LABELS", "ValueTagger", "load_value_tagger", "model_langs"]
+__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "ConstraintReader", "ValueTagger", "load_constraint_reader", "load_value_tagger",
+           "model_langs"]
 
 #: The general slot types a tagger may return (each language's model uses a subset, listed
 #: in its ``meta.json`` and model card).
@@ -35,6 +36,10 @@ LABELS = frozenset({
 })
 
 MODEL_FILE = "value_tagger.crfsuite"
+CONSTRAINT_MODEL_FILE = "constraint_reader.crfsuite"
+CONSTRAINT_META_FILE = "constraint_reader.json"
+#: P(rule) a user clause needs before the learned constraint reader calls it a rule
+CONSTRAINT_THRESHOLD = 0.7
 META_FILE = "meta.json"
 
 
@@ -104,3 +109,59 @@ def load_value_tagger(lang: str) -> ValueTagger | None:
         return None
     with resources.as_file(model) as path:
         return ValueTagger(lang, str(path), json.loads(meta.read_text(encoding="utf-8")))
+
+
+
+class ConstraintReader:
+    """A CRF over the clauses of one user message: ``reader(clauses, previous) -> [P(rule)]``,
+    the probability that each clause states a rule the assistant must keep (features:
+    :mod:`ctxgraph.models._clause_features`, structure only). Thread-safe."""
+
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        import pycrfsuite
+
+        self.lang = lang
+        self.meta = meta
+        self.threshold: float = float(meta.get("threshold", CONSTRAINT_THRESHOLD))
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(model_path)
+        self._lock = threading.Lock()
+
+    def __call__(self, clauses: list[str], previous: str = "") -> list[float]:
+        from ._clause_features import clause_features
+
+        if not clauses:
+            return []
+        feats = clause_features(clauses, self.lang, previous)
+        import pycrfsuite
+
+        with self._lock:
+            self._tagger.set(pycrfsuite.ItemSequence(feats))
+            return [self._tagger.marginal("R", i) for i in range(len(clauses))]
+
+    def __repr__(self) -> str:
+        return f"ConstraintReader(lang={self.lang!r}, threshold={self.threshold})"
+
+
+@lru_cache(maxsize=None)
+def load_constraint_reader(lang: str) -> ConstraintReader | None:
+    """The learned constraint reader of ``lang`` (loaded once per process, from package data,
+    offline), or None when none ships for that language.
+
+    >>> reader = load_constraint_reader("zh")
+    >>> [p >= reader.threshold for p in reader(["只能周末", "平时要上班"], "好的，什么时候方便？")]
+    [True, False]
+    >>> reader = load_constraint_reader("en")
+    >>> [p >= reader.threshold for p in reader(["the medium one please"], "Which size?")]
+    [False]
+    >>> load_constraint_reader("fr") is None
+    True
+    """
+    if not isinstance(lang, str) or not lang.isidentifier():
+        return None
+    folder = resources.files(__name__) / lang
+    model, meta = folder / CONSTRAINT_MODEL_FILE, folder / CONSTRAINT_META_FILE
+    if not model.is_file() or not meta.is_file():
+        return None
+    with resources.as_file(model) as path:
+        return ConstraintReader(lang, str(path), json.loads(meta.read_text(encoding="utf-8")))

@@ -1,0 +1,122 @@
+"""Rules the learned constraint reader finds beside the rule readers (issue 19, cons8).
+
+The constraint readers (:mod:`ctxgraph.extract.cues`) read a rule by the frame it is said in;
+the learned reader (:func:`ctxgraph.models.load_constraint_reader`, a CRF over the clauses of
+a user message, features by structure only) marks the clauses that state a rule whatever the
+frame. This step makes a rule of each clause the model marks that the rule readers left alone:
+not one a rule of this message already covers, not a question, not a lift, not a rule already
+active. Its text is the user's whole clause, so the rule keeps its object. In a pack with domains
+(booking) it makes nothing: there the facts hold what the user needs (issue 21).
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "need the boiler serviced"})
+>>> _ = t.observe({"role": "assistant", "content": "Any particular requirements?"})
+>>> _ = t.observe({"role": "user", "content": "the dog is nervous so please no loud tools near the kitchen"})
+>>> [c.text for c in t.state().constraints]
+['the dog is nervous so please no loud tools near the kitchen']
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from .. import _graph as g
+from .._units import ConstraintUnit, FactUnit, LiftUnit, _Unit
+from ..models import load_constraint_reader
+from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes
+from .context import MessageContext
+from .registry import step
+from .text import clauses, first_match, in_spans
+
+#: a clause the model marks is the same rule as one a rule reader made when they share this much
+_SAME_RULE_CHARS = 6
+_NEG_EN = frozenset(EN_CLASSES["NEG"])
+
+
+def _overlaps(a: str, b: str) -> bool:
+    """Whether two texts are one rule's: one holds the other, or they share a run of
+    :data:`_SAME_RULE_CHARS` characters (or all of the shorter one).
+
+    >>> _overlaps("漆不要动", "修就行，漆不要动，保持原样")
+    True
+    >>> _overlaps("no studs", "keep it under 700")
+    False
+    """
+    a, b = a.strip().lower(), b.strip().lower()
+    if not a or not b:
+        return False
+    if a in b or b in a:
+        return True
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return m.size >= min(_SAME_RULE_CHARS, len(a), len(b))
+
+
+def _previous(ctx: MessageContext) -> str:
+    """The text of the message just before this one when the assistant said it (what the model was trained with)."""
+    last = ctx.graph.graph.get("last_turn")
+    d = ctx.graph.nodes[last] if last else {}
+    return d.get("text", "") if d.get("role") == "assistant" else ""
+
+
+def _bounds(clause: str, lang: str) -> bool:
+    """Whether the clause negates, bounds or places its value in time ("so before that really", "not will call"):
+    then a value the message also records as a fact does not make it a mere pick.
+
+    >>> _bounds("the sheep come back on the 20th of May so before that really", "en"), _bounds("Wednesday at 2:15 please", "en")
+    (True, False)
+    """
+    return bool(_classes(clause, lang) & {"NEG", "NEGW", "BOUND", "TREL"})
+
+
+#: English phrases that leave a choice open or allow something (a closed class; zh: ``ZH_CLASSES["LIFT"]``)
+_ALLOWS_EN = re.compile(r"\b(?:does ?n[o']?t matter|do ?n[o']?t mind|(?:is|are|'s|s) (?:fine|ok|okay)|no worries)\b", re.I)
+
+
+def _allows(clause: str, lang: str) -> bool:
+    """Whether the clause allows rather than rules: "侧窗后挡深一点没关系", "but 11 is fine".
+
+    >>> _allows("侧窗后挡深一点没关系", "zh"), _allows("but 11 is fine", "en"), _allows("keep it under 700", "en")
+    (True, True, False)
+    """
+    if lang == "zh":
+        return any(w in clause for w in ZH_CLASSES["LIFT"])
+    return bool(_ALLOWS_EN.search(clause))
+
+
+def _polarity(clause: str, lang: str) -> str:
+    if lang == "zh":
+        return "must_not" if any(w in clause for w in ZH_CLASSES["NEG"]) else "must"
+    words = set(clause.lower().replace("'", "").replace("’", "").split())
+    return "must_not" if words & _NEG_EN else "must"
+
+
+@step("learned_constraints", roles=("user",))
+def learned_constraints(ctx: MessageContext) -> list[_Unit]:
+    reader = load_constraint_reader(ctx.profile.code)
+    if reader is None or ctx.pack.domain_rx is not None:
+        return []  # in a pack with domains the facts hold what the user needs (issue 21): "a train leaving after 12:00" is a search
+    parts = [(o, c) for o, c in clauses(ctx.text) if c.strip()]
+    if not parts:
+        return []
+    probs = reader([c.strip() for _, c in parts], _previous(ctx))
+    made = [u.text for u in ctx.units_of(ConstraintUnit)]
+    lifted = bool(ctx.units_of(LiftUnit))
+    facts = [u for u in ctx.units_of(FactUnit) if u.value]
+    values = [str(u.value) for u in facts]
+    corrected = [str(u.value) for u in facts if u.correction or u.supersedes]
+    units: list[_Unit] = []
+    for (offset, clause), p in zip(parts, probs):
+        c = clause.strip()
+        if p < reader.threshold or c.endswith(("?", "？")) or in_spans(offset, ctx.asked):
+            continue
+        if any(_overlaps(c, t) for t in made) or (lifted or ctx.pack.lifts) and first_match(ctx.pack.lifts, c):
+            continue
+        if g.is_active_rule(ctx.graph, c) or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
+            continue  # a correction ("the total was $4,680 not 4,860"), a leave ("深一点没关系", "11 is fine")
+        if any(v in c for v in values) and not _bounds(c, ctx.profile.code):
+            continue  # a value this message records is a fact: a pick or an answer ("Wednesday at 2:15 please")
+        units.append(ConstraintUnit(text=c, polarity=_polarity(c, ctx.profile.code), stressed=ctx.stressed))
+        made.append(c)
+    return units
