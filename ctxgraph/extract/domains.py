@@ -99,6 +99,9 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
                 return found
             if not cues and admits(slot, topic):  # the conversation's domain if it has the slot
                 return topic
+            if not cues and ctx.role == "user" and not _kind_in(pack, slot, topic) \
+                    and (latest := latest_domain_with(G, slot)) is not None:
+                return latest  # "I need to arrive by 12:15" after "same day as the hotel booking": the train's
         return nearest(pos, None) or fallback
 
     return domain_at
@@ -202,6 +205,44 @@ def _thing_slots(ctx: "MessageContext") -> list[str]:
     """The pack's slots a thing's name fills (``label_slots`` of a "thing" label: VENUE -> venue)."""
     pack = ctx.pack
     return list(dict.fromkeys(slot for label, slot in pack.label_slots.items() if pack.label_kind(label) == "thing"))
+
+
+def _kind_in(pack, slot: "SlotRule | Collection[str] | None", domain: str | None) -> bool:
+    """Whether ``domain`` has another slot for values of the same type as ``slot``'s: "19:36 is fine"
+    in train talk is a train's time (its leave-at), not the one domain's with a bare ``time``."""
+    types = set(getattr(slot, "types", ()) or ())
+    return domain is not None and bool(types) and any(
+        other.scoped and types & set(other.types) and _domains(other) and admits(other, domain)
+        for other in pack.slots.values())
+
+
+def latest_domain_with(G, slot: "SlotRule | Collection[str] | None") -> str | None:
+    """The domain that has ``slot`` the dialogue took up last, by a message naming it or a current
+    fact held in it (None when the slot is in every domain or no such domain came up): where a
+    value said with no domain word goes when the topic has no such slot. "I need to arrive by
+    12:15" right after "the same day as the hotel booking" is the train's arrival, not the hotel's.
+
+    >>> from ctxgraph import Tracker
+    >>> from ctxgraph._rules import SlotRule
+    >>> t = Tracker("en", packs=["booking"])
+    >>> for text in ["I need a train to Ely on Friday.", "Where from?", "From Leeds. I also need a hotel in the north."]:
+    ...     _ = t.observe({"role": "user" if text != "Where from?" else "assistant", "content": text})
+    >>> latest_domain_with(t.graph, SlotRule(id="arrive_by", name="arrive by", scoped=True, domains=["train", "taxi"]))
+    'train'
+    """
+    domains = _domains(slot)
+    if not domains:
+        return None
+    newest: tuple[int, str] | None = None
+    for domain, turn in G.graph.get("domain_turns", {}).items():
+        if domain in domains and (newest is None or turn > newest[0]):
+            newest = (turn, domain)
+    for fid in G.graph["current_fact"].values():
+        node = G.nodes[fid]
+        domain = str(node.get("key", "")).rpartition(".")[0]
+        if domain in domains and (newest is None or node.get("turn", -1) > newest[0]):
+            newest = (node.get("turn", -1), domain)
+    return newest[1] if newest else None
 
 
 def _topic(G) -> str | None:
