@@ -67,7 +67,6 @@ def new_graph() -> nx.MultiDiGraph:
         rules_by_token={}, rules_unkeyed={},
         # lookup indexes, so per-turn work does not grow with the conversation
         kinds={}, terms={}, facts_by_slot={}, domain=None, domain_turn=None,
-        domain_turns={},  # domain -> the last turn that named it (extract/domains.latest_domain_with)
         turn_terms={}, turn_lengths={}, turn_length_total=0, selected=[], stressed=[], action_groups={},
         speakers={},  # a message's ``name`` (a participant of a group chat) -> how many turns they said
         offers=[], offers_by_key={},  # facts with status "offered", oldest first, and per key
@@ -179,7 +178,6 @@ def _turn(G, u: TurnUnit) -> None:
     if u.domain:
         G.graph["domain"] = u.domain
         G.graph["domain_turn"] = u.index
-        G.graph.setdefault("domain_turns", {})[u.domain] = u.index
     G.graph["turns"] = max(G.graph["turns"], u.index + 1)
     G.graph["last_turn"] = node
 

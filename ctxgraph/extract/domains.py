@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Collection
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .registry import step
-from .text import SENTENCE_END, in_brackets
+from .text import SENTENCE_END, in_brackets, in_spans
 
 if TYPE_CHECKING:
     from .._rules import SlotRule
@@ -99,9 +99,11 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
                 return found
             if not cues and admits(slot, topic):  # the conversation's domain if it has the slot
                 return topic
-            if not cues and ctx.role == "user" and not _kind_in(pack, slot, topic) \
-                    and (latest := latest_domain_with(G, slot)) is not None:
-                return latest  # "I need to arrive by 12:15" after "same day as the hotel booking": the train's
+            # "I need to arrive by 12:15" after "same day as the hotel booking": the train's (a user's
+            # statement: a question about an option, "它的评分是在4分以上吗？", keeps the topic)
+            if not cues and ctx.role == "user" and not in_spans(pos, ctx.asked) and not _kind_in(pack, slot, topic) \
+                    and (latest := latest_domain_with(G, slot, pack)) is not None:
+                return latest
         return nearest(pos, None) or fallback
 
     return domain_at
@@ -216,11 +218,13 @@ def _kind_in(pack, slot: "SlotRule | Collection[str] | None", domain: str | None
         for other in pack.slots.values())
 
 
-def latest_domain_with(G, slot: "SlotRule | Collection[str] | None") -> str | None:
-    """The domain that has ``slot`` the dialogue took up last, by a message naming it or a current
-    fact held in it (None when the slot is in every domain or no such domain came up): where a
-    value said with no domain word goes when the topic has no such slot. "I need to arrive by
-    12:15" right after "the same day as the hotel booking" is the train's arrival, not the hotel's.
+def latest_domain_with(G, slot: "SlotRule | Collection[str] | None", pack=None) -> str | None:
+    """The domain that has ``slot`` the dialogue took up last, by a message naming it (one of the
+    last ``DOMAIN_SPAN``, read with ``pack``'s domain words) or a current fact held in it (None when
+    the slot is in every domain or no such domain came up): where a value said with no domain
+    word goes when the topic has no such slot. "I need to arrive by 12:15" right after "the same
+    day as the hotel booking" is the train's arrival, not the hotel's; "I want to leave after 15:30"
+    after "a taxi to soul tree nightclub" (a nightclub: attraction talk) is the taxi's.
 
     >>> from ctxgraph import Tracker
     >>> from ctxgraph._rules import SlotRule
@@ -234,9 +238,14 @@ def latest_domain_with(G, slot: "SlotRule | Collection[str] | None") -> str | No
     if not domains:
         return None
     newest: tuple[int, str] | None = None
-    for domain, turn in G.graph.get("domain_turns", {}).items():
-        if domain in domains and (newest is None or turn > newest[0]):
-            newest = (turn, domain)
+    if pack is not None and pack.domain_rx:  # the messages that named one, newest first
+        for i in range(G.graph["turns"] - 1, max(-1, G.graph["turns"] - 1 - DOMAIN_SPAN), -1):
+            node = G.nodes.get(f"t{i}")
+            named = [pack.domain_of[m.group(0).casefold()] for m in pack.domain_rx.finditer(node["text"][:5000])] \
+                if node is not None and node["role"] in ("user", "assistant") else []
+            if found := [d for d in named if d in domains]:
+                newest = (i, found[-1])
+                break
     for fid in G.graph["current_fact"].values():
         node = G.nodes[fid]
         domain = str(node.get("key", "")).rpartition(".")[0]
