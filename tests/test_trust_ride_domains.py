@@ -109,3 +109,19 @@ def test_trust_ride_domains_only_the_users_words_move(tmp_path):
         ["u", "Is there a hotel in the north?"],
         ["a", "There is. Your ride should arrive by 12:15, I think."]], "find"))
     assert not any(f.key == "train.arrive_by" for f in t.state().facts if f.status == "current")
+
+
+@pytest.mark.parametrize("lang,turns,key", [
+    ("en", [["u", "I need a tram to Castle Hill on Friday."], ["a", "Trams run all day."],
+            ["u", "Is there a zoo in the east?"], ["a", "Marsh End Zoo is in the east."],
+            ["u", "Will the ride get me there by 10:30?"]], "tram.arrive_by"),
+    ("zh", [["u", "周六我想坐缆车上山。"], ["a", "好的，缆车每十五分钟一班。"],
+            ["u", "山上有攀岩吗？"], ["a", "有的，山顶有一处攀岩场。"],
+            ["u", "是按三个人算的吗？"]], "cablecar.people"),
+])
+def test_trust_ride_domains_a_value_asked_about_keeps_the_topic(lang, turns, key):
+    """A value inside the user's question ("是按三个人算的吗？") asks about the option talked of; it
+    sets nothing for the ride taken up before."""
+    t = Tracker(lang, packs=["booking"], rules=[PACK])
+    t.observe_many(turn_messages(turns, "find"))
+    assert not any(_key(f.key) == key for f in t.state().facts if f.status == "current")
