@@ -125,3 +125,17 @@ def test_trust_ride_domains_a_value_asked_about_keeps_the_topic(lang, turns, key
     t = Tracker(lang, packs=["booking"], rules=[PACK])
     t.observe_many(turn_messages(turns, "find"))
     assert not any(_key(f.key) == key for f in t.state().facts if f.status == "current")
+
+
+def test_trust_ride_domains_a_slot_a_pattern_names_moves_past_a_topic_with_a_bare_time(tmp_path):
+    """"I want to leave by 07:30" names its slot (leave at): restaurant talk, whose booking time is a
+    TIME too, does not keep it from the taxi asked for before."""
+    pack = _mapped(tmp_path, '  - {id: time, name: time, synonyms: [], domains: [restaurant]}\n'
+                             '  - {id: leave_at, name: leave at, synonyms: [], domains: [train, taxi]}\n')
+    t = Tracker("en", packs=["booking"], rules=[pack])
+    t.observe_many(turn_messages([
+        ["u", "I need a taxi to take me to the Plum Tree bistro."],
+        ["a", "Okay, what time do you want to leave by?"],
+        ["u", "I want to leave by 07:30."]], "find"))
+    keys = {f.key: f.value for f in t.state().facts if f.status == "current" and f.key.endswith("leave_at")}
+    assert keys == {"taxi.leave_at": "07:30"}, keys

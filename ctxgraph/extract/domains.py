@@ -210,9 +210,13 @@ def _thing_slots(ctx: "MessageContext") -> list[str]:
 
 
 def _kind_in(pack, slot: "SlotRule | Collection[str] | None", domain: str | None) -> bool:
-    """Whether ``domain`` has another slot for values of the same type as ``slot``'s: "19:36 is fine"
-    in train talk is a train's time (its leave-at), not the one domain's with a bare ``time``."""
+    """Whether ``slot`` is one a value fills by its type alone (``label_slots``: a TIME is a ``time``)
+    and ``domain`` has another slot of that type: "19:36 is fine" in train talk is a train's time
+    (its leave-at), not the one domain's with a bare ``time``. A slot a pattern names ("leave by
+    07:30": ``leave_at``) is not: restaurant talk's booking ``time`` keeps no taxi's leave time."""
     types = set(getattr(slot, "types", ()) or ())
+    if getattr(slot, "id", None) not in set(pack.label_slots.values()):
+        return False
     return domain is not None and bool(types) and any(
         other.scoped and types & set(other.types) and _domains(other) and admits(other, domain)
         for other in pack.slots.values())
