@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Collection
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .registry import step
-from .text import SENTENCE_END, in_brackets
+from .text import SENTENCE_END, in_brackets, in_spans
 
 if TYPE_CHECKING:
     from .._rules import SlotRule
@@ -99,6 +99,11 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
                 return found
             if not cues and admits(slot, topic):  # the conversation's domain if it has the slot
                 return topic
+            # "I need to arrive by 12:15" after "same day as the hotel booking": the train's (a user's
+            # statement: a question about an option, "它的评分是在4分以上吗？", keeps the topic)
+            if not cues and ctx.role == "user" and not in_spans(pos, ctx.asked) and not _kind_in(pack, slot, topic) \
+                    and (latest := latest_domain_with(G, slot, pack)) is not None:
+                return latest
         return nearest(pos, None) or fallback
 
     return domain_at
@@ -202,6 +207,55 @@ def _thing_slots(ctx: "MessageContext") -> list[str]:
     """The pack's slots a thing's name fills (``label_slots`` of a "thing" label: VENUE -> venue)."""
     pack = ctx.pack
     return list(dict.fromkeys(slot for label, slot in pack.label_slots.items() if pack.label_kind(label) == "thing"))
+
+
+def _kind_in(pack, slot: "SlotRule | Collection[str] | None", domain: str | None) -> bool:
+    """Whether ``slot`` is one a value fills by its type alone (``label_slots``: a TIME is a ``time``)
+    and ``domain`` has another slot of that type: "19:36 is fine" in train talk is a train's time
+    (its leave-at), not the one domain's with a bare ``time``. A slot a pattern names ("leave by
+    07:30": ``leave_at``) is not: restaurant talk's booking ``time`` keeps no taxi's leave time."""
+    types = set(getattr(slot, "types", ()) or ())
+    if getattr(slot, "id", None) not in set(pack.label_slots.values()):
+        return False
+    return domain is not None and bool(types) and any(
+        other.scoped and types & set(other.types) and _domains(other) and admits(other, domain)
+        for other in pack.slots.values())
+
+
+def latest_domain_with(G, slot: "SlotRule | Collection[str] | None", pack=None) -> str | None:
+    """The domain that has ``slot`` the dialogue took up last, by a message naming it (one of the
+    last ``DOMAIN_SPAN``, read with ``pack``'s domain words) or a current fact held in it (None when
+    the slot is in every domain or no such domain came up): where a value said with no domain
+    word goes when the topic has no such slot. "I need to arrive by 12:15" right after "the same
+    day as the hotel booking" is the train's arrival, not the hotel's; "I want to leave after 15:30"
+    after "a taxi to soul tree nightclub" (a nightclub: attraction talk) is the taxi's.
+
+    >>> from ctxgraph import Tracker
+    >>> from ctxgraph._rules import SlotRule
+    >>> t = Tracker("en", packs=["booking"])
+    >>> for text in ["I need a train to Ely on Friday.", "Where from?", "From Leeds. I also need a hotel in the north."]:
+    ...     _ = t.observe({"role": "user" if text != "Where from?" else "assistant", "content": text})
+    >>> latest_domain_with(t.graph, SlotRule(id="arrive_by", name="arrive by", scoped=True, domains=["train", "taxi"]))
+    'train'
+    """
+    domains = _domains(slot)
+    if not domains:
+        return None
+    newest: tuple[int, str] | None = None
+    if pack is not None and pack.domain_rx:  # the messages that named one, newest first
+        for i in range(G.graph["turns"] - 1, max(-1, G.graph["turns"] - 1 - DOMAIN_SPAN), -1):
+            node = G.nodes.get(f"t{i}")
+            named = [pack.domain_of[m.group(0).casefold()] for m in pack.domain_rx.finditer(node["text"][:5000])] \
+                if node is not None and node["role"] in ("user", "assistant") else []
+            if found := [d for d in named if d in domains]:
+                newest = (i, found[-1])
+                break
+    for fid in G.graph["current_fact"].values():
+        node = G.nodes[fid]
+        domain = str(node.get("key", "")).rpartition(".")[0]
+        if domain in domains and (newest is None or node.get("turn", -1) > newest[0]):
+            newest = (node.get("turn", -1), domain)
+    return newest[1] if newest else None
 
 
 def _topic(G) -> str | None:

@@ -131,7 +131,7 @@ class FactWriter:
             return False
         G, folded = self.ctx.graph, value.strip().casefold()
         return any(G.nodes[f]["slot"] == slot.id and G.nodes[f]["key"] != key and str(G.nodes[f]["value"]).casefold() == folded
-                   for f in G.graph["current_fact"].values())
+                   and _in_its_domains(slot, G.nodes[f]["key"]) for f in G.graph["current_fact"].values())
 
     def describes_an_option(self, slot: SlotRule, key: str, mention: Mention | None, value: str = "") -> bool:
         """A per-domain attribute the assistant states while naming a thing ("Acorn Guest House
@@ -182,6 +182,19 @@ class FactWriter:
 
     def mention_in(self, start: int, end: int) -> int | None:
         return next((i for i, m in enumerate(self.ctx.mentions) if m.start < end and start < m.end), None)
+
+
+def _in_its_domains(slot: SlotRule, key: str) -> bool:
+    """Whether a fact's key names a domain the slot exists in (any, when the slot lists none):
+    "a trip to Cambridge" said in attraction talk is no attraction's end, so it keeps no train
+    from going there.
+
+    >>> slot = SlotRule(id="destination", name="to", scoped=True, domains=["train", "taxi"])
+    >>> _in_its_domains(slot, "train.destination"), _in_its_domains(slot, "attraction.destination")
+    (True, False)
+    """
+    domain = key.rpartition(".")[0]
+    return not slot.domains or not domain or domain in slot.domains
 
 
 #: a negated bound word right before a value: the value is the rule's limit, not a choice
