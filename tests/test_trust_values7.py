@@ -1,0 +1,40 @@
+"""Values by the act (issue 19, miss7): the recurring value classes of the opened blind sets -
+an address with a house's own name or a flat in a named building, a Chinese address typed with
+spaces between its parts; zh and en side by side."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph.extract.compiled import compiled_packs
+from ctxgraph.extract.entities import find_entities
+
+
+def spans(lang: str, text: str, label: str) -> list[str]:
+    return [m.text for m in find_entities(text, compiled_packs((), ())[lang]) if m.label == label]
+
+
+@pytest.mark.parametrize(("lang", "text", "address"), [
+    ("en", "The Laurels, 9 Mill Hill, Stroud GL5 2HE", "The Laurels, 9 Mill Hill, Stroud GL5 2HE"),
+    ("en", "ok. Bramble End, 14 Kiln Lane, Ludlow SY8 2PD", "Bramble End, 14 Kiln Lane, Ludlow SY8 2PD"),
+    ("en", "Apartment 12, Granary Wharf, Leeds LS1 4BR. the bread knife is serrated", "Apartment 12, Granary Wharf, Leeds LS1 4BR"),
+    ("en", "unit 7, Foundry Court, Sheffield S3 8RT", "unit 7, Foundry Court, Sheffield S3 8RT"),
+    ("zh", "地址是苏州工业园区星湖街 天域花园11-1503，我姓葛", "苏州工业园区星湖街天域花园11-1503"),
+    ("zh", "杭州西湖区文三路 云栖苑 5幢1单元1101", "杭州西湖区文三路云栖苑5幢1单元1101"),
+    ("zh", "梁嘉欣，福田区 莲花路 景田小区5栋1203，电话13829901746", "福田区莲花路景田小区5栋1203"),
+])
+def test_values7_address_kept_whole(lang, text, address):
+    assert spans(lang, text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(("lang", "text", "address"), [
+    ("en", "Hi Sarah, 14 Kiln Lane", "14 Kiln Lane"),  # a greeting is no house name
+    ("en", "Thanks. Yes, 14 Kiln Lane", "14 Kiln Lane"),
+    ("zh", "我住在东升大厦A座1208", "东升大厦A座1208"),
+])
+def test_values7_address_takes_no_greeting(lang, text, address):
+    assert spans(lang, text, "ADDRESS") == [address]
+
+
+def test_values7_flat_in_a_building_needs_its_postcode():
+    assert spans("en", "Unit 7, Foundry Court is round the back", "ADDRESS") == []
