@@ -38,3 +38,36 @@ def test_values7_address_takes_no_greeting(lang, text, address):
 
 def test_values7_flat_in_a_building_needs_its_postcode():
     assert spans("en", "Unit 7, Foundry Court is round the back", "ADDRESS") == []
+
+
+def facts_after(lang: str, *messages: str) -> dict[str, str]:
+    from ctxgraph import Tracker
+
+    t = Tracker(lang)
+    for text in messages:
+        t.observe({"role": "user", "content": text})
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("lang", "messages", "value"), [
+    ("en", ("hi, can you clean a rug?", "nah. oh and it has fringes, they're a bit delicate"), "fringes"),
+    ("en", ("hi", "the old one has a split seam, can you fix that?"), "split seam"),
+    ("zh", ("想卖钢琴", "广州天河，住七楼，有电梯的"), "有电梯"),
+    ("zh", ("上门洗澡", "6楼，没电梯。。老小区"), "没电梯"),
+])
+def test_values7_feature_the_thing_has_or_lacks(lang, messages, value):
+    assert value in facts_after(lang, *messages).values()
+
+
+@pytest.mark.parametrize(("lang", "messages"), [
+    ("en", ("hi", "my neighbour has a key")),  # a person's, not the thing's
+    ("en", ("hi", "it has to be ready by friday")),
+    ("en", ("hi", "it has been a while")),
+    ("zh", ("你好", "没有")),
+    ("zh", ("你好", "没打过，没漏")),  # events, not features
+    ("zh", ("你好", "没问题，有空的")),
+])
+def test_values7_no_feature_from_other_haves(lang, messages):
+    values = facts_after(lang, *messages).values()
+    assert not any(v in ("key", "a key", "没有", "没打过", "没漏", "没问题", "有空") for v in values)
+    assert "features" not in facts_after(lang, *messages)
