@@ -71,3 +71,38 @@ def test_values7_no_feature_from_other_haves(lang, messages):
     values = facts_after(lang, *messages).values()
     assert not any(v in ("key", "a key", "没有", "没打过", "没漏", "没问题", "有空") for v in values)
     assert "features" not in facts_after(lang, *messages)
+
+
+def chat_facts(lang: str, *turns: str) -> dict[str, str]:
+    """Facts after turns that alternate assistant, user, assistant, ... (the first is the assistant's)."""
+    from ctxgraph import Tracker
+
+    t = Tracker(lang)
+    for n, text in enumerate(turns):
+        t.observe({"role": "assistant" if n % 2 == 0 else "user", "content": text})
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("lang", "turns", "name"), [
+    ("en", ("Booked. Who should the van ask for?", "Rosalind Fenwick. it's me"), "Rosalind Fenwick"),
+    ("en", ("Who should I put it under?", "Naledi Mokoena, and my son is Thabo"), "Naledi Mokoena"),
+    ("zh", ("已安排。请留个联系人和详细地址？", "黄伟棠，天河北路侨林苑3栋702，电话13602258890"), "黄伟棠"),
+    ("zh", ("请留一下联系人和地址。", "梁嘉欣，福田区 莲花路 景田小区5栋1203"), "梁嘉欣"),
+])
+def test_values7_name_answering_who(lang, turns, name):
+    assert chat_facts(lang, *turns).get("name") == name
+
+
+@pytest.mark.parametrize(("turns", "expected"), [
+    (("Can I take both names and ages?", "I'm Graham Ollerenshaw, 46, and she's Poppy Ollerenshaw, 14"),
+     {"name": "Graham Ollerenshaw", "age": "46", "person": "Poppy Ollerenshaw", "age_poppy": "14"}),
+    (("And the children?", "Tom, 12 and Amy, 9"), {"person": "Tom", "age_tom": "12", "age_amy": "9"}),
+])
+def test_values7_names_each_with_an_age(turns, expected):
+    facts = chat_facts("en", *turns)
+    assert {k: facts.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("reply", ["Tuesday, 4 works", "Room 5, 2 nights"])
+def test_values7_a_day_or_room_and_a_number_is_no_age(reply):
+    assert not any(k.startswith("age") for k in chat_facts("en", "When would suit?", reply))
