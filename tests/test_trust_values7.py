@@ -106,3 +106,15 @@ def test_values7_names_each_with_an_age(turns, expected):
 @pytest.mark.parametrize("reply", ["Tuesday, 4 works", "Room 5, 2 nights"])
 def test_values7_a_day_or_room_and_a_number_is_no_age(reply):
     assert not any(k.startswith("age") for k in chat_facts("en", "When would suit?", reply))
+
+
+@pytest.mark.parametrize(("reply", "age"), [
+    ("he's nine and a half. student plan is fine for now", "nine and a half"),
+    ("she is 7 and a half", "7 and a half"),
+])
+def test_values7_age_keeps_its_half(reply, age):
+    assert chat_facts("en", "What's his age?", reply).get("age") == age
+
+
+def test_values7_a_half_with_a_unit_is_no_age():
+    assert "age" not in chat_facts("en", "How long?", "about two and a half hours")
