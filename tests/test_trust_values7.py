@@ -118,3 +118,41 @@ def test_values7_age_keeps_its_half(reply, age):
 
 def test_values7_a_half_with_a_unit_is_no_age():
     assert "age" not in chat_facts("en", "How long?", "about two and a half hours")
+
+
+def test_values7_a_clock_after_at_changes_no_count():
+    facts = chat_facts("en", "Hi!", "hey do u have bouncy castles? about 15 kids", "Delivery is 8-10am, collection after 6pm.",
+                       "no we're fine. can it be collected at 5 instead, we're going out after")
+    assert facts.get("children") == "15 kids"
+
+
+def test_values7_a_count_change_still_changes_the_count():
+    assert chat_facts("en", "Hi!", "a table for 4 please", "ok", "actually make that 5 instead").get("people") == "5"
+
+
+@pytest.mark.parametrize(("text", "clock"), [("改成十点吧", "十点"), ("就十点吧", "十点"), ("八点出发", "八点")])
+def test_values7_zh_bare_clock_ending_its_phrase(text, clock):
+    assert spans("zh", text, "TIME") == [clock]
+
+
+@pytest.mark.parametrize("text", ["有两点吧", "测五个点吧", "三点水"])
+def test_values7_zh_points_are_no_clock(text):
+    assert spans("zh", text, "TIME") == []
+
+
+@pytest.mark.parametrize(("lang", "turns", "key", "words"), [
+    ("zh", ("请问几点、从哪里出发？", "大概九点半，从海景酒店出发", "好的。您的电话？", "13828760439。哦时间可能会晚，改成十点吧"), "time", "十点"),
+    ("zh", ("11月13日周五上午10点有空，可以吗？", "可以，就周五上午十点"), "time", "上午十点"),
+])
+def test_values7_tool_clock_keeps_the_users_words(lang, turns, key, words):
+    from ctxgraph import Tracker
+
+    t = Tracker(lang, today="2026-12-18")
+    for n, text in enumerate(turns):
+        t.observe({"role": "assistant" if n % 2 == 0 else "user", "content": text})
+    clock = "22:00" if "十点吧" in turns[-1] else "10:00"
+    t.observe({"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "book", "arguments": '{"%s": "2026-12-18 %s"}' % (key, clock)}}]})
+    t.observe({"role": "tool", "tool_call_id": "c1", "content": '{"order": "AX-1"}'})
+    value = next(f.value for f in t.state().facts if f.status == "current" and f.key == key)
+    assert words in value and clock in value
