@@ -156,3 +156,22 @@ def test_values7_tool_clock_keeps_the_users_words(lang, turns, key, words):
     t.observe({"role": "tool", "tool_call_id": "c1", "content": '{"order": "AX-1"}'})
     value = next(f.value for f in t.state().facts if f.status == "current" and f.key == key)
     assert words in value and clock in value
+
+
+@pytest.mark.parametrize(("lang", "turns", "said"), [
+    ("en", ("Hi!", "hey do u have bouncy castles for a 6th birthday? about 15 kids"), "6th birthday"),
+    ("en", ("Hi!", "hiya do you do paintball for a stag do? about 12 of us"), "stag do"),
+    ("en", ("Hi!", "we want to learn to sail", "You're booked.", "yes please, and can we hire wetsuits there?"), "wetsuits"),
+    ("zh", ("您好", "想报调酒课", "您已报名周六下午的调酒体验课，两位。", "好的，能再加一份小吃拼盘吗？"), "小吃拼盘"),
+])
+def test_values7_want_asked_of_the_service(lang, turns, said):
+    assert any(said in v for k, v in chat_facts(lang, *turns).items() if k.startswith("want"))
+
+
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("en", ("Hi!", "my son wants riding lessons. do you do kids?")),  # who they take, not a want
+    ("zh", ("您好", "想订一束花送朋友", "好的。", "可以加个小熊吗多少钱")),  # a price asked, nothing added yet
+])
+def test_values7_no_want_from_a_question_about_the_service(lang, turns):
+    wants = [v for k, v in chat_facts(lang, *turns).items() if k.startswith("want")]
+    assert not any("kids" in v or "小熊" in v for v in wants)
