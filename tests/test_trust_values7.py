@@ -175,3 +175,18 @@ def test_values7_want_asked_of_the_service(lang, turns, said):
 def test_values7_no_want_from_a_question_about_the_service(lang, turns):
     wants = [v for k, v in chat_facts(lang, *turns).items() if k.startswith("want")]
     assert not any("kids" in v or "小熊" in v for v in wants)
+
+
+@pytest.mark.parametrize(("lang", "turns", "not_budget"), [
+    ("en", ("Hi!", "Ivy Cottage, Church Street. budget is max 1200 all in", "Buttons are £90 more.",
+            "hmm go on then, I can stretch to 1250"), "1200"),  # a ceiling is the rule's, and a raise replaces it
+    ("zh", ("您好", "头车要红旗，跟车用A6L就行。预算一共控制在五千五以内", "红旗H9 2200加5辆A6L 3000，一共5200元，在预算内。"), "5200"),
+    ("en", ("Hi!", "a sofa re-cover please", "With delivery it comes to about £1,130, so within your budget."), "1,130"),
+])
+def test_values7_a_price_or_ceiling_is_no_budget(lang, turns, not_budget):
+    assert not_budget not in chat_facts(lang, *turns).get("budget", "")
+
+
+def test_values7_a_budget_said_plainly_stays():
+    assert chat_facts("zh", "您好", "预算5000元").get("budget") == "5000元"
+    assert chat_facts("en", "Hi!", "my budget is £800").get("budget") == "£800"
