@@ -190,3 +190,12 @@ def test_values7_a_price_or_ceiling_is_no_budget(lang, turns, not_budget):
 def test_values7_a_budget_said_plainly_stays():
     assert chat_facts("zh", "您好", "预算5000元").get("budget") == "5000元"
     assert chat_facts("en", "Hi!", "my budget is £800").get("budget") == "£800"
+
+
+@pytest.mark.parametrize(("offer", "reply", "date"), [
+    ("We have yurts free on 3-4 July, 17-18 July and 24-25 July.",
+     "17-18 july. wait no, that's my sister's wedding weekend. 24-25 July instead", "24-25 July"),
+    ("Level 1 runs on these weekends: 6-7 June, 20-21 June and 11-12 July. Any of those?", "20-21 june", "20-21 june"),
+])
+def test_values7_a_picked_range_of_days_stays_whole(offer, reply, date):
+    assert chat_facts("en", offer, reply).get("date") == date
