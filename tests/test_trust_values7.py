@@ -199,3 +199,18 @@ def test_values7_a_budget_said_plainly_stays():
 ])
 def test_values7_a_picked_range_of_days_stays_whole(offer, reply, date):
     assert chat_facts("en", offer, reply).get("date") == date
+
+
+@pytest.mark.parametrize(("opening", "said"), [
+    ("Hi there, I have a 3-seater chesterfield that's gone threadbare on the arms. Thinking of re-covering it.", "threadbare"),
+    ("hiya, our dog had an accident on a wool rug, its a persian style one. can you clean it?", "dog had an accident"),
+])
+def test_values7_opening_fault_worn_or_had(opening, said):
+    facts = chat_facts("en", "Hi!", opening)
+    assert said in facts.get("problem", "")
+
+
+@pytest.mark.parametrize("opening", ["hi, prices have gone up so much lately, do you do cheaper ones?",
+                                     "my daughter had a birthday party here last year, want to book again"])
+def test_values7_no_fault_from_prices_or_parties(opening):
+    assert "problem" not in chat_facts("en", "Hi!", opening)
