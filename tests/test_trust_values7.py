@@ -214,3 +214,23 @@ def test_values7_opening_fault_worn_or_had(opening, said):
                                      "my daughter had a birthday party here last year, want to book again"])
 def test_values7_no_fault_from_prices_or_parties(opening):
     assert "problem" not in chat_facts("en", "Hi!", opening)
+
+
+@pytest.mark.parametrize(("lang", "turns", "wording"), [
+    ("en", ("Would you like a card message?", "yes. 'Forever in our hearts, love Janet, Colin and the grandchildren'"),
+     "Forever in our hearts, love Janet, Colin and the grandchildren"),
+    ("en", ("Card?", "yes “Happy birthday Mum” please"), "Happy birthday Mum"),
+    ("zh", ("蛋糕上要写字吗？", "写「生日快乐，小雨」吧"), "生日快乐，小雨"),
+])
+def test_values7_quoted_words_are_the_wording(lang, turns, wording):
+    facts = chat_facts(lang, *turns)
+    assert facts.get("wording" if lang == "en" else "文字") == wording
+
+
+@pytest.mark.parametrize(("turns"), [
+    ("Which one?", "the 'deluxe' one"),  # one word: a pick's
+    ("hi", "it's fine, don't worry, I'm ok"),  # apostrophes open nothing
+    ("Noted.", "my son said 'no way' lol"),  # no question, nothing written
+])
+def test_values7_no_wording_from_other_quotes(turns):
+    assert "wording" not in chat_facts("en", *turns)
