@@ -234,3 +234,13 @@ def test_values7_quoted_words_are_the_wording(lang, turns, wording):
 ])
 def test_values7_no_wording_from_other_quotes(turns):
     assert "wording" not in chat_facts("en", *turns)
+
+
+def test_values7_zh_two_names_each_with_an_age():
+    facts = chat_facts("zh", "请留一下学员的姓名和年龄。", "大的叫周子墨，八岁，小的叫周子琪，六岁")
+    assert {"八岁", "六岁"} <= set(facts.values())
+
+
+def test_values7_zh_one_name_and_age_unchanged():
+    facts = chat_facts("zh", "您好", "孩子叫何予安，九岁")
+    assert facts.get("age") == "九岁" and not any(k.startswith("age_") for k in facts)

@@ -316,9 +316,24 @@ _NAME_AGE_EN = re.compile(
     r"(?P<age>\d{1,2}|(?i:" + _EN_AGE_WORD + r"))(?:\s+(?i:and a half))?(?=\s*(?:[,.;!]|\b(?i:and)\b|$))")
 
 
+def _name_ages_zh(ctx: MessageContext) -> list[_Unit]:
+    """Chinese: two or more names each followed by its age ("大的叫周子墨，八岁，小的叫周子琪，六岁"): one age
+    fact per name (``age_周子墨``), where no fact of the message holds that age yet."""
+    ms = sorted(ctx.mentions, key=lambda m: m.start)
+    pairs = [(a.text, b.text) for a, b in zip(ms, ms[1:]) if a.label == "PERSON" and "岁" in b.text
+             and re.fullmatch(r"\s*[，,、]\s*", ctx.text[a.end:b.start])]
+    if len(pairs) < 2:
+        return []
+    held = {u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
+    return [FactUnit(key=f"age_{name}", name=f"age（{name}）", value=age, stressed=ctx.stressed)
+            for name, age in pairs if age not in held]
+
+
 def _name_ages_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     """English: names each followed by a number alone (see ``_NAME_AGE_EN``), two or more in the message or one
-    after "I'm": the name (the user's own after "I'm", else a person) and their age."""
+    after "I'm": the name (the user's own after "I'm", else a person) and their age; Chinese: :func:`_name_ages_zh`."""
+    if ctx.lang == "zh":
+        return _name_ages_zh(ctx)
     if ctx.lang != "en":
         return []
     found = [m for m in _NAME_AGE_EN.finditer(ctx.text) if m.group("name").split()[0] not in _NOT_A_NAME_EN
