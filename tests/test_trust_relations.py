@@ -133,7 +133,8 @@ def test_trust_relations_two_places_of_two_holders():
 @pytest.mark.parametrize(("lang", "text", "value"), [
     pytest.param("en", "deliver it to 77 Juniper Way, Tucson 85719 please", "77 Juniper Way, Tucson 85719", id="en-zip"),
     pytest.param("zh", "地址是西湖区文一西路588号桂语府", "西湖区文一西路588号桂语府", id="zh-estate"),
-    pytest.param("zh", "送到建业路66号 智慧产业园 5号楼1203", "建业路66号 智慧产业园 5号楼1203", id="zh-units-spaced"),
+    # (miss7) the spaces typed between a Chinese address's parts are no part of it
+    pytest.param("zh", "送到建业路66号 智慧产业园 5号楼1203", "建业路66号智慧产业园5号楼1203", id="zh-units-spaced"),
 ])
 def test_trust_relations_an_address_runs_to_the_end_of_its_parts(lang, text, value):
     assert value in current(text, lang=lang).values()

@@ -73,7 +73,7 @@ class _Found:
 # ---------------------------------------------------------------- English
 
 # words a clause may open with that are no part of its subject ("oh and the lenses are ...")
-_EN_LEAD = re.compile(r"^\W*(?:(?:and|but|so|oh|also|well|btw|plus|ok|okay|yes|yeah|yep|no|nah|hi|hey|hello|though|anyway|then)\b\W*)*", re.I)
+_EN_LEAD = re.compile(r"^\W*(?:(?:and|but|so|oh|also|well|btw|plus|ok|okay|yes|yeah|yep|no|nah|hi|hey|hello|though|anyway|then|actually|fyi)\b\W*)*", re.I)
 # "<subject> is/are <complement>": the subject a noun phrase of at most three words (a determiner first)
 _EN_COPULA = re.compile(
     r"^(?P<subj>(?:(?:the|my|our|his|her|its|their|both|all|these|those|this|that|[a-z]+'s)\s+)?(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
@@ -86,6 +86,12 @@ _EN_HAVE_AS = re.compile(r"\b(?:(?:i|we)\s*(?:'ve|’ve|have|had)?\s*(?:got\s+)?
                          r"(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:as|in)\s+(?:a|an)\s*(?P<val>\S.*)$"
                          r"|\b(?:(?:i|we)\s*(?:'ve|’ve|have)?\s*(?:got\s+)?)(?:the|my|our)\s+(?P<subj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:as|in)\s+(?P<val2>\S.*)$", re.I)
 _EN_AS = re.compile(r"\s(as|in)\s", re.I)
+# (miss7) "it has fringes", "her old one has a cracked bridge": a part or feature the thing has, the thing said as
+# "it" / "they" / "the (old) one" (a noun subject is as often a person: "my neighbour has a key", "her friend has a nut
+# allergy"); not "has to", "has been", "has gone"
+_EN_HAS = re.compile(r"^(?P<subj>it|they|(?:the|my|our|his|her|their|this|that)\s+(?:(?:old|new|other|first|second)\s+)?one)"
+                     r"(?:\s+(?:has|have)(?:\s+got)?|(?:'s|’s|'ve|’ve)\s+got)\s+(?!to\b|got to\b|been\b|gone\b|had\b|\w+ed\b|no\b|nothing\b)"
+                     r"(?P<comp>\S.*)$", re.I)
 # "I'm a complete beginner" (a statement), "I'm left handed" (before a question about it)
 _EN_SELF = re.compile(r"^(?:i(?:'m|’m| am)|we(?:'re|’re| are))\s+(?P<comp>\S.*)$", re.I)
 # a yes/no question about what was just said: "is that a problem?", "would that fit?", "ok?"
@@ -153,6 +159,10 @@ def _en_head(part: str, premise: bool) -> tuple[str, str] | None:
         # the article stays on for the judging words ("that's a must"), off the kind ("it's an Omega")
         val = re.sub(r"^(?:a|an)\s+", "", _en_complement(m.group("comp") or m.group("comp2") or ""), flags=re.I)
         return ("kind", val) if val else None
+    m = _EN_HAS.match(part)
+    if m:
+        val = _en_complement(m.group("comp"))
+        return ("features", val) if val else None
     m = _EN_SELF.match(part)
     if m:
         comp = m.group("comp")
@@ -190,6 +200,9 @@ _ZH_NOMINAL = re.compile(r"(?P<verb>[\u4e00-\u9fff])的是(?P<val>[^，。？！
 _ZH_WANT_DE = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{0,6}?)(?<![不别没需])(?:想要|要)(?!不要)(?P<val>[^，。？！?!]{1,10}?)的(?:吧|啦|哈|呀|啊|哦)?$")
 # "<topic>我有<value>": "logo我有矢量图"
 _ZH_HAVE = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{1,8}?)我(?:这|这边|这里|手上)?有(?P<val>[^，。？！?!]{1,12})$")
+# (miss7) a feature there is or is not, said as a clause of its own: "住七楼，有电梯的", "6楼，没电梯"; the feature a
+# noun (not 没漏 / 没打过: an event; not 有点 / 有空 / 没问题: a degree, a time, a judgement)
+_ZH_HAS_NOT = re.compile(r"^(?:也|还|都)?(?P<val>(?:有|没有?)(?P<subj>(?![点些个人空事时钱用关办必意多太一有])[\u4e00-\u9fff]{1,4}?))的?$")
 # a number in a wanted attribute: a count, a size or a clock (another step's), not a kind ("要三点的")
 _ZH_COUNTED = re.compile(r"[0-9一二两三四五六七八九十几]")
 # a clause of the user's own situation: a first-person subject
@@ -242,6 +255,9 @@ def _zh_subject_ok(subj: str) -> bool:
 
 
 def _zh_head(part: str, premise: bool) -> tuple[str, str] | None:
+    m = _ZH_HAS_NOT.match(_ZH_TAIL_PARTICLES.sub("", part))
+    if m and all(t in ("n", "nz", "ng") for _, t in _zh_tags(m.group("subj"))) and not re.search(r"问题|事|时间|关系|办法|必要|意思|空", m.group("subj")):
+        return m.group("subj"), m.group("val")
     m = _ZH_NOMINAL.search(part)
     if m:
         val = _zh_value(m.group("val"), verbs_ok=False)

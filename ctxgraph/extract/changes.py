@@ -96,6 +96,8 @@ _PART_AFTER = re.compile(r"\s*(?:上午|下午|晚上|中午|早上|傍晚|凌�
 _BARE_HOUR = re.compile(r"(?:[1-9]|1[0-2])")
 #: right after a number: it is part of a date or a clock
 _DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.I)
+#: (miss7) right before a bare number: it is an hour of the clock ("can it be collected at 5 instead"), never a count
+_AT_CLOCK = re.compile(r"\b(?:at|by|from|until|till|before|after|around)\s+$", re.I)
 #: a range's joiner right after a value: the value is the range's start
 _RANGE_AFTER = re.compile(r"\s*(?:to|till|until|through|[-–~～到至])\s*(?=\w)", re.I)
 #: fact keys that are a value's type, not a role
@@ -128,6 +130,8 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
     added: list[_Unit] = []
     for m, value in _act_values(ctx):
         kind = _KINDS[m.label]
+        if kind == "count" and _BARE_HOUR.fullmatch(value) and _AT_CLOCK.search(ctx.text, 0, m.start):
+            kind = "time"  # "at 5 instead" changes a clock; with none held it changes nothing (not "15 kids")
         mine = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
                 and _kind_of_unit(ctx, u) == kind]
         if any(value in u.value or u.value in value for _, u in mine):

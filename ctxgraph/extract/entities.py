@@ -25,6 +25,8 @@ _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|our|your|this|that)\s+")
 #: How far before an id-shaped thing the packs' ``id_shapes`` look for the word naming an id.
 ID_CUE_CHARS = 32
 _CONNECTOR = re.compile(r"\s*(?:是|为|：|:)?\s*")
+#: A space a Chinese address is typed with between its parts ("文三路 云栖苑 5幢1单元1101"): not part of it.
+_CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff\dA-Z])|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff])")
 
 
 def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
@@ -67,6 +69,8 @@ def find_entities(text: str, pack: CompiledPack, models: tuple[str, ...] = (),
             continue
         start = start + (len(text[start:end]) - len(text[start:end].lstrip()))
         end = start + len(surface)
+        if label == "ADDRESS":
+            surface = _CJK_GAP.sub("", surface)  # the address as it is written: 云栖苑5幢1单元1101
         if pack.id_shape and pack.is_thing(label) and pack.id_shape.search(text, max(0, start - ID_CUE_CHARS), end):
             label = "CODE"  # "return label RL-3391" is an id, not a product like "WH-1000XM5"
         taken.append(Mention(start, end, label, surface, pack.entity_key(label, surface),

@@ -74,6 +74,8 @@ class FactWriter:
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if slot.id == "budget" and _WITHIN_BUDGET.match(ctx.text, value_at + len(value.strip())):
+            return  # (miss7) "一共5200元，在预算内", "£1,130, so within your budget": a price held against the budget
         if not settled and ruled_out(ctx.text, value_at):
             return  # "but not on a friday", "I'm at work mondays": a value ruled out, not one settled on
         if mention is not None and appositive_day(ctx, mention):
@@ -204,7 +206,14 @@ _LIMIT_BEFORE = re.compile(
     # cons6: a value held to ("预算总共控制在一万五以内", "压在三千以下"), a clock a bound reaches with any verb
     # ("最多排到9点", "最晚拖到月底"), a negated modal before a comparison ("I don't want to go over £250")
     r"|(?:控制|压|限制?|卡|保持)(?:在|到)\s*$|(?:最多|顶多|最晚|最迟|最早)[^，,。！？\d一二两三四五六七八九十]{1,4}?(?:到|在)\s*$"
-    r"|\b(?:can'?t|cannot|don'?t|dont|do not|won'?t|wont|never)\b(?:\s+[\w'-]+){0,4}?\s+(?:more than|over|above|past|beyond|exceed)\s*(?:[$£€]\s*)?$", re.I)
+    r"|\b(?:can'?t|cannot|don'?t|dont|do not|won'?t|wont|never)\b(?:\s+[\w'-]+){0,4}?\s+(?:more than|over|above|past|beyond|exceed)\s*(?:[$£€]\s*)?$"
+    # (miss7) a ceiling said as "max" ("budget is max 1200 all in", "at most £300"): the bound a raise replaces
+    # ("I can stretch to 1250"), no value settled on
+    r"|\b(?:max(?:imum)?|at most|at the most)\s+(?:of\s+)?(?:[$£€]\s*)?$", re.I)
+
+
+#: right after a value: it is compared with the budget, so it is a price, not the budget
+_WITHIN_BUDGET = re.compile(r"[^。.!?！？\n]{0,6}?(?:在|没超出?|没有超出?|不超出?|符合|低于|within|inside|under|below|in)\s*(?:您的|你的|您|your|the)?\s*(?:预算|budget)", re.I)
 
 
 def is_limit(text: str, at: int) -> bool:

@@ -82,7 +82,7 @@ def _zh_ages(ctx: MessageContext, filled: set[str], units: list[_Unit]) -> list[
 #: (people6) a title or an honorific said alone is no one's name ("小姐" of "收件人祁小姐", "Dr" of "Dr. Menon")
 _HONORIFIC = re.compile(r"^(?:小姐|先生|女士|太太|夫人|阿姨|师傅|老师|同学|老板|(?i:mr|mrs|ms|miss|dr|sir|madam|mx)\.?)$")
 #: the assistant asks how to address the user
-_ASKS_NAME = re.compile(r"怎么称呼|贵姓|您的?(?:姓名|名字)|叫什么|(?i:\bwhat(?:'s| is) your (?:full )?name\b|\bname (?:for|on) the booking\b)")
+_ASKS_NAME = re.compile(r"怎么称呼|贵姓|您的?(?:姓名|名字)|叫什么|留(?:一?下|个)?(?:您的?)?(?:联系人|姓名)|(?i:\bwhat(?:'s| is) your (?:full )?name\b|\bname (?:for|on) the booking\b)")
 _SHORT_NAME = re.compile(r"^[\u4e00-\u9fff]{2,3}(?=[，,。\s\d]|$)")
 
 
@@ -100,7 +100,9 @@ def _honorifics(ctx: MessageContext) -> None:
 
 
 #: (miss6) English: the assistant's question asks for a name - someone else's ("his name", "the learner's name") or the user's
-_ASKS_NAME_EN = re.compile(r"\b(?P<other>his|her|their|\w+'s|\w+s')\s+(?:full |first )?name\b|\b(?:your|a|the)\s+(?:full |first )?name\b|\bname (?:for|on) the\b|\bwho(?:'s| is) (?:it|the booking) for\b", re.I)
+_ASKS_NAME_EN = re.compile(r"\b(?P<other>his|her|their|\w+'s|\w+s')\s+(?:full |first )?name\b|\b(?:your|a|the)\s+(?:full |first )?name\b|\bname (?:for|on) the\b|\bwho(?:'s| is) (?:it|the booking) for\b"
+                           # (miss7) a question for the person: "Who should the van ask for?", "Who should I put it under?"
+                           r"|\bwho\s+(?:should|shall|will|would|can|do|does)\s+(?:i|we|the|he|she|they|you)\b[^?]{0,40}\b(?:for|under|to)\s*\?", re.I)
 #: a reply that opens with a name: one to three capitalised words, then a comma, a full stop or the end
 _OPENING_NAME_EN = re.compile(r"^\W*(?P<name>(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?){0,2}))\s*(?:[,.;!]|$)")
 #: capitalised words that open a reply without being a name
@@ -305,6 +307,58 @@ def _whole_names(ctx: MessageContext) -> None:
             ctx.units[n] = u.model_copy(update=dict(value=part.group(0) + u.value))
 
 
+#: (miss7) a name and a number alone after it, in a list of people: "I'm Graham Ollerenshaw, 46, and she's Poppy
+#: Ollerenshaw, 14", "Nadia Osei, 38 and Kofi Osei, 9": each number is the age of the name before it
+_EN_AGE_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
+_NAME_AGE_EN = re.compile(
+    r"(?:(?P<self>\b(?i:i'm|i’m|i am|my name's|my name is|this is))\s+|\b(?i:he's|she's|he is|she is|and|then)\s+|^\W*|[,;]\s*)"
+    r"(?P<name>(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?){0,2})),\s*"
+    r"(?P<age>\d{1,2}|(?i:" + _EN_AGE_WORD + r"))(?:\s+(?i:and a half))?(?=\s*(?:[,.;!]|\b(?i:and)\b|$))")
+
+
+def _name_ages_zh(ctx: MessageContext) -> list[_Unit]:
+    """Chinese: two or more names each followed by its age ("大的叫周子墨，八岁，小的叫周子琪，六岁"): one age
+    fact per name (``age_周子墨``), where no fact of the message holds that age yet."""
+    ms = sorted(ctx.mentions, key=lambda m: m.start)
+    pairs = [(a.text, b.text) for a, b in zip(ms, ms[1:]) if a.label == "PERSON" and "岁" in b.text
+             and re.fullmatch(r"\s*[，,、]\s*", ctx.text[a.end:b.start])]
+    if len(pairs) < 2:
+        return []
+    held = {u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
+    return [FactUnit(key=f"age_{name}", name=f"age（{name}）", value=age, stressed=ctx.stressed)
+            for name, age in pairs if age not in held]
+
+
+def _name_ages_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """English: names each followed by a number alone (see ``_NAME_AGE_EN``), two or more in the message or one
+    after "I'm": the name (the user's own after "I'm", else a person) and their age; Chinese: :func:`_name_ages_zh`."""
+    if ctx.lang == "zh":
+        return _name_ages_zh(ctx)
+    if ctx.lang != "en":
+        return []
+    found = [m for m in _NAME_AGE_EN.finditer(ctx.text) if m.group("name").split()[0] not in _NOT_A_NAME_EN
+             and not ctx.asking(m.start("name")) and not any(
+                 x.start < m.end("name") and m.start("name") < x.end and x.label not in _NAME_LABELS for x in ctx.mentions)]
+    if len(found) < 2 and not (found and found[0].group("self")):
+        return []  # "Tuesday, 4" / "Room 5, 2" alone: no list of people
+    held = {u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
+    units: list[_Unit] = []
+    for n, m in enumerate(found):
+        name, age = m.group("name"), m.group(0)[m.start("age") - m.start():].strip(" ,.;!")
+        own = bool(m.group("self"))
+        name_key = "name" if own else ("person" if "person" not in filled else f"person_{name.split()[0].casefold()}")
+        age_key = "age" if own and "age" not in filled else f"age_{name.split()[0].casefold()}"
+        if name not in held and name_key not in filled:
+            slot = ctx.pack.slots.get("name") if name_key == "name" else None
+            units.append(FactUnit(key=name_key, name=name_key.replace("_", " "), value=name, slot=slot.id if slot else None,
+                                  stressed=ctx.stressed))
+            filled.add(name_key)
+        if age not in held and age_key not in filled:
+            units.append(FactUnit(key=age_key, name=age_key.replace("_", " "), value=age, stressed=ctx.stressed))
+            filled.add(age_key)
+    return units
+
+
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder."""
@@ -312,6 +366,7 @@ def relations(ctx: MessageContext) -> list[_Unit]:
     _honorifics(ctx)
     units = _relation_facts(ctx, filled)
     units += _asked_name(ctx, filled | {u.key for u in units if isinstance(u, FactUnit)})
+    units += _name_ages_en(ctx, filled | {u.key for u in units if isinstance(u, FactUnit)})
     units += _zh_ages(ctx, filled, units)
     filled |= {u.key for u in units if isinstance(u, FactUnit)}
     units += _bare_number_facts(ctx, filled)

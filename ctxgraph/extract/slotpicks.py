@@ -45,11 +45,12 @@ LOOK_BACK = 3
 _WD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
 _DOM = r"\d{1,2}(?:st|nd|rd|th)"
-# a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六"
+# a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六";
+# (miss7) a range of days of one month is one: "24-25 July" (was cut to "25 July")
 _DAY = re.compile(
     rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b)(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
     rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
-    rf"|\b(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
+    rf"|\b(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
     r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号]"
     r"|(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天",
     re.I)

@@ -133,6 +133,40 @@ def part_of_day(G: nx.MultiDiGraph, lang: str, hour: int) -> str | None:
     return None
 
 
+#: (miss7) a clock as the user says it: "十点", "上午十点半", "下午3点半", "9am", "7.30pm", "19:30"
+_ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+_SAID_CLOCK = re.compile(r"(?P<zh>十[一二]?|[零一两二三四五六七八九]|\d{1,2})点(?P<half>半)?|(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<ampm>am|pm)\b"
+                         r"|(?<![\d:])(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d])", re.I)
+
+
+def _said_clock(text: str) -> tuple[int, int] | None:
+    """(hour on a 12-hour dial, minute) of the first clock in ``text``, else None.
+
+    >>> _said_clock("周五上午十点"), _said_clock("下午3点半"), _said_clock("by 9am"), _said_clock("19:30")
+    ((10, 0), (3, 30), (9, 0), (7, 30))
+    """
+    m = _SAID_CLOCK.search(text)
+    if m is None:
+        return None
+    if m.group("zh"):
+        zh = m.group("zh")
+        hour = int(zh) if zh.isdigit() else (10 + (_ZH_DIGITS[zh[1]] if len(zh) > 1 else 0) if zh[0] == "十" else _ZH_DIGITS[zh])
+        return hour % 12, 30 if m.group("half") else 0
+    if m.group("h"):
+        return int(m.group("h")) % 12, int(m.group("m") or 0)
+    return int(m.group("h24")) % 12, int(m.group("m24"))
+
+
+def clock_words(G: nx.MultiDiGraph, hour: int, minute: int) -> str | None:
+    """The user's latest words for the clock ``hour``:``minute`` (a TIME they said, "十点" for a tool's 22:00), else None."""
+    for d in _user_entities(G, ("TIME",)):
+        text = str(d.get("text") or "").strip()
+        said = _said_clock(text)
+        if said is not None and said == (hour % 12, minute) and not _CLOCK.fullmatch(text):
+            return text
+    return None
+
+
 def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None = None, *,
                     today: datetime.date | None = None) -> str:
     """``value`` (a tool's day and clock in the chat's words) with the user's words for them before
@@ -148,8 +182,11 @@ def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None =
     if day and (weekday_of(day) is None or weekday_of(day) != weekday_of(value)) and day.casefold() not in folded:
         words.append(day)
     clock = _CLOCK.search(_ISO.sub("", value))
+    said = clock_words(G, int(clock.group(1)), int(clock.group(0)[-2:])) if clock else None
+    if said and said.casefold() not in folded and not (day and said.casefold() in day.casefold()):
+        words.append(said)  # (miss7) "十点" beside the tool's 22:00, "周五上午十点" beside 10:00
     part = part_of_day(G, lang, int(clock.group(1))) if clock else None
-    if part and part not in folded and not (day and part in day.casefold()):
+    if part and part not in folded and not (day and part in day.casefold()) and not (said and part in said.casefold()):
         words.append(part)
     if not words:
         return value

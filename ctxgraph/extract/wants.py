@@ -250,6 +250,15 @@ _ADDED = {"en": re.compile(r"\b(?:also|too|as well|another|one more thing|oh and
           "zh": re.compile(r"另外|还(?:要|想|需要|得)|也(?:要|想|需要)|顺便|再(?:要|加)")}
 
 
+#: a question about the price: what it asks to add is weighed, not yet wanted
+_PRICE_ASKED = re.compile(r"多少钱|什么价|价格|怎么收费|收费|\bhow much\b|\bwhat(?:'s| is| does| would) (?:the )?(?:price|cost)|\bcost\b", re.I)
+#: (miss7) a later question that asks for a thing to be added to the order or hired: "and can we hire wetsuits there?",
+#: "能再加一份小吃拼盘吗？" (the packs' ``wants`` read the same act in the opening)
+_ASKED_ADDITION = {"en": re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|great|perfect|fine|thanks|please|and|also|oh|so)\W+)*(?:can|could|may) (?:we|i) "
+                                    r"(?:also |please |still )?(?:add|hire|rent|borrow|include)\b", re.I),
+                   "zh": re.compile(r"^\W*(?:(?:好的?|行|嗯|对了|另外)\W*)*(?:能|可以|能不能|可不可以)(?:再|也|帮我|给我|多)*(?:加|租|借|配)")}
+
+
 def _added_want(ctx: MessageContext, rules) -> str:
     """A want said later as an addition to what the user came for ("Oh and we need the
     certificate for our insurer", "另外还想顺便给他洗个耳朵", "对了，还要开个发票"): a statement
@@ -264,12 +273,15 @@ def _added_want(ctx: MessageContext, rules) -> str:
     text = mask(ctx.text, values)
     for offset, clause in clauses(ctx.text):
         start = offset + len(clause) - len(clause.lstrip())
-        if ctx.asking(start) or in_spans(start, ctx.taken_back) or _NEGATED.search(clause):
+        asked_for = _ASKED_ADDITION[ctx.lang].search(clause) if ctx.lang in _ASKED_ADDITION else None
+        if asked_for and _PRICE_ASKED.search(ctx.text):
+            asked_for = None  # "可以加个小熊吗多少钱", "can we add X, how much?": a price asked, nothing added yet
+        if (ctx.asking(start) and not asked_for) or in_spans(start, ctx.taken_back) or _NEGATED.search(clause):
             continue
         if any(v.casefold() in clause.casefold() for v in taken):
             continue  # "oh and also the blue one": a value of this message's own fact, picked or said
-        if not (first_match(rules, clause) or first_match(rules, re.sub(r"^\W*(?:oh|and|also|so|plus)\W+", "", clause, flags=re.I))) \
-                or not added.search(clause):
+        if not asked_for and (not (first_match(rules, clause) or first_match(rules, re.sub(r"^\W*(?:oh|and|also|so|plus)\W+", "", clause, flags=re.I)))
+                              or not added.search(clause)):
             continue
         said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
                          if not _said_alone(ctx.text[a:b], text[a:b]))
