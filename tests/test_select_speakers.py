@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-from ctxgraph._select import FUSE_MIN_TURNS, Query, named_speaker, select
+from ctxgraph._select import FUSE_MIN_TURNS, NEIGHBOUR_SHARE, SPEAKER_SHARE, Query, named_speaker, select
 
 PRIYA = "My favourite instrument to play has always been the cello, since I was nine years old."
 ASKED = "Priya, which festival will you bring your instrument to this summer?"
@@ -147,3 +147,29 @@ def test_select_speakers_dense_recall_looks_for_what_not_who(named, question, as
 
 def test_select_speakers_a_short_chat_asks_no_dense_question():
     assert _asked_of_the_encoder(True, "Which instrument does Priya play?", n=30) == ""  # lexical only (FUSE_MIN_TURNS)
+
+
+
+HARP = "I finally restrung the old harp in the attic."
+PRAISED = "Wow, lovely!"
+
+
+def _praised_chat(named: bool) -> list[dict]:
+    """The band chat with Priya saying what she restrung halfway through and Tomas praising it
+    next (a turn that shares no word with a question about it)."""
+    chat = _band_chat(named)
+    said = [{"role": "user", "content": HARP, "name": "Priya"}, {"role": "user", "content": PRAISED, "name": "Tomas"}]
+    chat[30:30] = said if named else [{"role": "user", "content": m["content"]} for m in said]
+    return chat
+
+
+@pytest.mark.parametrize("named, question, share", [
+    (True, "What did Priya restring in the attic?", NEIGHBOUR_SHARE * SPEAKER_SHARE),  # Tomas's turn beside her hit
+    (True, "Who restrung the harp in the attic?", NEIGHBOUR_SHARE),  # a question naming nobody: as before
+    (False, "What did Priya restring in the attic?", NEIGHBOUR_SHARE),  # no names: as before
+])
+def test_select_speakers_another_speakers_turn_beside_a_hit_counts_at_the_share(named, question, share):
+    t = _tracker(_praised_chat(named))
+    items = select(t.graph, t.extractor.query(question, t.graph, "en"))
+    score = {t.graph.nodes[i.node]["text"]: i.score for i in items if i.kind == "turn"}
+    assert score[PRAISED] == pytest.approx(share * score[HARP], abs=1e-5)
