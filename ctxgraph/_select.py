@@ -67,9 +67,10 @@ FUSE_MIN_TURNS = 2 * RECALL_TURNS
 RECALL_NEIGHBOURS = 8
 NEIGHBOUR_SHARE = 0.5
 #: In a long chat of named participants (the ``name`` of their messages), when the question names
-#: one of them, the turns of the others found for it count at this share of their score
-#: (:func:`speaker_turns_first`); LoCoMo dev at 1,000 tokens: 0.653 -> 0.675 with the extra,
-#: 0.615 -> 0.649 without (0.3 and 0.7 measured between: docs/benchmarks.md, fifth round).
+#: one of them, the turns of the others recalled for it (found or brought as neighbours) count at
+#: this share of their score (:func:`speaker_turns_first`); LoCoMo dev at 1,000 tokens: 0.653 -> 0.675
+#: with the extra, 0.615 -> 0.649 without (0.3 and 0.7 measured between: docs/benchmarks.md, fifth
+#: round; again in the seventh and eighth rounds, docs/quality.md).
 SPEAKER_SHARE = 0.5
 #: At most this many open promises are pinned: the ones the question's words touch, then
 #: the newest. The others compete with the ranked items, so a long chat's promises never
@@ -216,14 +217,13 @@ def select(G: nx.MultiDiGraph, query: Query, dense: list[tuple[str, float]] | No
     recalled = dict(g.recall_turns(G, query.terms, k=RECALL_TURNS, skip_last=RECALL_SKIP_LAST, normalized=True))
     if dense:  # none (no encoder, or a question in a language it does not read): lexical as before
         recalled = fuse_turns(recalled, dense)
-    found = set(recalled)
     for t, score in list(recalled.items())[:RECALL_NEIGHBOURS]:  # the reply to a matching turn often holds the answer
         for n in (f"t{G.nodes[t]['index'] + 1}", f"t{G.nodes[t]['index'] - 1}"):
             if n in G.graph["turn_lengths"] and n not in recalled:
                 recalled[n] = NEIGHBOUR_SHARE * score
     speaker = named_speaker(G, query) if long_chat(G) else None
     if speaker:  # "what did Maria say about ...": Maria's turns first
-        recalled = speaker_turns_first(G, recalled, found, speaker)
+        recalled = speaker_turns_first(G, recalled, speaker)
     ranked += [Item(t, "turn", TIER_RANKED, round(TURN_WEIGHT * min(score, 1.2), 6)) for t, score in recalled.items()]
     ranked.sort(key=lambda i: (-i.score, i.node))
     if long_chat(G):  # what the question does not touch waits for the turns recalled for it
@@ -286,29 +286,33 @@ def dense_question(G: nx.MultiDiGraph, query: Query, question: str) -> str:
     return kept if _QUESTION_WORD.search(kept) else question
 
 
-def speaker_turns_first(G: nx.MultiDiGraph, recalled: dict[str, float], found: set[str],
-                        speaker: str) -> dict[str, float]:
-    """``recalled`` (turn id -> score) with the turns of participants other than ``speaker``
-    that recall ``found`` for the question at :data:`SPEAKER_SHARE` of their score.
+def speaker_turns_first(G: nx.MultiDiGraph, recalled: dict[str, float], speaker: str) -> dict[str, float]:
+    """``recalled`` (turn id -> score) with every turn of a participant other than ``speaker``
+    (or of no participant: a session's date line) at :data:`SPEAKER_SHARE` of its score, whether
+    recall found it for the question or it came as the neighbour of a hit.
 
     A question about one participant is answered by their own turns (LoCoMo dev: 933 of the
     970 evidence turns of the questions naming one speaker are that speaker's), while the
     lexical and dense rankings mix everybody's. The others' turns are not dropped: they still
     bring their neighbours (the named speaker's reply to "Maria, how was the hike?" shares no
-    word with the question), and those neighbours keep their share. Dropping the others' turns
-    instead, or offering the named speaker's turns first from deeper rankings, lost the replies
-    and measured no better (docs/benchmarks.md, "issue 21, fifth round").
+    word with the question), and a neighbour that is the named speaker's keeps its share. Dropping
+    the others' turns instead, or offering the named speaker's turns first from deeper rankings,
+    lost the replies and measured no better (docs/benchmarks.md, "issue 21, fifth round").
+    Until the eighth round the others' turns that came only as neighbours of the named speaker's
+    hits kept their full share and took the room of the speaker's next hits; at the share too,
+    LoCoMo dev at 1,000 tokens 0.712 -> 0.725 with the extra, every conversation up (docs/quality.md,
+    locomo8 round).
 
     >>> from ctxgraph._graph import new_graph, apply
     >>> from ctxgraph._units import TurnUnit
     >>> G = new_graph()
     >>> for i, who in enumerate(["John", "Maria", "John"]):
     ...     apply(G, TurnUnit(index=i, role="user", text="hi", lang="en", name=who))
-    >>> speaker_turns_first(G, {"t0": 1.0, "t2": 0.8, "t1": 0.5}, {"t0", "t2"}, "Maria")
+    >>> speaker_turns_first(G, {"t0": 1.0, "t2": 0.8, "t1": 0.5}, "Maria")
     {'t0': 0.5, 't2': 0.4, 't1': 0.5}
     """
     nodes = G.nodes
-    return {t: s * SPEAKER_SHARE if t in found and nodes[t].get("name") != speaker else s for t, s in recalled.items()}
+    return {t: s * SPEAKER_SHARE if nodes[t].get("name") != speaker else s for t, s in recalled.items()}
 
 
 def _restating_goal(G: nx.MultiDiGraph) -> set[str]:

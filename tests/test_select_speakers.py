@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-from ctxgraph._select import FUSE_MIN_TURNS, Query, named_speaker, select
+from ctxgraph._select import FUSE_MIN_TURNS, NEIGHBOUR_SHARE, SPEAKER_SHARE, Query, named_speaker, select
 
 PRIYA = "My favourite instrument to play has always been the cello, since I was nine years old."
 ASKED = "Priya, which festival will you bring your instrument to this summer?"
@@ -147,3 +147,42 @@ def test_select_speakers_dense_recall_looks_for_what_not_who(named, question, as
 
 def test_select_speakers_a_short_chat_asks_no_dense_question():
     assert _asked_of_the_encoder(True, "Which instrument does Priya play?", n=30) == ""  # lexical only (FUSE_MIN_TURNS)
+
+
+
+#: A hit halfway through a two-person chat and the other participant's praise right after it
+#: (a turn that shares no word with a question about the hit), per language.
+_HIT = {"en": ("Priya", "Tomas", "I finally restrung the old harp in the attic.", "Wow, lovely!"),
+        "zh": ("小李", "老王", "我终于把阁楼里的旧竖琴换好了弦。", "哇，真好！")}
+_FILLER = {"zh": ["今晚排练室又很冷。", "好的，七点见。", "公交车晚点了，抱歉。", "我订了周六的车。"]}
+
+
+def _praised_tracker(lang: str, named: bool) -> Tracker:
+    """The band chat (en) or one like it (zh), with the hit and the praise at turns 30 and 31."""
+    who, other, hit, praise = _HIT[lang]
+    if lang == "en":
+        chat = _band_chat(True)
+    else:
+        chat = [{"role": "user", "content": text, "name": (other, who)[i % 2]}
+                for i, text in enumerate(_FILLER["zh"][i % 4] for i in range(FUSE_MIN_TURNS + 10))]
+    chat[30:30] = [{"role": "user", "content": hit, "name": who}, {"role": "user", "content": praise, "name": other}]
+    t = Tracker(lang=lang)
+    for m in chat:
+        t.observe(m if named else {"role": "user", "content": m["content"]})
+    return t
+
+
+@pytest.mark.parametrize("lang, named, question, share", [
+    ("en", True, "What did Priya restring in the attic?", NEIGHBOUR_SHARE * SPEAKER_SHARE),  # Tomas's turn beside her hit
+    ("en", True, "Who restrung the harp in the attic?", NEIGHBOUR_SHARE),  # a question naming nobody: as before
+    ("en", False, "What did Priya restring in the attic?", NEIGHBOUR_SHARE),  # no names: as before
+    ("zh", True, "小李在阁楼里给什么换了弦？", NEIGHBOUR_SHARE * SPEAKER_SHARE),
+    ("zh", True, "谁在阁楼里给竖琴换了弦？", NEIGHBOUR_SHARE),
+    ("zh", False, "小李在阁楼里给什么换了弦？", NEIGHBOUR_SHARE),
+])
+def test_select_speakers_another_speakers_turn_beside_a_hit_counts_at_the_share(lang, named, question, share):
+    t = _praised_tracker(lang, named)
+    _, _, hit, praise = _HIT[lang]
+    items = select(t.graph, t.extractor.query(question, t.graph, lang))
+    score = {t.graph.nodes[i.node]["text"]: i.score for i in items if i.kind == "turn"}
+    assert score[praise] == pytest.approx(share * score[hit], abs=1e-5)
