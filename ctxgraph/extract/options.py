@@ -24,12 +24,14 @@ from dataclasses import dataclass, field
 
 from ..lang import content_words
 
-#: an option is kept up to this many characters
-MAX_OPTION_CHARS = 60
+#: an option is kept up to this many characters (a pick's value is cut shorter, at a word boundary:
+#: the whole piece is matched, so a name late in a long piece still tells it apart)
+MAX_OPTION_CHARS = 200
 #: a message offers at most this many options in one list
 MAX_OPTIONS = 6
 
-_SENTENCE = re.compile(r"(?<!\d)\.|\.(?!\d)|[。!?！？\n]")  # a decimal point ("£1.50") is no end
+# a decimal point ("£1.50") and a title's point ("Dr. Marsh") are no end
+_SENTENCE = re.compile(r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)(?:(?<!\d)\.|\.(?!\d))|[。!?！？\n]")
 # an explicit boundary between two options inside a sentence
 _SEPARATOR = re.compile(r"[；;]|\b(?:or|either)\b|还是|或者|或|也可以|以及|[①②③④⑤⑥]", re.I)
 # a comma or enumeration mark outside brackets (options listed with their details)
@@ -49,7 +51,7 @@ _COUNT = {"once": 1, "one": 1, "a": 1, "an": 1, "single": 1, "twice": 2, "two": 
           "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
 _UNIT = {"week": "week", "周": "week", "星期": "week", "礼拜": "week", "month": "month", "月": "month", "day": "day", "天": "day", "日": "day",
          "year": "year", "年": "year"}
-_FREQ_EN = re.compile(r"\b(\d+|once|twice|thrice|one|two|three|four)\s*(?:(?:x|times?|sessions?|visits?|classes?|lessons?|cleans?)\s*)?"
+_FREQ_EN = re.compile(r"(?<![£$€¥￥\d.,])\b(\d+|once|twice|thrice|one|two|three|four)\s*(?:(?:x|times?|sessions?|visits?|classes?|lessons?|cleans?)\s*)?"
                       r"(?:a|per|each|every|/)\s*(week|month|day|year)\b", re.I)
 _FREQ_ZH = re.compile(r"(?:每|一)(周|星期|礼拜|月|天|年)(?:各)?(\d+|[一两二三四五])次|(\d+|[一两二三四五])次\s*/\s*(周|月|天)")
 _PERIOD = [("year", re.compile(r"\b(?:annual(?:ly)?|yearly|a year|per year|per annum|for the year|the year|12 months|/ ?y(?:ea)?r)\b|年卡|年付|年费|包年|全年|一年|每年|/年|年度", re.I)),
@@ -154,6 +156,10 @@ def _pieces(sentence: str) -> list[str]:
                 bits[-1] += "，" + b.strip() if _CJK.search(b) else ", " + b.strip()
             elif b.strip():
                 bits.append(b.strip())
+        if len(bits) >= 2 and len(_PRICE.findall(bits[-1])) == 2 and _LAST_AND.search(bits[-1]):
+            head, _, tail = _last_and(bits[-1])  # "A (£90), B (£110) and C (£12)": the list's last "and"
+            if _PRICE.search(head) and _PRICE.search(tail):
+                bits[-1:] = [head.strip(), tail.strip()]
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
@@ -162,6 +168,16 @@ def _pieces(sentence: str) -> list[str]:
             continue
         out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
+
+
+_LAST_AND = re.compile(r"(?<=[)）\d])\s*(?:\band\b|和|以及)\s*", re.I)
+
+
+def _last_and(bit: str) -> list[str]:
+    """``bit`` split at its last "and" after a measure or a bracket: [head, "and", tail]."""
+    cuts = list(_LAST_AND.finditer(bit))
+    m = cuts[-1]
+    return [bit[:m.start()], "and", bit[m.end():]]
 
 
 def _short(bit: str) -> bool:
@@ -187,7 +203,7 @@ def lead_in(sentence: str) -> str:
     return sentence[:ends[-1]]
 
 
-_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
+_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
 
 
 def _named(text: str, lang: str) -> bool:
