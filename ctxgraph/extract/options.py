@@ -222,7 +222,7 @@ def offered_options(text: str, lang: str) -> list[Option]:
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
-        pieces = [p for p in _pieces(sentence[len(lead):]) if not _ASKING.search(p)]
+        pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):])) if p and not _ASKING.search(p)]
         if not all(_named(p, lang) for p in pieces):
             best, measured = [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
@@ -243,6 +243,12 @@ def offered_options(text: str, lang: str) -> list[Option]:
         if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
             best = list(measured)
     return best if len(best) <= MAX_OPTIONS else []
+
+
+def _without_asking_tail(piece: str) -> str:
+    """The piece without a last clause that asks ("白色铝框款180元，您选哪个" -> "白色铝框款180元")."""
+    head, sep, tail = max(piece.rpartition("，"), piece.rpartition(","), key=lambda x: len(x[0]))
+    return head.strip() if sep and head.strip() and _ASKING.search(tail) and not _ASKING.search(head) else piece
 
 
 def asks_which(text: str) -> bool:

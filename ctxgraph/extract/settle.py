@@ -60,6 +60,11 @@ _UNAVAILABLE = re.compile(
     r"|满了|订满|约满|售罄|卖完|没有了|没货|缺货|不提供|做不了|没法|无法", re.I)
 
 
+def _same(kind: str, a: float, b: float) -> bool:
+    """Two measures agree; a clock said without am/pm agrees with the same clock twelve hours on ("5:30", "17:30")."""
+    return a == b or (kind == "clock" and (a - b) % 720 == 0)
+
+
 def _choices(G) -> list[tuple[str, dict]]:
     return [(f, d) for f, d in g.current_facts(G) if d["key"].startswith("choice_t")]
 
@@ -91,6 +96,7 @@ def named(text: str, options: list[Option], lang: str) -> set[int]:
         for i, o in enumerate(options):
             others = [x.text for j, x in enumerate(options) if j != i] + [lead]
             parts = {o.text[k:k + 2] for k in range(len(o.text) - 1) if len(_CJK.findall(o.text[k:k + 2])) == 2}
+            parts |= set(re.findall(r"[A-Za-z][A-Za-z0-9]+", o.text))  # a code: "VIP舱", "A5款"
             if any(p in text and not any(p in x for x in others) for p in parts):
                 out.add(i)
         return out
@@ -191,7 +197,7 @@ def picks_stale(ctx: MessageContext) -> list[_Unit]:
             options, i = picked_option(G, d, ctx.lang)
             carried = {k: v for k, v in measures(d["value"]).items() if k in _TELLING}
             if i is not None and carried and any(
-                    i in named(s, options, ctx.lang) and any(carried.get(k, v) != v for k, v in measures(s).items())
+                    i in named(s, options, ctx.lang) and any(not _same(k, carried.get(k, v), v) for k, v in measures(s).items())
                     for s in _sentences(ctx.text)):
                 out.append(RetractUnit(fact=fid))
     for u in ctx.units_of(FactUnit):
@@ -204,7 +210,7 @@ def picks_stale(ctx: MessageContext) -> list[_Unit]:
         was, now = measures(str(G.nodes[old]["value"])), measures(u.value)
         for fid, d in mine:
             carried = measures(d["value"])
-            if any(k in carried and carried[k] == v and now.get(k, v) != v for k, v in was.items()) \
+            if any(k in carried and _same(k, carried[k], v) and not _same(k, now.get(k, v), v) for k, v in was.items()) \
                     and all(RetractUnit(fact=fid) != x for x in out):
                 out.append(RetractUnit(fact=fid))
     return out
