@@ -317,13 +317,15 @@ def proposed_extras(text: str) -> list[str]:
     ([], ['挽联'])
     >>> proposed_extras("保养完要不要顺便换一根新皮带？另外送货上门加30元，要吗？")
     ['换一根新皮带', '送货上门加30元']
+    >>> proposed_extras("好的，地下季卡1260元。需要从哪天开始？")  # a question of when, no extra
+    []
     """
     out = []
     for rx in (_EXTRA_EN, _EXTRA_ZH):
         for m in rx.finditer(text):
             x = (m.group("x") or (m.groupdict().get("y") or "")).strip()
             x = _LEADING_ZH.sub("", _EXTRA_CUT.sub("", x)).strip()
-            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b", x) and (content_words(x, "zh" if _CJK.search(x) else "en")):
+            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b|哪|什么|多少|几|\b(?:when|which|what|how)\b", x, re.I) and (content_words(x, "zh" if _CJK.search(x) else "en")):
                 out.append(x)
     return out
 
