@@ -66,7 +66,9 @@ def _same(kind: str, a: float, b: float) -> bool:
 
 
 def _choices(G) -> list[tuple[str, dict]]:
-    return [(f, d) for f, d in g.current_facts(G) if d["key"].startswith("choice_t")]
+    """The current picks, oldest first (a scan of the current-fact index, no sort of every fact)."""
+    return sorted(((f, G.nodes[f]) for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")),
+                  key=lambda x: int(x[0][1:]))
 
 
 def picked_option(G, d: dict, lang: str) -> tuple[list[Option], int | None]:
