@@ -172,3 +172,15 @@ def test_settle_a_price_a_month_is_no_frequency():
 def test_settle_title_point_is_no_sentence_end():
     opts = offered_options("We have Dr. Helen Marsh at 9:15am, Dr. Owen Cardew at 11:40am, or Dr. Marsh again at 4:50pm.", "en")
     assert [o.text for o in opts] == ["Dr. Helen Marsh at 9:15am", "Dr. Owen Cardew at 11:40am", "Dr. Marsh again at 4:50pm"]
+
+
+def test_settle_the_latest_list_of_a_message_is_answered():
+    values = _current_choices("en", ("assistant", "Cotton bags are £2 each; jute bags are £4 each. You can collect them in store (free) or have them couriered (£6)."),
+                              ("user", "couriered please, I'm in Hull"))
+    assert len(values) == 1 and "couriered" in values[0]
+
+
+def test_settle_a_pick_keeps_the_words_it_was_picked_by():
+    values = _current_choices("en", ("assistant", "Our 3/4 outfits (violin, bow, case, rosin) are £14 a month on the Student plan, or £22 a month on the Step-Up plan with a better-set-up instrument."),
+                              ("user", "student plan is fine for now"))
+    assert len(values) == 1 and "Student plan" in values[0] and "Step-Up" not in values[0]

@@ -279,6 +279,7 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     out: set[int] = set()
     declined = False
     pick: int | None = None
+    parts: dict[int, str] = {}
     for n, (offset, clause) in enumerate(_sub_clauses(ctx)):
         if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause):
             continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的")
@@ -294,7 +295,10 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
                 out.add(i)
                 declined = True
             continue
-        if i is None or i in out or i == pick:
+        if i is not None and i == pick:
+            parts[i] = f"{part} {parts[i]}".strip()  # named again: every word it was named by counts
+            continue
+        if i is None or i in out:
             continue
         if part and ctx.pack.synonym_rx is not None and not ctx.pack.synonym_rx.sub(" ", part).strip():
             continue  # a slot word is no part ("请提供订单号或者手机号" - "订单号 VP26…" gives a value)
@@ -302,10 +306,28 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         answered = n == 0 and asked_which and _short_name(options[i].text)
         if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part):
             pick = i  # the last pick of a message stands
+            parts[i] = part
     if pick is None:
         return []
-    return [FactUnit(key=f"choice_t{turn}", name="choice", value=cut_at_boundary(options[pick].text, MAX_VALUE_CHARS),
+    return [FactUnit(key=f"choice_t{turn}", name="choice", value=option_value(options[pick].text, parts.get(pick, "")),
                      correction=ctx.correcting, stressed=ctx.stressed)]
+
+
+def option_value(text: str, part: str = "") -> str:
+    """The value a pick keeps: the option as said, cut at a word boundary; when the words it was
+    picked by lie past the cut, from the clause that holds them.
+
+    >>> option_value("Our 3/4 outfits (violin, bow, case, rosin) are £14 a month on the Student plan", "student")
+    'are £14 a month on the Student plan'
+    """
+    value = cut_at_boundary(text, MAX_VALUE_CHARS)
+    folded = text.casefold()
+    found = [folded.find(w.casefold()) for w in part.split()]
+    if not found or -1 in found or any(w.casefold() in value.casefold() for w in part.split()):
+        return value
+    at = min(found)
+    start = max(text.rfind(c, 0, at) for c in ",，;；)）(（") + 1
+    return cut_at_boundary(text[start:], MAX_VALUE_CHARS)
 
 
 def proposed_extras(text: str) -> list[str]:

@@ -234,7 +234,7 @@ def offered_options(text: str, lang: str) -> list[Option]:
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
         # a breakdown of one price ("后盖220元，加电池一共369元")
         listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text)))
-        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) > len(best) and listed:
+        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) >= len(best) and listed:
             best = opts
         elif len(opts) == 1 and "price" in opts[0].measures:  # parallel sentences, each with its own price
             measured.append(opts[0])

@@ -40,7 +40,7 @@ import re
 
 from .._units import FactUnit, RetractUnit, _Unit
 from .. import _graph as g
-from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _words, match
+from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _words, match, option_value
 from .context import MessageContext
 from .options import Option, asks_which, measures, offered_options
 from .registry import step
@@ -79,7 +79,7 @@ def picked_option(G, d: dict, lang: str) -> tuple[list[Option], int | None]:
         return [], None
     options = offered_options(node["text"], lang)
     hits = [i for i, o in enumerate(options) if cut_at_boundary(o.text, MAX_VALUE_CHARS) == d["value"]] \
-        or [i for i, o in enumerate(options) if d["value"].casefold() in o.text.casefold()]  # the picks step's part of it
+        or [i for i, o in enumerate(options) if d["value"].casefold() in o.text.casefold()]  # a part of it (the picks step's, a late clause)
     return options, (hits[0] if len(hits) == 1 else None)
 
 
@@ -173,9 +173,9 @@ def picks_changed(ctx: MessageContext) -> list[_Unit]:
         clause = _TAKEN_BACK.sub("", clause)  # "算了还是纯色的": the take-back is the change, not a decline
         if ctx.asking(offset) or _DECLINES.search(clause):
             continue
-        j, _ = match(clause, options, ctx.lang)
+        j, part = match(clause, options, ctx.lang)
         if j is not None and j != i:
-            return [FactUnit(key=d["key"], name="choice", value=cut_at_boundary(options[j].text, MAX_VALUE_CHARS),
+            return [FactUnit(key=d["key"], name="choice", value=option_value(options[j].text, part),
                              correction=True, stressed=ctx.stressed)]
     return []
 
