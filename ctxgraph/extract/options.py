@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..lang import content_words
 
@@ -209,13 +210,22 @@ _LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4
 def _named(text: str, lang: str) -> bool:
     """The piece names something besides its numbers."""
     bare = _CLOCK.sub(" ", _PRICE.sub(" ", _DURATION.sub(" ", text)))
-    return any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang)) or len(_CJK.findall(bare)) >= 2
+    # two Chinese characters first: the cheap test (a word segmenter is slow) decides most pieces
+    return len(_CJK.findall(bare)) >= 2 or any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang))
 
 
 def offered_options(text: str, lang: str) -> list[Option]:
     """The options of an assistant's message: the pieces of one sentence split by separators,
     or the sentences (pieces) that each state a measure, two to :data:`MAX_OPTIONS`; a question
-    piece ("请问哪家医院", "Which park?") is never an option."""
+    piece ("请问哪家医院", "Which park?") is never an option. Read once per message (the steps that
+    settle a pick read the same message again): the list returned is shared, never changed."""
+    return _offered_options(text, lang)
+
+
+@lru_cache(maxsize=256)
+def _offered_options(text: str, lang: str) -> list[Option]:
+    if not _SEPARATOR.search(text) and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2:
+        return []  # no "or" and fewer than two measures: no list (the cheap test first)
     best: list[Option] = []
     measured: list[Option] = []
     for sentence in _SENTENCE.split(text):
