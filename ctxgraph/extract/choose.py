@@ -115,7 +115,10 @@ _NOT_A_NAME = {"one", "ones", "option", "please", "pls", "then", "think", "fine"
 def _alike(a: str, b: str) -> bool:
     if a == b:
         return True
-    return len(a) >= FUZZY_MIN and len(b) >= FUZZY_MIN and SequenceMatcher(None, a, b).ratio() >= FUZZY_RATIO
+    if len(a) < FUZZY_MIN or len(b) < FUZZY_MIN or 2 * min(len(a), len(b)) / (len(a) + len(b)) < FUZZY_RATIO:
+        return False  # the lengths alone rule it out (the bound real_quick_ratio gives), no matcher built
+    m = SequenceMatcher(None, a, b)
+    return m.quick_ratio() >= FUZZY_RATIO and m.ratio() >= FUZZY_RATIO
 
 
 def _lead(options: list[Option]) -> str:
