@@ -9,6 +9,8 @@ its own:
 - ``entities``: catalogue phrases, rule patterns, segmented names, the pipeline's entities
 - ``facts``: slot values, corrections, retractions; ``domains``: which domain a value is in
 - ``unmet``: a wish given up for an option that breaks it; ``searches``: a new search starts over
+- ``options`` / ``choose``: the user's pick among options said in prose; ``settle``: a pick the reply
+  contradicts, a change of mind replaces or a later change leaves behind
 - ``references``: "它 / that one" and choices; ``tools``: tool calls and trimmed results
 - ``text``: clauses, question spans, lists; ``compiled``: a rule pack compiled per language
 

@@ -23,14 +23,12 @@ declines left out (茶歇和午餐 - 午餐不用).
 
 Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>``.
 
-The step is optional, off by default (:data:`~ctxgraph.extract.registry.OPTIONAL_STEPS`: on the
-open chat sets it made more wrong values than it found values); switch it on with
-:func:`~ctxgraph.extract.registry.with_step`:
+The step runs by default since the picks8 round (it was off before: on the open chat sets it made
+more wrong values than it found values); ``settle.py`` retracts a pick the next reply contradicts or
+a later change leaves behind:
 
 >>> from ctxgraph import Tracker
->>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
->>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
 >>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]
@@ -48,10 +46,12 @@ from .context import MessageContext
 from .options import Option, asks_which, offered_options, tags
 from .picks import _short_name
 from .registry import step
-from .text import clauses, first_match
+from .text import clauses, cut_at_boundary, first_match
 
 #: a clause longer than this (characters) says more than a pick
 MAX_CLAUSE_CHARS = 48
+#: a pick's value: the option as said, cut at a word boundary
+MAX_VALUE_CHARS = 60
 #: Latin words at least this long may match with a typo ("beginers" - "beginner's")
 FUZZY_MIN, FUZZY_RATIO = 5, 0.8
 
@@ -115,7 +115,10 @@ _NOT_A_NAME = {"one", "ones", "option", "please", "pls", "then", "think", "fine"
 def _alike(a: str, b: str) -> bool:
     if a == b:
         return True
-    return len(a) >= FUZZY_MIN and len(b) >= FUZZY_MIN and SequenceMatcher(None, a, b).ratio() >= FUZZY_RATIO
+    if len(a) < FUZZY_MIN or len(b) < FUZZY_MIN or 2 * min(len(a), len(b)) / (len(a) + len(b)) < FUZZY_RATIO:
+        return False  # the lengths alone rule it out (the bound real_quick_ratio gives), no matcher built
+    m = SequenceMatcher(None, a, b)
+    return m.quick_ratio() >= FUZZY_RATIO and m.ratio() >= FUZZY_RATIO
 
 
 def _lead(options: list[Option]) -> str:
@@ -231,6 +234,16 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
     return i, ""
 
 
+def _by_position(ctx: MessageContext, clause: str, options: list[Option]) -> int | None:
+    """"the second one", 第二个, "the last one": the option at that place in the list (the pack's ordinals)."""
+    m = ctx.pack.ordinal_rx.search(clause) if ctx.pack.ordinal_rx is not None else None
+    if m is None:
+        return None
+    n = ctx.pack.ordinals[m.group(0).casefold()]
+    index = n - 1 if n > 0 else len(options) + n
+    return index if 0 <= index < len(options) else None
+
+
 def _sub_clauses(ctx: MessageContext) -> list[tuple[int, str]]:
     out = []
     for offset, clause in clauses(ctx.text):
@@ -268,14 +281,25 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     asked_which = asks_which(text)
     out: set[int] = set()
     declined = False
+    pick: int | None = None
+    parts: dict[int, str] = {}
     for n, (offset, clause) in enumerate(_sub_clauses(ctx)):
         if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause):
             continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的")
         i, part = match(clause, options, ctx.lang)
+        if i is None and (i := _by_position(ctx, clause, options)) is not None:
+            part = ctx.pack.ordinal_rx.search(clause).group(0)
+        if pick is not None and i is None and first_match(ctx.pack.take_backs, clause):
+            out.add(pick)  # "the roses. actually no, ... the chrysanthemum one": the pick is taken back
+            pick, declined = None, True
+            continue
         if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
-            if i is not None:
+            if i is not None and i != pick:  # a reason after the pick ("my dad can't manage tiny batteries") keeps it
                 out.add(i)
                 declined = True
+            continue
+        if i is not None and i == pick:
+            parts[i] = f"{part} {parts[i]}".strip()  # named again: every word it was named by counts
             continue
         if i is None or i in out:
             continue
@@ -284,8 +308,29 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         # a bare answer to "which?" takes an option named in a few words, not a sentence
         answered = n == 0 and asked_which and _short_name(options[i].text)
         if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part):
-            return [FactUnit(key=f"choice_t{turn}", name="choice", value=options[i].text, correction=ctx.correcting, stressed=ctx.stressed)]
-    return []
+            pick = i  # the last pick of a message stands
+            parts[i] = part
+    if pick is None:
+        return []
+    return [FactUnit(key=f"choice_t{turn}", name="choice", value=option_value(options[pick].text, parts.get(pick, "")),
+                     correction=ctx.correcting, stressed=ctx.stressed)]
+
+
+def option_value(text: str, part: str = "") -> str:
+    """The value a pick keeps: the option as said, cut at a word boundary; when the words it was
+    picked by lie past the cut, from the clause that holds them.
+
+    >>> option_value("Our 3/4 outfits (violin, bow, case, rosin) are £14 a month on the Student plan", "student")
+    'are £14 a month on the Student plan'
+    """
+    value = cut_at_boundary(text, MAX_VALUE_CHARS)
+    folded = text.casefold()
+    found = [folded.find(w.casefold()) for w in part.split()]
+    if not found or -1 in found or any(w.casefold() in value.casefold() for w in part.split()):
+        return value
+    at = min(found)
+    start = max(text.rfind(c, 0, at) for c in ",，;；)）(（") + 1
+    return cut_at_boundary(text[start:], MAX_VALUE_CHARS)
 
 
 def proposed_extras(text: str) -> list[str]:
@@ -297,13 +342,15 @@ def proposed_extras(text: str) -> list[str]:
     ([], ['挽联'])
     >>> proposed_extras("保养完要不要顺便换一根新皮带？另外送货上门加30元，要吗？")
     ['换一根新皮带', '送货上门加30元']
+    >>> proposed_extras("好的，地下季卡1260元。需要从哪天开始？")  # a question of when, no extra
+    []
     """
     out = []
     for rx in (_EXTRA_EN, _EXTRA_ZH):
         for m in rx.finditer(text):
             x = (m.group("x") or (m.groupdict().get("y") or "")).strip()
             x = _LEADING_ZH.sub("", _EXTRA_CUT.sub("", x)).strip()
-            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b", x) and (content_words(x, "zh" if _CJK.search(x) else "en")):
+            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b|哪|什么|多少|几|\b(?:when|which|what|how)\b", x, re.I) and (content_words(x, "zh" if _CJK.search(x) else "en")):
                 out.append(x)
     return out
 
@@ -346,4 +393,42 @@ def choose(ctx: MessageContext) -> list[_Unit]:
         return []
     if any(u.name == "choice" for u in ctx.units_of(FactUnit)) or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
         return _extras(ctx, *said)
-    return _picked(ctx, *said) + _extras(ctx, *said)
+    return (_picked(ctx, *said) or _the_recommended(ctx, *said)) + _extras(ctx, *said)
+
+
+# the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...
+_RECOMMENDS_EN = re.compile(r"\b(?:i'?d|i would|we'?d|we would|i|we)\s+(?:(?:really|strongly|personally)\s+)?(?:recommend|suggest)\s+"
+                            r"(?:going with\s+|booking\s+|getting\s+|taking\s+)?(?P<x>(?:the|our|a|an)\s+[^,.;:!?()]{3,50}?)"
+                            r"(?=\s*(?:[,.;:!?(]|\s-\s|\b(?:because|for|as|since|which|if|so|it'?s)\b|$))", re.I)
+_RECOMMENDS_ZH = re.compile(r"(?:推荐|建议)(?:您|你)(?:选|买|订|用|办|报|选择|预订|试试)?(?P<x>[^，,。！!？?；;：:（(]{2,12})(?=[，,。！!？?；;（(]|$)")
+# the user takes the recommended one: "that one", "sounds perfect", 就这个, 按你推荐的
+_THAT_ONE = re.compile(r"\b(?:that|this|your) one\b|\bthat sounds\b|\bgo (?:with|for) (?:that|it|your (?:suggestion|recommendation))\b"
+                       r"|\b(?:your|the) (?:recommendation|suggestion)\b|\bwhat you (?:recommend|suggest)\w*\b"
+                       r"|(?:那就|就)(?:这个|那个|它)|这个吧|那个吧|按你(?:说|推荐|建议)的|听你的|按您(?:说|推荐|建议)的|听您的")
+# a recommendation of an errand or a step, no thing to pick ("建议您先拍照留证", "I'd suggest calling them")
+_NOT_A_THING = re.compile(r"^(?:先|再|去|等|把|在|尽快|及时|直接|提前|到|带|做好|联系|咨询|考虑|注意|保留|不要|别|多)", re.I)
+
+
+def recommended(text: str) -> str | None:
+    """The one thing the assistant's message recommends, or None (none, or more than one).
+
+    >>> recommended("For a first-timer I'd recommend the Lakeside route, it's flat and 12km. The Ridge route is 25km.")
+    'the Lakeside route'
+    >>> recommended("推荐您买家庭畅玩票，两大一小198元，含防滑袜。"), recommended("建议您先拍照留证。")
+    ('家庭畅玩票', None)
+    """
+    found = [m.group("x").strip() for rx in (_RECOMMENDS_EN, _RECOMMENDS_ZH) for m in rx.finditer(text)]
+    found = [x for x in found if not _NOT_A_THING.match(x)]
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _the_recommended(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """"that one sounds perfect" / 那就这个吧 / 就按你推荐的来 after the assistant recommended one thing: that thing."""
+    thing = recommended(text)
+    if thing is None:
+        return []
+    for offset, clause in _sub_clauses(ctx):
+        if ctx.asking(offset) or _DECLINES.search(clause) or not _THAT_ONE.search(clause):
+            continue
+        return [FactUnit(key=f"choice_t{turn}", name="choice", value=cut_at_boundary(thing, MAX_VALUE_CHARS), stressed=ctx.stressed)]
+    return []

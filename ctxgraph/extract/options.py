@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..lang import content_words
 
-#: an option is kept up to this many characters
-MAX_OPTION_CHARS = 60
+#: an option is kept up to this many characters (a pick's value is cut shorter, at a word boundary:
+#: the whole piece is matched, so a name late in a long piece still tells it apart)
+MAX_OPTION_CHARS = 200
 #: a message offers at most this many options in one list
 MAX_OPTIONS = 6
 
-_SENTENCE = re.compile(r"(?<!\d)\.|\.(?!\d)|[。!?！？\n]")  # a decimal point ("£1.50") is no end
+# a decimal point ("£1.50") and a title's point ("Dr. Marsh") are no end
+_SENTENCE = re.compile(r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)(?:(?<!\d)\.|\.(?!\d))|[。!?！？\n]")
 # an explicit boundary between two options inside a sentence
 _SEPARATOR = re.compile(r"[；;]|\b(?:or|either)\b|还是|或者|或|也可以|以及|[①②③④⑤⑥]", re.I)
 # a comma or enumeration mark outside brackets (options listed with their details)
@@ -49,7 +52,7 @@ _COUNT = {"once": 1, "one": 1, "a": 1, "an": 1, "single": 1, "twice": 2, "two": 
           "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
 _UNIT = {"week": "week", "周": "week", "星期": "week", "礼拜": "week", "month": "month", "月": "month", "day": "day", "天": "day", "日": "day",
          "year": "year", "年": "year"}
-_FREQ_EN = re.compile(r"\b(\d+|once|twice|thrice|one|two|three|four)\s*(?:(?:x|times?|sessions?|visits?|classes?|lessons?|cleans?)\s*)?"
+_FREQ_EN = re.compile(r"(?<![£$€¥￥\d.,])\b(\d+|once|twice|thrice|one|two|three|four)\s*(?:(?:x|times?|sessions?|visits?|classes?|lessons?|cleans?)\s*)?"
                       r"(?:a|per|each|every|/)\s*(week|month|day|year)\b", re.I)
 _FREQ_ZH = re.compile(r"(?:每|一)(周|星期|礼拜|月|天|年)(?:各)?(\d+|[一两二三四五])次|(\d+|[一两二三四五])次\s*/\s*(周|月|天)")
 _PERIOD = [("year", re.compile(r"\b(?:annual(?:ly)?|yearly|a year|per year|per annum|for the year|the year|12 months|/ ?y(?:ea)?r)\b|年卡|年付|年费|包年|全年|一年|每年|/年|年度", re.I)),
@@ -154,6 +157,10 @@ def _pieces(sentence: str) -> list[str]:
                 bits[-1] += "，" + b.strip() if _CJK.search(b) else ", " + b.strip()
             elif b.strip():
                 bits.append(b.strip())
+        if len(bits) >= 2 and len(_PRICE.findall(bits[-1])) == 2 and _LAST_AND.search(bits[-1]):
+            head, _, tail = _last_and(bits[-1])  # "A (£90), B (£110) and C (£12)": the list's last "and"
+            if _PRICE.search(head) and _PRICE.search(tail):
+                bits[-1:] = [head.strip(), tail.strip()]
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
@@ -162,6 +169,16 @@ def _pieces(sentence: str) -> list[str]:
             continue
         out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
+
+
+_LAST_AND = re.compile(r"(?<=[)）\d])\s*(?:\band\b|和|以及)\s*", re.I)
+
+
+def _last_and(bit: str) -> list[str]:
+    """``bit`` split at its last "and" after a measure or a bracket: [head, "and", tail]."""
+    cuts = list(_LAST_AND.finditer(bit))
+    m = cuts[-1]
+    return [bit[:m.start()], "and", bit[m.end():]]
 
 
 def _short(bit: str) -> bool:
@@ -187,26 +204,35 @@ def lead_in(sentence: str) -> str:
     return sentence[:ends[-1]]
 
 
-_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
+_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
 
 
 def _named(text: str, lang: str) -> bool:
     """The piece names something besides its numbers."""
     bare = _CLOCK.sub(" ", _PRICE.sub(" ", _DURATION.sub(" ", text)))
-    return any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang)) or len(_CJK.findall(bare)) >= 2
+    # two Chinese characters first: the cheap test (a word segmenter is slow) decides most pieces
+    return len(_CJK.findall(bare)) >= 2 or any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang))
 
 
 def offered_options(text: str, lang: str) -> list[Option]:
     """The options of an assistant's message: the pieces of one sentence split by separators,
     or the sentences (pieces) that each state a measure, two to :data:`MAX_OPTIONS`; a question
-    piece ("请问哪家医院", "Which park?") is never an option."""
+    piece ("请问哪家医院", "Which park?") is never an option. Read once per message (the steps that
+    settle a pick read the same message again): the list returned is shared, never changed."""
+    return _offered_options(text, lang)
+
+
+@lru_cache(maxsize=256)
+def _offered_options(text: str, lang: str) -> list[Option]:
+    if not _SEPARATOR.search(text) and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2:
+        return []  # no "or" and fewer than two measures: no list (the cheap test first)
     best: list[Option] = []
     measured: list[Option] = []
     for sentence in _SENTENCE.split(text):
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
-        pieces = [p for p in _pieces(sentence[len(lead):]) if not _ASKING.search(p)]
+        pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):])) if p and not _ASKING.search(p)]
         if not all(_named(p, lang) for p in pieces):
             best, measured = [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
@@ -218,7 +244,7 @@ def offered_options(text: str, lang: str) -> list[Option]:
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
         # a breakdown of one price ("后盖220元，加电池一共369元")
         listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text)))
-        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) > len(best) and listed:
+        if 2 <= len(opts) <= MAX_OPTIONS and len(opts) >= len(best) and listed:
             best = opts
         elif len(opts) == 1 and "price" in opts[0].measures:  # parallel sentences, each with its own price
             measured.append(opts[0])
@@ -227,6 +253,12 @@ def offered_options(text: str, lang: str) -> list[Option]:
         if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
             best = list(measured)
     return best if len(best) <= MAX_OPTIONS else []
+
+
+def _without_asking_tail(piece: str) -> str:
+    """The piece without a last clause that asks ("白色铝框款180元，您选哪个" -> "白色铝框款180元")."""
+    head, sep, tail = max(piece.rpartition("，"), piece.rpartition(","), key=lambda x: len(x[0]))
+    return head.strip() if sep and head.strip() and _ASKING.search(tail) and not _ASKING.search(head) else piece
 
 
 def asks_which(text: str) -> bool:
