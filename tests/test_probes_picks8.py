@@ -1,7 +1,7 @@
 """picks8's probe set (``tests/data/probes_picks8.yml``, written before ctxgraph ran on it): the
 user's pick of an option the assistant offered - by name, by a part, by position, by a comparison,
 "that one" after a recommendation, confirmed by a tool or by the reply, changed later, refused by the
-reply - and acts that are no pick (a question about an option, a rejection, an option only offered,
+reply - and acts that are no pick (with the optional ``choose`` step on: it is off by default) (a question about an option, a rejection, an option only offered,
 an extra declined). zh and en, domains no cs set covers, each scored the way ``ctxgraph bench cs``
 scores a chat.
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph.bench._cs import replay, score_state
+from ctxgraph.extract import DEFAULT_STEPS, with_step
 from tests.probe_sets import load_probes
 
 PROBES = load_probes("picks8")
@@ -38,5 +39,5 @@ def test_probes_picks8_load_both_languages():
 
 @pytest.mark.parametrize(("probe", "conv"), _params())
 def test_probes_picks8_probe_reads_the_pick_and_no_other(probe, conv):
-    s = score_state(conv, replay(conv))
+    s = score_state(conv, replay(conv, steps=with_step(DEFAULT_STEPS, "choose")))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])

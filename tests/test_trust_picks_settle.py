@@ -1,4 +1,4 @@
-"""Picks on by default, settled by what follows them (issue 19, picks8): the reply that names
+"""Picks of offered options (the optional ``choose`` step, switched on here), settled by what follows them (issue 19, picks8): the reply that names
 another option or says the picked one cannot be had retracts it, a reply with a list of its own has
 moved on, a change of mind to another option of the standing list replaces the pick, a change of a
 clock the pick carries or a report naming it with another size retires it; within one message the
@@ -12,14 +12,21 @@ import json
 import pytest
 
 from ctxgraph import Tracker
-from ctxgraph.extract import DEFAULT_STEPS
+from ctxgraph.extract import DEFAULT_STEPS, with_step
 from ctxgraph.extract.choose import recommended
 from ctxgraph.extract.options import offered_options, tags
 from ctxgraph.extract.settle import named
 
 
-def _state(lang, *messages):
+def _choosing(lang):
+    """A tracker with the optional ``choose`` step on."""
     t = Tracker(lang)
+    t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
+    return t
+
+
+def _state(lang, *messages):
+    t = _choosing(lang)
     t.observe_many([{"role": r, "content": c} for r, c in messages])
     return t.state()
 
@@ -28,8 +35,10 @@ def _current_choices(lang, *messages):
     return [f.value for f in _state(lang, *messages).facts if f.status == "current" and f.key.startswith("choice")]
 
 
-def test_settle_choose_runs_by_default():
-    assert DEFAULT_STEPS.index("slot_picks") < DEFAULT_STEPS.index("choose") < DEFAULT_STEPS.index("picks_answered")
+def test_settle_choose_is_off_by_default_and_goes_before_the_settle_steps():
+    assert "choose" not in DEFAULT_STEPS
+    steps = with_step(DEFAULT_STEPS, "choose")
+    assert steps.index("slot_picks") < steps.index("choose") < steps.index("picks_answered")
     assert {"picks_changed", "picks_stale"} <= set(DEFAULT_STEPS)
 
 
@@ -78,7 +87,7 @@ def test_settle_change_of_mind_replaces_the_pick(lang, messages, now, before):
 
 
 def test_settle_change_of_a_clock_the_pick_carries_retires_it():
-    t = Tracker("en")
+    t = _choosing("en")
     t.observe_many([
         {"role": "assistant", "content": "Two tutors are free: Amir Shah, from 4:00, or Bea Lund, from 5:30."},
         {"role": "user", "content": "the later one please"},
@@ -94,7 +103,7 @@ def test_settle_change_of_a_clock_the_pick_carries_retires_it():
 
 
 def test_settle_report_naming_the_pick_with_another_size_retires_it():
-    t = Tracker("en")
+    t = _choosing("en")
     t.observe_many([
         {"role": "assistant", "content": "Two fit: the Kestrel 15 (8GB/256GB) at £549, or the Osprey 14 (16GB/512GB) at £749. Which would you like?"},
         {"role": "user", "content": "the osprey sounds good"},

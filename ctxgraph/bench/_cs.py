@@ -342,7 +342,7 @@ def summarise(scores: Sequence[dict[str, Any]], lang: str) -> dict[str, Any]:
     }
 
 
-def _tracker_for(conv: CsConversation, packs: Sequence[str]) -> Any:
+def _tracker_for(conv: CsConversation, packs: Sequence[str], steps: Sequence[str] | None = None) -> Any:
     from .._tracker import Tracker
 
     options: dict[str, Any] = {"lang": conv.lang}
@@ -350,12 +350,16 @@ def _tracker_for(conv: CsConversation, packs: Sequence[str]) -> Any:
         options["today"] = conv.today
     if packs:
         options["packs"] = list(packs)
-    return Tracker(**options)
+    tracker = Tracker(**options)
+    if steps is not None:
+        tracker.extractor.steps[:] = list(steps)
+    return tracker
 
 
-def replay(conv: CsConversation, packs: Sequence[str] = ()) -> dict[str, Any]:
-    """The state (as a dict) after every message of ``conv`` was observed."""
-    tracker = _tracker_for(conv, packs)
+def replay(conv: CsConversation, packs: Sequence[str] = (), steps: Sequence[str] | None = None) -> dict[str, Any]:
+    """The state (as a dict) after every message of ``conv`` was observed; ``steps`` replaces the
+    rule extractor's steps (e.g. ``with_step(DEFAULT_STEPS, "choose")`` for an optional one)."""
+    tracker = _tracker_for(conv, packs, steps)
     for message in conv.messages:
         tracker.observe(message)
     return tracker.state().model_dump(by_alias=True)

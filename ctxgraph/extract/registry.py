@@ -50,17 +50,17 @@ def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"),
 #: after ``tool_result``.
 DEFAULT_STEPS = (
     "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles", "relations", "measures", "changes", "event_dates", "dates_restated",
-    "bind_domain", "same_as", "kind_refs", "offers", "picks", "slot_picks", "choose", "picks_answered", "picks_changed", "asked_answers", "quotes", "unmet", "searches", "constraints", "constraint_values", "learned_constraints", "goal", "goal_change", "problems", "attributes", "wants", "additions", "references",
+    "bind_domain", "same_as", "kind_refs", "offers", "picks", "slot_picks", "picks_answered", "picks_changed", "asked_answers", "quotes", "unmet", "searches", "constraints", "constraint_values", "learned_constraints", "goal", "goal_change", "problems", "attributes", "wants", "additions", "references",
     "selection", "commitments", "granted_requests", "completed_values",
     "questions", "picks_stale",
 )
 
-#: Steps that may be switched off and back on, with the step each runs after when put back.
-#: ``choose`` (picks by matching the offered options, picks6) was off by default until the picks8
-#: round: it put more wrong values than values into the open chat sets; with the picks settled by
-#: what follows them (``settle.py``: the reply, a change of mind, a change of what the pick carries)
-#: it adds values and no wrong one there (docs/quality.md, "Picks on by default"), so it runs by
-#: default. Remove it with ``RuleExtractor(steps=[s for s in DEFAULT_STEPS if s != "choose"])``.
+#: Steps that are registered but off by default, with the step each runs after when switched on.
+#: ``choose`` (picks by matching the offered options, picks6; settled by what follows them since
+#: picks8, ``settle.py``) adds values on the open chat sets, but on the two unseen sets of the picks8
+#: round it added 3 values and 4 wrong ones (docs/quality.md, "Picks on by default"), so it stays
+#: off: switch it on with ``tracker.extractor.steps[:] = with_step(tracker.extractor.steps, "choose")``
+#: (the settle steps in ``DEFAULT_STEPS`` then settle its picks; without it they find nothing to settle).
 OPTIONAL_STEPS = {"choose": "slot_picks"}
 
 
