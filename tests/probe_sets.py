@@ -14,6 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, replay, score_state, summarise
@@ -61,6 +62,47 @@ def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
         gold = {name: p.get(name, []) for name in GOLD_LISTS}  # facts, and rules and promises with their status
         out.append((p, CsConversation(p["id"], p["lang"], messages, gold, today=p.get("today", "2026-03-09"))))
     return out
+
+
+def probe_params(probes: list[tuple[dict, CsConversation]], known_misses: dict[str, str]) -> list:
+    """pytest params (probe, conversation), one per probe, the known misses as strict xfails with their
+    reason (a probe that starts passing must leave the list)."""
+    return [pytest.param(p, conv, id=p["id"], marks=[pytest.mark.xfail(strict=True, reason=known_misses[p["id"]])]
+                         if p["id"] in known_misses else []) for p, conv in probes]
+
+
+def constraint_problems(probe: dict, conv: CsConversation) -> list[str]:
+    """What the state gets wrong against a constraint probe's gold (empty: right): a rule with the
+    wrong status or none, and any rule made where the probe says ``no_constraints``."""
+    state = replay(conv)
+    s = score_state(conv, state)
+    out = [f"{e['expected']} {e['text']!r}: got {e['got']}" for e in s["constraints_wrong"]]
+    if probe.get("no_constraints"):
+        out += [f"made a rule: {c['text']!r}" for c in state["constraints"]]
+    return out
+
+
+def constraint_totals(probes: list[tuple[dict, CsConversation]]) -> dict[str, tuple[int, int]]:
+    """(right, total): constraint gold strings with their status, and the probes that must make no rule."""
+    out = {"constraints": [0, 0], "nothing_made": [0, 0]}
+    for probe, conv in probes:
+        state = replay(conv)
+        right, total = score_state(conv, state)["constraints"]
+        out["constraints"][0] += right
+        out["constraints"][1] += total
+        if probe.get("no_constraints"):
+            out["nothing_made"][1] += 1
+            out["nothing_made"][0] += not state["constraints"]
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def print_constraint_probes(probes: list[tuple[dict, CsConversation]], argv: list[str]) -> None:
+    """Each wrong probe (every probe with ``-v``), then the totals."""
+    for probe, conv in probes:
+        wrong = constraint_problems(probe, conv)
+        if wrong or "-v" in argv:
+            print(probe["id"], "; ".join(wrong) or "ok")
+    print(constraint_totals(probes))
 
 
 def score_probes(name: str) -> list[tuple[dict, dict]]:

@@ -214,41 +214,19 @@ def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
         assert not [v for v in checked if v.casefold() not in said], c.id
 
 
-def test_shipped_eighth_blind_set_loads_as_the_blind8_group():
+@pytest.mark.parametrize(("name", "folder", "position", "earlier"), [
+    ("blind8", default_blind8_dir, -2, (default_blind7_dir,)),
+    ("blind9", default_blind9_dir, -1, (default_blind7_dir, default_blind8_dir)),
+])
+def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, earlier):
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind8"] is default_blind8_dir and list(dict(DEFAULT_GROUPS))[-2] == "blind8"
-    conversations = load_cs(default_blind8_dir())
+    assert dict(DEFAULT_GROUPS)[name] is folder and list(dict(DEFAULT_GROUPS))[position] == name
+    conversations = load_cs(folder())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
-    # 24 domains, one chat each, none shared with the seventh blind set
+    # 24 domains, one chat each, none shared with the blind sets before it
     domains = {c.id.split("_")[2] for c in conversations}
-    assert len(domains) == 24 and not domains & {c.id.split("_")[2] for c in load_cs(default_blind7_dir())}
-    assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
-    # every chat carries a constraint and a promise; some constraints are lifted, some promises kept
-    assert all(c.gold["constraints_active"] or c.gold["constraints_lifted"] for c in conversations)
-    assert all(c.gold["commitments_open"] or c.gold["commitments_done"] for c in conversations)
-    assert sum(bool(c.gold["constraints_lifted"]) for c in conversations) >= 4
-    assert sum(bool(c.gold["commitments_done"]) for c in conversations) >= 8
-    assert all(8 <= sum(m["role"] != "system" for m in c.messages) <= 16 for c in conversations)
-    assert sum(any(m.get("tool_calls") for m in c.messages) for c in conversations) >= 18
-    for c in conversations:
-        allowed = c.gold["current"] + c.gold["also_ok"]
-        assert not [(v, x) for v in c.gold["not_current"] for x in allowed if holds(x, v)], c.id
-        # every gold string, ``also_ok`` included, is said in the chat (a user's, assistant's or tool's words)
-        said = json.dumps(c.messages, ensure_ascii=False).casefold()
-        assert not [v for name in c.gold for v in c.gold[name] if v.casefold() not in said], c.id
-
-
-def test_shipped_ninth_blind_set_loads_as_the_blind9_group():
-    # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind9"] is default_blind9_dir and list(dict(DEFAULT_GROUPS))[-1] == "blind9"
-    conversations = load_cs(default_blind9_dir())
-    assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
-    assert len({c.id for c in conversations}) == 24
-    # 24 domains, one chat each, none shared with the seventh or the eighth blind set
-    domains = {c.id.split("_")[2] for c in conversations}
-    earlier = {c.id.split("_")[2] for folder in (default_blind7_dir, default_blind8_dir) for c in load_cs(folder())}
-    assert len(domains) == 24 and not domains & earlier
+    assert len(domains) == 24 and not domains & {c.id.split("_")[2] for f in earlier for c in load_cs(f())}
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
     # every chat carries a constraint and a promise; some constraints are lifted, some promises kept
     assert all(c.gold["constraints_active"] or c.gold["constraints_lifted"] for c in conversations)

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from ctxgraph.bench._cs import replay, score_state
-
 try:
-    from tests.probe_sets import load_probes
+    from tests.probe_sets import constraint_problems, load_probes, print_constraint_probes, probe_params
 except ImportError:  # run as a script from tests/
-    from probe_sets import load_probes
+    from probe_sets import constraint_problems, load_probes, print_constraint_probes, probe_params
 
 PROBES = load_probes("cons8")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -32,41 +30,12 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-def problems(probe: dict, conv) -> list[str]:
-    """What the state gets wrong against the probe's gold (empty: right)."""
-    state = replay(conv)
-    s = score_state(conv, state)
-    out = [f"{e['expected']} {e['text']!r}: got {e['got']}" for e in s["constraints_wrong"]]
-    if probe.get("no_constraints"):
-        out += [f"made a rule: {c['text']!r}" for c in state["constraints"]]
-    return out
-
-
-@pytest.mark.parametrize("probe,conv", [pytest.param(p, c, id=p["id"], marks=[pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])]
-                                                     if p["id"] in KNOWN_MISSES else []) for p, c in PROBES])
+@pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
 def test_probes_cons8_rule_is_read_as_an_annotator_would(probe, conv):
-    assert problems(probe, conv) == []
-
-
-def totals() -> dict[str, tuple[int, int]]:
-    """(right, total): constraint gold strings with their status, and the probes that must make no rule."""
-    out = {"constraints": [0, 0], "nothing_made": [0, 0]}
-    for probe, conv in PROBES:
-        state = replay(conv)
-        right, total = score_state(conv, state)["constraints"]
-        out["constraints"][0] += right
-        out["constraints"][1] += total
-        if probe.get("no_constraints"):
-            out["nothing_made"][1] += 1
-            out["nothing_made"][0] += not state["constraints"]
-    return {k: (v[0], v[1]) for k, v in out.items()}
+    assert constraint_problems(probe, conv) == []
 
 
 if __name__ == "__main__":
     import sys
 
-    for probe, conv in PROBES:
-        wrong = problems(probe, conv)
-        if wrong or "-v" in sys.argv:
-            print(probe["id"], "; ".join(wrong) or "ok")
-    print(totals())
+    print_constraint_probes(PROBES, sys.argv[1:])

@@ -13,7 +13,7 @@ import pytest
 
 from ctxgraph.bench._cs import replay, score_state
 from ctxgraph.extract import DEFAULT_STEPS, with_step
-from tests.probe_sets import load_probes
+from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("picks8")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -25,19 +25,11 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-def _params():
-    out = []
-    for p, conv in PROBES:
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])] if p["id"] in KNOWN_MISSES else []
-        out.append(pytest.param(p, conv, id=p["id"], marks=marks))
-    return out
-
-
 def test_probes_picks8_load_both_languages():
     assert len(PROBES) >= 30 and {conv.lang for _, conv in PROBES} == {"en", "zh"}
 
 
-@pytest.mark.parametrize(("probe", "conv"), _params())
+@pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
 def test_probes_picks8_probe_reads_the_pick_and_no_other(probe, conv):
     s = score_state(conv, replay(conv, steps=with_step(DEFAULT_STEPS, "choose")))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])

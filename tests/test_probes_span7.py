@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph.bench._cs import replay, score_state
-from tests.probe_sets import load_probes
+from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("span7")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -29,19 +29,11 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-def _params():
-    out = []
-    for p, conv in PROBES:
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])] if p["id"] in KNOWN_MISSES else []
-        out.append(pytest.param(p, conv, id=p["id"], marks=marks))
-    return out
-
-
 def test_probes_span7_load_both_languages():
     assert len(PROBES) >= 30 and {conv.lang for _, conv in PROBES} == {"en", "zh"}
 
 
-@pytest.mark.parametrize(("probe", "conv"), _params())
+@pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
 def test_probes_span7_probe_keeps_the_whole_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])

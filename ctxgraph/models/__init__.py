@@ -97,18 +97,24 @@ def model_langs() -> tuple[str, ...]:
     return tuple(sorted(p.name for p in root.iterdir() if p.is_dir() and (p / MODEL_FILE).is_file()))
 
 
+def _load_packaged(cls, lang: str, model_file: str, meta_file: str):
+    """``cls(lang, model path, meta)`` from the package data of ``lang``, or None when the language
+    ships no such model (or ``lang`` is no folder name)."""
+    if not isinstance(lang, str) or not lang.isidentifier():
+        return None
+    folder = resources.files(__name__) / lang
+    model, meta = folder / model_file, folder / meta_file
+    if not model.is_file() or not meta.is_file():
+        return None
+    with resources.as_file(model) as path:
+        return cls(lang, str(path), json.loads(meta.read_text(encoding="utf-8")))
+
+
 @lru_cache(maxsize=None)
 def load_value_tagger(lang: str) -> ValueTagger | None:
     """The value tagger of ``lang`` (loaded once per process, from package data, offline),
     or None when no model ships for that language."""
-    if not isinstance(lang, str) or not lang.isidentifier():
-        return None
-    folder = resources.files(__name__) / lang
-    model, meta = folder / MODEL_FILE, folder / META_FILE
-    if not model.is_file() or not meta.is_file():
-        return None
-    with resources.as_file(model) as path:
-        return ValueTagger(lang, str(path), json.loads(meta.read_text(encoding="utf-8")))
+    return _load_packaged(ValueTagger, lang, MODEL_FILE, META_FILE)
 
 
 
@@ -157,11 +163,4 @@ def load_constraint_reader(lang: str) -> ConstraintReader | None:
     >>> load_constraint_reader("fr") is None
     True
     """
-    if not isinstance(lang, str) or not lang.isidentifier():
-        return None
-    folder = resources.files(__name__) / lang
-    model, meta = folder / CONSTRAINT_MODEL_FILE, folder / CONSTRAINT_META_FILE
-    if not model.is_file() or not meta.is_file():
-        return None
-    with resources.as_file(model) as path:
-        return ConstraintReader(lang, str(path), json.loads(meta.read_text(encoding="utf-8")))
+    return _load_packaged(ConstraintReader, lang, CONSTRAINT_MODEL_FILE, CONSTRAINT_META_FILE)
