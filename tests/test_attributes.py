@@ -52,7 +52,9 @@ def test_attributes_statements(lang, text, key, value):
     ("en", "I've got the photo as a JPEG, can you print and frame it?", "JPEG"),
     ("zh", "我是左撇子，影响学毛笔字吗？", "左撇子"),
     ("zh", "对了 我妈医保卡在我这，要给小贾吗", "我妈医保卡在我这"),
-    ("zh", "我家是老小区，没电梯，送货要加钱吗？", "老小区，没电梯"),
+    # the lack of a feature is a fact of its own since the miss7 round (电梯: 没电梯)
+    ("zh", "我家是老小区，没电梯，送货要加钱吗？", "老小区"),
+    ("zh", "我家是老小区，没电梯，送货要加钱吗？", "没电梯"),
 ])
 def test_attributes_situation_before_question(lang, text, value):
     assert any(value in v for v in _current(lang, ("user", text)).values())

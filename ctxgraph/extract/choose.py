@@ -23,12 +23,14 @@ declines left out (茶歇和午餐 - 午餐不用).
 
 Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>``.
 
-The step runs by default since the picks8 round (it was off before: on the open chat sets it made
-more wrong values than it found values); ``settle.py`` retracts a pick the next reply contradicts or
-a later change leaves behind:
+The step is off by default (``OPTIONAL_STEPS``: on the unseen chat sets of the picks8 round it added
+about as many wrong values as values); switched on, ``settle.py`` retracts a pick the next reply
+contradicts or a later change leaves behind:
 
 >>> from ctxgraph import Tracker
+>>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
+>>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
 >>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]

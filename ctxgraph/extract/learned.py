@@ -111,6 +111,8 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
         c = clause.strip()
         if p < reader.threshold or c.endswith(("?", "？")) or in_spans(offset, ctx.asked):
             continue
+        if len(c.splitlines()) > 1:
+            continue  # lines the clause split left joined (a CR, U+2028 ...): pasted text, not one said rule
         if any(_overlaps(c, t) for t in made) or (lifted or ctx.pack.lifts) and first_match(ctx.pack.lifts, c):
             continue
         if g.is_active_rule(ctx.graph, c) or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
