@@ -97,6 +97,8 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
     reader = load_constraint_reader(ctx.profile.code)
     if reader is None or ctx.pack.domain_rx is not None:
         return []  # in a pack with domains the facts hold what the user needs (issue 21): "a train leaving after 12:00" is a search
+    if len(ctx.graph.graph.get("speakers") or {}) >= 2:
+        return []  # a chat among named participants (a group chat, LoCoMo): what they say to each other is no rule for the assistant
     parts = [(o, c) for o, c in clauses(ctx.text) if c.strip()]
     if not parts:
         return []
