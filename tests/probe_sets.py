@@ -64,6 +64,20 @@ def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
     return out
 
 
+def print_turn_probe_totals(rows: list[dict], probes: dict[str, dict]) -> None:
+    """Each turn probe's result (``rows``: id, missed, wrong), then per language and in all: the
+    current values found, the probes with a wrong value and the probes right."""
+    for r in rows:
+        print("ok " if not r["missed"] and not r["wrong"] else "-- ", r["id"], "missed", r["missed"], "wrong", r["wrong"])
+    for lang in ("en", "zh", ""):
+        sel = [(r, probes[r["id"]]) for r in rows if r["id"].startswith(lang)]
+        gold = sum(len(p["current"]) for _, p in sel)
+        found = gold - sum(len(r["missed"]) for r, _ in sel)
+        print(f"{lang or 'all'}: current found {found}/{gold}; probes with a wrong value "
+              f"{sum(bool(r['wrong']) for r, _ in sel)}/{len(sel)}; probes right "
+              f"{sum(not r['missed'] and not r['wrong'] for r, _ in sel)}/{len(sel)}")
+
+
 def probe_params(probes: list[tuple[dict, CsConversation]], known_misses: dict[str, str]) -> list:
     """pytest params (probe, conversation), one per probe, the known misses as strict xfails with their
     reason (a probe that starts passing must leave the list)."""

@@ -13,7 +13,7 @@ import pytest
 
 from ctxgraph import Tracker
 from ctxgraph.bench._cs import holds
-from tests.probe_sets import load_turn_probes, turn_messages
+from tests.probe_sets import load_turn_probes, print_turn_probe_totals, turn_messages
 
 PROBES = {p["id"]: p for p in load_turn_probes(Path(__file__).parent / "data" / "probes_jga7.yml")}
 
@@ -48,15 +48,7 @@ def test_trust_offer_parts_a_distinctive_part_still_picks(pid):
 
 def main(argv: list[str]) -> None:
     packs = tuple(argv)
-    rows = [run(p, packs) for p in PROBES.values()]
-    for r in rows:
-        print("ok " if not r["missed"] and not r["wrong"] else "-- ", r["id"], "missed", r["missed"], "wrong", r["wrong"])
-    for lang in ("en", "zh", ""):
-        sel = [(r, PROBES[r["id"]]) for r in rows if r["id"].startswith(lang)]
-        gold = sum(len(p["current"]) for _, p in sel)
-        found = gold - sum(len(r["missed"]) for r, _ in sel)
-        print(f"{lang or 'all'}: current found {found}/{gold}; probes with a wrong value "
-              f"{sum(bool(r['wrong']) for r, _ in sel)}/{len(sel)}")
+    print_turn_probe_totals([run(p, packs) for p in PROBES.values()], PROBES)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import pytest
 
 from ctxgraph import Tracker
 from ctxgraph.bench._cs import holds
-from tests.probe_sets import load_turn_probes, turn_messages
+from tests.probe_sets import load_turn_probes, print_turn_probe_totals, turn_messages
 
 DATA = Path(__file__).parent / "data"
 PACK = DATA / "packs_jga8"
@@ -59,16 +59,7 @@ def test_trust_ride_domains_the_left_probes_hold_no_value_under_a_domain_without
 
 
 def main(argv: list[str]) -> None:
-    rows = [run(p) for p in PROBES.values()]
-    for r in rows:
-        print("ok " if not r["missed"] and not r["wrong"] else "-- ", r["id"], "missed", r["missed"], "wrong", r["wrong"])
-    for lang in ("en", "zh", ""):
-        sel = [(r, PROBES[r["id"]]) for r in rows if r["id"].startswith(lang)]
-        gold = sum(len(p["current"]) for _, p in sel)
-        found = gold - sum(len(r["missed"]) for r, _ in sel)
-        print(f"{lang or 'all'}: current found {found}/{gold}; probes with a wrong value "
-              f"{sum(bool(r['wrong']) for r, _ in sel)}/{len(sel)}; probes right "
-              f"{sum(not r['missed'] and not r['wrong'] for r, _ in sel)}/{len(sel)}")
+    print_turn_probe_totals([run(p) for p in PROBES.values()], PROBES)
 
 
 if __name__ == "__main__":

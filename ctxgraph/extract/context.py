@@ -137,6 +137,14 @@ class MessageContext:
         return not starts or any(in_spans(at, self.stressed_spans) for at in starts)
 
     @cached_property
+    def assistant_before(self) -> str:
+        """The text of the message just before this one when the assistant said it, else "" (the
+        question a reply answers, the offer it takes up)."""
+        last = self.graph.graph.get("last_turn")
+        d = self.graph.nodes[last] if last else {}
+        return str(d.get("text") or "") if d.get("role") == "assistant" else ""
+
+    @cached_property
     def asked(self) -> list[tuple[int, int]]:
         """Spans of the clauses that ask rather than state (computed once per message)."""
         return question_spans(self.text, self.pack.question_words)

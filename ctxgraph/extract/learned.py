@@ -53,13 +53,6 @@ def _overlaps(a: str, b: str) -> bool:
     return m.size >= min(_SAME_RULE_CHARS, len(a), len(b))
 
 
-def _previous(ctx: MessageContext) -> str:
-    """The text of the message just before this one when the assistant said it (what the model was trained with)."""
-    last = ctx.graph.graph.get("last_turn")
-    d = ctx.graph.nodes[last] if last else {}
-    return d.get("text", "") if d.get("role") == "assistant" else ""
-
-
 def _bounds(clause: str, lang: str) -> bool:
     """Whether the clause negates, bounds or places its value in time ("so before that really", "not will call"):
     then a value the message also records as a fact does not make it a mere pick.
@@ -102,7 +95,7 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
     parts = [(o, c) for o, c in clauses(ctx.text) if c.strip()]
     if not parts:
         return []
-    probs = reader([c.strip() for _, c in parts], _previous(ctx))
+    probs = reader([c.strip() for _, c in parts], ctx.assistant_before)  # what the model was trained with
     made = [u.text for u in ctx.units_of(ConstraintUnit)]
     lifted = bool(ctx.units_of(LiftUnit))
     facts = [u for u in ctx.units_of(FactUnit) if u.value]

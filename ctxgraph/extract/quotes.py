@@ -51,8 +51,7 @@ def quotes(ctx: MessageContext) -> list[_Unit]:
     found = [t.strip() for m in _QUOTED.finditer(ctx.text) if _enough(t := m.group("text") or m.group("text2"), lang)]
     if not found:
         return []
-    last = ctx.graph.graph.get("last_turn")
-    asked = str(ctx.graph.nodes[last].get("text") or "") if last and ctx.graph.nodes[last].get("role") == "assistant" else ""
+    asked = ctx.assistant_before
     own = _WRITES[lang].search(_SAID.sub(" ", ctx.text))
     if not (asked.rstrip().endswith(("?", "？")) or _WRITES[lang].search(asked) or own):
         return []
