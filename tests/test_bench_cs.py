@@ -10,7 +10,7 @@ import pytest
 from ctxgraph.bench import _cli
 from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
                                 default_blind5_dir, default_blind6_dir, default_blind7_dir, default_blind8_dir,
-                                default_blind9_dir,
+                                default_blind9_dir, default_blind10_dir,
                                 default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
@@ -141,7 +141,7 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-7] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-8] == "blind3"
     conversations = load_cs(default_blind3_dir())
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
@@ -150,7 +150,7 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-6] == "blind4"
+    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-7] == "blind4"
     conversations = load_cs(default_blind4_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -162,7 +162,7 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
 
 def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-5] == "blind5"
+    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-6] == "blind5"
     conversations = load_cs(default_blind5_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -177,7 +177,7 @@ def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
 
 def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-4] == "blind6"
+    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-5] == "blind6"
     conversations = load_cs(default_blind6_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -194,7 +194,7 @@ def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
 
 def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-3] == "blind7"
+    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-4] == "blind7"
     conversations = load_cs(default_blind7_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -215,8 +215,9 @@ def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
 
 
 @pytest.mark.parametrize(("name", "folder", "position", "earlier"), [
-    ("blind8", default_blind8_dir, -2, (default_blind7_dir,)),
-    ("blind9", default_blind9_dir, -1, (default_blind7_dir, default_blind8_dir)),
+    ("blind8", default_blind8_dir, -3, (default_blind7_dir,)),
+    ("blind9", default_blind9_dir, -2, (default_blind7_dir, default_blind8_dir)),
+    ("blind10", default_blind10_dir, -1, (default_blind7_dir, default_blind8_dir, default_blind9_dir)),
 ])
 def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, earlier):
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
@@ -246,7 +247,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, 
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-9 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-10 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -441,3 +442,24 @@ def test_run_cs_scores_the_blind9_group_its_gap_and_the_targets_read_it():
     assert rows["blind8", "all"]["fact_recall"] != blind9["fact_recall"]  # the two tiny chats tell the rows apart
     assert f"| cs set: fact recall | — | {blind9['fact_recall']:.3f} |" in targets
     assert f"| cs set: fact recall | — | {rows['blind8', 'all']['fact_recall']:.3f} |" not in targets
+
+
+def test_run_cs_scores_the_blind10_group_its_gap_and_the_targets_read_it():
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind9", CS_GROUPS / "blind9"), ("blind10", CS_GROUPS / "blind10")],
+                    progress=False)
+    rows = {(r["group"], r["lang"]): r for r in report["results"]}
+    assert list(rows)[-2:] == [("blind10", "zh"), ("blind10", "all")]
+    blind10, dev = rows["blind10", "all"], rows["dev", "all"]
+    assert blind10["n"] == 1 and blind10["current_total"] == 5 and blind10["current_found"] <= 3  # "周四", "下午三点" are never said
+    assert report["gap_blind10"] == {k: round(dev[k] - blind10[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report["gap_blind10"]["fact_recall"] > 0 and "gap_blind9" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", "blind9", "blind10"] and "(blind10)" in report["data"]
+    doc = "\n".join(_cli._cs_parts(report, markdown=True))
+    assert "| blind10 | zh | 1 |" in doc and "| blind10 | all | 1 |" in doc
+    assert f"gap, dev minus blind10 (the set the rules were tuned on minus the tenth blind set, issue 19): " \
+           f"fact recall {report['gap_blind10']['fact_recall']:+.3f}" in doc
+    # the Targets' "cs set" rows read the newest blind group, blind10, not blind9
+    targets = _cli.format_targets([report])
+    assert rows["blind9", "all"]["fact_recall"] != blind10["fact_recall"]  # the two tiny chats tell the rows apart
+    assert f"| cs set: fact recall | — | {blind10['fact_recall']:.3f} |" in targets
+    assert f"| cs set: fact recall | — | {rows['blind9', 'all']['fact_recall']:.3f} |" not in targets
