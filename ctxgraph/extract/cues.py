@@ -196,7 +196,9 @@ def _limit_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
 
 def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
     """Whether the clause's rule cue is (part of) its lift cue: "尺寸不用限制了" reads 不用 as a rule, but the words
-    take a limit away, they set none ("3点以后都行" is a rule: 以后 lies outside 都行)."""
+    take a limit away, they set none ("晚上8点以后都行" is a rule: it bounds a value)."""
+    if bound(clause):
+        return False
     lift, rule = first_match(ctx.pack.lifts, clause), _rule(ctx, clause)
     return bool(lift and rule and rule[1].start() < lift.end() and lift.start() < rule[1].end())
 
