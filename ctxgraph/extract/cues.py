@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound
+from .bounds import _LOWER, _UPPER, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -164,7 +164,43 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
         timed = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
-    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active)
+    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+
+
+#: a lift that drops a limit as such ("尺寸不用限制了", "no restriction on that any more"): the word it names
+_LIMIT_WORD = re.compile(r"限制|限定|强制|\b(?:limits?|restrictions?|caps?|mandatory|compulsory)\b", re.I)
+
+
+def _limit_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
+    """A lift whose cue drops a limit as such and names no rule ("后来借到一辆货车，尺寸不用限制了") lifts the one
+    active rule that bounds a value ("不能超过三米"), else the one active rule the message names ("救生衣就看个人意愿吧，
+    不强制了" lifts "必须每人穿救生衣"); with two or more such rules it lifts none (cons9).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "尼龙的，不能超过三米，车放不下"},
+    ...                 {"role": "user", "content": "后来借到一辆货车，尺寸不用限制了"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('不能超过三米', 'lifted')]
+    """
+    cue = first_match(ctx.pack.lifts, clause)
+    if not cue or not _LIMIT_WORD.search(cue.group(0)):
+        return []
+    bounded = [cid for cid, d in active if bound(d["text"]) or _UPPER.search(d["text"]) or _LOWER.search(d["text"])]
+    if len(bounded) == 1:
+        return [LiftUnit(constraint=bounded[0])]
+    # "救生衣就看个人意愿吧，不强制了": the clause before it in the message names the rule
+    named = [cid for cid, d in active if _named_overlap(ctx, ctx.text, d["text"])]
+    return [LiftUnit(constraint=named[0])] if len(named) == 1 and not bounded else []
+
+
+def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
+    """Whether the clause's rule cue is (part of) its lift cue: "尺寸不用限制了" reads 不用 as a rule, but the words
+    take a limit away, they set none ("晚上8点以后都行" is a rule: it bounds a value)."""
+    if bound(clause):
+        return False
+    lift, rule = first_match(ctx.pack.lifts, clause), _rule(ctx, clause)
+    return bool(lift and rule and rule[1].start() < lift.end() and lift.start() < rule[1].end())
 
 
 def _hour_bound(rule: str, way: str) -> bool:
@@ -287,7 +323,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             units += lifted
-            if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c):
+            if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c) and not _rule_is_the_lift(ctx, c):
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue

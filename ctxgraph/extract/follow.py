@@ -27,6 +27,8 @@ from .registry import step
 from .text import first_match
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+#: a value that is a date: it names a month, or a day of one ("2 oct", "10月3号", "the 14th")
+_DATED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d\s*(?:月|号|日)|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d\d-\d\d\b", re.I)
 #: a tool call and a promise share at least this many content words to be one deed
 KEPT_OVERLAP = 2
 #: a check that asked the user for input is kept by a tool call at most this many messages later
@@ -58,6 +60,8 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
             old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
             if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
                 continue  # a number follows a number, a word a word
+            if _dated(str(G.nodes[fid]["value"])) != _dated(u.value):
+                continue  # a date follows a date: "starts 2 oct" keeps its day when a count becomes 500 (cons9)
             for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
                 if cid in done or at < 0 or _inside(ctx, d["text"], u.value) or _excluded(d):
@@ -67,6 +71,16 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
                           ConstraintUnit(text=d["text"][:at] + new + d["text"][at + len(old):],
                                          polarity=d["polarity"], stressed=bool(d.get("stressed")))]
     return units
+
+
+def _dated(value: str) -> bool:
+    """Whether a value names a month or a day of one ("2 oct", "10月3号", "2026-10-02"): then only a date can replace it
+    in a rule's text.
+
+    >>> _dated("2 oct"), _dated("500"), _dated("10月3号"), _dated("$800.50"), _dated("the 14th")
+    (True, False, True, False, True)
+    """
+    return bool(_DATED.search(value))
 
 
 def _excluded(rule: dict) -> bool:

@@ -26,7 +26,10 @@ from pathlib import Path
 from ..bench._cs import SHIPPED_DATA, CsConversation, holds, load_cs
 from ._clause_features import clause_features
 
-#: the open groups (the judge groups, cs_blind8 and later, are never read here)
+#: the groups trained on (the judge groups, cs_blind9 and later, are never read here). cs_blind8, opened in the
+#: cons9 round, is left out on purpose: trained with it and cons8's probes the reader moved leave-one-group-out by
+#: -1 right / +2 unlisted rules at 0.7 (docs/quality.md, cons9), so the shipped model stays the cons8 one and
+#: cs_blind8 stays a group it has never seen.
 OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", "cs_blind2", "cs_blind3", "cs_blind4", "cs_blind5", "cs_blind6",
                "cs_blind7")
 #: probe sets of earlier constraint rounds (``tests/data/probes_<name>.yml`` of a checkout), read as one more
