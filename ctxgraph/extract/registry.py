@@ -61,7 +61,11 @@ DEFAULT_STEPS = (
 #: round it added 3 values and 4 wrong ones (docs/quality.md, "Picks on by default"), so it stays
 #: off: switch it on with ``tracker.extractor.steps[:] = with_step(tracker.extractor.steps, "choose")``
 #: (the settle steps in ``DEFAULT_STEPS`` then settle its picks; without it they find nothing to settle).
-OPTIONAL_STEPS = {"choose": "slot_picks"}
+#: ``learned_values`` (vals9, ``learned_values.py``) records the spans a value reader learned from our annotated chats
+#: marks; validated leave-one-group-out it added fewer values than unsupported and wrong ones on the open groups
+#: (docs/quality.md, "A learned value reader, judged leave-one-group-out"), so no weights ship and it stays off: train
+#: them with ``python -m ctxgraph.models.train_values``, then switch the step on with ``with_step``.
+OPTIONAL_STEPS = {"choose": "slot_picks", "learned_values": "completed_values"}
 
 
 def with_step(steps, name: str) -> list[str]:

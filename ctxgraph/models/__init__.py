@@ -24,8 +24,8 @@ from importlib import resources
 
 from . import _features as F
 
-__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "ConstraintReader", "ValueTagger", "load_constraint_reader", "load_value_tagger",
-           "model_langs"]
+__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "VALUE_THRESHOLD", "ConstraintReader", "ValueReader", "ValueTagger",
+           "load_constraint_reader", "load_value_reader", "load_value_tagger", "model_langs"]
 
 #: The general slot types a tagger may return (each language's model uses a subset, listed
 #: in its ``meta.json`` and model card).
@@ -41,6 +41,10 @@ CONSTRAINT_META_FILE = "constraint_reader.json"
 #: P(rule) a user clause needs before the learned constraint reader calls it a rule
 CONSTRAINT_THRESHOLD = 0.7
 META_FILE = "meta.json"
+VALUE_READER_FILE = "value_reader.crfsuite"
+VALUE_READER_META_FILE = "value_reader.json"
+#: P(value) each token of a span needs before the learned value reader keeps the span
+VALUE_THRESHOLD = 0.5
 
 
 class ValueTagger:
@@ -164,3 +168,69 @@ def load_constraint_reader(lang: str) -> ConstraintReader | None:
     True
     """
     return _load_packaged(ConstraintReader, lang, CONSTRAINT_MODEL_FILE, CONSTRAINT_META_FILE)
+
+
+class ValueReader:
+    """A CRF over the tokens of one user message (B / I / O of a value an annotator keeps):
+    ``reader.spans(text, previous, mentions=, facts=, asked=) -> [(start, end, P)]``, the runs of
+    tokens whose P(in a value) reaches the threshold (features: :mod:`ctxgraph.models._value_features`;
+    words outside the model's lexicon keep only their shape). Thread-safe."""
+
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        import pycrfsuite
+
+        self.lang = lang
+        self.meta = meta
+        self.threshold: float = float(meta.get("threshold", VALUE_THRESHOLD))
+        self.lexicon: frozenset[str] = frozenset(meta.get("lexicon", ()))
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(model_path)
+        self._known = frozenset(self._tagger.labels())  # a model trained on values only has no "I" when none ran on
+        self._lock = threading.Lock()
+
+    def marginals(self, text: str, previous: str = "", **context) -> tuple[list, list[tuple[float, float]]]:
+        """(tokens, (P(B), P(I)) of each token)."""
+        from ._value_features import message_features
+        import pycrfsuite
+
+        toks, feats = message_features(text, self.lang, previous, lex=self.lexicon, **context)
+        if not toks:
+            return toks, []
+        with self._lock:
+            self._tagger.set(pycrfsuite.ItemSequence(feats))
+            probs = [tuple(self._tagger.marginal(y, i) if y in self._known else 0.0 for y in ("B", "I"))
+                     for i in range(len(toks))]
+        return toks, probs
+
+    def spans(self, text: str, previous: str = "", *, threshold: float | None = None, **context) -> list[tuple[int, int, float]]:
+        """(start, end, P) of each value span: a run of tokens with P(B) + P(I) at or above the threshold,
+        cut where a token is more likely a value's first than a later one; P is the run's lowest."""
+        t = self.threshold if threshold is None else threshold
+        toks, probs = self.marginals(text, previous, **context)
+        out: list[list] = []
+        open_ = False
+        for (s, e, _), (b, i) in zip(toks, probs):
+            p = b + i
+            if p < t:
+                open_ = False
+                continue
+            if open_ and i >= b:
+                out[-1][1], out[-1][2] = e, min(out[-1][2], p)
+            else:
+                out.append([s, e, p])
+            open_ = True
+        return [(s, e, p) for s, e, p in out]
+
+    def __repr__(self) -> str:
+        return f"ValueReader(lang={self.lang!r}, threshold={self.threshold})"
+
+
+@lru_cache(maxsize=None)
+def load_value_reader(lang: str) -> ValueReader | None:
+    """The learned value reader of ``lang`` (loaded once per process, from package data, offline),
+    or None when none ships for that language.
+
+    >>> load_value_reader("fr") is None
+    True
+    """
+    return _load_packaged(ValueReader, lang, VALUE_READER_FILE, VALUE_READER_META_FILE)
