@@ -20,16 +20,22 @@ domains (booking) and in a chat among named participants it makes nothing.
 
 from __future__ import annotations
 
+import re
+
 from .. import _graph as g
 from .._units import CommitmentUnit, FulfilUnit, _Unit
 from ..models import load_promise_reader
 from .context import MessageContext
 from .learned import _overlaps
-from .promises import _due, _habitual
+from .promises import _due, _habitual, _sentence_of
 from .registry import step
-from .text import clauses, first_match
+from .text import clauses, first_match, in_spans
 
 _TRIM = " \t,，、:：;；。.!！"
+#: a clause whose subject is the user ("you'll get an email when it's ready", "您到店后…"), with no deed of the
+#: assistant's in it ("您明天上传后我帮您加急审核" has one): the user's deed or experience, not a promise
+_USER_SUBJECT = re.compile(r"^\W*(?:您|你)(?!的|们的)|^\W*you(?!r)\b", re.I)
+_OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
 
 
 def _user_before(ctx: MessageContext) -> str:
@@ -65,7 +71,11 @@ def learned_promises(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     for (offset, clause), p in zip(parts, probs):
         c = clause.strip().strip(_TRIM)
-        if p < reader.threshold or not c or clause.strip().endswith(("?", "？")) or len(c.splitlines()) > 1:
+        if p < reader.threshold or not c or len(c.splitlines()) > 1:
+            continue
+        if in_spans(offset, ctx.asked) or _sentence_of(ctx.text, offset).rstrip().endswith(("?", "？")):
+            continue  # an offer ("Shall I …?", "要不要我…？"): a promise once the user says yes (the rule readers' work)
+        if _USER_SUBJECT.search(c) and not _OWN.search(c):
             continue
         if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.done, c) or _habitual(c):
             continue  # one of this message's promises or reports, one still open, a report, how the service goes
