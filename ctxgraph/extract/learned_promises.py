@@ -36,6 +36,8 @@ _TRIM = " \t,，、:：;；。.!！"
 #: assistant's in it ("您明天上传后我帮您加急审核" has one): the user's deed or experience, not a promise
 _USER_SUBJECT = re.compile(r"^\W*(?:您|你)(?!的|们的)|^\W*you(?!r)\b", re.I)
 _OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
+#: a change that happens by itself ("…办证后会自动生效", "it renews automatically"): no one's deed, no promise
+_BY_ITSELF = re.compile(r"自动|\bautomatically\b", re.I)
 
 
 def _user_before(ctx: MessageContext) -> str:
@@ -77,7 +79,7 @@ def learned_promises(ctx: MessageContext) -> list[_Unit]:
             continue  # an offer ("Shall I …?", "要不要我…？"): a promise once the user says yes (the rule readers' work)
         if _USER_SUBJECT.search(c) and not _OWN.search(c):
             continue
-        if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.done, c) or _habitual(c):
+        if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.done, c) or _habitual(c) or _BY_ITSELF.search(c):
             continue  # one of this message's promises or reports, one still open, a report, how the service goes
         units.append(CommitmentUnit(text=c, due=_due(ctx, offset, offset + len(clause)), status="open"))
         made.append(c)
