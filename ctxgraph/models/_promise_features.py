@@ -90,12 +90,10 @@ def _own(text: str, lang: str) -> dict[str, float]:
             if w in s:
                 f[f"w={w}"] = 1.0
                 f[f"c={c}"] = 1.0
+                if s.startswith(w):  # what opens the clause: 我…, 您…, 已…, 请…
+                    f[f"first={c}"] = 1.0
         if _ZH_ROLE.search(s):
             f["c=ROLE"] = 1.0
-        head = s[:4]
-        for w, c in _ZH_PAIRS:  # what opens the clause: 我…, 您…, 已…, 请…
-            if head.startswith(w):
-                f[f"first={c}"] = 1.0
         n = len(s)
     else:
         words = _en_words(s)
