@@ -147,6 +147,7 @@ def test_promises_report_of_a_sent_thing_stays_a_done_promise_zh():
     ("zh", "我先把去年的开业表演视频发您微信看看。", "视频看了 不错", "done"),
     ("zh", "付定金的链接我现在发您短信。", "链接还没收到", "open"),       # not come yet
     ("zh", "付定金的链接我现在发您短信。", "收到链接后我再付吗？", "open"),  # a question, a condition
+    ("zh", "我查一下库存再把报价发您。", "我看了一下别家的", "open"),       # 一下 names no thing
     ("en", "I'll post the swatches to you today.", "the swatches came this morning", "done"),
     ("en", "I'll post the swatches to you today.", "the swatches haven't come yet", "open"),
 ])

@@ -585,6 +585,10 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
 _GOT_NAMED = re.compile(r"(?<![没未不])(?:收到|看到|看过|看了)(?![^，,。！？\s]*(?:吗|么|没|[？?]|后|之后|以后|再|的话))")
 
 
+#: words of a receipt clause that name no thing ("我看了一下", "我们收到了")
+_NOT_A_THING = re.compile(r"一(?:下|眼|遍)|我们|咱们|你们|已经|刚刚?|今天|昨天")
+
+
 def _received_named(ctx: MessageContext, open_) -> list[_Unit]:
     """The user says a thing came or was seen, naming it: the open promise that sends or shows the user
     that thing (its deed sends: 发/寄/"send"…, and it shares a word with the user's clause besides the
@@ -605,7 +609,7 @@ def _received_named(ctx: MessageContext, open_) -> list[_Unit]:
         m = _GOT_NAMED.search(clause)
         if not m:
             continue
-        thing = (clause[:m.start()] + " " + clause[m.end():]).strip(_TRIM)
+        thing = _NOT_A_THING.sub(" ", clause[:m.start()] + " " + clause[m.end():]).strip(_TRIM)
         sent = [(pid, d) for pid, d in open_ if _SENDS.search(d["text"]) and thing
                 and any(w in d["text"] for w in _stems(thing, ctx.lang) if len(w) >= 2 and not w.isdigit())]
         if len(sent) == 1 and not any(u.commitment == sent[0][0] for u in units):
