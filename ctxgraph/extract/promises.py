@@ -247,6 +247,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             kinds[-1] = "make"
     if ctx.role == "user":
         units += _accepted_offers(ctx, open_) + _declined(ctx, open_) + _received(ctx, open_)
+        units += _received_named(ctx, [(pid, d) for pid, d in open_ if not any(getattr(u, "commitment", None) == pid for u in units)])
     elif ctx.role == "assistant" and ctx.pack.waits_for:
         happened = _happened(ctx, open_)
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
@@ -577,6 +578,43 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
     if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]):
         return []
     return [FulfilUnit(commitment=made[0], status="done")]
+
+
+#: the user says the thing came or was seen, naming it ("收到链接了", "视频看了，不错", "报价单我看过了"); not asked,
+#: not negated (没收到, 还没看), not a condition (收到后…)
+_GOT_NAMED = re.compile(r"(?<![没未不])(?:收到|看到|看过|看了)(?![^，,。！？\s]*(?:吗|么|没|[？?]|后|之后|以后|再|的话))")
+
+
+#: words of a receipt clause that name no thing ("我看了一下", "我们收到了")
+_NOT_A_THING = re.compile(r"一(?:下|眼|遍)|我们|咱们|你们|已经|刚刚?|今天|昨天")
+
+
+def _received_named(ctx: MessageContext, open_) -> list[_Unit]:
+    """The user says a thing came or was seen, naming it: the open promise that sends or shows the user
+    that thing (its deed sends: 发/寄/"send"…, and it shares a word with the user's clause besides the
+    receipt words) is kept ("付定金的链接我现在发您短信" then "好的 收到链接了"; "我先把表演视频发您微信看看" then
+    "视频看了 不错"). Segmented writing only: English has its own cues ("the swatches came").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "我先把去年的演出视频发您微信看看。"},
+    ...                 {"role": "user", "content": "视频看了 不错"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('我先把去年的演出视频发您微信看看', 'done')]
+    """
+    if not ctx.profile.segmented or not open_:
+        return []
+    units: list[_Unit] = []
+    for _, clause in clauses(ctx.text):
+        m = _GOT_NAMED.search(clause)
+        if not m:
+            continue
+        thing = _NOT_A_THING.sub(" ", clause[:m.start()] + " " + clause[m.end():]).strip(_TRIM)
+        sent = [(pid, d) for pid, d in open_ if _SENDS.search(d["text"]) and thing
+                and any(w in d["text"] for w in _stems(thing, ctx.lang) if len(w) >= 2 and not w.isdigit())]
+        if len(sent) == 1 and not any(u.commitment == sent[0][0] for u in units):
+            units.append(FulfilUnit(commitment=sent[0][0], status="done"))
+    return units
 
 
 def _declined(ctx: MessageContext, open_) -> list[_Unit]:

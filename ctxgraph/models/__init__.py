@@ -24,8 +24,9 @@ from importlib import resources
 
 from . import _features as F
 
-__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "VALUE_THRESHOLD", "ConstraintReader", "ValueReader", "ValueTagger",
-           "load_constraint_reader", "load_value_reader", "load_value_tagger", "model_langs"]
+__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "PROMISE_THRESHOLD", "VALUE_THRESHOLD", "ConstraintReader", "PromiseReader",
+           "ValueReader", "ValueTagger", "load_constraint_reader", "load_promise_reader", "load_value_reader",
+           "load_value_tagger", "model_langs"]
 
 #: The general slot types a tagger may return (each language's model uses a subset, listed
 #: in its ``meta.json`` and model card).
@@ -40,6 +41,8 @@ CONSTRAINT_MODEL_FILE = "constraint_reader.crfsuite"
 CONSTRAINT_META_FILE = "constraint_reader.json"
 #: P(rule) a user clause needs before the learned constraint reader calls it a rule
 CONSTRAINT_THRESHOLD = 0.7
+#: P(promise) an assistant clause needs before the learned promise reader calls it a promise (prom9)
+PROMISE_THRESHOLD = 0.7
 META_FILE = "meta.json"
 VALUE_READER_FILE = "value_reader.crfsuite"
 VALUE_READER_META_FILE = "value_reader.json"
@@ -168,6 +171,56 @@ def load_constraint_reader(lang: str) -> ConstraintReader | None:
     True
     """
     return _load_packaged(ConstraintReader, lang, CONSTRAINT_MODEL_FILE, CONSTRAINT_META_FILE)
+
+
+PROMISE_MODEL_FILE = "promise_reader.crfsuite"
+PROMISE_META_FILE = "promise_reader.json"
+
+
+class PromiseReader:
+    """A CRF over the clauses of one assistant message: ``reader(clauses, user_before, tool_call=,
+    after_tool=) -> [P(promise)]``, the probability that each clause promises the user a deed of the
+    assistant's side (features: :mod:`ctxgraph.models._promise_features`, structure only). Thread-safe."""
+
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        import pycrfsuite
+
+        self.lang = lang
+        self.meta = meta
+        self.threshold: float = float(meta.get("threshold", PROMISE_THRESHOLD))
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(model_path)
+        self._lock = threading.Lock()
+
+    def __call__(self, clauses: list[str], user_before: str = "", *, tool_call: bool = False,
+                 after_tool: bool = False) -> list[float]:
+        from ._promise_features import promise_features
+
+        if not clauses:
+            return []
+        feats = promise_features(clauses, self.lang, user_before, tool_call=tool_call, after_tool=after_tool)
+        import pycrfsuite
+
+        with self._lock:
+            self._tagger.set(pycrfsuite.ItemSequence(feats))
+            return [self._tagger.marginal("P", i) for i in range(len(clauses))]
+
+    def __repr__(self) -> str:
+        return f"PromiseReader(lang={self.lang!r}, threshold={self.threshold})"
+
+
+@lru_cache(maxsize=None)
+def load_promise_reader(lang: str) -> PromiseReader | None:
+    """The learned promise reader of ``lang`` (loaded once per process, from package data, offline),
+    or None when none ships for that language.
+
+    >>> reader = load_promise_reader("zh")
+    >>> [p >= reader.threshold for p in reader(["好的", "我明天上午把报价单发您微信"], "能发个报价吗？")]
+    [False, True]
+    >>> load_promise_reader("fr") is None
+    True
+    """
+    return _load_packaged(PromiseReader, lang, PROMISE_MODEL_FILE, PROMISE_META_FILE)
 
 
 class ValueReader:
