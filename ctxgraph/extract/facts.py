@@ -326,6 +326,11 @@ def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
                for c in pack.domain_rx.finditer(text, lo, hi) if not (fm.start() <= c.start() < fm.end()))
 
 
+#: (prec9) labels a slot with no types never takes: a time or an amount after "invoice", "courier",
+#: "快递" says when or how much ("I'll email the invoice tonight", "快递共165元"), not which one
+_OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
+
+
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
     """The mention that is the value of the slot word ``sm``: the first fitting one after
     it, else one holding it ("2 units") or right before it ("5000元的预算")."""
@@ -333,7 +338,7 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
-        if not slot.types or m.label in slot.types:
+        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS):
             return i
     pick = None
     if slot.types:
