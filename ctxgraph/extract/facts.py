@@ -25,7 +25,7 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .domains import admits
-from .notvalues import appositive_day, reason_or_condition, ruled_out
+from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
 from .unmet import breaks
@@ -84,6 +84,8 @@ class FactWriter:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
+        if service_own(ctx, slot.id, value_at):
+            return  # "请寄到：上海市…", "The studio is at Unit 4, Mill Yard": the service's own address, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
         if slot.id == "problem" and reason_or_condition(ctx, at):
