@@ -54,8 +54,9 @@ class FactWriter:
         key, name, group = ctx.pack.scoped(slot, domain)
         if not value.strip():
             return
-        if ctx.role == "assistant" and mention is None and not patterned and ctx.asking(at):
-            return  # "What name is the reservation under?": the words after a slot word in its question are no option
+        if ctx.role == "assistant" and mention is None and not patterned:
+            return  # "What name is the reservation under?", "I'll email the contract and the invoice tonight": the words
+            # after a slot word in the assistant's message are no value of the user's unless a value was recognised (prec9)
         if not settled and self.describes_an_option(slot, key, mention, value):
             self.units.append(FactUnit(
                 key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
