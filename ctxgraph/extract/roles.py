@@ -301,17 +301,15 @@ def _adverbial_place(ctx: MessageContext, m: Mention) -> bool:
     """
     if ctx.lang != "zh" or m.label != "PLACE":
         return False
-    from .._nlp import jieba_pairs
+    from .._nlp import chinese_doc  # the Doc the entities step read (kept per process): no second segmentation
 
-    pairs = jieba_pairs(ctx.text)
-    pos, before, after = 0, None, None
-    for word, flag in pairs:
-        if pos + len(word) <= m.start:
-            before = (word, flag)
-        elif pos >= m.end and after is None:
-            after = (word, flag)
+    before, after = None, None
+    for token in chinese_doc(ctx.text):
+        if token.idx + len(token.text) <= m.start:
+            before = (token.text, token.tag_)
+        elif token.idx >= m.end:
+            after = (token.text, token.tag_)
             break
-        pos += len(word)
     if after is None or not (after[1].startswith("v") or after[1] == "a"):
         return False
     return before is None or not (before[1] == "p" or _BEFORE_A_PLACE.search(before[0]))
