@@ -16,10 +16,7 @@ from tests.probe_sets import load_probes, score_probes
 SCORED = score_probes("prec9")
 #: probes that still put a not_current value into the state, each with the reason (strict: a probe that
 #: stops doing so must leave this list)
-KNOWN_WRONG: dict[str, str] = {
-    "en_ghost_question": "the assistant's 'yes, Sundays at 8pm' (the service's hours) is kept as the day, and the "
-                         "user's 'Friday 13 March' lands under another key",
-}
+KNOWN_WRONG: dict[str, str] = {}
 #: classes whose probes must hold no unsupported fact
 CLEAN = ("own", "away", "name", "smalltalk", "rejected")
 KNOWN_UNSUPPORTED: dict[str, str] = {
@@ -175,3 +172,12 @@ def test_probes_prec9_pick_holds_no_lead_in_value(lang, offer, reply, junk):
 ])
 def test_probes_prec9_service_question_states_no_day(lang, text):
     assert not [k for k, _ in _current(lang, ("user", text)) if k in ("day", "date")]
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "It's fine from age 8, and yes, Sundays at 8pm."),
+    ("en", "Section 03 runs every Saturday 9am-noon at Eastside."),
+    ("zh", "品鉴师每周二下午在店里。"),
+])
+def test_probes_prec9_service_schedule_is_no_day(lang, text):
+    assert not [k for k, _ in _current(lang, ("user", "hi"), ("assistant", text)) if k in ("day", "date")]

@@ -85,6 +85,10 @@ class FactWriter:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
+        if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") \
+                and _EVERY_DAY.search(ctx.text[max(0, mention.start - 8):mention.end]):
+            return  # (prec9) "yes, Sundays at 8pm", "section 03 Saturdays 9am-noon", "每周六上午": the service's
+            # schedule, a habit of its own, not the day the user books
         if service_own(ctx, slot.id, value_at):
             return  # "请寄到：上海市…", "The studio is at Unit 4, Mill Yard": the service's own address, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
@@ -327,6 +331,11 @@ def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
     hi = next((fm.end() + m.start() for m in SENTENCE_END.finditer(text[fm.end():])), len(text))
     return any(pack.domain_of[c.group(0).casefold()] not in only_in
                for c in pack.domain_rx.finditer(text, lo, hi) if not (fm.start() <= c.start() < fm.end()))
+
+
+#: (prec9) a weekday said in the plural or with "every" / 每周: a schedule, not one day
+_EVERY_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+                        r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]", re.I)
 
 
 #: (prec9) labels a slot with no types never takes: a time or an amount after "invoice", "courier",
