@@ -88,6 +88,8 @@ def test_probes_prec9_service_own_contact_is_no_fact(lang, text, own):
     ("en", [("user", "my address is 5 Orchard Rise, CV8 1JT"), ("assistant", "We'll deliver to 5 Orchard Rise, CV8 1JT.")],
      "5 Orchard Rise"),
     ("en", [("assistant", "I'll email your VAT invoice to h.okafor@outlook.co.uk within 24 hours.")], "h.okafor@outlook.co.uk"),
+    ("en", [("user", "it's 5 Elm Road, Leeds LS6 2AB"), ("assistant", "Great, we'll send our engineer to 5 Elm Road, Leeds LS6 2AB.")],
+     "5 Elm Road"),
     ("zh", [("user", "寄到杭州市西湖区文三路90号"), ("assistant", "好的，给您寄到杭州市西湖区文三路90号。")], "文三路90号"),
 ])
 def test_probes_prec9_user_contact_restated_stays(lang, messages, value):
