@@ -40,7 +40,9 @@ def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
     if profile.name_spans:
         found += [(start, end, 1, "VENUE", None) for start, end in profile.name_spans(doc, pack)]
     for ent in doc.ents:
-        if (profile.ner_labels is None or ent.label_ in profile.ner_labels) and ent.text.casefold() not in pack.not_entities:
+        if (profile.ner_labels is None or ent.label_ in profile.ner_labels) and ent.text.casefold() not in pack.not_entities \
+                and not (pack.synonym_rx and pack.synonym_rx.fullmatch(ent.text)):  # (prec9) the word naming a
+            # slot is no value of it: "name's Owen Pritchard" where the model reads "name" as a PERSON
             start = ent.start_char
             lead = _ARTICLE.match(ent.text)
             if lead:  # "the MacBook Air M3" -> "MacBook Air M3"

@@ -25,7 +25,7 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .domains import admits
-from .notvalues import appositive_day, reason_or_condition, ruled_out
+from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
 from .unmet import breaks
@@ -54,8 +54,9 @@ class FactWriter:
         key, name, group = ctx.pack.scoped(slot, domain)
         if not value.strip():
             return
-        if ctx.role == "assistant" and mention is None and not patterned and ctx.asking(at):
-            return  # "What name is the reservation under?": the words after a slot word in its question are no option
+        if ctx.role == "assistant" and mention is None and not patterned:
+            return  # "What name is the reservation under?", "I'll email the contract and the invoice tonight": the words
+            # after a slot word in the assistant's message are no value of the user's unless a value was recognised (prec9)
         if not settled and self.describes_an_option(slot, key, mention, value):
             self.units.append(FactUnit(
                 key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -84,6 +85,12 @@ class FactWriter:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
+        if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") \
+                and _EVERY_DAY.search(ctx.text[max(0, mention.start - 8):mention.end]):
+            return  # (prec9) "yes, Sundays at 8pm", "section 03 Saturdays 9am-noon", "每周六上午": the service's
+            # schedule, a habit of its own, not the day the user books
+        if service_own(ctx, slot.id, value_at):
+            return  # "请寄到：上海市…", "The studio is at Unit 4, Mill Yard": the service's own address, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
         if slot.id == "problem" and reason_or_condition(ctx, at):
@@ -326,6 +333,16 @@ def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
                for c in pack.domain_rx.finditer(text, lo, hi) if not (fm.start() <= c.start() < fm.end()))
 
 
+#: (prec9) a weekday said in the plural or with "every" / 每周: a schedule, not one day
+_EVERY_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+                        r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]", re.I)
+
+
+#: (prec9) labels a slot with no types never takes: a time or an amount after "invoice", "courier",
+#: "快递" says when or how much ("I'll email the invoice tonight", "快递共165元"), not which one
+_OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
+
+
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
     """The mention that is the value of the slot word ``sm``: the first fitting one after
     it, else one holding it ("2 units") or right before it ("5000元的预算")."""
@@ -333,7 +350,7 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
-        if not slot.types or m.label in slot.types:
+        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS):
             return i
     pick = None
     if slot.types:

@@ -11,7 +11,7 @@ import re
 from .context import Mention, MessageContext
 from .text import SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "reason_or_condition", "ruled_out"]
+__all__ = ["appositive_day", "reason_or_condition", "ruled_out", "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -97,3 +97,41 @@ def reason_or_condition(ctx: MessageContext, at: int) -> bool:
             before = text[lo:start]
             return any(p == "must_not" and first_match(cues, before) for p, cues in ctx.pack.constraints)
     return False
+
+
+#: (prec9) the words before a contact value that make it the service's own, where the user is to send or
+#: come: "our email is", "find us at", "the studio is at", "please post it to" (the assistant's "I'll email it to" names the user's), "我们的地址是", "发到我们邮箱",
+#: "请寄到：". A restatement of the user's ("寄到您家", "we'll deliver to 5 Orchard Rise") has none of them.
+_SERVICE_OWN_BEFORE = re.compile(
+    r"\bour (?:\w+ )?(?:address|email|e-mail|phone|number|office|studio|shop|store|workshop|centre|center|clinic|lab"
+    r"|warehouse|depot|branch|premises|showroom)\b|\b(?:find us|write to us|we(?:'re| are)(?: based| located)? (?:at|in))\b"
+    r"|\b(?:the|this) (?:studio|shop|store|office|workshop|centre|center|clinic|lab|warehouse|depot|venue)(?:'s| is) (?:at|in)\b"
+    r"|\b(?:please|kindly|just)\s+(?:send|post|mail|ship|bring|drop|email|return)\b[^.!?\n]{0,30}?\b(?:to|at)\s*(?:us\s*(?:at|on)?)?\s*[:：]?\s*$"
+    r"|\b(?:send|post|mail|ship|bring|drop|email|return)\b[^.!?\n]{0,30}?\bto us\s*(?:at|on)?\s*[:：]?\s*$"
+    r"|我们(?:的|这边的?|店的?|公司的?|门店的?)?(?:地址|邮箱|电话|门店|店|工作室|位置)"
+    r"|(?:^|[，,。！!？?\s])(?:请|麻烦)(?:您)?(?:把[^，,。！？]{0,12})?(?:寄|发|送|邮寄|快递)(?:到|至)[：:]?\s*$"
+    r"|(?:请|麻烦)(?:您)?(?:把[^，,。！？]{0,12})?(?:寄|发|送|邮寄|快递)(?:到|至)[：:]"
+    r"|(?:本店|我司|本公司|门店)(?:的)?(?:地址|邮箱|电话|在)", re.I)
+
+#: the slots a service's own contact value would fill
+_CONTACT_SLOTS = frozenset({"address", "email", "phone"})
+
+
+def service_own(ctx: MessageContext, slot_id: str, at: int) -> bool:
+    """Whether the assistant's contact value at ``at`` is the service's own (where to send, write or come:
+    "请寄到：上海市…", "发到我们邮箱xiufu@…", "The studio is at Unit 4, Mill Yard"), no value of the user's.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "assistant", "content": "可以的。请把扫描件发到我们邮箱xiufu@guangying.cn。"})
+    >>> [f.key for f in t.state().facts if f.status == "current"]
+    []
+    >>> t = "Please post it to us at 4 Mill Yard", "We'll deliver to 5 Orchard Rise", "We'll send our engineer to 5 Elm Road"
+    >>> [_SERVICE_OWN_BEFORE.search(x[:x.index(" 4 " if "Mill" in x else " 5 ")]) is not None for x in t]
+    [True, False, False]
+    """
+    if ctx.role != "assistant" or slot_id not in _CONTACT_SLOTS:
+        return False
+    text = ctx.text
+    lo = max([0] + [m.end() for m in SENTENCE_END.finditer(text) if m.end() <= at])
+    return bool(_SERVICE_OWN_BEFORE.search(text[max(lo, at - 40):at]))

@@ -250,12 +250,28 @@ def _breaks_a_wish(ctx: MessageContext, d: dict) -> bool:
 
 @step("offers_confirmed", roles=("tool",), needs_text=False)
 def offers_confirmed(ctx: MessageContext) -> list[_Unit]:
-    """A successful tool result that names an offered option (a booking it confirms) accepts it."""
+    """A successful tool result that names an offered option (a booking it confirms) accepts it; one
+    that names two or more options of one key lists them (a lookup of what is free: "scripts":
+    ["长安夜宴", "山村旧事"]) and accepts none of them (prec9: each was accepted in turn, the last one
+    current).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "推荐这几个：《长安夜宴》古风本，《雾都谜案》推理本，《山村旧事》恐怖本。"},
+    ...                 {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+    ...                  "function": {"name": "check_rooms", "arguments": "{}"}}]},
+    ...                 {"role": "tool", "tool_call_id": "c1", "content": '{"scripts": ["长安夜宴", "山村旧事"]}'}])
+    >>> sorted(f.status for f in t.state().facts if f.key == "item")
+    ['offered', 'offered', 'offered']
+    """
     if not any(u.status == "ok" for u in ctx.units_of(ActionResultUnit)):
         return []
     values = ctx.message.text[:20_000].casefold()  # the payload, not only its key fields
-    return [DecisionUnit(fact=f, decision="accepted") for f, d in _offers(ctx)
-            if len(d["value"]) > 1 and d["value"].casefold() in values]
+    named = [(f, d) for f, d in _offers(ctx) if len(d["value"]) > 1 and d["value"].casefold() in values]
+    per_key: dict[str, int] = {}
+    for _, d in named:
+        per_key[d["key"]] = per_key.get(d["key"], 0) + 1
+    return [DecisionUnit(fact=f, decision="accepted") for f, d in named if per_key[d["key"]] == 1]
 
 
 @step("goal_change", roles=("user",))

@@ -195,6 +195,8 @@ def lead_in(sentence: str) -> str:
     ('骑马有两个套餐：', 'For the day we have ')
     >>> lead_in("还10万后有两种方式：")
     ''
+    >>> lead_in("For 60 seated you'd want a 9x15m frame marquee (£1,450) or a 12x12m pole marquee (£1,180)")
+    "For 60 seated you'd want a "
     """
     first = _PRICE.search(sentence) or _SIZE.search(sentence) or _DURATION.search(sentence) or _CLOCK.search(sentence)
     before = first.start() if first else len(sentence)
@@ -204,7 +206,10 @@ def lead_in(sentence: str) -> str:
     return sentence[:ends[-1]]
 
 
-_LEAD_MARK = re.compile(r"[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
+#: (prec9) also the words that put the options to the user ("For 60 seated you'd want a …", "您希望…还是…"): a
+#: value said in them (the 60 guests) is no part of the first option
+_LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like|prefer)|do you (?:want|prefer))\b\s*(?:(?:an?|the)\s+)?"
+                        r"|(?:您|你)(?:是)?(?:希望|想要|需要)|[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
 
 
 def _named(text: str, lang: str) -> bool:

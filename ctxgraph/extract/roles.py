@@ -284,6 +284,37 @@ def _not_repeated(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
     return kept or ms
 
 
+#: what may stand before a place said as one: a preposition's tag, or a verb of going or being somewhere
+_BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
+
+
+def _adverbial_place(ctx: MessageContext, m: Mention) -> bool:
+    """(prec9) A Chinese word jieba tags as a place, with a verb or an adjective right after it and no
+    preposition or verb of going before it, says how a thing is done, not where ("约上门喂猫", "约个深度保洁",
+    "能延时到六点", "是德国小蠊"); "从北京出发", "在杭州出差", "到你们南京西路店" are places.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "你好，想给我奶奶约上门助浴，她82岁"})
+    >>> [f.key for f in t.state().facts if f.key == "place"]
+    []
+    """
+    if ctx.lang != "zh" or m.label != "PLACE":
+        return False
+    from .._nlp import chinese_doc  # the Doc the entities step read (kept per process): no second segmentation
+
+    before, after = None, None
+    for token in chinese_doc(ctx.text):
+        if token.idx + len(token.text) <= m.start:
+            before = (token.text, token.tag_)
+        elif token.idx >= m.end:
+            after = (token.text, token.tag_)
+            break
+    if after is None or not (after[1].startswith("v") or after[1] == "a"):
+        return False
+    return before is None or not (before[1] == "p" or _BEFORE_A_PLACE.search(before[0]))
+
+
 @step("roles", roles=("user",))
 def roles(ctx: MessageContext) -> list[_Unit]:
     """Facts of the user's values that no earlier step made, keyed by their role."""
@@ -308,6 +339,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
             continue
+        if _adverbial_place(ctx, m):
+            continue  # "想约上门喂猫", "约个深度保洁", "能延时到六点": a word jieba knows as a place, said as a manner
         if (m.label == "DATE" and _STORY_TIME.fullmatch(m.text.strip())) or appositive_day(ctx, m):
             continue  # "I came to the open day last Saturday": when a story happened, no day wanted;
             # "his birthday is the 19th, a thursday": the weekday of the date said, no second value

@@ -33,6 +33,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
+from .notvalues import ruled_out
 from .registry import step
 from .surface import _DAY_PARTS, weekday_of
 from .text import clauses, first_match, in_spans
@@ -354,7 +355,7 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     for offset, clause in _parts(ctx.text):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue
-        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
+        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause) or _rules_out(ctx, offset, clause):
             if _fits(ctx, clause, options)[0] is not None:
                 _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
             continue
@@ -367,6 +368,20 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
         if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
             picked = (clause, index, by_word)
     return _carry(ctx, *picked, options) if picked else []
+
+
+def _rules_out(ctx: MessageContext, offset: int, clause: str) -> bool:
+    """(prec9) The clause names its day or clock only to rule it out ("we're away the 2nd", "I'm at work
+    mondays"): no pick, as a declining clause.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-03-09")
+    >>> t.observe_many([{"role": "assistant", "content": "Jump days in May are Saturday 2nd and Saturday 16th."},
+    ...                 {"role": "user", "content": "we're away the 2nd, sorry"}])
+    >>> [f.value for f in t.state().facts if f.status == "current"]
+    []
+    """
+    return any(ruled_out(ctx.text, offset + start) for start, _, kind, _ in _tokens(clause) if kind in ("day", "clock"))
 
 
 def _own(ctx: MessageContext, clause: str) -> list[FactUnit]:

@@ -462,6 +462,42 @@ def _own_fields(record: dict[str, Any], tool_words: list[str]) -> dict[str, Any]
             if not isinstance(v, dict) or set(_tool_words(str(k))) & set(tool_words[1:])}
 
 
+#: (prec9) a call that moves or swaps a thing ("move_lesson", "create_exchange"): its "from" argument is the
+#: value given up, its "to" the new one (a trip's or a stay's "from" / "to" are its ends, no change)
+_MOVE_VERB = re.compile(r"move|change|exchange|swap|switch|reschedule|rebook|modify|amend|update")
+_MOVE_FROM = ("from", "old", "original", "current")
+_MOVE_TO = ("to", "new")
+
+
+def _moved(words: list[str], args: dict[str, Any]) -> tuple[str, str] | None:
+    """(old, new) of a call that moves a thing from one value to another, else None.
+
+    >>> _moved(["move", "lesson"], {"student_id": "CW-2091", "from": "2026-01-28 17:30", "to": "2026-01-28 18:00"})
+    ('2026-01-28 17:30', '2026-01-28 18:00')
+    >>> _moved(["book", "room"], {"from": "2026-08-13", "to": "2026-08-16"}), _moved(["book", "move"], {"from": "a", "to": "b"})
+    (None, None)
+    """
+    # the verb first ("move_lesson"; not "book_move", a removal's trip), or the act's own noun ("create_exchange")
+    if not words or not (_MOVE_VERB.fullmatch(words[0]) or any(w in ("exchange", "swap") for w in words)):
+        return None
+    old = next((_scalar_text(args[k]) for k in _MOVE_FROM if k in args), None)
+    new = next((_scalar_text(args[k]) for k in _MOVE_TO if k in args), None)
+    return (old, new) if old and new and old != new else None
+
+
+def _moved_facts(ctx: MessageContext, old: str, new: str, taken: set[str]) -> list[_Unit]:
+    """The new value of a moved thing under the key of the current fact that held the old one (by its
+    normal form: "first_lesson" held "2026-01-28" of "2026-01-28 17:30"), so the old one is superseded."""
+    G = ctx.graph
+    for fid, d in g.recent_current_facts(G, 50):
+        form = str(d.get("normalized") or "") if isinstance(d.get("normalized"), str) else ""
+        if d["key"] in taken or not (str(d["value"]) == old or (len(form) > 3 and old.startswith(form))):
+            continue
+        taken.add(d["key"])
+        return [_dated(ctx, FactUnit(key=d["key"], name=d["name"], value=new, slot=d.get("slot")))]
+    return []
+
+
 def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit]:
     """Facts of a call that succeeded: what the assistant asked the tool to do is what the
     conversation settled on ("modify_reservation(check_out="2025-10-31", room="King Deluxe")"),
@@ -473,12 +509,15 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     taken: set[str] = set()
     words = _tool_words(str(ctx.graph.nodes[aid].get("tool", "")))
     writes = bool(words) and _WRITE_VERB.fullmatch(words[0]) is not None
-    arguments = argument_values(ctx.graph.nodes[aid].get("arguments") or {})
+    raw = ctx.graph.nodes[aid].get("arguments") or {}
+    moved = _moved(words, raw)
+    arguments = argument_values({k: v for k, v in raw.items() if k not in _MOVE_FROM} if moved else raw)
     if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
     shaped: set[str] = set()
-    units = _record_facts(ctx, arguments, taken, booked=writes, shaped=shaped)
+    units = _moved_facts(ctx, *moved, taken) if moved else []
+    units += _record_facts(ctx, arguments, taken, booked=writes, shaped=shaped)
     if writes and isinstance(record, dict):
         # an id the arguments hold only by its shape ("member": "VT-88214470", shaped like an order id)
         # yields to the one the write records under that key ("booking": "CB-10487")

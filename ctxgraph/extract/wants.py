@@ -236,6 +236,8 @@ def _want_without_given_up(ctx: MessageContext) -> str:
             for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
                 if old in G and G.nodes[old].get("value"):
                     swaps.append((str(G.nodes[old]["value"]), u.value))
+    if ctx.correcting:
+        swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
     kept = want
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -243,6 +245,63 @@ def _want_without_given_up(ctx: MessageContext) -> str:
     if kept == want:
         return ""
     return _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、")
+
+
+#: (prec9) a number with the word it counts: "two MALM", "500 cards", "6寸", "3个人"
+_COUNTED = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
+                      r"\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[\u4e00-\u9fff])", re.I)
+
+
+def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
+    """(the whole, the number, its word, casefolded) of each counted thing of ``text`` from ``start``
+    ("the 6th", "20th june": an ordinal counts nothing)."""
+    return [(m.group(0), m.group("n") or m.group("zn"), (m.group("unit") or m.group("zunit")).casefold())
+            for m in _COUNTED.finditer(text, start)]
+
+
+def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+    """(old, new): a change (after the pack's ``corrections`` words) that counts the same thing as the
+    want with another number ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
+    the want's count follows it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "修复好的照片想冲印成6寸"}, {"role": "user", "content": "等下，改成7寸吧"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['修复好的照片想冲印成7寸']
+    """
+    cues = [m.start() for rx in ctx.pack.corrections for m in rx.finditer(ctx.text)]
+    if not cues:
+        return []
+    said = _counted(ctx.text, min(cues))
+    out = []
+    for whole, n, unit in _counted(want):
+        new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
+        if len(new) == 1:
+            out.append((whole, new.pop()))
+    return out
+
+
+def _named_old(ctx: MessageContext, want: str) -> list[str]:
+    """The old parts of this message's corrections ("X not Y", "不是Y是X") standing as a token in the want:
+    a value the user takes back, cut from the want as the values said in it are.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "I need 200 letterpress business cards on cotton card"},
+    ...                 {"role": "user", "content": "actually make it 500 not 200, my partner wants some"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['I need letterpress business cards on cotton card']
+    """
+    out = []
+    for rx in ctx.pack.corrections:
+        for m in rx.finditer(ctx.text):
+            old = (m.groupdict().get("old") or "").strip(" ,.;!?，。")
+            head = r"(?<![A-Za-z0-9])" if old[:1].isascii() and old[:1].isalnum() else ""
+            tail = r"(?![A-Za-z0-9])" if old[-1:].isascii() and old[-1:].isalnum() else ""
+            if old and re.search(head + re.escape(old) + tail, want, re.I):
+                out.append(re.search(head + re.escape(old) + tail, want, re.I).group(0))
+    return out
 
 
 #: a want said later as an addition: "oh and we also need…", "one more thing", "另外还想…", "还要…"
