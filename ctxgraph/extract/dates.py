@@ -94,7 +94,7 @@ def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, w
         mine = [t for t, v in own if _same_day(v, year, month, day) and any(c.isdigit() for c in t)]
         if mine:
             full = [t for t in same if _NAMES_MONTH.search(t) and t.casefold() != mine[0].casefold()]
-            if full:  # the user's words first, the fullest other mention of that day beside them
+            if full and not (lang == "zh" and _NAMES_MONTH.search(mine[0])):  # 2月10号 says all 2月10日 does  # the user's words first, the fullest other mention of that day beside them
                 return with_restated(mine[0], max(full[:3], key=len), lang)
             return mine[0] if _NAMES_MONTH.search(mine[0]) else with_restated(mine[0], _written(lang, year, month, day, said), lang)
         if same:  # the fullest of the mentions said last ("Friday 13 March" over "13 March"),
