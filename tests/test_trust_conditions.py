@@ -70,3 +70,12 @@ def test_trust_conditions_a_later_one_is_kept_beside_the_first():
 ])
 def test_trust_conditions_services_things_and_appointments_make_none(lang, text):
     assert conditions(text, lang=lang) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "said"), [
+    ("en", "any day next week but not Tuesday, he has football. Thursday ideally", None),   # what he does that day
+    ("en", "he has asthma, is that ok for the saturday class?", "asthma"),                   # a condition beside a day
+])
+def test_trust_conditions_a_bare_noun_beside_a_day_is_an_activity(lang, text, said):
+    got = conditions(text, lang=lang)
+    assert (any(said in v for v in got) if said else got == []), got

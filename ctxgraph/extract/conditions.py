@@ -64,6 +64,20 @@ _EN_LIGHT = re.compile(
     r"break|rest|early|late|same|more|less|everything|nothing|something|anything|all|both)\b", re.I)
 
 
+_EN_QUALIFIED = re.compile(r"(?i:an?|some|mild|bad|severe|really bad|quite bad)\s")
+_EN_DAY_WORD = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening)s?\b", re.I)
+
+
+def _names_a_day(ctx: MessageContext, text: str, at: int) -> bool:
+    """Whether a day or a time (a date, a clock, a weekday) is named before ``at`` in its sentence or after it in
+    its clause ("not Tuesday, he has football", "he has football on tuesdays"; not "he has asthma, is that ok
+    for the saturday class?")."""
+    lo = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+    hi = min([i for i in (text.find(c, at) for c in ",;.!?\n") if i >= 0] or [len(text)])
+    return bool(_EN_DAY_WORD.search(text[lo:hi])) or any(
+        x.label in ("DATE", "TIME", "DAY") and lo <= x.start < hi for x in ctx.mentions)
+
+
 def _en_conditions(ctx: MessageContext) -> list[str]:
     text = ctx.text
     found: list[str] = []
@@ -71,6 +85,8 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
         obj = m.group("obj").strip()
         if _EN_LIGHT.match(obj) or re.search(r"\d", obj):
             continue
+        if not _EN_QUALIFIED.match(obj) and _names_a_day(ctx, text, m.start()):
+            continue  # "not Tuesday, he has football": a bare noun beside a day is what they do then, not a condition
         lo = max(text.rfind(c, 0, m.start()) for c in ",;.!?\n") + 1
         before = text[lo:m.start()]
         subj = _EN_SUBJECT.search(before)
