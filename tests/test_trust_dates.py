@@ -172,3 +172,15 @@ def test_trust_dates_a_restatement_of_another_day_keeps_no_old_words(lang, turns
     """The user's words for a day stay only beside that same day: the tool's other day carries none of them."""
     facts = current(*turns, lang=lang, today=today)
     assert not any(gone in v for k, v in facts.items() if k == "date"), facts
+
+
+@pytest.mark.parametrize(("lang", "turns", "today", "kept"), [
+    ("zh", [bot("试听课有周六上午10点和周日下午3点，选哪个？"), "周六那个", bot("试听已约好：8月1日周六上午10点。")],
+     "2026-07-27", "周六上午10点"),
+    ("en", [bot("We can do Saturday at 10am or Sunday at 3pm."), "saturday one", bot("Booked: Saturday August 1 at 10am.")],
+     "2026-07-27", "10am"),
+])
+def test_trust_dates_a_day_in_words_keeps_its_clock_when_restated(lang, turns, today, kept):
+    """(miss8) A day picked in words with its clock ("周六上午10点"), restated by the assistant's date, keeps the clock."""
+    facts = current(*turns, lang=lang, today=today)
+    assert any(kept in v for v in facts.values()), facts

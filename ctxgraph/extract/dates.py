@@ -187,18 +187,23 @@ def _restated(value: str, spoken: str, iso: re.Match, G: nx.MultiDiGraph) -> str
     >>> from ctxgraph._graph import new_graph
     >>> _restated("周五", "4月10日", ISO_DATE.search("2026-04-10"), new_graph())
     '周五 4月10日'
+    >>> _restated("周六上午10点", "8月1日", ISO_DATE.search("2026-08-01"), new_graph())
+    '周六上午10点 8月1日'
     """
     year, month, day = iso.groups()
     said = sorted({t for t, v in said_dates(G) if _same_day(v, year, month, day) and any(c.isdigit() for c in t)
                    and t in value}, key=len, reverse=True)
     if said:  # (miss8) the user's words stay whole, the restated day beside them ("27号下午（6月27日）")
         return with_restated(value, spoken, "zh" if re.search(r"[\u4e00-\u9fff]", spoken) else "en")
-    if not any(c.isdigit() for c in value):
+    if not any(c.isdigit() for c in _SAID_CLOCKS.sub("", value)):
+        # (miss8) the day in words, a clock's digits beside it ("周六上午10点", "tomorrow at 3pm"): all of it stays
         return f"{value} {spoken}"
     clocks = _CLOCKS.search(value)  # words of the day not found: the clock at least stays
     return f"{spoken} {clocks.group(0)}" if clocks and clocks.group(0) not in spoken else spoken
 
 
+# a clock as said, digits and all: "3pm", "10:30", "上午10点", "3点半", "9点40分"
+_SAID_CLOCKS = re.compile(r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|(?<![\d:])\d{1,2}:[0-5]\d(?![\d:])|\d{1,2}\s*[点點](?:半|\d{1,2}\s*分?)?", re.I)
 # a tool's window of two clocks ("14:00-17:00") or one clock, in a value
 _CLOCKS = re.compile(r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*[-~至到]\s*(?:[01]?\d|2[0-3]):[0-5]\d)?(?![\d:])")
 
