@@ -158,8 +158,9 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
     for word, days in offsets.items():
         if word in s:
             return (today + datetime.timedelta(days=days)).isoformat()
-    m = re.fullmatch(r"(\d{1,2})[日号]\D*", s) or re.search(r"(?:^|\bthe )(\d{1,2})(?:st|nd|rd|th)\b", s)
-    if m:  # "23号上午", "the 21st": this month's day, or next month's when it has passed
+    m = re.fullmatch(r"(\d{1,2})[日号]\D*", s) or re.search(r"(?:^|\bthe |\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)[a-z]*,?\s+(?:the\s+)?)"
+                                                            r"(\d{1,2})(?:st|nd|rd|th)\b", s)
+    if m:  # "23号上午", "the 21st", (miss8) "fri 16th": this month's day, or next month's when it has passed
         return _day_of_month(today, int(m.group(1)))
     m = re.search(r"(下下|下|这|本|上)?(?:周|星期|礼拜)([一二三四五六日天])", s)
     if m:

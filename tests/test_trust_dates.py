@@ -111,11 +111,11 @@ def test_trust_dates_spoken_times_rewrites_one_clock(value, said, expected):
 
 
 def test_trust_dates_the_mention_that_names_its_month_wins():
-    """The user said "Friday the 5th" after the assistant's "Friday June 5": the booked day reads
-    "Friday June 5", not the shorter-to-read but monthless mention."""
+    """The user said "Friday the 5th" after the assistant's "Friday June 5": the booked day keeps the
+    user's words (miss8: a restatement does not replace them) with the mention that names the month beside them."""
     facts = current(bot("We can survey on Thursday June 4 or Friday June 5."), "Friday the 5th please",
                     call("c1", "book_survey", {"date": "2026-06-05"}), result("c1", {"survey_id": "SV-1"}), lang="en")
-    assert facts.get("date") == "Friday June 5", facts
+    assert facts.get("date") == "Friday the 5th (Friday June 5)", facts
 
 
 @pytest.mark.parametrize(("lang", "confirmation", "expected"), [
@@ -134,9 +134,53 @@ def test_trust_dates_the_assistant_names_a_tools_date_right_after(lang, confirma
 
 def test_trust_dates_a_day_said_without_its_month_takes_the_assistants_words():
     """"Please book my fitting for the 14th." ... "Booked: your fitting is on Thursday May 14.": the
-    user's day reads as the assistant named it; a day the assistant names that is not it changes nothing."""
+    user's day keeps the user's words with the assistant's naming of it beside them (miss8); a day the
+    assistant names that is not it changes nothing."""
     facts = current("Please book my suit fitting for the 14th.",
                     bot("Booked: your fitting is on Thursday May 14. The tailor is away on May 20."), lang="en",
                     today="2026-05-04")
-    assert "Thursday May 14" in facts.values(), facts
+    assert "the 14th (Thursday May 14)" in facts.values(), facts
     assert not any("May 20" in v for v in facts.values())
+
+
+@pytest.mark.parametrize(("lang", "turns", "today", "key", "expected"), [
+    # the assistant's confirmation names the day the user said by its digits alone
+    ("en", ["deliver it the 9th in the evening", bot("Evening delivery on 9 July is fine.")], "2026-07-01", "date",
+     "the 9th (9 July)"),
+    ("zh", ["27号下午 余老师", bot("已预约6月27日下午2点余老师面谈。")], "2026-06-20", "date", "27号下午（6月27日）"),
+    # the tool's date for a day the user named with its month: the user's words first
+    ("en", ["bowling for 12 kids, sat 21st march", bot("Saturday 21 March is free at 3:30pm."),
+            call("c1", "book", {"date": "2026-03-21"}), result("c1", {"ref": "B-1"})], "2026-03-01", "date",
+     "sat 21st march (Saturday 21 March)"),
+    ("zh", ["采耳 周六18号 两个人", call("c1", "book", {"date": "2026-04-18"}), result("c1", {"ref": "C-1"})],
+     "2026-04-06", "date", "18号"),
+])
+def test_trust_dates_a_restatement_keeps_the_users_words(lang, turns, today, key, expected):
+    """(miss8) The assistant's confirmation or the tool's call restating the day the user named keeps the
+    user's words for it, the restated form beside them."""
+    facts = current(*turns, lang=lang, today=today)
+    assert expected in facts.get(key, ""), facts
+
+
+@pytest.mark.parametrize(("lang", "turns", "today", "gone"), [
+    ("en", ["lash extensions for the 12th?", bot("The 12th is full; the 13th has 3pm."), "13th at 3 then",
+            call("c1", "book", {"date": "2026-09-13", "time": "15:00"}), result("c1", {"ref": "L-1"})], "2026-09-01", "12th"),
+    ("zh", ["想约个拔罐 8号可以吗", bot("8号约满了，10号下午有空。"), "那10号吧",
+            call("c1", "book", {"date": "2026-11-10"}), result("c1", {"ref": "B-1"})], "2026-11-02", "8号"),
+])
+def test_trust_dates_a_restatement_of_another_day_keeps_no_old_words(lang, turns, today, gone):
+    """The user's words for a day stay only beside that same day: the tool's other day carries none of them."""
+    facts = current(*turns, lang=lang, today=today)
+    assert not any(gone in v for k, v in facts.items() if k == "date"), facts
+
+
+@pytest.mark.parametrize(("lang", "turns", "today", "kept"), [
+    ("zh", [bot("试听课有周六上午10点和周日下午3点，选哪个？"), "周六那个", bot("试听已约好：8月1日周六上午10点。")],
+     "2026-07-27", "周六上午10点"),
+    ("en", [bot("We can do Saturday at 10am or Sunday at 3pm."), "saturday one", bot("Booked: Saturday August 1 at 10am.")],
+     "2026-07-27", "10am"),
+])
+def test_trust_dates_a_day_in_words_keeps_its_clock_when_restated(lang, turns, today, kept):
+    """(miss8) A day picked in words with its clock ("周六上午10点"), restated by the assistant's date, keeps the clock."""
+    facts = current(*turns, lang=lang, today=today)
+    assert any(kept in v for v in facts.values()), facts

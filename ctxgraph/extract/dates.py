@@ -66,18 +66,37 @@ def _written(lang: str, year: str, month: str, day: str, said: list[tuple[str, o
     return f"{d} {_MONTHS[m - 1]} {year}"
 
 
-def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, written: bool = True) -> str:
+def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, written: bool = True,
+                 own: Iterable[tuple[str, object]] = ()) -> str:
     """``value`` with each ISO date in it written as the conversation says it. ``said``: the
     conversation's date mentions, newest first, as (text, normalised date). ``written``: a day
-    nobody named is written in the language's words (else it stays ISO)."""
+    nobody named is written in the language's words (else it stays ISO). ``own``: the user's
+    mentions, newest first: (miss8) a day the user named with its digits keeps the user's words,
+    the fullest other mention of the day (or the written date, when the user's words lack the
+    month) beside them: the tool's or the assistant's restatement of the day does not replace
+    what the user said.
+
+    >>> spoken_dates("2026-03-21", "en", [("Saturday 21 March", "2026-03-21"), ("sat 21st march", "2026-03-21")],
+    ...              own=[("sat 21st march", "2026-03-21")])
+    'sat 21st march (Saturday 21 March)'
+    >>> spoken_dates("2026-07-09", "en", [("9 July", "2026-07-09"), ("the 9th", "2026-07-09")], own=[("the 9th", "2026-07-09")])
+    'the 9th (9 July)'
+    """
     if not ISO_DATE.search(value):
         return value
     said = list(said)
+    own = list(own)
 
     def spoken(m: re.Match) -> str:
         year, month, day = m.groups()
         named = [t for t, v in said if _same_day(v, year, month, day)]
         same = [t for t in named if any(c.isdigit() for c in t)]
+        mine = [t for t, v in own if _same_day(v, year, month, day) and any(c.isdigit() for c in t)]
+        if mine:
+            full = [t for t in same if _NAMES_MONTH.search(t) and t.casefold() != mine[0].casefold()]
+            if full and not (lang == "zh" and _NAMES_MONTH.search(mine[0])):  # 2月10号 says all 2月10日 does  # the user's words first, the fullest other mention of that day beside them
+                return with_restated(mine[0], max(full[:3], key=len), lang)
+            return mine[0] if _NAMES_MONTH.search(mine[0]) else with_restated(mine[0], _written(lang, year, month, day, said), lang)
         if same:  # the fullest of the mentions said last ("Friday 13 March" over "13 March"),
             # one that names its month first ("Saturday July 11" over "Saturday the 11th")
             return max(same[:3], key=lambda t: (bool(_NAMES_MONTH.search(t)), len(t)))
@@ -149,26 +168,42 @@ def spoken_times(value: str, said: Iterable[tuple[str, str | None]]) -> str:
     return MACHINE_CLOCK.sub(spoken, value) if said and len(MACHINE_CLOCK.findall(value)) == 1 else value
 
 
+def with_restated(words: str, restated: str, lang: str) -> str:
+    """The user's ``words`` for a day with the ``restated`` day after them in brackets.
+
+    >>> with_restated("the 26th", "26 April", "en"), with_restated("27号下午", "6月27日", "zh")
+    ('the 26th (26 April)', '27号下午（6月27日）')
+    """
+    if restated.casefold() in words.casefold():
+        return words
+    return f"{words}（{restated}）" if lang == "zh" else f"{words} ({restated})"
+
+
 def _restated(value: str, spoken: str, iso: re.Match, G: nx.MultiDiGraph) -> str:
-    """``value`` with the words it named the day ``iso`` by in digits ("10号", "the 26th") replaced
-    by ``spoken`` ("4月10日"); a value that names the day only in words ("周五", "tomorrow") keeps
-    them, ``spoken`` after them.
+    """``value`` with ``spoken`` ("4月10日") beside the words it named the day ``iso`` by in digits
+    ("10号", "the 26th": the user's words stay, miss8); a value that names the day only in words
+    ("周五", "tomorrow") keeps them, ``spoken`` after them.
 
     >>> from ctxgraph._graph import new_graph
     >>> _restated("周五", "4月10日", ISO_DATE.search("2026-04-10"), new_graph())
     '周五 4月10日'
+    >>> _restated("周六上午10点", "8月1日", ISO_DATE.search("2026-08-01"), new_graph())
+    '周六上午10点 8月1日'
     """
     year, month, day = iso.groups()
     said = sorted({t for t, v in said_dates(G) if _same_day(v, year, month, day) and any(c.isdigit() for c in t)
                    and t in value}, key=len, reverse=True)
-    if said:
-        return value.replace(said[0], spoken, 1)
-    if not any(c.isdigit() for c in value):
+    if said:  # (miss8) the user's words stay whole, the restated day beside them ("27号下午（6月27日）")
+        return with_restated(value, spoken, "zh" if re.search(r"[\u4e00-\u9fff]", spoken) else "en")
+    if not any(c.isdigit() for c in _SAID_CLOCKS.sub("", value)):
+        # (miss8) the day in words, a clock's digits beside it ("周六上午10点", "tomorrow at 3pm"): all of it stays
         return f"{value} {spoken}"
     clocks = _CLOCKS.search(value)  # words of the day not found: the clock at least stays
     return f"{spoken} {clocks.group(0)}" if clocks and clocks.group(0) not in spoken else spoken
 
 
+# a clock as said, digits and all: "3pm", "10:30", "上午10点", "3点半", "9点40分"
+_SAID_CLOCKS = re.compile(r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|(?<![\d:])\d{1,2}:[0-5]\d(?![\d:])|\d{1,2}\s*[点點](?:半|\d{1,2}\s*分?)?", re.I)
 # a tool's window of two clocks ("14:00-17:00") or one clock, in a value
 _CLOCKS = re.compile(r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*[-~至到]\s*(?:[01]?\d|2[0-3]):[0-5]\d)?(?![\d:])")
 
@@ -193,11 +228,13 @@ def said_times(G: nx.MultiDiGraph) -> list[tuple[str, str | None]]:
 _DAY_SPAN = re.compile(r"\d\s?(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d", re.I)
 
 
-def said_dates(G: nx.MultiDiGraph) -> list[tuple[str, object]]:
+def said_dates(G: nx.MultiDiGraph, *, user: bool = False) -> list[tuple[str, object]]:
     """The date mentions of the conversation (entities labelled DATE), newest first, as
-    (text, normalised date)."""
+    (text, normalised date); ``user``: only those the user said."""
     ids = G.graph["kinds"].get("entity", [])[-RECENT_DATES:]
     nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "DATE"]
+    if user:
+        nodes = [d for d in nodes if any(G.nodes.get(f"t{t}", {}).get("role") == "user" for t in d.get("mentions", ()))]
     nodes.sort(key=lambda d: d.get("last", d.get("turn", 0)), reverse=True)
     # a span of days ("February 14 to 17") says no one day a tool's date could be restated as
     return [(d["text"], d.get("value")) for d in nodes if not _DAY_SPAN.search(d["text"])]
@@ -244,7 +281,8 @@ def dates_restated(ctx: MessageContext) -> list[_Unit]:
             continue
         if iso is None or d.get("subject") is not None:
             continue
-        spoken = with_user_words(spoken_dates(value, ctx.lang, said, written=False), ctx.graph, ctx.lang, iso.group(0),
+        spoken = with_user_words(spoken_dates(value, ctx.lang, said, written=False, own=said_dates(ctx.graph, user=True)),
+                                 ctx.graph, ctx.lang, iso.group(0),
                                  today=ctx.today)
         if spoken != value:
             units.append(FactUnit(key=d["key"], name=d["name"], value=spoken, normalized=iso.group(0),

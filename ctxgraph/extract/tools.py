@@ -192,7 +192,7 @@ def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
         return unit
     value = spoken_times(unit.value, said_times(ctx.graph))
     if m is not None:
-        value = spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False)
+        value = spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False, own=said_dates(ctx.graph, user=True))
     value = with_user_words(value, ctx.graph, ctx.lang, m.group(0) if m else None, today=ctx.today)
     if value == unit.value and m is None:
         return unit

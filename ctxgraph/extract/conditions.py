@@ -1,0 +1,165 @@
+"""The conditions step: what a person (or a pet) the service is for has, in any message (issue 19, miss8).
+
+The user says what the person has or needs to get by, often late and often inside a question:
+"one boy has a nut allergy so no nuts anywhere near the food", "she's 81 and has an ingrown toenail",
+"one of the kids uses a wheelchair is that ok", "Ben has asthma, is that a problem??", "对了他有点湿疹",
+"最近膝盖不太好", "我老公对猫毛过敏". The problems step reads the shape of a description in the opening
+message only (later such clauses are rules and chat); a condition is read by its structure wherever
+it is said: a person as the subject (he / she, my|our|his|her|their + a noun, "one of the kids", "one
+boy", a name; 他 / 她 / 孩子 / a kin noun), then "has (got)" / "uses" / "is allergic to" / "suffers
+from" and a noun phrase (有 / 有点 + a noun; 对 X 过敏; a part of the body 不太好). Not read: light
+objects ("has a question", "has school on the 27th", "has to", "has been"), an object holding a
+number or a determiner of possession ("has my number", "has 3 kids"), the assistant's words.
+
+The value is the clause from the subject to the end of the noun phrase, so the person stays with it;
+the key ``condition`` (a later one ``condition_t<turn>``, beside it).
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "one boy has a nut allergy so no nuts near the food please"})
+>>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("condition")]
+[('condition', 'one boy has a nut allergy')]
+>>> t = Tracker("zh")
+>>> _ = t.observe({"role": "user", "content": "周六下午那个吧。他有点近视 戴眼镜 能练吗"})
+>>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("condition")]
+[('condition', '他有点近视')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+
+# ---------------------------------------------------------------- English
+
+# the verb of having a condition or an aid, and the noun phrase after it (up to four words, cut at a
+# conjunction, a clause mark or a question's "is that ok")
+_EN_HAS = re.compile(
+    r"\b(?P<verb>(?i:has got|has|[’']s got|uses|is allergic to|[’']s allergic to|suffers from|is on))\s+"
+    r"(?P<obj>(?:(?i:an?|some|mild|bad|severe|really bad|quite bad)\s+)?[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|who|because|as|if|when|though|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)[a-z][\w-]*){0,3})")
+# (the noun phrase is lower-case: "my brother uses Wise" names a service, not a condition)
+#: the language's nouns for people and pets (the same words as the ``rel`` group of rules/core/en/roles.yml)
+_EN_PERSON_NOUN = (r"(?:baby|son|daughter|child|kid|boy|girl|husband|wife|partner|mum|mom|mother|dad|father|grandson|"
+                   r"granddaughter|grandma|grandmother|granny|gran|nan|nana|grandad|grandpa|grandfather|brother|sister|friend|"
+                   r"niece|nephew|aunt|auntie|uncle|cousin|fianc[ée]e?|boyfriend|girlfriend|colleague|neighbou?r|patient|"
+                   r"little one|toddler|dog|cat|puppy|pup|kitten|horse|pony|rabbit|parrot|hamster|pet|guest|client)s?")
+# the person before the verb, at the end of the text before it in its clause ("she's 81 and ", "one boy ")
+_EN_SUBJECT = re.compile(
+    r"(?:\b(?:he|she)|\b(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?" + _EN_PERSON_NOUN + r"|\bone of (?:the|my|our|them)(?:\s+[a-z-]+)?|\bone (?:boy|girl|kid|child|guest|lad|lass|of them))"
+    r"(?:[’']s|\s+(?:is|\d+|and|also|still|now|really|actually|already|just))*\s*$", re.I)
+_EN_NAME_SUBJECT = re.compile(r"\b(?P<name>[A-Z][a-z]+)(?:\s+(?:also|still|now|really|actually|already|just))*\s*$")
+# what a person has that is no condition of theirs: the language's light objects (an act, a time, an
+# obligation, a thing owned or booked, another person)
+_EN_LIGHT = re.compile(
+    r"^(?:(?:an?|some)\s+)?(?:to|been|had|no|not|any|the|my|our|your|his|her|their|this|that|these|those|it|them|one|two|"
+    r"question|questions|query|look|go|chat|word|think|minute|moment|sec|second|lot|bit|few|couple|meeting|appointment|"
+    r"booking|reservation|birthday|party|wedding|holiday|day|week|job|school|work|college|nursery|class|lesson|exam|plan|idea|"
+    r"car|van|phone|number|email|key|keys|ticket|tickets|voucher|account|card|friend|friends|brother|sister|son|daughter|"
+    r"baby|kid|kids|child|children|dog|cat|pet|time|chance|say|right|point|feeling|thing|things|preference|budget|deposit|"
+    r"discount|membership|train|flight|bus|lift|space|room|garden|house|flat|home|lunch|dinner|breakfast|nap|shower|bath|"
+    r"break|rest|early|late|same|more|less|everything|nothing|something|anything|all|both)\b", re.I)
+
+
+_EN_QUALIFIED = re.compile(r"(?i:an?|some|mild|bad|severe|really bad|quite bad)\s")
+_EN_DAY_WORD = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening)s?\b", re.I)
+
+
+def _names_a_day(ctx: MessageContext, text: str, at: int) -> bool:
+    """Whether a day or a time (a date, a clock, a weekday) is named before ``at`` in its sentence or after it in
+    its clause ("not Tuesday, he has football", "he has football on tuesdays"; not "he has asthma, is that ok
+    for the saturday class?")."""
+    lo = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+    hi = min([i for i in (text.find(c, at) for c in ",;.!?\n") if i >= 0] or [len(text)])
+    return bool(_EN_DAY_WORD.search(text[lo:hi])) or any(
+        x.label in ("DATE", "TIME", "DAY") and lo <= x.start < hi for x in ctx.mentions)
+
+
+def _en_conditions(ctx: MessageContext) -> list[str]:
+    text = ctx.text
+    found: list[str] = []
+    for m in _EN_HAS.finditer(text):
+        obj = m.group("obj").strip()
+        if _EN_LIGHT.match(obj) or re.search(r"\d", obj):
+            continue
+        if not _EN_QUALIFIED.match(obj) and _names_a_day(ctx, text, m.start()):
+            continue  # "not Tuesday, he has football": a bare noun beside a day is what they do then, not a condition
+        lo = max(text.rfind(c, 0, m.start()) for c in ",;.!?\n") + 1
+        before = text[lo:m.start()]
+        subj = _EN_SUBJECT.search(before)
+        if subj is None:
+            name = _EN_NAME_SUBJECT.search(before)
+            if name is None or not any(x.label == "PERSON" and x.text.split()[0] == name.group("name") for x in ctx.mentions):
+                continue
+            subj = name
+        start = lo + subj.start()
+        found.append(text[start:m.end("obj")].strip())
+    return found
+
+
+# ---------------------------------------------------------------- Chinese
+
+_ZH_PERSON = r"(?:他|她|孩子|宝宝|小孩|老人家?|[我他她]?(?:爸爸?|妈妈?|老公|老婆|儿子|女儿|爷爷|奶奶|外婆|外公|姥姥|姥爷|父亲|母亲|家人|先生|太太|爱人))"
+# a person, then 有 (点 / 些) and what they have, up to the clause's end or a verb after it
+_ZH_HAS = re.compile(_ZH_PERSON + r"(?:最近|平时|一直|还|也|以前|从小)?有(?P<mild>点儿?|些|一点)?(?P<obj>[\u4e00-\u9fff]{2,4}?)(?=$|[\s，。,.！!？?、；;]|戴|要|吃|能|可以|会|吗|呢|所以|不)")
+# 对 X 过敏 / X 过敏, after a person
+_ZH_ALLERGY = re.compile(_ZH_PERSON + r"(?:[\u4e00-\u9fff]{0,3}?)(?P<obj>对[\u4e00-\u9fff]{1,4}过敏|[\u4e00-\u9fff]{1,3}过敏)")
+# a part of the body that is not well, after 最近 / 一直 / a person ("最近膝盖不太好", "他腰疼"; not "效果不太好")
+_ZH_UNWELL = re.compile(r"(?:最近|一直|平时|" + _ZH_PERSON + r")(?P<obj>[\u4e00-\u9fff]{2}(?:不太好|不大好|不好使|不灵活|疼|痛))")
+# what a person "has" that is no condition: the language's light objects (time, a matter, a question, things owned)
+_ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|机会|钱|房|车|一个|两个|几个|人|孩子|小孩|朋友|同事|工作|课|班|安排|想法|要求|兴趣|办法|会员|卡|优惠|经验|基础)"
+                       r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
+
+
+def _zh_conditions(ctx: MessageContext) -> list[str]:
+    text = ctx.text
+    found: list[tuple[int, str]] = []
+    for m in _ZH_HAS.finditer(text):
+        obj = m.group("obj")
+        if _ZH_LIGHT.search(obj) or (not m.group("mild") and _noun_tag(ctx, obj) is False):
+            continue
+        found.append((m.start(), text[m.start():m.end("obj")]))
+    for rx in (_ZH_ALLERGY, _ZH_UNWELL):
+        for m in rx.finditer(text):
+            # the person stays with it ("我老公对猫毛过敏"); 最近 / 一直 do not
+            start = m.start("obj") if re.match(r"最近|一直|平时", m.group(0)) else m.start()
+            if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
+                found.append((start, text[start:m.end("obj")]))
+    return [v for _, v in sorted(found)]
+
+
+def _noun_tag(ctx: MessageContext, word: str) -> bool | None:
+    """Whether jieba reads ``word`` as a noun (None when it cuts it otherwise)."""
+    tags = [(t.text, t.tag_) for t in ctx.profile.doc(word)]
+    if len(tags) != 1:
+        return None
+    return tags[0][1].startswith("n")
+
+
+# ---------------------------------------------------------------- the step
+
+@step("conditions", roles=("user",))
+def conditions(ctx: MessageContext) -> list[_Unit]:
+    """A person's conditions the user's message says, as one ``condition`` fact."""
+    if ctx.lang == "zh":
+        found = _zh_conditions(ctx)
+    elif ctx.lang == "en":
+        found = _en_conditions(ctx)
+    else:
+        return []
+    held = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
+    found = [v for v in found if v and not any(v in h for h in held) and not ctx_taken_back(ctx, v)]
+    if not found:
+        return []
+    key = "condition" if not g.current_with_key(ctx.graph, "condition") else f"condition_t{ctx.index}"
+    value = ("，" if ctx.lang == "zh" else ", ").join(dict.fromkeys(found))
+    return [FactUnit(key=key, name="condition", value=value, stressed=ctx.stressed_at(value))]
+
+
+def ctx_taken_back(ctx: MessageContext, said: str) -> bool:
+    """Whether ``said`` lies in a part of the message the user took back."""
+    at = ctx.text.find(said)
+    return at >= 0 and any(lo <= at < hi for lo, hi in ctx.taken_back)
