@@ -415,4 +415,78 @@ def _other_end(ctx: "MessageContext", made: list[_Unit], topic: str | None, thin
                      correction=ctx.correcting, stressed=ctx.stressed)]
 
 
-__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "place_words", "same_as"]
+def _trip_ends(pack) -> "list[list[SlotRule]]":
+    """The two ends of a trip, each as the slots that stand for it: the core roles ``origin`` and
+    ``destination`` and a pack's slot of the same name ("from": the booking pack's ``departure``)."""
+    ends = [pack.slots.get(e) for e in ("origin", "destination")]
+    if not all(ends):
+        return []
+    return [[s for s in pack.slots.values() if s.id == e.id or (s.name == e.name and s.scoped)] for e in ends]
+
+
+#: the words that join two names into one or into a choice: "X and Y", "X, Y", "X or Y"
+_JOINED = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b)?\s*", re.I)
+
+
+@step("trip_ends", roles=("user",))
+def trip_ends(ctx: "MessageContext") -> list[_Unit]:
+    """A place the user names in a trip's talk with nothing that gives it a role (no "from" / "to" beside
+    it, no question asking for it) is the trip's end not yet known: "a monorail from Eastgate into
+    Riverside", "Which pier?" - "Millbrook, please", "I start work in Northfield". Only in a domain that
+    has both ends (the pack's ``domains`` of ``origin`` and ``destination``) when exactly one of them is
+    known, said in the message or held, and the place is not that end; never in a question, never for a
+    message naming several such places. The unit the roles step keyed by the place's type is re-keyed
+    in place; nothing else is made. Packs without domains (the core pack) are untouched.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I need a taxi from Leeds on Friday."},
+    ...                 {"role": "assistant", "content": "What time?"},
+    ...                 {"role": "user", "content": "Early, I start work in Harrogate at 9."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
+    [('taxi.day', 'Friday'), ('taxi.destination', 'Harrogate'), ('taxi.origin', 'Leeds')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    ends = _trip_ends(pack) if pack.domain_rx else []
+    if not ends:
+        return []
+    labels = next((r[1] for r in pack.roles if r[0] == "origin"), frozenset())
+    typed = {pack.type_roles[label] for label in labels if label in pack.type_roles}
+    places = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
+              and u.slot in typed and u.key == u.slot]
+    if len(places) != 1:
+        return []
+    n, unit = places[0]
+    # where the place is said: its mention, or its words (a value the tagger found)
+    start = next((m.start for m in ctx.mentions if m.text == unit.value), ctx.text.find(unit.value))
+    if start < 0 or ctx.asking(start):
+        return []
+    stop = start + len(unit.value)
+    domain = ctx.domain_at(start, ends[1][0])
+    if domain is None or not all(admits(e[0], domain) for e in ends):
+        return []
+    known: list[str | None] = []
+    for slots in ends:
+        keys = {pack.scoped(s, domain)[0] for s in slots if admits(s, domain)}
+        said = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.key in keys]
+        held = [G.nodes[f]["value"] for key in keys for f in g.current_with_key(G, key)]
+        known.append(next(iter(said + held), None))
+    missing = [slots[0] for slots, value in zip(ends, known) if value is None]
+    have = next((str(v) for v in known if v is not None), None)
+    place = unit.value.casefold()
+    if len(missing) != 1 or have is None or place in have.casefold() or have.casefold() in place:
+        return []
+    # a place joined to the known end by "and" or a comma is part of its name or a second choice
+    # ("from Hotel du Vin and Bistro"), not the other end
+    at = ctx.text.find(have)
+    gap = ctx.text[at + len(have):start] if at >= 0 and start >= at + len(have) else \
+        ctx.text[stop:at] if at >= stop else None
+    if gap is not None and _JOINED.fullmatch(gap):
+        return []
+    end = missing[0]
+    key, name, group = pack.scoped(end, domain)
+    ctx.units[n] = unit.model_copy(update=dict(key=key, name=name, slot=end.id, group=group, terse=end.terse))
+    return []
+
+
+__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "place_words", "same_as", "trip_ends"]
