@@ -113,3 +113,17 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+@pytest.mark.parametrize("lang,text,key,value", [
+    ("en", "I'd like to book a taxi from Restaurant Two Two to the Museum of Classical Archaeology.",
+     "taxi.departure", "Restaurant Two Two"),
+    ("zh", "帮我叫辆出租车，从北京饭店到故宫。", "taxi.departure", "北京饭店"),
+])
+def test_trust_trip_ends_a_name_with_a_domain_word_is_a_trip_end(lang, text, key, value):
+    """A trip's end said as a name holding another domain's word ("Restaurant Two Two", 北京饭店) is the
+    trip's, not a start or end of that domain, which has no ends."""
+    ends = _ends(lang, [["u", text]])
+    assert ends.get(key) == value, ends
+    assert not any(k.split(".")[0] in ("restaurant", "hotel") and k.endswith((".departure", ".destination"))
+                   for k in ends), ends

@@ -91,7 +91,9 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
 
     def domain_at(pos: int, slot: "SlotRule | Collection[str] | None" = None) -> str | None:
         for (s, e), d in own.items():
-            if s <= pos < e:
+            # a name's own domain, when it has the slot: "a taxi from Restaurant Two Two" is the
+            # taxi's start, not a restaurant's
+            if s <= pos < e and admits(slot, d):
                 return d
         if _domains(slot):
             found = nearest(pos, slot)
