@@ -449,14 +449,14 @@ def trip_ends(ctx: "MessageContext") -> list[_Unit]:
     [('taxi.day', 'Friday'), ('taxi.destination', 'Harrogate'), ('taxi.origin', 'Leeds')]
     """
     pack, G = ctx.pack, ctx.graph
-    ends = _trip_ends(pack) if pack.domain_rx else []
-    if not ends:
+    if not pack.domain_rx:
         return []
     labels = next((r[1] for r in pack.roles if r[0] == "origin"), frozenset())
     typed = {pack.type_roles[label] for label in labels if label in pack.type_roles}
     places = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
               and u.slot in typed and u.key == u.slot]
-    if len(places) != 1:
+    ends = _trip_ends(pack) if len(places) == 1 else []
+    if not ends:
         return []
     n, unit = places[0]
     # where the place is said: its mention, or its words (a value the tagger found)
