@@ -127,3 +127,27 @@ def test_trust_trip_ends_a_name_with_a_domain_word_is_a_trip_end(lang, text, key
     assert ends.get(key) == value, ends
     assert not any(k.split(".")[0] in ("restaurant", "hotel") and k.endswith((".departure", ".destination"))
                    for k in ends), ends
+
+
+@pytest.mark.parametrize("text,key,value", [
+    ("I'm also looking for a train to Cambridge from Kings Lynn.", "train.departure", "Kings Lynn"),
+    ("No. I need a train that departs Bishops Stortford on Wednesday, please.", "train.departure", "Bishops Stortford"),
+])
+def test_trust_trip_ends_a_place_read_as_a_person_with_an_end_cue_is_that_end(text, key, value):
+    """The entity reader takes some towns for people ("Kings Lynn"); beside a trip end's cue, in a domain
+    with both ends, the name is that end."""
+    ends = _ends("en", [["u", text]])
+    assert ends.get(key) == value, ends
+
+
+@pytest.mark.parametrize("lang,turns,key", [
+    # a person the user travels to see is no end: the cue is not right before the name
+    ("en", [["u", "I need a train from Leeds."], ["a", "Where to?"], ["u", "I'm going with Anna Jensen, my aunt."]],
+     "train.destination"),
+    # a name the reader cut ("Williams Art" of "Williams Art and Antiques") is no end
+    ("en", [["u", "I need a taxi to the station."], ["a", "Where from?"],
+            ["u", "I need to be picked up from Williams Art and Antiques."]], "taxi.departure"),
+])
+def test_trust_trip_ends_a_person_without_an_end_cue_is_no_end(lang, turns, key):
+    ends = _ends(lang, turns)
+    assert key not in ends or "Williams Art and Antiques" in ends[key], ends

@@ -9,6 +9,7 @@ A domain word inside a name ("北京饭店") speaks only for that name. Packs wi
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Collection
 
 from .. import _graph as g
@@ -426,6 +427,54 @@ def _trip_ends(pack) -> "list[list[SlotRule]]":
     return [[s for s in pack.slots.values() if s.id == e.id or (s.name == e.name and s.scoped)] for e in ends]
 
 
+def _end_slot(slots: "list[SlotRule]", domain: str) -> "SlotRule":
+    """The slot a trip's end is kept under in ``domain``: one scoped there by the pack (the booking pack's
+    ``departure``), else the core role."""
+    return next((s for s in slots if s.scoped and _domains(s) and admits(s, domain)), slots[0])
+
+
+def _named_ends(ctx: "MessageContext", labels: Collection[str]) -> None:
+    """A name the entity reader took for a person's, with a trip end's cue right beside it ("a train to
+    Cambridge from Kings Lynn", "departs Bishops Stortford"), is that end in a domain that has
+    both ends: a place's cue makes a place of it there, as the roles step would have. The roles step's unit
+    for it is re-keyed in place; none is made."""
+    from .roles import _cue_role
+
+    pack = ctx.pack
+    person = {r[0] for r in pack.roles if "PERSON" in r[1]} | {pack.type_roles.get("PERSON")}
+    if not labels:
+        return
+    as_place = "GPE" if "GPE" in labels else next(iter(labels))
+    ends = None
+    for m in ctx.mentions:
+        if m.label != "PERSON" or ctx.asking(m.start) or _NAME_GOES_ON.match(ctx.text, m.end):
+            continue  # "from Williams Art and Antiques": the reader cut the name, no end of it
+        n = next((n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.value == m.text), None)
+        unit = ctx.units[n] if n is not None else None
+        if unit is None or unit.offered or unit.slot not in person or unit.key != unit.slot:
+            # no fact of the name's own (making one gave CrossWOZ's "收到，真是太…" a metro end), or another slot's
+            continue
+        cued = _cue_role(ctx, replace(m, label=as_place))
+        if cued not in ("origin", "destination"):
+            continue
+        ends = ends if ends is not None else _trip_ends(pack)
+        if not ends:
+            return
+        slots = ends[0] if cued == "origin" else ends[1]
+        domain = ctx.domain_at(m.start, slots[0])
+        if domain is None or not all(admits(e[0], domain) for e in ends):
+            continue
+        keys = {pack.scoped(s, domain)[0] for s in slots if admits(s, domain)}
+        if any(isinstance(o, FactUnit) and o.key in keys for o in ctx.units):
+            continue  # this message says that end already
+        end = _end_slot(slots, domain)
+        key, name, group = pack.scoped(end, domain)
+        ctx.units[n] = unit.model_copy(update=dict(key=key, name=name, slot=end.id, group=group, terse=end.terse))
+    return
+
+
+#: a name going on after "and" / "&" with a capital: the entity is a cut part of it
+_NAME_GOES_ON = re.compile(r"\s*(?:and|&)\s+[A-Z]")
 #: the words that join two names into one or into a choice: "X and Y", "X, Y", "X or Y"
 _JOINED = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b)?\s*", re.I)
 
@@ -449,9 +498,10 @@ def trip_ends(ctx: "MessageContext") -> list[_Unit]:
     [('taxi.day', 'Friday'), ('taxi.destination', 'Harrogate'), ('taxi.origin', 'Leeds')]
     """
     pack, G = ctx.pack, ctx.graph
-    if not pack.domain_rx:
+    if not pack.domain_rx or ctx.role != "user":
         return []
     labels = next((r[1] for r in pack.roles if r[0] == "origin"), frozenset())
+    _named_ends(ctx, labels)
     typed = {pack.type_roles[label] for label in labels if label in pack.type_roles}
     places = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
               and u.slot in typed and u.key == u.slot]
@@ -473,7 +523,7 @@ def trip_ends(ctx: "MessageContext") -> list[_Unit]:
         said = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.key in keys]
         held = [G.nodes[f]["value"] for key in keys for f in g.current_with_key(G, key)]
         known.append(next(iter(said + held), None))
-    missing = [slots[0] for slots, value in zip(ends, known) if value is None]
+    missing = [_end_slot(slots, domain) for slots, value in zip(ends, known) if value is None]
     have = next((str(v) for v in known if v is not None), None)
     place = unit.value.casefold()
     if len(missing) != 1 or have is None or place in have.casefold() or have.casefold() in place:
