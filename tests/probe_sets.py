@@ -71,7 +71,7 @@ def print_turn_probe_totals(rows: list[dict], probes: dict[str, dict]) -> None:
         print("ok " if not r["missed"] and not r["wrong"] else "-- ", r["id"], "missed", r["missed"], "wrong", r["wrong"])
     for lang in ("en", "zh", ""):
         sel = [(r, probes[r["id"]]) for r in rows if r["id"].startswith(lang)]
-        gold = sum(len(p["current"]) for _, p in sel)
+        gold = sum(len(p.get("current", [])) for _, p in sel)
         found = gold - sum(len(r["missed"]) for r, _ in sel)
         print(f"{lang or 'all'}: current found {found}/{gold}; probes with a wrong value "
               f"{sum(bool(r['wrong']) for r, _ in sel)}/{len(sel)}; probes right "

@@ -9,6 +9,7 @@ A domain word inside a name ("北京饭店") speaks only for that name. Packs wi
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Collection
 
 from .. import _graph as g
@@ -91,7 +92,9 @@ def domain_finder(ctx: "MessageContext") -> Callable[..., str | None]:
 
     def domain_at(pos: int, slot: "SlotRule | Collection[str] | None" = None) -> str | None:
         for (s, e), d in own.items():
-            if s <= pos < e:
+            # a name's own domain, when it has the slot: "a taxi from Restaurant Two Two" is the
+            # taxi's start, not a restaurant's
+            if s <= pos < e and admits(slot, d):
                 return d
         if _domains(slot):
             found = nearest(pos, slot)
@@ -415,4 +418,127 @@ def _other_end(ctx: "MessageContext", made: list[_Unit], topic: str | None, thin
                      correction=ctx.correcting, stressed=ctx.stressed)]
 
 
-__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "place_words", "same_as"]
+def _trip_ends(pack) -> "list[list[SlotRule]]":
+    """The two ends of a trip, each as the slots that stand for it: the core roles ``origin`` and
+    ``destination`` and a pack's slot of the same name ("from": the booking pack's ``departure``)."""
+    ends = [pack.slots.get(e) for e in ("origin", "destination")]
+    if not all(ends):
+        return []
+    return [[s for s in pack.slots.values() if s.id == e.id or (s.name == e.name and s.scoped)] for e in ends]
+
+
+def _end_slot(slots: "list[SlotRule]", domain: str) -> "SlotRule":
+    """The slot a trip's end is kept under in ``domain``: one scoped there by the pack (the booking pack's
+    ``departure``), else the core role."""
+    return next((s for s in slots if s.scoped and _domains(s) and admits(s, domain)), slots[0])
+
+
+def _named_ends(ctx: "MessageContext", labels: Collection[str]) -> None:
+    """A name the entity reader took for a person's, with a trip end's cue right beside it ("a train to
+    Cambridge from Kings Lynn", "departs Bishops Stortford"), is that end in a domain that has
+    both ends: a place's cue makes a place of it there, as the roles step would have. The roles step's unit
+    for it is re-keyed in place; none is made."""
+    from .roles import _cue_role
+
+    pack = ctx.pack
+    person = {r[0] for r in pack.roles if "PERSON" in r[1]} | {pack.type_roles.get("PERSON")}
+    if not labels:
+        return
+    as_place = "GPE" if "GPE" in labels else next(iter(labels))
+    ends = None
+    for m in ctx.mentions:
+        if m.label != "PERSON" or ctx.asking(m.start) or _NAME_GOES_ON.match(ctx.text, m.end):
+            continue  # "from Williams Art and Antiques": the reader cut the name, no end of it
+        n = next((n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.value == m.text), None)
+        unit = ctx.units[n] if n is not None else None
+        if unit is None or unit.offered or unit.slot not in person or unit.key != unit.slot:
+            # no fact of the name's own (making one gave CrossWOZ's "收到，真是太…" a metro end), or another slot's
+            continue
+        cued = _cue_role(ctx, replace(m, label=as_place))
+        if cued not in ("origin", "destination"):
+            continue
+        ends = ends if ends is not None else _trip_ends(pack)
+        if not ends:
+            return
+        slots = ends[0] if cued == "origin" else ends[1]
+        domain = ctx.domain_at(m.start, slots[0])
+        if domain is None or not all(admits(e[0], domain) for e in ends):
+            continue
+        keys = {pack.scoped(s, domain)[0] for s in slots if admits(s, domain)}
+        if any(isinstance(o, FactUnit) and o.key in keys for o in ctx.units):
+            continue  # this message says that end already
+        end = _end_slot(slots, domain)
+        key, name, group = pack.scoped(end, domain)
+        ctx.units[n] = unit.model_copy(update=dict(key=key, name=name, slot=end.id, group=group, terse=end.terse))
+    return
+
+
+#: a name going on after "and" / "&" with a capital: the entity is a cut part of it
+_NAME_GOES_ON = re.compile(r"\s*(?:and|&)\s+[A-Z]")
+#: the words that join two names into one or into a choice: "X and Y", "X, Y", "X or Y"
+_JOINED = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b)?\s*", re.I)
+
+
+@step("trip_ends", roles=("user",))
+def trip_ends(ctx: "MessageContext") -> list[_Unit]:
+    """A place the user names in a trip's talk with nothing that gives it a role (no "from" / "to" beside
+    it, no question asking for it) is the trip's end not yet known: "a monorail from Eastgate into
+    Riverside", "Which pier?" - "Millbrook, please", "I start work in Northfield". Only in a domain that
+    has both ends (the pack's ``domains`` of ``origin`` and ``destination``) when exactly one of them is
+    known, said in the message or held, and the place is not that end; never in a question, never for a
+    message naming several such places. The unit the roles step keyed by the place's type is re-keyed
+    in place; nothing else is made. Packs without domains (the core pack) are untouched.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "I need a taxi from Leeds on Friday."},
+    ...                 {"role": "assistant", "content": "What time?"},
+    ...                 {"role": "user", "content": "Early, I start work in Harrogate at 9."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("taxi"))
+    [('taxi.day', 'Friday'), ('taxi.destination', 'Harrogate'), ('taxi.origin', 'Leeds')]
+    """
+    pack, G = ctx.pack, ctx.graph
+    if not pack.domain_rx or ctx.role != "user":
+        return []
+    labels = next((r[1] for r in pack.roles if r[0] == "origin"), frozenset())
+    _named_ends(ctx, labels)
+    typed = {pack.type_roles[label] for label in labels if label in pack.type_roles}
+    places = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
+              and u.slot in typed and u.key == u.slot]
+    ends = _trip_ends(pack) if len(places) == 1 else []
+    if not ends:
+        return []
+    n, unit = places[0]
+    # where the place is said: its mention, or its words (a value the tagger found)
+    start = next((m.start for m in ctx.mentions if m.text == unit.value), ctx.text.find(unit.value))
+    if start < 0 or ctx.asking(start):
+        return []
+    stop = start + len(unit.value)
+    domain = ctx.domain_at(start, ends[1][0])
+    if domain is None or not all(admits(e[0], domain) for e in ends):
+        return []
+    known: list[str | None] = []
+    for slots in ends:
+        keys = {pack.scoped(s, domain)[0] for s in slots if admits(s, domain)}
+        said = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.key in keys]
+        held = [G.nodes[f]["value"] for key in keys for f in g.current_with_key(G, key)]
+        known.append(next(iter(said + held), None))
+    missing = [_end_slot(slots, domain) for slots, value in zip(ends, known) if value is None]
+    have = next((str(v) for v in known if v is not None), None)
+    place = unit.value.casefold()
+    if len(missing) != 1 or have is None or place in have.casefold() or have.casefold() in place:
+        return []
+    # a place joined to the known end by "and" or a comma is part of its name or a second choice
+    # ("from Hotel du Vin and Bistro"), not the other end
+    at = ctx.text.find(have)
+    gap = ctx.text[at + len(have):start] if at >= 0 and start >= at + len(have) else \
+        ctx.text[stop:at] if at >= stop else None
+    if gap is not None and _JOINED.fullmatch(gap):
+        return []
+    end = missing[0]
+    key, name, group = pack.scoped(end, domain)
+    ctx.units[n] = unit.model_copy(update=dict(key=key, name=name, slot=end.id, group=group, terse=end.terse))
+    return []
+
+
+__all__ = ["DOMAIN_SPAN", "admits", "bind_domain", "domain_finder", "kind_refs", "message_domain", "place_words", "same_as", "trip_ends"]
