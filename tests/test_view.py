@@ -157,7 +157,10 @@ def test_view_graph_data_examples_provenance(example):
 def test_view_graph_data_active_and_pinned(example, make_tracker):
     data = graph_data(example("en_return_exchange.jsonl"))
     pinned = {n["id"] for n in data["nodes"] if n["pinned"]}
-    assert pinned == {"g1", "c1", "c2", "p1"}  # goal, active constraints, the open promise
+    # "Let me look up order ..." is a promise the tool call then keeps (done, p1): the open one is the label
+    open_promise = node(data, "commitment", status="open")
+    assert open_promise["text"].startswith("I will email you a prepaid return label")
+    assert pinned == {"g1", "c1", "c2", open_promise["id"]}  # goal, active constraints, the open promise
     assert node(data, "question", id="q1")["status"] == "answered"
     assert not node(data, "question", id="q1")["active"]
     retracted = graph_data(make_tracker("Ship to 10 Downing Street.", "Forget the address.", lang="en"))

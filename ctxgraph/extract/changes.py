@@ -31,6 +31,7 @@ import re
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .cued import cue_role
 from .registry import step
 
 #: At most this many characters before a value are read for a change act.
@@ -109,8 +110,6 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     (fact id, data): the role a cue beside ``m`` names first ("改成4个人": people, not the
     nights), then, for a count said with its noun ("45 minutes"), one counting the same noun."""
     from .facts import fits_role
-    from .roles import _cue_role
-
     G = ctx.graph
     # a value that opens a range ("make it Aug 1 to Aug 6") is a start: it never changes the range's end
     starts = m is not None and _RANGE_AFTER.match(ctx.text, m.end) is not None
@@ -118,7 +117,7 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
              if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
              and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))
              and not (starts and d.get("slot") == "checkout")]
-    cued = _cue_role(ctx, m) if m is not None else None
+    cued = cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
         noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, Collection
 
 from .. import _graph as g
 from .._units import FactUnit, _Unit
+from .cued import cue_role
 from .registry import step
 from .text import SENTENCE_END, in_brackets, in_spans
 
@@ -438,8 +439,6 @@ def _named_ends(ctx: "MessageContext", labels: Collection[str]) -> None:
     Cambridge from Kings Lynn", "departs Bishops Stortford"), is that end in a domain that has
     both ends: a place's cue makes a place of it there, as the roles step would have. The roles step's unit
     for it is re-keyed in place; none is made."""
-    from .roles import _cue_role
-
     pack = ctx.pack
     person = {r[0] for r in pack.roles if "PERSON" in r[1]} | {pack.type_roles.get("PERSON")}
     if not labels:
@@ -454,7 +453,7 @@ def _named_ends(ctx: "MessageContext", labels: Collection[str]) -> None:
         if unit is None or unit.offered or unit.slot not in person or unit.key != unit.slot:
             # no fact of the name's own (making one gave CrossWOZ's "收到，真是太…" a metro end), or another slot's
             continue
-        cued = _cue_role(ctx, replace(m, label=as_place))
+        cued = cue_role(ctx, replace(m, label=as_place))
         if cued not in ("origin", "destination"):
             continue
         ends = ends if ends is not None else _trip_ends(pack)

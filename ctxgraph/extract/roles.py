@@ -34,13 +34,12 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .cued import CUE_WINDOW, cue_role
 from .notvalues import appositive_day, reason_or_condition, ruled_out
 from .offers import _offers
 from .registry import step
 from .text import SENTENCE_END, clause_at, clauses, first_match, in_spans
 
-#: At most this many characters before a value are read for a ``before`` cue.
-CUE_WINDOW = 32
 #: A preposition a model's span takes with a value ("at 7:30pm"): not part of the value.
 _LEAD = re.compile(r"^(?:at|on|by|around|about|until|till|from)\s+(?=\S)", re.I)
 
@@ -50,22 +49,12 @@ _TAGGER_LABELS = {"date": "DATE", "time": "TIME", "person": "PERSON", "place": "
                   "money": "MONEY", "duration": "QUANTITY"}
 
 
-def _cue_role(ctx: MessageContext, m: Mention) -> str | None:
-    """The slot a cue right beside ``m`` names, if one does."""
-    before, after = ctx.text[max(0, m.start - CUE_WINDOW):m.start], ctx.text[m.end:m.end + CUE_WINDOW]
-    for slot, labels, before_rx, after_rx, _, value_rx in ctx.pack.roles:
-        if m.label in labels and (value_rx is None or value_rx.search(m.text)) and (
-                (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after))):
-            return slot
-    return None
-
-
 def reference_role(ctx: MessageContext, m: Mention) -> str | None:
     """The reference role a cue beside ``m`` names ("八达岭长城周边的景点", "near the museum"):
     ``m`` is a reference point, not the thing wanted, nor an offer the user takes."""
     if not ctx.pack.reference_roles or m.kind not in ("thing", "value"):
         return None
-    cued = _cue_role(ctx, m)
+    cued = cue_role(ctx, m)
     return cued if cued in ctx.pack.reference_roles else None
 
 
@@ -81,7 +70,7 @@ def _asked_role(ctx: MessageContext, m: Mention, questions: list[str]) -> str | 
 def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
     """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
     else its type (None: it plays no role the pack knows)."""
-    cued = _cue_role(ctx, m)
+    cued = cue_role(ctx, m)
     if cued:
         return cued
     asked = _asked_role(ctx, m, questions)
@@ -185,7 +174,7 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         # a role cue beside the span, or the assistant's question, names its role as for an entity
         # ("return it on the 26th": check-out; "What is your destination?" - "Bishops Stortford")
         as_entity = replace(m, label=_TAGGER_LABELS[m.label]) if m.label in _TAGGER_LABELS else None
-        cued = (_cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
+        cued = (cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
@@ -243,7 +232,7 @@ def _rekey(ctx: MessageContext) -> None:
         if not isinstance(u, FactUnit) or u.offered or u.slot not in generic or u.key != u.slot:
             continue  # only a value keyed by its type ("date"), never a domain pack's slot
         m = next((m for m in ctx.mentions if m.text == u.value and m.slot == u.slot), None)
-        slot = _cue_role(ctx, m) if m is not None else None
+        slot = cue_role(ctx, m) if m is not None else None
         if slot and slot != u.slot and not any(isinstance(o, FactUnit) and o.slot == slot for o in ctx.units):
             key, name, group = ctx.pack.scoped(ctx.pack.slots[slot], ctx.domain_at(m.start, ctx.pack.slots[slot]))
             ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))

@@ -164,7 +164,7 @@ def _line(s: dict) -> str:
             f"wrong {s['wrong']}")
 
 
-def logo(lang: str, thresholds, cache: Path | None, also_ok: bool, min_groups: int, params=None, groups=OPEN_GROUPS):
+def logo(lang: str, thresholds, cache: Path | None, also_ok: bool, min_groups: int, *, params=None, groups=OPEN_GROUPS):
     from . import ValueReader
 
     data = _group_data(lang, cache, also_ok)

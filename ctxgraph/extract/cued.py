@@ -1,0 +1,29 @@
+"""The slot a role's cue right beside a mention names ("from Kings Lynn": origin).
+
+Read by the roles step and by the steps that re-key a mention later in the turn (changes, a trip's
+other end); it lives apart from ``roles.py`` so that those steps need not import the roles step
+(``domains`` -> ``roles`` -> ``context`` -> ``domains`` was an import cycle).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .context import Mention, MessageContext
+
+__all__ = ["CUE_WINDOW", "cue_role"]
+
+#: characters on each side of a mention that a role's cue is looked for in
+CUE_WINDOW = 32
+
+
+def cue_role(ctx: "MessageContext", m: "Mention") -> str | None:
+    """The slot a cue right beside ``m`` names, if one does (the pack's ``roles``: slot, entity labels,
+    cue before, cue after, asked, value shape)."""
+    before, after = ctx.text[max(0, m.start - CUE_WINDOW):m.start], ctx.text[m.end:m.end + CUE_WINDOW]
+    for slot, labels, before_rx, after_rx, _, value_rx in ctx.pack.roles:
+        if m.label in labels and (value_rx is None or value_rx.search(m.text)) and (
+                (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after))):
+            return slot
+    return None
