@@ -8,29 +8,17 @@ Run it to print the totals and each probe's misses::
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
 from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, replay, score_state, summarise
+from ctxgraph.models._training import probe_message
 
 HERE = Path(__file__).parent / "data"
-
-
-def _message(item: Any, n: int) -> dict:
-    """One message of a probe: "u: ..." / "a: ...", {call, args} or {tool}."""
-    if isinstance(item, str):
-        role, _, text = item.partition(": ")
-        return {"role": {"u": "user", "a": "assistant"}[role], "content": text}
-    if "call" in item:
-        return {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "type": "function", "function": {
-            "name": item["call"], "arguments": json.dumps(item.get("args", {}), ensure_ascii=False)}}]}
-    return {"role": "tool", "tool_call_id": f"c{n - 1}", "content": json.dumps(item["tool"], ensure_ascii=False)}
 
 
 def load_turn_probes(path: Path) -> list[dict]:
@@ -58,7 +46,7 @@ def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
     probes = yaml.safe_load((HERE / f"probes_{name}.yml").read_text(encoding="utf-8"))
     out = []
     for p in probes:
-        messages = [_message(m, n) for n, m in enumerate(p["messages"])]
+        messages = [probe_message(m, n) for n, m in enumerate(p["messages"])]
         gold = {name: p.get(name, []) for name in GOLD_LISTS}  # facts, and rules and promises with their status
         out.append((p, CsConversation(p["id"], p["lang"], messages, gold, today=p.get("today", "2026-03-09"))))
     return out
