@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -66,9 +67,9 @@ def print_turn_probe_totals(rows: list[dict], probes: dict[str, dict]) -> None:
               f"{sum(not r['missed'] and not r['wrong'] for r, _ in sel)}/{len(sel)}")
 
 
-def probe_params(probes: list[tuple[dict, CsConversation]], known_misses: dict[str, str]) -> list:
-    """pytest params (probe, conversation), one per probe, the known misses as strict xfails with their
-    reason (a probe that starts passing must leave the list)."""
+def probe_params(probes: list[tuple[dict, Any]], known_misses: dict[str, str]) -> list:
+    """pytest params (probe, its conversation or score), one per probe, the known misses as strict xfails
+    with their reason (a probe that starts passing must leave the list)."""
     return [pytest.param(p, conv, id=p["id"], marks=[pytest.mark.xfail(strict=True, reason=known_misses[p["id"]])]
                          if p["id"] in known_misses else []) for p, conv in probes]
 
