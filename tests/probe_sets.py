@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, replay, score_state, summarise
+from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, holds, replay, score_state, summarise
 from ctxgraph.models._training import probe_message
 
 HERE = Path(__file__).parent / "data"
@@ -40,6 +40,30 @@ def turn_messages(turns: list, tool: str) -> list[dict]:
         else:
             out.append({"role": {"a": "assistant", "u": "user"}[role], "content": text})
     return out
+
+
+def end_key(key: str) -> str:
+    """A fact key with a trip's start named as the probes' gold names it (``taxi.origin`` -> ``taxi.departure``)."""
+    domain, _, slot = key.rpartition(".")
+    return f"{domain}.{'departure' if slot == 'origin' else slot}"
+
+
+def run_pack_probe(probe: dict, pack: Path) -> dict:
+    """A turn probe (its tool turns calls of ``find``) replayed with the booking pack and the probes' own
+    ``pack``: its current facts (keys as :func:`end_key`), the gold ``current`` values it misses and the
+    ``absent`` keys it holds (``wrong``)."""
+    from ctxgraph import Tracker
+
+    t = Tracker(probe["lang"], packs=["booking"], rules=[pack])
+    t.observe_many(turn_messages(probe["turns"], "find"))
+    facts = [(end_key(f.key), f.value) for f in t.state().facts if f.status == "current"]
+    missed = []
+    for gold in probe.get("current", []):
+        key, _, value = gold.partition("=")
+        if not any(k == end_key(key) and holds(v, value) for k, v in facts):
+            missed.append(gold)
+    wrong = [key for key in probe.get("absent", []) if any(k == end_key(key) for k, _ in facts)]
+    return {"id": probe["id"], "facts": facts, "missed": missed, "wrong": wrong}
 
 
 def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
