@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ..bench._cs import SHIPPED_DATA, CsConversation, load_cs
+from ..bench._cs import SHIPPED_DATA, CsConversation, holds, load_cs
 
 #: ``tests/data`` of a checkout, where the probe sets read as one more training group live
 PROBES_DIR = Path(__file__).resolve().parents[2] / "tests" / "data"
@@ -34,6 +34,21 @@ def message_clauses(text: str) -> list[tuple[int, str]]:
     from ..extract.text import clauses
 
     return [(o, c) for o, c in clauses(text) if c.strip()]
+
+
+def label_clauses(text: str, gold: list[str], seen: set[str], label: str) -> tuple[list[str], list[str]]:
+    """The clauses of one message kept for training and their labels: ``label`` for the first clause holding
+    a gold string, ``O`` for a clause holding none; a clause whose gold strings are all ``seen`` before (a
+    restatement, a report, a lift) is left out. Adds the strings held to ``seen``."""
+    kept, labels = [], []
+    for _, c in message_clauses(text):
+        held = [g for g in gold if holds(c, g)]
+        if held and all(g in seen for g in held):
+            continue
+        seen.update(held)
+        kept.append(c.strip())
+        labels.append(label if held else "O")
+    return kept, labels
 
 
 def probe_message(item: Any, n: int) -> dict:

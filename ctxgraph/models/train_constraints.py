@@ -17,9 +17,9 @@ Never imported at run time (the reader is :func:`ctxgraph.models.load_constraint
 
 from __future__ import annotations
 
-from ..bench._cs import CsConversation, holds
+from ..bench._cs import CsConversation
 from ._clause_features import clause_features
-from ._training import PARAMS, PROBES_DIR, ReaderTraining, message_clauses, train
+from ._training import PARAMS, PROBES_DIR, ReaderTraining, label_clauses, message_clauses, train
 
 #: the groups trained on (the judge groups, cs_blind9 and later, are never read here). cs_blind8, opened in the
 #: cons9 round, is left out on purpose: trained with it and cons8's probes the reader moved leave-one-group-out by
@@ -42,14 +42,7 @@ def conversation_examples(conv: CsConversation) -> list[tuple[list[dict], list[s
         if m.get("role") != "user" or not text:
             previous = text if m.get("role") == "assistant" else ""  # what the reader sees: the turn just before
             continue
-        kept, labels = [], []
-        for _, c in message_clauses(text):
-            held = [g for g in gold if holds(c, g)]
-            if held and all(g in seen for g in held):
-                continue  # a restatement or a lift of a rule already said: neither R nor O
-            seen.update(held)
-            kept.append(c.strip())
-            labels.append("R" if held else "O")
+        kept, labels = label_clauses(text, gold, seen, "R")  # (a restatement or a lift of a rule said: left out)
         if kept:
             out.append((clause_features(kept, conv.lang, previous), labels, kept, index))
         previous = ""

@@ -17,9 +17,9 @@ Never imported at run time (the reader is :func:`ctxgraph.models.load_promise_re
 
 from __future__ import annotations
 
-from ..bench._cs import CsConversation, holds
+from ..bench._cs import CsConversation
 from ._promise_features import promise_features
-from ._training import PARAMS, PROBES_DIR, ReaderTraining, message_clauses, probe_message, train
+from ._training import PARAMS, PROBES_DIR, ReaderTraining, label_clauses, message_clauses, probe_message, train
 
 #: the open groups (the judge groups, cs_blind9 and later, are never read here)
 OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", "cs_blind2", "cs_blind3", "cs_blind4", "cs_blind5", "cs_blind6",
@@ -42,14 +42,7 @@ def conversation_examples(conv: CsConversation) -> list[tuple[list[dict], list[s
         if role != "assistant" or not text.strip():
             after_tool = role == "tool" or (after_tool and role == "assistant")
             continue
-        kept, labels = [], []
-        for _, c in message_clauses(text):
-            held = [g for g in gold if holds(c, g)]
-            if held and all(g in seen for g in held):
-                continue  # a report or a restatement of a promise already made: neither P nor O
-            seen.update(held)
-            kept.append(c.strip())
-            labels.append("P" if held else "O")
+        kept, labels = label_clauses(text, gold, seen, "P")  # (a report or a restatement of a promise made: left out)
         if kept:
             feats = promise_features(kept, conv.lang, user, tool_call=bool(m.get("tool_calls")), after_tool=after_tool)
             out.append((feats, labels, kept, index))
