@@ -8,7 +8,6 @@ Run it to print the totals and each probe's misses::
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -17,20 +16,10 @@ from typing import Any
 import pytest
 import yaml
 
-from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, replay, score_state, summarise
+from ctxgraph.bench._cs import GOLD_LISTS, CsConversation, holds, replay, score_state, summarise
+from ctxgraph.models._training import probe_message
 
 HERE = Path(__file__).parent / "data"
-
-
-def _message(item: Any, n: int) -> dict:
-    """One message of a probe: "u: ..." / "a: ...", {call, args} or {tool}."""
-    if isinstance(item, str):
-        role, _, text = item.partition(": ")
-        return {"role": {"u": "user", "a": "assistant"}[role], "content": text}
-    if "call" in item:
-        return {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "type": "function", "function": {
-            "name": item["call"], "arguments": json.dumps(item.get("args", {}), ensure_ascii=False)}}]}
-    return {"role": "tool", "tool_call_id": f"c{n - 1}", "content": json.dumps(item["tool"], ensure_ascii=False)}
 
 
 def load_turn_probes(path: Path) -> list[dict]:
@@ -53,12 +42,36 @@ def turn_messages(turns: list, tool: str) -> list[dict]:
     return out
 
 
+def end_key(key: str) -> str:
+    """A fact key with a trip's start named as the probes' gold names it (``taxi.origin`` -> ``taxi.departure``)."""
+    domain, _, slot = key.rpartition(".")
+    return f"{domain}.{'departure' if slot == 'origin' else slot}"
+
+
+def run_pack_probe(probe: dict, pack: Path) -> dict:
+    """A turn probe (its tool turns calls of ``find``) replayed with the booking pack and the probes' own
+    ``pack``: its current facts (keys as :func:`end_key`), the gold ``current`` values it misses and the
+    ``absent`` keys it holds (``wrong``)."""
+    from ctxgraph import Tracker
+
+    t = Tracker(probe["lang"], packs=["booking"], rules=[pack])
+    t.observe_many(turn_messages(probe["turns"], "find"))
+    facts = [(end_key(f.key), f.value) for f in t.state().facts if f.status == "current"]
+    missed = []
+    for gold in probe.get("current", []):
+        key, _, value = gold.partition("=")
+        if not any(k == end_key(key) and holds(v, value) for k, v in facts):
+            missed.append(gold)
+    wrong = [key for key in probe.get("absent", []) if any(k == end_key(key) for k, _ in facts)]
+    return {"id": probe["id"], "facts": facts, "missed": missed, "wrong": wrong}
+
+
 def load_probes(name: str) -> list[tuple[dict, CsConversation]]:
     """(the probe as written, the probe as a cs conversation) for each probe of ``probes_<name>.yml``."""
     probes = yaml.safe_load((HERE / f"probes_{name}.yml").read_text(encoding="utf-8"))
     out = []
     for p in probes:
-        messages = [_message(m, n) for n, m in enumerate(p["messages"])]
+        messages = [probe_message(m, n) for n, m in enumerate(p["messages"])]
         gold = {name: p.get(name, []) for name in GOLD_LISTS}  # facts, and rules and promises with their status
         out.append((p, CsConversation(p["id"], p["lang"], messages, gold, today=p.get("today", "2026-03-09"))))
     return out
@@ -78,9 +91,9 @@ def print_turn_probe_totals(rows: list[dict], probes: dict[str, dict]) -> None:
               f"{sum(not r['missed'] and not r['wrong'] for r, _ in sel)}/{len(sel)}")
 
 
-def probe_params(probes: list[tuple[dict, CsConversation]], known_misses: dict[str, str]) -> list:
-    """pytest params (probe, conversation), one per probe, the known misses as strict xfails with their
-    reason (a probe that starts passing must leave the list)."""
+def probe_params(probes: list[tuple[dict, Any]], known_misses: dict[str, str]) -> list:
+    """pytest params (probe, its conversation or score), one per probe, the known misses as strict xfails
+    with their reason (a probe that starts passing must leave the list)."""
     return [pytest.param(p, conv, id=p["id"], marks=[pytest.mark.xfail(strict=True, reason=known_misses[p["id"]])]
                          if p["id"] in known_misses else []) for p, conv in probes]
 

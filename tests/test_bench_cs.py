@@ -282,46 +282,36 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
            f"fact recall {report['gap_blind3']['fact_recall']:+.3f}" in doc
 
 
-def test_run_cs_scores_the_blind4_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind3", CS_GROUPS / "blind3"), ("blind4", CS_GROUPS / "blind4")],
-                    progress=False)
+@pytest.mark.parametrize("n, ordinal, lang, total, found_at_most, unsaid", [
+    (4, "fourth", "zh", 2, 1, "周五"),
+    (5, "fifth", "en", 3, 2, "Thursday"),
+    (6, "sixth", "zh", 4, 3, "周日"),
+    (7, "seventh", "en", 3, 2, "Friday"),
+    (8, "eighth", "zh", 4, 3, "周二"),
+    (9, "ninth", "en", 3, 2, "Thursday"),
+    (10, "tenth", "zh", 5, 3, "周四, 下午三点"),
+], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
+def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
+                                                                              unsaid):
+    new, old = f"blind{n}", f"blind{n - 1}"
+    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), (old, CS_GROUPS / old), (new, CS_GROUPS / new)], progress=False)
     rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind4", "zh"), ("blind4", "all")]
-    blind4, dev = rows["blind4", "all"], rows["dev", "all"]
-    assert blind4["n"] == 1 and blind4["current_total"] == 2 and blind4["current_found"] < 2  # "周五" is never said
-    assert report["gap_blind4"] == {k: round(dev[k] - blind4[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind4"]["fact_recall"] > 0 and "gap_blind3" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind3", "blind4"] and "(blind4)" in report["data"]
+    assert list(rows)[-2:] == [(new, lang), (new, "all")]
+    blind, dev = rows[new, "all"], rows["dev", "all"]
+    # ``unsaid``: the current values the chat never says
+    assert blind["n"] == 1 and blind["current_total"] == total and blind["current_found"] <= found_at_most, unsaid
+    assert report[f"gap_{new}"] == {k: round(dev[k] - blind[k], 3) for k in ("fact_recall", "fact_precision")}
+    assert report[f"gap_{new}"]["fact_recall"] > 0 and f"gap_{old}" in report
+    assert [c["group"] for c in report["conversations"]] == ["dev", old, new] and f"({new})" in report["data"]
     doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind4 | zh | 1 |" in doc and "| blind4 | all | 1 |" in doc
-    assert f"gap, dev minus blind4 (the set the rules were tuned on minus the fourth blind set, issue 19): " \
-           f"fact recall {report['gap_blind4']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind4, not blind3
+    assert f"| {new} | {lang} | 1 |" in doc and f"| {new} | all | 1 |" in doc
+    assert f"gap, dev minus {new} (the set the rules were tuned on minus the {ordinal} blind set, issue 19): " \
+           f"fact recall {report[f'gap_{new}']['fact_recall']:+.3f}" in doc
+    # the Targets' "cs set" rows read the newest blind group, not the one before it
     targets = _cli.format_targets([report])
-    assert rows["blind3", "all"]["fact_recall"] != blind4["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind4['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind3', 'all']['fact_recall']:.3f} |" not in targets
-
-
-def test_run_cs_scores_the_blind5_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind4", CS_GROUPS / "blind4"), ("blind5", CS_GROUPS / "blind5")],
-                    progress=False)
-    rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind5", "en"), ("blind5", "all")]
-    blind5, dev = rows["blind5", "all"], rows["dev", "all"]
-    assert blind5["n"] == 1 and blind5["current_total"] == 3 and blind5["current_found"] < 3  # "Thursday" is never said
-    assert report["gap_blind5"] == {k: round(dev[k] - blind5[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind5"]["fact_recall"] > 0 and "gap_blind4" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind4", "blind5"] and "(blind5)" in report["data"]
-    doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind5 | en | 1 |" in doc and "| blind5 | all | 1 |" in doc
-    assert f"gap, dev minus blind5 (the set the rules were tuned on minus the fifth blind set, issue 19): " \
-           f"fact recall {report['gap_blind5']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind5, not blind4
-    targets = _cli.format_targets([report])
-    assert rows["blind4", "all"]["fact_recall"] != blind5["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind5['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind4', 'all']['fact_recall']:.3f} |" not in targets
+    assert rows[old, "all"]["fact_recall"] != blind["fact_recall"]  # the two tiny chats tell the rows apart
+    assert f"| cs set: fact recall | — | {blind['fact_recall']:.3f} |" in targets
+    assert f"| cs set: fact recall | — | {rows[old, 'all']['fact_recall']:.3f} |" not in targets
 
 
 def test_run_cs_replays_each_conversation_in_its_language(tmp_path):
@@ -358,108 +348,3 @@ def test_bench_cs_markdown_has_the_targets(capsys, tmp_path):
 def test_bench_cs_missing_folder_is_a_clear_error(capsys, tmp_path):
     assert main(["bench", "cs", "--data", str(tmp_path / "none")]) == 2
     assert "none" in capsys.readouterr().err
-
-
-def test_run_cs_scores_the_blind6_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind5", CS_GROUPS / "blind5"), ("blind6", CS_GROUPS / "blind6")],
-                    progress=False)
-    rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind6", "zh"), ("blind6", "all")]
-    blind6, dev = rows["blind6", "all"], rows["dev", "all"]
-    assert blind6["n"] == 1 and blind6["current_total"] == 4 and blind6["current_found"] < 4  # "周日" is never said
-    assert report["gap_blind6"] == {k: round(dev[k] - blind6[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind6"]["fact_recall"] > 0 and "gap_blind5" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind5", "blind6"] and "(blind6)" in report["data"]
-    doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind6 | zh | 1 |" in doc and "| blind6 | all | 1 |" in doc
-    assert f"gap, dev minus blind6 (the set the rules were tuned on minus the sixth blind set, issue 19): " \
-           f"fact recall {report['gap_blind6']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind6, not blind5
-    targets = _cli.format_targets([report])
-    assert rows["blind5", "all"]["fact_recall"] != blind6["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind6['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind5', 'all']['fact_recall']:.3f} |" not in targets
-
-
-def test_run_cs_scores_the_blind7_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind6", CS_GROUPS / "blind6"), ("blind7", CS_GROUPS / "blind7")],
-                    progress=False)
-    rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind7", "en"), ("blind7", "all")]
-    blind7, dev = rows["blind7", "all"], rows["dev", "all"]
-    assert blind7["n"] == 1 and blind7["current_total"] == 3 and blind7["current_found"] < 3  # "Friday" is never said
-    assert report["gap_blind7"] == {k: round(dev[k] - blind7[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind7"]["fact_recall"] > 0 and "gap_blind6" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind6", "blind7"] and "(blind7)" in report["data"]
-    doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind7 | en | 1 |" in doc and "| blind7 | all | 1 |" in doc
-    assert f"gap, dev minus blind7 (the set the rules were tuned on minus the seventh blind set, issue 19): " \
-           f"fact recall {report['gap_blind7']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind7, not blind6
-    targets = _cli.format_targets([report])
-    assert rows["blind6", "all"]["fact_recall"] != blind7["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind7['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind6', 'all']['fact_recall']:.3f} |" not in targets
-
-
-def test_run_cs_scores_the_blind8_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind7", CS_GROUPS / "blind7"), ("blind8", CS_GROUPS / "blind8")],
-                    progress=False)
-    rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind8", "zh"), ("blind8", "all")]
-    blind8, dev = rows["blind8", "all"], rows["dev", "all"]
-    assert blind8["n"] == 1 and blind8["current_total"] == 4 and blind8["current_found"] < 4  # "周二" is never said
-    assert report["gap_blind8"] == {k: round(dev[k] - blind8[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind8"]["fact_recall"] > 0 and "gap_blind7" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind7", "blind8"] and "(blind8)" in report["data"]
-    doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind8 | zh | 1 |" in doc and "| blind8 | all | 1 |" in doc
-    assert f"gap, dev minus blind8 (the set the rules were tuned on minus the eighth blind set, issue 19): " \
-           f"fact recall {report['gap_blind8']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind8, not blind7
-    targets = _cli.format_targets([report])
-    assert rows["blind7", "all"]["fact_recall"] != blind8["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind8['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind7', 'all']['fact_recall']:.3f} |" not in targets
-
-
-def test_run_cs_scores_the_blind9_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind8", CS_GROUPS / "blind8"), ("blind9", CS_GROUPS / "blind9")],
-                    progress=False)
-    rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind9", "en"), ("blind9", "all")]
-    blind9, dev = rows["blind9", "all"], rows["dev", "all"]
-    assert blind9["n"] == 1 and blind9["current_total"] == 3 and blind9["current_found"] < 3  # "Thursday" is never said
-    assert report["gap_blind9"] == {k: round(dev[k] - blind9[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind9"]["fact_recall"] > 0 and "gap_blind8" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind8", "blind9"] and "(blind9)" in report["data"]
-    doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind9 | en | 1 |" in doc and "| blind9 | all | 1 |" in doc
-    assert f"gap, dev minus blind9 (the set the rules were tuned on minus the ninth blind set, issue 19): " \
-           f"fact recall {report['gap_blind9']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind9, not blind8
-    targets = _cli.format_targets([report])
-    assert rows["blind8", "all"]["fact_recall"] != blind9["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind9['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind8', 'all']['fact_recall']:.3f} |" not in targets
-
-
-def test_run_cs_scores_the_blind10_group_its_gap_and_the_targets_read_it():
-    report = run_cs(groups=[("dev", CS_GROUPS / "dev"), ("blind9", CS_GROUPS / "blind9"), ("blind10", CS_GROUPS / "blind10")],
-                    progress=False)
-    rows = {(r["group"], r["lang"]): r for r in report["results"]}
-    assert list(rows)[-2:] == [("blind10", "zh"), ("blind10", "all")]
-    blind10, dev = rows["blind10", "all"], rows["dev", "all"]
-    assert blind10["n"] == 1 and blind10["current_total"] == 5 and blind10["current_found"] <= 3  # "周四", "下午三点" are never said
-    assert report["gap_blind10"] == {k: round(dev[k] - blind10[k], 3) for k in ("fact_recall", "fact_precision")}
-    assert report["gap_blind10"]["fact_recall"] > 0 and "gap_blind9" in report
-    assert [c["group"] for c in report["conversations"]] == ["dev", "blind9", "blind10"] and "(blind10)" in report["data"]
-    doc = "\n".join(_cli._cs_parts(report, markdown=True))
-    assert "| blind10 | zh | 1 |" in doc and "| blind10 | all | 1 |" in doc
-    assert f"gap, dev minus blind10 (the set the rules were tuned on minus the tenth blind set, issue 19): " \
-           f"fact recall {report['gap_blind10']['fact_recall']:+.3f}" in doc
-    # the Targets' "cs set" rows read the newest blind group, blind10, not blind9
-    targets = _cli.format_targets([report])
-    assert rows["blind9", "all"]["fact_recall"] != blind10["fact_recall"]  # the two tiny chats tell the rows apart
-    assert f"| cs set: fact recall | — | {blind10['fact_recall']:.3f} |" in targets
-    assert f"| cs set: fact recall | — | {rows['blind9', 'all']['fact_recall']:.3f} |" not in targets

@@ -11,7 +11,7 @@ import pytest
 from ctxgraph import Tracker
 from ctxgraph.extract.facts import ruled_out
 
-from tests.probe_sets import load_probes, score_probes
+from tests.probe_sets import load_probes, probe_params, score_probes
 
 SCORED = score_probes("prec7")
 #: probes that still put a not_current value into the state, each with the reason (strict: a probe that
@@ -34,20 +34,13 @@ def test_probes_prec7_set_is_both_languages():
     assert len(probes) >= 30 and {p["lang"] for p in probes} == {"en", "zh"}
 
 
-@pytest.mark.parametrize("probe,score", SCORED, ids=[p["id"] for p, _ in SCORED])
+@pytest.mark.parametrize("probe,score", probe_params(SCORED, KNOWN_WRONG))
 def test_probes_prec7_no_wrong_value(probe, score):
-    if probe["id"] in KNOWN_WRONG:
-        assert score["wrong"], f"{probe['id']} passes now: remove it from KNOWN_WRONG"
-        pytest.xfail(KNOWN_WRONG[probe["id"]])
     assert not score["wrong"], score["wrong"]
 
 
-@pytest.mark.parametrize("probe,score", [(p, s) for p, s in SCORED if p["class"] in CLEAN],
-                         ids=[p["id"] for p, _ in SCORED if p["class"] in CLEAN])
+@pytest.mark.parametrize("probe,score", probe_params([(p, s) for p, s in SCORED if p["class"] in CLEAN], KNOWN_UNSUPPORTED))
 def test_probes_prec7_no_unsupported_fact(probe, score):
-    if probe["id"] in KNOWN_UNSUPPORTED:
-        assert score["unsupported"], f"{probe['id']} passes now: remove it from KNOWN_UNSUPPORTED"
-        pytest.xfail(KNOWN_UNSUPPORTED[probe["id"]])
     assert not score["unsupported"], score["unsupported"]
 
 

@@ -15,7 +15,7 @@ from collections import defaultdict
 import pytest
 
 from ctxgraph.bench._cs import holds, replay
-from tests.probe_sets import load_probes
+from tests.probe_sets import load_probes, probe_params
 
 SETS = ("prom7", "prom7b")
 PROBES = [(p, c) for name in SETS for p, c in load_probes(name)]
@@ -38,9 +38,7 @@ def problems(probe: dict, state: dict) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("probe, conv", [pytest.param(p, c, id=p["id"], marks=[
-    pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])] if p["id"] in KNOWN_MISSES else [])
-    for p, c in PROBES])
+@pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
 def test_probes_prom7_promise_is_read_and_closed_as_an_annotator_would(probe, conv):
     state = replay(conv)
     assert problems(probe, state) == [], state["commitments"]
@@ -55,6 +53,19 @@ def totals(name: str) -> dict[str, tuple[int, int]]:
             out[key][0] += ok
             out[key][1] += 1
     return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def print_set(name: str, probes: list, argv: list[str]) -> None:
+    """Each miss of a set (every probe with ``-v``), then its probes right per language and class."""
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for probe, conv in probes:
+        wrong = problems(probe, replay(conv))
+        if wrong or "-v" in argv:
+            print(probe["id"], "; ".join(wrong) or "ok")
+        for key in ("all", probe["lang"], probe["class"]):
+            out[key][0] += not wrong
+            out[key][1] += 1
+    print(name, {k: f"{a}/{b}" for k, (a, b) in out.items()})
 
 
 if __name__ == "__main__":

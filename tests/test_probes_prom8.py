@@ -16,8 +16,8 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph.bench._cs import replay
-from tests.probe_sets import load_probes
-from tests.test_probes_prom7 import problems
+from tests.probe_sets import load_probes, probe_params
+from tests.test_probes_prom7 import print_set, problems
 
 SETS = ("prom8", "prom8b", "prom8c")
 PROBES = [(p, c) for name in SETS for p, c in load_probes(name)]
@@ -32,9 +32,7 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-@pytest.mark.parametrize("probe, conv", [pytest.param(p, c, id=p["id"], marks=[
-    pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])] if p["id"] in KNOWN_MISSES else [])
-    for p, c in PROBES])
+@pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
 def test_probes_prom8_promise_is_read_and_closed_as_an_annotator_would(probe, conv):
     state = replay(conv)
     assert problems(probe, state) == [], state["commitments"]
@@ -42,15 +40,6 @@ def test_probes_prom8_promise_is_read_and_closed_as_an_annotator_would(probe, co
 
 if __name__ == "__main__":
     import sys
-    from collections import defaultdict
 
     for name in SETS:
-        out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for probe, conv in load_probes(name):
-            wrong = problems(probe, replay(conv))
-            if wrong or "-v" in sys.argv:
-                print(probe["id"], "; ".join(wrong) or "ok")
-            for key in ("all", probe["lang"], probe["class"]):
-                out[key][0] += not wrong
-                out[key][1] += 1
-        print(name, {k: f"{a}/{b}" for k, (a, b) in out.items()})
+        print_set(name, load_probes(name), sys.argv)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph.bench._cs import replay
-from tests.probe_sets import load_probes
-from tests.test_probes_prom7 import problems
+from tests.probe_sets import load_probes, probe_params
+from tests.test_probes_prom7 import print_set, problems
 
 PROBES = load_probes("prom9")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -26,9 +26,7 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-@pytest.mark.parametrize("probe, conv", [pytest.param(p, c, id=p["id"], marks=[
-    pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[p["id"]])] if p["id"] in KNOWN_MISSES else [])
-    for p, c in PROBES])
+@pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
 def test_probes_prom9_promise_is_read_and_closed_as_an_annotator_would(probe, conv):
     state = replay(conv)
     assert problems(probe, state) == [], state["commitments"]
@@ -36,14 +34,5 @@ def test_probes_prom9_promise_is_read_and_closed_as_an_annotator_would(probe, co
 
 if __name__ == "__main__":
     import sys
-    from collections import defaultdict
 
-    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for probe, conv in PROBES:
-        wrong = problems(probe, replay(conv))
-        if wrong or "-v" in sys.argv:
-            print(probe["id"], "; ".join(wrong) or "ok")
-        for key in ("all", probe["lang"], probe["class"]):
-            out[key][0] += not wrong
-            out[key][1] += 1
-    print("prom9", {k: f"{a}/{b}" for k, (a, b) in out.items()})
+    print_set("prom9", PROBES, sys.argv)

@@ -14,35 +14,24 @@ import pytest
 
 from ctxgraph import Tracker
 from ctxgraph.bench._cs import holds
-from tests.probe_sets import load_turn_probes, print_turn_probe_totals, turn_messages
+from tests.probe_sets import end_key as _key
+from tests.probe_sets import load_turn_probes, print_turn_probe_totals, run_pack_probe, turn_messages
 
 DATA = Path(__file__).parent / "data"
 PACK = DATA / "packs_jga9"
 PROBES = {p["id"]: p for p in load_turn_probes(DATA / "probes_jga9.yml")}
 
 
-def _key(key: str) -> str:
-    domain, _, slot = key.rpartition(".")
-    return f"{domain}.{'departure' if slot == 'origin' else slot}"
-
-
 def run(probe: dict) -> dict:
     """The probe replayed with the booking pack and the probes' own pack; what it misses and holds wrongly."""
-    t = Tracker(probe["lang"], packs=["booking"], rules=[PACK])
-    t.observe_many(turn_messages(probe["turns"], "find"))
-    facts = [(_key(f.key), f.value) for f in t.state().facts if f.status == "current"]
-    missed = []
-    for gold in probe.get("current", []):
-        key, _, value = gold.partition("=")
-        if not any(k == _key(key) and holds(v, value) for k, v in facts):
-            missed.append(gold)
-    wrong = [key for key in probe.get("absent", []) if any(k == _key(key) for k, _ in facts)]
+    result = run_pack_probe(probe, PACK)
+    facts, wrong = result["facts"], result["wrong"]
     # a gold end held with another value is wrong too
     for gold in probe.get("current", []):
         key, _, value = gold.partition("=")
         if any(k == _key(key) and not holds(v, value) for k, v in facts):
             wrong.append(f"{key}={[v for k, v in facts if k == _key(key)]}")
-    return {"id": probe["id"], "facts": facts, "missed": missed, "wrong": wrong}
+    return result
 
 
 # the probes ctxgraph reads right with the step; the others are left (docs/quality.md, jga9 section):

@@ -156,17 +156,25 @@ def _asked(previous: str, lang: str) -> dict[str, float]:
 def clause_features(clauses: list[str], lang: str, previous: str = "") -> list[dict[str, float]]:
     """The features of each clause of one user message (``clauses`` in order), given the text
     of the assistant's previous message (``""`` when none)."""
-    own = [_own(c, lang) for c in clauses]
-    asked = _asked(previous, lang)
+    return in_sequence([_own(c, lang) for c in clauses], ("asks", "digit"), _asked(previous, lang))
+
+
+def in_sequence(own: list[dict[str, float]], shapes: tuple[str, ...], around: dict[str, float]) -> list[dict[str, float]]:
+    """Each clause's features (``own``: its own, in order) with its place in the message, its neighbours'
+    classes and ``shapes`` (as ``-1:c=NEG``, ``+1:digit``) and what the message ``around`` it holds.
+
+    >>> in_sequence([{"c=NEG": 1.0}, {"digit": 1.0}], ("digit",), {"prev=none": 1.0})[1]
+    {'digit': 1.0, 'pos=last': 1.0, '-1:c=NEG': 1.0, 'prev=none': 1.0}
+    """
     out = []
     for i, f in enumerate(own):
         g = dict(f)
-        g[f"pos={'only' if len(clauses) == 1 else 'first' if i == 0 else 'last' if i == len(clauses) - 1 else 'mid'}"] = 1.0
+        g[f"pos={'only' if len(own) == 1 else 'first' if i == 0 else 'last' if i == len(own) - 1 else 'mid'}"] = 1.0
         for d, tag in ((-1, "-1"), (1, "+1")):
             if 0 <= i + d < len(own):
                 for k in own[i + d]:
-                    if k.startswith("c=") or k in ("asks", "digit"):
+                    if k.startswith("c=") or k in shapes:
                         g[f"{tag}:{k}"] = 1.0
-        g.update(asked)
+        g.update(around)
         out.append(g)
     return out

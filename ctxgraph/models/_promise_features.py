@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from ._clause_features import in_sequence
+
 #: closed classes of Chinese words and characters (matched as substrings)
 ZH_CLASSES: dict[str, tuple[str, ...]] = {
     "OWN": ("我", "我们", "咱们", "我这边", "我们这边"),
@@ -145,17 +147,5 @@ def promise_features(clauses: list[str], lang: str, user_before: str = "", *, to
                      after_tool: bool = False) -> list[dict[str, float]]:
     """The features of each clause of one assistant message (``clauses`` in order), given the text of the
     user's message before it, whether the message calls a tool and whether a tool's result came just before."""
-    own = [_own(c, lang) for c in clauses]
-    ctx = _context(user_before, tool_call, after_tool)
-    out = []
-    for i, f in enumerate(own):
-        g = dict(f)
-        g[f"pos={'only' if len(clauses) == 1 else 'first' if i == 0 else 'last' if i == len(clauses) - 1 else 'mid'}"] = 1.0
-        for d, tag in ((-1, "-1"), (1, "+1")):
-            if 0 <= i + d < len(own):
-                for k in own[i + d]:
-                    if k.startswith("c=") or k in ("asks", "digit", "head", "ident"):
-                        g[f"{tag}:{k}"] = 1.0
-        g.update(ctx)
-        out.append(g)
-    return out
+    return in_sequence([_own(c, lang) for c in clauses], ("asks", "digit", "head", "ident"),
+                       _context(user_before, tool_call, after_tool))
