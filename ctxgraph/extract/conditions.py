@@ -33,6 +33,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .text import in_spans
 
 # ---------------------------------------------------------------- English
 
@@ -151,15 +152,10 @@ def conditions(ctx: MessageContext) -> list[_Unit]:
     else:
         return []
     held = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
-    found = [v for v in found if v and not any(v in h for h in held) and not ctx_taken_back(ctx, v)]
+    found = [v for v in found if v and not any(v in h for h in held) and not in_spans(ctx.text.find(v), ctx.taken_back)]
     if not found:
         return []
     key = "condition" if not g.current_with_key(ctx.graph, "condition") else f"condition_t{ctx.index}"
     value = ("，" if ctx.lang == "zh" else ", ").join(dict.fromkeys(found))
     return [FactUnit(key=key, name="condition", value=value, stressed=ctx.stressed_at(value))]
 
-
-def ctx_taken_back(ctx: MessageContext, said: str) -> bool:
-    """Whether ``said`` lies in a part of the message the user took back."""
-    at = ctx.text.find(said)
-    return at >= 0 and any(lo <= at < hi for lo, hi in ctx.taken_back)

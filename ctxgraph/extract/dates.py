@@ -262,6 +262,7 @@ def dates_restated(ctx: MessageContext) -> list[_Unit]:
         return []
     units: list[_Unit] = []
     said = [(m.text, m.value) for m in dates]
+    user_said = said_dates(ctx.graph, user=True)  # the graph does not change while a message is read
     for _, d in g.recent_current_facts(ctx.graph, 40):
         value = str(d.get("value", ""))
         iso = ISO_DATE.fullmatch(value.strip())
@@ -281,7 +282,7 @@ def dates_restated(ctx: MessageContext) -> list[_Unit]:
             continue
         if iso is None or d.get("subject") is not None:
             continue
-        spoken = with_user_words(spoken_dates(value, ctx.lang, said, written=False, own=said_dates(ctx.graph, user=True)),
+        spoken = with_user_words(spoken_dates(value, ctx.lang, said, written=False, own=user_said),
                                  ctx.graph, ctx.lang, iso.group(0),
                                  today=ctx.today)
         if spoken != value:

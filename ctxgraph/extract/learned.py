@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from typing import Any, Callable
 
 from .. import _graph as g
-from .._units import ConstraintUnit, FactUnit, LiftUnit, _Unit
+from .._units import ConstraintUnit, FactUnit, _Unit
 from ..models import load_constraint_reader
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes
 from .context import MessageContext
@@ -85,19 +86,24 @@ def _polarity(clause: str, lang: str) -> str:
     return "must_not" if words & _NEG_EN else "must"
 
 
+def reader_for(ctx: MessageContext, load: Callable[[str], Any]) -> Any:
+    """The learned reader ``load`` gives for the message's language, or None where the learned readers stay
+    out: none ships for the language; a pack with domains (its facts hold what the user needs and the
+    booking's acts, issue 21: "a train leaving after 12:00" is a search); a chat among named participants
+    (a group chat, LoCoMo: what they say to each other is no rule or promise for the assistant)."""
+    if ctx.pack.domain_rx is not None or len(ctx.graph.graph.get("speakers") or {}) >= 2:
+        return None
+    return load(ctx.profile.code)
+
+
 @step("learned_constraints", roles=("user",))
 def learned_constraints(ctx: MessageContext) -> list[_Unit]:
-    reader = load_constraint_reader(ctx.profile.code)
-    if reader is None or ctx.pack.domain_rx is not None:
-        return []  # in a pack with domains the facts hold what the user needs (issue 21): "a train leaving after 12:00" is a search
-    if len(ctx.graph.graph.get("speakers") or {}) >= 2:
-        return []  # a chat among named participants (a group chat, LoCoMo): what they say to each other is no rule for the assistant
-    parts = [(o, c) for o, c in clauses(ctx.text) if c.strip()]
+    reader = reader_for(ctx, load_constraint_reader)
+    parts = clauses(ctx.text) if reader is not None else []
     if not parts:
         return []
     probs = reader([c.strip() for _, c in parts], ctx.assistant_before)  # what the model was trained with
     made = [u.text for u in ctx.units_of(ConstraintUnit)]
-    lifted = bool(ctx.units_of(LiftUnit))
     facts = [u for u in ctx.units_of(FactUnit) if u.value]
     values = [str(u.value) for u in facts]
     corrected = [str(u.value) for u in facts if u.correction or u.supersedes]
@@ -108,7 +114,7 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
             continue
         if len(c.splitlines()) > 1:
             continue  # lines the clause split left joined (a CR, U+2028 ...): pasted text, not one said rule
-        if any(_overlaps(c, t) for t in made) or (lifted or ctx.pack.lifts) and first_match(ctx.pack.lifts, c):
+        if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.lifts, c):
             continue
         if g.is_active_rule(ctx.graph, c) or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
             continue  # a correction ("the total was $4,680 not 4,860"), a leave ("深一点没关系", "11 is fine")

@@ -26,7 +26,7 @@ from .. import _graph as g
 from .._units import CommitmentUnit, FulfilUnit, _Unit
 from ..models import load_promise_reader
 from .context import MessageContext
-from .learned import _overlaps
+from .learned import _overlaps, reader_for
 from .promises import _due, _habitual, _sentence_of
 from .registry import step
 from .text import clauses, first_match, in_spans
@@ -57,12 +57,8 @@ def _after_tool(ctx: MessageContext) -> bool:
 
 @step("learned_promises", roles=("assistant",))
 def learned_promises(ctx: MessageContext) -> list[_Unit]:
-    reader = load_promise_reader(ctx.profile.code)
-    if reader is None or ctx.pack.domain_rx is not None:
-        return []  # in a pack with domains the booking's acts are its facts (issue 21)
-    if len(ctx.graph.graph.get("speakers") or {}) >= 2:
-        return []  # a chat among named participants (LoCoMo): what they say to each other promises the assistant nothing
-    parts = [(o, c) for o, c in clauses(ctx.text) if c.strip()]
+    reader = reader_for(ctx, load_promise_reader)
+    parts = clauses(ctx.text) if reader is not None else []
     if not parts:
         return []
     probs = reader([c.strip() for _, c in parts], _user_before(ctx), tool_call=bool(ctx.message.tool_calls),

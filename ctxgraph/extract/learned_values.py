@@ -17,6 +17,7 @@ import re
 from .._units import FactUnit, _Unit
 from ..models import load_value_reader
 from .context import MessageContext
+from .learned import reader_for
 from .registry import step
 
 _EDGE = " \t\n,，.。!！?？;；:：、\"'“”‘’()（）[]【】-—–~～"
@@ -61,11 +62,9 @@ def _key(ctx: MessageContext, start: int, end: int) -> str:
 
 @step("learned_values", roles=("user",))
 def learned_values(ctx: MessageContext) -> list[_Unit]:
-    reader = load_value_reader(ctx.profile.code)
-    if reader is None or ctx.pack.domain_rx is not None:
-        return []  # in a pack with domains the facts are the search's slots (issue 21)
-    if len(ctx.graph.graph.get("speakers") or {}) >= 2:
-        return []  # a chat among named participants (LoCoMo): no customer's values
+    reader = reader_for(ctx, load_value_reader)
+    if reader is None:
+        return []
     context = value_context(ctx)
     spans = reader.spans(ctx.text, **context)
     if not spans:

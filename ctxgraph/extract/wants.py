@@ -299,8 +299,9 @@ def _named_old(ctx: MessageContext, want: str) -> list[str]:
             old = (m.groupdict().get("old") or "").strip(" ,.;!?，。")
             head = r"(?<![A-Za-z0-9])" if old[:1].isascii() and old[:1].isalnum() else ""
             tail = r"(?![A-Za-z0-9])" if old[-1:].isascii() and old[-1:].isalnum() else ""
-            if old and re.search(head + re.escape(old) + tail, want, re.I):
-                out.append(re.search(head + re.escape(old) + tail, want, re.I).group(0))
+            found = re.search(head + re.escape(old) + tail, want, re.I) if old else None
+            if found:
+                out.append(found.group(0))
     return out
 
 
