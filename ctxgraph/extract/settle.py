@@ -151,8 +151,18 @@ def picks_answered(ctx: MessageContext) -> list[_Unit]:
     return out
 
 
+#: where a sentence ends: a full stop only before a space or the end, so a number's point ("£1.50",
+#: "3.5 x 3m", "6.30am") ends none
+_SENTENCE_SPLIT = re.compile(r"(?<=[!?。！？；;])\s*|(?<=\.)(?:\s+|$)")
+
+
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?。！？；;])\s*", text) if s.strip()]
+    """The sentences of ``text``.
+
+    >>> _sentences("The 3.5 x 3m room is £1.50 a day. Sold out! 好的。还有吗？")
+    ['The 3.5 x 3m room is £1.50 a day.', 'Sold out!', '好的。', '还有吗？']
+    """
+    return [s for s in _SENTENCE_SPLIT.split(text) if s.strip()]
 
 
 @step("picks_changed", roles=("user",))
