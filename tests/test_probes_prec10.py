@@ -120,3 +120,21 @@ def test_probes_prec10_contact_after_the_service_place_is_the_service_own(lang, 
 def test_probes_prec10_user_contact_after_the_service_place_stays(lang, text, value):
     assert any(value in v for _, v in _current(lang, ("user", "我的电话是" + value if lang == "zh" else "my number is " + value),
                                                ("assistant", text)))
+
+
+@pytest.mark.parametrize("text,remark", [
+    ("mirror wills then. video is easiest.", "easiest"),
+    ("concrete posts are fine. panels whatever's cheapest that isnt flimsy", "cheapest"),
+    ("delivery please, the depot is miles away", "miles away"),
+    ("the sofa is the most comfortable", "comfortable"),
+])
+def test_probes_prec10_a_comparison_or_how_far_is_no_attribute(text, remark):
+    assert not [v for _, v in _current("en", ("user", text)) if remark in v]
+
+
+@pytest.mark.parametrize("text,value", [
+    ("the walls are forest green", "forest green"),
+    ("the frame is oak", "oak"),
+])
+def test_probes_prec10_a_description_stays_an_attribute(text, value):
+    assert value in [v for _, v in _current("en", ("user", text))]
