@@ -20,7 +20,9 @@ SCORED = score_probes("prec10")
 KNOWN_WRONG: dict[str, str] = {}
 #: classes whose probes must hold no unsupported fact
 CLEAN = ("own", "smalltalk", "rejected", "twice", "offer", "changed")
-KNOWN_UNSUPPORTED: dict[str, str] = {}
+KNOWN_UNSUPPORTED: dict[str, str] = {
+    "en_accordion_own_turnaround": "the model reads 'F' of 'the low F' as a product (a one-letter fragment; 'L' is a size elsewhere)",
+}
 
 
 def test_probes_prec10_set_is_both_languages_and_weighted_to_non_values():
