@@ -46,7 +46,7 @@ from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _word
 from .context import MessageContext
 from .options import Option, asks_which, measures, offered_options
 from .registry import step
-from .text import cut_at_boundary, first_match
+from .text import clauses, cut_at_boundary, first_match
 
 # a change of mind in a reply ("还是X吧", "算了", "X instead", "rather X")
 _CHANGE = re.compile(r"还是|算了|改|换|\binstead\b|\brather\b", re.I)
@@ -210,9 +210,11 @@ def picks_stale(ctx: MessageContext) -> list[_Unit]:
         for fid, d in mine:
             options, i = picked_option(G, d, ctx.lang)
             carried = {k: v for k, v in measures(d["value"]).items() if k in _TELLING}
+            # (prec10) the option and the other measure in one clause: "已占座：G87，…，请在15:45前支付" names G87 and
+            # a clock to pay by, no other departure
             if i is not None and carried and any(
-                    i in named(s, options, ctx.lang) and any(not _same(k, carried.get(k, v), v) for k, v in measures(s).items())
-                    for s in _sentences(ctx.text)):
+                    i in named(c, options, ctx.lang) and any(not _same(k, carried.get(k, v), v) for k, v in measures(c).items())
+                    for s in _sentences(ctx.text) for _, c in clauses(s)):
                 out.append(RetractUnit(fact=fid))
     for u in ctx.units_of(FactUnit):
         if u.offered:
