@@ -140,3 +140,12 @@ def test_probes_prec10_a_comparison_or_how_far_is_no_attribute(text, remark):
 ])
 def test_probes_prec10_a_description_stays_an_attribute(text, value):
     assert value in [v for _, v in _current("en", ("user", text))]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Hello, looking for a regular walker for my spaniel Biscuit, weekday lunchtimes.", "regular"),
+    ("Hi, total beginner here, never held a club. I'd like some lessons", "club"),
+    ("yes. oh and no tequila for anyone, long story from the last hen lol", "long story"),
+])
+def test_probes_prec10_kind_said_in_passing_is_no_value(text, word):
+    assert not [v for k, v in _current("en", ("user", text)) if k == "category" or v == word]

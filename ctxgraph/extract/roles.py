@@ -164,6 +164,23 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     return out
 
 
+def _kind_in_passing(ctx: MessageContext, m: Mention, slot) -> bool:
+    """(prec10) The tagger's ``category`` (a kind of event, stay or service, learned from the public
+    dialogue corpora) said as one or two bare lowercase words (one or two characters in Chinese) that no slot of the pack, no role cue and no question takes: a
+    noun said in passing ("a regular walker", "never held a club", "football with the kids", "long story"
+    cut to a kind), no kind the user asks for (the want and the picks read those).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Hi, total beginner here, never held a club. I'd like some lessons"})
+    >>> [f.key for f in t.state().facts if f.key == "category"]
+    []
+    """
+    if m.label != "category" or slot is not None:
+        return False
+    return len(m.text) <= 2 if ctx.profile.segmented else bool(re.fullmatch(r"[a-z]+(?: [a-z]+)?", m.text))
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -177,6 +194,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         cued = (cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
+        if _kind_in_passing(ctx, m, slot):
+            continue
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
             filled.add(key)
