@@ -144,8 +144,22 @@ def test_probes_prec10_a_description_stays_an_attribute(text, value):
 
 @pytest.mark.parametrize("text,word", [
     ("Hello, looking for a regular walker for my spaniel Biscuit, weekday lunchtimes.", "regular"),
-    ("Hi, total beginner here, never held a club. I'd like some lessons", "club"),
+    ("two payments then. oh and no induction before 1pm on weekends, football with the kids", "football"),
     ("yes. oh and no tequila for anyone, long story from the last hen lol", "long story"),
 ])
 def test_probes_prec10_kind_said_in_passing_is_no_value(text, word):
     assert not [v for k, v in _current("en", ("user", text)) if k == "category" or v == word]
+
+
+def test_probes_prec10_kind_the_user_names_stays():
+    assert ("category", "inhaler") in _current("en", ("user", "he has mild asthma, uses an inhaler"))
+
+
+@pytest.mark.parametrize("text,name", [
+    ("07离座位近吧 就它。我叫闫思彤 电话17751904326", "闫思彤"),
+    ("联系人写我妈，方桂兰，电话13916628470，我那天可能不在家", "方桂兰"),
+    ("联系人是欧阳静，电话13800001111", "欧阳静"),
+])
+def test_probes_prec10_chinese_name_cut_by_the_segmenter_is_whole(text, name):
+    values = [v for _, v in _current("zh", ("user", text))]
+    assert any(name in v for v in values) and not [v for v in values if v in name and v != name], values

@@ -164,21 +164,32 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     return out
 
 
+#: (prec10) a determiner before a noun, and the words that end a noun phrase after its head (prepositions,
+#: conjunctions): a word after the tagger's span that is none of them makes the span a modifier of the next noun
+_DETERMINER_BEFORE = re.compile(r"\b(?:a|an|the|my|our|his|her|their|your|this|that|these|those|some|any)\s+$", re.I)
+_PHRASE_GOES_ON = re.compile(r"\s+(?!(?:with|for|at|in|on|to|from|of|by|and|or|but|so|because|as|if|when|than|then|too|"
+                             r"daily|every|each|please|pls|now|again|though|lol)\b)[a-z]", re.I)
+
+
 def _kind_in_passing(ctx: MessageContext, m: Mention, slot) -> bool:
     """(prec10) The tagger's ``category`` (a kind of event, stay or service, learned from the public
-    dialogue corpora) said as one or two bare lowercase words (one or two characters in Chinese) that no slot of the pack, no role cue and no question takes: a
-    noun said in passing ("a regular walker", "never held a club", "football with the kids", "long story"
-    cut to a kind), no kind the user asks for (the want and the picks read those).
+    dialogue corpora) that no slot of the pack, no role cue and no question takes, said as a bare word
+    with no determiner ("football with the kids", "long story") or as the modifier of the noun after it
+    ("a regular walker", "about a metre tall"): a word said in passing, no kind the user names ("she
+    carries an inhaler" stays).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
-    >>> _ = t.observe({"role": "user", "content": "Hi, total beginner here, never held a club. I'd like some lessons"})
+    >>> _ = t.observe({"role": "user", "content": "Hello, looking for a regular walker for my spaniel Biscuit"})
     >>> [f.key for f in t.state().facts if f.key == "category"]
     []
     """
-    if m.label != "category" or slot is not None:
+    if m.label != "category" or slot is not None or ctx.profile.segmented:
         return False
-    return len(m.text) <= 2 if ctx.profile.segmented else bool(re.fullmatch(r"[a-z]+(?: [a-z]+)?", m.text))
+    if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", m.text):
+        return False
+    text = ctx.text
+    return not _DETERMINER_BEFORE.search(text[max(0, m.start - 8):m.start]) or bool(_PHRASE_GOES_ON.match(text, m.end))
 
 
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
