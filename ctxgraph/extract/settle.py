@@ -30,7 +30,7 @@ values than it removed wrong ones (the booking does not hold "课桌式" or "Sta
 ...     {"role": "user", "content": "small boat please"},
 ...     {"role": "assistant", "content": "Sorry, the small boat is fully booked that week; the big boat still has space."}])
 >>> [(f.value, f.status) for f in t.state().facts if f.key.startswith("choice")]
-[('We can put you on the small boat (6 anglers, £50 each)', 'retracted')]
+[('We can put you on the small boat', 'retracted')]
 >>> _ = t.observe({"role": "user", "content": "ok fine, big boat then"})
 >>> [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice")]
 ['the big boat']
