@@ -154,6 +154,11 @@ def chinese_doc(text: str) -> Doc:
 
     >>> [(e.text, e.label_) for e in chinese_doc("邓凯文，13823371905").ents]
     [('邓凯文', 'PERSON')]
+
+    A name's last character or its surname jieba cut off, where the name stands alone, is the name's:
+
+    >>> [(e.text, e.label_) for e in chinese_doc("我叫闫思彤 电话17751904326，联系人写我妈，方桂兰，我是欧阳静").ents]
+    [('闫思彤', 'PERSON'), ('方桂兰', 'PERSON'), ('欧阳静', 'PERSON')]
     """
     pairs = jieba_pairs(text)
     words = [w for w, _ in pairs]
@@ -168,14 +173,41 @@ def chinese_doc(text: str) -> Doc:
         end = i + 1
         if f == "nr" and len(w) == 1 and i + 1 < len(pairs) and _given_name(pairs, i + 1):
             end = i + 2  # a surname and a given name jieba knows as a word: "邓" "凯文"
+        elif f in ("nr", "ns") and len(w) == 2 and _name_end(pairs, i + 1, ("nr",) if f == "ns" else ("nr", "n", "ng")):
+            # (prec10) a name's last character jieba cut off, where the name ends: "闫思" "彤", "欧阳" "静"
+            end, f = i + 2, "nr"
+        start = i
+        if f in ("nr", "ns") and len(w) == 2 and end == i + 1 and _alone(pairs, i - 1, i + 1) \
+                and len(pairs[i - 1][0]) == 1 and pairs[i - 1][1] in ("n", "nr", "ng") and _CJK_CHAR.match(pairs[i - 1][0]):
+            start, f = i - 1, "nr"  # (prec10) a surname jieba cut off a name said alone: "，" "方" "桂兰" "，"
         if f == "ns":  # one place of several words: "广州" "天河" "客运站", "望京" "西园" "三区"
             while end < len(pairs) and (pairs[end][1] == "ns" and len(pairs[end][0]) > 1
                                         or pairs[end][1] == "n" and _PLACE_NOUN.search(pairs[end][0])):
                 end += 1
-        ents.append(Span(doc, i, end, label=JIEBA_LABELS[f]))
+        ents.append(Span(doc, start, end, label=JIEBA_LABELS[f]))
         i = end
     doc.ents = ents
     return doc
+
+
+def _name_end(pairs: list[tuple[str, str]], k: int, tags: tuple[str, ...]) -> bool:
+    """(prec10) Whether word ``k`` is one Chinese character tagged as one of ``tags`` that ends a name: the text
+    goes on with no Chinese character after it (a space, a mark, a digit, the end)."""
+    if k >= len(pairs):
+        return False
+    w, f = pairs[k]
+    ends = k + 1 == len(pairs) or not _CJK_CHAR.match(pairs[k + 1][0][:1])
+    return len(w) == 1 and bool(_CJK_CHAR.match(w)) and f in tags and ends
+
+
+def _alone(pairs: list[tuple[str, str]], before: int, after: int) -> bool:
+    """(prec10) Whether the words between ``before`` and ``after`` stand alone: no Chinese character right
+    before word ``before`` (it opens the text or follows a mark) nor at word ``after``."""
+    if before < 0:
+        return False
+    opens = before == 0 or not _CJK_CHAR.match(pairs[before - 1][0][-1:])
+    closes = after >= len(pairs) or not _CJK_CHAR.match(pairs[after][0][:1])
+    return opens and closes
 
 
 #: words after a surname that are a title, not a given name ("王师傅", "李女士")

@@ -24,7 +24,6 @@ KNOWN_WRONG: dict[str, str] = {
 CLEAN = ("ruled_out", "remark", "fragment")
 KNOWN_UNSUPPORTED: dict[str, str] = {
     "en_typewriter_at_work": "the assistant's 'our courier collects Monday to Friday' becomes a courier fact",
-    "en_ice_sculpture_no_delivery": "the value tagger reads 'a metre' of 'about a metre tall' as a category",
     "en_mahjong_lets_see": "the assistant's 'Thursdays 6pm' course is kept as its day and slot",
 }
 

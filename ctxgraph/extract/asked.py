@@ -39,7 +39,7 @@ from .asking import _NUMBER, Asked, _demo_ctx, asked_slots  # noqa: F401  (_demo
 from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
-from .text import SENTENCE_END, first_match, in_spans
+from .text import SENTENCE_END, first_match, in_spans, question_sentences
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
 MAX_VALUE_CHARS = 40
@@ -112,6 +112,16 @@ def _read(ctx: MessageContext) -> list[str]:
 def _consumed(clause: str, read: list[str]) -> bool:
     c = _letters(clause)
     return any(_letters(v) and (c in _letters(v) or (_letters(v) in c and len(_letters(v)) * 2 >= len(c))) for v in read)
+
+
+def _holds_read(clause: str, read: list[str]) -> bool:
+    """Whether ``clause`` holds a value another step read from the message.
+
+    >>> _holds_read("开发商通知的是12月20号", ["12月20号"]), _holds_read("中海云麓", ["12月20号"])
+    (True, False)
+    """
+    c = _letters(clause)
+    return any(_letters(v) and _letters(v) in c for v in read)
 
 
 def _answer_clauses(ctx: MessageContext, text: str):
@@ -286,6 +296,9 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
     run = True  # the clause opens its sentence or follows one that gave a value: the answer goes on
     backs = [*pack.self_corrections, *getattr(pack, "take_backs", ())]
     wants = getattr(pack, "wants", ())
+    # the question asked more than the slots it named ("交付是哪天？小区在哪里？": no slot read of 哪天)
+    said = ctx.graph.nodes[ctx.graph.graph["last_turn"]]["text"] if ctx.graph.graph.get("last_turn") else ""
+    unnamed = sum(1 for _ in question_sentences(said)) > len(asked)
     for start, end, raw in _answer_clauses(ctx, text):
         if _SENTENCE_MARK.match(raw):
             last, run = None, True
@@ -323,7 +336,9 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             j, value = _option_said(ctx, clause, asked, open_, bare=bare, by_option=by_option)
         # the next slot asked, in order (a yes-no question of any verb is answered by yes, never by place)
         nxt = next((i for i, a in enumerate(asked) if i not in filled and a.kind != "ask"), None)
-        if j is None and nxt is not None and bare and run:
+        # (prec10) by its place no clause holding a value another step read when a question named no slot: "开发商
+        # 通知的是12月20号" answers "交付是哪天？" (read as the date), not the next slot named ("小区在哪里？")
+        if j is None and nxt is not None and bare and run and not (unnamed and _holds_read(clause, read)):
             kind = asked[nxt].kind
             if kind in ("open", "free") or kind == "count" and _NUMBER.search(clause) \
                     or kind == "known" and _fits(ctx, asked[nxt], start, end):

@@ -131,9 +131,21 @@ _EN_ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
 _EN_PART_SPLIT = re.compile(r"[,;]|\s+but\s+|\s+-\s+|\s+and\s+(?=(?:the|my|our|its|his|her|their)\s)", re.I)
 
 
+#: (prec10) a complement that compares ("video is easiest", "whatever's cheapest", "the most comfortable") or says how
+#: far a thing is ("the depot is miles away"): a preference or a remark, no attribute of the thing. A superlative
+#: by its form: -iest, or -est after a doubled consonant, two vowels and a consonant, or two consonants
+_EN_COMPARES = re.compile(r"(?:most|least)\s+\w+|[a-z]{3,}iest|[a-z]*(?:([bdgmnpt])\1|[aeiou]{2}[b-df-hj-np-tv-z]|"
+                          r"[b-df-hj-np-tv-z]{2})est|(?:.+\s)?away", re.I)
+
+
 def _en_complement(comp: str) -> str:
+    """The value of a description's complement, or "" when it judges, feels or is no value.
+
+    >>> [_en_complement(c) for c in ("easiest", "cheapest", "miles away", "the most comfortable", "forest green", "honest")]
+    ['', '', '', '', 'forest green', 'honest']
+    """
     comp = _EN_CUT.split(comp, maxsplit=1)[0].strip(" .!?,;:'\"")
-    if not comp or _EN_NOT_VALUE.match(comp) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:
+    if not comp or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:
         return ""
     first, last = comp.split()[0].casefold(), comp.split()[-1].casefold()
     if last.endswith("ing") or re.fullmatch(r"[a-z]{2,}(?:ing|ed)", first) or (

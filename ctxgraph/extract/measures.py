@@ -71,7 +71,10 @@ _EN_DIM = {"wide": "width", "across": "width", "in width": "width", "high": "hei
            "in height": "height", "long": "length", "in length": "length", "deep": "depth"}
 #: before the number: a time from now, a bound, an order ("in 3 weeks", "within 2 days", "the 2nd")
 _EN_NOT_BEFORE = re.compile(r"\b(?:in|within|under|over|after|before|next|last|past|first|up to|at least|at most)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
-_EN_NOT_AFTER = re.compile(r"^\s*(?:ago|later|earlier|from now|before|after|back|since|time\b|notice|old\b|or (?:more|less|longer|so)|plus\b|\+)", re.I)
+_EN_NOT_AFTER = re.compile(r"^\s*(?:ago|later|earlier|from now|before|after|back|since|time\b|notice|old\b|or (?:more|less|longer|so)|plus\b|\+|"
+                           r"away\b)", re.I)  # (prec10) "im only 20 mins away": how far the user is, no measure of the thing
+#: (prec10) a bare number and "by" / "x" before a length: the first side of one size ("3.5 x 3m", "2 by 3 metres")
+_EN_BY_BEFORE = re.compile(r"(?<![\w£$€¥.,])\d+(?:\.\d+)?\s*(?:by|x|×)\s*$", re.I)
 _EN_AGE = re.compile(r"^\s*old\b", re.I)
 _EN_HAD = re.compile(r"\b(?:had|owned|used|run|worn|kept|been using)\s+(?:it\s+|them\s+)?(?:for\s+)?(?:about\s+|around\s+|nearly\s+|almost\s+)?$", re.I)
 
@@ -100,6 +103,11 @@ _ZH_DIM_BEFORE = re.compile(r"(宽|高|长|深|重)(?:度|约|大概|差不多|�
 _ZH_DIM_AFTER = re.compile(r"^(?:左右|上下|多)?(宽|高|长|深)")
 _ZH_DIM = {"宽": "width", "高": "height", "长": "length", "深": "depth", "重": "weight"}
 _ZH_BY = re.compile(rf"^\s*(?:乘以?|[x×*])\s*(?P<num>{_ZH_NUMBER})(?:{_ZH_UNIT})?")
+#: (prec10) a bare number and 乘 / x before a length: the first side of one size ("3乘2米", "3.5x3米")
+_ZH_BY_BEFORE = re.compile(rf"(?<![\d{_ZH_DIGITS}.])(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+(?:点[{_ZH_DIGITS}]+)?)\s*(?:乘以?|[x×*])\s*$")
+#: (prec10) how far the user is from a place ("离你们店就20分钟", "到南站得一个小时", "半小时车程"): no measure of the thing
+_ZH_AWAY_BEFORE = re.compile(r"(?:离|到)[^，,。！？!?；;\s]{1,10}?(?:就|只有|才|也就|大概|差不多|要|得|有|开车|坐车|走路|骑车)+$")
+_ZH_AWAY_AFTER = re.compile(r"^(?:的)?(?:路程|车程|路)")
 _ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿了|骑了)(?:快|将近|差不多|大概|有)?$")
 #: a rate before the number keeps with it: 每次两个小时
 _ZH_RATE = re.compile(r"(?:每次|每回|每天|每周|每月|每年|一次)$")
@@ -175,7 +183,7 @@ def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
             found.append(("age", start, end + _EN_AGE.match(after).end()))
             taken_to = end
             continue
-        if dim == "duration" and _EN_NOT_AFTER.match(after):
+        if dim == "duration" and _EN_NOT_AFTER.match(after) or dim == "distance" and re.match(r"\s*away\b", after, re.I):
             continue
         if dim == "length" and m.group("length").casefold() == "m" and not re.match(r"[\d.]+$", m.group("num")):
             continue  # "one m" is no length
@@ -186,6 +194,8 @@ def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
             tail = _EN_DIM_AFTER.match(text, by.end())
             end = tail.end() if tail else by.end()
             dim = "size"
+        elif dim == "length" and _EN_BY_BEFORE.search(text[max(0, start - 16):start]):
+            start, dim = start - len(_EN_BY_BEFORE.search(text[max(0, start - 16):start]).group(0)), "size"
         else:
             side = _EN_DIM_AFTER.match(text, end)
             if side and dim == "length":
@@ -218,12 +228,18 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
         before = text[max(0, start - 6):start]
         if _ZH_NOT_BEFORE.search(before):
             continue
+        if dim in ("duration", "distance") and (_ZH_AWAY_BEFORE.search(text[max(0, start - 16):start])
+                                               or _ZH_AWAY_AFTER.match(text[end:end + 3])):
+            continue
         if num in ("一", "两", "几") and dim == "duration" and not m.group(0).endswith(("小时", "钟头", "分钟")) \
                 and not before.endswith("了"):
             continue  # 一天 / 两天 / 一年 alone say when more often than how long ("拿了两年" says how long)
         by = _ZH_BY.match(text[end:])
+        by_before = _ZH_BY_BEFORE.search(text[max(0, start - 10):start]) if dim == "length" else None
         if by is not None:
             end, dim = end + by.end(), "size"
+        elif by_before is not None:
+            start, dim = start - len(by_before.group(0)), "size"
         else:
             side_before, side_after = _ZH_DIM_BEFORE.search(before), _ZH_DIM_AFTER.match(text[end:end + 4])
             if dim == "length" and (side_before or side_after):
@@ -234,7 +250,8 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
         found.append((dim, start - (len(rate.group(0)) if rate else 0), end))
         taken_to = end
     for m in _ZH_SPECIAL.finditer(text):
-        if not any(s <= m.start() < e for _, s, e in found) and not _ZH_NOT_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
+        if not any(s <= m.start() < e for _, s, e in found) and not _ZH_NOT_BEFORE.search(text[max(0, m.start() - 6):m.start()]) \
+                and not _ZH_AWAY_BEFORE.search(text[max(0, m.start() - 16):m.start()]) and not _ZH_AWAY_AFTER.match(text[m.end():m.end() + 3]):
             found.append(("duration", m.start(), m.end()))
     return found
 
@@ -252,6 +269,9 @@ def measures(ctx: MessageContext) -> list[_Unit]:
         values = by_dim.setdefault(dim, [])
         if said not in values:
             values.append(said)
+        if dim == "size":  # (prec10) another step's cut of the size ("2米" of "3乘2米") is no value of its own
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value != said
+                                                         and u.value in said and re.search(rf"[\d{_ZH_DIGITS}]", u.value))]
     out: list[_Unit] = []
     for dim, values in by_dim.items():
         # another step's fact of the same key in this message ("七十公分宽" read as a length): one fact holds both

@@ -117,6 +117,15 @@ _SERVICE_OWN_BEFORE = re.compile(
 _CONTACT_SLOTS = frozenset({"address", "email", "phone"})
 
 
+#: (prec10) the service's own place said as where it is ("我们馆在…", "本店位于…", "we're based at …", "our studio is at …")
+_SERVICE_OWN_PLACE = re.compile(
+    r"(?:我们|本)(?:的)?(?:馆|店|厂|中心|公司|工作室|门店|医院|诊所|机构|学校|场馆|基地)(?:地址)?(?:在|位于|地址)"
+    r"|\bour (?:\w+ )?(?:studio|shop|store|office|workshop|centre|center|clinic|lab|warehouse|depot|branch|premises|showroom|venue)"
+    r" (?:is|are) (?:at|in|on)\b|\bwe(?:'re| are) (?:based|located) (?:at|in|on)\b", re.I)
+#: a word of the user's between the service's place and a contact value: the value may be theirs
+_YOURS = re.compile(r"您|你|\byour?\b", re.I)
+
+
 def service_own(ctx: MessageContext, slot_id: str, at: int) -> bool:
     """Whether the assistant's contact value at ``at`` is the service's own (where to send, write or come:
     "请寄到：上海市…", "发到我们邮箱xiufu@…", "The studio is at Unit 4, Mill Yard"), no value of the user's.
@@ -134,4 +143,9 @@ def service_own(ctx: MessageContext, slot_id: str, at: int) -> bool:
         return False
     text = ctx.text
     lo = max([0] + [m.end() for m in SENTENCE_END.finditer(text) if m.end() <= at])
-    return bool(_SERVICE_OWN_BEFORE.search(text[max(lo, at - 40):at]))
+    if _SERVICE_OWN_BEFORE.search(text[max(lo, at - 40):at]):
+        return True
+    # (prec10) the service's own place opens the sentence and no word of the user's comes before the value:
+    # "我们馆在朝阳区安贞路12号二楼，每周二、四早上7点上课，电话010-64421133" - the phone is the venue's too
+    cue = _SERVICE_OWN_PLACE.search(text, lo, at)
+    return cue is not None and not _YOURS.search(text, cue.end(), at)

@@ -164,6 +164,34 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
     return out
 
 
+#: (prec10) a determiner before a noun, and the words that end a noun phrase after its head (prepositions,
+#: conjunctions): a word after the tagger's span that is none of them makes the span a modifier of the next noun
+_DETERMINER_BEFORE = re.compile(r"\b(?:a|an|the|my|our|his|her|their|your|this|that|these|those|some|any)\s+$", re.I)
+_PHRASE_GOES_ON = re.compile(r"\s+(?!(?:with|for|at|in|on|to|from|of|by|and|or|but|so|because|as|if|when|than|then|too|"
+                             r"daily|every|each|please|pls|now|again|though|lol)\b)[a-z]", re.I)
+
+
+def _kind_in_passing(ctx: MessageContext, m: Mention, slot) -> bool:
+    """(prec10) The tagger's ``category`` (a kind of event, stay or service, learned from the public
+    dialogue corpora) that no slot of the pack, no role cue and no question takes, said as a bare word
+    with no determiner ("football with the kids", "long story") or as the modifier of the noun after it
+    ("a regular walker", "about a metre tall"): a word said in passing, no kind the user names ("she
+    carries an inhaler" stays).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Hello, looking for a regular walker for my spaniel Biscuit"})
+    >>> [f.key for f in t.state().facts if f.key == "category"]
+    []
+    """
+    if m.label != "category" or slot is not None or ctx.profile.segmented:
+        return False
+    if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", m.text):
+        return False
+    text = ctx.text
+    return not _DETERMINER_BEFORE.search(text[max(0, m.start - 8):m.start]) or bool(_PHRASE_GOES_ON.match(text, m.end))
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -177,6 +205,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         cued = (cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
+        if _kind_in_passing(ctx, m, slot):
+            continue
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
             filled.add(key)

@@ -30,7 +30,7 @@ values than it removed wrong ones (the booking does not hold "课桌式" or "Sta
 ...     {"role": "user", "content": "small boat please"},
 ...     {"role": "assistant", "content": "Sorry, the small boat is fully booked that week; the big boat still has space."}])
 >>> [(f.value, f.status) for f in t.state().facts if f.key.startswith("choice")]
-[('We can put you on the small boat (6 anglers, £50 each)', 'retracted')]
+[('We can put you on the small boat', 'retracted')]
 >>> _ = t.observe({"role": "user", "content": "ok fine, big boat then"})
 >>> [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice")]
 ['the big boat']
@@ -46,7 +46,7 @@ from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _word
 from .context import MessageContext
 from .options import Option, asks_which, measures, offered_options
 from .registry import step
-from .text import cut_at_boundary, first_match
+from .text import clauses, cut_at_boundary, first_match
 
 # a change of mind in a reply ("还是X吧", "算了", "X instead", "rather X")
 _CHANGE = re.compile(r"还是|算了|改|换|\binstead\b|\brather\b", re.I)
@@ -151,8 +151,18 @@ def picks_answered(ctx: MessageContext) -> list[_Unit]:
     return out
 
 
+#: where a sentence ends: a full stop only before a space or the end, so a number's point ("£1.50",
+#: "3.5 x 3m", "6.30am") ends none
+_SENTENCE_SPLIT = re.compile(r"(?<=[!?。！？；;])\s*|(?<=\.)(?:\s+|$)")
+
+
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?。！？；;])\s*", text) if s.strip()]
+    """The sentences of ``text``.
+
+    >>> _sentences("The 3.5 x 3m room is £1.50 a day. Sold out! 好的。还有吗？")
+    ['The 3.5 x 3m room is £1.50 a day.', 'Sold out!', '好的。', '还有吗？']
+    """
+    return [s for s in _SENTENCE_SPLIT.split(text) if s.strip()]
 
 
 @step("picks_changed", roles=("user",))
@@ -200,9 +210,11 @@ def picks_stale(ctx: MessageContext) -> list[_Unit]:
         for fid, d in mine:
             options, i = picked_option(G, d, ctx.lang)
             carried = {k: v for k, v in measures(d["value"]).items() if k in _TELLING}
+            # (prec10) the option and the other measure in one clause: "已占座：G87，…，请在15:45前支付" names G87 and
+            # a clock to pay by, no other departure
             if i is not None and carried and any(
-                    i in named(s, options, ctx.lang) and any(not _same(k, carried.get(k, v), v) for k, v in measures(s).items())
-                    for s in _sentences(ctx.text)):
+                    i in named(c, options, ctx.lang) and any(not _same(k, carried.get(k, v), v) for k, v in measures(c).items())
+                    for s in _sentences(ctx.text) for _, c in clauses(s)):
                 out.append(RetractUnit(fact=fid))
     for u in ctx.units_of(FactUnit):
         if u.offered:
