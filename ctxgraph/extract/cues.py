@@ -157,8 +157,9 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
         units = moved or units
     lifted = {u.constraint for u in units if isinstance(u, LiftUnit)}
-    # "这周六上午可以吗？", then "那下午也行吧" (which also lifts "下午我不在家"): the one time asked for gives way
-    asked = [cid for cid, d in active if cid not in lifted and d["polarity"] == "must" and not bound(d["text"])
+    # "这周六上午可以吗？", then "那下午也行吧" (which also lifts "下午我不在家"): the one time asked for gives way; so does
+    # the one time preferred ("洗澡最好下午", then "上午也行", cons10)
+    asked = [cid for cid, d in active if cid not in lifted and d["polarity"] in ("must", "prefer") and not bound(d["text"])
              and other_day(d["text"], clause)]
     units += [LiftUnit(constraint=cid) for cid in asked if len(asked) == 1]
     if not units and part_past(clause):  # "mornings are fine from now on" lifts "nothing before 10": the one time bound it goes past
@@ -684,7 +685,7 @@ def _reversed(ctx: MessageContext, clause: str) -> list[_Unit]:
     >>> t.observe_many([{"role": "user", "content": "no smoked salmon, it's too pricey for us"},
     ...                 {"role": "user", "content": "actually do the smoked salmon ones after all, the boss is paying"}])
     >>> [(c.text, c.status) for c in t.state().constraints]
-    [("no smoked salmon, it's too pricey for us", 'lifted')]
+    [('no smoked salmon', 'lifted')]
     """
     if not first_match(ctx.pack.reversals, clause) or _ENDS_ASKING.search(clause):
         return []
