@@ -27,6 +27,10 @@ MADE = [
     ("en", ["keep the cushions out of the quote, we're reusing ours"], "must_not", "cushions"),
     ("en", ["the track is muddy, only a 4x4 can get up there"], "must", "4x4"),
     ("zh", ["巷子很窄 只有三轮车能进"], "must", "三轮车"),
+    # a busy time said by where the person has to be
+    ("zh", ["晚上他要去学游泳"], "must_not", "晚上"),
+    ("zh", ["春节我们回老家"], "must_not", "春节"),
+    ("zh", ["周四下午孩子有书法课"], "must_not", "周四下午"),
 ]
 
 
@@ -42,6 +46,8 @@ NOT_MADE = [
     ("en", ["the 3rd, not the 4th, sorry"]),
     ("en", ["we can't go past the 2nd roundabout, is that where you are?"]),
     ("zh", ["要大的还是小的？"]),
+    ("zh", ["周六我要去你们店里看看样品"]),
+    ("zh", ["周末有试听课的话我想去"]),
 ]
 
 
@@ -82,3 +88,16 @@ KEPT = [
 def test_rules_cons10_same_shape_lifts_nothing(lang, messages, held):
     rules = rules_after(lang, *messages)
     assert any(s == "active" and held in t for s, _, t in rules), rules
+
+
+def test_rules_cons10_busy_time_is_no_pick_of_its_slot():
+    """"周日吧，周六他有英语课" takes the Sunday slot; Saturday is the busy time the rule keeps, not the pick."""
+    from ctxgraph import Tracker
+
+    t = Tracker("zh", today="2026-03-02")
+    t.observe_many([{"role": "user", "content": "想给孩子报个围棋体验课"},
+                    {"role": "assistant", "content": "体验课有周六上午10点和周日上午10点两场。"},
+                    {"role": "user", "content": "周日那个，周六他有英语课"}])
+    current = [f.value for f in t.state().facts if f.status == "current"]
+    assert any("周日" in v for v in current) and not any("周六" in v for v in current), current
+    assert any(c.status == "active" and "周六" in c.text for c in t.state().constraints)
