@@ -212,7 +212,7 @@ DISABLE_KEYS = {
     "fact_patterns": "pattern", "lifts": None, "corrections": None, "retractions": None,
     "selections": None, "goals": None, "questions": None, "question_words": None,
     "history_words": None, "stress": None, "make": None, "done": None, "cancel": None, "deeds": None,
-    "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None,
+    "asks_detail": None, "joins": None, "checks": None, "asks_input": None, "choices": None, "reversals": None,
     "offer_tails": None, "offer_cues": None, "waits_for": None, "declines": None,
     "pronouns": None, "name_suffixes": None, "tool_fields": None,
     "steps": None,  # extraction steps by name (see ctxgraph.extract.STEPS)
@@ -247,6 +247,9 @@ class RuleFile(_Strict):
     # the user takes an option ("go with the 18-month contract", "那就线上吧"): an active
     # must_not rule that names what the option names is lifted
     choices: list[str] = []
+    # the user wants after all what a must_not rule ruled out ("do the garden one as well", "收纳盒还是你们带吧"): the
+    # active must_not rule the clause names is lifted (cons10)
+    reversals: list[str] = []
     commitments: CommitmentRules = CommitmentRules()
     corrections: list[str] = []
     retractions: list[str] = []
@@ -334,7 +337,7 @@ class RuleFile(_Strict):
     relations: list[str] = []
 
     _c = field_validator(
-        "lifts", "choices", "corrections", "retractions", "selections", "goals", "questions", "question_words",
+        "lifts", "choices", "reversals", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
         "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
@@ -445,6 +448,7 @@ class RulePack:
     constraints: list[ConstraintRule] = field(default_factory=list)
     lifts: list[str] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)
+    reversals: list[str] = field(default_factory=list)
     asks_detail: list[str] = field(default_factory=list)
     joins: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
@@ -524,6 +528,7 @@ class RulePack:
         self.constraints += rf.constraints
         self.lifts += rf.lifts
         self.choices += rf.choices
+        self.reversals += rf.reversals
         for name in _COMMITMENT_LISTS:  # the commitments section's cue lists, each kept flat here
             getattr(self, name).extend(getattr(rf.commitments, name))
         self.corrections += rf.corrections

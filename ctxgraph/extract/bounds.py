@@ -292,6 +292,30 @@ def narrower(new: str, old: str) -> bool:
 
 #: the user can do any time now: "几点都可以", "什么时候都行", "any time is fine"
 _ANY_TIME = re.compile(r"几点都|什么时候都|随时都?|\b(?:any ?time|whenever)\b", re.I)
+#: any day allowed ("下周哪天都行", "any day's fine now"): a lift of the one rule on the day (cons10)
+_ANY_DAY = re.compile(r"哪(?:一)?天都|\bany (?:day|date|weekday)\b", re.I)
+
+
+def any_day(clause: str) -> bool:
+    """Whether a clause allows any day ("下周哪天都行", "any day's fine now"), not a time of the day.
+
+    >>> any_day("我请好年假了 下周哪天都行"), any_day("any day's fine now"), any_day("几点都可以")
+    (True, True, False)
+    """
+    return bool(_ANY_DAY.search(clause))
+
+
+def about_when(rule: str) -> bool:
+    """Whether a rule is about when: a bound on a time or a day, or a day or part of the day or week it names
+    ("只能约周末", "it has to be after 2", "nothing before 9am").
+
+    >>> about_when("只能约周末啊 她平时上课外班"), about_when("it has to be after 2, she naps till then"), about_when("no nuts please")
+    (True, True, False)
+    """
+    b = bound(rule)
+    if b and (b[1] in ("time", "day") or b[1] == "number" and re.search(r"\b(?:after|before|until|till|by)\s+\d", rule, re.I)):
+        return True
+    return bool(dict(_VALUES)["day"].search(rule) or _DAY_PARTS.search(rule))
 
 
 def any_time(clause: str) -> bool:

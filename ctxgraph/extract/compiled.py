@@ -76,7 +76,7 @@ class CompiledPack:
         self.deeds, self.choices, self.asks_detail = c(pack.deeds), c(pack.choices), c(pack.asks_detail)
         self.joins, self.checks, self.asks_input = c(pack.joins), c(pack.checks), c(pack.asks_input)
         self.offer_tails, self.offer_cues, self.waits_for = c(pack.offer_tails), c(pack.offer_cues), c(pack.waits_for)
-        self.declines = c(pack.declines)
+        self.declines, self.reversals = c(pack.declines), c(pack.reversals)
         self.same_deed = [frozenset(w.casefold() for w in group) for group in pack.same_deed]
         self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
         self.pronouns = c(pack.pronouns)

@@ -27,7 +27,8 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import _LOWER, _UPPER, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound
+from .bounds import _LOWER, _UPPER, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, about_when
+from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
@@ -43,6 +44,9 @@ RULE_CHARS = {"segmented": 60, "spaced": 160}
 #: An open promise nobody mentions again within this many messages expires (status
 #: "expired"): the chat has moved on, and it no longer takes room in the state block.
 COMMITMENT_TURNS = 400
+_EN_CLOSED = frozenset(w for ws in EN_CLASSES.values() for w in ws)
+#: characters of the closed classes of Chinese (a pair holding one names no thing: 你们, 还是, 准备 keeps)
+_ZH_CLOSED = frozenset("".join(w for c, ws in ZH_CLASSES.items() if c in ("PRON", "PART", "OK", "MODAL") for w in ws)) | set("还是")
 _ENDS_ASKING = re.compile(r"[？?]\s*$|吗\s*$")
 #: a bound the user sets and asks the go-ahead for: "总价别超过1000行吗", "keep it under $50, ok?"
 _ASKS_OK = re.compile(r"(?:行|可以|好)(?:吗|不)\s*[？?]?\s*$|\b(?:ok|okay|alright)\s*\?\s*$", re.I)
@@ -153,8 +157,9 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
         units = moved or units
     lifted = {u.constraint for u in units if isinstance(u, LiftUnit)}
-    # "这周六上午可以吗？", then "那下午也行吧" (which also lifts "下午我不在家"): the one time asked for gives way
-    asked = [cid for cid, d in active if cid not in lifted and d["polarity"] == "must" and not bound(d["text"])
+    # "这周六上午可以吗？", then "那下午也行吧" (which also lifts "下午我不在家"): the one time asked for gives way; so does
+    # the one time preferred ("洗澡最好下午", then "上午也行", cons10)
+    asked = [cid for cid, d in active if cid not in lifted and d["polarity"] in ("must", "prefer") and not bound(d["text"])
              and other_day(d["text"], clause)]
     units += [LiftUnit(constraint=cid) for cid in asked if len(asked) == 1]
     if not units and part_past(clause):  # "mornings are fine from now on" lifts "nothing before 10": the one time bound it goes past
@@ -162,8 +167,11 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         timed = [cid for cid, d in active if _hour_bound(d["text"], way)]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
-        timed = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
-        units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
+        on_time = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
+        units += [LiftUnit(constraint=cid) for cid in on_time if len(on_time) == 1]
+    if not units and (any_day(clause) or any_time(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
+        on_when = [cid for cid, d in active if d["polarity"] != "prefer" and about_when(d["text"])]
+        units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
 
 
@@ -327,7 +335,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue
-        chosen = [] if ctx.role != "user" else _chosen(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
         units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
@@ -665,6 +673,40 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
                 or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
             out.append(LiftUnit(constraint=cid))
     return out
+
+
+def _reversed(ctx: MessageContext, clause: str) -> list[_Unit]:
+    """The user wants after all what a must_not rule ruled out (the pack's ``reversals``: "do the garden one as well",
+    "we DO need a barcode", "舞鞋还是你们准备吧"): the one active must_not rule whose words the clause names is lifted
+    (cons10). A clause that asks, or rules something out itself, or names two such rules, lifts none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "no smoked salmon, it's too pricey for us"},
+    ...                 {"role": "user", "content": "actually do the smoked salmon ones after all, the boss is paying"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('no smoked salmon', 'lifted')]
+    """
+    if not first_match(ctx.pack.reversals, clause) or _ENDS_ASKING.search(clause):
+        return []
+    rule = _rule(ctx, clause)
+    if rule and rule[0] == "must_not":
+        return []
+    words = _thing_words(ctx, clause)
+    named = [cid for cid, d in g.open_items(ctx.graph, "constraint") if d["polarity"] == "must_not" and words & _thing_words(ctx, d["text"])]
+    return [LiftUnit(constraint=named[0])] if len(named) == 1 else []
+
+
+#: words that name no thing in a reversal: the closed classes of the learned reader's features and the reversal's own
+_NO_THING_EN = frozenset(_EN_CLOSED) | _NAMELESS | frozenset("well bother need want dont do done one ones".split())
+
+
+def _thing_words(ctx: MessageContext, text: str) -> frozenset[str]:
+    """The words of ``text`` that can name a thing: content words outside the closed classes (spaced writing), pairs of
+    letters outside them (segmented writing: "舞鞋还是你们准备吧" -> 舞鞋, 准备)."""
+    if ctx.profile.segmented:
+        return frozenset(p for p in _pairs(ctx, text) if not any(ch in _ZH_CLOSED for ch in p))
+    return frozenset(w for w in _stems(text, ctx.lang) if w not in _NO_THING_EN and len(w) >= 3)
 
 
 def _names(ctx: MessageContext, option: str, rule: str) -> bool:

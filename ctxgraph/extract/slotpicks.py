@@ -381,7 +381,21 @@ def _rules_out(ctx: MessageContext, offset: int, clause: str) -> bool:
     >>> [f.value for f in t.state().facts if f.status == "current"]
     []
     """
-    return any(ruled_out(ctx.text, offset + start) for start, _, kind, _ in _tokens(clause) if kind in ("day", "clock"))
+    tokens = [(start, end) for start, end, kind, _ in _tokens(clause) if kind in ("day", "clock")]
+    return any(ruled_out(ctx.text, offset + start) for start, _ in tokens) or _in_must_not(ctx, clause, tokens)
+
+
+def _in_must_not(ctx: MessageContext, clause: str, tokens: list[tuple[int, int]]) -> bool:
+    """(cons10) Whether a must_not rule cue of the pack spans one of the clause's day or clock tokens: "周日那个，周六她还有
+    英语课" picks 周日, its 周六 is the busy time the rule keeps."""
+    for polarity, cues in ctx.pack.constraints:
+        if polarity != "must_not":
+            continue
+        for cue in cues:
+            for m in cue.finditer(clause):
+                if any(m.start() <= start < m.end() for start, _ in tokens):
+                    return True
+    return False
 
 
 def _own(ctx: MessageContext, clause: str) -> list[FactUnit]:
