@@ -170,7 +170,19 @@ def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]
     asked = {G.nodes[t]["index"] for t in recent
              if G.nodes[t]["role"] == "assistant" and first_match(ctx.pack.asks_input, G.nodes[t]["text"] or "")}
     said = {G.nodes[t]["index"] for t in recent if G.nodes[t]["role"] == "assistant" and G.nodes[t]["index"] == turn - 1}
+    said |= _asked_then_answered(G, turn)
     return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
             if pid not in closed and (d["turn"] == turn or d["turn"] in said
                                       or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
             and first_match(ctx.pack.checks, d["text"])][:1]
+
+
+def _asked_then_answered(G, turn: int) -> set[int]:
+    """The assistant's message two before the calling one, when it asked the user something and the user's
+    answer is all that came between: a check said there waited for that answer ("我查一下师傅的档期，您想约哪天、地址
+    在哪？", the user's day and address, then ``installer_slots``; "Where is the car? I'll check what's on the van
+    once I know.", the address, then ``check_stock``)."""
+    asked, answer = G.nodes.get(f"t{turn - 2}"), G.nodes.get(f"t{turn - 1}")
+    if asked is None or answer is None or asked["role"] != "assistant" or answer["role"] != "user":
+        return set()
+    return {turn - 2} if re.search(r"[?？]", asked.get("text") or "") else set()

@@ -235,7 +235,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
-                    and _names_a_deed(ctx, c):
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx):  # after a tool that kept a promise it reports that one
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
@@ -262,6 +262,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         if _habitual(ctx.text[opening:end]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
+        if _agrees_to_limit(ctx, ctx.text[start:end]):
+            continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -274,6 +276,38 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: a limit said of a deed: it is not done, or only in one way ("我们不会联系房东", "之后只通过微信联系您，不打电话",
+#: "we'll only contact you by email", "we won't touch the paintwork")
+_LIMIT = re.compile(r"不会|不再|不(?=[\u4e00-\u9fff]{0,3}(?:打|联系|发|碰|动|用|放|加|约|推|找|告诉|通知))|别|只(?!是|要|有|能|剩)|仅"
+                    r"|\b(?:won't|will not|wouldn't|never|only|not)\b", re.I)
+
+
+def _user_rules(ctx: MessageContext) -> list[str]:
+    """The texts of the active rules the user set in their last message before this one."""
+    G = ctx.graph
+    user = next((i for i in range(ctx.index - 1, -1, -1) if (G.nodes.get(f"t{i}") or {}).get("role") == "user"), None)
+    return [d["text"] for _, d in g.open_items(G, "constraint") if d.get("turn") == user] if user is not None else []
+
+
+def _agrees_to_limit(ctx: MessageContext, span: str) -> bool:
+    """Whether a promise only agrees to the limit the user just set: it says a deed is not done, or done
+    only one way (:data:`_LIMIT`), and names what a rule of the user's last message names ("别打电话联系我
+    …有事发微信" then "好的，之后只通过微信联系您，不打电话"; "pls email dont ring me" then "we'll only contact
+    you by email"). That is the user's constraint said back, not a deed for the user; a positive deed the
+    rule asks for ("师傅来之前先打电话") still promises.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "千万别联系房东，他知道了要涨房租"},
+    ...                 {"role": "assistant", "content": "好的，我们不会联系房东。"}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if not _LIMIT.search(span):
+        return False
+    return any(_overlap(ctx, _outside(span, [_LIMIT]), rule) for rule in _user_rules(ctx))
 
 
 #: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
