@@ -552,10 +552,17 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
+        if deed and _BOOKS_IT.match(deed):
+            continue  # "Shall I book a pickup?" - "yes": the booking itself, its call and result are the record
         if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_) \
                 and not any(m in deed for m in made_there):  # "我去申请一下协议价，明天回复您，可以吗？" is made already
             units.append(CommitmentUnit(text=deed, due=None, status="open"))
     return units
+
+
+#: an offered deed that is the booking the chat is making ("book a pickup", "confirm the Princess Palace for Saturday",
+#: 帮您预约周六上午): the user's yes asks for the booking, which the booking call then records, not a promise to keep
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm)\b|^\W*(?:先)?(?:帮|给|为)?您?(?:先)?(?:预约|预订|订)", re.I)
 
 
 #: the assistant's own future deed (cons6): "I'll …", "we will …", 我(们) + a deed not in the past; not an
