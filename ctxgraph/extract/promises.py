@@ -140,9 +140,9 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
     sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
     go-ahead is taken, the reminder is not sent yet)."""
-    best, best_score = None, 0
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
+    best, best_score = None, _just_kept(ctx, said) if after_tool else 0
     told = _recipients(clause)
     for pid, d in open_:
         if after_tool and not ctx.profile.segmented and not _stems(said, ctx.lang) & _stems(d["text"], ctx.lang):
@@ -156,6 +156,15 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
             and not _AHEAD.search(rest):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+def _just_kept(ctx: MessageContext, said: str) -> int:
+    """How much a report shares with the promise the tool call just before it kept: a report after the call
+    is about that deed unless it names another open one as well ("术前注意事项已经发到您微信了" after ``send_wechat`` is
+    the kept 术前注意事项 one, not "检查前一天我们会短信提醒您", though 发 and 短信 are one deed)."""
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    kept = [v for _, v, k in G.out_edges(last, keys=True) if k == "fulfills"]
+    return max((_overlap(ctx, said, _DURATION.sub(" ", G.nodes[v].get("text") or "")) for v in kept), default=0)
 
 
 def _recipients(clause: str) -> list[str]:
