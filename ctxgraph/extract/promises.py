@@ -158,6 +158,13 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
     return [FulfilUnit(commitment=best, status=status)] if best else []
 
 
+#: a report that the user's detail went into the booking's record ("I've added that to the job notes for Nadia", "I've
+#: added it to HF-90417", "I've added it to your Wednesday pickup"): a change of the booking the facts hold, no deed kept
+_INTO_RECORD = re.compile(r"\b(?:added|noted|put)\b[^.;!?]*?\bto (?:the |your |this |that )?(?:[\w'-]+ ){0,2}?"
+                          r"(?:booking|job|order|notes?|record|file|account|pickup|visit|appointment|reservation)\b"
+                          r"|\b(?:added|noted|put)\b[^.;!?]*?\bto [A-Z]{2,}-?\d+", re.I)
+
+
 def _just_kept(ctx: MessageContext, said: str) -> int:
     """How much a report shares with the promise the tool call just before it kept: a report after the call
     is about that deed unless it names another open one as well ("术前注意事项已经发到您微信了" after ``send_wechat`` is
@@ -244,7 +251,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
-                    and _names_a_deed(ctx, c) and not _after_tool(ctx):  # after a tool that kept a promise it reports that one
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
+                # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
