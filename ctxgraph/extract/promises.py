@@ -279,6 +279,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         if _habitual(ctx.text[opening:end]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
+        if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
+            continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
         if _agrees_to_limit(ctx, ctx.text[start:end]):
             continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
         for start, end in _joined(ctx, start, end):
@@ -293,6 +295,13 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: the user is asked to contact the service first, and the service's deed answers that call ("If he's still poorly on the
+#: day, just call us and we'll move the appointment", "如果还有霉味，您再联系我们，我们给您换一饼"): how the service answers,
+#: no deed the assistant's side owes until the user calls
+_USER_CALLS_FIRST = re.compile(r"\b(?:call|ring|phone|contact|email) us\b[^.;!?]{0,12}?(?:\band\b|,)\s*(?:we|i)(?:'ll| will)\b"
+                               r"|(?:您|你)(?:再|就|直接|随时)?(?:联系|打电话给|致电|告诉)我们[，,]\s*我们(?:会|再|就|马上)?", re.I)
 
 
 #: a limit said of a deed: it is not done, or only in one way ("我们不会联系房东", "之后只通过微信联系您，不打电话",
