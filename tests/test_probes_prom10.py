@@ -18,7 +18,12 @@ from tests.test_probes_prom7 import problems as prom7_problems
 
 PROBES = load_probes("prom10")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "en_modelplane_chased": "\"I've chased them: …\" reports the deed in another verb form than the en done cues read "
+                            "(chased / chase): the promise stays open",
+    "en_tattoo_sessions": "a role's habit said with \"at each visit\" (\"The therapist will assess the fading at each visit\"): "
+                          "the habit words read \"every visit\" and \"after each\", not \"at each\"",
+}
 
 
 def problems(probe: dict, state: dict) -> list[str]:
