@@ -101,3 +101,14 @@ def test_promises_prom10_zh_a_deed_to_the_user_after_a_time_promises(text, part)
 
 def test_promises_prom10_zh_what_can_be_arranged_on_the_day_is_no_promise():
     assert promises_after("zh", bot("医院到我们这里车程大约15分钟，出院当天可以安排专车接。")) == []
+
+
+@pytest.mark.parametrize(("lang", "promise", "answer", "tool", "part"), [
+    pytest.param("zh", "好的，那为您登记排队，请提供孩子姓名和家长电话。", "何欣怡 13705713368", "queue_register", "登记排队", id="zh"),
+    pytest.param("en", "Sure, I'll register you for the waiting list. Please provide your full name.", "Tom Reilly",
+                 "waitlist_register", "register you", id="en"),
+])
+def test_promises_prom10_a_promise_that_asked_for_details_is_kept_by_the_call_after_the_answer(lang, promise, answer, tool, part):
+    t = Tracker(lang)
+    t.observe_many([bot(promise), {"role": "user", "content": answer}, *tool_turns(tool, "{}", '{"queue_no": "Q-12"}')])
+    assert the_one([(c.text, c.status) for c in t.state().commitments], part)[1] == "done"
