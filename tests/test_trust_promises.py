@@ -109,11 +109,19 @@ def test_report_closes_the_promise_it_is_about_not_the_other():
     "Your booking has been confirmed for Saturday.",
     "I have successfully booked it, the reference is 7781.",
 ])
-def test_an_accepted_offer_is_closed_by_the_outcome_it_reports(report):
-    # the user's yes makes the offered deed a promise; the report of its outcome keeps it, and only it
+def test_an_accepted_offer_to_book_is_the_booking_not_a_promise(report):
+    # prom10: the user's yes to "Shall I book X?" asks for the booking, which the report (or the booking call)
+    # records; the annotated chats list no promise for it (blind5, blind7, blind9), open or done
     promises = promises_after("en", bot("The 10:15 train fits. Shall I book the 10:15 train for you?"), "yes please",
                               bot(report))
-    assert the_one(promises, "book the 10:15 train")[1] == "done"
+    assert promises == []
+
+
+def test_an_accepted_offer_is_closed_by_the_outcome_it_reports():
+    # the user's yes makes any other offered deed a promise; the report of its outcome keeps it
+    promises = promises_after("en", bot("The 10:15 train fits. Shall I email you the timetable?"), "yes please",
+                              bot("I have emailed you the timetable."))
+    assert the_one(promises, "email you the timetable")[1] == "done"
 
 
 def test_report_in_the_same_sentence_is_not_part_of_the_promise():
@@ -287,7 +295,7 @@ def test_a_report_that_starts_with_the_deed_closes_the_promise():
 
 # issue 19 (cons3): offers and promises as the second blind set says them, shown on other words
 @pytest.mark.parametrize(("lang", "turns", "part"), [
-    pytest.param("en", [bot("Your lease is signed. Shall I book the movers for Saturday morning?"), "yes please"], "movers", id="en-shall-i"),
+    pytest.param("en", [bot("Your lease is signed. Shall I send the movers your floor plan?"), "yes please"], "movers", id="en-shall-i"),
     pytest.param("en", [bot("Would you like me to email the floor plan to you?"), "sure, it's kim@example.org"], "floor plan", id="en-would-you-like-me-to"),
     pytest.param("zh", [bot("安装那天我提前半小时给您打电话，可以吗？"), "可以"], "打电话", id="zh-may-i"),
     pytest.param("zh", [bot("要不要我帮您预约下周的复诊？"), "好的，麻烦了"], "复诊", id="zh-shall-i"),
@@ -359,7 +367,7 @@ def test_an_offer_after_a_comma_accepted_is_a_promise_zh():
 
 
 def test_a_deed_set_for_a_day_is_reported():
-    promises = promises_after("en", bot("Would you like me to book the engineer's follow-up visit?"), "yes please",
+    promises = promises_after("en", bot("Would you like me to arrange the engineer's follow-up visit?"), "yes please",
                               bot("The follow-up visit is set for Friday at 10."))
     assert the_one(promises, "follow-up")[1] == "done"
 
@@ -489,7 +497,7 @@ def test_a_report_an_apology_or_an_option_is_no_promise(lang, text):
 @pytest.mark.parametrize(("lang", "offer", "reply", "part", "status"), [
     pytest.param("en", "I can get the joiner to quote for the shelving too, want me to?", "yes go on", "shelving", "open", id="en-want-me-to"),
     pytest.param("en", "Would it help if I emailed you the seating plan?", "yes please", "seating plan", "open", id="en-would-it-help"),
-    pytest.param("en", "I could book you in for a free eye check, if you like?", "go on then", "eye check", "open", id="en-i-could"),
+    pytest.param("en", "I could add a free eye check to your visit, if you like?", "go on then", "eye check", "open", id="en-i-could"),
     pytest.param("en", "I could book you in for a free eye check, if you like?", "no thanks", None, None, id="en-i-could-no"),
     pytest.param("zh", "要不我先让师傅看看照片，给您估个价？", "行，麻烦了", "估个价", "open", id="zh-yaobu"),
     pytest.param("zh", "要不我先让师傅看看照片，给您估个价？", "不用了", None, None, id="zh-yaobu-no"),

@@ -142,14 +142,16 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
 
 def _just_promised(ctx: MessageContext, call_id: str, named: list[str]) -> tuple[int, str | None]:
     """The one open promise whose deed the tool's name names (``named``) and that was made in the
-    message calling the tool or in the assistant's message just before it: the call does what was
-    just promised, whatever words its arguments use (``KEPT_OVERLAP`` then, else nothing)."""
+    message calling the tool, in the assistant's message just before it, or in the one before the user's
+    answer to what it asked (:func:`_asked_then_answered`): the call does what was just promised, whatever
+    words its arguments use (``KEPT_OVERLAP`` then, else nothing)."""
     G = ctx.graph
     aid = G.graph["call_to_action"].get(call_id)
     if aid is None:
         return 0, None
     turn = G.nodes[aid].get("turn", -1)
-    recent = [pid for pid in named if turn - G.nodes[pid].get("turn", -99) <= 1]
+    answered = _asked_then_answered(G, turn, ctx.pack.asks_input)  # "好的，为您登记九价排队。请提供孩子姓名…", the user's details, then the call
+    recent = [pid for pid in named if turn - G.nodes[pid].get("turn", -99) <= 1 or G.nodes[pid].get("turn") in answered]
     return (KEPT_OVERLAP, recent[0]) if len(recent) == 1 else (0, None)
 
 
@@ -170,7 +172,20 @@ def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]
     asked = {G.nodes[t]["index"] for t in recent
              if G.nodes[t]["role"] == "assistant" and first_match(ctx.pack.asks_input, G.nodes[t]["text"] or "")}
     said = {G.nodes[t]["index"] for t in recent if G.nodes[t]["role"] == "assistant" and G.nodes[t]["index"] == turn - 1}
+    said |= _asked_then_answered(G, turn, ctx.pack.asks_input)
     return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
             if pid not in closed and (d["turn"] == turn or d["turn"] in said
                                       or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
             and first_match(ctx.pack.checks, d["text"])][:1]
+
+
+def _asked_then_answered(G, turn: int, asks_input=()) -> set[int]:
+    """The assistant's message two before the calling one, when it asked the user something (a question, or a
+    request for details: ``asks_input``, 请提供…) and the user's answer is all that came between: a check said there waited for that answer ("我查一下师傅的档期，您想约哪天、地址
+    在哪？", the user's day and address, then ``installer_slots``; "Where is the car? I'll check what's on the van
+    once I know.", the address, then ``check_stock``)."""
+    asked, answer = G.nodes.get(f"t{turn - 2}"), G.nodes.get(f"t{turn - 1}")
+    if asked is None or answer is None or asked["role"] != "assistant" or answer["role"] != "user":
+        return set()
+    text = asked.get("text") or ""
+    return {turn - 2} if re.search(r"[?？]", text) or first_match(asks_input, text) else set()

@@ -140,9 +140,9 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
     sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
     go-ahead is taken, the reminder is not sent yet)."""
-    best, best_score = None, 0
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
+    best, best_score = None, _just_kept(ctx, said) if after_tool else 0
     told = _recipients(clause)
     for pid, d in open_:
         if after_tool and not ctx.profile.segmented and not _stems(said, ctx.lang) & _stems(d["text"], ctx.lang):
@@ -156,6 +156,22 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
             and not _AHEAD.search(rest):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: a report that the user's detail went into the booking's record ("I've added that to the job notes for Nadia", "I've
+#: added it to HF-90417", "I've added it to your Wednesday pickup"): a change of the booking the facts hold, no deed kept
+_INTO_RECORD = re.compile(r"\b(?:added|noted|put)\b[^.;!?]*?\bto (?:the |your |this |that )?(?:[\w'-]+ ){0,2}?"
+                          r"(?:booking|job|order|notes?|record|file|account|pickup|visit|appointment|reservation)\b"
+                          r"|\b(?:added|noted|put)\b[^.;!?]*?\bto [A-Z]{2,}-?\d+", re.I)
+
+
+def _just_kept(ctx: MessageContext, said: str) -> int:
+    """How much a report shares with the promise the tool call just before it kept: a report after the call
+    is about that deed unless it names another open one as well ("术前注意事项已经发到您微信了" after ``send_wechat`` is
+    the kept 术前注意事项 one, not "检查前一天我们会短信提醒您", though 发 and 短信 are one deed)."""
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    kept = [v for _, v, k in G.out_edges(last, keys=True) if k == "fulfills"]
+    return max((_overlap(ctx, said, _DURATION.sub(" ", G.nodes[v].get("text") or "")) for v in kept), default=0)
 
 
 def _recipients(clause: str) -> list[str]:
@@ -235,7 +251,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
-                    and _names_a_deed(ctx, c):
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
+                # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
@@ -262,6 +279,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         if _habitual(ctx.text[opening:end]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
+        if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
+            continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
+        if _agrees_to_limit(ctx, ctx.text[start:end]):
+            continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -274,6 +295,45 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: the user is asked to contact the service first, and the service's deed answers that call ("If he's still poorly on the
+#: day, just call us and we'll move the appointment", "如果还有霉味，您再联系我们，我们给您换一饼"): how the service answers,
+#: no deed the assistant's side owes until the user calls
+_USER_CALLS_FIRST = re.compile(r"\b(?:call|ring|phone|contact|email) us\b[^.;!?]{0,12}?(?:\band\b|,)\s*(?:we|i)(?:'ll| will)\b"
+                               r"|(?:您|你)(?:再|就|直接|随时)?(?:联系|打电话给|致电|告诉)我们[，,]\s*我们(?:会|再|就|马上)?", re.I)
+
+
+#: a limit said of a deed: it is not done, or only in one way ("我们不会联系房东", "之后只通过微信联系您，不打电话",
+#: "we'll only contact you by email", "we won't touch the paintwork")
+_LIMIT = re.compile(r"不会|不再|不(?=[\u4e00-\u9fff]{0,3}(?:打|联系|发|碰|动|用|放|加|约|推|找|告诉|通知))|别|只(?!是|要|有|能|剩)|仅"
+                    r"|\b(?:won't|will not|wouldn't|never|only|not)\b", re.I)
+
+
+def _user_rules(ctx: MessageContext) -> list[str]:
+    """The texts of the active rules the user set in their last message before this one."""
+    G = ctx.graph
+    user = next((i for i in range(ctx.index - 1, -1, -1) if (G.nodes.get(f"t{i}") or {}).get("role") == "user"), None)
+    return [d["text"] for _, d in g.open_items(G, "constraint") if d.get("turn") == user] if user is not None else []
+
+
+def _agrees_to_limit(ctx: MessageContext, span: str) -> bool:
+    """Whether a promise only agrees to the limit the user just set: it says a deed is not done, or done
+    only one way (:data:`_LIMIT`), and names what a rule of the user's last message names ("别打电话联系我
+    …有事发微信" then "好的，之后只通过微信联系您，不打电话"; "pls email dont ring me" then "we'll only contact
+    you by email"). That is the user's constraint said back, not a deed for the user; a positive deed the
+    rule asks for ("师傅来之前先打电话") still promises.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "千万别联系房东，他知道了要涨房租"},
+    ...                 {"role": "assistant", "content": "好的，我们不会联系房东。"}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if not _LIMIT.search(span):
+        return False
+    return any(_overlap(ctx, _outside(span, [_LIMIT]), rule) for rule in _user_rules(ctx))
 
 
 #: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
@@ -518,10 +578,18 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
+        if deed and _BOOKS_IT.match(deed):
+            continue  # "Shall I book a pickup?" - "yes": the booking itself, its call and result are the record
         if deed and not any(_overlap(ctx, deed, d["text"]) >= max(2, len(_stems(deed, ctx.lang))) for _, d in open_) \
                 and not any(m in deed for m in made_there):  # "我去申请一下协议价，明天回复您，可以吗？" is made already
             units.append(CommitmentUnit(text=deed, due=None, status="open"))
     return units
+
+
+#: an offered deed that is the booking the chat is making ("book a pickup", "confirm the Princess Palace for Saturday"):
+#: the user's yes asks for the booking, which the booking call then records, not a promise to keep (no annotated chat
+#: lists one; English only: the Chinese chats show no such offer either way, and 要不我帮您约…面诊 stays a promise)
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm)\b", re.I)
 
 
 #: the assistant's own future deed (cons6): "I'll …", "we will …", 我(们) + a deed not in the past; not an
