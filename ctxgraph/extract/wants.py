@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from .. import _graph as g
-from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
+from .._units import ConstraintUnit, DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask
@@ -41,7 +41,8 @@ WANT_CHARS = 200
 #: the value alone ("车牌苏A·7K2M9", "7岁"): the value's own fact has it
 VALUE_LEFT = 4
 # a greeting before the want is no part of it ("你好 想找个…", "hi there, looking to …")
-_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|heya|hiya|hoi|yo|morning|evening|afternoon|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
+# (a bare day part greets only before a comma or "all": "afternoon ideally" says when)
+_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|heya|hiya|hoi|yo|(?:morning|evening|afternoon)(?=\s*[,.!~]|\s+all\b|\s*$)|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
 # the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
@@ -141,17 +142,30 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
 def _opening_want(ctx: MessageContext, rules) -> str:
     """Every sentence of the opening that holds a want, whole: the situation said before the
     want ("年检快到期了，想找你们代办"), the want and what it is for; its values masked, its
-    greeting, plain questions, values said alone and clauses taken back left out."""
+    greeting, plain questions, values said alone and clauses taken back left out. (wants10) When the
+    opening says a want, its other statements go with it: they describe the thing or the person the
+    want is for ("1962 semi, artex ceilings", "back garden", "its a rented flat in leyton").
+    A value is masked only when a fact of its own keeps it: "2 storeys", "afternoon ideally",
+    "两晚" said in the opening and read by no other step stay in the want, as said.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "hi need new fence panels for the back garden. 1960s bungalow, clay soil"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['need new fence panels for the back garden. 1960s bungalow, clay soil']
+    """
     corrected = [m.start() for rx in ctx.pack.self_corrections for m in rx.finditer(ctx.text)]
     # the values said with the want are facts of their own, which may change later ("要订15杯…"
     # then "改成12杯"): the want keeps the deed and the things, not them
     # (a number said as a word of its own, "two MALM chests", is a count that may change; one glued to a
     # name, "小米13", is part of the name)
+    kept_by = _kept_elsewhere(ctx)
     values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id") and (
+        m.kind == "id" or m.label not in COUNT_LABELS or kept_by(m.text)) and (
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
-    parts = []
+    parts, beside = [], []
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
         for offset, clause in clauses(ctx.text[lo:hi]):
@@ -159,12 +173,12 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             start = offset + len(clause) - len(clause.lstrip())
             if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
                 continue
-            said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                             if not _said_alone(ctx.text[a:b], text[a:b]))
+            said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True):
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
-                    said = _clean(text[offset:offset + len(clause)])
+                    said = _clean(text[offset:offset + len(clause)], kept_by)
                 if not said or first_match(ctx.pack.vague_values, said):
                     continue  # "想约个时间": nothing the state lacks
                 wanting = True
@@ -172,9 +186,50 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 continue  # "周末有班吗？": asked, not wanted
             if said:
                 kept.append(said)
+        joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
         if wanting:
-            parts.append(("，" if ctx.lang == "zh" else ", ").join(kept))
+            parts.append(joined)
+        elif joined and len(_PUNCT.sub("", joined)) > GREETING_CHARS:
+            beside.append((len(parts), joined))  # a statement of the opening: kept if the opening wants something
+    if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
+        for n, (at, said) in enumerate(beside):
+            parts.insert(at + n, said)
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
+
+
+#: (wants10) the labels of counts and things: said in the opening and kept by no fact of their own, they stay in
+#: the want ("2 storeys", "四个大人两个小孩"); a day, a clock, a sum or an id no fact keeps was left out on purpose
+#: (a day ruled out, a past visit)
+COUNT_LABELS = ("QUANTITY", "NUMBER", "PRODUCT")
+#: a number with a unit that says when ("三点", "3号", "7pm", "10:30"): masked whether kept or not
+_WHEN = re.compile(r"[点号时]|\d\s*(?:am|pm)\b|[:：]\d", re.I)
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+#: a want to change or undo what the user has ("I want to downgrade", "想换大一号"): the statements beside it
+#: describe the old thing ("I have the monthly unlimited plan"), not the want
+_CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|downgrade|upgrade|cancel|exchange|return|refund|move|transfer|"
+                                 r"reschedule|postpone|amend|update)\b", re.I),
+                "zh": re.compile(r"换|改|退|取消|延期|推迟")}
+
+
+def _kept_elsewhere(ctx: MessageContext):
+    """``kept_by(value) -> bool``: a fact of this message other than the want holds ``value`` (or
+    ``value`` holds the fact's value): masked out of the want, it is not lost."""
+    held = [u.value.casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
+            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 1]
+    held += [u.text.casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]  # a rule is lifted when it changes
+
+    digits = {d.replace(",", "") for h in held for d in _DIGITS.findall(h)}
+
+    def kept_by(value: str) -> bool:
+        v = value.casefold().strip(" ,，.")
+        if not v:
+            return False
+        # a number a fact keeps in another form ("15杯" -> 15, "£1500" -> "1,500 GBP")
+        return any(v in h or (len(h) > 2 and h in v) for h in held) or bool({d.replace(",", "") for d in _DIGITS.findall(v)} & digits)
+
+    return kept_by
 
 
 def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -182,21 +237,27 @@ def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return [(lo + m.start(), lo + m.end()) for m in _PART.finditer(text[lo:hi])]
 
 
-def _said_alone(part: str, masked: str) -> bool:
+def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     """A part of a clause that held a value and says little else once it is masked ("车牌苏A·7K2M9",
-    "7岁", "7pm till midnight"): the value's own fact has it.
+    "7岁", "7pm till midnight"): the value's own fact has it. With ``kept_by`` (see
+    :func:`_kept_elsewhere`), a number no fact keeps is no value masked.
 
     >>> _said_alone("7pm till midnight", "    till midnight"), _said_alone("想找你们代办", "想找你们代办")
     (True, False)
+    >>> _said_alone("2 storeys", "2 storeys", lambda v: False)
+    False
     """
-    kept = _clean(masked)
-    held = masked != part or _NUMBER.search(part) is not None
+    kept = _clean(masked, kept_by)
+    numbers = [m.group(0) for m in _NUMBER.finditer(part)]
+    held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
     return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
 
 
-def _clean(said: str) -> str:
-    """A clause with its values masked: numbers with units out, no greeting, no hanging symbols."""
-    kept = _SYMBOLS.sub(" ", _NUMBER.sub(" ", said))
+def _clean(said: str, kept_by=None) -> str:
+    """A clause with its values masked: numbers with units out (with ``kept_by``, only those a fact of their
+    own keeps), no greeting, no hanging symbols."""
+    kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
+    kept = _SYMBOLS.sub(" ", kept)
     kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
     return _GREETING.sub("", kept).strip(" ,，、…~～")
 
@@ -238,6 +299,8 @@ def _want_without_given_up(ctx: MessageContext) -> str:
                     swaps.append((str(G.nodes[old]["value"]), u.value))
     if ctx.correcting:
         swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
+    elif _MIND.get(ctx.lang) and _MIND[ctx.lang].search(ctx.text):  # (wants10) "还是三个月的吧", "the 3 day one then"
+        swaps += _changed_counts(ctx, want)
     kept = want
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -248,20 +311,29 @@ def _want_without_given_up(ctx: MessageContext) -> str:
 
 
 #: (prec9) a number with the word it counts: "two MALM", "500 cards", "6寸", "3个人"
-_COUNTED = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
-                      r"\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[\u4e00-\u9fff])", re.I)
+_COUNTED = re.compile(r"(?<![A-Za-z0-9.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
+                      r"(?:\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<glued>[a-z])(?![a-z]))"
+                      r"|(?P<cur>[£$€¥￥])\s?(?P<amount>\d[\d,]*(?:\.\d+)?)"
+                      r"|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[个位名][\u4e00-\u9fff]|[\u4e00-\u9fff])", re.I)
 
 
 def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
     """(the whole, the number, its word, casefolded) of each counted thing of ``text`` from ``start``
     ("the 6th", "20th june": an ordinal counts nothing)."""
-    return [(m.group(0), m.group("n") or m.group("zn"), (m.group("unit") or m.group("zunit")).casefold())
+    return [(m.group(0), m.group("n") or m.group("amount") or m.group("zn"),
+             (m.group("unit") or m.group("glued") or m.group("cur") or m.group("zunit")).casefold())
             for m in _COUNTED.finditer(text, start)]
 
 
+#: (wants10) a change of mind said without the pack's correction words: the want's count follows it too
+_MIND = {"en": re.compile(r"\b(?:instead|rather|make it|then)\b", re.I), "zh": re.compile(r"还是|算了|改成|改为|换成")}
+#: a count said as not wanted: "12 gb not required", "3个不要"
+_NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
+
+
 def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
-    """(old, new): a change (after the pack's ``corrections`` words) that counts the same thing as the
-    want with another number ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
+    """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
+    the want with another number (the same word after it; "7个人": the measure word and its noun) ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
     the want's count follows it.
 
     >>> from ctxgraph import Tracker
@@ -270,15 +342,12 @@ def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
     ['修复好的照片想冲印成7寸']
     """
-    cues = [m.start() for rx in ctx.pack.corrections for m in rx.finditer(ctx.text)]
-    if not cues:
-        return []
-    said = _counted(ctx.text, min(cues))
+    said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))]
     out = []
     for whole, n, unit in _counted(want):
         new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
-        if len(new) == 1:
-            out.append((whole, new.pop()))
+        if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
+            out.append((whole, new.pop() if len(new) == 1 else " "))
     return out
 
 
