@@ -61,6 +61,11 @@ _DANGLING = re.compile(r"的(?=$|[，,、\s])")
 _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
+#: (wants10) the opening says it only asks, for later ("just wondering", "先问一下"): what it asks about is no want yet
+_ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\b|\bout of (?:interest|curiosity)\b|\bfor (?:future|later) reference\b", re.I),
+                "zh": re.compile(r"先(?:问|咨询)(?:一?下|问)|随便问问|只是问问|问问而已")}
+
+
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
     G = ctx.graph
@@ -83,7 +88,7 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     name = WANT_NAMES.get(ctx.lang, WANT_KEY)
     later: list[_Unit] = []
     if _opening(ctx):
-        value = _opening_want(ctx, rules)
+        value = "" if _ONLY_ASKING.get(ctx.lang) and _ONLY_ASKING[ctx.lang].search(ctx.text) else _opening_want(ctx, rules)
     else:
         value = _changed_want(ctx) or _want_without_given_up(ctx)
         if not value:
@@ -105,8 +110,22 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
         start, clause = start + greeting.end(), clause[greeting.end():]
     m = first_match(rules, clause)
     if m is None:
+        if opening and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
+            return True  # (wants10) "do you hire 1920s stuff", "how much for a hot tub", "年夜饭还有包间吗"
         return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
+
+
+#: (wants10) the opening asks for the service as a question, with no verb of wanting: the thing asked for is what
+#: the user came for ("how much to clean my bins?", "do you hire 1920s stuff", "can i get a room friday night",
+#: "whats the price of kiln dried ash", "年夜饭还有包间吗", "漆都掉了，能翻新吗"); read in the opening only (later, "can I
+#: have X?" is as often a plain question)
+_OPENING_ASK = {
+    "en": re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|heya|so|and|also|ok|okay)\W+)*(?:how much (?:would it be |is it |does it cost |do you charge |could i \w+ |can i \w+ )?(?:for|to|against)\b"
+                     r"|what(?:'?s| is) the (?:price|cost) (?:of|for)\b|(?:can|could|may) (?:i|we) (?:get|have|book|hire|rent|borrow|order|arrange)\b"
+                     r"|do (?:you|u|ya) (?:guys )?(?:hire|rent|sell|stock|do|offer|make|run|provide)\b(?! (?:any )?(?:idea|time|a minute|a moment|weekends?|sundays?|saturdays?|evenings?)\b))", re.I),
+    "zh": re.compile(r"^\W*[\u4e00-\u9fff]{0,8}还有[\u4e00-\u9fff]{1,8}(?:吗|么)|^\W*(?:你们|您|贵店|店里|这边)?(?:能|可以|能不能|可不可以)(?!问|说|告诉|确认|查一?下|看一?下)[\u4e00-\u9fff]{1,8}(?:吗|么)"),
+}
 
 
 #: jieba tags of what may come before an imperative's verb: a time, a place, an adverb ("周六来家里…", "先…")
@@ -114,6 +133,8 @@ _BEFORE_VERB = ("t", "f", "s", "d", "m", "q")
 #: verbs that state, not ask for a deed ("是", "有", "叫"), the marks of a deed done ("了", "过") and of
 #: one not done ("一直没有发货": a fault reported, not a deed asked for) or declined ("擦玻璃不用")
 _NOT_IMPERATIVE = re.compile(r"^(?:是|有|在|叫|姓|像|觉得|感觉|知道|听说)$")
+#: the word before the person a deed is done for ("给女儿约…", "为老人订…", "替我妈办…")
+_FOR_WHOM = ("给", "为", "替")
 _DONE = re.compile(r"[了过没]|不用|不要|不需要|别")
 
 
@@ -123,8 +144,8 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
 
     >>> from ctxgraph.extract.asked import _demo_ctx
     >>> [_imperative(_demo_ctx("zh"), c) for c in ("订两套汉服", "周六来家里给鱼缸换个水", "买了个冰箱", "是这样的",
-    ...                                          "买的耳机一直没有发货", "擦玻璃不用")]
-    [True, True, False, False, False, False]
+    ...                                          "买的耳机一直没有发货", "擦玻璃不用", "给女儿约hpv疫苗", "给他添麻烦了")]
+    [True, True, False, False, False, False, True, False]
     """
     if ctx.lang != "zh" or _DONE.search(clause):
         return False
@@ -132,6 +153,15 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
     i = 0
     while i < len(tokens) and tokens[i].tag_.startswith(_BEFORE_VERB) and not tokens[i].tag_.startswith("v"):
         i += 1
+    if i + 2 < len(tokens) and tokens[i].text in _FOR_WHOM and tokens[i + 1].tag_.startswith(("r", "n")):
+        # (wants10) "给女儿约hpv疫苗", "给我爸妈订奶": the person the deed is for, then the deed and its thing (jieba
+        # tags the verb after a person as anything: 约/d, 订奶/n), so what follows the person is taken as the deed
+        j = i + 1
+        while j < len(tokens) and tokens[j].tag_.startswith(("r", "n")) and j < i + 3:
+            j += 1
+        rest = tokens[j:]
+        return bool(rest) and not _NOT_IMPERATIVE.match(rest[0].text) and rest[0].text != "的" and (
+            len(rest) > 1 or len(rest[0].text) > 1)
     if i >= len(tokens) or tokens[i].tag_ != "v" or _NOT_IMPERATIVE.match(tokens[i].text):
         return False
     if i + 1 < len(tokens) and tokens[i + 1].text == "的":  # "买的耳机…": the verb describes a thing
