@@ -378,7 +378,37 @@ def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
         new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
         if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
             out.append((whole, new.pop() if len(new) == 1 else " "))
+    if not out and ctx.correcting:
+        out = _changed_bare_number(ctx, want)
     return out
+
+
+_BARE = re.compile(r"(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d)")
+
+
+def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+    """(wants10) A correction that says a number with no word after it ("might need 700 actually", "its probly 6
+    panels" after "took out 5 of them") while the want holds one number as said: the want's number follows it (one
+    new number) or goes (more than one). Numbers inside a day, a clock, an address, a sum or an id are none of these.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "need about 600 quid til end of feb"},
+    ...                 {"role": "user", "content": "might need 700 actually"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['need about 700 quid til end of feb']
+    """
+    old = _BARE.findall(want)
+    if len(old) != 1:
+        return []
+    spans = [(m.start, m.end) for m in ctx.mentions if m.kind == "id" or m.label not in COUNT_LABELS]
+    new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
+           and not _WHEN.match(ctx.text, m.end())}
+    if not new:
+        return []
+    value = new.pop() if len(new) == 1 else ""
+    m = re.compile(_BARE.pattern + r"\s*\w*").search(want)  # with the word after it: the swap needs more than one character
+    return [(m.group(0), m.group(0).replace(old[0], value, 1).strip() or " ")] if m else []
 
 
 def _named_old(ctx: MessageContext, want: str) -> list[str]:
@@ -390,7 +420,7 @@ def _named_old(ctx: MessageContext, want: str) -> list[str]:
     >>> t.observe_many([{"role": "user", "content": "I need 200 letterpress business cards on cotton card"},
     ...                 {"role": "user", "content": "actually make it 500 not 200, my partner wants some"}])
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
-    ['I need letterpress business cards on cotton card']
+    ['I need 500 letterpress business cards on cotton card']
     """
     out = []
     for rx in ctx.pack.corrections:
