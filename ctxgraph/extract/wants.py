@@ -100,7 +100,7 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else later
 
 
-def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False) -> bool:
+def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False, ask: bool = False) -> bool:
     """A clause that says a want: a statement holding a want cue, after a greeting or not ("hey,
     want a …"), or a question asking the service to do a deed (a cue with an ``ask`` group:
     "你们能代办吗", "can you fit one?"); in the opening, a Chinese clause that opens with a verb
@@ -110,7 +110,7 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
         start, clause = start + greeting.end(), clause[greeting.end():]
     m = first_match(rules, clause)
     if m is None:
-        if opening and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
+        if ask and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
             return True  # (wants10) "do you hire 1920s stuff", "how much for a hot tub", "年夜饭还有包间吗"
         return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
@@ -118,13 +118,15 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
 
 #: (wants10) the opening asks for the service as a question, with no verb of wanting: the thing asked for is what
 #: the user came for ("how much to clean my bins?", "do you hire 1920s stuff", "can i get a room friday night",
-#: "whats the price of kiln dried ash", "年夜饭还有包间吗", "漆都掉了，能翻新吗"); read in the opening only (later, "can I
-#: have X?" is as often a plain question)
+#: "年夜饭还有包间吗", "你们能租舞台灯光吗 学校汇演用"); read in an opening that says no want otherwise ("my son wants riding
+#: lessons. do you do kids?": who they take is asked, not wanted; "do you do / offer / run X" asks what they do, not
+#: for a thing), and in the opening only (later, "can I have X?" is as
+#: often a plain question). A price asked of a named thing ("What is the price of the MacBook Air M3?") is no request.
 _OPENING_ASK = {
     "en": re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|heya|so|and|also|ok|okay)\W+)*(?:how much (?:would it be |is it |does it cost |do you charge |could i \w+ |can i \w+ )?(?:for|to|against)\b"
-                     r"|what(?:'?s| is) the (?:price|cost) (?:of|for)\b|(?:can|could|may) (?:i|we) (?:get|have|book|hire|rent|borrow|order|arrange)\b"
-                     r"|do (?:you|u|ya) (?:guys )?(?:hire|rent|sell|stock|do|offer|make|run|provide)\b(?! (?:any )?(?:idea|time|a minute|a moment|weekends?|sundays?|saturdays?|evenings?)\b))", re.I),
-    "zh": re.compile(r"^\W*[\u4e00-\u9fff]{0,8}还有[\u4e00-\u9fff]{1,8}(?:吗|么)|^\W*(?:你们|您|贵店|店里|这边)?(?:能|可以|能不能|可不可以)(?!问|说|告诉|确认|查一?下|看一?下)[\u4e00-\u9fff]{1,8}(?:吗|么)"),
+                     r"|(?:can|could|may) (?:i|we) (?:get|have|book|hire|rent|borrow|order|arrange)\b"
+                     r"|do (?:you|u|ya) (?:guys )?(?:hire|rent|sell|stock|make|supply)\b)", re.I),
+    "zh": re.compile(r"^\W*[\u4e00-\u9fff]{0,8}还有[\u4e00-\u9fff]{1,8}(?:吗|么)|^\W*(?:你们|您|贵店|店里|这边)(?:能|可以|能不能|可不可以)(?!问|说|告诉|确认|查一?下|看一?下)[\u4e00-\u9fff]{1,8}(?:吗|么)"),
 }
 
 
@@ -196,6 +198,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
     parts, beside = [], []
+    ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
         for offset, clause in clauses(ctx.text[lo:hi]):
@@ -206,7 +209,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                              if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
-            if _wanting(ctx, rules, start, clause, opening=True):
+            if _wanting(ctx, rules, start, clause, opening=True, ask=ask):
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
                     said = _clean(text[offset:offset + len(clause)], kept_by)
                 if not said or first_match(ctx.pack.vague_values, said):
@@ -214,6 +217,10 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 wanting = True
             elif ctx.asking(start):
                 continue  # "周末有班吗？": asked, not wanted
+            else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
+                said = ("，" if ctx.lang == "zh" else ", ").join(
+                    _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                    if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
             if said:
                 kept.append(said)
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
@@ -241,6 +248,9 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|downgrade|upgrade|cancel|exchange|return|refund|move|transfer|"
                                  r"reschedule|postpone|amend|update)\b", re.I),
                 "zh": re.compile(r"换|改|退|取消|延期|推迟")}
+
+
+_QUESTION_END = re.compile(r"\s*[?？]")
 
 
 def _kept_elsewhere(ctx: MessageContext):
