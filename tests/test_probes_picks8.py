@@ -21,7 +21,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en_gokart_that_one_confirmed": "one option offered in a statement and 'Would that work?': a single offer is no list to pick from",
     "en_helicopter_reject": "opening5's want keeps 'the coast flight is more than I want to spend' (a complaint read as a want)",
     "en_whale_extra_no": "'the standard trip is fine' names no option offered (the extra was declined; nothing was picked)",
-    "en_tuxedo_tool_list": "the pick is read; 'chest 40' (a measure the user states) is no fact (miss6's lane)",
 }
 
 

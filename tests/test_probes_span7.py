@@ -23,8 +23,6 @@ KNOWN_MISSES: dict[str, str] = {
     "clock_en_half_past": "'half past six' is a TIME now, but a bare answer to 'What time will you come?' makes no fact",
     "form_en_ordinal_date_tool": "'the twenty-sixth' in words is no DATE, so the tool's date keeps the assistant's words",
     "runover_en_keep_finish": "'keep the original finish' answers a yes/no question: no slot asked, nothing read",
-    "address_zh_road_number": "the address is whole; the duration 一个月 is not read (a measure: miss6's lane)",
-    "clock_zh_zuoyou": "the clock is whole; the count 两张 before a measure is not read (miss6's lane)",
     "form_zh_hours_tool": "一个半小时 is kept; per_week: 2 has no unit word after the number (一周两次)",
 }
 

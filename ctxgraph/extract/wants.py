@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from .. import _graph as g
-from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
+from .._units import ConstraintUnit, DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask
@@ -41,7 +41,8 @@ WANT_CHARS = 200
 #: the value alone ("车牌苏A·7K2M9", "7岁"): the value's own fact has it
 VALUE_LEFT = 4
 # a greeting before the want is no part of it ("你好 想找个…", "hi there, looking to …")
-_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|heya|hiya|hoi|yo|morning|evening|afternoon|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
+# (a bare day part greets only before a comma or "all": "afternoon ideally" says when)
+_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|heya|hiya|hoi|yo|(?:morning|evening|afternoon)(?=\s*[,.!~]|\s+all\b|\s*$)|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
 # the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
@@ -58,6 +59,11 @@ _PART = re.compile(r"[^,，]+")
 _SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
 _DANGLING = re.compile(r"的(?=$|[，,、\s])")
 _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
+#: (wants10) the opening says it only asks, for later ("just wondering", "先问一下"): what it asks about is no want yet
+_ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\b|\bout of (?:interest|curiosity)\b|\bfor (?:future|later) reference\b", re.I),
+                "zh": re.compile(r"先(?:问|咨询)(?:一?下|问)|随便问问|只是问问|问问而已")}
 
 
 def _opening(ctx: MessageContext) -> bool:
@@ -82,7 +88,7 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     name = WANT_NAMES.get(ctx.lang, WANT_KEY)
     later: list[_Unit] = []
     if _opening(ctx):
-        value = _opening_want(ctx, rules)
+        value = "" if _ONLY_ASKING.get(ctx.lang) and _ONLY_ASKING[ctx.lang].search(ctx.text) else _opening_want(ctx, rules)
     else:
         value = _changed_want(ctx) or _want_without_given_up(ctx)
         if not value:
@@ -94,7 +100,7 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else later
 
 
-def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False) -> bool:
+def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False, ask: bool = False) -> bool:
     """A clause that says a want: a statement holding a want cue, after a greeting or not ("hey,
     want a …"), or a question asking the service to do a deed (a cue with an ``ask`` group:
     "你们能代办吗", "can you fit one?"); in the opening, a Chinese clause that opens with a verb
@@ -104,8 +110,24 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
         start, clause = start + greeting.end(), clause[greeting.end():]
     m = first_match(rules, clause)
     if m is None:
+        if ask and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
+            return True  # (wants10) "do you hire 1920s stuff", "how much for a hot tub", "年夜饭还有包间吗"
         return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
+
+
+#: (wants10) the opening asks for the service as a question, with no verb of wanting: the thing asked for is what
+#: the user came for ("how much to clean my bins?", "do you hire 1920s stuff", "can i get a room friday night",
+#: "年夜饭还有包间吗", "你们能租舞台灯光吗 学校汇演用"); read in an opening that says no want otherwise ("my son wants riding
+#: lessons. do you do kids?": who they take is asked, not wanted; "do you do / offer / run X" asks what they do, not
+#: for a thing), and in the opening only (later, "can I have X?" is as
+#: often a plain question). A price asked of a named thing ("What is the price of the MacBook Air M3?") is no request.
+_OPENING_ASK = {
+    "en": re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|heya|so|and|also|ok|okay)\W+)*(?:how much (?:would it be |is it |does it cost |do you charge |could i \w+ |can i \w+ )?(?:for|to|against)\b"
+                     r"|(?:can|could|may) (?:i|we) (?:get|have|book|hire|rent|borrow|order|arrange)\b"
+                     r"|do (?:you|u|ya) (?:guys )?(?:hire|rent|sell|stock|make|supply)\b)", re.I),
+    "zh": re.compile(r"^\W*[\u4e00-\u9fff]{0,8}还有[\u4e00-\u9fff]{1,8}(?:吗|么)|^\W*(?:你们|您|贵店|店里|这边)(?:能|可以|能不能|可不可以)(?!问|说|告诉|确认|查一?下|看一?下)[\u4e00-\u9fff]{1,8}(?:吗|么)"),
+}
 
 
 #: jieba tags of what may come before an imperative's verb: a time, a place, an adverb ("周六来家里…", "先…")
@@ -113,6 +135,8 @@ _BEFORE_VERB = ("t", "f", "s", "d", "m", "q")
 #: verbs that state, not ask for a deed ("是", "有", "叫"), the marks of a deed done ("了", "过") and of
 #: one not done ("一直没有发货": a fault reported, not a deed asked for) or declined ("擦玻璃不用")
 _NOT_IMPERATIVE = re.compile(r"^(?:是|有|在|叫|姓|像|觉得|感觉|知道|听说)$")
+#: the word before the person a deed is done for ("给女儿约…", "为老人订…", "替我妈办…")
+_FOR_WHOM = ("给", "为", "替")
 _DONE = re.compile(r"[了过没]|不用|不要|不需要|别")
 
 
@@ -122,8 +146,8 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
 
     >>> from ctxgraph.extract.asked import _demo_ctx
     >>> [_imperative(_demo_ctx("zh"), c) for c in ("订两套汉服", "周六来家里给鱼缸换个水", "买了个冰箱", "是这样的",
-    ...                                          "买的耳机一直没有发货", "擦玻璃不用")]
-    [True, True, False, False, False, False]
+    ...                                          "买的耳机一直没有发货", "擦玻璃不用", "给女儿约hpv疫苗", "给他添麻烦了")]
+    [True, True, False, False, False, False, True, False]
     """
     if ctx.lang != "zh" or _DONE.search(clause):
         return False
@@ -131,6 +155,15 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
     i = 0
     while i < len(tokens) and tokens[i].tag_.startswith(_BEFORE_VERB) and not tokens[i].tag_.startswith("v"):
         i += 1
+    if i + 2 < len(tokens) and tokens[i].text in _FOR_WHOM and tokens[i + 1].tag_.startswith(("r", "n")):
+        # (wants10) "给女儿约hpv疫苗", "给我爸妈订奶": the person the deed is for, then the deed and its thing (jieba
+        # tags the verb after a person as anything: 约/d, 订奶/n), so what follows the person is taken as the deed
+        j = i + 1
+        while j < len(tokens) and tokens[j].tag_.startswith(("r", "n")) and j < i + 3:
+            j += 1
+        rest = tokens[j:]
+        return bool(rest) and not _NOT_IMPERATIVE.match(rest[0].text) and rest[0].text != "的" and (
+            len(rest) > 1 or len(rest[0].text) > 1)
     if i >= len(tokens) or tokens[i].tag_ != "v" or _NOT_IMPERATIVE.match(tokens[i].text):
         return False
     if i + 1 < len(tokens) and tokens[i + 1].text == "的":  # "买的耳机…": the verb describes a thing
@@ -141,17 +174,31 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
 def _opening_want(ctx: MessageContext, rules) -> str:
     """Every sentence of the opening that holds a want, whole: the situation said before the
     want ("年检快到期了，想找你们代办"), the want and what it is for; its values masked, its
-    greeting, plain questions, values said alone and clauses taken back left out."""
+    greeting, plain questions, values said alone and clauses taken back left out. (wants10) When the
+    opening says a want, its other statements go with it: they describe the thing or the person the
+    want is for ("1962 semi, artex ceilings", "back garden", "its a rented flat in leyton").
+    A value is masked only when a fact of its own keeps it: "2 storeys", "afternoon ideally",
+    "两晚" said in the opening and read by no other step stay in the want, as said.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "hi need new fence panels for the back garden. 1960s bungalow, clay soil"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['need new fence panels for the back garden. 1960s bungalow, clay soil']
+    """
     corrected = [m.start() for rx in ctx.pack.self_corrections for m in rx.finditer(ctx.text)]
     # the values said with the want are facts of their own, which may change later ("要订15杯…"
     # then "改成12杯"): the want keeps the deed and the things, not them
     # (a number said as a word of its own, "two MALM chests", is a count that may change; one glued to a
     # name, "小米13", is part of the name)
+    kept_by = _kept_elsewhere(ctx)
     values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id") and (
+        m.kind == "id" or m.label not in COUNT_LABELS or kept_by(m.text)) and (
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
-    parts = []
+    parts, beside = [], []
+    ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
         for offset, clause in clauses(ctx.text[lo:hi]):
@@ -159,22 +206,70 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             start = offset + len(clause) - len(clause.lstrip())
             if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
                 continue
-            said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                             if not _said_alone(ctx.text[a:b], text[a:b]))
+            said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
-            if _wanting(ctx, rules, start, clause, opening=True):
+            if _wanting(ctx, rules, start, clause, opening=True, ask=ask):
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
-                    said = _clean(text[offset:offset + len(clause)])
+                    said = _clean(text[offset:offset + len(clause)], kept_by)
                 if not said or first_match(ctx.pack.vague_values, said):
                     continue  # "想约个时间": nothing the state lacks
                 wanting = True
             elif ctx.asking(start):
                 continue  # "周末有班吗？": asked, not wanted
+            else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
+                said = ("，" if ctx.lang == "zh" else ", ").join(
+                    _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                    if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
             if said:
                 kept.append(said)
+        joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
         if wanting:
-            parts.append(("，" if ctx.lang == "zh" else ", ").join(kept))
+            parts.append(joined)
+        elif joined and len(_PUNCT.sub("", joined)) > GREETING_CHARS:
+            beside.append((len(parts), joined))  # a statement of the opening: kept if the opening wants something
+    if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
+        for n, (at, said) in enumerate(beside):
+            parts.insert(at + n, said)
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
+
+
+#: (wants10) the labels of counts and things: said in the opening and kept by no fact of their own, they stay in
+#: the want ("2 storeys", "四个大人两个小孩"); a day, a clock, a sum or an id no fact keeps was left out on purpose
+#: (a day ruled out, a past visit)
+COUNT_LABELS = ("QUANTITY", "NUMBER", "PRODUCT")
+#: a number with a unit that says when ("三点", "3号", "7pm", "10:30"): masked whether kept or not
+_WHEN = re.compile(r"[点号时]|\d\s*(?:am|pm)\b|[:：]\d", re.I)
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+#: a want to change or undo what the user has ("I want to downgrade", "想换大一号"): the statements beside it
+#: describe the old thing ("I have the monthly unlimited plan"), not the want
+_CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|downgrade|upgrade|cancel|exchange|return|refund|move|transfer|"
+                                 r"reschedule|postpone|amend|update)\b", re.I),
+                "zh": re.compile(r"换|改|退|取消|延期|推迟")}
+
+
+_QUESTION_END = re.compile(r"\s*[?？]")
+
+
+def _kept_elsewhere(ctx: MessageContext):
+    """``kept_by(value) -> bool``: a fact of this message other than the want holds ``value`` (or
+    ``value`` holds the fact's value): masked out of the want, it is not lost."""
+    held = [u.value.casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
+            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 1]
+    held += [u.text.casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]  # a rule is lifted when it changes
+
+    digits = {d.replace(",", "") for h in held for d in _DIGITS.findall(h)}
+
+    def kept_by(value: str) -> bool:
+        v = value.casefold().strip(" ,，.")
+        if not v:
+            return False
+        # a number a fact keeps in another form ("15杯" -> 15, "£1500" -> "1,500 GBP")
+        return any(v in h or (len(h) > 2 and h in v) for h in held) or bool({d.replace(",", "") for d in _DIGITS.findall(v)} & digits)
+
+    return kept_by
 
 
 def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -182,21 +277,27 @@ def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return [(lo + m.start(), lo + m.end()) for m in _PART.finditer(text[lo:hi])]
 
 
-def _said_alone(part: str, masked: str) -> bool:
+def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     """A part of a clause that held a value and says little else once it is masked ("车牌苏A·7K2M9",
-    "7岁", "7pm till midnight"): the value's own fact has it.
+    "7岁", "7pm till midnight"): the value's own fact has it. With ``kept_by`` (see
+    :func:`_kept_elsewhere`), a number no fact keeps is no value masked.
 
     >>> _said_alone("7pm till midnight", "    till midnight"), _said_alone("想找你们代办", "想找你们代办")
     (True, False)
+    >>> _said_alone("2 storeys", "2 storeys", lambda v: False)
+    False
     """
-    kept = _clean(masked)
-    held = masked != part or _NUMBER.search(part) is not None
+    kept = _clean(masked, kept_by)
+    numbers = [m.group(0) for m in _NUMBER.finditer(part)]
+    held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
     return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
 
 
-def _clean(said: str) -> str:
-    """A clause with its values masked: numbers with units out, no greeting, no hanging symbols."""
-    kept = _SYMBOLS.sub(" ", _NUMBER.sub(" ", said))
+def _clean(said: str, kept_by=None) -> str:
+    """A clause with its values masked: numbers with units out (with ``kept_by``, only those a fact of their
+    own keeps), no greeting, no hanging symbols."""
+    kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
+    kept = _SYMBOLS.sub(" ", kept)
     kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
     return _GREETING.sub("", kept).strip(" ,，、…~～")
 
@@ -238,6 +339,8 @@ def _want_without_given_up(ctx: MessageContext) -> str:
                     swaps.append((str(G.nodes[old]["value"]), u.value))
     if ctx.correcting:
         swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
+    elif _MIND.get(ctx.lang) and _MIND[ctx.lang].search(ctx.text):  # (wants10) "还是三个月的吧", "the 3 day one then"
+        swaps += _changed_counts(ctx, want)
     kept = want
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -248,20 +351,29 @@ def _want_without_given_up(ctx: MessageContext) -> str:
 
 
 #: (prec9) a number with the word it counts: "two MALM", "500 cards", "6寸", "3个人"
-_COUNTED = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
-                      r"\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[\u4e00-\u9fff])", re.I)
+_COUNTED = re.compile(r"(?<![A-Za-z0-9.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
+                      r"(?:\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<glued>[a-z])(?![a-z]))"
+                      r"|(?P<cur>[£$€¥￥])\s?(?P<amount>\d[\d,]*(?:\.\d+)?)"
+                      r"|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[个位名][\u4e00-\u9fff]|[\u4e00-\u9fff])", re.I)
 
 
 def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
     """(the whole, the number, its word, casefolded) of each counted thing of ``text`` from ``start``
     ("the 6th", "20th june": an ordinal counts nothing)."""
-    return [(m.group(0), m.group("n") or m.group("zn"), (m.group("unit") or m.group("zunit")).casefold())
+    return [(m.group(0), m.group("n") or m.group("amount") or m.group("zn"),
+             (m.group("unit") or m.group("glued") or m.group("cur") or m.group("zunit")).casefold())
             for m in _COUNTED.finditer(text, start)]
 
 
+#: (wants10) a change of mind said without the pack's correction words: the want's count follows it too
+_MIND = {"en": re.compile(r"\b(?:instead|rather|make it|then)\b", re.I), "zh": re.compile(r"还是|算了|改成|改为|换成")}
+#: a count said as not wanted: "12 gb not required", "3个不要"
+_NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
+
+
 def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
-    """(old, new): a change (after the pack's ``corrections`` words) that counts the same thing as the
-    want with another number ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
+    """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
+    the want with another number (the same word after it; "7个人": the measure word and its noun) ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
     the want's count follows it.
 
     >>> from ctxgraph import Tracker
@@ -270,16 +382,43 @@ def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
     ['修复好的照片想冲印成7寸']
     """
-    cues = [m.start() for rx in ctx.pack.corrections for m in rx.finditer(ctx.text)]
-    if not cues:
-        return []
-    said = _counted(ctx.text, min(cues))
+    said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))]
     out = []
     for whole, n, unit in _counted(want):
         new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
-        if len(new) == 1:
-            out.append((whole, new.pop()))
+        if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
+            out.append((whole, new.pop() if len(new) == 1 else " "))
+    if not out and ctx.correcting:
+        out = _changed_bare_number(ctx, want)
     return out
+
+
+_BARE = re.compile(r"(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d)")
+
+
+def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+    """(wants10) A correction that says a number with no word after it ("might need 700 actually", "its probly 6
+    panels" after "took out 5 of them") while the want holds one number as said: the want's number follows it (one
+    new number) or goes (more than one). Numbers inside a day, a clock, an address, a sum or an id are none of these.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "need about 600 quid til end of feb"},
+    ...                 {"role": "user", "content": "might need 700 actually"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['need about 700 quid til end of feb']
+    """
+    old = _BARE.findall(want)
+    if len(old) != 1:
+        return []
+    spans = [(m.start, m.end) for m in ctx.mentions if m.kind == "id" or m.label not in COUNT_LABELS]
+    new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
+           and not _WHEN.match(ctx.text, m.end())}
+    if not new:
+        return []
+    value = new.pop() if len(new) == 1 else ""
+    m = re.compile(_BARE.pattern + r"\s*\w*").search(want)  # with the word after it: the swap needs more than one character
+    return [(m.group(0), m.group(0).replace(old[0], value, 1).strip() or " ")] if m else []
 
 
 def _named_old(ctx: MessageContext, want: str) -> list[str]:
@@ -291,7 +430,7 @@ def _named_old(ctx: MessageContext, want: str) -> list[str]:
     >>> t.observe_many([{"role": "user", "content": "I need 200 letterpress business cards on cotton card"},
     ...                 {"role": "user", "content": "actually make it 500 not 200, my partner wants some"}])
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
-    ['I need letterpress business cards on cotton card']
+    ['I need 500 letterpress business cards on cotton card']
     """
     out = []
     for rx in ctx.pack.corrections:
