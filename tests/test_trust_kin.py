@@ -79,3 +79,8 @@ def test_trust_kin_a_relation_another_value_holds_is_not_said_twice(lang, text):
 ])
 def test_trust_kin_a_person_to_consult_is_no_party(lang, text):
     assert people(text, lang=lang) == {}
+
+
+def test_trust_kin_a_name_said_before_its_relation_keeps_both():
+    got = people("Her name's Dorothy Fenwick. I'm Helen, her daughter, 07700 918342", lang="en")
+    assert any("Helen" in v and "daughter" in v for v in got.values()), got

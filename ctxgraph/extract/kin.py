@@ -157,6 +157,14 @@ def kin(ctx: MessageContext) -> list[_Unit]:
         if named:
             ctx.units[named[0]] = ctx.units[named[0]].model_copy(update=dict(value=phrase))
             continue
+        mine = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key == key]
+        if mine:
+            # "I'm Helen, her daughter": the name said before the relation, under the same key, takes it
+            u = ctx.units[mine[0]]
+            at = ctx.text.rfind(u.value, 0, start)
+            if at >= 0 and not ctx.text[at + len(u.value):start].strip(" ,，"):
+                ctx.units[mine[0]] = u.model_copy(update=dict(value=ctx.text[at:end].strip(" ,，")))
+            continue
         folded = rel.casefold()
         if any(folded in h.casefold() for h in held) or any(u.key == key for u in units) \
                 or g.current_with_key(ctx.graph, key):
