@@ -72,11 +72,12 @@ def test_learned_values_generic_key_supersedes_nothing(monkeypatch):
 
 
 def test_learned_values_step_makes_nothing_in_a_pack_with_domains(monkeypatch):
-    monkeypatch.setattr(lv, "load_value_reader", lambda code: _Marks("my mum"))
+    # (miss9: "my mum" alone is the kin step's; the reader marks a span no rule makes)
+    monkeypatch.setattr(lv, "load_value_reader", lambda code: _Marks("for my mum"))
     t = Tracker("en", packs=["booking"])
     t.extractor.steps[:] = with_step(t.extractor.steps, "learned_values")
     t.observe({"role": "user", "content": "I need a train to Ely. it's for my mum"})
-    assert "my mum" not in [f.value for f in t.state().facts]
+    assert "for my mum" not in [f.value for f in t.state().facts]
 
 
 @pytest.mark.parametrize("lang,a,b", [

@@ -26,7 +26,7 @@ def facts(*messages, lang: str, choose: bool = False) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("messages", "key", "value"), [
-    pytest.param(["Just me for the clog fitting. my husband Rory might come along so can he watch?"], "person_husband", "Rory", id="relation-in-question"),
+    pytest.param(["Just me for the clog fitting. my husband Rory might come along so can he watch?"], "person_husband", "my husband Rory", id="relation-in-question"),
     pytest.param(["booking clog fitting for my grandad. I'm his grandson, Declan"], "name", "Declan", id="im-his-rel-name"),
     pytest.param([bot("What's your son's name and how old is he?"), "Ewan, he's 6"], "person", "Ewan", id="bare-name-someone-else"),
     pytest.param([bot("Can I take a name for the booking?"), "Harriet Lowe. I'll pay on the day"], "name", "Harriet Lowe", id="bare-name-own"),

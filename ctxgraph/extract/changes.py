@@ -117,6 +117,11 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
              if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
              and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))
              and not (starts and d.get("slot") == "checkout")]
+    if not found:
+        # (miss9) the user made none: the value the tool's call or the assistant's confirmation set from the user's
+        # choice ("half 1" -> the booking's 13:30) is the one a change act moves ("can he do 11 instead")
+        found = [(fid, d) for fid, d in g.recent_current_facts(G, 30) if _kind_of_fact(d) == kind
+                 and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")]
     cued = cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (

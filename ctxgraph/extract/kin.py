@@ -1,0 +1,173 @@
+"""The kin step: a person the user names by their relation to them, in any message (issue 19, miss9).
+
+In every blind set the user names the people around the service by how they relate to them, and the
+relation noun is what a careful reader writes down: "executors my brother daniel price and our friend
+ruth okoro", "my sister ana works at the airport", "booking for my mum", "im the maid of honour",
+"联系人写我大哥 邓国平", "我是她爸何志强", "我老公也会去", "给女儿约hpv疫苗", "舅舅一家也来". The relations step
+reads a relation only when a name follows it and keeps the noun in the key (``person_sister: Rachel``);
+here the noun is read by its frame, with or without a name:
+
+- English: a possessive (my / our / his / her / their) before a noun of the closed class of kin and
+  the people around a person (brother, sister-in-law, friend, neighbour, carer, landlord …); the user's
+  own relation after "I'm" ("im his carer", "I'm the best man"); the couple of a wedding with "the"
+  ("the bride", "the groom"). A relation noun written with a capital after a lower-case possessive is a
+  brand ("my Brother printer") and is not read.
+- Chinese: a kin noun after 我 / 我的 / 我家 / 他 / 她 / 给 / 帮, or a kin noun of two characters or more
+  anywhere (老公, 女儿, 舅舅, 公公婆婆); the people who are no kin (房东, 同事, 朋友) only after a possessive
+  ("我同事", not "千万别联系房东"); a single-character one (爸, 妈, 哥, 姐) only after 我 / 他 / 她. Not read:
+  the noun inside a word of another sense (朋友圈, 父亲节).
+- The name said right after the noun goes with it ("my brother daniel price" when the NER finds the
+  name, "my sister Rachel"; zh a common surname and one or two characters, then no more Chinese: "我大哥
+  邓国平", "她爸何志强"); a relations fact that holds that name alone (``person_sister: Rachel``) takes the
+  whole phrase.
+
+Not read: a person the user will consult ("once I have talked to my wife", 问下老婆, 跟我老公商量一下), generic words for children (kids, children, baby, 孩子, 宝宝: the service's subject, counted
+elsewhere), a relation a fact of the message already holds in its value ("me and my husband want to
+do our wills"), one the state already holds, the assistant's words. The key is ``person_<noun>``,
+the value the user's words from the possessive to the end of the name.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "executors my brother Daniel Price and our friend Ruth Okoro"})
+>>> sorted(f.value for f in t.state().facts if f.key.startswith("person_"))
+['my brother Daniel Price', 'our friend Ruth Okoro']
+>>> t = Tracker("zh")
+>>> _ = t.observe({"role": "user", "content": "我老公也会去，舅舅一家也来"})
+>>> sorted(f.value for f in t.state().facts if f.key.startswith("person_"))
+['我老公', '舅舅']
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import in_spans
+
+# ---------------------------------------------------------------- English
+
+#: the closed class of nouns for the people around a person (kin, partners, friends, the people of a home
+#: and of a wedding party); children in general (kids, children, baby) are left to the counts
+_EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|dad|father|mother)(?:-in-law)?|husband|wife|partner|"
+           r"fianc[ée]e?|boyfriend|girlfriend|parents|in-laws|grandson|granddaughter|grandkids|grandchildren|grandma|"
+           r"grandmother|granny|gran|nan|nana|grandad|grandpa|grandfather|grandparents|niece|nephew|aunt|auntie|uncle|"
+           r"cousin|friend|mate|neighbou?r|colleague|boss|carer|flatmate|housemate|landlord|landlady|tenant|"
+           r"best man|maid of honou?r|bridesmaid|bride|groom)s?")
+_EN_ADJ = r"(?:(?:little|big|older|younger|eldest|oldest|youngest|twin|elderly|late|best|new|old)\s+)?"
+_EN_POSSESSED = re.compile(r"\b(?P<pos>my|our|his|her|their)\s+" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
+_EN_SELF = re.compile(r"\b(?P<pos>i['’]?m|i am)\s+(?:(?:his|her|their|the)\s+)" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
+_EN_COUPLE = re.compile(r"\b(?P<pos>the)\s+(?P<rel>bride|groom|bride-to-be|groom-to-be)(?![\w-])", re.I)
+#: a person the user will consult is no party to the service ("once I have talked to my wife", "let me ask my husband")
+_EN_CONSULTED = re.compile(r"\b(?:talk(?:ed|ing)? to|speak(?:ing)? to|spoke to|ask(?:ed|ing)?|check(?:ed|ing)? with|run (?:it|this) by|"
+                           r"chat(?:ted)? (?:to|with)|discuss(?:ed)? (?:it |this )?with)\s+$", re.I)
+#: a name written right after the noun: capitalised words ("my sister Rachel Lee")
+_EN_NAME = re.compile(r"^,?\s+(?P<name>(?-i:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){0,2}))(?![\w'’-])")
+
+# ---------------------------------------------------------------- Chinese
+
+_ZH_KIN = ("老公|老婆|爱人|丈夫|妻子|媳妇|对象|男朋友|女朋友|未婚夫|未婚妻|儿子|女儿|闺女|儿媳|女婿|爸爸|妈妈|爸妈|父母|父亲|母亲|"
+           "爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆|公婆|岳父|岳母|丈母娘|老丈人|哥哥|姐姐|弟弟|妹妹|大哥|二哥|大姐|二姐|小妹|小弟|"
+           "舅舅|舅妈|姑姑|姑父|叔叔|婶婶|姨妈|小姨|伯伯|伯母|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥女?|孙子|孙女|外孙女?|"
+           "朋友|同事|室友|邻居|房东|同学|亲戚|家人")
+#: the people around a person who are no kin: read only with a possessive before them ("我同事", not "别联系房东")
+_ZH_SOCIAL = ("朋友", "同事", "室友", "邻居", "房东", "同学", "亲戚", "家人")
+#: kin nouns run together are one party ("公公婆婆", "爸爸妈妈")
+_ZH_RUN = re.compile(r"(?P<pos>我的|我家|我|他的|她的|他|她|给|帮)?(?P<rel>(?:" + _ZH_KIN + r")+)(?![圈节装])")
+_ZH_SHORT = re.compile(r"(?P<pos>我|他|她)(?P<rel>爸|妈|哥|姐|弟|妹)(?![\u4e00-\u9fff]*?[圈节])")
+_ZH_SELF = re.compile(r"我是$")
+#: a person the user will consult (问下老婆, 跟我老公商量一下)
+_ZH_CONSULTED = re.compile(r"(?:问问|问下|问一下|问了?)$")
+#: a name right after the noun: a common surname (the closed class; characters that are also common words left
+#: out: 于 向 高 白 金 方 万 任 许 付 常 程 龙 江 石 史 钟 武) and one or two characters, then no more Chinese
+_ZH_NAME = re.compile(r"^[\s，,]*(?:叫)?(?P<name>[王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶苏魏吕丁沈姚卢姜崔谭陆汪范廖贾夏韦邹孟熊秦邱尹薛闫段雷侯陶黎贺顾毛郝龚邵钱严覃戴莫孔汤][\u4e00-\u9fff]{1,2})(?![\u4e00-\u9fff])")
+
+
+def _en_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
+    """(start, end, rel) of each relation noun phrase an English message says."""
+    text, out = ctx.text, []
+    for rx in (_EN_SELF, _EN_POSSESSED, _EN_COUPLE):
+        for m in rx.finditer(text):
+            rel = m.group("rel")
+            if rel[:1].isupper() and not m.group("pos")[:1].isupper():
+                continue  # "my Brother printer": a brand
+            if _EN_CONSULTED.search(text[max(0, m.start() - 30):m.start()]):
+                continue
+            if any(s <= m.start() < e for s, e, _ in out):
+                continue
+            end = m.end()
+            name = _en_name(ctx, end)
+            out.append((m.start(), name or end, rel.casefold()))
+    return out
+
+
+def _en_name(ctx: MessageContext, end: int) -> int | None:
+    """The end of a name said right after the noun at ``end``: a PERSON the NER found there, or capitalised words."""
+    for x in ctx.mentions:
+        if x.label == "PERSON" and end < x.start <= end + 2 and not ctx.text[end:x.start].strip(" ,"):
+            return x.end
+    n = _EN_NAME.match(ctx.text[end:])
+    if n and n.group("name").split()[0] not in ("I", "Im", "I'm"):
+        return end + n.end("name")
+    return None
+
+
+def _zh_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
+    """(start, end, rel) of each relation noun phrase a Chinese message says."""
+    text, out = ctx.text, []
+    for rx in (_ZH_RUN, _ZH_SHORT):
+        for m in rx.finditer(text):
+            if any(s <= m.start("rel") < e for s, e, _ in out) or (m.group("rel") in _ZH_SOCIAL and not m.group("pos")):
+                continue
+            start = m.start()
+            if _ZH_CONSULTED.search(text[max(0, start - 3):start]) or (
+                    re.search(r"[跟和]$", text[max(0, start - 1):start]) and "商量" in text[m.end():m.end() + 6]):
+                continue
+            if _ZH_SELF.search(text[max(0, start - 2):start]):
+                start -= 2  # "我是她爸": the user's own relation
+            end = m.end()
+            name = _ZH_NAME.match(text[end:])
+            if name:
+                end += name.end("name")
+            out.append((start, end, m.group("rel")))
+    return out
+
+
+@step("kin", roles=("user",))
+def kin(ctx: MessageContext) -> list[_Unit]:
+    """A ``person_<noun>`` fact for each person the user names by their relation, with the name said after it."""
+    if ctx.lang == "en":
+        found = _en_found(ctx)
+    elif ctx.lang == "zh":
+        found = _zh_found(ctx)
+    else:
+        return []
+    held = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
+    units: list[_Unit] = []
+    for start, end, rel in sorted(found):
+        if in_spans(start, ctx.taken_back):
+            continue
+        phrase = ctx.text[start:end].strip(" ,，")
+        key = f"person_{rel.replace(' ', '_')}"
+        # a relations fact holding the name alone takes the phrase
+        named = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered and u.key == key
+                 and u.value in phrase and u.value != phrase]
+        if named:
+            ctx.units[named[0]] = ctx.units[named[0]].model_copy(update=dict(value=phrase))
+            continue
+        mine = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key == key]
+        if mine:
+            # "I'm Helen, her daughter": the name said before the relation, under the same key, takes it
+            u = ctx.units[mine[0]]
+            at = ctx.text.rfind(u.value, 0, start)
+            if at >= 0 and not ctx.text[at + len(u.value):start].strip(" ,，"):
+                ctx.units[mine[0]] = u.model_copy(update=dict(value=ctx.text[at:end].strip(" ,，")))
+            continue
+        folded = rel.casefold()
+        if any(folded in h.casefold() for h in held) or any(u.key == key for u in units) \
+                or g.current_with_key(ctx.graph, key):
+            continue
+        units.append(FactUnit(key=key, name=key.replace("_", " "), value=phrase, stressed=ctx.stressed_at(phrase)))
+    return units
