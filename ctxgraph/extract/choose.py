@@ -63,10 +63,13 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 # characters that make no option's name on their own ("那个", "一下", "就要")
 _FUNCTION = set("的了吧呢啊吗嘛那这个就要是一也都还和与在有我你您他她它们些点下")
 # where a reply's clause splits further: commas, "..." and "actually" start a new act
+# a clause that ends asking: a question mark, or 吗 / 呢 / 么 at its end
+_ASKS_END = re.compile(r"(?:[?？]|[吗呢么嘛][\s。.!！~～]*)$")
 # (picks10) a space between Chinese characters is a comma in chat ("那走单位那个吧 千万别联系房东")
 _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
-_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip)\b|n't\b|不|别|太|算了|免了", re.I)
+# (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|afraid|worried|hate)\b|n't\b|不|别|太|算了|免了|怕|担心|讨厌", re.I)
 # the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
@@ -333,8 +336,9 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
     said: dict[int, str] = {}  # the user's words that named the option by a part of its own
     where: dict[int, int] = {}
     for n, (offset, clause) in enumerate(subs):
-        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause):
-            continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的")
+        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause) or _ASKS_END.search(clause):
+            continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的");
+            # (picks10) so does one that ends asking ("午夜紫有实车图吗")
         i, part = match(clause, options, ctx.lang)
         by_name = bool(part)
         if by_name_only and not by_name:
@@ -425,6 +429,9 @@ def option_name(options: list[Option], i: int, part: str) -> str:
     >>> opts = offered_options("We fly the Standard tandem at £120 or the Thermal tandem at £190.", "en")
     >>> option_name(opts, 1, "thermal")
     'the Thermal tandem'
+    >>> opts = offered_options("直接赔69元当场结案，或者在特殊理赔之外再送一张20元寄件券，您选哪个？", "zh")
+    >>> option_name(opts, 1, "特殊理赔")
+    '在特殊理赔之外再送一张寄件券'
     """
     text = options[i].text
     if part and _CODE.fullmatch(part.strip()) and _CJK.search(text):
@@ -433,12 +440,14 @@ def option_name(options: list[Option], i: int, part: str) -> str:
             return token
     name = own_part(options, i)
     if m := _PRICE.search(name):
-        name = name[:m.start()]
+        # a Chinese name may go on past its price ("再送一张20元寄件券"): what follows up to the next boundary
+        rest = re.match(r"[\u4e00-\u9fff][^，,。；;（(、/]*", name[m.end():]) if _CJK.search(name) else None
+        name = name[:m.start()] + (rest.group(0) if rest and not re.match(r"[每一起左右以多元块镑]", rest.group(0)) else "")
     name = cut_at_boundary(name.strip(" ,，:：;；(（、"), MAX_NAME_CHARS)
     if name.count("(") + name.count("（") > name.count(")") + name.count("）"):
         name = name[:max(name.rfind("("), name.rfind("（"))]  # cut inside its brackets: up to them
     name = _NAME_TAIL.sub("", name)
-    return name if len(_CJK.findall(name)) >= 2 or len(re.findall(r"[A-Za-z]", name)) >= 3 else ""
+    return name if len(_CJK.findall(name)) + len(re.findall(r"[A-Za-z]", name)) >= 2 else ""
 
 
 # words that lead to the price cut off after a name ("at", "for", 的是)
