@@ -35,8 +35,8 @@ def _current_choices(lang, *messages):
     return [f.value for f in _state(lang, *messages).facts if f.status == "current" and f.key.startswith("choice")]
 
 
-def test_settle_choose_is_off_by_default_and_goes_before_the_settle_steps():
-    assert "choose" not in DEFAULT_STEPS
+def test_settle_choose_is_on_by_default_and_goes_before_the_settle_steps():
+    assert "choose" in DEFAULT_STEPS  # (picks10) on by default
     steps = with_step(DEFAULT_STEPS, "choose")
     assert steps.index("slot_picks") < steps.index("choose") < steps.index("picks_answered")
     assert {"picks_changed", "picks_stale"} <= set(DEFAULT_STEPS)

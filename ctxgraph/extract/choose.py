@@ -23,14 +23,14 @@ declines left out (茶歇和午餐 - 午餐不用).
 
 Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>``.
 
-The step is off by default (``OPTIONAL_STEPS``: on the unseen chat sets of the picks8 round it added
-about as many wrong values as values); switched on, ``settle.py`` retracts a pick the next reply
-contradicts or a later change leaves behind:
+The step is on by default since picks10 (it was optional: on the unseen chat sets of the picks8 round
+it added about as many wrong values as values, most of them the option's whole description kept as the
+pick); ``settle.py`` retracts a pick the next reply contradicts or a later change leaves behind. A pick
+by name keeps the user's words with the option's name ("全面的吧" -> "全面的 (全面版)"), the option as
+said is its normal form (``normalized``):
 
 >>> from ctxgraph import Tracker
->>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
->>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
 >>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]

@@ -24,7 +24,7 @@ values than it removed wrong ones (the booking does not hold "课桌式" or "Sta
 >>> from ctxgraph import Tracker
 >>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
->>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")  # the optional step that picks
+>>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")  # the step that picks (on by default since picks10)
 >>> t.observe_many([
 ...     {"role": "assistant", "content": "We can put you on the small boat (6 anglers, £50 each) or the big boat (12 anglers, £40 each). Which would you prefer?"},
 ...     {"role": "user", "content": "small boat please"},
