@@ -263,16 +263,6 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
 _DAYTIME = re.compile(r"\d|早|晚|午|夜|凌晨|傍|\b(?:morning|afternoon|evening|night|noon|lunchtime|am|pm|early|late)\b", re.I)
 
 
-def _by_position(ctx: MessageContext, clause: str, options: list[Option]) -> int | None:
-    """"the second one", 第二个, "the last one": the option at that place in the list (the pack's ordinals)."""
-    m = ctx.pack.ordinal_rx.search(clause) if ctx.pack.ordinal_rx is not None else None
-    if m is None:
-        return None
-    n = ctx.pack.ordinals[m.group(0).casefold()]
-    index = n - 1 if n > 0 else len(options) + n
-    return index if 0 <= index < len(options) else None
-
-
 def _sub_clauses(ctx: MessageContext) -> list[tuple[int, str]]:
     out = []
     for offset, clause in clauses(ctx.text):
@@ -343,8 +333,9 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
         by_name = bool(part)
         if by_name_only and not by_name:
             i, part = None, ""
-        if i is None and not by_name_only and (i := _by_position(ctx, clause, options)) is not None:
-            part = ctx.pack.ordinal_rx.search(clause).group(0)
+        if i is None and not by_name_only:
+            i, pointed = ctx.pack.position(clause, len(options))  # "the second one", 第二个, 要最后一个
+            part = pointed if i is not None else part
         if pick is not None and i is None and first_match(ctx.pack.take_backs, clause):
             out.add(pick)  # "the roses. actually no, ... the chrysanthemum one": the pick is taken back
             pick, declined = None, True
