@@ -144,3 +144,12 @@ def test_picks10_a_later_word_of_the_chosen_option_changes_nothing():
                      ("user", "那走学校那个吧 别找房东"), ("assistant", "好的，学校证明需要盖公章，代办费200元。"),
                      ("user", "行 学校那边我去说"))
     assert len(facts) == 1 and "学校" in facts[0] and "房东" not in facts[0]
+
+
+@pytest.mark.parametrize(("lang", "offer", "reply", "kept", "other"), [
+    ("zh", "我们按人数和时长收费：3位师傅半天900元，3位全天1600元。您选哪种？", "3个人全天的吧", "全天", "半天"),
+    ("en", "It's £60 for 2 hours, or £80 for 3 hours. Which would you like?", "the longer one please", "3 hours", "2 hours"),
+])
+def test_picks10_an_option_told_by_its_price_and_another_measure_alone_is_one(lang, offer, reply, kept, other):
+    values = _choices(lang, ("assistant", offer), ("user", reply))
+    assert len(values) == 1 and kept in values[0] and other not in values[0], values

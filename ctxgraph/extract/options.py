@@ -259,7 +259,8 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
             continue
         lead = lead_in(sentence)
         pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):])) if p and not _ASKING.search(p)]
-        if not all(_named(p, lang) for p in pieces):
+        # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
+        if not all(_named(p, lang) or (_PRICE.search(p) and len(measures(p)) >= 2) for p in pieces):
             best, measured, lists = [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
         if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
