@@ -110,7 +110,9 @@ def _read(ctx: MessageContext) -> list[str]:
 
 
 def _chosen(ctx: MessageContext) -> list[str]:
-    """The values of the choose step's picks in this message (a choice with the option as said as its normal form)."""
+    """The values of the choose step's picks in this message (a choice with the option as said as its normal
+    form): they leave the answer to be bound here as before - a choice the question names ("地板要实木还是复合？")
+    under its name, the values said past it beside it ("二胡。零基础，右手受过伤")."""
     return [u.value for u in ctx.units if isinstance(u, FactUnit) and u.name == "choice" and isinstance(u.normalized, str)]
 
 
@@ -273,10 +275,7 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
 def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, str]]:
     """(slot, value) pairs the user's message gives for the ``asked`` slots (see the module)."""
     text = ctx.text
-    # (picks10) the choose step's picks (their option as said is their normal form) leave the answer to be bound
-    # here as before: a choice the question names ("地板要实木还是复合？") under its name, values past it beside
-    chosen = _chosen(ctx)
-    read = [v for v in _read(ctx) if v not in chosen]
+    read = [v for v in _read(ctx) if v not in _chosen(ctx)]  # (picks10) choose's picks leave the answer to bind
     limit = MAX_VALUE_CHARS_SEGMENTED if ctx.profile.segmented else MAX_VALUE_CHARS
     if len(asked) == 1 and asked[0].kind == "free":  # "what should it say?": the words as they come, names and all
         said = text.strip(_FILLER_EDGE)
@@ -289,7 +288,6 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
     _bind_yes(ctx, asked, filled, yes_spans)
     by_option: set[int] = set()  # picks bound by the option they name
     extra: list[str] = []  # values said past the slots named ("叫团子，公的，三岁，布偶")
-    # (picks10) a pick another step read from this message answers the question too ("二胡。零基础…")
     last: int | None = None
     pack = ctx.pack
     run = True  # the clause opens its sentence or follows one that gave a value: the answer goes on
