@@ -23,14 +23,14 @@ declines left out (茶歇和午餐 - 午餐不用).
 
 Picks are ``choice_t<turn>`` facts (as the picks step's); extras ``extra_t<turn>``.
 
-The step is off by default (``OPTIONAL_STEPS``: on the unseen chat sets of the picks8 round it added
-about as many wrong values as values); switched on, ``settle.py`` retracts a pick the next reply
-contradicts or a later change leaves behind:
+The step is on by default since picks10 (it was optional: on the unseen chat sets of the picks8 round
+it added about as many wrong values as values, most of them the option's whole description kept as the
+pick); ``settle.py`` retracts a pick the next reply contradicts or a later change leaves behind. A pick
+by name keeps the user's words with the option's name ("全面的吧" -> "全面的 (全面版)"), the option as
+said is its normal form (``normalized``):
 
 >>> from ctxgraph import Tracker
->>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
->>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")
 >>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]
@@ -45,7 +45,7 @@ from difflib import SequenceMatcher
 from .._units import DecisionUnit, FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
-from .options import Option, asks_which, offered_options, tags
+from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists, offered_options, tags
 from .picks import _short_name
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match
@@ -54,6 +54,8 @@ from .text import clauses, cut_at_boundary, first_match
 MAX_CLAUSE_CHARS = 48
 #: a pick's value: the option as said, cut at a word boundary
 MAX_VALUE_CHARS = 60
+#: an option's name (its words before its price) beside the user's words of a pick
+MAX_NAME_CHARS = 40
 #: Latin words at least this long may match with a typo ("beginers" - "beginner's")
 FUZZY_MIN, FUZZY_RATIO = 5, 0.8
 
@@ -61,9 +63,13 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 # characters that make no option's name on their own ("那个", "一下", "就要")
 _FUNCTION = set("的了吧呢啊吗嘛那这个就要是一也都还和与在有我你您他她它们些点下")
 # where a reply's clause splits further: commas, "..." and "actually" start a new act
-_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)", re.I)
+# a clause that ends asking: a question mark, or 吗 / 呢 / 么 at its end
+_ASKS_END = re.compile(r"(?:[?？]|[吗呢么嘛][\s。.!！~～]*)$")
+# (picks10) a space between Chinese characters is a comma in chat ("那走单位那个吧 千万别联系房东")
+_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
-_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip)\b|n't\b|不|别|太|算了|免了", re.I)
+# (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|afraid|worried|hate)\b|n't\b|不|别|太|算了|免了|怕|担心|讨厌", re.I)
 # the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
@@ -95,7 +101,7 @@ _EXTRA_ZH = re.compile(r"(?:需要|要不要|需不需要|想要|要)(?:我们|�
 _EXTRA_CUT = re.compile(r"\s+(?:as well|too|also|added|for [£$€]|at [£$€]|while|with your|first)\b.*$|[，,].*$", re.I)
 _NOT_AN_EXTRA = re.compile(r"^(?:to\b|me\b|us\b|it\b|that\b|this\b|them\b|those\b|you\b|i\b|we\b|any\b|anything\b|看|了解|确认|考虑|预约|试|我们|您|安排|先|什么|哪|多少|几|帮)", re.I)
 _LEADING_ZH = re.compile(r"^(?:另外|还有|顺便|再|也)+")
-_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ya|sure|ok|okay|please|pls|go on|go for it|why not|sounds good|definitely|absolutely|of course|lovely|great|perfect"
+_YES = re.compile(r"^\W*(?:(?:hmm+|um+|oh|ah|well)\W+)?(?:yes|yeah|yep|yup|ya|sure|ok|okay|please|pls|go on|go for it|why not|sounds good|definitely|absolutely|of course|lovely|great|perfect"
                   r"|要|需要|好|可以|行|嗯|对|加|来)", re.I)
 _PARTS = re.compile(r"和|及|以及|、|\band\b|\bor\b|\s*&\s*", re.I)
 
@@ -170,7 +176,7 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
         for size in range(min(len(clause), 10), 1, -1):
             for start in range(len(clause) - size + 1):
                 part = clause[start:start + size]
-                if part.strip() != part or part not in o.text or any(part in x for x in others):
+                if part.strip() != part or not _holds(o.text, part) or any(_holds(x, part) for x in others):
                     continue
                 cjk = len(_CJK.findall(part))
                 if (cjk >= 2 and (content_words(part, "zh") or sum(ch not in _FUNCTION for ch in part) >= 2)) or (cjk >= 1 and re.search(r"[A-Za-z0-9]", part)) \
@@ -185,6 +191,21 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
     if not best or (len(best) > 1 and best[0][0] == best[1][0]):
         return None, ""
     return best[0][1], best[0][2]
+
+
+def _holds(text: str, part: str) -> bool:
+    """``part`` is in ``text``, a number in it never a piece of a longer one ("58" is not in "5800元",
+    "07" is in "L-A07").
+
+    >>> _holds("再加高桩表演5800元", "58"), _holds("L-A07和L-A15两个空柜", "07"), _holds("两头狮", "两头")
+    (False, True, True)
+    """
+    if part not in text:
+        return False
+    if not (part[0].isdigit() or part[-1].isdigit()):
+        return True
+    rx = ("(?<!\\d)" if part[0].isdigit() else "") + re.escape(part) + ("(?!\\d)" if part[-1].isdigit() else "")
+    return re.search(rx, text) is not None
 
 
 def _by_comparison(clause: str, options: list[Option], lang: str) -> int | None:
@@ -225,10 +246,12 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
     >>> match("晚场吧", opts, "zh")  # slots told apart by their clock: by name, the slot readers' part
     (None, '')
     """
-    # options told apart only by their clock are slots: picked by a comparison here, by name elsewhere
+    # options told apart only by their clock are slots: picked by a comparison here, by the slot readers when
+    # named by their time of day ("晚场吧"); a name of their own picks here ("the tower climb" of "the Tower
+    # Climb at 10am or the Keeper's Tour at 1pm")
     slots = all(set(o.measures) == {"clock"} for o in options)
-    i, part = (None, "") if slots else _by_name(clause, options, lang)
-    if i is not None:
+    i, part = _by_name(clause, options, lang)
+    if i is not None and not (slots and _DAYTIME.search(part)):
         return i, part
     i = _by_comparison(clause, options, lang)
     if i is None:
@@ -236,14 +259,8 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
     return i, ""
 
 
-def _by_position(ctx: MessageContext, clause: str, options: list[Option]) -> int | None:
-    """"the second one", 第二个, "the last one": the option at that place in the list (the pack's ordinals)."""
-    m = ctx.pack.ordinal_rx.search(clause) if ctx.pack.ordinal_rx is not None else None
-    if m is None:
-        return None
-    n = ctx.pack.ordinals[m.group(0).casefold()]
-    index = n - 1 if n > 0 else len(options) + n
-    return index if 0 <= index < len(options) else None
+# a part of the day: what slots are named by
+_DAYTIME = re.compile(r"\d|早|晚|午|夜|凌晨|傍|\b(?:morning|afternoon|evening|night|noon|lunchtime|am|pm|early|late)\b", re.I)
 
 
 def _sub_clauses(ctx: MessageContext) -> list[tuple[int, str]]:
@@ -280,17 +297,45 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     G = ctx.graph
     if len(options) < 2 or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
         return []  # options that are things the offers step tracks (products, venues) are decided there
-    asked_which = asks_which(text)
+    subs = _sub_clauses(ctx)
+    found = _pick_in(ctx, subs, options, asks_which(text), by_name_only=False)
+    out = []
+    if found:
+        pick, part, said, _ = found
+        out.append(pick_fact(f"choice_t{turn}", options, pick, part, said, correction=ctx.correcting, stressed=ctx.stressed))
+    # (picks10) the message's other lists: a clause that names one of their options by a part of its own
+    # ("full service. i'll drop it off" to a list of services and a list of ways to hand it in)
+    used = {found[3]} if found else set()
+    for k, other in enumerate(x for x in offered_lists(text, ctx.lang) if x is not options):
+        extra = _pick_in(ctx, [(o, c) for o, c in subs if o not in used], other, False, by_name_only=True)
+        if extra:
+            pick, part, said, at = extra
+            used.add(at)
+            out.append(pick_fact(f"choice_t{turn}_{k + 1}", other, pick, part, said, correction=ctx.correcting, stressed=ctx.stressed))
+    return out
+
+
+def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Option], asked_which: bool, *,
+             by_name_only: bool) -> tuple[int, str, str, int] | None:
+    """The option of ``options`` the reply's clauses pick: (its index, the part it was named by, the
+    user's words when named by a part, the clause's offset), or None."""
     out: set[int] = set()
     declined = False
     pick: int | None = None
     parts: dict[int, str] = {}
-    for n, (offset, clause) in enumerate(_sub_clauses(ctx)):
-        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause):
-            continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的")
+    said: dict[int, str] = {}  # the user's words that named the option by a part of its own
+    where: dict[int, int] = {}
+    for n, (offset, clause) in enumerate(subs):
+        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause) or _ASKS_END.search(clause):
+            continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的");
+            # (picks10) so does one that ends asking ("午夜紫有实车图吗")
         i, part = match(clause, options, ctx.lang)
-        if i is None and (i := _by_position(ctx, clause, options)) is not None:
-            part = ctx.pack.ordinal_rx.search(clause).group(0)
+        by_name = bool(part)
+        if by_name_only and not by_name:
+            i, part = None, ""
+        if i is None and not by_name_only:
+            i, pointed = ctx.pack.position(clause, len(options))  # "the second one", 第二个, 要最后一个
+            part = pointed if i is not None else part
         if pick is not None and i is None and first_match(ctx.pack.take_backs, clause):
             out.add(pick)  # "the roses. actually no, ... the chrysanthemum one": the pick is taken back
             pick, declined = None, True
@@ -312,10 +357,119 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part):
             pick = i  # the last pick of a message stands
             parts[i] = part
+            said[i] = clause if by_name else ""
+            where[i] = offset
     if pick is None:
-        return []
-    return [FactUnit(key=f"choice_t{turn}", name="choice", value=option_value(options[pick].text, parts.get(pick, "")),
-                     correction=ctx.correcting, stressed=ctx.stressed)]
+        return None
+    return pick, parts.get(pick, ""), said.get(pick, ""), where[pick]
+
+
+def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, **flags) -> FactUnit:
+    """The fact of a pick: the user's own words when they named the option by a part of it ("全面的吧"
+    -> "全面的"), else the option as said (by position, comparison, paraphrase) without what it says of
+    the other options; the option as said is its normal form (``normalized``), which the settle steps read."""
+    option = options[i].text
+    if clause:
+        value, name = said_words(clause, part), option_name(options, i, part)
+        if name and name.casefold() not in value.casefold():
+            value = f"{value} ({name})"  # the user's words, with the option's name as the assistant said it
+    else:
+        value = own_part(options, i, part)
+    return FactUnit(key=key, name="choice", value=value, normalized=cut_at_boundary(option, MAX_OPTION_CHARS), **flags)
+
+
+# fillers around the words that name the pick: "ok i'll go for", "please", "then", "is fine", 我要, 吧, 就行
+_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and)\b[\s,.!]*)*"
+                         r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
+                         r"(?:(?:go (?:for|with)|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
+_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
+                          r"|for me|for us|is plenty|is enough|for now))+\W*$", re.I)
+_SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
+_SAID_TAIL_ZH = re.compile(r"(?:吧|就行|就好|就可以|好了|可以|呢|啊|哈|[。！!，,~～\s])+$")
+
+
+def said_words(clause: str, part: str) -> str:
+    """The user's words that name a pick, fillers around them left out (never the part itself).
+
+    >>> said_words("全面的吧", "全面"), said_words("ok I'll go for the heron please", "heron")
+    ('全面的', 'the heron')
+    >>> said_words("student plan is fine for now", "student plan")
+    'student plan'
+    """
+    words = clause.strip()
+    if _CJK.search(words):
+        trimmed = _SAID_TAIL_ZH.sub("", _SAID_HEAD_ZH.sub("", words))
+    else:
+        trimmed = _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", words))
+    folded = trimmed.casefold()
+    keep = trimmed if trimmed and all(w.casefold() in folded for w in part.split()) else words
+    return cut_at_boundary(keep, MAX_VALUE_CHARS)
+
+
+_CODE = re.compile(r"[A-Za-z]*\d+[A-Za-z]*|[A-Za-z]{2,}")
+
+
+def option_name(options: list[Option], i: int, part: str) -> str:
+    """The option's name: its words before its price and before it names another option; a code the
+    user named by a part ("07" of "L-A07和L-A15两个空柜") is the code alone.
+
+    >>> from ctxgraph.extract.options import offered_options
+    >>> opts = offered_options("B2层还有月租车位，每月350元；B1层的是每月450元，剩2个。", "zh")
+    >>> option_name(opts, 1, "B1")
+    'B1'
+    >>> opts = offered_options("We fly the Standard tandem at £120 or the Thermal tandem at £190.", "en")
+    >>> option_name(opts, 1, "thermal")
+    'the Thermal tandem'
+    >>> opts = offered_options("直接赔69元当场结案，或者在特殊理赔之外再送一张20元寄件券，您选哪个？", "zh")
+    >>> option_name(opts, 1, "特殊理赔")
+    '在特殊理赔之外再送一张寄件券'
+    """
+    text = options[i].text
+    if part and _CODE.fullmatch(part.strip()) and _CJK.search(text):
+        token = next((m.group(0) for m in re.finditer(r"[A-Za-z0-9][A-Za-z0-9-]*", text) if part.strip().casefold() in m.group(0).casefold()), "")
+        if token:
+            return token
+    name = own_part(options, i)
+    if m := _PRICE.search(name):
+        # a Chinese name may go on past its price ("再送一张20元寄件券"): what follows up to the next boundary
+        rest = re.match(r"[\u4e00-\u9fff][^，,。；;（(、/]*", name[m.end():]) if _CJK.search(name) else None
+        name = name[:m.start()] + (rest.group(0) if rest and not re.match(r"[每一起左右以多元块镑]", rest.group(0)) else "")
+    name = cut_at_boundary(name.strip(" ,，:：;；(（、"), MAX_NAME_CHARS)
+    if name.count("(") + name.count("（") > name.count(")") + name.count("）"):
+        name = name[:max(name.rfind("("), name.rfind("（"))]  # cut inside its brackets: up to them
+    name = _NAME_TAIL.sub("", name)
+    return name if len(_CJK.findall(name)) + len(re.findall(r"[A-Za-z]", name)) >= 2 else ""
+
+
+# words that lead to the price cut off after a name ("at", "for", 的是)
+_NAME_TAIL = re.compile(r"(?:\s+(?:at|for|is|are|costs?|from|only|just|with)|的是|是|为|要|[\s,，:：、(（-])+$", re.I)
+
+
+def own_part(options: list[Option], i: int, part: str = "") -> str:
+    """The option as said (:func:`option_value`) up to where it names another option of the list
+    ("全面版5元/平（在标准版基础上加…）" -> "全面版5元/平").
+
+    >>> from ctxgraph.extract.options import offered_options
+    >>> opts = offered_options("精装验房有两档：标准版3元/平（外观、水电），全面版5元/平（在标准版基础上加红外热成像）。", "zh")
+    >>> own_part(opts, 1)
+    '全面版5元/平'
+    """
+    text = options[i].text
+    cut = len(text)
+    for j, o in enumerate(options):
+        head = _head(o.text)
+        if j != i and head and head != _head(text):
+            at = text.find(head, 1)
+            if at > 0:
+                cut = min(cut, max([text.rfind(c, 0, at) for c in ",，;；(（"] + [0]))
+    return option_value(text[:cut].strip() if cut > 0 else text, part)
+
+
+def _head(text: str) -> str:
+    """An option's name: its words before the first measure, bracket or comma ("标准版3元/平（…）" -> "标准版")."""
+    m = re.search(r"[\d£$€¥￥(（,，:：;；]", text)
+    head = re.sub(r"^(?:the|a|an|our)\s+", "", text[:m.start()] if m else text, flags=re.I).strip()
+    return head if (len(_CJK.findall(head)) >= 2 or len(re.findall(r"[A-Za-z]", head)) >= 3) and len(head) <= 30 else ""
 
 
 def option_value(text: str, part: str = "") -> str:
@@ -402,7 +556,8 @@ def choose(ctx: MessageContext) -> list[_Unit]:
 _RECOMMENDS_EN = re.compile(r"\b(?:i'?d|i would|we'?d|we would|i|we)\s+(?:(?:really|strongly|personally)\s+)?(?:recommend|suggest)\s+"
                             r"(?:going with\s+|booking\s+|getting\s+|taking\s+)?(?P<x>(?:the|our|a|an)\s+[^,.;:!?()]{3,50}?)"
                             r"(?=\s*(?:[,.;:!?(]|\s-\s|\b(?:because|for|as|since|which|if|so|it'?s)\b|$))", re.I)
-_RECOMMENDS_ZH = re.compile(r"(?:推荐|建议)(?:您|你)(?:选|买|订|用|办|报|选择|预订|试试)?(?P<x>[^，,。！!？?；;：:（(]{2,12})(?=[，,。！!？?；;（(]|$)")
+_RECOMMENDS_ZH = re.compile(r"(?:(?:推荐|建议)(?:您|你)(?:选|买|订|用|办|报|选择|预订|试试|上|约|做|报名|参加)?|适合(?:您|你)的是)"
+                            r"(?P<x>[^，,。！!？?；;：:（(]{2,12})(?=[，,。！!？?；;（(]|$)")
 # the user takes the recommended one: "that one", "sounds perfect", 就这个, 按你推荐的
 _THAT_ONE = re.compile(r"\b(?:that|this|your) one\b|\bthat sounds\b|\bgo (?:with|for) (?:that|it|your (?:suggestion|recommendation))\b"
                        r"|\b(?:your|the) (?:recommendation|suggestion)\b|\bwhat you (?:recommend|suggest)\w*\b"
@@ -429,8 +584,23 @@ def _the_recommended(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     thing = recommended(text)
     if thing is None:
         return []
-    for offset, clause in _sub_clauses(ctx):
+    fact = [FactUnit(key=f"choice_t{turn}", name="choice", value=cut_at_boundary(thing, MAX_VALUE_CHARS), stressed=ctx.stressed)]
+    subs = _sub_clauses(ctx)
+    for offset, clause in subs:
         if ctx.asking(offset) or _DECLINES.search(clause) or not _THAT_ONE.search(clause):
             continue
-        return [FactUnit(key=f"choice_t{turn}", name="choice", value=cut_at_boundary(thing, MAX_VALUE_CHARS), stressed=ctx.stressed)]
+        return fact
+    # the one thing recommended, then a yes-or-no question ("Does that work?", 您看可以吗？, 给您约上？): a plain yes takes it
+    if subs and _proposes(text) and _YES.match(subs[0][1]) and not any(
+            ctx.asking(o) or _DECLINES.search(c) or _HEDGES.search(c) for o, c in subs):
+        return fact
     return []
+
+
+# a yes that defers: "ok let me think", 好的我考虑一下
+_HEDGES = re.compile(r"\b(?:think|check|ask|later|maybe|might|not sure|let me)\b|考虑|想想|再说|问问|商量|看看|回头|等等", re.I)
+
+
+def _proposes(text: str) -> bool:
+    """The message ends asking yes or no of what it proposed (a question, not "which?")."""
+    return text.rstrip().endswith(("?", "？")) and not asks_which(text)

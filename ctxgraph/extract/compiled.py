@@ -109,6 +109,18 @@ class CompiledPack:
         self.disabled_steps = set(pack.disable.get("steps", ()))
         self._compile_roles(pack, flags)
 
+
+    def position(self, clause: str, size: int) -> tuple[int | None, str]:
+        """The place in a list of ``size`` options that ``clause`` points at by the pack's ordinals ("the
+        second one", 第二个, "the last one" counts from the end) and the words it points with; (None, words)
+        past the list's end, (None, "") with no ordinal. The one reading of a position for every pick step."""
+        m = self.ordinal_rx.search(clause) if self.ordinal_rx is not None else None
+        if m is None:
+            return None, ""
+        n = self.ordinals[m.group(0).casefold()]
+        index = n - 1 if n > 0 else size + n
+        return (index if 0 <= index < size else None), m.group(0)
+
     def _compile_roles(self, pack: RulePack, flags: int) -> None:
         """Role rules with their cues compiled: a ``before`` cue must end where the value
         starts, an ``after`` cue start where it ends (spaces and a colon between allowed)."""

@@ -90,15 +90,12 @@ def _whole_words(part: str, value: str, clause: str) -> bool:
 
 def _by_position(ctx: MessageContext, clause: str, offers) -> list[str]:
     """"the second one", "第二个": the n-th option of the latest list (-1: the last)."""
-    rx = ctx.pack.ordinal_rx
-    m = rx.search(clause) if rx else None
-    if not m or not offers:
+    if not offers:
         return []
     latest = max(d["turn"] for _, d in offers)
     listed = [f for f, d in offers if d["turn"] == latest]
-    n = ctx.pack.ordinals[m.group(0).casefold()]
-    index = n - 1 if n > 0 else len(listed) + n
-    return [listed[index]] if 0 <= index < len(listed) else []
+    index, _ = ctx.pack.position(clause, len(listed))
+    return [listed[index]] if index is not None else []
 
 
 def _by_detail(clause: str, offers) -> list[str]:

@@ -144,8 +144,12 @@ def _pieces(sentence: str) -> list[str]:
     ['A3普通款3800元', 'A5带蓝牙可以充电，5600元']
     >>> _pieces("每周1次每次2小时，一个月480元")
     ['每周1次每次2小时，一个月480元']
+    >>> _pieces("2位整理师4小时1200元，2位8小时2200元")
+    ['2位整理师4小时1200元', '2位8小时2200元']
     >>> _pieces("Roller, Roman or vertical")
     ['Roller', 'Roman', 'vertical']
+    >>> _pieces("Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or Hunt for the Wilderpeople (1h41)")
+    ['Paddington 2 (1h43)', 'The Grand Budapest Hotel (1h39)', 'Hunt for the Wilderpeople (1h41)']
     """
     out = []
     for part in _SEPARATOR.split(sentence):
@@ -153,7 +157,8 @@ def _pieces(sentence: str) -> list[str]:
             continue
         bits: list[str] = []
         for b in _COMMA.split(part):
-            if bits and b.strip() and not _named(b, "zh" if _CJK.search(b) else "en"):
+            if bits and b.strip() and not _named(b, "zh" if _CJK.search(b) else "en") \
+                    and not (_PRICE.search(b) and _PRICE.search(bits[-1])):  # each with its own price: two options
                 bits[-1] += "，" + b.strip() if _CJK.search(b) else ", " + b.strip()
             elif b.strip():
                 bits.append(b.strip())
@@ -164,13 +169,16 @@ def _pieces(sentence: str) -> list[str]:
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
-        if len(bits) >= 2 and not measured and _SEPARATOR.search(sentence) and all(_short(b) for b in bits):
-            out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"
+        if len(bits) >= 2 and not measured and _SEPARATOR.search(sentence) and (
+                all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits)):
+            out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"; (picks10) names
+            continue     # each with its detail in brackets: "Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or …"
             continue
         out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
 
 
+_BRACKETED = re.compile(r"\S\s*[(（][^()（）]+[)）]$")
 _LAST_AND = re.compile(r"(?<=[)）\d])\s*(?:\band\b|和|以及)\s*", re.I)
 
 
@@ -209,7 +217,7 @@ def lead_in(sentence: str) -> str:
 #: (prec9) also the words that put the options to the user ("For 60 seated you'd want a …", "您希望…还是…"): a
 #: value said in them (the 60 guests) is no part of the first option
 _LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like|prefer)|do you (?:want|prefer))\b\s*(?:(?:an?|the)\s+)?"
-                        r"|(?:您|你)(?:是)?(?:希望|想要|需要)|[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there (?:is|are)|choose from|options are)\b\s*|可以选|可选", re.I)
+                        r"|(?:您|你)(?:是)?(?:希望|想要|需要)|[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there(?:'s| is| are)|choose from|options are)\b\s*|可以选|可选", re.I)
 
 
 def _named(text: str, lang: str) -> bool:
@@ -222,33 +230,49 @@ def _named(text: str, lang: str) -> bool:
 def offered_options(text: str, lang: str) -> list[Option]:
     """The options of an assistant's message: the pieces of one sentence split by separators,
     or the sentences (pieces) that each state a measure, two to :data:`MAX_OPTIONS`; a question
-    piece ("请问哪家医院", "Which park?") is never an option. Read once per message (the steps that
-    settle a pick read the same message again): the list returned is shared, never changed."""
-    return _offered_options(text, lang)
+    piece ("请问哪家医院", "Which park?") is never an option. Of several lists the longest, and of
+    lists as long the latest. Read once per message (the steps that settle a pick read the same
+    message again): the list returned is shared, never changed."""
+    return _offered_options(text, lang)[0]
+
+
+def offered_lists(text: str, lang: str) -> list[list[Option]]:
+    """Every list of options the message offers, in order (:func:`offered_options` is one of them):
+    a reply may answer two ("… a Diagnostic Check (£15) or a Full Service (£45). Would you like to post
+    it in or drop it off?" - "full service. i'll drop it off").
+
+    >>> [[o.text for o in opts] for opts in offered_lists("We do a Check (£15) or a Full Service (£45). Would you like to post it in or drop it off?", "en")]
+    [['a Check (£15)', 'a Full Service (£45)'], ['to post it in', 'drop it off']]
+    """
+    return _offered_options(text, lang)[1]
 
 
 @lru_cache(maxsize=256)
-def _offered_options(text: str, lang: str) -> list[Option]:
+def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
     if not _SEPARATOR.search(text) and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2:
-        return []  # no "or" and fewer than two measures: no list (the cheap test first)
+        return [], []  # no "or" and fewer than two measures: no list (the cheap test first)
     best: list[Option] = []
+    lists: list[list[Option]] = []
     measured: list[Option] = []
     for sentence in _SENTENCE.split(text):
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
         pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):])) if p and not _ASKING.search(p)]
-        if not all(_named(p, lang) for p in pieces):
-            best, measured = [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
+        # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
+        if not all(_named(p, lang) or (_PRICE.search(p) and len(measures(p)) >= 2) for p in pieces):
+            best, measured, lists = [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
         if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
                for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
-            best, measured = [], []  # a list of days or slots is not read here
+            best, measured, lists = [], [], []  # a list of days or slots is not read here
             continue
         opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
         # a breakdown of one price ("后盖220元，加电池一共369元")
         listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text)))
+        if 2 <= len(opts) <= MAX_OPTIONS and listed:
+            lists.append(opts)
         if 2 <= len(opts) <= MAX_OPTIONS and len(opts) >= len(best) and listed:
             best = opts
         elif len(opts) == 1 and "price" in opts[0].measures:  # parallel sentences, each with its own price
@@ -257,7 +281,8 @@ def _offered_options(text: str, lang: str) -> list[Option]:
             measured = []  # parallel sentences follow one another
         if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
             best = list(measured)
-    return best if len(best) <= MAX_OPTIONS else []
+    best = best if len(best) <= MAX_OPTIONS else []
+    return best, [x for x in lists if x is not best] + [best] if best and all(x is not best for x in lists) else lists
 
 
 def _without_asking_tail(piece: str) -> str:

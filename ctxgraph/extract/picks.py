@@ -275,6 +275,8 @@ def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_
         d = G.nodes[fid]
         if not str(d.get("key", "")).startswith("choice_t"):
             continue
+        if isinstance(d.get("normalized"), str) and _normal(value) in _normal(d["normalized"]):
+            continue  # (picks10) a part of the very option chosen (the choose step keeps it as the normal form): no change
         if any(s != value and _shared(d["value"], s, ctx.lang, slot_words) for parts in listed for s in parts):
             return d["key"]
     return None

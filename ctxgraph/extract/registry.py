@@ -50,30 +50,31 @@ def step(name: str, *, roles: tuple[str, ...] = ("user", "assistant", "system"),
 #: after ``tool_result``.
 DEFAULT_STEPS = (
     "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles", "relations", "measures", "changes", "event_dates", "dates_restated",
-    "bind_domain", "same_as", "kind_refs", "trip_ends", "offers", "picks", "slot_picks", "picks_answered", "picks_changed", "asked_answers", "quotes", "unmet", "searches", "constraints", "constraint_values", "learned_constraints", "goal", "goal_change", "problems", "conditions", "attributes", "wants", "additions", "kin", "references",
+    "bind_domain", "same_as", "kind_refs", "trip_ends", "offers", "picks", "slot_picks", "choose", "picks_answered", "picks_changed", "asked_answers", "quotes", "unmet", "searches", "constraints", "constraint_values", "learned_constraints", "goal", "goal_change", "problems", "conditions", "attributes", "wants", "additions", "kin", "references",
     "selection", "commitments", "learned_promises", "granted_requests", "completed_values",
     "questions", "picks_stale",
 )
 
 #: Steps that are registered but off by default, with the step each runs after when switched on.
-#: ``choose`` (picks by matching the offered options, picks6; settled by what follows them since
-#: picks8, ``settle.py``) adds values on the open chat sets, but on the two unseen sets of the picks8
-#: round it added 3 values and 4 wrong ones (docs/quality.md, "Picks on by default"), so it stays
-#: off: switch it on with ``tracker.extractor.steps[:] = with_step(tracker.extractor.steps, "choose")``
-#: (the settle steps in ``DEFAULT_STEPS`` then settle its picks; without it they find nothing to settle).
+#: ``choose`` (picks by matching the offered options, picks6; settled by what follows them since picks8,
+#: ``settle.py``) is on since picks10: its pick keeps the user's words with the option's name, never what
+#: the option says of the other options, and on every open chat set it added values and no wrong value
+#: (docs/quality.md, "Picks that carry"). A pack switches it off with ``disable: {steps: [choose]}``.
 #: ``learned_values`` (vals9, ``learned_values.py``) records the spans a value reader learned from our annotated chats
 #: marks; validated leave-one-group-out it added fewer values than unsupported and wrong ones on the open groups
 #: (docs/quality.md, "A learned value reader, judged leave-one-group-out"), so no weights ship and it stays off: train
 #: them with ``python -m ctxgraph.models.train_values``, then switch the step on with ``with_step``.
-OPTIONAL_STEPS = {"choose": "slot_picks", "learned_values": "completed_values"}
+OPTIONAL_STEPS = {"learned_values": "completed_values"}
 
 
 def with_step(steps, name: str) -> list[str]:
-    """``steps`` with the optional step ``name`` put after the step it follows.
+    """``steps`` with the optional step ``name`` put after the step it follows (unchanged when it is in).
 
-    >>> s = with_step(DEFAULT_STEPS, "choose")
-    >>> s[s.index("slot_picks") + 1]
-    'choose'
+    >>> s = with_step(DEFAULT_STEPS, "learned_values")
+    >>> s[s.index("completed_values") + 1]
+    'learned_values'
+    >>> with_step(DEFAULT_STEPS, "choose") == list(DEFAULT_STEPS)  # on by default since picks10
+    True
     """
     steps = list(steps)
     if name not in steps:

@@ -24,7 +24,7 @@ values than it removed wrong ones (the booking does not hold "课桌式" or "Sta
 >>> from ctxgraph import Tracker
 >>> from ctxgraph.extract import with_step
 >>> t = Tracker("en")
->>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")  # the optional step that picks
+>>> t.extractor.steps[:] = with_step(t.extractor.steps, "choose")  # the step that picks (on by default since picks10)
 >>> t.observe_many([
 ...     {"role": "assistant", "content": "We can put you on the small boat (6 anglers, £50 each) or the big boat (12 anglers, £40 each). Which would you prefer?"},
 ...     {"role": "user", "content": "small boat please"},
@@ -42,9 +42,9 @@ import re
 
 from .._units import FactUnit, RetractUnit, _Unit
 from .. import _graph as g
-from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _words, match, option_value
+from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _words, match, pick_fact
 from .context import MessageContext
-from .options import Option, asks_which, measures, offered_options
+from .options import MAX_OPTION_CHARS, Option, asks_which, measures, offered_options
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match
 
@@ -80,7 +80,9 @@ def picked_option(G, d: dict, lang: str) -> tuple[list[Option], int | None]:
     if node is None or not node.get("text"):
         return [], None
     options = offered_options(node["text"], lang)
-    hits = [i for i, o in enumerate(options) if cut_at_boundary(o.text, MAX_VALUE_CHARS) == d["value"]] \
+    said = d.get("normalized") if isinstance(d.get("normalized"), str) else None  # the option as said (choose's picks)
+    hits = ([i for i, o in enumerate(options) if cut_at_boundary(o.text, MAX_OPTION_CHARS) == said] if said else []) \
+        or [i for i, o in enumerate(options) if cut_at_boundary(o.text, MAX_VALUE_CHARS) == d["value"]] \
         or [i for i, o in enumerate(options) if d["value"].casefold() in o.text.casefold()]  # a part of it (the picks step's, a late clause)
     return options, (hits[0] if len(hits) == 1 else None)
 
@@ -187,8 +189,7 @@ def picks_changed(ctx: MessageContext) -> list[_Unit]:
             continue
         j, part = match(clause, options, ctx.lang)
         if j is not None and j != i:
-            return [FactUnit(key=d["key"], name="choice", value=option_value(options[j].text, part),
-                             correction=True, stressed=ctx.stressed)]
+            return [pick_fact(d["key"], options, j, part, clause if part else "", correction=True, stressed=ctx.stressed)]
     return []
 
 

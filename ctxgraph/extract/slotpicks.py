@@ -279,12 +279,9 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
     """(index of the one option the clause names by every feature it says, whether it named it by a word)."""
     fits = set(range(len(options)))
     named = False
-    rx = ctx.pack.ordinal_rx
-    ordinal = rx.search(clause) if rx else None
-    if ordinal is not None:
-        n = ctx.pack.ordinals[ordinal.group(0).casefold()]
-        index = n - 1 if n > 0 else len(options) + n
-        fits &= {index}
+    index, pointed = ctx.pack.position(clause, len(options))
+    if pointed:
+        fits &= {index} if index is not None else set()
         named = True
     for start, end, kind, token in _tokens(clause):
         named = True
