@@ -115,6 +115,27 @@ def test_trust_booked_time_a_compass_word_before_a_cuisine_is_the_cuisine(text, 
     assert facts.get("restaurant.food") == food and facts.get("restaurant.area") in (None, "south"), facts
 
 
+@pytest.mark.parametrize("text,people", [
+    ("Yes, for eight please.", "eight"),
+    ("Can you book for 4? I need the reference number.", "4"),
+    ("Just one please, and may I also get that price?", "1"),
+    ("I'll be dining alone at 15:45 on Wednesday.", "1"),
+    ("I need a room for 3 nights.", None),
+    ("Just one more thing, what is the address?", None),
+])
+def test_trust_booked_time_a_booking_for_n_is_for_n_people(text, people):
+    """(booking pack) "for N" with only the booking's day, time or a courtesy after it, and the user alone."""
+    facts = _facts("en", [["u", "I need a restaurant in the centre."], ["a", "Shall I book one?"], ["u", text]], rules=())
+    assert facts.get("restaurant.people") == people, facts
+
+
+def test_trust_booked_time_the_assistant_offering_one_is_no_count():
+    facts = _facts("en", [["u", "I need an expensive restaurant."],
+                          ["a", "I have 6 options, would you like a recommendation for one? There is just one in the north."]],
+                   rules=())
+    assert "restaurant.people" not in facts, facts
+
+
 def main(argv: list[str]) -> None:
     print_turn_probe_totals([run(p) for p in PROBES.values()], PROBES)
 
