@@ -68,6 +68,8 @@ class Errors:
             "'domains:' are ids under 'domains:' ({known}); leave it empty for a slot every domain has.")
     E307 = ("[E307] kind_refs pattern {pattern!r} ({lang}): group(s) {groups} name no slot. Name each group after "
             "the slot the referred thing fills ('(?P<destination>hotel|restaurant)'), one of: {known}.")
+    E316 = ("[E316] booked_refs pattern {pattern!r} ({lang}): group(s) {groups} name no per-domain slot. Name each "
+            "group after the trip's slot the booking's time fills ('(?P<arrive_by>in time for our reservation)'), one of: {known}.")
     E067 = "[E067] Tracker(config=...) takes no other options; got {names}. Put them into the TrackerConfig."
     # views
     E070 = "[E070] --out {out}: unknown extension {suffix!r}; use one of {known} (the format follows the extension)."

@@ -220,7 +220,7 @@ DISABLE_KEYS = {
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
     "take_backs": None, "amount_changes": None, "problems": None, "wants": None, "parties": None,
-    "unmet": None, "searches": None, "kind_refs": None, "pair_refs": None,
+    "unmet": None, "searches": None, "kind_refs": None, "pair_refs": None, "booked_refs": None,
     "change_acts": None, "relations": None, "change_marks": None,
 }
 
@@ -293,6 +293,10 @@ class RuleFile(_Strict):
     # the two places a trip joins, named together ("between the two places"): when the message or
     # the state gives one end (a slot of ``kind_refs``), the other is the one other place held
     pair_refs: list[str] = []
+    # a trip timed by a booking the dialogue holds ("a taxi to get us there in time for our reservation"):
+    # each group is named after the trip's slot (``arrive_by``); it takes the time the booking holds,
+    # see ctxgraph/extract/booked.py
+    booked_refs: list[str] = []
     # the assistant asks the user to confirm what it is about to do ("Please confirm: a table for
     # 2 at 7 pm"): a "yes" takes every value it names
     confirms: list[str] = []
@@ -341,7 +345,7 @@ class RuleFile(_Strict):
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
         "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
-        "kind_refs", "pair_refs", "change_acts", "relations", "change_marks",
+        "kind_refs", "pair_refs", "booked_refs", "change_acts", "relations", "change_marks",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -488,6 +492,7 @@ class RulePack:
     same_as: list[str] = field(default_factory=list)
     kind_refs: list[str] = field(default_factory=list)
     pair_refs: list[str] = field(default_factory=list)
+    booked_refs: list[str] = field(default_factory=list)
     confirms: list[str] = field(default_factory=list)
     inquiries: list[str] = field(default_factory=list)
     id_shapes: list[str] = field(default_factory=list)
@@ -558,6 +563,7 @@ class RulePack:
         self.same_as += rf.same_as
         self.kind_refs += rf.kind_refs
         self.pair_refs += rf.pair_refs
+        self.booked_refs += rf.booked_refs
         self.confirms += rf.confirms
         self.inquiries += rf.inquiries
         self.id_shapes += rf.id_shapes

@@ -145,6 +145,12 @@ class CompiledPack:
         self.same_as = [re.compile(p, flags) for p in pack.same_as]
         self.kind_refs = [re.compile(p, flags) for p in pack.kind_refs]
         self.pair_refs = [re.compile(p, flags) for p in pack.pair_refs]
+        self.booked_refs = [re.compile(p, flags) for p in pack.booked_refs]
+        for rx in self.booked_refs:
+            unknown = [name for name in rx.groupindex if name not in self.slots or not self.slots[name].scoped]
+            if unknown or not rx.groupindex:
+                raise RulesError(Errors.E316.format(pattern=rx.pattern, groups=", ".join(unknown) or "none", lang=pack.lang,
+                                                    known=", ".join(sorted(s for s in self.slots if self.slots[s].scoped))))
         for rx in self.kind_refs:
             unknown = [name for name in rx.groupindex if name not in self.slots]
             if unknown:
