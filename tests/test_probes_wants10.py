@@ -24,7 +24,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-neg-declined-offer-assistant-item": "'nah just email them' answers an offer with another way: not read",
     "en-neg-question-refused": "'12 park road' with no town or postcode is no address",
     "zh-openq-neng-ma": "a bare 15号 answering 具体哪天 is no fact",
-    "zh-beneficiary-bang": "要轮椅 answering 需要轮椅吗 is no fact",
     "zh-items-counts": "the address loses its first character (平区南京路88号): the address reader's cut",
     "zh-asked-yes-you-ma": "as en-asked-yes-can-it-have (卡拉OK)",
     "zh-asked-yes-neng-ma": "as en-asked-yes-can-it-have (旧沙发); a bare 周三 before the question is no fact",

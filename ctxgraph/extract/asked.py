@@ -303,9 +303,7 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
     run = True  # the clause opens its sentence or follows one that gave a value: the answer goes on
     backs = [*pack.self_corrections, *getattr(pack, "take_backs", ())]
     wants = getattr(pack, "wants", ())
-    # the question asked more than the slots it named ("交付是哪天？小区在哪里？": no slot read of 哪天)
-    said = ctx.graph.nodes[ctx.graph.graph["last_turn"]]["text"] if ctx.graph.graph.get("last_turn") else ""
-    unnamed = sum(1 for _ in question_sentences(said)) > len(asked)
+    unnamed = _asked_unnamed(ctx, asked)
     for start, end, raw in _answer_clauses(ctx, text):
         if _SENTENCE_MARK.match(raw):
             last, run = None, True
@@ -341,15 +339,8 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
                 break
         if j is None:
             j, value = _option_said(ctx, clause, asked, open_, bare=bare, by_option=by_option)
-        # the next slot asked, in order (a yes-no question of any verb is answered by yes, never by place)
-        nxt = next((i for i, a in enumerate(asked) if i not in filled and a.kind != "ask"), None)
-        # (prec10) by its place no clause holding a value another step read when a question named no slot: "开发商
-        # 通知的是12月20号" answers "交付是哪天？" (read as the date), not the next slot named ("小区在哪里？")
-        if j is None and nxt is not None and bare and run and not (unnamed and _holds_read(clause, read)):
-            kind = asked[nxt].kind
-            if kind in ("open", "free") or kind == "count" and _NUMBER.search(clause) \
-                    or kind == "known" and _fits(ctx, asked[nxt], start, end):
-                j = nxt
+        if j is None and bare and run and not (unnamed and _holds_read(clause, read)):
+            j = _by_place(ctx, asked, filled, clause, (start, end))
         if j is not None and value and len(value) <= limit:
             filled[j] = _without_fillers(value, pack.answer_fillers) or value
             last, run = j, True
@@ -364,9 +355,36 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
             extra.append(_core(ctx, clause) or clause)  # a value past the slots named, kept under its own key
         else:
             last, run = None, j is not None
-    # a slot the packs know only keeps its place: its value is the packs' steps' to read (MultiWOZ's
-    # "what day and time?" - "6 people. on friday": a clause by its place is no day); a pick only
-    # when it was bound by the option it names
+    return _bound(ctx, asked, filled, by_option, extra)
+
+
+def _asked_unnamed(ctx: MessageContext, asked: list[Asked]) -> bool:
+    """The question asked more than the slots it named ("交付是哪天？小区在哪里？": no slot read of 哪天)."""
+    said = ctx.graph.nodes[ctx.graph.graph["last_turn"]]["text"] if ctx.graph.graph.get("last_turn") else ""
+    return sum(1 for _ in question_sentences(said)) > len(asked)
+
+
+def _by_place(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], clause: str,
+              span: tuple[int, int]) -> int | None:
+    """The next slot asked, in order, that a bare clause answers by its place (a yes-no question of any verb
+    is answered by yes, never by place). (prec10) The caller keeps out a clause holding a value another step
+    read when the question named no slot: "开发商通知的是12月20号" answers "交付是哪天？" (read as the date),
+    not the next slot named ("小区在哪里？")."""
+    nxt = next((i for i, a in enumerate(asked) if i not in filled and a.kind != "ask"), None)
+    if nxt is None:
+        return None
+    kind = asked[nxt].kind
+    if kind in ("open", "free") or kind == "count" and _NUMBER.search(clause) \
+            or kind == "known" and _fits(ctx, asked[nxt], *span):
+        return nxt
+    return None
+
+
+def _bound(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], by_option: set[int],
+           extra: list[str]) -> list[tuple[Asked, str]]:
+    """The (slot, value) pairs to keep. A slot the packs know only keeps its place: its value is the packs'
+    steps' to read (MultiWOZ's "what day and time?" - "6 people. on friday": a clause by its place is no day);
+    a pick only when it was bound by the option it names."""
     out = [(asked[i], v) for i, v in sorted(filled.items())
            if v and asked[i].kind != "known" and (asked[i].kind != "pick" or i in by_option)]
     if extra and out:

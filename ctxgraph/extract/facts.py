@@ -695,7 +695,7 @@ def changed_within(w: FactWriter) -> None:
     >>> t = Tracker("en")
     >>> _ = t.observe({"role": "user", "content": "call me on 07123 456 789. actually I'm out all day, use my partner's 07987 654 321"})
     >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
-    [('phone', '07987 654 321')]
+    [('phone', '07987 654 321'), ('person_partner', 'my partner')]
     """
     ctx = w.ctx
     mentions = [m for m in ctx.mentions if m.kind in ("value", "id") and m.slot]

@@ -21,7 +21,7 @@ never read here.
 >>> t = Tracker("en", today="2026-06-02")
 >>> t.observe_many([{"role": "user", "content": "I'm flying from Denver to Boston on June 18 with my wife Anna Jensen."}])
 >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
-[('date', 'June 18'), ('destination', 'Boston'), ('origin', 'Denver'), ('traveller', 'Anna Jensen')]
+[('date', 'June 18'), ('destination', 'Boston'), ('origin', 'Denver'), ('person_wife', 'my wife Anna Jensen'), ('traveller', 'Anna Jensen')]
 """
 
 from __future__ import annotations
