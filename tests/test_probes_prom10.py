@@ -14,7 +14,7 @@ import pytest
 
 from ctxgraph.bench._cs import holds, replay
 from tests.probe_sets import load_probes, probe_params
-from tests.test_probes_prom7 import problems as prom7_problems
+from tests.test_probes_prom7 import print_set, problems as prom7_problems
 
 PROBES = load_probes("prom10")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -43,22 +43,7 @@ def test_probes_prom10_promise_and_look_alikes_as_an_annotator_would(probe, conv
     assert problems(probe, state) == [], state["commitments"]
 
 
-def print_set(probes: list, argv: list[str]) -> None:
-    """Each miss (every probe with ``-v``), then probes right per language and class."""
-    from collections import defaultdict
-
-    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for probe, conv in probes:
-        wrong = problems(probe, replay(conv))
-        if wrong or "-v" in argv:
-            print(probe["id"], "; ".join(wrong) or "ok")
-        for key in ("all", probe["lang"], probe["class"]):
-            out[key][0] += not wrong
-            out[key][1] += 1
-    print("prom10", {k: f"{a}/{b}" for k, (a, b) in out.items()})
-
-
 if __name__ == "__main__":
     import sys
 
-    print_set(PROBES, sys.argv)
+    print_set("prom10", PROBES, sys.argv, check=problems)

@@ -55,11 +55,12 @@ def totals(name: str) -> dict[str, tuple[int, int]]:
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
-def print_set(name: str, probes: list, argv: list[str]) -> None:
-    """Each miss of a set (every probe with ``-v``), then its probes right per language and class."""
+def print_set(name: str, probes: list, argv: list[str], check=None) -> None:
+    """Each miss of a set (every probe with ``-v``), then its probes right per language and class
+    (``check`` scores a probe, ``problems`` when not given)."""
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for probe, conv in probes:
-        wrong = problems(probe, replay(conv))
+        wrong = (check or problems)(probe, replay(conv))
         if wrong or "-v" in argv:
             print(probe["id"], "; ".join(wrong) or "ok")
         for key in ("all", probe["lang"], probe["class"]):
