@@ -20,7 +20,14 @@ except ImportError:  # run as a script from tests/
 
 PROBES = load_probes("cons11")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+_BUSY_PICK = ("a busy time that turns down an offered slot while the message picks another is still a rule: not built, the open "
+              "groups' gold lists it in 3 chats (blind7 calligraphy and catneuter, held-out course) and leaves it out in about 8")
+KNOWN_MISSES: dict[str, str] = {
+    "en_harmonica_busy_pick": _BUSY_PICK,
+    "en_lino_away_pick": _BUSY_PICK,
+    "zh_biaohua_busy_pick": _BUSY_PICK,
+    "zh_weiyu_nobody_pick": _BUSY_PICK,
+}
 
 
 def cons11_problems(probe: dict, conv) -> list[str]:

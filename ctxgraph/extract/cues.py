@@ -32,6 +32,7 @@ from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
+from .reasons import fold_reasons
 from .registry import step
 from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
@@ -365,7 +366,9 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         units += _preferred_when_asked(ctx)
     made = [u.text for u in units if isinstance(u, ConstraintUnit)]
     # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
-    return [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
+    units = [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
+    # cons11: "weekday evenings only, he's at work till 6" is one rule with its reason, not two rules
+    return fold_reasons(ctx.text, units, ctx.profile.code) if ctx.role == "user" else units
 
 
 #: the assistant asks whether the user has a preference: "Do you have a preference for a male or female interpreter?",
