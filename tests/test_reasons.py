@@ -52,3 +52,11 @@ def test_reasons_situation_is_read_by_structure(lang, text, situation):
 def test_reasons_folded_rule_is_lifted_as_one(lang, messages, gone):
     made = rules(lang, *messages)
     assert [s for t, s in made if gone in t] == ["lifted"] and all(s == "lifted" for _, s in made)
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "not mondays please, I'm at the depot all day mondays"),
+    ("zh", "我工作日没空，只能周末"),
+])
+def test_reasons_folded_rule_said_again_is_the_same_rule(lang, message):
+    assert rules(lang, ("u", message), ("a", "ok"), ("u", message)) == rules(lang, ("u", message))

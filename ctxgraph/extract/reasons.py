@@ -23,6 +23,7 @@ a rule: only a situation beside a directive rule of the same message is folded.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from .._units import ConstraintUnit, _Unit
 
@@ -81,3 +82,23 @@ def fold_reasons(text: str, units: list[_Unit], lang: str) -> list[_Unit]:
         folded[id(rule)] = base.model_copy(update={"text": text[start:end].strip(), "stressed": rule.stressed or reason.stressed})
         gone.add(id(reason))
     return [folded.get(id(u), u) for u in units if id(u) not in gone]
+
+
+def in_folded_rule(active: Iterable[str], text: str, lang: str) -> bool:
+    """Whether ``text`` is a part of an active rule folded with its reason: said again ("weekday evenings only" after
+    "weekday evenings only, he's at work till 6"), it is that rule, no new one.
+
+    >>> rules = ["weekday evenings only, he's at work till 6"]
+    >>> in_folded_rule(rules, "weekday evenings only", "en"), in_folded_rule(rules, "he's at work till 6", "en")
+    (True, True)
+    >>> in_folded_rule(["no calls please, text only"], "text only", "en")
+    False
+    """
+    for rule in active:
+        at = rule.find(text)
+        if at < 0 or rule == text:
+            continue
+        rest = (rule[:at] + " " + rule[at + len(text):]).strip(" ,，;；.。!！")
+        if is_situation(text, lang) or is_situation(rest, lang):
+            return True
+    return False
