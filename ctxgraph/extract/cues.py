@@ -32,6 +32,7 @@ from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
+from .reasons import fold_reasons, in_folded_rule
 from .registry import step
 from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
@@ -356,7 +357,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue  # "It needs to be an attraction", "needs to be in the centre area": what is searched for (issue 21)
             text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             text = _with_named_thing(ctx.text, offset + max(0, c.find(part)), text)
-            if not g.is_active_rule(ctx.graph, text):
+            if not g.is_active_rule(ctx.graph, text) and not in_folded_rule(ctx.graph.graph["active_rules"], text, ctx.profile.code):
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
@@ -365,7 +366,9 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         units += _preferred_when_asked(ctx)
     made = [u.text for u in units if isinstance(u, ConstraintUnit)]
     # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
-    return [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
+    units = [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
+    # cons11: "weekday evenings only, he's at work till 6" is one rule with its reason, not two rules
+    return fold_reasons(ctx.text, units, ctx.profile.code) if ctx.role == "user" else units
 
 
 #: the assistant asks whether the user has a preference: "Do you have a preference for a male or female interpreter?",

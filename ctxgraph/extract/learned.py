@@ -28,6 +28,7 @@ from .._units import ConstraintUnit, FactUnit, _Unit
 from ..models import load_constraint_reader
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes
 from .context import MessageContext
+from .reasons import in_folded_rule
 from .registry import step
 from .text import clauses, first_match, in_spans
 
@@ -116,7 +117,8 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
             continue  # lines the clause split left joined (a CR, U+2028 ...): pasted text, not one said rule
         if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.lifts, c):
             continue
-        if g.is_active_rule(ctx.graph, c) or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
+        if g.is_active_rule(ctx.graph, c) or in_folded_rule(ctx.graph.graph["active_rules"], c, ctx.profile.code) \
+                or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
             continue  # a correction ("the total was $4,680 not 4,860"), a leave ("深一点没关系", "11 is fine")
         if any(v in c for v in values) and not _bounds(c, ctx.profile.code):
             continue  # a value this message records is a fact: a pick or an answer ("Wednesday at 2:15 please")

@@ -330,10 +330,19 @@ def _agrees_to_limit(ctx: MessageContext, span: str) -> bool:
     ...                 {"role": "assistant", "content": "好的，我们不会联系房东。"}])
     >>> [c.text for c in t.state().commitments]
     []
+
+    A promise that also holds a deed with no limit in it promises that deed (cons11): "can u not ring the
+    doorbell … text marek" then "the fitter will text Marek on arrival and won't ring the bell".
     """
-    if not _LIMIT.search(span):
+    if not _LIMIT.search(span) or any(not _LIMIT.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
         return False
     return any(_overlap(ctx, _outside(span, [_LIMIT]), rule) for rule in _user_rules(ctx))
+
+
+#: the joins of a promise's deeds ("will text Marek on arrival and won't ring the bell", "会先打电话，不敲门")
+_AND = re.compile(r"\band\b|[,，;；]")
+#: a deed promised in the piece itself ("the fitter will text Marek", "师傅会先打电话"), not a pronoun or a courtesy ("好的")
+_POSITIVE_DEED = re.compile(r"\b(?:will|'ll)\s+(?:also\s+|first\s+|then\s+)?[a-z]{3,}|(?:会|先|再)[\u4e00-\u9fff]{2,}", re.I)
 
 
 #: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
