@@ -38,6 +38,10 @@ _WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just
 #: what leads the new form after the correction's words ("是黄晓燕", "it's Deklan")
 _LEAD = re.compile(r"^[\s,，.。:：;；!！~-]*(?:(?:是|应该是|叫|it'?s|it is|its)\s*)?", re.I)
 _TRAIL = " ,，.。;；!！~-"
+#: a number with the one character that counts it ("1068号", "3幢"): the part of a value a correction may name alone
+_NUMBERED = re.compile(r"(?<!\d)(\d+)([^\d\s,，.。;；!！?？]?)")
+#: at most this many characters between a value's end and the correction's words that follow it
+_AFTER = 4
 
 
 @step("overtaken", roles=("user",))
@@ -78,7 +82,7 @@ def _corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> s
     if at >= 0:
         inside = [b for a, b in cues if at < a and b < at + len(value)]
         if not inside:
-            return ""
+            return _tail_corrected(text, value, at, cues)
         new = _LEAD.sub("", text[max(inside):at + len(value)]).strip(_TRAIL)
         return new if new and new != value else ""
     parts = [p for p in re.split(r"[,，、]\s*", value) if p.strip()]
@@ -88,3 +92,23 @@ def _corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> s
     last = max((b for a, b in cues if min(spots) < a), default=-1)
     after = [p for p, s in zip(parts, spots) if s >= last]
     return ", ".join(after) if last >= 0 and after and len(after) < len(parts) else ""
+
+
+def _tail_corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> str:
+    """A value right before a correction's words whose new form names only its last numbered part ("滨江区江南大道
+    1088号 不对 是1068号", "Flat 12, sorry 21"): that part changed in the value. Empty: nothing corrected.
+
+    >>> _tail_corrected("江南大道1088号 不对 是1068号 3幢502", "江南大道1088号", 0, [(10, 12)])
+    '江南大道1068号'
+    >>> _tail_corrected("江南大道1088号 不对 是北路", "江南大道1088号", 0, [(10, 12)])
+    ''
+    """
+    end = at + len(value)
+    after = next((b for a, b in cues if end <= a <= end + _AFTER), None)
+    if after is None:
+        return ""
+    new = _NUMBERED.match(_LEAD.sub("", text[after:]))
+    old = list(_NUMBERED.finditer(value))
+    if not new or not old or old[-1].group(2) != new.group(2) or old[-1].group(1) == new.group(1):
+        return ""
+    return value[:old[-1].start()] + new.group(0) + value[old[-1].end():]
