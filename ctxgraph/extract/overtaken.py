@@ -30,6 +30,7 @@ from .. import _graph as g
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .text import SENTENCE_END
 
 #: a value said as what it was, then a "but": the value is in ``v``
 _WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just|like|originally|initially|meant to be|supposed to be)\s+)?"
@@ -48,7 +49,7 @@ _AFTER = 4
 def overtaken(ctx: MessageContext) -> list[_Unit]:
     """Drop the values this message says as what they were; keep the corrected part of a value read whole."""
     was = _WAS.get(ctx.lang)
-    given_up = [m.span("v") for m in was.finditer(ctx.text)] if was else []
+    given_up = [(m.start("v"), m.end("v"), m.end()) for m in was.finditer(ctx.text)] if was else []
     cues = [c.span() for rx in ctx.pack.self_corrections for c in rx.finditer(ctx.text)]
     if not given_up and not cues:
         return []
@@ -59,14 +60,27 @@ def overtaken(ctx: MessageContext) -> list[_Unit]:
             kept.append(u)
             continue
         at = ctx.text.find(u.value)
-        if at >= 0 and any(a <= at and at + len(u.value) <= b for a, b in given_up):
-            # "budget was 350 but …": given up as it is said, and with it the slot's earlier value
-            gone += [RetractUnit(fact=f) for f in g.current_with_key(ctx.graph, u.key)]
+        but = next((c for a, b, c in given_up if at >= 0 and a <= at and at + len(u.value) <= b), None)
+        if but is not None:
+            # "budget was 350 but …": given up as it is said, and with it the slot's earlier value; a value of
+            # the same kind said after the "but" in its sentence is the slot's now ("was about £80 but I can go to £120")
+            now = _said_after(ctx, at, but)
+            if now is not None:
+                kept.append(u.model_copy(update=dict(value=now.text, normalized=now.value, correction=True)))
+            else:
+                gone += [RetractUnit(fact=f) for f in g.current_with_key(ctx.graph, u.key)]
             continue
         value = _corrected(ctx.text, u.value, at, cues)
         kept.append(u.model_copy(update=dict(value=value, normalized=None, correction=True)) if value else u)
     ctx.units[:] = kept
     return gone
+
+
+def _said_after(ctx: MessageContext, at: int, but: int):
+    """The value mention after ``but`` in its sentence with the label of the one at ``at``, or None."""
+    first = next((m for m in ctx.mentions if m.start == at and m.kind in ("value", "id")), None)
+    end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, but)), len(ctx.text))
+    return next((m for m in ctx.mentions if first and but <= m.start < end and m.label == first.label), None)
 
 
 def _corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> str:

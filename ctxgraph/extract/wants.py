@@ -389,7 +389,7 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False) -> 
     ['修复好的照片想冲印成7寸']
     """
     said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
-            and not (stated and ctx.asking(max(ctx.text.find(c[0]), 0)))]  # (prec11) a recount asked about changes nothing
+            and not (stated and _asked_at(ctx, max(ctx.text.find(c[0]), 0)))]  # (prec11) a recount asked about changes nothing
     out = []
     for whole, n, unit in _counted(want):
         new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
@@ -398,6 +398,18 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False) -> 
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
+
+
+#: (prec11) a sentence that asks: a question mark or a final question particle ends it
+_ASKS = re.compile(r"(?:[?？]|[吗呢嘛]\W*)$")
+
+
+def _asked_at(ctx: MessageContext, pos: int) -> bool:
+    """``pos`` is in a clause that asks, or in a sentence that ends as a question ("如果一共6个房间的话会便宜点吗")."""
+    if ctx.asking(pos):
+        return True
+    end = next((m.end() for m in SENTENCE_END.finditer(ctx.text, pos)), len(ctx.text))
+    return bool(_ASKS.search(ctx.text[pos:end].rstrip()))
 
 
 _BARE = re.compile(r"(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d)")
