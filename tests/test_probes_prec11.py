@@ -100,3 +100,31 @@ def test_probes_prec11_want_count_follows_a_recount(lang, opening, later, new, o
 def test_probes_prec11_a_recount_asked_about_changes_nothing(lang, opening, later, count):
     want = [v for k, v in _current(lang, ("user", opening), ("user", later)) if k == "want"]
     assert want and count in want[0], want
+
+
+@pytest.mark.parametrize("said,place", [
+    ("公司 杭州麦田小熊食品有限公司 营业执照我微信发你", None),
+    ("公司叫 杭州青禾数字科技有限公司，法人 蔡文博", None),
+    ("我在杭州出差 下周回", "杭州"),
+    ("我在杭州见客户公司", "杭州"),
+])
+def test_probes_prec11_a_place_opening_a_company_name_is_no_place(said, place):
+    # (zh only: an English company name is one ORG entity, its town no PLACE of its own)
+    places = [v for k, v in _current("zh", ("user", said)) if k in ("place", "所在地")]
+    assert places == ([place] if place else []), places
+
+
+@pytest.mark.parametrize("lang,opening,call,field,said", [
+    ("zh", "想给我奶奶办80大寿 估计10桌", {"date": "2027-04-17", "tables": 10}, "tables", "10桌"),
+    ("zh", "住两晚 两个大人一个小孩", {"adults": 2, "nights": 2}, "adults", "两个大人"),
+    ("en", "we need 10 tables for the party", {"tables": 10}, "tables", "10 tables"),
+])
+def test_probes_prec11_a_tools_count_in_the_users_words(lang, opening, call, field, said):
+    import json
+    t = Tracker(lang, today="2026-03-09")
+    t.observe({"role": "user", "content": opening})
+    t.observe({"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "create_booking", "arguments": json.dumps(call)}}]})
+    t.observe({"role": "tool", "tool_call_id": "c1", "content": '{"ok": true}'})
+    values = [f.value for f in t.state().facts if f.status == "current" and f.key == field]
+    assert values == [said], values
