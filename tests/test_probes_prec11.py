@@ -128,3 +128,12 @@ def test_probes_prec11_a_tools_count_in_the_users_words(lang, opening, call, fie
     t.observe({"role": "tool", "tool_call_id": "c1", "content": '{"ok": true}'})
     values = [f.value for f in t.state().facts if f.status == "current" and f.key == field]
     assert values == [said], values
+
+
+@pytest.mark.parametrize("said,kept", [
+    ("I was hoping for a cheap hotel but anything in the centre will do", "cheap"),
+    ("we were going to drive but the car broke, so 2 train tickets please", "2"),
+])
+def test_probes_prec11_only_the_value_was_says_is_given_up(said, kept):
+    values = [v for _, v in _current("en", ("user", said))]
+    assert any(kept in v for v in values), values

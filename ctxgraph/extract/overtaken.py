@@ -36,6 +36,9 @@ from .text import SENTENCE_END
 _WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just|like|originally|initially|meant to be|supposed to be)\s+)?"
                          r"(?P<v>[^.!?;]{1,30}?)\s*,?\s*\bbut\b", re.I),
         "zh": re.compile(r"(?:本来|原本|原来|起初|一开始)(?P<v>[^，。！？,.!?；;]{1,16}?)[的了]?[\s，,]*(?:算了|不过|但是|可是)")}
+#: in English the value is what "was" says, right after it, with at most a few characters before the "but" ("was 200
+#: each but"): "I was hoping for a cheap one but …" gives up no "cheap"
+_EN_TAIL = 8
 #: what leads the new form after the correction's words ("是黄晓燕", "it's Deklan")
 _LEAD = re.compile(r"^[\s,，.。:：;；!！~-]*(?:(?:是|应该是|叫|it'?s|it is|its)\s*)?", re.I)
 _TRAIL = " ,，.。;；!！~-"
@@ -60,7 +63,8 @@ def overtaken(ctx: MessageContext) -> list[_Unit]:
             kept.append(u)
             continue
         at = ctx.text.find(u.value)
-        but = next((c for a, b, c in given_up if at >= 0 and a <= at and at + len(u.value) <= b), None)
+        but = next((c for a, b, c in given_up if at >= 0 and a <= at and at + len(u.value) <= b
+                    and (ctx.lang != "en" or (at == a and b - at - len(u.value) <= _EN_TAIL))), None)
         if but is not None:
             # "budget was 350 but …": given up as it is said, and with it the slot's earlier value; a value of
             # the same kind said after the "but" in its sentence is the slot's now ("was about £80 but I can go to £120")
