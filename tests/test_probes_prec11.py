@@ -137,3 +137,13 @@ def test_probes_prec11_a_tools_count_in_the_users_words(lang, opening, call, fie
 def test_probes_prec11_only_the_value_was_says_is_given_up(said, kept):
     values = [v for _, v in _current("en", ("user", said))]
     assert any(kept in v for v in values), values
+
+
+@pytest.mark.parametrize("lang,said,kept", [
+    ("en", "the screen is cracked in the corner sorry i dropped it", "the screen is cracked"),
+    ("en", "hi, my washing machine is leaking all over the floor, sorry for the long message, it started yesterday", "leaking"),
+    ("zh", "洗衣机一直漏水 地板都泡坏了 不好意思啊 说错了 是滚筒的", "漏水"),
+])
+def test_probes_prec11_a_story_with_sorry_in_it_is_no_correction(lang, said, kept):
+    values = [v for _, v in _current(lang, ("user", said))]
+    assert any(kept in v for v in values), values

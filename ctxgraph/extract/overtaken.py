@@ -39,6 +39,8 @@ _WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just
 #: in English the value is what "was" says, right after it, with at most a few characters before the "but" ("was 200
 #: each but"): "I was hoping for a cheap one but …" gives up no "cheap"
 _EN_TAIL = 8
+#: a value corrected in passing says its old form in at most this many characters before the correction's words
+_OLD_CHARS = 30
 #: what leads the new form after the correction's words ("是黄晓燕", "it's Deklan")
 _LEAD = re.compile(r"^[\s,，.。:：;；!！~-]*(?:(?:是|应该是|叫|it'?s|it is|its)\s*)?", re.I)
 _TRAIL = " ,，.。;；!！~-"
@@ -74,7 +76,7 @@ def overtaken(ctx: MessageContext) -> list[_Unit]:
             else:
                 gone += [RetractUnit(fact=f) for f in g.current_with_key(ctx.graph, u.key)]
             continue
-        value = _corrected(ctx.text, u.value, at, cues)
+        value = "" if u.key.startswith("problem") else _corrected(ctx.text, u.value, at, cues)
         kept.append(u.model_copy(update=dict(value=value, normalized=None, correction=True)) if value else u)
     ctx.units[:] = kept
     return gone
@@ -98,9 +100,12 @@ def _corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> s
     'Deklan Hughes'
     """
     if at >= 0:
-        inside = [b for a, b in cues if at < a and b < at + len(value)]
+        inside = [(a, b) for a, b in cues if at < a and b < at + len(value)]
         if not inside:
             return _tail_corrected(text, value, at, cues)
+        if inside[0][0] - at > _OLD_CHARS:
+            return ""  # "the parcel came crushed and the box was wet, sorry to bother you": a story, no value corrected
+        inside = [b for _, b in inside]
         new = _LEAD.sub("", text[max(inside):at + len(value)]).strip(_TRAIL)
         return new if new and new != value else ""
     parts = [p for p in re.split(r"[,，、]\s*", value) if p.strip()]
