@@ -51,7 +51,7 @@ from .text import in_spans
 
 #: the closed class of nouns for the people around a person (kin, partners, friends, the people of a home
 #: and of a wedding party); children in general (kids, children, baby) are left to the counts
-_EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|dad|father|mother)(?:-in-law)?|husband|wife|partner|"
+_EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|dad|father|mother)(?:[- ]in[- ]law)?|husband|wife|partner|"
            r"fianc[ée]e?|boyfriend|girlfriend|parents|in-laws|grandson|granddaughter|grandkids|grandchildren|grandma|"
            r"grandmother|granny|gran|nan|nana|grandad|grandpa|grandfather|grandparents|niece|nephew|aunt|auntie|uncle|"
            r"cousin|friend|mate|neighbou?r|colleague|boss|carer|flatmate|housemate|landlord|landlady|tenant|"

@@ -307,6 +307,11 @@ def _not_repeated(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
 _BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
 
 
+#: (prec11) the rest of an organisation's name right after a place word: a few characters, no break, and the
+#: legal form at its end ("麦田小熊食品有限公司", "青禾数字科技有限公司"; a bare 公司 is said of any company: "我在杭州见客户公司")
+_ORG_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{0,12}?(?:有限公司|有限责任公司|股份公司|集团)")
+
+
 def _adverbial_place(ctx: MessageContext, m: Mention) -> bool:
     """(prec9) A Chinese word jieba tags as a place, with a verb or an adjective right after it and no
     preposition or verb of going before it, says how a thing is done, not where ("约上门喂猫", "约个深度保洁",
@@ -360,6 +365,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             continue
         if _adverbial_place(ctx, m):
             continue  # "想约上门喂猫", "约个深度保洁", "能延时到六点": a word jieba knows as a place, said as a manner
+        if _ORG_NAME.match(ctx.text, m.end) and m.label == "PLACE":
+            continue  # (prec11) "杭州麦田小熊食品有限公司": the place opens an organisation's name, no place of the user's
         if (m.label == "DATE" and _STORY_TIME.fullmatch(m.text.strip())) or appositive_day(ctx, m):
             continue  # "I came to the open day last Saturday": when a story happened, no day wanted;
             # "his birthday is the 19th, a thursday": the weekday of the date said, no second value

@@ -328,4 +328,39 @@ def counted_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
                     said.add(m.group(0))
         if said:
             return said.pop() if len(said) == 1 else None
+    return _classified(number, field, G)
+
+
+#: (prec11) the classifiers that count a thing in Chinese (a closed class of the grammar, money aside): a tool's
+#: count the user said with one is in the user's words, not the field's English word ("10桌", not "10 tables")
+_CLASSIFIER = "个位名桌间张台件套次节晚天人份盒辆只条本双瓶杯箱袋束场趟对颗"
+_CLASSIFIED = re.compile(rf"(?<![\d.])({_ZH_NUM})([{_CLASSIFIER}])((?<=[个位名])(?![是都要在也就还])[^\W\d零一二两三四五六七八九十百个位名]{{1,2}})?")
+#: a classifier that is the unit of a field word (晚 counts nights, 次 times): no count of another field
+_UNIT_OF = {u: w for w, units in _ZH_UNITS.items() for u in units.split("|") if len(u) == 1}
+
+
+def _classified(number: float, field: str, G: nx.MultiDiGraph) -> str | None:
+    """A tool's count under a field named by one English plural ("tables": 10, "visitors": 2) that the user of a
+    Chinese chat said with a classifier: the user's words ("10桌", "两个大人"), from their latest message saying
+    the number so; two different ways in that message name none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "另外桌数可能要加 估计10桌"})
+    >>> _classified(10.0, "tables", t.graph), _classified(3.0, "tables", t.graph), _classified(10.0, "price", t.graph)
+    ('10桌', None, None)
+    >>> _ = t.observe({"role": "user", "content": "住两晚 两个大人"})
+    >>> _classified(2.0, "adults", t.graph), _classified(2.0, "nights", t.graph)
+    ('两个大人', None)
+    """
+    from .._normalize import parse_number
+
+    words = field.split()
+    if len(words) != 1 or not re.fullmatch(r"[a-z]{4,}s", words[0]) or words[0].endswith("ss"):
+        return None  # only what with_its_field would write as "10 tables"
+    for text in _user_texts(G):
+        said = {m.group(0) for m in _CLASSIFIED.finditer(text) if parse_number(m.group(1)) == number
+                and _UNIT_OF.get(m.group(2), words[0][:-1]) == words[0][:-1]}  # "两晚" counts nights, not adults
+        if said:
+            return said.pop() if len(said) == 1 else None
     return None

@@ -341,6 +341,8 @@ def _want_without_given_up(ctx: MessageContext) -> str:
         swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
     elif _MIND.get(ctx.lang) and _MIND[ctx.lang].search(ctx.text):  # (wants10) "还是三个月的吧", "the 3 day one then"
         swaps += _changed_counts(ctx, want)
+    elif _RECOUNT.get(ctx.lang) and _RECOUNT[ctx.lang].search(ctx.text):  # (prec11) "so 3 stumps in total", "估计要加 10桌"
+        swaps += _changed_counts(ctx, want, stated=True)
     kept = want
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -367,11 +369,15 @@ def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
 
 #: (wants10) a change of mind said without the pack's correction words: the want's count follows it too
 _MIND = {"en": re.compile(r"\b(?:instead|rather|make it|then)\b", re.I), "zh": re.compile(r"还是|算了|改成|改为|换成")}
+#: (prec11) a count said again as the whole or as grown or shrunk ("so 3 stumps in total", "that makes 4 players
+#: altogether", "桌数可能要加 估计10桌", "一共120盒"): the want's count of the same thing follows it
+_RECOUNT = {"en": re.compile(r"\b(?:in total|altogether|all together|in all|total of|all told)\b", re.I),
+            "zh": re.compile(r"一共|总共|合计|加起来|(?:要|再|多|得)加|加到|增加|减到|减少")}
 #: a count said as not wanted: "12 gb not required", "3个不要"
 _NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
 
 
-def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False) -> list[tuple[str, str]]:
     """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
     the want with another number (the same word after it; "7个人": the measure word and its noun) ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
     the want's count follows it.
@@ -382,7 +388,8 @@ def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
     ['修复好的照片想冲印成7寸']
     """
-    said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))]
+    said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
+            and not (stated and _asked_at(ctx, max(ctx.text.find(c[0]), 0)))]  # (prec11) a recount asked about changes nothing
     out = []
     for whole, n, unit in _counted(want):
         new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
@@ -391,6 +398,18 @@ def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
+
+
+#: (prec11) a sentence that asks: a question mark or a final question particle ends it
+_ASKS = re.compile(r"(?:[?？]|[吗呢嘛]\W*)$")
+
+
+def _asked_at(ctx: MessageContext, pos: int) -> bool:
+    """``pos`` is in a clause that asks, or in a sentence that ends as a question ("如果一共6个房间的话会便宜点吗")."""
+    if ctx.asking(pos):
+        return True
+    end = next((m.end() for m in SENTENCE_END.finditer(ctx.text, pos)), len(ctx.text))
+    return bool(_ASKS.search(ctx.text[pos:end].rstrip()))
 
 
 _BARE = re.compile(r"(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d)")

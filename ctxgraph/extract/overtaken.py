@@ -1,0 +1,137 @@
+"""The overtaken step: values the user's own message overtakes before it ends (prec11).
+
+Two acts make a value said in a message no longer the user's by the end of it:
+
+- **a value said as what it was**, before a "but" ("budget was 350 but fine i'll stretch", "本来预算1500的
+  算了 手工的吧"): the user gives it up as they say it; no fact keeps it, and the slot's current value (one
+  the assistant quoted: "机缝的1600元起。您预算多少？") is retracted with it;
+- **a value corrected in passing**, its old form and the pack's ``self_corrections`` words inside the span
+  another step read as one value ("黄小燕 哦不对 是黄晓燕", "Declan Hughes, sorry, Deklan Hughes"): only the part
+  after the words is the value (the facts step's ``corrected_within`` does this for two recognised values of
+  one type; this one is for a value read whole, a name or an answer).
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "the two-day course. budget was 200 each but fine, we'll stretch"})
+>>> [f.value for f in t.state().facts if f.status == "current" and "200" in f.value]
+[]
+>>> t = Tracker("zh")
+>>> _ = t.observe({"role": "assistant", "content": "方便留个姓名吗？"})
+>>> _ = t.observe({"role": "user", "content": "王小明 哦不对 是王晓明"})
+>>> [f.value for f in t.state().facts if f.status == "current"]
+['王晓明']
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, RetractUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import SENTENCE_END
+
+#: a value said as what it was, then a "but": the value is in ``v``
+_WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just|like|originally|initially|meant to be|supposed to be)\s+)?"
+                         r"(?P<v>[^.!?;]{1,30}?)\s*,?\s*\bbut\b", re.I),
+        "zh": re.compile(r"(?:本来|原本|原来|起初|一开始)(?P<v>[^，。！？,.!?；;]{1,16}?)[的了]?[\s，,]*(?:算了|不过|但是|可是)")}
+#: in English the value is what "was" says, right after it, with at most a few characters before the "but" ("was 200
+#: each but"): "I was hoping for a cheap one but …" gives up no "cheap"
+_EN_TAIL = 8
+#: a value corrected in passing says its old form in at most this many characters before the correction's words
+_OLD_CHARS = 30
+#: what leads the new form after the correction's words ("是黄晓燕", "it's Deklan")
+_LEAD = re.compile(r"^[\s,，.。:：;；!！~-]*(?:(?:是|应该是|叫|it'?s|it is|its)\s*)?", re.I)
+_TRAIL = " ,，.。;；!！~-"
+#: a number with the one character that counts it ("1068号", "3幢"): the part of a value a correction may name alone
+_NUMBERED = re.compile(r"(?<!\d)(\d+)([^\d\s,，.。;；!！?？]?)")
+#: at most this many characters between a value's end and the correction's words that follow it
+_AFTER = 4
+
+
+@step("overtaken", roles=("user",))
+def overtaken(ctx: MessageContext) -> list[_Unit]:
+    """Drop the values this message says as what they were; keep the corrected part of a value read whole."""
+    was = _WAS.get(ctx.lang)
+    given_up = [(m.start("v"), m.end("v"), m.end()) for m in was.finditer(ctx.text)] if was else []
+    cues = [c.span() for rx in ctx.pack.self_corrections for c in rx.finditer(ctx.text)]
+    if not given_up and not cues:
+        return []
+    kept: list[_Unit] = []
+    gone: list[_Unit] = []
+    for u in ctx.units:
+        if not isinstance(u, FactUnit) or u.offered or u.key.startswith("want"):
+            kept.append(u)
+            continue
+        at = ctx.text.find(u.value)
+        but = next((c for a, b, c in given_up if at >= 0 and a <= at and at + len(u.value) <= b
+                    and (ctx.lang != "en" or (at == a and b - at - len(u.value) <= _EN_TAIL))), None)
+        if but is not None:
+            # "budget was 350 but …": given up as it is said, and with it the slot's earlier value; a value of
+            # the same kind said after the "but" in its sentence is the slot's now ("was about £80 but I can go to £120")
+            now = _said_after(ctx, at, but)
+            if now is not None:
+                kept.append(u.model_copy(update=dict(value=now.text, normalized=now.value, correction=True)))
+            else:
+                gone += [RetractUnit(fact=f) for f in g.current_with_key(ctx.graph, u.key)]
+            continue
+        value = "" if u.key.startswith("problem") else _corrected(ctx.text, u.value, at, cues)
+        kept.append(u.model_copy(update=dict(value=value, normalized=None, correction=True)) if value else u)
+    ctx.units[:] = kept
+    return gone
+
+
+def _said_after(ctx: MessageContext, at: int, but: int):
+    """The value mention after ``but`` in its sentence with the label of the one at ``at``, or None."""
+    first = next((m for m in ctx.mentions if m.start == at and m.kind in ("value", "id")), None)
+    end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, but)), len(ctx.text))
+    return next((m for m in ctx.mentions if first and but <= m.start < end and m.label == first.label), None)
+
+
+def _corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> str:
+    """The part of ``value`` (found at ``at`` in ``text``, -1: not as one span) after the last correction's
+    words inside it; a value joined from parts ("Declan Hughes, Deklan Hughes") keeps its parts said after
+    them. Empty: nothing corrected.
+
+    >>> _corrected("黄小燕 哦不对 是黄晓燕 晓是春晓的晓", "黄小燕 哦不对 是黄晓燕 晓是春晓的晓", 0, [(4, 7)])
+    '黄晓燕 晓是春晓的晓'
+    >>> _corrected("Declan Hughes, sorry, Deklan Hughes", "Declan Hughes, Deklan Hughes", -1, [(15, 20)])
+    'Deklan Hughes'
+    """
+    if at >= 0:
+        inside = [(a, b) for a, b in cues if at < a and b < at + len(value)]
+        if not inside:
+            return _tail_corrected(text, value, at, cues)
+        if inside[0][0] - at > _OLD_CHARS:
+            return ""  # "the parcel came crushed and the box was wet, sorry to bother you": a story, no value corrected
+        inside = [b for _, b in inside]
+        new = _LEAD.sub("", text[max(inside):at + len(value)]).strip(_TRAIL)
+        return new if new and new != value else ""
+    parts = [p for p in re.split(r"[,，、]\s*", value) if p.strip()]
+    spots = [text.find(p) for p in parts]
+    if len(parts) < 2 or min(spots) < 0:
+        return ""
+    last = max((b for a, b in cues if min(spots) < a), default=-1)
+    after = [p for p, s in zip(parts, spots) if s >= last]
+    return ", ".join(after) if last >= 0 and after and len(after) < len(parts) else ""
+
+
+def _tail_corrected(text: str, value: str, at: int, cues: list[tuple[int, int]]) -> str:
+    """A value right before a correction's words whose new form names only its last numbered part ("滨江区江南大道
+    1088号 不对 是1068号", "Flat 12, sorry 21"): that part changed in the value. Empty: nothing corrected.
+
+    >>> _tail_corrected("江南大道1088号 不对 是1068号 3幢502", "江南大道1088号", 0, [(10, 12)])
+    '江南大道1068号'
+    >>> _tail_corrected("江南大道1088号 不对 是北路", "江南大道1088号", 0, [(10, 12)])
+    ''
+    """
+    end = at + len(value)
+    after = next((b for a, b in cues if end <= a <= end + _AFTER), None)
+    if after is None:
+        return ""
+    new = _NUMBERED.match(_LEAD.sub("", text[after:]))
+    old = list(_NUMBERED.finditer(value))
+    if not new or not old or old[-1].group(2) != new.group(2) or old[-1].group(1) == new.group(1):
+        return ""
+    return value[:old[-1].start()] + new.group(0) + value[old[-1].end():]
