@@ -222,6 +222,28 @@ def _after_tool(ctx: MessageContext) -> bool:
         and any(k == "fulfills" for _, _, k in G.out_edges(last, keys=True))
 
 
+#: a done cue said of a deed still ahead: after when/once/if … or will ("We'll text you when the van is on its way"), or
+#: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
+_WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
+_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您")
+
+
+def _done_ahead(clause: str, done: re.Match) -> bool:
+    """Whether a clause's done cue names a deed still ahead, not one done: it follows when/once/if or a will
+    ("We'll text you when the van is on its way"), or a zh "X好了" is followed by a deed to the user
+    ("办好了短信通知您": once it is done, we text you). Then the clause is no report (prom11: blind10 xmastree, weizhang).
+
+    >>> import re
+    >>> _done_ahead("We'll text you when the van is on its way", re.search("is on its way", "We'll text you when the van is on its way"))
+    True
+    >>> _done_ahead("办好了短信通知您", re.search("办好了", "办好了短信通知您")), _done_ahead("已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
+    (True, False)
+    """
+    if _WHEN_BEFORE.search(clause[:done.start()]):
+        return True
+    return done.group(0).endswith("好了") and bool(_TO_USER_AFTER.search(clause[done.end():]))
+
+
 @step("commitments", roles=("assistant", "user"))
 def commitments(ctx: MessageContext) -> list[_Unit]:
     """Promises the assistant makes (with their due date), and ones the chat shows kept or
@@ -244,7 +266,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
-        status = "done" if first_match(pack.done, c) else \
+        done = first_match(pack.done, c)
+        status = "done" if done and not _done_ahead(c, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
             kept = _kept(ctx, c, open_, status, _sentence_from(ctx.text, offset)[len(clause):])
