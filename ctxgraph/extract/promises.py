@@ -280,7 +280,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
-            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause))) \
+            and not (_restates_booking(ctx.text, offset, c) and (_dated(ctx, offset, offset + len(clause)) or not _AHEAD.search(c))) \
             and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
         if promise and tagged:
@@ -393,7 +393,8 @@ def _restates_booking(text: str, offset: int, clause: str) -> bool:
     """A third party's "will" inside a sentence that opens by reporting a booking restates what was
     booked when it names the booking's day or time (:func:`_dated`), it promises nothing more
     ("Booked, reference EV-3318: Lorna will visit on Monday at 9"); a deed of its own ("已预约，…，
-    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise.
+    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise. The caller also takes a clause with no
+    will/会 there as the booking restated, dated or not ("已约好明晚9点半，小周给您做可视采耳": who does what, as booked).
 
     >>> _restates_booking("Booked, ref OT-2291: Priya will survey on Thursday.", 22, "Priya will survey on Thursday.")
     True
