@@ -22,13 +22,9 @@ PROBES = load_probes("prom11")
 KNOWN_MISSES: dict[str, str] = {
     "zh_huabanke_day_described": "how the class goes, said as the coach's deeds in order (教练会先…，再…，最后…): "
                                  "a role's 会 + 先 reads as a promise; no habit word marks it",
-    "zh_aijiu_conditional_user_calls": "如果还是不舒服您随时打给我们，我们让医师…: the user calls first with 打给我们, "
-                                       "the 'user calls first' words read 联系/打电话给/致电/告诉我们",
     "en_handcast_price": "a price said with \"we'll add a second hand for £30\": the add is an option priced, read as a deed",
     "en_boardgame_booking_restated": "the booking's own part after its report (\"A games guru will be at your table for "
                                      "the first half hour\"): a role's will in the booking's message reads as a promise",
-    "en_doorbell_conditional": "\"give us a ring and we'll send an engineer out\": the user calls first with 'give us a "
-                               "ring', the words read call/ring/phone/contact/email us",
 }
 
 

@@ -323,8 +323,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
 #: the user is asked to contact the service first, and the service's deed answers that call ("If he's still poorly on the
 #: day, just call us and we'll move the appointment", "如果还有霉味，您再联系我们，我们给您换一饼"): how the service answers,
 #: no deed the assistant's side owes until the user calls
-_USER_CALLS_FIRST = re.compile(r"\b(?:call|ring|phone|contact|email) us\b[^.;!?]{0,12}?(?:\band\b|,)\s*(?:we|i)(?:'ll| will)\b"
-                               r"|(?:您|你)(?:再|就|直接|随时)?(?:联系|打电话给|致电|告诉)我们[，,]\s*我们(?:会|再|就|马上)?", re.I)
+_USER_CALLS_FIRST = re.compile(r"\b(?:(?:call|ring|phone|contact|email) us|give us a (?:ring|call|bell|shout))\b[^.;!?]{0,12}?(?:\band\b|,)\s*(?:we|i)(?:'ll| will)\b"
+                               r"|(?:您|你)(?:再|就|直接|随时)?(?:联系|打电话给|打给|致电|告诉)我们[，,]\s*我们(?:会|再|就|马上)?", re.I)
 
 
 #: a limit said of a deed: it is not done, or only in one way ("我们不会联系房东", "之后只通过微信联系您，不打电话",
@@ -612,8 +612,9 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
 
 #: an offered deed that is the booking the chat is making ("book a pickup", "confirm the Princess Palace for Saturday"):
 #: the user's yes asks for the booking, which the booking call then records, not a promise to keep (no annotated chat
-#: lists one; English only: the Chinese chats show no such offer either way, and 要不我帮您约…面诊 stays a promise)
-_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm)\b", re.I)
+#: lists one; English only: the Chinese chats show no such offer either way, and 要不我帮您约…面诊 stays a promise); so is a
+#: change of the order offered ("Shall I swap the Nordmann for one?" - "yes go on", then ``create_order``: prom11)
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade)\b", re.I)
 
 
 #: the assistant's own future deed (cons6): "I'll …", "we will …", 我(们) + a deed not in the past; not an
