@@ -305,7 +305,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
             continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
         if _agrees_to_limit(ctx, ctx.text[start:end]):
-            continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
+            own = min((o for (o, _), kind in zip(pieces, kinds) if kind == "make" and start <= o < end), default=start)
+            if own == start or _agrees_to_limit(ctx, ctx.text[own:end]):
+                continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
+            start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
