@@ -106,3 +106,29 @@ def test_promises_prom11_rule_said_back_before_a_promise_keeps_the_promise(lang,
 ])
 def test_promises_prom11_rule_said_back_alone_is_still_no_promise(lang, rule, said):
     assert _promises(lang, [("user", rule), ("assistant", said)]) == []
+
+
+def _calls(lang: str, said: str, tool: str, result: str) -> list[tuple[str, str]]:
+    call = {"id": "c1", "type": "function", "function": {"name": tool, "arguments": "{}"}}
+    t = Tracker(lang)
+    t.observe_many([{"role": "user", "content": "ok"}, {"role": "assistant", "content": said, "tool_calls": [call]},
+                    {"role": "tool", "tool_call_id": "c1", "content": result}])
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+@pytest.mark.parametrize("lang, said, tool, core", [
+    ("en", "Thanks, I'll ring you the morning of the install for directions. Let me check dates.", "install_slots",
+     "ring you the morning"),
+    ("zh", "好的，安装当天早上我给您打电话问路。我查一下安装档期。", "install_slots", "打电话问路"),
+])
+def test_promises_prom11_lookup_tool_keeps_no_promise_of_another_deed(lang, said, tool, core):
+    got = _calls(lang, said, tool, '{"slots": ["2026-03-23 AM"]}')
+    assert [status for text, status in got if core in text] == ["open"]
+
+
+@pytest.mark.parametrize("lang, said, tool", [
+    ("en", "I'll book the court for you now.", "book_court"),
+    ("zh", "我马上给您预订两片场地。", "book_court"),
+])
+def test_promises_prom11_deed_tool_still_keeps_the_promise_just_made(lang, said, tool):
+    assert [status for _, status in _calls(lang, said, tool, '{"ref": "BC-1"}')] == ["done"]
