@@ -17,8 +17,6 @@ from tests.test_probes_prom7 import print_set, problems
 PROBES = load_probes("prom9")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh_jizhuangxiang_deadline": "the thing first, then its deadline and 出给您 with no subject (设计图周四前出给您): no frame reads it and "
-                                 "the learned reader gives it less than its threshold",
     "zh_cansi_offer_samples": "an offer asked with 要不要 inside the sentence after the thing (被套的面料小样要不要先寄几块给您…？): the "
                               "offer cues read 要不要我… only at the start",
     "en_hogroast_user_received": "the user names the thing in another form (\"the knives arrived\" after \"a carving knife set\"): "

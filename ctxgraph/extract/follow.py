@@ -131,13 +131,18 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
         scored = [(_overlap(ctx, call, d["text"]), pid) for pid, d in open_
                   if pid not in {u.commitment for u in units} and _overlap(ctx, name, d["text"])]
         best = max(scored, default=(0, None))
-        if best[0] < KEPT_OVERLAP:  # "我马上给您预订两片场地" then book_court(courts=2): the deed just promised
-            best = _just_promised(ctx, r.call_id, [pid for _, pid in scored])
+        if best[0] < KEPT_OVERLAP and not _LOOKUP.search(name):  # "我马上给您预订两片场地" then book_court(courts=2): the deed
+            best = _just_promised(ctx, r.call_id, [pid for _, pid in scored])  # just promised; a lookup does no deed for the user
         if best[0] >= KEPT_OVERLAP:
             units.append(FulfilUnit(commitment=best[1], status="done"))
         else:
             units += _checked(ctx, r.call_id, {u.commitment for u in units})
     return units
+
+
+#: a tool that only looks something up (``install_slots``, ``check_stock``, ``search_tm``): the word its name shares with a
+#: promise is the thing looked up ("ring you the morning of the install"), not the promise's deed
+_LOOKUP = re.compile(r"(?:^|\s)(?:check|search|query|find|get|list|lookup|look up|fetch)(?:\s|$)|(?:^|\s)(?:slots?|availability|stock)(?:\s|$)", re.I)
 
 
 def _just_promised(ctx: MessageContext, call_id: str, named: list[str]) -> tuple[int, str | None]:

@@ -222,6 +222,28 @@ def _after_tool(ctx: MessageContext) -> bool:
         and any(k == "fulfills" for _, _, k in G.out_edges(last, keys=True))
 
 
+#: a done cue said of a deed still ahead: after when/once/if … or will ("We'll text you when the van is on its way"), or
+#: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
+_WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
+_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您")
+
+
+def _done_ahead(clause: str, done: re.Match) -> bool:
+    """Whether a clause's done cue names a deed still ahead, not one done: it follows when/once/if or a will
+    ("We'll text you when the van is on its way"), or a zh "X好了" is followed by a deed to the user
+    ("办好了短信通知您": once it is done, we text you). Then the clause is no report (prom11: blind10 xmastree, weizhang).
+
+    >>> import re
+    >>> _done_ahead("We'll text you when the van is on its way", re.search("is on its way", "We'll text you when the van is on its way"))
+    True
+    >>> _done_ahead("办好了短信通知您", re.search("办好了", "办好了短信通知您")), _done_ahead("已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
+    (True, False)
+    """
+    if _WHEN_BEFORE.search(clause[:done.start()]):
+        return True
+    return done.group(0).endswith("好了") and bool(_TO_USER_AFTER.search(clause[done.end():]))
+
+
 @step("commitments", roles=("assistant", "user"))
 def commitments(ctx: MessageContext) -> list[_Unit]:
     """Promises the assistant makes (with their due date), and ones the chat shows kept or
@@ -244,7 +266,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
-        status = "done" if first_match(pack.done, c) else \
+        done = first_match(pack.done, c)
+        status = "done" if done and not _done_ahead(c, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
             kept = _kept(ctx, c, open_, status, _sentence_from(ctx.text, offset)[len(clause):])
@@ -257,7 +280,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
-            and not (_restates_booking(ctx.text, offset, c) and _dated(ctx, offset, offset + len(clause))) \
+            and not (_restates_booking(ctx.text, offset, c) and (_dated(ctx, offset, offset + len(clause)) or not _AHEAD.search(c))) \
             and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
         if promise and tagged:
@@ -282,7 +305,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
             continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
         if _agrees_to_limit(ctx, ctx.text[start:end]):
-            continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
+            own = min((o for (o, _), kind in zip(pieces, kinds) if kind == "make" and start <= o < end), default=start)
+            if own == start or _agrees_to_limit(ctx, ctx.text[own:end]):
+                continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
+            start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -300,8 +326,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
 #: the user is asked to contact the service first, and the service's deed answers that call ("If he's still poorly on the
 #: day, just call us and we'll move the appointment", "如果还有霉味，您再联系我们，我们给您换一饼"): how the service answers,
 #: no deed the assistant's side owes until the user calls
-_USER_CALLS_FIRST = re.compile(r"\b(?:call|ring|phone|contact|email) us\b[^.;!?]{0,12}?(?:\band\b|,)\s*(?:we|i)(?:'ll| will)\b"
-                               r"|(?:您|你)(?:再|就|直接|随时)?(?:联系|打电话给|致电|告诉)我们[，,]\s*我们(?:会|再|就|马上)?", re.I)
+_USER_CALLS_FIRST = re.compile(r"\b(?:(?:call|ring|phone|contact|email) us|give us a (?:ring|call|bell|shout))\b[^.;!?]{0,12}?(?:\band\b|,)\s*(?:we|i)(?:'ll| will)\b"
+                               r"|(?:您|你)(?:再|就|直接|随时)?(?:联系|打电话给|打给|致电|告诉)我们[，,]\s*我们(?:会|再|就|马上)?", re.I)
 
 
 #: a limit said of a deed: it is not done, or only in one way ("我们不会联系房东", "之后只通过微信联系您，不打电话",
@@ -379,7 +405,8 @@ def _restates_booking(text: str, offset: int, clause: str) -> bool:
     """A third party's "will" inside a sentence that opens by reporting a booking restates what was
     booked when it names the booking's day or time (:func:`_dated`), it promises nothing more
     ("Booked, reference EV-3318: Lorna will visit on Monday at 9"); a deed of its own ("已预约，…，
-    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise.
+    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise. The caller also takes a clause with no
+    will/会 there as the booking restated, dated or not ("已约好明晚9点半，小周给您做可视采耳": who does what, as booked).
 
     >>> _restates_booking("Booked, ref OT-2291: Priya will survey on Thursday.", 22, "Priya will survey on Thursday.")
     True
@@ -597,8 +624,9 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
 
 #: an offered deed that is the booking the chat is making ("book a pickup", "confirm the Princess Palace for Saturday"):
 #: the user's yes asks for the booking, which the booking call then records, not a promise to keep (no annotated chat
-#: lists one; English only: the Chinese chats show no such offer either way, and 要不我帮您约…面诊 stays a promise)
-_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm)\b", re.I)
+#: lists one; English only: the Chinese chats show no such offer either way, and 要不我帮您约…面诊 stays a promise); so is a
+#: change of the order offered ("Shall I swap the Nordmann for one?" - "yes go on", then ``create_order``: prom11)
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade)\b", re.I)
 
 
 #: the assistant's own future deed (cons6): "I'll …", "we will …", 我(们) + a deed not in the past; not an
@@ -732,11 +760,23 @@ def _declined(ctx: MessageContext, open_) -> list[_Unit]:
 
 
 def _joined(ctx: MessageContext, start: int, end: int) -> list[tuple[int, int]]:
-    """A promise's span cut where a second deed is joined to it (the pack's ``joins``:
-    "I'll hold the room until Friday and email the contract today" is two promises: one can
-    be kept while the other stays open)."""
+    """A promise's span cut where a second deed is joined to it (the pack's ``joins``) and each deed has its
+    own time: "I'll hold the room until Friday and email the contract today" is two promises, one can be kept
+    while the other stays open. A second deed with no time of its own follows from the first and is one
+    promise with it ("I'll ask the manager and let you know by Friday", "I'll ring the agents today to arrange
+    the keys and confirm back to you", "I'll add it and send an updated quote tonight"): cut, its halves were
+    promises nobody lists (prom11: dev, blind4, blind5, blind6, blind8, blind9, blind10).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> _ = t.observe({"role": "assistant", "content": "I'll ask the manager and let you know by Friday."})
+    >>> _ = t.observe({"role": "assistant", "content": "I'll hold the room until Friday and email the contract today."})
+    >>> [c.text for c in t.state().commitments]
+    ["I'll ask the manager and let you know by Friday", "I'll hold the room until Friday", 'email the contract today']
+    """
     text = ctx.text[start:end]
-    cuts = [m for m in (p.search(text) for p in ctx.pack.joins) if m and text[:m.start()].strip(_TRIM)]
+    cuts = [m for m in (p.search(text) for p in ctx.pack.joins) if m and text[:m.start()].strip(_TRIM)
+            and _due(ctx, start, start + m.start()) and _due(ctx, start + m.end(), end)]
     if not cuts:
         return [(start, end)]
     m = min(cuts, key=lambda m: m.start())
