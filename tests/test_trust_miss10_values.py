@@ -32,6 +32,7 @@ def values(facts, key: str) -> list[str]:
     ("holly cottage, back lane, upper slaughter, GL54 2JF", ["holly cottage", "upper slaughter"]),
     ("DE22 1FG, flat 2, the old forge, duffield road", ["flat 2", "the old forge", "duffield road"]),
     ("courier pls, to my home address - 3 chandos road, redland, BS6 6PG", ["3 chandos road", "redland"]),
+    ("Hi, I'm moving to 17 Quarry Lane, Bristol BS5 9TX next month", ["17 Quarry Lane", "Bristol"]),
 ])
 def test_trust_miss10_address_parts_beside_the_postcode_are_the_address(text, parts):
     got = current(bot("What's the address?"), user(text), lang="en")
@@ -41,6 +42,7 @@ def test_trust_miss10_address_parts_beside_the_postcode_are_the_address(text, pa
 @pytest.mark.parametrize("text", [
     "do you cover NE26 2BJ? need a garage door spring replaced",   # a postcode asked about
     "what days can you do? I work from home. postcode BS6 5JT",     # the postcode alone, after its slot word
+    "we're away for 2 weeks, BS6 5JT",                               # a time is no address part
 ])
 def test_trust_miss10_no_address_run_without_parts(text):
     got = current(user(text), lang="en")

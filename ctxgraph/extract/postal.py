@@ -45,15 +45,16 @@ MOST_PARTS = 4
 _NOT_PART = re.compile(
     r"\b(?:i|i'?m|im|me|my|we|our|us|you|your|he|she|they|it|its|it's|is|are|was|be|been|pls|please|thanks|thank|"
     r"cheers|yes|yeah|no|not|ok|okay|need|want|can|could|would|will|should|do|does|did|have|has|got|get|just|"
-    r"and|but|or|so|if|then|when|there|here|home|address|postcode|post|code|zip|eircode|at|to|today|tomorrow|tonight|morning|afternoon|evening|"
+    r"and|but|or|so|if|then|when|there|here|home|address|postcode|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|am|pm|post|code|zip|eircode|at|to|today|tomorrow|tonight|morning|afternoon|evening|"
     r"mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\b", re.I)
 # a part starts with a word or a house number ("22b", "14a", "12")
 _PART = re.compile(r"^[A-Za-z0-9][\w'&.-]*(?:\s+[\w'&.-]+)*$")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n")
 # a part opening with a house number ("22b Harcourt Street", "14a Belmont Terrace", "12 wilmslow rd")
 _HOUSE = re.compile(r"^(\d{1,5}[A-Za-z]?)\s+[A-Za-z]")
-# what ends a lead-in before an address's first part: a dash, a colon
-_LEAD = re.compile(r".*(?:\s[-–]\s*|:\s*)")
+# what ends a lead-in before an address's first part: a dash, a colon, a preposition before the house number
+# ("Hi, I'm moving to 17 Quarry Lane, Bristol BS5 9TX")
+_LEAD = re.compile(r".*(?:\s[-–]\s*|:\s*|\b(?:to|at|is|in|on)\s+(?=\d))", re.I)
 #: labels of values that are no part of an address
 _OTHER_VALUES = ("PHONE", "EMAIL", "MONEY", "DATE", "TIME", "DAY", "PERCENT", "ID")
 #: keys of facts that may hold a piece of the address read as something else
@@ -101,7 +102,8 @@ def _run(ctx: MessageContext, start: int, end: int, names: set[str]) -> tuple[in
         if n >= MOST_PARTS:
             break
         if not _is_part(ctx, part, s, names, k == len(before) - 1):
-            # "to my home address - 3 chandos road, redland, BS6 6PG": the part after a dash or a colon closes the run
+            # "to my home address - 3 chandos road, redland, BS6 6PG", "I'm moving to 17 Quarry Lane, Bristol BS5 9TX":
+            # the part after a dash, a colon or a preposition before a house number closes the run
             lead = _LEAD.search(part)
             if lead and _is_part(ctx, part[lead.end():], s + lead.end(), names, True):
                 run_lo, n = s + lead.end(), n + 1
