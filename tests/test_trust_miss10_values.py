@@ -87,10 +87,11 @@ def test_trust_miss10_the_opening_fault_is_read_whole(lang, text, pieces):
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "空调坏了 想约个师傅明天上午来 电话13905718834"),   # the want and the values stay out of the fault
     ("en", "we stopped going to the old garage, need a new one for the MOT"),
+    ("zh", "厨房下水道堵了 水下不去 今天能来疏通吗"),                # a question piece is no part of the fault
 ])
 def test_trust_miss10_the_fault_stops_at_a_want_or_a_value(lang, text):
     got = current(user(text), lang=lang)
-    assert not any(("明天" in v or "1390" in v or "stopped going" in v) for v in values(got, "problem")), got
+    assert not any(("明天" in v or "1390" in v or "stopped going" in v or "今天" in v) for v in values(got, "problem")), got
 
 
 @pytest.mark.parametrize(("lang", "messages", "said"), [

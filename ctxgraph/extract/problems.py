@@ -108,6 +108,10 @@ def _clause_starts(text: str, lo: int, hi: int) -> list[int]:
 
 # (miss10) the pieces a Chinese description is typed in: spaces and commas between them
 _PIECE_GAP = re.compile(r"[\s，,、]+")
+# a piece that asks ("今天能来疏通吗", "能修吗"): no part of the description
+_ZH_ASKS = re.compile(r"[吗呢么嘛？?]$|能不能|可不可以|有没有|是不是")
+# a piece that says what the thing is or whose it is ("是公公婆婆家的", "是去年买的"): an attribute, read by its own step
+_ZH_COPULA = re.compile(r"^(?:就|也|都)?是")
 _ZH_GREETING = re.compile(r"^(?:你好|您好|在吗|在不在|哈喽|嗨|hi|hello|老板|师傅|亲)[呀啊吗？?！!]*$", re.I)
 
 
@@ -115,7 +119,7 @@ def _widen(ctx: MessageContext, n: int) -> None:
     """(miss10) The opening's fault a fact pattern read in one piece ("车门被人蹭了", "空开跳了推不上去") goes on in the
     pieces of its sentence around it, typed between spaces: "车门被人蹭了 右后门 凹进去一块 漆也掉了 大概巴掌大",
     "家里厨房一半插座没电了 空开跳了推不上去". The problem takes the pieces next to it that state (no question, no
-    want, no value a fact of its own keeps, no greeting), as written.
+    want, no value a fact of its own keeps, no greeting, no 是 statement of what the thing is), as written.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -147,7 +151,7 @@ def _widen(ctx: MessageContext, n: int) -> None:
 
     def states(s: int, e: int) -> bool:
         piece = text[s:e]
-        return not (ctx.asking(s) or in_spans(s, ctx.taken_back) or _ZH_GREETING.match(piece) or first_match(wants, piece)
+        return not (ctx.asking(s) or ctx.asking(e - 1) or _ZH_ASKS.search(piece) or _ZH_COPULA.match(piece) or in_spans(s, ctx.taken_back) or _ZH_GREETING.match(piece) or first_match(wants, piece)
                     or any(x.kind in ("value", "id") and s <= x.start < e and any(x.text in v for v in kept) for x in ctx.mentions))
 
     first, last = held[0], held[-1]
