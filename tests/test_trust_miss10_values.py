@@ -105,7 +105,7 @@ def test_trust_miss10_a_persons_condition_with_an_adverb_or_a_short_body_part(la
     assert any(said in v for v in values(got, "condition")), got
 
 
-@pytest.mark.parametrize("text", ["效果不太好 他觉得不好", "做过 效果一直不错"])
+@pytest.mark.parametrize("text", ["效果不太好 他觉得不好", "做过 效果一直不错", "他试了一下 效果不好"])
 def test_trust_miss10_no_condition_without_a_body_part(text):
     got = current(user("想约个正骨"), bot("之前做过吗？"), user(text), lang="zh")
     assert not values(got, "condition"), got

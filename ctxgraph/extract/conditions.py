@@ -115,9 +115,10 @@ _ZH_UNWELL = re.compile(r"(?:最近|一直|平时|" + _ZH_PERSON + r")(?P<obj>[\
 # only by the noun check's luck, "他成绩不好" is read: what a person is not good at is kept as said)
 _ZH_PART_UNWELL = re.compile(_ZH_PERSON + r"(?P<obj>(?P<part>[\u4e00-\u9fff]{1,2}?)(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
                              r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服))")
-# (miss10) a piece of the message that opens with a body part and its predicate, after a person said earlier in
-# the sentence ("另外她只吃软的 牙不好")
-_ZH_PIECE_UNWELL = re.compile(r"(?:^|(?<=[\s，,。；;]))(?P<obj>(?P<part>[\u4e00-\u9fff]{1,2}?)(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
+# (miss10) a piece of the message that opens with a body part of one character and its predicate, after a person
+# said earlier in the sentence ("另外她只吃软的 牙不好"; not "他试了一下 效果不好": a noun of two characters there is
+# as often the service's result as a part of the body)
+_ZH_PIECE_UNWELL = re.compile(r"(?:^|(?<=[\s，,。；;]))(?P<obj>(?P<part>[\u4e00-\u9fff])(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
                               r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服))(?=$|[\s，,。！!？?；;])")
 _ZH_SOMEONE = re.compile(_ZH_PERSON)
 # what a person "has" that is no condition: the language's light objects (time, a matter, a question, things owned)
