@@ -58,7 +58,7 @@ _LEAD = re.compile(r".*(?:\s[-–]\s*|:\s*|\b(?:to|at|is|in|on)\s+(?=\d))", re.I
 #: labels of values that are no part of an address
 _OTHER_VALUES = ("PHONE", "EMAIL", "MONEY", "DATE", "TIME", "DAY", "PERCENT", "ID")
 #: keys of facts that may hold a piece of the address read as something else
-_PIECE_KEYS = re.compile(r"^(?:person|place|venue|location|area|street|town|city|name_t\d+)$")
+_PIECE_KEYS = re.compile(r"^(?:person|place|venue|location|area|street|town|city)$")
 
 
 def _sentence(text: str, at: int, end: int) -> tuple[int, int]:
