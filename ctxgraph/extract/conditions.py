@@ -110,6 +110,17 @@ _ZH_HAS = re.compile(_ZH_PERSON + r"(?:最近|平时|一直|还|也|以前|从�
 _ZH_ALLERGY = re.compile(_ZH_PERSON + r"(?:[\u4e00-\u9fff]{0,3}?)(?P<obj>对[\u4e00-\u9fff]{1,4}过敏|[\u4e00-\u9fff]{1,3}过敏)")
 # a part of the body that is not well, after 最近 / 一直 / a person ("最近膝盖不太好", "他腰疼"; not "效果不太好")
 _ZH_UNWELL = re.compile(r"(?:最近|一直|平时|" + _ZH_PERSON + r")(?P<obj>[\u4e00-\u9fff]{2}(?:不太好|不大好|不好使|不灵活|疼|痛))")
+# (miss10) after a person, a part of the body of one or two characters, an adverb of how often or how much,
+# then its predicate ("他肩膀一直疼", "她腿不好", "我妈腰老是疼"); the part must be a noun ("她心情不好" is no body part
+# only by the noun check's luck, "他成绩不好" is read: what a person is not good at is kept as said)
+_ZH_PART_UNWELL = re.compile(_ZH_PERSON + r"(?P<obj>(?P<part>[\u4e00-\u9fff]{1,2}?)(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
+                             r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服))")
+# (miss10) a piece of the message that opens with a body part of one character and its predicate, after a person
+# said earlier in the sentence ("另外她只吃软的 牙不好"; not "他试了一下 效果不好": a noun of two characters there is
+# as often the service's result as a part of the body)
+_ZH_PIECE_UNWELL = re.compile(r"(?:^|(?<=[\s，,。；;]))(?P<obj>(?P<part>[\u4e00-\u9fff])(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
+                              r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服))(?=$|[\s，,。！!？?；;])")
+_ZH_SOMEONE = re.compile(_ZH_PERSON)
 # what a person "has" that is no condition: the language's light objects (time, a matter, a question, things owned)
 _ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|机会|钱|房|车|一个|两个|几个|人|孩子|小孩|朋友|同事|工作|课|班|安排|想法|要求|兴趣|办法|会员|卡|优惠|经验|基础)"
                        r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
@@ -127,6 +138,19 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
         for m in rx.finditer(text):
             # the person stays with it ("我老公对猫毛过敏"); 最近 / 一直 do not
             start = m.start("obj") if re.match(r"最近|一直|平时", m.group(0)) else m.start()
+            if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
+                found.append((start, text[start:m.end("obj")]))
+    for rx in (_ZH_PART_UNWELL, _ZH_PIECE_UNWELL):
+        for m in rx.finditer(text):
+            if _noun_tag(ctx, m.group("part")) is not True:
+                continue  # "效果不好", "他觉得不好": no part of the body said
+            if rx is _ZH_PIECE_UNWELL:
+                sentence_start = max([0] + [text.rfind(c, 0, m.start()) + 1 for c in "。！？!?\n"])
+                if not _ZH_SOMEONE.search(text, sentence_start, m.start()):
+                    continue
+                start = m.start("obj")
+            else:
+                start = m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
     return [v for _, v in sorted(found)]

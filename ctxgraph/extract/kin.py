@@ -63,8 +63,9 @@ _EN_COUPLE = re.compile(r"\b(?P<pos>the)\s+(?P<rel>bride|groom|bride-to-be|groom
 #: a person the user will consult is no party to the service ("once I have talked to my wife", "let me ask my husband")
 _EN_CONSULTED = re.compile(r"\b(?:talk(?:ed|ing)? to|speak(?:ing)? to|spoke to|ask(?:ed|ing)?|check(?:ed|ing)? with|run (?:it|this) by|"
                            r"chat(?:ted)? (?:to|with)|discuss(?:ed)? (?:it |this )?with)\s+$", re.I)
-#: a name written right after the noun: capitalised words ("my sister Rachel Lee")
-_EN_NAME = re.compile(r"^,?\s+(?P<name>(?-i:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){0,2}))(?![\w'’-])")
+#: a name written right after the noun: capitalised words ("my sister Rachel Lee"),
+#: (miss10) or after "called" / "named" ("my son's called Alfie", "my sons called Alfie", "my sister is named Ana")
+_EN_NAME = re.compile(r"^(?:['’]?s\s+(?:called|named)|\s+(?:is\s+)?(?:called|named))?,?\s+(?P<name>(?-i:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){0,2}))(?![\w'’-])")
 
 # ---------------------------------------------------------------- Chinese
 

@@ -36,9 +36,14 @@ _GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))
 def problems(ctx: MessageContext) -> list[_Unit]:
     """The user's clauses that say what is wrong, as ``problem`` facts (one per message)."""
     rules = getattr(ctx.pack, "problems", ())
-    if not rules or any(isinstance(u, FactUnit) and u.key.startswith("problem") for u in ctx.units):
-        return []  # a fact pattern of the pack read it already ("空调坏了")
+    if not rules:
+        return []
     opening = _opening(ctx) or _asked_about_condition(ctx)
+    read = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key.startswith("problem")]
+    if read:
+        if opening and ctx.profile.segmented:
+            _widen(ctx, read[0])
+        return []  # a fact pattern of the pack read it already ("空调坏了")
     found: list[str] = []
     taken_to = -1
     for offset, clause in clauses(ctx.text):
@@ -99,3 +104,62 @@ def _fault(ctx: MessageContext, rules: list[re.Pattern], clause: str, opening: b
 def _clause_starts(text: str, lo: int, hi: int) -> list[int]:
     """Where the clauses of ``text[lo:hi]`` after the first one start."""
     return [lo + offset for offset, _ in clauses(text[lo:hi])][1:]
+
+
+# (miss10) the pieces a Chinese description is typed in: spaces and commas between them
+_PIECE_GAP = re.compile(r"[\s，,、]+")
+# a piece that asks ("今天能来疏通吗", "能修吗"): no part of the description
+_ZH_ASKS = re.compile(r"[吗呢么嘛？?]$|能不能|可不可以|有没有|是不是")
+# a piece that says what the thing is or whose it is ("是公公婆婆家的", "是去年买的"): an attribute, read by its own step
+_ZH_COPULA = re.compile(r"^(?:就|也|都)?是")
+_ZH_GREETING = re.compile(r"^(?:你好|您好|在吗|在不在|哈喽|嗨|hi|hello|老板|师傅|亲)[呀啊吗？?！!]*$", re.I)
+
+
+def _widen(ctx: MessageContext, n: int) -> None:
+    """(miss10) The opening's fault a fact pattern read in one piece ("车门被人蹭了", "空开跳了推不上去") goes on in the
+    pieces of its sentence around it, typed between spaces: "车门被人蹭了 右后门 凹进去一块 漆也掉了 大概巴掌大",
+    "家里厨房一半插座没电了 空开跳了推不上去". The problem takes the pieces next to it that state (no question, no
+    want, no value a fact of its own keeps, no greeting, no 是 statement of what the thing is), as written.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "车门被人蹭了 右后门 凹进去一块 漆也掉了 大概巴掌大"})
+    >>> [f.value for f in t.state().facts if f.key == "problem"]
+    ['车门被人蹭了 右后门 凹进去一块 漆也掉了 大概巴掌大']
+    """
+    unit = ctx.units[n]
+    text = ctx.text
+    at = text.find(unit.value)
+    if at < 0:
+        return
+    lo = max((m.end() for m in SENTENCE_END.finditer(text, 0, at)), default=0)
+    m = SENTENCE_END.search(text, at + len(unit.value))
+    hi = m.start() if m else len(text)
+    pieces, pos = [], lo
+    for gap in _PIECE_GAP.finditer(text, lo, hi):
+        if gap.start() > pos:
+            pieces.append((pos, gap.start()))
+        pos = gap.end()
+    if pos < hi:
+        pieces.append((pos, hi))
+    held = [k for k, (s, e) in enumerate(pieces) if s < at + len(unit.value) and at < e]
+    if not held:
+        return
+    wants = getattr(ctx.pack, "wants", ())
+    # a value a fact of its own keeps ("电话138…", "明天上午") ends the description; one no fact keeps ("凹进去一块") is part of it
+    kept = [u.value for u in ctx.units if isinstance(u, FactUnit) and u is not unit]
+
+    def states(s: int, e: int) -> bool:
+        piece = text[s:e]
+        return not (ctx.asking(s) or ctx.asking(e - 1) or _ZH_ASKS.search(piece) or _ZH_COPULA.match(piece) or in_spans(s, ctx.taken_back) or _ZH_GREETING.match(piece) or first_match(wants, piece)
+                    or any(x.kind in ("value", "id") and s <= x.start < e and any(x.text in v for v in kept) for x in ctx.mentions))
+
+    first, last = held[0], held[-1]
+    while first > 0 and states(*pieces[first - 1]):
+        first -= 1
+    while last + 1 < len(pieces) and states(*pieces[last + 1]):
+        last += 1
+    start, end = min(pieces[first][0], at), max(pieces[last][1], at + len(unit.value))
+    value = cut_at_boundary(text[start:end].strip(), PROBLEM_CHARS).strip(" ,;:-，、；")
+    if len(value) > len(unit.value):
+        ctx.units[n] = unit.model_copy(update=dict(value=value))

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 
+from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
@@ -189,6 +190,11 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
             if ctx.lang == "zh" and not re.search("叫|名字|姓", ctx.text[r.start():r.start("name")]) and not any(
                     m.label == "PERSON" and m.start <= r.start("name") and r.end("name") <= m.end for m in ctx.mentions):
                 continue  # "我爸，明天来": after a relation and a comma, only what the tagger takes for a name
+            if len(name) == 1 and (any(str(ctx.graph.nodes[f].get("value", "")).startswith(name)
+                                       for k in ("name", "person") for f in g.current_with_key(ctx.graph, k))
+                                   or any(isinstance(u, FactUnit) and _PERSON_KEYS.match(u.key) and u.value.startswith(name)
+                                          for u in ctx.units + units)):
+                continue  # a surname said alone ("姓蒋") with or after the full name ("我姓葛，叫葛文涛", "蒋丽"): nothing new
             other = groups.get("other") is not None
             self_said = not other and (not rel or groups.get("self") is not None)
             key = "name" if self_said and "name" not in filled else f"person_{rel}" if rel else "person" if other else "person_self"
