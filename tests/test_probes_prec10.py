@@ -76,10 +76,7 @@ def test_probes_prec10_two_sides_are_one_size(lang, text, size, cut):
     ("en", "full service. i'll drop it off, im only 20 mins away", "20 mins"),
     ("en", "we're about 3 miles away from you", "3 miles"),
     pytest.param("zh", "18:05来不及，下班到南站得一个小时", "一个小时", marks=pytest.mark.xfail(strict=True, reason=(
-        "(fix11) 到 with no way of travelling (开车, 走路 …) is no distance, since 到 as often ends a span of time "
-        "('从量尺到安装大概要3个月'): the hour is read as a duration"))),
-    pytest.param("zh", "下班开车到南站得一个小时", "一个小时", marks=pytest.mark.xfail(strict=True, reason=(
-        "no measure is read, but the opening's imperative reader takes '下班…' for a deed asked for, and since "
+        "no measure is read, but the opening's imperative reader takes '下班到南站…' for a deed asked for, and since "
         "wants10 the want keeps the counts no other fact keeps"))),
     ("zh", "我离你们店就20分钟，下班过去", "20分钟"),
 ])

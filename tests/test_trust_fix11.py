@@ -34,6 +34,7 @@ def test_fix11_a_span_from_one_step_to_another_is_a_duration(lang, text, said):
     ("zh", "我离你们店就20分钟，下班过去", "20分钟"),
     ("zh", "我开车到你们店要20分钟，下班过去", "20分钟"),
     ("zh", "到你们店走路得半小时", "半小时"),
+    ("zh", "18:05来不及，下班到南站得一个小时", "一个小时"),
     ("en", "we're about 3 miles away from you", "3 miles"),
 ])
 def test_fix11_how_far_the_user_travels_is_still_no_measure(lang, text, far):
