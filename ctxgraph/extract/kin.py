@@ -11,11 +11,12 @@ here the noun is read by its frame, with or without a name:
   the people around a person (brother, sister-in-law, friend, neighbour, carer, landlord …); the user's
   own relation after "I'm" ("im his carer", "I'm the best man"); the couple of a wedding with "the"
   ("the bride", "the groom"). A relation noun written with a capital after a lower-case possessive is a
-  brand ("my Brother printer") and is not read.
+  brand when a noun follows ("my Brother printer") and is not read; "ring my Dad", "my Mum and my Nan" are.
 - Chinese: a kin noun after 我 / 我的 / 我家 / 他 / 她 / 给 / 帮, or a kin noun of two characters or more
   anywhere (老公, 女儿, 舅舅, 公公婆婆); the people who are no kin (房东, 同事, 朋友) only after a possessive
-  ("我同事", not "千万别联系房东"); a single-character one (爸, 妈, 哥, 姐) only after 我 / 他 / 她. Not read:
-  the noun inside a word of another sense (朋友圈, 父亲节).
+  ("我同事", not "千万别联系房东"); a single-character one (爸, 妈, 哥, 姐) only after 我 / 他 / 她 and not as the
+  start of a longer word (我哥们儿). The value starts at the noun ("是给女儿约的": 女儿). Not read: the noun inside
+  a word of another sense (朋友圈, 父亲节), a kin noun opening the message as a form of address ("大姐，…").
 - The name said right after the noun goes with it ("my brother daniel price" when the NER finds the
   name, "my sister Rachel"; zh a common surname and one or two characters, then no more Chinese: "我大哥
   邓国平", "她爸何志强"); a relations fact that holds that name alone (``person_sister: Rachel``) takes the
