@@ -80,9 +80,13 @@ def test_trust_booked_time_no_time_is_guessed(lang, turns, key):
 
 
 def test_trust_booked_time_a_pack_without_trip_domains_is_untouched():
-    """Without a pack saying which domains have an arrival (the booking pack alone), nothing is made."""
-    facts = _facts("en", [["u", "A table for 2 at 19:00 please."], ["a", "Done."],
-                          ["u", "I need a taxi to get there in time for my reservation."]], rules=())
+    """Without a pack that has booking references and says which domains have an arrival (the core pack alone),
+    nothing is made. (fix11: this used the booking pack alone, whose `arrive_by` named no domains, so the step never
+    fired for a user with packs=["booking"]; the shipped pack names them now: tests/test_trust_fix11.py)"""
+    t = Tracker("en")
+    t.observe_many(turn_messages([["u", "A table for 2 at 19:00 please."], ["a", "Done."],
+                                  ["u", "I need a taxi to get there in time for my reservation."]], "find"))
+    facts = {f.key: f.value for f in t.state().facts if f.status == "current"}
     assert not any(k.endswith("arrive_by") for k in facts), facts
 
 

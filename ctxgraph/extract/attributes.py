@@ -134,15 +134,16 @@ _EN_PART_SPLIT = re.compile(r"[,;]|\s+but\s+|\s+-\s+|\s+and\s+(?=(?:the|my|our|i
 #: (prec10) a complement that compares ("video is easiest", "whatever's cheapest", "the most comfortable") or says how
 #: far a thing is ("the depot is miles away"): a preference or a remark, no attribute of the thing. A superlative
 #: by its form: -iest, or -est after a doubled consonant, two vowels and a consonant, or two consonants
+#: (fix11) never a compass word, whose "west" has the form: "the garden is southwest"
 _EN_COMPARES = re.compile(r"(?:most|least)\s+\w+|[a-z]{3,}iest|[a-z]*(?:([bdgmnpt])\1|[aeiou]{2}[b-df-hj-np-tv-z]|"
-                          r"[b-df-hj-np-tv-z]{2})est|(?:.+\s)?away", re.I)
+                          r"[b-df-hj-np-tv-z]{2})est(?<!northwest)(?<!southwest)(?<!midwest)|(?:.+\s)?away", re.I)
 
 
 def _en_complement(comp: str) -> str:
     """The value of a description's complement, or "" when it judges, feels or is no value.
 
-    >>> [_en_complement(c) for c in ("easiest", "cheapest", "miles away", "the most comfortable", "forest green", "honest")]
-    ['', '', '', '', 'forest green', 'honest']
+    >>> [_en_complement(c) for c in ("easiest", "cheapest", "miles away", "the most comfortable", "forest green", "honest", "southwest")]
+    ['', '', '', '', 'forest green', 'honest', 'southwest']
     """
     comp = _EN_CUT.split(comp, maxsplit=1)[0].strip(" .!?,;:'\"")
     if not comp or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:

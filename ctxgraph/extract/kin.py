@@ -11,11 +11,12 @@ here the noun is read by its frame, with or without a name:
   the people around a person (brother, sister-in-law, friend, neighbour, carer, landlord …); the user's
   own relation after "I'm" ("im his carer", "I'm the best man"); the couple of a wedding with "the"
   ("the bride", "the groom"). A relation noun written with a capital after a lower-case possessive is a
-  brand ("my Brother printer") and is not read.
+  brand when a noun follows ("my Brother printer") and is not read; "ring my Dad", "my Mum and my Nan" are.
 - Chinese: a kin noun after 我 / 我的 / 我家 / 他 / 她 / 给 / 帮, or a kin noun of two characters or more
   anywhere (老公, 女儿, 舅舅, 公公婆婆); the people who are no kin (房东, 同事, 朋友) only after a possessive
-  ("我同事", not "千万别联系房东"); a single-character one (爸, 妈, 哥, 姐) only after 我 / 他 / 她. Not read:
-  the noun inside a word of another sense (朋友圈, 父亲节).
+  ("我同事", not "千万别联系房东"); a single-character one (爸, 妈, 哥, 姐) only after 我 / 他 / 她 and not as the
+  start of a longer word (我哥们儿). The value starts at the noun ("是给女儿约的": 女儿). Not read: the noun inside
+  a word of another sense (朋友圈, 父亲节), a kin noun opening the message as a form of address ("大姐，…").
 - The name said right after the noun goes with it ("my brother daniel price" when the NER finds the
   name, "my sister Rachel"; zh a common surname and one or two characters, then no more Chinese: "我大哥
   邓国平", "她爸何志强"); a relations fact that holds that name alone (``person_sister: Rachel``) takes the
@@ -63,6 +64,13 @@ _EN_COUPLE = re.compile(r"\b(?P<pos>the)\s+(?P<rel>bride|groom|bride-to-be|groom
 #: a person the user will consult is no party to the service ("once I have talked to my wife", "let me ask my husband")
 _EN_CONSULTED = re.compile(r"\b(?:talk(?:ed|ing)? to|speak(?:ing)? to|spoke to|ask(?:ed|ing)?|check(?:ed|ing)? with|run (?:it|this) by|"
                            r"chat(?:ted)? (?:to|with)|discuss(?:ed)? (?:it |this )?with)\s+$", re.I)
+#: (fix11) a lower-case word after a capitalised relation makes it a brand's name ("my Brother printer"); a name, a
+#: function word or the sentence's end leaves it a relation ("ring my Dad when he arrives", "my Mum and my Nan")
+#: and a word in -s / -ed after it is the relation's verb ("my Dad collects it")
+_EN_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|but|nor|when|while|if|as|so|to|for|at|on|in|with|is|was|are|were|will|would|"
+                            r"can|could|should|may|might|must|has|had|have|does|did|who|that|which|too|also|please|now|"
+                            r"then|again|about|from|by|of|the|isn|wasn|doesn|didn|won|just|only|still|already|never|"
+                            r"always|usually)\b)[a-z]{3,}(?<!s)(?<!ed)\b")
 #: a name written right after the noun: capitalised words ("my sister Rachel Lee"),
 #: (miss10) or after "called" / "named" ("my son's called Alfie", "my sons called Alfie", "my sister is named Ana")
 _EN_NAME = re.compile(r"^(?:['’]?s\s+(?:called|named)|\s+(?:is\s+)?(?:called|named))?,?\s+(?P<name>(?-i:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){0,2}))(?![\w'’-])")
@@ -71,13 +79,17 @@ _EN_NAME = re.compile(r"^(?:['’]?s\s+(?:called|named)|\s+(?:is\s+)?(?:called|n
 
 _ZH_KIN = ("老公|老婆|爱人|丈夫|妻子|媳妇|对象|男朋友|女朋友|未婚夫|未婚妻|儿子|女儿|闺女|儿媳|女婿|爸爸|妈妈|爸妈|父母|父亲|母亲|"
            "爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆|公婆|岳父|岳母|丈母娘|老丈人|哥哥|姐姐|弟弟|妹妹|大哥|二哥|大姐|二姐|小妹|小弟|"
-           "舅舅|舅妈|姑姑|姑父|叔叔|婶婶|姨妈|小姨|伯伯|伯母|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥女?|孙子|孙女|外孙女?|"
+           "姐夫|妹夫|嫂子|弟媳|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|姨妈|小姨|伯伯|伯母|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥女?|孙子|孙女|外孙女?|"
            "朋友|同事|室友|邻居|房东|同学|亲戚|家人")
 #: the people around a person who are no kin: read only with a possessive before them ("我同事", not "别联系房东")
 _ZH_SOCIAL = ("朋友", "同事", "室友", "邻居", "房东", "同学", "亲戚", "家人")
 #: kin nouns run together are one party ("公公婆婆", "爸爸妈妈")
 _ZH_RUN = re.compile(r"(?P<pos>我的|我家|我|他的|她的|他|她|给|帮)?(?P<rel>(?:" + _ZH_KIN + r")+)(?![圈节装])")
-_ZH_SHORT = re.compile(r"(?P<pos>我|他|她)(?P<rel>爸|妈|哥|姐|弟|妹)(?![\u4e00-\u9fff]*?[圈节])")
+#: (fix11) a single-character noun is not the first character of another word (姐夫, 哥们儿, 弟媳, 妹夫, 妈妈 is the
+#: run's): checked right after the noun, like 圈 / 节 ("我妈订了春节那天的位子" is 我妈)
+_ZH_SHORT = re.compile(r"(?P<pos>我|他|她)(?P<rel>爸|妈|哥|姐|弟|妹)(?![圈节夫们媳婿])")
+#: (fix11) a kin noun that opens the message as a form of address ("大姐，那个快递到哪了", "大哥你好") is the agent
+_ZH_ADDRESS = re.compile(r"[\s，,]*(?:[，,！!：:]|你好|您好)")
 _ZH_SELF = re.compile(r"我是$")
 #: a person the user will consult (问下老婆, 跟我老公商量一下)
 _ZH_CONSULTED = re.compile(r"(?:问问|问下|问一下|问了?)$")
@@ -92,8 +104,8 @@ def _en_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
     for rx in (_EN_SELF, _EN_POSSESSED, _EN_COUPLE):
         for m in rx.finditer(text):
             rel = m.group("rel")
-            if rel[:1].isupper() and not m.group("pos")[:1].isupper():
-                continue  # "my Brother printer": a brand
+            if rel[:1].isupper() and not m.group("pos")[:1].isupper() and _EN_NOUN_AFTER.match(text, m.end()):
+                continue  # "my Brother printer": a brand; "ring my Dad", "for my Mum and my Nan": British usage
             if _EN_CONSULTED.search(text[max(0, m.start() - 30):m.start()]):
                 continue
             if any(s <= m.start() < e for s, e, _ in out):
@@ -123,11 +135,15 @@ def _zh_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
             if any(s <= m.start("rel") < e for s, e, _ in out) or (m.group("rel") in _ZH_SOCIAL and not m.group("pos")):
                 continue
             start = m.start()
+            if not text[:start].strip() and _ZH_ADDRESS.match(text, m.end()):
+                continue  # (fix11) "大姐，那个快递到哪了": the agent addressed, no person of the user's
             if _ZH_CONSULTED.search(text[max(0, start - 3):start]) or (
                     re.search(r"[跟和]$", text[max(0, start - 1):start]) and "商量" in text[m.end():m.end() + 6]):
                 continue
             if _ZH_SELF.search(text[max(0, start - 2):start]):
                 start -= 2  # "我是她爸": the user's own relation
+            elif m.group("pos") in ("给", "帮"):
+                start = m.start("rel")  # (fix11) "是给女儿约的": the person is 女儿, 给 is the sentence's
             end = m.end()
             name = _ZH_NAME.match(text[end:])
             if name:
@@ -166,8 +182,9 @@ def kin(ctx: MessageContext) -> list[_Unit]:
             if at >= 0 and not ctx.text[at + len(u.value):start].strip(" ,，"):
                 ctx.units[mine[0]] = u.model_copy(update=dict(value=ctx.text[at:end].strip(" ,，")))
             continue
-        folded = rel.casefold()
-        if any(folded in h.casefold() for h in held) or any(u.key == key for u in units) \
+        # (fix11) the whole word: "jason.lee@gmail.com" holds no "son"
+        said = re.compile(rf"(?<![a-z]){re.escape(rel)}(?![a-z])", re.I)
+        if any(said.search(h) for h in held) or any(u.key == key for u in units) \
                 or g.current_with_key(ctx.graph, key):
             continue
         units.append(FactUnit(key=key, name=key.replace("_", " "), value=phrase, stressed=ctx.stressed_at(phrase)))

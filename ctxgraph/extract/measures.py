@@ -105,8 +105,15 @@ _ZH_DIM = {"宽": "width", "高": "height", "长": "length", "深": "depth", "�
 _ZH_BY = re.compile(rf"^\s*(?:乘以?|[x×*])\s*(?P<num>{_ZH_NUMBER})(?:{_ZH_UNIT})?")
 #: (prec10) a bare number and 乘 / x before a length: the first side of one size ("3乘2米", "3.5x3米")
 _ZH_BY_BEFORE = re.compile(rf"(?<![\d{_ZH_DIGITS}.])(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+(?:点[{_ZH_DIGITS}]+)?)\s*(?:乘以?|[x×*])\s*$")
-#: (prec10) how far the user is from a place ("离你们店就20分钟", "到南站得一个小时", "半小时车程"): no measure of the thing
-_ZH_AWAY_BEFORE = re.compile(r"(?:离|到)[^，,。！？!?；;\s]{1,10}?(?:就|只有|才|也就|大概|差不多|要|得|有|开车|坐车|走路|骑车)+$")
+#: (prec10) how far the user is from a place ("离你们店就20分钟", "到南站得一个小时", "半小时车程"): no measure of the
+#: thing. (fix11) 离 says it alone; 到 only with a way of travelling (开车到…, 到…走路) or a place it reaches (a place
+#: noun's head: 到南站, 到你们店, 到你们那): "从量尺到安装大概要3个月", "练到晚上得2个小时" are durations, 到 ending a span of time
+_ZH_TRAVEL = r"开车|坐车|打车|走路|步行|骑车|坐地铁|坐公交|路上"
+_ZH_PLACE_HEAD = r"站|店|家|公司|单位|机场|码头|医院|学校|小区|市区|城里|那边|那儿|那里|这边|这儿|这里|你们那|你那"
+_ZH_AWAY_ADV = rf"就|只有|才|也就|大概|差不多|要|得|有|{_ZH_TRAVEL}"
+_ZH_AWAY_BEFORE = re.compile(rf"(?:离[^，,。！？!?；;\s]{{1,10}}?(?:{_ZH_AWAY_ADV})+|(?:{_ZH_TRAVEL})到[^，,。！？!?；;\s]{{1,10}}?(?:{_ZH_AWAY_ADV})*|"
+                             rf"到[^，,。！？!?；;\s]{{0,8}}?(?:{_ZH_PLACE_HEAD})(?:{_ZH_AWAY_ADV})+|"
+                             rf"到[^，,。！？!?；;\s]{{1,10}}?(?:{_ZH_TRAVEL})(?:{_ZH_AWAY_ADV})*)$")
 _ZH_AWAY_AFTER = re.compile(r"^(?:的)?(?:路程|车程|路)")
 _ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿了|骑了)(?:快|将近|差不多|大概|有)?$")
 #: a rate before the number keeps with it: 每次两个小时

@@ -173,7 +173,6 @@ def _pieces(sentence: str) -> list[str]:
                 all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits)):
             out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"; (picks10) names
             continue     # each with its detail in brackets: "Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or …"
-            continue
         out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
 
