@@ -25,6 +25,9 @@ KNOWN_MISSES: dict[str, str] = {
     "en_handcast_price": "a price said with \"we'll add a second hand for £30\": the add is an option priced, read as a deed",
     "en_boardgame_booking_restated": "the booking's own part after its report (\"A games guru will be at your table for "
                                      "the first half hour\"): a role's will in the booking's message reads as a promise",
+    "zh_gouyong_rule_back": "the rule said back as a positive deed (我们会安排单独的泳池时段，不会跟别的狗一起): since cons11 a "
+                            "piece with a deed of its own beside the limit is a promise ('the fitter will text Marek and "
+                            "won't ring the bell'); the two readings meet here (merge of cons11 and prom11)",
 }
 
 

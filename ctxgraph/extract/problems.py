@@ -110,8 +110,9 @@ def _clause_starts(text: str, lo: int, hi: int) -> list[int]:
 _PIECE_GAP = re.compile(r"[\s，,、]+")
 # a piece that asks ("今天能来疏通吗", "能修吗"): no part of the description
 _ZH_ASKS = re.compile(r"[吗呢么嘛？?]$|能不能|可不可以|有没有|是不是")
-# a piece that says what the thing is or whose it is ("是公公婆婆家的", "是去年买的"): an attribute, read by its own step
-_ZH_COPULA = re.compile(r"^(?:就|也|都)?是")
+# a piece that says what the thing is or whose it is ("是公公婆婆家的", "是去年买的", "无人机是大疆mini3"): an attribute,
+# read by its own step
+_ZH_COPULA = re.compile(r"^[^是\s]{0,8}?(?:就|也|都)?是(?!不是)")
 _ZH_GREETING = re.compile(r"^(?:你好|您好|在吗|在不在|哈喽|嗨|hi|hello|老板|师傅|亲)[呀啊吗？?！!]*$", re.I)
 
 
