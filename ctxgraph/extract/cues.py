@@ -167,13 +167,19 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = part_past(clause)
         timed = [cid for cid, d in active if _hour_bound(d["text"], way)]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
+    # a rule on how the service contacts the user ("周日别给我打电话") is no rule on when the service is done (review)
+    active_when = [(cid, d) for cid, d in active if not _CONTACT_RULE.search(d["text"])]
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
-        on_time = [cid for cid, d in active if (bound(d["text"]) or ("", ""))[1] == "time"]
+        on_time = [cid for cid, d in active_when if (bound(d["text"]) or ("", ""))[1] == "time"]
         units += [LiftUnit(constraint=cid) for cid in on_time if len(on_time) == 1]
     if not units and (any_day(clause) or any_time(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
-        on_when = [cid for cid, d in active if d["polarity"] != "prefer" and about_when(d["text"])]
+        on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+
+
+#: a rule on contacting the user: a time in it says when not to call, not when the service may come
+_CONTACT_RULE = re.compile(r"\b(?:call|ring|phone|text|email|message|contact)(?:s|ed|ing)?\b|打电话|来电|联系|短信|发微信", re.I)
 
 
 #: a lift that drops a limit as such ("尺寸不用限制了", "no restriction on that any more"): the word it names
@@ -690,7 +696,7 @@ def _reversed(ctx: MessageContext, clause: str) -> list[_Unit]:
     >>> [(c.text, c.status) for c in t.state().constraints]
     [('no smoked salmon', 'lifted')]
     """
-    if not first_match(ctx.pack.reversals, clause) or _ENDS_ASKING.search(clause):
+    if not first_match(ctx.pack.reversals, clause) or _ENDS_ASKING.search(clause) or _KEEPS_RULE.search(clause):
         return []
     rule = _rule(ctx, clause)
     if rule and rule[0] == "must_not":
@@ -699,6 +705,11 @@ def _reversed(ctx: MessageContext, clause: str) -> list[_Unit]:
     named = [cid for cid, d in g.open_items(ctx.graph, "constraint") if d["polarity"] == "must_not" and words & _thing_words(ctx, d["text"])]
     return [LiftUnit(constraint=named[0])] if len(named) == 1 else []
 
+
+#: a reversal's clause that keeps the rule: the thing without what was ruled out ("the nut free brownies as well",
+#: "还是要无坚果的那款吧"), or the user's own deed ("I'll call you as well if I'm late" keeps "don't call me before 10am")
+_KEEPS_RULE = re.compile(r"(?<!feel)[- ]free\b|\bwithout\b|无(?!所谓|论)|不含|不放|不加|去掉"
+                         r"|^\W*(?:i(?:'ll| will| can| could| might)|我(?:会|也会|自己|可以))(?!\s*(?:need|want|take|have|get|go|do|要|需要|选))", re.I)
 
 #: words that name no thing in a reversal: the closed classes of the learned reader's features and the reversal's own
 _NO_THING_EN = frozenset(_EN_CLOSED) | _NAMELESS | frozenset("well bother need want dont do done one ones".split())

@@ -304,7 +304,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
         if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
             continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
-        if _agrees_to_limit(ctx, ctx.text[start:end]):
+        if _agrees_to_limit(ctx, ctx.text[start:end]) and not _due(ctx, start, end):  # a due time is a deed owed (review)
             own = min((o for (o, _), kind in zip(pieces, kinds) if kind == "make" and start <= o < end), default=start)
             if own == start or _agrees_to_limit(ctx, ctx.text[own:end]):
                 continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
