@@ -337,10 +337,13 @@ def _want_without_given_up(ctx: MessageContext) -> str:
             for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
                 if old in G and G.nodes[old].get("value"):
                     swaps.append((str(G.nodes[old]["value"]), u.value))
+    restated = [m for m in (_RESTATED[ctx.lang].finditer(ctx.text) if ctx.lang in _RESTATED else ()) if not ctx.asking(m.start())]
     if ctx.correcting:
         swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
     elif _MIND.get(ctx.lang) and _MIND[ctx.lang].search(ctx.text):  # (wants10) "还是三个月的吧", "the 3 day one then"
         swaps += _changed_counts(ctx, want)
+    elif restated:
+        swaps += _changed_counts(ctx, want, near=restated[0].end())  # (wants11) "so 3 stumps in total", "桌数可能要加…估计10桌", "一共7个"
     kept = want
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -367,11 +370,16 @@ def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
 
 #: (wants10) a change of mind said without the pack's correction words: the want's count follows it too
 _MIND = {"en": re.compile(r"\b(?:instead|rather|make it|then)\b", re.I), "zh": re.compile(r"还是|算了|改成|改为|换成")}
+#: (wants11) the want's count restated as the whole there is now, with no word of change: "so 3 stumps in total",
+#: "its 14 now", "一共7个", "估计有40斤" (an estimate said again), "桌数可能要加…估计10桌"; the same thing counted (the same
+#: word after the number) with another number replaces the want's count, a count of another thing changes nothing
+_RESTATED = {"en": re.compile(r"\b(?:in total|total(?:ling)?|altogether|all together|all in|now)\b", re.I),
+             "zh": re.compile(r"一共|总共|总计|合计|估计|可能要|要加|加到|变成|现在")}
 #: a count said as not wanted: "12 gb not required", "3个不要"
 _NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
 
 
-def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+def _changed_counts(ctx: MessageContext, want: str, near: int | None = None) -> list[tuple[str, str]]:
     """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
     the want with another number (the same word after it; "7个人": the measure word and its noun) ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
     the want's count follows it.
@@ -384,8 +392,16 @@ def _changed_counts(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     """
     said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))]
     out = []
-    for whole, n, unit in _counted(want):
-        new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
+    counts = _counted(want)
+    for whole, n, unit in counts:
+        # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
+        alone = len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
+        found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
+                 if (u2 == unit or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
+        if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
+            w = min(found, key=lambda w: abs(ctx.text.find(w) - near))
+            found = {w: found[w]}
+        new = set(found.values())
         if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
             out.append((whole, new.pop() if len(new) == 1 else " "))
     if not out and ctx.correcting:
