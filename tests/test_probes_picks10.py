@@ -19,7 +19,6 @@ PROBES = load_probes("picks10")
 KNOWN_MISSES: dict[str, str] = {
     "en_lasertag_single_yes": "one thing proposed with no recommending verb ('The Mission Party fits that: ... Shall I pencil that in?') - 'yes please' takes nothing",
     "en_curling_booked_other": "bare clocks '6 please' then 'ok 8 then': slots told apart by their clock are the slot readers' (slot_picks)",
-    "zh_key_rec_not_taken": "prices side by side with a recommendation and no question or lead-in ('普通钥匙10元一把，芯片钥匙80元一把，我建议您配芯片的') are read as no list",
     "zh_art_position_last": "options that are days (1月10日 / 1月20日 / 2月1日开班) are the date readers', never a list here",
 }
 

@@ -70,6 +70,8 @@ _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
 _DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|afraid|worried|hate)\b|n't\b|不|别|太|算了|免了|怕|担心|讨厌", re.I)
+# (wants11) a clause that supposes ("换镜头组的话都快够买个二手的了", "if we went premium"): it weighs an option, takes none
+_SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppose)\b", re.I)
 # the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
@@ -340,7 +342,7 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
             out.add(pick)  # "the roses. actually no, ... the chrysanthemum one": the pick is taken back
             pick, declined = None, True
             continue
-        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause):
+        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause) or _SUPPOSES.search(clause):
             if i is not None and i != pick:  # a reason after the pick ("my dad can't manage tiny batteries") keeps it
                 out.add(i)
                 declined = True

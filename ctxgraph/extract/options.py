@@ -135,7 +135,7 @@ def tags(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _pieces(sentence: str) -> list[str]:
+def _pieces(sentence: str, kinds: bool = False) -> list[str]:
     """A sentence's parts that may be options: split at explicit separators, then at commas
     when two or more comma-split parts state the same kind of measure (a part that names
     nothing, "5600元", stays with the part before it).
@@ -162,21 +162,34 @@ def _pieces(sentence: str) -> list[str]:
                 bits[-1] += "，" + b.strip() if _CJK.search(b) else ", " + b.strip()
             elif b.strip():
                 bits.append(b.strip())
-        if len(bits) >= 2 and len(_PRICE.findall(bits[-1])) == 2 and _LAST_AND.search(bits[-1]):
+        if bits and len(_PRICE.findall(bits[-1])) == 2 and _LAST_AND.search(bits[-1]):  # (wants11) one bit too: 「A」（…198元）和「B」（…218元）
             head, _, tail = _last_and(bits[-1])  # "A (£90), B (£110) and C (£12)": the list's last "and"
             if _PRICE.search(head) and _PRICE.search(tail):
                 bits[-1:] = [head.strip(), tail.strip()]
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
-        if len(bits) >= 2 and not measured and _SEPARATOR.search(sentence) and (
-                all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits)):
+        if kinds and "、" in part and bits and _LAST_JOIN.search(bits[-1]):  # "光面、绒面（…）和珠光": the last one after 和
+            bits[-1:] = [b.strip() for b in _LAST_JOIN.split(bits[-1], maxsplit=1) if b.strip()]
+        enumerated = kinds and "、" in part and all(_short(b, True) for b in bits)  # (wants11) "方式有三种：A、B、C"
+        if len(bits) >= 2 and (enumerated or not measured and _SEPARATOR.search(sentence) and (
+                all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits))):
             out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"; (picks10) names
             continue     # each with its detail in brackets: "Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or …"
         out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
 
 
+_LAST_JOIN = re.compile(r"(?<=[\u4e00-\u9fff)）])\s*(?:和|及|以及)\s*(?=[\u4e00-\u9fff])")
+_LEAD_COLON = re.compile(r"(?<!\d)[:：](?!\d)")  # a colon, not a clock's ("7:00")
+_BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
+#: (wants11) a lead-in that announces kinds to choose from ("清洗方式有三种：", "扣费方式支持：", "设备有两种："): what follows,
+#: split at enumeration marks, are options though none has a measure
+_KINDS = re.compile(r"[种款类档]|方式|套餐|支持|可选|可以选|\b(?:options|types|kinds|choices)\b", re.I)
+#: (wants11) a piece that adds to the one before it ("plus £20 for the bracket", "so about £168", "加电池一共369元"): a
+#: breakdown of one price, not a second option
+_ADDS = re.compile(r"^\W*(?:plus|and|so|about|approx\w*|total|extra|includ\w*|then|each|per|with|that'?s|making|"
+                   r"加|另|共|一共|总|含|再|合计|就是|约|大概|大约|其中)", re.I)
 _BRACKETED = re.compile(r"\S\s*[(（][^()（）]+[)）]$")
 _LAST_AND = re.compile(r"(?<=[)）\d])\s*(?:\band\b|和|以及)\s*", re.I)
 
@@ -188,10 +201,14 @@ def _last_and(bit: str) -> list[str]:
     return [bit[:m.start()], "and", bit[m.end():]]
 
 
-def _short(bit: str) -> bool:
-    """A bare name in a list: at most three Latin words or six Chinese characters, no verb of its own."""
-    bit = bit.strip()
-    return (len(_CJK.findall(bit)) <= 6 and not re.search(r"[A-Za-z]", bit)) if _CJK.search(bit) else len(bit.split()) <= 3
+def _short(bit: str, kinds: bool = False) -> bool:
+    """A bare name in a list: at most three Latin words or six Chinese characters, no verb of its own; (wants11) after a
+    lead-in that announces kinds, up to eight Chinese characters and a short Latin code ("普通OBU免费", "银行信用卡记账")."""
+    bit = _BRACKETS.sub("", bit).strip()  # (wants11) "储值卡（需要先充值）": the name before its detail
+    if _CJK.search(bit):
+        latin = len(re.findall(r"[A-Za-z]", bit))
+        return len(_CJK.findall(bit)) <= 8 and latin <= 4 if kinds else len(_CJK.findall(bit)) <= 6 and not latin
+    return len(bit.split()) <= 3
 
 
 def lead_in(sentence: str) -> str:
@@ -207,6 +224,9 @@ def lead_in(sentence: str) -> str:
     """
     first = _PRICE.search(sentence) or _SIZE.search(sentence) or _DURATION.search(sentence) or _CLOCK.search(sentence)
     before = first.start() if first else len(sentence)
+    colon = max((m.start() for m in _LEAD_COLON.finditer(sentence)), default=-1)
+    if first and 0 <= colon and first.start() < colon and _PRICE.search(sentence, colon):  # (wants11) "200元档有两款：「A」…198元":
+        before = colon + 1  # a measure of the lead-in ("200元档") is no option's
     ends = [m.end() for m in _LEAD_MARK.finditer(sentence) if m.start() < before]
     if not ends or not sentence[ends[-1]:].strip():
         return ""
@@ -248,7 +268,7 @@ def offered_lists(text: str, lang: str) -> list[list[Option]]:
 
 @lru_cache(maxsize=256)
 def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
-    if not _SEPARATOR.search(text) and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2:
+    if not _SEPARATOR.search(text) and "、" not in text and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2:
         return [], []  # no "or" and fewer than two measures: no list (the cheap test first)
     best: list[Option] = []
     lists: list[list[Option]] = []
@@ -257,19 +277,26 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
-        pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):])) if p and not _ASKING.search(p)]
+        kinds = bool(lead) and bool(_KINDS.search(lead))
+        pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):], kinds)) if p and not _ASKING.search(p)]
         # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
         if not all(_named(p, lang) or (_PRICE.search(p) and len(measures(p)) >= 2) for p in pieces):
             best, measured, lists = [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
         if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
                for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
+            if len(pieces) == 1 and _DATED.search(pieces[0]):  # (wants11) a remark with a day ("Report by 16 February
+                measured = []  # noted.") after a list: the list stands
+                continue
             best, measured, lists = [], [], []  # a list of days or slots is not read here
             continue
         opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
         # a breakdown of one price ("后盖220元，加电池一共369元")
-        listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text)))
+        listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text))) \
+            or (kinds and "、" in sentence) or (all("price" in o.measures for o in opts) and not any(_ADDS.match(p) for p in pieces[1:]))
+        # (wants11) kinds listed after a lead-in that announces them ("清洗方式有三种：A、B、C"); pieces each with its own price
+        # and no word of adding ("A fixed tow bar is £280, a detachable one £390."): options though no question follows
         if 2 <= len(opts) <= MAX_OPTIONS and listed:
             lists.append(opts)
         if 2 <= len(opts) <= MAX_OPTIONS and len(opts) >= len(best) and listed:

@@ -66,6 +66,63 @@ _ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\
                 "zh": re.compile(r"先(?:问|咨询)(?:一?下|问)|随便问问|只是问问|问问而已")}
 
 
+#: (wants11) what is left of a part whose value was masked when the part only named the slot it fills ("my budget is",
+#: "my order is", "the invoice title is", "发票抬头写", "电话是"): the opening gives values, its other statements are talk
+_GIVES = re.compile(r"\b(?:is|are|was|were|be)(?:\s+\w+)?\s*$|(?:是|为|写|叫|[:：])$", re.I)
+#: (wants11) a part that says what is not wanted ("I don't want a long contract", 我不想要纸质发票) or only sets a
+#: condition (只要…就行): a rule, not what the user came for
+_NOT_WANTING = re.compile(r"(?:n't|\bnot|\bnever|\bno)\s+(?:\w+\s+)?(?:want|need|like|wanting|needing)\b|不(?:想|要|需要|用)|别|只要.*就行", re.I)
+
+
+def _stated(ctx: MessageContext, statements: list[str]) -> list[str]:
+    """(wants11) The opening's statements as the want, when it says no want ("car wont start, just clicks", "车门被人蹭了
+    右后门 凹进去一块", "quote for driveway clean pls"): less a part that asks with no question mark ("whats the price of
+    kiln dried ash", "你们周末能上门装吗"), one that says what is not wanted and one a rule or another fact holds."""
+    sep = "，" if ctx.lang == "zh" else ", "
+    covered = _covered_elsewhere(ctx)
+    kept = (sep.join(p for p in said.split(sep) if not _ASKS_END.search(p) and not _ASKS_START.match(p)
+                     and not _NOT_WANTING.search(p) and not covered(p)) for said in statements)
+    return [x for x in kept if len(_PUNCT.sub("", x)) > GREETING_CHARS]
+
+
+def _gives_value(ctx: MessageContext, text: str, lo: int, hi: int, kept_by) -> bool:
+    """(wants11) A part of the clause ``lo:hi`` (``text``: the message with its values masked) gives a slot its value:
+    what is left once the value is masked only names the slot ("my budget is $500", "发票抬头写…"), or the part names a
+    slot and holds a value a fact of its own keeps ("the invoice title is Holmes Ltd"). The opening informs: its other
+    statements are talk ("Family is so important to me. My budget is $450"), no want."""
+    synonyms = ctx.pack.synonym_rx
+    return any(text[a:b] != ctx.text[a:b] and _GIVES.search(_clean(text[a:b], kept_by))
+               or synonyms is not None and synonyms.search(ctx.text[a:b]) and _holds_kept(ctx, ctx.text[a:b])
+               for a, b in _parts(ctx.text, lo, hi))
+
+
+def _holds_kept(ctx: MessageContext, part: str) -> bool:
+    """(wants11) ``part`` holds the value of a fact of this message other than the want."""
+    return any(isinstance(u, FactUnit) and not u.offered and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 1
+               and u.value.casefold() in part.casefold() for u in ctx.units)
+
+
+def _covered_elsewhere(ctx: MessageContext):
+    """``covered(part) -> bool``: a rule or another fact of this message (a problem, a condition) already holds the
+    part, all but a few characters of it: the want made of the opening's statements would say it twice."""
+    held = [_PUNCT.sub("", u.value).casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
+            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 3]
+    held += [_PUNCT.sub("", u.text).casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]
+
+    def covered(part: str) -> bool:
+        bare = _PUNCT.sub("", part).casefold()
+        return bool(bare) and any(bare in h or (len(h) * 4 >= len(bare) * 3 and h in bare) for h in held)
+
+    return covered
+
+
+def _answers_assistant(ctx: MessageContext) -> bool:
+    """(wants11) The assistant spoke before this message: a reply ("truffle making" to "… Which one?") states no want."""
+    G = ctx.graph
+    return any(G.nodes[n]["role"] == "assistant" and G.nodes[n]["index"] < ctx.index and (G.nodes[n].get("text") or "").strip()
+               for n in G.graph["kinds"].get("turn", ()))
+
+
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
     G = ctx.graph
@@ -185,6 +242,18 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     >>> _ = t.observe({"role": "user", "content": "hi need new fence panels for the back garden. 1960s bungalow, clay soil"})
     >>> [f.value for f in t.state().facts if f.key == "want"]
     ['need new fence panels for the back garden. 1960s bungalow, clay soil']
+
+    (wants11) An opening that says no want, as the chat's first message, keeps what it states as the want (a fault, a
+    request with no want verb), less what it asks, what it says is not wanted and the parts that give a slot its value:
+
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "our stair carpet has come loose on the top steps, the gripper rod has snapped"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['our stair carpet has come loose on the top steps, the gripper rod has snapped']
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    []
     """
     corrected = [m.start() for rx in ctx.pack.self_corrections for m in rx.finditer(ctx.text)]
     # the values said with the want are facts of their own, which may change later ("要订15杯…"
@@ -197,7 +266,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
-    parts, beside = [], []
+    parts, beside, gives_value = [], [], False
     ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
@@ -221,6 +290,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 said = ("，" if ctx.lang == "zh" else ", ").join(
                     _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
+                gives_value = gives_value or _gives_value(ctx, text, offset, offset + len(clause), kept_by)
             if said:
                 kept.append(said)
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
@@ -231,6 +301,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
         for n, (at, said) in enumerate(beside):
             parts.insert(at + n, said)
+    elif not parts and not gives_value and not _answers_assistant(ctx):  # (wants11) no want said: what the opening states
+        parts = _stated(ctx, [said for _, said in beside])  # is what the user came for
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
 
 
@@ -251,6 +323,9 @@ _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|down
 
 
 _QUESTION_END = re.compile(r"\s*[?？]")
+_ASKS_END = re.compile(r"[吗么呢][\s。.!！~～]*$|(?:怎么办|怎么回事|多少钱|什么价)[\s。.!！~～]*$")
+_ASKS_START = re.compile(r"^\W*(?:what|whats|how|where|when|which|who|why|is there|are there|(?:do|does|did|can|could|would|will|should)"
+                         r" (?:you|u|it|they|someone|anyone|somebody|i|we)|any chance)\b", re.I)
 
 
 def _kept_elsewhere(ctx: MessageContext):
@@ -337,12 +412,13 @@ def _want_without_given_up(ctx: MessageContext) -> str:
             for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
                 if old in G and G.nodes[old].get("value"):
                     swaps.append((str(G.nodes[old]["value"]), u.value))
+    restated = [m for m in (_RESTATED[ctx.lang].finditer(ctx.text) if ctx.lang in _RESTATED else ()) if not ctx.asking(m.start())]
     if ctx.correcting:
         swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
     elif _MIND.get(ctx.lang) and _MIND[ctx.lang].search(ctx.text):  # (wants10) "还是三个月的吧", "the 3 day one then"
         swaps += _changed_counts(ctx, want)
-    elif _RECOUNT.get(ctx.lang) and _RECOUNT[ctx.lang].search(ctx.text):  # (prec11) "so 3 stumps in total", "估计要加 10桌"
-        swaps += _changed_counts(ctx, want, stated=True)
+    elif restated:  # (prec11, wants11) "so 3 stumps in total", "桌数可能要加…估计10桌", "一共7个"
+        swaps += _changed_counts(ctx, want, stated=True, near=restated[0].end())
     kept = want
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -369,15 +445,17 @@ def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
 
 #: (wants10) a change of mind said without the pack's correction words: the want's count follows it too
 _MIND = {"en": re.compile(r"\b(?:instead|rather|make it|then)\b", re.I), "zh": re.compile(r"还是|算了|改成|改为|换成")}
-#: (prec11) a count said again as the whole or as grown or shrunk ("so 3 stumps in total", "that makes 4 players
-#: altogether", "桌数可能要加 估计10桌", "一共120盒"): the want's count of the same thing follows it
-_RECOUNT = {"en": re.compile(r"\b(?:in total|altogether|all together|in all|total of|all told)\b", re.I),
-            "zh": re.compile(r"一共|总共|合计|加起来|(?:要|再|多|得)加|加到|增加|减到|减少")}
+#: (prec11, wants11) the want's count restated as the whole there is now or as grown or shrunk, with no word of
+#: change: "so 3 stumps in total", "that makes 4 players altogether", "its 14 now", "一共7个", "估计有40斤" (an estimate
+#: said again), "桌数可能要加…估计10桌", "一共120盒"; the same thing counted (the same word after the number) with another
+#: number replaces the want's count, a count of another thing changes nothing
+_RESTATED = {"en": re.compile(r"\b(?:in total|total(?:ling)?|total of|altogether|all together|all in|in all|all told|now)\b", re.I),
+             "zh": re.compile(r"一共|总共|总计|合计|加起来|估计|可能要|(?:要|再|多|得)加|加到|增加|减到|减少|变成|现在")}
 #: a count said as not wanted: "12 gb not required", "3个不要"
 _NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
 
 
-def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False) -> list[tuple[str, str]]:
+def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, near: int | None = None) -> list[tuple[str, str]]:
     """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
     the want with another number (the same word after it; "7个人": the measure word and its noun) ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
     the want's count follows it.
@@ -391,8 +469,16 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False) -> 
     said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
             and not (stated and _asked_at(ctx, max(ctx.text.find(c[0]), 0)))]  # (prec11) a recount asked about changes nothing
     out = []
-    for whole, n, unit in _counted(want):
-        new = {w for w, n2, u2 in said if u2 == unit and n2.casefold() != n.casefold()}
+    counts = _counted(want)
+    for whole, n, unit in counts:
+        # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
+        alone = len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
+        found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
+                 if (u2 == unit or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
+        if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
+            w = min(found, key=lambda w: abs(ctx.text.find(w) - near))
+            found = {w: found[w]}
+        new = set(found.values())
         if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
             out.append((whole, new.pop() if len(new) == 1 else " "))
     if not out and ctx.correcting:
