@@ -53,3 +53,20 @@ def test_trust_review11_any_day_lifts_a_rule_on_when_not_on_contact(lang, rule, 
 def test_trust_review11_a_due_time_makes_the_limit_said_back_a_promise(lang, rule, reply, promised):
     state = _state(lang, rule, bot(reply))
     assert bool(state.commitments) is promised, [c.text for c in state.commitments]
+
+
+@pytest.mark.parametrize(("lang", "offer", "reply"), [
+    ("en", "We offer a Standard tandem at £120 or a Thermal tandem at £190. Which would you like?", "is the thermal one longer"),
+    ("en", "We offer a Standard tandem at £120 or a Thermal tandem at £190. Which would you like?",
+     "what's the difference between the standard and thermal ones"),
+    ("zh", "有两种：普通款3800元，带蓝牙的5600元。您要哪种？", "带蓝牙那种能便宜点不"),
+])
+def test_trust_review11_a_question_about_an_option_picks_nothing(lang, offer, reply):
+    state = _state(lang, bot(offer), reply)
+    assert not [f for f in state.facts if f.key.startswith("choice") and f.status == "current"], state.facts
+
+
+def test_trust_review11_a_pick_still_picks():
+    state = _state("en", bot("We offer a Standard tandem at £120 or a Thermal tandem at £190. Which would you like?"),
+                   "the thermal one please")
+    assert [f for f in state.facts if f.key.startswith("choice") and f.status == "current"]

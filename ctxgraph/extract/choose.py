@@ -76,7 +76,8 @@ _SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppo
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
-_ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you)", re.I)
+_ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"
+                          r"|(?:is|are|does|do|will|would|was) (?:the|this|that|it|they)\b|(?:what|how|why)(?:'s|s)?\b)", re.I)
 # the assistant's message asks which (or offers a choice with a question)
 _ASKS_WHICH = re.compile(r"哪|还是|选|\b(?:which|prefer|or|would you like|do you want|suits? you)\b", re.I)
 # comparisons: the measure and the direction (min / max)
@@ -330,7 +331,8 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
     for n, (offset, clause) in enumerate(subs):
         if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause) or _ASKS_END.search(clause):
             continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的");
-            # (picks10) so does one that ends asking ("午夜紫有实车图吗")
+            # (picks10) so does one that ends asking ("午夜紫有实车图吗"); (review) and one opening as a question without "?"
+            # ("is the thermal one longer", "what's the difference between…")
         i, part = match(clause, options, ctx.lang)
         by_name = bool(part)
         if by_name_only and not by_name:
