@@ -100,15 +100,12 @@ def test_answers_by_act_the_want_after_a_greeting_or_as_an_imperative(lang, said
     assert all(h in want for h in holds_), want
 
 
-@pytest.mark.parametrize(("lang", "said", "state"), [
-    pytest.param("zh", "买了个冰箱，结果门关不严", "门关不严", id="zh-deed-done"),
-    pytest.param("zh", "是这样的，我家狗最近不吃东西", "不吃东西", id="zh-state"),
+@pytest.mark.parametrize(("lang", "said"), [
+    pytest.param("zh", "买了个冰箱，结果门关不严", id="zh-deed-done"),
+    pytest.param("zh", "是这样的，我家狗最近不吃东西", id="zh-state"),
 ])
-def test_answers_by_act_a_deed_done_or_a_state_is_no_imperative_want(lang, said, state):
-    """The deed done is no imperative ("买个冰箱" is not wanted); (wants11) an opening that says no want may keep what
-    it states as the want, whole, with the state it reports."""
-    want = current(said, lang=lang).get("want")
-    assert want is None or state in want, want
+def test_answers_by_act_a_deed_done_or_a_state_is_no_imperative_want(lang, said):
+    assert "want" not in current(said, lang=lang)
 
 
 @pytest.mark.parametrize(("lang", "messages", "added"), [

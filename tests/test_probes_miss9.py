@@ -19,6 +19,7 @@ KNOWN_MISSES: dict[str, str] = {
     "en-relation-minibus-brother-name": "'16 seat minibus' and the licence category 'D1' are no value forms",
     "en-relation-heating-oil-neighbour": "the opening's amounts and 'no 7' are not read; 'her name's margaret' is lower case",
     "en-relation-disco-daughter-and-husband": "the lower-case name after the clause ('…paperwork, dev patel') is no name form",
+    "en-relation-i-am-his-carer": "'mr okafor' in lower case and 'key snapped' (a thing's problem) are not read",
     "en-relation-neg-brother-printer": "the boot's parts ('heel', 'left one') and 'about 5' are not read",
     "zh-relation-jiesongji-laopo": "the flight number MU5108 and 两个大箱子 (a count before a noun) are not read whole",
     "zh-relation-zhongdiangong-mama": "每周二周五上午 is cut; 腿脚不方便 and 上海菜 are no value forms",
@@ -33,10 +34,12 @@ KNOWN_MISSES: dict[str, str] = {
     "en-change-clock-instead": "'tomorrow at 10' is never read, so '2 instead' has no clock to change",
     "en-change-amount-actually": "'700 actually' after a volume: 'actually' after a value is no change mark",
     "en-change-time-can-he-do": "'pick up at 9' is never read, so '8 instead' has no clock to change",
+    "en-change-neg-question": "'2 pairs of boots' and 'heels' are not read",
     "zh-change-count-bian": "行李也多 is no value form",
     "zh-change-time-gai": "明天 is not held after 改成下午2点 (the changed time stands alone)",
     "zh-change-date-tuichi": "推迟到22号 is not read as a day in a change; the old day stays",
     "zh-change-amount-gai": "洗衣机维修 in the opening is no want form",
+    "zh-change-neg-question": "两车 is no count form read",
 }
 
 

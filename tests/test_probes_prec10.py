@@ -75,12 +75,13 @@ def test_probes_prec10_two_sides_are_one_size(lang, text, size, cut):
 @pytest.mark.parametrize("lang,text,far", [
     ("en", "full service. i'll drop it off, im only 20 mins away", "20 mins"),
     ("en", "we're about 3 miles away from you", "3 miles"),
-    ("zh", "18:05来不及，下班到南站得一个小时", "一个小时"),
+    pytest.param("zh", "18:05来不及，下班到南站得一个小时", "一个小时", marks=pytest.mark.xfail(strict=True, reason=(
+        "no measure is read, but the opening's imperative reader takes '下班到南站…' for a deed asked for, and since "
+        "wants10 the want keeps the counts no other fact keeps"))),
     ("zh", "我离你们店就20分钟，下班过去", "20分钟"),
 ])
 def test_probes_prec10_how_far_the_user_is_is_no_measure(lang, text, far):
-    # (wants11) said first in a chat, the statement is the want as said (an opening that says no want): not a measure
-    assert not [v for k, v in _current(lang, ("user", text)) if far in v and k != "want"]
+    assert not [v for _, v in _current(lang, ("user", text)) if far in v]
 
 
 @pytest.mark.parametrize("lang,text,kept", [
@@ -132,8 +133,7 @@ def test_probes_prec10_user_contact_after_the_service_place_stays(lang, text, va
     ("the sofa is the most comfortable", "comfortable"),
 ])
 def test_probes_prec10_a_comparison_or_how_far_is_no_attribute(text, remark):
-    # (wants11) said first in a chat, the statement is the want as said (an opening that says no want): not an attribute
-    assert not [v for k, v in _current("en", ("user", text)) if remark in v and k != "want"]
+    assert not [v for _, v in _current("en", ("user", text)) if remark in v]
 
 
 @pytest.mark.parametrize("text,value", [

@@ -20,6 +20,7 @@ KNOWN_MISSES: dict[str, str] = {
     "en-items-with-counts": "'high res please' answers a two-way question with a cut of the option ('high')",
     "en-asked-yes-can-it-have": "a thing asked for and granted by a yes ('card payments') is no fact: reading it cost precision on the open groups",
     "en-asked-yes-do-you-do": "as en-asked-yes-can-it-have ('banksman'); the address '4 mill lane' before a postcode is not read",
+    "en-neg-declined-offer": "'book me a spray tan' (an English imperative) is no want form",
     "en-neg-declined-offer-assistant-item": "'nah just email them' answers an offer with another way: not read",
     "en-neg-question-refused": "'12 park road' with no town or postcode is no address",
     "zh-openq-neng-ma": "a bare 15号 answering 具体哪天 is no fact",

@@ -13,11 +13,15 @@ from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("wants11")
+_FALLBACK = "an opening that says no want keeps no want (the statements-as-want fallback was measured, not kept: docs/quality.md)"
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-noverb-quote-pls": "a day and a day part said apart ('thursday afternoon') are two facts",
-    "en-fault-curtains": "'3m drop' is read as a length of its own (3m), masked out of the want",
-    "zh-fault-tatami": "a bare 明天下午 answering 什么时候方便 is no fact",
+    "en-noverb-quote-pls": _FALLBACK + "; a day and a day part said apart are two facts",
+    "zh-noverb-noun-request": _FALLBACK,
+    "en-fault-stair-carpet": _FALLBACK,
+    "en-fault-curtains": _FALLBACK,
+    "zh-fault-camera": _FALLBACK,
+    "zh-fault-tatami": _FALLBACK + "; 明天下午 is no fact",
     "zh-count-yigong": "阳台 said with 还有一个 is no part of the want (an addition with no want verb)",
     "zh-count-guji": "the opening is one clause ending in 吗: asked, so no want",
     "en-stmt-list-two-sentences": "parallel sentences with prices offer only when a question follows",

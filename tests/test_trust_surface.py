@@ -113,7 +113,6 @@ def test_trust_surface_no_words_the_user_did_not_say(lang, messages, absent):
     found = facts(*messages, lang=lang)
     for key in MEASURE_KEYS:  # a measure the user said is a fact of its own (miss6: "鱼缸30升" is the tank's volume), never beside the tool's
         found.pop(key, None)
-    found.pop("want", None)  # (wants11) the opening's statements as said ("鱼缸30升") are the user's own words
     for word in absent:
         assert not holding(found, word), found
 

@@ -46,7 +46,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import first_match, in_spans
+from .text import in_spans
 
 # ---------------------------------------------------------------- English
 
@@ -161,10 +161,7 @@ def kin(ctx: MessageContext) -> list[_Unit]:
         found = _zh_found(ctx)
     else:
         return []
-    # (wants11) a want that says no want (the opening's statements, "the executors are my brother Daniel Price") holds
-    # the person as said, not as a relation: it is no reason to leave the relation out
-    held = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered
-            and not (u.key == "want" and getattr(ctx.pack, "wants", ()) and not first_match(ctx.pack.wants, u.value))]
+    held = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
     units: list[_Unit] = []
     for start, end, rel in sorted(found):
         if in_spans(start, ctx.taken_back):

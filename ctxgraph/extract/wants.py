@@ -66,63 +66,6 @@ _ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\
                 "zh": re.compile(r"先(?:问|咨询)(?:一?下|问)|随便问问|只是问问|问问而已")}
 
 
-#: (wants11) what is left of a part whose value was masked when the part only named the slot it fills ("my budget is",
-#: "my order is", "the invoice title is", "发票抬头写", "电话是"): the opening gives values, its other statements are talk
-_GIVES = re.compile(r"\b(?:is|are|was|were|be)(?:\s+\w+)?\s*$|(?:是|为|写|叫|[:：])$", re.I)
-#: (wants11) a part that says what is not wanted ("I don't want a long contract", 我不想要纸质发票) or only sets a
-#: condition (只要…就行): a rule, not what the user came for
-_NOT_WANTING = re.compile(r"(?:n't|\bnot|\bnever|\bno)\s+(?:\w+\s+)?(?:want|need|like|wanting|needing)\b|不(?:想|要|需要|用)|别|只要.*就行", re.I)
-
-
-def _stated(ctx: MessageContext, statements: list[str]) -> list[str]:
-    """(wants11) The opening's statements as the want, when it says no want ("car wont start, just clicks", "车门被人蹭了
-    右后门 凹进去一块", "quote for driveway clean pls"): less a part that asks with no question mark ("whats the price of
-    kiln dried ash", "你们周末能上门装吗"), one that says what is not wanted and one a rule or another fact holds."""
-    sep = "，" if ctx.lang == "zh" else ", "
-    covered = _covered_elsewhere(ctx)
-    kept = (sep.join(p for p in said.split(sep) if not _ASKS_END.search(p) and not _ASKS_START.match(p)
-                     and not _NOT_WANTING.search(p) and not covered(p)) for said in statements)
-    return [x for x in kept if len(_PUNCT.sub("", x)) > GREETING_CHARS]
-
-
-def _gives_value(ctx: MessageContext, text: str, lo: int, hi: int, kept_by) -> bool:
-    """(wants11) A part of the clause ``lo:hi`` (``text``: the message with its values masked) gives a slot its value:
-    what is left once the value is masked only names the slot ("my budget is $500", "发票抬头写…"), or the part names a
-    slot and holds a value a fact of its own keeps ("the invoice title is Holmes Ltd"). The opening informs: its other
-    statements are talk ("Family is so important to me. My budget is $450"), no want."""
-    synonyms = ctx.pack.synonym_rx
-    return any(text[a:b] != ctx.text[a:b] and _GIVES.search(_clean(text[a:b], kept_by))
-               or synonyms is not None and synonyms.search(ctx.text[a:b]) and _holds_kept(ctx, ctx.text[a:b])
-               for a, b in _parts(ctx.text, lo, hi))
-
-
-def _holds_kept(ctx: MessageContext, part: str) -> bool:
-    """(wants11) ``part`` holds the value of a fact of this message other than the want."""
-    return any(isinstance(u, FactUnit) and not u.offered and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 1
-               and u.value.casefold() in part.casefold() for u in ctx.units)
-
-
-def _covered_elsewhere(ctx: MessageContext):
-    """``covered(part) -> bool``: a rule or another fact of this message (a problem, a condition) already holds the
-    part, all but a few characters of it: the want made of the opening's statements would say it twice."""
-    held = [_PUNCT.sub("", u.value).casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
-            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 3]
-    held += [_PUNCT.sub("", u.text).casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]
-
-    def covered(part: str) -> bool:
-        bare = _PUNCT.sub("", part).casefold()
-        return bool(bare) and any(bare in h or (len(h) * 4 >= len(bare) * 3 and h in bare) for h in held)
-
-    return covered
-
-
-def _answers_assistant(ctx: MessageContext) -> bool:
-    """(wants11) The assistant spoke before this message: a reply ("truffle making" to "… Which one?") states no want."""
-    G = ctx.graph
-    return any(G.nodes[n]["role"] == "assistant" and G.nodes[n]["index"] < ctx.index and (G.nodes[n].get("text") or "").strip()
-               for n in G.graph["kinds"].get("turn", ()))
-
-
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
     G = ctx.graph
@@ -242,18 +185,6 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     >>> _ = t.observe({"role": "user", "content": "hi need new fence panels for the back garden. 1960s bungalow, clay soil"})
     >>> [f.value for f in t.state().facts if f.key == "want"]
     ['need new fence panels for the back garden. 1960s bungalow, clay soil']
-
-    (wants11) An opening that says no want, as the chat's first message, keeps what it states as the want (a fault, a
-    request with no want verb), less what it asks, what it says is not wanted and the parts that give a slot its value:
-
-    >>> t = Tracker("en")
-    >>> _ = t.observe({"role": "user", "content": "our stair carpet has come loose on the top steps, the gripper rod has snapped"})
-    >>> [f.value for f in t.state().facts if f.key == "want"]
-    ['our stair carpet has come loose on the top steps, the gripper rod has snapped']
-    >>> t = Tracker("en")
-    >>> _ = t.observe({"role": "user", "content": "My budget is $500. Do not ship with FedEx."})
-    >>> [f.value for f in t.state().facts if f.key == "want"]
-    []
     """
     corrected = [m.start() for rx in ctx.pack.self_corrections for m in rx.finditer(ctx.text)]
     # the values said with the want are facts of their own, which may change later ("要订15杯…"
@@ -266,7 +197,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
-    parts, beside, gives_value = [], [], False
+    parts, beside = [], []
     ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
@@ -290,7 +221,6 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 said = ("，" if ctx.lang == "zh" else ", ").join(
                     _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
-                gives_value = gives_value or _gives_value(ctx, text, offset, offset + len(clause), kept_by)
             if said:
                 kept.append(said)
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
@@ -301,8 +231,6 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
         for n, (at, said) in enumerate(beside):
             parts.insert(at + n, said)
-    elif not parts and not gives_value and not _answers_assistant(ctx):  # (wants11) no want said: what the opening states
-        parts = _stated(ctx, [said for _, said in beside])  # is what the user came for
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
 
 
@@ -323,9 +251,6 @@ _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|down
 
 
 _QUESTION_END = re.compile(r"\s*[?？]")
-_ASKS_END = re.compile(r"[吗么呢][\s。.!！~～]*$|(?:怎么办|怎么回事|多少钱|什么价)[\s。.!！~～]*$")
-_ASKS_START = re.compile(r"^\W*(?:what|whats|how|where|when|which|who|why|is there|are there|(?:do|does|did|can|could|would|will|should)"
-                         r" (?:you|u|it|they|someone|anyone|somebody|i|we)|any chance)\b", re.I)
 
 
 def _kept_elsewhere(ctx: MessageContext):
