@@ -116,6 +116,12 @@ def _chosen(ctx: MessageContext) -> list[str]:
     return [u.value for u in ctx.units if isinstance(u, FactUnit) and u.name == "choice" and isinstance(u.normalized, str)]
 
 
+def _unchosen(ctx: MessageContext) -> list[str]:
+    """Values the other steps read in this message, less the choose step's picks (see :func:`_chosen`)."""
+    chosen = _chosen(ctx)
+    return [v for v in _read(ctx) if v not in chosen]
+
+
 def _consumed(clause: str, read: list[str]) -> bool:
     c = _letters(clause)
     return any(_letters(v) and (c in _letters(v) or (_letters(v) in c and len(_letters(v)) * 2 >= len(c))) for v in read)
@@ -285,7 +291,7 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
 def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, str]]:
     """(slot, value) pairs the user's message gives for the ``asked`` slots (see the module)."""
     text = ctx.text
-    read = [v for v in _read(ctx) if v not in _chosen(ctx)]  # (picks10) choose's picks leave the answer to bind
+    read = _unchosen(ctx)  # (picks10) choose's picks leave the answer to bind
     limit = MAX_VALUE_CHARS_SEGMENTED if ctx.profile.segmented else MAX_VALUE_CHARS
     if len(asked) == 1 and asked[0].kind == "free":  # "what should it say?": the words as they come, names and all
         said = text.strip(_FILLER_EDGE)
@@ -504,7 +510,7 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
     held = [_letters(v) for v in _read(ctx)]
     keys = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     units: list[_Unit] = []
-    held_unchosen = [_letters(v) for v in _read(ctx) if v not in _chosen(ctx)]
+    held_unchosen = [_letters(v) for v in _unchosen(ctx)]
     for a, value in bind_answer(ctx, asked):
         if any(_letters(value) in h for h in (held_unchosen if a.kind in ("choice", "pick") else held)) \
                 or _key(a, turn).casefold() in keys:
@@ -520,6 +526,7 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
         units.append(FactUnit(key=key.casefold(), name=name, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
         if a.kind == "choice" and a.word:  # the same pick the choose step read, now under the choice's name
-            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.value in _chosen(ctx)
+            chosen = _chosen(ctx)
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.value in chosen
                                                           and _letters(value) and _letters(value) in _letters(u.value))]
     return units
