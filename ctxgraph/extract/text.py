@@ -4,13 +4,18 @@
 [(0, '预算5000元'), (8, '不要用顺丰以外的快递')]
 >>> asking_clause("好的，已记录，你看行吗？")
 '你看行吗？'
+>>> [m.group(0) for m in STATEMENT_END.finditer("It's £1.50; fine!! 好的。")]
+[';', '!!', '。']
 """
 
 from __future__ import annotations
 
 import re
 
-_CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
+#: where a statement ends: a sentence's end or a semicolon, a run of marks as one end ("！！", "?!"), a full
+#: stop only before a space or the text's end (a number's point, "£1.50", ends none)
+STATEMENT_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
+_CLAUSE_SPLIT = re.compile(STATEMENT_END.pattern + r"|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
 #: a question sentence; as a regex it backtracks on long text without "?": use
 #: :func:`question_sentences`, which finds the same spans in linear time
 QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
