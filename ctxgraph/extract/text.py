@@ -83,6 +83,22 @@ def question_sentences(text: str):
         start = m.end()
 
 
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    r"""(start, end) of each sentence of ``text``, end to end (the closing mark and a full stop's space
+    kept; a sentence of blanks too), up to the text's end.
+
+    >>> text = "Budget is $500. Which hotel?\nFine"
+    >>> [text[s:e] for s, e in sentence_spans(text)]
+    ['Budget is $500. ', 'Which hotel?', '\n', 'Fine']
+    >>> sentence_spans(""), sentence_spans("好的。")
+    ([], [(0, 3)])
+    """
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
+    if bounds[-1] < len(text):
+        bounds.append(len(text))
+    return list(zip(bounds, bounds[1:]))
+
+
 def stressed_sentences(text: str, patterns: list[re.Pattern]) -> list[tuple[int, int]]:
     """(start, end) of the sentences a stress cue is said in; a cue that ends its sentence
     ("Important!", "记住！") stresses the next sentence too, which says what is meant.
@@ -94,10 +110,7 @@ def stressed_sentences(text: str, patterns: list[re.Pattern]) -> list[tuple[int,
     >>> [text[s:e].strip() for s, e in stressed_sentences(text, [re.compile(r"important", re.I)])]
     ['Important!', 'The gate code is 4411.']
     """
-    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
-    if bounds[-1] < len(text):
-        bounds.append(len(text))
-    sentences = list(zip(bounds, bounds[1:]))
+    sentences = sentence_spans(text)
     spans: dict[tuple[int, int], None] = {}
     for m in (m for p in patterns for m in p.finditer(text)):  # a cue may take the punctuation before it
         n = next(n for n, (start, end) in enumerate(sentences) if start <= m.end() - 1 < end)
