@@ -66,6 +66,30 @@ _ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\
                 "zh": re.compile(r"先(?:问|咨询)(?:一?下|问)|随便问问|只是问问|问问而已")}
 
 
+#: (wants11) a part that says what is not wanted ("I don't want a long contract", 我不想要纸质发票) or only sets a
+#: condition (只要…就行): a rule, not what the user came for
+_NOT_WANTING = re.compile(r"(?:n't|\bnot|\bnever|\bno)\s+(?:\w+\s+)?(?:want|need|like|wanting|needing)\b|不(?:想|要|需要|用)|别|只要.*就行", re.I)
+#: (wants11) a part that asks with no question mark: a final particle or a question word at its end (zh), a question
+#: word or an inverted auxiliary at its start (en: "whats your returns policy", "do you deliver on sundays")
+_ASKS_END = re.compile(r"[吗么呢][\s。.!！~～]*$|(?:怎么办|怎么回事|多少钱|什么价)[\s。.!！~～]*$")
+_ASKS_START = re.compile(r"^\W*(?:what|whats|how|where|when|which|who|why|is there|are there|(?:do|does|did|can|could|would|will|should)"
+                         r" (?:you|u|it|they|someone|anyone|somebody|i|we)|any chance)\b", re.I)
+
+
+def _covered_elsewhere(ctx: MessageContext):
+    """(wants11) ``covered(part) -> bool``: a rule or another fact of this message (a problem, a condition) already
+    holds the part, all but a few characters of it: the want made of it would say it twice."""
+    held = [_PUNCT.sub("", u.value).casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
+            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 3]
+    held += [_PUNCT.sub("", u.text).casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]
+
+    def covered(part: str) -> bool:
+        bare = _PUNCT.sub("", part).casefold()
+        return bool(bare) and any(bare in h or (len(h) * 4 >= len(bare) * 3 and h in bare) for h in held)
+
+    return covered
+
+
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
     G = ctx.graph
@@ -197,7 +221,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
-    parts, beside = [], []
+    parts, beside, stated = [], [], []
     ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
@@ -218,6 +242,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             elif ctx.asking(start):
                 continue  # "周末有班吗？": asked, not wanted
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
+                stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
                     _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
@@ -231,6 +256,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
         for n, (at, said) in enumerate(beside):
             parts.insert(at + n, said)
+    elif not parts:  # (wantfb12) no want said: a fault reported or a thing asked for, whole and unmasked, is the want
+        parts = _fallback_want(ctx, text, kept_by, stated)
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
 
 
@@ -251,6 +278,102 @@ _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|down
 
 
 _QUESTION_END = re.compile(r"\s*[?？]")
+
+
+#: (wantfb12) the closed class of words a whole clause does not end with: a preposition, an article, a possessive, a
+#: copula or a conjunction (en); a particle, a preposition or a copula (zh). A part ending in one is a fragment
+#: ("Ship it to", "her birthday's the", 公司年会定在): something was cut or masked after it.
+_FRAGMENT_END = {"en": re.compile(r"(?:^|\s)(?:to|at|into|onto|for|of|from|with|till|until|than|via|per|"
+                                  r"the|a|an|my|our|your|his|her|their|its|it's|is|are|was|were|and|or|but|"
+                                  r"\w+['’]s)$", re.I),
+                 "zh": re.compile(r"(?:[的在到于和跟给是为从对把被让与及或向往叫姓]|以及|关于)$")}
+#: (wantfb12) an English part that reports a fault: a thing named by a determiner or a possessive and a noun
+#: phrase, then a verb group (an auxiliary, a negation, a verb in -s or -ed): "my dishwasher is leaking from the door",
+#: "the app keeps logging me out", "our electric gate stopped closing"
+_EN_FAULT = re.compile(r"^(?:my|our|the|his|her|their|this|these|those|its|your)\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+"
+                       r"(?:is|are|was|were|has|have|had|keeps?|kept|will|won['’]?t|wont|do(?:es)?n['’]?t|didn['’]?t|can['’]?t|"
+                       r"cant|could(?:n['’]?t)?|is(?:n['’]?t)|isnt|aren['’]?t|arent|wasn['’]?t|hasn['’]?t|just|still|"
+                       r"suddenly|always|never|[a-z]+ed|[a-z]{2,}[^s\W]s)\b\s*\S", re.I)
+#: (wantfb12) an English part that asks for a thing by naming it, no verb: a noun phrase for a thing or a person
+#: ("replacement battery for a makita drill please", "service for a grandfather clock", "quote for driveway clean
+#: pls"), or a noun phrase closed by "please" / "pls"
+_EN_REQUEST = re.compile(r"^(?!(?:thanks?|thank you|sorry|ready|waiting|good|great|perfect|happy|sure|ok|okay|yes|no|"
+                         r"just|only|also|same|all|more|looking|here|there)\b)(?:an?\s+|the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}"
+                         r"\s+for\s+(?:an?|the|my|our|his|her|their|\w+)\b"
+                         r"|^(?:an?\s+|the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){1,5}\s+(?:please|pls|plz)$", re.I)
+#: jieba tags of what may open a Chinese part before its subject: a place, a time, a pronoun with 的 / 家 after it
+_ZH_BEFORE_SUBJECT = ("s", "t", "f", "r", "uj")
+_ZH_COPULA = re.compile(r"^(?:是|叫|姓|为)$")
+
+
+def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[int, int]]) -> list[str]:
+    """(wantfb12) The opening says no want: its parts that report a fault of a thing or ask for a thing by naming it
+    are the want ("the rowing machine seat sticks halfway along the rail", "扫地机器人回不了充电座了", "按摩椅上门安装",
+    "service for a grandfather clock"), each only when it is whole: nothing masked out of it (a value another step
+    took leaves a hole: "Ship it to …", "it's my wife's birthday on the 14th"), not ending in a word that needs more
+    after it (:data:`_FRAGMENT_END`), not asked, not a greeting, not said already by another fact of the message (a
+    problem the pack's cues read). An opening that answers nothing of the assistant's but its greeting only.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "the rowing machine seat sticks halfway along the rail"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['the rowing machine seat sticks halfway along the rail']
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Ship it to 22 Marlow Crescent, Leeds LS6 2QT"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    []
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "扫地机器人回不了充电座了"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['扫地机器人回不了充电座了']
+    """
+    covered = _covered_elsewhere(ctx)
+    if ctx.lang == "zh":  # a space parts Chinese clauses as a comma does ("车门被人蹭了 右后门 凹进去一块")
+        stated = [(a + m.start(), a + m.end()) for a, b in stated for m in re.finditer(r"\S+", ctx.text[a:b])]
+    whole = []
+    for a, b in stated:
+        part = ctx.text[a:b]
+        if text[a:b] != part or any(kept_by(n.group(0)) or _WHEN.search(n.group(0)) for n in _NUMBER.finditer(part)):
+            continue  # a value masked out of it: a hole
+        said = _clean(part).strip(" .。!！~～")
+        fragment = _FRAGMENT_END.get(ctx.lang)
+        if not said or (fragment is not None and fragment.search(said)) or _ASKS_END.search(said) or _ASKS_START.match(said):
+            continue
+        if _NOT_WANTING.search(said) or covered(said) or len(_PUNCT.sub("", said)) <= GREETING_CHARS // 2:
+            continue
+        whole.append(said)
+    # the want is there when one whole part reports a fault of a thing or asks for it; the opening's other whole
+    # parts go with it, as they go with a want said with a verb (wants10): "block paving", "left big toe"
+    if not any(_names_thing(ctx, said) for said in whole):
+        return []
+    return [("，" if ctx.lang == "zh" else ", ").join(whole)]
+
+
+def _names_thing(ctx: MessageContext, said: str) -> bool:
+    """(wantfb12) ``said`` is a whole clause about a thing: a subject naming it and a predicate (a fault reported: "the
+    app keeps logging me out", 洗衣机不脱水了), or a noun phrase that asks for it (a noun and its complement: "service
+    for a grandfather clock", 按摩椅上门安装).
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> [_names_thing(_demo_ctx("en"), s) for s in ("the app keeps logging me out", "service for a grandfather clock",
+    ...                                            "thanks for your help", "good morning")]
+    [True, True, False, False]
+    >>> [_names_thing(_demo_ctx("zh"), s) for s in ("洗衣机不脱水了", "发票开错了抬头", "我是老客户了", "周末有空")]
+    [True, True, False, False]
+    """
+    if ctx.lang == "en":
+        return bool(_EN_FAULT.match(said) or _EN_REQUEST.match(said))
+    if ctx.lang != "zh":
+        return False
+    tokens = [t for t in ctx.profile.doc(said, ctx.en_models) if t.text.strip() and not re.fullmatch(r"\W+", t.text)]
+    i = 0
+    while i < len(tokens) and tokens[i].tag_.startswith(_ZH_BEFORE_SUBJECT) and not tokens[i].tag_.startswith(("n", "v")):
+        i += 1
+    if i >= len(tokens) or not tokens[i].tag_.startswith(("n", "eng")) or tokens[i].tag_.startswith("nr"):
+        return False  # no thing named first ("我是老客户了", "周末有空"; a person's name is no thing)
+    rest = tokens[i + 1:]
+    return any(t.tag_.startswith(("v", "a")) and not _ZH_COPULA.match(t.text) for t in rest)
 
 
 def _kept_elsewhere(ctx: MessageContext):
