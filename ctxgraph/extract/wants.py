@@ -76,12 +76,13 @@ _ASKS_START = re.compile(r"^\W*(?:what|whats|how|where|when|which|who|why|is the
                          r" (?:you|u|it|they|someone|anyone|somebody|i|we)|any chance)\b", re.I)
 
 
-def _covered_elsewhere(ctx: MessageContext):
+def _covered_elsewhere(ctx: MessageContext, key: str = ""):
     """(wants11) ``covered(part) -> bool``: a rule or another fact of this message (a problem, a condition) already
-    holds the part, all but a few characters of it: the want made of it would say it twice."""
+    holds the part, all but a few characters of it: the want made of it would say it twice. (wantfb12) With ``key``,
+    only a fact whose key starts with it ("problem")."""
     held = [_PUNCT.sub("", u.value).casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
-            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 3]
-    held += [_PUNCT.sub("", u.text).casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]
+            and not u.key.startswith(WANT_KEY) and u.key.startswith(key) and len(u.value.strip()) > 3]
+    held += [] if key else [_PUNCT.sub("", u.text).casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]
 
     def covered(part: str) -> bool:
         bare = _PUNCT.sub("", part).casefold()
@@ -283,8 +284,8 @@ _QUESTION_END = re.compile(r"\s*[?？]")
 #: (wantfb12) the closed class of words a whole clause does not end with: a preposition, an article, a possessive, a
 #: copula or a conjunction (en); a particle, a preposition or a copula (zh). A part ending in one is a fragment
 #: ("Ship it to", "her birthday's the", 公司年会定在): something was cut or masked after it.
-_FRAGMENT_END = {"en": re.compile(r"(?:^|\s)(?:to|at|into|onto|for|of|from|with|till|until|than|via|per|"
-                                  r"the|a|an|my|our|your|his|her|their|its|it's|is|are|was|were|and|or|but|"
+_FRAGMENT_END = {"en": re.compile(r"(?:^|\s)(?:to|on|at|in|into|onto|for|of|from|with|by|about|till|until|than|as|via|per|"
+                                  r"the|a|an|my|our|your|his|her|their|its|it's|is|are|was|were|be|been|and|or|but|"
                                   r"\w+['’]s)$", re.I),
                  "zh": re.compile(r"(?:[的在到于和跟给是为从对把被让与及或向往叫姓]|以及|关于)$")}
 #: (wantfb12) an English part that reports a fault: a thing named by a determiner or a possessive and a noun
@@ -328,10 +329,10 @@ def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[i
     >>> [f.value for f in t.state().facts if f.key == "want"]
     ['扫地机器人回不了充电座了']
     """
-    covered = _covered_elsewhere(ctx)
+    covered, reported = _covered_elsewhere(ctx), _covered_elsewhere(ctx, "problem")
     if ctx.lang == "zh":  # a space parts Chinese clauses as a comma does ("车门被人蹭了 右后门 凹进去一块")
         stated = [(a + m.start(), a + m.end()) for a, b in stated for m in re.finditer(r"\S+", ctx.text[a:b])]
-    whole = []
+    whole, faults = [], []
     for a, b in stated:
         part = ctx.text[a:b]
         if text[a:b] != part or any(kept_by(n.group(0)) or _WHEN.search(n.group(0)) for n in _NUMBER.finditer(part)):
@@ -340,13 +341,20 @@ def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[i
         fragment = _FRAGMENT_END.get(ctx.lang)
         if not said or (fragment is not None and fragment.search(said)) or _ASKS_END.search(said) or _ASKS_START.match(said):
             continue
-        if _NOT_WANTING.search(said) or covered(said) or len(_PUNCT.sub("", said)) <= GREETING_CHARS // 2:
+        if _NOT_WANTING.search(said) or len(_PUNCT.sub("", said)) <= GREETING_CHARS // 2:
+            continue
+        if covered(said):  # said already by another fact; a fault the problems step read ("car wont start this
+            if reported(said):  # morning") is reported: the opening's other whole parts are about it
+                faults.append((len(whole), said))
             continue
         whole.append(said)
-    # the want is there when one whole part reports a fault of a thing or asks for it; the opening's other whole
-    # parts go with it, as they go with a want said with a verb (wants10): "block paving", "left big toe"
-    if not any(_names_thing(ctx, said) for said in whole):
+    # the want is there when one whole part reports a fault of a thing or asks for it (or the problems step read the
+    # fault); the opening's other whole parts go with it, as they go with a want said with a verb (wants10): "block
+    # paving", "left big toe", "2015 ford focus 1.6 diesel"; with no such part the problem fact says it all
+    if not whole or not faults and not any(_names_thing(ctx, said) for said in whole):
         return []
+    for n, (at, said) in enumerate(faults):
+        whole.insert(at + n, said)
     return [("，" if ctx.lang == "zh" else ", ").join(whole)]
 
 
@@ -546,7 +554,8 @@ def _asked_at(ctx: MessageContext, pos: int) -> bool:
     return bool(_ASKS.search(ctx.text[pos:end].rstrip()))
 
 
-_BARE = re.compile(r"(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d)")
+#: (wantfb12) a number in a run of digit groups ("07911 555 204") is part of a phone number or an id, no count
+_BARE = re.compile(r"(?<!\d )(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d| \d)")
 
 
 def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
@@ -565,6 +574,8 @@ def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]
     if len(old) != 1:
         return []
     spans = [(m.start, m.end) for m in ctx.mentions if m.kind == "id" or m.label not in COUNT_LABELS]
+    # (wantfb12) the old side of a correction ("07911 555 240 not 204") is no new number
+    spans += [m.span("old") for rx in ctx.pack.corrections for m in rx.finditer(ctx.text) if m.groupdict().get("old")]
     new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
            and not _WHEN.match(ctx.text, m.end())}
     if not new:
