@@ -91,6 +91,14 @@ def _covered_elsewhere(ctx: MessageContext, key: str = ""):
     return covered
 
 
+def _answers_assistant(ctx: MessageContext) -> bool:
+    """(wants11) The assistant spoke before this message: a reply ("雾霾蓝吧" to "… which colour?") states no want,
+    and a greeting's "How can I help?" is not told from a question by its words, so neither keeps the fallback want."""
+    G = ctx.graph
+    return any(G.nodes[n]["role"] == "assistant" and G.nodes[n]["index"] < ctx.index and (G.nodes[n].get("text") or "").strip()
+               for n in G.graph["kinds"].get("turn", ()))
+
+
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
     G = ctx.graph
@@ -257,8 +265,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
         for n, (at, said) in enumerate(beside):
             parts.insert(at + n, said)
-    elif not parts:  # (wantfb12) no want said: a fault reported or a thing asked for, whole and unmasked, is the want
-        parts = _fallback_want(ctx, text, kept_by, stated)
+    elif not parts and not _answers_assistant(ctx):  # (wantfb12) no want said: a fault reported or a thing asked
+        parts = _fallback_want(ctx, text, kept_by, stated)  # for, whole and unmasked, is the want
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
 
 
@@ -289,12 +297,16 @@ _FRAGMENT_END = {"en": re.compile(r"(?:^|\s)(?:to|on|at|in|into|onto|for|of|from
                                   r"\w+['’]s)$", re.I),
                  "zh": re.compile(r"(?:[的在到于和跟给是为从对把被让与及或向往叫姓]|以及|关于)$")}
 #: (wantfb12) an English part that reports a fault: a thing named by a determiner or a possessive and a noun
-#: phrase, then a verb group (an auxiliary, a negation, a verb in -s or -ed): "my dishwasher is leaking from the door",
-#: "the app keeps logging me out", "our electric gate stopped closing"
-_EN_FAULT = re.compile(r"^(?:my|our|the|his|her|their|this|these|those|its|your)\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+"
-                       r"(?:is|are|was|were|has|have|had|keeps?|kept|will|won['’]?t|wont|do(?:es)?n['’]?t|didn['’]?t|can['’]?t|"
-                       r"cant|could(?:n['’]?t)?|is(?:n['’]?t)|isnt|aren['’]?t|arent|wasn['’]?t|hasn['’]?t|just|still|"
-                       r"suddenly|always|never|[a-z]+ed|[a-z]{2,}[^s\W]s)\b\s*\S", re.I)
+#: phrase, then a verb group (a negation, a verb in -s or -ed, a copula or "has" only before a participle or a
+#: negation): "my dishwasher is leaking from the door", "the app keeps logging me out", "our electric gate stopped
+#: closing", "the screen has cracked"; not a description ("the depot is miles away", "the sofa is the most comfortable")
+_EN_FAULT = re.compile(r"^(?:my|our|the|his|her|their|this|these|those|its|your)\s+(?:(?!(?:is|are|was|were|has|have|had)\b)"
+                       r"[a-z][\w-]*\s+){0,3}?(?!(?:is|are|was|were|has|have|had)\b)[a-z][\w-]*\s+"
+                       r"(?:(?:is|are|was|were)(?:n['’]?t|\s+not)?\s+(?:still\s+|now\s+|just\s+|completely\s+|totally\s+)?"
+                       r"(?:not\b|[a-z]+(?:ing|ed|en|wn)\b)"  # a copula only before a negation or a participle: "is leaking",
+                       r"|(?:has|have|had)(?:n['’]?t)?\s+(?:just\s+|suddenly\s+|now\s+)?(?:no\b|[a-z]+(?:ed|en|wn|ne)\b)"  # "is
+                       r"|keeps?|kept|will|won['’]?t|wont|do(?:es)?n['’]?t|didn['’]?t|can['’]?t|cant|couldn['’]?t|"  # cracked",
+                       r"doesnt|dont|didnt|just|still|suddenly|always|never|[a-z]+ed|[a-z]{2,}[^s\W]s)\b", re.I)  # not "is the most X"
 #: (wantfb12) an English part that asks for a thing by naming it, no verb: a noun phrase for a thing or a person
 #: ("replacement battery for a makita drill please", "service for a grandfather clock", "quote for driveway clean
 #: pls"), or a noun phrase closed by "please" / "pls"
@@ -313,7 +325,7 @@ def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[i
     "service for a grandfather clock"), each only when it is whole: nothing masked out of it (a value another step
     took leaves a hole: "Ship it to …", "it's my wife's birthday on the 14th"), not ending in a word that needs more
     after it (:data:`_FRAGMENT_END`), not asked, not a greeting, not said already by another fact of the message (a
-    problem the pack's cues read). An opening that answers nothing of the assistant's but its greeting only.
+    problem the pack's cues read). Not after the assistant spoke (an answer, or a reply to its greeting).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -335,8 +347,11 @@ def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[i
     whole, faults = [], []
     for a, b in stated:
         part = ctx.text[a:b]
-        if text[a:b] != part or any(kept_by(n.group(0)) or _WHEN.search(n.group(0)) for n in _NUMBER.finditer(part)):
-            continue  # a value masked out of it: a hole
+        if text[a:b] != part or any(kept_by(n.group(0)) or _WHEN.search(n.group(0)) for n in _NUMBER.finditer(part)) \
+                or any(kept_by(d) for d in _DIGITS.findall(part)):
+            continue  # a value masked out of it, or a number another fact keeps: a hole
+        if _about_person(ctx, part) or _holds_value(ctx, part):
+            continue  # a statement about a person (kin keeps them) or one that gives a value another fact keeps
         said = _clean(part).strip(" .。!！~～")
         fragment = _FRAGMENT_END.get(ctx.lang)
         if not said or (fragment is not None and fragment.search(said)) or _ASKS_END.search(said) or _ASKS_START.match(said):
@@ -356,6 +371,22 @@ def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[i
     for n, (at, said) in enumerate(faults):
         whole.insert(at + n, said)
     return [("，" if ctx.lang == "zh" else ", ").join(whole)]
+
+
+def _about_person(ctx: MessageContext, part: str) -> bool:
+    """(wantfb12) ``part`` names a person by relation ("the booking is for my Mum", "我姐夫下午过来取"): it says who,
+    not a thing's fault or a thing asked for; the kin step keeps the person."""
+    from .kin import _EN_POSSESSED, _EN_SELF, _ZH_RUN, _ZH_SHORT
+
+    found = (_EN_POSSESSED, _EN_SELF) if ctx.lang == "en" else (_ZH_RUN, _ZH_SHORT) if ctx.lang == "zh" else ()
+    return any(rx.search(part) for rx in found)
+
+
+def _holds_value(ctx: MessageContext, part: str) -> bool:
+    """(wantfb12) ``part`` holds the value of another fact of this message, not a problem ("the invoice title is
+    Holmes Ltd", 发票抬头写上海某某公司): it gives a value, which that fact keeps."""
+    return any(isinstance(u, FactUnit) and not u.offered and not u.key.startswith((WANT_KEY, "problem"))
+               and len(u.value.strip()) > 1 and u.value.casefold() in part.casefold() for u in ctx.units)
 
 
 def _names_thing(ctx: MessageContext, said: str) -> bool:
