@@ -61,6 +61,10 @@ def test_wantfb12_a_fault_or_a_request_naming_a_thing_is_the_want(lang, text, he
     pytest.param("zh", "你好 在吗", id="zh-greeting"),
     pytest.param("zh", "我的会员卡号是88012345", id="zh-value"),
     pytest.param("zh", "我姐夫下午过来取", id="zh-person"),
+    pytest.param("en", "the kids loved it last time", id="en-people-subject"),
+    pytest.param("en", "the gift is for a colleague who is retiring", id="en-copula-is-no-request"),
+    pytest.param("en", "the depot is miles away", id="en-description"),
+    pytest.param("zh", "天气太热了", id="zh-adjective-state"),
 ])
 def test_wantfb12_a_fragment_a_question_a_greeting_or_a_value_keeps_no_want(lang, text):
     assert wants_after(lang, user(text)) == []

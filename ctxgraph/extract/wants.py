@@ -311,9 +311,15 @@ _EN_FAULT = re.compile(r"^(?:my|our|the|his|her|their|this|these|those|its|your)
 #: ("replacement battery for a makita drill please", "service for a grandfather clock", "quote for driveway clean
 #: pls"), or a noun phrase closed by "please" / "pls"
 _EN_REQUEST = re.compile(r"^(?!(?:thanks?|thank you|sorry|ready|waiting|good|great|perfect|happy|sure|ok|okay|yes|no|"
-                         r"just|only|also|same|all|more|looking|here|there)\b)(?:an?\s+|the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}"
+                         r"just|only|also|same|all|more|looking|here|there)\b)(?:an?\s+|the\s+)?[a-z][\w-]*"
+                         r"(?:\s+(?!(?:is|are|was|were|be|has|have|had)\b)[a-z][\w-]*){0,3}"
                          r"\s+for\s+(?:an?|the|my|our|his|her|their|\w+)\b"
                          r"|^(?:an?\s+|the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){1,5}\s+(?:please|pls|plz)$", re.I)
+#: (wantfb12) people named as the subject ("the kids loved it last time", "the guests are arriving at 6"): who, not a
+#: thing; kin's relation nouns are left out by :func:`_about_person` already
+_EN_PEOPLE = re.compile(r"^(?:the|my|our|his|her|their|these|those)\s+(?:\w+\s+)?(?:kids?|children|child|bab(?:y|ies)|people|"
+                        r"guests?|staff|team|family|boys?|girls?|students?|pupils?|class|group|guys|lads|ladies|men|women|"
+                        r"customers?|clients?|members?|players?)\b", re.I)
 #: jieba tags of what may open a Chinese part before its subject: a place, a time, a pronoun with 的 / 家 after it
 _ZH_BEFORE_SUBJECT = ("s", "t", "f", "r", "uj")
 _ZH_COPULA = re.compile(r"^(?:是|叫|姓|为)$")
@@ -402,7 +408,7 @@ def _names_thing(ctx: MessageContext, said: str) -> bool:
     [True, True, False, False]
     """
     if ctx.lang == "en":
-        return bool(_EN_FAULT.match(said) or _EN_REQUEST.match(said))
+        return not _EN_PEOPLE.match(said) and bool(_EN_FAULT.match(said) or _EN_REQUEST.match(said))
     if ctx.lang != "zh":
         return False
     tokens = [t for t in ctx.profile.doc(said, ctx.en_models) if t.text.strip() and not re.fullmatch(r"\W+", t.text)]
@@ -412,7 +418,7 @@ def _names_thing(ctx: MessageContext, said: str) -> bool:
     if i >= len(tokens) or not tokens[i].tag_.startswith(("n", "eng")) or tokens[i].tag_.startswith("nr"):
         return False  # no thing named first ("我是老客户了", "周末有空"; a person's name is no thing)
     rest = tokens[i + 1:]
-    return any(t.tag_.startswith(("v", "a")) and not _ZH_COPULA.match(t.text) for t in rest)
+    return any(t.tag_.startswith("v") and not _ZH_COPULA.match(t.text) for t in rest)  # a verb, not an adjective: "天气太热了"
 
 
 def _kept_elsewhere(ctx: MessageContext):
