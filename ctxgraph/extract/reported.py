@@ -18,19 +18,21 @@ Each value there replaces the newest current fact of its kind that holds another
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
->>> t.observe_many([{"role": "user", "content": "book me the pottery wheel taster on saturday 14 march"},
-...                 {"role": "assistant", "content": "Booked for Saturday 14 March at 10:00, £45."},
-...                 {"role": "user", "content": "can it be later, i work mornings"},
+>>> t.observe_many([{"role": "user", "content": "book me the pottery wheel taster on saturday 14 march at 10:00"},
+...                 {"role": "assistant", "content": "Booked for Saturday 14 March, £45."},
+...                 {"role": "user", "content": "can it be later? i work mornings"},
 ...                 {"role": "assistant", "content": "No problem, I've moved it to 14:30 the same day."}])
 >>> sorted(f.value for f in t.state().facts if f.status == "current" and ":" in f.value)
 ['14:30']
 >>> t = Tracker("zh")
->>> t.observe_many([{"role": "user", "content": "漆扇体验 想做团扇 3月21号"},
-...                 {"role": "assistant", "content": "约好了，3月21日，款式团扇，128元。"},
+>>> call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+...         "function": {"name": "book", "arguments": '{"style": "团扇", "teacher": "钱老师"}'}}]}
+>>> t.observe_many([{"role": "user", "content": "漆扇体验 想做团扇"}, call,
+...                 {"role": "tool", "tool_call_id": "c1", "content": '{"order": "QS-1"}'},
 ...                 {"role": "user", "content": "团扇挂不起来 还是折扇吧"},
-...                 {"role": "assistant", "content": "好的，已经给您改成折扇了，价格一样。"}])
->>> [f.value for f in t.state().facts if f.status == "current" and "扇" in f.value and "体验" not in f.value]
-['折扇']
+...                 {"role": "assistant", "content": "好的，已经给您改成折扇了，还是钱老师。"}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key in ("style", "teacher"))
+[('style', '折扇'), ('teacher', '钱老师')]
 """
 
 from __future__ import annotations
