@@ -71,6 +71,8 @@ def _booked(lang: str, args: dict, report: str, ask: str) -> list[dict]:
     ("en", {"technician": "Dave Morrow"}, "I've switched the job to Ian Clegg.", "technician", "Ian Clegg", "Dave Morrow"),
     ("en", {"service": "standard service"}, "I've changed it to the full service.", "service", "full service", "standard service"),
     ("zh", {"plate": "15厘米"}, "有的，已换20厘米的版子。", "plate", "20厘米", "15厘米"),
+    ("en", {"duration": "10 min"}, "Switched to Classic, 12 minutes, low-noise.", "duration", "12 minutes", "10 min"),
+    ("en", {"model": "clothed"}, "Noted, I'll switch it to our usual life model.", "model", "usual life model", "clothed"),
 ])
 def test_a_reported_change_replaces_the_booked_value(lang, args, report, key, new, old):
     ask = "please book it" if lang == "en" else "帮我订一下"
@@ -85,6 +87,7 @@ def test_a_reported_change_replaces_the_booked_value(lang, args, report, key, ne
     ("zh", {"size": "25升"}, "要不要改成40升的？5天300元。"),                                      # a question
     ("zh", {"teacher": "苏老师", "time": "10:00"}, "可以，已改到下午2点，老师不变。"),              # what stays
     ("en", {"tutor": "Nell Ashby"}, "I've moved it to 14:30 the same day, still with Nell."),      # what stays
+    ("en", {"booking": "MC-044"}, "I've changed the name to Maureen Doolan on the booking."),     # a place, no value
 ])
 def test_an_offer_a_question_or_what_stays_replaces_nothing(lang, args, report):
     ask = "please book it" if lang == "en" else "帮我订一下"

@@ -122,6 +122,18 @@ def _same(old: str, new: str, kind: str | None) -> bool:
     return False
 
 
+#: a unit word right after a bare number ("12 minutes", "3 hours"): with it the number is a measure
+_UNIT_AFTER = re.compile(r"\s?(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{1,2}(?=[，,。.\s]|$))")
+
+
+def _measured(text: str, m) -> str:
+    """A bare number's mention with the unit word said right after it ("12 minutes"), else the mention's text."""
+    if m.label not in ("NUMBER", "CARDINAL"):
+        return m.text
+    unit = _UNIT_AFTER.match(text, m.end)
+    return text[m.start:unit.end()] if unit else m.text
+
+
 def _unit_of(value: str) -> str:
     """The unit a measure is counted in ("15厘米" -> "厘米", "10 min" -> "min", "九米六" -> "米")."""
     return _NUMERAL.sub("", value).strip().casefold()
@@ -207,8 +219,8 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
             if stays and (ctx.lang != "en" or stays.start() == 0 or not any(
                     at <= m.start < at + stays.start() for m in ctx.mentions)):
                 continue  # "still with Nell", "还是孙师傅", "时间不变"; "14:30 the same day" keeps its 14:30
-            values = [(m.text, _mention_kind(m.label)) for m in sorted(ctx.mentions, key=lambda m: m.start)
-                      if at <= m.start and m.end <= at + len(part) and _mention_kind(m.label)
+            values = [(_measured(ctx.text, m), _mention_kind(m.label) or "measure") for m in sorted(ctx.mentions, key=lambda m: m.start)
+                      if at <= m.start and m.end <= at + len(part) and (_mention_kind(m.label) or _measured(ctx.text, m) != m.text)
                       and not (stays and m.start >= at + stays.start()) and not _BESIDE.search(ctx.text[at:m.start])]
             # one value of a kind a phrase: "4月20日（周日）" is one day, its weekday no second one
             values = [v for n, v in enumerate(values) if v[1] not in {k for _, k in values[:n]}]
@@ -235,8 +247,9 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
                         break
                 if new is None and not values and phrase and not _same(value, phrase, None):
                     items = re.split(r"\s*[,，、]\s*", value)
-                    if _respelt(value, phrase, ctx.lang):
-                        new = phrase
+                    if _respelt(value, phrase, ctx.lang) or (ctx.lang == "en" and at == start and len(key) >= 4 and 2 <= len(phrase.split()) <= 4
+                                                             and phrase.casefold().split()[-1] == key.casefold()):
+                        new = phrase  # right after the verb, "our usual life model" names the `model` it replaces
                     elif len(items) > 1 and sum(_respelt(i, phrase, ctx.lang) for i in items) == 1:
                         # one item of a list spelt again: "Priyanka Sharma, Rohan Sharma" -> "…, Rohan Kumar Sharma"
                         new = ", ".join(phrase if _respelt(i, phrase, ctx.lang) else i for i in items)
