@@ -61,7 +61,7 @@ _REPORT = {
 }
 #: a sentence that asks, offers or supposes: no change is made ("I can move it to 13:00 if you like?")
 _NOT_DONE = {
-    "en": re.compile(r"\?|\b(?:if|can|could|would|shall|should|want me to|happy to|able to|unless|or)\b", re.I),
+    "en": re.compile(r"\?|\b(?:if|can|could|would|shall|should|want me to|happy to|able to|unless|or|once|when)\b", re.I),
     "zh": re.compile(r"[？?吗]|要不要|是否|可以帮|如果|的话|能不能"),
 }
 #: a phrase that says what stays as it was ("still with Nell", "还是孙师傅", "时间不变")
