@@ -18,8 +18,7 @@ SCORED = score_probes("wrong12")
 KNOWN_WRONG: dict[str, str] = {
     "en_mosaic_report_name": "the want holds the opening's 'her name is Maureen Dolan' (the want: wantfb12's lane)",
     "zh_qishan_report_style": "the want holds the opening's 想做团扇 (the want: wantfb12's lane)",
-    "en_hovercraft_cancel": "a cancelled booking keeps its day and reference (not built: one open chat has the act)",
-    "zh_niangjiu_cancel": "a cancelled booking keeps its day and reference (not built: one open chat has the act)",
+    "en_hovercraft_cancel": "the cancelled booking's day was the user's, said in the opening (only the day said with the reference ends)",
 }
 
 
@@ -106,3 +105,31 @@ def test_a_report_of_a_value_already_held_changes_nothing_else():
             {"role": "assistant", "content": "已改为10月7日下午还车。"}]
     facts = _current("zh", msgs)
     assert any("9点" in v or "9:00" in v for v in facts.values()), facts
+
+
+@pytest.mark.parametrize("lang,ref,arg,booked,done", [
+    ("zh", "GJJ-0713-0452", "ref", "已预约7月13日周一下午光谷网点，预约号GJJ-0713-0452。", "预约已取消。"),
+    ("en", "HC-2103", "booking", "Booked for Saturday 21 March, booking HC-2103.", "Cancelled, HC-2103 is refunded in full."),
+])
+def test_a_cancel_call_ends_the_booking_it_names(lang, ref, arg, booked, done):
+    import json
+
+    msgs = [{"role": "user", "content": "book it please" if lang == "en" else "帮我约一下"},
+            {"role": "assistant", "content": booked},
+            {"role": "user", "content": "please cancel it" if lang == "en" else "预约帮我取消掉"},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+                "name": "cancel", "arguments": json.dumps({arg: ref})}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": '{"ok": true}'},
+            {"role": "assistant", "content": done}]
+    facts = _current(lang, msgs)
+    assert not any(ref in v or "13" in v or "21 March" in v for v in facts.values()), facts
+
+
+def test_a_cancel_call_by_a_phone_number_ends_nothing():
+    # a bare number is no booking's reference: the user's phone stays
+    msgs = [{"role": "user", "content": "我的手机13301827645 会员帮我退订"},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+                "name": "cancel_and_refund", "arguments": '{"msisdn": "13301827645", "product": "视频会员"}'}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": '{"cancel": "success"}'},
+            {"role": "assistant", "content": "已退订视频会员。"}]
+    assert "13301827645" in _current("zh", msgs).values()

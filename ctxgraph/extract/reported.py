@@ -272,3 +272,69 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
         keys = {u.key for u in added}
         ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
     return added
+
+
+#: a tool call that cancels: its name says so ("cancel", "cancel_booking", "取消预约")
+_CANCEL_CALL = re.compile(r"cancel|取消|撤销", re.I)
+#: an argument naming what is cancelled: a booking's, an order's or an appointment's reference
+_REF_ARG = re.compile(r"ref|order|book|reserv|appoint|confirm|预约|订单", re.I)
+#: a reference's shape: letters or a dash beside its digits ("GJJ-0713-0452", "HC2103"); a bare number (a phone) is none
+_REF = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9\-_/·]{3,}")
+
+
+#: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")
+_CANCEL_DONE = re.compile(r"\bcancell?ed\b|已(?:经)?(?:为您|给您|帮您)?取消|取消(?:好)?了|作废", re.I)
+
+
+def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_Unit]:
+    """A cancel call that succeeded (called by the ``tool_result`` step with the call's action and the units it made):
+    the facts holding the reference it cancels by end, with the day and time said in the same message as the
+    reference (the cancelled booking's slot), and its arguments are no facts of their own: "预约帮我取消掉" ->
+    ``cancel(ref=GJJ-0713-0452)``.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+    ...         "function": {"name": "cancel", "arguments": '{"booking": "HC-2103"}'}}]}
+    >>> t.observe_many([{"role": "user", "content": "hovercraft taster for 2 please"},
+    ...                 {"role": "assistant", "content": "Booked for Saturday 21 March at 10:00, booking HC-2103."},
+    ...                 {"role": "user", "content": "sorry, please cancel it"}, call,
+    ...                 {"role": "tool", "tool_call_id": "c1", "content": '{"ok": true}'},
+    ...                 {"role": "assistant", "content": "Cancelled, HC-2103 is refunded in full."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and ("HC-2103" in f.value or "March" in f.value)]
+    []
+    """
+    from .._units import RetractUnit
+
+    G = ctx.graph
+    if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))):
+        return units
+    args = G.nodes[aid].get("arguments") or {}
+    refs = [str(v) for k, v in args.items() if _REF_ARG.search(str(k)) and _REF.fullmatch(str(v))] if isinstance(args, dict) else []
+    if not refs:
+        return units
+    facts = g.recent_current_facts(G, 60)
+    turns = {d["turn"] for _, d in facts if any(r in str(d.get("value", "")) for r in refs)}
+    out = [u for u in units if not (isinstance(u, FactUnit) and any(r in u.value for r in refs))]
+    for fid, d in facts:
+        value = str(d.get("value", ""))
+        if any(r in value for r in refs) or (d["turn"] in turns and _kind(value, str(d.get("key", "")), d.get("slot")) in ("day", "time")):
+            out.append(RetractUnit(fact=fid))
+    return out
+
+
+#: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")
+_CANCEL_DONE = re.compile(r"\bcancell?ed\b|已(?:经)?(?:为您|给您|帮您)?取消|取消(?:好)?了|作废", re.I)
+
+
+@step("cancel_confirmed", roles=("assistant",))
+def cancel_confirmed(ctx: MessageContext) -> list[_Unit]:
+    """"Cancelled, HC-2103 is refunded", "已取消，订单NJ-0315作废": a reference the service says again as it confirms the
+    cancel is no booking made anew (the facts step's unit holding it is dropped)."""
+    if not _CANCEL_DONE.search(ctx.text):
+        return []
+    G = ctx.graph
+    ended = [r.group(0) for _, d in G.nodes(data=True) if d.get("kind") == "fact" and d.get("status") == "retracted"
+             for r in [_REF.search(str(d.get("value", "")))] if r]
+    ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and any(r in u.value for r in ended))]
+    return []
