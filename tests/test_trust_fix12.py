@@ -157,3 +157,29 @@ def test_fix12_a_fear_still_declines_what_it_names(lang, offer, reply, word):
 def test_fix12_a_pick_keeps_no_words_of_the_next_sentence(offer, reply):
     got = facts("en", offer, reply)
     assert choices(got) and not [v for v in choices(got).values() if "which" in v.casefold()], got
+
+
+# ---------------------------------------------------------------- review 8-10. postal: a run of address parts holds no name, count or thing
+
+def address_of(text: str) -> str:
+    t = Tracker("en")
+    t.observe({"role": "user", "content": text})
+    return next((f.value for f in t.state().facts if f.key == "address" and f.status == "current"), "")
+
+
+@pytest.mark.parametrize(("text", "not_in"), [
+    ("Mr Grey, red brick house, LS6 2AB", "Mr Grey"),
+    ("Tuesday, 10 hives, LS6 2AB", "hives"),
+    ("large batch, blue glaze, LS6 2AB", "glaze"),
+])
+def test_fix12_postal_a_name_a_count_or_a_thing_is_no_part_of_the_address(text, not_in):
+    assert not_in not in address_of(text)
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("Plot 42, Meadow Rise, Cottam, PR4 0NY", "Plot 42, Meadow Rise, Cottam, PR4 0NY"),
+    ("flat 3, 12 wilmslow rd, didsbury M20 5PG", "flat 3, 12 wilmslow rd, didsbury M20 5PG"),
+    ("send it to 14 Elms Close, Leeds LS6 2AB", "14 Elms Close, Leeds LS6 2AB"),
+])
+def test_fix12_postal_still_reads_the_address_run(text, address):
+    assert address_of(text) == address
