@@ -18,7 +18,12 @@ from tests.test_probes_prom10 import problems
 
 PROBES = load_probes("prom12")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh_tapian_two_deeds": "the thing first, more than eight letters before its deadline, then 寄给您 (另外框子的发票周五前寄给您): "
+                           "the thing-first frames read 寄到/寄出/寄回 or a short lead, not this one",
+    "en_tuba_pronoun_other_deed": "a pronoun as the doer of another deed (\"she'll also bring a spare mouthpiece on Tuesday\"): "
+                                  "the role frame reads a name or a role noun, not he/she, and 'bring' is not among the en deed verbs",
+}
 
 
 @pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
