@@ -68,3 +68,12 @@ def test_promises_prom12_a_report_of_another_deed_keeps_no_promise(report):
 def test_promises_prom12_a_bare_report_still_keeps_the_one_promise():
     got = _promises("zh", [("user", "好的"), ("assistant", "我等下微信发你付款码哈。"), ("user", "好"), ("assistant", "发好了，请查收。")])
     assert got == [("我等下微信发你付款码哈", "done")]
+
+
+@pytest.mark.parametrize("lang, said, promise", [
+    ("en", "The deposit is £600; our team will call you to arrange a time for the survey.",
+     "our team will call you to arrange a time for the survey"),
+    ("zh", "定金500元；师傅会提前打电话跟您约时间。", "师傅会提前打电话跟您约时间"),
+])
+def test_promises_prom12_a_follow_up_takes_no_price_before_the_semicolon(lang, said, promise):
+    assert _promises(lang, [("user", "ok"), ("assistant", said)]) == [(promise, "open")]

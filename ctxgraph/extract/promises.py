@@ -72,6 +72,9 @@ _POINTS_BACK = re.compile(r"\b(?:it|them|those)\b|它|这个|这些", re.I)
 _SETS_UP = re.compile(r"\b(?:arrange|fix|agree|book|sort out|set up|find)\s+(?:a|the|your|a convenient|a suitable)\s+(?:time|date|day|slot)s?\b"
                       r"|\bconfirm (?:it|that|them|the (?:time|date|day|slot))\b|约(?:个|一下|好)?(?:具体|上门|见面)?(?:的)?(?:时间|日子)"
                       r"|确认(?:具体|上门)?(?:的)?时间", re.I)
+#: …when the clauses before the semicolon name a deed of the service that nothing read as a promise ("Our driver can
+#: collect the frame from you; they'll call you …"), not a price or a booking's report ("The deposit is £600; …")
+_DEED_BEFORE = re.compile(r"\b(?:can|could|will|'ll|going to)\b|可以|让|会|去", re.I)
 
 
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
@@ -95,7 +98,8 @@ def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[st
                 continue
             carried = waiting if after_semicolon else []
             sentence, waiting, last = here, [], None
-        if kind == "make" and not waiting and carried and (_POINTS_BACK.search(clause) or _SETS_UP.search(clause)):
+        if kind == "make" and not waiting and carried and (_POINTS_BACK.search(clause) or _SETS_UP.search(clause)
+                                                           and _DEED_BEFORE.search(ctx.text[carried[0][0]:carried[-1][1]])):
             waiting = carried  # "wetsuit hire is £8 a day each; I'll add it to your booking": "it" is the wetsuit
         if kind == "plain":
             waiting.append((offset, offset + len(clause)))
