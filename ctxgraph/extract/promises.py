@@ -359,7 +359,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
             if _schedule_only(ctx, start, end, text):
                 continue  # "We'll collect on Monday 19 October": the booked service's day, a fact of the booking
-            replaced = _superseded(ctx, text, open_)
+            replaced = _superseded(ctx, text, open_) or _goes_again(text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
@@ -875,6 +875,27 @@ def _identifiers(text: str) -> set[str]:
 def _promise_words(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
     """(content words but numbers, identifiers) of a promise, read once per promise."""
     return frozenset(w for w in _stems(text, lang) if not w.isdigit()), frozenset(_identifiers(text))
+
+
+#: the thing the user is owed, then where it will go: "Updated, the reminder will go to 07700 900562"
+_GOES = re.compile(r"\b(?P<thing>[a-z][a-z-]+)(?: pack| form| list)?s? (?:will|'ll) go (?:out |over )?(?:to|in the post|by (?:post|e-?mail|text))\b", re.I)
+
+
+def _goes_again(text: str, open_) -> list[_Unit]:
+    """An open promise of the thing a newer "the <thing> will go to …" names: said again with where it goes now, the
+    newer one replaces it ("I'll text a reminder on the morning of the visit", then "Updated, the reminder will go to
+    07700 900562"; "I'll post you a checklist …", then "The checklist will go in the post today"; prom12).
+
+    >>> units = _goes_again("Updated, the reminder will go to 07700 900562", [("c1", {"text": "I'll text a reminder on the day"}),
+    ...                                                                      ("c2", {"text": "I'll email the invoice"})])
+    >>> [(u.commitment, u.status) for u in units]
+    [('c1', 'cancelled')]
+    """
+    m = _GOES.search(text)
+    if not m:
+        return []
+    thing = re.compile(rf"\b{re.escape(m.group('thing'))}s?\b", re.I)
+    return [FulfilUnit(commitment=pid, status="cancelled") for pid, d in open_ if thing.search(d["text"])]
 
 
 def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
