@@ -359,7 +359,9 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
             if _schedule_only(ctx, start, end, text):
                 continue  # "We'll collect on Monday 19 October": the booked service's day, a fact of the booking
-            replaced = _superseded(ctx, text, open_) or _goes_again(text, open_)
+            if _goes_again(text, open_):
+                continue  # "Updated, the reminder will go to 07700 900562": the open reminder promise said again
+            replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
@@ -881,21 +883,22 @@ def _promise_words(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]
 _GOES = re.compile(r"\b(?P<thing>[a-z][a-z-]+)(?: pack| form| list)?s? (?:will|'ll) go (?:out |over )?(?:to|in the post|by (?:post|e-?mail|text))\b", re.I)
 
 
-def _goes_again(text: str, open_) -> list[_Unit]:
-    """An open promise of the thing a newer "the <thing> will go to …" names: said again with where it goes now, the
-    newer one replaces it ("I'll text a reminder on the morning of the visit", then "Updated, the reminder will go to
-    07700 900562"; "I'll post you a checklist …", then "The checklist will go in the post today"; prom12).
+def _goes_again(text: str, open_) -> bool:
+    """Whether a promise of the form "the <thing> will go to …" names the thing an open promise already owes: that
+    promise said again with where it goes, not a second one ("I'll text a reminder on the morning of the visit", then
+    "Updated, the reminder will go to 07700 900562"; "Done, the reminder will go out to that number on Wednesday"
+    after the reminder offer was taken; prom12). Where it goes is the booking's detail, a fact of its own.
 
-    >>> units = _goes_again("Updated, the reminder will go to 07700 900562", [("c1", {"text": "I'll text a reminder on the day"}),
-    ...                                                                      ("c2", {"text": "I'll email the invoice"})])
-    >>> [(u.commitment, u.status) for u in units]
-    [('c1', 'cancelled')]
+    >>> _goes_again("Updated, the reminder will go to 07700 900562", [("c1", {"text": "I'll text a reminder on the day"})])
+    True
+    >>> _goes_again("The invoice will go to accounts@example.org", [("c1", {"text": "I'll text a reminder on the day"})])
+    False
     """
     m = _GOES.search(text)
     if not m:
-        return []
+        return False
     thing = re.compile(rf"\b{re.escape(m.group('thing'))}s?\b", re.I)
-    return [FulfilUnit(commitment=pid, status="cancelled") for pid, d in open_ if thing.search(d["text"])]
+    return any(thing.search(d["text"]) for _, d in open_)
 
 
 def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:
