@@ -50,8 +50,10 @@ def test_learned_values_is_an_optional_step_with_no_weights_shipped():
     ("zh", "麻将机不洗牌了，一按就卡住", "不洗牌"),
 ])
 def test_learned_values_step_records_a_span_no_rule_holds(monkeypatch, lang, said, value):
-    assert value not in [v for _, v in _facts(lang, ("user", said))]
-    assert ("value", value) in _facts(lang, ("user", said), reader=_Marks(value), monkeypatch=monkeypatch)
+    # the assistant speaks first: an opening's fault is the fallback want's since wantfb12, which holds the span
+    turns = (("assistant", "您好，请问有什么可以帮您？" if lang == "zh" else "Hi, how can I help?"), ("user", said))
+    assert value not in [v for _, v in _facts(lang, *turns)]
+    assert ("value", value) in _facts(lang, *turns, reader=_Marks(value), monkeypatch=monkeypatch)
 
 
 @pytest.mark.parametrize("lang,said,held", [
@@ -66,7 +68,7 @@ def test_learned_values_step_leaves_a_span_a_rule_value_holds(monkeypatch, lang,
 
 def test_learned_values_generic_key_supersedes_nothing(monkeypatch):
     # two spans with the generic key stand side by side: "value" names no role, so the later is no change
-    facts = _facts("en", ("user", "the sac perished"), ("user", "a resac please"),
+    facts = _facts("en", ("assistant", "Hi, how can I help?"), ("user", "the sac perished"), ("user", "a resac please"),
                    reader=_Marks("sac perished", "resac"), monkeypatch=monkeypatch)
     assert {v for _, v in facts} >= {"sac perished", "resac"}
 
