@@ -70,3 +70,19 @@ def test_cues_cons12_rule_by_its_structure(lang, text, core):
 ])
 def test_cues_cons12_plain_messages_make_no_rule(lang, text):
     assert _rules(lang, [("u", text)]) == []
+
+
+@pytest.mark.parametrize(("lang", "role", "text", "made"), [
+    # 要求 as a noun in a list of what the service explains is no rule (blind6, blind11 system prompts)
+    ("zh", "system", "你是户籍业务的在线助手，可以解答新生儿落户的材料要求、预约派出所户籍窗口、查询办理进度。", False),
+    ("zh", "user", "没什么要求", False),
+    ("zh", "user", "我们要求师傅带鞋套", True),
+    ("zh", "user", "有个要求：周末不上门", True),
+    # a refused thing is a rule, the user's own deed is not (MultiWOZ)
+    ("en", "user", "Don't want to kick around town that long.", False),
+    ("en", "user", "dont want any calls, texts only", True),
+])
+def test_cues_cons12_requirement_as_a_noun_and_own_deeds(lang, role, text, made):
+    t = Tracker(lang)
+    t.observe({"role": role, "content": text})
+    assert bool(t.state().constraints) is made, t.state().constraints
