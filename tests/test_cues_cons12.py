@@ -86,3 +86,10 @@ def test_cues_cons12_requirement_as_a_noun_and_own_deeds(lang, role, text, made)
     t = Tracker(lang)
     t.observe({"role": role, "content": text})
     assert bool(t.state().constraints) is made, t.state().constraints
+
+
+@pytest.mark.parametrize("text", ["it doesnt have to be quiet", "it doesn't need to be dog friendly"])
+def test_cues_cons12_a_negated_need_sets_no_rule(text):
+    t = Tracker("en")
+    t.observe({"role": "user", "content": text})
+    assert t.state().constraints == []
