@@ -145,8 +145,9 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     lifts "不要前三排")."""
     named = re.sub(r"\W|\d", "", _outside(clause, ctx.pack.lifts))
     units: list[_Unit] = []
+    active = [(cid, d) for cid, d in active if not _gives_up_what_it_rules_out(ctx, clause, d)]
     for cid, d in active:
-        rule = d["text"]
+        rule = _rule_span(ctx, d["text"])
         if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
@@ -176,6 +177,43 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+
+
+#: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"
+_GIVES_UP = re.compile(r"(?P<thing>[^\s，,。！？；;、]{1,12}?)(?:就|也|还是)?算了|^\W*(?P<en>[a-z][\w' -]{1,30}?),? never ?mind\b", re.I)
+
+
+_ZH_PIECE = re.compile(r"[^\s，,。！？；;]+")
+
+
+def _rule_span(ctx: MessageContext, text: str) -> str:
+    """In segmented writing, the part of a kept rule a lift can name: the piece that holds its cue, the piece before it
+    (its subject or reason) and what follows, not a pick said first in the message (cons12): in "那就漫画款 短一点的
+    胶水我之前过敏过 要用低敏的啊" the rule is "胶水我之前过敏过 要用低敏的啊", so "算了 漫画款还是太夸张了" lifts nothing."""
+    if not ctx.profile.segmented:
+        return text
+    pieces = list(_ZH_PIECE.finditer(text))
+    if len(pieces) < 3:
+        return text
+    ruled = [i for i, m in enumerate(pieces) if _rule(ctx, m.group(0))]
+    return text[pieces[max(0, ruled[0] - 1)].start():] if ruled else text
+
+
+def _gives_up_what_it_rules_out(ctx: MessageContext, clause: str, rule: dict) -> bool:
+    """Whether ``clause`` gives up the very thing a must_not ``rule`` rules out: after "千万别放香菜",
+    "还是多放点辣吧，香菜就算了" agrees with the rule (no 香菜), it lifts nothing (cons12 review).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "千万别放香菜 我们家都不吃"},
+    ...                 {"role": "assistant", "content": "记下了。要不要加一份香菜拌牛肉？"},
+    ...                 {"role": "user", "content": "还是多放点辣吧，香菜就算了"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('千万别放香菜 我们家都不吃', 'active')]
+    """
+    m = _GIVES_UP.search(clause)
+    thing = m and (m.group("thing") or m.group("en"))
+    return bool(thing) and rule["polarity"] == "must_not" and bool(_named_overlap(ctx, thing, rule["text"]))
 
 
 #: a rule on contacting the user: a time in it says when not to call, not when the service may come
@@ -729,7 +767,8 @@ def _names(ctx: MessageContext, option: str, rule: str) -> bool:
     words = [w for w in _stems(rule, ctx.lang) if len(w) >= 4]
     if any(w.startswith(o) or o.startswith(w) for o in _stems(option, ctx.lang) if len(o) >= 4 for w in words):
         return True
-    return bool(_overlap(ctx, option, rule))
+    # a pronoun names no thing (cons12): "can u move it to 5.15 or later, she has training" keeps "she's coeliac so no gluten"
+    return bool(_named_overlap(ctx, option, rule))
 
 
 _SPACED_WORD = re.compile(r"\S")

@@ -52,10 +52,10 @@ def label_clauses(text: str, gold: list[str], seen: set[str], label: str) -> tup
 
 
 def probe_message(item: Any, n: int) -> dict:
-    """One message of a probe: "u: ..." / "a: ...", {call, args} or {tool} (``n``: its index in the probe)."""
+    """One message of a probe: "u: ..." / "a: ..." / "s: ..." (a system prompt), {call, args} or {tool} (``n``: its index in the probe)."""
     if isinstance(item, str):
         role, _, text = item.partition(": ")
-        return {"role": {"u": "user", "a": "assistant"}[role], "content": text}
+        return {"role": {"u": "user", "a": "assistant", "s": "system"}[role], "content": text}
     if "call" in item:
         return {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "type": "function", "function": {
             "name": item["call"], "arguments": json.dumps(item.get("args", {}), ensure_ascii=False)}}]}
