@@ -142,3 +142,26 @@ def test_trust_miss11_en_tool_clock_in_the_offered_words():
                   user("sunday one"), call("c1", "book_trial", {"date": "2026-08-30", "time": "14:00"}),
                   result("c1", {"ok": True}), lang="en")
     assert any("2pm" in v for v in values(got, "time")), got
+
+
+# ------------------------------------------------------------------ where the user lives (zh)
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("闵行的吧 我们住莘庄", "莘庄"),
+    ("下午的吧 上午赶不过去 我们住市区", "市区"),
+    ("我家住在城东那边 过去远吗", "城东"),
+])
+def test_trust_miss11_zh_where_the_user_lives(text, place):
+    got = current(user(text), lang="zh")
+    assert place in values(got, "居住地"), got
+
+
+@pytest.mark.parametrize("text", ["我们住两晚", "我家住七楼", "我住院了", "我们住得远", "我们住酒店", "你们住哪"])
+def test_trust_miss11_zh_a_stay_a_floor_or_a_manner_is_no_home(text):
+    got = current(user(text), lang="zh")
+    assert not values(got, "居住地"), got
+
+
+def test_trust_miss11_en_has_no_home_reader():
+    got = current(user("we live in Didsbury, is that in your area"), lang="en")
+    assert not values(got, "居住地"), got
