@@ -39,7 +39,7 @@ from .asking import _NUMBER, Asked, _demo_ctx, asked_slots  # noqa: F401  (_demo
 from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
-from .text import SENTENCE_END, first_match, in_spans, question_sentences
+from .text import first_match, in_spans, question_sentences, sentence_spans
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
 MAX_VALUE_CHARS = 40
@@ -239,8 +239,7 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
     lang = "zh" if ctx.profile.segmented else "en"
     limit = MAX_VALUE_CHARS_SEGMENTED if ctx.profile.segmented else MAX_VALUE_CHARS
     read = _read(ctx)
-    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text)]
-    for lo, hi in zip(bounds, bounds[1:]):
+    for lo, hi in sentence_spans(text):
         i = next((n for n, a in enumerate(asked) if a.kind == "ask" and n not in filled), None)
         if i is None:
             return

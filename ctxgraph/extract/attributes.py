@@ -45,7 +45,7 @@ from .context import MessageContext
 from .notvalues import reason_or_condition
 from .offers import _offers
 from .registry import step
-from .text import SENTENCE_END, first_match, in_spans
+from .text import first_match, in_spans, sentence_spans
 
 #: a value is kept up to this many characters (a longer complement is a sentence, not an attribute)
 VALUE_CHARS = 60
@@ -310,10 +310,7 @@ def _zh_more(part: str, premise: bool) -> str:
 # ---------------------------------------------------------------- the step
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
-    if bounds[-1] < len(text):
-        bounds.append(len(text))
-    return [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()]
+    return [(a, b) for a, b in sentence_spans(text) if text[a:b].strip()]
 
 
 def _parts(text: str, lo: int, hi: int, split: re.Pattern) -> list[tuple[int, str]]:

@@ -23,11 +23,10 @@ from .context import MessageContext
 from . import cues as _cues
 from .cues import _ENDS_ASKING, _outside, _overlap, _stems
 from .registry import step
-from .text import clauses, first_match, in_spans, question_sentences
+from .text import STATEMENT_END as _SENTENCE_END, clauses, first_match, in_spans, question_sentences
 
 
 _TRIM = " \t,，、:：;；"
-_SENTENCE_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
 
 
 def _sentence_from(text: str, start: int) -> str:

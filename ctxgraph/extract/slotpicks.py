@@ -32,6 +32,7 @@ from difflib import SequenceMatcher
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from ..lang import content_words
+from ..lang.zh import small_number
 from .context import MessageContext
 from .notvalues import ruled_out
 from .registry import step
@@ -67,7 +68,6 @@ _CLOCK = re.compile(
 _PART = re.compile(rf"{_ZH_PART}(?!\s*(?:\d|{_ZH_NUM}[点點]))|\b(?:morning|afternoon|evening|lunchtime)\b", re.I)
 _EN_NUMBERS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
-_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # a clause that declines what it names picks nothing ("not the friday", "周六不行")
 _DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't|too|a bit)\b|n't\b|不|别|没空|太", re.I)
 # the assistant reporting what it did ("Booked for Friday...", "预约成功", "已改到...") offers nothing
@@ -76,17 +76,6 @@ _REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|resche
 _POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|then|works?|fine|good|is|it|for|me|us|at|on|"
                        r"i'?ll|take|go|with|do|let'?s|lets|yes|yeah|great|perfect|sounds)\b|那个|这个|那场|那天|的|吧|要|选|就|那就|好|行|可以",
                        re.I)
-
-
-def _zh_number(text: str) -> int | None:
-    """A Chinese numeral of up to twelve ("四" 4, "十二" 12, "两" 2)."""
-    if text.isdigit():
-        return int(text)
-    if "十" in text:
-        head, _, tail = text.partition("十")
-        tens = _ZH_DIGITS.get(head, 1) if head else 1
-        return tens * 10 + (_ZH_DIGITS.get(tail, 0) if tail else 0)
-    return _ZH_DIGITS.get(text) if len(text) == 1 else None
 
 
 def hour_minute(token: str) -> tuple[int, int, bool] | None:
@@ -103,7 +92,7 @@ def hour_minute(token: str) -> tuple[int, int, bool] | None:
     m = re.search(r"(\d{1,2})(?:[:.：](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", t)
     z = re.search(rf"({_ZH_PART})?\s*(\d{{1,2}}|{_ZH_NUM})\s*[点點](半|一刻|三刻|(\d{{1,2}})分?|([一二三四五]?十[一二三四五六七八九]?)分?)?", t)
     if z is not None:
-        hour = _zh_number(z.group(2))
+        hour = small_number(z.group(2))
         if hour is None or hour > 23 or (hour == 1 and not z.group(1) and not z.group(3)):
             return None  # "一点" alone is "a little", not one o'clock
         extra = z.group(3) or ""
@@ -111,7 +100,7 @@ def hour_minute(token: str) -> tuple[int, int, bool] | None:
         if z.group(4):
             minute = int(z.group(4))
         elif z.group(5):
-            minute = _zh_number(z.group(5)) or 0
+            minute = small_number(z.group(5)) or 0
         part = z.group(1)
         if part in ("下午", "晚上", "傍晚") and hour < 12 or part == "中午" and hour < 3:
             hour += 12

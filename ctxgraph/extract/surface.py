@@ -26,6 +26,8 @@ from typing import Iterator
 
 import networkx as nx
 
+from ..lang.zh import small_number
+
 #: at most this many of the latest entities are read
 RECENT = 200
 # a weekday as people name it: "sunday", "Sundays", "周四", "星期日", "礼拜天"
@@ -144,7 +146,6 @@ def part_of_day(G: nx.MultiDiGraph, lang: str, hour: int) -> str | None:
 
 
 #: (miss7) a clock as the user says it: "十点", "上午十点半", "下午3点半", "9am", "7.30pm", "19:30"
-_ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _SAID_CLOCK = re.compile(r"(?P<zh>十[一二]?|[零一两二三四五六七八九]|\d{1,2})点(?P<half>半)?|(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<ampm>am|pm)\b"
                          r"|(?<![\d:])(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d])", re.I)
 
@@ -159,9 +160,7 @@ def _said_clock(text: str) -> tuple[int, int] | None:
     if m is None:
         return None
     if m.group("zh"):
-        zh = m.group("zh")
-        hour = int(zh) if zh.isdigit() else (10 + (_ZH_DIGITS[zh[1]] if len(zh) > 1 else 0) if zh[0] == "十" else _ZH_DIGITS[zh])
-        return hour % 12, 30 if m.group("half") else 0
+        return small_number(m.group("zh")) % 12, 30 if m.group("half") else 0
     if m.group("h"):
         return int(m.group("h")) % 12, int(m.group("m") or 0)
     return int(m.group("h24")) % 12, int(m.group("m24"))

@@ -4,13 +4,18 @@
 [(0, '预算5000元'), (8, '不要用顺丰以外的快递')]
 >>> asking_clause("好的，已记录，你看行吗？")
 '你看行吗？'
+>>> [m.group(0) for m in STATEMENT_END.finditer("It's £1.50; fine!! 好的。")]
+[';', '!!', '。']
 """
 
 from __future__ import annotations
 
 import re
 
-_CLAUSE_SPLIT = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
+#: where a statement ends: a sentence's end or a semicolon, a run of marks as one end ("！！", "?!"), a full
+#: stop only before a space or the text's end (a number's point, "£1.50", ends none)
+STATEMENT_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
+_CLAUSE_SPLIT = re.compile(STATEMENT_END.pattern + r"|(?<=[，,])\s*(?=(?:but|and|但|不过|另外|还有|其他|其它))|[，](?=\S)|,\s+(?=(?i:and|but|so|please|also|the|my|i|we|it)\b)")
 #: a question sentence; as a regex it backtracks on long text without "?": use
 #: :func:`question_sentences`, which finds the same spans in linear time
 QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
@@ -78,6 +83,22 @@ def question_sentences(text: str):
         start = m.end()
 
 
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    r"""(start, end) of each sentence of ``text``, end to end (the closing mark and a full stop's space
+    kept; a sentence of blanks too), up to the text's end.
+
+    >>> text = "Budget is $500. Which hotel?\nFine"
+    >>> [text[s:e] for s, e in sentence_spans(text)]
+    ['Budget is $500. ', 'Which hotel?', '\n', 'Fine']
+    >>> sentence_spans(""), sentence_spans("好的。")
+    ([], [(0, 3)])
+    """
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
+    if bounds[-1] < len(text):
+        bounds.append(len(text))
+    return list(zip(bounds, bounds[1:]))
+
+
 def stressed_sentences(text: str, patterns: list[re.Pattern]) -> list[tuple[int, int]]:
     """(start, end) of the sentences a stress cue is said in; a cue that ends its sentence
     ("Important!", "记住！") stresses the next sentence too, which says what is meant.
@@ -89,10 +110,7 @@ def stressed_sentences(text: str, patterns: list[re.Pattern]) -> list[tuple[int,
     >>> [text[s:e].strip() for s, e in stressed_sentences(text, [re.compile(r"important", re.I)])]
     ['Important!', 'The gate code is 4411.']
     """
-    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
-    if bounds[-1] < len(text):
-        bounds.append(len(text))
-    sentences = list(zip(bounds, bounds[1:]))
+    sentences = sentence_spans(text)
     spans: dict[tuple[int, int], None] = {}
     for m in (m for p in patterns for m in p.finditer(text)):  # a cue may take the punctuation before it
         n = next(n for n, (start, end) in enumerate(sentences) if start <= m.end() - 1 < end)

@@ -38,6 +38,26 @@ def content_words(text: str) -> set[str]:
             and not t.text.isspace()} | set(re.findall(r"[A-Za-z][A-Za-z0-9]+", text))
 
 
+#: the Chinese digits, for the small numbers of a clock or a count
+ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def small_number(text: str) -> int | None:
+    """A number of up to two places written in digits or Chinese numerals ("四" 4, "十二" 12, "两" 2,
+    "二十五" 25, "7" 7), else None; digits run together ("一两", "one or two") are no one number.
+
+    >>> [small_number(t) for t in ("四", "十", "十二", "两", "二十五", "7", "一两", "百")]
+    [4, 10, 12, 2, 25, 7, None, None]
+    """
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        head, _, tail = text.partition("十")
+        tens = ZH_DIGITS.get(head, 1) if head else 1
+        return tens * 10 + (ZH_DIGITS.get(tail, 0) if tail else 0)
+    return ZH_DIGITS.get(text) if len(text) == 1 else None
+
+
 def has_object(clause: str) -> bool:
     """A rule needs something it is about: "不要用顺丰以外的快递" has, "也只能这样了" has not."""
     return any(t.tag_.startswith(("n", "eng", "t", "s")) or t.like_num for t in chinese_doc(clause))
@@ -199,4 +219,4 @@ PROFILE = register_profile(LanguageProfile(
     extra={"counted_noun": counted_noun},
 ))
 
-__all__ = ["PROFILE", "get_profile"]
+__all__ = ["PROFILE", "ZH_DIGITS", "get_profile", "small_number"]
