@@ -17,7 +17,6 @@ PROBES = load_probes("miss11")
 KNOWN_MISSES: dict[str, str] = {
     "en-address-label-word-after-sentence-septic": "'septic tank needs emptying' is no want form",
     "en-address-its-business-skip": "'8 yard skip' is cut to a length; 'on the forecourt pls' is not read",
-    "en-address-its-house-name-loft": "'quote for loft insulation please' is no want form",
     "en-address-neg-label-no-number-clock": "'our grandfather clock has stopped' is read as a person, not the thing",
     "en-clock-dot-pm-pond": "'can someone clean out our pond' is no want form",
     "en-clock-dot-space-pm-stairlift": "'stairlift service for my mum's house please' is no want form",
