@@ -113,14 +113,31 @@ _ZH_UNWELL = re.compile(r"(?:最近|一直|平时|" + _ZH_PERSON + r")(?P<obj>[\
 # (miss10) after a person, a part of the body of one or two characters, an adverb of how often or how much,
 # then its predicate ("他肩膀一直疼", "她腿不好", "我妈腰老是疼"); the part must be a noun ("她心情不好" is no body part
 # only by the noun check's luck, "他成绩不好" is read: what a person is not good at is kept as said)
-_ZH_PART_UNWELL = re.compile(_ZH_PERSON + r"(?P<obj>(?P<part>[\u4e00-\u9fff]{1,2}?)(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
-                             r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服))")
+_ZH_PART_UNWELL = re.compile(_ZH_PERSON + r"(?P<obj>(?P<part>[\u4e00-\u9fff]{1,2}?)(?:一直|老是|总是|经常|有点儿?|特别|很|也|都|之前|以前)?"
+                             r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服|骨折[了过]?|扭伤[了过]?))")
 # (miss10) a piece of the message that opens with a body part of one character and its predicate, after a person
 # said earlier in the sentence ("另外她只吃软的 牙不好"; not "他试了一下 效果不好": a noun of two characters there is
 # as often the service's result as a part of the body)
 _ZH_PIECE_UNWELL = re.compile(r"(?:^|(?<=[\s，,。；;]))(?P<obj>(?P<part>[\u4e00-\u9fff])(?:一直|老是|总是|经常|有点儿?|特别|很|也|都)?"
                               r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服))(?=$|[\s，,。！!？?；;])")
 _ZH_SOMEONE = re.compile(_ZH_PERSON)
+# (miss11) the speaker as the holder: 我 and a part of the body (the language's body-part nouns, 左 / 右 before
+# them), an adverb, the predicate ("我腿脚不太好", "我膝盖一直疼", "我右脚骨折了"); never 我 + any noun ("我网络不太好")
+_ZH_BODY = (r"[左右]?(?:头|眼睛|眼|耳朵|牙齿|牙|嗓子|喉咙|脖子|颈椎|肩膀|肩|胳膊|手腕|手|腰|背|腿脚|腿|膝盖|脚踝|脚|胃|心脏|"
+            r"皮肤|身体|视力|听力|睡眠)")
+_ZH_SELF_UNWELL = re.compile(r"(?<![他她你])我(?!们)(?P<obj>" + _ZH_BODY + r"(?:一直|老是|总是|经常|有点儿?|特别|很|也|都|之前|以前|最近)?"
+                             r"(?:不太好|不大好|不好使|不灵活|不好|疼|痛|不舒服|骨折[了过]?|扭伤[了过]?))")
+# (miss11) a person who is no kin: a pupil, a team-mate, a room-mate (有个 / 有位 / 一个 before, a 小X name after)
+_ZH_OTHER_PERSON = r"(?:有(?:一)?个|有位|一个)?(?:学生|同学|室友|队员|朋友|同事|客人|员工|小朋友|成员|组员)(?:小[\u4e00-\u9fff])?"
+# (miss11) 对 X 过敏 said of the speaker or of such a person ("我对菊花过敏", "我们有个队员对蜂蜜过敏"); 不 / 没 before
+# 过敏 say no allergy ("我们俩都不过敏")
+_ZH_OTHER_ALLERGY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,2}?)(?P<obj>对[\u4e00-\u9fff]{1,4}过敏)")
+# (miss11) an operation had: a person (the speaker, kin, a person as above), a time, 做过 / 动过 / 做了 and the
+# operation ("他去年做过心脏搭桥手术", "室友小雯做过近视手术")
+_ZH_SURGERY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_PERSON + "|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,4}?)"
+                         r"(?P<obj>(?:做过|动过|做了|刚做完|刚做了)[\u4e00-\u9fff]{0,6}?手术)")
+# (miss11) a medicine taken, said after a condition in the same message ("她有高血压 在吃降压药", "在吃二甲双胍")
+_ZH_MEDICINE = re.compile(r"(?:^|(?<=[\s，,。；;]))(?:她|他|我)?(?P<obj>(?:一直|还|每天|长期)?在?吃(?:着)?[\u4e00-\u9fff]{2,6}?)(?=$|[\s，,。！!？?；;])")
 # what a person "has" that is no condition: the language's light objects (time, a matter, a question, things owned)
 _ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|机会|钱|房|车|一个|两个|几个|人|孩子|小孩|朋友|同事|工作|课|班|安排|想法|要求|兴趣|办法|会员|卡|优惠|经验|基础)"
                        r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
@@ -140,6 +157,10 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
             start = m.start("obj") if re.match(r"最近|一直|平时", m.group(0)) else m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
+    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY):
+        for m in rx.finditer(text):
+            if not any(m.start() < s + len(v) and s < m.end("obj") for s, v in found):
+                found.append((m.start(), text[m.start():m.end("obj")]))
     for rx in (_ZH_PART_UNWELL, _ZH_PIECE_UNWELL):
         for m in rx.finditer(text):
             if _noun_tag(ctx, m.group("part")) is not True:
@@ -153,6 +174,13 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
                 start = m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
+    if found:  # a medicine said after a condition of the message is part of it
+        first = min(s for s, _ in found)
+        for m in _ZH_MEDICINE.finditer(text):
+            obj = m.group("obj")
+            if m.start() > first and "吃" in obj and not re.search(r"吃(?:饭|的|东西|早饭|午饭|晚饭|不了|不下)|不|没", obj) \
+                    and not any(m.start() < s + len(v) and s < m.end("obj") for s, v in found):
+                found.append((m.start("obj"), obj))
     return [v for _, v in sorted(found)]
 
 

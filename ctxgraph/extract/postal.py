@@ -52,9 +52,12 @@ _PART = re.compile(r"^[A-Za-z0-9][\w'&.-]*(?:\s+[\w'&.-]+)*$")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n")
 # a part opening with a house number ("22b Harcourt Street", "14a Belmont Terrace", "12 wilmslow rd")
 _HOUSE = re.compile(r"^(\d{1,5}[A-Za-z]?)\s+[A-Za-z]")
-# what ends a lead-in before an address's first part: a dash, a colon, a preposition before the house number
-# ("Hi, I'm moving to 17 Quarry Lane, Bristol BS5 9TX")
-_LEAD = re.compile(r".*(?:\s[-–]\s*|:\s*|\b(?:to|at|is|in|on)\s+(?=\d))", re.I)
+# what ends a lead-in before an address's first part: a dash, a colon, a preposition or the label word before the
+# house number ("Hi, I'm moving to 17 Quarry Lane, Bristol BS5 9TX", "address 22 larkspur road, kettering NN15 7AB"),
+# "it's" before a capitalised name or a number opening the sentence ("its Hartley Jewellery Repairs, 3 Abbey Arcade, …")
+_LEAD = re.compile(r".*(?:\s[-–]\s*|:\s*|\b(?:to|at|is|in|on|address|addr)\s+(?=\d))|^(?:it[’']?s|this is)\s+(?=(?-i:[A-Z0-9]))", re.I)
+# an address mention that ends with a UK-style postcode
+_ENDS_IN_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$")
 # (fix12) a part that is a person named with a title ("Mr Grey, red brick house, LS6 2AB")
 _TITLED = re.compile(r"^(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+[A-Z]", re.I)
 # (fix12) a part that is a count: a number and one plural noun in lower case ("10 hives", "3 beds"), no house number
@@ -82,6 +85,8 @@ def _is_part(ctx: MessageContext, part: str, start: int, names: set[str], farthe
         return False  # (fix12) "large batch, blue glaze, LS6 2AB": a part another reader keeps as a thing (product: blue glaze)
     if farthest and part.casefold() in names:
         return False  # "Rhys Powell, CF14 2JT, …": a name another reader keeps, opening the sentence (not "…, Whitley Bay, NE26")
+    if farthest and any(x.label == "PERSON" and x.start == start and x.end == start + len(part) for x in ctx.mentions):
+        return False  # (miss11) "Sarah Jones, 7 Station Road, …": a person's name, whole, opening the run
     # a house number is no day ("22b Harcourt Street": the NER's DATE "22b")
     house = _HOUSE.match(part)
     return not any(x.label in _OTHER_VALUES and start <= x.start < start + len(part)
@@ -99,8 +104,9 @@ def _parts(text: str, lo: int, hi: int) -> list[tuple[int, str]]:
     return out
 
 
-def _run(ctx: MessageContext, start: int, end: int, names: set[str]) -> tuple[int, int] | None:
-    """The span of the address run around the postcode at ``text[start:end]``, or None (no part beside it)."""
+def _run(ctx: MessageContext, start: int, end: int, names: set[str], whole: bool = False) -> tuple[int, int] | None:
+    """The span of the address run around the postcode at ``text[start:end]``, or None (no part beside it);
+    ``whole``: the anchor is an address read whole, only parts before it are looked for."""
     text = ctx.text
     lo, hi = _sentence(text, start, end)
     before, after = _parts(text, lo, start), _parts(text, end, hi)
@@ -109,7 +115,9 @@ def _run(ctx: MessageContext, start: int, end: int, names: set[str]) -> tuple[in
         # "didsbury M20 5PG": the words right before the postcode, in its own part, are a part too
         if n >= MOST_PARTS:
             break
-        if not _is_part(ctx, part, s, names, k == len(before) - 1):
+        # (miss11) before an address read whole, a part with no number is taken only after a lead-in ("its Greenway
+        # Motors, 7 Station Road, …"; not "Sarah Jones, 7 Station Road, …")
+        if not _is_part(ctx, part, s, names, k == len(before) - 1) or (whole and not re.search(r"\d", part)):
             # "to my home address - 3 chandos road, redland, BS6 6PG", "I'm moving to 17 Quarry Lane, Bristol BS5 9TX":
             # the part after a dash, a colon or a preposition before a house number closes the run
             lead = _LEAD.search(part)
@@ -117,7 +125,7 @@ def _run(ctx: MessageContext, start: int, end: int, names: set[str]) -> tuple[in
                 run_lo, n = s + lead.end(), n + 1
             break
         run_lo, n = s, n + 1
-    if run_lo == start:  # "DE22 1FG, flat 2, the old forge, duffield road": the postcode opens the run
+    if run_lo == start and not whole:  # "DE22 1FG, flat 2, the old forge, duffield road": the postcode opens the run
         for k, (s, part) in enumerate(after):
             if n >= MOST_PARTS or not _is_part(ctx, part, s, names, k == len(after) - 1):
                 break
@@ -130,7 +138,9 @@ def postal(ctx: MessageContext) -> list[_Unit]:
     """The user's address as the run of parts beside its postcode, as one ``address`` fact."""
     if ctx.lang != "en":
         return []
-    codes = [x for x in ctx.mentions if x.label == "POSTCODE"]
+    # (miss11) an address the address pattern read whole with its postcode ("7 Station Road, Leyburn DL8 5AA") anchors
+    # the run too: the parts before it ("its Greenway Motors, 7 Station Road, …") are its first parts
+    codes = [x for x in ctx.mentions if x.label == "POSTCODE" or (x.label == "ADDRESS" and _ENDS_IN_POSTCODE.search(x.text))]
     if not codes:
         return []
     facts = [u for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
@@ -139,7 +149,7 @@ def postal(ctx: MessageContext) -> list[_Unit]:
     for x in codes:
         if ctx.asking(x.start) or in_spans(x.start, ctx.taken_back):
             continue
-        run = _run(ctx, x.start, x.end, names)
+        run = _run(ctx, x.start, x.end, names, x.label == "ADDRESS")
         if run is None:
             continue
         value = ctx.text[run[0]:run[1]].strip(" ,")

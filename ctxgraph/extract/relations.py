@@ -365,6 +365,26 @@ def _name_ages_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     return units
 
 
+#: (miss11) Chinese: where the user lives, said as 住 (在) and a place the tagger does not know ("我们住莘庄", "我们住市区",
+#: "我家住在七宝那边"); not a stay (住两晚, 住酒店), a floor (住七楼), a hospital stay (住院) nor a manner (住得远)
+_LIVES = re.compile(r"(?:我们|我家|我|家)(?:就|现在|目前|都)?住(?:在)?(?P<place>(?![一二两三四五六七八九十几\d得院的了着过酒宾民楼家])"
+                    r"[\u4e00-\u9fff]{2,6}?)(?=那边|附近|这边|一带|$|[\s，,。！!？?；;])")
+_NOT_LIVED_IN = re.compile(r"(?:晚|天|夜|楼|层|院|店|馆|间|房)$")
+
+
+def _lives(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """Chinese: the place the user lives in, as ``居住地`` (a place the message keeps otherwise stays as it is)."""
+    if ctx.lang != "zh" or "居住地" in filled:
+        return []
+    held = [u.value for u in ctx.units if isinstance(u, FactUnit)]
+    for m in _LIVES.finditer(ctx.text):
+        place = m.group("place")
+        if _NOT_LIVED_IN.search(place) or any(place in v for v in held) or ctx.asking(m.start()):
+            continue
+        return [FactUnit(key="居住地", name="居住地", value=place, stressed=ctx.stressed_at(place))]
+    return []
+
+
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder."""
@@ -376,6 +396,7 @@ def relations(ctx: MessageContext) -> list[_Unit]:
     units += _zh_ages(ctx, filled, units)
     filled |= {u.key for u in units if isinstance(u, FactUnit)}
     units += _bare_number_facts(ctx, filled)
+    units += _lives(ctx, filled)
     _located(ctx)
     _whole_names(ctx)
     return units

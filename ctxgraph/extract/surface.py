@@ -80,6 +80,16 @@ def _user_entities(G: nx.MultiDiGraph, labels: tuple[str, ...]) -> Iterator[dict
     return iter(nodes)
 
 
+def _assistant_entities(G: nx.MultiDiGraph, labels: tuple[str, ...]) -> Iterator[dict]:
+    """Entities of ``labels`` only the assistant said, the latest said first."""
+    ids = G.graph["kinds"].get("entity", [])[-RECENT:]
+    nodes = [G.nodes[e] for e in ids if G.nodes[e].get("label") in labels]
+    nodes = [d for d in nodes if d.get("mentions") and not any(_user_turn(G, t) for t in d["mentions"])
+             and all(G.nodes.get(f"t{t}", {}).get("role") == "assistant" for t in d["mentions"])]
+    nodes.sort(key=lambda d: max(d["mentions"]), reverse=True)
+    return iter(nodes)
+
+
 def _near(day: datetime.date, value: object, today: datetime.date | None) -> bool:
     """Whether a weekday said (its calendar value ``value``, else the chat's ``today``) can name
     ``day``: within two weeks of it (a birth date on a Saturday is not "Saturdays")."""
@@ -157,12 +167,15 @@ def _said_clock(text: str) -> tuple[int, int] | None:
 
 
 def clock_words(G: nx.MultiDiGraph, hour: int, minute: int) -> str | None:
-    """The user's latest words for the clock ``hour``:``minute`` (a TIME they said, "十点" for a tool's 22:00), else None."""
-    for d in _user_entities(G, ("TIME",)):
-        text = str(d.get("text") or "").strip()
-        said = _said_clock(text)
-        if said is not None and said == (hour % 12, minute) and not _CLOCK.fullmatch(text):
-            return text
+    """The user's latest words for the clock ``hour``:``minute`` (a TIME they said, "十点" for a tool's 22:00), else
+    (miss11) the assistant's latest words for it: the user picked an option by its day ("周日那个") and the option
+    was offered as "周日下午2点", so the tool's "14:00" is "下午2点" in the chat's words (the normal form stays)."""
+    for who in (_user_entities(G, ("TIME",)), _assistant_entities(G, ("TIME",))):
+        for d in who:
+            text = str(d.get("text") or "").strip()
+            said = _said_clock(text)
+            if said is not None and said == (hour % 12, minute) and not _CLOCK.fullmatch(text):
+                return text
     return None
 
 
