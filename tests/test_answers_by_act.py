@@ -100,12 +100,15 @@ def test_answers_by_act_the_want_after_a_greeting_or_as_an_imperative(lang, said
     assert all(h in want for h in holds_), want
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    pytest.param("zh", "买了个冰箱，结果门关不严", id="zh-deed-done"),
-    pytest.param("zh", "是这样的，我家狗最近不吃东西", id="zh-state"),
+@pytest.mark.parametrize(("lang", "said", "state"), [
+    pytest.param("zh", "买了个冰箱，结果门关不严", "门关不严", id="zh-deed-done"),
+    pytest.param("zh", "是这样的，我家狗最近不吃东西", "不吃东西", id="zh-state"),
 ])
-def test_answers_by_act_a_deed_done_or_a_state_is_no_imperative_want(lang, said):
-    assert "want" not in current(said, lang=lang)
+def test_answers_by_act_a_deed_done_or_a_state_is_no_imperative_want(lang, said, state):
+    """The deed done is no imperative ("买个冰箱" is not wanted); (wantfb12) an opening that reports a fault (the
+    problem step read 门关不严) keeps its whole statement as the want, with the fault it reports, never the deed alone."""
+    want = current(said, lang=lang).get("want")
+    assert want is None or state in want, want
 
 
 @pytest.mark.parametrize(("lang", "messages", "added"), [

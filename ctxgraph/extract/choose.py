@@ -47,6 +47,7 @@ from ..lang import content_words
 from .context import MessageContext
 from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists, offered_options, tags
 from .picks import _short_name
+from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match
 
@@ -69,12 +70,15 @@ _ASKS_END = re.compile(r"(?:[?？]|[吗呢么嘛][\s。.!！~～]*)$")
 _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
-_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|afraid|worried|hate)\b|n't\b|不|别|太|算了|免了|怕|担心|讨厌", re.I)
+# (fix12) the fears are notchosen's: 怕 but not 恐怕 / 哪怕, "afraid" but not "I'm afraid it'll have to be"
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|hate)\b|n't\b|不|别|太|算了|免了|讨厌|"
+                       + FEAR_PATTERN, re.I)
 # (wants11) a clause that supposes ("换镜头组的话都快够买个二手的了", "if we went premium"): it weighs an option, takes none
 _SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppose)\b", re.I)
-# the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form
+# the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form; (fix12) a necessity said of
+# it ("I'm afraid it has to be the starter block")
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
-                    r"|one|ones|actually)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
+                    r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
 _ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"
                           r"|(?:is|are|does|do|will|would|was) (?:the|this|that|it|they)\b|(?:what|how|why)(?:'s|s)?\b)", re.I)
@@ -300,7 +304,9 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     G = ctx.graph
     if len(options) < 2 or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
         return []  # options that are things the offers step tracks (products, venues) are decided there
-    subs = _sub_clauses(ctx)
+    # (fix12) "the thermal one sounds pricey, let me ask my wife", 我考虑一下带蓝牙那款: put off up to the deferral
+    until = put_off_until(ctx.text, ctx.lang)
+    subs = [(o, c) for o, c in _sub_clauses(ctx) if o >= until]
     found = _pick_in(ctx, subs, options, asks_which(text), by_name_only=False)
     out = []
     if found:
@@ -329,10 +335,12 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
     said: dict[int, str] = {}  # the user's words that named the option by a part of its own
     where: dict[int, int] = {}
     for n, (offset, clause) in enumerate(subs):
-        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause) or _ASKS_END.search(clause):
+        if len(clause.strip()) > MAX_CLAUSE_CHARS or ctx.asking(offset) or _ASKS_CLAUSE.match(clause) or _ASKS_END.search(clause) \
+                or asks(clause, ctx.lang) or others_experience(clause, ctx.lang):
             continue  # (miss6) a clause opening with a question word asks, with or without "?" ("有没有季卡年卡便宜点的");
             # (picks10) so does one that ends asking ("午夜紫有实车图吗"); (review) and one opening as a question without "?"
-            # ("is the thermal one longer", "what's the difference between…")
+            # ("is the thermal one longer", "what's the difference between…"); (fix12) a zh interrogative with no
+            # mark (带蓝牙那款多重, 差在哪), and another person's past deed ("my brother did the thermal one", 我姐用的就是…)
         i, part = match(clause, options, ctx.lang)
         by_name = bool(part)
         if by_name_only and not by_name:

@@ -27,7 +27,7 @@ from .._units import CommitmentUnit, FulfilUnit, _Unit
 from ..models import load_promise_reader
 from .context import MessageContext
 from .learned import _overlaps, reader_for
-from .promises import _USER_CALLS_FIRST, _agrees_to_limit, _due, _habitual, _sentence_of
+from .promises import _USER_CALLS_FIRST, _addressed, _agrees_to_limit, _due, _habitual, _sentence_of
 from .registry import step
 from .text import clauses, first_match, in_spans
 
@@ -61,7 +61,8 @@ def learned_promises(ctx: MessageContext) -> list[_Unit]:
     parts = clauses(ctx.text) if reader is not None else []
     if not parts:
         return []
-    probs = reader([c.strip() for _, c in parts], _user_before(ctx), tool_call=bool(ctx.message.tool_calls),
+    # the clauses as the reader was trained on them: a casual 你 read as 您 (prom12, as the rule readers read it)
+    probs = reader([_addressed(ctx, c.strip()) for _, c in parts], _user_before(ctx), tool_call=bool(ctx.message.tool_calls),
                    after_tool=_after_tool(ctx))
     made = [u.text for u in ctx.units_of(CommitmentUnit)]
     closed = {u.commitment for u in ctx.units_of(FulfilUnit)}

@@ -27,6 +27,7 @@ from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
 from .options import lead_in
+from .notchosen import asks, others_experience, put_off_until
 from .registry import step
 from .text import clauses, first_match, in_spans, whole_words
 
@@ -44,7 +45,9 @@ _SENTENCE_SPLIT = re.compile(r"(?<!\d)\.(?!\d)|[。!?！？\n]")
 # where one alternative ends and the next begins, inside a sentence that lists them
 _PIECE_SPLIT = re.compile(r"[；;]|\b(?:or|either)\b|还是|或者|或|也可以|[①②③④⑤⑥]", re.I)
 # the parts of one alternative ("①月供不变，缩短期限": two parts of one option)
-_SEGMENT_SPLIT = re.compile(r"[，,、:：()（）]|\band\b|和|以及", re.I)
+# (fix12) and a dot after a number that ends its sentence ("… a Thermal tandem at £190. Which would you like?": the
+# question is a part of its own, which asks, not a part of the option's value)
+_SEGMENT_SPLIT = re.compile(r"[，,、:：()（）]|\band\b|和|以及|(?<=\d)\.\s+(?=[A-Z])", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # a clause that declines or complains about what it names picks nothing ("not saturday", "Rust is
 # a bit loud for me", "保额降太多了")
@@ -228,10 +231,15 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     said = ctx.graph.nodes[last] if last else {}
     last_said, said_text = (said.get("index"), said.get("text", "")) if said.get("role") == "assistant" else (None, "")
     chosen: dict[str, str] = {}
+    until = put_off_until(ctx.text, ctx.lang)  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
     for offset, clause in clauses(ctx.text):
+        if offset < until:
+            continue
         if len(clause.strip()) > MAX_CLAUSE_CHARS or in_spans(offset, ctx.asked) \
                 or first_match(ctx.pack.rejects, clause) or _NOT_A_PICK.search(clause):
             continue
+        if asks(clause, ctx.lang) or others_experience(clause, ctx.lang):
+            continue  # (fix12) 带蓝牙那款多重 asks with no mark; 我朋友买的带蓝牙那种 is a friend's, not the user's pick
         cued = bool(_PICK_WORD.search(clause) or first_match(ctx.pack.accepts, clause))
         for turn, listed in listing:
             # "您考虑哪种？" - "全日制。…": the reply's first clause answers the question just asked

@@ -55,6 +55,10 @@ _HOUSE = re.compile(r"^(\d{1,5}[A-Za-z]?)\s+[A-Za-z]")
 # what ends a lead-in before an address's first part: a dash, a colon, a preposition before the house number
 # ("Hi, I'm moving to 17 Quarry Lane, Bristol BS5 9TX")
 _LEAD = re.compile(r".*(?:\s[-–]\s*|:\s*|\b(?:to|at|is|in|on)\s+(?=\d))", re.I)
+# (fix12) a part that is a person named with a title ("Mr Grey, red brick house, LS6 2AB")
+_TITLED = re.compile(r"^(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+[A-Z]", re.I)
+# (fix12) a part that is a count: a number and one plural noun in lower case ("10 hives", "3 beds"), no house number
+_COUNT = re.compile(r"^\d{1,4}\s+[a-z]+s$")
 #: labels of values that are no part of an address
 _OTHER_VALUES = ("PHONE", "EMAIL", "MONEY", "DATE", "TIME", "DAY", "PERCENT", "ID")
 #: keys of facts that may hold a piece of the address read as something else
@@ -70,8 +74,12 @@ def _sentence(text: str, at: int, end: int) -> tuple[int, int]:
 
 def _is_part(ctx: MessageContext, part: str, start: int, names: set[str], farthest: bool) -> bool:
     words = part.split()
-    if not words or len(words) > PART_WORDS or not _PART.match(part) or _NOT_PART.search(part):
+    if not words or len(words) > PART_WORDS or not _PART.match(part) or _NOT_PART.search(part) \
+            or _TITLED.match(part) or _COUNT.match(part):
         return False
+    if any(isinstance(u, FactUnit) and not u.offered and u.value == part and not (u.key == "address" or _PIECE_KEYS.match(u.key)
+                                                                                  or u.key == "date") for u in ctx.units):
+        return False  # (fix12) "large batch, blue glaze, LS6 2AB": a part another reader keeps as a thing (product: blue glaze)
     if farthest and part.casefold() in names:
         return False  # "Rhys Powell, CF14 2JT, …": a name another reader keeps, opening the sentence (not "…, Whitley Bay, NE26")
     # a house number is no day ("22b Harcourt Street": the NER's DATE "22b")

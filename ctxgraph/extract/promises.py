@@ -35,6 +35,22 @@ def _sentence_from(text: str, start: int) -> str:
     return text[start:m.end()].strip() if m else text[start:].strip()
 
 
+#: a casual zh assistant's "you": 你 (not 你们, the service's "you" in the user's mouth); one letter as 您 is
+_NI = re.compile(r"你(?!们)")
+
+
+def _addressed(ctx: MessageContext, text: str) -> str:
+    """``text`` to match the pack's promise cues against: in Chinese the user addressed as 你 reads as 您, the
+    same deeds in another form of address ("视频跳完当天发你微信", "我等下微信发你付款码哈"; prom12: blind11's casual
+    chats, the first of any set to say 你). Same length, so offsets into it are offsets into ``text``.
+
+    >>> from types import SimpleNamespace
+    >>> _addressed(SimpleNamespace(lang="zh"), "草图我明天发你看看，你们那边定")
+    '草图我明天发您看看，你们那边定'
+    """
+    return _NI.sub("您", text) if ctx.lang == "zh" else text
+
+
 def _bare(ctx: MessageContext, clause: str) -> bool:
     """A clause that names at most one thing besides its numbers ("10分钟内到账", "3个工作日内寄出")."""
     return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
@@ -47,6 +63,17 @@ _CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明�
 
 #: a promise that names its thing by a pronoun: the thing is in the clause before a semicolon
 _POINTS_BACK = re.compile(r"\b(?:it|them|those)\b|它|这个|这些", re.I)
+
+#: after a semicolon, a deed that only sets up the promise before it: a call to fix its time, a word to confirm it
+#: ("I'll get our site surveyor to walk the field; they'll call you next week to arrange a time", "…I'll hold your first
+#: session for the following Saturday; the nurse will confirm it on the day", "…；他会提前一天打电话跟您约具体时间"): one
+#: promise with it, not a second one (prom12: blind11's halves, beside prom11's halves joined by "and")
+_SETS_UP = re.compile(r"\b(?:arrange|fix|agree|book|sort out|set up|find)\s+(?:a|the|your|a convenient|a suitable)\s+(?:time|date|day|slot)s?\b"
+                      r"|\bconfirm (?:it|that|them|the (?:time|date|day|slot))\b|约(?:个|一下|好)?(?:具体|上门|见面)?(?:的)?(?:时间|日子)"
+                      r"|确认(?:具体|上门)?(?:的)?时间", re.I)
+#: …when the clauses before the semicolon name a deed of the service that nothing read as a promise ("Our driver can
+#: collect the frame from you; they'll call you …"), not a price or a booking's report ("The deposit is £600; …")
+_DEED_BEFORE = re.compile(r"\b(?:can|could|will|'ll|going to)\b|可以|让|会|去", re.I)
 
 
 def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[str]) -> list[tuple[int, int]]:
@@ -63,9 +90,15 @@ def _promises(ctx: MessageContext, pieces: list[tuple[int, str]], kinds: list[st
     for (offset, clause), kind in zip(pieces, kinds):
         here = sum(1 for e in ends if e <= offset)
         if here != sentence:
-            carried = waiting if ctx.text[:offset].rstrip().endswith((";", "；")) else []
+            after_semicolon = ctx.text[:offset].rstrip().endswith((";", "；"))
+            if kind == "make" and after_semicolon and last is not None and _SETS_UP.search(clause):
+                spans[last] = (spans[last][0], offset + len(clause))  # "…walk the field; they'll call you … to arrange a time"
+                sentence, waiting = here, []
+                continue
+            carried = waiting if after_semicolon else []
             sentence, waiting, last = here, [], None
-        if kind == "make" and not waiting and carried and _POINTS_BACK.search(clause):
+        if kind == "make" and not waiting and carried and (_POINTS_BACK.search(clause) or _SETS_UP.search(clause)
+                                                           and _DEED_BEFORE.search(ctx.text[carried[0][0]:carried[-1][1]])):
             waiting = carried  # "wetsuit hire is £8 a day each; I'll add it to your booking": "it" is the wetsuit
         if kind == "plain":
             waiting.append((offset, offset + len(clause)))
@@ -152,9 +185,18 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
-            and not _AHEAD.search(rest):
+            and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+def _for_another(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """Whether a report is of another deed than its one open promise, which the bare-report fallback must not take for
+    that promise: it names a person the promise does not, a deed done for someone else ("已经给小唐约上了" after
+    "我等下微信发你付款码哈": the friend's booking, not the payment code), or it reports a change of the order (the pack's
+    ``corrections``: "已经给你改成自然款了"; prom12, blind11)."""
+    return any(m.label == "PERSON" and m.text in clause and m.text not in promise for m in ctx.mentions) \
+        or (first_match(ctx.pack.corrections, clause) is not None and first_match(ctx.pack.corrections, promise) is None)
 
 
 #: a report that the user's detail went into the booking's record ("I've added that to the job notes for Nadia", "I've
@@ -265,19 +307,20 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
-        done = first_match(pack.done, c)
-        status = "done" if done and not _done_ahead(c, done) else \
+        cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
+        done = first_match(pack.done, cue)
+        status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
             kept = _kept(ctx, c, open_, status, _sentence_from(ctx.text, offset)[len(clause):])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
-            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, c) \
+            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
-        promise = ctx.role == "assistant" and not status and first_match(pack.make, c) \
+        promise = ctx.role == "assistant" and not status and first_match(pack.make, cue) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
             and not (_restates_booking(ctx.text, offset, c) and (_dated(ctx, offset, offset + len(clause)) or not _AHEAD.search(c))) \
             and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
@@ -297,7 +340,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         opening = max((m.end() for m in _SENTENCE_END.finditer(ctx.text, 0, start)), default=0)
         if _offers(ctx, sentence) and not _own_deed(ctx.text[opening:end]):  # "我去问一下，明天回复您，好吗？": both mine
             continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
-        if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, sentence):
+        if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, _addressed(ctx, sentence)):
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         if _habitual(ctx.text[opening:end]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
@@ -315,6 +358,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             text = _without_question(text.strip(_TRIM), _sentence_from(ctx.text, start))
             if _schedule_only(ctx, start, end, text):
                 continue  # "We'll collect on Monday 19 October": the booked service's day, a fact of the booking
+            if _goes_again(text, open_):
+                continue  # "Updated, the reminder will go to 07700 900562": the open reminder promise said again
             replaced = _superseded(ctx, text, open_)
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in replaced)]
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
@@ -526,7 +571,8 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
     ``offer_tails`` part ("I'll text you the code, is that ok?" -> "I'll text you the code"), or
     what an ``offer_cues`` question asks to do ("Shall I set up a reminder?" -> "set up a
     reminder")."""
-    s = sentence.strip()
+    said = sentence.strip()
+    s = _addressed(ctx, said)  # 要不要我帮你…？ read as 帮您; the deed keeps the assistant's own words (below)
     if not _ENDS_ASKING.search(s):
         return None
     parts = _SENTENCE_PARTS.split(s)
@@ -547,7 +593,10 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
         return None
     # "Shall I send it?" names no deed of its own: the next message does it or not; "…一般在2500到3800之间，检测完给您出方案，
     # 您看可以吗？" asks about how the service goes
-    return deed if _names_deed(ctx, deed) and not _habitual(deed) else None
+    if not _names_deed(ctx, deed) or _habitual(deed):
+        return None
+    at = s.find(deed)
+    return said[at:at + len(deed)] if at >= 0 else deed
 
 
 #: a go-ahead asked at the end of the clause that says the deed, with no comma before it ("…发给您看看可以吗？")
@@ -827,6 +876,28 @@ def _identifiers(text: str) -> set[str]:
 def _promise_words(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
     """(content words but numbers, identifiers) of a promise, read once per promise."""
     return frozenset(w for w in _stems(text, lang) if not w.isdigit()), frozenset(_identifiers(text))
+
+
+#: the thing the user is owed, then where it will go: "Updated, the reminder will go to 07700 900562"
+_GOES = re.compile(r"\b(?P<thing>[a-z][a-z-]+)(?: pack| form| list)?s? (?:will|'ll) go (?:out |over )?(?:to|in the post|by (?:post|e-?mail|text))\b", re.I)
+
+
+def _goes_again(text: str, open_) -> bool:
+    """Whether a promise of the form "the <thing> will go to …" names the thing an open promise already owes: that
+    promise said again with where it goes, not a second one ("I'll text a reminder on the morning of the visit", then
+    "Updated, the reminder will go to 07700 900562"; "Done, the reminder will go out to that number on Wednesday"
+    after the reminder offer was taken; prom12). Where it goes is the booking's detail, a fact of its own.
+
+    >>> _goes_again("Updated, the reminder will go to 07700 900562", [("c1", {"text": "I'll text a reminder on the day"})])
+    True
+    >>> _goes_again("The invoice will go to accounts@example.org", [("c1", {"text": "I'll text a reminder on the day"})])
+    False
+    """
+    m = _GOES.search(text)
+    if not m:
+        return False
+    thing = re.compile(rf"\b{re.escape(m.group('thing'))}s?\b", re.I)
+    return any(thing.search(d["text"]) for _, d in open_)
 
 
 def _superseded(ctx: MessageContext, text: str, open_) -> list[_Unit]:

@@ -36,6 +36,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .notvalues import appositive_day, reason_or_condition, ruled_out
+from .notchosen import asks
 from .offers import _offers
 from .registry import step
 from .text import SENTENCE_END, clause_at, clauses, first_match, in_spans
@@ -198,6 +199,9 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start) \
                 or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start):
             continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z")
+        if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
+            continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
+            # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
         slot = ctx.pack.slots.get(m.slot) if m.slot else None
         # a role cue beside the span, or the assistant's question, names its role as for an entity
         # ("return it on the 26th": check-out; "What is your destination?" - "Bishops Stortford")
@@ -363,6 +367,9 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
             continue
+        if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
+            continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
+            # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
         if _adverbial_place(ctx, m):
             continue  # "想约上门喂猫", "约个深度保洁", "能延时到六点": a word jieba knows as a place, said as a manner
         if _ORG_NAME.match(ctx.text, m.end) and m.label == "PLACE":

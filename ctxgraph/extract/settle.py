@@ -44,6 +44,7 @@ from .._units import FactUnit, RetractUnit, _Unit
 from .. import _graph as g
 from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _words, match, pick_fact
 from .context import MessageContext
+from .notchosen import asks, others_experience, put_off_until
 from .options import MAX_OPTION_CHARS, Option, asks_which, measures, offered_options
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match
@@ -183,10 +184,11 @@ def picks_changed(ctx: MessageContext) -> list[_Unit]:
     if i is None or not (ctx.correcting or first_match(ctx.pack.take_backs, ctx.text) or first_match(ctx.pack.choices, ctx.text)
                          or _CHANGE.search(ctx.text)):
         return []
+    until = put_off_until(ctx.text, ctx.lang)  # (fix12) a change put off ("maybe the plus, let me ask my wife")
     for offset, clause in _sub_clauses(ctx):
         clause = _TAKEN_BACK.sub("", clause)  # "算了还是纯色的": the take-back is the change, not a decline
-        if ctx.asking(offset) or _DECLINES.search(clause):
-            continue
+        if offset < until or ctx.asking(offset) or _DECLINES.search(clause) or asks(clause, ctx.lang) or others_experience(clause, ctx.lang):
+            continue  # (fix12) and a question with no mark ("how many sensors do we get"), another person's past deed
         j, part = match(clause, options, ctx.lang)
         if j is not None and j != i:
             return [pick_fact(d["key"], options, j, part, clause if part else "", correction=True, stressed=ctx.stressed)]

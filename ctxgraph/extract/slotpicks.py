@@ -34,6 +34,7 @@ from .._units import FactUnit, _Unit
 from ..lang import content_words
 from ..lang.zh import small_number
 from .context import MessageContext
+from .notchosen import asks, others_experience, put_off_until
 from .notvalues import ruled_out
 from .registry import step
 from .surface import _DAY_PARTS, weekday_of
@@ -338,14 +339,18 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     if not options:
         return []
     picked = None
+    until = put_off_until(ctx.text, ctx.lang)
     for offset, clause in _parts(ctx.text):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue
-        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause) or _rules_out(ctx, offset, clause):
+        # (fix12) a decision put off ("let me check with my wife about thursday", 下午那个我考虑一下) or another person's
+        # past deed ("my sister went to the thursday one last time", 我同事约的上午那个) takes no slot, as a declined one
+        if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause) or _rules_out(ctx, offset, clause) \
+                or offset < until or others_experience(clause, ctx.lang):
             if _fits(ctx, clause, options)[0] is not None:
                 _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
             continue
-        asked = in_spans(offset, ctx.asked) or clause.rstrip().endswith(("?", "？"))
+        asked = in_spans(offset, ctx.asked) or asks(clause, ctx.lang)  # (fix12) a zh interrogative with no mark
         index, by_word = _fits(ctx, clause, options)
         if asked and _asks_more(clause, ctx.lang):
             if index is not None:  # "is the wednesday one with the same teacher?": asks about an option, takes none

@@ -66,6 +66,39 @@ _ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\
                 "zh": re.compile(r"先(?:问|咨询)(?:一?下|问)|随便问问|只是问问|问问而已")}
 
 
+#: (wants11) a part that says what is not wanted ("I don't want a long contract", 我不想要纸质发票) or only sets a
+#: condition (只要…就行): a rule, not what the user came for
+_NOT_WANTING = re.compile(r"(?:n't|\bnot|\bnever|\bno)\s+(?:\w+\s+)?(?:want|need|like|wanting|needing)\b|不(?:想|要|需要|用)|别|只要.*就行", re.I)
+#: (wants11) a part that asks with no question mark: a final particle or a question word at its end (zh), a question
+#: word or an inverted auxiliary at its start (en: "whats your returns policy", "do you deliver on sundays")
+_ASKS_END = re.compile(r"[吗么呢][\s。.!！~～]*$|(?:怎么办|怎么回事|多少钱|什么价)[\s。.!！~～]*$")
+_ASKS_START = re.compile(r"^\W*(?:what|whats|how|where|when|which|who|why|is there|are there|(?:do|does|did|can|could|would|will|should)"
+                         r" (?:you|u|it|they|someone|anyone|somebody|i|we)|any chance)\b", re.I)
+
+
+def _covered_elsewhere(ctx: MessageContext, key: str = ""):
+    """(wants11) ``covered(part) -> bool``: a rule or another fact of this message (a problem, a condition) already
+    holds the part, all but a few characters of it: the want made of it would say it twice. (wantfb12) With ``key``,
+    only a fact whose key starts with it ("problem")."""
+    held = [_PUNCT.sub("", u.value).casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
+            and not u.key.startswith(WANT_KEY) and u.key.startswith(key) and len(u.value.strip()) > 3]
+    held += [] if key else [_PUNCT.sub("", u.text).casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]
+
+    def covered(part: str) -> bool:
+        bare = _PUNCT.sub("", part).casefold()
+        return bool(bare) and any(bare in h or (len(h) * 4 >= len(bare) * 3 and h in bare) for h in held)
+
+    return covered
+
+
+def _answers_assistant(ctx: MessageContext) -> bool:
+    """(wants11) The assistant spoke before this message: a reply ("雾霾蓝吧" to "… which colour?") states no want,
+    and a greeting's "How can I help?" is not told from a question by its words, so neither keeps the fallback want."""
+    G = ctx.graph
+    return any(G.nodes[n]["role"] == "assistant" and G.nodes[n]["index"] < ctx.index and (G.nodes[n].get("text") or "").strip()
+               for n in G.graph["kinds"].get("turn", ()))
+
+
 def _opening(ctx: MessageContext) -> bool:
     """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
     G = ctx.graph
@@ -197,7 +230,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
     text = mask(ctx.text, values)
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
-    parts, beside = [], []
+    parts, beside, stated = [], [], []
     ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
     for lo, hi in zip(bounds, bounds[1:]):
         kept, wanting = [], False
@@ -218,6 +251,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             elif ctx.asking(start):
                 continue  # "周末有班吗？": asked, not wanted
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
+                stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
                     _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
@@ -231,6 +265,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
         for n, (at, said) in enumerate(beside):
             parts.insert(at + n, said)
+    elif not parts and not _answers_assistant(ctx):  # (wantfb12) no want said: a fault reported or a thing asked
+        parts = _fallback_want(ctx, text, kept_by, stated)  # for, whole and unmasked, is the want
     return ("，" if ctx.lang == "zh" else ". ").join(parts)
 
 
@@ -251,6 +287,138 @@ _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|down
 
 
 _QUESTION_END = re.compile(r"\s*[?？]")
+
+
+#: (wantfb12) the closed class of words a whole clause does not end with: a preposition, an article, a possessive, a
+#: copula or a conjunction (en); a particle, a preposition or a copula (zh). A part ending in one is a fragment
+#: ("Ship it to", "her birthday's the", 公司年会定在): something was cut or masked after it.
+_FRAGMENT_END = {"en": re.compile(r"(?:^|\s)(?:to|on|at|in|into|onto|for|of|from|with|by|about|till|until|than|as|via|per|"
+                                  r"the|a|an|my|our|your|his|her|their|its|it's|is|are|was|were|be|been|and|or|but|"
+                                  r"\w+['’]s)$", re.I),
+                 "zh": re.compile(r"(?:[的在到于和跟给是为从对把被让与及或向往叫姓]|以及|关于)$")}
+#: (wantfb12) an English part that reports a fault: a thing named by a determiner or a possessive and a noun
+#: phrase, then a verb group (a negation, a verb in -s or -ed, a copula or "has" only before a participle or a
+#: negation): "my dishwasher is leaking from the door", "the app keeps logging me out", "our electric gate stopped
+#: closing", "the screen has cracked"; not a description ("the depot is miles away", "the sofa is the most comfortable")
+_EN_FAULT = re.compile(r"^(?:my|our|the|his|her|their|this|these|those|its|your)\s+(?:(?!(?:is|are|was|were|has|have|had)\b)"
+                       r"[a-z][\w-]*\s+){0,3}?(?!(?:is|are|was|were|has|have|had)\b)[a-z][\w-]*\s+"
+                       r"(?:(?:is|are|was|were)(?:n['’]?t|\s+not)?\s+(?:still\s+|now\s+|just\s+|completely\s+|totally\s+)?"
+                       r"(?:not\b|[a-z]+(?:ing|ed|en|wn)\b)"  # a copula only before a negation or a participle: "is leaking",
+                       r"|(?:has|have|had)(?:n['’]?t)?\s+(?:just\s+|suddenly\s+|now\s+)?(?:no\b|[a-z]+(?:ed|en|wn|ne)\b)"  # "is
+                       r"|keeps?|kept|will|won['’]?t|wont|do(?:es)?n['’]?t|didn['’]?t|can['’]?t|cant|couldn['’]?t|"  # cracked",
+                       r"doesnt|dont|didnt|just|still|suddenly|always|never|[a-z]+ed|[a-z]{2,}[^s\W]s)\b", re.I)  # not "is the most X"
+#: (wantfb12) an English part that asks for a thing by naming it, no verb: a noun phrase for a thing or a person
+#: ("replacement battery for a makita drill please", "service for a grandfather clock", "quote for driveway clean
+#: pls"), or a noun phrase closed by "please" / "pls"
+_EN_REQUEST = re.compile(r"^(?!(?:thanks?|thank you|sorry|ready|waiting|good|great|perfect|happy|sure|ok|okay|yes|no|"
+                         r"just|only|also|same|all|more|looking|here|there)\b)(?:an?\s+|the\s+)?[a-z][\w-]*"
+                         r"(?:\s+(?!(?:is|are|was|were|be|has|have|had)\b)[a-z][\w-]*){0,3}"
+                         r"\s+for\s+(?:an?|the|my|our|his|her|their|\w+)\b"
+                         r"|^(?:an?\s+|the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){1,5}\s+(?:please|pls|plz)$", re.I)
+#: (wantfb12) people named as the subject ("the kids loved it last time", "the guests are arriving at 6"): who, not a
+#: thing; kin's relation nouns are left out by :func:`_about_person` already
+_EN_PEOPLE = re.compile(r"^(?:the|my|our|his|her|their|these|those)\s+(?:\w+\s+)?(?:kids?|children|child|bab(?:y|ies)|people|"
+                        r"guests?|staff|team|family|boys?|girls?|students?|pupils?|class|group|guys|lads|ladies|men|women|"
+                        r"customers?|clients?|members?|players?)\b", re.I)
+#: jieba tags of what may open a Chinese part before its subject: a place, a time, a pronoun with 的 / 家 after it
+_ZH_BEFORE_SUBJECT = ("s", "t", "f", "r", "uj")
+_ZH_COPULA = re.compile(r"^(?:是|叫|姓|为)$")
+
+
+def _fallback_want(ctx: MessageContext, text: str, kept_by, stated: list[tuple[int, int]]) -> list[str]:
+    """(wantfb12) The opening says no want: its parts that report a fault of a thing or ask for a thing by naming it
+    are the want ("the rowing machine seat sticks halfway along the rail", "扫地机器人回不了充电座了", "按摩椅上门安装",
+    "service for a grandfather clock"), each only when it is whole: nothing masked out of it (a value another step
+    took leaves a hole: "Ship it to …", "it's my wife's birthday on the 14th"), not ending in a word that needs more
+    after it (:data:`_FRAGMENT_END`), not asked, not a greeting, not said already by another fact of the message (a
+    problem the pack's cues read). Not after the assistant spoke (an answer, or a reply to its greeting).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "the rowing machine seat sticks halfway along the rail"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['the rowing machine seat sticks halfway along the rail']
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Ship it to 22 Marlow Crescent, Leeds LS6 2QT"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    []
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "扫地机器人回不了充电座了"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['扫地机器人回不了充电座了']
+    """
+    covered, reported = _covered_elsewhere(ctx), _covered_elsewhere(ctx, "problem")
+    if ctx.lang == "zh":  # a space parts Chinese clauses as a comma does ("车门被人蹭了 右后门 凹进去一块")
+        stated = [(a + m.start(), a + m.end()) for a, b in stated for m in re.finditer(r"\S+", ctx.text[a:b])]
+    whole, faults = [], []
+    for a, b in stated:
+        part = ctx.text[a:b]
+        if text[a:b] != part or any(kept_by(n.group(0)) or _WHEN.search(n.group(0)) for n in _NUMBER.finditer(part)) \
+                or any(kept_by(d) for d in _DIGITS.findall(part)):
+            continue  # a value masked out of it, or a number another fact keeps: a hole
+        if _about_person(ctx, part) or _holds_value(ctx, part):
+            continue  # a statement about a person (kin keeps them) or one that gives a value another fact keeps
+        said = _clean(part).strip(" .。!！~～")
+        fragment = _FRAGMENT_END.get(ctx.lang)
+        if not said or (fragment is not None and fragment.search(said)) or _ASKS_END.search(said) or _ASKS_START.match(said):
+            continue
+        if _NOT_WANTING.search(said) or len(_PUNCT.sub("", said)) <= GREETING_CHARS // 2:
+            continue
+        if covered(said):  # said already by another fact; a fault the problems step read ("car wont start this
+            if reported(said):  # morning") is reported: the opening's other whole parts are about it
+                faults.append((len(whole), said))
+            continue
+        whole.append(said)
+    # the want is there when one whole part reports a fault of a thing or asks for it (or the problems step read the
+    # fault); the opening's other whole parts go with it, as they go with a want said with a verb (wants10): "block
+    # paving", "left big toe", "2015 ford focus 1.6 diesel"; with no such part the problem fact says it all
+    if not whole or not faults and not any(_names_thing(ctx, said) for said in whole):
+        return []
+    for n, (at, said) in enumerate(faults):
+        whole.insert(at + n, said)
+    return [("，" if ctx.lang == "zh" else ", ").join(whole)]
+
+
+def _about_person(ctx: MessageContext, part: str) -> bool:
+    """(wantfb12) ``part`` names a person by relation ("the booking is for my Mum", "我姐夫下午过来取"): it says who,
+    not a thing's fault or a thing asked for; the kin step keeps the person."""
+    from .kin import _EN_POSSESSED, _EN_SELF, _ZH_RUN, _ZH_SHORT
+
+    found = (_EN_POSSESSED, _EN_SELF) if ctx.lang == "en" else (_ZH_RUN, _ZH_SHORT) if ctx.lang == "zh" else ()
+    return any(rx.search(part) for rx in found)
+
+
+def _holds_value(ctx: MessageContext, part: str) -> bool:
+    """(wantfb12) ``part`` holds the value of another fact of this message, not a problem ("the invoice title is
+    Holmes Ltd", 发票抬头写上海某某公司): it gives a value, which that fact keeps."""
+    return any(isinstance(u, FactUnit) and not u.offered and not u.key.startswith((WANT_KEY, "problem"))
+               and len(u.value.strip()) > 1 and u.value.casefold() in part.casefold() for u in ctx.units)
+
+
+def _names_thing(ctx: MessageContext, said: str) -> bool:
+    """(wantfb12) ``said`` is a whole clause about a thing: a subject naming it and a predicate (a fault reported: "the
+    app keeps logging me out", 洗衣机不脱水了), or a noun phrase that asks for it (a noun and its complement: "service
+    for a grandfather clock", 按摩椅上门安装).
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> [_names_thing(_demo_ctx("en"), s) for s in ("the app keeps logging me out", "service for a grandfather clock",
+    ...                                            "thanks for your help", "good morning")]
+    [True, True, False, False]
+    >>> [_names_thing(_demo_ctx("zh"), s) for s in ("洗衣机不脱水了", "发票开错了抬头", "我是老客户了", "周末有空")]
+    [True, True, False, False]
+    """
+    if ctx.lang == "en":
+        return not _EN_PEOPLE.match(said) and bool(_EN_FAULT.match(said) or _EN_REQUEST.match(said))
+    if ctx.lang != "zh":
+        return False
+    tokens = [t for t in ctx.profile.doc(said, ctx.en_models) if t.text.strip() and not re.fullmatch(r"\W+", t.text)]
+    i = 0
+    while i < len(tokens) and tokens[i].tag_.startswith(_ZH_BEFORE_SUBJECT) and not tokens[i].tag_.startswith(("n", "v")):
+        i += 1
+    if i >= len(tokens) or not tokens[i].tag_.startswith(("n", "eng")) or tokens[i].tag_.startswith("nr"):
+        return False  # no thing named first ("我是老客户了", "周末有空"; a person's name is no thing)
+    rest = tokens[i + 1:]
+    return any(t.tag_.startswith("v") and not _ZH_COPULA.match(t.text) for t in rest)  # a verb, not an adjective: "天气太热了"
 
 
 def _kept_elsewhere(ctx: MessageContext):
@@ -423,7 +591,8 @@ def _asked_at(ctx: MessageContext, pos: int) -> bool:
     return bool(_ASKS.search(ctx.text[pos:end].rstrip()))
 
 
-_BARE = re.compile(r"(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d)")
+#: (wantfb12) a number in a run of digit groups ("07911 555 204") is part of a phone number or an id, no count
+_BARE = re.compile(r"(?<!\d )(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d| \d)")
 
 
 def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
@@ -442,6 +611,8 @@ def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]
     if len(old) != 1:
         return []
     spans = [(m.start, m.end) for m in ctx.mentions if m.kind == "id" or m.label not in COUNT_LABELS]
+    # (wantfb12) the old side of a correction ("07911 555 240 not 204") is no new number
+    spans += [m.span("old") for rx in ctx.pack.corrections for m in rx.finditer(ctx.text) if m.groupdict().get("old")]
     new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
            and not _WHEN.match(ctx.text, m.end())}
     if not new:

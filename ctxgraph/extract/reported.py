@@ -1,0 +1,340 @@
+"""The change_reports step: a change the service reports it made replaces the booked value of its kind (wrong12).
+
+After a booking the chat often changes it, and the change is confirmed only in the service's words, with no new
+tool call: "I've moved it to 14:30", "Switched to Classic, 12 minutes, £2,800", "已改到8月23日周日上午9点，于老师",
+"已经给你改成自然款了", "已改为邓致远". The booked value of the same kind (the tool's time, total, teacher, style,
+the name it holds) is then no longer current. The act is the report itself: a change verb in the perfect or done
+form ("I've changed it to", "moved to", 已改为, 改成…了), in a sentence that neither asks nor offers ("I can move it
+to 13:00 if you like?", "要不要换成防水颜料？" change nothing). What follows the verb, to the sentence's end, is
+read phrase by phrase; a phrase that says what stays ("still with Nell", "还是孙师傅", "老师不变") is skipped.
+Each value there replaces the newest current fact of its kind that holds another value:
+
+- a clock time, a day, a price or total (never a deposit or a budget: a total only replaces a total), a measure
+  with the same unit ("20厘米" for "15厘米", "12 minutes" for "10 min");
+- a short phrase naming a thing of the same head ("自然款" for "漫画款", "the full service" for "standard
+  service"), a name spelt again ("Maureen Doolan" for "Maureen Dolan", "邓致远" for "邓知远", "梁淑贤" for "梁淑娴"),
+  a person of the same title ("于老师" for "孙老师"), or the service's own person by name ("switched the job to Ian
+  Clegg" for the technician the tool named, never a name the user said).
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "user", "content": "book me the pottery wheel taster on saturday 14 march at 10:00"},
+...                 {"role": "assistant", "content": "Booked for Saturday 14 March, £45."},
+...                 {"role": "user", "content": "can it be later? i work mornings"},
+...                 {"role": "assistant", "content": "No problem, I've moved it to 14:30 the same day."}])
+>>> sorted(f.value for f in t.state().facts if f.status == "current" and ":" in f.value)
+['14:30']
+>>> t = Tracker("zh")
+>>> call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+...         "function": {"name": "book", "arguments": '{"style": "团扇", "teacher": "钱老师"}'}}]}
+>>> t.observe_many([{"role": "user", "content": "漆扇体验 想做团扇"}, call,
+...                 {"role": "tool", "tool_call_id": "c1", "content": '{"order": "QS-1"}'},
+...                 {"role": "user", "content": "团扇挂不起来 还是折扇吧"},
+...                 {"role": "assistant", "content": "好的，已经给您改成折扇了，还是钱老师。"}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key in ("style", "teacher"))
+[('style', '折扇'), ('teacher', '钱老师')]
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .._normalize import _parse_cn_integer
+from .changes import _kind_of_fact
+from .context import MessageContext
+from .registry import step
+from .text import SENTENCE_END
+
+#: the service reports a change it made: the new value follows the match
+_REPORT = {
+    "en": re.compile(
+        r"(?:\b(?:i|we)(?:'ve| have)\s+(?:just\s+|now\s+|also\s+|already\s+)?|\bi'll\s+|\bi\s+(?:just\s+)?|"
+        r"(?:^|(?<=[.!,]\s))(?:all\s+)?(?:done,?\s+|now\s+)?)"
+        r"(?:changed|moved|switched|swapped|updated|rebooked|amended|switch|change|move|swap)\s+"
+        r"(?:(?:it|that|this|them|you|your\s+\w+|the\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+", re.I),
+    "zh": re.compile(
+        r"(?:已经?|都)(?:给您|给你|帮您|帮你|为您|为你|替您)?(?:更改|修改|变更|更换|改|换|调|挪)(?:成|为|到|至)?"
+        r"|(?:改|换|调)(?:成|为|到)(?=[^，。！？,!?\n]{1,20}了)"),
+}
+#: a sentence that asks, offers or supposes: no change is made ("I can move it to 13:00 if you like?")
+_NOT_DONE = {
+    "en": re.compile(r"\?|\b(?:if|can|could|would|shall|should|want me to|happy to|able to|unless|or|once|when)\b", re.I),
+    "zh": re.compile(r"[？?吗]|要不要|是否|可以帮|如果|的话|能不能"),
+}
+#: a phrase that says what stays as it was ("still with Nell", "还是孙师傅", "时间不变")
+_STAYS = {"en": re.compile(r"\b(?:still|same|as before|unchanged|stays?)\b", re.I),
+          "zh": re.compile(r"还是|不变|照旧|一样|同样|没变")}
+_PHRASES = re.compile(r"[，,、；;]|\s+(?:and|so|but|with|on|for|at)\s+", re.I)
+_CLOCK = re.compile(r"^(?:[上下]午|早上|晚上|中午|傍晚|凌晨)?\s*(?:\d{1,2}[:：]\d{2}|\d{1,2}(?:\.\d{2})?\s*(?:am|pm)|[\d一二三四五六七八九十]{1,3}点(?:半|\d{1,2}分?)?)\s*$", re.I)
+_MONEY = re.compile(r"^\s*(?:[£$€¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:元|块|pounds?|quid|gbp|eur|usd))\s*$", re.I)
+#: the price of the whole: a deposit, a budget or a fee per head is another amount
+_TOTAL_KEY = re.compile(r"total|price|cost|总|价", re.I)
+_NUMERAL = re.compile(r"[\d.,]+|[一二两三四五六七八九十百千半]")
+_LEAD = re.compile(r"^(?:the|our|a|an|your|usual|normal|standard)\s+", re.I)
+#: a person's name as written in English ("Ian Clegg", "Dr Kofi Mensah")
+_NAME = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?[A-Z][a-z]+(?: [A-Z][a-z'-]+){1,2}")
+_RANGE = re.compile(r"[到至~～–-]|\bto\b|\btill\b|\buntil\b", re.I)
+_TRAIL = re.compile(r"(?:了|吧|的|啦|哈)+$")
+
+
+_CN_RUN = re.compile(r"[零〇一二两三四五六七八九十百千万]+|\d+")
+#: words before a value in its phrase that keep it out of the new state ("避开7月25日", "except the 3rd")
+_BESIDE = re.compile(r"避开|除了|不要|不用|except|not|avoid", re.I)
+_PM = re.compile(r"下午|晚上|傍晚|pm|p\.m", re.I)
+
+
+def _numbers(text: str) -> list[int]:
+    """The numbers a value holds, in digits or Chinese numerals ("一个小孩" and "1个小孩" hold the same)."""
+    out = []
+    for run in _CN_RUN.findall(text):
+        n = int(run) if run.isdigit() else _parse_cn_integer(run.replace("两", "二"))
+        if n is not None:
+            out.append(n)
+    return out
+
+
+def _clock(text: str) -> int | None:
+    """Minutes after midnight of the first clock time in ``text`` ("下午2:00" and "14:00" are one time)."""
+    m = re.search(r"(\d{1,2})(?:[:：.](\d{2})|\s*(?:am|pm|点|时))(半)?", text, re.I)
+    if not m:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or (30 if m.group(3) else 0))
+    if hour < 12 and _PM.search(text[max(0, m.start() - 4):m.end() + 3]):
+        hour += 12
+    return hour * 60 + minute
+
+
+def _same(old: str, new: str, kind: str | None) -> bool:
+    """``new`` says the value ``old`` already holds, in another form."""
+    if new.casefold() in old.casefold() or old.casefold() in new.casefold():
+        return True
+    if kind == "time":
+        a, b = _clock(old), _clock(new)
+        return a is not None and a == b
+    if kind == "day":
+        a, b = _numbers(old), _numbers(new)
+        return not b or (bool(a) and set(b) <= set(a))  # a bare weekday beside a date is its appositive
+    if kind in ("total", "measure"):
+        return _numbers(old) == _numbers(new)
+    return False
+
+
+#: a unit word right after a bare number ("12 minutes", "3 hours"): with it the number is a measure
+_UNIT_AFTER = re.compile(r"\s?(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{1,2}(?=[，,。.\s]|$))")
+
+
+def _measured(text: str, m) -> str:
+    """A bare number's mention with the unit word said right after it ("12 minutes"), else the mention's text."""
+    if m.label not in ("NUMBER", "CARDINAL"):
+        return m.text
+    unit = _UNIT_AFTER.match(text, m.end)
+    return text[m.start:unit.end()] if unit else m.text
+
+
+def _unit_of(value: str) -> str:
+    """The unit a measure is counted in ("15厘米" -> "厘米", "10 min" -> "min", "九米六" -> "米")."""
+    return _NUMERAL.sub("", value).strip().casefold()
+
+
+def _same_unit(a: str, b: str) -> bool:
+    ua, ub = _unit_of(a), _unit_of(b)
+    if not ua or not ub or ua == a.casefold() or ub == b.casefold():
+        return False
+    return ua[:3] == ub[:3] or ua.endswith(ub) or ub.endswith(ua)
+
+
+def _kind(value: str, key: str, slot: str | None) -> str | None:
+    """The kind of a current fact's value a report can replace."""
+    if _CLOCK.match(value) or (slot == "time" or key == "time") and not re.search(r"[月日号]|day|\d{4}", value, re.I):
+        return "time"
+    if _kind_of_fact({"value": value, "key": key, "slot": slot}) == "day":
+        return "day"
+    if _MONEY.match(value) and (slot == "price" or _TOTAL_KEY.search(key)):
+        return "total"
+    return None
+
+
+def _mention_kind(label: str) -> str | None:
+    return {"TIME": "time", "DATE": "day", "DAY": "day", "MONEY": "total", "QUANTITY": "measure"}.get(label)
+
+
+def _said_by_user(G, value: str) -> bool:
+    return any(d.get("role") == "user" and value.casefold() in str(d.get("text", "")).casefold()
+               for n, d in G.nodes(data=True) if str(n).startswith("t"))
+
+
+def _respelt(old: str, new: str, lang: str) -> bool:
+    """``new`` is ``old`` said again in another form: a name spelt again, a thing of the same head, a person of
+    the same title."""
+    if old == new or not old or not new:
+        return False
+    if lang == "zh":
+        if not (2 <= len(new) <= 5 and 2 <= len(old) <= 5 and re.fullmatch(r"[\u4e00-\u9fff]+", old + new)):
+            return False
+        differ = sum(a != b for a, b in zip(old, new))
+        return len(old) == len(new) and (differ == 1 or (old[-1] == new[-1] and differ < len(new)))
+    ow, nw = old.casefold().split(), new.casefold().split()
+    if not ow or not nw or len(nw) > 4 or len(ow) > 4:
+        return False
+    if "," in old or "," in new:
+        return False
+    if ow[-1] == nw[-1] and len(ow[-1]) >= 4 and ow[:-1] != nw[:-1] and not _NAME.fullmatch(old):
+        return True  # "standard service" -> "full service"
+    return len(ow) == len(nw) and ow[0] == nw[0] and SequenceMatcher(None, old.casefold(), new.casefold()).ratio() >= 0.8
+
+
+def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
+    """(start, end) of what each report in the message names as the new state."""
+    rx = _REPORT.get(ctx.lang)
+    if rx is None:
+        return []
+    out = []
+    for m in rx.finditer(ctx.text):
+        begin = max((e.end() for e in SENTENCE_END.finditer(ctx.text, 0, m.start())), default=0)
+        end = SENTENCE_END.search(ctx.text, m.end())
+        stop = end.start() if end else len(ctx.text)
+        if end is not None and end.group(0) in "?？":
+            continue  # "shall I move it to 13:00?"
+        if _NOT_DONE[ctx.lang].search(ctx.text[begin:m.start()]) or _NOT_DONE[ctx.lang].search(ctx.text[m.end():stop]):
+            continue
+        out.append((m.end(), stop))
+    return out
+
+
+@step("change_reports", roles=("assistant",))
+def change_reports(ctx: MessageContext) -> list[_Unit]:
+    """A change the service reports it made replaces the current value of the same kind."""
+    G, added, taken = ctx.graph, [], set()
+    for start, stop in _spans(ctx):
+        pos = start
+        for part in _PHRASES.split(ctx.text[start:stop]) + [""]:
+            if not part:
+                continue
+            at = ctx.text.find(part, pos)
+            pos = at + len(part)
+            stays = _STAYS[ctx.lang].search(part)
+            if stays and (ctx.lang != "en" or stays.start() == 0 or not any(
+                    at <= m.start < at + stays.start() for m in ctx.mentions)):
+                continue  # "still with Nell", "还是孙师傅", "时间不变"; "14:30 the same day" keeps its 14:30
+            values = [(_measured(ctx.text, m), _mention_kind(m.label) or "measure") for m in sorted(ctx.mentions, key=lambda m: m.start)
+                      if at <= m.start and m.end <= at + len(part) and (_mention_kind(m.label) or _measured(ctx.text, m) != m.text)
+                      and not (stays and m.start >= at + stays.start()) and not _BESIDE.search(ctx.text[at:m.start])]
+            # one value of a kind a phrase: "4月20日（周日）" is one day, its weekday no second one
+            values = [v for n, v in enumerate(values) if v[1] not in {k for _, k in values[:n]}]
+            phrase = _TRAIL.sub("", _LEAD.sub("", part.strip(" .!"))).strip()
+            people = [phrase] if ctx.lang == "en" and _NAME.fullmatch(phrase) else []
+            # a value some current fact of its kind holds already is no change of it (the user's change act made it)
+            # a value a current fact holds already is no change to make ("已改为10月7日15:00还车" after the tool's
+            # `return: 10月7号下午 15:00`: the pickup's 早上9点 is not its old value)
+            values = [(t, k) for t, k in values if not any(
+                k != "measure" and (t.casefold() in str(d.get("value", "")).casefold() or (
+                    _kind(str(d.get("value", "")), str(d.get("key", "")), d.get("slot")) == k
+                    and _same(str(d.get("value", "")), t, k))) for _, d in g.recent_current_facts(G, 40))]
+            for fid, d in g.recent_current_facts(G, 40):
+                if fid in taken:
+                    continue
+                value, key, slot = str(d.get("value", "")), str(d.get("key", "")), d.get("slot")
+                new = None
+                for text, kind in values:
+                    if kind == "day" and _RANGE.search(text) and not _RANGE.search(value):
+                        continue  # "1月23日到2月4日暂停": a span of days is no new day of a booking
+                    if ((kind == "measure" and _same_unit(value, text) and _NUMERAL.search(value)) or
+                            (kind != "measure" and kind == _kind(value, key, slot))) and not _same(value, text, kind):
+                        new = text
+                        break
+                if new is None and not values and phrase and not _same(value, phrase, None):
+                    items = re.split(r"\s*[,，、]\s*", value)
+                    if _respelt(value, phrase, ctx.lang) or (ctx.lang == "en" and at == start and len(key) >= 4 and 2 <= len(phrase.split()) <= 4
+                                                             and phrase.casefold().split()[-1] == key.casefold()):
+                        new = phrase  # right after the verb, "our usual life model" names the `model` it replaces
+                    elif len(items) > 1 and sum(_respelt(i, phrase, ctx.lang) for i in items) == 1:
+                        # one item of a list spelt again: "Priyanka Sharma, Rohan Sharma" -> "…, Rohan Kumar Sharma"
+                        new = ", ".join(phrase if _respelt(i, phrase, ctx.lang) else i for i in items)
+                    elif people and _NAME.fullmatch(value) and G.nodes.get(f"t{d['turn']}", {}).get("role") == "tool" \
+                            and not _said_by_user(G, value):
+                        new = people[0]  # "I've switched the job to Ian Clegg": the service's own person
+                if new is None:
+                    continue
+                # the old value under every key that holds it ("child" and "person_孩子": one name)
+                for fid2, d2 in g.recent_current_facts(G, 40):
+                    if fid2 not in taken and str(d2.get("value", "")) == value:
+                        taken.add(fid2)
+                        added.append(FactUnit(key=d2["key"], name=d2.get("name", d2["key"]), value=new, slot=d2.get("slot"),
+                                              group=d2.get("group"), correction=True, supersedes=fid2))
+                values = [v for v in values if v[0] != new]
+                phrase = "" if new in people else phrase  # a name spelt again may be held under other keys too
+                if not values and not phrase:
+                    break
+    if added:
+        keys = {u.key for u in added}
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
+    return added
+
+
+#: a tool call that cancels: its name says so ("cancel", "cancel_booking", "取消预约")
+_CANCEL_CALL = re.compile(r"cancel|取消|撤销", re.I)
+#: an argument naming what is cancelled: a booking's, an order's or an appointment's reference
+_REF_ARG = re.compile(r"ref|order|book|reserv|appoint|confirm|预约|订单", re.I)
+#: a reference's shape: letters or a dash beside its digits ("GJJ-0713-0452", "HC2103"); a bare number (a phone) is none
+_REF = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9\-_/·]{3,}")
+
+
+#: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")
+_CANCEL_DONE = re.compile(r"\bcancell?ed\b|已(?:经)?(?:为您|给您|帮您)?取消|取消(?:好)?了|作废", re.I)
+
+
+def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_Unit]:
+    """A cancel call that succeeded (called by the ``tool_result`` step with the call's action and the units it made):
+    the facts holding the reference it cancels by end, with the day and time said in the same message as the
+    reference (the cancelled booking's slot), and its arguments are no facts of their own: "预约帮我取消掉" ->
+    ``cancel(ref=GJJ-0713-0452)``.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+    ...         "function": {"name": "cancel", "arguments": '{"booking": "HC-2103"}'}}]}
+    >>> t.observe_many([{"role": "user", "content": "hovercraft taster for 2 please"},
+    ...                 {"role": "assistant", "content": "Booked for Saturday 21 March at 10:00, booking HC-2103."},
+    ...                 {"role": "user", "content": "sorry, please cancel it"}, call,
+    ...                 {"role": "tool", "tool_call_id": "c1", "content": '{"ok": true}'},
+    ...                 {"role": "assistant", "content": "Cancelled, HC-2103 is refunded in full."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and ("HC-2103" in f.value or "March" in f.value)]
+    []
+    """
+    from .._units import RetractUnit
+
+    G = ctx.graph
+    if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))):
+        return units
+    args = G.nodes[aid].get("arguments") or {}
+    refs = [str(v) for k, v in args.items() if _REF_ARG.search(str(k)) and _REF.fullmatch(str(v))] if isinstance(args, dict) else []
+    if not refs:
+        return units
+    facts = g.recent_current_facts(G, 60)
+    turns = {d["turn"] for _, d in facts if any(r in str(d.get("value", "")) for r in refs)}
+    out = [u for u in units if not (isinstance(u, FactUnit) and any(r in u.value for r in refs))]
+    for fid, d in facts:
+        value = str(d.get("value", ""))
+        if any(r in value for r in refs) or (d["turn"] in turns and _kind(value, str(d.get("key", "")), d.get("slot")) in ("day", "time")):
+            out.append(RetractUnit(fact=fid))
+    return out
+
+
+#: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")
+_CANCEL_DONE = re.compile(r"\bcancell?ed\b|已(?:经)?(?:为您|给您|帮您)?取消|取消(?:好)?了|作废", re.I)
+
+
+@step("cancel_confirmed", roles=("assistant",))
+def cancel_confirmed(ctx: MessageContext) -> list[_Unit]:
+    """"Cancelled, HC-2103 is refunded", "已取消，订单NJ-0315作废": a reference the service says again as it confirms the
+    cancel is no booking made anew (the facts step's unit holding it is dropped)."""
+    if not _CANCEL_DONE.search(ctx.text):
+        return []
+    G = ctx.graph
+    ended = [r.group(0) for _, d in G.nodes(data=True) if d.get("kind") == "fact" and d.get("status") == "retracted"
+             for r in [_REF.search(str(d.get("value", "")))] if r]
+    ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and any(r in u.value for r in ended))]
+    return []
