@@ -11,6 +11,7 @@ pipeline's entities fill the gaps.
 from __future__ import annotations
 
 import datetime
+import importlib
 import re
 from functools import lru_cache
 
@@ -31,7 +32,9 @@ _CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff\dA-Z])|(?<=[\u4
 
 
 _DIGIT = re.compile(r"\d")
-_P = re._parser  # the regex parser's tree (sre_parse): read to learn what a pattern needs, never changed
+# the regex parser's tree: read to learn what a pattern needs, never changed
+# (``re._parser`` since Python 3.11, ``sre_parse`` on 3.10, which pyproject still supports)
+_P = getattr(re, "_parser", None) or importlib.import_module("sre_parse")
 
 
 def _is_digit_item(op, av) -> bool:
