@@ -69,8 +69,9 @@ _EN_Q_STOP = frozenset("that which who whom whose on in for with to as at from b
 _EN_Q_LEAD = frozenset("and so also oh then just".split())
 _EN_COPULA = frozenset("is are was were".split())
 _EN_Q_ADVERBS = frozenset("also still already ever really actually maybe".split())
-#: (asked13) words of place that end a question's thing ("any trees near the house")
-_EN_Q_PLACE = frozenset("near under behind above below inside outside around beside here yet".split())
+#: (asked13) words of place and subjects that end a question's thing ("any trees near the house", "any allergies we
+#: should know about")
+_EN_Q_PLACE = frozenset("near under behind above below inside outside around beside here yet i we you they".split())
 #: (asked13) a yes-no question about whether a thing is there or had: "Any X", "Is there / Are there",
 #: "Do you have", "Does the roof have", "Have you got", "Is the chimney still there"
 _EN_EXISTS = re.compile(r"^(?:(?:and|so|also|oh|then|just)\s+)*(?:any\b|(?:is|are|was|were)\s+there\b|"
