@@ -210,9 +210,7 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
     G, added, taken = ctx.graph, [], set()
     for start, stop in _spans(ctx):
         pos = start
-        for part in _PHRASES.split(ctx.text[start:stop]) + [""]:
-            if not part:
-                continue
+        for part in filter(None, _PHRASES.split(ctx.text[start:stop])):
             at = ctx.text.find(part, pos)
             pos = at + len(part)
             stays = _STAYS[ctx.lang].search(part)
