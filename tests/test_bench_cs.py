@@ -11,7 +11,7 @@ from ctxgraph.bench import _cli
 from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
                                 default_blind5_dir, default_blind6_dir, default_blind7_dir, default_blind8_dir,
                                 default_blind9_dir, default_blind10_dir, default_blind11_dir, default_blind12_dir,
-                                default_blind13_dir,
+                                default_blind13_dir, default_blind14_dir,
                                 default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
@@ -142,7 +142,7 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-11] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-12] == "blind3"
     conversations = load_cs(default_blind3_dir())
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
@@ -151,7 +151,7 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-10] == "blind4"
+    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-11] == "blind4"
     conversations = load_cs(default_blind4_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -163,7 +163,7 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
 
 def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-9] == "blind5"
+    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-10] == "blind5"
     conversations = load_cs(default_blind5_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -178,7 +178,7 @@ def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
 
 def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-8] == "blind6"
+    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-9] == "blind6"
     conversations = load_cs(default_blind6_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -195,7 +195,7 @@ def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
 
 def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-7] == "blind7"
+    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-8] == "blind7"
     conversations = load_cs(default_blind7_dir())
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -216,14 +216,16 @@ def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
 
 
 @pytest.mark.parametrize(("name", "folder", "position", "earlier"), [
-    ("blind8", default_blind8_dir, -6, (default_blind7_dir,)),
-    ("blind9", default_blind9_dir, -5, (default_blind7_dir, default_blind8_dir)),
-    ("blind10", default_blind10_dir, -4, (default_blind7_dir, default_blind8_dir, default_blind9_dir)),
-    ("blind11", default_blind11_dir, -3, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir)),
-    ("blind12", default_blind12_dir, -2, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
+    ("blind8", default_blind8_dir, -7, (default_blind7_dir,)),
+    ("blind9", default_blind9_dir, -6, (default_blind7_dir, default_blind8_dir)),
+    ("blind10", default_blind10_dir, -5, (default_blind7_dir, default_blind8_dir, default_blind9_dir)),
+    ("blind11", default_blind11_dir, -4, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir)),
+    ("blind12", default_blind12_dir, -3, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
                                           default_blind11_dir)),
-    ("blind13", default_blind13_dir, -1, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
+    ("blind13", default_blind13_dir, -2, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
                                           default_blind11_dir, default_blind12_dir)),
+    ("blind14", default_blind14_dir, -1, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
+                                          default_blind11_dir, default_blind12_dir, default_blind13_dir)),
 ])
 def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, earlier):
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
@@ -253,7 +255,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, 
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-11 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-14 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -299,6 +301,7 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
     (11, "eleventh", "en", 4, 3, "Tuesday"),
     (12, "twelfth", "zh", 5, 3, "周五, 上午十点"),
     (13, "thirteenth", "en", 3, 2, "Wednesday"),
+    (14, "fourteenth", "zh", 4, 3, "周三"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):

@@ -51,6 +51,7 @@ and a tenth one (ctxgraph/bench/data/cs_blind10),
 and an eleventh one (ctxgraph/bench/data/cs_blind11),
 and a twelfth one (ctxgraph/bench/data/cs_blind12),
 and a thirteenth one (ctxgraph/bench/data/cs_blind13),
+and a fourteenth one (ctxgraph/bench/data/cs_blind14),
 and prints the gaps between dev and each,
 unless --data names a folder of conversations in that format.
 """
@@ -307,7 +308,8 @@ _GAP_AGAINST = {"held-out": "chats they were not", "blind": "chats no rule was w
                 "blind6": "the sixth blind set, issue 19", "blind7": "the seventh blind set, issue 19",
                 "blind8": "the eighth blind set, issue 19", "blind9": "the ninth blind set, issue 19",
                 "blind10": "the tenth blind set, issue 19", "blind11": "the eleventh blind set, issue 19",
-                "blind12": "the twelfth blind set, issue 19", "blind13": "the thirteenth blind set, issue 19"}
+                "blind12": "the twelfth blind set, issue 19", "blind13": "the thirteenth blind set, issue 19",
+                "blind14": "the fourteenth blind set, issue 19"}
 
 
 def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
@@ -432,7 +434,7 @@ def _cs_targets(reports: list[dict[str, Any]], add: Any) -> None:
         if r["dataset"] != "cs":
             continue
         overall = [x for x in r["results"] if x["lang"] == "all"]  # the newest blind group's, else an older one's
-        row = next((x for g in ("blind13", "blind12", "blind11", "blind10", "blind9", "blind8", "blind7", "blind6", "blind5", "blind4", "blind3", "blind2", "blind", "held-out") for x in overall if x.get("group") == g), overall[0])
+        row = next((x for g in ("blind14", "blind13", "blind12", "blind11", "blind10", "blind9", "blind8", "blind7", "blind6", "blind5", "blind4", "blind3", "blind2", "blind", "held-out") for x in overall if x.get("group") == g), overall[0])
         add("cs set: fact recall", row["fact_recall"], 0.85, "—")
         add("cs set: fact precision", row["fact_precision"], 0.92, "—")
         for kind in ("constraints", "commitments"):

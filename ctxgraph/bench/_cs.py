@@ -43,7 +43,7 @@ from typing import Any, Iterable, Sequence
 
 from ._data import DataNotFoundError, _check_limit
 
-__all__ = ["CsConversation", "default_blind2_dir", "default_blind3_dir", "default_blind4_dir", "default_blind5_dir", "default_blind6_dir", "default_blind7_dir", "default_blind8_dir", "default_blind9_dir", "default_blind10_dir", "default_blind11_dir", "default_blind12_dir", "default_blind13_dir", "default_blind_dir", "default_cs_dir", "default_holdout_dir", "holds", "load_cs", "run_cs", "score_state",
+__all__ = ["CsConversation", "default_blind2_dir", "default_blind3_dir", "default_blind4_dir", "default_blind5_dir", "default_blind6_dir", "default_blind7_dir", "default_blind8_dir", "default_blind9_dir", "default_blind10_dir", "default_blind11_dir", "default_blind12_dir", "default_blind13_dir", "default_blind14_dir", "default_blind_dir", "default_cs_dir", "default_holdout_dir", "holds", "load_cs", "run_cs", "score_state",
            "summarise"]
 
 GOLD_LISTS = ("current", "not_current", "also_ok", "constraints_active", "constraints_lifted",
@@ -211,19 +211,30 @@ def default_blind13_dir() -> Path:
     return SHIPPED_DATA / "cs_blind13"
 
 
+def default_blind14_dir() -> Path:
+    """The fourteenth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind14``, 24 chats
+    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
+    annotated (issue 19) by a helper who had not read the rules, the extractors, the trust tests,
+    the probe sets, cs_blind12 nor cs_blind13, and committed before ctxgraph was run on them, while
+    blind12 was open and blind13 was the round's judge. It is a judge for the next round: the lead
+    alone runs ctxgraph on it (``cue_audit`` and the figures tests leave it out)."""
+    return SHIPPED_DATA / "cs_blind14"
+
+
 #: The groups ``ctxgraph bench cs`` reads when no ``data`` is given: (name, folder).
 DEFAULT_GROUPS = (("dev", default_cs_dir), ("held-out", default_holdout_dir), ("blind", default_blind_dir),
                   ("blind2", default_blind2_dir), ("blind3", default_blind3_dir), ("blind4", default_blind4_dir),
                   ("blind5", default_blind5_dir), ("blind6", default_blind6_dir),
                   ("blind7", default_blind7_dir), ("blind8", default_blind8_dir), ("blind9", default_blind9_dir),
                   ("blind10", default_blind10_dir), ("blind11", default_blind11_dir),
-                  ("blind12", default_blind12_dir), ("blind13", default_blind13_dir))
+                  ("blind12", default_blind12_dir), ("blind13", default_blind13_dir),
+                  ("blind14", default_blind14_dir))
 #: The JSON key of each group's gap to dev: (key, group).
 GAPS = (("gap", "held-out"), ("gap_blind", "blind"), ("gap_blind2", "blind2"), ("gap_blind3", "blind3"),
         ("gap_blind4", "blind4"), ("gap_blind5", "blind5"), ("gap_blind6", "blind6"),
         ("gap_blind7", "blind7"), ("gap_blind8", "blind8"), ("gap_blind9", "blind9"),
         ("gap_blind10", "blind10"), ("gap_blind11", "blind11"), ("gap_blind12", "blind12"),
-        ("gap_blind13", "blind13"))
+        ("gap_blind13", "blind13"), ("gap_blind14", "blind14"))
 
 
 def load_cs(path: str | Path | None = None, *, limit: int | None = None) -> list[CsConversation]:
@@ -422,10 +433,11 @@ def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: 
     judged), "blind8" (an eighth, written while blind6 was open and blind7 judged), "blind9" (a
     ninth, written while blind7 was open and blind8 judged), "blind10" (a tenth, written while
     blind8 was open and blind9 judged), "blind11" (an eleventh, written while blind9 was open and
-    blind10 judged), "blind12" (a twelfth, written while blind10 was open and blind11 judged) and
-    "blind13" (a thirteenth, written while blind11 was open and blind12 judged); ``gap`` is
+    blind10 judged), "blind12" (a twelfth, written while blind10 was open and blind11 judged),
+    "blind13" (a thirteenth, written while blind11 was open and blind12 judged) and "blind14" (a
+    fourteenth, written while blind12 was open and blind13 judged); ``gap`` is
     the dev figure minus the held-out one, ``gap_blind``, ``gap_blind2``, ``gap_blind3``,
-    ``gap_blind4``, ``gap_blind5``, ``gap_blind6``, ``gap_blind7``, ``gap_blind8``, ``gap_blind9``, ``gap_blind10``, ``gap_blind11``, ``gap_blind12`` and ``gap_blind13`` the dev
+    ``gap_blind4``, ``gap_blind5``, ``gap_blind6``, ``gap_blind7``, ``gap_blind8``, ``gap_blind9``, ``gap_blind10``, ``gap_blind11``, ``gap_blind12``, ``gap_blind13`` and ``gap_blind14`` the dev
     figure minus each blind one.
     With ``data`` one group, "data"; ``groups`` replaces the default groups by (name, folder) pairs (the same names give the same gaps).
     ``limit`` caps the conversations of each group. ``progress``: a bar on stderr (None: on a
@@ -461,7 +473,8 @@ def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: 
         "ctxgraph/bench/data/cs_blind4 (blind4), ctxgraph/bench/data/cs_blind5 (blind5), ctxgraph/bench/data/cs_blind6 (blind6), "
         "ctxgraph/bench/data/cs_blind7 (blind7), ctxgraph/bench/data/cs_blind8 (blind8), ctxgraph/bench/data/cs_blind9 (blind9), "
         "ctxgraph/bench/data/cs_blind10 (blind10), ctxgraph/bench/data/cs_blind11 (blind11), "
-        "ctxgraph/bench/data/cs_blind12 (blind12) and ctxgraph/bench/data/cs_blind13 (blind13)",
+        "ctxgraph/bench/data/cs_blind12 (blind12), ctxgraph/bench/data/cs_blind13 (blind13) and "
+        "ctxgraph/bench/data/cs_blind14 (blind14)",
         "conversations": details,
         "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
     }
