@@ -51,9 +51,12 @@ from .text import SENTENCE_END
 #: the service reports a change it made: the new value follows the match
 _REPORT = {
     "en": re.compile(
-        r"(?:\b(?:i|we)(?:'ve| have)\s+(?:just\s+|now\s+|also\s+|already\s+)?|\bi'll\s+|\bi\s+(?:just\s+)?|"
+        r"(?:(?:\b(?:i|we)(?:'ve| have)\s+(?:just\s+|now\s+|also\s+|already\s+)?|\bi\s+(?:just\s+)?|"
         r"(?:^|(?<=[.!,]\s))(?:all\s+)?(?:done,?\s+|now\s+)?)"
-        r"(?:changed|moved|switched|swapped|updated|rebooked|amended|switch|change|move|swap)\s+"
+        r"(?:changed|moved|switched|swapped|updated|rebooked|amended)"
+        # (fix13) the present only as a change promised on the spot: "How about I move it to 14:30", "Alternatively I
+        # switch you to…" propose
+        r"|\bi'll\s+(?:switch|change|move|swap))\s+"
         r"(?:(?:it|that|this|them|you|your\s+\w+|the\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+", re.I),
     "zh": re.compile(
         r"(?:已经?|都)(?:给您|给你|帮您|帮你|为您|为你|替您)?(?:更改|修改|变更|更换|改|换|调|挪)(?:成|为|到|至)?"
@@ -208,6 +211,9 @@ def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
 def change_reports(ctx: MessageContext) -> list[_Unit]:
     """A change the service reports it made replaces the current value of the same kind."""
     G, added, taken = ctx.graph, [], set()
+    # (fix13) what a phrase of the message says stays ("课程还是北欧风", "your service stays the standard valet"): its value is kept
+    stayed = [p.casefold() for p in re.split(_PHRASES.pattern + "|" + SENTENCE_END.pattern, ctx.text, flags=re.I)
+              if p and _STAYS[ctx.lang].search(p)]
     for start, stop in _spans(ctx):
         pos = start
         for part in filter(None, _PHRASES.split(ctx.text[start:stop])):
@@ -235,6 +241,8 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
                 if fid in taken:
                     continue
                 value, key, slot = str(d.get("value", "")), str(d.get("key", "")), d.get("slot")
+                if len(value.strip()) > 1 and any(value.casefold() in p for p in stayed):
+                    continue  # said to stay (above)
                 new = None
                 for text, kind in values:
                     if kind == "day" and _RANGE.search(text) and not _RANGE.search(value):
@@ -278,10 +286,6 @@ _CANCEL_CALL = re.compile(r"cancel|取消|撤销", re.I)
 _REF_ARG = re.compile(r"ref|order|book|reserv|appoint|confirm|预约|订单", re.I)
 #: a reference's shape: letters or a dash beside its digits ("GJJ-0713-0452", "HC2103"); a bare number (a phone) is none
 _REF = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9\-_/·]{3,}")
-
-
-#: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")
-_CANCEL_DONE = re.compile(r"\bcancell?ed\b|已(?:经)?(?:为您|给您|帮您)?取消|取消(?:好)?了|作废", re.I)
 
 
 def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_Unit]:

@@ -1,0 +1,188 @@
+"""fix13: last round's code tried like a new user (/work/brief/rev13/REVIEW.md), mended by structure.
+
+- a change the assistant only proposes ("How about I move it to 14:30") is no change made; a phrase of the report
+  that says a value stays keeps it ("课程还是北欧风");
+- a deferral that names its own topic ("I need to check with my landlord about the delivery day") puts off that
+  topic only, not the pick said before it;
+- a bare answer naming an offered option by its words ("no, the starter block") picks it;
+- the fallback want: "has been fine" describes, and "the quote for the decking was too high" asks for nothing;
+- a word judging a value true ("快递单号是对的吧") is no value.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def user(text: str) -> dict:
+    return {"role": "user", "content": text}
+
+
+def bot(text: str) -> dict:
+    return {"role": "assistant", "content": text}
+
+
+def call(name: str, args: dict, cid: str = "c1") -> dict:
+    return {"role": "assistant", "content": None, "tool_calls": [{"id": cid, "type": "function",
+            "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)}}]}
+
+
+def result(data: dict, cid: str = "c1") -> dict:
+    return {"role": "tool", "tool_call_id": cid, "content": json.dumps(data, ensure_ascii=False)}
+
+
+def current(lang: str, *messages: dict, key: str | None = None) -> list[str]:
+    t = Tracker(lang)
+    t.observe_many(list(messages))
+    return [f.value for f in t.state().facts if f.status == "current" and (key is None or f.key.startswith(key))]
+
+
+# ---------------------------------------------------------------- change reports (reported.py)
+
+_CLASS = [user("book the sourdough baking class on saturday 14 march at 10:00"),
+          bot("Booked: Saturday 14 March, 10:00, £60 total."), user("can it be later?")]
+
+
+@pytest.mark.parametrize("said", [
+    "How about I move it to 14:30 instead.",
+    "Alternatively I switch you to 14:30.",
+    "I'd suggest I move you to 14:30.",
+])
+def test_en_proposal_in_the_present_changes_nothing(said):
+    assert current("en", *_CLASS, bot(said), key="time") == ["10:00"]
+
+
+@pytest.mark.parametrize("said", ["No problem, I've moved it to 14:30 the same day.", "Done, I just moved it to 14:30."])
+def test_en_change_reported_still_replaces(said):
+    assert current("en", *_CLASS, bot(said), key="time") == ["14:30"]
+
+
+_PHOTO = [user("想约周六上午10点的宠物摄影 两只猫"), bot("已为您预约周六上午10点，总价680元。"), user("能晚一点吗")]
+
+
+@pytest.mark.parametrize("said", ["要不我给您改到下午3点，您看。", "我改到下午3点也可以，您定。"])
+def test_zh_proposal_changes_nothing(said):
+    assert current("zh", *_PHOTO, bot(said), key="time") == ["上午10点"]
+
+
+def test_zh_change_reported_still_replaces():
+    assert current("zh", *_PHOTO, bot("好的，已经给您改到下午3点了。"), key="time") == ["下午3点"]
+
+
+_FLOWERS = [user("想约插花体验课 北欧风的"), call("book", {"style": "北欧风", "teacher": "钱老师"}), result({"order": "HB-31"}),
+            bot("已为您预约周六10:00，钱老师。")]
+
+
+def test_zh_value_said_to_stay_is_kept():
+    said = bot("花材已经换成日式风的了，课程还是北欧风。")
+    assert current("zh", *_FLOWERS, user("花材能换吗"), said, key="style") == ["北欧风"]
+
+
+def test_zh_report_of_a_same_head_value_still_replaces():
+    said = bot("好的，已经给您换成日式风了，还是钱老师。")
+    assert current("zh", *_FLOWERS, user("能换成日式风吗"), said, key="style") == ["日式风"]
+
+
+_VALET = [user("car valet for my van please"), call("book", {"service": "standard valet", "technician": "Ian Clegg"}),
+          result({"ref": "VL-2201"}), bot("Booked, standard valet at 10:00 with Ian Clegg.")]
+
+
+def test_en_value_said_to_stay_is_kept():
+    said = bot("I've switched the wax to the premium wax, your service stays the standard valet.")
+    assert current("en", *_VALET, user("any better wax?"), said, key="service") == ["standard valet"]
+
+
+def test_en_report_of_the_service_still_replaces():
+    said = bot("I've switched you to the full valet, still with Ian Clegg.")
+    assert current("en", *_VALET, user("can I have the full one"), said, key="service") == ["full valet"]
+
+
+# ---------------------------------------------------------------- deferrals with their own topic (notchosen.py)
+
+_COVERS_EN = [user("quote for a hot tub cover"),
+              bot("We have two hot tub covers: the standard cover at £180, or the thermal cover at £260. Which would you like?")]
+_COVERS_ZH = [user("浴缸盖报个价"), bot("浴缸盖有两款：普通款180元，加厚保温款260元，您要哪款？")]
+
+
+@pytest.mark.parametrize("said", [
+    "the thermal one please, I need to check with my landlord about the delivery day though",
+    "I'll have the thermal one. I'll get back to you on the fitting date",
+])
+def test_en_deferral_of_another_topic_keeps_the_pick(said):
+    assert any("thermal" in v for v in current("en", *_COVERS_EN, user(said), key="choice"))
+
+
+@pytest.mark.parametrize("said", ["the thermal one sounds nice, let me ask my wife", "I'll think about the thermal one",
+                                  "the thermal one maybe, I'll get back to you about it"])
+def test_en_deferral_of_the_pick_still_picks_nothing(said):
+    assert current("en", *_COVERS_EN, user(said), key="choice") == []
+
+
+def test_zh_deferral_of_another_topic_keeps_the_pick():
+    assert any("加厚保温" in v for v in current("zh", *_COVERS_ZH, user("加厚保温款吧，送货时间我再跟老公商量下"), key="choice"))
+
+
+@pytest.mark.parametrize("said", ["加厚保温款吧，我再跟老公商量下", "我考虑一下加厚保温款"])
+def test_zh_deferral_of_the_pick_still_picks_nothing(said):
+    assert current("zh", *_COVERS_ZH, user(said), key="choice") == []
+
+
+# ---------------------------------------------------------------- a bare answer naming the option (choose.py)
+
+_BLOCKS = [user("beginner sailing lessons"),
+           bot("Lessons come as a Starter block at £90 or a Full block at £160. Which suits you?")]
+
+
+@pytest.mark.parametrize("said", ["the starter block", "no, the starter block"])
+def test_en_bare_answer_naming_the_option_picks_it(said):
+    assert any("starter" in v.casefold() for v in current("en", *_BLOCKS, user(said), key="choice"))
+
+
+@pytest.mark.parametrize("said", ["the starter block is too short for me", "what's in the starter block"])
+def test_en_answer_saying_more_than_the_option_is_no_bare_pick(said):
+    assert current("en", *_BLOCKS, user(said), key="choice") == []
+
+
+_KILNS = [user("陶艺课"), bot("课程有两种：入门班四节课480元，进阶班八节课880元。您选哪个？")]
+
+
+def test_zh_bare_answer_naming_the_option_picks_it():
+    assert any("入门" in v for v in current("zh", *_KILNS, user("不，入门班"), key="choice"))
+
+
+# ---------------------------------------------------------------- the fallback want (wants.py)
+
+def test_en_has_been_fine_is_no_fault():
+    assert current("en", user("the sauna heater has been fine since you came"), key="want") == []
+
+
+def test_en_statement_with_for_is_no_request():
+    assert current("en", user("the quote for the decking was too high"), key="want") == []
+
+
+@pytest.mark.parametrize("said", ["the sauna heater has been leaking since tuesday", "service for a grandfather clock"])
+def test_en_fault_and_request_still_wanted(said):
+    assert current("en", user(said), key="want") or current("en", user(said), key="problem")
+
+
+def test_zh_fault_still_wanted():
+    assert current("zh", user("桑拿炉老是跳闸"), key="want") or current("zh", user("桑拿炉老是跳闸"), key="problem")
+
+
+# ---------------------------------------------------------------- a judgement is no value (facts.py)
+
+_TRACK = [user("寄件"), bot("快递单号是SF1234567890，请核对。")]
+
+
+@pytest.mark.parametrize("said", ["快递单号是对的吧", "快递单号是对的"])
+def test_zh_truth_judgement_is_no_value(said):
+    assert "对" not in current("zh", *_TRACK, user(said))
+
+
+def test_en_truth_judgement_is_no_value():
+    values = current("en", user("parcel pickup"), bot("Your tracking number is TR-448812."), user("the tracking number is correct"))
+    assert "correct" not in values
