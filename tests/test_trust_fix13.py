@@ -186,3 +186,43 @@ def test_zh_truth_judgement_is_no_value(said):
 def test_en_truth_judgement_is_no_value():
     values = current("en", user("parcel pickup"), bot("Your tracking number is TR-448812."), user("the tracking number is correct"))
     assert "correct" not in values
+
+
+# ---------------------------------------------------------------- another person's booking; a cancel of another thing
+
+def test_zh_report_of_another_persons_booking_changes_nothing_of_the_users():
+    said = bot("您朋友那单已经换成孙老师了。")
+    assert current("zh", *_FLOWERS, user("我朋友的课呢"), said, key="teacher") == ["钱老师"]
+
+
+def test_en_report_of_another_persons_booking_changes_nothing_of_the_users():
+    assert current("en", *_CLASS, bot("I've moved your wife to 14:30, you stay at 10:00."), key="time") == ["10:00"]
+
+
+_KNIVES = [user("knife sharpening pickup for 6 knives please"), call("book", {"day": "Tuesday 10 March", "time": "09:00"}),
+           result({"booking": "KS-4410"}), bot("Booked for Tuesday 10 March at 09:00, booking KS-4410.")]
+
+
+def test_en_cancel_of_a_reminder_keeps_the_booking():
+    after = current("en", *_KNIVES, user("can you stop the text reminders"), call("cancel_reminder", {"booking": "KS-4410"}, "c2"),
+                    result({"ok": True}, "c2"))
+    assert "KS-4410" in after and "09:00" in after
+
+
+def test_en_cancel_of_the_booking_still_ends_it():
+    after = current("en", *_KNIVES, user("please cancel it"), call("cancel", {"booking": "KS-4410"}, "c2"), result({"ok": True}, "c2"))
+    assert "KS-4410" not in after and "09:00" not in after
+
+
+_SHARPEN = [user("想约上门磨刀 6把"), call("book", {"日期": "周二", "时间": "上午9点"}), result({"订单号": "MD-0310"}),
+            bot("已预约周二上午9点，订单号MD-0310。")]
+
+
+def test_zh_cancel_of_a_reminder_keeps_the_booking():
+    after = current("zh", *_SHARPEN, user("短信提醒别发了"), call("取消短信提醒", {"订单号": "MD-0310"}, "c2"), result({"ok": True}, "c2"))
+    assert "MD-0310" in after
+
+
+def test_zh_cancel_of_the_booking_still_ends_it():
+    after = current("zh", *_SHARPEN, user("取消吧"), call("取消预约", {"订单号": "MD-0310"}, "c2"), result({"ok": True}, "c2"))
+    assert "MD-0310" not in after

@@ -45,6 +45,7 @@ from .._units import FactUnit, _Unit
 from .._normalize import _parse_cn_integer
 from .changes import _kind_of_fact
 from .context import MessageContext
+from .kin import _EN_KIN, _ZH_KIN
 from .registry import step
 from .text import SENTENCE_END
 
@@ -189,6 +190,13 @@ def _respelt(old: str, new: str, lang: str) -> bool:
     return len(ow) == len(nw) and ow[0] == nw[0] and SequenceMatcher(None, old.casefold(), new.casefold()).ratio() >= 0.8
 
 
+#: (fix13) a person of the user's whose booking the report is about: their possessive ("your wife's", 您朋友那单,
+#: 你老公的); the person as the object of the change is read in the match ("moved your wife to")
+_ANOTHERS = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})['’]s\b", re.I),
+             "zh": re.compile(rf"(?:您|你)(?:家)?(?:{_ZH_KIN}|[爸妈哥姐弟妹])(?:的|那)")}
+_OBJECT = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})\b", re.I), "zh": re.compile(r"(?!)")}
+
+
 def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
     """(start, end) of what each report in the message names as the new state."""
     rx = _REPORT.get(ctx.lang)
@@ -203,6 +211,9 @@ def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
             continue  # "shall I move it to 13:00?"
         if _NOT_DONE[ctx.lang].search(ctx.text[begin:m.start()]) or _NOT_DONE[ctx.lang].search(ctx.text[m.end():stop]):
             continue
+        if _ANOTHERS[ctx.lang].search(ctx.text[begin:m.start()]) or _ANOTHERS[ctx.lang].search(m.group(0)) \
+                or _OBJECT[ctx.lang].search(m.group(0)):
+            continue  # (fix13) "您朋友那单已经换成孙老师了", "I've moved your wife to 14:30": another person's booking
         out.append((m.end(), stop))
     return out
 
@@ -282,6 +293,10 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
 
 #: a tool call that cancels: its name says so ("cancel", "cancel_booking", "取消预约")
 _CANCEL_CALL = re.compile(r"cancel|取消|撤销", re.I)
+#: (fix13) a call's name that names a thing of the booking it cancels, not the booking ("cancel_reminder", "cancel_addon",
+#: 取消短信提醒): the booking stays
+_ACCESSORY = re.compile(r"remind|notif|alert|add_?on|extra|upsell|insurance|subscri|newsletter|marketing|sms|email|"
+                        r"提醒|短信|通知|加购|附加|增值|保险", re.I)
 #: an argument naming what is cancelled: a booking's, an order's or an appointment's reference
 _REF_ARG = re.compile(r"ref|order|book|reserv|appoint|confirm|预约|订单", re.I)
 #: a reference's shape: letters or a dash beside its digits ("GJJ-0713-0452", "HC2103"); a bare number (a phone) is none
@@ -309,8 +324,8 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
     from .._units import RetractUnit
 
     G = ctx.graph
-    if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))):
-        return units
+    if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))) or _ACCESSORY.search(str(G.nodes[aid].get("tool", ""))):
+        return units  # (fix13) "cancel_reminder", "cancel_addon": a thing of the booking, not the booking
     args = G.nodes[aid].get("arguments") or {}
     refs = [str(v) for k, v in args.items() if _REF_ARG.search(str(k)) and _REF.fullmatch(str(v))] if isinstance(args, dict) else []
     if not refs:
