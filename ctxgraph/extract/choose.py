@@ -296,7 +296,7 @@ def _bare(clause: str, part: str, option: str = "") -> bool:
     the option besides its distinctive part is no other word ("the starter block" for "a Starter block at £90" beside
     "a Full block at £160").
 
-    >>> _bare("no the starter block", "starter", "a Starter block at £90"), _bare("the starter block is too short", "starter", "a Starter block")
+    >>> _bare("the starter block", "starter", "a Starter block at £90"), _bare("the starter block is too short", "starter", "a Starter block")
     (True, False)
     """
     rest = clause.replace(part, " ") if part else clause
