@@ -226,3 +226,24 @@ def test_zh_cancel_of_a_reminder_keeps_the_booking():
 def test_zh_cancel_of_the_booking_still_ends_it():
     after = current("zh", *_SHARPEN, user("取消吧"), call("取消预约", {"订单号": "MD-0310"}, "c2"), result({"ok": True}, "c2"))
     assert "MD-0310" not in after
+
+
+# ---------------------------------------------------------------- a phrase naming only the kind is no value
+
+@pytest.mark.parametrize(("said", "key", "kept"), [
+    ("I've moved it to a later time, I'll confirm which shortly.", "time", "10:00"),
+    ("I've moved it to another date, the baker will call you.", "date", "saturday 14 march"),
+    ("I've updated the booking to the new price.", "price", "£60"),
+])
+def test_en_phrase_naming_only_the_kind_keeps_the_value(said, key, kept):
+    assert current("en", *_CLASS, bot(said), key=key) == [kept]
+
+
+def test_en_phrase_naming_a_value_of_the_key_still_replaces():
+    said = bot("I've switched you to a different valet, the full valet.")
+    assert current("en", *_VALET, user("can I have the full one"), said, key="service") == ["full valet"]
+
+
+def test_zh_phrase_naming_only_the_kind_keeps_the_value():
+    said = bot("已经给您换成别的老师了，明天告诉您是谁。")
+    assert current("zh", *_FLOWERS, user("能换个老师吗"), said, key="teacher") == ["钱老师"]

@@ -80,6 +80,8 @@ _NUMERAL = re.compile(r"[\d.,]+|[一二两三四五六七八九十百千半]")
 _LEAD = re.compile(r"^(?:the|our|a|an|your|usual|normal|standard)\s+", re.I)
 #: a person's name as written in English ("Ian Clegg", "Dr Kofi Mensah")
 _NAME = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?[A-Z][a-z]+(?: [A-Z][a-z'-]+){1,2}")
+#: (fix13) a phrase that names its kind, no value of it: "a later time", "another date", "the new price", 另一个时间
+_VAGUE = re.compile(r"^(?:another|other|different|new|later|earlier|next|better|cheaper|some)\b|^(?:另一|另外|别的|其他|新的|晚一点|早一点)", re.I)
 _RANGE = re.compile(r"[到至~～–-]|\bto\b|\btill\b|\buntil\b", re.I)
 _TRAIL = re.compile(r"(?:了|吧|的|啦|哈)+$")
 
@@ -264,8 +266,11 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
                         break
                 if new is None and not values and phrase and not _same(value, phrase, None):
                     items = re.split(r"\s*[,，、]\s*", value)
-                    if _respelt(value, phrase, ctx.lang) or (ctx.lang == "en" and at == start and len(key) >= 4 and 2 <= len(phrase.split()) <= 4
-                                                             and phrase.casefold().split()[-1] == key.casefold()):
+                    if _VAGUE.match(phrase):
+                        pass  # (fix13) "a later time", "another date", "a different valet": no value named
+                    elif _respelt(value, phrase, ctx.lang) or (ctx.lang == "en" and at == start and len(key) >= 4 and 2 <= len(phrase.split()) <= 4
+                                                               and phrase.casefold().split()[-1] == key.casefold()
+                                                               and _kind(value, key, slot) is None):
                         new = phrase  # right after the verb, "our usual life model" names the `model` it replaces
                     elif len(items) > 1 and sum(_respelt(i, phrase, ctx.lang) for i in items) == 1:
                         # one item of a list spelt again: "Priyanka Sharma, Rohan Sharma" -> "…, Rohan Kumar Sharma"
