@@ -247,3 +247,16 @@ def test_en_phrase_naming_a_value_of_the_key_still_replaces():
 def test_zh_phrase_naming_only_the_kind_keeps_the_value():
     said = bot("已经给您换成别的老师了，明天告诉您是谁。")
     assert current("zh", *_FLOWERS, user("能换个老师吗"), said, key="teacher") == ["钱老师"]
+
+
+# ---------------------------------------------------------------- a deferral denied is a choice made
+
+@pytest.mark.parametrize("said", ["the thermal one, no need to ask my wife", "the thermal one please, I don't need to think about it",
+                                  "thermal one, I don't have to check with my landlord"])
+def test_en_denied_deferral_keeps_the_pick(said):
+    assert any("thermal" in v for v in current("en", *_COVERS_EN, user(said), key="choice"))
+
+
+@pytest.mark.parametrize("said", ["就加厚保温款，不用跟老公商量", "加厚保温款吧，不用考虑了"])
+def test_zh_denied_deferral_keeps_the_pick(said):
+    assert any("加厚保温" in v for v in current("zh", *_COVERS_ZH, user(said), key="choice"))

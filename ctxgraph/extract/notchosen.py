@@ -77,7 +77,13 @@ def put_off_until(text: str, lang: str, options: tuple[str, ...] | list[str] = (
     True
     """
     rx = _DEFERS_ZH if lang == "zh" else _DEFERS_EN
-    return max((m.end() for m in rx.finditer(text) if not (options and _other_topic(text, m, lang, options))), default=0)
+    return max((m.end() for m in rx.finditer(text) if not (options and _other_topic(text, m, lang, options))
+                and not _DENIED[lang if lang == "zh" else "en"].search(text, 0, m.start())), default=0)
+
+
+#: (fix13) a deferral denied just before it: "no need to ask my wife", "I don't need to think about it", 不用跟老公商量
+_DENIED = {"en": re.compile(r"\b(?:no|don'?t|do not|won'?t|not|never|without)\s+(?:\w+\s+){0,1}$", re.I),
+           "zh": re.compile(r"(?:不用|不必|不需要|无需|没必要|用不着)[^，,。！？!?；;\s]{0,4}$")}
 
 
 #: (fix13) the topic a deferral names after it ("… about the delivery day", "get back to you on the fitting date"); a
