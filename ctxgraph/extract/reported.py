@@ -298,10 +298,10 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
 
 #: a tool call that cancels: its name says so ("cancel", "cancel_booking", "取消预约")
 _CANCEL_CALL = re.compile(r"cancel|取消|撤销", re.I)
-#: (fix13) a call's name that names a thing of the booking it cancels, not the booking ("cancel_reminder", "cancel_addon",
-#: 取消短信提醒): the booking stays
-_ACCESSORY = re.compile(r"remind|notif|alert|add_?on|extra|upsell|insurance|subscri|newsletter|marketing|sms|email|"
-                        r"提醒|短信|通知|加购|附加|增值|保险", re.I)
+#: (fix13) a call's name that names, right after "cancel", a thing of the booking, not the booking ("cancel_reminder",
+#: "cancel_addon", 取消短信提醒): the booking stays ("cancel_and_notify", "cancel_order" end it)
+_ACCESSORY = re.compile(r"(?:cancel|取消|撤销)[\W_]*(?:the[\W_]*)?(?:remind|notif|alert|add[\W_]?on|extra|upsell|insurance|"
+                        r"subscri|newsletter|marketing|sms|text|email|短信|提醒|通知|加购|附加|增值|保险)", re.I)
 #: an argument naming what is cancelled: a booking's, an order's or an appointment's reference
 _REF_ARG = re.compile(r"ref|order|book|reserv|appoint|confirm|预约|订单", re.I)
 #: a reference's shape: letters or a dash beside its digits ("GJJ-0713-0452", "HC2103"); a bare number (a phone) is none
