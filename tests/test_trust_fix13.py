@@ -82,6 +82,16 @@ def test_zh_value_said_to_stay_is_kept():
     assert current("zh", *_FLOWERS, user("花材能换吗"), said, key="style") == ["北欧风"]
 
 
+def test_zh_old_value_in_a_supposition_is_no_stay():
+    said = bot("已经给您改到下午3点了。如果还是想要上午10点的话随时说。")
+    assert current("zh", *_PHOTO, said, key="time") == ["下午3点"]
+
+
+def test_en_old_value_in_a_supposition_is_no_stay():
+    said = bot("I've moved it to 14:30. If you'd still rather have 10:00, just say.")
+    assert current("en", *_CLASS, said, key="time") == ["14:30"]
+
+
 def test_zh_report_of_a_same_head_value_still_replaces():
     said = bot("好的，已经给您换成日式风了，还是钱老师。")
     assert current("zh", *_FLOWERS, user("能换成日式风吗"), said, key="style") == ["日式风"]

@@ -226,7 +226,7 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
     G, added, taken = ctx.graph, [], set()
     # (fix13) what a phrase of the message says stays ("课程还是北欧风", "your service stays the standard valet"): its value is kept
     stayed = [p.casefold() for p in re.split(_PHRASES.pattern + "|" + SENTENCE_END.pattern, ctx.text, flags=re.I)
-              if p and _STAYS[ctx.lang].search(p)]
+              if p and _STAYS[ctx.lang].search(p) and not _NOT_DONE[ctx.lang].search(p)]  # not "还是要上午10点的话…"
     for start, stop in _spans(ctx):
         pos = start
         for part in filter(None, _PHRASES.split(ctx.text[start:stop])):
