@@ -61,6 +61,15 @@ def test_en_change_reported_still_replaces(said):
     assert current("en", *_CLASS, bot(said), key="time") == ["14:30"]
 
 
+@pytest.mark.parametrize("said", ["I've moved your 10:00 to 14:30.", "I've moved it from 10:00 to 14:30."])
+def test_en_change_with_the_old_value_before_to_replaces(said):
+    assert current("en", *_CLASS, bot(said), key="time") == ["14:30"]
+
+
+def test_en_change_of_another_persons_slot_with_the_old_value_changes_nothing():
+    assert current("en", *_CLASS, bot("I've moved your wife from 10:00 to 14:30."), key="time") == ["10:00"]
+
+
 _PHOTO = [user("想约周六上午10点的宠物摄影 两只猫"), bot("已为您预约周六上午10点，总价680元。"), user("能晚一点吗")]
 
 
@@ -69,8 +78,9 @@ def test_zh_proposal_changes_nothing(said):
     assert current("zh", *_PHOTO, bot(said), key="time") == ["上午10点"]
 
 
-def test_zh_change_reported_still_replaces():
-    assert current("zh", *_PHOTO, bot("好的，已经给您改到下午3点了。"), key="time") == ["下午3点"]
+@pytest.mark.parametrize("said", ["好的，已经给您改到下午3点了。", "好的，已经从上午10点改到下午3点了。"])
+def test_zh_change_reported_still_replaces(said):
+    assert current("zh", *_PHOTO, bot(said), key="time") == ["下午3点"]
 
 
 _FLOWERS = [user("想约插花体验课 北欧风的"), call("book", {"style": "北欧风", "teacher": "钱老师"}), result({"order": "HB-31"}),

@@ -58,7 +58,9 @@ _REPORT = {
         # (fix13) the present only as a change promised on the spot: "How about I move it to 14:30", "Alternatively I
         # switch you to…" propose
         r"|\bi'll\s+(?:switch|change|move|swap))\s+"
-        r"(?:(?:it|that|this|them|you|your\s+\w+|the\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+", re.I),
+        r"(?:(?:it|that|this|them|you|your\s+[\w:.]+|the\s+\w+(?:\s+\w+)?)\s+)?"
+        # (fix13) the old value between the verb and "to": "moved your 10:00 to 14:30", "moved it from 10:00 to 14:30"
+        r"(?:from\s+[^,.;!?]{1,30}?\s+)?(?:over\s+)?to\s+", re.I),
     "zh": re.compile(
         r"(?:已经?|都)(?:给您|给你|帮您|帮你|为您|为你|替您)?(?:更改|修改|变更|更换|改|换|调|挪)(?:成|为|到|至)?"
         r"|(?:改|换|调)(?:成|为|到)(?=[^，。！？,!?\n]{1,20}了)"),
