@@ -1,0 +1,40 @@
+"""wants13's probe set (``tests/data/probes_wants13.yml``, written before ctxgraph ran on it): a want verb whose
+subject is left out ("now then, need my ewes shearing", "I run a small shop and need a safe bolted down", "…,
+thinking a private life drawing session"), "wish to" and "looking at getting"; the ``no_want`` probes (the verb
+asked about or after a question word, "need to know", a fragment left by masking, zh 要 as "will" or asked) keep
+none. zh and en, domains no cs set covers, each scored the way ``ctxgraph bench cs`` scores a chat.
+
+``python -m tests.probe_sets tests/data/probes_wants13.yml`` prints the totals (docs/quality.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph.bench._cs import replay, score_state
+from tests.probe_sets import load_probes, probe_params
+
+PROBES = load_probes("wants13")
+#: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
+KNOWN_MISSES: dict[str, str] = {}
+
+
+def _wants(conv) -> list[str]:
+    return [f["value"] for f in replay(conv)["facts"] if f["key"].startswith("want") and f["status"] == "current"]
+
+
+def test_probes_wants13_load_both_languages_and_non_wants():
+    assert len(PROBES) >= 12 and {conv.lang for _, conv in PROBES} == {"en", "zh"}
+    assert sum(bool(p.get("no_want")) for p, _ in PROBES) >= 4
+
+
+@pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
+def test_probes_wants13_probe_reads_the_want(probe, conv):
+    s = score_state(conv, replay(conv))
+    assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+
+
+@pytest.mark.parametrize(("probe", "conv"), [(p, c) for p, c in PROBES if p.get("no_want")],
+                         ids=lambda x: x["id"] if isinstance(x, dict) else "")
+def test_probes_wants13_non_wants_keep_no_want(probe, conv):
+    """The verb asked about, "need to know", a fragment left by masking, zh 要 as "will": no want at all."""
+    assert _wants(conv) == []
