@@ -147,7 +147,7 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
         return False  # (wants13) "要多久", "要带什么过去吗": the verb is asked about; "天气预报说要下雨": said of another
     if m is not None and ctx.lang == "en" and not m.groupdict().get("ask") and _ASKS_START.match(clause[clause.rfind(",", 0, m.start()) + 1:]):
         return False  # (wants13) "…, how many apples would we need": the comma part holding the verb asks
-    if m is None and opening and masked is not None and _unsaid_subject(ctx, start, clause, masked):
+    if m is None and opening and masked is not None and _unsaid_subject(ctx, start, clause, masked) >= 0:
         return not ctx.asking(start)  # (wants13) "now then, need my ewes shearing", "I run a shop and need a safe"
     if m is None:
         if ask and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
@@ -166,23 +166,26 @@ _EN_UNSAID = re.compile(r"(?P<lead>,\s*|\s+and\s+)(?:also\s+|really\s+|just\s+)?
 _EN_FIRST_PERSON = re.compile(r"(?:^|\W)(?:i|we|i'm|im|we're|i've|ive|we've|i'd|we'd)(?=\W)", re.I)
 #: (wants13) zh: a want cue with a question word right after it asks about the deed ("一节课要多久", "要带什么过去吗",
 #: "需要几天"); a cue after a verb of saying reports another's word ("天气预报说要下雨", "师傅说要换")
-_ZH_ASKED_AFTER = re.compile(r"[\u4e00-\u9fff]{0,3}?(?:多久|多长时间|多少|什么|啥|哪|几[天个次号点位]|怎么)")
+_ZH_ASKED_AFTER = re.compile(r"[\u4e00-\u9fff]?(?:多久|多长时间|多少|什么|啥|哪|几[天个次号点位]|怎么)")
 _ZH_SAID_BEFORE = re.compile(r"说[\u4e00-\u9fff]{0,3}$")
 
 
-def _unsaid_subject(ctx: MessageContext, start: int, clause: str, masked: str) -> bool:
-    """(wants13) ``clause`` (at ``start``; ``masked``: the message with its values masked) says an English want whose
-    subject is left out: a comma part opening with the want verb, or "and need" after a first-person clause, the part
-    before it no question, the want part whole (nothing cut off by masking: :data:`_FRAGMENT_END`).
+def _unsaid_subject(ctx: MessageContext, start: int, clause: str, masked: str) -> int:
+    """(wants13) Where the English want of ``clause`` (at ``start``; ``masked``: the message with its values masked)
+    starts when its want verb's subject is left out: a comma part opening with the want verb, or "and need" after a
+    first-person clause, the part before it no question, the want part whole (nothing cut off by masking:
+    :data:`_FRAGMENT_END`); at the verb when the clause before it is cut ("moved to [address] and need …"); -1: none.
 
     >>> from ctxgraph.extract.asked import _demo_ctx
     >>> ctx = _demo_ctx("en")
     >>> [_unsaid_subject(ctx, 0, c, c) for c in ("now then, need my ewes shearing", "I run a shop and need a safe bolted down",
     ...  "my son plays and need", "I run a newsletter and need to know the times", "how often, need it done", "show's soon, need them for the")]
-    [True, True, False, False, False, False]
+    [0, 0, -1, -1, -1, -1]
+    >>> _unsaid_subject(ctx, 0, "I just moved to and need a parking permit", "I just moved to and need a parking permit")
+    20
     """
     if ctx.lang != "en":
-        return False
+        return -1
     for m in _EN_UNSAID.finditer(clause):
         before = clause[:m.start()]
         if _ASKS_START.match(before.strip()) or _ASKS_START.match(before.rsplit(",", 1)[-1].strip()):
@@ -193,8 +196,10 @@ def _unsaid_subject(ctx: MessageContext, start: int, clause: str, masked: str) -
         part = masked[lo:start + len(clause)].split(",")[0]
         said = _clean(part).strip(" .。!！~～")
         if len(said.split()) >= 2 and not _FRAGMENT_END["en"].search(said):
-            return True
-    return False
+            # "I've just moved to [address] and need a permit": the clause before is cut by a masked value, so the
+            # want starts at its verb
+            return lo if _FRAGMENT_END["en"].search(_clean(masked[start:start + m.start()]).strip(" .,!~")) else start
+    return -1
 
 
 #: (wants10) the opening asks for the service as a question, with no verb of wanting: the thing asked for is what
@@ -291,6 +296,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                              if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
+                at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
+                if at > start:  # (wants13) "moved to [address] and need a permit": the want starts at its verb
+                    said = _clean(text[at:offset + len(clause)], kept_by)
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
                     said = _clean(text[offset:offset + len(clause)], kept_by)
                 if not said or first_match(ctx.pack.vague_values, said):
