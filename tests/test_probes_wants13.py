@@ -16,6 +16,8 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("wants13")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "en-and-need-weathervane": "St Anne's is masked (a place fact), which cuts 'I'm churchwarden at': by design the want "
+                               "then starts at its verb and 'churchwarden' is left out",
     "en-neg-fragment-hooves": "a bare ordinal said with 'need them for the 12th' is no date fact (no month, no weekday)",
     "zh-later-clause-zhunbei-zupu": "a bare count answered to 大概多少页 (两百页左右) is no fact (asked_answers' lane)",
 }
