@@ -100,26 +100,36 @@ def probe_params(probes: list[tuple[dict, Any]], known_misses: dict[str, str]) -
 
 def constraint_problems(probe: dict, conv: CsConversation) -> list[str]:
     """What the state gets wrong against a constraint probe's gold (empty: right): a rule with the
-    wrong status or none, and any rule made where the probe says ``no_constraints``."""
+    wrong status or none, any rule made where the probe says ``no_constraints``, and more rules than
+    the probe's ``max_rules`` (cons11: a rule and its reason are one rule)."""
     state = replay(conv)
     s = score_state(conv, state)
+    made = [c["text"] for c in state["constraints"]]
     out = [f"{e['expected']} {e['text']!r}: got {e['got']}" for e in s["constraints_wrong"]]
     if probe.get("no_constraints"):
-        out += [f"made a rule: {c['text']!r}" for c in state["constraints"]]
+        out += [f"made a rule: {t!r}" for t in made]
+    if "max_rules" in probe and len(made) > probe["max_rules"]:
+        out.append(f"{len(made)} rules, at most {probe['max_rules']}: {made!r}")
     return out
 
 
 def constraint_totals(probes: list[tuple[dict, CsConversation]]) -> dict[str, tuple[int, int]]:
-    """(right, total): constraint gold strings with their status, and the probes that must make no rule."""
-    out = {"constraints": [0, 0], "nothing_made": [0, 0]}
+    """(right, total): constraint gold strings with their status, the probes that must make no rule, those
+    within their ``max_rules``; and the unlisted rules (no gold string in their text) over all rules made."""
+    out = {"constraints": [0, 0], "nothing_made": [0, 0], "within_max": [0, 0], "unlisted": [0, 0]}
     for probe, conv in probes:
         state = replay(conv)
-        right, total = score_state(conv, state)["constraints"]
-        out["constraints"][0] += right
-        out["constraints"][1] += total
+        s = score_state(conv, state)
+        out["constraints"][0] += s["constraints"][0]
+        out["constraints"][1] += s["constraints"][1]
         if probe.get("no_constraints"):
             out["nothing_made"][1] += 1
             out["nothing_made"][0] += not state["constraints"]
+        if "max_rules" in probe:
+            out["within_max"][0] += len(state["constraints"]) <= probe["max_rules"]
+            out["within_max"][1] += 1
+        out["unlisted"][0] += len(s["constraints_unlisted"])
+        out["unlisted"][1] += s["constraints_items"]
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 

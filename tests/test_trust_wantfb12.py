@@ -65,6 +65,7 @@ def test_wantfb12_a_fault_or_a_request_naming_a_thing_is_the_want(lang, text, he
     pytest.param("en", "the gift is for a colleague who is retiring", id="en-copula-is-no-request"),
     pytest.param("en", "the depot is miles away", id="en-description"),
     pytest.param("zh", "天气太热了", id="zh-adjective-state"),
+    pytest.param("zh", "地址没变吧，还是建设路那个", id="zh-tag-question-negated-ba"),
 ])
 def test_wantfb12_a_fragment_a_question_a_greeting_or_a_value_keeps_no_want(lang, text):
     assert wants_after(lang, user(text)) == []
@@ -95,3 +96,11 @@ def test_wantfb12_a_phone_number_corrected_leaves_the_wants_number():
                       {"role": "assistant", "content": "What's your number?"}, user("07911 555 204"),
                       user("sorry my mobile is 07911 555 240 not 204"))
     assert got and all("600 quid" in w for w in got)
+
+
+def test_wantfb12_a_bare_ba_is_a_suggestion_not_a_question():
+    """吧 after a negation or 对/是 asks to confirm; a bare 吧 suggests ("全面版吧", "麻烦上门看看吧") and asks nothing."""
+    from ctxgraph.extract.wants import _ASKS_END
+
+    assert all(_ASKS_END.search(s) for s in ("地址没变吧", "不会再收费吧", "单号是对的吧", "是这个地址对吧"))
+    assert not any(_ASKS_END.search(s) for s in ("全面版吧", "麻烦上门看看吧", "那就周三吧"))

@@ -71,7 +71,9 @@ _ONLY_ASKING = {"en": re.compile(r"\bjust (?:wondering|asking|curious|checking)\
 _NOT_WANTING = re.compile(r"(?:n't|\bnot|\bnever|\bno)\s+(?:\w+\s+)?(?:want|need|like|wanting|needing)\b|不(?:想|要|需要|用)|别|只要.*就行", re.I)
 #: (wants11) a part that asks with no question mark: a final particle or a question word at its end (zh), a question
 #: word or an inverted auxiliary at its start (en: "whats your returns policy", "do you deliver on sundays")
-_ASKS_END = re.compile(r"[吗么呢][\s。.!！~～]*$|(?:怎么办|怎么回事|多少钱|什么价)[\s。.!！~～]*$")
+#: and a tag that asks to confirm (zh): 吧 after a negation ("地址没变吧", "不会再收费吧") or 对吧/是吧 — a bare 吧 is a
+#: suggestion ("全面版吧") and stays
+_ASKS_END = re.compile(r"(?:[吗么呢]|(?:没|不)[^，,。\s]{0,5}吧|[对是]的?吧)[\s。.!！~～]*$|(?:怎么办|怎么回事|多少钱|什么价)[\s。.!！~～]*$")
 _ASKS_START = re.compile(r"^\W*(?:what|whats|how|where|when|which|who|why|is there|are there|(?:do|does|did|can|could|would|will|should)"
                          r" (?:you|u|it|they|someone|anyone|somebody|i|we)|any chance)\b", re.I)
 
