@@ -43,3 +43,26 @@ def test_probes_wants13_probe_reads_the_want(probe, conv):
 def test_probes_wants13_non_wants_keep_no_want(probe, conv):
     """The verb asked about, "need to know", a fragment left by masking, zh 要 as "will": no want at all."""
     assert _wants(conv) == []
+
+
+def _opening_wants(lang: str, text: str) -> list[str]:
+    from ctxgraph import Tracker
+
+    t = Tracker(lang)
+    t.observe({"role": "user", "content": text})
+    return [f.value for f in t.state().facts if f.key.startswith("want") and f.status == "current"]
+
+
+@pytest.mark.parametrize(("text", "held"), [
+    ("right then, need the gutters on the barn cleared. long low roof, no skylights", "need the gutters on the barn cleared"),
+    ("I teach at the village school and need a minibus with a driver for a trip", "need a minibus with a driver"),
+])
+def test_wants13_a_want_verb_without_its_subject_is_the_want(text, held):
+    got = _opening_wants("en", text)
+    assert got and held in got[0]
+
+
+def test_wants13_a_part_said_on_a_condition_is_no_statement_beside_the_want():
+    """"maybe 12 if …" is a hypothesis: the want keeps the opening's plain statements, not it."""
+    got = _opening_wants("en", "we're a book club, thinking a private pottery evening. the cafe is ours, maybe 12 if Sam comes")
+    assert got and "pottery evening" in got[0] and "the cafe is ours" in got[0] and "if Sam" not in got[0]

@@ -312,7 +312,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
                     _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                    if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
+                    if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
+                    and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
             if said:
                 kept.append(said)
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
@@ -345,6 +346,8 @@ _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|down
 
 
 _QUESTION_END = re.compile(r"\s*[?？]")
+#: (wants13) a part said on a condition ("maybe 12 if Priyanka's back from leave"): a hypothesis, no statement
+_IF = re.compile(r"\b(?:if|unless)\b", re.I)
 
 
 #: (wantfb12) the closed class of words a whole clause does not end with: a preposition, an article, a possessive, a
