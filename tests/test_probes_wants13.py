@@ -66,3 +66,9 @@ def test_wants13_a_part_said_on_a_condition_is_no_statement_beside_the_want():
     """"maybe 12 if …" is a hypothesis: the want keeps the opening's plain statements, not it."""
     got = _opening_wants("en", "we're a book club, thinking a private pottery evening. the cafe is ours, maybe 12 if Sam comes")
     assert got and "pottery evening" in got[0] and "the cafe is ours" in got[0] and "if Sam" not in got[0]
+
+
+@pytest.mark.parametrize("text", ["thanks, thinking about it", "ok, need it by friday", "sorry, want to check my order"])
+def test_wants13_a_bare_verb_part_with_no_thing_is_no_want(text):
+    """A deliberation ("thinking about it"), a part a masked value cuts ("need it by [friday]"), a check: no want."""
+    assert _opening_wants("en", text) == []

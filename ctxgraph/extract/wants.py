@@ -161,8 +161,8 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
 #: (wants13) an English want verb whose subject is left out, as hurried users write: a comma part that opens with it
 #: ("now then, need my ewes shearing", "I'm organising a team social, thinking a private life drawing session",
 #: "we're a band, want 300 LPs"), or "and need / and want" after a first-person clause ("I run a small jewellery
-#: repair shop and need a proper safe bolted down"); not "need to know / ask / check" (that asks)
-_EN_UNSAID = re.compile(r"(?P<lead>,\s*|\s+and\s+)(?:also\s+|really\s+|just\s+)?(?P<verb>need|want|wanna|thinking)\b"
+#: repair shop and need a proper safe bolted down"); not "need to know / ask / check" (that asks), not "thinking about it"
+_EN_UNSAID = re.compile(r"(?P<lead>,\s*|\s+and\s+)(?:also\s+|really\s+|just\s+)?(?P<verb>need|want|wanna|thinking(?!\s+(?:(?:about|of|over)\s+)?(?:it|that|this|so)\b))\b"
                         r"(?!\s+(?:to\s+)?(?:know|ask|check|confirm|understand|find out|make sure)\b)", re.I)
 #: (wants13) the first person as the subject of the clause before "and need": "I run …", "we've got …", "I'm …"
 _EN_FIRST_PERSON = re.compile(r"(?:^|\W)(?:i|we|i'm|im|we're|i've|ive|we've|i'd|we'd)(?=\W)", re.I)
