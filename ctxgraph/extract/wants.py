@@ -147,7 +147,7 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
     m = first_match(rules, clause)
     if m is not None and ctx.lang == "zh" and (_ZH_ASKED_AFTER.match(clause, m.end()) or _ZH_SAID_BEFORE.search(clause, 0, m.start())):
         return False  # (wants13) "要多久", "要带什么过去吗": the verb is asked about; "天气预报说要下雨": said of another
-    if m is not None and ctx.lang == "en" and not m.groupdict().get("ask") and _ASKS_START.match(clause[clause.rfind(",", 0, m.start()) + 1:]):
+    if m is not None and ctx.lang == "en" and _asked_cue_part(rules, clause) == 0:
         return False  # (wants13) "…, how many apples would we need": the comma part holding the verb asks
     if m is None and opening and masked is not None and _unsaid_subject(ctx, start, clause, masked) >= 0:
         return not ctx.asking(start)  # (wants13) "now then, need my ewes shearing", "I run a shop and need a safe"
@@ -156,6 +156,33 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
             return True  # (wants10) "do you hire 1920s stuff", "how much for a hot tub", "年夜饭还有包间吗"
         return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
+
+
+#: (redo13) a plan of the user's own: a first-person subject and a verb in the progressive ("we're emigrating",
+#: "me and my wife are going on safari", "I'm walking the Camino"): it says what the user came for
+_EN_PLAN = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:me|i) and (?:my |our )?\w+ are|(?:my |our )?\w+ and (?:i|me) are)"
+                      r"\s+(?:\w+ly\s+|also\s+|just\s+)?\w+ing\b", re.I)
+
+
+def _asked_cue_part(rules, clause: str) -> int:
+    """(wants13, redo13) Where the English comma part holding the clause's want cue starts when that part asks ("…, how
+    many apples would we need", "…, what jabs do we need"): 0 when the clause is then no want, the start of the asking
+    part when a plan of the user's own comes before it (:data:`_EN_PLAN`; the plan is the want, the question what it
+    needs is not); -1 when the cue's part does not ask (or the cue asks the service for a deed: an ``ask`` group).
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> rules = _demo_ctx("en").pack.wants
+    >>> [_asked_cue_part(rules, c) for c in ("we've got three old trees, how many apples would we need",
+    ...  "we're emigrating in March, what paperwork do we need", "we need a skip, small one")]
+    [0, 26, -1]
+    """
+    m = first_match(rules, clause)
+    if m is None or m.groupdict().get("ask"):
+        return -1
+    cut = clause.rfind(",", 0, m.start()) + 1
+    if not _ASKS_START.match(clause[cut:]):
+        return -1
+    return cut if cut and _EN_PLAN.search(clause, 0, cut) else 0
 
 
 #: (wants13) an English want verb whose subject is left out, as hurried users write: a comma part that opens with it
@@ -301,6 +328,10 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
                 if at > start:  # (wants13) "moved to [address] and need a permit": the want starts at its verb
                     said = _clean(text[at:offset + len(clause)], kept_by)
+                asked = _asked_cue_part(rules, clause) if ctx.lang == "en" else -1
+                if asked > 0:  # (redo13) "we're going on safari in Kenya, what jabs do we need": the plan, not the question
+                    said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + asked)
+                                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
                     said = _clean(text[offset:offset + len(clause)], kept_by)
                 if not said or first_match(ctx.pack.vague_values, said):
