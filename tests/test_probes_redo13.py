@@ -66,3 +66,29 @@ def test_redo13_a_plan_before_a_question_is_the_want_without_the_question(text, 
 
 def test_redo13_a_state_before_a_question_keeps_no_want():
     assert _opening_wants("we've got two old pear trees, how many crates would we need") == []
+
+
+@pytest.mark.parametrize(("probe", "conv"), [(p, c) for p, c in PROBES if p.get("no_key")],
+                         ids=lambda x: x["id"] if isinstance(x, dict) else "")
+def test_probes_redo13_values_given_to_did_you_have_x_are_no_thing(probe, conv):
+    """asked13's guard: a reply of values other readers keep binds nothing to the thing asked of."""
+    keys = [f["key"] for f in replay(conv)["facts"] if f["status"] == "current"]
+    values = [f["value"] for f in replay(conv)["facts"] if f["status"] == "current" and f["key"] == probe["no_key"]]
+    assert all(conv.messages[-1]["content"] not in v for v in values), (keys, values)
+
+
+@pytest.mark.parametrize(("lang", "opening", "question", "reply", "key"), [
+    ("en", "I also need a train departing Ely and bound for Cambridge.", "Did you have a day and time in mind for your travels?",
+     "Wednesday by 14:15 for 6 people.", "day"),
+    ("zh", "我要订一张从北京到上海的火车票", "好的，您有没有想好出发的日子？", "周三下午两点六个人", "日子"),
+])
+def test_redo13_a_reply_of_values_read_elsewhere_binds_no_thing(lang, opening, question, reply, key):
+    """MultiWOZ val 769 (booking pack): the day, time and count are kept by their readers, not again as the thing."""
+    from ctxgraph import Tracker
+
+    t = Tracker(lang, packs=["booking"])
+    t.observe_many([{"role": "user", "content": opening}, {"role": "assistant", "content": question},
+                    {"role": "user", "content": reply}])
+    facts = [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    assert not any(k == key for k, _ in facts), facts
+    assert any(v.startswith(("Wednesday", "周三")) for _, v in facts), facts
