@@ -137,6 +137,17 @@ def _holds_read(clause: str, read: list[str]) -> bool:
     return any(_letters(v) and _letters(v) in c for v in read)
 
 
+def _opens_with_read(clause: str, read: list[str]) -> bool:
+    """(redo13) Whether ``clause`` opens with a value another step read from the message (or is one): a reply that
+    gives the values other readers keep, not a thing named.
+
+    >>> _opens_with_read("Wednesday by 14:15 for 6 people", ["Wednesday", "14:15"]), _opens_with_read("最好45岁以内", ["45岁"])
+    (True, False)
+    """
+    c = _letters(clause)
+    return any(_letters(v) and (c.startswith(_letters(v)) or c in _letters(v)) for v in read)
+
+
 def _answer_clauses(ctx: MessageContext, text: str):
     """(start, end, raw) of the reply's clauses and sentence marks; in segmented writing a space
     between two Chinese words parts two values too ("华山医院总院 皮肤科 专家号")."""
@@ -303,9 +314,10 @@ def _names_thing(ctx: MessageContext, sentence: str, read: list[str], at: int = 
     """(asked13) Whether a reply sentence that says no yes opens by naming a thing, as the answer to "any X?" /
     "有没有X": its first clause a bare phrase holding a value ("six koi", "两根台钓竿"), no question, no word of
     accepting or declining, no pick said as one ("the sports injury one", "女教练吧"), no value another step read
-    ("next tuesday"), nor any part of one: (redo13) "Did you have a day and time in mind?" - "Wednesday by 14:15 for 6
-    people" is values the date, time and count readers keep, no thing (MultiWOZ val 0-799's one dialogue asked13
-    made worse); the caller binds it only to the first question left in order, and only when every question
+    ("next tuesday"), nor one opening with such a value: (redo13) "Did you have a day and time in mind?" - "Wednesday
+    by 14:15 for 6 people" is the values the date, time and count readers keep, no thing (MultiWOZ val 0-799's one
+    dialogue asked13 made worse), while "最好45岁以内，要有育婴师证" names what is asked for, the age a qualifier in it
+    (:func:`_opens_with_read`); the caller binds it only to the first question left in order, and only when every question
     asked named its slot ("大概多大尺寸？有没有虫蛀？" - "宽一米左右" answers the size); ``at``: where the sentence starts in
     the message.
 
@@ -321,7 +333,7 @@ def _names_thing(ctx: MessageContext, sentence: str, read: list[str], at: int = 
         return False
     if _PICK_SAID.search(first):
         return False  # "the sports injury one", "女教练吧": a pick among what was offered, the choose and rules steps' to read
-    if first_match(ctx.pack.accepts, first) or first_match(ctx.pack.rejects, first) or _holds_read(first, read):
+    if first_match(ctx.pack.accepts, first) or first_match(ctx.pack.rejects, first) or _opens_with_read(first, read):
         return False
     limit = MAX_VALUE_CHARS_SEGMENTED if ctx.profile.segmented else MAX_VALUE_CHARS
     return len(first) <= limit and _bare(ctx, first) and _has_value(ctx, first)
