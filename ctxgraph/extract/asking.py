@@ -76,6 +76,25 @@ _EN_Q_PLACE = frozenset("near under behind above below inside outside around bes
 #: "Do you have", "Does the roof have", "Have you got", "Is the chimney still there"
 _EN_EXISTS = re.compile(r"^(?:(?:and|so|also|oh|then|just)\s+)*(?:any\b|(?:is|are|was|were)\s+there\b|"
                         r"(?:do|does|did|have|has)\s+(?:\w+\s+){1,2}?(?:\w+\s+)?(?:have|has|got)\b)|\bstill there$", re.I)
+#: (redo13) a thing that is an indefinite pronoun ("Is there anything else I can help you with?"): the question asks
+#: whether more is wanted, no thing is there or had
+_EN_INDEFINITE = re.compile(r"^(?:any|some|every|no)(?:thing|one|body|where)\b", re.I)
+#: (redo13) a question that asks the user to specify ("Do you have a preference?", "any particular area?", "Do you have
+#: a cuisine in mind?", "is there a certain type you're looking for?"): a wh-question put as yes-no, no thing had
+_EN_SPECIFY = re.compile(r"\b(?:particular|certain|specific|preference|preferences|preferred|in mind)\b", re.I)
+
+
+def _en_exists(clause: str, thing: str) -> bool:
+    """(asked13, redo13) Whether a yes-no question asks if a thing is there or had (:data:`_EN_EXISTS`), not whether
+    more is wanted (an indefinite pronoun) nor which one the user would specify (:data:`_EN_SPECIFY`).
+
+    >>> [_en_exists(q, t) for q, t in (("Any pets", "pets"), ("Is there anything else I can help with", "anything else"),
+    ...  ("Do you have a preference", "preference"), ("Do you have a cuisine in mind", "cuisine"))]
+    [True, False, False, False]
+    """
+    return bool(_EN_EXISTS.search(clause)) and not _EN_INDEFINITE.match(thing) and not _EN_SPECIFY.search(clause)
+
+
 _EN_WH = re.compile(r"\b(?:what|which|how|when|where|who|whose|why)\b", re.I)
 
 
@@ -167,7 +186,7 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
         if not _EN_OR.search(clause) and not _EN_WH.search(clause) and not any(q.find(part) <= at < q.find(part) + len(part) for at, _ in found):
             thing = _en_yesno_thing(clause)
             if thing:  # "Do you have any pets?", "Will you need a case as well?"
-                found.append((q.find(part), Asked(thing, "ask", (thing,), exists=bool(_EN_EXISTS.search(clause)))))
+                found.append((q.find(part), Asked(thing, "ask", (thing,), exists=_en_exists(clause, thing))))
                 continue
         if _EN_OR.search(clause) and not re.search(r"\b(?:what|which|how|when|where|who)\b", clause, re.I):
             options = [_EN_LEAD.sub("", o.strip()).strip() for o in _EN_OR.split(_EN_LEAD.sub("", clause))]
