@@ -97,3 +97,9 @@ def test_redo13_a_reply_of_values_read_elsewhere_binds_no_thing(lang, opening, q
     facts = [(f.key, f.value) for f in t.state().facts if f.status == "current"]
     assert not any(k == key for k, _ in facts), facts
     assert any(v.startswith(("Wednesday", "周三")) for _, v in facts), facts
+
+
+@pytest.mark.parametrize("text", ["I'm wondering, what do I need for a passport renewal?", "we're struggling, what do we need to do?"])
+def test_redo13_a_state_of_mind_before_a_question_is_no_plan(text):
+    """A progressive with nothing after it ("I'm wondering") is no plan: the question after it keeps no want."""
+    assert _opening_wants(text) == []

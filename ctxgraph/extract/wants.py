@@ -159,9 +159,10 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
 
 
 #: (redo13) a plan of the user's own: a first-person subject and a verb in the progressive ("we're emigrating",
-#: "me and my wife are going on safari", "I'm walking the Camino"): it says what the user came for
+#: "me and my wife are going on safari", "I'm walking the Camino"): it says what the user came for; the verb needs a
+#: word after it ("I'm wondering, what do I need", "we're struggling, …": a state of mind, no plan)
 _EN_PLAN = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:me|i) and (?:my |our )?\w+ are|(?:my |our )?\w+ and (?:i|me) are)"
-                      r"\s+(?:\w+ly\s+|also\s+|just\s+)?\w+ing\b", re.I)
+                      r"\s+(?:\w+ly\s+|also\s+|just\s+|both\s+|all\s+)?\w+ing\s+\w", re.I)
 
 
 def _asked_cue_part(rules, clause: str) -> int:
