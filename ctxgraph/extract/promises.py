@@ -185,9 +185,29 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "", 
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
-            and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]):
+            and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
+            and not _books_instead(ctx, clause, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: a report of the booking itself: 登记好了, 已下单, 约好了, "Booked", "You're enrolled"
+_BOOKED = re.compile(r"(?:登记|下单|订|预订|预约|约|报名|挂号|签约|办)(?:好了|上了|成功)|已(?:经)?(?:为您|给您|帮您)?(?:下单|预约|预订|登记|订|约|报名|挂号)"
+                     r"|^\W*(?:all |you'?re |you are |that'?s )?(?:booked|reserved|registered|enrolled|signed up|ordered)\b", re.I)
+#: a promise to book or order something: the booking's report keeps it ("我帮您约一下周六" then "约好了")
+_BOOKING_DEED = re.compile(r"登记|下单|订|约|报名|挂号|签约|\b(?:book|reserve|register|enrol|sign (?:you |him |her |them )?up|order)", re.I)
+
+
+def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """Whether a bare report right after a tool's result reports the booking that tool made, not the one open promise
+    ("登记好了，学号WT-0931" after ``register`` keeps no "我会告诉厨房阿姨每天单独注意"; "已下单" after ``create_order`` keeps no
+    "刘师傅到楼下先给您打电话"), unless that promise is itself to book ("我帮您约一下周六的" then "约好了"; prom13: blind10, blind12).
+
+    >>> _BOOKED.search("登记好了") is not None, _BOOKING_DEED.search("我会告诉厨房阿姨每天单独注意") is None
+    (True, True)
+    """
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
 
 
 def _for_another(ctx: MessageContext, clause: str, promise: str) -> bool:
