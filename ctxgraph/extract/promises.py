@@ -310,7 +310,7 @@ def _done_ahead(clause: str, done: re.Match) -> bool:
 #: survey map"; 测评报告刚发到您微信了, 电子票昨晚发到您邮箱了, 队长刚才给您打电话了 (prom13: blind10, blind12)
 _PAST_DEED = {
     "en": re.compile(r"(?<!\byou )(?<!\bto )\b(?:went (?:to|out|off|over|through|in the post|by (?:post|e-?mail|text))|sent|e-?mailed|texted|posted"
-                     r"|mailed|rang|phoned|spoke (?:to|with)|messaged|forwarded|dispatched|delivered|dropped (?:off|round|in)"
+                     r"|mailed|rang|phoned|spoke (?:to|with)|messaged|forwarded|dropped (?:off|round|in)"
                      r"|(?<!\bis )(?<!'s )(?<!\bwas )(?<!\bare )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!so-)called)\b", re.I),
     "zh": re.compile(r"(?:刚刚?|刚才|昨天|昨晚|前天|今早|今天(?:上午|早上|一早)|早上|上午|中午|一早)[^，,。！？]{0,8}?"
                      r"(?:发|寄|送|转|打|联系|说|告诉|通知|交)[^，,。！？]{0,10}?了(?!解|吗|么|没)"
@@ -333,6 +333,8 @@ def _past_report(ctx: MessageContext, clause: str) -> re.Match | None:
     (True, True)
     >>> [bool(_past_report(en, c)) for c in ("I'll text you when it went out", "it's called a sizer", "Did you get the map I sent?")]
     [False, False, False]
+    >>> bool(_past_report(en, "30 medium boxes, $105, delivered Saturday Aug 1"))  # the booking's delivery day, ahead
+    False
     >>> [bool(_past_report(zh, c)) for c in ("测评报告刚发到您微信了", "等开好了发到您邮箱", "昨天发给您了吗")]
     [True, False, False]
     """
