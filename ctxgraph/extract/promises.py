@@ -192,7 +192,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "", 
 
 
 #: a report of the booking itself: 登记好了, 已下单, 约好了, "Booked", "You're enrolled"
-_BOOKED = re.compile(r"(?:登记|下单|订|预订|预约|约|报名|挂号|签约|办)(?:好了|上了|成功)|已(?:经)?(?:为您|给您|帮您)?(?:下单|预约|预订|登记|订|约|报名|挂号)"
+_BOOKED = re.compile(r"(?:登记|下单|订|预订|预约|约|报名|挂号|签约)(?:好了|上了|成功)|已(?:经)?(?:为您|给您|帮您)?(?:下单|预约|预订|登记|订|约|报名|挂号)"
                      r"|^\W*(?:all |you'?re |you are |that'?s )?(?:booked|reserved|registered|enrolled|signed up|ordered)\b", re.I)
 #: a promise to book or order something: the booking's report keeps it ("我帮您约一下周六" then "约好了")
 _BOOKING_DEED = re.compile(r"登记|下单|订|约|报名|挂号|签约|\b(?:book|reserve|register|enrol|sign (?:you |him |her |them )?up|order)", re.I)
