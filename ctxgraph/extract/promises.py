@@ -166,12 +166,12 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") -> list[_Unit]:
+def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "", fallback: bool = True) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie. A report
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
     sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
-    go-ahead is taken, the reminder is not sent yet)."""
+    go-ahead is taken, the reminder is not sent yet); with ``fallback`` off it must name the promise."""
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
     best, best_score = None, _just_kept(ctx, said) if after_tool else 0
@@ -184,10 +184,30 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "") 
         score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
-    if best is None and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
-            and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]):
+    if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
+            and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
+            and not _books_instead(ctx, clause, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: a report of the booking itself: 登记好了, 已下单, 约好了, "Booked", "You're enrolled"
+_BOOKED = re.compile(r"(?:登记|下单|订|预订|预约|约|报名|挂号|签约)(?:好了|上了|成功)|已(?:经)?(?:为您|给您|帮您)?(?:下单|预约|预订|登记|订|约|报名|挂号)"
+                     r"|^\W*(?:all |you'?re |you are |that'?s )?(?:booked|reserved|registered|enrolled|signed up|ordered)\b", re.I)
+#: a promise to book or order something: the booking's report keeps it ("我帮您约一下周六" then "约好了")
+_BOOKING_DEED = re.compile(r"登记|下单|订|约|报名|挂号|签约|\b(?:book|reserve|register|enrol|sign (?:you |him |her |them )?up|order)", re.I)
+
+
+def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """Whether a bare report right after a tool's result reports the booking that tool made, not the one open promise
+    ("登记好了，学号WT-0931" after ``register`` keeps no "我会告诉厨房阿姨每天单独注意"; "已下单" after ``create_order`` keeps no
+    "刘师傅到楼下先给您打电话"), unless that promise is itself to book ("我帮您约一下周六的" then "约好了"; prom13: blind10, blind12).
+
+    >>> _BOOKED.search("登记好了") is not None, _BOOKING_DEED.search("我会告诉厨房阿姨每天单独注意") is None
+    (True, True)
+    """
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
 
 
 def _for_another(ctx: MessageContext, clause: str, promise: str) -> bool:
@@ -285,6 +305,78 @@ def _done_ahead(clause: str, done: re.Match) -> bool:
     return done.group(0).endswith("好了") and bool(_TO_USER_AFTER.search(clause[done.end():]))
 
 
+#: the assistant's side reports a deed in the plain past, with no done cue: "The kit list went to your inbox the evening I
+#: booked the trial", "I rang the farrier this morning", "I spoke to Kirby & Webb a moment ago", "Martin emailed you the
+#: survey map"; 测评报告刚发到您微信了, 电子票昨晚发到您邮箱了, 队长刚才给您打电话了 (prom13: blind10, blind12)
+_PAST_DEED = {
+    "en": re.compile(r"(?<!\byou )(?<!\bto )\b(?:went (?:to|out|off|over|through|in the post|by (?:post|e-?mail|text))|sent|e-?mailed|texted|posted"
+                     r"|mailed|rang|phoned|spoke (?:to|with)|messaged|forwarded|dropped (?:off|round|in)"
+                     r"|(?<!\bis )(?<!'s )(?<!\bwas )(?<!\bare )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!so-)called)\b", re.I),
+    "zh": re.compile(r"(?:刚刚?|刚才|昨天|昨晚|前天|今早|今天(?:上午|早上|一早)|早上|上午|中午|一早)[^，,。！？]{0,8}?"
+                     r"(?:发|寄|送|转|打|联系|说|告诉|通知|交)[^，,。！？]{0,10}?了(?!解|吗|么|没)"
+                     r"|(?:发|寄|送|转|交)(?:到|给)您[^，,。！？]{0,8}?了(?!解|吗|么|没)"),
+}
+#: before the past verb, a word that puts the deed ahead, in doubt or in the negative ("once it went", "didn't send"),
+#: or the user as its doer is handled in the pattern ("you sent")
+_NOT_PAST = re.compile(r"\b(?:will|'ll|would|shall|should|could|can|may|might|when|once|if|as soon as|after|before|until|till"
+                       r"|not|n't|never|please)\b|n't\b|会|将|等|如果|要是|的话|没|未|还没|之后|以后|再", re.I)
+
+
+def _past_report(ctx: MessageContext, clause: str) -> re.Match | None:
+    """Whether an assistant's clause reports a deed of its side done, in the plain past and with no done cue ("The free
+    practice paper went to your inbox last night", 测评报告刚发到您微信了); not a deed ahead or in doubt ("once it went",
+    "如果明天发给您了"), not denied ("I didn't send it"), not a question. Such a report keeps only an open promise it names.
+
+    >>> from types import SimpleNamespace as N
+    >>> en, zh = N(lang="en"), N(lang="zh")
+    >>> bool(_past_report(en, "The kit list went to your inbox the evening I booked the trial")), bool(_past_report(en, "I rang the farrier"))
+    (True, True)
+    >>> [bool(_past_report(en, c)) for c in ("I'll text you when it went out", "it's called a sizer", "Did you get the map I sent?")]
+    [False, False, False]
+    >>> bool(_past_report(en, "30 medium boxes, $105, delivered Saturday Aug 1"))  # the booking's delivery day, ahead
+    False
+    >>> [bool(_past_report(zh, c)) for c in ("测评报告刚发到您微信了", "等开好了发到您邮箱", "昨天发给您了吗")]
+    [True, False, False]
+    """
+    rx = _PAST_DEED.get(ctx.lang)
+    m = rx.search(clause) if rx is not None else None
+    return m if m and not _NOT_PAST.search(clause[:m.start()]) and not _ENDS_ASKING.search(clause) else None
+
+
+#: where a sent thing went and when: no part of the thing ("… went to your inbox last night", "… a moment ago")
+_WHERE_WHEN = frozenset("you your inbox email phone post first class morning evening night afternoon tonight today yesterday "
+                        "earlier moment ago minute minutes hour hours week day last this just already".split())
+#: where the thing a past report names ends: a preposition, a time, a new clause ("you the survey map | on Thursday")
+_THING_END = re.compile(r"\b(?:on|at|by|in|to|for|this|last|yesterday|today|tonight|earlier|a moment|first|as|so|and|but|with)\b|[,:;.!]", re.I)
+_DOER = re.compile(r"(?:\b(?:i|we|he|she|they)\b|(?-i:\b[A-Z][a-z]+\b)(?:\s*&\s*\w+)?)\W*(?:\b(?:just|also|then|already)\s+)?$", re.I)
+_ZH_LEAD = re.compile(r"^\W*(?:好的|嗯|对|是的|另外|还有|那个|这个|您的|您)*")
+
+
+def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) -> bool:
+    """Whether a past report (:func:`_past_report`) is of the thing ``promise`` owes: every word of the thing it names is the
+    promise's ("The house keys went in the post" is not "I'll call you when the car key is programmed"; "The free practice
+    paper went to your inbox" is "I'll email you a free practice paper"); a report that names no thing ("I texted you this
+    morning") leaves the choice to the words it shares with the promise.
+
+    >>> from types import SimpleNamespace as N
+    >>> en, zh = N(lang="en"), N(lang="zh")
+    >>> rx = lambda ctx, c: _same_thing(ctx, c, _past_report(ctx, c), "I'll call you when the car key is programmed")
+    >>> rx(en, "The house keys went in the post yesterday"), rx(en, "I rang you this morning")
+    (False, True)
+    >>> _same_thing(zh, "收据刚发到您微信了", _past_report(zh, "收据刚发到您微信了"), "我明天把发票开好发您邮箱")
+    False
+    >>> _same_thing(zh, "测评报告刚发到您微信了", _past_report(zh, "测评报告刚发到您微信了"), "测评完我会把测评报告发给您")
+    True
+    """
+    if ctx.lang == "zh":
+        thing = _ZH_LEAD.sub("", clause[:past.start()])
+        return len(thing) < 2 or any(thing[i:i + 2] in promise for i in range(len(thing) - 1))
+    before = clause[:past.start()]
+    thing = _THING_END.split(clause[past.end():], 1)[0] if not before.strip() or _DOER.search(before) else before
+    words = {w for w in _stems(thing, ctx.lang) if w not in _WHERE_WHEN and w not in _cues._NAMELESS}
+    return words <= _stems(promise, ctx.lang)
+
+
 @step("commitments", roles=("assistant", "user"))
 def commitments(ctx: MessageContext) -> list[_Unit]:
     """Promises the assistant makes (with their due date), and ones the chat shows kept or
@@ -319,6 +411,13 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        elif ctx.role == "assistant" and open_ and (past := _past_report(ctx, cue)):
+            named = [(pid, d) for pid, d in open_ if _same_thing(ctx, cue, past, d["text"])]
+            kept = _kept(ctx, c, named, "done", fallback=False)  # it must name the promise: "The invoice went …" keeps no form
+            if kept:
+                status = "done"  # "The free practice paper went to your inbox last night" after "I'll email you a free practice paper"
+                open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
+                units += kept
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, cue) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
