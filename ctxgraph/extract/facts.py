@@ -25,6 +25,7 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .domains import admits
+from .glued import whole_place
 from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
@@ -394,7 +395,7 @@ def slot_word_facts(w: FactWriter) -> None:
         subject = subject_of(ctx, sm.start())
         if pick is not None:
             w.used.add(pick)
-            w.make(slot, ctx.mentions[pick].text, sm.start(), subject=subject, mention=ctx.mentions[pick])
+            w.make(slot, whole_place(ctx, ctx.mentions[pick]), sm.start(), subject=subject, mention=ctx.mentions[pick])
         elif not slot.types or not any(pack.is_value(t) for t in slot.types):
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's

@@ -35,6 +35,7 @@ from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
+from .glued import whole_place
 from .notvalues import appositive_day, reason_or_condition, ruled_out
 from .notchosen import asks
 from .offers import _offers
@@ -395,10 +396,11 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if key in filled:
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
-            value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", m.text) for m in ms)), None
+            value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", whole_place(ctx, m)) for m in ms)), None
         else:  # one value per role: the last one said ("10点，不，10点半")
             ms = _not_repeated(ctx, ms)
-            value, normalized = _LEAD.sub("", ms[-1].text), ms[-1].value
+            whole = whole_place(ctx, ms[-1])
+            value, normalized = _LEAD.sub("", whole), ms[-1].value if whole == ms[-1].text else None
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
         filled.add(key)
