@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .gates import first_match  # noqa: F401  (the steps import it from here)
+
 #: where a statement ends: a sentence's end or a semicolon, a run of marks as one end ("！！", "?!"), a full
 #: stop only before a space or the text's end (a number's point, "£1.50", ends none)
 STATEMENT_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
@@ -28,15 +30,6 @@ SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
 _CLAUSE_PART = re.compile(r"[^,，;；]+")
 _LIST_SEP = re.compile(r"\s*(?:、|以及|及|和|与|,|，|/)\s*")  # "fish and chips" is one dish: no "and"
 _LIST_LEAD = re.compile(r"^(?:提供|还有|有|能做|会做|some|the)\s*", re.I)
-
-
-def first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
-    """The first match of any of ``patterns`` in ``text``, else None."""
-    for p in patterns:
-        m = p.search(text)
-        if m:
-            return m
-    return None
 
 
 def clauses(text: str) -> list[tuple[int, str]]:
