@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .gates import first_match  # noqa: F401  (the steps import it from here)
 
@@ -33,7 +34,13 @@ _LIST_LEAD = re.compile(r"^(?:提供|还有|有|能做|会做|some|the)\s*", re.
 
 
 def clauses(text: str) -> list[tuple[int, str]]:
-    """(offset, clause) pieces split at sentence punctuation and Chinese commas."""
+    """(offset, clause) pieces split at sentence punctuation and Chinese commas (a new list each
+    call; the split is worked out once per text: several steps split the same message)."""
+    return list(_clauses(text))
+
+
+@lru_cache(maxsize=256)
+def _clauses(text: str) -> tuple[tuple[int, str], ...]:
     out, pos = [], 0
     for m in _CLAUSE_SPLIT.finditer(text):
         if m.start() > pos and text[pos:m.start()].strip():
@@ -41,7 +48,7 @@ def clauses(text: str) -> list[tuple[int, str]]:
         pos = m.end()
     if text[pos:].strip():
         out.append((pos, text[pos:]))
-    return out
+    return tuple(out)
 
 
 def question_spans(text: str, question_words: list[re.Pattern]) -> list[tuple[int, int]]:
