@@ -39,6 +39,8 @@ _DIGIT = re.compile(r"\d")
 _FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 #: a need with more words than this is not worth testing word by word: no gate
 MAX_WORDS = 64
+#: at most this many patterns, and lists of patterns, are kept with what they need (then forgotten, all at once)
+KEPT = 4096
 DIGIT = "\\d"  # the need's mark for "a digit" while it is read
 
 
@@ -195,7 +197,7 @@ def needs(rx: re.Pattern) -> Need | None:
     if hit is not None and hit[0] is rx:
         return hit[1]
     need = _read(rx)
-    if len(_NEEDS) > 20_000:  # patterns made per call would fill it
+    if len(_NEEDS) > KEPT:  # patterns made per call would fill it
         _NEEDS.clear()
     _NEEDS[id(rx)] = (rx, need)
     return need
@@ -261,7 +263,7 @@ def first_match(patterns: Iterable[re.Pattern], text: str) -> re.Match | None:
         patterns = tuple(patterns)
     hit = _LISTS.get(id(patterns))
     if hit is None or hit[0] is not patterns or len(hit[1]) != len(patterns):
-        if len(_LISTS) > 20_000:  # lists made per call would fill it
+        if len(_LISTS) > KEPT:  # lists made per call would fill it
             _LISTS.clear()
         hit = _LISTS[id(patterns)] = (patterns, _plan(patterns))
     plan = hit[1]

@@ -92,13 +92,12 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     ...              compiled_packs((), ())["zh"].alternatives)
     [['月供不变', '缩短期限'], ['期限不变', '减少月供']]
     """
-    cues = tuple(cues)
     key = (text, tuple(map(id, cues)))
     hit = _READ.get(key)
     if hit is None:
         if len(_READ) >= _READ_KEPT:
             _READ.clear()
-        hit = _READ[key] = (cues, tuple(map(tuple, _alternatives(text, cues))))
+        hit = _READ[key] = (tuple(cues), tuple(map(tuple, _alternatives(text, cues))))
     return [list(parts) for parts in hit[1]]
 
 
