@@ -8,11 +8,8 @@ from pathlib import Path
 import pytest
 
 from ctxgraph.bench import _cli
-from ctxgraph.bench._cs import (DEFAULT_GROUPS, CsConversation, default_blind2_dir, default_blind3_dir, default_blind4_dir,
-                                default_blind5_dir, default_blind6_dir, default_blind7_dir, default_blind8_dir,
-                                default_blind9_dir, default_blind10_dir, default_blind11_dir, default_blind12_dir,
-                                default_blind13_dir,
-                                default_cs_dir, holds, load_cs, run_cs, score_state, summarise)
+from ctxgraph.bench._cs import (BLIND_SETS, DEFAULT_GROUPS, CsConversation, blind_dir, blind_group, default_cs_dir, holds,
+                                load_cs, run_cs, score_state, summarise)
 from ctxgraph.cli import main
 
 EN = {
@@ -134,16 +131,16 @@ def test_shipped_development_set_loads():
 
 def test_shipped_second_blind_set_loads_as_the_blind2_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind2"] is default_blind2_dir
-    conversations = load_cs(default_blind2_dir())
+    assert dict(DEFAULT_GROUPS)["blind2"]() == blind_dir(2)
+    conversations = load_cs(blind_dir(2))
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
 
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"] is default_blind3_dir and list(dict(DEFAULT_GROUPS))[-11] == "blind3"
-    conversations = load_cs(default_blind3_dir())
+    assert dict(DEFAULT_GROUPS)["blind3"]() == blind_dir(3) and list(dict(DEFAULT_GROUPS))[-12] == "blind3"
+    conversations = load_cs(blind_dir(3))
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
@@ -151,8 +148,8 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"] is default_blind4_dir and list(dict(DEFAULT_GROUPS))[-10] == "blind4"
-    conversations = load_cs(default_blind4_dir())
+    assert dict(DEFAULT_GROUPS)["blind4"]() == blind_dir(4) and list(dict(DEFAULT_GROUPS))[-11] == "blind4"
+    conversations = load_cs(blind_dir(4))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
@@ -163,8 +160,8 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
 
 def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind5"] is default_blind5_dir and list(dict(DEFAULT_GROUPS))[-9] == "blind5"
-    conversations = load_cs(default_blind5_dir())
+    assert dict(DEFAULT_GROUPS)["blind5"]() == blind_dir(5) and list(dict(DEFAULT_GROUPS))[-10] == "blind5"
+    conversations = load_cs(blind_dir(5))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
@@ -178,8 +175,8 @@ def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
 
 def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind6"] is default_blind6_dir and list(dict(DEFAULT_GROUPS))[-8] == "blind6"
-    conversations = load_cs(default_blind6_dir())
+    assert dict(DEFAULT_GROUPS)["blind6"]() == blind_dir(6) and list(dict(DEFAULT_GROUPS))[-9] == "blind6"
+    conversations = load_cs(blind_dir(6))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
@@ -195,8 +192,8 @@ def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
 
 def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind7"] is default_blind7_dir and list(dict(DEFAULT_GROUPS))[-7] == "blind7"
-    conversations = load_cs(default_blind7_dir())
+    assert dict(DEFAULT_GROUPS)["blind7"]() == blind_dir(7) and list(dict(DEFAULT_GROUPS))[-8] == "blind7"
+    conversations = load_cs(blind_dir(7))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
@@ -215,25 +212,17 @@ def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
         assert not [v for v in checked if v.casefold() not in said], c.id
 
 
-@pytest.mark.parametrize(("name", "folder", "position", "earlier"), [
-    ("blind8", default_blind8_dir, -6, (default_blind7_dir,)),
-    ("blind9", default_blind9_dir, -5, (default_blind7_dir, default_blind8_dir)),
-    ("blind10", default_blind10_dir, -4, (default_blind7_dir, default_blind8_dir, default_blind9_dir)),
-    ("blind11", default_blind11_dir, -3, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir)),
-    ("blind12", default_blind12_dir, -2, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
-                                          default_blind11_dir)),
-    ("blind13", default_blind13_dir, -1, (default_blind7_dir, default_blind8_dir, default_blind9_dir, default_blind10_dir,
-                                          default_blind11_dir, default_blind12_dir)),
-])
-def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, earlier):
+@pytest.mark.parametrize("n", range(8, BLIND_SETS + 1))
+def test_shipped_newest_blind_sets_load_as_their_groups(n):
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)[name] is folder and list(dict(DEFAULT_GROUPS))[position] == name
-    conversations = load_cs(folder())
+    name, earlier = blind_group(n), [blind_dir(k) for k in range(7, n)]
+    assert dict(DEFAULT_GROUPS)[name]() == blind_dir(n) and list(dict(DEFAULT_GROUPS))[n - BLIND_SETS - 1] == name
+    conversations = load_cs(blind_dir(n))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
     # 24 domains, one chat each, none shared with the blind sets before it
     domains = {c.id.split("_")[2] for c in conversations}
-    assert len(domains) == 24 and not domains & {c.id.split("_")[2] for f in earlier for c in load_cs(f())}
+    assert len(domains) == 24 and not domains & {c.id.split("_")[2] for f in earlier for c in load_cs(f)}
     assert all(c.gold["current"] and c.gold["not_current"] and c.today for c in conversations)
     # every chat carries a constraint and a promise; some constraints are lifted, some promises kept
     assert all(c.gold["constraints_active"] or c.gold["constraints_lifted"] for c in conversations)
@@ -253,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(name, folder, position, 
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-11 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-14 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -299,6 +288,7 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
     (11, "eleventh", "en", 4, 3, "Tuesday"),
     (12, "twelfth", "zh", 5, 3, "周五, 上午十点"),
     (13, "thirteenth", "en", 3, 2, "Wednesday"),
+    (14, "fourteenth", "zh", 4, 3, "周三"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -357,3 +347,17 @@ def test_bench_cs_markdown_has_the_targets(capsys, tmp_path):
 def test_bench_cs_missing_folder_is_a_clear_error(capsys, tmp_path):
     assert main(["bench", "cs", "--data", str(tmp_path / "none")]) == 2
     assert "none" in capsys.readouterr().err
+
+
+def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
+    from ctxgraph.bench import _cs
+
+    with pytest.warns(DeprecationWarning, match=r"blind_dir\(5\)"):
+        folder = _cs.default_blind5_dir
+    with pytest.warns(DeprecationWarning, match=r"blind_dir\(1\)"):
+        first = _cs.default_blind_dir
+    assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
+    with pytest.raises(AttributeError):
+        _cs.default_nothing_dir
+    with pytest.raises(ValueError, match="no blind set 15"):
+        blind_dir(BLIND_SETS + 1)

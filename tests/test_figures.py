@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from ctxgraph.bench import figures
-from ctxgraph.bench._cs import DEFAULT_GROUPS, run_cs
+from ctxgraph.bench._cs import DEFAULT_GROUPS, LEAD_ONLY, run_cs
 
-#: the cs groups these tests replay; blind2, blind3, blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11, blind12 and blind13 (issue 19) are left to the lead's measurements
-GROUPS = [(name, folder()) for name, folder in DEFAULT_GROUPS if name not in ("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13")]
+#: the cs groups these tests replay; blind2 ... the newest blind set (issue 19, LEAD_ONLY) are left to the lead's measurements
+GROUPS = [(name, folder()) for name, folder in DEFAULT_GROUPS if name not in LEAD_ONLY]
 
 ROOT = Path(__file__).resolve().parents[1]
 

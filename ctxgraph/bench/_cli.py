@@ -10,6 +10,7 @@ import json
 import sys
 from typing import Any
 
+from ._cs import BLIND_SETS, blind_group, blind_ordinal
 from ._data import PUBLISHED, DataNotFoundError
 from ._run import DATASETS, packs_for, run_recall, run_scenarios
 
@@ -40,17 +41,8 @@ point --data at the published file or folder (a .zip, the .json inside it, or th
 Where each dataset comes from and its licence: README.md, "Benchmarks". cs reads the
 development set shipped with ctxgraph (ctxgraph/bench/data/cs) and, as a separate held-out
 group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and a blind group
-no rule was written against (ctxgraph/bench/data/cs_blind), and a second blind group written
-before any run (ctxgraph/bench/data/cs_blind2), and a third one (ctxgraph/bench/data/cs_blind3),
-and a fourth one (ctxgraph/bench/data/cs_blind4), and a fifth one (ctxgraph/bench/data/cs_blind5),
-and a sixth one (ctxgraph/bench/data/cs_blind6),
-and a seventh one (ctxgraph/bench/data/cs_blind7),
-and an eighth one (ctxgraph/bench/data/cs_blind8),
-and a ninth one (ctxgraph/bench/data/cs_blind9),
-and a tenth one (ctxgraph/bench/data/cs_blind10),
-and an eleventh one (ctxgraph/bench/data/cs_blind11),
-and a twelfth one (ctxgraph/bench/data/cs_blind12),
-and a thirteenth one (ctxgraph/bench/data/cs_blind13),
+no rule was written against (ctxgraph/bench/data/cs_blind), and thirteen more blind groups,
+each written before any run (ctxgraph/bench/data/cs_blind2 ... cs_blind14),
 and prints the gaps between dev and each,
 unless --data names a folder of conversations in that format.
 """
@@ -302,12 +294,7 @@ def _state_parts(report: dict[str, Any], markdown: bool) -> list[str]:
 
 #: what each group's gap to dev measures, in the cs report's words
 _GAP_AGAINST = {"held-out": "chats they were not", "blind": "chats no rule was written against",
-                "blind2": "the second blind set, issue 19", "blind3": "the third blind set, issue 19",
-                "blind4": "the fourth blind set, issue 19", "blind5": "the fifth blind set, issue 19",
-                "blind6": "the sixth blind set, issue 19", "blind7": "the seventh blind set, issue 19",
-                "blind8": "the eighth blind set, issue 19", "blind9": "the ninth blind set, issue 19",
-                "blind10": "the tenth blind set, issue 19", "blind11": "the eleventh blind set, issue 19",
-                "blind12": "the twelfth blind set, issue 19", "blind13": "the thirteenth blind set, issue 19"}
+                **{blind_group(n): f"{blind_ordinal(n)}, issue 19" for n in range(2, BLIND_SETS + 1)}}
 
 
 def _cs_parts(report: dict[str, Any], markdown: bool) -> list[str]:
@@ -432,7 +419,8 @@ def _cs_targets(reports: list[dict[str, Any]], add: Any) -> None:
         if r["dataset"] != "cs":
             continue
         overall = [x for x in r["results"] if x["lang"] == "all"]  # the newest blind group's, else an older one's
-        row = next((x for g in ("blind13", "blind12", "blind11", "blind10", "blind9", "blind8", "blind7", "blind6", "blind5", "blind4", "blind3", "blind2", "blind", "held-out") for x in overall if x.get("group") == g), overall[0])
+        newest_first = [blind_group(n) for n in range(BLIND_SETS, 0, -1)] + ["held-out"]
+        row = next((x for g in newest_first for x in overall if x.get("group") == g), overall[0])
         add("cs set: fact recall", row["fact_recall"], 0.85, "—")
         add("cs set: fact precision", row["fact_precision"], 0.92, "—")
         for kind in ("constraints", "commitments"):

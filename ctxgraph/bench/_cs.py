@@ -38,13 +38,14 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ._data import DataNotFoundError, _check_limit
 
-__all__ = ["CsConversation", "default_blind2_dir", "default_blind3_dir", "default_blind4_dir", "default_blind5_dir", "default_blind6_dir", "default_blind7_dir", "default_blind8_dir", "default_blind9_dir", "default_blind10_dir", "default_blind11_dir", "default_blind12_dir", "default_blind13_dir", "default_blind_dir", "default_cs_dir", "default_holdout_dir", "holds", "load_cs", "run_cs", "score_state",
-           "summarise"]
+__all__ = ["BLIND_SETS", "DEFAULT_GROUPS", "CsConversation", "blind_dir", "blind_group", "default_cs_dir",
+           "default_holdout_dir", "holds", "load_cs", "run_cs", "score_state", "summarise"]
 
 GOLD_LISTS = ("current", "not_current", "also_ok", "constraints_active", "constraints_lifted",
               "commitments_open", "commitments_done")
@@ -83,147 +84,71 @@ def default_holdout_dir() -> Path:
     return SHIPPED_DATA / "cs_holdout"
 
 
-def default_blind_dir() -> Path:
-    """The blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind``, 16 chats (8 zh,
-    8 en) in domains neither the development nor the held-out set covers, written and annotated
-    after the held-out set's role cues and before ctxgraph was run on them. No rule is written
-    with one of their errors in view, so their figures are the honest ones: the held-out set was
-    looked at while rules were written (docs/quality.md, "Values with roles")."""
-    return SHIPPED_DATA / "cs_blind"
+#: How many blind sets ship with the bench (``cs_blind``, ``cs_blind2`` ... ``cs_blind14``). A new
+#: set is a new folder and this number one higher; its group, folder and gap key follow.
+BLIND_SETS = 14
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+             "eighteenth", "nineteenth", "twentieth")
 
 
-def default_blind2_dir() -> Path:
-    """The second blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind2``, 20 chats
-    (10 zh, 10 en) in 20 domains none of the other sets covers, written and annotated (issue 19)
-    by a helper who had not read the rules nor the extractors, and committed before ctxgraph was
-    run on them. It is measured by the lead only, before and after a round of work: no rule is
-    written with one of its chats or errors in view (``cue_audit`` leaves it out)."""
-    return SHIPPED_DATA / "cs_blind2"
+def blind_group(n: int) -> str:
+    """The ``ctxgraph bench cs`` group name of the ``n``-th blind set.
+
+    >>> blind_group(1), blind_group(14)
+    ('blind', 'blind14')
+    """
+    return "blind" if n == 1 else f"blind{n}"
 
 
-def default_blind3_dir() -> Path:
-    """The third blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind3``, 20 chats
-    (10 zh, 10 en) in 20 domains none of the other sets covers, written and annotated (issue 19)
-    by a helper who had not read the rules nor the extractors, and committed before ctxgraph was
-    run on them, while the second blind set was open for the round's work. It is the honest
-    judge of that round: the lead alone runs ctxgraph on it, at the start and at the end
-    (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind3"
+def blind_ordinal(n: int) -> str:
+    """How the bench's text names the ``n``-th blind set.
+
+    >>> blind_ordinal(3)
+    'the third blind set'
+    """
+    return f"the {_ORDINALS[n - 1] if n <= len(_ORDINALS) else f'{n}th'} blind set"
 
 
-def default_blind4_dir() -> Path:
-    """The fourth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind4``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets covers, written and annotated (issue 19)
-    by a helper who had not read the rules, the extractors nor the trust tests, and committed
-    before ctxgraph was run on them, while the third blind set was open for the round's work. It
-    is the honest judge of that round: the lead alone runs ctxgraph on it (``cue_audit`` and the
-    figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind4"
+def blind_dir(n: int = 1) -> Path:
+    """The ``n``-th blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind<n>``
+    (``cs_blind`` for the first).
+
+    Every blind set holds chats in domains no other set (nor, from the eighth on, a probe set)
+    covers, written and annotated (issue 19) by someone who had not read the rules (from the fourth
+    on, nor the extractors and the trust tests; from the ninth on, nor the probe sets nor the two
+    newest sets), and committed before ctxgraph was run on it. Each judged one or two rounds of work
+    unseen, run by the lead alone, before it was opened (``cue_audit`` and the figures tests leave
+    out every set from the second on: :data:`LEAD_ONLY`). docs/quality.md has a section on each
+    ("Values with roles" for the first, "Fourteenth blind set" for the newest).
+
+    >>> blind_dir(1).name, blind_dir(14).name
+    ('cs_blind', 'cs_blind14')
+    >>> blind_dir(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: There is no blind set 0: the bench ships cs_blind ... cs_blind14 (1-14).
+    """
+    if not 1 <= n <= BLIND_SETS:
+        raise ValueError(f"There is no blind set {n}: the bench ships cs_blind ... cs_blind{BLIND_SETS} "
+                         f"(1-{BLIND_SETS}).")
+    return SHIPPED_DATA / f"cs_{blind_group(n)}"
 
 
-def default_blind5_dir() -> Path:
-    """The fifth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind5``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets covers, written and annotated (issue 19)
-    by a helper who had not read the rules, the extractors nor the trust tests, and committed
-    before ctxgraph was run on them, while the fourth blind set was open for the round's work. It
-    is the honest judge of that round: the lead alone runs ctxgraph on it (``cue_audit`` and the
-    figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind5"
-
-
-def default_blind6_dir() -> Path:
-    """The sixth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind6``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets covers, written and annotated (issue 19)
-    by a helper who had not read the rules, the extractors nor the trust tests, and committed
-    before ctxgraph was run on them, while the fourth blind set was open and the fifth was the
-    round's judge. It is a judge for the next round: the lead alone runs ctxgraph on it
-    (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind6"
-
-
-def default_blind7_dir() -> Path:
-    """The seventh blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind7``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets covers, written and annotated (issue 19)
-    by a helper who had not read the rules, the extractors nor the trust tests, and committed
-    before ctxgraph was run on them, while blind5 was open and blind6 was the round's judge. It
-    is a judge for the next round: the lead alone runs ctxgraph on it (``cue_audit`` and the
-    figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind7"
-
-
-def default_blind8_dir() -> Path:
-    """The eighth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind8``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
-    annotated (issue 19) by a helper who had not read the rules, the extractors nor the trust
-    tests, and committed before ctxgraph was run on them, while blind6 was open and blind7 was the
-    round's judge. It is a judge for the next round: the lead alone runs ctxgraph on it
-    (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind8"
-
-
-def default_blind9_dir() -> Path:
-    """The ninth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind9``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
-    annotated (issue 19) by a helper who had not read the rules, the extractors, the trust tests
-    nor the probe sets, and committed before ctxgraph was run on them, while blind7 was open and
-    blind8 was the round's judge. It is a judge for the next round: the lead alone runs ctxgraph on
-    it (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind9"
-
-
-def default_blind10_dir() -> Path:
-    """The tenth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind10``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
-    annotated (issue 19) by a helper who had not read the rules, the extractors, the trust tests,
-    the probe sets, cs_blind8 nor cs_blind9, and committed before ctxgraph was run on them, while
-    blind8 was open and blind9 was the round's judge. It is a judge for the next round: the lead
-    alone runs ctxgraph on it (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind10"
-
-
-def default_blind11_dir() -> Path:
-    """The eleventh blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind11``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
-    annotated (issue 19) by a helper who had not read the rules, the extractors, the trust tests,
-    the probe sets, cs_blind9 nor cs_blind10, and committed before ctxgraph was run on them, while
-    blind9 was open and blind10 was the round's judge. It is a judge for the next round: the lead
-    alone runs ctxgraph on it (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind11"
-
-
-def default_blind12_dir() -> Path:
-    """The twelfth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind12``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
-    annotated (issue 19) by a helper who had not read the rules, the extractors, the trust tests,
-    the probe sets, cs_blind10 nor cs_blind11, and committed before ctxgraph was run on them, while
-    blind10 was open and blind11 was the round's judge. It is a judge for the next round: the lead
-    alone runs ctxgraph on it (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind12"
-
-
-def default_blind13_dir() -> Path:
-    """The thirteenth blind set shipped with the bench: ``ctxgraph/bench/data/cs_blind13``, 24 chats
-    (12 zh, 12 en) in 24 domains none of the other sets (nor a probe set) covers, written and
-    annotated (issue 19) by a helper who had not read the rules, the extractors, the trust tests,
-    the probe sets, cs_blind11 nor cs_blind12, and committed before ctxgraph was run on them, while
-    blind11 was open and blind12 was the round's judge. It is a judge for the next round: the lead
-    alone runs ctxgraph on it (``cue_audit`` and the figures tests leave it out)."""
-    return SHIPPED_DATA / "cs_blind13"
-
-
-#: The groups ``ctxgraph bench cs`` reads when no ``data`` is given: (name, folder).
-DEFAULT_GROUPS = (("dev", default_cs_dir), ("held-out", default_holdout_dir), ("blind", default_blind_dir),
-                  ("blind2", default_blind2_dir), ("blind3", default_blind3_dir), ("blind4", default_blind4_dir),
-                  ("blind5", default_blind5_dir), ("blind6", default_blind6_dir),
-                  ("blind7", default_blind7_dir), ("blind8", default_blind8_dir), ("blind9", default_blind9_dir),
-                  ("blind10", default_blind10_dir), ("blind11", default_blind11_dir),
-                  ("blind12", default_blind12_dir), ("blind13", default_blind13_dir))
+#: The groups ``ctxgraph bench cs`` reads when no ``data`` is given: (name, folder), the newest last.
+DEFAULT_GROUPS = (("dev", default_cs_dir), ("held-out", default_holdout_dir)) + tuple(
+    (blind_group(n), partial(blind_dir, n)) for n in range(1, BLIND_SETS + 1))
 #: The JSON key of each group's gap to dev: (key, group).
-GAPS = (("gap", "held-out"), ("gap_blind", "blind"), ("gap_blind2", "blind2"), ("gap_blind3", "blind3"),
-        ("gap_blind4", "blind4"), ("gap_blind5", "blind5"), ("gap_blind6", "blind6"),
-        ("gap_blind7", "blind7"), ("gap_blind8", "blind8"), ("gap_blind9", "blind9"),
-        ("gap_blind10", "blind10"), ("gap_blind11", "blind11"), ("gap_blind12", "blind12"),
-        ("gap_blind13", "blind13"))
+GAPS = (("gap", "held-out"),) + tuple((f"gap_{blind_group(n)}", blind_group(n)) for n in range(1, BLIND_SETS + 1))
+#: The report's ``data`` when it reads DEFAULT_GROUPS.
+_DEFAULT_DATA = ", ".join(
+    ["ctxgraph/bench/data/cs (dev: the development set)", "ctxgraph/bench/data/cs_holdout (held-out)"]
+    + [f"ctxgraph/bench/data/cs_{blind_group(n)} ({blind_group(n)})" for n in range(1, BLIND_SETS)]
+) + f" and ctxgraph/bench/data/cs_{blind_group(BLIND_SETS)} ({blind_group(BLIND_SETS)})"
+#: The groups measured by the lead only (issue 19): no cue is written, and no figures test runs, with
+#: their chats in view.
+LEAD_ONLY = tuple(blind_group(n) for n in range(2, BLIND_SETS + 1))
 
 
 def load_cs(path: str | Path | None = None, *, limit: int | None = None) -> list[CsConversation]:
@@ -415,17 +340,9 @@ def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: 
     row after its languages), every conversation's errors. Without ``data`` the groups of
     ``DEFAULT_GROUPS`` are read: "dev" (the development set the rules were tuned on),
     "held-out" (chats they were not written for, but whose errors were looked at), "blind"
-    (chats no rule was written against), "blind2" (a second blind set, issue 19), "blind3" (a
-    third, written while blind2 was open), "blind4" (a fourth, written while blind3 was open),
-    "blind5" (a fifth, written while blind4 was open), "blind6" (a sixth, written while blind4
-    was open and blind5 judged), "blind7" (a seventh, written while blind5 was open and blind6
-    judged), "blind8" (an eighth, written while blind6 was open and blind7 judged), "blind9" (a
-    ninth, written while blind7 was open and blind8 judged), "blind10" (a tenth, written while
-    blind8 was open and blind9 judged), "blind11" (an eleventh, written while blind9 was open and
-    blind10 judged), "blind12" (a twelfth, written while blind10 was open and blind11 judged) and
-    "blind13" (a thirteenth, written while blind11 was open and blind12 judged); ``gap`` is
-    the dev figure minus the held-out one, ``gap_blind``, ``gap_blind2``, ``gap_blind3``,
-    ``gap_blind4``, ``gap_blind5``, ``gap_blind6``, ``gap_blind7``, ``gap_blind8``, ``gap_blind9``, ``gap_blind10``, ``gap_blind11``, ``gap_blind12`` and ``gap_blind13`` the dev
+    (chats no rule was written against), "blind2" ... "blind14" (the later blind sets, issue 19: each
+    written while an older one was open and another judged; :func:`blind_dir`); ``gap`` is the dev
+    figure minus the held-out one, ``gap_blind``, ``gap_blind2`` ... ``gap_blind14`` the dev
     figure minus each blind one.
     With ``data`` one group, "data"; ``groups`` replaces the default groups by (name, folder) pairs (the same names give the same gaps).
     ``limit`` caps the conversations of each group. ``progress``: a bar on stderr (None: on a
@@ -456,12 +373,7 @@ def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: 
         "dataset": "cs", "n": total, "results": rows, "packs": list(packs),
         "data": str(data) if data is not None else
         ", ".join(f"{folder} ({name})" for name, folder in groups) if groups is not None else
-        "ctxgraph/bench/data/cs (dev: the development set), ctxgraph/bench/data/cs_holdout (held-out), "
-        "ctxgraph/bench/data/cs_blind (blind), ctxgraph/bench/data/cs_blind2 (blind2), ctxgraph/bench/data/cs_blind3 (blind3), "
-        "ctxgraph/bench/data/cs_blind4 (blind4), ctxgraph/bench/data/cs_blind5 (blind5), ctxgraph/bench/data/cs_blind6 (blind6), "
-        "ctxgraph/bench/data/cs_blind7 (blind7), ctxgraph/bench/data/cs_blind8 (blind8), ctxgraph/bench/data/cs_blind9 (blind9), "
-        "ctxgraph/bench/data/cs_blind10 (blind10), ctxgraph/bench/data/cs_blind11 (blind11), "
-        "ctxgraph/bench/data/cs_blind12 (blind12) and ctxgraph/bench/data/cs_blind13 (blind13)",
+        _DEFAULT_DATA,
         "conversations": details,
         "seconds": round(time.perf_counter() - started, 1), "machine": machine(),
     }
@@ -519,3 +431,16 @@ def format_cs_errors(report: dict[str, Any], limit: int = 6) -> Iterable[str]:
                                                     for e in c[f"{kind}_wrong"][:limit]))
         if parts:
             yield f"  {c['id']} [{c['recall']} recall, {c['precision']} precision]: " + " | ".join(parts)
+
+
+def __getattr__(name: str) -> Any:
+    """``default_blind_dir``, ``default_blind2_dir`` ... : the names before :func:`blind_dir`, kept for
+    code that imported them (deprecated: call ``blind_dir(n)``)."""
+    found = re.fullmatch(r"default_blind(\d*)_dir", name)
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    n = int(found.group(1) or 1)
+    warnings.warn(f"{name} is deprecated: call ctxgraph.bench._cs.blind_dir({n})", DeprecationWarning, stacklevel=2)
+    return partial(blind_dir, n)

@@ -69,11 +69,11 @@ def traced_roles(where: Any = None) -> Iterator[list[tuple[Any, str, str, str, s
 
 def audit() -> list[dict[str, Any]]:
     """One row per cue: where it fired (chats per group) and where its text occurs."""
-    from ._cs import DEFAULT_GROUPS, load_cs, replay
+    from ._cs import DEFAULT_GROUPS, LEAD_ONLY, load_cs, replay
 
-    # blind2, blind3, blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11, blind12 and blind13 (issue 19) are measured by the lead only: no cue is written with their chats in view
+    # blind2 ... the newest blind set (issue 19, LEAD_ONLY) are measured by the lead only: no cue is written with their chats in view
     groups = {name: load_cs(folder()) for name, folder in DEFAULT_GROUPS
-              if folder().exists() and name not in ("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13")}
+              if folder().exists() and name not in LEAD_ONLY}
     now: dict[str, tuple[str, str]] = {}
     with traced_roles(lambda: now["at"]) as fired:
         for name, convs in groups.items():
