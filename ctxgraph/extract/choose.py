@@ -291,12 +291,18 @@ def _last_assistant(ctx: MessageContext) -> tuple[int, str] | None:
     return d["index"], d["text"]
 
 
-def _bare(clause: str, part: str) -> bool:
-    """The clause only names the option ("十次卡", "overhaul"): nothing but the part and fillers."""
+def _bare(clause: str, part: str, option: str = "") -> bool:
+    """The clause only names the option ("十次卡", "overhaul"): nothing but the part and fillers; (fix13) a word of
+    the option besides its distinctive part is no other word ("the starter block" for "a Starter block at £90" beside
+    "a Full block at £160").
+
+    >>> _bare("the starter block", "starter", "a Starter block at £90"), _bare("the starter block is too short", "starter", "a Starter block")
+    (True, False)
+    """
     rest = clause.replace(part, " ") if part else clause
     if _CJK.search(clause):
         return len(_CJK.findall(rest)) <= 1
-    return not _words(rest, "en") - set(part.split())
+    return not _words(rest, "en") - set(part.split()) - _words(option.casefold(), "en")
 
 
 def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
@@ -305,7 +311,7 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     if len(options) < 2 or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
         return []  # options that are things the offers step tracks (products, venues) are decided there
     # (fix12) "the thermal one sounds pricey, let me ask my wife", 我考虑一下带蓝牙那款: put off up to the deferral
-    until = put_off_until(ctx.text, ctx.lang)
+    until = put_off_until(ctx.text, ctx.lang, [o.text for o in options])  # (fix13) …but not of another topic
     subs = [(o, c) for o, c in _sub_clauses(ctx) if o >= until]
     found = _pick_in(ctx, subs, options, asks_which(text), by_name_only=False)
     out = []
@@ -366,7 +372,7 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
             continue  # a slot word is no part ("请提供订单号或者手机号" - "订单号 VP26…" gives a value)
         # a bare answer to "which?" takes an option named in a few words, not a sentence
         answered = n == 0 and asked_which and _short_name(options[i].text)
-        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part):
+        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part, options[i].text):
             pick = i  # the last pick of a message stands
             parts[i] = part
             said[i] = clause if by_name else ""

@@ -31,6 +31,10 @@ from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, li
 from .unmet import breaks
 
 
+#: (fix13) a word that only judges a value true or false ("是对的", "is correct"): no value of its own
+_JUDGED = re.compile(r"(?:不)?(?:对|错|没错|正确|错误|准确|无误)(?:的)?|(?:in)?correct|wrong|(?:in)?accurate", re.I)
+
+
 class FactWriter:
     """Collects one message's facts: one value per key, the rules of who may change what."""
 
@@ -52,8 +56,8 @@ class FactWriter:
         if domain is None or not admits(slot, domain):  # a domain this slot is not in ("east" for a train)
             domain = ctx.domain_at(at, slot)
         key, name, group = ctx.pack.scoped(slot, domain)
-        if not value.strip():
-            return
+        if not value.strip() or _JUDGED.fullmatch(value.strip()):
+            return  # (fix13) "快递单号是对的吧", "the tracking number is correct": the value said before is judged, none given
         if ctx.role == "assistant" and mention is None and not patterned:
             return  # "What name is the reservation under?", "I'll email the contract and the invoice tonight": the words
             # after a slot word in the assistant's message are no value of the user's unless a value was recognised (prec9)

@@ -61,15 +61,58 @@ def defers(text: str, lang: str) -> bool:
     return put_off_until(text, lang) > 0
 
 
-def put_off_until(text: str, lang: str) -> int:
+def put_off_until(text: str, lang: str, options: tuple[str, ...] | list[str] = ()) -> int:
     """Where the message's last deferral ends (0 when none): what is said before it is put off, what follows it
-    is decided ("我再想想……还是轻奢吧": 轻奢 is the pick).
+    is decided ("我再想想……还是轻奢吧": 轻奢 is the pick). (fix13) With the offered ``options``, a deferral that
+    names a topic of its own that names no option puts off that topic only, not the pick said before it ("the
+    thermal one please, I need to check with my landlord about the delivery day", 加厚款吧，送货时间我再跟老公商量下).
 
     >>> text = "我再想想……还是轻奢吧"
     >>> text[put_off_until(text, "zh"):]
     '……还是轻奢吧'
+    >>> text = "the thermal one please, I'll get back to you on the fitting date"
+    >>> put_off_until(text, "en", ["the standard cover", "the thermal cover"]), put_off_until(text, "en") > 0
+    (0, True)
+    >>> put_off_until("I'll think about the thermal one", "en", ["the standard cover", "the thermal cover"]) > 0
+    True
     """
-    return max((m.end() for m in (_DEFERS_ZH if lang == "zh" else _DEFERS_EN).finditer(text)), default=0)
+    rx = _DEFERS_ZH if lang == "zh" else _DEFERS_EN
+    return max((m.end() for m in rx.finditer(text) if not (options and _other_topic(text, m, lang, options))
+                and not _DENIED[lang if lang == "zh" else "en"].search(text, 0, m.start())), default=0)
+
+
+#: (fix13) a deferral denied just before it: "no need to ask my wife", "I don't need to think about it", 不用跟老公商量
+_DENIED = {"en": re.compile(r"\b(?:no|don'?t|do not|won'?t|not|never|without)\s+(?:\w+\s+){0,1}$", re.I),
+           "zh": re.compile(r"(?:不用|不必|不需要|无需|没必要|用不着)[^，,。！？!?；;\s]{0,4}$")}
+
+
+#: (fix13) the topic a deferral names after it ("… about the delivery day", "get back to you on the fitting date"); a
+#: pronoun ("about it", "on that") points back at what was offered
+_TOPIC_EN = re.compile(r"(?:(?!\b(?:about|on|regarding|re|over)\b)[^,.;!?])*\b(?:about|on|regarding|re|over)\s+(?!(?:it|this|that|them|these|those|which|both|either)\b)"
+                       r"(?P<topic>[^,.;!?]+)", re.I)
+#: (fix13) zh: the topic opens the deferral's clause, before the speaker or the adverb ("送货时间我再跟老公商量下")
+_CLAUSE_START_ZH = re.compile(r"[，,。！!？?；;\s]")
+_TOPIC_END_ZH = re.compile(r"我们|我|再|跟|和|还|先|回头|要|得")
+_STOP_EN = {"this", "that", "with", "about", "them", "those", "these", "ones", "option", "options", "which", "though",
+            "then", "first", "there", "when", "what"}
+
+
+def _other_topic(text: str, m: re.Match, lang: str, options) -> bool:
+    """The deferral ``m`` names a topic of its own, and the topic names none of the ``options``."""
+    said = " ".join(options).casefold()
+    if lang == "zh":
+        begin = max((c.end() for c in _CLAUSE_START_ZH.finditer(text, 0, m.start())), default=0)
+        head = text[begin:m.start()]
+        cut = _TOPIC_END_ZH.search(head)
+        topic = head[:cut.start()] if cut else head
+        if len(topic) < 2:
+            return False
+        return not any(topic[i:i + 2] in said for i in range(len(topic) - 1))
+    t = _TOPIC_EN.match(text, m.end())
+    if not t:
+        return False
+    words = [w for w in re.findall(r"[a-z]{4,}", t.group("topic").casefold()) if w not in _STOP_EN]
+    return bool(words) and not any(w in said or w.rstrip("s") in said for w in words)
 
 
 # ---------------------------------------------------------------- a third party's experience

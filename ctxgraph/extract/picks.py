@@ -247,7 +247,7 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     said = ctx.graph.nodes[last] if last else {}
     last_said, said_text = (said.get("index"), said.get("text", "")) if said.get("role") == "assistant" else (None, "")
     chosen: dict[str, str] = {}
-    until = put_off_until(ctx.text, ctx.lang)  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
+    until = put_off_until(ctx.text, ctx.lang, [s for _, listed in listing for alt in listed for s in alt])  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
     for offset, clause in clauses(ctx.text):
         if offset < until:
             continue

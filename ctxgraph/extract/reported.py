@@ -45,16 +45,22 @@ from .._units import FactUnit, _Unit
 from .._normalize import _parse_cn_integer
 from .changes import _kind_of_fact
 from .context import MessageContext
+from .kin import _EN_KIN, _ZH_KIN
 from .registry import step
 from .text import SENTENCE_END
 
 #: the service reports a change it made: the new value follows the match
 _REPORT = {
     "en": re.compile(
-        r"(?:\b(?:i|we)(?:'ve| have)\s+(?:just\s+|now\s+|also\s+|already\s+)?|\bi'll\s+|\bi\s+(?:just\s+)?|"
+        r"(?:(?:\b(?:i|we)(?:'ve| have)\s+(?:just\s+|now\s+|also\s+|already\s+)?|\bi\s+(?:just\s+)?|"
         r"(?:^|(?<=[.!,]\s))(?:all\s+)?(?:done,?\s+|now\s+)?)"
-        r"(?:changed|moved|switched|swapped|updated|rebooked|amended|switch|change|move|swap)\s+"
-        r"(?:(?:it|that|this|them|you|your\s+\w+|the\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+", re.I),
+        r"(?:changed|moved|switched|swapped|updated|rebooked|amended)"
+        # (fix13) the present only as a change promised on the spot: "How about I move it to 14:30", "Alternatively I
+        # switch you to…" propose
+        r"|\bi'll\s+(?:switch|change|move|swap))\s+"
+        r"(?:(?:it|that|this|them|you|your\s+[\w:.]+|the\s+\w+(?:\s+\w+)?)\s+)?"
+        # (fix13) the old value between the verb and "to": "moved your 10:00 to 14:30", "moved it from 10:00 to 14:30"
+        r"(?:from\s+[^,.;!?]{1,30}?\s+)?(?:over\s+)?to\s+", re.I),
     "zh": re.compile(
         r"(?:已经?|都)(?:给您|给你|帮您|帮你|为您|为你|替您)?(?:更改|修改|变更|更换|改|换|调|挪)(?:成|为|到|至)?"
         r"|(?:改|换|调)(?:成|为|到)(?=[^，。！？,!?\n]{1,20}了)"),
@@ -76,6 +82,8 @@ _NUMERAL = re.compile(r"[\d.,]+|[一二两三四五六七八九十百千半]")
 _LEAD = re.compile(r"^(?:the|our|a|an|your|usual|normal|standard)\s+", re.I)
 #: a person's name as written in English ("Ian Clegg", "Dr Kofi Mensah")
 _NAME = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?[A-Z][a-z]+(?: [A-Z][a-z'-]+){1,2}")
+#: (fix13) a phrase that names its kind, no value of it: "a later time", "another date", "the new price", 另一个时间
+_VAGUE = re.compile(r"^(?:another|other|different|new|later|earlier|next|better|cheaper|some)\b|^(?:另一|另外|别的|其他|新的|晚一点|早一点)", re.I)
 _RANGE = re.compile(r"[到至~～–-]|\bto\b|\btill\b|\buntil\b", re.I)
 _TRAIL = re.compile(r"(?:了|吧|的|啦|哈)+$")
 
@@ -186,6 +194,13 @@ def _respelt(old: str, new: str, lang: str) -> bool:
     return len(ow) == len(nw) and ow[0] == nw[0] and SequenceMatcher(None, old.casefold(), new.casefold()).ratio() >= 0.8
 
 
+#: (fix13) a person of the user's whose booking the report is about: their possessive ("your wife's", 您朋友那单,
+#: 你老公的); the person as the object of the change is read in the match ("moved your wife to")
+_ANOTHERS = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})['’]s\b", re.I),
+             "zh": re.compile(rf"(?:您|你)(?:家)?(?:{_ZH_KIN}|[爸妈哥姐弟妹])(?:的|那)")}
+_OBJECT = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})\b", re.I), "zh": re.compile(r"(?!)")}
+
+
 def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
     """(start, end) of what each report in the message names as the new state."""
     rx = _REPORT.get(ctx.lang)
@@ -200,6 +215,9 @@ def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
             continue  # "shall I move it to 13:00?"
         if _NOT_DONE[ctx.lang].search(ctx.text[begin:m.start()]) or _NOT_DONE[ctx.lang].search(ctx.text[m.end():stop]):
             continue
+        if _ANOTHERS[ctx.lang].search(ctx.text[begin:m.start()]) or _ANOTHERS[ctx.lang].search(m.group(0)) \
+                or _OBJECT[ctx.lang].search(m.group(0)):
+            continue  # (fix13) "您朋友那单已经换成孙老师了", "I've moved your wife to 14:30": another person's booking
         out.append((m.end(), stop))
     return out
 
@@ -208,6 +226,9 @@ def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
 def change_reports(ctx: MessageContext) -> list[_Unit]:
     """A change the service reports it made replaces the current value of the same kind."""
     G, added, taken = ctx.graph, [], set()
+    # (fix13) what a phrase of the message says stays ("课程还是北欧风", "your service stays the standard valet"): its value is kept
+    stayed = [p.casefold() for p in re.split(_PHRASES.pattern + "|" + SENTENCE_END.pattern, ctx.text, flags=re.I)
+              if p and _STAYS[ctx.lang].search(p) and not _NOT_DONE[ctx.lang].search(p)]  # not "还是要上午10点的话…"
     for start, stop in _spans(ctx):
         pos = start
         for part in filter(None, _PHRASES.split(ctx.text[start:stop])):
@@ -235,6 +256,8 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
                 if fid in taken:
                     continue
                 value, key, slot = str(d.get("value", "")), str(d.get("key", "")), d.get("slot")
+                if len(value.strip()) > 1 and any(value.casefold() in p for p in stayed):
+                    continue  # said to stay (above)
                 new = None
                 for text, kind in values:
                     if kind == "day" and _RANGE.search(text) and not _RANGE.search(value):
@@ -245,8 +268,11 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
                         break
                 if new is None and not values and phrase and not _same(value, phrase, None):
                     items = re.split(r"\s*[,，、]\s*", value)
-                    if _respelt(value, phrase, ctx.lang) or (ctx.lang == "en" and at == start and len(key) >= 4 and 2 <= len(phrase.split()) <= 4
-                                                             and phrase.casefold().split()[-1] == key.casefold()):
+                    if _VAGUE.match(phrase):
+                        pass  # (fix13) "a later time", "another date", "a different valet": no value named
+                    elif _respelt(value, phrase, ctx.lang) or (ctx.lang == "en" and at == start and len(key) >= 4 and 2 <= len(phrase.split()) <= 4
+                                                               and phrase.casefold().split()[-1] == key.casefold()
+                                                               and _kind(value, key, slot) is None):
                         new = phrase  # right after the verb, "our usual life model" names the `model` it replaces
                     elif len(items) > 1 and sum(_respelt(i, phrase, ctx.lang) for i in items) == 1:
                         # one item of a list spelt again: "Priyanka Sharma, Rohan Sharma" -> "…, Rohan Kumar Sharma"
@@ -274,14 +300,14 @@ def change_reports(ctx: MessageContext) -> list[_Unit]:
 
 #: a tool call that cancels: its name says so ("cancel", "cancel_booking", "取消预约")
 _CANCEL_CALL = re.compile(r"cancel|取消|撤销", re.I)
+#: (fix13) a call's name that names, right after "cancel", a thing of the booking, not the booking ("cancel_reminder",
+#: "cancel_addon", 取消短信提醒): the booking stays ("cancel_and_notify", "cancel_order" end it)
+_ACCESSORY = re.compile(r"(?:cancel|取消|撤销)[\W_]*(?:the[\W_]*)?(?:remind|notif|alert|add[\W_]?on|extra|upsell|insurance|"
+                        r"subscri|newsletter|marketing|sms|text|email|短信|提醒|通知|加购|附加|增值|保险)", re.I)
 #: an argument naming what is cancelled: a booking's, an order's or an appointment's reference
 _REF_ARG = re.compile(r"ref|order|book|reserv|appoint|confirm|预约|订单", re.I)
 #: a reference's shape: letters or a dash beside its digits ("GJJ-0713-0452", "HC2103"); a bare number (a phone) is none
 _REF = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9\-_/·]{3,}")
-
-
-#: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")
-_CANCEL_DONE = re.compile(r"\bcancell?ed\b|已(?:经)?(?:为您|给您|帮您)?取消|取消(?:好)?了|作废", re.I)
 
 
 def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_Unit]:
@@ -305,8 +331,8 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
     from .._units import RetractUnit
 
     G = ctx.graph
-    if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))):
-        return units
+    if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))) or _ACCESSORY.search(str(G.nodes[aid].get("tool", ""))):
+        return units  # (fix13) "cancel_reminder", "cancel_addon": a thing of the booking, not the booking
     args = G.nodes[aid].get("arguments") or {}
     refs = [str(v) for k, v in args.items() if _REF_ARG.search(str(k)) and _REF.fullmatch(str(v))] if isinstance(args, dict) else []
     if not refs:

@@ -184,7 +184,7 @@ def picks_changed(ctx: MessageContext) -> list[_Unit]:
     if i is None or not (ctx.correcting or first_match(ctx.pack.take_backs, ctx.text) or first_match(ctx.pack.choices, ctx.text)
                          or _CHANGE.search(ctx.text)):
         return []
-    until = put_off_until(ctx.text, ctx.lang)  # (fix12) a change put off ("maybe the plus, let me ask my wife")
+    until = put_off_until(ctx.text, ctx.lang, [o.text for o in options])  # (fix12) a change put off ("maybe the plus, let me ask my wife")
     for offset, clause in _sub_clauses(ctx):
         clause = _TAKEN_BACK.sub("", clause)  # "算了还是纯色的": the take-back is the change, not a decline
         if offset < until or ctx.asking(offset) or _DECLINES.search(clause) or asks(clause, ctx.lang) or others_experience(clause, ctx.lang):

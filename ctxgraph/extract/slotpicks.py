@@ -339,7 +339,7 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     if not options:
         return []
     picked = None
-    until = put_off_until(ctx.text, ctx.lang)
+    until = put_off_until(ctx.text, ctx.lang, [o.value for o in options])  # (fix13) topics of their own aside
     for offset, clause in _parts(ctx.text):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue

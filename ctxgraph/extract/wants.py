@@ -306,13 +306,14 @@ _EN_FAULT = re.compile(r"^(?:my|our|the|his|her|their|this|these|those|its|your)
                        r"[a-z][\w-]*\s+){0,3}?(?!(?:is|are|was|were|has|have|had)\b)[a-z][\w-]*\s+"
                        r"(?:(?:is|are|was|were)(?:n['’]?t|\s+not)?\s+(?:still\s+|now\s+|just\s+|completely\s+|totally\s+)?"
                        r"(?:not\b|[a-z]+(?:ing|ed|en|wn)\b)"  # a copula only before a negation or a participle: "is leaking",
-                       r"|(?:has|have|had)(?:n['’]?t)?\s+(?:just\s+|suddenly\s+|now\s+)?(?:no\b|[a-z]+(?:ed|en|wn|ne)\b)"  # "is
+                       r"|(?:has|have|had)(?:n['’]?t)?\s+(?:just\s+|suddenly\s+|now\s+)?(?:no\b|been\s+[a-z]+ing\b|(?!been\b)[a-z]+(?:ed|en|wn|ne)\b)"  # "is
                        r"|keeps?|kept|will|won['’]?t|wont|do(?:es)?n['’]?t|didn['’]?t|can['’]?t|cant|couldn['’]?t|"  # cracked",
                        r"doesnt|dont|didnt|just|still|suddenly|always|never|[a-z]+ed|[a-z]{2,}[^s\W]s)\b", re.I)  # not "is the most X"
 #: (wantfb12) an English part that asks for a thing by naming it, no verb: a noun phrase for a thing or a person
 #: ("replacement battery for a makita drill please", "service for a grandfather clock", "quote for driveway clean
-#: pls"), or a noun phrase closed by "please" / "pls"
-_EN_REQUEST = re.compile(r"^(?!(?:thanks?|thank you|sorry|ready|waiting|good|great|perfect|happy|sure|ok|okay|yes|no|"
+#: pls"), or a noun phrase closed by "please" / "pls"; (fix13) with no finite verb after it ("the quote for the decking
+#: was too high" tells, it asks for nothing); "has been" + an adjective describes (_EN_FAULT: "has been fine since")
+_EN_REQUEST = re.compile(r"^(?![^.!?]*\b(?:is|are|was|were|has|have|had|isn['’]?t|wasn['’]?t|aren['’]?t|weren['’]?t)\b)(?!(?:thanks?|thank you|sorry|ready|waiting|good|great|perfect|happy|sure|ok|okay|yes|no|"
                          r"just|only|also|same|all|more|looking|here|there)\b)(?:an?\s+|the\s+)?[a-z][\w-]*"
                          r"(?:\s+(?!(?:is|are|was|were|be|has|have|had)\b)[a-z][\w-]*){0,3}"
                          r"\s+for\s+(?:an?|the|my|our|his|her|their|\w+)\b"
