@@ -80,7 +80,9 @@ def test_frames_a_part_of_the_day_named_as_fine_lifts_the_one_time_bound():
     s = state_after("en", "Deliveries only. Nothing before 11, I work nights.", bot("Noted."),
                     "my shifts changed, mornings are fine from now on")
     assert status_of(s.constraints, "before 11") == ["lifted"]
-    assert not [c for c in s.constraints if c.status == "active"]
+    # cons13: "Deliveries only." is a restriction of its own ("<a thing> only" closing its clause) and stays; the lift
+    # makes no new rule of "mornings" and leaves no rule on when
+    assert [c.text for c in s.constraints if c.status == "active"] == ["Deliveries only"]
 
 
 def test_frames_can_again_naming_the_rule_lifts_it_and_leaves_the_others():

@@ -137,6 +137,17 @@ def _holds_read(clause: str, read: list[str]) -> bool:
     return any(_letters(v) and _letters(v) in c for v in read)
 
 
+def _opens_with_read(clause: str, read: list[str]) -> bool:
+    """(redo13) Whether ``clause`` opens with a value another step read from the message (or is one): a reply that
+    gives the values other readers keep, not a thing named.
+
+    >>> _opens_with_read("Wednesday by 14:15 for 6 people", ["Wednesday", "14:15"]), _opens_with_read("最好45岁以内", ["45岁"])
+    (True, False)
+    """
+    c = _letters(clause)
+    return any(_letters(v) and (c.startswith(_letters(v)) or c in _letters(v)) for v in read)
+
+
 def _answer_clauses(ctx: MessageContext, text: str):
     """(start, end, raw) of the reply's clauses and sentence marks; in segmented writing a space
     between two Chinese words parts two values too ("华山医院总院 皮肤科 专家号")."""
@@ -255,12 +266,16 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
             continue
         verb = next((v for v in sorted(a.yes, key=len, reverse=True) if sentence.lstrip(_FILLER_EDGE).startswith(v)), None)
         m = _YES[lang].match(sentence)
-        if verb is None and m is None:
+        named = verb is None and m is None  # (asked13) "Any pets?" - "one dog, old labrador": the thing said, no yes
+        if named and not (a.exists and all(n in filled for n in range(i)) and not _asked_unnamed(ctx, asked)
+                          and _names_thing(ctx, sentence, read, lo)):
             return  # the reply does not open by saying yes: no bare answer to this question
         parts: list[str] = []
+        said = False  # anything said past the yes
         for n, (start, end, raw) in enumerate(c for c in _answer_clauses(ctx, sentence) if not _SENTENCE_MARK.match(c[2])):
             clause = raw.strip(_FILLER_EDGE)
-            if n == 0:
+            said = said or (n > 0 and bool(clause))
+            if n == 0 and not named:
                 if verb is not None:  # "有只狗": the verb said with its thing, the clause whole; "要，专票": the rest
                     rest = clause.lstrip(_FILLER_EDGE)[len(verb):]
                     clause = clause if _core(ctx, rest) else ""
@@ -270,8 +285,10 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                         prev, clause = clause, _YES[lang].sub("", clause).strip(_FILLER_EDGE)
                     clause = _core(ctx, clause) if clause else ""
                     if clause and not ctx.profile.segmented and not _bare(ctx, clause):
+                        said = True
                         break  # "yes, did that", "Yes but no poison baits anywhere the dog can reach": a clause of its own, no value
                 if clause:
+                    said = True
                     parts.append(clause)
                 continue
             if not clause or _SPEAKERS.search(clause) or ctx.asking(lo + start) or first_match(ctx.pack.rejects, clause) \
@@ -279,12 +296,47 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                 break
             parts.append(_core(ctx, clause) if not parts else clause)
         value = ("，" if ctx.profile.segmented else ", ").join(p for p in parts if p)
-        if not ctx.profile.segmented and a.word:  # "a small one at the back": the one is the thing asked of
+        if not value and not said and not named and a.exists:
+            value = a.word  # (asked13) "Is there a UV clarifier?" - "yeah", "家里有暖气片吗" - "有": the thing is there
+        if not ctx.profile.segmented and a.word and not named:  # "a small one at the back": the one is the thing asked of
             value = re.sub(r"\bones?\b", a.word, value, count=1, flags=re.I)
         value = _without_fillers(value, ctx.pack.answer_fillers) or value
         if value and len(value) <= limit * 2:
             filled[i] = value
             spans.append((lo, hi))
+
+
+#: (asked13) a clause said as a pick among offered things: "the X one" (the one offered), "X吧" (the choice put forward)
+_PICK_SAID = re.compile(r"\bones?$|吧$", re.I)
+
+
+def _names_thing(ctx: MessageContext, sentence: str, read: list[str], at: int = 0) -> bool:
+    """(asked13) Whether a reply sentence that says no yes opens by naming a thing, as the answer to "any X?" /
+    "有没有X": its first clause a bare phrase holding a value ("six koi", "两根台钓竿"), no question, no word of
+    accepting or declining, no pick said as one ("the sports injury one", "女教练吧"), no value another step read
+    ("next tuesday"), nor one opening with such a value: (redo13) "Did you have a day and time in mind?" - "Wednesday
+    by 14:15 for 6 people" is the values the date, time and count readers keep, no thing (MultiWOZ val 0-799's one
+    dialogue asked13 made worse), while "最好45岁以内，要有育婴师证" names what is asked for, the age a qualifier in it
+    (:func:`_opens_with_read`); the caller binds it only to the first question left in order, and only when every question
+    asked named its slot ("大概多大尺寸？有没有虫蛀？" - "宽一米左右" answers the size); ``at``: where the sentence starts in
+    the message.
+
+    >>> from ctxgraph.extract.asked import _names_thing, _demo_ctx
+    >>> [_names_thing(_demo_ctx("en"), s, []) for s in ("a small rigid heddle loom, bit dusty", "how would I tell?", "I think so")]
+    [True, False, False]
+    >>> [_names_thing(_demo_ctx("zh"), s, []) for s in ("日式粗陶，哑光的", "加热棒是干嘛用的？", "好")]
+    [True, False, False]
+    """
+    lead = len(sentence) - len(sentence.lstrip())
+    first = next((raw.strip(_FILLER_EDGE) for _, _, raw in _answer_clauses(ctx, sentence) if not _SENTENCE_MARK.match(raw)), "")
+    if not first or ctx.asking(at + lead) or re.search(r"[?？]", sentence) or _NO.match(first) or _NOT_PICK.search(first):
+        return False
+    if _PICK_SAID.search(first):
+        return False  # "the sports injury one", "女教练吧": a pick among what was offered, the choose and rules steps' to read
+    if first_match(ctx.pack.accepts, first) or first_match(ctx.pack.rejects, first) or _opens_with_read(first, read):
+        return False
+    limit = MAX_VALUE_CHARS_SEGMENTED if ctx.profile.segmented else MAX_VALUE_CHARS
+    return len(first) <= limit and _bare(ctx, first) and _has_value(ctx, first)
 
 
 def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, str]]:

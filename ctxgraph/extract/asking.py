@@ -24,13 +24,17 @@ class Asked:
     ``free``, ``choice``, ``yesno``, ``known``: a slot a pack knows, ``pick``: "which one",
     ``ask``: a yes-no question of any verb, "需要开发票吗", "Do you have any pets?"), the
     ``options`` of a choice or a yes-no question, the pack slot id of a ``known`` one, the
-    words that say yes to an ``ask`` (its verb: 需要 / 要, 有; none in English, whose yes is a word)."""
+    words that say yes to an ``ask`` (its verb: 需要 / 要, 有; none in English, whose yes is a word);
+    ``exists``: (asked13) the ``ask`` asks whether a thing is there or had ("Any pets?", "Is there a
+    loft hatch?", "Does the organ have a swell box?", "家里有暖气片吗", "有没有自带的渔具"), so a bare yes
+    gives the thing and a bare noun phrase answers it."""
 
     word: str
     kind: str
     options: tuple[str, ...] = ()
     slot: str | None = None
     yes: tuple[str, ...] = ()
+    exists: bool = False
 
 # ---------------------------------------------------------------- reading the question (en)
 
@@ -63,6 +67,34 @@ _EN_Q_DET = frozenset("any a an the some your his her their another extra more".
 _EN_Q_STOP = frozenset("that which who whom whose on in for with to as at from by of too there please it this these those "
                        "today tomorrow now then also again ever before after while when if so and but".split())
 _EN_Q_LEAD = frozenset("and so also oh then just".split())
+_EN_COPULA = frozenset("is are was were".split())
+_EN_Q_ADVERBS = frozenset("also still already ever really actually maybe".split())
+#: (asked13) words of place and subjects that end a question's thing ("any trees near the house", "any allergies we
+#: should know about")
+_EN_Q_PLACE = frozenset("near under behind above below inside outside around beside here yet i we you they".split())
+#: (asked13) a yes-no question about whether a thing is there or had: "Any X", "Is there / Are there",
+#: "Do you have", "Does the roof have", "Have you got", "Is the chimney still there"
+_EN_EXISTS = re.compile(r"^(?:(?:and|so|also|oh|then|just)\s+)*(?:any\b|(?:is|are|was|were)\s+there\b|"
+                        r"(?:do|does|did|have|has)\s+(?:\w+\s+){1,2}?(?:\w+\s+)?(?:have|has|got)\b)|\bstill there$", re.I)
+#: (redo13) a thing that is an indefinite pronoun ("Is there anything else I can help you with?"): the question asks
+#: whether more is wanted, no thing is there or had
+_EN_INDEFINITE = re.compile(r"^(?:any|some|every|no)(?:thing|one|body|where)\b", re.I)
+#: (redo13) a question that asks the user to specify ("Do you have a preference?", "any particular area?", "Do you have
+#: a cuisine in mind?", "is there a certain type you're looking for?"): a wh-question put as yes-no, no thing had
+_EN_SPECIFY = re.compile(r"\b(?:particular|certain|specific|preference|preferences|preferred|in mind)\b", re.I)
+
+
+def _en_exists(clause: str, thing: str) -> bool:
+    """(asked13, redo13) Whether a yes-no question asks if a thing is there or had (:data:`_EN_EXISTS`), not whether
+    more is wanted (an indefinite pronoun) nor which one the user would specify (:data:`_EN_SPECIFY`).
+
+    >>> [_en_exists(q, t) for q, t in (("Any pets", "pets"), ("Is there anything else I can help with", "anything else"),
+    ...  ("Do you have a preference", "preference"), ("Do you have a cuisine in mind", "cuisine"))]
+    [True, False, False, False]
+    """
+    return bool(_EN_EXISTS.search(clause)) and not _EN_INDEFINITE.match(thing) and not _EN_SPECIFY.search(clause)
+
+
 _EN_WH = re.compile(r"\b(?:what|which|how|when|where|who|whose|why)\b", re.I)
 
 
@@ -83,16 +115,24 @@ def _en_yesno_thing(clause: str) -> str:
     if i < len(words) and words[i] == "any":
         pass  # "Any conservatory?": the thing alone
     elif i + 2 < len(words) and words[i] in _EN_Q_AUX:
+        copula = words[i] in _EN_COPULA
         i += 1
-        if words[i] in _EN_Q_SUBJECT:
+        there = copula and words[i] == "there"
+        if there:  # (asked13) "Is there a loft hatch": no verb, the thing follows
+            i += 1
+        elif words[i] in _EN_Q_SUBJECT:
             i += 1
         elif words[i] in _EN_Q_POSSESSIVE and i + 1 < len(words):
+            rest = [w for w in words[i + 2:] if w not in _EN_Q_ADVERBS]
+            if copula and rest == ["there"]:  # (asked13) "Is the chimney still there": the subject is the thing
+                return words[i + 1]
             i += 2
         else:
             return ""
-        while i < len(words) and words[i] in ("also", "still", "already", "ever", "really", "actually", "maybe"):
+        while i < len(words) and words[i] in _EN_Q_ADVERBS:
             i += 1
-        i += 1  # the verb, whatever it is
+        if not there:
+            i += 1  # the verb, whatever it is
         if i + 1 < len(words) and words[i] in _EN_Q_OBJECT and words[i + 1] == "to":
             i += 3  # "would you like us to include …"
         elif i < len(words) and words[i] == "to":
@@ -102,7 +142,8 @@ def _en_yesno_thing(clause: str) -> str:
     while i < len(words) and words[i] in _EN_Q_DET:
         i += 1
     thing: list[str] = []
-    while i < len(words) and words[i] not in _EN_Q_STOP and words[i] not in _EN_Q_DET and len(thing) < 3:
+    while i < len(words) and words[i] not in _EN_Q_STOP and words[i] not in _EN_Q_DET and words[i] not in _EN_Q_ADVERBS \
+            and words[i] not in _EN_Q_PLACE and len(thing) < 3:
         thing.append(words[i])
         i += 1
     if not thing or _EN_PICK.match(" ".join(thing)) or thing[0] in _EN_Q_AUX or thing[0] in _EN_Q_SUBJECT:
@@ -145,7 +186,7 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
         if not _EN_OR.search(clause) and not _EN_WH.search(clause) and not any(q.find(part) <= at < q.find(part) + len(part) for at, _ in found):
             thing = _en_yesno_thing(clause)
             if thing:  # "Do you have any pets?", "Will you need a case as well?"
-                found.append((q.find(part), Asked(thing, "ask", (thing,))))
+                found.append((q.find(part), Asked(thing, "ask", (thing,), exists=_en_exists(clause, thing))))
                 continue
         if _EN_OR.search(clause) and not re.search(r"\b(?:what|which|how|when|where|who)\b", clause, re.I):
             options = [_EN_LEAD.sub("", o.strip()).strip() for o in _EN_OR.split(_EN_LEAD.sub("", clause))]
@@ -313,7 +354,7 @@ def _zh_ask(ctx: MessageContext, clause: str) -> Asked | None:
         tokens = list(ctx.profile.doc(body, ctx.en_models))
         i = 0
         while i < len(tokens) and (tokens[i].tag_.startswith(_ZH_BEFORE_VERB) or tokens[i].tag_.startswith("n") and i + 1 < len(tokens)
-                                   and tokens[i + 1].tag_.startswith("v")) and not tokens[i].tag_.startswith("v"):
+                                   and tokens[i + 1].tag_.startswith(("v", "f"))) and not tokens[i].tag_.startswith("v"):
             i += 1  # who, where, when, and the thing spoken of ("鱼缸需要配灯吗")
         if i >= len(tokens) or not tokens[i].tag_.startswith("v"):
             return None
@@ -330,7 +371,7 @@ def _zh_ask(ctx: MessageContext, clause: str) -> Asked | None:
         return None
     word = _zh_nouns_tail(ctx, rest) or rest
     yes = (verb, verb[-1]) if len(verb) > 1 and verb[-1] in "要有" else (verb,)  # "需要开发票吗？" - "要，专票"
-    return Asked(word, "ask", (rest,), yes=yes)
+    return Asked(word, "ask", (rest,), yes=yes, exists=verb == "有")
 
 
 def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:

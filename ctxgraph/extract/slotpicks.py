@@ -63,6 +63,10 @@ _ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
 _CLOCK = re.compile(
     r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:-|–|to)\s*\d{1,2}(?:[:.]\d{2})?)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
     r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
+    # (miss12) a clock typed with a dot and no am/pm ("9.30 fine", "13.30 pls", "9.30那个"): two digits of minutes, no
+    # money sign before, no unit or "per" after ("£9.50", "9.50 per bag", "2.45 hours", "1.20m", "9.50元" are no clocks)
+    r"|(?<![£$€¥\d.,:A-Za-z])(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.,%]|[A-Za-z]|\s*(?:per|each|a|an|for|quid|pounds?|euros?|dollars?|p|pence"
+    r"|hours?|hrs?|h|mins?|minutes?|days?|weeks?|nights?|miles?|km|kg|metres?|meters?|m|cm|mm)\b|\s*[元块米斤岁倍折万千克分秒%％])"
     rf"|{_ZH_PART}?\s*(?:\d{{1,2}}[:：]\d{{2}}|(?:\d{{1,2}}|{_ZH_NUM})\s*[点點](?:半|一刻|三刻|\d{{1,2}}分?|[一二三四五]?十[一二三四五六七八九]?分?|钟)?)",
     re.I)
 # a part of the day named alone: "上午的", "the evening one", "晚上"
@@ -412,6 +416,12 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         value = _merged(first.value, options[index], ctx.lang)
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
     else:
+        # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
+        # for them first, the option beside ("20号 (4月20日)", "10.20 (10:20am)"); a part of the day alone ("morning")
+        # says less than the option and adds nothing
+        said = " ".join(token for _, _, kind, token in _tokens(clause) if kind in ("day", "clock"))
+        if said and said.casefold() not in value.casefold():
+            value = f"{said} ({value})"
         name = "时段" if ctx.lang == "zh" else "slot"
         units.append(FactUnit(key="slot", name=name, value=value, correction=ctx.correcting, stressed=ctx.stressed))
     if by_word:

@@ -269,6 +269,9 @@ _NOT_A_VALUE = re.compile(r"^(?:https?://|[\[{<])|[\n\r]"
                           r"|^[a-z0-9]+(?:_[a-z0-9]+)+$"  # an enum of the API ("card_on_file"), not a person's words
                           r"|^[\w\-]+\.(?:pdf|jpe?g|png|gif|docx?|xlsx?|csv|txt|zip)$"  # a file name
                           r"|^\d{4}-\d\d-\d\dT\d")  # a machine timestamp
+#: (miss12) a slot a call books, written as an ISO datetime to the minute ("2026-05-14T16:15", "2026-03-14T10:30:00"):
+#: the day and clock the user settled on, not a timestamp (those carry seconds, a fraction or a zone: "…T08:12:33Z")
+_SLOT_DATETIME = re.compile(r"^(\d{4}-\d\d-\d\d)T([01]\d|2[0-3]):([0-5]\d)(?::00)?$")
 # arguments that carry free text, paging, or what is taken away or merely possible
 _NOT_A_STATE_FIELD = re.compile(
     r"^(?:reason|notes?|comments?|message|description|remarks?|memo|instructions?|text|query|q|body|subject"
@@ -283,10 +286,14 @@ def _scalar_text(value: Any) -> str | None:
 
     >>> _scalar_text("King Deluxe"), _scalar_text(2), _scalar_text(True), _scalar_text("Late arrival, please keep the room until 1am")
     ('King Deluxe', '2', None, None)
+    >>> _scalar_text("2026-05-14T16:15"), _scalar_text("2026-03-14T10:30:00"), _scalar_text("2026-03-02T08:12:33Z")
+    ('2026-05-14 16:15', '2026-03-14 10:30', None)
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return None
     text = str(value).strip()
+    if slot := _SLOT_DATETIME.match(text):
+        text = f"{slot.group(1)} {slot.group(2)}:{slot.group(3)}"
     if not text or len(text) > _MAX_ARGUMENT_CHARS or _NOT_A_VALUE.search(text):
         return None
     if len(text.split()) > _MAX_ARGUMENT_WORDS or re.fullmatch(r"[01](?:\.0+)?", text):  # 0 and 1 are defaults and flags

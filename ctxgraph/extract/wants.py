@@ -135,7 +135,8 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else later
 
 
-def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False, ask: bool = False) -> bool:
+def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False, ask: bool = False,
+             masked: str | None = None) -> bool:
     """A clause that says a want: a statement holding a want cue, after a greeting or not ("hey,
     want a …"), or a question asking the service to do a deed (a cue with an ``ask`` group:
     "你们能代办吗", "can you fit one?"); in the opening, a Chinese clause that opens with a verb
@@ -144,11 +145,91 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
     if greeting and greeting.end():  # "在吗 订两套汉服": the greeting asks, the want after it does not
         start, clause = start + greeting.end(), clause[greeting.end():]
     m = first_match(rules, clause)
+    if m is not None and ctx.lang == "zh" and (_ZH_ASKED_AFTER.match(clause, m.end()) or _ZH_SAID_BEFORE.search(clause, 0, m.start())):
+        return False  # (wants13) "要多久", "要带什么过去吗": the verb is asked about; "天气预报说要下雨": said of another
+    if m is not None and ctx.lang == "en" and _asked_cue_part(rules, clause) == 0:
+        return False  # (wants13) "…, how many apples would we need": the comma part holding the verb asks
+    if m is None and opening and masked is not None and _unsaid_subject(ctx, start, clause, masked) >= 0:
+        return not ctx.asking(start)  # (wants13) "now then, need my ewes shearing", "I run a shop and need a safe"
     if m is None:
         if ask and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
             return True  # (wants10) "do you hire 1920s stuff", "how much for a hot tub", "年夜饭还有包间吗"
         return opening and not ctx.asking(start) and _imperative(ctx, clause)
     return not ctx.asking(start) or bool(m.groupdict().get("ask"))
+
+
+#: (redo13) a plan of the user's own: a first-person subject and a verb in the progressive ("we're emigrating",
+#: "me and my wife are going on safari", "I'm walking the Camino"): it says what the user came for; the verb needs a
+#: word after it ("I'm wondering, what do I need", "we're struggling, …": a state of mind, no plan)
+_EN_PLAN = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:me|i) and (?:my |our )?\w+ are|(?:my |our )?\w+ and (?:i|me) are)"
+                      r"\s+(?:\w+ly\s+|also\s+|just\s+|both\s+|all\s+)?\w+ing\s+\w", re.I)
+
+
+def _asked_cue_part(rules, clause: str) -> int:
+    """(wants13, redo13) Where the English comma part holding the clause's want cue starts when that part asks ("…, how
+    many apples would we need", "…, what jabs do we need"): 0 when the clause is then no want, the start of the asking
+    part when a plan of the user's own comes before it (:data:`_EN_PLAN`; the plan is the want, the question what it
+    needs is not); -1 when the cue's part does not ask (or the cue asks the service for a deed: an ``ask`` group).
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> rules = _demo_ctx("en").pack.wants
+    >>> [_asked_cue_part(rules, c) for c in ("we've got three old trees, how many apples would we need",
+    ...  "we're emigrating in March, what paperwork do we need", "we need a skip, small one")]
+    [0, 26, -1]
+    """
+    m = first_match(rules, clause)
+    if m is None or m.groupdict().get("ask"):
+        return -1
+    cut = clause.rfind(",", 0, m.start()) + 1
+    if not _ASKS_START.match(clause[cut:]):
+        return -1
+    return cut if cut and _EN_PLAN.search(clause, 0, cut) else 0
+
+
+#: (wants13) an English want verb whose subject is left out, as hurried users write: a comma part that opens with it
+#: ("now then, need my ewes shearing", "I'm organising a team social, thinking a private life drawing session",
+#: "we're a band, want 300 LPs"), or "and need / and want" after a first-person clause ("I run a small jewellery
+#: repair shop and need a proper safe bolted down"); not "need to know / ask / check" (that asks), not "thinking about it"
+_EN_UNSAID = re.compile(r"(?P<lead>,\s*|\s+and\s+)(?:also\s+|really\s+|just\s+)?(?P<verb>need|want|wanna|thinking(?!\s+(?:(?:about|of|over)\s+)?(?:it|that|this|so)\b))\b"
+                        r"(?!\s+(?:to\s+)?(?:know|ask|check|confirm|understand|find out|make sure)\b)", re.I)
+#: (wants13) the first person as the subject of the clause before "and need": "I run …", "we've got …", "I'm …"
+_EN_FIRST_PERSON = re.compile(r"(?:^|\W)(?:i|we|i'm|im|we're|i've|ive|we've|i'd|we'd)(?=\W)", re.I)
+#: (wants13) zh: a want cue with a question word right after it asks about the deed ("一节课要多久", "要带什么过去吗",
+#: "需要几天"); a cue after a verb of saying reports another's word ("天气预报说要下雨", "师傅说要换")
+_ZH_ASKED_AFTER = re.compile(r"[\u4e00-\u9fff]?(?:多久|多长时间|多少|什么|啥|哪|几[天个次号点位]|怎么)")
+_ZH_SAID_BEFORE = re.compile(r"说[\u4e00-\u9fff]{0,3}$")
+
+
+def _unsaid_subject(ctx: MessageContext, start: int, clause: str, masked: str) -> int:
+    """(wants13) Where the English want of ``clause`` (at ``start``; ``masked``: the message with its values masked)
+    starts when its want verb's subject is left out: a comma part opening with the want verb, or "and need" after a
+    first-person clause, the part before it no question, the want part whole (nothing cut off by masking:
+    :data:`_FRAGMENT_END`); at the verb when the clause before it is cut ("moved to [address] and need …"); -1: none.
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> ctx = _demo_ctx("en")
+    >>> [_unsaid_subject(ctx, 0, c, c) for c in ("now then, need my ewes shearing", "I run a shop and need a safe bolted down",
+    ...  "my son plays and need", "I run a newsletter and need to know the times", "how often, need it done", "show's soon, need them for the")]
+    [0, 0, -1, -1, -1, -1]
+    >>> _unsaid_subject(ctx, 0, "I just moved to and need a parking permit", "I just moved to and need a parking permit")
+    20
+    """
+    if ctx.lang != "en":
+        return -1
+    for m in _EN_UNSAID.finditer(clause):
+        before = clause[:m.start()]
+        if _ASKS_START.match(before.strip()) or _ASKS_START.match(before.rsplit(",", 1)[-1].strip()):
+            continue  # "how often, need …": the part before asks
+        if m.group("lead").strip() != "," and not _EN_FIRST_PERSON.search(before.rsplit(",", 1)[-1]):
+            continue  # "and need" only after the user's own clause
+        lo = start + m.start("verb")
+        part = masked[lo:start + len(clause)].split(",")[0]
+        said = _clean(part).strip(" .。!！~～")
+        if len(said.split()) >= 2 and not _FRAGMENT_END["en"].search(said):
+            # "I've just moved to [address] and need a permit": the clause before is cut by a masked value, so the
+            # want starts at its verb
+            return lo if _FRAGMENT_END["en"].search(_clean(masked[start:start + m.start()]).strip(" .,!~")) else start
+    return -1
 
 
 #: (wants10) the opening asks for the service as a question, with no verb of wanting: the thing asked for is what
@@ -244,7 +325,14 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                              if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
-            if _wanting(ctx, rules, start, clause, opening=True, ask=ask):
+            if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
+                at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
+                if at > start:  # (wants13) "moved to [address] and need a permit": the want starts at its verb
+                    said = _clean(text[at:offset + len(clause)], kept_by)
+                asked = _asked_cue_part(rules, clause) if ctx.lang == "en" else -1
+                if asked > 0:  # (redo13) "we're going on safari in Kenya, what jabs do we need": the plan, not the question
+                    said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + asked)
+                                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
                     said = _clean(text[offset:offset + len(clause)], kept_by)
                 if not said or first_match(ctx.pack.vague_values, said):
@@ -256,7 +344,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
                     _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                    if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b))
+                    if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
+                    and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
             if said:
                 kept.append(said)
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
@@ -289,6 +378,8 @@ _CHANGE_DEED = {"en": re.compile(r"\b(?:change|changing|switch|swap|replace|down
 
 
 _QUESTION_END = re.compile(r"\s*[?？]")
+#: (wants13) a part said on a condition ("maybe 12 if Priyanka's back from leave"): a hypothesis, no statement
+_IF = re.compile(r"\b(?:if|unless)\b", re.I)
 
 
 #: (wantfb12) the closed class of words a whole clause does not end with: a preposition, an article, a possessive, a
