@@ -11,9 +11,7 @@ pipeline's entities fill the gaps.
 from __future__ import annotations
 
 import datetime
-import importlib
 import re
-from functools import lru_cache
 
 from .. import _graph as g
 from .._nlp import ner_when
@@ -21,6 +19,7 @@ from .._normalize import normalize
 from .._units import EntityUnit
 from .compiled import CompiledPack
 from .context import Mention, MessageContext
+from .gates import Folded, may_match, needs
 from .registry import step
 
 _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|our|your|this|that)\s+")
@@ -31,68 +30,26 @@ _CONNECTOR = re.compile(r"\s*(?:是|为|：|:)?\s*")
 _CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff\dA-Z])|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff])")
 
 
-_DIGIT = re.compile(r"\d")
-# the regex parser's tree: read to learn what a pattern needs, never changed
-# (``re._parser`` since Python 3.11, ``sre_parse`` on 3.10, which pyproject still supports)
-_P = getattr(re, "_parser", None) or importlib.import_module("sre_parse")
-
-
-def _is_digit_item(op, av) -> bool:
-    """True when a character-class item matches digits only."""
-    if op is _P.LITERAL:
-        return chr(av).isdecimal()  # str.isdecimal is Unicode Nd, the same class as \d
-    if op is _P.RANGE:
-        return 48 <= av[0] <= av[1] <= 57
-    return op is _P.CATEGORY and av is _P.CATEGORY_DIGIT
-
-
-def _seq_needs_digit(seq) -> bool:
-    """True when every match of the parsed sequence ``seq`` needs a digit in the text
-    (conservative: False when unsure)."""
-    for op, av in seq:
-        if op is _P.LITERAL and chr(av).isdecimal():
-            return True
-        if op is _P.IN and av and all(_is_digit_item(o, a) for o, a in av):  # a NEGATE item fails the test
-            return True
-        if op in (_P.MAX_REPEAT, _P.MIN_REPEAT, getattr(_P, "POSSESSIVE_REPEAT", None)) and av[0] >= 1 \
-                and _seq_needs_digit(av[2]):
-            return True
-        if op is _P.SUBPATTERN and _seq_needs_digit(av[3]):
-            return True
-        if op is getattr(_P, "ATOMIC_GROUP", None) and _seq_needs_digit(av):
-            return True
-        if op is _P.ASSERT and _seq_needs_digit(av[1]):  # a lookaround that must hold, either way
-            return True
-        if op is _P.BRANCH and all(_seq_needs_digit(branch) for branch in av[1]):
-            return True
-    return False
-
-
-@lru_cache(maxsize=None)
 def needs_digit(rx: re.Pattern) -> bool:
-    r"""True when ``rx`` can only match a text holding a digit: a rule like that is not
-    run on a message without one (the same matches, found cheaper; issue 19, speed12).
+    r"""True when ``rx`` can only match a text holding a digit (speed12; since speed13 part of
+    the rule's gate, :func:`~ctxgraph.extract.gates.needs`).
 
     >>> needs_digit(re.compile(r"(?i)(?<=\bending )\d{4}\b|[A-Z]{2}-?[0-9]"))
     True
     >>> needs_digit(re.compile(r"\d+|noon"))
     False
     """
-    if not isinstance(rx.pattern, str):
-        return False
-    try:
-        return _seq_needs_digit(_P.parse(rx.pattern, rx.flags))
-    except Exception:  # a parser this code does not know: run the rule
-        return False
+    need = needs(rx)
+    return bool(need and need.digit)
 
 
 def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
                 ner: str = "always") -> list[tuple[int, int, int, str, str | None]]:
     """(start, end, priority, label, slot) of every candidate: 0 catalogue, 1 rules, 2 pipeline."""
     found = [(start, end, 0, label, slot) for start, end, label, slot in pack.phrases.finditer(text)]
-    has_digit = _DIGIT.search(text) is not None
+    folded = Folded(text)
     for rx, label, slot in pack.entity_rules:
-        if has_digit or not needs_digit(rx):
+        if may_match(rx, folded):  # a rule that needs a digit or a word the text lacks is not run
             found += [(m.start(), m.end(), 1, label, slot) for m in rx.finditer(text) if m.end() > m.start()]
     profile = pack.profile
     doc = profile.doc(text, models, ner)

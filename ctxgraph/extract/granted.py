@@ -98,7 +98,8 @@ def _shared_part(user: str, value: str, segmented: bool) -> str:
     for i in range(len(words)):
         for j in range(i + 1, len(words) + 1):
             run = " ".join(words[i:j])
-            if re.search(rf"(?<!\w){re.escape(run)}(?!\w)", v) and len(run) > len(best):
+            # the cheap tests first: a run no longer than the best, or not in the value, needs no regex
+            if len(run) > len(best) and run in v and re.search(rf"(?<!\w){re.escape(run)}(?!\w)", v):
                 best = run
     return best
 

@@ -78,14 +78,30 @@ def _segments(text: str) -> list[str]:
     return [s.strip() for s in _SEGMENT_SPLIT.split(text) if s and s.strip()]
 
 
+#: :func:`alternatives` already read: (text, the cues' ids) -> (the cues, kept alive so no id is reused; the parts)
+_READ: dict[tuple[str, tuple[int, ...]], tuple[tuple[re.Pattern, ...], tuple[tuple[str, ...], ...]]] = {}
+_READ_KEPT = 512
+
+
 def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
-    """The alternatives the sentences of ``text`` that hold a cue list, each as its parts.
+    """The alternatives the sentences of ``text`` that hold a cue list, each as its parts (new lists
+    each call; a text is read once: every user message re-reads the last assistant messages).
 
     >>> from ctxgraph.extract.compiled import compiled_packs
     >>> alternatives("还10万后有两种方式：①月供不变，缩短期限；②期限不变，减少月供。您选哪种？",
     ...              compiled_packs((), ())["zh"].alternatives)
     [['月供不变', '缩短期限'], ['期限不变', '减少月供']]
     """
+    key = (text, tuple(map(id, cues)))
+    hit = _READ.get(key)
+    if hit is None:
+        if len(_READ) >= _READ_KEPT:
+            _READ.clear()
+        hit = _READ[key] = (tuple(cues), tuple(map(tuple, _alternatives(text, cues))))
+    return [list(parts) for parts in hit[1]]
+
+
+def _alternatives(text: str, cues) -> list[list[str]]:
     out: list[list[str]] = []
     sentences = _SENTENCE_SPLIT.split(text)
     ends = [m.group(0) for m in _SENTENCE_SPLIT.finditer(text)] + [""]

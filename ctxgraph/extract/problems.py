@@ -22,6 +22,7 @@ import re
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
+from .gates import Folded, may_match
 from .registry import step
 from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans
 from .wants import _opening
@@ -89,7 +90,10 @@ def _fault(ctx: MessageContext, rules: list[re.Pattern], clause: str, opening: b
     describes what they came about (later, such clauses are rules, picks and chat), and not in a
     clause that says a want ("need someone every morning": when the service is wanted)."""
     wanted = None
+    folded = Folded(clause)
     for rx in rules:
+        if not may_match(rx, folded):  # it needs a word the clause lacks: no match (gates.py)
+            continue
         for m in rx.finditer(clause):
             if not m.groupdict().get("desc"):
                 return True

@@ -40,6 +40,7 @@ import re
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
+from .gates import Folded, may_match
 from .registry import step
 from .text import clause_at, in_spans
 
@@ -177,7 +178,10 @@ _PERSON_KEYS = re.compile(r"^(?:name|person(?:_.+)?|patient|traveller|contact|cu
 
 def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     units: list[_Unit] = []
+    folded = Folded(ctx.text)
     for rx in getattr(ctx.pack, "relations", ()):
+        if not may_match(rx, folded):  # it needs a word the message lacks: no match (gates.py)
+            continue
         for r in rx.finditer(ctx.text):
             name = r.group("name").strip()
             groups = r.groupdict()

@@ -11,6 +11,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from .gates import first_match  # noqa: F401  (the steps import it from here)
 
 #: where a statement ends: a sentence's end or a semicolon, a run of marks as one end ("！！", "?!"), a full
 #: stop only before a space or the text's end (a number's point, "£1.50", ends none)
@@ -30,17 +33,14 @@ _LIST_SEP = re.compile(r"\s*(?:、|以及|及|和|与|,|，|/)\s*")  # "fish and
 _LIST_LEAD = re.compile(r"^(?:提供|还有|有|能做|会做|some|the)\s*", re.I)
 
 
-def first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
-    """The first match of any of ``patterns`` in ``text``, else None."""
-    for p in patterns:
-        m = p.search(text)
-        if m:
-            return m
-    return None
-
-
 def clauses(text: str) -> list[tuple[int, str]]:
-    """(offset, clause) pieces split at sentence punctuation and Chinese commas."""
+    """(offset, clause) pieces split at sentence punctuation and Chinese commas (a new list each
+    call; the split is worked out once per text: several steps split the same message)."""
+    return list(_clauses(text))
+
+
+@lru_cache(maxsize=256)
+def _clauses(text: str) -> tuple[tuple[int, str], ...]:
     out, pos = [], 0
     for m in _CLAUSE_SPLIT.finditer(text):
         if m.start() > pos and text[pos:m.start()].strip():
@@ -48,7 +48,7 @@ def clauses(text: str) -> list[tuple[int, str]]:
         pos = m.end()
     if text[pos:].strip():
         out.append((pos, text[pos:]))
-    return out
+    return tuple(out)
 
 
 def question_spans(text: str, question_words: list[re.Pattern]) -> list[tuple[int, int]]:

@@ -14,6 +14,7 @@ has already computed for the same text (:func:`ctxgraph._nlp.jieba_pairs`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import islice
 
 _EN_TOKEN = re.compile(r"\w+|[^\w\s]")
@@ -48,7 +49,10 @@ def _shape(word: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8192)
 def _en_word(word: str) -> dict[str, str | float]:
+    """The features of one English word alone (cached per word: a chat repeats its words; the
+    dict is shared, so it is only read, never changed)."""
     low = word.lower()
     f: dict[str, str | float] = {"w": low, "sh": _shape(word), "p3": low[:3], "s3": low[-3:], "s2": low[-2:]}
     if low in _NUMBER_WORDS:
