@@ -166,7 +166,7 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-def _kept(ctx: MessageContext, clause: str, open_, status: str, rest: str = "", fallback: bool = True) -> list[_Unit]:
+def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "", fallback: bool = True) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie. A report
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
@@ -377,25 +377,11 @@ def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) 
     return words <= _stems(promise, ctx.lang)
 
 
-@step("commitments", roles=("assistant", "user"))
-def commitments(ctx: MessageContext) -> list[_Unit]:
-    """Promises the assistant makes (with their due date), and ones the chat shows kept or
-    dropped: the assistant reports them done, or the user says they came.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en", today="2025-05-05")
-    >>> _ = t.observe({"role": "assistant", "content": "An engineer will call you by May 9, and I'll email you the form."})
-    >>> [(c.text, c.status, c.due) for c in t.state().commitments]
-    [('An engineer will call you by May 9', 'open', 'May 9 (2025-05-09)'), ("and I'll email you the form", 'open', None)]
-    >>> _ = t.observe({"role": "user", "content": "got the form, thanks"})
-    >>> [c.status for c in t.state().commitments]
-    ['open', 'done']
-    """
+def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
+    """What each clause of the message does ("report", "make", "ask" or "plain"), and the open promises left once its
+    reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
+    before it) are added to ``units``."""
     pack = ctx.pack
-    units: list[_Unit] = _expired(ctx)
-    gone = {u.commitment for u in units}
-    open_ = [(pid, d) for pid, d in g.open_items(ctx.graph, "commitment") if pid not in gone]
-    pieces, inner = _pieces(ctx.text)
     kinds = []
     for offset, clause in pieces:
         c = clause.strip()
@@ -404,7 +390,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
-            kept = _kept(ctx, c, open_, status, _sentence_from(ctx.text, offset)[len(clause):])
+            kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
@@ -426,6 +412,28 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         kinds.append("report" if status else "make" if promise else "ask" if _ENDS_ASKING.search(c) or in_spans(offset, ctx.asked) else "plain")
         if promise and tagged:
             kinds[-1] = "make"
+    return kinds, open_
+
+
+@step("commitments", roles=("assistant", "user"))
+def commitments(ctx: MessageContext) -> list[_Unit]:
+    """Promises the assistant makes (with their due date), and ones the chat shows kept or
+    dropped: the assistant reports them done, or the user says they came.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2025-05-05")
+    >>> _ = t.observe({"role": "assistant", "content": "An engineer will call you by May 9, and I'll email you the form."})
+    >>> [(c.text, c.status, c.due) for c in t.state().commitments]
+    [('An engineer will call you by May 9', 'open', 'May 9 (2025-05-09)'), ("and I'll email you the form", 'open', None)]
+    >>> _ = t.observe({"role": "user", "content": "got the form, thanks"})
+    >>> [c.status for c in t.state().commitments]
+    ['open', 'done']
+    """
+    units: list[_Unit] = _expired(ctx)
+    gone = {u.commitment for u in units}
+    open_ = [(pid, d) for pid, d in g.open_items(ctx.graph, "commitment") if pid not in gone]
+    pieces, inner = _pieces(ctx.text)
+    kinds, open_ = _clause_kinds(ctx, pieces, inner, open_, units)
     if ctx.role == "user":
         units += _accepted_offers(ctx, open_) + _declined(ctx, open_) + _received(ctx, open_)
         units += _received_named(ctx, [(pid, d) for pid, d in open_ if not any(getattr(u, "commitment", None) == pid for u in units)])
