@@ -12,18 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from ctxgraph import Tracker
 from tests.test_graph import bot, call, result, user
-
-
-def current(*messages, lang: str) -> list[tuple[str, str]]:
-    t = Tracker(lang)
-    t.observe_many(list(messages))
-    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
-
-
-def values(facts, key: str) -> list[str]:
-    return [v for k, v in facts if k == key or k.startswith(key + "_")]
+from tests.test_trust_miss10_values import current, values
 
 
 # ------------------------------------------------------------------ clocks with a dot (en)
