@@ -74,6 +74,8 @@ _NOT_DONE = {
 _STAYS = {"en": re.compile(r"\b(?:still|same|as before|unchanged|stays?)\b", re.I),
           "zh": re.compile(r"还是|不变|照旧|一样|同样|没变")}
 _PHRASES = re.compile(r"[，,、；;]|\s+(?:and|so|but|with|on|for|at)\s+", re.I)
+#: the phrases and statements a message is read in for what it says stays (:func:`change_reports`)
+_STAYED_SPLIT = re.compile(_PHRASES.pattern + "|" + SENTENCE_END.pattern, re.I)
 _CLOCK = re.compile(r"^(?:[上下]午|早上|晚上|中午|傍晚|凌晨)?\s*(?:\d{1,2}[:：]\d{2}|\d{1,2}(?:\.\d{2})?\s*(?:am|pm)|[\d一二三四五六七八九十]{1,3}点(?:半|\d{1,2}分?)?)\s*$", re.I)
 _MONEY = re.compile(r"^\s*(?:[£$€¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:元|块|pounds?|quid|gbp|eur|usd))\s*$", re.I)
 #: the price of the whole: a deposit, a budget or a fee per head is another amount
@@ -225,11 +227,14 @@ def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
 @step("change_reports", roles=("assistant",))
 def change_reports(ctx: MessageContext) -> list[_Unit]:
     """A change the service reports it made replaces the current value of the same kind."""
+    spans = _spans(ctx)
+    if not spans:
+        return []  # most messages report no change: nothing below to work out
     G, added, taken = ctx.graph, [], set()
     # (fix13) what a phrase of the message says stays ("课程还是北欧风", "your service stays the standard valet"): its value is kept
-    stayed = [p.casefold() for p in re.split(_PHRASES.pattern + "|" + SENTENCE_END.pattern, ctx.text, flags=re.I)
+    stayed = [p.casefold() for p in _STAYED_SPLIT.split(ctx.text)
               if p and _STAYS[ctx.lang].search(p) and not _NOT_DONE[ctx.lang].search(p)]  # not "还是要上午10点的话…"
-    for start, stop in _spans(ctx):
+    for start, stop in spans:
         pos = start
         for part in filter(None, _PHRASES.split(ctx.text[start:stop])):
             at = ctx.text.find(part, pos)
