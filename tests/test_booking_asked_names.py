@@ -60,3 +60,17 @@ def test_a_how_about_with_a_name_still_offers_it():
     turns = [("user", "I need a restaurant in the centre."), ("assistant", "How about the Saffron Lantern?"),
              ("user", "Yes, that sounds good.")]
     assert venues(*turns) == {"restaurant.venue": "Saffron Lantern"}
+
+
+@pytest.mark.parametrize(("message", "value"), [
+    ("Can I have The Saffron Lantern's phone number, please?", "Saffron Lantern"),
+    ("What is the Juniper Yard's postcode?", "Juniper Yard"),
+    ("I want to book the Bramble's Guest House.", "Bramble's Guest House"),  # a possessive inside a name stays
+])
+def test_a_possessive_ends_the_name_asked_about(message, value):
+    assert value in venues(("user", "I want a restaurant, a hotel or an attraction."), ("user", message)).values()
+
+
+def test_a_name_ending_in_a_possessive_keeps_it_when_nothing_is_asked_of_it():
+    message = "Please book a table for 2 at Bramble and Kit's at 19:30."
+    assert "Bramble and Kit's" in venues(("user", "I want a restaurant in town."), ("user", message)).values()
