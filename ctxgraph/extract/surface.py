@@ -376,3 +376,44 @@ def _classified(number: float, field: str, G: nx.MultiDiGraph) -> str | None:
         if said:
             return said.pop() if len(said) == 1 else None
     return None
+
+
+#: (prec14) a currency an API names in a field ("total_gbp", "fee_cny") and how an amount of it is written
+_CURRENCY_CODES = {"gbp": ("£", ""), "usd": ("$", ""), "eur": ("€", ""), "cny": ("", "元"), "rmb": ("", "元")}
+#: (prec14) the words of an API's fields that name an amount of money: "price", "total", "deposit_gbp", "monthly fee"
+_MONEY_FIELD = frozenset({"price", "prices", "fee", "fees", "cost", "total", "subtotal", "deposit", "amount", "paid",
+                          "balance", "charge", "fare", "rent"})
+
+
+def priced_form(value: str, field: str, G: nx.MultiDiGraph, *, money: bool = False) -> str | None:
+    """(prec14) The conversation's words for a bare amount a tool wrote under a money field (``total: 108``,
+    ``fee_cny: 280``; ``money``: the pack's slot for the field holds money): the latest amount of money
+    either speaker said that is that number ("£108", "280元", "三百块"); else, when the field names its
+    currency, the number with that currency's sign. None when the field names no money or the value is
+    no bare number: a count or a code stays as the tool wrote it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "assistant", "content": "It's £36 each, so £108 for the three of you."})
+    >>> priced_form("108", "total", t.graph), priced_form("64", "total gbp", t.graph), priced_form("3", "people", t.graph)
+    ('£108', '£64', None)
+    >>> z = Tracker("zh")
+    >>> _ = z.observe({"role": "assistant", "content": "上门更换是280元，今天下午能到"})
+    >>> priced_form("280", "price", z.graph), priced_form("900", "total cny", z.graph), priced_form("45", "fee", z.graph)
+    ('280元', '900元', None)
+    """
+    words = field.casefold().split()
+    code = next((w for w in words if w in _CURRENCY_CODES), None)
+    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) or not (money or code or _MONEY_FIELD & set(words)):
+        return None
+    number = float(value)
+    ids = G.graph["kinds"].get("entity", [])[-RECENT:]
+    said = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "MONEY"]
+    said = [d for d in said if isinstance(d.get("value"), dict) and d["value"].get("amount") == number
+            and (code is None or (d["value"].get("currency") or code.upper()) == {"rmb": "CNY"}.get(code, code.upper()))]
+    if said:
+        return str(max(said, key=lambda d: d.get("last", -1))["text"]).strip()
+    if code is not None:
+        sign, suffix = _CURRENCY_CODES[code]
+        return f"{sign}{value.strip()}{suffix}"
+    return None

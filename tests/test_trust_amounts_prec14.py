@@ -1,0 +1,54 @@
+"""(prec14) A tool's bare amount under a money field is kept as the conversation said it: ``total: 108`` after the
+assistant's "£108" is "£108", ``price: 280`` after "280元" is "280元", ``total_gbp: 64`` said by no one is "£64"; a
+count, a code and an amount no one said under a field that names no currency stay as the tool wrote them; and a
+change of a count ("能改成3张吗") never lands on an amount of money."""
+
+from __future__ import annotations
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, call, result, user
+
+
+def _current(t: Tracker) -> dict[str, str]:
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+def _booked(lang: str, said: list[dict], arguments: dict) -> dict[str, str]:
+    t = Tracker(lang, today="2026-03-09")
+    t.observe_many(said + [call("c1", "book", arguments), result("c1", {"ref": "QX-5521", "status": "confirmed"})])
+    return _current(t)
+
+
+def test_en_total_takes_the_currency_the_assistant_said():
+    facts = _booked("en", [user("can we book the tour for three on saturday?"),
+                           bot("Saturday at 11am is free. It's £36 each, so £108 for the three of you."), user("yes please")],
+                    {"date": "2026-03-14", "people": 3, "total": 108})
+    assert "£108" in facts.values() and "108" not in facts.values()
+
+
+def test_zh_price_takes_the_currency_the_assistant_said():
+    facts = _booked("zh", [user("门锁坏了 想换个锁芯"), bot("C级锁芯上门更换是280元，今天下午4点可以吗？"), user("行")],
+                    {"service": "换锁芯", "price": 280})
+    assert "280元" in facts.values() and "280" not in facts.values()
+
+
+def test_a_field_naming_its_currency_takes_its_sign_when_no_one_said_the_amount():
+    en = _booked("en", [user("book the taster for me and my dad please")], {"names": "Trevor Price", "fee_gbp": 16})
+    zh = _booked("zh", [user("周六上午搬钢琴 可以")], {"item": "立式钢琴", "total_cny": 900})
+    assert "£16" in en.values() and "900元" in zh.values()
+
+
+def test_counts_codes_and_unsaid_amounts_stay_as_written():
+    # "callout" names no money; the price of 40 was said by no one, and its field names no currency
+    facts = _booked("en", [user("a survey of the thatch please, I'm Pat Hollis"), bot("That is £75 for the callout.")],
+                    {"name": "Pat Hollis", "surveys": 2, "callout": 75, "room": "B12", "price": 40})
+    values = set(facts.values())
+    assert {"75", "40", "2 surveys", "room B12"} <= values and not {"£75", "£40"} & values
+
+
+def test_a_count_change_never_lands_on_an_amount():
+    t = Tracker("zh", today="2026-03-09")
+    t.observe_many([user("15号的 980 两张，要连座"), call("c1", "lock_seats", {"price": 980, "qty": 2}),
+                    result("c1", {"lock_id": "LK-1", "price": 980, "qty": 2}), bot("已锁定两张980元的连座，共1960元。"),
+                    user("我姐也想去，能改成3张吗")])
+    assert all(f.value != "3张" for f in t.state().facts if f.key == "price")
