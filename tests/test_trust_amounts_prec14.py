@@ -52,3 +52,15 @@ def test_a_count_change_never_lands_on_an_amount():
                     result("c1", {"lock_id": "LK-1", "price": 980, "qty": 2}), bot("已锁定两张980元的连座，共1960元。"),
                     user("我姐也想去，能改成3张吗")])
     assert all(f.value != "3张" for f in t.state().facts if f.key == "price")
+
+
+def test_a_measure_field_takes_the_users_unit():
+    zh = _booked("zh", [user("展位大概36平，要做两个展柜")], {"area_m2": 36, "cabinets": 2})
+    en = _booked("en", [user("300 LPs please, 140g vinyl, sea blue")], {"copies": 300, "weight": 140})
+    assert "36平" in zh.values() and "140g" in en.values()
+
+
+def test_a_measure_said_with_no_unit_or_two_units_stays_bare():
+    none = _booked("zh", [user("展位36 要做两个展柜")], {"area_m2": 36})
+    two = _booked("en", [user("it's 12kg, the box is 12cm deep")], {"weight": 12})
+    assert "36" in none.values() and "12" in two.values()

@@ -417,3 +417,41 @@ def priced_form(value: str, field: str, G: nx.MultiDiGraph, *, money: bool = Fal
         sign, suffix = _CURRENCY_CODES[code]
         return f"{sign}{value.strip()}{suffix}"
     return None
+
+
+#: (prec14) the words of an API's fields that name a measure, and the units a field's name ends with
+_MEASURE_FIELD = frozenset({"area", "weight", "length", "width", "height", "depth", "size", "volume", "distance"})
+_UNIT_CODES = frozenset({"m2", "sqm", "sqft", "t", "g", "lb", "lbs", "m", "l", "ft"})  # kg, cm ...: ``with_its_field``
+#: a number and its unit: a word ("35 tonnes"), letters glued to it ("140g", "36m2") or a Chinese character ("36平")
+_MEASURED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?:\s*[A-Za-z]{2,12}\b|[A-Za-z]{1,3}2?\b|[\u4e00-\u9fff])")
+
+
+def measured_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
+    """(prec14) The user's words for a bare number a tool wrote under a field that names a measure
+    (``area_m2: 36``, ``weight_t: 35``, ``weight: 140``): the one way the user said that number with a unit
+    ("36平", "35吨", "140g"); None when the field names no measure, the user said the number with no
+    unit, or with two.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "店面大概36平，要做两个展柜"})
+    >>> measured_form("36", "area m2", t.graph), measured_form("2", "area m2", t.graph), measured_form("36", "price", t.graph)
+    ('36平', None, None)
+    """
+    words = field.casefold().split()
+    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) or not words \
+            or not (_MEASURE_FIELD & set(words) or words[-1] in _UNIT_CODES):
+        return None
+    number = float(value)
+    said: set[str] = set()
+    for d in _user_entities(G, ("QUANTITY",)):  # the entities' span keeps a unit of two characters whole ("4公分")
+        n = _LEADING_NUMBER.match(str(d.get("text") or ""))
+        if n and n.group(2) and float(n.group(1)) == number and not re.search(r"\d", n.group(2)):
+            said.add(str(d["text"]).strip())
+    for text in _user_texts(G):
+        found = {w.group(0) for w in _MEASURED.finditer(text) if float(w.group(1)) == number}
+        if found:
+            said |= found
+            break  # the user's latest message saying the number with a unit
+    said = {w for w in said if not any(o != w and o.startswith(w) for o in said)}  # "4公" of "4公分"
+    return said.pop() if len(said) == 1 else None
