@@ -16,9 +16,8 @@ SCORED = score_probes("prec14")
 #: must leave this list)
 KNOWN_UNSUPPORTED: dict[str, str] = {
     "en_bowls_fee_gbp": "'sunday' of 'sunday morning': the day said without its part (the gold keeps the phrase)",
-    "en_knife_price": "the result's 'label: emailed' (a tool field of how the label went out)",
     "zh_kaisuo_price": "the result's 'master: 邹师傅' (the service's worker, no value of the user's)",
-    "zh_xiubiao_fee": "五分钟 of 一天慢五分钟 as a duration; the result's 'address: 已短信发送'",
+    "zh_xiubiao_fee": "五分钟 of 一天慢五分钟 as a duration (a rate of another thing)",
     "zh_gangqin_total_cny": "小区 of 另一个小区 as a counted thing",
     "zh_peijing_count_kept": "the result's 'ready: 2026-03-12', a day no one said",
     "en_none_greeting_question": "a question about the service ('Do you sell gift vouchers') kept as a want",

@@ -64,3 +64,16 @@ def test_a_measure_said_with_no_unit_or_two_units_stays_bare():
     none = _booked("zh", [user("展位36 要做两个展柜")], {"area_m2": 36})
     two = _booked("en", [user("it's 12kg, the box is 12cm deep")], {"weight": 12})
     assert "36" in none.values() and "12" in two.values()
+
+
+def test_how_the_tool_sent_a_thing_is_no_value():
+    en = Tracker("en")
+    en.observe_many([user("book me in please"), call("c1", "book", {"name": "Sophie Marsh"}),
+                     result("c1", {"ref": "GLOW-4471", "prep_guide": "sent by SMS", "label": "emailed",
+                                   "link": "sent to sophie@example.com"})])
+    zh = Tracker("zh")
+    zh.observe_many([user("帮我报名"), call("c1", "register", {"name": "黄子轩"}),
+                     result("c1", {"booking": "YS-0905-14", "link": "发送至预留手机", "address": "已短信发送"})])
+    en_values, zh_values = set(_current(en).values()), set(_current(zh).values())
+    assert not {"sent by SMS", "emailed", "发送至预留手机", "已短信发送"} & (en_values | zh_values)
+    assert "sent to sophie@example.com" in en_values and "GLOW-4471" in en_values and "YS-0905-14" in zh_values
