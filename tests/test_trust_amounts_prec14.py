@@ -77,3 +77,14 @@ def test_how_the_tool_sent_a_thing_is_no_value():
     en_values, zh_values = set(_current(en).values()), set(_current(zh).values())
     assert not {"sent by SMS", "emailed", "发送至预留手机", "已短信发送"} & (en_values | zh_values)
     assert "sent to sophie@example.com" in en_values and "GLOW-4471" in en_values and "YS-0905-14" in zh_values
+
+
+def test_an_amount_the_assistant_restates_after_the_tool_takes_its_words():
+    zh = Tracker("zh")
+    zh.observe_many([user("年夜饭订14人的包厢"), call("c1", "book_room", {"people": 14}),
+                     result("c1", {"booking": "FML-0205-08", "deposit": 1000}), bot("已订好，定金1000元，明天中午前付就行。")])
+    en = Tracker("en")
+    en.observe_many([user("book it please"), call("c1", "book_job", {"site": "front"}),
+                     result("c1", {"job": "APX-3062", "total": 745}), bot("Booked: APX-3062, £745 or $745 if paid abroad.")])
+    assert "1000元" in _current(zh).values()
+    assert "745" in _current(en).values()  # two ways of saying it name none

@@ -385,6 +385,17 @@ _MONEY_FIELD = frozenset({"price", "prices", "fee", "fees", "cost", "total", "su
                           "balance", "charge", "fare", "rent"})
 
 
+def names_money(field: str, *, money: bool = False) -> bool:
+    """(prec14) Whether an API's field names an amount of money: a money word or a currency code in its name, or
+    ``money`` (the pack's slot for it holds money).
+
+    >>> names_money("total gbp"), names_money("price per month"), names_money("people"), names_money("x", money=True)
+    (True, True, False, True)
+    """
+    words = set(field.casefold().split())
+    return money or bool(words & _MONEY_FIELD) or bool(words & set(_CURRENCY_CODES))
+
+
 def priced_form(value: str, field: str, G: nx.MultiDiGraph, *, money: bool = False) -> str | None:
     """(prec14) The conversation's words for a bare amount a tool wrote under a money field (``total: 108``,
     ``fee_cny: 280``; ``money``: the pack's slot for the field holds money): the latest amount of money
@@ -402,9 +413,8 @@ def priced_form(value: str, field: str, G: nx.MultiDiGraph, *, money: bool = Fal
     >>> priced_form("280", "price", z.graph), priced_form("900", "total cny", z.graph), priced_form("45", "fee", z.graph)
     ('280元', '900元', None)
     """
-    words = field.casefold().split()
-    code = next((w for w in words if w in _CURRENCY_CODES), None)
-    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) or not (money or code or _MONEY_FIELD & set(words)):
+    code = next((w for w in field.casefold().split() if w in _CURRENCY_CODES), None)
+    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) or not names_money(field, money=money):
         return None
     number = float(value)
     ids = G.graph["kinds"].get("entity", [])[-RECENT:]

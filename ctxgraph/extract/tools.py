@@ -18,7 +18,7 @@ from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
 from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
-from .surface import counted_form, measured_form, priced_form, user_form, with_user_words
+from .surface import counted_form, measured_form, names_money, priced_form, user_form, with_user_words
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -613,3 +613,39 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
 
         units = cancelled(ctx, aid, units)  # (wrong12) a cancel call ends the booking it names
     return units
+
+
+@step("amounts_restated", roles=("assistant",))
+def amounts_restated(ctx: MessageContext) -> list[_Unit]:
+    """(prec14) A current fact a tool wrote as a bare amount under a money field ("total": 990, an amount nobody had
+    said when the tool wrote it) takes the words the assistant uses for that amount right after ("£990 in total"):
+    the fact is restated in the chat's words, the bare number kept as its normalised value.
+
+    >>> from ctxgraph import Tracker
+    >>> from tests.test_graph import bot, call, result, user
+    >>> t = Tracker("en")
+    >>> t.observe_many([user("book the screen please"), call("c1", "hold_screen", {"screen": "2"}),
+    ...                 result("c1", {"hold": "RPH-0925", "total": 990}), bot("Held: RPH-0925, £990 in total.")])
+    >>> [f.value for f in t.state().facts if f.key == "price" and f.status == "current"]
+    ['£990']
+    """
+    said = [m for m in ctx.mentions if m.label == "MONEY" and isinstance(m.value, dict) and m.value.get("amount") is not None]
+    if not said:
+        return []
+    G, units = ctx.graph, []
+    for _, d in g.recent_current_facts(G, 40):
+        value = str(d.get("value", "")).strip()
+        if not re.fullmatch(r"\d+(?:\.\d+)?", value) or G.nodes.get(f"t{d['turn']}", {}).get("role") != "tool" \
+                or not names_money(str(d.get("name") or d["key"]).replace("_", " "), money=_holds_money(ctx, d)):
+            continue
+        spoken = {m.text.strip() for m in said if m.value["amount"] == float(value)}
+        if len(spoken) == 1:  # two ways of saying it name none
+            units.append(FactUnit(key=d["key"], name=d["name"], value=spoken.pop(), normalized=value,
+                                  slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+    return units
+
+
+def _holds_money(ctx: MessageContext, d: dict) -> bool:
+    slot = ctx.pack.slots.get(d.get("slot") or "")
+    return slot is not None and "MONEY" in slot.types
+
