@@ -646,6 +646,7 @@ def amounts_restated(ctx: MessageContext) -> list[_Unit]:
 
 
 def _holds_money(ctx: MessageContext, d: dict) -> bool:
+    """Whether the pack's slot of the fact ``d`` holds money (a zh pack names its price slot 价格, no API word)."""
     slot = ctx.pack.slots.get(d.get("slot") or "")
     return slot is not None and "MONEY" in slot.types
 
