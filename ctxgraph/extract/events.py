@@ -73,6 +73,8 @@ _ZH_SUBJECT = re.compile(r"^\s*(?:我们|咱们|我家|我|他们|他|她们|她
 _ZH_BOOKING = re.compile(r"有空|方便|在家|可以|行|能|来|上门|约|订|去你们|到你们|上课|开始|办|吧|吗|没空|取|拿|送|？|\?")
 # "before exchange on the 19th feb": the event named after before / after, the date its day
 _EN_BEFORE_EVENT = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+)?([a-z]{4,})\s+(?:on|in)\s+(?:the\s+)?$", re.I)
+#: the keys of a date no rule gave a role: only these take the event's key (a role's date, "checkout", keeps its role)
+_PLAIN_DATE_KEYS = ("date", "day", "日期")
 _EN_NEXT_CLAUSE = re.compile(r"\b(?:and|but|so|because|cos|then)\b", re.I)
 
 
@@ -188,7 +190,7 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
         if noun is None:
             own = _own_event(ctx, m)  # held14: only a date a rule already read is re-keyed, no new fact
             for n, u in enumerate(ctx.units):
-                if own and isinstance(u, FactUnit) and not u.offered and u.value == m.text and u.key != own:
+                if own and isinstance(u, FactUnit) and not u.offered and u.value == m.text and u.key in _PLAIN_DATE_KEYS:
                     ctx.units[n] = u.model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             continue
         events.append((noun, m))
