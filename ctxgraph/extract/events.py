@@ -55,13 +55,16 @@ _CLAUSE_END = re.compile(r"[.!?;:\n。！？；，,]")
 _ZH_CLAUSE_END = re.compile(r"[.!?;:\n。！？；，,\s]")
 # the user's side as the clause's subject, right at its start ("my dad turns 70 on", "our band is playing a gig
 # on", "we fly to kalymnos on", "it's on"): group 1 the words between the subject and the date
-_EN_SUBJECT = re.compile(r"^\s*(?:(?:and|but|so|well|oh|hi|hey|hello|yes|yeah)\s+)*(?:(?:my|our|his|her|their)\s+(?:[a-z'-]+\s+){0,3}?"
+_EN_SUBJECT = re.compile(r"^\s*(?:(?:and|but|so|well|oh|hi|hey|hello|yes|yeah)\s+)*"
+                         r"(?:(?:my|our|his|her|their)\s+(?:[a-z'-]+\s+){0,3}?"
                          r"(?=(?:[a-z'-]+\s+)*(?:is|are|was|has|have|had|[a-z]+s|[a-z]+ed|will|'s)\b)"
-                         r"|(?:i|we|he|she|they|it)(?:'s|'re|'m|\s)\s*|(?=[a-z]+ing\s))((?:[a-z0-9'-]+\s+){0,7}?)(?:on\s+|in\s+)?(?:the\s+)?$", re.I)
+                         r"|(?:i|we|he|she|they|it)(?:'s|'re|'m|\s)\s*|(?=[a-z]+ing\s))"
+                         r"((?:[a-z0-9'-]+\s+){0,7}?)(?:on\s+|in\s+)?(?:the\s+)?$", re.I)
 # what makes the clause the booking's own (a request, an offer taken, a time one is free): no other event
-_EN_BOOKING = re.compile(r"\b(?:you|u|ur|want|wants|wanted|need|needs|like|book|booked|booking|come|coming|visit|deliver|"
-                         r"collect|pick|free|available|(?<!at )home|around|off|fine|ok|okay|good|works?|suits?|can|could|would|"
-                         r"please|pls|prefer|best|instead|appointment|slot|session|must|has to|have to|should|before|by|until|after|looking|hoping|wanting|needing|trying|planning|thinking)\b", re.I)
+_EN_BOOKING = re.compile(r"\b(?:you|u|ur|want|wants|wanted|need|needs|like|book|booked|booking|come|coming|visit|"
+                         r"deliver|collect|pick|free|available|(?<!at )home|around|off|fine|ok|okay|good|works?|suits?|"
+                         r"can|could|would|please|pls|prefer|best|instead|appointment|slot|session|must|has to|have to|"
+                         r"should|before|by|until|after|looking|hoping|wanting|needing|trying|planning|thinking)\b", re.I)
 # a date the calendar names (a digit, a month, a weekday): "a month" or "the weekend" is no event's day
 _CALENDAR_WORD = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
                             r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|[月号日周]", re.I)
