@@ -6,7 +6,9 @@ place. Here a date right after "<event> is (on)" / "<event>是" (the sentence's 
 copula, no verb list) is keyed by the event's noun, so the booking's date stands beside it. A day
 said relative to that event ("the day before", 前一天, "the day after", 后一天) is resolved against
 it: "打包就前一天吧" after "搬家是4月18号" is 4月17日. A slot word as the subject ("the date is",
-"时间是") names no event: the fact keeps its key.
+"时间是") names no event: the fact keeps its key. A date the user states of their own plans without a copula
+("my dad turns 70 on 9 june", "我们4月20号到敦煌", "5月2号生的") is re-keyed the same way when a rule read it as a
+plain date (held14, :func:`_own_event`).
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh", today="2026-03-09")
