@@ -6,7 +6,9 @@ place. Here a date right after "<event> is (on)" / "<event>是" (the sentence's 
 copula, no verb list) is keyed by the event's noun, so the booking's date stands beside it. A day
 said relative to that event ("the day before", 前一天, "the day after", 后一天) is resolved against
 it: "打包就前一天吧" after "搬家是4月18号" is 4月17日. A slot word as the subject ("the date is",
-"时间是") names no event: the fact keeps its key.
+"时间是") names no event: the fact keeps its key. A date the user states of their own plans without a copula
+("my dad turns 70 on 9 june", "我们4月20号到敦煌", "5月2号生的") is re-keyed the same way when a rule read it as a
+plain date (held14, :func:`_own_event`).
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh", today="2026-03-09")
@@ -48,6 +50,87 @@ def _event_of(ctx: MessageContext, m: Mention) -> str | None:
             "date", "day", "time", "deadline", "slot", "booking", "appointment"):
         return None
     return noun
+
+
+# held14: the clause a date is said in, up to the date (its start) and from it (its end)
+_CLAUSE_END = re.compile(r"[.!?;:\n。！？；，,]")
+_ZH_CLAUSE_END = re.compile(r"[.!?;:\n。！？；，,\s]")
+# the user's side as the clause's subject, right at its start ("my dad turns 70 on", "our band is playing a gig
+# on", "we fly to kalymnos on", "it's on"): group 1 the words between the subject and the date
+_EN_SUBJECT = re.compile(r"^\s*(?:(?:and|but|so|well|oh|hi|hey|hello|yes|yeah)\s+)*"
+                         r"(?:(?:my|our|his|her|their)\s+(?:[a-z'-]+\s+){0,3}?"
+                         r"(?=(?:[a-z'-]+\s+)*(?:is|are|was|has|have|had|[a-z]+s|[a-z]+ed|will|'s)\b)"
+                         r"|(?:i|we|he|she|they|it)(?:'s|'re|'m|\s)\s*|(?=[a-z]+ing\s))"
+                         r"((?:[a-z0-9'-]+\s+){0,7}?)(?:on\s+|in\s+)?(?:the\s+)?$", re.I)
+# what makes the clause the booking's own (a request, an offer taken, a time one is free): no other event
+_EN_BOOKING = re.compile(r"\b(?:you|u|ur|want|wants|wanted|need|needs|like|book|booked|booking|come|coming|visit|"
+                         r"deliver|collect|pick|free|available|(?<!at )home|around|off|fine|ok|okay|good|works?|suits?|"
+                         r"can|could|would|please|pls|prefer|best|instead|appointment|slot|session|must|has to|have to|"
+                         r"should|before|by|until|after|looking|hoping|wanting|needing|trying|planning|thinking)\b", re.I)
+# a date the calendar names (a digit, a month, a weekday): "a month" or "the weekend" is no event's day
+_CALENDAR_WORD = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
+                            r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|[月号日周]", re.I)
+_EN_FUNCTION = {"is", "are", "was", "has", "have", "had", "will", "be", "been", "the", "a", "an", "his", "her", "my",
+                "our", "their", "its", "at", "on", "in", "to", "of", "for", "'s", "just", "also"}
+# zh: the user's side right before the date ("我女儿5月16号要考", "我们4月20号到", "我男朋友6月8号生日")
+_ZH_SUBJECT = re.compile(r"^\s*(?:我们|咱们|我家|我|他们|他|她们|她)的?(?:(?!想|要|约|订|能|可以|请|了|过|这|下|那)[\u4e00-\u9fff]){0,3}$")
+# a predicate of availability, of a request or of the booking itself: the date is the booking's
+_ZH_BOOKING = re.compile(r"有空|方便|在家|可以|行|能|来|上门|约|订|去你们|到你们|上课|开始|办|吧|吗|没空|取|拿|送|？|\?")
+# "before exchange on the 19th feb": the event named after before / after, the date its day
+_EN_BEFORE_EVENT = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+)?([a-z]{4,})\s+(?:on|in)\s+(?:the\s+)?$", re.I)
+#: the keys of a date no rule gave a role: only these take the event's key (a role's date, "checkout", keeps its role)
+_PLAIN_DATE_KEYS = ("date", "day", "日期")
+_EN_NEXT_CLAUSE = re.compile(r"\b(?:and|but|so|because|cos|then)\b", re.I)
+
+
+def _own_event(ctx: MessageContext, m: Mention) -> str | None:
+    """The event a date is said of when the user states their own plans (held14): the date sits in a declarative
+    clause whose subject is the user's side and whose words name no request, no booking and no time they are free
+    ("my dad turns 70 on 9 june", "our fixed rate ends in February", "我们4月20号到敦煌"); or the event is named
+    after before / after ("before exchange on the 19th feb"); or the date is a past event's, said with 是…的
+    ("5月2号生的"). The key is the event's words ("dad turns 70", "到敦煌", "exchange", "生"); None when the
+    clause asks, requests or books (the date is then the booking's) or the date names no day of the calendar.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-03-09")
+    >>> _ = t.observe({"role": "user", "content": "my dad turns 70 on 9 june. can we book a skydive?"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "want"]
+    [('dad turns 70', '9 june')]
+    """
+    text = ctx.text
+    if not _CALENDAR_WORD.search(m.text):
+        return None
+    ends = _ZH_CLAUSE_END if ctx.lang == "zh" else _CLAUSE_END
+    start = max([x.end() for x in ends.finditer(text, 0, m.start)] or [0])
+    after_end = ends.search(text, m.end)
+    before, after = text[start:m.start], text[m.end:after_end.start() if after_end else len(text)]
+    if ctx.lang != "zh":
+        after = after[:next_clause.start()] if (next_clause := _EN_NEXT_CLAUSE.search(after)) else after
+        joined = list(_EN_NEXT_CLAUSE.finditer(before))
+        if joined:
+            before = before[joined[-1].end():]
+        elif start and text[start - 1] not in ".!?\n":
+            before = re.sub(r"^\s*(?=[a-z]+ing\s)", "-", before, flags=re.I)  # a gerund after a comma: no subject
+    sentence_end = re.search(r"[.!?。！？\n,，;；]", text[m.end:])
+    if sentence_end and sentence_end.group(0) in "?？":
+        return None  # a question: the date is asked for
+    if ctx.lang == "zh":
+        past = re.fullmatch(r"(?:就是|是)?([\u4e00-\u9fff]{1,3})的", after.strip())  # "5月2号生的": a past event's day
+        if past is not None and not _ZH_BOOKING.search(after):
+            return past.group(1)
+        if not _ZH_SUBJECT.match(before) or _ZH_BOOKING.search(after):
+            return None
+        words = re.sub(r"^(?:还有个|有个|还要|还|也|都|要|就|才|得|会|是|将|去|有)+", "", after.strip())
+        run = re.match(r"[\u4e00-\u9fff]+", words)
+        words = re.sub(r"[的了]+$", "", run.group(0)[:4] if run else "")
+        return words if len(words) >= 2 else None
+    if (named := _EN_BEFORE_EVENT.search(before)) is not None:
+        return named.group(1).casefold()
+    hit = _EN_SUBJECT.match(before)
+    if hit is None or _EN_BOOKING.search(before) or _EN_BOOKING.search(after):
+        return None
+    words = [w for w in hit.group(1).split() if w.casefold() not in _EN_FUNCTION]
+    return " ".join(words[-3:]) if words else "event"
 
 
 def _calendar(value: object, today: datetime.date | None) -> datetime.date | None:
@@ -110,6 +193,10 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             continue
         noun = _event_of(ctx, m)
         if noun is None:
+            own = _own_event(ctx, m)  # held14: only a date a rule already read is re-keyed, no new fact
+            for n, u in enumerate(ctx.units):
+                if own and isinstance(u, FactUnit) and not u.offered and u.value == m.text and u.key in _PLAIN_DATE_KEYS:
+                    ctx.units[n] = u.model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             continue
         events.append((noun, m))
         for n, u in enumerate(ctx.units):
