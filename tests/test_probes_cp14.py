@@ -20,7 +20,16 @@ from tests.test_probes_prom10 import problems
 
 PROBES = load_probes("cp14")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh_pressed_flower_echo_send": "the offer says a bare verb and its thing is in the clause before (有份课前准备清单，我发给您？): "
+                                   "joining the clause before gained on blind13 alone (shouyin), so it was not kept",
+    "zh_snuff_no_subject_invoice_done": "the report names two deeds in one sentence (发票已经开好，短信发您了): the promise 给您开发票 "
+                                        "stays open; a done report's reading, not the offer's (prom lane)",
+    "en_dryslope_ability_offer": "an ability with a go-ahead tail (\"I can also reserve boots in her size, if you like?\"): read as "
+                                 "an offer it gained on blind13 alone and made two unlisted promises (blind3's tarp for £95, "
+                                 "blind4's pause of a subscription), so it was not kept",
+    "en_unicycle_ability_then_done": "an ability with a go-ahead tail, as en_dryslope_ability_offer",
+}
 
 
 @pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
