@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from ctxgraph.bench._cs import replay
+from ctxgraph.bench._cs import holds, replay
 from tests.probe_sets import load_probes, probe_params
 from tests.test_probes_prom7 import print_set
 from tests.test_probes_prom10 import problems
@@ -38,7 +38,27 @@ def test_probes_cp14_offers_taken_up_as_an_annotator_would(probe, conv):
     assert problems(probe, state) == [], state["commitments"]
 
 
+DEADLINES = load_probes("cp14b")
+#: probes of probes_cp14b.yml still missed, each with the reason (strict)
+KNOWN_DEADLINE_MISSES: dict[str, str] = {}
+
+
+def rule_problems(probe: dict, state: dict) -> list[str]:
+    """The listed active rules the state lacks, and with ``no_other`` every active rule no gold string names."""
+    active = [c["text"] for c in state["constraints"] if c["status"] == "active"]
+    out = [f"no active rule holds {g!r}" for g in probe.get("constraints_active", []) if not any(holds(t, g) for t in active)]
+    if probe.get("no_other"):
+        out += [f"unlisted rule {t!r}" for t in active if not any(holds(t, g) for g in probe.get("constraints_active", []))]
+    return out
+
+
+@pytest.mark.parametrize("probe, conv", probe_params(DEADLINES, KNOWN_DEADLINE_MISSES))
+def test_probes_cp14b_deadline_on_any_deed_as_an_annotator_would(probe, conv):
+    assert rule_problems(probe, replay(conv)) == []
+
+
 if __name__ == "__main__":
     import sys
 
     print_set("cp14", PROBES, sys.argv, check=problems)
+    print_set("cp14b", DEADLINES, sys.argv, check=rule_problems)
