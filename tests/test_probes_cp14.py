@@ -38,6 +38,16 @@ def test_probes_cp14_offers_taken_up_as_an_annotator_would(probe, conv):
     assert problems(probe, state) == [], state["commitments"]
 
 
+REPORTS = load_probes("cp14c")
+#: probes of probes_cp14c.yml still missed, each with the reason (strict)
+KNOWN_REPORT_MISSES: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("probe, conv", probe_params(REPORTS, KNOWN_REPORT_MISSES))
+def test_probes_cp14c_report_with_its_thing_in_the_clause_before(probe, conv):
+    assert problems(probe, replay(conv)) == [], replay(conv)["commitments"]
+
+
 DEADLINES = load_probes("cp14b")
 #: probes of probes_cp14b.yml still missed, each with the reason (strict)
 KNOWN_DEADLINE_MISSES: dict[str, str] = {
@@ -67,3 +77,4 @@ if __name__ == "__main__":
 
     print_set("cp14", PROBES, sys.argv, check=problems)
     print_set("cp14b", DEADLINES, sys.argv, check=rule_problems)
+    print_set("cp14c", REPORTS, sys.argv, check=problems)
