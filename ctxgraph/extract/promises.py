@@ -696,11 +696,13 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
         deed = parts[-1][:m.start()].strip(_TRIM)  # "我先把植物清单发给您看看可以吗？": the go-ahead asked in the same clause
     elif ctx.profile.segmented and _ASKS_TO_DO.search(parts[-1]):
         deed = parts[-1].strip(_TRIM + "?？")  # "有的，我加您微信发几张实车图？"
+    elif ctx.profile.segmented and (m := _ASKS_FOR_YOU.match(parts[-1])):
+        deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", parts[-1][m.end():]).strip(_TRIM)  # "能先给您寄一个样品看看吗？"
     else:
         return None
     # "Shall I send it?" names no deed of its own: the next message does it or not; "…一般在2500到3800之间，检测完给您出方案，
     # 您看可以吗？" asks about how the service goes
-    if not _names_deed(ctx, deed) or _habitual(deed):
+    if not (_names_deed(ctx, deed) or _FOR_SOMEONE.match(deed) and _stems(deed, ctx.lang)) or _habitual(deed):
         return None
     at = s.find(deed)
     return said[at:at + len(deed)] if at >= 0 else deed
@@ -713,6 +715,16 @@ _GLUED_TAIL = re.compile(r"(?<=[\u4e00-\u9fff])(?:这样)?(?:可以|好|行)(?:�
 _ASKS_TO_DO = re.compile(r"^\W*(?:那|那么|好的)?\s*我(?:们)?(?:先|再|这边|现在|马上|就)?(?!是|想|觉得|看|可以|能|不|没|会不会|要不要|需要|需不需要|该)"
                          r"(?![^，,。！？]*(?:什么|哪|多少|怎么|谁|为什么|如何|吗|呢|么|是否|还是|或者|对不对|是不是))"
                          r"[\u4e00-\u9fff][^，,。！？]*您[^，,。！？]*[？?]\s*$")
+
+
+#: a yes/no question that asks whether to do a deed for the user or their party, the doer left out as Chinese leaves
+#: it out: a modal, then 帮/给/替/为 and the person ("能先给您寄一个样品看看吗？", "要帮您留一条吗？", "要一起帮他报上吗？",
+#: "需要给您开发票吗？"); not a thing to add to the order ("要不要加个锦盒？": no one it is done for), nor a question of which
+#: ("要帮您留哪个品种的大棚？": the answer is a pick)
+_ASKS_FOR_YOU = re.compile(r"^\W*(?:那|那么|好的)?\s*(?:要不要|需不需要|需要|要|能不能|能|可以)(?:我们?)?(?:先|一起|顺便|再|也|现在)?"
+                           r"(?=(?:帮|给|替|为)(?:您|你|他|她)(?!们?(?:是|有|觉得|看|想))[\u4e00-\u9fff](?![^，,。！？?]*(?:哪|什么|几|多少|怎么|谁))[^，,。！？?]*[？?]\s*$)")
+#: a deed done for the user or their party (帮您留一条, 帮他报上, 给您开发票): the beneficiary names whom, one word names what
+_FOR_SOMEONE = re.compile(r"^\W*(?:先|一起|顺便|再|也)?(?:帮|给|替|为)(?:您|你|他|她)")
 
 
 def _names_deed(ctx: MessageContext, deed: str) -> bool:
@@ -762,12 +774,15 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
         return []
     first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
     confirm = [cues for name, cues in ctx.pack.intents if name == "confirm"]
-    if not first or _ENDS_ASKING.search(first) or not any(first_match(cues, first) for cues in confirm):
+    if not first or _ENDS_ASKING.search(first):
         return []
+    said_yes = any(first_match(cues, first) for cues in confirm)
     units: list[_Unit] = []
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
+        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed):
+            continue
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
         if deed and _BOOKS_IT.match(deed):
             continue  # "Shall I book a pickup?" - "yes": the booking itself, its call and result are the record
@@ -777,11 +792,41 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     return units
 
 
+#: what a yes said by its verb may carry besides the verb: zh particles and "a bit" (查查吧, 要的要的, 查一下吧, 发吧)
+_ECHO_FILL = re.compile(r"[吧的啊呀哈呗了嘛哦噢呢一下]")
+#: a no said with the verb (不用问了, 先不发, 别查了, 甭寄了) or a word that puts it off (先, 再说, 等等)
+_ECHO_NOT = re.compile(r"[不没别甭免]|先|再说|等等")
+_EN_NOT = re.compile(r"\b(?:no|not|don'?t|do not|never|later|yet)\b|n't\b", re.I)
+
+
+def _echoes(ctx: MessageContext, reply: str, offer: str, deed: str) -> bool:
+    """Whether the user's first clause says yes to an offer by saying its verb again, the way a yes/no question is
+    answered in Chinese (要不要我帮您问问… - 问问吧; …我发给您？ - 发吧; 要不要我先帮您留一对？ - 要的要的) and, in English,
+    by the offered verb as a bare imperative ("Want me to send you the exercises?" - "send them over, thanks").
+    Not a no said with the verb (不用问了, 先不发了, "don't check yet"), nor a clause that says more than the verb.
+
+    >>> from types import SimpleNamespace
+    >>> zh, en = SimpleNamespace(lang="zh"), SimpleNamespace(lang="en")
+    >>> _echoes(zh, "问问吧", "要不要我帮您问问李师傅？", "帮您问问李师傅"), _echoes(zh, "不用问了", "要不要我帮您问问？", "帮您问问")
+    (True, False)
+    >>> _echoes(en, "send them over", "Want me to send you the list?", "send you the list"), _echoes(en, "don't send yet", "Want me to send you the list?", "send you the list")
+    (True, False)
+    """
+    if ctx.lang == "zh":
+        core = _ECHO_FILL.sub("", re.split(r"[\s，,。！!～~、；;]+", reply.strip(_TRIM + "。！!～~ "))[0])  # "发吧 微信就是这个手机号"
+        return 0 < len(core) <= 3 and not _ECHO_NOT.search(core) and all(ch in offer for ch in core)
+    words = re.findall(r"[a-z']+", reply.lower())
+    verb = re.match(r"\W*(?:(?:also|just|then|quickly)\s+)?([a-z]+)", deed.lower())
+    return bool(words and verb and words[0] == verb.group(1) and len(verb.group(1)) >= 3 and not _EN_NOT.search(reply))
+
+
 #: an offered deed that is the booking the chat is making ("book a pickup", "confirm the Princess Palace for Saturday"):
 #: the user's yes asks for the booking, which the booking call then records, not a promise to keep (no annotated chat
-#: lists one; English only: the Chinese chats show no such offer either way, and 要不我帮您约…面诊 stays a promise); so is a
+#: lists one; in Chinese since cp14 read offers with the doer left out: 要帮您取消吗？ - 取消吧, 要帮您锁定一个名额吗？ - 锁,
+#: then the call; an offer to book a later visit, 要不要我帮您预约下周的复诊？ / 要不我帮您约…面诊, stays a promise as before); so is a
 #: change of the order offered ("Shall I swap the Nordmann for one?" - "yes go on", then ``create_order``: prom11)
-_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade)\b", re.I)
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade)\b"
+                       r"|^\W*(?:先|一起|顺便|再|也)?(?:(?:帮|给|替|为)(?:您|你|他|她)们?)?(?:下单|确认|锁定|取消|退订|换|改|升级)", re.I)
 
 
 #: the assistant's own future deed (cons6): "I'll …", "we will …", 我(们) + a deed not in the past; not an
