@@ -88,6 +88,9 @@ _EN_IS = re.compile(
     r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
     r"(?i:pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
     r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b")
+# the health words' stems alone: a message holding none skips the pattern above (a substring test, cheaper than it)
+_EN_HEALTH = ("pregnant", "diabetic", "deaf", "blind", "sighted", "epilep", "asthmatic", "disabled", "autistic", "coeliac",
+              "celiac", "anaemic", "anemic", "immunocompromised", "hard of hearing", "bound", "impaired")
 # a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
 _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 
@@ -117,7 +120,8 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
         start = _en_subject_start(ctx, text, m.start())
         if start is not None:
             found.append((start, text[start:m.end("obj")].strip()))
-    for m in _EN_IS.finditer(text):
+    folded = text.casefold()
+    for m in _EN_IS.finditer(text) if any(w in folded for w in _EN_HEALTH) else ():
         start = _en_subject_start(ctx, text, m.start())
         if start is not None and not any(start < s + len(v) and s < m.end("obj") for s, v in found):
             found.append((start, text[start:m.end("obj")].strip()))
@@ -189,6 +193,8 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
     for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC):
+        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text:
+            continue  # (miss13) the words each needs
         for m in rx.finditer(text):
             if not any(m.start() < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((m.start(), text[m.start():m.end("obj")]))
