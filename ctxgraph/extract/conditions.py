@@ -9,7 +9,9 @@ it is said: a person as the subject (he / she, my|our|his|her|their + a noun, "o
 boy", a name; 他 / 她 / 孩子 / a kin noun), then "has (got)" / "uses" / "is allergic to" / "suffers
 from" and a noun phrase (有 / 有点 + a noun; 对 X 过敏; a part of the body 不太好). Not read: light
 objects ("has a question", "has school on the 27th", "has to", "has been"), an object holding a
-number or a determiner of possession ("has my number", "has 3 kids"), the assistant's words.
+number or a determiner of possession ("has my number", "has 3 kids"), the assistant's words. (miss13) "is" and a
+health word of the language ("she's 14 weeks pregnant", "one of my bridesmaids (Chloe) is pregnant"), a body part
+hurt in the past with when (他左膝盖去年受过伤) and an allergy without 对 (有朋友猫毛过敏) are conditions too.
 
 The value is the clause from the subject to the end of the noun phrase, so the person stays with it;
 the key ``condition`` (a later one ``condition_t<turn>``, beside it).
@@ -79,26 +81,51 @@ def _names_a_day(ctx: MessageContext, text: str, at: int) -> bool:
         x.label in ("DATE", "TIME", "DAY") and lo <= x.start < hi for x in ctx.mentions)
 
 
+# (miss13) a condition said as "is" and a health adjective of the language ("she's 14 weeks pregnant", "he's profoundly
+# deaf", "my dad is partially sighted", "one of my friends (Dawn) is diabetic"): how far along or how much may come first
+_EN_IS = re.compile(
+    r"(?P<verb>\b(?i:is|are)\b|[’'](?i:s)\b)\s+(?P<obj>(?i:(?:\d+|a few|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+\w+)?)"
+    r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
+    r"(?i:pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
+    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b")
+# the health words' stems alone: a message holding none skips the pattern above (a substring test, cheaper than it)
+_EN_HEALTH = ("pregnant", "diabetic", "deaf", "blind", "sighted", "epilep", "asthmatic", "disabled", "autistic", "coeliac",
+              "celiac", "anaemic", "anemic", "immunocompromised", "hard of hearing", "bound", "impaired")
+# a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
+_BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
+
+
+def _en_subject_start(ctx: MessageContext, text: str, at: int) -> int | None:
+    """Where the person a condition at ``at`` is said of starts (in its clause), or None."""
+    lo = max(text.rfind(c, 0, at) for c in ",;.!?\n") + 1
+    before = _BRACKETED.sub(" ", text[lo:at])
+    subj = _EN_SUBJECT.search(before)
+    if subj is None:
+        name = _EN_NAME_SUBJECT.search(before)
+        if name is None or not any(x.label == "PERSON" and x.text.split()[0] == name.group("name") for x in ctx.mentions):
+            return None
+        subj = name
+    return lo + subj.start()
+
+
 def _en_conditions(ctx: MessageContext) -> list[str]:
     text = ctx.text
-    found: list[str] = []
+    found: list[tuple[int, str]] = []
     for m in _EN_HAS.finditer(text):
         obj = m.group("obj").strip()
         if _EN_LIGHT.match(obj) or re.search(r"\d", obj):
             continue
         if not _EN_QUALIFIED.match(obj) and _names_a_day(ctx, text, m.start()):
             continue  # "not Tuesday, he has football": a bare noun beside a day is what they do then, not a condition
-        lo = max(text.rfind(c, 0, m.start()) for c in ",;.!?\n") + 1
-        before = text[lo:m.start()]
-        subj = _EN_SUBJECT.search(before)
-        if subj is None:
-            name = _EN_NAME_SUBJECT.search(before)
-            if name is None or not any(x.label == "PERSON" and x.text.split()[0] == name.group("name") for x in ctx.mentions):
-                continue
-            subj = name
-        start = lo + subj.start()
-        found.append(text[start:m.end("obj")].strip())
-    return found
+        start = _en_subject_start(ctx, text, m.start())
+        if start is not None:
+            found.append((start, text[start:m.end("obj")].strip()))
+    folded = text.casefold()
+    for m in _EN_IS.finditer(text) if any(w in folded for w in _EN_HEALTH) else ():
+        start = _en_subject_start(ctx, text, m.start())
+        if start is not None and not any(start < s + len(v) and s < m.end("obj") for s, v in found):
+            found.append((start, text[start:m.end("obj")].strip()))
+    return [v for _, v in sorted(found)]
 
 
 # ---------------------------------------------------------------- Chinese
@@ -131,13 +158,21 @@ _ZH_SELF_UNWELL = re.compile(r"(?<![他她你])我(?!们)(?P<obj>" + _ZH_BODY + 
 _ZH_OTHER_PERSON = r"(?:有(?:一)?个|有位|一个)?(?:学生|同学|室友|队员|朋友|同事|客人|员工|小朋友|成员|组员)(?:小[\u4e00-\u9fff])?"
 # (miss11) 对 X 过敏 said of the speaker or of such a person ("我对菊花过敏", "我们有个队员对蜂蜜过敏"); 不 / 没 before
 # 过敏 say no allergy ("我们俩都不过敏")
-_ZH_OTHER_ALLERGY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,2}?)(?P<obj>对[\u4e00-\u9fff]{1,4}过敏)")
+# (miss13) and X 过敏 without 对, as after kin ("有朋友猫毛过敏很严重"); kin and others allergic together ("奶奶和好几个亲戚都过敏")
+_ZH_OTHER_ALLERGY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,2}?)"
+                               r"(?P<obj>对[\u4e00-\u9fff]{1,4}过敏|(?<![不没无])[\u4e00-\u9fff]{1,3}(?<![不没无都也])过敏)")
+_ZH_ALL_ALLERGIC = re.compile(_ZH_PERSON + r"(?P<obj>和[\u4e00-\u9fff]{1,6}?(?:都|也)过敏)")
 # (miss11) an operation had: a person (the speaker, kin, a person as above), a time, 做过 / 动过 / 做了 and the
 # operation ("他去年做过心脏搭桥手术", "室友小雯做过近视手术")
 _ZH_SURGERY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_PERSON + "|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,4}?)"
                          r"(?P<obj>(?:做过|动过|做了|刚做完|刚做了)[\u4e00-\u9fff]{0,6}?手术)")
 # (miss11) a medicine taken, said after a condition in the same message ("她有高血压 在吃降压药", "在吃二甲双胍")
 _ZH_MEDICINE = re.compile(r"(?:^|(?<=[\s，,。；;]))(?:她|他|我)?(?P<obj>(?:一直|还|每天|长期)?在?吃(?:着)?[\u4e00-\u9fff]{2,6}?)(?=$|[\s，,。！!？?；;])")
+# (miss13) a part of the body hurt in the past, said with when ("他左膝盖去年受过伤", "我妈腰以前扭伤过", "她左肩之前受过伤"):
+# a person, a body part of the language, a time word, the hurt had
+_ZH_HURT = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_PERSON + r")(?P<obj>" + _ZH_BODY +
+                      r"(?:去年|前年|以前|之前|小时候|年轻时|早年|前几年|前段时间|上个月|上半年)(?:也|还|都)?"
+                      r"(?:受过伤|受伤过|骨折过|扭伤过|扭到过|摔伤过|拉伤过|做过手术|动过手术))")
 # what a person "has" that is no condition: the language's light objects (time, a matter, a question, things owned)
 _ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|机会|钱|房|车|一个|两个|几个|人|孩子|小孩|朋友|同事|工作|课|班|安排|想法|要求|兴趣|办法|会员|卡|优惠|经验|基础)"
                        r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
@@ -157,7 +192,9 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
             start = m.start("obj") if re.match(r"最近|一直|平时", m.group(0)) else m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
-    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY):
+    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC):
+        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text:
+            continue  # (miss13) the words each needs
         for m in rx.finditer(text):
             if not any(m.start() < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((m.start(), text[m.start():m.end("obj")]))

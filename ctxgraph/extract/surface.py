@@ -118,8 +118,8 @@ def day_words(G: nx.MultiDiGraph, iso: str, today: datetime.date | None = None) 
         return None
     for d in _user_entities(G, ("DATE", "DAY")):
         text = str(d.get("text") or "").strip()
-        if not text or any(c.isdigit() for c in text) or re.search(r"days\b", text, re.I):
-            continue
+        if not text or any(c.isdigit() for c in _SAID_CLOCK.sub("", text)) or re.search(r"days\b", text, re.I):
+            continue  # (miss13) the digits of a clock said with the weekday ("周三10点半") name no date
         named = weekday_of(text)
         if named is None and d.get("value") == iso:
             return text
@@ -127,6 +127,38 @@ def day_words(G: nx.MultiDiGraph, iso: str, today: datetime.date | None = None) 
             return text  # (span7) "二十六号" said of an offered 2月26日, read as this month's 26th: the day's words
         if named is not None and named == day.weekday() and _near(day, d.get("value"), today):
             return text
+    return _digit_day(G, day.day)
+
+
+#: (miss13) a day of the month said alone in digits ("26th then", "20号吧", "推迟到27号了"): not a floor, a house
+#: number or a part of a written date ("2nd floor", "湖南路28号", "6月4号", "26 Jan")
+_DIGIT_DAY = re.compile(r"(?<![A-Za-z0-9_路街弄巷道村栋楼区座室月/.-])(?:the\s+)?(?P<n>[1-9]|[12]\d|3[01])(?:st|nd|rd|th\b|[号日])"
+                        r"(?!\s*(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|floor|time|birthday|anniversary|"
+                        r"century|place|year|week|grade|edition|[楼层床室栋单元]))", re.I)
+#: the user's turns read for such a day, the latest first
+DIGIT_DAY_TURNS = 4
+
+
+def _digit_day(G: nx.MultiDiGraph, n: int) -> str | None:
+    """The user's latest words that name the ``n``-th of a month by its number alone, in the last few user turns.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "not thursday. 26th then, we're on the 2nd floor"})
+    >>> _digit_day(t.graph, 26), _digit_day(t.graph, 2)
+    ('26th', None)
+    """
+    seen = 0
+    for t in reversed(G.graph["kinds"].get("turn", ())):
+        d = G.nodes[t]
+        if d.get("role") != "user":
+            continue
+        for m in _DIGIT_DAY.finditer(str(d.get("text") or "")):
+            if int(m.group("n")) == n:
+                return m.group(0)
+        seen += 1
+        if seen == DIGIT_DAY_TURNS:
+            break
     return None
 
 
