@@ -296,7 +296,7 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                 break
             parts.append(_core(ctx, clause) if not parts else clause)
         value = ("，" if ctx.profile.segmented else ", ").join(p for p in parts if p)
-        if not value and not said and not named and a.exists:
+        if not value and not said and not named and a.exists and a.had:
             value = a.word  # (asked13) "Is there a UV clarifier?" - "yeah", "家里有暖气片吗" - "有": the thing is there
         if not ctx.profile.segmented and a.word and not named:  # "a small one at the back": the one is the thing asked of
             value = re.sub(r"\bones?\b", a.word, value, count=1, flags=re.I)
