@@ -158,3 +158,20 @@ def test_zh_slot_question_picks_nothing_and_pick_still_read():
     offer = bot("可以周四晚上6点半或者周五上午10点，您看哪个方便？")
     assert "date" not in facts("zh", user("想约个标本制作咨询"), offer, user("周四是晚一点那个吗"))
     assert facts("zh", user("想约个标本制作咨询"), offer, user("周五吧")).get("date") == "周五上午10点"
+
+
+# ---------------------------------------------------------------- a call's ISO slot (tools.py)
+
+def _booked_with(args: dict) -> dict[str, str]:
+    call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "create_booking", "arguments": __import__("json").dumps(args)}}]}
+    done = {"role": "tool", "tool_call_id": "c1", "content": '{"ok": true, "ref": "CH-2231"}'}
+    return facts("en", user("book a chess lesson for my son on 14 May at 4.15pm"), bot("Let me book that."), call, done)
+
+
+def test_a_calls_midnight_bound_is_no_slot():
+    assert not any("00:00" in v for v in _booked_with({"expires": "2026-06-14T00:00"}).values())
+
+
+def test_a_calls_slot_to_the_minute_still_read():
+    assert any("4.15pm" in v or "16:15" in v for k, v in _booked_with({"start": "2026-05-14T16:15"}).items() if k == "start")
