@@ -51,9 +51,12 @@ def test_zh_bare_yes_to_a_thing_had_still_names_it():
     assert "棋盘" in facts("zh", user("想给孩子报个围棋课"), bot("家里有棋盘吗？"), user("有")).values()
 
 
-def test_en_bare_yes_to_any_more_names_nothing():
-    got = facts("en", user("I'd like to book a falconry experience day"), bot("Any other questions?"), user("yes"))
-    assert not any("question" in v for v in got.values())
+@pytest.mark.parametrize("question,word", [("Any other questions?", "question"), ("Any questions before I book it?", "question"),
+                                           ("Is there a reason you chose falconry?", "reason"),
+                                           ("Any chance you could do Sunday instead?", "chance")])
+def test_en_bare_yes_to_a_question_of_no_thing_names_none(question, word):
+    got = facts("en", user("I'd like to book a falconry experience day"), bot(question), user("yes"))
+    assert not any(word in v for v in got.values()) and not any(word in k for k in got)
 
 
 def test_en_bare_yes_to_a_thing_had_still_names_it():

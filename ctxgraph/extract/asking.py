@@ -99,6 +99,20 @@ def _en_exists(clause: str, thing: str) -> bool:
     return bool(_EN_EXISTS.search(clause)) and not _EN_INDEFINITE.match(thing) and not _EN_SPECIFY.search(clause)
 
 
+def _en_thing_had(clause: str, thing: str) -> bool:
+    """(fix14) Whether a bare yes to the yes-no question ``clause`` gives its ``thing`` (:attr:`Asked.had`): not when it
+    asks whether more is wanted ("Any other questions?") nor when the thing is followed by a clause of the speakers' own
+    ("Is there a reason you chose falconry?", "Any chance you could do Sunday?", "Any questions before I book it?"): the
+    question is about the talk, no thing the user has.
+
+    >>> [_en_thing_had(q, t) for q, t in (("Any pets", "pets"), ("Any other questions", "other questions"),
+    ...  ("Is there a reason you chose falconry", "reason"), ("Any questions before I book it", "questions"))]
+    [True, False, False, False]
+    """
+    talk = re.search(rf"\b{re.escape(thing)}\s+(?:(?:before|after|when|that|why)\s+)?(?:you|i)\b(?!')", clause, re.I)
+    return not _EN_MORE.search(clause) and talk is None
+
+
 _EN_WH = re.compile(r"\b(?:what|which|how|when|where|who|whose|why)\b", re.I)
 
 
@@ -191,7 +205,7 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
             thing = _en_yesno_thing(clause)
             if thing:  # "Do you have any pets?", "Will you need a case as well?"
                 found.append((q.find(part), Asked(thing, "ask", (thing,), exists=_en_exists(clause, thing),
-                                                  had=not _EN_MORE.search(clause))))
+                                                  had=_en_thing_had(clause, thing))))
                 continue
         if _EN_OR.search(clause) and not re.search(r"\b(?:what|which|how|when|where|who)\b", clause, re.I):
             options = [_EN_LEAD.sub("", o.strip()).strip() for o in _EN_OR.split(_EN_LEAD.sub("", clause))]
