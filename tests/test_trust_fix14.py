@@ -85,6 +85,8 @@ _ZH_CLASS = [user("帮我约周六上午10点的围棋体验课"), bot("好的�
     "I've moved it to 14:30 so you can have a lie-in.",
     "I've moved it to 14:30, if that's a problem just say.",
     "I've moved it to 14:30; if you'd rather keep 10:00 let me know.",
+    "Done, moved to 14:30 and if anything changes I'll let you know.",
+    "I've moved it to 14:30 but I can move it back if you'd like.",
 ])
 def test_en_done_change_stands_beside_a_later_supposition(said):
     assert facts("en", *_CLASS, bot(said))["time"] == "14:30"
@@ -95,6 +97,7 @@ def test_en_done_change_stands_beside_a_later_supposition(said):
     "I'll move it to 14:30 on Saturday if the tutor agrees.",
     "I could move you to 14:30 the same day.",
     "Shall I move it to 14:30?",
+    "If the tutor agrees, I've moved it to 14:30.",
 ])
 def test_en_change_offered_or_on_a_condition_changes_nothing(said):
     assert facts("en", *_CLASS, bot(said))["time"] == "10:00"

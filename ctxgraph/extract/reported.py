@@ -203,8 +203,9 @@ _ANOTHERS = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})['’]s\b", re.I),
 _OBJECT = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})\b", re.I), "zh": re.compile(r"(?!)")}
 
 
-#: (fix14) where a clause of a reported change ends: a mark, or "so" / "but" opening a clause of its own
-_CLAUSE_BREAK = re.compile(r"[，,；;]|\s+(?:so|but)\s+", re.I)
+#: (fix14) where a clause of a reported change ends: a mark, "so" / "but" opening a clause of its own, or "and" before a
+#: supposition ("moved to 14:30 and if anything changes I'll let you know")
+_CLAUSE_BREAK = re.compile(r"[，,；;]|\s+(?:so|but)\s+|\s+and\s+(?=(?:if|when|once|unless)\b)", re.I)
 
 
 def _done_until(text: str, lang: str, m: re.Match, stop: int) -> int:
