@@ -139,7 +139,7 @@ def test_shipped_second_blind_set_loads_as_the_blind2_group():
 
 def test_shipped_third_blind_set_loads_as_the_blind3_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind3"]() == blind_dir(3) and list(dict(DEFAULT_GROUPS))[-12] == "blind3"
+    assert dict(DEFAULT_GROUPS)["blind3"]() == blind_dir(3) and list(dict(DEFAULT_GROUPS))[3 - BLIND_SETS - 1] == "blind3"
     conversations = load_cs(blind_dir(3))
     assert len(conversations) == 20 and sum(c.lang == "zh" for c in conversations) == 10
     assert len({c.id for c in conversations}) == 20
@@ -148,7 +148,7 @@ def test_shipped_third_blind_set_loads_as_the_blind3_group():
 
 def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind4"]() == blind_dir(4) and list(dict(DEFAULT_GROUPS))[-11] == "blind4"
+    assert dict(DEFAULT_GROUPS)["blind4"]() == blind_dir(4) and list(dict(DEFAULT_GROUPS))[4 - BLIND_SETS - 1] == "blind4"
     conversations = load_cs(blind_dir(4))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -160,7 +160,7 @@ def test_shipped_fourth_blind_set_loads_as_the_blind4_group():
 
 def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind5"]() == blind_dir(5) and list(dict(DEFAULT_GROUPS))[-10] == "blind5"
+    assert dict(DEFAULT_GROUPS)["blind5"]() == blind_dir(5) and list(dict(DEFAULT_GROUPS))[5 - BLIND_SETS - 1] == "blind5"
     conversations = load_cs(blind_dir(5))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -175,7 +175,7 @@ def test_shipped_fifth_blind_set_loads_as_the_blind5_group():
 
 def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind6"]() == blind_dir(6) and list(dict(DEFAULT_GROUPS))[-9] == "blind6"
+    assert dict(DEFAULT_GROUPS)["blind6"]() == blind_dir(6) and list(dict(DEFAULT_GROUPS))[6 - BLIND_SETS - 1] == "blind6"
     conversations = load_cs(blind_dir(6))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -192,7 +192,7 @@ def test_shipped_sixth_blind_set_loads_as_the_blind6_group():
 
 def test_shipped_seventh_blind_set_loads_as_the_blind7_group():
     # loaded and counted only: the lead alone runs the tracker on these chats (issue 19)
-    assert dict(DEFAULT_GROUPS)["blind7"]() == blind_dir(7) and list(dict(DEFAULT_GROUPS))[-8] == "blind7"
+    assert dict(DEFAULT_GROUPS)["blind7"]() == blind_dir(7) and list(dict(DEFAULT_GROUPS))[7 - BLIND_SETS - 1] == "blind7"
     conversations = load_cs(blind_dir(7))
     assert len(conversations) == 24 and sum(c.lang == "zh" for c in conversations) == 12
     assert len({c.id for c in conversations}) == 24
@@ -242,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(n):
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-14 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-15 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -289,6 +289,7 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
     (12, "twelfth", "zh", 5, 3, "周五, 上午十点"),
     (13, "thirteenth", "en", 3, 2, "Wednesday"),
     (14, "fourteenth", "zh", 4, 3, "周三"),
+    (15, "fifteenth", "en", 5, 3, "Friday, 2pm"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -359,5 +360,5 @@ def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
     assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
     with pytest.raises(AttributeError):
         _cs.default_nothing_dir
-    with pytest.raises(ValueError, match="no blind set 15"):
+    with pytest.raises(ValueError, match="no blind set 16"):
         blind_dir(BLIND_SETS + 1)
