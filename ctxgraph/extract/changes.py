@@ -41,6 +41,8 @@ _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDI
 #: a count's value in a fact: a number, then at most two words ("3 people", "两个大人", "4 bikes")
 _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
                     r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
+#: (prec14) an amount of money ("980元", "£65"): no count, whatever unit follows its number ("改成3张" changes no price)
+_MONEY = re.compile(r"[¥￥$€£]|\d\s*[元块]")
 
 
 def _kind_of_fact(d: dict) -> str | None:
@@ -54,7 +56,8 @@ def _kind_of_fact(d: dict) -> str | None:
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
-    if d.get("slot") in ("people", "count", "nights", "duration") or (_COUNT.match(value) and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
+    if d.get("slot") in ("people", "count", "nights", "duration") or (_COUNT.match(value) and not _MONEY.search(value)
+                                                                   and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
         return "count"
     return None
 

@@ -376,3 +376,92 @@ def _classified(number: float, field: str, G: nx.MultiDiGraph) -> str | None:
         if said:
             return said.pop() if len(said) == 1 else None
     return None
+
+
+#: (prec14) a currency an API names in a field ("total_gbp", "fee_cny") and how an amount of it is written
+_CURRENCY_CODES = {"gbp": ("£", ""), "usd": ("$", ""), "eur": ("€", ""), "cny": ("", "元"), "rmb": ("", "元")}
+#: (prec14) the words of an API's fields that name an amount of money: "price", "total", "deposit_gbp", "monthly fee"
+_MONEY_FIELD = frozenset({"price", "prices", "fee", "fees", "cost", "total", "subtotal", "deposit", "amount", "paid",
+                          "balance", "charge", "fare", "rent"})
+
+
+def names_money(field: str, *, money: bool = False) -> bool:
+    """(prec14) Whether an API's field names an amount of money: a money word or a currency code in its name, or
+    ``money`` (the pack's slot for it holds money).
+
+    >>> names_money("total gbp"), names_money("price per month"), names_money("people"), names_money("x", money=True)
+    (True, True, False, True)
+    """
+    words = set(field.casefold().split())
+    return money or bool(words & _MONEY_FIELD) or bool(words & set(_CURRENCY_CODES))
+
+
+def priced_form(value: str, field: str, G: nx.MultiDiGraph, *, money: bool = False) -> str | None:
+    """(prec14) The conversation's words for a bare amount a tool wrote under a money field (``total: 108``,
+    ``fee_cny: 280``; ``money``: the pack's slot for the field holds money): the latest amount of money
+    either speaker said that is that number ("£108", "280元", "三百块"); else, when the field names its
+    currency, the number with that currency's sign. None when the field names no money or the value is
+    no bare number: a count or a code stays as the tool wrote it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "assistant", "content": "It's £36 each, so £108 for the three of you."})
+    >>> priced_form("108", "total", t.graph), priced_form("64", "total gbp", t.graph), priced_form("3", "people", t.graph)
+    ('£108', '£64', None)
+    >>> z = Tracker("zh")
+    >>> _ = z.observe({"role": "assistant", "content": "上门更换是280元，今天下午能到"})
+    >>> priced_form("280", "price", z.graph), priced_form("900", "total cny", z.graph), priced_form("45", "fee", z.graph)
+    ('280元', '900元', None)
+    """
+    code = next((w for w in field.casefold().split() if w in _CURRENCY_CODES), None)
+    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) or not names_money(field, money=money):
+        return None
+    number = float(value)
+    ids = G.graph["kinds"].get("entity", [])[-RECENT:]
+    said = [G.nodes[e] for e in ids if G.nodes[e].get("label") == "MONEY"]
+    said = [d for d in said if isinstance(d.get("value"), dict) and d["value"].get("amount") == number
+            and (code is None or (d["value"].get("currency") or code.upper()) == {"rmb": "CNY"}.get(code, code.upper()))]
+    if said:
+        return str(max(said, key=lambda d: d.get("last", -1))["text"]).strip()
+    if code is not None:
+        sign, suffix = _CURRENCY_CODES[code]
+        return f"{sign}{value.strip()}{suffix}"
+    return None
+
+
+#: (prec14) the words of an API's fields that name a measure, and the units a field's name ends with
+_MEASURE_FIELD = frozenset({"area", "weight", "length", "width", "height", "depth", "size", "volume", "distance"})
+_UNIT_CODES = frozenset({"m2", "sqm", "sqft", "t", "g", "lb", "lbs", "m", "l", "ft"})  # kg, cm ...: ``with_its_field``
+#: a number and its unit: a word ("35 tonnes"), letters glued to it ("140g", "36m2") or a Chinese character ("36平")
+_MEASURED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?:\s*[A-Za-z]{2,12}\b|[A-Za-z]{1,3}2?\b|[\u4e00-\u9fff])")
+
+
+def measured_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
+    """(prec14) The user's words for a bare number a tool wrote under a field that names a measure
+    (``area_m2: 36``, ``weight_t: 35``, ``weight: 140``): the one way the user said that number with a unit
+    ("36平", "35吨", "140g"); None when the field names no measure, the user said the number with no
+    unit, or with two.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "店面大概36平，要做两个展柜"})
+    >>> measured_form("36", "area m2", t.graph), measured_form("2", "area m2", t.graph), measured_form("36", "price", t.graph)
+    ('36平', None, None)
+    """
+    words = field.casefold().split()
+    if not re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) or not words \
+            or not (_MEASURE_FIELD & set(words) or words[-1] in _UNIT_CODES):
+        return None
+    number = float(value)
+    said: set[str] = set()
+    for d in _user_entities(G, ("QUANTITY",)):  # the entities' span keeps a unit of two characters whole ("4公分")
+        n = _LEADING_NUMBER.match(str(d.get("text") or ""))
+        if n and n.group(2) and float(n.group(1)) == number and not re.search(r"\d", n.group(2)):
+            said.add(str(d["text"]).strip())
+    for text in _user_texts(G):
+        found = {w.group(0) for w in _MEASURED.finditer(text) if float(w.group(1)) == number}
+        if found:
+            said |= found
+            break  # the user's latest message saying the number with a unit
+    said = {w for w in said if not any(o != w and o.startswith(w) for o in said)}  # "4公" of "4公分"
+    return said.pop() if len(said) == 1 else None

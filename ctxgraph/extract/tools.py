@@ -18,7 +18,7 @@ from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
 from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
-from .surface import counted_form, user_form, with_user_words
+from .surface import counted_form, measured_form, names_money, priced_form, user_form, with_user_words
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -409,7 +409,10 @@ def with_its_field(leaf: str, value: str) -> str:
 #: a value that says how the call went or when it takes effect ("cancel": "success",
 #: "effective": "immediate"), whatever the field's name: the tool's outcome, no value the user chose
 _OUTCOME_VALUE = re.compile(r"(?:success(?:ful)?|succeeded|ok|failed|failure|error|true|false|done|completed?|pending"
-                            r"|immediate(?:ly)?|now|sent|delivered|成功|失败|已完成|完成|已发送|立即生效|即时生效)", re.I)
+                            r"|immediate(?:ly)?|now|sent|delivered|成功|失败|已完成|完成|已发送|立即生效|即时生效"
+                            # (prec14) how the tool sent it, to no address: "sent by SMS", "emailed", 发送至预留手机, 已短信发送
+                            r"|emailed|texted|(?:sent|emailed|texted|posted)\s+(?:by|via)\s+(?:e-?mail|sms|text|post|whatsapp)"
+                            r"|(?:已)?(?:短信|邮件|微信)?(?:已)?发送(?:至|到)预留(?:手机|邮箱)|已(?:短信|邮件|微信)发送)", re.I)
 # a contact field of another party than the user ("master_phone", "technician_email", "worker phone"):
 # the user's own are bare ("phone") or say they are the user's ("customer_phone", "contact_mobile")
 _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your|home|cell|mobile|guest|member|holder|owner)\b)"
@@ -451,7 +454,9 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if by_shape and shaped is not None and not _ID_FIELD.search(own):
             shaped.add(key)  # "member": "VT-88214470"; not "pack_id": an id field names what the call acts on
         # the user's writing of it ("30公斤" for "30kg", "六级" for grade 6) before the field's words
-        said = user_form(value, ctx.graph) or counted_form(value, own, ctx.graph)
+        said = user_form(value, ctx.graph) or counted_form(value, own, ctx.graph) \
+            or priced_form(value, own, ctx.graph, money=slot is not None and "MONEY" in slot.types) \
+            or measured_form(value, own, ctx.graph)  # (prec14) "£108" for total: 108, "36平" for area_m2: 36
         units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
                      if said is not None else
                      _dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
@@ -611,3 +616,40 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
 
         units = cancelled(ctx, aid, units)  # (wrong12) a cancel call ends the booking it names
     return units
+
+
+@step("amounts_restated", roles=("assistant",))
+def amounts_restated(ctx: MessageContext) -> list[_Unit]:
+    """(prec14) A current fact a tool wrote as a bare amount under a money field ("total": 990, an amount nobody had
+    said when the tool wrote it) takes the words the assistant uses for that amount right after ("£990 in total"):
+    the fact is restated in the chat's words, the bare number kept as its normalised value.
+
+    >>> from ctxgraph import Tracker
+    >>> from tests.test_graph import bot, call, result, user
+    >>> t = Tracker("en")
+    >>> t.observe_many([user("book the screen please"), call("c1", "hold_screen", {"screen": "2"}),
+    ...                 result("c1", {"hold": "RPH-0925", "total": 990}), bot("Held: RPH-0925, £990 in total.")])
+    >>> [f.value for f in t.state().facts if f.key == "price" and f.status == "current"]
+    ['£990']
+    """
+    said = [m for m in ctx.mentions if m.label == "MONEY" and isinstance(m.value, dict) and m.value.get("amount") is not None]
+    if not said:
+        return []
+    G, units = ctx.graph, []
+    for _, d in g.recent_current_facts(G, 40):
+        value = str(d.get("value", "")).strip()
+        if not re.fullmatch(r"\d+(?:\.\d+)?", value) or G.nodes.get(f"t{d['turn']}", {}).get("role") != "tool" \
+                or not names_money(str(d.get("name") or d["key"]).replace("_", " "), money=_holds_money(ctx, d)):
+            continue
+        spoken = {m.text.strip() for m in said if m.value["amount"] == float(value)}
+        if len(spoken) == 1:  # two ways of saying it name none
+            units.append(FactUnit(key=d["key"], name=d["name"], value=spoken.pop(), normalized=value,
+                                  slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+    return units
+
+
+def _holds_money(ctx: MessageContext, d: dict) -> bool:
+    """Whether the pack's slot of the fact ``d`` holds money (a zh pack names its price slot 价格, no API word)."""
+    slot = ctx.pack.slots.get(d.get("slot") or "")
+    return slot is not None and "MONEY" in slot.types
+
