@@ -296,7 +296,7 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                 break
             parts.append(_core(ctx, clause) if not parts else clause)
         value = ("，" if ctx.profile.segmented else ", ").join(p for p in parts if p)
-        if not value and not said and not named and a.exists:
+        if not value and not said and not named and a.exists and a.had:
             value = a.word  # (asked13) "Is there a UV clarifier?" - "yeah", "家里有暖气片吗" - "有": the thing is there
         if not ctx.profile.segmented and a.word and not named:  # "a small one at the back": the one is the thing asked of
             value = re.sub(r"\bones?\b", a.word, value, count=1, flags=re.I)
@@ -306,6 +306,9 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
             spans.append((lo, hi))
 
 
+#: (fix14) a reply that hedges: neither yes nor no ("maybe", "probably", "not sure", "depends", 可能吧, 不一定, 看情况)
+_HEDGE = re.compile(r"^\W*(?:maybe|perhaps|possibly|probably|might|not sure|unsure|dunno|don'?t know|depends|it depends|hopefully)\b"
+                    r"|^\W*(?:可能|也许|大概|或许|不一定|不确定|说不好|说不定|不知道|看情况|待定|再说)", re.I)
 #: (asked13) a clause said as a pick among offered things: "the X one" (the one offered), "X吧" (the choice put forward)
 _PICK_SAID = re.compile(r"\bones?$|吧$", re.I)
 
@@ -331,6 +334,8 @@ def _names_thing(ctx: MessageContext, sentence: str, read: list[str], at: int = 
     first = next((raw.strip(_FILLER_EDGE) for _, _, raw in _answer_clauses(ctx, sentence) if not _SENTENCE_MARK.match(raw)), "")
     if not first or ctx.asking(at + lead) or re.search(r"[?？]", sentence) or _NO.match(first) or _NOT_PICK.search(first):
         return False
+    if _HEDGE.match(first):
+        return False  # (fix14) "maybe", "not sure yet", 可能吧, 不一定: neither yes nor no, no thing named
     if _PICK_SAID.search(first):
         return False  # "the sports injury one", "女教练吧": a pick among what was offered, the choose and rules steps' to read
     if first_match(ctx.pack.accepts, first) or first_match(ctx.pack.rejects, first) or _opens_with_read(first, read):

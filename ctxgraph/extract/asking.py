@@ -27,7 +27,8 @@ class Asked:
     words that say yes to an ``ask`` (its verb: 需要 / 要, 有; none in English, whose yes is a word);
     ``exists``: (asked13) the ``ask`` asks whether a thing is there or had ("Any pets?", "Is there a
     loft hatch?", "Does the organ have a swell box?", "家里有暖气片吗", "有没有自带的渔具"), so a bare yes
-    gives the thing and a bare noun phrase answers it."""
+    gives the thing and a bare noun phrase answers it; ``had``: (fix14) what is asked of is a thing had, so a bare yes
+    gives it (not "Any other questions?", 有时间来试听吗, 有其他需要吗)."""
 
     word: str
     kind: str
@@ -35,6 +36,7 @@ class Asked:
     slot: str | None = None
     yes: tuple[str, ...] = ()
     exists: bool = False
+    had: bool = True
 
 # ---------------------------------------------------------------- reading the question (en)
 
@@ -79,6 +81,8 @@ _EN_EXISTS = re.compile(r"^(?:(?:and|so|also|oh|then|just)\s+)*(?:any\b|(?:is|ar
 #: (redo13) a thing that is an indefinite pronoun ("Is there anything else I can help you with?"): the question asks
 #: whether more is wanted, no thing is there or had
 _EN_INDEFINITE = re.compile(r"^(?:any|some|every|no)(?:thing|one|body|where)\b", re.I)
+#: (fix14) "Any more questions?", "Any other questions?": whether more is wanted; a bare yes to it gives no thing
+_EN_MORE = re.compile(r"\bany\s+(?:more|other|further|additional)\b", re.I)
 #: (redo13) a question that asks the user to specify ("Do you have a preference?", "any particular area?", "Do you have
 #: a cuisine in mind?", "is there a certain type you're looking for?"): a wh-question put as yes-no, no thing had
 _EN_SPECIFY = re.compile(r"\b(?:particular|certain|specific|preference|preferences|preferred|in mind)\b", re.I)
@@ -93,6 +97,20 @@ def _en_exists(clause: str, thing: str) -> bool:
     [True, False, False, False]
     """
     return bool(_EN_EXISTS.search(clause)) and not _EN_INDEFINITE.match(thing) and not _EN_SPECIFY.search(clause)
+
+
+def _en_thing_had(clause: str, thing: str) -> bool:
+    """(fix14) Whether a bare yes to the yes-no question ``clause`` gives its ``thing`` (:attr:`Asked.had`): not when it
+    asks whether more is wanted ("Any other questions?") nor when the thing is followed by a clause of the speakers' own
+    ("Is there a reason you chose falconry?", "Any chance you could do Sunday?", "Any questions before I book it?"): the
+    question is about the talk, no thing the user has.
+
+    >>> [_en_thing_had(q, t) for q, t in (("Any pets", "pets"), ("Any other questions", "other questions"),
+    ...  ("Is there a reason you chose falconry", "reason"), ("Any questions before I book it", "questions"))]
+    [True, False, False, False]
+    """
+    talk = re.search(rf"\b{re.escape(thing)}\s+(?:(?:before|after|when|that|why)\s+)?(?:you|i)\b(?!')", clause, re.I)
+    return not _EN_MORE.search(clause) and talk is None
 
 
 _EN_WH = re.compile(r"\b(?:what|which|how|when|where|who|whose|why)\b", re.I)
@@ -186,7 +204,8 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
         if not _EN_OR.search(clause) and not _EN_WH.search(clause) and not any(q.find(part) <= at < q.find(part) + len(part) for at, _ in found):
             thing = _en_yesno_thing(clause)
             if thing:  # "Do you have any pets?", "Will you need a case as well?"
-                found.append((q.find(part), Asked(thing, "ask", (thing,), exists=_en_exists(clause, thing))))
+                found.append((q.find(part), Asked(thing, "ask", (thing,), exists=_en_exists(clause, thing),
+                                                  had=_en_thing_had(clause, thing))))
                 continue
         if _EN_OR.search(clause) and not re.search(r"\b(?:what|which|how|when|where|who)\b", clause, re.I):
             options = [_EN_LEAD.sub("", o.strip()).strip() for o in _EN_OR.split(_EN_LEAD.sub("", clause))]
@@ -371,7 +390,24 @@ def _zh_ask(ctx: MessageContext, clause: str) -> Asked | None:
         return None
     word = _zh_nouns_tail(ctx, rest) or rest
     yes = (verb, verb[-1]) if len(verb) > 1 and verb[-1] in "要有" else (verb,)  # "需要开发票吗？" - "要，专票"
-    return Asked(word, "ask", (rest,), yes=yes, exists=verb == "有")
+    return Asked(word, "ask", (rest,), yes=yes, exists=verb == "有", had=_zh_thing_had(ctx, rest))
+
+
+def _zh_thing_had(ctx: MessageContext, rest: str) -> bool:
+    """(fix14) Whether what follows 有 in a yes-no question is a thing had ("有棋盘吗", "有没有自带的渔具", "有C1驾照吗"),
+    so a bare yes gives it (:attr:`Asked.had`); not a bare deed ("有没有学过": whether it was done; "有没有养宠物" has its
+    thing), a noun with the deed it is for ("有时间来试听吗", "有兴趣参加比赛吗": time, interest to do something), nor more
+    of anything ("有其他需要吗", "有没有别的问题": whether more is wanted, as "anything else" is in English). A reply that
+    names what it has answers all of them ("对阿姨有什么要求吗？" - "要有育婴师证").
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> [_zh_thing_had(_demo_ctx("zh"), r) for r in ("棋盘", "自带的渔具", "C1驾照", "养宠物", "学过", "时间来试听", "其他需要")]
+    [True, True, True, True, False, False, False]
+    """
+    tags = [t.tag_ for t in ctx.profile.doc(rest, ctx.en_models)]
+    if not tags or all(t.startswith(("v", "u")) for t in tags) or re.match(r"^(?:其他|其它|别的|另外|什么)", rest):
+        return False
+    return not any(a.startswith(("n", "r")) and b.startswith("v") for a, b in zip(tags, tags[1:]))
 
 
 def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:

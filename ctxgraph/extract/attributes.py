@@ -227,7 +227,8 @@ _ZH_YES_NO = re.compile(r"(?:吗|么|嘛|不|没有?)?[？?]$|(?:吗|么|嘛)[\s
 # a value that judges or points instead of describing
 # a question word: the question asks for something, not about what was said before it
 _ZH_WH = re.compile(r"多少|什么|哪|几[点个天号位]|怎么|为什么|啥|谁")
-_ZH_NOT_VALUE = re.compile(r"^(?:(?:不|没|可以|对|好|行|一样)的?$|有点|这|那|什么|怎么|多少|哪|啥|谁|的)")
+#: (fix14) a truth judgement of the value said before ("是错的", "不对", "没错") is none either
+_ZH_NOT_VALUE = re.compile(r"^(?:(?:不|没|可以|对|好|行|一样|不?(?:对|错|正确|准确)|错误|没错|无误)的?$|有点|这|那|什么|怎么|多少|哪|啥|谁|的)")
 # a subject that is a stance or a hedge, not a thing ("感觉是…", "应该是…", "主要是…")
 _ZH_STANCE = re.compile(r"(?:觉得|感觉|应该|可能|好像|估计|大概|说|想|以为|算|不过|主要|意思|问题|原因|关键|重点|目的)$"
                         r"|^(?:其实|肯定|真的|确实|当然|反正|一定|本来|原来|毕竟|只|就|还|也|都|总|最好|最后|然后|首先|其次|另外)")

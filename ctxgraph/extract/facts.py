@@ -799,8 +799,9 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             continue
         if first_match(ctx.pack.rejects, m.group(0)):
             continue  # "my saturdays are taken now": declines the thing named, states no value of it
-        if judges(ctx.lang, value):
-            continue  # "my son is so excited": a feeling or a judgement, no value of the thing (attrs6)
+        if judges(ctx.lang, value) or _JUDGED.fullmatch(value):
+            continue  # "my son is so excited": a feeling or a judgement, no value of the thing (attrs6); (fix14) "颜色是错的"
+            # judges the value said before true or false, as in FactWriter.make
         if _EVENT_COMPLEMENT.match(value) or reason_or_condition(ctx, m.start("key")):
             continue  # "my cousin is coming too": an event; "nothing scented, my wife is pregnant": a rule's reason
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,

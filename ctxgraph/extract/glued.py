@@ -18,14 +18,16 @@ from .context import Mention, MessageContext
 #: ("南京西路" + "店", "上海" + "话", "上门" + "私厨", "杭州" + "萧山" + "国际" + "机场")
 _GLUED_AFTER = ("n", "ng", "nr", "ns", "nz", "nt", "ag")
 _PLACE_END = re.compile(r"[区市县镇乡村路街道省]$")
+#: (fix14) a noun after a place that names a person from it ("广东人", "上海籍", "四川老乡"): the whole says who, no place
+_PERSON_AFTER = re.compile(r"^(?:人|人士|籍|老乡)$")
 
 
 def whole_place(ctx: MessageContext, m: Mention) -> str:
     """(prec13) The text of a Chinese place word with the words it is glued to (no space, mark or particle
     between): the place is one part of a longer name, and a cut of it is no value the user gave ("到你们南京西路店"
     is 南京西路店, "说上海话" 上海话, "订上门私厨" 上门私厨, "地点是徐汇区漕河泾" 徐汇区漕河泾). A place said alone
-    ("从成都出发", "在杭州工作", "到你们的南京西路店"), or one of two places a word joins ("上海飞厦门"), is its own
-    text; so is every other mention.
+    ("从成都出发", "在杭州工作", "到你们的南京西路店"), one of two places a word joins ("上海飞厦门"), or one a person is
+    from ("我是广东人"; fix14), is its own text; so is every other mention.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -46,6 +48,8 @@ def whole_place(ctx: MessageContext, m: Mention) -> str:
             break
     for n, (s, e, tag) in enumerate(spans):
         if s == end and tag in _GLUED_AFTER:
+            if _PERSON_AFTER.match(ctx.text[s:e]):
+                break  # (fix14) "我是广东人": a person from the place; the place word stays its own
             if tag not in ("ns", "nr") and n + 1 < len(spans) and spans[n + 1][0] == e and spans[n + 1][2] == "ns":
                 break  # "上海飞厦门": a word between two places joins a route, not one name
             end = e

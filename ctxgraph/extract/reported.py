@@ -203,6 +203,39 @@ _ANOTHERS = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})['’]s\b", re.I),
 _OBJECT = {"en": re.compile(rf"\byour\s+(?:{_EN_KIN})\b", re.I), "zh": re.compile(r"(?!)")}
 
 
+#: (fix14) where a clause of a reported change ends: a mark, "so" / "but" opening a clause of its own, or "and" before a
+#: supposition ("moved to 14:30 and if anything changes I'll let you know")
+_CLAUSE_BREAK = re.compile(r"[，,；;]|\s+(?:so|but)\s+|\s+and\s+(?=(?:if|when|once|unless)\b)", re.I)
+
+
+def _done_until(text: str, lang: str, m: re.Match, stop: int) -> int:
+    """(fix14) Where the report ``m`` in ``text`` (its sentence ending at ``stop``) names its new state up to, or -1 when
+    it is no change made. A change promised on the spot ("I'll move it to 14:30 …") is read with its whole sentence: a
+    condition anywhere in it ("… on Saturday if the tutor agrees") holds the deed back. A change reported done ("I've
+    moved it", 已经给您改到) is read in its own clause: a supposition or offer in a later clause ("… so you can have a
+    lie-in", "…, if that's a problem just say", 已经给您改到下午3点了，如果不方便再跟我说) undoes nothing, and ends what it
+    names.
+
+    >>> said = "I've moved it to 14:30 so you can have a lie-in"
+    >>> said[:_done_until(said, "en", _REPORT["en"].search(said), len(said))]
+    "I've moved it to 14:30"
+    >>> said = "I'll move it to 14:30 on Saturday if the tutor agrees"
+    >>> _done_until(said, "en", _REPORT["en"].search(said), len(said))
+    -1
+    """
+    not_done = _NOT_DONE[lang]
+    if lang == "en" and m.group(0).lower().lstrip().startswith("i'll"):
+        return -1 if not_done.search(text, m.end(), stop) else stop
+    pos = m.end()
+    for brk in _CLAUSE_BREAK.finditer(text, m.end(), stop):
+        if not_done.search(text, pos, brk.start()):
+            return -1 if pos == m.end() else cut
+        pos, cut = brk.end(), brk.start()
+    if not_done.search(text, pos, stop):
+        return -1 if pos == m.end() else cut
+    return stop
+
+
 def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
     """(start, end) of what each report in the message names as the new state."""
     rx = _REPORT.get(ctx.lang)
@@ -215,7 +248,10 @@ def _spans(ctx: MessageContext) -> list[tuple[int, int]]:
         stop = end.start() if end else len(ctx.text)
         if end is not None and end.group(0) in "?？":
             continue  # "shall I move it to 13:00?"
-        if _NOT_DONE[ctx.lang].search(ctx.text[begin:m.start()]) or _NOT_DONE[ctx.lang].search(ctx.text[m.end():stop]):
+        if _NOT_DONE[ctx.lang].search(ctx.text[begin:m.start()]):
+            continue
+        stop = _done_until(ctx.text, ctx.lang, m, stop)
+        if stop < 0:
             continue
         if _ANOTHERS[ctx.lang].search(ctx.text[begin:m.start()]) or _ANOTHERS[ctx.lang].search(m.group(0)) \
                 or _OBJECT[ctx.lang].search(m.group(0)):

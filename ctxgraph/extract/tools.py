@@ -270,8 +270,9 @@ _NOT_A_VALUE = re.compile(r"^(?:https?://|[\[{<])|[\n\r]"
                           r"|^[\w\-]+\.(?:pdf|jpe?g|png|gif|docx?|xlsx?|csv|txt|zip)$"  # a file name
                           r"|^\d{4}-\d\d-\d\dT\d")  # a machine timestamp
 #: (miss12) a slot a call books, written as an ISO datetime to the minute ("2026-05-14T16:15", "2026-03-14T10:30:00"):
-#: the day and clock the user settled on, not a timestamp (those carry seconds, a fraction or a zone: "…T08:12:33Z")
-_SLOT_DATETIME = re.compile(r"^(\d{4}-\d\d-\d\d)T([01]\d|2[0-3]):([0-5]\d)(?::00)?$")
+#: the day and clock the user settled on, not a timestamp (those carry seconds, a fraction or a zone: "…T08:12:33Z"),
+#: nor (fix14) a day's midnight ("expires": "2026-06-14T00:00"): a deadline's bound, no clock anyone said
+_SLOT_DATETIME = re.compile(r"^(\d{4}-\d\d-\d\d)T(?!00:00)([01]\d|2[0-3]):([0-5]\d)(?::00)?$")
 # arguments that carry free text, paging, or what is taken away or merely possible
 _NOT_A_STATE_FIELD = re.compile(
     r"^(?:reason|notes?|comments?|message|description|remarks?|memo|instructions?|text|query|q|body|subject"
@@ -288,6 +289,8 @@ def _scalar_text(value: Any) -> str | None:
     ('King Deluxe', '2', None, None)
     >>> _scalar_text("2026-05-14T16:15"), _scalar_text("2026-03-14T10:30:00"), _scalar_text("2026-03-02T08:12:33Z")
     ('2026-05-14 16:15', '2026-03-14 10:30', None)
+    >>> _scalar_text("2026-06-14T00:00") is None
+    True
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return None

@@ -150,7 +150,9 @@ def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bo
     if m is not None and ctx.lang == "en" and _asked_cue_part(rules, clause) == 0:
         return False  # (wants13) "…, how many apples would we need": the comma part holding the verb asks
     if m is None and opening and masked is not None and _unsaid_subject(ctx, start, clause, masked) >= 0:
-        return not ctx.asking(start)  # (wants13) "now then, need my ewes shearing", "I run a shop and need a safe"
+        # (wants13) "now then, need my ewes shearing", "I run a shop and need a safe"; (fix14) asked where the verb is:
+        # "we had it done last year, want it done again?" asks in its want part
+        return not ctx.asking(start) and not any(ctx.asking(start + v.start("verb")) for v in _EN_UNSAID.finditer(clause))
     if m is None:
         if ask and ctx.lang in _OPENING_ASK and _OPENING_ASK[ctx.lang].search(clause):
             return True  # (wants10) "do you hire 1920s stuff", "how much for a hot tub", "年夜饭还有包间吗"
@@ -189,9 +191,12 @@ def _asked_cue_part(rules, clause: str) -> int:
 #: (wants13) an English want verb whose subject is left out, as hurried users write: a comma part that opens with it
 #: ("now then, need my ewes shearing", "I'm organising a team social, thinking a private life drawing session",
 #: "we're a band, want 300 LPs"), or "and need / and want" after a first-person clause ("I run a small jewellery
-#: repair shop and need a proper safe bolted down"); not "need to know / ask / check" (that asks), not "thinking about it"
+#: repair shop and need a proper safe bolted down"); not "need to know / ask / check" (that asks), not "thinking about it",
+#: not (fix14) "need I say more" (the auxiliary before its subject: a question)
 _EN_UNSAID = re.compile(r"(?P<lead>,\s*|\s+and\s+)(?:also\s+|really\s+|just\s+)?(?P<verb>need|want|wanna|thinking(?!\s+(?:(?:about|of|over)\s+)?(?:it|that|this|so)\b))\b"
-                        r"(?!\s+(?:to\s+)?(?:know|ask|check|confirm|understand|find out|make sure)\b)", re.I)
+                        r"(?!\s+(?:to\s+)?(?:know|ask|check|confirm|understand|find out|make sure)\b)"
+                        # (fix14) not the auxiliary put before its subject: "need I say more", "need we worry" ask
+                        r"(?!\s+(?:i|we)\s+(?!to\b)[a-z])", re.I)
 #: (wants13) the first person as the subject of the clause before "and need": "I run …", "we've got …", "I'm …"
 _EN_FIRST_PERSON = re.compile(r"(?:^|\W)(?:i|we|i'm|im|we're|i've|ive|we've|i'd|we'd)(?=\W)", re.I)
 #: (wants13) zh: a want cue with a question word right after it asks about the deed ("一节课要多久", "要带什么过去吗",
@@ -489,6 +494,13 @@ def _holds_value(ctx: MessageContext, part: str) -> bool:
                and len(u.value.strip()) > 1 and u.value.casefold() in part.casefold() for u in ctx.units)
 
 
+#: (fix14) a deed done to the thing in the past, said as a passive with its doer or its time ("the sauna heater was
+#: fixed last year by someone else", "the kiln was serviced in 2019"): what happened to it, no fault it has now
+_EN_DONE_BEFORE = re.compile(r"\b(?:was|were|had been)\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|ne)\b(?=[^,;.!?]*\b(?:by\s+(?!now\b|then\b)\w|"
+                             r"last\s+(?:year|month|week|time|spring|summer|autumn|winter)|in\s+(?:19|20)\d\d|\w+\s+ago\b|"
+                             r"years?\s+ago|when\s+we\s+(?:moved|bought)))", re.I)
+
+
 def _names_thing(ctx: MessageContext, said: str) -> bool:
     """(wantfb12) ``said`` is a whole clause about a thing: a subject naming it and a predicate (a fault reported: "the
     app keeps logging me out", 洗衣机不脱水了), or a noun phrase that asks for it (a noun and its complement: "service
@@ -502,7 +514,8 @@ def _names_thing(ctx: MessageContext, said: str) -> bool:
     [True, True, False, False]
     """
     if ctx.lang == "en":
-        return not _EN_PEOPLE.match(said) and bool(_EN_FAULT.match(said) or _EN_REQUEST.match(said))
+        return not _EN_PEOPLE.match(said) and not _EN_DONE_BEFORE.search(said) \
+            and bool(_EN_FAULT.match(said) or _EN_REQUEST.match(said))
     if ctx.lang != "zh":
         return False
     tokens = [t for t in ctx.profile.doc(said, ctx.en_models) if t.text.strip() and not re.fullmatch(r"\W+", t.text)]
