@@ -69,7 +69,8 @@ def test_copula_description_is_no_must_rule(msg):
     assert "must" not in rules("en", *ASKED, user(msg)).values()
 
 
-@pytest.mark.parametrize("msg", ["card only please", "weekends only for me", "cash only", "we are weekends only"])
+@pytest.mark.parametrize("msg", ["card only please", "weekends only for me", "cash only", "we are weekends only",
+                                 "she's after school only", "he is weekends only"])
 def test_own_restriction_stays_a_must_rule(msg):
     assert "must" in rules("en", *ASKED, user(msg)).values()
 
