@@ -340,7 +340,29 @@ def _past_report(ctx: MessageContext, clause: str) -> re.Match | None:
     """
     rx = _PAST_DEED.get(ctx.lang)
     m = rx.search(clause) if rx is not None else None
-    return m if m and not _NOT_PAST.search(clause[:m.start()]) and not _ENDS_ASKING.search(clause) else None
+    return m if m and not _NOT_PAST.search(clause[:m.start()]) and not _ENDS_ASKING.search(clause) \
+        and not _TO_OTHER.search(m.group(0)) else None
+
+
+#: fix14b: a zh deed whose recipient is a third person (上次那位客人的发票昨天发给他了): none of the user's promises
+_TO_OTHER = re.compile(r"(?:给|到)(?:他|她)们?(?!们?的)")
+#: fix14b: a clause that asks closes nothing: it ends in 吗/么 or a tag question ("I sent the invoice, didn't I?")
+_TAG_QUESTION = re.compile(r"[,，]\s*(?:(?:did|do|does|have|has|had|is|are|was|were|wo|ca|could|would|should)n[o'’]?t"
+                           r"\s+(?:i|you|we|he|she|it|they)|right|no)\s*[?？]?\s*$|[吗么]呢?\s*$", re.I)
+
+
+def _asks(text: str, offset: int, clause: str) -> bool:
+    """Whether a clause asks: a question mark closes it in the message, or it ends in 吗 or a tag question; a deed asked
+    about ("Did you get the invoice I sent?", 发票发给您了吗) is not reported done.
+
+    >>> t = "Did you get the invoice I sent? Thanks"
+    >>> _asks(t, 0, "Did you get the invoice I sent"), _asks("I sent it, didn't I", 0, "I sent it, didn't I"), _asks("发票发给您了吗", 0, "发票发给您了吗")
+    (True, True, True)
+    >>> _asks("I sent the invoice. Thanks", 0, "I sent the invoice"), _asks("发票已经发给您了。", 0, "发票已经发给您了")
+    (False, False)
+    """
+    after = text[offset + len(clause):].lstrip()
+    return bool(after[:1] and after[0] in "?？") or bool(_TAG_QUESTION.search(clause.strip()))
 
 
 #: where a sent thing went and when: no part of the thing ("… went to your inbox last night", "… a moment ago")
@@ -386,7 +408,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
     for offset, clause in pieces:
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
-        done = first_match(pack.done, cue)
+        done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
         status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
@@ -397,7 +419,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
-        elif ctx.role == "assistant" and open_ and (past := _past_report(ctx, cue)):
+        elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (past := _past_report(ctx, cue)):
             named = [(pid, d) for pid, d in open_ if _same_thing(ctx, cue, past, d["text"])]
             kept = _kept(ctx, c, named, "done", fallback=False)  # it must name the promise: "The invoice went …" keeps no form
             if kept:
