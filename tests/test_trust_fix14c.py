@@ -52,3 +52,14 @@ def test_controls_greeting_then_want_and_thinking_word_in_a_want():
     assert _facts("zh", ["你好", "我想给儿子报个游泳课"]).get("want") == "我想给儿子报个游泳课"
     assert _facts("zh", ["在吗", "想想办法帮我修下空调"]).get("want", "") != "在吗"
     assert _facts("en", ["hi", "need a DJ for my parents' party"]).get("want", "").startswith("need a DJ")
+
+
+def test_amount_alone_is_no_thing_of_a_kind_that_is_not_money():
+    en = ["I'd like to book a falconry experience day for two"]
+    assert "pets_coming_along" not in _facts("en", en + [_a("Any pets coming along?"), "twenty quid"])
+    assert _facts("en", en + [_a("Any pets coming along?"), "one dog"]).get("pets_coming_along", "").endswith("dog")
+    assert _facts("en", en + [_a("Any budget in mind?"), "about £500"]).get("budget") == "£500"
+    zh = ["想订个农家乐"]
+    assert not any("宠物" in k for k in _facts("zh", zh + [_a("有没有宠物一起来？"), "二十块"]))
+    assert _facts("zh", zh + [_a("有没有宠物一起来？"), "一只狗"]).get("宠物一起来") == "一只狗"
+    assert _facts("zh", zh + [_a("有预算吗？"), "五千块"]).get("预算") == "五千块"
