@@ -114,6 +114,8 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
     sentence_end = re.search(r"[.!?。！？\n,，;；]", text[m.end:])
     if sentence_end and sentence_end.group(0) in "?？":
         return None  # a question: the date is asked for
+    if _trip_in(ctx, before + after):
+        return None  # "flying from Denver to Boston on June 18": a journey's date is the trip's own (roles' date)
     if ctx.lang == "zh":
         past = re.fullmatch(r"(?:就是|是)?([\u4e00-\u9fff]{1,3})的", after.strip())  # "5月2号生的": a past event's day
         if past is not None and not _ZH_BOOKING.search(after):
@@ -182,6 +184,23 @@ def _moved(ctx: MessageContext) -> None:
     if len(dated) == 1 and len(mine) == 1 and ctx.text.find(str(dated[0]["key"])) < ctx.text.find(ctx.units[mine[0]].value):
         d = dated[0]
         ctx.units[mine[0]] = ctx.units[mine[0]].model_copy(update=dict(key=d["key"], name=d["name"], slot=None, correction=True))
+
+
+def _trip_in(ctx: MessageContext, clause: str) -> bool:
+    """True when the message arranges a journey: the clause names where the user travels from (a fact the roles
+    step keyed ``origin``) or the message gives the journey's return (``checkout``). The date said with it is then
+    the journey's own, the role the booking reads, not another event's ("flying from Denver to Boston on June 18",
+    "we fly to Athens on 12 June and back on 19 June"); a trip said only by where it goes ("we fly to kalymnos on
+    2 may", 我们4月20号到丽江) stays the user's own event beside what they book.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-06-02")
+    >>> _ = t.observe({"role": "user", "content": "We fly from Leeds to Athens on 12 June."})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('date', '12 June'), ('destination', 'Athens'), ('origin', 'Leeds')]
+    """
+    return any(isinstance(u, FactUnit) and ((u.key == "origin" and str(u.value) in clause) or u.key == "checkout")
+               for u in ctx.units)
 
 
 @step("event_dates", roles=("user",))
