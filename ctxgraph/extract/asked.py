@@ -267,6 +267,8 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
         verb = next((v for v in sorted(a.yes, key=len, reverse=True) if sentence.lstrip(_FILLER_EDGE).startswith(v)), None)
         m = _YES[lang].match(sentence)
         named = verb is None and m is None  # (asked13) "Any pets?" - "one dog, old labrador": the thing said, no yes
+        if named and _money_only(ctx, lo, hi) and not _MONEY_THING.search(a.word or ""):
+            return  # (fix14c) "Any pets coming along?" - "twenty quid": an amount is no thing of a kind that is not money
         if named and not (a.exists and all(n in filled for n in range(i)) and not _asked_unnamed(ctx, asked)
                           and _names_thing(ctx, sentence, read, lo)):
             return  # the reply does not open by saying yes: no bare answer to this question
@@ -304,6 +306,26 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
         if value and len(value) <= limit * 2:
             filled[i] = value
             spans.append((lo, hi))
+
+
+#: (fix14c) the thing asked of is an amount of money ("Any budget in mind?", "有预算吗"): an amount said alone answers it
+_MONEY_THING = re.compile(r"budget|price|cost|fee|deposit|charge|spend|pay|amount|预算|价|费|钱|押金|金额", re.I)
+
+
+#: an amount said with its currency, in digits or words ("£20", "twenty quid", "二十块", "50元")
+_AMOUNT = re.compile(r"[£$€¥￥]\s?\d[\d,.]*k?|\b(?:\d[\d,.]*k?|(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|"
+                     r"sixty|seventy|eighty|ninety|hundred|thousand|couple of|few)[ -]?)+)\s*(?:quid|pounds?|dollars?|euros?|bucks|grand)\b"
+                     r"|[\d零一二两三四五六七八九十百千万]+\s*(?:元|块钱?|镑)", re.I)
+
+
+def _money_only(ctx: MessageContext, lo: int, hi: int) -> bool:
+    """The sentence at ``lo:hi`` says an amount of money and nothing else (punctuation and fillers aside)."""
+    money = [(x.start, x.end) for x in ctx.mentions if x.label == "MONEY" and lo <= x.start < hi]
+    money += [(lo + x.start(), lo + x.end()) for x in _AMOUNT.finditer(ctx.text[lo:hi])]
+    if not money:
+        return False
+    rest = "".join(ch for i, ch in enumerate(ctx.text[lo:hi], lo) if not any(a <= i < b for a, b in money))
+    return not re.search(r"[^\W\d_]", _without_fillers(rest, ctx.pack.answer_fillers) or "")
 
 
 #: (fix14) a reply that hedges: neither yes nor no ("maybe", "probably", "not sure", "depends", 可能吧, 不一定, 看情况)

@@ -162,10 +162,12 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
                 bits[-1] += "，" + b.strip() if _CJK.search(b) else ", " + b.strip()
             elif b.strip():
                 bits.append(b.strip())
-        if bits and len(_PRICE.findall(bits[-1])) == 2 and _LAST_AND.search(bits[-1]):  # (wants11) one bit too: 「A」（…198元）和「B」（…218元）
-            head, _, tail = _last_and(bits[-1])  # "A (£90), B (£110) and C (£12)": the list's last "and"
+        # (fix14c) the last bit before a clause that asks ("入门班480元和进阶班880元两种，您选哪个")
+        j = len(bits) - 2 if len(bits) >= 2 and _ASKING.search(bits[-1]) else len(bits) - 1
+        if bits and len(_PRICE.findall(bits[j])) == 2 and _LAST_AND.search(bits[j]):  # (wants11) one bit too: 「A」（…198元）和「B」（…218元）
+            head, _, tail = _last_and(bits[j])  # "A (£90), B (£110) and C (£12)": the list's last "and"
             if _PRICE.search(head) and _PRICE.search(tail):
-                bits[-1:] = [head.strip(), tail.strip()]
+                bits[j:j + 1] = [head.strip(), _KINDS_TAIL.sub("", tail).strip()]
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
@@ -191,7 +193,10 @@ _KINDS = re.compile(r"[种款类档]|方式|套餐|支持|可选|可以选|\b(?:
 _ADDS = re.compile(r"^\W*(?:plus|and|so|about|approx\w*|total|extra|includ\w*|then|each|per|with|that'?s|making|"
                    r"加|另|共|一共|总|含|再|合计|就是|约|大概|大约|其中)", re.I)
 _BRACKETED = re.compile(r"\S\s*[(（][^()（）]+[)）]$")
-_LAST_AND = re.compile(r"(?<=[)）\d])\s*(?:\band\b|和|以及)\s*", re.I)
+_LAST_AND = re.compile(r"(?:(?<=[)）\d])|(?<=\d[元块]))\s*(?:\band\b|和|以及)\s*", re.I)
+#: (fix14c) a count of kinds closing a joined pair ("入门班480元和进阶班880元两种"): the list's lead-in said last, no part of
+#: the last option
+_KINDS_TAIL = re.compile(r"(?<=[\u4e00-\u9fff\d])\s*(?:这)?[两二三四五几]\s*(?:种|款|类|个|档)(?:选择|套餐|课程|方案)?\s*$")
 
 
 def _last_and(bit: str) -> list[str]:

@@ -102,8 +102,11 @@ def _answers_assistant(ctx: MessageContext) -> bool:
 
 
 def _opening(ctx: MessageContext) -> bool:
-    """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening."""
+    """No earlier user message said more than a greeting ("你好", "在吗？"): this is the user's opening. (fix14c) A want
+    said already ("想学陶笛", as short as a greeting) was the opening: a later message is none."""
     G = ctx.graph
+    if g.current_with_key(G, WANT_KEY):
+        return False
     for node in G.graph["kinds"].get("turn", ()):  # in order: the first user message that says more decides
         d = G.nodes[node]
         if d["index"] >= ctx.index:
