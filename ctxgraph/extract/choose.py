@@ -351,9 +351,11 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
         by_name = bool(part)
         if by_name_only and not by_name:
             i, part = None, ""
+        by_place = False
         if i is None and not by_name_only:
             i, pointed = ctx.pack.position(clause, len(options))  # "the second one", 第二个, 要最后一个
             part = pointed if i is not None else part
+            by_place = i is not None
         if pick is not None and i is None and first_match(ctx.pack.take_backs, clause):
             out.add(pick)  # "the roses. actually no, ... the chrysanthemum one": the pick is taken back
             pick, declined = None, True
@@ -372,10 +374,12 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
             continue  # a slot word is no part ("请提供订单号或者手机号" - "订单号 VP26…" gives a value)
         # a bare answer to "which?" takes an option named in a few words, not a sentence
         answered = n == 0 and asked_which and _short_name(options[i].text)
-        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part, options[i].text):
+        # (picks15) a place in the list said in a clause that neither asks nor declines picks ("第一个先试试")
+        if declined or by_place or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered \
+                or _bare(clause, part, options[i].text):
             pick = i  # the last pick of a message stands
             parts[i] = part
-            said[i] = clause if by_name else ""
+            said[i] = clause if by_name or by_place else ""  # (picks15) "second one", 第二款: the user's words too
             where[i] = offset
     if pick is None:
         return None
