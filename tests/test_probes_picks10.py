@@ -20,9 +20,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en_lasertag_single_yes": "one thing proposed with no recommending verb ('The Mission Party fits that: ... Shall I pencil that in?') - 'yes please' takes nothing",
     "en_curling_booked_other": "bare clocks '6 please' then 'ok 8 then': slots told apart by their clock are the slot readers' (slot_picks)",
     "zh_art_position_last": "options that are days (1月10日 / 1月20日 / 2月1日开班) are the date readers', never a list here",
-    "zh_portrait_changed_by_booking": "我再想想……还是轻奢吧，20张多一些: the pick after the deferral is kept as the option's "
-                                      "second part ('20张精修699元'), without the user's 轻奢; it passed before only through a "
-                                      "junk want holding the whole message, which fix14c stopped (想想 is no want verb)",
 }
 
 

@@ -317,7 +317,8 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     out = []
     if found:
         pick, part, said, _ = found
-        out.append(pick_fact(f"choice_t{turn}", options, pick, part, said, correction=ctx.correcting, stressed=ctx.stressed))
+        placed = ctx.pack.position(part, len(options))[0] is not None  # (picks15) named by its place ("第二个")
+        out.append(pick_fact(f"choice_t{turn}", options, pick, part, said, placed=placed, correction=ctx.correcting, stressed=ctx.stressed))
     # (picks10) the message's other lists: a clause that names one of their options by a part of its own
     # ("full service. i'll drop it off" to a list of services and a list of ways to hand it in)
     used = {found[3]} if found else set()
@@ -351,9 +352,11 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
         by_name = bool(part)
         if by_name_only and not by_name:
             i, part = None, ""
+        by_place = False
         if i is None and not by_name_only:
             i, pointed = ctx.pack.position(clause, len(options))  # "the second one", 第二个, 要最后一个
             part = pointed if i is not None else part
+            by_place = i is not None
         if pick is not None and i is None and first_match(ctx.pack.take_backs, clause):
             out.add(pick)  # "the roses. actually no, ... the chrysanthemum one": the pick is taken back
             pick, declined = None, True
@@ -372,23 +375,28 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
             continue  # a slot word is no part ("请提供订单号或者手机号" - "订单号 VP26…" gives a value)
         # a bare answer to "which?" takes an option named in a few words, not a sentence
         answered = n == 0 and asked_which and _short_name(options[i].text)
-        if declined or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered or _bare(clause, part, options[i].text):
+        # (picks15) a place in the list said in a clause that neither asks nor declines picks ("第一个先试试")
+        if declined or by_place or _TAKES.search(clause) or first_match(ctx.pack.accepts, clause) or answered \
+                or _bare(clause, part, options[i].text):
             pick = i  # the last pick of a message stands
             parts[i] = part
-            said[i] = clause if by_name else ""
+            said[i] = clause if by_name or by_place else ""  # (picks15) "second one", 第二款: the user's words too
             where[i] = offset
     if pick is None:
         return None
     return pick, parts.get(pick, ""), said.get(pick, ""), where[pick]
 
 
-def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, **flags) -> FactUnit:
+def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *, placed: bool = False, **flags) -> FactUnit:
     """The fact of a pick: the user's own words when they named the option by a part of it ("全面的吧"
-    -> "全面的"), else the option as said (by position, comparison, paraphrase) without what it says of
-    the other options; the option as said is its normal form (``normalized``), which the settle steps read."""
+    -> "全面的") or (picks15) by its place in the list (``placed``: "second one (the glaze firing)"), else the option
+    as said (by comparison, paraphrase) without what it says of the other options; the option as said is its normal
+    form (``normalized``), which the settle steps read. A pick by place with no name before the option's price keeps
+    the option as said beside the user's words ("the second one (£90 for the six-week course)")."""
     option = options[i].text
     if clause:
         value, name = said_words(clause, part), option_name(options, i, part)
+        name = name or (own_part(options, i) if placed else "")
         if name and name.casefold() not in value.casefold():
             value = f"{value} ({name})"  # the user's words, with the option's name as the assistant said it
     else:

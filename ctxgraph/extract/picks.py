@@ -124,11 +124,25 @@ def _alternatives(text: str, cues) -> list[list[str]]:
 
 def _distinctive(part: str, lang: str) -> bool:
     """A part worth matching: three Chinese characters, two that make a content word ("寄修",
-    not "好的"), one with a digit ("6期"); or a content word of four letters or more."""
+    not "好的") or (picks15) a word the segmenter reads as an idiom or abbreviation (轻奢), one with a
+    digit ("6期"); or a content word of four letters or more.
+
+    >>> _distinctive("轻奢", "zh"), _distinctive("可以", "zh"), _distinctive("6期", "zh")
+    (True, False, True)
+    """
     if _CJK.search(part):
         cjk, digits = len(_CJK.findall(part)), len(re.findall(r"\d", part))
-        return cjk >= 3 or (cjk >= 1 and digits >= 1) or (cjk >= 2 and bool(content_words(part, "zh")))
+        return cjk >= 3 or (cjk >= 1 and digits >= 1) or (cjk >= 2 and (bool(content_words(part, "zh")) or _set_phrase(part)))
     return any(len(w) >= 4 for w in content_words(part, lang))
+
+
+def _set_phrase(part: str) -> bool:
+    """``part`` is one word the segmenter tags as an idiom, a set phrase or an abbreviation (轻奢: i), which
+    :func:`content_words` leaves out."""
+    from .._nlp import chinese_doc
+
+    tokens = list(chinese_doc(part.strip()))
+    return len(tokens) == 1 and tokens[0].tag_[:1] in ("i", "l", "j")
 
 
 def _whole(part: str, text: str) -> bool:
@@ -249,8 +263,10 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     chosen: dict[str, str] = {}
     until = put_off_until(ctx.text, ctx.lang, [s for _, listed in listing for alt in listed for s in alt])  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
     for offset, clause in clauses(ctx.text):
-        if offset < until:
+        if offset + len(clause) <= until:
             continue
+        if offset < until:  # (picks15) "我再想想……还是轻奢吧": the clause's words after the deferral are decided
+            clause, offset = ctx.text[until:offset + len(clause)], until
         if len(clause.strip()) > MAX_CLAUSE_CHARS or in_spans(offset, ctx.asked) \
                 or first_match(ctx.pack.rejects, clause) or _NOT_A_PICK.search(clause):
             continue

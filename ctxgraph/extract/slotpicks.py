@@ -406,20 +406,58 @@ def _drop_own(ctx: MessageContext, clause: str) -> None:
     ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
 
 
+# (picks15) the words that point at an offered slot: a day or clock with 那个 / 那场 after it (周日那个), "the" before a
+# weekday ("the Thursday") and "one" after a day or clock ("saturday one", "the 2pm one")
+_ZH_POINTER = re.compile(r"\s*(?:那个|那场|那天|那次|那班|那趟)")
+_EN_THE = re.compile(r"\bthe\s+$", re.I)
+_EN_ONE = re.compile(r"\s+one\b", re.I)
+
+
+def pointed_words(clause: str, pack, size: int) -> str:
+    """The user's words that point at one of ``size`` offered slots: a day or clock with a pointer, or a place in
+    the list by the pack's ordinals ("first one", 第二个); "" when the clause names the slot with no pointer ("so
+    thursday", "20号吧").
+
+    >>> pointed_words("周日那个吧", None, 3), pointed_words("The Thursday would suit", None, 3), pointed_words("so thursday", None, 3)
+    ('周日那个', 'The Thursday', '')
+    >>> pointed_words("the saturday one, I'm at choir", None, 2), pointed_words("上午10点那场", None, 2)
+    ('the saturday one', '上午10点那场')
+    """
+    if pack is not None:
+        _, pointed = pack.position(clause, size)
+        if pointed:
+            at = clause.casefold().find(pointed.casefold())
+            one = _EN_ONE.match(clause, at + len(pointed))
+            return clause[at:one.end() if one else at + len(pointed)]
+    for start, end, kind, token in _tokens(clause):
+        if kind not in ("day", "clock"):
+            continue
+        if m := _ZH_POINTER.match(clause, end):
+            return clause[start:m.end()].strip()
+        the = _EN_THE.search(clause, 0, start)
+        one = _EN_ONE.match(clause, end)
+        if (the and kind == "day") or one:
+            return clause[the.start() if the else start:one.end() if one else end].strip()
+    return ""
+
+
 def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
     value = options[index].value
     units: list[_Unit] = []
     own = _own(ctx, clause)
+    pointer = pointed_words(clause, ctx.pack, len(options))
     if own:
         first = own[0]
         ctx.units[:] = [u for u in ctx.units if u is first or not any(u is o for o in own[1:])]
         value = _merged(first.value, options[index], ctx.lang)
+        if pointer and pointer.casefold() not in value.casefold():
+            value = f"{pointer} ({value})"  # (picks15) the user's words that picked it, the slot beside
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
     else:
         # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
         # for them first, the option beside ("20号 (4月20日)", "10.20 (10:20am)"); a part of the day alone ("morning")
         # says less than the option and adds nothing
-        said = " ".join(token for _, _, kind, token in _tokens(clause) if kind in ("day", "clock"))
+        said = pointer or " ".join(token for _, _, kind, token in _tokens(clause) if kind in ("day", "clock"))
         if said and said.casefold() not in value.casefold():
             value = f"{said} ({value})"
         name = "时段" if ctx.lang == "zh" else "slot"
