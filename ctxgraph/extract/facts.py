@@ -489,9 +489,40 @@ def declined(ctx: MessageContext, m: Mention) -> bool:
     """
     start = max((c.end() for c in CLAUSE_END.finditer(ctx.text, 0, m.start)), default=0)
     end = next((c.start() for c in CLAUSE_END.finditer(ctx.text, m.start)), len(ctx.text))
+    if ctx.lang == "zh":
+        start, end = _zh_piece(ctx.text, m, start, end)
     if not first_match(ctx.pack.rejects, ctx.text[start:end]):
         return False
     return not any(o is not m and o.kind == "value" and o.label == m.label and start <= o.start < end for o in ctx.mentions)
+
+
+#: (miss15) a space between two pieces of a zh message typed without punctuation ("别发顺丰 太贵了 收件人周敏 杭州市…")
+_ZH_PIECE_GAP = re.compile(r"(?<=\w)\s+(?=\w)")
+
+
+def _zh_piece(text: str, m: Mention, start: int, end: int) -> tuple[int, int]:
+    """(miss15) The bounds, within the clause ``start``-``end``, of the space-separated piece a zh value is said in:
+    a refusal in another piece ("别发顺丰 太贵了 收件人周敏 杭州市上城区解放路18号3幢201") declines nothing of this
+    one. A piece that is the value alone takes the next piece with it, where the refusal of a bare value is said
+    ("周六上午 不行"). A space inside the value (an address typed in parts) is no break.
+
+    >>> from ctxgraph.extract.context import Mention
+    >>> text = "别发顺丰 收件人周敏 杭州市上城区解放路18号3幢201"
+    >>> m = Mention(text.index("杭州"), len(text), "ADDRESS", "杭州市上城区解放路18号3幢201", "", None, None, "value")
+    >>> text[slice(*_zh_piece(text, m, 0, len(text)))]
+    '杭州市上城区解放路18号3幢201'
+    >>> text = "周六上午 不行 周日下午吧"
+    >>> m = Mention(0, 4, "DATE", "周六上午", "", None, None, "value")
+    >>> text[slice(*_zh_piece(text, m, 0, len(text)))]
+    '周六上午 不行'
+    """
+    gaps = [gap for gap in _ZH_PIECE_GAP.finditer(text, start, end) if gap.end() <= m.start or gap.start() >= m.end]
+    lo = max((gap.end() for gap in gaps if gap.end() <= m.start), default=start)
+    after = [gap for gap in gaps if gap.start() >= m.end]
+    hi = after[0].start() if after else end
+    if lo == m.start and hi == m.end and after:  # the value alone: its refusal follows ("周六上午 不行")
+        hi = after[1].start() if len(after) > 1 else end
+    return lo, hi
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
