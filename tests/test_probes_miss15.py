@@ -21,8 +21,6 @@ KNOWN_MISSES: dict[str, str] = {
     "zh-apart-jiyang-phone": "a bare name before the phone asked for is no fact",
     "zh-apart-neg-alone": "the day taken after the refused one ('周日下午吧') is not read",
     "zh-apart-neg-inside": "the day taken after the refused one ('周五吧') is not read",
-    "zh-names-zhengshu": "names listed with spaces after 名字: the first alone is read",
-    "zh-names-neg-removed": "'就黄磊孙丽两个': the names kept, said glued, are no list read",
 }
 
 
@@ -73,3 +71,18 @@ def test_a_calls_other_address_does_not_replace_the_users():
                             {"role": "assistant", "content": None, "tool_calls": [call]},
                             {"role": "tool", "tool_call_id": "c1", "content": '{"order_id": "HS-1"}'}])
     assert facts["address"] == "碧云路588弄12号602"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("参赛的名字 吴磊 钱小红 孔令军", "吴磊 钱小红 孔令军"),
+    ("收件人 陆明、韩雪", "陆明 韩雪"),
+    ("联系人王强 他同事李娜负责签收", "王强"),  # another word between: no list
+])
+def test_people_listed_after_a_name_word_are_one_value(text, value):
+    assert _current("zh", [{"role": "user", "content": text}]).get("name") == value
+
+
+@pytest.mark.parametrize("leaves", ["孔令军不去了", "孔令军那天来不了", "去掉孔令军吧"])
+def test_a_person_taken_off_the_list_leaves_the_value(leaves):
+    facts = _current("zh", [{"role": "user", "content": "参赛的名字 吴磊 钱小红 孔令军"}, {"role": "user", "content": leaves}])
+    assert facts.get("name") == "吴磊 钱小红"
