@@ -394,12 +394,39 @@ def slot_word_facts(w: FactWriter) -> None:
         pick = None if free else _pick_value(w, slot, sm, window_end)
         subject = subject_of(ctx, sm.start())
         if pick is not None:
-            w.used.add(pick)
-            w.make(slot, whole_place(ctx, ctx.mentions[pick]), sm.start(), subject=subject, mention=ctx.mentions[pick])
+            run = _name_run(ctx, pick) if ctx.lang == "zh" else [pick]
+            w.used.update(run)
+            value = " ".join(ctx.mentions[i].text for i in run) if len(run) > 1 else whole_place(ctx, ctx.mentions[pick])
+            w.make(slot, value, sm.start(), subject=subject, mention=ctx.mentions[pick])
         elif not slot.types or not any(pack.is_value(t) for t in slot.types):
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+#: (miss15) what stands between two names of a list: spaces, a 、 or a 和
+_NAME_GAP = re.compile(r"\s*(?:[、]|和|及)?\s*")
+
+
+def _name_run(ctx: MessageContext, pick: int) -> list[int]:
+    """(miss15) The picked mention and, when it is a person, the people listed right after it with nothing but a
+    space, a 、 or a 和 between: "名字 周建国 林芳 马小军" -> the three, "联系人王强 他同事李娜" -> 王强 alone.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "证书上的名字 周建国 林芳 马小军 都是一个部门的"}])
+    >>> [f.value for f in t.state().facts if f.key == "name"]
+    ['周建国 林芳 马小军']
+    """
+    mentions, run = ctx.mentions, [pick]
+    if mentions[pick].label != "PERSON":
+        return run
+    for i in range(pick + 1, len(mentions)):
+        m, last = mentions[i], mentions[run[-1]]
+        if m.label != "PERSON" or not _NAME_GAP.fullmatch(ctx.text, last.end, m.start):
+            break
+        run.append(i)
+    return run
 
 
 def asked_to_replace(ctx: MessageContext, m: Mention):
@@ -489,9 +516,40 @@ def declined(ctx: MessageContext, m: Mention) -> bool:
     """
     start = max((c.end() for c in CLAUSE_END.finditer(ctx.text, 0, m.start)), default=0)
     end = next((c.start() for c in CLAUSE_END.finditer(ctx.text, m.start)), len(ctx.text))
+    if ctx.lang == "zh":
+        start, end = _zh_piece(ctx.text, m, start, end)
     if not first_match(ctx.pack.rejects, ctx.text[start:end]):
         return False
     return not any(o is not m and o.kind == "value" and o.label == m.label and start <= o.start < end for o in ctx.mentions)
+
+
+#: (miss15) a space between two pieces of a zh message typed without punctuation ("别发顺丰 太贵了 收件人周敏 杭州市…")
+_ZH_PIECE_GAP = re.compile(r"(?<=\w)\s+(?=\w)")
+
+
+def _zh_piece(text: str, m: Mention, start: int, end: int) -> tuple[int, int]:
+    """(miss15) The bounds, within the clause ``start``-``end``, of the space-separated piece a zh value is said in:
+    a refusal in another piece ("别发顺丰 太贵了 收件人周敏 杭州市上城区解放路18号3幢201") declines nothing of this
+    one. A piece that is the value alone takes the next piece with it, where the refusal of a bare value is said
+    ("周六上午 不行"). A space inside the value (an address typed in parts) is no break.
+
+    >>> from ctxgraph.extract.context import Mention
+    >>> text = "别发顺丰 收件人周敏 杭州市上城区解放路18号3幢201"
+    >>> m = Mention(text.index("杭州"), len(text), "ADDRESS", "杭州市上城区解放路18号3幢201", "", None, None, "value")
+    >>> text[slice(*_zh_piece(text, m, 0, len(text)))]
+    '杭州市上城区解放路18号3幢201'
+    >>> text = "周六上午 不行 周日下午吧"
+    >>> m = Mention(0, 4, "DATE", "周六上午", "", None, None, "value")
+    >>> text[slice(*_zh_piece(text, m, 0, len(text)))]
+    '周六上午 不行'
+    """
+    gaps = [gap for gap in _ZH_PIECE_GAP.finditer(text, start, end) if gap.end() <= m.start or gap.start() >= m.end]
+    lo = max((gap.end() for gap in gaps if gap.end() <= m.start), default=start)
+    after = [gap for gap in gaps if gap.start() >= m.end]
+    hi = after[0].start() if after else end
+    if lo == m.start and hi == m.end and after:  # the value alone: its refusal follows ("周六上午 不行")
+        hi = after[1].start() if len(after) > 1 else end
+    return lo, hi
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
@@ -840,7 +898,35 @@ def facts(ctx: MessageContext) -> list[_Unit]:
     units = [u for u in w.units if not (isinstance(u, FactUnit) and u.supersedes and _said_in_words(ctx, u.supersedes))]
     if not units and ctx.role == "user":
         units += phrase_facts(ctx)
-    return units + retractions(ctx)
+    return units + retractions(ctx) + (names_left(ctx) if ctx.role == "user" and ctx.lang == "zh" else [])
+
+
+#: (miss15) a person of a list who no longer comes: "何军不去了", "小李来不了", "去掉何军"
+_LEAVES_AFTER = re.compile(r"\s*(?:也|就|又|那天|临时)?(?:不去了|不来了|去不了|来不了|不参加了|参加不了)")
+_LEAVES_BEFORE = re.compile(r"(?:去掉|删掉|删了|去了|不要)\s*$")
+
+
+def names_left(ctx: MessageContext) -> list[_Unit]:
+    """(miss15) A person the user takes off a list of names the user gave ("名字 黄磊 孙丽 何军" ... "何军不去了"): the
+    list without that name supersedes it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "名字 黄磊 孙丽 何军"}, {"role": "user", "content": "何军不去了"}])
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "name"]
+    [('黄磊 孙丽 何军', 'superseded'), ('黄磊 孙丽', 'current')]
+    """
+    units: list[_Unit] = []
+    for m in ctx.mentions:
+        if m.label != "PERSON" or not (_LEAVES_AFTER.match(ctx.text, m.end) or _LEAVES_BEFORE.search(ctx.text, 0, m.start)):
+            continue
+        for fid, d in g.recent_current_facts(ctx.graph, 50):
+            names = str(d["value"]).split(" ")
+            slot = ctx.pack.slots.get(d.get("slot") or "")
+            if len(names) > 1 and m.text in names and slot is not None and "PERSON" in slot.types:
+                units.append(FactUnit(key=d["key"], name=d["name"], value=" ".join(n for n in names if n != m.text),
+                                      correction=True, supersedes=fid, slot=d.get("slot"), group=d.get("group")))
+    return units
 
 
 def _said_in_words(ctx: MessageContext, fid: str) -> bool:

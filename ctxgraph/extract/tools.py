@@ -442,7 +442,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         # the day a write books is the day the conversation settled on, even over the user's
         # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
         # and so is the clock it books, over the user's earlier wish ("中午12点到1点" - "周四的" - book(time="12:30"))
-        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None
+        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None or _completes_place(ctx, key, value)
         if by_shape and "ORDER_ID" in slot.types and re.search(r"[A-Za-z]", value) and leaf not in _GENERIC_LEAF \
                 and (key in taken or _told_by_user(ctx, key)):
             # an id shaped like one the user gave, under a field naming another thing ("reservation":
@@ -464,6 +464,30 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
+
+
+def _completes_place(ctx: MessageContext, key: str, value: str) -> bool:
+    """(miss15) Whether a call's address holds each address the user stated under ``key`` whole and adds to it (the
+    district said turns earlier: "碧云路588弄12号602" -> "浦东新区碧云路588弄12号602"): the call's is the fuller
+    writing of the user's, and replaces it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "碧云路588弄12号602 张丽萍"},
+    ...                 {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+    ...                  "function": {"name": "book_pickup", "arguments": '{"address": "浦东新区碧云路588弄12号602"}'}}]},
+    ...                 {"role": "tool", "tool_call_id": "c1", "content": '{"order_id": "HS-1"}'}])
+    >>> [f.value for f in t.state().facts if f.key == "address" and f.status == "current"]
+    ['浦东新区碧云路588弄12号602']
+    """
+    from .facts import PLACE_SLOTS
+
+    if key not in PLACE_SLOTS:
+        return False
+    G, whole = ctx.graph, re.sub(r"\s+", "", value)
+    said = [re.sub(r"\s+", "", str(G.nodes[f]["value"])) for f in g.current_with_key(G, key)
+            if G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"]
+    return bool(said) and all(s and s in whole and len(s) < len(whole) for s in said)
 
 
 def _own_fields(record: dict[str, Any], tool_words: list[str]) -> dict[str, Any]:
