@@ -17,16 +17,12 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("wrong15")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-excluded-cake": "the want keeps the part the opening excludes",
-    "en-excluded-bouncy": "the want keeps the part the opening excludes",
-    "zh-excluded-tshirt": "the want keeps the part the opening excludes",
-    "zh-excluded-chaxie": "the want keeps the part the opening excludes",
-    "en-dropped-shed": "the want keeps a thing given up later",
-    "en-dropped-piano": "the want keeps a thing given up later",
-    "zh-dropped-jiyang": "the want keeps a thing given up later",
-    "zh-dropped-zhuoyou": "the want keeps a thing given up later",
-    "zh-recount-chaxie": "the want keeps its count when it is said again with no word of change",
-    "en-recount-cake": "the want keeps its count when it is said again with no word of change",
+    # a rule that leaves a "no X" / "别是X那种" comma part out of the opening's want passed these four, but it gained on
+    # blind14 alone (crockery, jiangbei) and on no other open set: dropped under issue 19's leave-one-set-out bar
+    "en-excluded-cake": "the want keeps the part the opening excludes ('no fondant please')",
+    "en-excluded-bouncy": "the want keeps the part the opening excludes ('not the princess one')",
+    "zh-excluded-tshirt": "the want keeps the part the opening excludes ('别是涤纶那种')",
+    "zh-excluded-chaxie": "the want keeps the part the opening excludes ('不要油炸的')",
 }
 
 
