@@ -861,10 +861,14 @@ def _item(lang: str, text: str, lo: int, hi: int) -> str:
     >>> _item("en", "a table and a gazebo, you hire them", 14, 20)
     'a gazebo'
     """
+    before, after = _marks_around(lang, text, lo, hi)
+    return text[before[-1].end() if before else 0:after[0].start() if after else len(text)].strip(" ,，、")
+
+
+def _marks_around(lang: str, text: str, lo: int, hi: int) -> tuple[list[re.Match], list[re.Match]]:
+    """(wrong15) The item marks of :data:`_ITEM_SEP` in ``text`` before ``lo`` and after ``hi``."""
     seps = list(_ITEM_SEP[lang].finditer(text))
-    start = max([m.end() for m in seps if m.end() <= lo], default=0)
-    end = min([m.start() for m in seps if m.start() >= hi], default=len(text))
-    return text[start:end].strip(" ,，、")
+    return [m for m in seps if m.end() <= lo], [m for m in seps if m.start() >= hi]
 
 
 def _found_in(lang: str, thing: str, want: str) -> tuple[int, int] | None:
@@ -890,9 +894,7 @@ def _cut_item(lang: str, want: str, lo: int, hi: int) -> str:
     >>> _cut_item("zh", "要剧本杀和狼人杀两种", 1, 4)
     '要狼人杀两种'
     """
-    seps = list(_ITEM_SEP[lang].finditer(want))
-    before = [m for m in seps if m.end() <= lo]
-    after = [m for m in seps if m.start() >= hi]
+    before, after = _marks_around(lang, want, lo, hi)
     start = before[-1].end() if before else 0
     end = after[0].start() if after else len(want)
     if start == 0 and end == len(want):
