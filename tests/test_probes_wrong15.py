@@ -23,8 +23,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-excluded-bouncy": "the want keeps the part the opening excludes ('not the princess one')",
     "zh-excluded-tshirt": "the want keeps the part the opening excludes ('别是涤纶那种')",
     "zh-excluded-chaxie": "the want keeps the part the opening excludes ('不要油炸的')",
-    "zh-switched-yoga": "the want keeps a thing switched for one of its kind ('还是次卡吧' after 年卡)",
-    "zh-switched-zufang": "the want keeps a thing switched for one of its kind ('还是合租吧' after 整租)",
 }
 
 

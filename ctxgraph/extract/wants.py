@@ -624,6 +624,7 @@ def _want_without_given_up(ctx: MessageContext) -> str:
         swaps += _changed_counts(ctx, want, stated=True, near=restated[0].end())
     else:  # (wrong15) "亲戚多，要10桌" after "大概8桌": the same thing counted again, no word of change
         swaps += _changed_counts(ctx, want, stated=True, strict=True)
+    swaps += _switched(ctx, want)
     kept = _without_given_up(ctx, want)
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
@@ -820,6 +821,35 @@ def _without_given_up(ctx: MessageContext, want: str) -> str:
         if at is not None:
             want = _cut_item(ctx.lang, want, *at)
     return _with_restored(ctx, want)
+
+
+#: (wrong15) zh: a change of mind to another thing of a kind: "还是次卡吧", "算了 还是报半马吧", "还是合租的吧"
+_SWITCHED = {"zh": re.compile(r"还是(?:报|要|选|订|办|做|换|用|来|买|租)?(?:个|那个|那种)?(?P<new>[\u4e00-\u9fff]{2,3}?)的?吧")}
+
+
+def _switched(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+    """(wrong15) (old, new): a thing of the want switched by "还是X吧" for another of its kind: the same length, the same
+    last character (年卡 / 次卡, 全马 / 半马, 整租 / 合租), both named by the assistant before (the options it gave).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想给我妈报个瑜伽的年卡"}, {"role": "assistant", "content": "年卡2980元，次卡1280元。"},
+    ...                 {"role": "user", "content": "想了想还是次卡吧"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['想给我妈报个瑜伽的次卡']
+    """
+    rx = _SWITCHED.get(ctx.lang)
+    G = ctx.graph
+    out = []
+    for m in (rx.finditer(ctx.text) if rx else ()):
+        new = m.group("new")
+        if ctx.asking(m.start()):
+            continue
+        said = " ".join(str(G.nodes[n].get("text") or "") for n in G.graph["kinds"].get("turn", ())
+                        if G.nodes[n]["role"] == "assistant")
+        kind = re.compile(r"[\u4e00-\u9fff]{%d}%s" % (len(new) - 1, re.escape(new[-1])))
+        out += [(o.group(0), new) for o in kind.finditer(want) if o.group(0) != new and o.group(0) in said and new in said]
+    return out
 
 
 #: (wrong15) a thing given up and taken back: "can we add the linkedin after all", "put the lean-to back", "洗澡还是要"
