@@ -17,7 +17,6 @@ SCORED = score_probes("prec11")
 #: probes that still put a not_current value into the state, each with the reason (strict: a probe that
 #: stops doing so must leave this list)
 KNOWN_WRONG: dict[str, str] = {
-    "zh_phonefilm_mind": "the want keeps 高清膜 when the user picks the offered 防窥膜 (the want and picks: wants11's lane)",
     "zh_footspa_mind": "the pick of the offered 90分钟 does not supersede the user's duration 60分钟 (picks: wants11's lane)",
 }
 

@@ -622,7 +622,10 @@ def _want_without_given_up(ctx: MessageContext) -> str:
         swaps += _changed_counts(ctx, want)
     elif restated:  # (prec11, wants11) "so 3 stumps in total", "桌数可能要加…估计10桌", "一共7个"
         swaps += _changed_counts(ctx, want, stated=True, near=restated[0].end())
-    kept = want
+    else:  # (wrong15) "亲戚多，要10桌" after "大概8桌": the same thing counted again, no word of change
+        swaps += _changed_counts(ctx, want, stated=True, strict=True)
+    swaps += _switched(ctx, want)
+    kept = _without_given_up(ctx, want)
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
             kept = kept.replace(old, new)
@@ -658,7 +661,8 @@ _RESTATED = {"en": re.compile(r"\b(?:in total|total(?:ling)?|total of|altogether
 _NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
 
 
-def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, near: int | None = None) -> list[tuple[str, str]]:
+def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, near: int | None = None,
+                    strict: bool = False) -> list[tuple[str, str]]:
     """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
     the want with another number (the same word after it; "7个人": the measure word and its noun) ("actually three malm" after "two MALM chests", "改成7寸吧" after "冲印成6寸"):
     the want's count follows it.
@@ -671,11 +675,15 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     """
     said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
             and not (stated and _asked_at(ctx, max(ctx.text.find(c[0]), 0)))]  # (prec11) a recount asked about changes nothing
+    if strict:  # (wrong15) said with no word of change: not a count added ("再要20份", "2 more chairs"), not per thing
+        said = [c for c in said if not _ADDED_COUNT.search(ctx.text[:max(ctx.text.find(c[0]), 0)])
+                and not _MORE_AFTER.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
+                and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(ctx.text[:max(ctx.text.find(c[0]), 0)]))]
     out = []
     counts = _counted(want)
     for whole, n, unit in counts:
         # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
-        alone = len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
+        alone = not strict and len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
         found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
                  if (u2 == unit or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
         if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
@@ -687,6 +695,17 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
+
+
+#: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
+#: "another 2 tables", "每桌10人", "each 2", "有两个干粉的过期了"): such a count is no recount of the want's
+_ADDED_COUNT = re.compile(r"(?:再|多|加|另外?|还|每|各|其中|有)[要订买加来]?\s*$|\b(?:more|extra|another|additional|add|plus|each|per|every)\s+$", re.I)
+#: (wrong15) the zh measure words a count said again with no word of change is read by ("要10桌", "是135份"); not "一下",
+#: not "周四下午" (a weekday, :data:`_WEEKDAY_BEFORE`)
+_MEASURES = "桌份个件位名人套箱盒只张台间晚天本瓶杯斤条棵辆支双把块串束袋包罐"
+_WEEKDAY_BEFORE = re.compile(r"(?:周|星期|礼拜)$")
+#: (wrong15) "2 more", "3 extra": a count added
+_MORE_AFTER = re.compile(r"\s*(?:more|extra|additional)\b", re.I)
 
 
 #: (prec11) a sentence that asks: a question mark or a final question particle ends it
@@ -753,6 +772,167 @@ def _named_old(ctx: MessageContext, want: str) -> list[str]:
             if found:
                 out.append(found.group(0))
     return out
+
+
+#: (wrong15) a thing the user gives up later: "forget the lean-to", "skip the photos", "the moving doesnt matter anymore",
+#: "no need for the dumper", "don't need the stand any more", "洗澡先不要了", "不要会员了", "英文先不做了", "剧本杀不用了"
+_GIVEN_UP = {"en": re.compile(r"\b(?:forget|skip|drop|scrap|ditch|lose|scratch) (?:about )?(?:the |that |my |our )?(?P<thing>[a-z][\w-]*)"
+                              r"|\b(?:no need for|(?:do|does) ?n[o'’]?t need|won'?t need) (?:the |that |a |an |my )?(?P<thing2>[a-z][\w-]*)(?=[^.,;!?]*\b(?:any ?more|after all|now)\b)?"
+                              r"|\b(?:the |that )?(?P<thing3>[a-z][\w-]*) (?:does ?n[o'’]?t|do ?n[o'’]?t|wo ?n[o'’]?t) matter any ?more\b", re.I),
+             "zh": re.compile(r"(?:不要|取消|去掉|删掉|不做|不用)(?:那个|这个)?(?P<thing>[\u4e00-\u9fff]{2,6}?)了"
+                              r"|(?P<thing2>[\u4e00-\u9fff]{2,6}?)(?:先|就|也|暂时)?(?:不要|不用|不做|不需要)了")}
+#: (wrong15) the words that name no thing given up ("forget it", "skip that", "先不要了")
+_NO_THING = re.compile(r"^(?:it|that|this|them|those|these|about|everything|all|one|ones|the|a|an|me|us)$|^(?:那|这|先|就|也|我|你)", re.I)
+#: (wrong15) where a want's item begins and ends: a comma, a list mark, "and" / "or" / "with", a sentence end; (zh) 和/跟/及 and 的
+_ITEM_SEP = {"en": re.compile(r"\s*(?:[,;.]|\band\b|\bor\b|\bwith\b|\bplus\b)\s*", re.I),
+             "zh": re.compile(r"[，,、。；;]|和|跟|及|还有|的")}
+
+
+def _given_up_words(ctx: MessageContext) -> list[str]:
+    """(wrong15) The things this message gives up (:data:`_GIVEN_UP`), not asked about, not taken back."""
+    rx = _GIVEN_UP.get(ctx.lang)
+    out = []
+    for m in (rx.finditer(ctx.text) if rx else ()):
+        thing = next((v for k, v in m.groupdict().items() if k.startswith("thing") and v), "")
+        if thing and not _NO_THING.search(thing) and not ctx.asking(m.start()):
+            out.append(thing)
+    return out
+
+
+def _without_given_up(ctx: MessageContext, want: str) -> str:
+    """(wrong15) The want less the items naming a thing this message gives up ("forget the lean-to" drops "and a lean-to"
+    from "a water butt and a lean-to"; "洗澡先不要了" drops "、洗澡那种"). An English thing is found by its stem (its first
+    four letters: "driving" finds "drive"), a Chinese one by its longest tail of two or more characters. An item that is
+    the whole want stays: the want is not emptied by one word.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "need a shed built, with a water butt and a lean-to"},
+    ...                 {"role": "user", "content": "forget the lean-to, too dear"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['need a shed built, with a water butt']
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想把猫寄养，要单间、每天拍视频、洗澡那种"}, {"role": "user", "content": "洗澡先不要了"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['想把猫寄养，要单间、每天拍视频']
+    """
+    for thing in _given_up_words(ctx):
+        at = _found_in(ctx.lang, thing, want)
+        if at is not None:
+            want = _cut_item(ctx.lang, want, *at)
+    return _with_restored(ctx, want)
+
+
+#: (wrong15) zh: a change of mind to another thing of a kind: "还是次卡吧", "算了 还是报半马吧", "还是合租的吧"
+_SWITCHED = {"zh": re.compile(r"还是(?:报|要|选|订|办|做|换|用|来|买|租)?(?:个|那个|那种)?(?P<new>[\u4e00-\u9fff]{2,3}?)的?吧")}
+
+
+def _switched(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
+    """(wrong15) (old, new): a thing of the want switched by "还是X吧" for another of its kind: the same length, the same
+    last character (年卡 / 次卡, 全马 / 半马, 整租 / 合租), both named by the assistant before (the options it gave).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想给我妈报个瑜伽的年卡"}, {"role": "assistant", "content": "年卡2980元，次卡1280元。"},
+    ...                 {"role": "user", "content": "想了想还是次卡吧"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['想给我妈报个瑜伽的次卡']
+    """
+    rx = _SWITCHED.get(ctx.lang)
+    G = ctx.graph
+    out = []
+    for m in (rx.finditer(ctx.text) if rx else ()):
+        new = m.group("new")
+        if ctx.asking(m.start()):
+            continue
+        said = " ".join(str(G.nodes[n].get("text") or "") for n in G.graph["kinds"].get("turn", ())
+                        if G.nodes[n]["role"] == "assistant")
+        kind = re.compile(r"[\u4e00-\u9fff]{%d}%s" % (len(new) - 1, re.escape(new[-1])))
+        out += [(o.group(0), new) for o in kind.finditer(want) if o.group(0) != new and o.group(0) in said and new in said]
+    return out
+
+
+#: (wrong15) a thing given up and taken back: "can we add the linkedin after all", "put the lean-to back", "洗澡还是要"
+_RESTORED = {"en": re.compile(r"\b(?:add|put|include|keep|do|want|need) (?:the |that |my )?(?P<thing>[a-z][\w-]*)(?: \w+)? (?:back|after all|again)\b", re.I),
+             "zh": re.compile(r"(?P<thing>[\u4e00-\u9fff]{2,6}?)还是(?:要|做|加上?)|还是(?:要|做|加上?)(?P<thing2>[\u4e00-\u9fff]{2,6}?)(?:吧|了|$)")}
+
+
+def _with_restored(ctx: MessageContext, want: str) -> str:
+    """(wrong15) The want with a thing taken back again: the item of an earlier want naming it, added at the end.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "need a shed built, with a water butt and a lean-to"},
+    ...                 {"role": "user", "content": "forget the lean-to, too dear"},
+    ...                 {"role": "user", "content": "ok put the lean-to back after all"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['need a shed built, with a water butt, a lean-to']
+    """
+    rx = _RESTORED.get(ctx.lang)
+    G = ctx.graph
+    for m in (rx.finditer(ctx.text) if rx else ()):
+        thing = m.group("thing") or m.groupdict().get("thing2") or ""
+        if not thing or _NO_THING.search(thing) or ctx.asking(m.start()) or _found_in(ctx.lang, thing, want):
+            continue
+        node = (g.current_with_key(G, WANT_KEY) or [None])[-1]
+        while node is not None:  # the earlier wants, newest first
+            node = next((v for _, v, k in G.out_edges(node, data="kind") if k == "supersedes"), None)
+            at = _found_in(ctx.lang, thing, G.nodes[node]["value"]) if node else None
+            if at:
+                old = G.nodes[node]["value"]
+                want += ("，" if ctx.lang == "zh" else ", ") + _item(ctx.lang, old, *at)
+                break
+    return want
+
+
+def _item(lang: str, text: str, lo: int, hi: int) -> str:
+    """(wrong15) The item of ``text`` around ``text[lo:hi]``, between the marks of :data:`_ITEM_SEP`.
+
+    >>> _item("en", "a table and a gazebo, you hire them", 14, 20)
+    'a gazebo'
+    """
+    before, after = _marks_around(lang, text, lo, hi)
+    return text[before[-1].end() if before else 0:after[0].start() if after else len(text)].strip(" ,，、")
+
+
+def _marks_around(lang: str, text: str, lo: int, hi: int) -> tuple[list[re.Match], list[re.Match]]:
+    """(wrong15) The item marks of :data:`_ITEM_SEP` in ``text`` before ``lo`` and after ``hi``."""
+    seps = list(_ITEM_SEP[lang].finditer(text))
+    return [m for m in seps if m.end() <= lo], [m for m in seps if m.start() >= hi]
+
+
+def _found_in(lang: str, thing: str, want: str) -> tuple[int, int] | None:
+    """(wrong15) Where the want names ``thing``: by its stem (en, a word of three or more letters), by its longest tail (zh)."""
+    if lang == "zh":
+        for lo in range(len(thing) - 1):
+            at = want.find(thing[lo:])
+            if at >= 0:
+                return at, at + len(thing) - lo
+        return None
+    if len(thing) < 3:
+        return None
+    m = re.search(r"(?<![\w-])" + re.escape(thing[:4]) + r"[\w-]*", want, re.I)
+    return (m.start(), m.end()) if m else None
+
+
+def _cut_item(lang: str, want: str, lo: int, hi: int) -> str:
+    """(wrong15) ``want`` less the item around ``want[lo:hi]`` and the mark before it (the one after it when it comes
+    first); the want whole when the item is all of it.
+
+    >>> _cut_item("en", "a table and a gazebo, you hire them", 14, 20)
+    'a table, you hire them'
+    >>> _cut_item("zh", "要剧本杀和狼人杀两种", 1, 4)
+    '要狼人杀两种'
+    """
+    before, after = _marks_around(lang, want, lo, hi)
+    start = before[-1].end() if before else 0
+    end = after[0].start() if after else len(want)
+    if start == 0 and end == len(want):
+        return want
+    if lang == "zh" and after and end == hi and after[0].group(0) in ("和", "跟", "及", "、"):
+        return want[:lo] + want[after[0].end():]  # "要剧本杀和狼人杀": the thing and its 和
+    cut = want[:before[-1].start()] + want[end:] if before else want[after[0].end():]
+    return cut.strip(" ,，、")
 
 
 #: a want said later as an addition: "oh and we also need…", "one more thing", "另外还想…", "还要…"
