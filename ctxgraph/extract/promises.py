@@ -287,20 +287,26 @@ def _after_tool(ctx: MessageContext) -> bool:
 #: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
 _WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
 _TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您")
+#: a span still to run after the deed: "… are posted to you within 10 days of the course" is a schedule, not a report
+#: (not "has been processed and will reach your card within 5 days": a deed done, then another ahead)
+_WITHIN_AFTER = re.compile(r"^(?![^.?!;]*?\b(?:and|will|should|but)\b[^.?!;]*?\bwithin\b)[^.?!;]{0,40}?\bwithin (?:\d|a |an |the next\b)", re.I)
 
 
 def _done_ahead(clause: str, done: re.Match) -> bool:
     """Whether a clause's done cue names a deed still ahead, not one done: it follows when/once/if or a will
     ("We'll text you when the van is on its way"), or a zh "X好了" is followed by a deed to the user
-    ("办好了短信通知您": once it is done, we text you). Then the clause is no report (prom11: blind10 xmastree, weizhang).
+    ("办好了短信通知您": once it is done, we text you), or a span to run follows it ("Certificates are posted to you within
+    10 days of the course": a schedule, cp15). Then the clause is no report (prom11: blind10 xmastree, weizhang).
 
     >>> import re
     >>> _done_ahead("We'll text you when the van is on its way", re.search("is on its way", "We'll text you when the van is on its way"))
     True
     >>> _done_ahead("办好了短信通知您", re.search("办好了", "办好了短信通知您")), _done_ahead("已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
     (True, False)
+    >>> _done_ahead("ID cards are posted to you within 10 days", re.search("are posted to", "ID cards are posted to you within 10 days"))
+    True
     """
-    if _WHEN_BEFORE.search(clause[:done.start()]):
+    if _WHEN_BEFORE.search(clause[:done.start()]) or _WITHIN_AFTER.search(clause[done.end():]):
         return True
     return done.group(0).endswith("好了") and bool(_TO_USER_AFTER.search(clause[done.end():]))
 
