@@ -657,11 +657,17 @@ def _without_question(text: str, sentence: str) -> str:
     return text
 
 
+#: a check that asks someone else ("I'll ask Ms Lin about spare nails"): its answer cannot be in the same message
+_ASKS_SOMEONE = re.compile(r"^ask\b", re.I)
+
+
 def _checked_here(ctx: MessageContext, text: str, end: int, pieces, kinds) -> bool:
     """A promise to look something up that the same message answers, with no tool call to
     wait for ("我帮您查一下，您的订单昨天已经发出了", "Let me check. It left the depot this
-    morning."): it is done as it is said."""
-    if ctx.message.tool_calls or not first_match(ctx.pack.checks, text):
+    morning."): it is done as it is said; not a question put to someone else ("I'll ask Ms Lin about spare
+    nails. Your lesson is on Saturday at 10.": the lesson is no answer)."""
+    check = None if ctx.message.tool_calls else first_match(ctx.pack.checks, text)
+    if check is None or _ASKS_SOMEONE.match(check.group(0)):
         return False
     return any(offset >= end and kind in ("plain", "report") and clause.strip(_TRIM) and not _ENDS_ASKING.search(clause)
                for (offset, clause), kind in zip(pieces, kinds))
