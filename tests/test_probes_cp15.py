@@ -23,11 +23,15 @@ PROBES = [(p, c) for p, c in load_probes("cp15") if p["class"] != "request_time"
 #: the rules asked with can / could it (written with the rule, not before it), scored as the cons probe sets
 RULES = [(p, c) for p, c in load_probes("cp15") if p["class"] == "request_time"]
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "en_tiedye_got_it_heard": "\"got it thx\" right after a promise to send one thing keeps it (promises._received), also when "
+                              "the deed is due later (\"… within 3 days\"): a guard on the promise's due date gained on blind14 "
+                              "alone (speechtherapy), so it was not kept",
+}
 
 
 @pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
-def test_probes_cp15_zh_promises_as_an_annotator_would(probe, conv):
+def test_probes_cp15_promises_as_an_annotator_would(probe, conv):
     state = replay(conv)
     assert problems(probe, state) == [], state["commitments"]
 
