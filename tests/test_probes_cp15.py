@@ -19,9 +19,11 @@ from tests.probe_sets import constraint_problems, load_probes, probe_params
 from tests.test_probes_prom7 import print_set
 from tests.test_probes_prom10 import problems
 
-PROBES = [(p, c) for p, c in load_probes("cp15") if p["class"] != "request_time"]
-#: the rules asked with can / could it (written with the rule, not before it), scored as the cons probe sets
-RULES = [(p, c) for p, c in load_probes("cp15") if p["class"] == "request_time"]
+_RULE_CLASSES = ("request_time", "money_given_up")
+PROBES = [(p, c) for p, c in load_probes("cp15") if p["class"] not in _RULE_CLASSES]
+#: the rules asked with can / could it and the budgets given up (written with their rules, not before them), scored as
+#: the cons probe sets
+RULES = [(p, c) for p, c in load_probes("cp15") if p["class"] in _RULE_CLASSES]
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
     "en_tiedye_got_it_heard": "\"got it thx\" right after a promise to send one thing keeps it (promises._received), also when "
@@ -37,7 +39,7 @@ def test_probes_cp15_promises_as_an_annotator_would(probe, conv):
 
 
 @pytest.mark.parametrize("probe, conv", probe_params(RULES, {}))
-def test_probes_cp15_time_asked_with_can_it_is_a_rule(probe, conv):
+def test_probes_cp15_rules_asked_and_budgets_given_up(probe, conv):
     assert constraint_problems(probe, conv) == []
 
 
