@@ -405,6 +405,20 @@ def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) 
     return words <= _stems(promise, ctx.lang)
 
 
+def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
+    """Whether a clause's done cue is only a zh deed in the plain past, with no 已 and no 好了 (给您发了…, 课程表我发到您短信了,
+    cp15's cue), that :func:`_past_report` reads as well: with a promise open, that reading (the same thing named) decides
+    which promise it keeps, not a report's word overlap; with none open it is a deed done for the user.
+
+    >>> from types import SimpleNamespace as N
+    >>> zh = N(lang="zh")
+    >>> c = "收据刚发到您微信了"
+    >>> _plain_past_only(zh, c, re.search("发到您微信了", c)), _plain_past_only(zh, "已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
+    (True, False)
+    """
+    return ctx.lang == "zh" and "已" not in cue[:done.end()] and "好了" not in done.group(0) and bool(_past_report(ctx, cue))
+
+
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
     """What each clause of the message does ("report", "make", "ask" or "plain"), and the open promises left once its
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
@@ -415,6 +429,8 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
         done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
+        if done and open_ and _plain_past_only(ctx, cue, done):
+            done = None  # "收据刚发到您微信了" keeps no "我明天把发票开好发您邮箱": the plain-past reading below decides
         status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
