@@ -407,16 +407,16 @@ def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) 
 
 def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
     """Whether a clause's done cue is only a zh deed in the plain past, with no 已 and no 好了 (给您发了…, 课程表我发到您短信了,
-    cp15's cue), that :func:`_past_report` reads as well: with a promise open, that reading (the same thing named) decides
+    cp15's cue) said by the assistant, that :func:`_past_report` reads as well (the user's "师傅刚打电话了" stays a report): with a promise open, that reading (the same thing named) decides
     which promise it keeps, not a report's word overlap; with none open it is a deed done for the user.
 
     >>> from types import SimpleNamespace as N
-    >>> zh = N(lang="zh")
+    >>> zh = N(lang="zh", role="assistant")
     >>> c = "收据刚发到您微信了"
     >>> _plain_past_only(zh, c, re.search("发到您微信了", c)), _plain_past_only(zh, "已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
     (True, False)
     """
-    return ctx.lang == "zh" and "已" not in cue[:done.end()] and "好了" not in done.group(0) and bool(_past_report(ctx, cue))
+    return ctx.role == "assistant" and ctx.lang == "zh" and "已" not in cue[:done.end()] and "好了" not in done.group(0) and bool(_past_report(ctx, cue))
 
 
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
