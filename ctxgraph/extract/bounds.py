@@ -166,7 +166,9 @@ def other_day(rule: str, option: str) -> str | None:
 #: a part of the day: "上午可以吗" asked, "那下午也行吧" taken
 _DAY_PART = re.compile(r"早上|上午|中午|下午|晚上|\b(?:morning|afternoon|evening)s?\b", re.I)
 #: words that go past an upper bound ("超一点", "a bit over", "later is fine") or below a lower one
-_PAST_UPPER = re.compile(r"超|贵(?:一?点|些)|多花|晚(?:一?点|些)|\b(?:over|more|higher|pricier|later)\b", re.I)
+#: (cp15: money that is no problem any more, "钱不是问题了", goes past the upper bound on it)
+_PAST_UPPER = re.compile(r"超|贵(?:一?点|些)|多花|晚(?:一?点|些)|(?:钱|价格|价钱|预算|费用)(?:都|也|就)?不是(?:问题|事)"
+                         r"|\b(?:over|more|higher|pricier|later)\b", re.I)
 _PAST_LOWER = re.compile(r"早(?:一?点|些)|便宜(?:一?点|些)|少(?:一?点|些)|\b(?:earlier|less|lower|cheaper|under)\b", re.I)
 
 

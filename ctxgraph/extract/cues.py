@@ -139,6 +139,34 @@ def _outside(text: str, cues) -> str:
     return text[:m.start()] + text[m.end():] if m else text
 
 
+_SPACE = re.compile(r"\s+")
+
+#: a lift that takes the going past as it comes ("贵点就贵点 6980能分期吗", "钱不是问题了", "£12,650, over what we wanted but
+#: the wife's fine with it"): the number beside it is a price, not a new bound (cp15)
+_GIVEN_UP = re.compile(r"(贵|超|多)(?:一)?点就\1|不是(?:问题|事)|\bover what (?:i|we)\b", re.I)
+
+
+def _said_apart(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
+    """In segmented writing, whether a lift cue is said in a space-parted piece of its own, one that asks nothing, in a
+    clause that goes on to ask ("还是面授吧 我自制力差 贵点就贵点 6980能分期吗": the question is about paying in parts, the
+    lift stands; cp15).
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(profile=SimpleNamespace(segmented=True))
+    >>> c = "还是面授吧 贵点就贵点 6980能分期吗"
+    >>> _said_apart(zh, c, re.search("贵点就贵点", c)), _said_apart(zh, "贵点就贵点能分期吗", re.search("贵点就贵点", "贵点就贵点能分期吗"))
+    (True, False)
+    """
+    if not ctx.profile.segmented:
+        return False
+    starts = [m.end() for m in _SPACE.finditer(clause, 0, cue.start())]
+    end = _SPACE.search(clause, cue.end())
+    if end is None:
+        return False  # the piece runs to the clause's end: asked or not, as the clause
+    piece = clause[starts[-1] if starts else 0:end.start()]
+    return not _ENDS_ASKING.search(piece) and "？" not in piece and "?" not in piece
+
+
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     """Active rules a lifting clause is about: a shared word ("以后按门铃也没事" lifts
     "别按门铃"), or in segmented writing every letter of what the clause names ("前排也行"
@@ -155,7 +183,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = past_bound(clause)
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
-    if len(units) == 1:  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
+    if len(units) == 1 and not _GIVEN_UP.search(clause):  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
         moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
         units = moved or units
     lifted = {u.constraint for u in units if isinstance(u, LiftUnit)}
@@ -372,7 +400,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     stated = [u.value for u in ctx.units_of(FactUnit)]
     for offset, clause in clauses(ctx.text):
         c = clause.strip()
-        lifting = first_match(pack.lifts, c) and not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked)
+        lift = first_match(pack.lifts, c)
+        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
             units += lifted

@@ -287,20 +287,26 @@ def _after_tool(ctx: MessageContext) -> bool:
 #: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
 _WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
 _TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您")
+#: a span still to run after the deed: "… are posted to you within 10 days of the course" is a schedule, not a report
+#: (not "has been processed and will reach your card within 5 days": a deed done, then another ahead)
+_WITHIN_AFTER = re.compile(r"^(?![^.?!;]*?\b(?:and|will|should|but)\b[^.?!;]*?\bwithin\b)[^.?!;]{0,40}?\bwithin (?:\d|a |an |the next\b)", re.I)
 
 
 def _done_ahead(clause: str, done: re.Match) -> bool:
     """Whether a clause's done cue names a deed still ahead, not one done: it follows when/once/if or a will
     ("We'll text you when the van is on its way"), or a zh "X好了" is followed by a deed to the user
-    ("办好了短信通知您": once it is done, we text you). Then the clause is no report (prom11: blind10 xmastree, weizhang).
+    ("办好了短信通知您": once it is done, we text you), or a span to run follows it ("Certificates are posted to you within
+    10 days of the course": a schedule, cp15). Then the clause is no report (prom11: blind10 xmastree, weizhang).
 
     >>> import re
     >>> _done_ahead("We'll text you when the van is on its way", re.search("is on its way", "We'll text you when the van is on its way"))
     True
     >>> _done_ahead("办好了短信通知您", re.search("办好了", "办好了短信通知您")), _done_ahead("已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
     (True, False)
+    >>> _done_ahead("ID cards are posted to you within 10 days", re.search("are posted to", "ID cards are posted to you within 10 days"))
+    True
     """
-    if _WHEN_BEFORE.search(clause[:done.start()]):
+    if _WHEN_BEFORE.search(clause[:done.start()]) or _WITHIN_AFTER.search(clause[done.end():]):
         return True
     return done.group(0).endswith("好了") and bool(_TO_USER_AFTER.search(clause[done.end():]))
 
@@ -399,6 +405,20 @@ def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) 
     return words <= _stems(promise, ctx.lang)
 
 
+def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
+    """Whether a clause's done cue is only a zh deed in the plain past, with no 已 and no 好了 (给您发了…, 课程表我发到您短信了,
+    cp15's cue) said by the assistant, that :func:`_past_report` reads as well (the user's "师傅刚打电话了" stays a report): with a promise open, that reading (the same thing named) decides
+    which promise it keeps, not a report's word overlap; with none open it is a deed done for the user.
+
+    >>> from types import SimpleNamespace as N
+    >>> zh = N(lang="zh", role="assistant")
+    >>> c = "收据刚发到您微信了"
+    >>> _plain_past_only(zh, c, re.search("发到您微信了", c)), _plain_past_only(zh, "已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
+    (True, False)
+    """
+    return ctx.role == "assistant" and ctx.lang == "zh" and "已" not in cue[:done.end()] and "好了" not in done.group(0) and bool(_past_report(ctx, cue))
+
+
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
     """What each clause of the message does ("report", "make", "ask" or "plain"), and the open promises left once its
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
@@ -409,6 +429,8 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
         done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
+        if done and open_ and _plain_past_only(ctx, cue, done):
+            done = None  # "收据刚发到您微信了" keeps no "我明天把发票开好发您邮箱": the plain-past reading below decides
         status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
@@ -651,11 +673,17 @@ def _without_question(text: str, sentence: str) -> str:
     return text
 
 
+#: a check that asks someone else ("I'll ask Ms Lin about spare nails"): its answer cannot be in the same message
+_ASKS_SOMEONE = re.compile(r"^ask\b", re.I)
+
+
 def _checked_here(ctx: MessageContext, text: str, end: int, pieces, kinds) -> bool:
     """A promise to look something up that the same message answers, with no tool call to
     wait for ("我帮您查一下，您的订单昨天已经发出了", "Let me check. It left the depot this
-    morning."): it is done as it is said."""
-    if ctx.message.tool_calls or not first_match(ctx.pack.checks, text):
+    morning."): it is done as it is said; not a question put to someone else ("I'll ask Ms Lin about spare
+    nails. Your lesson is on Saturday at 10.": the lesson is no answer)."""
+    check = None if ctx.message.tool_calls else first_match(ctx.pack.checks, text)
+    if check is None or _ASKS_SOMEONE.match(check.group(0)):
         return False
     return any(offset >= end and kind in ("plain", "report") and clause.strip(_TRIM) and not _ENDS_ASKING.search(clause)
                for (offset, clause), kind in zip(pieces, kinds))
