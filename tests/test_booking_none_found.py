@@ -50,3 +50,24 @@ def test_booking_none_found_question_searches_anew(messages, key, want):
 ])
 def test_booking_none_found_otherwise_a_question_only_asks(messages, key, want):
     assert _current(messages, key) == want
+
+
+@pytest.mark.parametrize(("reply", "want"), [
+    ("Not in that part of town, I'm afraid.", ["thai"]),
+    ("No, nothing Korean in the centre.", ["thai"]),
+    ("No problem, I'll look into it.", ["korean"]),
+])
+def test_booking_none_found_a_reply_opening_with_no(reply, want):
+    """"Not in ..." / "No, ..." opening the assistant's reply finds nothing; "No problem" does not."""
+    said = [("user", "I fancy some Korean food in the centre tonight."), ("assistant", reply),
+            ("user", "Do you have any Thai restaurants?")]
+    assert _current(said, "restaurant.food") == want
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("Can you find me a train out of Ely on Thursday?", ["ely"]),
+    ("I'd like a train that departs out of Norwich after 9:00.", ["norwich"]),
+    ("Get me out of here, I need a train to Ely.", []),
+])
+def test_booking_train_out_of_a_place_departs_from_it(said, want):
+    assert _current([("user", said)], "train.departure") == want
