@@ -1,6 +1,7 @@
-"""The booking pack (en): after the assistant says it found nothing that meets a wish, the user's next question
-for another value of the same slot searches anew (jga15). Our own exchanges, not taken from any data set; the
-negatives: a question with no "none found" before it changes nothing, nor one a message later."""
+"""The booking pack (en), jga15: dialogue acts the MultiWOZ joint goal fails on. After the assistant says it found
+nothing that meets a wish, the user's next question for another value of the slot searches anew; a train "out of" a
+place departs from it; "the same day / area / group of people" with no domain named is the latest other domain's.
+Our own exchanges, not taken from any data set, with negatives."""
 
 from __future__ import annotations
 
@@ -71,3 +72,18 @@ def test_booking_none_found_a_reply_opening_with_no(reply, want):
 ])
 def test_booking_train_out_of_a_place_departs_from_it(said, want):
     assert _current([("user", said)], "train.departure") == want
+
+
+@pytest.mark.parametrize(("said", "key", "want"), [
+    ("Can you get us a table for the same group of people on the same day?", "restaurant.people", ["4"]),
+    ("Can you get us a table for the same group of people on the same day?", "restaurant.day", ["saturday"]),
+    ("I also want a restaurant in the same area.", "restaurant.area", ["west"]),
+    # the domain the message is about already holds it: nothing of another's
+    ("Is there a cheaper hotel in the same area?", "hotel.area", ["west"]),
+])
+def test_booking_same_slot_with_no_domain_named_is_the_latest_others(said, key, want):
+    """"the same day" / "the same group of people" / "the same area" with no "as the <domain>" after it: the
+    value of the latest other domain that holds the slot (here the hotel's)."""
+    said_before = [("user", "I need a hotel in the west for 4 people from Saturday."),
+                   ("assistant", "The Willow Lodge is in the west. Booked for 4 people from Saturday.")]
+    assert _current([*said_before, ("user", said)], key) == want
