@@ -220,7 +220,7 @@ DISABLE_KEYS = {
     "roles": "slot", "service_questions": None, "proposals": None, "id_shapes": None, "vague_values": None,
     "same_as": None, "confirms": None, "inquiries": None, "alternatives": None, "self_corrections": None,
     "take_backs": None, "amount_changes": None, "problems": None, "wants": None, "parties": None,
-    "unmet": None, "searches": None, "kind_refs": None, "pair_refs": None, "booked_refs": None,
+    "unmet": None, "none_found": None, "searches": None, "kind_refs": None, "pair_refs": None, "booked_refs": None,
     "change_acts": None, "relations": None, "change_marks": None,
 }
 
@@ -327,6 +327,9 @@ class RuleFile(_Strict):
     # the assistant says its option does not meet a wish ("抱歉，没有符合…", "但是它家的人均消费是64元"):
     # a user who goes on with the option gives up the wishes its stated values break (extract/unmet.py)
     unmet: list[str] = []
+    # the assistant says it found nothing that meets a wish ("Unfortunately, there are no parks in the west"):
+    # the user's question right after it for another value of the slot searches anew (extract/unmet.py)
+    none_found: list[str] = []
     # the user asks to find a thing ("再给我推荐一个…的景点"): in a domain where they already chose
     # one, the new search starts over and the domain's earlier values end (extract/searches.py)
     searches: list[str] = []
@@ -344,8 +347,8 @@ class RuleFile(_Strict):
         "lifts", "choices", "reversals", "corrections", "retractions", "selections", "goals", "questions", "question_words",
         "history_words", "stress", "tool_fields", "accepts", "rejects", "goal_changes", "answer_fillers",
         "service_questions", "id_shapes", "vague_values", "proposals", "same_as", "confirms", "alternatives",
-        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "searches",
-        "kind_refs", "pair_refs", "booked_refs", "change_acts", "relations", "change_marks",
+        "self_corrections", "inquiries", "take_backs", "amount_changes", "problems", "wants", "parties", "unmet", "none_found",
+        "searches", "kind_refs", "pair_refs", "booked_refs", "change_acts", "relations", "change_marks",
     )(classmethod(lambda cls, v: _check_regexes(v)))
 
 
@@ -504,6 +507,7 @@ class RulePack:
     wants: list[str] = field(default_factory=list)
     parties: list[str] = field(default_factory=list)
     unmet: list[str] = field(default_factory=list)
+    none_found: list[str] = field(default_factory=list)
     searches: list[str] = field(default_factory=list)
     change_acts: list[str] = field(default_factory=list)
     relations: list[str] = field(default_factory=list)
@@ -575,6 +579,7 @@ class RulePack:
         self.wants += rf.wants
         self.parties += rf.parties
         self.unmet += rf.unmet
+        self.none_found += rf.none_found
         self.searches += rf.searches
         self.change_acts += rf.change_acts
         self.relations += rf.relations

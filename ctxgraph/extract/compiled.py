@@ -166,6 +166,7 @@ class CompiledPack:
         self.wants = [re.compile(p, flags) for p in pack.wants]
         self.parties = [re.compile(p, flags) for p in pack.parties]
         self.unmet = [re.compile(p, flags) for p in pack.unmet]
+        self.none_found = [re.compile(p, flags) for p in pack.none_found]
         self.searches = [re.compile(p, flags) for p in pack.searches]
         self.change_acts = [re.compile(p, flags) for p in pack.change_acts]
         self.relations = [re.compile(p, flags) for p in pack.relations]

@@ -172,6 +172,14 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
     ...                 {"role": "user", "content": "I also need a restaurant in the same area as the hotel."}])
     >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.endswith("area"))
     [('hotel.area', 'north'), ('restaurant.area', 'north')]
+
+    With no domain named after it, the phrase refers to the latest other domain holding the slot:
+
+    >>> t = Tracker("en", packs=["booking"])
+    >>> t.observe_many([{"role": "user", "content": "Book the hotel for 3 people from Friday."},
+    ...                 {"role": "user", "content": "And a restaurant table for the same group of people, same day."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key.startswith("restaurant"))
+    [('restaurant.day', 'Friday'), ('restaurant.people', '3')]
     """
     pack, G = ctx.pack, ctx.graph
     if not pack.same_as or not pack.domain_rx:
@@ -180,8 +188,9 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
     for rx in pack.same_as:
         for m in rx.finditer(ctx.text):
             slot = _slot_named(ctx, m.group("slot"))
-            other = pack.domain_of.get(" ".join(m.group("domain").casefold().split()))
-            if slot is None or other is None:
+            named = m.groupdict().get("domain")
+            other = pack.domain_of.get(" ".join(named.casefold().split())) if named else None
+            if slot is None or (named and other is None):
                 continue
             outside = [pack.domain_of[c.group(0).casefold()] for c in pack.domain_rx.finditer(ctx.text)
                        if not (m.start() <= c.start() < m.end())]
@@ -189,7 +198,8 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
             here = [d for d in outside if d != other] or ([G.graph["domain"]] if recent and G.graph["domain"] != other else [])
             if not here:
                 continue
-            source = g.current_with_key(G, pack.scoped(slot, other)[0])
+            other = other or _latest_other(ctx, slot, here[-1])
+            source = g.current_with_key(G, pack.scoped(slot, other)[0]) if other else []
             key, name, group = pack.scoped(slot, here[-1])
             if not source or any(u.key == key for u in units):
                 continue
@@ -205,6 +215,15 @@ def same_as(ctx: "MessageContext") -> list[_Unit]:
                                   normalized=d.get("normalized"), supersedes=old[0] if old else None,
                                   correction=ctx.correcting, stressed=ctx.stressed))
     return units
+
+
+def _latest_other(ctx: "MessageContext", slot, here: str) -> str | None:
+    """The domain other than ``here`` whose current value of ``slot`` was said last: what "the same
+    day" / "the same group of people" refers to when no domain is named after it."""
+    G, pack = ctx.graph, ctx.pack
+    held = [(G.nodes[f]["turn"], d) for d in dict.fromkeys(pack.domain_of.values()) if d != here
+            for f in g.current_with_key(G, pack.scoped(slot, d)[0])]
+    return max(held)[1] if held else None
 
 
 def _thing_slots(ctx: "MessageContext") -> list[str]:

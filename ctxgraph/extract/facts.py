@@ -29,7 +29,7 @@ from .glued import whole_place
 from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
-from .unmet import breaks
+from .unmet import after_none_found, breaks
 
 
 #: (fix13) a word that only judges a value true or false ("是对的", "is correct"): no value of its own
@@ -100,9 +100,11 @@ class FactWriter:
             return  # "I'll hold it until Friday": when the assistant's own deed is due, the promise's part
         if slot.id == "problem" and reason_or_condition(ctx, at):
             return  # "别动油烟机，上次别家阿姨拆坏了", "挂不上就算了": a rule's reason or a condition, no fault the user has
-        if ctx.asking(at) and ((mention is None and not patterned) or g.current_with_key(G, key) or slot.id == "problem"):
-            return  # a question fills an empty slot with a recognised value, never changes one; a fault asked about
-            # ("装好以后坏了保修几年？") is no fault the user has
+        if ctx.asking(at) and ((mention is None and not patterned) or slot.id == "problem"
+                               or (g.current_with_key(G, key) and not after_none_found(ctx))):
+            return  # a question fills an empty slot with a recognised value, never changes one (unless the
+            # assistant just found nothing that meets it: "Do you have any Indian restaurants?"); a fault asked
+            # about ("装好以后坏了保修几年？") is no fault the user has
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
             return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for

@@ -51,6 +51,25 @@ def _last_assistant_turn(ctx: MessageContext) -> int | None:
     return None
 
 
+def after_none_found(ctx: MessageContext) -> bool:
+    """The assistant's message right before this one says it found nothing that meets a wish (the
+    pack's ``none_found:`` cues; the core pack has none): the user's question for another value
+    ("There are no parks in the west." - "Could you look for a college?") searches anew.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", packs=["booking"])
+    >>> _ = t.observe({"role": "user", "content": "I'd like Swedish food, please."})
+    >>> _ = t.observe({"role": "assistant", "content": "Sorry, there are no Swedish restaurants in town."})
+    >>> _ = t.observe({"role": "user", "content": "Do you have any Indian restaurants?"})
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "restaurant.food"]
+    [('Swedish', 'superseded'), ('Indian', 'current')]
+    """
+    last = _last_assistant_turn(ctx)
+    if last is None or last != ctx.index - 1 or not ctx.pack.none_found:
+        return False
+    return bool(first_match(ctx.pack.none_found, ctx.graph.nodes[f"t{last}"]["text"]))
+
+
 def lacking(ctx: MessageContext, text: str) -> list[str]:
     """What the assistant's ``text`` says nothing has: the ``lacking`` groups of the pack's
     ``unmet:`` cues."""
