@@ -176,7 +176,22 @@ _ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|�
                        r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
 
 
+#: (fix15) a condition asked about: 吗 / 么 or a question mark right after it ("他有高血压吗？", "有朋友猫毛过敏吗？"); one said
+#: before a question of its own stays ("孩子对鸡蛋过敏可以吃吗？")
+_ZH_ASKED_AFTER = re.compile(r"了?(?:吗|么|[？?])")
+
+
 def _zh_conditions(ctx: MessageContext) -> list[str]:
+    """The conditions a Chinese message says, in the order said; none asked about.
+
+    >>> from ctxgraph import Tracker
+    >>> def said(text):
+    ...     t = Tracker("zh")
+    ...     _ = t.observe({"role": "user", "content": text})
+    ...     return [f.value for f in t.state().facts if f.key == "condition"]
+    >>> said("孩子对鸡蛋过敏可以吃吗？"), said("他有高血压吗？")
+    (['孩子对鸡蛋过敏'], [])
+    """
     text = ctx.text
     found: list[tuple[int, str]] = []
     for m in _ZH_HAS.finditer(text):
@@ -209,6 +224,7 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
                 start = m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
+    found = [(s, v) for s, v in found if not _ZH_ASKED_AFTER.match(text, s + len(v))]
     if found:  # a medicine said after a condition of the message is part of it
         first = min(s for s, _ in found)
         for m in _ZH_MEDICINE.finditer(text):
