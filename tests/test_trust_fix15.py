@@ -124,3 +124,16 @@ def test_own_event_reads_only_dates_a_rule_kept(monkeypatch):
 def test_want_keeps_a_product_code_whole():
     got = facts("en", user("Hi, I need to return the WH-1000XM5 headphones I bought last week."))
     assert "WH-1000XM5" in got.get("want", ""), got
+
+
+# ---------------------------------------------------------------- a pick said with its subject left out (notchosen.py)
+
+@pytest.mark.parametrize("reply", ["was thinking the wednesday", "was hoping for the wednesday"])
+def test_a_statement_left_without_its_subject_still_picks(reply):
+    got = facts("en", user("hi, need a sofa cleaned"), bot("Tuesday or Wednesday?"), user(reply))
+    assert got.get("day") == "Wednesday", got
+
+
+def test_a_question_with_the_verb_first_still_picks_nothing():
+    got = facts("en", user("hi, need a sofa cleaned"), bot("Tuesday or Wednesday?"), user("is wednesday the earlier one"))
+    assert "day" not in got
