@@ -137,3 +137,29 @@ def test_a_statement_left_without_its_subject_still_picks(reply):
 def test_a_question_with_the_verb_first_still_picks_nothing():
     got = facts("en", user("hi, need a sofa cleaned"), bot("Tuesday or Wednesday?"), user("is wednesday the earlier one"))
     assert "day" not in got
+
+
+# ---------------------------------------------------------------- bounded work on a long reply (asked.py)
+
+@pytest.mark.parametrize("run", ["a " * 2500, "5,5,5,5," * 600, "twenty " * 700, "五" * 3000])
+def test_an_amount_is_found_in_linear_time(run):
+    import time
+
+    from ctxgraph.extract.asked import _AMOUNT
+
+    t0 = time.perf_counter()
+    list(_AMOUNT.finditer(run))
+    assert time.perf_counter() - t0 < 0.2  # fix14c's pattern took 14 s on the first, 3 s on the second
+
+
+@pytest.mark.parametrize("reply", ["twenty quid", "about 20 quid", "two hundred pounds", "£20", "二十块", "大概两百块左右"])
+def test_an_amount_alone_still_answers_no_question_of_a_thing(reply):
+    lang = "zh" if reply[0] > "~" else "en"
+    opening, question = ("想订个游船", "有没有宠物？") if lang == "zh" else ("I want to book a boat trip", "Any pets coming along?")
+    got = facts(lang, user(opening), bot(question), user(reply))
+    assert not any("pet" in k or "宠物" in k for k in got), got
+
+
+def test_a_thing_said_with_its_count_still_answers():
+    got = facts("en", user("I want to book a boat trip"), bot("Any pets coming along?"), user("one dog"))
+    assert "dog" in got.get("pets_coming_along", ""), got
