@@ -499,8 +499,9 @@ def _holds_value(ctx: MessageContext, part: str) -> bool:
 
 
 #: (fix14) a deed done to the thing in the past, said as a passive with its doer or its time ("the sauna heater was
-#: fixed last year by someone else", "the kiln was serviced in 2019"): what happened to it, no fault it has now
-_EN_DONE_BEFORE = re.compile(r"\b(?:was|were|had been)\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|ne)\b(?=[^,;.!?]*\b(?:by\s+(?!now\b|then\b)\w|"
+#: fixed last year by someone else", "the kiln was serviced in 2019"): what happened to it, no fault it has now;
+#: (fix15) the doer or time within 60 characters of the verb, so a long clause is not read again from every passive
+_EN_DONE_BEFORE = re.compile(r"\b(?:was|were|had been)\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|ne)\b(?=[^,;.!?]{0,60}?\b(?:by\s+(?!now\b|then\b)\w|"
                              r"last\s+(?:year|month|week|time|spring|summer|autumn|winter)|in\s+(?:19|20)\d\d|\w+\s+ago\b|"
                              r"years?\s+ago|when\s+we\s+(?:moved|bought)))", re.I)
 
