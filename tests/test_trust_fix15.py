@@ -175,3 +175,15 @@ def test_a_past_passive_is_found_in_linear_time():
     list(_EN_DONE_BEFORE.finditer(said))
     assert time.perf_counter() - t0 < 0.05  # fix14's look-ahead read to the clause's end from every passive: 0.4 s
     assert _EN_DONE_BEFORE.search("the sauna heater was fixed last year by someone else")
+
+
+# ---------------------------------------------------------------- an allergy feared or guarded against (conditions.py)
+
+@pytest.mark.parametrize("said", ["我同事担心过敏，想订无烟房", "我朋友怕过敏", "有朋友要抗过敏的枕头", "我朋友是防过敏体质", "有朋友说过敏了"])
+def test_zh_allergy_feared_or_guarded_against_is_none(said):
+    assert "condition" not in facts("zh", user("想订个民宿"), user(said))
+
+
+@pytest.mark.parametrize("said", ["有朋友猫毛过敏很严重", "我同事吃虾过敏", "我朋友皮肤过敏"])
+def test_zh_allergy_without_dui_still_read(said):
+    assert "过敏" in facts("zh", user("想订个民宿"), user(said)).get("condition", "")
