@@ -157,6 +157,8 @@ _ZH_OTHER_PERSON = r"(?:有(?:一)?个|有位|一个)?(?:学生|同学|室友|�
 # (miss11) 对 X 过敏 said of the speaker or of such a person ("我对菊花过敏", "我们有个队员对蜂蜜过敏"); 不 / 没 before
 # 过敏 say no allergy ("我们俩都不过敏")
 # (miss13) and X 过敏 without 对, as after kin ("有朋友猫毛过敏很严重"); kin and others allergic together ("奶奶和好几个亲戚都过敏")
+# (fix15) an allergy feared, guarded against or reported as said, no allergy had (担心过敏, 怕过敏, 抗过敏的枕头, 防过敏, 说过敏)
+_ZH_NOT_HAD = re.compile(r"担心|怕|防|避免|以免|抗|说")
 _ZH_OTHER_ALLERGY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,2}?)"
                                r"(?P<obj>对[\u4e00-\u9fff]{1,4}过敏|(?<![不没无])[\u4e00-\u9fff]{1,3}(?<![不没无都也])过敏)")
 _ZH_ALL_ALLERGIC = re.compile(_ZH_PERSON + r"(?P<obj>和[\u4e00-\u9fff]{1,6}?(?:都|也)过敏)")
@@ -209,6 +211,8 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
         if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text:
             continue  # (miss13) the words each needs
         for m in rx.finditer(text):
+            if rx is _ZH_OTHER_ALLERGY and not m.group("obj").startswith("对") and _ZH_NOT_HAD.search(m.group(0)):
+                continue  # (fix15) "我同事担心过敏": feared, no allergy had
             if not any(m.start() < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((m.start(), text[m.start():m.end("obj")]))
     for rx in (_ZH_PART_UNWELL, _ZH_PIECE_UNWELL):
