@@ -187,3 +187,17 @@ def test_zh_allergy_feared_or_guarded_against_is_none(said):
 @pytest.mark.parametrize("said", ["有朋友猫毛过敏很严重", "我同事吃虾过敏", "我朋友皮肤过敏"])
 def test_zh_allergy_without_dui_still_read(said):
     assert "过敏" in facts("zh", user("想订个民宿"), user(said)).get("condition", "")
+
+
+# ---------------------------------------------------------------- a health word before a noun (conditions.py)
+
+@pytest.mark.parametrize("said", ["my sister's blind date is on friday", "my brother is blind drunk most weekends"])
+def test_en_health_word_before_a_noun_is_no_condition(said):
+    assert "condition" not in facts("en", user("hi I'd like a spa day"), user(said))
+
+
+@pytest.mark.parametrize("said", ["my mum is very hard of hearing", "she's 14 weeks pregnant with twins", "he's deaf in one ear",
+                                  "my dad is diabetic type 2", "one of my bridesmaids (Chloe) is pregnant, due in May",
+                                  "our dog is deaf"])
+def test_en_health_word_closing_its_predicate_stays(said):
+    assert "condition" in facts("en", user("hi I'd like a spa day"), user(said))
