@@ -88,7 +88,11 @@ _EN_IS = re.compile(
     r"(?P<verb>\b(?i:is|are)\b|[’'](?i:s)\b)\s+(?P<obj>(?i:(?:\d+|a few|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+\w+)?)"
     r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
     r"(?i:pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
-    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b")
+    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b"
+    # (fix15) the word closes the predicate: no noun or word it qualifies after it ("my sister's blind date", "blind drunk")
+    r"(?=\s*(?:$|[^\w\s]|(?i:and|but|so|or|since|from|in|with|after|now|too|as|at|which|who|because|though|already|also|"
+    r"again|for|type|due|on|of|ever|myself|himself|herself|themselves|btw|lol|tho|atm|fyi|haha|anyway|actually|currently|"
+    r"still|now|yet|right|though|x+|[0-9])\b))")
 # a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
 _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 
