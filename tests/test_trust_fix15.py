@@ -201,3 +201,13 @@ def test_en_health_word_before_a_noun_is_no_condition(said):
                                   "our dog is deaf"])
 def test_en_health_word_closing_its_predicate_stays(said):
     assert "condition" in facts("en", user("hi I'd like a spa day"), user(said))
+
+
+# ---------------------------------------------------------------- a new user's slip (_tracker.py)
+
+@pytest.mark.parametrize("given", [{"role": "user", "content": "hi"}, "hi"])
+def test_observe_many_of_one_message_says_what_to_do(given):
+    from ctxgraph import MessageError
+
+    with pytest.raises(MessageError, match=r"E024.*observe\(\)"):
+        Tracker("en").observe_many(given)
