@@ -98,7 +98,15 @@ _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 
 
 def _en_subject_start(ctx: MessageContext, text: str, at: int) -> int | None:
-    """Where the person a condition at ``at`` is said of starts (in its clause), or None."""
+    """Where the person a condition at ``at`` is said of starts (in its clause), or None.
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> said = "we are fine, one of my bridesmaids (Chloe) is pregnant"
+    >>> said[_en_subject_start(_demo_ctx("en"), said, said.find(" is pregnant")):]
+    'one of my bridesmaids (Chloe) is pregnant'
+    >>> _en_subject_start(_demo_ctx("en"), "the room is blind", 8) is None
+    True
+    """
     lo = max(text.rfind(c, 0, at) for c in ",;.!?\n") + 1
     before = _BRACKETED.sub(" ", text[lo:at])
     subj = _EN_SUBJECT.search(before)
