@@ -211,3 +211,12 @@ def test_observe_many_of_one_message_says_what_to_do(given):
 
     with pytest.raises(MessageError, match=r"E024.*observe\(\)"):
         Tracker("en").observe_many(given)
+
+
+# ---------------------------------------------------------------- no event of the user's (events.py)
+
+@pytest.mark.parametrize("lang,said,date", [("en", "it is 9 june today and I need a plumber", "9 june"),
+                                            ("zh", "我5月2号说的那个套餐，想订两份", "5月2号")])
+def test_a_date_of_no_event_keeps_its_key(lang, said, date):
+    got = facts(lang, user(said), today="2026-03-09")
+    assert got.get("date") == date, got
