@@ -131,7 +131,9 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
         words = re.sub(r"^(?:还有个|有个|还要|已经|还|也|都|要|就|才|得|会|是|将|去|有|已)+", "", after.strip())  # (fix15) 已经
         run = re.match(r"[\u4e00-\u9fff]+", words)
         words = re.sub(r"[的了]+$", "", run.group(0)[:4] if run else "")
-        return words if len(words) >= 2 else None
+        return words if len(words) >= 2 and "的" not in words else None  # (fix15) "说的那个套餐": a thing described
+    if re.match(r"\s*(?:today|tonight|now)\b", after, re.I):
+        return None  # (fix15) "it is 9 june today": the calendar's day, no event
     if (named := _EN_BEFORE_EVENT.search(before)) is not None:
         return named.group(1).casefold()
     hit = _EN_SUBJECT.match(before)
