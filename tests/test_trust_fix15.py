@@ -220,3 +220,20 @@ def test_observe_many_of_one_message_says_what_to_do(given):
 def test_a_date_of_no_event_keeps_its_key(lang, said, date):
     got = facts(lang, user(said), today="2026-03-09")
     assert got.get("date") == date, got
+
+
+# ---------------------------------------------------------------- "<X> only" negated (rules/core/en/cues.yml)
+
+def _rules(said: str) -> list[str]:
+    s = state("en", user("hi I'd like to book a class"), bot("Sure, anything else?"), user(said))
+    return [c.text for c in s.constraints if c.polarity == "must"]
+
+
+@pytest.mark.parametrize("said", ["not weekends only, weekdays are fine too", "it's not cash only, card works"])
+def test_en_x_only_negated_is_no_rule(said):
+    assert _rules(said) == []
+
+
+@pytest.mark.parametrize("said", ["weekends only please", "email only please", "she's gluten-free only"])
+def test_en_x_only_still_a_rule(said):
+    assert len(_rules(said)) == 1
