@@ -31,6 +31,8 @@ class Errors:
                "Use one of: system, user, assistant, tool (also 'developer', 'function').")
     E023 = ("[E023] Conversation file {path} holds no messages. Expected a JSON array of chat messages, "
             "JSONL (one message a line) or an object {{\"messages\": [...]}}.")
+    E024 = ("[E024] observe_many() takes a list of messages; got {kind}. Pass [message], or observe() "
+            "for one message.")
     # tokenizer
     E030 = (
         "[E030] No offline BPE file for tiktoken encoding {name!r}. Looked in: {looked}. "

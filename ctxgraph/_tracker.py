@@ -33,7 +33,7 @@ from pydantic import ValidationError
 
 from . import _graph as g
 from ._config import TrackerConfig, config_problem, make_config
-from ._errors import ConfigError, Errors, RulesError, StateError, TokenizerError
+from ._errors import ConfigError, Errors, MessageError, RulesError, StateError, TokenizerError
 from ._fit import Context, check_budget, check_state_mode, fit
 from .extract import RuleExtractor
 from .lang import available_langs, detect_lang
@@ -257,6 +257,15 @@ class Tracker:
         self._record(turn)
 
     def observe_many(self, messages: Iterable[dict[str, Any]]) -> None:
+        """Observes each message in order. One message alone (a dict or a string) is no list of them: E024.
+
+        >>> Tracker("en").observe_many({"role": "user", "content": "hi"})
+        Traceback (most recent call last):
+        ...
+        ctxgraph._errors.MessageError: [E024] observe_many() takes a list of messages; got a dict. Pass [message], or observe() for one message.
+        """
+        if isinstance(messages, (dict, str, bytes)):
+            raise MessageError(Errors.E024.format(kind=f"a {type(messages).__name__}"))
         for m in messages:
             self.observe(m)
 

@@ -312,20 +312,35 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
 _MONEY_THING = re.compile(r"budget|price|cost|fee|deposit|charge|spend|pay|amount|预算|价|费|钱|押金|金额", re.I)
 
 
-#: an amount said with its currency, in digits or words ("£20", "twenty quid", "二十块", "50元")
-_AMOUNT = re.compile(r"[£$€¥￥]\s?\d[\d,.]*k?|\b(?:\d[\d,.]*k?|(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|"
-                     r"sixty|seventy|eighty|ninety|hundred|thousand|couple of|few)[ -]?)+)\s*(?:quid|pounds?|dollars?|euros?|bucks|grand)\b"
-                     r"|[\d零一二两三四五六七八九十百千万]+\s*(?:元|块钱?|镑)", re.I)
+#: an amount said with its currency, in digits or words ("£20", "twenty quid", "二十块", "50元"); (fix15) a run of digits
+#: is read from its start only and a run of number words at most six long, so a long message is read in linear time
+_AMOUNT = re.compile(r"[£$€¥￥]\s?\d[\d,.]*k?|\b(?:(?<![\d,.])\d[\d,.]*k?|(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|"
+                     r"twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|couple of|few)[ -]?){1,6})"
+                     r"\s*(?:quid|pounds?|dollars?|euros?|bucks|grand)\b"
+                     r"|(?<![\d零一二两三四五六七八九十百千万])[\d零一二两三四五六七八九十百千万]+\s*(?:元|块钱?|镑)", re.I)
+#: (fix15) how near an amount is said ("about 20 quid", 大概两百块左右): no thing besides it
+_ABOUT = re.compile(r"\b(?:about|around|roughly|approx(?:imately)?|maybe|up to|under|less than)\b|大概|大约|差不多|左右|上下|以内", re.I)
 
 
 def _money_only(ctx: MessageContext, lo: int, hi: int) -> bool:
-    """The sentence at ``lo:hi`` says an amount of money and nothing else (punctuation and fillers aside)."""
-    money = [(x.start, x.end) for x in ctx.mentions if x.label == "MONEY" and lo <= x.start < hi]
-    money += [(lo + x.start(), lo + x.end()) for x in _AMOUNT.finditer(ctx.text[lo:hi])]
+    """The sentence at ``lo:hi`` says an amount of money and nothing else (punctuation, fillers and "about" aside).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "I want to book a boat trip"},
+    ...                 {"role": "assistant", "content": "Any pets coming along?"}, {"role": "user", "content": "about 20 quid"}])
+    >>> [f.key for f in t.state().facts if f.status == "current"]
+    ['want']
+    """
+    money = [(x.start - lo, x.end - lo) for x in ctx.mentions if x.label == "MONEY" and lo <= x.start < hi]
+    money += [x.span() for x in _AMOUNT.finditer(ctx.text[lo:hi])]
     if not money:
         return False
-    rest = "".join(ch for i, ch in enumerate(ctx.text[lo:hi], lo) if not any(a <= i < b for a, b in money))
-    return not re.search(r"[^\W\d_]", _without_fillers(rest, ctx.pack.answer_fillers) or "")
+    said = list(ctx.text[lo:hi])
+    for a, b in money:  # (fix15) each amount blanked once, not each character tested against every amount
+        said[a:b] = " " * len(said[a:b])
+    rest = "".join(said)
+    return not re.search(r"[^\W\d_]", _ABOUT.sub(" ", _without_fillers(rest, ctx.pack.answer_fillers) or ""))
 
 
 #: (fix14) a reply that hedges: neither yes nor no ("maybe", "probably", "not sure", "depends", 可能吧, 不一定, 看情况)

@@ -88,13 +88,25 @@ _EN_IS = re.compile(
     r"(?P<verb>\b(?i:is|are)\b|[’'](?i:s)\b)\s+(?P<obj>(?i:(?:\d+|a few|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+\w+)?)"
     r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
     r"(?i:pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
-    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b")
+    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b"
+    # (fix15) the word closes the predicate: no noun or word it qualifies after it ("my sister's blind date", "blind drunk")
+    r"(?=\s*(?:$|[^\w\s]|(?i:and|but|so|or|since|from|in|with|after|now|too|as|at|which|who|because|though|already|also|"
+    r"again|for|type|due|on|of|ever|myself|himself|herself|themselves|btw|lol|tho|atm|fyi|haha|anyway|actually|currently|"
+    r"still|now|yet|right|though|x+|[0-9])\b))")
 # a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
 _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 
 
 def _en_subject_start(ctx: MessageContext, text: str, at: int) -> int | None:
-    """Where the person a condition at ``at`` is said of starts (in its clause), or None."""
+    """Where the person a condition at ``at`` is said of starts (in its clause), or None.
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> said = "we are fine, one of my bridesmaids (Chloe) is pregnant"
+    >>> said[_en_subject_start(_demo_ctx("en"), said, said.find(" is pregnant")):]
+    'one of my bridesmaids (Chloe) is pregnant'
+    >>> _en_subject_start(_demo_ctx("en"), "the room is blind", 8) is None
+    True
+    """
     lo = max(text.rfind(c, 0, at) for c in ",;.!?\n") + 1
     before = _BRACKETED.sub(" ", text[lo:at])
     subj = _EN_SUBJECT.search(before)
@@ -157,6 +169,8 @@ _ZH_OTHER_PERSON = r"(?:有(?:一)?个|有位|一个)?(?:学生|同学|室友|�
 # (miss11) 对 X 过敏 said of the speaker or of such a person ("我对菊花过敏", "我们有个队员对蜂蜜过敏"); 不 / 没 before
 # 过敏 say no allergy ("我们俩都不过敏")
 # (miss13) and X 过敏 without 对, as after kin ("有朋友猫毛过敏很严重"); kin and others allergic together ("奶奶和好几个亲戚都过敏")
+# (fix15) an allergy feared, guarded against or reported as said, no allergy had (担心过敏, 怕过敏, 抗过敏的枕头, 防过敏, 说过敏)
+_ZH_NOT_HAD = re.compile(r"担心|怕|防|避免|以免|抗|说")
 _ZH_OTHER_ALLERGY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,2}?)"
                                r"(?P<obj>对[\u4e00-\u9fff]{1,4}过敏|(?<![不没无])[\u4e00-\u9fff]{1,3}(?<![不没无都也])过敏)")
 _ZH_ALL_ALLERGIC = re.compile(_ZH_PERSON + r"(?P<obj>和[\u4e00-\u9fff]{1,6}?(?:都|也)过敏)")
@@ -176,7 +190,22 @@ _ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|�
                        r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
 
 
+#: (fix15) a condition asked about: 吗 / 么 or a question mark right after it ("他有高血压吗？", "有朋友猫毛过敏吗？"); one said
+#: before a question of its own stays ("孩子对鸡蛋过敏可以吃吗？")
+_ZH_ASKED_AFTER = re.compile(r"了?(?:吗|么|[？?])")
+
+
 def _zh_conditions(ctx: MessageContext) -> list[str]:
+    """The conditions a Chinese message says, in the order said; none asked about.
+
+    >>> from ctxgraph import Tracker
+    >>> def said(text):
+    ...     t = Tracker("zh")
+    ...     _ = t.observe({"role": "user", "content": text})
+    ...     return [f.value for f in t.state().facts if f.key == "condition"]
+    >>> said("孩子对鸡蛋过敏可以吃吗？"), said("他有高血压吗？")
+    (['孩子对鸡蛋过敏'], [])
+    """
     text = ctx.text
     found: list[tuple[int, str]] = []
     for m in _ZH_HAS.finditer(text):
@@ -194,6 +223,8 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
         if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text:
             continue  # (miss13) the words each needs
         for m in rx.finditer(text):
+            if rx is _ZH_OTHER_ALLERGY and not m.group("obj").startswith("对") and _ZH_NOT_HAD.search(m.group(0)):
+                continue  # (fix15) "我同事担心过敏": feared, no allergy had
             if not any(m.start() < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((m.start(), text[m.start():m.end("obj")]))
     for rx in (_ZH_PART_UNWELL, _ZH_PIECE_UNWELL):
@@ -209,6 +240,7 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
                 start = m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
+    found = [(s, v) for s, v in found if not _ZH_ASKED_AFTER.match(text, s + len(v))]
     if found:  # a medicine said after a condition of the message is part of it
         first = min(s for s, _ in found)
         for m in _ZH_MEDICINE.finditer(text):

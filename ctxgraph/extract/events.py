@@ -81,6 +81,9 @@ _EN_BEFORE_EVENT = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+)?([a
 #: the keys of a date no rule gave a role: only these take the event's key (a role's date, "checkout", keeps its role)
 _PLAIN_DATE_KEYS = ("date", "day", "日期")
 _EN_NEXT_CLAUSE = re.compile(r"\b(?:and|but|so|because|cos|then)\b", re.I)
+#: (fix15) how far before and after a date its clause is read (the subject, the event's words and a '?' are near it)
+_CLAUSE_READ = 200
+_SENTENCE_MARK = re.compile(r"[.!?。！？\n,，;；]")
 
 
 def _own_event(ctx: MessageContext, m: Mention) -> str | None:
@@ -101,9 +104,12 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
     if not _CALENDAR_WORD.search(m.text):
         return None
     ends = _ZH_CLAUSE_END if ctx.lang == "zh" else _CLAUSE_END
-    start = max([x.end() for x in ends.finditer(text, 0, m.start)] or [0])
-    after_end = ends.search(text, m.end)
-    before, after = text[start:m.start], text[m.end:after_end.start() if after_end else len(text)]
+    lo = max(0, m.start - _CLAUSE_READ)  # (fix15) a clause is read this far back and on: no scan of the whole message
+    start = max([x.end() for x in ends.finditer(text, lo, m.start)] or [lo])
+    if start == lo and lo > 0:
+        return None  # no subject of a clause this long is the user's side right before the date
+    after_end = ends.search(text, m.end, m.end + _CLAUSE_READ)
+    before, after = text[start:m.start], text[m.end:after_end.start() if after_end else min(len(text), m.end + _CLAUSE_READ)]
     if ctx.lang != "zh":
         after = after[:next_clause.start()] if (next_clause := _EN_NEXT_CLAUSE.search(after)) else after
         joined = list(_EN_NEXT_CLAUSE.finditer(before))
@@ -111,7 +117,7 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
             before = before[joined[-1].end():]
         elif start and text[start - 1] not in ".!?\n":
             before = re.sub(r"^\s*(?=[a-z]+ing\s)", "-", before, flags=re.I)  # a gerund after a comma: no subject
-    sentence_end = re.search(r"[.!?。！？\n,，;；]", text[m.end:])
+    sentence_end = _SENTENCE_MARK.search(text, m.end, m.end + _CLAUSE_READ)
     if sentence_end and sentence_end.group(0) in "?？":
         return None  # a question: the date is asked for
     if _trip_in(ctx, before + after):
@@ -122,10 +128,12 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
             return past.group(1)
         if not _ZH_SUBJECT.match(before) or _ZH_BOOKING.search(after):
             return None
-        words = re.sub(r"^(?:还有个|有个|还要|还|也|都|要|就|才|得|会|是|将|去|有)+", "", after.strip())
+        words = re.sub(r"^(?:还有个|有个|还要|已经|还|也|都|要|就|才|得|会|是|将|去|有|已)+", "", after.strip())  # (fix15) 已经
         run = re.match(r"[\u4e00-\u9fff]+", words)
         words = re.sub(r"[的了]+$", "", run.group(0)[:4] if run else "")
-        return words if len(words) >= 2 else None
+        return words if len(words) >= 2 and "的" not in words else None  # (fix15) "说的那个套餐": a thing described
+    if re.match(r"\s*(?:today|tonight|now)\b", after, re.I):
+        return None  # (fix15) "it is 9 june today": the calendar's day, no event
     if (named := _EN_BEFORE_EVENT.search(before)) is not None:
         return named.group(1).casefold()
     hit = _EN_SUBJECT.match(before)
@@ -212,10 +220,12 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             continue
         noun = _event_of(ctx, m)
         if noun is None:
-            own = _own_event(ctx, m)  # held14: only a date a rule already read is re-keyed, no new fact
-            for n, u in enumerate(ctx.units):
-                if own and isinstance(u, FactUnit) and not u.offered and u.value == m.text and u.key in _PLAIN_DATE_KEYS:
-                    ctx.units[n] = u.model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
+            # held14: only a date a rule already read is re-keyed, no new fact; (fix15) so only such a date is read
+            plain = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
+                     and u.value == m.text and u.key in _PLAIN_DATE_KEYS]
+            own = _own_event(ctx, m) if plain else None
+            for n in plain if own else ():
+                ctx.units[n] = ctx.units[n].model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             continue
         events.append((noun, m))
         for n, u in enumerate(ctx.units):

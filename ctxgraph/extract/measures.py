@@ -91,6 +91,8 @@ _ZH_UNITS = (
     ("duration", r"个小时|小时|个钟头|分钟|个月|年|周|天"),
 )
 _ZH_UNIT = "|".join(f"(?P<{dim}>{words})" for dim, words in _ZH_UNITS)
+#: (fix15) every unit word of a measure, by language, as one alternation (``surface.measured_form`` reads with it)
+UNIT_WORDS = {"en": "|".join(words for _, words in _EN_UNITS), "zh": "|".join(words for _, words in _ZH_UNITS)}
 _ZH_MEASURE = re.compile(
     rf"(?<![第\d{_ZH_DIGITS}.])(?P<num>{_ZH_NUMBER})(?:{_ZH_UNIT})"
     rf"(?P<more>(?<=米)(?:零)?[{_ZH_DIGITS[:-4]}\d]{{1,2}}(?![{_ZH_DIGITS}\d]))?"   # 一米三, 两米零五, 1米65

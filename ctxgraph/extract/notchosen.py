@@ -139,8 +139,9 @@ def others_experience(clause: str, lang: str) -> bool:
 _ASKS_EN = re.compile(r"^\W*(?:(?:so|and|but|ok|hmm+|um+)\W+)?(?:what(?:'s|s| is| are| does| do)|how(?:'s| is| are| does| do| much| long| big| many| heavy)|"
                       r"why(?:'s| is| are| does| do)|is there|are there"
                       # (fix14) the verb before its subject: "is thursday the later one", "does friday run late" (not "do
-                      # thursday", an imperative pick)
-                      r"|(?:is|are|was|were)\s+(?:\w+\s+){1,2}?(?:the|a|an)\s+\w+|(?:does|did)\s+\w+\s+\w+)\b", re.I)
+                      # thursday", an imperative pick); (fix15) not a participle after it, the subject left out of a
+                      # statement: "was thinking the wednesday", "was hoping for the 10am"
+                      r"|(?:is|are|was|were)\s+(?!\w+(?:ing|ed)\b)(?:\w+\s+){1,2}?(?:the|a|an)\s+\w+|(?:does|did)\s+\w+\s+\w+)\b", re.I)
 #: a Chinese interrogative: a question word (哪, not 哪怕), 多 + an adjective, a particle at the end, A-not-A
 _ASKS_ZH = re.compile(r"哪(?!怕)|什么|啥|怎么|为什么|为啥|多少|多[重大长久高宽远贵沉厚]|几[个天点位次种款岁年]|"
                       r"[吗呢么嘛][\s。.!！~～]*$|(?:能|可以|可|会|有|要|是|行|好)[^，,。！!]{0,10}[不没][\s。.~～]*$|([\u4e00-\u9fff])不\1")

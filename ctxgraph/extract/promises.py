@@ -865,9 +865,29 @@ def _echoes(ctx: MessageContext, reply: str, offer: str, deed: str) -> bool:
     if ctx.lang == "zh":
         core = _ECHO_FILL.sub("", re.split(r"[\s，,。！!～~、；;]+", reply.strip(_TRIM + "。！!～~ "))[0])  # "发吧 微信就是这个手机号"
         return 0 < len(core) <= 3 and not _ECHO_NOT.search(core) and all(ch in offer for ch in core)
-    words = re.findall(r"[a-z']+", reply.lower())
+    words = re.findall(r"[a-z']+", re.split(r"[,.;!?]", reply.lower(), maxsplit=1)[0])
     verb = re.match(r"\W*(?:(?:also|just|then|quickly)\s+)?([a-z]+)", deed.lower())
-    return bool(words and verb and words[0] == verb.group(1) and len(verb.group(1)) >= 3 and not _EN_NOT.search(reply))
+    return bool(words and verb and words[0] == verb.group(1) and len(verb.group(1)) >= 3 and not _EN_NOT.search(reply)
+                and _of_the_offered(words[1:], deed))
+
+
+#: (fix15) what a yes said by the offered verb may say besides the thing offered: the thing as a pronoun, its way there,
+#: the user as its receiver, politeness ("send them over, thanks", "email it over to me please")
+_EN_ECHO_FILL = frozenset("it them that this those these one ones over across through along to me us please pls thanks thank "
+                          "you then now yes yeah yep sure ok okay ahead on the a an both all straight away asap too".split())
+
+
+def _of_the_offered(rest: list[str], deed: str) -> bool:
+    """(fix15) Whether the words after the offered verb in a reply say only the offered thing: its words, a pronoun for
+    it, the user as receiver, politeness; not another deed or thing ("check with my wife first", "call me instead").
+
+    >>> _of_the_offered(["me", "the", "contract"], "email you the contract"), _of_the_offered(["them", "over"], "send you the list")
+    (True, True)
+    >>> _of_the_offered(["with", "my", "wife", "first"], "check the depot for you"), _of_the_offered(["me", "instead"], "call the depot")
+    (False, False)
+    """
+    own = set(re.findall(r"[a-z']+", deed.lower()))
+    return all(w in _EN_ECHO_FILL or w in own for w in rest)
 
 
 #: an offered deed that is the booking the chat is making ("book a pickup", "confirm the Princess Palace for Saturday"):

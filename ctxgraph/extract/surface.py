@@ -27,6 +27,7 @@ from typing import Iterator
 import networkx as nx
 
 from ..lang.zh import small_number
+from .measures import UNIT_WORDS
 
 #: at most this many of the latest entities are read
 RECENT = 200
@@ -285,7 +286,7 @@ def _with_unit(value: str, G: nx.MultiDiGraph, texts: list[str]) -> str | None:
     said: set[str] = set()
     for d in _user_entities(G, ("QUANTITY",)):
         n = _LEADING_NUMBER.match(str(d.get("text") or ""))
-        if n and n.group(2) and float(n.group(1)) == number and not re.search(r"\d", n.group(2)):
+        if n and n.group(2) and float(n.group(1)) == number and re.fullmatch(_UNIT, n.group(2), re.I):
             said.add(str(d["text"]).strip())
     if not said:
         for text in texts:
@@ -464,8 +465,10 @@ def priced_form(value: str, field: str, G: nx.MultiDiGraph, *, money: bool = Fal
 #: (prec14) the words of an API's fields that name a measure, and the units a field's name ends with
 _MEASURE_FIELD = frozenset({"area", "weight", "length", "width", "height", "depth", "size", "volume", "distance"})
 _UNIT_CODES = frozenset({"m2", "sqm", "sqft", "t", "g", "lb", "lbs", "m", "l", "ft"})  # kg, cm ...: ``with_its_field``
-#: a number and its unit: a word ("35 tonnes"), letters glued to it ("140g", "36m2") or a Chinese character ("36平")
-_MEASURED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(?:\s*[A-Za-z]{2,12}\b|[A-Za-z]{1,3}2?\b|[\u4e00-\u9fff])")
+#: a number and its unit of measure: a word ("35 tonnes"), letters glued to it ("140g", "36m2") or a Chinese unit ("36平");
+#: (fix15) a unit the measures step knows or a field's unit code, not any word after a number ("12 kids" is a count)
+_UNIT = rf"(?:\s*(?:{UNIT_WORDS['en']}|g|grams?|t|tons?|l|sqm|sqft)\b|{UNIT_WORDS['zh']})"
+_MEASURED = re.compile(rf"(?<![\d.])(\d+(?:\.\d+)?){_UNIT}", re.I)
 
 
 def measured_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
@@ -488,7 +491,7 @@ def measured_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
     said: set[str] = set()
     for d in _user_entities(G, ("QUANTITY",)):  # the entities' span keeps a unit of two characters whole ("4公分")
         n = _LEADING_NUMBER.match(str(d.get("text") or ""))
-        if n and n.group(2) and float(n.group(1)) == number and not re.search(r"\d", n.group(2)):
+        if n and n.group(2) and float(n.group(1)) == number and re.fullmatch(_UNIT, n.group(2), re.I):
             said.add(str(d["text"]).strip())
     for text in _user_texts(G):
         found = {w.group(0) for w in _MEASURED.finditer(text) if float(w.group(1)) == number}

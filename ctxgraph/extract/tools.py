@@ -673,7 +673,12 @@ def amounts_restated(ctx: MessageContext) -> list[_Unit]:
 
 
 def _holds_money(ctx: MessageContext, d: dict) -> bool:
-    """Whether the pack's slot of the fact ``d`` holds money (a zh pack names its price slot 价格, no API word)."""
+    """Whether the pack's slot of the fact ``d`` holds money (a zh pack names its price slot 价格, no API word).
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> _holds_money(_demo_ctx("zh"), {"slot": "price"}), _holds_money(_demo_ctx("zh"), {"slot": None})
+    (True, False)
+    """
     slot = ctx.pack.slots.get(d.get("slot") or "")
     return slot is not None and "MONEY" in slot.types
 

@@ -44,8 +44,9 @@ VALUE_LEFT = 4
 # (a bare day part greets only before a comma or "all": "afternoon ideally" says when)
 _GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|heya|hiya|hoi|yo|(?:morning|evening|afternoon)(?=\s*[,.!~]|\s+all\b|\s*$)|good (?:morning|afternoon|evening))\b(?:\s+there\b)?|(?:你|您|老师|师傅|医生|大家)好|在吗|哈喽|嗨)[\s,，!！.。~～-]*", re.I)
 # a number with its unit the entity rules did not read ("内存要16G的", "改到3号"): a value, not
-# the want's; a number glued to a name stays ("流浪地球3的票", "小米13")
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.])[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
+# the want's; a number glued to a name stays ("流浪地球3的票", "小米13"), and (fix15) one after letters and a hyphen,
+# part of a code ("the WH-1000XM5 headphones")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.])(?<![A-Za-z]-)[0-9][0-9.:：/-]*(?:(?!(?:st|nd|rd|th)\b)[A-Za-z]+|[号个杯件张台位名人天晚点元块岁])"
                      r"|[一二两三四五六七八九十]+(?:点半?|号|岁|块|元|位|天|晚)")
 #: an earlier user message this short (punctuation aside) is a greeting, not the opening
 GREETING_CHARS = 4
@@ -498,8 +499,9 @@ def _holds_value(ctx: MessageContext, part: str) -> bool:
 
 
 #: (fix14) a deed done to the thing in the past, said as a passive with its doer or its time ("the sauna heater was
-#: fixed last year by someone else", "the kiln was serviced in 2019"): what happened to it, no fault it has now
-_EN_DONE_BEFORE = re.compile(r"\b(?:was|were|had been)\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|ne)\b(?=[^,;.!?]*\b(?:by\s+(?!now\b|then\b)\w|"
+#: fixed last year by someone else", "the kiln was serviced in 2019"): what happened to it, no fault it has now;
+#: (fix15) the doer or time within 60 characters of the verb, so a long clause is not read again from every passive
+_EN_DONE_BEFORE = re.compile(r"\b(?:was|were|had been)\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|ne)\b(?=[^,;.!?]{0,60}?\b(?:by\s+(?!now\b|then\b)\w|"
                              r"last\s+(?:year|month|week|time|spring|summer|autumn|winter)|in\s+(?:19|20)\d\d|\w+\s+ago\b|"
                              r"years?\s+ago|when\s+we\s+(?:moved|bought)))", re.I)
 
