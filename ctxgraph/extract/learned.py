@@ -66,7 +66,8 @@ def _bounds(clause: str, lang: str) -> bool:
 
 
 #: English phrases that leave a choice open or allow something (a closed class; zh: ``ZH_CLASSES["LIFT"]``)
-_ALLOWS_EN = re.compile(r"\b(?:does ?n[o']?t matter|do ?n[o']?t mind|(?:is|are|'s|s) (?:fine|ok|okay)|no worries)\b", re.I)
+_ALLOWS_EN = re.compile(r"\b(?:does ?n[o']?t matter|do ?n[o']?t mind|(?:is|are|'s|s) (?:fine|ok|okay)|no worries"
+                        r"|(?:do|does) ?n[o']?t (?:need|have) to|no need to)\b", re.I)  # (fix16) a negated need leaves it open
 
 
 def _allows(clause: str, lang: str) -> bool:
@@ -74,6 +75,8 @@ def _allows(clause: str, lang: str) -> bool:
 
     >>> _allows("侧窗后挡深一点没关系", "zh"), _allows("but 11 is fine", "en"), _allows("keep it under 700", "en")
     (True, True, False)
+    >>> _allows("we don't need to complete before 30 june", "en")
+    True
     """
     if lang == "zh":
         return any(w in clause for w in ZH_CLASSES["LIFT"])

@@ -181,6 +181,8 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             continue  # "Sent to 07562 118 904." after a tool result reports the tool's deed, not this promise
         if any(_done_by(d["text"], name) for name in told):
             continue  # "Message sent to Tomasz" keeps no "Tomasz will send you a checklist": he does that one
+        if ctx.role == "user" and _sent_elsewhere(clause, d["text"]):
+            continue  # (fix16) the user's "发票已经发给她本人的邮箱了": their own sending, not the promise to them
         score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
@@ -208,6 +210,25 @@ def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     """
     G, last = ctx.graph, ctx.graph.graph.get("last_turn")
     return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
+
+
+#: (fix16) a user's report of their own sending: "I" / 我 sends, or the thing went to a third person ("to her", 发给她)
+_SENT_BY_USER = re.compile(r"\b(?:i|we)(?:'ve| have| had)?\s+(?:already\s+|just\s+)?(?:sent|forwarded|emailed|mailed|posted|passed|handed)\b"
+                           r"|我(?:们)?(?:已经?|刚|也)?(?:把[^，,。]{0,8})?(?:发|寄|转|交)", re.I)
+_TO_THIRD = re.compile(r"\bto (?:her|him|them)\b|\b(?:her|his|their) (?:own )?(?:e-?mail|inbox)|(?:给|到)(?:她|他)(?:们)?(?:本人)?(?:的)?", re.I)
+
+
+def _sent_elsewhere(clause: str, promise: str) -> bool:
+    """Whether the user's report tells of their own sending, or of a sending to a third person the promise does not name:
+    then it keeps no promise to send the user something.
+
+    >>> _sent_elsewhere("发票已经发给她本人的邮箱了", "我稍后把发票发到您的邮箱"), _sent_elsewhere("I already sent the invoice to her", "I'll email you the invoice")
+    (True, True)
+    >>> _sent_elsewhere("发票已经发到我邮箱了", "我稍后把发票发到您的邮箱"), _sent_elsewhere("发票已经发给她了", "我把发票发到她邮箱")
+    (False, False)
+    """
+    return bool(_SENT_BY_USER.search(clause)) or (bool(_TO_THIRD.search(clause)) and not _TO_THIRD.search(promise)
+                                                   and not re.search(r"[她他]|\b(?:her|him|them)\b", promise, re.I))
 
 
 def _for_another(ctx: MessageContext, clause: str, promise: str) -> bool:

@@ -100,8 +100,8 @@ def _ruled_out(ctx: MessageContext, clause: str) -> bool:
 
 
 def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
-    if m.kind not in ("thing", "value") or ctx.asking(m.start):
-        return True
+    if m.kind not in ("thing", "value") or ctx.asking(m.start) or _ordinal_pick(ctx, m):
+        return True  # (fix16) "the 2nd one please": a pick by position, no day
     folded = m.text.casefold()
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
@@ -124,6 +124,27 @@ _SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<
 _PERSON_IS = re.compile(r"(?:\b(?:who|whoever|someone|anyone|somebody|anybody|everyone|you|he|she|they|i|we)"
                         r"(?:'s|’s|'re|’re|'m|’m|\s+is|\s+are|\s+am|\s+was|\s+were)"
                         r"|\b(?:is|are|am|was|were)\s+(?:you|he|she|they|i|we|anyone|someone))\s+$", re.I)
+
+
+#: (fix16) a bare ordinal that counts the options listed ("the 2nd one please", "2nd option"): a pick by position, no day
+_ORDINAL_PICK = re.compile(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?=\s+(?:one|ones|option|choice)\b)", re.I)
+
+
+def _ordinal_pick(ctx: MessageContext, m: Mention) -> bool:
+    """Whether the date mention ``m`` is an ordinal counting options ("the 2nd one"), not a day of the month:
+    kept as a day when the assistant's last message names that day ("slots on the 1st, the 2nd and the 3rd").
+
+    >>> from types import SimpleNamespace as N
+    >>> _ordinal_pick(N(text="the 2nd one please"), N(label="DATE", start=0, end=7))
+    True
+    >>> _ordinal_pick(N(text="can I come on the 2nd?"), N(label="DATE", start=13, end=20))
+    False
+    """
+    hit = _ORDINAL_PICK.match(ctx.text, m.start) if m.label in ("DATE", "date") else None  # the NER's, the tagger's
+    if hit is None or hit.end() != m.end:
+        return False
+    day = re.search(r"\d+\w*", hit.group(0)).group(0)  # the assistant listed days: "the 2nd one" is the 2nd
+    return re.search(rf"(?<!\d){day}\b", getattr(ctx, "assistant_before", ""), re.I) is None
 
 
 #: the words of a clock said in words before its hour: "quarter to six", "half past five"
