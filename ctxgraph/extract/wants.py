@@ -675,12 +675,13 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
     ['修复好的照片想冲印成7寸']
     """
-    said = [c for c in _counted(ctx.text) if not _NOT_WANTED.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
-            and not (stated and _asked_at(ctx, max(ctx.text.find(c[0]), 0)))]  # (prec11) a recount asked about changes nothing
+    text = ctx.text
+    at = {c: max(text.find(c[0]), 0) for c in _counted(text)}  # where each count is said
+    said = [c for c, i in at.items() if not _NOT_WANTED.match(text, i + len(c[0]))
+            and not (stated and _asked_at(ctx, i))]  # (prec11) a recount asked about changes nothing
     if strict:  # (wrong15) said with no word of change: not a count added ("再要20份", "2 more chairs"), not per thing
-        said = [c for c in said if not _ADDED_COUNT.search(ctx.text[:max(ctx.text.find(c[0]), 0)])
-                and not _MORE_AFTER.match(ctx.text, max(ctx.text.find(c[0]), 0) + len(c[0]))
-                and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(ctx.text[:max(ctx.text.find(c[0]), 0)]))]
+        said = [c for c in said if not _ADDED_COUNT.search(text[:at[c]]) and not _MORE_AFTER.match(text, at[c] + len(c[0]))
+                and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(text[:at[c]]))]
     out = []
     counts = _counted(want)
     for whole, n, unit in counts:
@@ -842,13 +843,15 @@ def _switched(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     """
     rx = _SWITCHED.get(ctx.lang)
     G = ctx.graph
-    out = []
+    out: list[tuple[str, str]] = []
+    said = None  # what the assistant has said, read once and only when a switch is said
     for m in (rx.finditer(ctx.text) if rx else ()):
         new = m.group("new")
         if ctx.asking(m.start()):
             continue
-        said = " ".join(str(G.nodes[n].get("text") or "") for n in G.graph["kinds"].get("turn", ())
-                        if G.nodes[n]["role"] == "assistant")
+        if said is None:
+            said = " ".join(str(G.nodes[n].get("text") or "") for n in G.graph["kinds"].get("turn", ())
+                            if G.nodes[n]["role"] == "assistant")
         kind = re.compile(r"[\u4e00-\u9fff]{%d}%s" % (len(new) - 1, re.escape(new[-1])))
         out += [(o.group(0), new) for o in kind.finditer(want) if o.group(0) != new and o.group(0) in said and new in said]
     return out
