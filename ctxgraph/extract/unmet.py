@@ -64,10 +64,10 @@ def after_none_found(ctx: MessageContext) -> bool:
     >>> [(f.value, f.status) for f in t.state().facts if f.key == "restaurant.food"]
     [('Swedish', 'superseded'), ('Indian', 'current')]
     """
-    last = _last_assistant_turn(ctx)
-    if last is None or last != ctx.index - 1 or not ctx.pack.none_found:
+    if not ctx.pack.none_found:
         return False
-    return bool(first_match(ctx.pack.none_found, ctx.graph.nodes[f"t{last}"]["text"]))
+    before = ctx.graph.nodes.get(f"t{ctx.index - 1}")  # only a reply right before this message
+    return before is not None and before["role"] == "assistant" and bool(first_match(ctx.pack.none_found, before["text"]))
 
 
 def lacking(ctx: MessageContext, text: str) -> list[str]:
