@@ -832,12 +832,35 @@ def around(text: str, cue: re.Match, limit: int) -> str:
 
 
 def _rule(ctx: MessageContext, text: str) -> tuple[str, re.Match] | None:
-    """(polarity, cue) of the first constraint cue in ``text`` that is about something."""
+    """(polarity, cue) of the first constraint cue in ``text`` that is about something (a must that is a need
+    denied, "we don't have to be out before the 3rd", is none: :func:`_need_denied`)."""
     for polarity, cues in ctx.pack.constraints:
         cue = first_match(cues, text)
-        if cue and _about_something(ctx, text, cue):
+        if cue and _about_something(ctx, text, cue) and not (polarity == "must" and _need_denied(text, cue)):
             return polarity, cue
     return None
+
+
+#: (fix17) a need denied right before a must cue: "don't have to", "doesn't need to", "no need to", 不用非得, 不必, 没必要
+_DENIED_BEFORE = re.compile(r"(?:\b(?:do|does|did)(?:n[o'’]?t| not)|\bno)\s+(?:really\s+|actually\s+|necessarily\s+)?$"
+                            r"|(?:不用|不必|没必要|无需|不需要|用不着)(?:非得|非要|一定|必须)?$", re.I)
+#: (fix17) a must cue whose own first word a bare 不 denies: 不一定要, 不必须, 不非得
+_ZH_NEED_CUE = re.compile(r"一定|必须|非得|非要")
+
+
+def _need_denied(text: str, cue: re.Match) -> bool:
+    """(fix16's left-over, fix17) Whether a must cue is a need the words right before it deny: the thing may be
+    done so, it need not ("we don't need to be out before the 3rd", "it doesn't have to be done by friday",
+    "不用非得周五之前做完", "不一定要10点前到"); "we have to be out before the 3rd" and "不要周五之前来" stay rules.
+
+    >>> c = re.compile(r"have to be out before|周五之前|一定要")
+    >>> _need_denied("we don't have to be out before the 3rd", c.search("we don't have to be out before the 3rd"))
+    True
+    >>> _need_denied("不一定要10点前到", c.search("不一定要10点前到")), _need_denied("不要周五之前来", c.search("不要周五之前来"))
+    (True, False)
+    """
+    before = text[max(0, cue.start() - 24):cue.start()]
+    return bool(_DENIED_BEFORE.search(before)) or (before.endswith("不") and bool(_ZH_NEED_CUE.match(cue.group(0))))
 
 
 def _rule_parts(ctx: MessageContext, clause: str) -> list[tuple[str, tuple[str, re.Match] | None]]:
