@@ -139,3 +139,16 @@ def test_fix17_a_denied_need_is_no_must_rule(lang, first, then):
 ])
 def test_fix17_a_need_still_rules(lang, first, then, polarity):
     assert [r[0] for r in rules(first, then, lang=lang)] == [polarity]
+
+
+# ---------------------------------------------------------------- 7. what a thing is for, with a word before the '<X> only'
+
+@pytest.mark.parametrize("said", ["that coupon is for new customers only", "the lounge is for business class passengers only",
+                                  "the offer is for one day only"])
+def test_fix17_what_a_thing_is_for_is_no_only_rule(said):
+    assert rules("Hi, a question about your shop.", said, lang="en") == []
+
+
+@pytest.mark.parametrize("said", ["card payment only please", "weekday mornings only", "we want organic vegetables only"])
+def test_fix17_an_only_rule_of_the_user_stays(said):
+    assert [p for p, _ in rules("Hi, a question about your shop.", said, lang="en")] == ["must"]
