@@ -152,3 +152,25 @@ def test_fix17_what_a_thing_is_for_is_no_only_rule(said):
 @pytest.mark.parametrize("said", ["card payment only please", "weekday mornings only", "we want organic vegetables only"])
 def test_fix17_an_only_rule_of_the_user_stays(said):
     assert [p for p, _ in rules("Hi, a question about your shop.", said, lang="en")] == ["must"]
+
+
+# ---------------------------------------------------------------- 8. (booking pack) an apology for the wait is no "found none"
+
+def _booking(*messages) -> dict[str, str]:
+    t = Tracker("en", packs=["booking"])
+    for m in messages:
+        t.observe(m if isinstance(m, dict) else {"role": "user", "content": m})
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+def test_fix17_sorry_for_the_wait_found_something():
+    got = _booking("I want a cheap hotel in the north.", bot("Sorry for the wait. The Acorn is a cheap hotel in the north."),
+                   "Is it moderate or cheap?")
+    assert got.get("hotel.price_range") == "cheap", got
+
+
+@pytest.mark.parametrize("reply", ["Sorry, there are no cheap hotels in the north.", "Unfortunately I don't have any cheap ones there.",
+                                   "Sorry for the wait, there are no cheap hotels in the north."])
+def test_fix17_a_reply_that_found_none_still_lets_a_new_value_be_asked(reply):
+    got = _booking("I want a cheap hotel in the north.", bot(reply), "What about a moderate one?")
+    assert got.get("hotel.price_range") == "moderate", got
