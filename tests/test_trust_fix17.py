@@ -7,17 +7,7 @@ import pytest
 
 from ctxgraph import Tracker
 from tests.test_graph import bot
-
-
-def _tracker(*messages, lang: str) -> Tracker:
-    t = Tracker(lang)
-    for m in messages:
-        t.observe(m if isinstance(m, dict) else {"role": "user", "content": m})
-    return t
-
-
-def current(*messages, lang: str) -> dict[str, str]:
-    return {f.key: f.value for f in _tracker(*messages, lang=lang).state().facts if f.status == "current"}
+from tests.test_trust_fix16 import _tracker, current
 
 
 def rules(*messages, lang: str) -> list[tuple[str, str]]:
