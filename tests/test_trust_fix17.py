@@ -164,3 +164,25 @@ def test_fix17_sorry_for_the_wait_found_something():
 def test_fix17_a_reply_that_found_none_still_lets_a_new_value_be_asked(reply):
     got = _booking("I want a cheap hotel in the north.", bot(reply), "What about a moderate one?")
     assert got.get("hotel.price_range") == "moderate", got
+
+
+# ---------------------------------------------------------------- 9. an offered slot named, then a bare "so no" after a comma
+
+@pytest.mark.parametrize(("lang", "offer", "said"), [
+    ("en", "I can do Tuesday at 9am or Friday at 3pm.", "the friday one is when I have physio, so no"),
+    ("en", "I can do Tuesday at 9am or Friday at 3pm.", "friday is my physio day, so no"),
+    ("zh", "可以约周二上午9点或者周五下午3点。", "周五那天我要值班，不行"),
+])
+def test_fix17_a_slot_named_then_refused_in_the_next_piece_is_no_pick(lang, offer, said):
+    got = current(bot(offer), said, lang=lang)
+    assert not any("3" in v or "Friday" in v or "周五" in v for v in got.values()), got
+
+
+@pytest.mark.parametrize(("lang", "offer", "said", "day"), [
+    ("en", "I can do Tuesday at 9am or Friday at 3pm.", "friday works, no problem", "Friday"),
+    ("en", "I can do Tuesday at 9am or Friday at 3pm.", "no, the friday one please", "Friday"),
+    ("zh", "可以约周二上午9点或者周五下午3点。", "周五那个吧，没问题", "周五"),
+])
+def test_fix17_a_slot_picked_beside_a_no_that_refuses_nothing_stays(lang, offer, said, day):
+    got = current(bot(offer), said, lang=lang)
+    assert any(day in v for v in got.values()), got
