@@ -22,7 +22,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en_blacksmith_conditional": "a conditional rule (\"if there's any welding involved he'll have to sit that part out\"): no frame, the model below its threshold",
     "en_fossil_standing": "a standing request (\"every time you text, send it to my wife's number as well\"): no frame, the model below its threshold",
     "en_neon_lift": "\"on site only\" (a bare restriction of the option) is not read, so its lift has nothing to lift",
-    "en_zorb_follows": "\"packed up by 3\" reads as a bound on a number, \"off by 4pm now\" on a time: not the same bound, the old one stays",
     "en_pinball_legs": "what the delivery will need (\"it'll need to come down with the legs off\") after a reason: the model below its threshold",
     "en_quad_conditional": "a conditional rule on a group (\"if they ride their own bikes they need an instructor beside them\"): the model below its threshold",
     "zh_xiangqi_standing": "a standing request (以后每次反馈都发到他妈妈微信上): no frame, the model below its threshold",

@@ -57,8 +57,6 @@ def test_probes_cp14c_report_with_its_thing_in_the_clause_before(probe, conv):
 DEADLINES = load_probes("cp14b")
 #: probes of probes_cp14b.yml still missed, each with the reason (strict)
 KNOWN_DEADLINE_MISSES: dict[str, str] = {
-    "en_theremin_negated": "an older frame (has to start / finish … before a date) reads \"it doesn't have to start before "
-                           "september\" as a rule: its negation is not checked (left: not this round's frame)",
     "zh_brocade_deadline": "a deadline by an event with no number (得在母亲节前寄到): no zh frame reads it",
     "zh_velvet_ask_first": "the speaker's own deed before a day (我得先问问我女儿 周五前回复你) is read as a rule by a zh frame",
 }

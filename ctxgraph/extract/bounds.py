@@ -38,10 +38,15 @@ _VALUES = (
 #: kinds one bound may restate: an amount said with or without its currency
 _SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
-_UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
-                    r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|\bgo (?:up )?to(?=\s*[$€£]?\d)|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
+#: (fix17: the words of time, said before a day or after it, are also what :func:`said_as_bound` reads)
+_UPPER_TIME_EN = r"before|by|until|till|within|no later than|earlier than"
+_LOWER_TIME_EN = r"after|from|later than|no earlier than"
+_UPPER_TIME_ZH = r"之前|以前|(?<![以之])前|以内|之内"
+_LOWER_TIME_ZH = r"之后|以后|(?<![以之])后"
+_UPPER = re.compile(rf"\b(?:{_UPPER_TIME_EN}|under|below|less than|no more than|at most|up to|limit|max(?:imum)?|cap"
+                    rf"|ceiling|budget|tops|stretch|raise|increase|bump)\b|\bgo (?:up )?to(?=\s*[$€£]?\d)|{_UPPER_TIME_ZH}|以下|超过|晚于|最多|上限|预算"
                     r"|放宽到|可以到|放到|顶多", re.I)
-_LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|(?<!可)以上"
+_LOWER = re.compile(rf"\b(?:{_LOWER_TIME_EN}|over|above|at least|more than)\b|{_LOWER_TIME_ZH}|(?<!可)以上"
                     r"|至少|起码|早于|最少", re.I)
 #: a bound word under a negation turns round ("不要早于9点" is a lower bound, "别超过" an upper one)
 _NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:before|earlier than|until)\b"
@@ -327,3 +332,21 @@ def any_time(clause: str) -> bool:
     (True, True, False)
     """
     return bool(_ANY_TIME.search(clause))
+
+
+#: (fix17) a word of time right before a day ("by the 26th") or, in zh, right after it ("4月21号之前", "5号起")
+_TIME_WORD_BEFORE = re.compile(rf"\b(?:{_UPPER_TIME_EN}|{_LOWER_TIME_EN})\s+(?:the\s+)?$", re.I)
+_TIME_WORD_AFTER = re.compile(rf"\s*(?:{_UPPER_TIME_ZH}|{_LOWER_TIME_ZH}|起|开始)")
+
+
+def said_as_bound(text: str, value: str) -> bool:
+    """(fix16's ``events._bound``, fix17: its words are the bound words here) Whether ``value`` is said in ``text``
+    as a bound (a deadline, a start), not as the day itself.
+
+    >>> said_as_bound("opening on the 28th so has to be up by the 26th latest", "the 26th"), said_as_bound("想订4月21号", "4月21号")
+    (True, False)
+    >>> said_as_bound("4月21号之前送到", "4月21号"), said_as_bound("from the 3rd on", "the 3rd")
+    (True, True)
+    """
+    at = text.find(value)
+    return at >= 0 and bool(_TIME_WORD_BEFORE.search(text[max(0, at - 24):at]) or _TIME_WORD_AFTER.match(text, at + len(value)))

@@ -832,12 +832,54 @@ def around(text: str, cue: re.Match, limit: int) -> str:
 
 
 def _rule(ctx: MessageContext, text: str) -> tuple[str, re.Match] | None:
-    """(polarity, cue) of the first constraint cue in ``text`` that is about something."""
+    """(polarity, cue) of the first constraint cue in ``text`` that is about something (a must that is a need
+    denied, "we don't have to be out before the 3rd", is none: :func:`_need_denied`; nor what a thing is for,
+    "that coupon is for new customers only": :func:`_is_for`)."""
     for polarity, cues in ctx.pack.constraints:
         cue = first_match(cues, text)
-        if cue and _about_something(ctx, text, cue):
+        if cue and _about_something(ctx, text, cue) and not (polarity == "must" and (_need_denied(text, cue) or _is_for(text, cue))):
             return polarity, cue
     return None
+
+
+#: (fix17) a need denied right before a must cue: "don't have to", "doesn't need to", "no need to", 不用非得, 不必, 没必要
+_DENIED_BEFORE = re.compile(r"(?:\b(?:do|does|did)(?:n[o'’]?t| not)|\bno)\s+(?:really\s+|actually\s+|necessarily\s+)?$"
+                            r"|(?:不用|不必|没必要|无需|不需要|用不着)(?:非得|非要|一定|必须)?$", re.I)
+#: (fix17) a must cue whose own first word a bare 不 denies: 不一定要, 不必须, 不非得
+_ZH_NEED_CUE = re.compile(r"一定|必须|非得|非要")
+
+
+#: (fix17) what the copula's subject is for, a word or two before the thing of an "<X> only" cue
+_IS_FOR_BEFORE = re.compile(r"\b(?:is|are|was|were|'s)\s+for\s+(?:[\w'-]+\s+){1,3}$", re.I)
+
+
+def _is_for(text: str, cue: re.Match) -> bool:
+    """(fix17) Whether an "<X> only" cue tells what the copula's subject is for, with words before the thing that
+    fix16's look-behind ("is for ") cannot see: "that coupon is for new customers only"; "we want organic
+    vegetables only" stays a rule.
+
+    >>> c = re.compile(r"[a-z]+ only")
+    >>> _is_for("that coupon is for new customers only", c.search("that coupon is for new customers only"))
+    True
+    >>> _is_for("we want organic vegetables only", c.search("we want organic vegetables only"))
+    False
+    """
+    return cue.group(0).endswith("only") and bool(_IS_FOR_BEFORE.search(text, 0, cue.start()))
+
+
+def _need_denied(text: str, cue: re.Match) -> bool:
+    """(fix16's left-over, fix17) Whether a must cue is a need the words right before it deny: the thing may be
+    done so, it need not ("we don't need to be out before the 3rd", "it doesn't have to be done by friday",
+    "不用非得周五之前做完", "不一定要10点前到"); "we have to be out before the 3rd" and "不要周五之前来" stay rules.
+
+    >>> c = re.compile(r"have to be out before|周五之前|一定要")
+    >>> _need_denied("we don't have to be out before the 3rd", c.search("we don't have to be out before the 3rd"))
+    True
+    >>> _need_denied("不一定要10点前到", c.search("不一定要10点前到")), _need_denied("不要周五之前来", c.search("不要周五之前来"))
+    (True, False)
+    """
+    before = text[max(0, cue.start() - 24):cue.start()]
+    return bool(_DENIED_BEFORE.search(before)) or (before.endswith("不") and bool(_ZH_NEED_CUE.match(cue.group(0))))
 
 
 def _rule_parts(ctx: MessageContext, clause: str) -> list[tuple[str, tuple[str, re.Match] | None]]:

@@ -25,6 +25,7 @@ import re
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .bounds import said_as_bound
 from .registry import step
 from .text import in_spans
 
@@ -178,21 +179,6 @@ def _freed(ctx: MessageContext, said_of_events: list[Mention]) -> list[_Unit]:
     return []
 
 
-#: (fix16) a bound said with a date: "by the 26th", "before friday", "4月21号之前"
-_BOUND_BEFORE = re.compile(r"\b(?:by|before|until|till|after|from)\s+(?:the\s+)?$", re.I)
-_BOUND_AFTER = re.compile(r"\s*(?:之前|以前|前|之后|以后|后|起|开始)")
-
-
-def _bound(text: str, value: str) -> bool:
-    """Whether ``value`` is said in ``text`` as a bound (a deadline, a start), not as the day itself.
-
-    >>> _bound("opening on the 28th so has to be up by the 26th latest", "the 26th"), _bound("想订4月21号", "4月21号")
-    (True, False)
-    """
-    at = text.find(value)
-    return at >= 0 and bool(_BOUND_BEFORE.search(text[max(0, at - 12):at]) or _BOUND_AFTER.match(text, at + len(value)))
-
-
 def _moved(ctx: MessageContext) -> None:
     """A new date in a message that names an event the state dates ("预产期刚改了，大概是4月15号" after
     "预产期是4月8号"): the message's one ``date`` fact is that event's new date."""
@@ -253,7 +239,7 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
                                       stressed=ctx.stressed))
     if not events:
         _moved(ctx)
-        return [u for u in _freed(ctx, owned) if not _bound(ctx.text, u.value)] if owned else []
+        return [u for u in _freed(ctx, owned) if not said_as_bound(ctx.text, u.value)] if owned else []
         # (fix16) "他4月20号不在，想订4月21号": the later date is the booking's; "has to be up by the 26th" a deadline's
     units: list[_Unit] = _freed(ctx, [m for _, m in events])
     for rel in _RELATIVE.finditer(ctx.text):

@@ -28,7 +28,7 @@ from .domains import admits
 from .glued import whole_place
 from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
-from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask
+from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
 
 
@@ -905,7 +905,8 @@ def facts(ctx: MessageContext) -> list[_Unit]:
 
 #: (miss15) a person of a list who no longer comes: "何军不去了", "小李来不了", "去掉何军"
 _LEAVES_AFTER = re.compile(r"\s*(?:也|就|又|那天|临时)?(?:不去了|不来了|去不了|来不了|不参加了|参加不了)")
-_LEAVES_BEFORE = re.compile(r"(?:去掉|删掉|删了|去了|不要)\s*$")
+#: (fix17) 去了 only where a piece begins ("去了何军"), not a visit ("上周去了何军家")
+_LEAVES_BEFORE = re.compile(r"(?:去掉|删掉|删了|(?:^|(?<=[\s，,。；;：:]))去了|不要)\s*$")
 
 
 def names_left(ctx: MessageContext) -> list[_Unit]:
@@ -922,6 +923,8 @@ def names_left(ctx: MessageContext) -> list[_Unit]:
     for m in ctx.mentions:
         if m.label != "PERSON" or not (_LEAVES_AFTER.match(ctx.text, m.end) or _LEAVES_BEFORE.search(ctx.text, 0, m.start)):
             continue
+        if ctx.asking(m.start) or unmarked_question(ctx.text, m.start):
+            continue  # (fix17) "何军不去了吗？": asked, not said
         for fid, d in g.recent_current_facts(ctx.graph, 50):
             names = str(d["value"]).split(" ")
             slot = ctx.pack.slots.get(d.get("slot") or "")

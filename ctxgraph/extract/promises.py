@@ -181,7 +181,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             continue  # "Sent to 07562 118 904." after a tool result reports the tool's deed, not this promise
         if any(_done_by(d["text"], name) for name in told):
             continue  # "Message sent to Tomasz" keeps no "Tomasz will send you a checklist": he does that one
-        if ctx.role == "user" and _sent_elsewhere(clause, d["text"]):
+        if ctx.role == "user" and _sent_elsewhere(clause, d["text"], told):
             continue  # (fix16) the user's "发票已经发给她本人的邮箱了": their own sending, not the promise to them
         score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
@@ -218,15 +218,20 @@ _SENT_BY_USER = re.compile(r"\b(?:i|we)(?:'ve| have| had)?\s+(?:already\s+|just\
 _TO_THIRD = re.compile(r"\bto (?:her|him|them)\b|\b(?:her|his|their) (?:own )?(?:e-?mail|inbox)|(?:给|到)(?:她|他)(?:们)?(?:本人)?(?:的)?", re.I)
 
 
-def _sent_elsewhere(clause: str, promise: str) -> bool:
-    """Whether the user's report tells of their own sending, or of a sending to a third person the promise does not name:
-    then it keeps no promise to send the user something.
+def _sent_elsewhere(clause: str, promise: str, told: list[str] | None = None) -> bool:
+    """Whether the user's report tells of their own sending, or of a sending to a third person the promise does not name
+    (her, him, or (fix17) a named one: "报价单已经发给王姐了", "the quote was sent to Priya"; ``told``: the clause's
+    :func:`_recipients`, when read already): then it keeps no promise to send the user something.
 
     >>> _sent_elsewhere("发票已经发给她本人的邮箱了", "我稍后把发票发到您的邮箱"), _sent_elsewhere("I already sent the invoice to her", "I'll email you the invoice")
     (True, True)
     >>> _sent_elsewhere("发票已经发到我邮箱了", "我稍后把发票发到您的邮箱"), _sent_elsewhere("发票已经发给她了", "我把发票发到她邮箱")
     (False, False)
+    >>> _sent_elsewhere("合同已经转给李经理了", "我下午把合同发您微信"), _sent_elsewhere("合同已经发给李经理了", "我把合同发给您和李经理")
+    (True, False)
     """
+    if any(name not in promise for name in (_recipients(clause) if told is None else told)):
+        return True  # (fix17) a named person the promise does not name got it
     return bool(_SENT_BY_USER.search(clause)) or (bool(_TO_THIRD.search(clause)) and not _TO_THIRD.search(promise)
                                                    and not re.search(r"[她他]|\b(?:her|him|them)\b", promise, re.I))
 
@@ -266,8 +271,9 @@ def _recipients(clause: str) -> list[str]:
 
 
 #: someone a report's deed went to: "sent to Tomasz", "told Priya", 转告/通知/告诉 + a name of two or three letters
+#: (fix17: 转给/交给 and 王姐, 李哥, 张总 too)
 _RECIPIENT = re.compile(r"(?-i:\b(?:to|told|informed|let|messaged|emailed|texted|called|rang) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b)"
-                        r"|(?:转告|告诉|通知|发给|跟)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨))")
+                        r"|(?:转告|告诉|通知|发给|转给|交给|跟)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨|姐|哥|总))")
 
 
 def _done_by(text: str, name: str) -> bool:

@@ -75,6 +75,8 @@ _EN_NUMBERS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 # a clause that declines what it names picks nothing ("not the friday", "周六不行")
 _DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't|too|a bit)\b|n't\b|不|别|没空|太", re.I)
+#: (fix17) a piece that is a refusal and nothing else: "so no", "nope", "sadly no"
+_BARE_NO = re.compile(r"\W*(?:(?:so|then|sadly|sorry|so sadly)\W+)?(?:no|nope|no good|not possible)\W*", re.I)
 # the assistant reporting what it did ("Booked for Friday...", "预约成功", "已改到...") offers nothing
 _REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您|经)?[\u4e00-\u9fff]?(?:约|订|改|安排|登记|更新|确认|提交|办理)", re.I)
 # words that point at an option and say nothing else ("the ... one", "那个", "吧")
@@ -344,13 +346,16 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
         return []
     picked = None
     until = put_off_until(ctx.text, ctx.lang, [o.value for o in options])  # (fix13) topics of their own aside
-    for offset, clause in _parts(ctx.text):
+    parts = _parts(ctx.text)
+    for n, (offset, clause) in enumerate(parts):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue
         # (fix12) a decision put off ("let me check with my wife about thursday", 下午那个我考虑一下) or another person's
-        # past deed ("my sister went to the thursday one last time", 我同事约的上午那个) takes no slot, as a declined one
+        # past deed ("my sister went to the thursday one last time", 我同事约的上午那个) takes no slot, as a declined one;
+        # (fix17) so does one the next piece refuses bare ("the friday one is when I have physio, so no")
         if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause) or _rules_out(ctx, offset, clause) \
-                or offset < until or others_experience(clause, ctx.lang):
+                or offset < until or others_experience(clause, ctx.lang) \
+                or (n + 1 < len(parts) and _BARE_NO.fullmatch(parts[n + 1][1])):
             if _fits(ctx, clause, options)[0] is not None:
                 _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
             continue

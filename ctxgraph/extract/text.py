@@ -196,6 +196,20 @@ def clause_at(text: str, pos: int) -> str:
     return text[start:end].strip()[:120]
 
 
+#: (fix17) a zh clause that ends in 吗 asks, with or without its question mark
+_ENDS_MA = re.compile(r"吗\s*$")
+
+
+def unmarked_question(text: str, pos: int) -> bool:
+    """(fix17) Whether the clause around ``pos`` ends in 吗: a zh question typed without a question mark
+    ("数字蜡烛不用了吗"), which :func:`question_spans` does not see.
+
+    >>> unmarked_question("数字蜡烛不用了吗", 0), unmarked_question("数字蜡烛先不要了", 0)
+    (True, False)
+    """
+    return bool(_ENDS_MA.search(clause_at(text, pos)))
+
+
 def whole_words(part: str, text: str) -> bool:
     """Whether ``part`` stands in ``text`` as whole Latin words (no letter or digit beside it).
 

@@ -30,7 +30,7 @@ from .. import _graph as g
 from .._units import ConstraintUnit, DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask
+from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask, unmarked_question
 
 #: the key of the want fact; its name as the state block shows it, by language
 WANT_KEY = "want"
@@ -681,7 +681,8 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
             and not (stated and _asked_at(ctx, i))]  # (prec11) a recount asked about changes nothing
     if strict:  # (wrong15) said with no word of change: not a count added ("再要20份", "2 more chairs"), not per thing
         said = [c for c in said if not _ADDED_COUNT.search(text[:at[c]]) and not _MORE_AFTER.match(text, at[c] + len(c[0]))
-                and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(text[:at[c]]))]
+                and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(text[:at[c]]))
+                and not _OTHER_TIME.search(text[:at[c]])]
     out = []
     counts = _counted(want)
     for whole, n, unit in counts:
@@ -707,6 +708,8 @@ _ADDED_COUNT = re.compile(r"(?:再|多|加|另外?|还|每|各|其中|有)[要�
 #: not "周四下午" (a weekday, :data:`_WEEKDAY_BEFORE`)
 _MEASURES = "桌份个件位名人套箱盒只张台间晚天本瓶杯斤条棵辆支双把块串束袋包罐"
 _WEEKDAY_BEFORE = re.compile(r"(?:周|星期|礼拜)$")
+#: (fix17) a count said of another time than the want's ("去年是12桌", "上次才10桌", "last year we had 15 chairs"): no recount
+_OTHER_TIME = re.compile(r"(?:去年|前年|往年|上次|上回|那次)[^，,。；;！？!?]*$|\b(?:last (?:year|time|week|month)|in the past|used to)\b[^.,;!?]*$", re.I)
 #: (wrong15) "2 more", "3 extra": a count added
 _MORE_AFTER = re.compile(r"\s*(?:more|extra|additional)\b", re.I)
 
@@ -779,7 +782,9 @@ def _named_old(ctx: MessageContext, want: str) -> list[str]:
 
 #: (wrong15) a thing the user gives up later: "forget the lean-to", "skip the photos", "the moving doesnt matter anymore",
 #: "no need for the dumper", "don't need the stand any more", "洗澡先不要了", "不要会员了", "英文先不做了", "剧本杀不用了"
-_GIVEN_UP = {"en": re.compile(r"\b(?:forget|skip|drop|scrap|ditch|lose|scratch) (?:about )?(?:the |that |my |our )?(?P<thing>[a-z][\w-]*)"
+#: (fix17) not a thing kept in mind ("don't forget the fountain"), one taken somewhere ("drop the kids off") or one the user
+#: fears to lose ("I don't want to lose the trailer deposit")
+_GIVEN_UP = {"en": re.compile(r"(?<!n't )(?<!n’t )(?<!dont )(?<!not )(?<!never )\b(?:forget|skip|drop|scrap|ditch|(?<!to )lose|scratch) (?:about )?(?:the |that |my |our )?(?P<thing>[a-z][\w-]*)\b(?! off\b)"
                               r"|\b(?:no need for|(?:do|does) ?n[o'’]?t need|won'?t need) (?:the |that |a |an |my )?(?P<thing2>[a-z][\w-]*)(?=[^.,;!?]*\b(?:any ?more|after all|now)\b)?"
                               r"|\b(?:the |that )?(?P<thing3>[a-z][\w-]*) (?:does ?n[o'’]?t|do ?n[o'’]?t|wo ?n[o'’]?t) matter any ?more\b", re.I),
              "zh": re.compile(r"(?:不要|取消|去掉|删掉|不做|不用)(?:那个|这个)?(?P<thing>[\u4e00-\u9fff]{2,6}?)了"
@@ -797,7 +802,7 @@ def _given_up_words(ctx: MessageContext) -> list[str]:
     out = []
     for m in (rx.finditer(ctx.text) if rx else ()):
         thing = next((v for k, v in m.groupdict().items() if k.startswith("thing") and v), "")
-        if thing and not _NO_THING.search(thing) and not ctx.asking(m.start()):
+        if thing and not _NO_THING.search(thing) and not ctx.asking(m.start()) and not unmarked_question(ctx.text, m.start()):
             out.append(thing)
     return out
 
