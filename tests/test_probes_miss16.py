@@ -10,23 +10,13 @@ from __future__ import annotations
 
 import pytest
 
+from ctxgraph import Tracker
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "zh-bank-chedai": "a bank's short name is no value",
-    "zh-bank-gongzika": "a bank's short name is no value",
-    "zh-bank-xubao": "a bank's short name is no value",
-    "zh-instal-jiaxiao": "instalments asked for are no value",
-    "zh-instal-sijiao": "instalments asked for are no value",
-    "zh-instal-zhutingqi": "instalments asked for are no value",
-    "zh-hearing-baomu": "耳朵背 is no condition",
-    "zh-hearing-tijian": "耳背 is no condition",
-    "zh-hearing-sugar": "血糖高 is no condition",
-    "zh-relname-xifu": "媳妇 is no relation word",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_miss16_load():
@@ -37,3 +27,69 @@ def test_probes_miss16_load():
 def test_probes_miss16_probe_reads_the_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+
+
+def _current(messages: list[str]) -> dict[str, str]:
+    """The current facts after an opening and the assistant's greeting, then ``messages`` (the user's)."""
+    t = Tracker("zh", today="2026-03-09")
+    t.observe_many([{"role": "user", "content": "你好"}, {"role": "assistant", "content": "您好，请讲。"}]
+                   + [{"role": "user", "content": m} for m in messages])
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("said", "held"), [
+    ("别打他的 他耳背 有事打我电话", "他耳背"),
+    ("就是我奶奶耳朵背 说话得大声点", "耳朵背"),
+    ("我妈血糖高 少放糖", "我妈血糖高"),
+    ("他血压有点高 别太累", "血压有点高"),
+])
+def test_a_condition_said_as_a_fixed_phrase_is_read(said, held):
+    assert held in _current([said]).get("condition", ""), _current([said])
+
+
+@pytest.mark.parametrize("said", ["我背着孩子不方便过去", "他个子高 要大号的", "我妈血糖高吗？"])
+def test_no_condition_from_a_back_carried_a_height_or_a_question(said):
+    assert "condition" not in _current([said])
+
+
+@pytest.mark.parametrize(("said", "bank"), [
+    ("卡用招行的 尾号3301", "招行"),
+    ("换成邮储 6217 9933 0012 4455", "邮储"),
+    ("还有贷款呢，农业银行的", "农业银行"),
+])
+def test_the_users_bank_is_read(said, bank):
+    assert _current([said]).get("own_bank") == bank
+
+
+@pytest.mark.parametrize("said", ["工行可以吗", "中行那张不用了", "施工行不行啊"])
+def test_a_bank_asked_about_refused_or_inside_a_word_is_not_read(said):
+    assert "own_bank" not in _current([said])
+
+
+def test_a_bank_the_assistant_lists_is_not_the_users():
+    t = Tracker("zh")
+    t.observe_many([{"role": "user", "content": "学费怎么交"}, {"role": "assistant", "content": "工行、建行都可以。"}])
+    assert not any(f.key == "own_bank" for f in t.state().facts)
+
+
+def test_instalments_asked_for_then_a_term_picked_replace_each_other():
+    facts = _current(["4680能分期吗", "还是12期吧"])
+    assert facts.get("payment") == "12期"
+
+
+@pytest.mark.parametrize("said", ["不用分期 一次付清", "能分期的话再说", "我们小区二期的房子"])
+def test_no_instalments_refused_supposed_or_a_phase_of_a_building(said):
+    assert "payment" not in _current([said])
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("人事叫刘敏 有事找她", "刘敏"),
+    ("俺叫刘长海，电话13840213377", "刘长海"),
+    ("媳妇叫于秀梅", "于秀梅"),
+])
+def test_a_name_after_a_relation_or_a_role_at_work_is_read(said, name):
+    assert name in _current([said]).values(), _current([said])
+
+
+def test_tell_someone_to_is_no_name():
+    assert not any("我明天" in v for v in _current(["人事叫我明天再来一趟"]).values())
