@@ -16,7 +16,10 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh-askextra-shousi": "an extra asked to be brought ('能自带清酒吗') is no want",
+    "zh-askextra-tshirt": "an extra asked to be printed after a place ('袖子上能印…吗') is no want",
+}
 
 
 def test_probes_miss16_load():
