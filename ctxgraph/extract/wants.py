@@ -951,7 +951,31 @@ _PRICE_ASKED = re.compile(r"多少钱|什么价|价格|怎么收费|收费|\bhow
 #: "能再加一份小吃拼盘吗？" (the packs' ``wants`` read the same act in the opening)
 _ASKED_ADDITION = {"en": re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|great|perfect|fine|thanks|please|and|also|oh|so)\W+)*(?:can|could|may) (?:we|i) "
                                     r"(?:also |please |still )?(?:add|hire|rent|borrow|include)\b", re.I),
-                   "zh": re.compile(r"^\W*(?:(?:好的?|行|嗯|对了|另外)\W*)*(?:能|可以|能不能|可不可以)(?:再|也|帮我|给我|多)*(?:加|租|借|配)")}
+                   # (miss16) also an extra the user asks to bring or to have printed, after the place it goes on: "能自带酒吗",
+                   # "能带宝宝来吗", "盒子上能印我们logo吗"; not a thing taken into a venue ("能带相机进去吗": its rule asked about);
+                   # and in any space-separated piece of the clause ("b那个吧 … 对了能自带蛋糕吗")
+                   "zh": re.compile(r"(?:^|(?<=\s))\W*(?:(?:好的?|行|嗯|对了|另外)\W*)*(?:[\u4e00-\u9fff]{1,3}上)?(?:能|可以|能不能|可不可以)(?:再|也|帮我|给我|多)*"
+                                    r"(?:加|租|借|配|自带|印|带(?![^，。？?！!\s]{0,8}(?:进去|进场|入场|上车|上飞机|过安检)))")}
+
+
+#: (miss16) the question forms of "can" hold a 不 that negates nothing ("能不能印logo", "可不可以加一份")
+_ASKING_NOT = re.compile(r"能不能|可不可以|行不行|好不好")
+
+
+def _negatable(clause: str, asked_for: re.Match | None) -> str:
+    """The part of ``clause`` a negation must not be in for a want to be added: the whole clause, or for an addition
+    asked for, its own space-separated piece without the 不 of "能不能" (miss16: "能带宝宝来吗 万一老公搞不定",
+    "礼盒上能不能印我们公司logo").
+
+    >>> import re
+    >>> _negatable("周六吧 能带宝宝来吗 万一老公搞不定", re.search("能带", "周六吧 能带宝宝来吗 万一老公搞不定"))
+    '能带宝宝来吗'
+    >>> _negatable("别加了", None)
+    '别加了'
+    """
+    if asked_for is None:
+        return clause
+    return _ASKING_NOT.sub("", clause[asked_for.start():].split()[0] if clause[asked_for.start():].split() else "")
 
 
 def _added_want(ctx: MessageContext, rules) -> str:
@@ -971,7 +995,7 @@ def _added_want(ctx: MessageContext, rules) -> str:
         asked_for = _ASKED_ADDITION[ctx.lang].search(clause) if ctx.lang in _ASKED_ADDITION else None
         if asked_for and _PRICE_ASKED.search(ctx.text):
             asked_for = None  # "可以加个小熊吗多少钱", "can we add X, how much?": a price asked, nothing added yet
-        if (ctx.asking(start) and not asked_for) or in_spans(start, ctx.taken_back) or _NEGATED.search(clause):
+        if (ctx.asking(start) and not asked_for) or in_spans(start, ctx.taken_back) or _NEGATED.search(_negatable(clause, asked_for)):
             continue
         if any(v.casefold() in clause.casefold() for v in taken):
             continue  # "oh and also the blue one": a value of this message's own fact, picked or said
