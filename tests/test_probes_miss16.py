@@ -16,7 +16,10 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh-takeup-zhuangxiu": "an extra taken up by naming it and 要 ('晾衣架要') is no want",
+    "zh-takeup-hunli": "an extra taken up by naming it and 要 ('航拍要') is no want",
+}
 
 
 def test_probes_miss16_load():
