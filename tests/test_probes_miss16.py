@@ -16,10 +16,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "zh-takeup-zhuangxiu": "an extra taken up by naming it and 要 ('晾衣架要') is no want",
-    "zh-takeup-hunli": "an extra taken up by naming it and 要 ('航拍要') is no want",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_miss16_load():
@@ -114,3 +111,29 @@ def test_an_extra_asked_to_be_brought_or_printed_is_wanted(said, held):
 def test_a_venues_rule_a_price_asked_or_a_refusal_adds_no_want(said, thing):
     facts = _current(["想订一份套餐", said])
     assert not any(thing in v for k, v in facts.items() if k.startswith("want")), facts
+
+
+def _after_offer(offer: str, said: str) -> list[str]:
+    t = Tracker("zh")
+    t.observe_many([{"role": "user", "content": "想办个同学会"}, {"role": "assistant", "content": offer},
+                    {"role": "user", "content": said}])
+    return [f.value for f in t.state().facts if f.key.startswith("want_t") and f.status == "current"]
+
+
+@pytest.mark.parametrize(("offer", "said", "held"), [
+    ("摄影需要吗？跟拍半天1200元。", "摄影要 还有纪念品别太贵", "摄影要"),
+    ("要不要顺便注册第35类和第43类？", "35类要 43类先不用", "35类要"),
+    ("卫生间建议做防滑地砖和扶手，要加上吗？", "扶手要，防滑砖本来就是要的", "扶手要"),
+])
+def test_an_offered_extra_taken_up_with_yao_is_wanted(offer, said, held):
+    assert any(held in v for v in _after_offer(offer, said)), _after_offer(offer, said)
+
+
+@pytest.mark.parametrize(("offer", "said"), [
+    ("需要蜡烛和帽子吗？", "刀叉要 其他不用"),  # a thing never offered
+    ("摄影需要吗？", "摄影不要"),  # declined
+    ("摄影需要吗？", "都要"),  # no thing named
+    ("跟拍半天1200元。", "摄影要"),  # nothing asked
+])
+def test_no_extra_taken_up_that_was_never_offered_declined_or_unnamed(offer, said):
+    assert _after_offer(offer, said) == []

@@ -131,7 +131,7 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     else:
         value = _changed_want(ctx) or _want_without_given_up(ctx)
         if not value:
-            more = _added_want(ctx, rules)
+            more = _added_want(ctx, rules) or _taken_up(ctx)
             if more:  # beside the first want; the first one when the opening said none ("Oh and we need the certificate")
                 key = f"{WANT_KEY}_t{ctx.index}" if g.current_with_key(ctx.graph, WANT_KEY) else WANT_KEY
                 later.append(FactUnit(key=key, name=name, value=cut_at_boundary(more, WANT_CHARS), stressed=ctx.stressed))
@@ -956,6 +956,36 @@ _ASKED_ADDITION = {"en": re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|great|perfe
                    # and in any space-separated piece of the clause ("b那个吧 … 对了能自带蛋糕吗")
                    "zh": re.compile(r"(?:^|(?<=\s))\W*(?:(?:好的?|行|嗯|对了|另外)\W*)*(?:[\u4e00-\u9fff]{1,3}上)?(?:能|可以|能不能|可不可以)(?:再|也|帮我|给我|多)*"
                                     r"(?:加|租|借|配|自带|印|带(?![^，。？?！!\s]{0,8}(?:进去|进场|入场|上车|上飞机|过安检)))")}
+
+
+#: (miss16) zh: a piece of the message that names a thing and takes it with 要 ("摄影要", "35类要", "来电显示倒是要的")
+_TAKEN_UP = re.compile(r"(?:^|(?<=[\s，,。！!；;]))(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:也|都|倒是|还是)?要(?:的|啊|吧|呀)?(?=[\s，,。！!；;~]|$)")
+#: words that are no thing taken: who takes it, "都", "这个", and a negation or a wish inside the thing
+_NOT_A_THING = re.compile(r"^(?:我|你|他|她|我们|咱|都|也|还|这个|那个|这|那)|[不别没想]")
+#: the assistant's message asks whether the user wants something ("摄影需要吗？", "要加上吗？", "要不要顺便…？")
+_OFFER_ASKED = re.compile(r"(?:需要|要|加)[^。！!]{0,8}吗|要不要|需不需要|[？?]")
+
+
+def _taken_up(ctx: MessageContext) -> str:
+    """(miss16) zh: things the assistant's last message named and asked about, taken up by the user with 要 ("摄影需要吗？"
+    -> "摄影要"; "要不要顺便注册第35类和第43类？" -> "35类要 43类先不用"): the pieces that take them, joined.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想办同学会"}, {"role": "assistant", "content": "摄影需要吗？跟拍半天1200元。"},
+    ...                 {"role": "user", "content": "摄影要 还有纪念品别太贵"}])
+    >>> [f.value for f in t.state().facts if f.key.startswith("want_t")]
+    ['摄影要']
+    """
+    if ctx.lang != "zh":
+        return ""
+    last = ctx.graph.graph.get("last_turn")
+    said = str(ctx.graph.nodes[last].get("text") or "") if last and ctx.graph.nodes[last].get("role") == "assistant" else ""
+    if not said or not _OFFER_ASKED.search(said):
+        return ""
+    taken = [m.group(0) for m in _TAKEN_UP.finditer(ctx.text)
+             if not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
+    return "，".join(taken)
 
 
 #: (miss16) the question forms of "can" hold a 不 that negates nothing ("能不能印logo", "可不可以加一份")
