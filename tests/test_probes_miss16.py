@@ -16,7 +16,10 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh-first-gangqin": "a first step the assistant offered, taken with 先 ('先试课吧'), is no want",
+    "zh-first-fangshui": "a first step the assistant offered, taken with 先 ('先上门检测吧'), is no want",
+}
 
 
 def test_probes_miss16_load():
