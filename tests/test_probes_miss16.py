@@ -16,10 +16,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "zh-first-gangqin": "a first step the assistant offered, taken with 先 ('先试课吧'), is no want",
-    "zh-first-fangshui": "a first step the assistant offered, taken with 先 ('先上门检测吧'), is no want",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_miss16_load():
@@ -139,4 +136,18 @@ def test_an_offered_extra_taken_up_with_yao_is_wanted(offer, said, held):
     ("跟拍半天1200元。", "摄影要"),  # nothing asked
 ])
 def test_no_extra_taken_up_that_was_never_offered_declined_or_unnamed(offer, said):
+    assert _after_offer(offer, said) == []
+
+
+@pytest.mark.parametrize(("offer", "said", "held"), [
+    ("可以先免费上门评估。", "先上门评估吧，我上班去不了", "先上门评估吧"),
+    ("一对一课每节45分钟，体验课99元。", "那就周老师吧。先上个体验课看看。", "先上个体验课看看"),
+    ("可以先免费试听一次。", "先试听吧。她性子有点急", "先试听吧"),
+])
+def test_a_first_step_the_assistant_named_taken_with_xian_is_wanted(offer, said, held):
+    assert held in _after_offer(offer, said), _after_offer(offer, said)
+
+
+@pytest.mark.parametrize(("offer", "said"), [("每小时50元。", "先来一次看看效果"), ("可以先免费上门评估。", "先不评估了")])
+def test_no_first_step_never_named_or_put_off(offer, said):
     assert _after_offer(offer, said) == []

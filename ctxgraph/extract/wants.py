@@ -960,6 +960,9 @@ _ASKED_ADDITION = {"en": re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|great|perfe
 
 #: (miss16) zh: a piece of the message that names a thing and takes it with 要 ("摄影要", "35类要", "来电显示倒是要的")
 _TAKEN_UP = re.compile(r"(?:^|(?<=[\s，,。！!；;]))(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:也|都|倒是|还是)?要(?:的|啊|吧|呀)?(?=[\s，,。！!；;~]|$)")
+#: (miss16) zh: a first step taken with 先 ("先上门评估吧", "先上个体验课看看", "先试听吧"): the step after the verb and count
+_FIRST_STEP = re.compile(r"(?:^|(?<=[\s，,。！!；;]))(?:那|那就|那我)?先(?:上|来|做|约|试|报|预约|办)?(?:个|一?次|一节|一下)?"
+                         r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:吧|看看|试试)")
 #: words that are no thing taken: who takes it, "都", "这个", and a negation or a wish inside the thing
 _NOT_A_THING = re.compile(r"^(?:我|你|他|她|我们|咱|都|也|还|这个|那个|这|那)|[不别没想]")
 #: the assistant's message asks whether the user wants something ("摄影需要吗？", "要加上吗？", "要不要顺便…？")
@@ -968,7 +971,8 @@ _OFFER_ASKED = re.compile(r"(?:需要|要|加)[^。！!]{0,8}吗|要不要|需�
 
 def _taken_up(ctx: MessageContext) -> str:
     """(miss16) zh: things the assistant's last message named and asked about, taken up by the user with 要 ("摄影需要吗？"
-    -> "摄影要"; "要不要顺便注册第35类和第43类？" -> "35类要 43类先不用"): the pieces that take them, joined.
+    -> "摄影要"; "要不要顺便注册第35类和第43类？" -> "35类要 43类先不用"), or named as a first step and taken with 先
+    ("可以先免费上门评估" -> "先上门评估吧"): the pieces that take them, joined.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -981,10 +985,12 @@ def _taken_up(ctx: MessageContext) -> str:
         return ""
     last = ctx.graph.graph.get("last_turn")
     said = str(ctx.graph.nodes[last].get("text") or "") if last and ctx.graph.nodes[last].get("role") == "assistant" else ""
-    if not said or not _OFFER_ASKED.search(said):
+    if not said:
         return ""
     taken = [m.group(0) for m in _TAKEN_UP.finditer(ctx.text)
-             if not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
+             if _OFFER_ASKED.search(said) and not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
+    taken += [m.group(0) for m in _FIRST_STEP.finditer(ctx.text)
+              if not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
     return "，".join(taken)
 
 
