@@ -224,8 +224,9 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
     for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC, _ZH_FIXED):
-        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text:
-            continue  # (miss13) the words each needs
+        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text \
+                or rx is _ZH_FIXED and "耳" not in text and "血" not in text:
+            continue  # (miss13, miss16) the words each needs
         for m in rx.finditer(text):
             if rx is _ZH_OTHER_ALLERGY and not m.group("obj").startswith("对") and _ZH_NOT_HAD.search(m.group(0)):
                 continue  # (fix15) "我同事担心过敏": feared, no allergy had
