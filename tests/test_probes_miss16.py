@@ -16,7 +16,10 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh-namephone-songhua": "a name bare before a phone, after a party and a role ('收花人前台 柯晓雯 136…'), is no fact",
+    "zh-namephone-weixiu": "a name bare before a phone, after 'his phone' ('打他电话 钱国梁 138…'), is no fact",
+}
 
 
 def test_probes_miss16_load():
