@@ -389,6 +389,39 @@ def _lives(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     return []
 
 
+#: (miss16) what may stand between a name and the phone after it
+_TO_PHONE = re.compile(r"[\s，,：:]*")
+
+
+def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]) -> list[_Unit]:
+    """(miss16) Chinese: a name the tagger found right before a phone, said after the party whose phone it is and held by
+    no fact yet ("收货人行政部 何佳 136…", "让师傅打她电话 许静 138…"): that party's name (``person_<party>``).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "收货人行政部 何佳 13601925566"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("person")]
+    [('person_收货人', '何佳')]
+    """
+    if ctx.lang != "zh":
+        return []
+    from .facts import party_before
+
+    held = [u.value for u in ctx.units + units if isinstance(u, FactUnit)]
+    out: list[_Unit] = []
+    for m in ctx.mentions:
+        phone = next((x for x in ctx.mentions if x.label == "PHONE" and _TO_PHONE.fullmatch(ctx.text, m.end, x.start)), None)
+        if m.label != "PERSON" or phone is None or ctx.asking(m.start) or any(m.text in v for v in held):
+            continue
+        party = party_before(ctx, m.start)
+        key = f"person_{party}" if party else None
+        if key is None or key in filled:
+            continue  # the user's own name said with a phone is the name step's ("熊雨晴 133…" answering 怎么称呼)
+        filled.add(key)
+        out.append(FactUnit(key=key, name=key.replace("_", " "), value=m.text, correction=ctx.correcting, stressed=ctx.stressed))
+    return out
+
+
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder."""
@@ -399,6 +432,7 @@ def relations(ctx: MessageContext) -> list[_Unit]:
     units += _name_ages_en(ctx, filled | {u.key for u in units if isinstance(u, FactUnit)})
     units += _zh_ages(ctx, filled, units)
     filled |= {u.key for u in units if isinstance(u, FactUnit)}
+    units += _name_before_phone(ctx, filled, units)
     units += _bare_number_facts(ctx, filled)
     units += _lives(ctx, filled)
     _located(ctx)
