@@ -17,12 +17,15 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("miss16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "en-title-kitchen": "a job title beside a name ('Priya Natarajan, head chef, 077…') is no value",
+    "en-title-im": "a job title after I'm ('I'm the parish clerk') is no value",
+    "en-title-our": "a job title before a name ('our finance director, Ruth Adebayo') is no value",
     "zh-namephone-songhua": "收花人 is no party word of the pack (收件人, 收货人 are), so the name before the phone has no holder",
 }
 
 
 def test_probes_miss16_load():
-    assert len(PROBES) >= 16 and {conv.lang for _, conv in PROBES} == {"zh"}
+    assert len(PROBES) >= 16 and {conv.lang for _, conv in PROBES} == {"zh", "en"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
