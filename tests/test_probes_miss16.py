@@ -31,11 +31,15 @@ def test_probes_miss16_probe_reads_the_value(probe, conv):
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
 
 
-def _current(messages: list[str]) -> dict[str, str]:
-    """The current facts after an opening and the assistant's greeting, then ``messages`` (the user's)."""
-    t = Tracker("zh", today="2026-03-09")
-    t.observe_many([{"role": "user", "content": "你好"}, {"role": "assistant", "content": "您好，请讲。"}]
-                   + [{"role": "user", "content": m} for m in messages])
+#: an opening and the assistant's reply before the messages a test says, per language
+_OPENING = {"zh": ["你好", "您好，请讲。"], "en": ["hello, I'd like to book a training day", "Of course. Who will be the contact?"]}
+
+
+def _current(messages: list[str], lang: str = "zh") -> dict[str, str]:
+    """The current facts after an opening and the assistant's reply, then ``messages`` (the user's)."""
+    t = Tracker(lang, today="2026-03-09")
+    said = [{"role": "user", "content": _OPENING[lang][0]}, {"role": "assistant", "content": _OPENING[lang][1]}]
+    t.observe_many(said + [{"role": "user", "content": m} for m in messages])
     return {f.key: f.value for f in t.state().facts if f.status == "current"}
 
 
@@ -168,23 +172,16 @@ def test_no_party_name_from_the_users_own_name_or_a_place_before_a_phone():
     assert not any(k.startswith("person_") for k in facts), facts
 
 
-def _en_current(said: str) -> dict[str, str]:
-    t = Tracker("en")
-    t.observe_many([{"role": "user", "content": "hello, I'd like to book a training day"},
-                    {"role": "assistant", "content": "Of course. Who will be the contact?"}, {"role": "user", "content": said}])
-    return {f.key: f.value for f in t.state().facts if f.status == "current"}
-
-
 @pytest.mark.parametrize(("said", "key", "title"), [
     ("yes pls. Becky Shaw, 07700 900555, I'm PTA chair.", "role", "PTA chair"),
     ("Helen Ashworth, practice manager, 01422 843 117", "role_Helen", "practice manager"),
     ("our finance director, Ruth Adebayo, signs off", "role_Ruth", "finance director"),
 ])
 def test_a_job_title_beside_a_name_or_after_im_is_read(said, key, title):
-    assert _en_current(said).get(key) == title, _en_current(said)
+    assert _current([said], "en").get(key) == title, _current([said], "en")
 
 
 @pytest.mark.parametrize("said", ["it arrived damaged, and the store manager was rude", "is the manager in today?",
                                   "we spoke to a manager, nobody called back"])
 def test_no_title_of_no_one_named_or_asked_about(said):
-    assert not any(k.startswith("role") for k in _en_current(said)), _en_current(said)
+    assert not any(k.startswith("role") for k in _current([said], "en")), _current([said], "en")
