@@ -89,12 +89,14 @@ class SlotRule(_Strict):
 class FactPattern(_Strict):
     """A fact pattern with options: a fixed value ("free wifi" -> internet: yes, given
     ``slot`` and ``value``) and/or the domains it applies in (``domains``); without
-    ``slot``, its named groups are slot ids."""
+    ``slot``, its named groups are slot ids; ``said_by`` (``user`` or ``assistant``) keeps it to one speaker's
+    messages (miss16: "卡用建行的" is the user's bank, "工行、建行都可以" the service's list)."""
 
     pattern: str
     slot: str | None = None
     value: str | None = None
     domains: list[str] = []
+    said_by: Literal["user", "assistant"] | None = None
 
     _c = field_validator("pattern")(classmethod(lambda cls, v: _check_regexes([v])[0]))
 

@@ -201,16 +201,16 @@ class CompiledPack:
         self.phrases = PhraseMatcher(phrases)
 
     def _compile_fact_patterns(self, pack: RulePack, flags: int) -> None:
-        # (regex, slot, fixed value, domains it applies in)
-        self.fact_patterns: list[tuple[re.Pattern, str | None, str | None, frozenset[str]]] = []
+        # (regex, slot, fixed value, domains it applies in, the one speaker it applies to or None)
+        self.fact_patterns: list[tuple[re.Pattern, str | None, str | None, frozenset[str], str | None]] = []
         for fp in pack.fact_patterns:
-            source, slot, value, domains = (fp, None, None, frozenset()) if isinstance(fp, str) else (
-                fp.pattern, fp.slot, fp.value, frozenset(fp.domains))
+            source, slot, value, domains, said_by = (fp, None, None, frozenset(), None) if isinstance(fp, str) else (
+                fp.pattern, fp.slot, fp.value, frozenset(fp.domains), fp.said_by)
             rx = re.compile(source, flags)
             unknown = [name for name in ([slot] if slot else rx.groupindex) if name not in self.slots]
             if unknown:
                 raise RulesError(Errors.E014.format(pattern=source, groups=", ".join(unknown), lang=pack.lang))
-            self.fact_patterns.append((rx, slot, value, domains))
+            self.fact_patterns.append((rx, slot, value, domains, said_by))
 
     # ------------------------------------------------------------------ labels
     def label_kind(self, label: str) -> str:

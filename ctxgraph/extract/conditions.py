@@ -185,6 +185,10 @@ _ZH_MEDICINE = re.compile(r"(?:^|(?<=[\s，,。；;]))(?:她|他|我)?(?P<obj>(?
 _ZH_HURT = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_PERSON + r")(?P<obj>" + _ZH_BODY +
                       r"(?:去年|前年|以前|之前|小时候|年轻时|早年|前几年|前段时间|上个月|上半年)(?:也|还|都)?"
                       r"(?:受过伤|受伤过|骨折过|扭伤过|扭到过|摔伤过|拉伤过|做过手术|动过手术))")
+# (miss16) a condition said as a fixed phrase of a body part and its state, after a person: hard of hearing ("他耳背",
+# "我奶奶耳朵背"), high blood sugar, pressure or fat ("我妈血糖高", "他血压有点高"); not "背着孩子", "个子高"
+_ZH_FIXED = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_PERSON + r")(?:最近|平时|一直|也|还|有点儿?)?"
+                       r"(?P<obj>耳朵?(?:有点儿?|比较|很)?背(?![着包])|血[糖压脂](?:有点儿?|偏|比较|很|一直)?高)")
 # what a person "has" that is no condition: the language's light objects (time, a matter, a question, things owned)
 _ZH_LIGHT = re.compile(r"^(?:时间|空|事|事情|问题|需要|意思|可能|机会|钱|房|车|一个|两个|几个|人|孩子|小孩|朋友|同事|工作|课|班|安排|想法|要求|兴趣|办法|会员|卡|优惠|经验|基础)"
                        r"|(?:课|班|会|会议|约|活动|安排|计划|考试|比赛)$")  # an appointment had ("他有英语课") is no condition
@@ -219,9 +223,10 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
             start = m.start("obj") if re.match(r"最近|一直|平时", m.group(0)) else m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
-    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC):
-        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text:
-            continue  # (miss13) the words each needs
+    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC, _ZH_FIXED):
+        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text \
+                or rx is _ZH_FIXED and "耳" not in text and "血" not in text:
+            continue  # (miss13, miss16) the words each needs
         for m in rx.finditer(text):
             if rx is _ZH_OTHER_ALLERGY and not m.group("obj").startswith("对") and _ZH_NOT_HAD.search(m.group(0)):
                 continue  # (fix15) "我同事担心过敏": feared, no allergy had

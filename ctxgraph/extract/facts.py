@@ -295,9 +295,11 @@ def _value_at(text: str, value: str, at: int) -> int:
 
 
 def pattern_facts(w: FactWriter) -> None:
-    """Fact patterns with a named group per slot, or a fixed slot and value."""
+    """Fact patterns with a named group per slot, or a fixed slot and value (of one speaker when it says whose)."""
     ctx, pack = w.ctx, w.ctx.pack
-    for rx, fixed_slot, fixed_value, only_in in pack.fact_patterns:
+    for rx, fixed_slot, fixed_value, only_in, said_by in pack.fact_patterns:
+        if said_by and said_by != ctx.role:
+            continue  # (miss16) "工行、建行都可以": the service's list, no bank of the user's
         for fm in rx.finditer(ctx.text):
             domain = ctx.domain_at(fm.start())
             if only_in and domain not in only_in:

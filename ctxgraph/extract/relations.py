@@ -389,6 +389,84 @@ def _lives(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     return []
 
 
+#: (miss16) English: a job title: up to two words before a job noun ("practice manager", "Head of People", "PTA chair")
+_EN_TITLE = (r"(?P<title>(?:(?!(?:and|or|but|the|a|an|our|my|is|was)\b)[A-Za-z]+ ){0,2}?(?:chair(?:man|woman|person)?|manager|director|officer|"
+             r"treasurer|secretary|administrator|co-?ordinator|founder|developer|engineer|chef|clerk|receptionist|accountant|"
+             r"bursar|CEO|CFO|COO|CTO|[Hh]ead of [A-Za-z]+))")
+#: the title said of the speaker ("I'm PTA chair", "I'm the parish clerk"), after a name in apposition ("Helen Ashworth,
+#: practice manager, 01422…"), or before one ("our finance director, Ruth Adebayo"); the title ends its phrase
+_EN_TITLES = (re.compile(r"(?:\b(?:I'm|I’m|I am)\s+|,\s+)(?:the |a |an |our )?" + _EN_TITLE + r"(?=\s*(?:[,.;!]|$|\band\b))"),
+              re.compile(r"\b(?:[Oo]ur|[Mm]y) " + _EN_TITLE + r",\s+(?=[A-Z])"))
+
+
+def _titles_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
+    """(miss16) English: a job title said of the speaker or beside a name, as a ``role`` fact (the speaker's, or
+    ``role_<first name>`` of the person named right beside it); none asked about, none in a clause with no name or "I".
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "I'm Daniel Osei, Head of People. Our CEO, Fiona Marsh, signs"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("role"))
+    [('role', 'Head of People'), ('role_Fiona', 'CEO')]
+    """
+    if ctx.lang != "en" or "," not in ctx.text and "I" not in ctx.text:
+        return []
+    out: list[_Unit] = []
+    people = [m for m in ctx.mentions if m.label == "PERSON"]
+    for r in (r for rx in _EN_TITLES for r in rx.finditer(ctx.text)):
+        title = r.group("title") or ""
+        at = r.start("title")
+        if ctx.asking(at) or any(m.label not in ("PERSON", "ORG", "NORP") and m.start < r.end("title") and at < m.end
+                                  for m in ctx.mentions):
+            continue
+        said_by_me = re.match(r"I", r.group(0)) is not None
+        beside = next((m for m in people if (0 <= r.start() - m.end <= 1) or (0 <= m.start - r.end() <= 1)), None)
+        if beside is None and not said_by_me:
+            continue  # ", store manager": a title of no one named
+        mine = said_by_me or re.search(r"\b(?:I'm|I’m|I am|my name is|this is)\s*$", ctx.text[max(0, beside.start - 14):beside.start])
+        mine = mine or any(isinstance(u, FactUnit) and u.key == "name" and u.value == beside.text for u in ctx.units)
+        key = "role" if mine else f"role_{beside.text.split()[0]}"
+        if key in filled:
+            continue
+        filled.add(key)
+        out.append(FactUnit(key=key, name=key.replace("_", " "), value=title.strip(), correction=ctx.correcting,
+                            stressed=ctx.stressed))
+    return out
+
+
+#: (miss16) what may stand between a name and the phone after it
+_TO_PHONE = re.compile(r"[\s，,：:]*")
+
+
+def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]) -> list[_Unit]:
+    """(miss16) Chinese: a name the tagger found right before a phone, said after the party whose phone it is and held by
+    no fact yet ("收货人行政部 何佳 136…", "让师傅打她电话 许静 138…"): that party's name (``person_<party>``).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "收货人行政部 何佳 13601925566"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("person")]
+    [('person_收货人', '何佳')]
+    """
+    if ctx.lang != "zh":
+        return []
+    from .facts import party_before
+
+    held = [u.value for u in ctx.units + units if isinstance(u, FactUnit)]
+    out: list[_Unit] = []
+    for m in ctx.mentions:
+        phone = next((x for x in ctx.mentions if x.label == "PHONE" and _TO_PHONE.fullmatch(ctx.text, m.end, x.start)), None)
+        if m.label != "PERSON" or phone is None or ctx.asking(m.start) or any(m.text in v for v in held):
+            continue
+        party = party_before(ctx, m.start)
+        key = f"person_{party}" if party else None
+        if key is None or key in filled:
+            continue  # the user's own name said with a phone is the name step's ("熊雨晴 133…" answering 怎么称呼)
+        filled.add(key)
+        out.append(FactUnit(key=key, name=key.replace("_", " "), value=m.text, correction=ctx.correcting, stressed=ctx.stressed))
+    return out
+
+
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder."""
@@ -399,6 +477,8 @@ def relations(ctx: MessageContext) -> list[_Unit]:
     units += _name_ages_en(ctx, filled | {u.key for u in units if isinstance(u, FactUnit)})
     units += _zh_ages(ctx, filled, units)
     filled |= {u.key for u in units if isinstance(u, FactUnit)}
+    units += _name_before_phone(ctx, filled, units)
+    units += _titles_en(ctx, filled)
     units += _bare_number_facts(ctx, filled)
     units += _lives(ctx, filled)
     _located(ctx)

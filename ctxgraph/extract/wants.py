@@ -131,7 +131,7 @@ def wants(ctx: MessageContext) -> list[_Unit]:
     else:
         value = _changed_want(ctx) or _want_without_given_up(ctx)
         if not value:
-            more = _added_want(ctx, rules)
+            more = _added_want(ctx, rules) or _taken_up(ctx)
             if more:  # beside the first want; the first one when the opening said none ("Oh and we need the certificate")
                 key = f"{WANT_KEY}_t{ctx.index}" if g.current_with_key(ctx.graph, WANT_KEY) else WANT_KEY
                 later.append(FactUnit(key=key, name=name, value=cut_at_boundary(more, WANT_CHARS), stressed=ctx.stressed))
@@ -956,7 +956,67 @@ _PRICE_ASKED = re.compile(r"多少钱|什么价|价格|怎么收费|收费|\bhow
 #: "能再加一份小吃拼盘吗？" (the packs' ``wants`` read the same act in the opening)
 _ASKED_ADDITION = {"en": re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|great|perfect|fine|thanks|please|and|also|oh|so)\W+)*(?:can|could|may) (?:we|i) "
                                     r"(?:also |please |still )?(?:add|hire|rent|borrow|include)\b", re.I),
-                   "zh": re.compile(r"^\W*(?:(?:好的?|行|嗯|对了|另外)\W*)*(?:能|可以|能不能|可不可以)(?:再|也|帮我|给我|多)*(?:加|租|借|配)")}
+                   # (miss16) also an extra the user asks to bring or to have printed, after the place it goes on: "能自带酒吗",
+                   # "能带宝宝来吗", "盒子上能印我们logo吗"; not a thing taken into a venue ("能带相机进去吗": its rule asked about);
+                   # and in any space-separated piece of the clause ("b那个吧 … 对了能自带蛋糕吗")
+                   "zh": re.compile(r"(?:^|(?<=\s))\W*(?:(?:好的?|行|嗯|对了|另外)\W*)*(?:[\u4e00-\u9fff]{1,3}上)?(?:能|可以|能不能|可不可以)(?:再|也|帮我|给我|多)*"
+                                    r"(?:加|租|借|配|自带|印|带(?![^，。？?！!\s]{0,8}(?:进去|进场|入场|上车|上飞机|过安检)))")}
+
+
+#: (miss16) zh: a piece of the message that names a thing and takes it with 要 ("摄影要", "35类要", "来电显示倒是要的")
+_TAKEN_UP = re.compile(r"(?:^|(?<=[\s，,。！!；;]))(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:也|都|倒是|还是)?要(?:的|啊|吧|呀)?(?=[\s，,。！!；;~]|$)")
+#: (miss16) zh: a first step taken with 先 ("先上门评估吧", "先上个体验课看看", "先试听吧"): the step after the verb and count
+_FIRST_STEP = re.compile(r"(?:^|(?<=[\s，,。！!；;]))(?:那|那就|那我)?先(?:上|来|做|约|试|报|预约|办)?(?:个|一?次|一节|一下)?"
+                         r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:吧|看看|试试)")
+#: words that are no thing taken: who takes it, "都", "这个", and a negation or a wish inside the thing
+_NOT_A_THING = re.compile(r"^(?:我|你|他|她|我们|咱|都|也|还|这个|那个|这|那)|[不别没想]")
+#: the assistant's message asks whether the user wants something ("摄影需要吗？", "要加上吗？", "要不要顺便…？")
+_OFFER_ASKED = re.compile(r"(?:需要|要|加)[^。！!]{0,8}吗|要不要|需不需要|[？?]")
+
+
+def _taken_up(ctx: MessageContext) -> str:
+    """(miss16) zh: things the assistant's last message named and asked about, taken up by the user with 要 ("摄影需要吗？"
+    -> "摄影要"; "要不要顺便注册第35类和第43类？" -> "35类要 43类先不用"), or named as a first step and taken with 先
+    ("可以先免费上门评估" -> "先上门评估吧"): the pieces that take them, joined.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想办同学会"}, {"role": "assistant", "content": "摄影需要吗？跟拍半天1200元。"},
+    ...                 {"role": "user", "content": "摄影要 还有纪念品别太贵"}])
+    >>> [f.value for f in t.state().facts if f.key.startswith("want_t")]
+    ['摄影要']
+    """
+    if ctx.lang != "zh":
+        return ""
+    last = ctx.graph.graph.get("last_turn")
+    said = str(ctx.graph.nodes[last].get("text") or "") if last and ctx.graph.nodes[last].get("role") == "assistant" else ""
+    if not said:
+        return ""
+    taken = [m.group(0) for m in _TAKEN_UP.finditer(ctx.text)
+             if _OFFER_ASKED.search(said) and not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
+    taken += [m.group(0) for m in _FIRST_STEP.finditer(ctx.text)
+              if not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
+    return "，".join(taken)
+
+
+#: (miss16) the question forms of "can" hold a 不 that negates nothing ("能不能印logo", "可不可以加一份")
+_ASKING_NOT = re.compile(r"能不能|可不可以|行不行|好不好")
+
+
+def _negatable(clause: str, asked_for: re.Match | None) -> str:
+    """The part of ``clause`` a negation must not be in for a want to be added: the whole clause, or for an addition
+    asked for, its own space-separated piece without the 不 of "能不能" (miss16: "能带宝宝来吗 万一老公搞不定",
+    "礼盒上能不能印我们公司logo").
+
+    >>> import re
+    >>> _negatable("周六吧 能带宝宝来吗 万一老公搞不定", re.search("能带", "周六吧 能带宝宝来吗 万一老公搞不定"))
+    '能带宝宝来吗'
+    >>> _negatable("别加了", None)
+    '别加了'
+    """
+    if asked_for is None:
+        return clause
+    return _ASKING_NOT.sub("", clause[asked_for.start():].split()[0] if clause[asked_for.start():].split() else "")
 
 
 def _added_want(ctx: MessageContext, rules) -> str:
@@ -976,7 +1036,7 @@ def _added_want(ctx: MessageContext, rules) -> str:
         asked_for = _ASKED_ADDITION[ctx.lang].search(clause) if ctx.lang in _ASKED_ADDITION else None
         if asked_for and _PRICE_ASKED.search(ctx.text):
             asked_for = None  # "可以加个小熊吗多少钱", "can we add X, how much?": a price asked, nothing added yet
-        if (ctx.asking(start) and not asked_for) or in_spans(start, ctx.taken_back) or _NEGATED.search(clause):
+        if (ctx.asking(start) and not asked_for) or in_spans(start, ctx.taken_back) or _NEGATED.search(_negatable(clause, asked_for)):
             continue
         if any(v.casefold() in clause.casefold() for v in taken):
             continue  # "oh and also the blue one": a value of this message's own fact, picked or said
