@@ -17,6 +17,9 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("picks16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "en-clock-afternoon-colon": "'3:45' with a colon is read as a 24-hour clock, so it fits no offered 15:45",
+    "en-clock-afternoon-bare": "'2:30' with a colon is read as a 24-hour clock, so it fits no offered 14:30",
+    "zh-clock-day-and-clock": "the pointing words start at the clock (下午3点那个), the day before it is lost",
     "en-named-guesthouse": "options.py reads no list of names with bracketed details joined by commas and 'and'",
     "en-named-craftfair": "options.py reads no list of names with bracketed details joined by commas",
     "zh-named-teahouse": "options.py reads no list of names with bracketed details joined by 、 and 和",

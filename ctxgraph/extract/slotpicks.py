@@ -288,7 +288,9 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
                      and (wd is None or weekday_of(o.day) == wd) and (dom is None or _day_of_month(o.day) == dom)
                      and (month is None or _month(o.day) in (None, month))}
         elif kind == "clock":
-            fits &= _clock_fits(token, options)
+            said = hour_minute(token)
+            fits &= {n for n, o in enumerate(options) if said and o.clock and (hm := hour_minute(o.clock))
+                     and _same_clock(said, hm)}
         else:
             fits &= {n for n, o in enumerate(options) if _in_part(ctx.lang, token, o)}
     by_words = _by_words(clause, options, ctx.lang)
@@ -298,28 +300,6 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
         fits &= by_words
         named = True
     return (next(iter(fits)) if named and len(fits) == 1 else None), by_words is not None
-
-
-#: (picks16) a clock typed with a colon or a dot and nothing else ("2:20", "at 3.45"): on a 12-hour face as often as not
-_BARE_CLOCK = re.compile(r"(?:at\s+)?(?:0?[1-9]|1[01])[:.：][0-5]\d", re.I)
-
-
-def _clock_fits(token: str, options: list[Option]) -> set[int]:
-    """The options whose clock is the one ``token`` says; (picks16) a bare colon clock before noon that fits none is
-    read on a 12-hour face ("the 5th 2:20 one" for "14:20"), while one that fits keeps its own ("9:30" of 9:30 and 21:30).
-
-    >>> opts = [Option(day="Saturday 5 December", clock="at 10:40"), Option(day="Saturday 5 December", clock="14:20")]
-    >>> _clock_fits("2:20", opts), _clock_fits("10:40", opts), _clock_fits("9:20", opts)
-    ({1}, {0}, set())
-    """
-    said = hour_minute(token)
-    if said is None:
-        return set()
-    clocks = [(n, hm) for n, o in enumerate(options) if o.clock and (hm := hour_minute(o.clock))]
-    exact = {n for n, hm in clocks if _same_clock(said, hm)}
-    if exact or not said[2] or not _BARE_CLOCK.fullmatch(token.strip()):
-        return exact
-    return {n for n, hm in clocks if _same_clock((said[0], said[1], False), hm)}
 
 
 def _in_part(lang: str, part: str, option: Option) -> bool:
@@ -497,30 +477,16 @@ def pointed_words(clause: str, pack, size: int) -> str:
             at = clause.casefold().find(pointed.casefold())
             one = _EN_ONE.match(clause, at + len(pointed))
             return clause[at:one.end() if one else at + len(pointed)]
-    tokens = _tokens(clause)
-    for i, (start, end, kind, token) in enumerate(tokens):
+    for start, end, kind, token in _tokens(clause):
         if kind not in ("day", "clock"):
             continue
-        first = _run_start(clause, tokens, i)  # (picks16) "the 5th 2:20 one", "周六下午3点那个": the day before the clock too
         if m := _ZH_POINTER.match(clause, end):
-            return clause[first:m.end()].strip()
-        the = _EN_THE.search(clause, 0, first)
+            return clause[start:m.end()].strip()
+        the = _EN_THE.search(clause, 0, start)
         one = _EN_ONE.match(clause, end)
         if (the and kind == "day") or one:
-            return clause[the.start() if the else first:one.end() if one else end].strip()
+            return clause[the.start() if the else start:one.end() if one else end].strip()
     return ""
-
-
-def _run_start(clause: str, tokens: list[tuple[int, int, str, str]], i: int) -> int:
-    """(picks16) Where the run of days and clocks that ends with token ``i`` starts: tokens said one after another, with
-    at most a space, "at" or a comma between ("the 5th 2:20", "周六下午3点").
-
-    >>> _run_start("the 5th 2:20 one", _tokens("the 5th 2:20 one"), 1), _run_start("周六下午3点那个", _tokens("周六下午3点那个"), 1)
-    (0, 0)
-    """
-    while i > 0 and tokens[i - 1][2] in ("day", "clock") and re.fullmatch(r"[\s,，]*(?:at\s*)?", clause[tokens[i - 1][1]:tokens[i][0]], re.I):
-        i -= 1
-    return tokens[i][0]
 
 
 def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
