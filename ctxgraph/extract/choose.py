@@ -71,7 +71,8 @@ _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
 # (fix12) the fears are notchosen's: 怕 but not 恐怕 / 哪怕, "afraid" but not "I'm afraid it'll have to be"
-_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|hate)\b|n't\b|不|别|太|算了|免了|讨厌|"
+# (picks16) or saying it goes past a limit ("何阿姨超过五十了吧": the one over the age asked for)
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|hate)\b|n't\b|不|别|太|算了|免了|讨厌|超过|超出|"
                        + FEAR_PATTERN, re.I)
 # (wants11) a clause that supposes ("换镜头组的话都快够买个二手的了", "if we went premium"): it weighs an option, takes none
 _SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppose)\b", re.I)
