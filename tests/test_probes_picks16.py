@@ -19,9 +19,6 @@ PROBES = load_probes("picks16")
 KNOWN_MISSES: dict[str, str] = {
     "en-clock-afternoon-colon": "'3:45' with a colon is read as a 24-hour clock, so it fits no offered 15:45 (a mend, e4476f2, gained only blind15 and was reverted)",
     "en-clock-afternoon-bare": "'2:30' with a colon is read as a 24-hour clock, so it fits no offered 14:30",
-    "en-parallel-clean": "parallel sentences each with a price and no question after them are read as no list",
-    "en-parallel-tour": "parallel sentences each with a price and no question after them are read as no list",
-    "zh-parallel-clean": "parallel sentences each with a price and no question after them are read as no list",
     "zh-clock-day-and-clock": "the pointing words start at the clock (下午3点那个), the day before it is lost",
 }
 

@@ -279,6 +279,7 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
     best: list[Option] = []
     lists: list[list[Option]] = []
     measured: list[Option] = []
+    parallel: list[Option] = []
     for sentence in _SENTENCE.split(text):
         if not sentence.strip():
             continue
@@ -293,14 +294,14 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
         pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):], kinds)) if p and not _ASKING.search(p)]
         # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
         if not all(_named(p, lang) or (_PRICE.search(p) and len(measures(p)) >= 2) for p in pieces):
-            best, measured, lists = [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
+            best, measured, lists, parallel = [], [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
         if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
                for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
             if len(pieces) == 1 and _DATED.search(pieces[0]):  # (wants11) a remark with a day ("Report by 16 February
                 measured = []  # noted.") after a list: the list stands
                 continue
-            best, measured, lists = [], [], []  # a list of days or slots is not read here
+            best, measured, lists, parallel = [], [], [], []  # a list of days or slots is not read here
             continue
         opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
@@ -319,10 +320,18 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
             measured = []  # parallel sentences follow one another
         if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
             best = list(measured)
+        elif 2 <= len(measured) <= MAX_OPTIONS:
+            parallel = list(measured)
     best = best if len(best) <= MAX_OPTIONS else []
+    if not best and parallel and not lists and not any(_ORDINAL_DAY.search(o.text) or _ADDS_ON.search(o.text) for o in parallel):
+        lists.append(parallel)  # (picks16) parallel sentences with no question: a list a pick must name ("starter one")
     return best, [x for x in lists if x is not best] + [best] if best and all(x is not best for x in lists) else lists
 
 
+#: (picks16) a day of the month ("31st August", "the 7th"): parallel sentences that name days are slots, not options
+_ORDINAL_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.I)
+#: (picks16) a charge on top of another ("上门费另收50元", "Postage is an extra £8"): parallel sentences that add are a breakdown
+_ADDS_ON = re.compile(r"另|额外|加收|再加|\b(?:extra|plus|additional|on top|postage|delivery|vat)\b", re.I)
 #: (picks16) a name with its detail in brackets followed by a comma, 、 or "and" / 和: maybe a list of named options
 _NAMED_HINT = re.compile(r"[:：][^.。!?！？\n]*?[)）]\s*(?:[,，、]|\band\b|和)", re.I)
 #: (picks16) one named option: a name of up to three words or eight characters, then its detail in brackets
