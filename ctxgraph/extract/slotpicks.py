@@ -388,13 +388,16 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
                 _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
             continue
         asked = in_spans(offset, ctx.asked) or asks(clause, ctx.lang)  # (fix12) a zh interrogative with no mark
+        bare = not spaced or _bare_pick(clause, ctx.pack, len(options))
+        if not bare and not asked:
+            continue  # (picks16) a space-cut piece with words of its own is a reason ("下午她有课"), no pick
         index, by_word = _fits(ctx, clause, options)
         if asked and _asks_more(clause, ctx.lang):
             if index is not None:  # "is the wednesday one with the same teacher?": asks about an option, takes none
                 _drop_own(ctx, clause)
             continue
-        if spaced and not _bare_pick(clause, ctx.pack, len(options)):
-            continue  # (picks16) a space-cut piece with words of its own is a reason ("下午她有课"), no pick
+        if not bare:
+            continue
         if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
             picked = (clause, index, by_word)
     if picked:
@@ -517,6 +520,7 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
 
 
 #: (picks16) a change of the day said right before the new one ("改成28号", "换到周五", "move it to the 9th")
+_CHANGE_WORD = re.compile(r"[改换调]|\b(?:move|change|switch|push|bring)\b", re.I)
 _CHANGE_TO = re.compile(r"(?:改|换|调)(?:成|到|为)\s*$|\b(?:move|change|switch|push|bring)\b(?:\s+\w+){0,3}?\s+to\s+(?:the\s+)?$", re.I)
 
 
@@ -528,6 +532,8 @@ def _changed_to(ctx: MessageContext) -> bool:
     >>> _CHANGE_TO.search("能改成"), _CHANGE_TO.search("can we move it to the "), _CHANGE_TO.search("coming back ")
     (<re.Match object; span=(1, 3), match='改成'>, <re.Match object; span=(7, 22), match='move it to the '>, None)
     """
+    if not _CHANGE_WORD.search(ctx.text):
+        return False  # the cheap test first: most messages change nothing
     return any(_CHANGE_TO.search(ctx.text[:max(0, ctx.text.find(u.value))]) for u in _own(ctx, ctx.text))
 
 
