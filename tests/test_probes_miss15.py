@@ -19,8 +19,6 @@ PROBES = load_probes("miss15")
 KNOWN_MISSES: dict[str, str] = {
     "zh-apart-mingpian-names": "names answering 'which people' with no slot word before them are no facts",
     "zh-apart-jiyang-phone": "a bare name before the phone asked for is no fact",
-    "zh-apart-neg-alone": "the day taken after the refused one ('周日下午吧') is not read",
-    "zh-apart-neg-inside": "the day taken after the refused one ('周五吧') is not read",
     "zh-apart-role-lushu": "a rule in another piece ('必须能停营地的') holds the counts",
     "zh-apart-role-chuanpiao": "a rule in another piece ('一定要靠窗的位置') holds the day and the count",
     "zh-apart-role-neg-rule": "a refusal in another piece ('别订周日') holds the count",

@@ -71,7 +71,8 @@ _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
 # (fix12) the fears are notchosen's: 怕 but not 恐怕 / 哪怕, "afraid" but not "I'm afraid it'll have to be"
-_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|hate)\b|n't\b|不|别|太|算了|免了|讨厌|"
+# (picks16) or saying it goes past a limit ("何阿姨超过五十了吧": the one over the age asked for)
+_DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|hate)\b|n't\b|不|别|太|算了|免了|讨厌|超过|超出|"
                        + FEAR_PATTERN, re.I)
 # (wants11) a clause that supposes ("换镜头组的话都快够买个二手的了", "if we went premium"): it weighs an option, takes none
 _SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppose)\b", re.I)
@@ -307,13 +308,14 @@ def _bare(clause: str, part: str, option: str = "") -> bool:
 
 def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     options = offered_options(text, ctx.lang)
+    lists = offered_lists(text, ctx.lang)  # (picks16) with no list of its own, parallel sentences each with a price
     G = ctx.graph
-    if len(options) < 2 or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
+    if len(options) < 2 and not lists or any(turn - 3 <= G.nodes[f]["turn"] <= turn for f in G.graph.get("offers", ())):
         return []  # options that are things the offers step tracks (products, venues) are decided there
     # (fix12) "the thermal one sounds pricey, let me ask my wife", 我考虑一下带蓝牙那款: put off up to the deferral
-    until = put_off_until(ctx.text, ctx.lang, [o.text for o in options])  # (fix13) …but not of another topic
+    until = put_off_until(ctx.text, ctx.lang, [o.text for o in options or lists[0]])  # (fix13) …but not of another topic
     subs = [(o, c) for o, c in _sub_clauses(ctx) if o >= until]
-    found = _pick_in(ctx, subs, options, asks_which(text), by_name_only=False)
+    found = _pick_in(ctx, subs, options, asks_which(text), by_name_only=False) if len(options) >= 2 else None
     out = []
     if found:
         pick, part, said, _ = found
@@ -322,7 +324,7 @@ def _picked(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     # (picks10) the message's other lists: a clause that names one of their options by a part of its own
     # ("full service. i'll drop it off" to a list of services and a list of ways to hand it in)
     used = {found[3]} if found else set()
-    for k, other in enumerate(x for x in offered_lists(text, ctx.lang) if x is not options):
+    for k, other in enumerate(x for x in lists if x is not options):
         extra = _pick_in(ctx, [(o, c) for o, c in subs if o not in used], other, False, by_name_only=True)
         if extra:
             pick, part, said, at = extra
@@ -463,8 +465,13 @@ def option_name(options: list[Option], i: int, part: str) -> str:
     name = cut_at_boundary(name.strip(" ,，:：;；(（、"), MAX_NAME_CHARS)
     if name.count("(") + name.count("（") > name.count(")") + name.count("）"):
         name = name[:max(name.rfind("("), name.rfind("（"))]  # cut inside its brackets: up to them
-    name = _NAME_TAIL.sub("", name)
+    name = _NAME_TAIL.sub("", _NAME_VERB.split(name, maxsplit=1)[0])
     return name if len(_CJK.findall(name)) + len(re.findall(r"[A-Za-z]", name)) >= 2 else ""
+
+
+#: (picks16) where an English name ends and what is said of it begins ("Our Local Starter package is 2 weeks", "A 36-inch
+#: vanity instead of the 48-inch"): the name is the words before
+_NAME_VERB = re.compile(r"(?<=\w)\s+(?:is|are|costs?|comes? to|adds|includes?|covers|takes|instead of|rather than)\s+(?=\S)", re.I)
 
 
 # words that lead to the price cut off after a name ("at", "for", 的是)

@@ -273,27 +273,35 @@ def offered_lists(text: str, lang: str) -> list[list[Option]]:
 
 @lru_cache(maxsize=256)
 def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
-    if not _SEPARATOR.search(text) and "、" not in text and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2:
-        return [], []  # no "or" and fewer than two measures: no list (the cheap test first)
+    if not _SEPARATOR.search(text) and "、" not in text and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2 \
+            and not _NAMED_HINT.search(text):
+        return [], []  # no "or", fewer than two measures and no names listed with details: no list (the cheap test first)
     best: list[Option] = []
     lists: list[list[Option]] = []
     measured: list[Option] = []
+    parallel: list[Option] = []
     for sentence in _SENTENCE.split(text):
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
         kinds = bool(lead) and bool(_KINDS.search(lead))
+        named = _named_list(sentence[len(lead):]) if _LEAD_COLON.search(lead[-2:]) else []
+        if named:  # (picks16) "Free on those dates: Grace (a navy saucer …), Bettina (…) and Mirabelle (…)"
+            best = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in named]
+            lists.append(best)
+            measured = []
+            continue
         pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):], kinds)) if p and not _ASKING.search(p)]
         # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
         if not all(_named(p, lang) or (_PRICE.search(p) and len(measures(p)) >= 2) for p in pieces):
-            best, measured, lists = [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
+            best, measured, lists, parallel = [], [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
             continue
         if any(_DATED.search(p) or p.count("(") + p.count("（") != p.count(")") + p.count("）") or len(_PRICE.findall(p)) > 1
                for p in pieces):  # a day, a piece cut inside brackets, two prices in one piece: not read here
             if len(pieces) == 1 and _DATED.search(pieces[0]):  # (wants11) a remark with a day ("Report by 16 February
                 measured = []  # noted.") after a list: the list stands
                 continue
-            best, measured, lists = [], [], []  # a list of days or slots is not read here
+            best, measured, lists, parallel = [], [], [], []  # a list of days or slots is not read here
             continue
         opts = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in pieces]
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
@@ -312,8 +320,42 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
             measured = []  # parallel sentences follow one another
         if len(measured) >= 2 and not best and asks_which(text):  # parallel sentences offer only when a question follows
             best = list(measured)
+        elif 2 <= len(measured) <= MAX_OPTIONS:
+            parallel = list(measured)
     best = best if len(best) <= MAX_OPTIONS else []
+    if not best and parallel and not lists and not any(_ORDINAL_DAY.search(o.text) or _ADDS_ON.search(o.text) for o in parallel):
+        lists.append(parallel)  # (picks16) parallel sentences with no question: a list a pick must name ("starter one")
     return best, [x for x in lists if x is not best] + [best] if best and all(x is not best for x in lists) else lists
+
+
+#: (picks16) a day of the month ("31st August", "the 7th"): parallel sentences that name days are slots, not options
+_ORDINAL_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.I)
+#: (picks16) a charge on top of another ("上门费另收50元", "Postage is an extra £8"): parallel sentences that add are a breakdown
+_ADDS_ON = re.compile(r"另|额外|加收|再加|\b(?:extra|plus|additional|on top|postage|delivery|vat)\b", re.I)
+#: (picks16) a name with its detail in brackets followed by a comma, 、 or "and" / 和: maybe a list of named options
+_NAMED_HINT = re.compile(r"[:：][^.。!?！？\n]*?[)）]\s*(?:[,，、]|\band\b|和)", re.I)
+#: (picks16) one named option: a name of up to three words or eight characters, then its detail in brackets
+_NAMED_ITEM = re.compile(r"(?:(?:the|a|an)\s+)?(?:[\w'’&-]+\s*){1,3}[(（][^()（）]+[)）]|[\u4e00-\u9fffA-Za-z0-9]{1,8}[(（][^()（）]+[)）]", re.I)
+_NAMED_CUT = re.compile(r"(?<=[)）])\s*(?:,?\s*\band\b|[,，、]\s*(?:and\b|和)?|和|以及)\s*", re.I)
+
+
+def _named_list(body: str) -> list[str]:
+    """(picks16) The options of a list said as names each with its detail in brackets, after a colon, joined by commas
+    and a last "and" / 和 ("Grace (a navy saucer), Bettina (a boater) and Mirabelle (a wide brim)"), two to
+    :data:`MAX_OPTIONS`; [] when any piece is more than a name and its brackets, or a piece holds a day (slots are
+    slot_picks' business).
+
+    >>> _named_list("P14 (by the entrance), P22 (canal side), P31 (near the food court)")
+    ['P14 (by the entrance)', 'P22 (canal side)', 'P31 (near the food court)']
+    >>> _named_list("兰亭（靠窗，10人）、竹语（有投影，12人）和松风（带麻将桌，8人）")
+    ['兰亭（靠窗，10人）', '竹语（有投影，12人）', '松风（带麻将桌，8人）']
+    >>> _named_list("your order (ref 4471) ships tomorrow, the refund (£20) is done")
+    []
+    """
+    items = [p.strip() for p in _NAMED_CUT.split(body.strip().rstrip(" .。")) if p.strip()]
+    if not 2 <= len(items) <= MAX_OPTIONS or not all(_NAMED_ITEM.fullmatch(p) for p in items):
+        return []
+    return [] if any(_DATED.search(p) for p in items) else items
 
 
 def _without_asking_tail(piece: str) -> str:

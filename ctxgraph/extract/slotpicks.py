@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from .. import _graph as g
-from .._units import FactUnit, _Unit
+from .._units import FactUnit, RetractUnit, _Unit
 from ..lang import content_words
 from ..lang.zh import small_number
 from .context import MessageContext
@@ -49,12 +49,13 @@ _WD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
 _DOM = r"\d{1,2}(?:st|nd|rd|th)"
 # a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六";
-# (miss7) a range of days of one month is one: "24-25 July" (was cut to "25 July")
+# (miss7) a range of days of one month is one: "24-25 July" (was cut to "25 July"); (picks16) a date with its weekday
+# after it is one: "6月7日周日" (was two days, so two slots on one Sunday read as the same option twice)
 _DAY = re.compile(
     rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b)(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
     rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
     rf"|\b(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
-    r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号]"
+    r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号](?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
     r"|(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天",
     re.I)
 _ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
@@ -81,7 +82,7 @@ _BARE_NO = re.compile(r"\W*(?:(?:so|then|sadly|sorry|so sadly)\W+)?(?:no|nope|no
 _REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您|经)?[\u4e00-\u9fff]?(?:约|订|改|安排|登记|更新|确认|提交|办理)", re.I)
 # words that point at an option and say nothing else ("the ... one", "那个", "吧")
 _POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|then|works?|fine|good|is|it|for|me|us|at|on|"
-                       r"i'?ll|take|go|with|do|let'?s|lets|yes|yeah|great|perfect|sounds)\b|那个|这个|那场|那天|的|吧|要|选|就|那就|好|行|可以",
+                       r"i'?ll|take|go|with|do|let'?s|lets|yes|yeah|great|perfect|sounds)\b|那个|这个|那场|那班|那趟|那期|那天|的|吧|要|选|就|那就|好|行|可以",
                        re.I)
 
 
@@ -189,6 +190,8 @@ def offered_slots(text: str) -> list[Option]:
     ['Monday 16th at 10am', 'Wednesday 18th at 2pm']
     >>> [o.value for o in offered_slots("周三18号有上午9点和下午4点两个时段，您要哪个？")]
     ['周三18号上午9点', '周三18号下午4点']
+    >>> [o.value for o in offered_slots("目前有6月7日周日上午9点和6月14日周日上午9点两场。")]
+    ['6月7日周日上午9点', '6月14日周日上午9点']
     >>> offered_slots("Friday 13 March, pickup at 9am. Booked.")
     []
     """
@@ -322,14 +325,46 @@ def _asks_more(clause: str, lang: str) -> bool:
     return bool(_words(re.sub(r"[^\w\s]", " ", rest), lang))
 
 
-def _parts(text: str) -> list[tuple[int, str]]:
-    """The message's clauses cut at commas too: "thursday's no good, saturday then" declines one and picks the other."""
+#: where a clause is cut further: after a comma, and (picks16) at a space between Chinese characters, the comma of
+#: an unpunctuated chat message ("7号吧 哦不行 7号有事 14号那场")
+_SPACE_CUT = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff\d])")
+_PART_CUT = re.compile(r"(?<=[,;])\s*|" + _SPACE_CUT.pattern)
+
+
+def _bare_pick(piece: str, pack, size: int) -> bool:
+    """(picks16) A piece that names a slot by its day, clock or place and says nothing else ("14号那场", "周三那个",
+    "16号上午吧"): a part of the day alone ("上午最好") or a reason ("下午她有课", "7号孩子要去外婆家") is none.
+
+    >>> _bare_pick("14号那场", None, 2), _bare_pick("16号上午吧", None, 2), _bare_pick("下午她有课", None, 2), _bare_pick("上午最好", None, 2)
+    (True, True, False, False)
+    """
+    tokens = [kind for _, _, kind, _ in _tokens(piece)]
+    placed = pack is not None and pack.position(piece, size)[1]
+    if not placed and "day" not in tokens and "clock" not in tokens:
+        return False
+    rest = _POINTERS.sub(" ", _PART.sub(" ", _CLOCK.sub(" ", _DAY.sub(" ", piece))))
+    if placed:
+        rest = rest.replace(placed, " ")
+    return len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 1 and not re.search(r"[A-Za-z]{2,}", rest)
+
+
+def _parts(text: str) -> list[tuple[int, str, bool]]:
+    """The message's clauses cut at commas too: "thursday's no good, saturday then" declines one and picks the other;
+    (picks16) a zh clause cut by spaces is cut there, each piece marked (True) as such: a piece that declines or a long
+    message no longer keeps the pick out, and such a piece picks only when it names the option alone.
+
+    >>> _parts("7号吧 哦不行 7号有事 14号那场")
+    [(0, '7号吧', True), (4, '哦不行', True), (8, '7号有事', True), (13, '14号那场', True)]
+    >>> _parts("thursday's no good, saturday then")
+    [(0, "thursday's no good,", False), (20, 'saturday then', False)]
+    """
     out = []
     for offset, clause in clauses(text):
         at = 0
-        for piece in re.split(r"(?<=[,;])\s*", clause):
+        spaced = _SPACE_CUT.search(clause) is not None
+        for piece in _PART_CUT.split(clause):
             if piece.strip():
-                out.append((offset + clause.find(piece, at), piece))
+                out.append((offset + clause.find(piece, at), piece, spaced))
             at += len(piece)
     return out
 
@@ -339,15 +374,13 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     """The one offered slot the user's short clause picks, whole: in the clause's own day or
     clock fact, else a ``slot`` fact; a fact holding several options' words narrows to the picked one."""
     offer = _offer(ctx)
-    if not offer or _REPORT.search(offer) or first_match(ctx.pack.done, offer):
-        return []
-    options = offered_slots(offer)
+    options = [] if not offer or _REPORT.search(offer) or first_match(ctx.pack.done, offer) else offered_slots(offer)
     if not options:
-        return []
+        return _left_slots(ctx) if _changed_to(ctx) else []  # (picks16) "能改成28号周日吗"
     picked = None
     until = put_off_until(ctx.text, ctx.lang, [o.value for o in options])  # (fix13) topics of their own aside
     parts = _parts(ctx.text)
-    for n, (offset, clause) in enumerate(parts):
+    for n, (offset, clause, spaced) in enumerate(parts):
         if len(clause.strip()) > MAX_CLAUSE_CHARS:
             continue
         # (fix12) a decision put off ("let me check with my wife about thursday", 下午那个我考虑一下) or another person's
@@ -360,14 +393,32 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
                 _drop_own(ctx, clause)  # "not thursday, i'm away": an offered slot declined is no value of the user's
             continue
         asked = in_spans(offset, ctx.asked) or asks(clause, ctx.lang)  # (fix12) a zh interrogative with no mark
+        bare = not spaced or _bare_pick(clause, ctx.pack, len(options))
+        if not bare and not asked:
+            continue  # (picks16) a space-cut piece with words of its own is a reason ("下午她有课"), no pick
         index, by_word = _fits(ctx, clause, options)
         if asked and _asks_more(clause, ctx.lang):
             if index is not None:  # "is the wednesday one with the same teacher?": asks about an option, takes none
                 _drop_own(ctx, clause)
             continue
+        if not bare:
+            continue
         if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
             picked = (clause, index, by_word)
-    return _carry(ctx, *picked, options) if picked else []
+    if picked:
+        return _carry(ctx, *picked, options)
+    return _left_slots(ctx, options) if any(_offered_day(u.value, options) for u in _own(ctx, ctx.text)) else []
+
+
+def _offered_day(said: str, options: list[Option]) -> bool:
+    """(picks16) ``said`` names the day of one of the offered options ("16号上午" of "16号"), though not one option alone.
+
+    >>> _offered_day("16号上午", [Option(day="15号", part="上午"), Option(day="16号")]), _offered_day("6月10号前", [Option(day="16号")])
+    (True, False)
+    """
+    days = [t for _, _, k, t in _tokens(said) if k == "day"]
+    return any((dom := _day_of_month(d)) is not None and any(_day_of_month(o.day) == dom for o in options)
+               or (wd := weekday_of(d)) is not None and any(weekday_of(o.day) == wd for o in options) for d in days)
 
 
 def _rules_out(ctx: MessageContext, offset: int, clause: str) -> bool:
@@ -458,6 +509,7 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         if pointer and pointer.casefold() not in value.casefold():
             value = f"{pointer} ({value})"  # (picks15) the user's words that picked it, the slot beside
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
+        units += _left_slots(ctx, options)  # (picks16) the pick is held under the day's key: a slot picked before is left
     else:
         # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
         # for them first, the option beside ("20号 (4月20日)", "10.20 (10:20am)"); a part of the day alone ("morning")
@@ -470,6 +522,45 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
     if by_word:
         units += _narrowed(ctx, options, index)
     return units
+
+
+#: (picks16) a change of the day said right before the new one ("改成28号", "换到周五", "move it to the 9th")
+_CHANGE_WORD = re.compile(r"[改换调]|\b(?:move|change|switch|push|bring)\b", re.I)
+_CHANGE_TO = re.compile(r"(?:改|换|调)(?:成|到|为)\s*$|\b(?:move|change|switch|push|bring)\b(?:\s+\w+){0,3}?\s+to\s+(?:the\s+)?$", re.I)
+
+
+def _changed_to(ctx: MessageContext) -> bool:
+    """(picks16) The message changes the day to one of its own day facts ("能改成28号周日吗"); another day said in a
+    correction ("actually can you make it a return? coming back March 15") changes no slot.
+
+    >>> from ctxgraph import Tracker
+    >>> _CHANGE_TO.search("能改成"), _CHANGE_TO.search("can we move it to the "), _CHANGE_TO.search("coming back ")
+    (<re.Match object; span=(1, 3), match='改成'>, <re.Match object; span=(7, 22), match='move it to the '>, None)
+    """
+    if not _CHANGE_WORD.search(ctx.text):
+        return False  # the cheap test first: most messages change nothing
+    return any(_CHANGE_TO.search(ctx.text[:max(0, ctx.text.find(u.value))]) for u in _own(ctx, ctx.text))
+
+
+def _left_slots(ctx: MessageContext, options: list[Option] | None = None) -> list[_Unit]:
+    """(picks16) The ``slot`` facts an earlier pick of the user's made, which a new pick held under the message's own
+    day or clock, or a change of day ("能改成28号周日吗"), leaves behind: retracted, as a pick a later pick replaces.
+    A new pick among ``options`` leaves only a slot on a day they offer again ("15号都满了，16号还有…" - "16号上午吧"),
+    not the slot of another leg ("March 6 at 20:40", then "13:15 one" of the return's March 15 options).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2026-05-01")
+    >>> t.observe_many([{"role": "assistant", "content": "还有6月6日（周六）、6月20日（周六）。"},
+    ...                 {"role": "user", "content": "20号那个吧"},
+    ...                 {"role": "assistant", "content": "好的，已为您锁定6月20日。"},
+    ...                 {"role": "user", "content": "他周六要加班，能改成28号周日吗"}])
+    >>> [(f.key, f.status) for f in t.state().facts if f.key == "slot"]
+    [('slot', 'retracted')]
+    """
+    G = ctx.graph
+    return [RetractUnit(fact=f) for f in g.current_with_key(G, "slot")
+            if G.nodes.get(f"t{G.nodes[f].get('turn')}", {}).get("role") == "user"
+            and (options is None or _offered_day(str(G.nodes[f]["value"]), options))]
 
 
 def _merged(own: str, option: Option, lang: str) -> str:
