@@ -19,12 +19,14 @@ PROBES = load_probes("prec16")
 KNOWN_MISSES: dict[str, str] = {
     "en-greet-harp-morning": "'would like harp lessons' after a person in brackets is no want form",
     "en-greet-neg-wish": "'can the tuner come round thursday afternoon?' asks: its day is read alone",
+    "en-compare-harp-closer": "'Abingdon, the studio is nearer too': a place picked from the question is no pick",
+    "en-compare-tortoise-if": "'boarding for 2 tortoises' (a count of animals) is no value",
     "en-engaged-neg-party": "'needs sweeping friday' (a thing's need, no person's) is no wish form",
 }
 
 
 def test_probes_prec16_load_both_classes():
-    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged"}
+    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
@@ -60,3 +62,15 @@ def test_a_day_another_engagement_takes_is_ruled_out(text, gone, kept):
     values = " | ".join(_current(text).values()).casefold()
     assert gone is None or gone not in values, values
     assert kept in values, values
+
+
+@pytest.mark.parametrize(("text", "gone", "kept"), [
+    ("Abingdon please, the studio is closer too", "closer", None),
+    ("Bracknell is more close for me", "more close", None),
+    ("also if the outdoor pen is cheaper do that", "cheaper do", None),
+    ("the old cowl is silver and the pot is terracotta", None, "silver"),
+])
+def test_a_comparison_or_a_condition_is_no_attribute(text, gone, kept):
+    values = " | ".join(_current(text).values())
+    assert gone is None or gone not in values, values
+    assert kept is None or kept in values, values
