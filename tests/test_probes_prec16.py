@@ -21,12 +21,15 @@ KNOWN_MISSES: dict[str, str] = {
     "en-greet-neg-wish": "'can the tuner come round thursday afternoon?' asks: its day is read alone",
     "en-compare-harp-closer": "'Abingdon, the studio is nearer too': a place picked from the question is no pick",
     "en-compare-tortoise-if": "'boarding for 2 tortoises' (a count of animals) is no value",
+    "en-refused-chimney-brush": "the opening's want keeps 'no vacuum please'",
+    "en-refused-harp-not": "the opening's want keeps 'not a pedal harp'",
+    "zh-refused-tiaoqin": "the opening's want keeps '别是学生那种'",
     "en-engaged-neg-party": "'needs sweeping friday' (a thing's need, no person's) is no wish form",
 }
 
 
 def test_probes_prec16_load_both_classes():
-    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare"}
+    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare", "refused"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
