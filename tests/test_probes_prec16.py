@@ -21,12 +21,14 @@ KNOWN_MISSES: dict[str, str] = {
     "en-greet-neg-wish": "'can the tuner come round thursday afternoon?' asks: its day is read alone",
     "en-compare-harp-closer": "'Abingdon, the studio is nearer too': a place picked from the question is no pick",
     "en-compare-tortoise-if": "'boarding for 2 tortoises' (a count of animals) is no value",
+    "zh-repick-baojie": "'周三上午吧。哦不对，…周六那个': the first pick stays current beside the second",
+    "en-repick-neg-name": "'name is Gareth Pryce, sorry, Gareth Price': the name's correction after 'sorry' is not read",
     "en-engaged-neg-party": "'needs sweeping friday' (a thing's need, no person's) is no wish form",
 }
 
 
 def test_probes_prec16_load_both_classes():
-    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare", "refused"}
+    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare", "refused", "repick"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
