@@ -111,3 +111,15 @@ def test_a_pick_taken_back_for_another_is_overtaken(lang, offer, said, gone, kep
     values = " | ".join(_picked(lang, offer, said)).casefold()
     assert gone is None or gone not in values, values
     assert kept in values, values
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("Booked, ref TB-2210. We set up his pen on the Saturday morning.", None),
+    ("Done, hire HH-3390 for March. The contract will be with you by Thursday.", None),
+    ("If your skin is fine I'll hold your first session for the following Saturday.", None),
+    ("Yes, the sweep can come on Friday at 10am.", "Friday"),
+])
+def test_the_assistants_weekday_said_with_the_or_by_is_no_day_booked(said, day):
+    t = Tracker("en", today="2026-03-09")
+    t.observe_many([{"role": "user", "content": "can you book me in"}, {"role": "assistant", "content": said}])
+    assert next((f.value for f in t.state().facts if f.key == "day"), None) == day

@@ -94,6 +94,9 @@ class FactWriter:
                 and _EVERY_DAY.search(ctx.text[max(0, mention.start - 8):mention.end]):
             return  # (prec9) "yes, Sundays at 8pm", "section 03 Saturdays 9am-noon", "每周六上午": the service's
             # schedule, a habit of its own, not the day the user books
+        if ctx.role == "assistant" and mention is not None and mention.label == "DAY" \
+                and _THE_DAY_BEFORE.search(ctx.text[max(0, mention.start - 16):mention.start]):
+            return  # (prec16) "we set it up on the Friday morning", "with you by Friday": a day held or a deadline
         if service_own(ctx, slot.id, value_at):
             return  # "请寄到：上海市…", "The studio is at Unit 4, Mill Yard": the service's own address, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
@@ -343,6 +346,12 @@ def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
 #: (prec9) a weekday said in the plural or with "every" / 每周: a schedule, not one day
 _EVERY_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
                         r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]", re.I)
+
+
+#: (prec16) the words before a bare weekday of the assistant's that make it a day the booking holds already ("we set it
+#: up on the Friday morning", "ready for the Monday", "the following Saturday") or a deadline of its own ("the script
+#: will be with you by Friday"): no day the user books
+_THE_DAY_BEFORE = re.compile(r"\b(?:the(?:\s+(?:following|next|same|previous))?|by|before|until|till)\s+$", re.I)
 
 
 #: (prec9) labels a slot with no types never takes: a time or an amount after "invoice", "courier",
