@@ -123,3 +123,12 @@ def test_the_assistants_weekday_said_with_the_or_by_is_no_day_booked(said, day):
     t = Tracker("en", today="2026-03-09")
     t.observe_many([{"role": "user", "content": "can you book me in"}, {"role": "assistant", "content": said}])
     assert next((f.value for f in t.state().facts if f.key == "day"), None) == day
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("invoice to office@kestrelhomes.co.uk thanks", "office@kestrelhomes.co.uk"),
+    ("invoice to me, Moira Lennox", None),
+    ("please invoice to Kestrel Sweeps Ltd, not me", "Kestrel Sweeps Ltd"),
+])
+def test_the_value_after_a_slot_word_keeps_an_email_whole_and_is_no_pronoun(text, title):
+    assert _current(text).get("invoice_title") == title

@@ -411,8 +411,14 @@ def slot_word_facts(w: FactWriter) -> None:
             w.make(slot, value, sm.start(), subject=subject, mention=ctx.mentions[pick])
         elif not slot.types or not any(pack.is_value(t) for t in slot.types):
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
+            if value and _PRONOUN.fullmatch(value):
+                continue  # (prec16) "invoice to me, Joanne Pryce": the speaker, whose name is read as a name
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+#: (prec16) a free value that is only a pronoun: it names the speaker or the listener, no value
+_PRONOUN = re.compile(r"(?:me|us|myself|ourselves|him|her|them|you|我|我们|他|她|你|您)", re.I)
 
 
 #: (miss15) what stands between two names of a list: spaces, a 、 or a 和
