@@ -13,6 +13,7 @@ import pytest
 from ctxgraph import Tracker
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
+from tests.test_probes_picks15 import _current as _picked  # the assistant offers, the user says
 
 PROBES = load_probes("prec16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -93,12 +94,6 @@ def test_the_opening_want_leaves_out_what_it_refuses(lang, text, gone, kept):
     want = _want(lang, text)
     assert gone is None or gone not in want, want
     assert kept in want, want
-
-
-def _picked(lang: str, offer: str, said: str) -> list[str]:
-    t = Tracker(lang, today="2026-05-04")
-    t.observe_many([{"role": "assistant", "content": offer}, {"role": "user", "content": said}])
-    return [f.value for f in t.state().facts if f.status == "current"]
 
 
 @pytest.mark.parametrize(("lang", "offer", "said", "gone", "kept"), [
