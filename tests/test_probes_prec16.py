@@ -28,7 +28,7 @@ KNOWN_MISSES: dict[str, str] = {
 
 
 def test_probes_prec16_load_both_classes():
-    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare", "refused", "repick", "theday", "invoiceto"}
+    assert len(PROBES) >= 10 and {p["class"] for p, _ in PROBES} == {"greet", "engaged", "compare", "refused", "repick", "theday", "invoiceto", "status"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
