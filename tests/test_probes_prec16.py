@@ -8,6 +8,8 @@ scores a chat; plus the behaviour each rule adds.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ctxgraph import Tracker
@@ -127,3 +129,19 @@ def test_the_assistants_weekday_said_with_the_or_by_is_no_day_booked(said, day):
 ])
 def test_the_value_after_a_slot_word_keeps_an_email_whole_and_is_no_pronoun(text, title):
     assert _current(text).get("invoice_title") == title
+
+
+@pytest.mark.parametrize(("record", "gone", "kept"), [
+    ({"hire": "HH-3390", "insurance": "requested", "contract": "sent to customer email"}, ("requested", "sent to"), "HH-3390"),
+    ({"order": "BJ-0509-12", "cleaner": "待分配"}, ("待分配",), "BJ-0509-12"),
+    ({"ref": "PT-5521", "report": "sent to moira@lennox.me"}, (), "moira@lennox.me"),
+])
+def test_a_writes_state_of_a_step_is_no_fact(record, gone, kept):
+    t = Tracker("en")
+    t.observe_many([{"role": "user", "content": "book it please"},
+                    {"role": "assistant", "content": None, "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": "create_booking", "arguments": "{}"}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": json.dumps(record, ensure_ascii=False)}])
+    values = " | ".join(f.value for f in t.state().facts if f.status == "current")
+    assert not any(g in values for g in gone), values
+    assert kept in values, values
