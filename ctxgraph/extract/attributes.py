@@ -115,6 +115,7 @@ _EN_NOT_VALUE = re.compile(
     r"a mess|a pity|a relief|an issue|a long story)\b", re.I)
 # a subject that is a pronoun or an abstract word about the talk, not the thing
 _EN_NOT_SUBJECT = re.compile(r"^(?:how|what|which|who|whom|whose|where|when|why|whichever|whatever|either|neither|each|any|let|"
+                             r"if|unless|whether|"  # (prec16) "if outdoor is cheaper do that": a condition, no thing described
                              r"a|an|some|few|many|most|several|no)\b"
                              r"|(?:^|\s)(?:i|you|he|she|it|we|they|that|this|there|here|what|which|who|everything|something|"
                              r"anything|nothing|one|problem|issue|thing|question|point|idea|plan|reason|answer|price|cost|"
@@ -139,14 +140,23 @@ _EN_COMPARES = re.compile(r"(?:most|least)\s+\w+|[a-z]{3,}iest|[a-z]*(?:([bdgmnp
                           r"[b-df-hj-np-tv-z]{2})est(?<!northwest)(?<!southwest)(?<!midwest)|(?:.+\s)?away", re.I)
 
 
+#: (prec16) a complement that compares with another option: "more/less <adjective>" ("Bracknell is more close for
+#: me", "the colour is more natural"), or a word in -er said with "too" / "still" ("Woking is closer too"): the
+#: reason for a choice, no attribute of the thing ("the frame is silver", "the sofa is leather" stay)
+_EN_COMPARATIVE = re.compile(r"(?:more|less)\s+[a-z]+(?:\s+[a-z]+)?|[a-z]+er\s+(?:too|still|as well)", re.I)
+
+
 def _en_complement(comp: str) -> str:
-    """The value of a description's complement, or "" when it judges, feels or is no value.
+    """The value of a description's complement, or "" when it judges, feels, compares or is no value.
 
     >>> [_en_complement(c) for c in ("easiest", "cheapest", "miles away", "the most comfortable", "forest green", "honest", "southwest")]
     ['', '', '', '', 'forest green', 'honest', 'southwest']
+    >>> [_en_complement(c) for c in ("closer too", "more close for me", "more natural for the area", "silver", "leather")]
+    ['', '', '', 'silver', 'leather']
     """
     comp = _EN_CUT.split(comp, maxsplit=1)[0].strip(" .!?,;:'\"")
-    if not comp or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:
+    if not comp or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) \
+            or _EN_COMPARATIVE.fullmatch(comp) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:
         return ""
     first, last = comp.split()[0].casefold(), comp.split()[-1].casefold()
     if last.endswith("ing") or re.fullmatch(r"[a-z]{2,}(?:ing|ed)", first) or (

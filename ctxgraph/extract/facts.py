@@ -94,6 +94,9 @@ class FactWriter:
                 and _EVERY_DAY.search(ctx.text[max(0, mention.start - 8):mention.end]):
             return  # (prec9) "yes, Sundays at 8pm", "section 03 Saturdays 9am-noon", "每周六上午": the service's
             # schedule, a habit of its own, not the day the user books
+        if ctx.role == "assistant" and mention is not None and mention.label == "DAY" \
+                and _THE_DAY_BEFORE.search(ctx.text[max(0, mention.start - 16):mention.start]):
+            return  # (prec16) "we set it up on the Friday morning", "with you by Friday": a day held or a deadline
         if service_own(ctx, slot.id, value_at):
             return  # "请寄到：上海市…", "The studio is at Unit 4, Mill Yard": the service's own address, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
@@ -347,6 +350,12 @@ _EVERY_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bever
                         r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]", re.I)
 
 
+#: (prec16) the words before a bare weekday of the assistant's that make it a day the booking holds already ("we set it
+#: up on the Friday morning", "ready for the Monday", "the following Saturday") or a deadline of its own ("the script
+#: will be with you by Friday"): no day the user books
+_THE_DAY_BEFORE = re.compile(r"\b(?:the(?:\s+(?:following|next|same|previous))?|by|before|until|till)\s+$", re.I)
+
+
 #: (prec9) labels a slot with no types never takes: a time or an amount after "invoice", "courier",
 #: "快递" says when or how much ("I'll email the invoice tonight", "快递共165元"), not which one
 _OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
@@ -404,8 +413,14 @@ def slot_word_facts(w: FactWriter) -> None:
             w.make(slot, value, sm.start(), subject=subject, mention=ctx.mentions[pick])
         elif not slot.types or not any(pack.is_value(t) for t in slot.types):
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
+            if value and _PRONOUN.fullmatch(value):
+                continue  # (prec16) "invoice to me, Joanne Pryce": the speaker, whose name is read as a name
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+#: (prec16) a free value that is only a pronoun: it names the speaker or the listener, no value
+_PRONOUN = re.compile(r"(?:me|us|myself|ourselves|him|her|them|you|我|我们|他|她|你|您)", re.I)
 
 
 #: (miss15) what stands between two names of a list: spaces, a 、 or a 和

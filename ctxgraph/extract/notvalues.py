@@ -11,7 +11,7 @@ import re
 from .context import Mention, MessageContext
 from .text import SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "reason_or_condition", "ruled_out", "service_own"]
+__all__ = ["appositive_day", "greeting_part", "reason_or_condition", "ruled_out", "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -26,6 +26,17 @@ _RULED_OUT_BEFORE = re.compile(
     r"|\b(?:i|we)\s+(?:work|teach)\s+(?:\w+\s+)?(?:(?:on|every)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
     r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+
+#: (prec16) someone's engagement right before a day: "she has netball |thursdays", "my husband's got the dentist |monday",
+#: "My wife has her hospital appointment on the |Friday" - the day it takes is ruled out. Not an occasion the day is
+#: for ("my son has his party on saturday"), nor a free time ("I have the day off friday", "whichever has a slot saturday")
+_ENGAGED_BEFORE = re.compile(
+    r"(?:\bhas|\bhave|\bhad|['’]?s\s+got|\bhave\s+got|\bhas\s+got)\s+(?:(?:a|an|the|his|her|their|my|our|some)\s+)?"
+    r"(?!.*\b(?:party|parties|birthday|wedding|anniversary|celebration|christening|event|do|bbq|barbecue|time"
+    r"|free|day|days|off|space|room|availability|slots?|openings?|leave|guests|visitors|people)\b)"
+    r"(?:[a-z]+\s+){1,3}?(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$", re.I)
+#: a weekday at a value's start ("thursdays", "tues", "Friday")
+_WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
 
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
 _LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
@@ -45,8 +56,12 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "the crew can't come before 9am on the friday"
     >>> ruled_out(t, t.index("friday")), ruled_out("Can you clean it on Saturday, not Friday?", 22)
     (True, False)
+    >>> t = "she has netball thursdays, so tuesday. my son has his party on saturday"
+    >>> ruled_out(t, t.index("thursdays")), ruled_out(t, t.index("tuesday")), ruled_out(t, t.index("saturday"))
+    (True, False, False)
     """
-    if _RULED_OUT_BEFORE.search(text[max(0, at - 60):at]):
+    before = text[max(0, at - 60):at]
+    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and _ENGAGED_BEFORE.search(before)):
         return True
     # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
     listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])
@@ -69,6 +84,25 @@ def appositive_day(ctx: MessageContext, m: Mention) -> bool:
     """
     return m.label == "DAY" and any(
         o.label == "DATE" and o.end <= m.start and _APPOSITIVE.match(ctx.text[o.end:m.start]) for o in ctx.mentions)
+
+
+#: (prec16) a greeting that opens a message or a sentence, and its day part: "Good |afternoon|. We're a ...",
+#: "hi, good |morning| all" (not "a good afternoon slot": no greeting opens with an article)
+_GREETING = re.compile(r"(?:^|[.!?\n]\s*|\b(?:hi|hello|hey|and)\b[\s,!]*)\W*good\s+(morning|afternoon|evening|day)\b"
+                       r"(?!\s+(?:slots?|sessions?|times?|ones?|for|to)\b)", re.I)
+
+
+def greeting_part(text: str, at: int) -> bool:
+    """(prec16) Whether the value at ``at`` is the day part of a greeting ("Good afternoon. We're a 12-person
+    company ..."): it greets, it says no time the user wants.
+
+    >>> t = "Good afternoon. Afternoons suit me best"
+    >>> greeting_part(t, 5), greeting_part(t, t.index("Afternoons"))
+    (True, False)
+    >>> greeting_part("is there a good afternoon slot?", 16), greeting_part("hi, good morning! new boiler pls", 9)
+    (False, True)
+    """
+    return any(m.start(1) <= at < m.end(1) for m in _GREETING.finditer(text[:at + 12]))
 
 
 #: a clause said as a condition: "if …", "挂不上就算了", "打不了孔就别弄了", "要是…的话"

@@ -5,6 +5,9 @@ Two acts make a value said in a message no longer the user's by the end of it:
 - **a value said as what it was**, before a "but" ("budget was 350 but fine i'll stretch", "本来预算1500的
   算了 手工的吧"): the user gives it up as they say it; no fact keeps it, and the slot's current value (one
   the assistant quoted: "机缝的1600元起。您预算多少？") is retracted with it;
+- (prec16) **a pick taken back for another**: a day, a time or one of the assistant's options picked before the
+  pack's ``self_corrections`` or ``take_backs`` words, and another one after them ("周三那个吧 哦不对 周三他有游泳 周六吧",
+  "weds pm. actually no shes got the chiropodist weds, friday morning then"): only the later one is the user's;
 - **a value corrected in passing**, its old form and the pack's ``self_corrections`` words inside the span
   another step read as one value ("黄小燕 哦不对 是黄晓燕", "Declan Hughes, sorry, Deklan Hughes"): only the part
   after the words is the value (the facts step's ``corrected_within`` does this for two recognised values of
@@ -27,7 +30,7 @@ from __future__ import annotations
 import re
 
 from .. import _graph as g
-from .._units import FactUnit, RetractUnit, _Unit
+from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .text import SENTENCE_END
@@ -50,9 +53,65 @@ _NUMBERED = re.compile(r"(?<!\d)(\d+)([^\d\s,，.。;；!！?？]?)")
 _AFTER = 4
 
 
+#: (prec16) the keys of a day, a time or an option picked: a later one in the message takes its place
+_PICKED = re.compile(r"^(?:date|day|time|slot|choice_t\d+)$")
+#: a piece of a value to find it by in the message: a word, a number with its unit, two Chinese characters
+_ANCHOR = re.compile(r"[A-Za-z]{3,}|\d+(?:[A-Za-z]+|[\u4e00-\u9fff])?|[\u4e00-\u9fff]{2}")
+
+
+def _said_at(text: str, value: str) -> int:
+    """Where the user said ``value`` (a pick keeps the option's words: "Friday 20th morning" for "20th"): the first
+    place a piece of its own words is said (-1: none is).
+
+    >>> _said_at("20th. oh wait, next one then", "Friday 20th morning"), _said_at("周五下午吧。哎不对", "10月16日周五下午2点")
+    (0, 0)
+    """
+    own = value.split(" (")[0].casefold()
+    spots = [text.casefold().find(a.group(0)) for a in _ANCHOR.finditer(own)]
+    return min((p for p in spots if p >= 0), default=-1)
+
+
+def _repicked(ctx: MessageContext) -> list[_Unit]:
+    """(prec16) The picks of this message said before its last correction or take-back words when another pick
+    is said after them ("周三那个吧 哦不对 … 周六吧"): the earlier ones are overtaken."""
+    cues = [c.span() for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())] for c in rx.finditer(ctx.text)]
+    if not cues:
+        return []
+    lo, hi = max(cues)
+    G = ctx.graph
+    picks = [(u, _said_at(ctx.text, u.value)) for u in ctx.units
+             if isinstance(u, FactUnit) and not u.offered and _PICKED.match(u.key)]
+    picks += [(u, _said_at(ctx.text, str(G.nodes[u.fact]["value"]))) for u in ctx.units  # an offered option accepted
+              if isinstance(u, DecisionUnit) and u.decision == "accepted" and u.fact in G and _PICKED.match(G.nodes[u.fact]["key"])]
+    later = {_kind(_value(ctx, u)) for u, at in picks if at >= hi}
+    return [u for u, at in picks if 0 <= at < lo and _kind(_value(ctx, u)) in later]
+
+
+#: a day in a value: a weekday, a day of the month ("21st", "16号", "10月16日"), 周/星期
+_DAYISH = re.compile(r"mon|tue|wed|thu|fri|sat|sun|\d{1,2}(?:st|nd|rd|th)\b|周|星期|礼拜|\d+[号日月]", re.I)
+
+
+def _kind(value: str) -> str:
+    """What a picked value settles: a day ("weds pm", "周三那个 (周三下午5点半)") or only a clock ("7.30pm").
+
+    >>> _kind("weds pm"), _kind("周一那个 (周一上午10点)"), _kind("7.30pm")
+    ('day', 'day', 'clock')
+    """
+    return "day" if _DAYISH.search(value) else "clock"
+
+
+def _value(ctx: MessageContext, u: _Unit) -> str:
+    """The value a pick unit holds: its own, or the accepted option's."""
+    return u.value if isinstance(u, FactUnit) else str(ctx.graph.nodes[u.fact]["value"])
+
+
 @step("overtaken", roles=("user",))
 def overtaken(ctx: MessageContext) -> list[_Unit]:
-    """Drop the values this message says as what they were; keep the corrected part of a value read whole."""
+    """Drop the values this message says as what they were, and the picks it takes back for another; keep the
+    corrected part of a value read whole."""
+    repicked = _repicked(ctx)
+    if repicked:
+        ctx.units[:] = [u for u in ctx.units if not any(u is r for r in repicked)]
     was = _WAS.get(ctx.lang)
     given_up = [(m.start("v"), m.end("v"), m.end()) for m in was.finditer(ctx.text)] if was else []
     cues = [c.span() for rx in ctx.pack.self_corrections for c in rx.finditer(ctx.text)]

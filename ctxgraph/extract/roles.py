@@ -36,7 +36,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
-from .notvalues import appositive_day, reason_or_condition, ruled_out
+from .notvalues import appositive_day, greeting_part, reason_or_condition, ruled_out
 from .notchosen import asks
 from .offers import _offers
 from .registry import step
@@ -399,6 +399,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if (m.label == "DATE" and _STORY_TIME.fullmatch(m.text.strip())) or appositive_day(ctx, m):
             continue  # "I came to the open day last Saturday": when a story happened, no day wanted;
             # "his birthday is the 19th, a thursday": the weekday of the date said, no second value
+        if m.label in ("TIME", "DATE") and greeting_part(ctx.text, m.start):
+            continue  # (prec16) "Good afternoon. We're a 12-person company": the greeting's day part, no time wanted
         slot = reference or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)

@@ -412,7 +412,13 @@ _OUTCOME_VALUE = re.compile(r"(?:success(?:ful)?|succeeded|ok|failed|failure|err
                             r"|immediate(?:ly)?|now|sent|delivered|成功|失败|已完成|完成|已发送|立即生效|即时生效"
                             # (prec14) how the tool sent it, to no address: "sent by SMS", "emailed", 发送至预留手机, 已短信发送
                             r"|emailed|texted|(?:sent|emailed|texted|posted)\s+(?:by|via)\s+(?:e-?mail|sms|text|post|whatsapp)"
-                            r"|(?:已)?(?:短信|邮件|微信)?(?:已)?发送(?:至|到)预留(?:手机|邮箱)|已(?:短信|邮件|微信)发送)", re.I)
+                            r"|(?:已)?(?:短信|邮件|微信)?(?:已)?发送(?:至|到)预留(?:手机|邮箱)|已(?:短信|邮件|微信)发送"
+                            # (prec16) the state of a step, to no address and no value: "requested", "sent to owner email",
+                            # "posted when files received", 待分配
+                            r"|requested|待(?:分配|确认|安排|派单)"
+                            r"|(?:sent|emailed|texted|posted)\s+to\s+(?:the\s+)?(?:owner|customer|client|account|registered|user|your)"
+                            r"(?:['’]s)?\s+(?:e-?mail|phone|mobile|number|address)"
+                            r"|(?:sent|emailed|posted|dispatched)\s+(?:when|once|after)\s+[^@\d]+)", re.I)
 # a contact field of another party than the user ("master_phone", "technician_email", "worker phone"):
 # the user's own are bare ("phone") or say they are the user's ("customer_phone", "contact_mobile")
 _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your|home|cell|mobile|guest|member|holder|owner)\b)"

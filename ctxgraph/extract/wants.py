@@ -296,6 +296,35 @@ def _imperative(ctx: MessageContext, clause: str) -> bool:
     return any(t.tag_.startswith(("n", "eng", "nz", "vn")) for t in tokens[i + 1:])
 
 
+#: (prec16) a part that refuses a thing ("no plastic please", "not the red one", "别是塑料那种", "不要太甜的"): the thing is
+#: refused, the want holds it as if wanted; a rule keeps it. "no rush", "no problem", "not fussed" refuse nothing
+#: and "no later than / no more than" bound a value
+_REFUSING = {"en": re.compile(r"^\W*(?:no|not|nothing|never|none)\s+(?!(?:problem|problems|worries|worry|rush|hurry|idea|pressure|"
+                              r"preference|matter|longer|need|more|less|later|earlier|sooner|than|sure|fussed|bothered|much|big|"
+                              r"too|at all|way|one|doubt|chance|joke|kidding)\b)\w", re.I),
+             "zh": re.compile(r"^(?:千万|可|也|但|就|请)?(?:别|不要|不能要|甭)")}
+#: (prec16) a part that ends by refusing the thing it is contrasted with: "it has to be a hat not a fascinator"
+_REFUSED_TAIL = re.compile(r",?\s+not\s+(?:a|an|the|any)\s+[\w-]+(?:\s+[\w-]+)?\s*$", re.I)
+
+
+def _unrefused(ctx: MessageContext, part: str) -> str:
+    """(prec16) ``part`` of the opening less what it refuses: "" for a part that refuses a thing, the part without its
+    refused tail ("a lever harp not a pedal harp" -> "a lever harp"), else the part as said.
+
+    >>> from ctxgraph.extract.asked import _demo_ctx
+    >>> [_unrefused(_demo_ctx("en"), p) for p in ("no plastic please", "no rush", "it has to be a hat not a fascinator")]
+    ['', 'no rush', 'it has to be a hat']
+    >>> [_unrefused(_demo_ctx("zh"), p) for p in ("别是塑料那种", "要有证书的")]
+    ['', '要有证书的']
+    """
+    refusing = _REFUSING.get(ctx.lang)
+    if refusing is None:
+        return part
+    if refusing.match(part):
+        return ""
+    return _REFUSED_TAIL.sub("", part) if ctx.lang == "en" else part
+
+
 def _opening_want(ctx: MessageContext, rules) -> str:
     """Every sentence of the opening that holds a want, whole: the situation said before the
     want ("年检快到期了，想找你们代办"), the want and what it is for; its values masked, its
@@ -331,8 +360,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             start = offset + len(clause) - len(clause.lstrip())
             if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
                 continue
-            said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
+            said = ", ".join(_clean(_unrefused(ctx, text[a:b]), kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and _unrefused(ctx, text[a:b]).strip())
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
                 at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
@@ -352,8 +381,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
                 stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
-                    _clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                    _clean(_unrefused(ctx, text[a:b]), kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
+                    and _unrefused(ctx, text[a:b]).strip()
                     and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
             if said:
                 kept.append(said)
