@@ -615,21 +615,27 @@ _BOOKING_HEAD = re.compile(r"^\W*(?:(?:all |you'?re |you are |that'?s |now )?(?:
                            r"[^.!?]{0,40}?[:,]|已(?:经)?(?:为您|给您|帮您)?(?:预约|预订|下单|改约|改好|安排好|约好|订好)[^。！？]{0,30}?[，,：:])", re.I)
 #: the assistant's own voice: its promise stands whatever the sentence opens with
 _OWN_VOICE = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\b|我", re.I)
+#: (prom16) a step ahead, then a deed sent to the user ("…，开好后电子版发到您邮箱"): the service's word to come, no part of
+#: what was booked; not said done (…发到您邮箱了)
+_SENT_LATER = re.compile(r"(?:后|之后|以后|到时候?)[^，,。！？]{0,8}?(?:发|寄|转|通知|告诉|联系)(?:给|到)?您(?![^，,。！？]*了)")
 
 
 def _restates_booking(text: str, offset: int, clause: str) -> bool:
     """A third party's "will" inside a sentence that opens by reporting a booking restates what was
     booked when it names the booking's day or time (:func:`_dated`), it promises nothing more
     ("Booked, reference EV-3318: Lorna will visit on Monday at 9"); a deed of its own ("已预约，…，
-    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise. The caller also takes a clause with no
+    上门前林工会给您打电话"), the assistant's own "I'll …" and a deed sent to the user after a step (已下单，…开好后电子版
+    发到您邮箱: prom16) there still promise. The caller also takes a clause with no
     will/会 there as the booking restated, dated or not ("已约好明晚9点半，小周给您做可视采耳": who does what, as booked).
 
     >>> _restates_booking("Booked, ref OT-2291: Priya will survey on Thursday.", 22, "Priya will survey on Thursday.")
     True
     >>> _restates_booking("Booked. Priya will email you the quote.", 8, "Priya will email you the quote.")
     False
+    >>> _restates_booking("已下单，开好后电子版发到您邮箱。", 4, "开好后电子版发到您邮箱")
+    False
     """
-    if _OWN_VOICE.search(clause):
+    if _OWN_VOICE.search(clause) or _SENT_LATER.search(clause):
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
     return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
