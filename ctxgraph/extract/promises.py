@@ -773,6 +773,8 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
         deed = parts[-1][:m.start()].strip(_TRIM)  # "我先把植物清单发给您看看可以吗？": the go-ahead asked in the same clause
     elif ctx.profile.segmented and _ASKS_TO_DO.search(parts[-1]):
         deed = parts[-1].strip(_TRIM + "?？")  # "有的，我加您微信发几张实车图？"
+        if len(parts) > 1 and not _names_deed(ctx, deed):
+            deed = s.strip(_TRIM + "?？")  # (prom16) "有个体验账号您可以先登录看看，我发给您？": the thing is in the clause before
     elif ctx.profile.segmented and (m := _ASKS_FOR_YOU.match(parts[-1])):
         deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", parts[-1][m.end():]).strip(_TRIM)  # "能先给您寄一个样品看看吗？"
     else:
