@@ -57,8 +57,10 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
 
 
 #: a clause that goes on with the deed before it, the same doer's next step ("我先帮您锁定，再把详情发您", "我去问一下，
-#: 明天上午回复您", "I'll check the stock, then ring you back"): one promise
-_CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b)", re.I)
+#: 明天上午回复您", "I'll check the stock, then ring you back"): one promise; so is the word to the user once it is done
+#: ("我去问一下清洗部，问好了回复您": prom16)
+_CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b"
+                        r"|[\u4e00-\u9fff]{1,2}(?:好|完)了(?=[^，,。！？]{0,6}?您))", re.I)
 
 
 #: a promise that names its thing by a pronoun: the thing is in the clause before a semicolon
