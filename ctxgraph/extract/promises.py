@@ -447,8 +447,9 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
     before it) are added to ``units``."""
     pack = ctx.pack
-    kinds = []
+    kinds, unkept = [], False
     for offset, clause in pieces:
+        after_unkept, unkept = unkept, False
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
         done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
@@ -457,7 +458,10 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
         status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
-            kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):])
+            # (prom16) a bare report right after one of a thing no promise names is that thing's ("发票已经开好，发您邮箱了"
+            # keeps no "我问一下师傅…，再回复您")
+            kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):], fallback=not after_unkept)
+            unkept = not kept
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
