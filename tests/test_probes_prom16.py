@@ -19,7 +19,11 @@ from tests.test_probes_prom10 import problems
 
 PROBES = load_probes("prom16")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh_pottery_done_told": "a word to the user said done with no promise before it (已经烧好了，短信通知您了) is read as no promise "
+                            "at all: ``deeds`` lists sending, not telling (通知您了); not tried (a notice said done is rarely "
+                            "listed by the annotators)",
+}
 
 
 @pytest.mark.parametrize("probe, conv", probe_params(PROBES, KNOWN_MISSES))
