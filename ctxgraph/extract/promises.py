@@ -190,9 +190,25 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
-            and not _books_instead(ctx, clause, open_[0][1]["text"]):
+            and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (prom16) a look-up said done: 查了一下, 刚查过, 核实了, "I've checked", "I looked it up"
+_CHECK_DONE = re.compile(r"(?:查|问|核实|核对)(?:了|过|好|完)|\b(?:checked|looked (?:it |that |them )?up)\b", re.I)
+
+
+def _checked_other(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """(prom16) A look-up said done keeps no promise that is no look-up: "刚查了一下，楼道灯工单已经完成" reports what a
+    check found, and leaves "厂家师傅出发前给您打电话" open.
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(pack=SimpleNamespace(checks=[__import__("re").compile("我(?:先|再|去)?查一下")]))
+    >>> _checked_other(zh, "刚查了一下", "厂家师傅出发前给您打电话"), _checked_other(zh, "查过了", "我查一下库存")
+    (True, False)
+    """
+    return bool(_CHECK_DONE.search(clause)) and not first_match(ctx.pack.checks, promise)
 
 
 #: a report of the booking itself: 登记好了, 已下单, 约好了, "Booked", "You're enrolled"
