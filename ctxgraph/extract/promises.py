@@ -190,7 +190,8 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
-            and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]):
+            and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]) \
+            and not any(_done_by(open_[0][1]["text"], name) for name in told):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
 
@@ -283,9 +284,10 @@ def _recipients(clause: str) -> list[str]:
     return [m.group(1) or m.group(2) for m in _RECIPIENT.finditer(clause)]
 
 
-#: someone a report's deed went to: "sent to Tomasz", "told Priya", 转告/通知/告诉 + a name of two or three letters
+#: someone a report's deed went to: "sent to Tomasz", "told Priya", 转告/通知/告诉 + a name of two or three letters;
+#: 备注给/交代给 + a role (prom16: 已经备注给设计师了)
 _RECIPIENT = re.compile(r"(?-i:\b(?:to|told|informed|let|messaged|emailed|texted|called|rang) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b)"
-                        r"|(?:转告|告诉|通知|发给|跟)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨))")
+                        r"|(?:转告|告诉|通知|发给|跟|备注给|交代给)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨)|[\u4e00-\u9fff]{1,2}师)")
 
 
 def _done_by(text: str, name: str) -> bool:
@@ -293,8 +295,10 @@ def _done_by(text: str, name: str) -> bool:
 
     >>> _done_by("Tomasz will send you a prep checklist", "Tomasz"), _done_by("I'll let Tomasz know", "Tomasz")
     (True, False)
+    >>> _done_by("好的，记上墙宽2.4米，刘设计师上门会再复核一遍", "设计师")  # prom16: "已经备注给设计师了" keeps it not
+    True
     """
-    return bool(re.match(rf"\W*(?:\w+\W+){{0,3}}?{re.escape(name)}\s*(?:will|'ll|can|会|将|可以)", text))
+    return bool(re.match(rf"\W*(?:\w+\W+){{0,3}}?\w{{0,2}}?{re.escape(name)}\s*(?:上门|到时候?|当天|到了)?(?:will|'ll|can|会|将|可以)", text))
 
 
 #: a deed still ahead: "… will go out on Wednesday", "…周三会发给您"
