@@ -231,6 +231,24 @@ def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
 
 
+def _booked_promise(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
+    """(prom16) A report of a booking made (已登记, 约好了, "booked") keeps the open promise to make that booking that names
+    the same thing ("要不要我顺便帮您登记一下空调滤网的更换提醒？" - "登记吧", then "滤网更换提醒已登记"); a booking of
+    something else keeps nothing (the clause must name the promise).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "我帮您登记一下茶具的保养提醒。"},
+    ...                 {"role": "assistant", "content": "茶具保养提醒已登记，半年后短信提醒您。"}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    if not _BOOKED.search(clause):
+        return []
+    named = [(pid, d) for pid, d in open_ if _BOOKING_DEED.search(d["text"])]
+    return _kept(ctx, clause, named, "done", fallback=False) if named else []
+
+
 #: (fix16) a user's report of their own sending: "I" / 我 sends, or the thing went to a third person ("to her", 发给她)
 _SENT_BY_USER = re.compile(r"\b(?:i|we)(?:'ve| have| had)?\s+(?:already\s+|just\s+)?(?:sent|forwarded|emailed|mailed|posted|passed|handed)\b"
                            r"|我(?:们)?(?:已经?|刚|也)?(?:把[^，,。]{0,8})?(?:发|寄|转|交)", re.I)
@@ -488,6 +506,10 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (booked := _booked_promise(ctx, c, open_)):
+            status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in booked)]
+            units += booked
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (past := _past_report(ctx, cue)):
             named = [(pid, d) for pid, d in open_ if _same_thing(ctx, cue, past, d["text"])]
             kept = _kept(ctx, c, named, "done", fallback=False)  # it must name the promise: "The invoice went …" keeps no form
