@@ -21,10 +21,6 @@ from tests.test_probes_prom10 import problems
 PROBES = load_probes("cp14")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh_pressed_flower_echo_send": "the offer says a bare verb and its thing is in the clause before (有份课前准备清单，我发给您？): "
-                                   "joining the clause before gained on blind13 alone (shouyin), so it was not kept",
-    "zh_snuff_no_subject_invoice_done": "已经 and 了 in two clauses of one sentence (发票已经开好，短信发您了): the promise 给您开发票 "
-                                        "stays open; reading the report over both clauses gained on blind13 alone, so it was not kept",
     "en_dryslope_ability_offer": "an ability with a go-ahead tail (\"I can also reserve boots in her size, if you like?\"): read as "
                                  "an offer it gained on blind13 alone and made two unlisted promises (blind3's tarp for £95, "
                                  "blind4's pause of a subscription), so it was not kept",
@@ -41,8 +37,6 @@ def test_probes_cp14_offers_taken_up_as_an_annotator_would(probe, conv):
 REPORTS = load_probes("cp14c")
 #: probes of probes_cp14c.yml still missed, each with the reason (strict)
 KNOWN_REPORT_MISSES: dict[str, str] = {
-    "zh_snuff_drawing_done_then_sent": "已经 and 了 in two clauses of one sentence (李师傅已经画好草图，发您微信了): reading the report over "
-                                       "both clauses gained on blind13 alone (xinfeng), so it was not kept",
     "zh_pressed_flower_list_ready_sms": "a done verb outside the closed list (整理好了): no done cue reads it",
     "en_theremin_guide_finished_emailed": "a done report with its object as 'it' after a clause naming the thing (\"The practice "
                                           "guide is finished, emailed it to you just now\"): not built",

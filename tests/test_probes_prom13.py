@@ -19,9 +19,6 @@ from tests.test_probes_prom10 import problems
 PROBES = load_probes("prom13")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh_kunqu_booking_then_send": "a deed to the user after a condition (开好后电子版发到您邮箱) in a sentence that opens by reporting "
-                                  "the booking (已下单，…): prom11's booking-head rule takes a clause with no 会 there as the booking "
-                                  "restated; exempting it gains on blind12 alone (dangan), so it was not done",
     "en_dowsing_report_comes": "the thing as subject and a present verb for a deed ahead (\"The written report comes to you within 5 "
                                "working days of the visit\"): no frame reads it; a habit looks the same",
     "en_hoof_results_back": "the thing as subject and a present verb for a deed ahead (\"Results of the scan come back within a week\"): "

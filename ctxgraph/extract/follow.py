@@ -176,7 +176,9 @@ def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]
     recent = G.graph["kinds"].get("turn", [])[-(CHECK_TURNS + 2):]
     asked = {G.nodes[t]["index"] for t in recent
              if G.nodes[t]["role"] == "assistant" and first_match(ctx.pack.asks_input, G.nodes[t]["text"] or "")}
-    said = {G.nodes[t]["index"] for t in recent if G.nodes[t]["role"] == "assistant" and G.nodes[t]["index"] == turn - 1}
+    # the check said just before the call, or offered and taken in the user's message just before it (prom16: "要不要我帮您
+    # 查一下周日班还有没有空位？" - "查查吧", then ``query_class_seats``)
+    said = {G.nodes[t]["index"] for t in recent if G.nodes[t]["role"] in ("assistant", "user") and G.nodes[t]["index"] == turn - 1}
     said |= _asked_then_answered(G, turn, ctx.pack.asks_input)
     return [FulfilUnit(commitment=pid, status="done") for pid, d in g.open_items(G, "commitment")
             if pid not in closed and (d["turn"] == turn or d["turn"] in said

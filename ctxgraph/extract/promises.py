@@ -57,8 +57,10 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
 
 
 #: a clause that goes on with the deed before it, the same doer's next step ("我先帮您锁定，再把详情发您", "我去问一下，
-#: 明天上午回复您", "I'll check the stock, then ring you back"): one promise
-_CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b)", re.I)
+#: 明天上午回复您", "I'll check the stock, then ring you back"): one promise; so is the word to the user once it is done
+#: ("我去问一下清洗部，问好了回复您": prom16)
+_CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b"
+                        r"|[\u4e00-\u9fff]{1,2}(?:好|完)了(?=[^，,。！？]{0,6}?您))", re.I)
 
 
 #: a promise that names its thing by a pronoun: the thing is in the clause before a semicolon
@@ -188,9 +190,26 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
-            and not _books_instead(ctx, clause, open_[0][1]["text"]):
+            and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]) \
+            and not any(_done_by(open_[0][1]["text"], name) for name in told):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (prom16) a look-up said done: 查了一下, 刚查过, 核实了, "I've checked", "I looked it up"
+_CHECK_DONE = re.compile(r"(?:查|问|核实|核对)(?:了|过|好|完)|\b(?:checked|looked (?:it |that |them )?up)\b", re.I)
+
+
+def _checked_other(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """(prom16) A look-up said done keeps no promise that is no look-up: "刚查了一下，楼道灯工单已经完成" reports what a
+    check found, and leaves "厂家师傅出发前给您打电话" open.
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(pack=SimpleNamespace(checks=[__import__("re").compile("我(?:先|再|去)?查一下")]))
+    >>> _checked_other(zh, "刚查了一下", "厂家师傅出发前给您打电话"), _checked_other(zh, "查过了", "我查一下库存")
+    (True, False)
+    """
+    return bool(_CHECK_DONE.search(clause)) and not first_match(ctx.pack.checks, promise)
 
 
 #: a report of the booking itself: 登记好了, 已下单, 约好了, "Booked", "You're enrolled"
@@ -210,6 +229,24 @@ def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     """
     G, last = ctx.graph, ctx.graph.graph.get("last_turn")
     return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
+
+
+def _booked_promise(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
+    """(prom16) A report of a booking made (已登记, 约好了, "booked") keeps the open promise to make that booking that names
+    the same thing ("要不要我顺便帮您登记一下空调滤网的更换提醒？" - "登记吧", then "滤网更换提醒已登记"); a booking of
+    something else keeps nothing (the clause must name the promise).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "我帮您登记一下茶具的保养提醒。"},
+    ...                 {"role": "assistant", "content": "茶具保养提醒已登记，半年后短信提醒您。"}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    if not _BOOKED.search(clause):
+        return []
+    named = [(pid, d) for pid, d in open_ if _BOOKING_DEED.search(d["text"])]
+    return _kept(ctx, clause, named, "done", fallback=False) if named else []
 
 
 #: (fix16) a user's report of their own sending: "I" / 我 sends, or the thing went to a third person ("to her", 发给她)
@@ -271,9 +308,10 @@ def _recipients(clause: str) -> list[str]:
 
 
 #: someone a report's deed went to: "sent to Tomasz", "told Priya", 转告/通知/告诉 + a name of two or three letters
-#: (fix17: 转给/交给 and 王姐, 李哥, 张总 too)
+#: (fix17: 转给/交给 and 王姐, 李哥, 张总 too); 备注给/交代给 + a role (prom16: 已经备注给设计师了)
 _RECIPIENT = re.compile(r"(?-i:\b(?:to|told|informed|let|messaged|emailed|texted|called|rang) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b)"
-                        r"|(?:转告|告诉|通知|发给|转给|交给|跟)(?:了)?([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨|姐|哥|总))")
+                        r"|(?:转告|告诉|通知|发给|转给|交给|跟|备注给|交代给)(?:了)?"
+                        r"([\u4e00-\u9fff]{1,2}(?:师傅|老师|经理|医生|教练|阿姨|姐|哥|总)|[\u4e00-\u9fff]{1,2}师)")
 
 
 def _done_by(text: str, name: str) -> bool:
@@ -281,8 +319,10 @@ def _done_by(text: str, name: str) -> bool:
 
     >>> _done_by("Tomasz will send you a prep checklist", "Tomasz"), _done_by("I'll let Tomasz know", "Tomasz")
     (True, False)
+    >>> _done_by("好的，记上墙宽2.4米，刘设计师上门会再复核一遍", "设计师")  # prom16: "已经备注给设计师了" keeps it not
+    True
     """
-    return bool(re.match(rf"\W*(?:\w+\W+){{0,3}}?{re.escape(name)}\s*(?:will|'ll|can|会|将|可以)", text))
+    return bool(re.match(rf"\W*(?:\w+\W+){{0,3}}?\w{{0,2}}?{re.escape(name)}\s*(?:上门|到时候?|当天|到了)?(?:will|'ll|can|会|将|可以)", text))
 
 
 #: a deed still ahead: "… will go out on Wednesday", "…周三会发给您"
@@ -451,8 +491,9 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
     before it) are added to ``units``."""
     pack = ctx.pack
-    kinds = []
+    kinds, unkept = [], False
     for offset, clause in pieces:
+        after_unkept, unkept = unkept, False
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
         done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
@@ -461,13 +502,20 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
         status = "done" if done and not _done_ahead(cue, done) else \
             "cancelled" if ctx.role == "assistant" and first_match(pack.cancel, c) else None  # the user's "we can't …" is theirs
         if status:
-            kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):])
+            # (prom16) a bare report right after one of a thing no promise names is that thing's ("发票已经开好，发您邮箱了"
+            # keeps no "我问一下师傅…，再回复您")
+            kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):], fallback=not after_unkept)
+            unkept = not kept
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (booked := _booked_promise(ctx, c, open_)):
+            status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in booked)]
+            units += booked
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (past := _past_report(ctx, cue)):
             named = [(pid, d) for pid, d in open_ if _same_thing(ctx, cue, past, d["text"])]
             kept = _kept(ctx, c, named, "done", fallback=False)  # it must name the promise: "The invoice went …" keeps no form
@@ -621,21 +669,27 @@ _BOOKING_HEAD = re.compile(r"^\W*(?:(?:all |you'?re |you are |that'?s |now )?(?:
                            r"[^.!?]{0,40}?[:,]|已(?:经)?(?:为您|给您|帮您)?(?:预约|预订|下单|改约|改好|安排好|约好|订好)[^。！？]{0,30}?[，,：:])", re.I)
 #: the assistant's own voice: its promise stands whatever the sentence opens with
 _OWN_VOICE = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\b|我", re.I)
+#: (prom16) a step ahead, then a deed sent to the user ("…，开好后电子版发到您邮箱"): the service's word to come, no part of
+#: what was booked; not said done (…发到您邮箱了)
+_SENT_LATER = re.compile(r"(?:后|之后|以后|到时候?)[^，,。！？]{0,8}?(?:发|寄|转|通知|告诉|联系)(?:给|到)?您(?![^，,。！？]*了)")
 
 
 def _restates_booking(text: str, offset: int, clause: str) -> bool:
     """A third party's "will" inside a sentence that opens by reporting a booking restates what was
     booked when it names the booking's day or time (:func:`_dated`), it promises nothing more
     ("Booked, reference EV-3318: Lorna will visit on Monday at 9"); a deed of its own ("已预约，…，
-    上门前林工会给您打电话") and the assistant's own "I'll …" there still promise. The caller also takes a clause with no
+    上门前林工会给您打电话"), the assistant's own "I'll …" and a deed sent to the user after a step (已下单，…开好后电子版
+    发到您邮箱: prom16) there still promise. The caller also takes a clause with no
     will/会 there as the booking restated, dated or not ("已约好明晚9点半，小周给您做可视采耳": who does what, as booked).
 
     >>> _restates_booking("Booked, ref OT-2291: Priya will survey on Thursday.", 22, "Priya will survey on Thursday.")
     True
     >>> _restates_booking("Booked. Priya will email you the quote.", 8, "Priya will email you the quote.")
     False
+    >>> _restates_booking("已下单，开好后电子版发到您邮箱。", 4, "开好后电子版发到您邮箱")
+    False
     """
-    if _OWN_VOICE.search(clause):
+    if _OWN_VOICE.search(clause) or _SENT_LATER.search(clause):
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
     return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
@@ -773,6 +827,8 @@ def _offered(ctx: MessageContext, sentence: str) -> str | None:
         deed = parts[-1][:m.start()].strip(_TRIM)  # "我先把植物清单发给您看看可以吗？": the go-ahead asked in the same clause
     elif ctx.profile.segmented and _ASKS_TO_DO.search(parts[-1]):
         deed = parts[-1].strip(_TRIM + "?？")  # "有的，我加您微信发几张实车图？"
+        if len(parts) > 1 and not _names_deed(ctx, deed):
+            deed = s.strip(_TRIM + "?？")  # (prom16) "有个体验账号您可以先登录看看，我发给您？": the thing is in the clause before
     elif ctx.profile.segmented and (m := _ASKS_FOR_YOU.match(parts[-1])):
         deed = re.sub(r"(?:[？?]|吗|么)+\s*$", "", parts[-1][m.end():]).strip(_TRIM)  # "能先给您寄一个样品看看吗？"
     else:
