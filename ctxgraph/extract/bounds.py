@@ -37,11 +37,12 @@ _VALUES = (
 )
 #: kinds one bound may restate: an amount said with or without its currency
 _SAME_KIND = {"money": "amount", "number": "amount"}
-#: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
+#: words that make a bound an upper one (at most, by, before) or a lower one (at least, after); a bare 前 / 后 inside
+#: a word (提前, 目前, 前台, 术后, 然后, 最后, 后天) is none: "78了 术后不能下床" bounds no age (cons16)
 _UPPER = re.compile(r"\b(?:before|by|under|below|less than|within|no more than|at most|up to|until|limit|max(?:imum)?|cap"
-                    r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|\bgo (?:up )?to(?=\s*[$€£]?\d)|之前|以前|(?<![以之])前|以内|之内|以下|超过|晚于|最多|上限|预算"
+                    r"|ceiling|budget|tops|no later than|earlier than|stretch|raise|increase|bump)\b|\bgo (?:up )?to(?=\s*[$€£]?\d)|之前|以前|(?<![以之提目当眼从])前(?![台面边天年])|以内|之内|以下|超过|晚于|最多|上限|预算"
                     r"|放宽到|可以到|放到|顶多", re.I)
-_LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之])后|(?<!可)以上"
+_LOWER = re.compile(r"\b(?:after|over|above|at least|more than|later than|no earlier than|from)\b|之后|以后|(?<![以之然最术随背产饭])后(?![天来面边续期年])|(?<!可)以上"
                     r"|至少|起码|早于|最少", re.I)
 #: a bound word under a negation turns round ("不要早于9点" is a lower bound, "别超过" an upper one)
 _NEGATED_LOWER = re.compile(r"(?:不要|不能|别|不|不可以)(?:早于)|\b(?:nothing|not|never)\s+(?:\w+\s+)?(?:before|earlier than|until)\b"
@@ -69,6 +70,8 @@ def bound(text: str) -> tuple[str, str, str] | None:
     ('upper', 'money', '£90')
     >>> bound("价格低于2500我就不卖了"), bound("必须下午一点以后开始"), bound("想9月前拍完")
     (('lower', 'number', '2500'), ('lower', 'time', '一点'), ('upper', 'day', '9月'))
+    >>> bound("78了 术后肯定不能下床") is None  # 术后 (after the operation) is no bound word (cons16)
+    True
     >>> bound("I don't want to pay more than £200 a month"), bound("dont wanna spend over 250 for both")
     (('upper', 'money', '£200'), ('upper', 'number', '250'))
     """
