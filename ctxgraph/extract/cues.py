@@ -32,7 +32,7 @@ from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
-from .reasons import fold_reasons, in_folded_rule
+from .reasons import fold_reasons, in_folded_rule, is_situation
 from .registry import step
 from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
@@ -205,6 +205,48 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+
+
+def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
+    """In segmented writing, the space- or comma-parted pieces of a kept rule's text that state a rule themselves, not
+    a reason said beside one ("周六上午他有英语课，不能冲突" is one rule)."""
+    if not ctx.profile.segmented:
+        return []
+    return [p for p in _ZH_PIECE.findall(text) if _rule(ctx, p) and not is_situation(p, ctx.profile.code)]
+
+
+def _piece_named(ctx: MessageContext, clause: str, piece: str) -> bool:
+    """Whether a lifting clause names one piece of a rule: a shared word, or the piece's bound gone past or moved."""
+    b = bound(piece)
+    return bool(_named_overlap(ctx, clause, piece)
+                or b and (past_bound(clause) == b[0] or outside(b, clause)))
+
+
+def _keep_unnamed_pieces(ctx: MessageContext, clause: str, units: list[_Unit]) -> list[_Unit]:
+    """``units`` with, for each rule they lift that holds two or more rules in space-parted pieces (segmented writing:
+    one message, one text), the pieces the lifting clause does not name stated again as an active rule: "别太贵 五十块以内
+    别搞那种印照片的杯子", then "超过五十也行" lifts the fifty, not the mugs (cons16).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "包装别太花哨 别用塑料盒 每份两百以内"},
+    ...                 {"role": "user", "content": "客户重要 塑料盒也可以了"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('包装别太花哨 别用塑料盒 每份两百以内', 'lifted'), ('包装别太花哨 每份两百以内', 'active')]
+    """
+    out = list(units)
+    for u in units:
+        if not isinstance(u, LiftUnit) or u.constraint not in ctx.graph:
+            continue
+        d = ctx.graph.nodes[u.constraint]
+        pieces = _ruled_pieces(ctx, d["text"])
+        named = [p for p in pieces if _piece_named(ctx, clause, p)]
+        if len(pieces) < 2 or not named or len(named) == len(pieces):
+            continue
+        kept = " ".join(p for p in _ZH_PIECE.findall(d["text"]) if p not in named)
+        rule = _rule(ctx, kept)
+        out.append(ConstraintUnit(text=kept, polarity=rule[0] if rule else d["polarity"], stressed=bool(d.get("stressed"))))
+    return out
 
 
 #: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"
@@ -403,14 +445,15 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         lift = first_match(pack.lifts, c)
         lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
-            lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
+            lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
             units += lifted
             if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c) and not _rule_is_the_lift(ctx, c):
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue
         chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
-        units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
+        gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
+        units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
             continue  # "这两家酒店哪个符合这个要求？"
@@ -440,6 +483,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     made = [u.text for u in units if isinstance(u, ConstraintUnit)]
     # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
     units = [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
+    units = [u for i, u in enumerate(units) if not isinstance(u, ConstraintUnit) or u not in units[:i]]  # a rule kept twice
     # cons11: "weekday evenings only, he's at work till 6" is one rule with its reason, not two rules
     return fold_reasons(ctx.text, units, ctx.profile.code) if ctx.role == "user" else units
 
