@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import _LOWER, _UPPER, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, about_when
+from .bounds import _LOWER, _UPPER, _VALUES, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
@@ -179,6 +179,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
+    units = [u for u in units if not _accepts_inside(clause, dict(active)[u.constraint]["text"])]
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
         way = past_bound(clause)
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
@@ -247,6 +248,33 @@ def _keep_unnamed_pieces(ctx: MessageContext, clause: str, units: list[_Unit]) -
         rule = _rule(ctx, kept)
         out.append(ConstraintUnit(text=kept, polarity=rule[0] if rule else d["polarity"], stressed=bool(d.get("stressed"))))
     return out
+
+
+def _accepts_inside(clause: str, rule: str) -> bool:
+    """Whether a lifting clause only accepts a value inside the rule's bound, going past nothing: "we need completion
+    before 30 june", then "12 june is ok but sooner is better" keeps the deadline (cons16).
+
+    >>> _accepts_inside("12 june is ok but sooner is better", "we need completion before 30 june")
+    True
+    >>> _accepts_inside("2 july is ok now", "we need completion before 30 june"), _accepts_inside("june is ok", "before 30 june")
+    (False, False)
+    >>> _accepts_inside("forget what i said about the 21st, no rush now", "we need it back by the 21st")
+    False
+    """
+    b = bound(rule)
+    if not b or past_bound(clause) or any_time(clause) or any_day(clause):
+        return False
+    m = dict(_VALUES)[b[1]].search(clause)  # the bound's own value names the rule ("forget what i said about the 21st")
+    return bool(m) and _plain(m.group(0)) != _plain(b[2]) and satisfies(b, m.group(0)) and (b[1] != "day" or _same_month(b[2], m.group(0)))
+
+
+def _same_month(a: str, b: str) -> bool:
+    """Two days compared by their day number are comparable only in one month (or when neither names one)."""
+    ma, mb = _MONTH_NAME.search(a), _MONTH_NAME.search(b)
+    return (ma and mb and ma.group(0)[:3].casefold() == mb.group(0)[:3].casefold()) or not (ma or mb)
+
+
+_MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d+月", re.I)
 
 
 #: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"
