@@ -616,6 +616,8 @@ _POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|\b(
                           r"|^\W*(?:这|那)(?:几|两|三)?(?:天|周|个星期|段时间|个时间)[^，,。！？]{0,3}?(?:都|也)?(?:不行|不可以|不方便|没空|没时间|排不了"
                           r"|来不了|约不了|去不了|考不了|上不了|做不了|不能约|不能来|不在)", re.I)
 _SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
+#: a value a bound can point back to in the sentence before: a number or a date in digits or Chinese numerals
+_VALUE_SAID = re.compile(r"\d|[一二两三四五六七八九十]+\s*(?:号|日|月|点)")
 
 
 def _with_referent(text: str, offset: int, part: str) -> str:
@@ -624,11 +626,15 @@ def _with_referent(text: str, offset: int, part: str) -> str:
 
     >>> _with_referent("Hi. The exam is on the 14th, so it has to be done before then.", 28, "so it has to be done before then")
     'The exam is on the 14th, so it has to be done before then'
+    >>> _with_referent("Hi. It expires on 14 March. I want it renewed before then.", 28, "I want it renewed before then")
+    'It expires on 14 March. I want it renewed before then'
     """
     if not _POINTS_BACK.search(part) or offset <= 0:
         return part
     starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, offset)]
     start = starts[-1] if starts else 0
+    if not text[start:offset].strip() and len(starts) > 1 and _VALUE_SAID.search(text, starts[-2], start):
+        start = starts[-2]  # "… expires on 14 March. I should like it renewed before then" (cons16): the sentence before
     head = text[start:offset].strip()
     return (head + ("" if _CJK_END.search(head.rstrip("，,；;")) and head[-1] in "，,；;" else " ") + part) if head else part
 
