@@ -205,6 +205,9 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and (any_day(clause) or any_time(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
         on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
+    if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
+        due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
+        units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
 
 
@@ -275,6 +278,10 @@ def _same_month(a: str, b: str) -> bool:
 
 
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d+月", re.I)
+
+
+#: urgency given up: the one deadline goes ("so there's no hurry at all now", "不着急了"), not "no rush on the receipt"
+_NO_HURRY = re.compile(r"\bno (?:hurry|rush)\b(?! (?:on|with|for)\b)|\bnot in (?:a|any) (?:hurry|rush)\b|不(?:用)?(?:着急|急)了", re.I)
 
 
 #: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"
