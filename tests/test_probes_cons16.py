@@ -2,8 +2,8 @@
 committed before ctxgraph ran on them: rules lifted by a message that does not lift them (a Chinese message of several
 space-parted rules, one of them lifted; an hour bound taken for an amount; a value accepted inside a deadline), and
 rules said in general shapes no cue read (不用你们 + a deed, "X not Y", "we're not doing X", "<day>, after 7"), each
-class with its look-alikes that make no rule. The 19 after them (classes extent, consent, zh_frames, manner_request,
-insists, where, before_then) were written with their rules, not before them. Scored the way ``ctxgraph bench cs`` scores a chat
+class with its look-alikes that make no rule. The 21 after them (classes extent, consent, zh_frames, manner_request,
+insists, where, before_then, go_ahead) were written with their rules, not before them. Scored the way ``ctxgraph bench cs`` scores a chat
 (``tests/probe_sets.py``).
 
 ``python tests/test_probes_cons16.py`` prints the misses and the totals (the figures in docs/quality.md)."""

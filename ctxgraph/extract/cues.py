@@ -181,7 +181,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
             units.append(LiftUnit(constraint=cid))
     units = [u for u in units if not _accepts_inside(clause, dict(active)[u.constraint]["text"])]
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
-        way = past_bound(clause)
+        # "The balcony one is over. Oh, Jean says go for it": a bare go-ahead goes past what the message says is over (cons16)
+        way = past_bound(clause) or (_GO_AHEAD.search(clause) and past_bound(ctx.text))
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
     if len(units) == 1 and not _GIVEN_UP.search(clause):  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
@@ -280,6 +281,8 @@ def _same_month(a: str, b: str) -> bool:
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d+月", re.I)
 
 
+#: a bare go-ahead to pay more, said after what is over the bound in the same message
+_GO_AHEAD = re.compile(r"\bgo for it\b|\b(?:let'?s|just) do it\b", re.I)
 #: urgency given up: the one deadline goes ("so there's no hurry at all now", "不着急了"), not "no rush on the receipt"
 _NO_HURRY = re.compile(r"\bno (?:hurry|rush)\b(?! (?:on|with|for)\b)|\bnot in (?:a|any) (?:hurry|rush)\b|不(?:用)?(?:着急|急)了", re.I)
 
