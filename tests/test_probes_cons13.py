@@ -21,8 +21,8 @@ KNOWN_MISSES: dict[str, str] = {
     "en_hedgehog_it_has_to_go_back": "a modal with a plain verb and no time (it has to go back …) is no frame: over the open groups it would gain on blind12 alone and add rules no gold lists on blind4 and blind6",
     # en_gin_we_need_to_leave_before_date passes since cp14: a deadline on any deed before a date gains on blind12 and blind13
     "en_chimney_no_rush_now_lifts_deadline": "a pick of Thursday inside 'by friday' rewrites the deadline (constraint_values: bound() does not read a weekday), and urgency given up lifts nothing",
-    "en_gin_no_hurry_anymore_lifts_deadline": "urgency given up ('so no hurry at all anymore') lifts no deadline, and the learned reader makes it a rule: a lift that would gain on blind12 alone",
-    "en_signwriting_invoice_not_me": "'<a thing> to X, not to me' is no frame ('not me' is left out of the bare not-X frame)",
+    # en_gin_no_hurry_anymore_lifts_deadline passes since cons16: urgency given up lifts the one deadline (gains on blind12)
+    # en_signwriting_invoice_not_me passes since cons16: a choice said against its rejected twin ("to the company, not to me")
     "zh_qiaopai_yao_nv_laoshi": "要 + the provider's sex (要女老师) is no frame: the gold lists it as a rule in dev, blind10 and blind12 but as a value in blind3 and blind8",
     "zh_diaoban_yuan_dian_jiu_yuan_dian_lifts_near": "a concession (远点就远点) lifts no preference",
     "zh_shangmen_zuofan_de_xian_wen_no_rule": "得先 is a must cue; the speaker's own step (我得先问问我老公) is not told apart (one 得先 in the open groups, a real rule)",

@@ -38,11 +38,12 @@ _VALUES = (
 #: kinds one bound may restate: an amount said with or without its currency
 _SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
-#: (fix17: the words of time, said before a day or after it, are also what :func:`said_as_bound` reads)
+#: (fix17: the words of time, said before a day or after it, are also what :func:`said_as_bound` reads); a bare 前 / 后
+#: inside a word (提前, 目前, 前台, 术后, 然后, 最后, 后天) is none: "78了 术后不能下床" bounds no age (cons16)
 _UPPER_TIME_EN = r"before|by|until|till|within|no later than|earlier than"
 _LOWER_TIME_EN = r"after|from|later than|no earlier than"
-_UPPER_TIME_ZH = r"之前|以前|(?<![以之])前|以内|之内"
-_LOWER_TIME_ZH = r"之后|以后|(?<![以之])后"
+_UPPER_TIME_ZH = r"之前|以前|(?<![以之提目当眼从])前(?![台面边天年])|以内|之内"
+_LOWER_TIME_ZH = r"之后|以后|(?<![以之然最术随背产饭])后(?![天来面边续期年])"
 _UPPER = re.compile(rf"\b(?:{_UPPER_TIME_EN}|under|below|less than|no more than|at most|up to|limit|max(?:imum)?|cap"
                     rf"|ceiling|budget|tops|stretch|raise|increase|bump)\b|\bgo (?:up )?to(?=\s*[$€£]?\d)|{_UPPER_TIME_ZH}|以下|超过|晚于|最多|上限|预算"
                     r"|放宽到|可以到|放到|顶多", re.I)
@@ -74,6 +75,8 @@ def bound(text: str) -> tuple[str, str, str] | None:
     ('upper', 'money', '£90')
     >>> bound("价格低于2500我就不卖了"), bound("必须下午一点以后开始"), bound("想9月前拍完")
     (('lower', 'number', '2500'), ('lower', 'time', '一点'), ('upper', 'day', '9月'))
+    >>> bound("78了 术后肯定不能下床") is None  # 术后 (after the operation) is no bound word (cons16)
+    True
     >>> bound("I don't want to pay more than £200 a month"), bound("dont wanna spend over 250 for both")
     (('upper', 'money', '£200'), ('upper', 'number', '250'))
     """

@@ -27,12 +27,12 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import _LOWER, _UPPER, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, about_when
+from .bounds import _LOWER, _UPPER, _VALUES, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
-from .reasons import fold_reasons, in_folded_rule
+from .reasons import fold_reasons, in_folded_rule, is_situation
 from .registry import step
 from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
@@ -179,8 +179,10 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
             units.append(LiftUnit(constraint=cid))
+    units = [u for u in units if not _accepts_inside(clause, dict(active)[u.constraint]["text"])]
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
-        way = past_bound(clause)
+        # "The balcony one is over. Oh, Jean says go for it": a bare go-ahead goes past what the message says is over (cons16)
+        way = past_bound(clause) or (_GO_AHEAD.search(clause) and past_bound(ctx.text))
         bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
     if len(units) == 1 and not _GIVEN_UP.search(clause):  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
@@ -204,7 +206,85 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and (any_day(clause) or any_time(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
         on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
+    if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
+        due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
+        units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+
+
+def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
+    """In segmented writing, the space- or comma-parted pieces of a kept rule's text that state a rule themselves, not
+    a reason said beside one ("周六上午他有英语课，不能冲突" is one rule)."""
+    if not ctx.profile.segmented:
+        return []
+    return [p for p in _ZH_PIECE.findall(text) if _rule(ctx, p) and not is_situation(p, ctx.profile.code)]
+
+
+def _piece_named(ctx: MessageContext, clause: str, piece: str) -> bool:
+    """Whether a lifting clause names one piece of a rule: a shared word, or the piece's bound gone past or moved."""
+    b = bound(piece)
+    return bool(_named_overlap(ctx, clause, piece)
+                or b and (past_bound(clause) == b[0] or outside(b, clause)))
+
+
+def _keep_unnamed_pieces(ctx: MessageContext, clause: str, units: list[_Unit]) -> list[_Unit]:
+    """``units`` with, for each rule they lift that holds two or more rules in space-parted pieces (segmented writing:
+    one message, one text), the pieces the lifting clause does not name stated again as an active rule: "别太贵 五十块以内
+    别搞那种印照片的杯子", then "超过五十也行" lifts the fifty, not the mugs (cons16).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "包装别太花哨 别用塑料盒 每份两百以内"},
+    ...                 {"role": "user", "content": "客户重要 塑料盒也可以了"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('包装别太花哨 别用塑料盒 每份两百以内', 'lifted'), ('包装别太花哨 每份两百以内', 'active')]
+    """
+    out = list(units)
+    for u in units:
+        if not isinstance(u, LiftUnit) or u.constraint not in ctx.graph:
+            continue
+        d = ctx.graph.nodes[u.constraint]
+        pieces = _ruled_pieces(ctx, d["text"])
+        named = [p for p in pieces if _piece_named(ctx, clause, p)]
+        if len(pieces) < 2 or not named or len(named) == len(pieces):
+            continue
+        kept = " ".join(p for p in _ZH_PIECE.findall(d["text"]) if p not in named)
+        rule = _rule(ctx, kept)
+        out.append(ConstraintUnit(text=kept, polarity=rule[0] if rule else d["polarity"], stressed=bool(d.get("stressed"))))
+    return out
+
+
+def _accepts_inside(clause: str, rule: str) -> bool:
+    """Whether a lifting clause only accepts a value inside the rule's bound, going past nothing: "we need completion
+    before 30 june", then "12 june is ok but sooner is better" keeps the deadline (cons16).
+
+    >>> _accepts_inside("12 june is ok but sooner is better", "we need completion before 30 june")
+    True
+    >>> _accepts_inside("2 july is ok now", "we need completion before 30 june"), _accepts_inside("june is ok", "before 30 june")
+    (False, False)
+    >>> _accepts_inside("forget what i said about the 21st, no rush now", "we need it back by the 21st")
+    False
+    """
+    b = bound(rule)
+    if not b or past_bound(clause) or any_time(clause) or any_day(clause):
+        return False
+    m = dict(_VALUES)[b[1]].search(clause)  # the bound's own value names the rule ("forget what i said about the 21st")
+    return bool(m) and _plain(m.group(0)) != _plain(b[2]) and satisfies(b, m.group(0)) and (b[1] != "day" or _same_month(b[2], m.group(0)))
+
+
+def _same_month(a: str, b: str) -> bool:
+    """Two days compared by their day number are comparable only in one month (or when neither names one)."""
+    ma, mb = _MONTH_NAME.search(a), _MONTH_NAME.search(b)
+    return (ma and mb and ma.group(0)[:3].casefold() == mb.group(0)[:3].casefold()) or not (ma or mb)
+
+
+_MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d+月", re.I)
+
+
+#: a bare go-ahead to pay more, said after what is over the bound in the same message
+_GO_AHEAD = re.compile(r"\bgo for it\b|\b(?:let'?s|just) do it\b", re.I)
+#: urgency given up: the one deadline goes ("so there's no hurry at all now", "不着急了"), not "no rush on the receipt"
+_NO_HURRY = re.compile(r"\bno (?:hurry|rush)\b(?! (?:on|with|for)\b)|\bnot in (?:a|any) (?:hurry|rush)\b|不(?:用)?(?:着急|急)了", re.I)
 
 
 #: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"
@@ -403,14 +483,15 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         lift = first_match(pack.lifts, c)
         lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
-            lifted = _lifts(ctx, c, g.open_items(ctx.graph, "constraint"))
+            lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
             units += lifted
             if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c) and not _rule_is_the_lift(ctx, c):
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue
         chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
-        units += [u for u in chosen if u.constraint not in {x.constraint for x in units if isinstance(x, LiftUnit)}]
+        gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
+        units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
             continue  # "这两家酒店哪个符合这个要求？"
@@ -440,6 +521,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     made = [u.text for u in units if isinstance(u, ConstraintUnit)]
     # "The deposit is 300 max, please don't go over that…": the part a later rule points back to is in that rule
     units = [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
+    units = [u for i, u in enumerate(units) if not isinstance(u, ConstraintUnit) or u not in units[:i]]  # a rule kept twice
     # cons11: "weekday evenings only, he's at work till 6" is one rule with its reason, not two rules
     return fold_reasons(ctx.text, units, ctx.profile.code) if ctx.role == "user" else units
 
@@ -544,6 +626,8 @@ _POINTS_BACK = re.compile(r"\b(?:before|by|until|after|till) (?:then|that)\b|\b(
                           r"|^\W*(?:这|那)(?:几|两|三)?(?:天|周|个星期|段时间|个时间)[^，,。！？]{0,3}?(?:都|也)?(?:不行|不可以|不方便|没空|没时间|排不了"
                           r"|来不了|约不了|去不了|考不了|上不了|做不了|不能约|不能来|不在)", re.I)
 _SENTENCE_START = re.compile(r"[.!?。！？\n]\s*")
+#: a value a bound can point back to in the sentence before: a number or a date in digits or Chinese numerals
+_VALUE_SAID = re.compile(r"\d|[一二两三四五六七八九十]+\s*(?:号|日|月|点)")
 
 
 def _with_referent(text: str, offset: int, part: str) -> str:
@@ -552,11 +636,15 @@ def _with_referent(text: str, offset: int, part: str) -> str:
 
     >>> _with_referent("Hi. The exam is on the 14th, so it has to be done before then.", 28, "so it has to be done before then")
     'The exam is on the 14th, so it has to be done before then'
+    >>> _with_referent("Hi. It expires on 14 March. I want it renewed before then.", 28, "I want it renewed before then")
+    'It expires on 14 March. I want it renewed before then'
     """
     if not _POINTS_BACK.search(part) or offset <= 0:
         return part
     starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, offset)]
     start = starts[-1] if starts else 0
+    if not text[start:offset].strip() and len(starts) > 1 and _VALUE_SAID.search(text, starts[-2], start):
+        start = starts[-2]  # "… expires on 14 March. I should like it renewed before then" (cons16): the sentence before
     head = text[start:offset].strip()
     return (head + ("" if _CJK_END.search(head.rstrip("，,；;")) and head[-1] in "，,；;" else " ") + part) if head else part
 

@@ -56,6 +56,8 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     done = {u.constraint for u in ctx.units_of(LiftUnit)}
     for u in stated:
+        if u.key.startswith("person_"):
+            continue  # "my sister is Agnieszka" names the person a rule is about, it moves no value (cons16)
         for fid in ([u.supersedes] if u.supersedes else g.current_with_key(G, u.key)):
             old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
             if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
