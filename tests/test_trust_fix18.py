@@ -95,3 +95,20 @@ def test_fix18_zh_a_past_step_or_a_habit_of_a_role_is_no_promise(said):
 @pytest.mark.parametrize("said", ["师傅先检查一下，您同意了再换", "明天下午电工去修"])
 def test_fix18_zh_a_roles_step_ahead_is_still_a_promise(said):
     assert promises(bot(said), lang="zh") == ["open"]
+
+
+# ---------------------------------------------------------------- 6. zh: an extra asked for, then given up in the same message
+
+def _wants(then: str) -> list[str]:
+    t = _tracker("想订个包间 六个人", bot("好的，周六晚上有。"), then, lang="zh")
+    return [f.value for f in t.state().facts if f.key.startswith("want_t") and f.status == "current"]
+
+
+@pytest.mark.parametrize("then", ["能自带酒吗 算了 那就不要了", "能带狗吗 哦它最近生病 那就不带了", "能加一个投影吗 哦不用了 我们自己带"])
+def test_fix18_zh_an_extra_given_up_in_the_same_message_is_no_want(then):
+    assert _wants(then) == []
+
+
+@pytest.mark.parametrize("then", ["能自带酒吗", "能带宝宝来吗 万一老公搞不定", "包间上能不能印我们公司logo"])
+def test_fix18_zh_an_extra_asked_for_is_still_a_want(then):
+    assert len(_wants(then)) == 1
