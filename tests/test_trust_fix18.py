@@ -112,3 +112,14 @@ def test_fix18_zh_an_extra_given_up_in_the_same_message_is_no_want(then):
 @pytest.mark.parametrize("then", ["能自带酒吗", "能带宝宝来吗 万一老公搞不定", "包间上能不能印我们公司logo"])
 def test_fix18_zh_an_extra_asked_for_is_still_a_want(then):
     assert len(_wants(then)) == 1
+
+
+# ---------------------------------------------------------------- 7. "you need to be close to …" says how a thing is done, to anyone
+
+def test_fix18_you_need_to_be_close_to_is_no_rule():
+    assert rules("you need to be close to the wall to see the crack", lang="en") == []
+
+
+@pytest.mark.parametrize("said", ["we need to be close to the station", "the flat has to be near to a bus stop"])
+def test_fix18_a_need_to_be_close_to_is_still_a_rule(said):
+    assert [p for p, _ in rules(said, lang="en")] == ["must"]
