@@ -284,7 +284,7 @@ _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)
 #: a bare go-ahead to pay more, said after what is over the bound in the same message
 _GO_AHEAD = re.compile(r"\bgo for it\b|\b(?:let'?s|just) do it\b", re.I)
 #: urgency given up: the one deadline goes ("so there's no hurry at all now", "不着急了"), not "no rush on the receipt"
-_NO_HURRY = re.compile(r"\bno (?:hurry|rush)\b(?! (?:on|with|for)\b)|\bnot in (?:a|any) (?:hurry|rush)\b|不(?:用)?(?:着急|急)了", re.I)
+_NO_HURRY = re.compile(r"\bno (?:hurry|rush)\b(?! (?:on|with|for|to)\b)|\bnot in (?:a|any) (?:hurry|rush)\b(?! (?:on|with|for|to)\b)|不(?:用)?(?:着急|急)了", re.I)
 
 
 #: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"

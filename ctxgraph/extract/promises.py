@@ -642,7 +642,7 @@ _POSITIVE_DEED = re.compile(r"\b(?:will|'ll)\s+(?:also\s+|first\s+|then\s+)?[a-z
 
 
 #: a word of what happens as a rule, to anyone ("一般", "usually"); with no "I"/"we will"/我 in the promise, it describes the service
-_HABIT = re.compile(r"一般|通常|正常情况下|是[^，,。！？]{2,}?的\s*(?:[。！，,]|$)|\b(?:usually|normally|typically|generally)\b", re.I)
+_HABIT = re.compile(r"一般|通常|平时|往往|正常情况下|是[^，,。！？]{2,}?的\s*(?:[。！，,]|$)|\b(?:usually|normally|typically|generally)\b", re.I)
 #: a deed done every time; with no "you"/您 it is how the service goes for everyone ("营地每天晚上都会在家长群里发照片"),
 #: with one it is this user's ("小林每次上门后会给您发视频")
 _EVERY = re.compile(r"每(?:天|次|周|晚|节课|个月)|\balways\b|\bevery (?:day|time|week|class|session)\b|\bafter each\b", re.I)

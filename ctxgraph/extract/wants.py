@@ -1043,10 +1043,22 @@ def _negatable(clause: str, asked_for: re.Match | None) -> str:
     '能带宝宝来吗'
     >>> _negatable("别加了", None)
     '别加了'
+
+    An addition given up after it in the same message is negated whole (fix18: "能自带酒吗 算了 那就不要了",
+    "能加一个投影吗 哦不用了 我们自己带"):
+
+    >>> _negatable("能自带酒吗 算了 那就不要了", re.search("能自带", "能自带酒吗 算了 那就不要了"))
+    '能自带酒吗 算了 那就不要了'
     """
     if asked_for is None:
         return clause
+    if _GIVEN_UP_AFTER.search(clause, asked_for.end()):
+        return clause
     return _ASKING_NOT.sub("", clause[asked_for.start():].split()[0] if clause[asked_for.start():].split() else "")
+
+
+#: (fix18) the addition asked for given up after it: 算了, 不用了, 不要了, 不带了, 不印了
+_GIVEN_UP_AFTER = re.compile(r"算了|不(?:用|要|需要)?[\u4e00-\u9fff]?了")
 
 
 def _added_want(ctx: MessageContext, rules) -> str:
