@@ -129,24 +129,7 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
         noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]
-    return (same or _count_pool(ctx, found, m) or [None])[0]
-
-
-#: (en17) a plural noun right after a changed count ("make it 62 chairs"): the count names what it counts
-_NOUN_AFTER = re.compile(r"\s+(?:[a-z]{3,}\s+)?[a-z]{3,}s\b", re.I)
-
-
-def _count_pool(ctx: MessageContext, found: list[tuple[str, dict]], m: Mention | None) -> list[tuple[str, dict]]:
-    """(en17) The facts a count with no noun of theirs may move: a count the counts step keeps by its noun
-    (``count_tables``: "8 round tables") is moved by a bare count ("make it 30") and never by a count of another noun
-    ("make it 62 chairs"); among the counts of one message it moves the first said ("150 paperback copies. A5, about
-    240 pages" ... "make it 200": the copies)."""
-    if m is not None and _NOUN_AFTER.match(ctx.text, m.end):
-        return [f for f in found if not str(f[1].get("key", "")).startswith("count_")]
-    if found and str(found[0][1].get("key", "")).startswith("count_"):
-        turn = found[0][1].get("turn")
-        return [f for f in found if f[1].get("turn") == turn][::-1]
-    return found
+    return (same or found or [None])[0]
 
 
 def changed_values(ctx: MessageContext) -> list[_Unit]:
@@ -184,8 +167,6 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         if old is None:
             continue
         fid, d = old
-        if str(d["key"]).startswith("count_") and value.isdigit():
-            value = re.sub(r"^\S+", value, str(d["value"]))  # (en17) "make it 30": "30 medium boxes", the noun kept
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
