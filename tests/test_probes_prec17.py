@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from ctxgraph import Tracker
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
+from tests.test_probes_prec16 import _current  # one user message, its current facts
 
 PROBES = load_probes("prec17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
@@ -28,12 +28,6 @@ def test_probes_prec17_load():
 def test_probes_prec17_probe_reads_the_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
-
-
-def _current(text: str) -> dict[str, str]:
-    t = Tracker("en", today="2026-03-09")
-    t.observe({"role": "user", "content": text})
-    return {f.key: f.value for f in t.state().facts if f.status == "current"}
 
 
 @pytest.mark.parametrize(("text", "gone", "kept"), [

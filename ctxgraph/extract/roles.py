@@ -259,16 +259,17 @@ _CAPITALISED = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?")
 _NAME_GOES_ON = re.compile(r" [A-Z][a-z]+\b")
 
 
-def _piece_of_a_name(ctx: MessageContext, m: Mention, slot) -> bool:
-    """(prec17) The tagger's span of one or two capitalised words that a further capitalised word goes on with ("Low Whita" of "Low Whita Farm", "Low Green" of "Low Green House"): the
-    first words of a longer name, no value of their own. A whole name ("the Grand Hotel please") stays.
+def _piece_of_a_name(ctx: MessageContext, m: Mention) -> bool:
+    """(prec17) The tagger's span of one or two capitalised words that a further capitalised word goes on with
+    ("Low Whita" of "Low Whita Farm", "Low Green" of "Low Green House"): the first words of a longer name, no
+    value of their own. A whole name ("the Grand Hotel please") stays.
 
     >>> from types import SimpleNamespace as N
     >>> ctx = N(text="we are at Low Green House, Keld", profile=N(segmented=False))
-    >>> _piece_of_a_name(ctx, N(start=10, end=19, text="Low Green"), None)
+    >>> _piece_of_a_name(ctx, N(start=10, end=19, text="Low Green"))
     True
     >>> ctx = N(text="the Grand Hotel please", profile=N(segmented=False))
-    >>> _piece_of_a_name(ctx, N(start=4, end=15, text="Grand Hotel"), None)
+    >>> _piece_of_a_name(ctx, N(start=4, end=15, text="Grand Hotel"))
     False
     """
     if ctx.profile.segmented or not _CAPITALISED.fullmatch(m.text):
@@ -292,7 +293,7 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         cued = (cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
-        if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m, slot):
+        if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m):
             continue
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
