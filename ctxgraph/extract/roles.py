@@ -215,6 +215,68 @@ def _kind_in_passing(ctx: MessageContext, m: Mention, slot) -> bool:
     return not _DETERMINER_BEFORE.search(text[max(0, m.start - 8):m.start]) or bool(_PHRASE_GOES_ON.match(text, m.end))
 
 
+#: (prec17) the things the tagger's booking slot types describe (it was trained on hotel, car, train, flight and
+#: restaurant dialogues): a tagged word that modifies one of them names its kind ("a standard room", "the economy fare")
+_BOOKED_HEAD = re.compile(r"(?:rooms?|suites?|cars?|vans?|vehicles?|seats?|tickets?|fares?|tables?|cabins?|class|"
+                          r"beds?|food|cuisine|dishes|meals?|restaurants?|hotels?|flights?|trains?|buses|coach)\b", re.I)
+#: (prec17) a lowercase word after the tagged one that is no noun it modifies: a verb of the tagged word as subject
+#: ("the medium is enough", "standard sounds fine") or the pronoun of the thing ("the standard one")
+_NOT_HEAD = re.compile(r"(?:is|are|was|were|would|will|should|could|can|does|do|did|has|have|sounds?|looks?|seems?|"
+                       r"works?|one|ones)\b")
+#: the tagged span: a lowercase word, the determiner before it inside the span or not ("the little", "standard")
+_LOWER_WORD = re.compile(r"(?:(?:the|a|an)\s+)?[a-z]+")
+#: the word after the tagged span, when it goes on the noun phrase ("the standard application")
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b")
+
+
+def _modifier_in_passing(ctx: MessageContext, m: Mention, slot) -> bool:
+    """(prec17) The tagger's span no slot of the pack takes (keyed by its own slot type), a lowercase word
+    after a determiner, said as the modifier of the noun after it when that noun is no thing the tagger's slot
+    types describe ("the standard application" as car_class, "the little light next to the port" as title):
+    a word said in passing, no kind the user names. "a standard room", "the medium is enough", "the standard
+    one", "standard is fine" stay.
+
+    >>> from ctxgraph import Tracker
+    >>> def said(text):
+    ...     t = Tracker("en")
+    ...     _ = t.observe({"role": "user", "content": text})
+    ...     return [f.value for f in t.state().facts if f.value == "standard"]
+    >>> said("go with the standard application please"), said("a standard room for the night please")
+    ([], ['standard'])
+    """
+    if slot is not None or ctx.profile.segmented or m.label == "category" or not _LOWER_WORD.fullmatch(m.text):
+        return False  # (a kind of event has its own test, _kind_in_passing)
+    text = ctx.text
+    if " " not in m.text and not re.search(r"\b(?:the|a|an)\s+$", text[max(0, m.start - 4):m.start]):
+        return False
+    head = _NEXT_WORD.match(text, m.end)
+    return head is not None and bool(_PHRASE_GOES_ON.match(text, m.end)) \
+        and not _NOT_HEAD.fullmatch(head.group(1)) and not _BOOKED_HEAD.fullmatch(head.group(1))
+
+
+#: (prec17) capitalised words, and a capitalised word right after them (not after a sentence's end)
+_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?")
+_NAME_GOES_ON = re.compile(r" [A-Z][a-z]+\b")
+
+
+def _piece_of_a_name(ctx: MessageContext, m: Mention) -> bool:
+    """(prec17) The tagger's span of one or two capitalised words that a further capitalised word goes on with
+    ("Low Whita" of "Low Whita Farm", "Low Green" of "Low Green House"): the first words of a longer name, no
+    value of their own. A whole name ("the Grand Hotel please") stays.
+
+    >>> from types import SimpleNamespace as N
+    >>> ctx = N(text="we are at Low Green House, Keld", profile=N(segmented=False))
+    >>> _piece_of_a_name(ctx, N(start=10, end=19, text="Low Green"))
+    True
+    >>> ctx = N(text="the Grand Hotel please", profile=N(segmented=False))
+    >>> _piece_of_a_name(ctx, N(start=4, end=15, text="Grand Hotel"))
+    False
+    """
+    if ctx.profile.segmented or not _CAPITALISED.fullmatch(m.text):
+        return False
+    return bool(_NAME_GOES_ON.match(ctx.text, m.end))
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -231,7 +293,7 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         cued = (cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
-        if _kind_in_passing(ctx, m, slot):
+        if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m):
             continue
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
