@@ -176,10 +176,10 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     active = [(cid, d) for cid, d in active if not _gives_up_what_it_rules_out(ctx, clause, d)]
     for cid, d in active:
         rule = _rule_span(ctx, d["text"])
-        if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
-                                                and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
+        if (_named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
+                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx))))) \
+                and not _accepts_inside(clause, d["text"]):
             units.append(LiftUnit(constraint=cid))
-    units = [u for u in units if not _accepts_inside(clause, dict(active)[u.constraint]["text"])]
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
         # "The balcony one is over. Oh, Jean says go for it": a bare go-ahead goes past what the message says is over (cons16)
         way = past_bound(clause) or (_GO_AHEAD.search(clause) and past_bound(ctx.text))
@@ -275,7 +275,7 @@ def _accepts_inside(clause: str, rule: str) -> bool:
 def _same_month(a: str, b: str) -> bool:
     """Two days compared by their day number are comparable only in one month (or when neither names one)."""
     ma, mb = _MONTH_NAME.search(a), _MONTH_NAME.search(b)
-    return (ma and mb and ma.group(0)[:3].casefold() == mb.group(0)[:3].casefold()) or not (ma or mb)
+    return bool(ma and mb and ma.group(0)[:3].casefold() == mb.group(0)[:3].casefold()) or not (ma or mb)
 
 
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d+月", re.I)
