@@ -448,15 +448,16 @@ def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]
     >>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("person")]
     [('person_收货人', '何佳')]
     """
-    if ctx.lang != "zh":
-        return []
+    phones = [x for x in ctx.mentions if x.label == "PHONE"] if ctx.lang == "zh" else []
+    if not phones:
+        return []  # the cheap test first: most messages say no phone
     from .facts import party_before
 
     held = [u.value for u in ctx.units + units if isinstance(u, FactUnit)]
     out: list[_Unit] = []
-    for m in ctx.mentions:
-        phone = next((x for x in ctx.mentions if x.label == "PHONE" and _TO_PHONE.fullmatch(ctx.text, m.end, x.start)), None)
-        if m.label != "PERSON" or phone is None or ctx.asking(m.start) or any(m.text in v for v in held):
+    for m in (m for m in ctx.mentions if m.label == "PERSON"):
+        phone = next((x for x in phones if _TO_PHONE.fullmatch(ctx.text, m.end, x.start)), None)
+        if phone is None or ctx.asking(m.start) or any(m.text in v for v in held):
             continue
         party = party_before(ctx, m.start)
         key = f"person_{party}" if party else None
