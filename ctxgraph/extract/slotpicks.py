@@ -533,7 +533,6 @@ def _changed_to(ctx: MessageContext) -> bool:
     """(picks16) The message changes the day to one of its own day facts ("能改成28号周日吗"); another day said in a
     correction ("actually can you make it a return? coming back March 15") changes no slot.
 
-    >>> from ctxgraph import Tracker
     >>> _CHANGE_TO.search("能改成"), _CHANGE_TO.search("can we move it to the "), _CHANGE_TO.search("coming back ")
     (<re.Match object; span=(1, 3), match='改成'>, <re.Match object; span=(7, 22), match='move it to the '>, None)
     """
