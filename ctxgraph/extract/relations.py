@@ -470,7 +470,8 @@ def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]
 
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
-    """People with their relation, bare numbers with their noun, places with their holder."""
+    """People with their relation, bare numbers with their noun, places with their holder; (miss16) a zh name said
+    before a phone as its party's, an English job title as a ``role``."""
     filled = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     _honorifics(ctx)
     units = _relation_facts(ctx, filled)
