@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import _LOWER, _UPPER, _VALUES, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
+from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
@@ -268,7 +268,7 @@ def _accepts_inside(clause: str, rule: str) -> bool:
     b = bound(rule)
     if not b or past_bound(clause) or any_time(clause) or any_day(clause):
         return False
-    m = dict(_VALUES)[b[1]].search(clause)  # the bound's own value names the rule ("forget what i said about the 21st")
+    m = _PATTERN_OF[b[1]].search(clause)  # the bound's own value names the rule ("forget what i said about the 21st")
     return bool(m) and _plain(m.group(0)) != _plain(b[2]) and satisfies(b, m.group(0)) and (b[1] != "day" or _same_month(b[2], m.group(0)))
 
 
