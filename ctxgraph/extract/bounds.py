@@ -35,6 +35,8 @@ _VALUES = (
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
     ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )
+#: the pattern of each kind of value, by kind
+_PATTERN_OF = dict(_VALUES)
 #: kinds one bound may restate: an amount said with or without its currency
 _SAME_KIND = {"money": "amount", "number": "amount"}
 #: words that make a bound an upper one (at most, by, before) or a lower one (at least, after)
@@ -148,7 +150,7 @@ def outside(rule_bound: tuple[str, str, str], text: str) -> str | None:
     >>> outside(bound("nothing before 9am"), "the 7:10 with no difference it is"), outside(bound("nothing before 9am"), "the 13:20 one")
     ('7:10', None)
     """
-    kind = dict(_VALUES)[rule_bound[1]]
+    kind = _PATTERN_OF[rule_bound[1]]
     m = kind.search(text)
     return m.group(0) if m and not satisfies(rule_bound, m.group(0)) else None
 
@@ -164,7 +166,7 @@ def other_day(rule: str, option: str) -> str | None:
 
     """
     for kind in ("day", "time", "part"):
-        pattern = dict(_VALUES)[kind] if kind != "part" else _DAY_PART
+        pattern = _PATTERN_OF[kind] if kind != "part" else _DAY_PART
         a, b = pattern.search(rule), pattern.search(option)
         if a and b:
             return b.group(0) if _plain(a.group(0)) != _plain(b.group(0)) else None
@@ -325,7 +327,7 @@ def about_when(rule: str) -> bool:
     b = bound(rule)
     if b and (b[1] in ("time", "day") or b[1] == "number" and re.search(r"\b(?:after|before|until|till|by)\s+\d", rule, re.I)):
         return True
-    return bool(dict(_VALUES)["day"].search(rule) or _DAY_PARTS.search(rule))
+    return bool(_PATTERN_OF["day"].search(rule) or _DAY_PARTS.search(rule))
 
 
 def any_time(clause: str) -> bool:

@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import _LOWER, _UPPER, _VALUES, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
+from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
@@ -176,10 +176,10 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     active = [(cid, d) for cid, d in active if not _gives_up_what_it_rules_out(ctx, clause, d)]
     for cid, d in active:
         rule = _rule_span(ctx, d["text"])
-        if _named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
-                                                and set(named) <= set(_outside(rule, _all_rule_cues(ctx)))):
+        if (_named_overlap(ctx, clause, rule) or (ctx.profile.segmented and len(named) >= 2
+                                                 and set(named) <= set(_outside(rule, _all_rule_cues(ctx))))) \
+                and not _accepts_inside(clause, d["text"]):
             units.append(LiftUnit(constraint=cid))
-    units = [u for u in units if not _accepts_inside(clause, dict(active)[u.constraint]["text"])]
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
         # "The balcony one is over. Oh, Jean says go for it": a bare go-ahead goes past what the message says is over (cons16)
         way = past_bound(clause) or (_GO_AHEAD.search(clause) and past_bound(ctx.text))
@@ -268,14 +268,14 @@ def _accepts_inside(clause: str, rule: str) -> bool:
     b = bound(rule)
     if not b or past_bound(clause) or any_time(clause) or any_day(clause):
         return False
-    m = dict(_VALUES)[b[1]].search(clause)  # the bound's own value names the rule ("forget what i said about the 21st")
+    m = _PATTERN_OF[b[1]].search(clause)  # the bound's own value names the rule ("forget what i said about the 21st")
     return bool(m) and _plain(m.group(0)) != _plain(b[2]) and satisfies(b, m.group(0)) and (b[1] != "day" or _same_month(b[2], m.group(0)))
 
 
 def _same_month(a: str, b: str) -> bool:
     """Two days compared by their day number are comparable only in one month (or when neither names one)."""
     ma, mb = _MONTH_NAME.search(a), _MONTH_NAME.search(b)
-    return (ma and mb and ma.group(0)[:3].casefold() == mb.group(0)[:3].casefold()) or not (ma or mb)
+    return bool(ma and mb and ma.group(0)[:3].casefold() == mb.group(0)[:3].casefold()) or not (ma or mb)
 
 
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d+月", re.I)

@@ -66,15 +66,16 @@ def _said_at(text: str, value: str) -> int:
     >>> _said_at("20th. oh wait, next one then", "Friday 20th morning"), _said_at("周五下午吧。哎不对", "10月16日周五下午2点")
     (0, 0)
     """
-    own = value.split(" (")[0].casefold()
-    spots = [text.casefold().find(a.group(0)) for a in _ANCHOR.finditer(own)]
+    own, said = value.split(" (")[0].casefold(), text.casefold()
+    spots = [said.find(a.group(0)) for a in _ANCHOR.finditer(own)]
     return min((p for p in spots if p >= 0), default=-1)
 
 
-def _repicked(ctx: MessageContext) -> list[_Unit]:
+def _repicked(ctx: MessageContext, corrections: list[tuple[int, int]]) -> list[_Unit]:
     """(prec16) The picks of this message said before its last correction or take-back words when another pick
-    is said after them ("周三那个吧 哦不对 … 周六吧"): the earlier ones are overtaken."""
-    cues = [c.span() for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())] for c in rx.finditer(ctx.text)]
+    is said after them ("周三那个吧 哦不对 … 周六吧"): the earlier ones are overtaken. ``corrections``: the spans of
+    the pack's ``self_corrections`` in the message, read by the caller already."""
+    cues = corrections + [c.span() for rx in getattr(ctx.pack, "take_backs", ()) for c in rx.finditer(ctx.text)]
     if not cues:
         return []
     lo, hi = max(cues)
@@ -109,12 +110,12 @@ def _value(ctx: MessageContext, u: _Unit) -> str:
 def overtaken(ctx: MessageContext) -> list[_Unit]:
     """Drop the values this message says as what they were, and the picks it takes back for another; keep the
     corrected part of a value read whole."""
-    repicked = _repicked(ctx)
+    cues = [c.span() for rx in ctx.pack.self_corrections for c in rx.finditer(ctx.text)]
+    repicked = {id(u) for u in _repicked(ctx, cues)}
     if repicked:
-        ctx.units[:] = [u for u in ctx.units if not any(u is r for r in repicked)]
+        ctx.units[:] = [u for u in ctx.units if id(u) not in repicked]
     was = _WAS.get(ctx.lang)
     given_up = [(m.start("v"), m.end("v"), m.end()) for m in was.finditer(ctx.text)] if was else []
-    cues = [c.span() for rx in ctx.pack.self_corrections for c in rx.finditer(ctx.text)]
     if not given_up and not cues:
         return []
     kept: list[_Unit] = []

@@ -398,6 +398,9 @@ _EN_TITLE = (r"(?P<title>(?:(?!(?:and|or|but|the|a|an|our|my|is|was)\b)[A-Za-z]+
 _EN_TITLES = (re.compile(r"(?:\b(?:I'm|I’m|I am)\s+|,\s+)(?:the |a |an |our )?" + _EN_TITLE + r"(?=\s*(?:[,.;!]|$|\band\b))"),
               re.compile(r"\b(?:[Oo]ur|[Mm]y) " + _EN_TITLE + r",\s+(?=[A-Z])"))
 
+#: the words that make the name after them the speaker's own ("I'm Daniel Osei", "this is Ruth")
+_SELF_BEFORE = re.compile(r"\b(?:I'm|I’m|I am|my name is|this is)\s*$")
+
 
 def _titles_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     """(miss16) English: a job title said of the speaker or beside a name, as a ``role`` fact (the speaker's, or
@@ -419,11 +422,11 @@ def _titles_en(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         if ctx.asking(at) or any(m.label not in ("PERSON", "ORG", "NORP") and m.start < r.end("title") and at < m.end
                                   for m in ctx.mentions):
             continue
-        said_by_me = re.match(r"I", r.group(0)) is not None
+        said_by_me = r.group(0).startswith("I")
         beside = next((m for m in people if (0 <= r.start() - m.end <= 1) or (0 <= m.start - r.end() <= 1)), None)
         if beside is None and not said_by_me:
             continue  # ", store manager": a title of no one named
-        mine = said_by_me or re.search(r"\b(?:I'm|I’m|I am|my name is|this is)\s*$", ctx.text[max(0, beside.start - 14):beside.start])
+        mine = said_by_me or _SELF_BEFORE.search(ctx.text[max(0, beside.start - 14):beside.start])
         mine = mine or any(isinstance(u, FactUnit) and u.key == "name" and u.value == beside.text for u in ctx.units)
         key = "role" if mine else f"role_{beside.text.split()[0]}"
         if key in filled:
@@ -448,15 +451,16 @@ def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]
     >>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("person")]
     [('person_收货人', '何佳')]
     """
-    if ctx.lang != "zh":
-        return []
+    phones = [x for x in ctx.mentions if x.label == "PHONE"] if ctx.lang == "zh" else []
+    if not phones:
+        return []  # the cheap test first: most messages say no phone
     from .facts import party_before
 
     held = [u.value for u in ctx.units + units if isinstance(u, FactUnit)]
     out: list[_Unit] = []
-    for m in ctx.mentions:
-        phone = next((x for x in ctx.mentions if x.label == "PHONE" and _TO_PHONE.fullmatch(ctx.text, m.end, x.start)), None)
-        if m.label != "PERSON" or phone is None or ctx.asking(m.start) or any(m.text in v for v in held):
+    for m in (m for m in ctx.mentions if m.label == "PERSON"):
+        phone = next((x for x in phones if _TO_PHONE.fullmatch(ctx.text, m.end, x.start)), None)
+        if phone is None or ctx.asking(m.start) or any(m.text in v for v in held):
             continue
         party = party_before(ctx, m.start)
         key = f"person_{party}" if party else None
@@ -469,7 +473,8 @@ def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]
 
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
-    """People with their relation, bare numbers with their noun, places with their holder."""
+    """People with their relation, bare numbers with their noun, places with their holder; (miss16) a zh name said
+    before a phone as its party's, an English job title as a ``role``."""
     filled = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     _honorifics(ctx)
     units = _relation_facts(ctx, filled)

@@ -372,7 +372,10 @@ def _parts(text: str) -> list[tuple[int, str, bool]]:
 @step("slot_picks", roles=("user",))
 def slot_picks(ctx: MessageContext) -> list[_Unit]:
     """The one offered slot the user's short clause picks, whole: in the clause's own day or
-    clock fact, else a ``slot`` fact; a fact holding several options' words narrows to the picked one."""
+    clock fact, else a ``slot`` fact; a fact holding several options' words narrows to the picked one.
+    (picks16) A ``slot`` an earlier pick of the user's made is retracted (:func:`_left_slots`) when a new pick is held
+    in the message's own day or clock fact, when the message names an offered day without a pick (both: only a slot
+    on a day offered again), or when no offer stands and the message changes the day ("能改成28号周日吗")."""
     offer = _offer(ctx)
     options = [] if not offer or _REPORT.search(offer) or first_match(ctx.pack.done, offer) else offered_slots(offer)
     if not options:
@@ -533,7 +536,6 @@ def _changed_to(ctx: MessageContext) -> bool:
     """(picks16) The message changes the day to one of its own day facts ("能改成28号周日吗"); another day said in a
     correction ("actually can you make it a return? coming back March 15") changes no slot.
 
-    >>> from ctxgraph import Tracker
     >>> _CHANGE_TO.search("能改成"), _CHANGE_TO.search("can we move it to the "), _CHANGE_TO.search("coming back ")
     (<re.Match object; span=(1, 3), match='改成'>, <re.Match object; span=(7, 22), match='move it to the '>, None)
     """

@@ -360,8 +360,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             start = offset + len(clause) - len(clause.lstrip())
             if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
                 continue
-            said = ", ".join(_clean(_unrefused(ctx, text[a:b]), kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and _unrefused(ctx, text[a:b]).strip())
+            said = ", ".join(_clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and (part := _unrefused(ctx, text[a:b])).strip())
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
                 at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
@@ -381,9 +381,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
                 stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
-                    _clean(_unrefused(ctx, text[a:b]), kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                    _clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
-                    and _unrefused(ctx, text[a:b]).strip()
+                    and (part := _unrefused(ctx, text[a:b])).strip()
                     and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
             if said:
                 kept.append(said)
@@ -1022,8 +1022,8 @@ def _taken_up(ctx: MessageContext) -> str:
     said = str(ctx.graph.nodes[last].get("text") or "") if last and ctx.graph.nodes[last].get("role") == "assistant" else ""
     if not said:
         return ""
-    taken = [m.group(0) for m in _TAKEN_UP.finditer(ctx.text)
-             if _OFFER_ASKED.search(said) and not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
+    taken = [m.group(0) for m in (_TAKEN_UP.finditer(ctx.text) if _OFFER_ASKED.search(said) else ())
+             if not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
     taken += [m.group(0) for m in _FIRST_STEP.finditer(ctx.text)
               if not _NOT_A_THING.search(m.group("thing")) and m.group("thing") in said]
     return "，".join(taken)
@@ -1054,7 +1054,8 @@ def _negatable(clause: str, asked_for: re.Match | None) -> str:
         return clause
     if _GIVEN_UP_AFTER.search(clause, asked_for.end()):
         return clause
-    return _ASKING_NOT.sub("", clause[asked_for.start():].split()[0] if clause[asked_for.start():].split() else "")
+    piece = clause[asked_for.start():].split(maxsplit=1)
+    return _ASKING_NOT.sub("", piece[0] if piece else "")
 
 
 #: (fix18) the addition asked for given up after it: 算了, 不用了, 不要了, 不带了, 不印了
