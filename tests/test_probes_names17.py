@@ -15,9 +15,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("names17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-relnobreak-banjia": "a name right after a relation word with no break is read by no pattern yet",
-    "zh-relnobreak-jiyang": "a name right after a relation word with no break is read by no pattern yet",
-    "zh-relnobreak-tiaolv": "a name right after a relation word with no break is read by no pattern yet",
     "zh-split-contact": "jieba cuts 毛建新 into 毛 / 建新, so no PERSON mention holds the whole name",
 }
 
