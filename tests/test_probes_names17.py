@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import pytest
 
+from ctxgraph import Tracker
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("names17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "zh-ownerthenname-wuye": "a name after 我是业主 is read by no pattern yet",
     "zh-namethenrel-peizhen": "jieba tags 林淑贞 nrfg, a tag the tagger does not take for a PERSON",
 }
 
@@ -27,3 +29,11 @@ def test_probes_names17_load():
 def test_probes_names17_probe_reads_the_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+
+
+@pytest.mark.parametrize("said", ["我是房主，明天有空", "我就是机主，周末办"])
+def test_no_name_from_what_follows_an_owner_word_when_it_is_no_name(said):
+    t = Tracker("zh")
+    t.observe_many([{"role": "user", "content": "房子要过户"}, {"role": "assistant", "content": "您是本人吗？"},
+                    {"role": "user", "content": said}])
+    assert not [f for f in t.state().facts if f.key in ("name", "person_self")], t.state().facts
