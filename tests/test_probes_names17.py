@@ -16,7 +16,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("names17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-ownerthenname-wuye": "a name after 我是业主 is read by no pattern yet",
     "zh-namethenrel-peizhen": "jieba tags 林淑贞 nrfg, a tag the tagger does not take for a PERSON",
 }
 
@@ -37,3 +36,10 @@ def test_no_name_from_what_follows_an_owner_word_when_it_is_no_name(said):
     t.observe_many([{"role": "user", "content": "房子要过户"}, {"role": "assistant", "content": "您是本人吗？"},
                     {"role": "user", "content": said}])
     assert not [f for f in t.state().facts if f.key in ("name", "person_self")], t.state().facts
+
+
+def test_the_name_after_an_owner_word_is_the_users():
+    t = Tracker("zh")
+    t.observe_many([{"role": "user", "content": "宽带要过户"}, {"role": "assistant", "content": "您是机主吗？"},
+                    {"role": "user", "content": "我就是机主，梁振宇"}])
+    assert ("name", "梁振宇") in [(f.key, f.value) for f in t.state().facts]
