@@ -176,6 +176,23 @@ _NAME_LABELS = ("PERSON", "ORG", "PLACE", "GPE", "FAC", "LOC", "VENUE", "NORP")
 _PERSON_KEYS = re.compile(r"^(?:name|person(?:_.+)?|patient|traveller|contact|customer|lead|receiver|owner|child)$")
 
 
+def _tagged_name(ctx: MessageContext, start: int, end: int) -> str | None:
+    """The name the tagger found over ``start:end``: the whole span when one PERSON mention covers it, or (names17)
+    a PERSON mention of two characters or more that starts there and ends inside it ("俺媳妇赵晓梅管账" -> 赵晓梅,
+    "我儿子王强来接" -> 王强); None when the tagger holds no name there ("我爸周四上午复查").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "对了俺媳妇赵晓梅管账 资料让她发"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("person")]
+    [('person_媳妇', '赵晓梅')]
+    """
+    people = [m for m in ctx.mentions if m.label == "PERSON"]
+    if any(m.start <= start and end <= m.end for m in people):
+        return ctx.text[start:end]
+    return next((m.text for m in people if m.start == start and start + 2 <= m.end < end), None)
+
+
 def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     units: list[_Unit] = []
     folded = Folded(ctx.text)
@@ -191,9 +208,9 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
                     m.label not in _NAME_LABELS and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name
-            if ctx.lang == "zh" and not re.search("叫|名字|姓", ctx.text[r.start():r.start("name")]) and not any(
-                    m.label == "PERSON" and m.start <= r.start("name") and r.end("name") <= m.end for m in ctx.mentions):
-                continue  # "我爸，明天来": after a relation and a comma, only what the tagger takes for a name
+            if ctx.lang == "zh" and not re.search("叫|名字|姓", ctx.text[r.start():r.start("name")]):
+                if (name := _tagged_name(ctx, r.start("name"), r.end("name"))) is None:
+                    continue  # "我爸，明天来", "我爸周四复查": after a relation, only what the tagger takes for a name
             if len(name) == 1 and (any(str(ctx.graph.nodes[f].get("value", "")).startswith(name)
                                        for k in ("name", "person") for f in g.current_with_key(ctx.graph, k))
                                    or any(isinstance(u, FactUnit) and _PERSON_KEYS.match(u.key) and u.value.startswith(name)
