@@ -19,7 +19,7 @@ def facts(lang: str, *messages) -> dict[str, str]:
 
 @pytest.mark.parametrize(("lang", "record", "gone"), [
     pytest.param("en", {"hold_ref": "KT-55120", "expires_in": 20}, "expires_in", id="hold-expires-in"),
-    pytest.param("en", {"hold_ref": "KT-55120", "expires": "36h"}, "expires", id="hold-expires"),
+    pytest.param("en", {"hold_ref": "KT-55120", "expires": "36h"}, "expires", id="hold-expires-span"),
     pytest.param("en", {"booking_ref": "WC-30418", "places_left": 2}, "places_left", id="places-left"),
     pytest.param("en", {"booking_ref": "WC-30418", "remaining": 5}, "remaining", id="remaining"),
     pytest.param("zh", {"order_no": "YX-88213", "seats_left": 4}, "seats_left", id="zh-seats-left"),
@@ -65,3 +65,10 @@ def test_trust_tools17_a_confirmed_date_stays():
                   result("c1", {"booking_ref": "SV-11873", "date": "2026-05-14", "places_left": 1}))
     assert any("14" in v for k, v in state.items() if k == "date"), state
     assert "places_left" not in state and "SV-11873" in state.values(), state
+
+
+def test_trust_tools17_a_holds_expiry_day_stays():
+    # control: the day a hold runs out is the user's to act by; only a span counted from now goes
+    state = facts("en", "hold the marquee for me", call("c1", "hold_marquee", {"size": "large"}),
+                  result("c1", {"hold_ref": "MQ-20931", "expires": "2026-06-27"}))
+    assert "expires" in state and "MQ-20931" in state.values(), state
