@@ -72,3 +72,21 @@ def test_trust_tools17_a_holds_expiry_day_stays():
     state = facts("en", "hold the marquee for me", call("c1", "hold_marquee", {"size": "large"}),
                   result("c1", {"hold_ref": "MQ-20931", "expires": "2026-06-27"}))
     assert "expires" in state and "MQ-20931" in state.values(), state
+
+
+@pytest.mark.parametrize(("said", "arguments", "gone"), [
+    pytest.param("线上上课就行，孩子在外地", {"student": "王小川", "mode": "online"}, "mode", id="zh-api-enum"),
+    pytest.param("按季度交吧", {"unit": "3-1-802", "billing": "quarterly"}, "billing", id="zh-api-period"),
+    pytest.param("要靠窗的座位，一个大人一个小孩", {"prefer": "window", "passenger_type": ["adult", "child"]}, "prefer",
+                 id="zh-api-seat"),
+])
+def test_trust_tools17_an_api_word_in_a_chinese_chat_is_no_fact(said, arguments, gone):
+    state = facts("zh", said, call("c1", "create_booking", arguments), result("c1", {"order_no": "ZX-30127"}))
+    assert gone not in state, state
+    assert "ZX-30127" in state.values(), state  # control: the reference stays
+
+
+def test_trust_tools17_an_english_word_the_zh_user_wrote_stays():
+    # control: "ktv" was the user's own word
+    state = facts("zh", "包间要ktv那种的", call("c1", "book_room", {"room_type": "ktv"}), result("c1", {"order_no": "KT-11820"}))
+    assert state.get("room_type") == "ktv", state
