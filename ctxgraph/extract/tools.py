@@ -443,6 +443,26 @@ _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your
                                    r"\w+ (?:phone|mobile|tel|telephone|email|wechat)$")
 
 
+#: (tools17) a lowercase English word or list of them: in a Chinese chat, the API's enum ("online", "adult, child")
+_API_WORDS = re.compile(r"[a-z]+(?:[ ,_-]+[a-z]+)*")
+
+
+def _api_word(ctx: MessageContext, value: str) -> bool:
+    """Whether a tool's value is the API's English for what a Chinese user said in Chinese ("mode": "online" for
+    "线上上课"): no value in the chat's words (the user's own "ktv" stays). Every such tool fact on the open sets
+    held a value no gold holds.
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> _api_word(_demo_ctx("zh"), "quarterly"), _api_word(_demo_ctx("en"), "quarterly"), _api_word(_demo_ctx("zh"), "VIP")
+    (True, False, False)
+    """
+    if ctx.lang != "zh" or not _API_WORDS.fullmatch(value.strip()):
+        return False
+    from .surface import _user_texts
+
+    return not any(value.strip() in text.casefold() for text in _user_texts(ctx.graph))
+
+
 #: (tools17) a hold's life counted down from now ("expires_in": 15, "expires": "48h"), no day anyone can hold to
 _EXPIRY_FIELD = re.compile(r"^(?:expires?|expiry|expiring)(?: in)?$")
 _SPAN_VALUE = re.compile(r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|d|days?|小时|分钟|天)?", re.I)
@@ -473,7 +493,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
-                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value):
+                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value):
             continue
         slot = _field_slot(ctx.pack, leaf)
         by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None
