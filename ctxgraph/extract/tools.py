@@ -304,6 +304,21 @@ def _scalar_text(value: Any) -> str | None:
     return text
 
 
+def _fanned_count(record: dict[str, Any]) -> bool:
+    """(tools17) Whether an object maps three or more things to one and the same count: a count said once for all
+    ("金银铜各10枚", "three of each") fanned out by the tool, no count the user gave any one of them (a pair such as
+    adults and children, and counts that differ, are the user's).
+
+    >>> _fanned_count({"金": 10, "银": 10, "铜": 10}), _fanned_count({"vhs": 24, "hi8": 6, "dvd": 1})
+    (True, False)
+    >>> _fanned_count({"adults": 2, "children": 2}), _fanned_count({"a": "x", "b": "x", "c": "x"})
+    (False, False)
+    """
+    counts = list(record.values())
+    return len(counts) >= 3 and all(isinstance(v, int) and not isinstance(v, bool) for v in counts) \
+        and len(set(counts)) == 1
+
+
 def argument_values(arguments: dict[str, Any], path: str = "", depth: int = 0) -> Iterator[tuple[str, str]]:
     """(field path, value) of the values in a tool call's arguments: scalars, lists of scalars
     joined, and the fields of a short list of objects, each field's values joined.
@@ -315,7 +330,8 @@ def argument_values(arguments: dict[str, Any], path: str = "", depth: int = 0) -
     for key, value in list(arguments.items())[:20]:
         here = f"{path}.{key}" if path else str(key)
         if isinstance(value, dict) and depth < 2:
-            yield from argument_values(value, here, depth + 1)
+            if not _fanned_count(value):
+                yield from argument_values(value, here, depth + 1)
         elif isinstance(value, list) and 0 < len(value) <= 5 and all(isinstance(v, dict) for v in value):
             fields: dict[str, list[str]] = {}
             for item in value:
@@ -366,6 +382,8 @@ _CALL_FIELD = re.compile(r"^(?:status|state|ok|success|error|errors|code|message
                          r"|(?:^| )(?:at|created|placed|updated|timestamp|eta|estimated|expected)$|^(?:eta|estimated|expected) "
                          r"|(?:^| )(?:days|hours|min|mins|minutes|secs|seconds|m|pct|percent)$"
                          r"|^(?:original|old|previous|prior|former|was) "
+                         # (tools17) what the business keeps for itself: the places it has left
+                         r"|(?:^| )(?:left|remaining)$"
                          # the state of a record or of a message it sent ("account_status", "sms_confirmation")
                          r"|. (?:status|state|confirmation|result)$")
 
@@ -425,6 +443,41 @@ _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your
                                    r"\w+ (?:phone|mobile|tel|telephone|email|wechat)$")
 
 
+#: (tools17) a lowercase English word or list of them: in a Chinese chat, the API's enum ("online", "adult, child")
+_API_WORDS = re.compile(r"[a-z]+(?:[ ,_-]+[a-z]+)*")
+
+
+def _api_word(ctx: MessageContext, value: str) -> bool:
+    """Whether a tool's value is the API's English for what a Chinese user said in Chinese ("mode": "online" for
+    "线上上课"): no value in the chat's words (the user's own "ktv" stays). Every such tool fact on the open sets
+    held a value no gold holds.
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> _api_word(_demo_ctx("zh"), "quarterly"), _api_word(_demo_ctx("en"), "quarterly"), _api_word(_demo_ctx("zh"), "VIP")
+    (True, False, False)
+    """
+    if ctx.lang != "zh" or not _API_WORDS.fullmatch(value.strip()):
+        return False
+    from .surface import _user_texts
+
+    return not any(value.strip() in text.casefold() for text in _user_texts(ctx.graph))
+
+
+#: (tools17) a hold's life counted down from now ("expires_in": 15, "expires": "48h"), no day anyone can hold to
+_EXPIRY_FIELD = re.compile(r"^(?:expires?|expiry|expiring)(?: in)?$")
+_SPAN_VALUE = re.compile(r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|d|days?|小时|分钟|天)?", re.I)
+
+
+def _countdown(leaf: str, value: str) -> bool:
+    """Whether a record's expiry is a span from now, not a day (a hold's "expires": "June 27" stays: the user
+    needs it later).
+
+    >>> _countdown("expires in", "15"), _countdown("expires", "48h"), _countdown("expires", "2026-06-27")
+    (True, True, False)
+    """
+    return _EXPIRY_FIELD.match(leaf) is not None and _SPAN_VALUE.fullmatch(value.strip()) is not None
+
+
 # a day or a clock a write books: "2026-04-03", "12:30", "2026-03-26 12:00", "14:00-16:00"
 _SETTLED = re.compile(r"(?:\d{4}-\d{2}-\d{2})?(?:\s*(?:[01]?\d|2[0-3]):[0-5]\d(?::00)?(?:\s*-\s*(?:[01]?\d|2[0-3]):[0-5]\d)?)?")
 
@@ -440,7 +493,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
-                or _OTHER_PARTYS_CONTACT.match(own):
+                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value):
             continue
         slot = _field_slot(ctx.pack, leaf)
         by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None
