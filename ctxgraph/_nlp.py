@@ -204,9 +204,11 @@ def _name_end(pairs: list[tuple[str, str]], k: int, tags: tuple[str, ...]) -> bo
     return len(w) == 1 and bool(_CJK_CHAR.match(w)) and f in tags and ends
 
 
-#: (names17) common one-character surnames that are seldom a word of their own at the start of a chunk (kin.py's
-#: class: 于 向 高 白 金 方 万 任 许 付 常 程 龙 江 石 史 钟 武 left out)
-_SURNAME = re.compile(r"^[王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶苏魏吕丁沈姚卢姜崔谭陆汪范廖贾夏韦邹孟熊秦邱尹薛闫段雷侯陶黎贺顾毛郝龚邵钱严覃戴莫孔汤]$")
+#: common one-character Chinese surnames, the closed class the name readers share (kin.py, :func:`_split_name`); the
+#: ones that are also common words at the start of a chunk are left out: 于 向 高 白 金 方 万 任 许 付 常 程 龙 江 石 史 钟 武
+ZH_SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶苏魏吕丁沈姚卢姜崔谭陆汪范廖贾夏韦邹孟熊秦邱尹薛闫段雷侯陶黎贺顾毛郝龚邵钱严覃戴莫孔汤"
+#: (names17) one of them said as a word of its own
+_SURNAME = re.compile(rf"^[{ZH_SURNAMES}]$")
 #: tags of a two-character word jieba makes of a given name it does not know ("建新"/v, "海波"/n, "立新"/d)
 _GIVEN_TAGS = ("n", "v", "d", "a", "vn", "nz", "ng", "nr", "nrfg", "i")
 

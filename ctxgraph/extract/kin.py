@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 
 from .. import _graph as g
+from .._nlp import ZH_SURNAMES
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
@@ -93,9 +94,9 @@ _ZH_ADDRESS = re.compile(r"[\s，,]*(?:[，,！!：:]|你好|您好)")
 _ZH_SELF = re.compile(r"我是$")
 #: a person the user will consult (问下老婆, 跟我老公商量一下)
 _ZH_CONSULTED = re.compile(r"(?:问问|问下|问一下|问了?)$")
-#: a name right after the noun: a common surname (the closed class; characters that are also common words left
-#: out: 于 向 高 白 金 方 万 任 许 付 常 程 龙 江 石 史 钟 武) and one or two characters, then no more Chinese
-_ZH_NAME = re.compile(r"^[\s，,]*(?:叫)?(?P<name>[王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶苏魏吕丁沈姚卢姜崔谭陆汪范廖贾夏韦邹孟熊秦邱尹薛闫段雷侯陶黎贺顾毛郝龚邵钱严覃戴莫孔汤][\u4e00-\u9fff]{1,2})(?![\u4e00-\u9fff])")
+#: a name right after the noun: a common surname (``ZH_SURNAMES``, the closed class without the characters that are
+#: also common words) and one or two characters, then no more Chinese
+_ZH_NAME = re.compile(r"^[\s，,]*(?:叫)?(?P<name>[" + ZH_SURNAMES + r"][\u4e00-\u9fff]{1,2})(?![\u4e00-\u9fff])")
 
 
 def _en_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
