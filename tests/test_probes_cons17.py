@@ -22,6 +22,9 @@ KNOWN_MISSES: dict[str, str] = {
                                         "restated the limit with the new number as a rule no gold lists",
     "zh_xianhua_question_only_no_rule": "a request asked for the go-ahead ('能不能不要百合 可以吗') is kept as a rule by the "
                                         "request path of the constraints step, before this round; arguably a rule",
+    "zh_daoyou_prefer_cantonese_other_piece": "a preference is dropped when a value the message records as a fact is in its "
+                                              "comma piece, and a space does not part pieces there; parting at spaces gained "
+                                              "on blind10 alone and made there a preference the gold holds as a fact",
     "en_caterer_they_had_to_no_rule": "a past need of a third party after the assistant asks what happened is made a rule "
                                       "before this round (not by the cue of this class, which reads has/have, not had)",
 }
