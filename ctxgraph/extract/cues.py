@@ -32,6 +32,7 @@ from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .domains import message_domain
+from .notchosen import asks
 from .reasons import fold_reasons, in_folded_rule, is_situation
 from .registry import step
 from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
@@ -448,6 +449,39 @@ def _about_something(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
         for t in ctx.profile.doc(rest, ctx.en_models))
 
 
+#: (cons17) a rule closing on a headless 的-phrase, its thing left out ("不用你们的", "别打他的")
+_HEADLESS_DE = re.compile(r"的[了啊呀哈啦嘛哦吧]*\W*$")
+#: (cons17) what may part a rule from the clause before that names its thing: a comma, no sentence end
+_COMMA_ONLY = re.compile(r"\s*[,，、]\s*")
+
+
+def _with_thing_before(ctx: MessageContext, prev: tuple[int, str] | None, offset: int, clause: str) \
+        -> tuple[int, str, tuple[str, re.Match]] | None:
+    """(cons17) In segmented writing, a rule said of a thing it leaves out, closing on a headless 的-phrase ("不用你们的": not
+    yours; "别打他的": not his), takes its thing from the clause before it, joined by a comma: (offset, text, rule) of the
+    two clauses read as one when the rule's cue is in the second ("地址我们有，南山区科技园的共享办公，不用你们的" reads
+    "南山区科技园的共享办公，不用你们的"); else None. A clause that asks lends no thing.
+
+    >>> from ctxgraph._graph import new_graph
+    >>> from ctxgraph.extract import RuleExtractor, Message
+    >>> units = RuleExtractor()(Message(role="user", text="托盘我们自己有，不用你们的"), 0, new_graph())
+    >>> [u.text for u in units if u.type == "constraint"]
+    ['托盘我们自己有，不用你们的']
+    """
+    if prev is None or not ctx.profile.segmented or not _HEADLESS_DE.search(clause):
+        return None
+    start, text = prev
+    gap = ctx.text[start + len(text):offset]
+    head = text.strip()
+    if not head or not _COMMA_ONLY.fullmatch(gap) or _ENDS_ASKING.search(head) or asks(head, ctx.profile.code):
+        return None
+    joined = head + "，" + clause
+    rule = _rule(ctx, joined)
+    if rule is None or rule[1].start() < len(head) + 1:
+        return None
+    return start + (len(text) - len(text.lstrip())), joined, rule
+
+
 def _comma_piece(part: str, cue: str) -> str:
     """The comma-delimited piece of ``part`` holding ``cue`` (all of ``part`` when the cue is not in it).
 
@@ -478,8 +512,10 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     pack = ctx.pack
     units: list[_Unit] = []
     stated = [u.value for u in ctx.units_of(FactUnit)]
+    before: tuple[int, str] | None = None  # the clause before, for a rule that leaves its thing to it
     for offset, clause in clauses(ctx.text):
         c = clause.strip()
+        prev, before = before, (offset, clause)
         lift = first_match(pack.lifts, c)
         lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
@@ -495,7 +531,10 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
             continue  # "这两家酒店哪个符合这个要求？"
-        for part, rule in _rule_parts(ctx, c):
+        parts = _rule_parts(ctx, c)
+        if len(parts) == 1 and parts[0][1] is None and (joined := _with_thing_before(ctx, prev, offset, c)):
+            offset, parts = joined[0], [(joined[1], joined[2])]  # "南山区科技园的共享办公，不用你们的"
+        for part, rule in parts:
             if rule is None:
                 continue
             polarity = rule[0]
