@@ -52,6 +52,8 @@ def _kind_of_fact(d: dict) -> str | None:
 
     if d.get("slot") in PLACE_SLOTS or d.get("key") in PLACE_SLOTS:
         return None  # (span7) "12 Canons Way", "flat 3, 41 Elm Park Road" count nothing: "make that two" is no new address
+    if d.get("key") == "deadline":
+        return None  # (miss17) "7点之前" (a deadline, deadlines.py) is no count: "米改25袋" moves the rice, not the deadline
     if d.get("slot") in ("date", "day", "checkin", "checkout") or d.get("key") in ("date", "day"):
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":

@@ -501,7 +501,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         # the day a write books is the day the conversation settled on, even over the user's
         # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
         # and so is the clock it books, over the user's earlier wish ("中午12点到1点" - "周四的" - book(time="12:30"))
-        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None or _completes_place(ctx, key, value)
+        # (miss17) not a deadline: the user's "5月1号之前" (deadlines.py) is the bound the write restates as a day
+        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None and key != "deadline" or _completes_place(ctx, key, value)
         if by_shape and "ORDER_ID" in slot.types and re.search(r"[A-Za-z]", value) and leaf not in _GENERIC_LEAF \
                 and (key in taken or _told_by_user(ctx, key)):
             # an id shaped like one the user gave, under a field naming another thing ("reservation":

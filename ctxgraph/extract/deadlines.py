@@ -1,0 +1,79 @@
+"""The deadlines step: a day or a clock said with 之前 / 前 and a deed is a value, the deadline (issue 19, miss17).
+
+"12号之前必须到", "九点前到就行", "12月之前必须考完", "周四之前得弄好": the user states when a thing must be done by.
+The constraints step keeps the sentence as a rule; the day itself was lost ("7点之前" read as no fact) or kept
+as a plain date without its 之前 ("15号", the booking's day it is not). Here the day or clock, with the bound word
+right after it and a deed after that (a modal or a verb of doing, arriving, handing over: 必须到, 要结束, 得弄好,
+到就行), is one ``deadline`` fact, the words as said; a plain date or time fact of the message that is that day is
+the deadline's, not a second value. A later deadline supersedes the earlier one (one key).
+
+The bound word needs a deed after it: "周三之前我都在外地" (when the user is away), "两年前装的" (a past time) and
+a question ("20号之前能送到吗？") are no deadline. The day reads the bound module's patterns of a day and a
+clock, and the calendar's own words (a holiday, the month's or the year's end).
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("zh", today="2026-03-09")
+>>> _ = t.observe({"role": "user", "content": "25号吧 房东说24号之前必须把钥匙还了"})
+>>> [f.value for f in t.state().facts if f.key == "deadline"]
+['24号之前']
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._units import FactUnit, _Unit
+from .bounds import _PATTERN_OF, _UPPER_TIME_ZH
+from .context import MessageContext
+from .registry import step
+
+#: a day the calendar names by a word: a holiday, the end of the month or the year, the weekend
+_ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末")
+#: the bound word right after the day, then a deed: a modal or a verb of doing, arriving or handing over, its object
+#: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行")
+_ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最好|都|就|得|要|需要|能|可以)*"
+                      rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)")
+#: the end of the clause a deadline is said in, and a clause that asks
+_CLAUSE_END = re.compile(r"[，,。！？?!；;\n]")
+_ASKED = re.compile(r"[吗呢](?=\s*[，,。！？?!；;\n]|\s*$)|[？?]")
+#: the plain keys a day or a clock of the message may have been read under
+_PLAIN_KEYS = ("date", "time", "日期", "时间")
+
+
+def said_deadlines(text: str) -> list[tuple[int, int]]:
+    """The spans of the days and clocks said as a deadline in ``text``: the day and its bound word.
+
+    >>> t = "周一 早上7点之前必须到 食堂7点半开饭"
+    >>> [t[a:b] for a, b in said_deadlines(t)]
+    ['7点之前']
+    >>> [t[a:b] for t in ("九点前到就行", "国庆前一定要上线", "12月之前必须考完") for a, b in said_deadlines(t)]
+    ['九点前', '国庆前', '12月之前']
+    >>> said_deadlines("周三之前我都在外地"), said_deadlines("空调是两年前装的")
+    ([], [])
+    """
+    spans: list[tuple[int, int]] = []
+    for rx in (_PATTERN_OF["time"], _PATTERN_OF["day"], _ZH_CALENDAR):
+        for m in rx.finditer(text):
+            deed = _ZH_DEED.match(text, m.end())
+            if deed is None or any(a < m.end() and m.start() < b for a, b in spans):
+                continue
+            word = re.match(rf"\s?(?:{_UPPER_TIME_ZH})", text[m.end():])
+            spans.append((m.start(), m.end() + word.end()))
+    return sorted(spans)
+
+
+@step("deadlines", roles=("user",))
+def deadlines(ctx: MessageContext) -> list[_Unit]:
+    """The user's deadline as a ``deadline`` fact; a plain date or time fact that is its day goes."""
+    if ctx.lang != "zh":
+        return []
+    units: list[_Unit] = []
+    for a, b in said_deadlines(ctx.text):
+        end = _CLAUSE_END.search(ctx.text, b)
+        if ctx.asking(a) or _ASKED.search(ctx.text, b, end.end() if end else len(ctx.text)):
+            continue  # "那20号之前能送到吗？", "周五前能修好吗，周末要用": asked, not said
+        value = ctx.text[a:b].strip()
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in _PLAIN_KEYS
+                                                     and u.value.strip() and u.value.strip() in value)]
+        units.append(FactUnit(key="deadline", name="截止", value=value, stressed=ctx.stressed_at(value)))
+    return units[-1:]
