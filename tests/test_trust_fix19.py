@@ -1,0 +1,90 @@
+"""The blind16 round's code as a new user meets it (issue 19, fix19 round): sentences of our own in the shape of each
+rule that round added (other domains), and controls that must not trigger it. One test per rough edge, with controls."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_graph import bot
+from tests.test_trust_fix16 import _tracker, current
+
+
+def rules(*messages, lang: str) -> list[tuple[str, str]]:
+    return [(c.polarity, c.text) for c in _tracker(*messages, lang=lang).state().constraints if c.status == "active"]
+
+
+def promises(*messages, lang: str) -> list[str]:
+    return [c.status for c in _tracker(*messages, lang=lang).state().commitments]
+
+
+# ---------------------------------------------------------------- 1. prom16: our staff meet the user's party at a place
+
+@pytest.mark.parametrize("said", [
+    "上次我们老师在校门口接她，结果晚了半小时",
+    "平时我们老师在校门口接孩子",
+    "以前我们司机在小区门口接您，现在改了",
+])
+def test_fix19_staff_meeting_the_party_in_the_past_or_as_a_habit_is_no_promise(said):
+    assert promises(bot(said), lang="zh") == []
+
+
+@pytest.mark.parametrize("said", [
+    "好的，周六上午九点我们教练在体育馆门口接他",
+    "明天下午四点我们司机在小区东门接您",
+])
+def test_fix19_staff_meeting_the_party_ahead_is_still_a_promise(said):
+    assert promises(bot(said), lang="zh") == ["open"]
+
+
+# ---------------------------------------------------------------- 2. prom16: a repairer comes at a time, with no 会
+
+@pytest.mark.parametrize("said", [
+    "昨天下午电工去修了，还是不亮",
+    "前天晚上师傅来修过一次，没修好",
+])
+def test_fix19_a_repairer_who_came_already_is_no_promise(said):
+    assert promises(bot(said), lang="zh") == []
+
+
+@pytest.mark.parametrize("said", ["明天上午水电工去修", "今天下班前电工去修"])
+def test_fix19_a_repairer_coming_ahead_is_still_a_promise(said):
+    assert promises(bot(said), lang="zh") == ["open"]
+
+
+# ---------------------------------------------------------------- 3. cons16: someone's insistence
+
+@pytest.mark.parametrize("said", [
+    "he insisted on coming with me last time",
+    "my mum insists on paying for dinner",
+    "my son insists on doing it himself",
+])
+def test_fix19_an_insistence_on_ones_own_deed_or_in_the_past_is_no_rule(said):
+    assert rules(said, lang="en") == []
+
+
+@pytest.mark.parametrize("said", [
+    "my landlord insists on a professional clean",
+    "the school insists that all kids wear helmets",
+    "the buyer's bank insists on a full survey",
+])
+def test_fix19_an_insistence_on_a_thing_is_still_a_rule(said):
+    assert [p for p, _ in rules(said, lang="en")] == ["must"]
+
+
+# ---------------------------------------------------------------- 4. prec16: the day someone's engagement takes
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("she has the dentist tuesday, so that's the day to bring the car in", "tuesday"),
+    ("my son has football on saturday, can you come then while he's out?", "saturday"),
+])
+def test_fix19_an_engagement_day_that_is_the_only_day_said_stays(said, day):
+    assert current(said, lang="en").get("day") == day
+
+
+@pytest.mark.parametrize(("said", "day", "engaged"), [
+    ("my wife has yoga on thursday, so tuesday please", "tuesday", "thursday"),
+    ("Wednesday the 9th would suit. Grandad has his physio on the Monday.", "wednesday", "monday"),
+])
+def test_fix19_an_engagement_day_beside_another_day_is_still_ruled_out(said, day, engaged):
+    days = [v.lower() for k, v in current(said, lang="en").items() if k in ("day", "date")]
+    assert any(day in v for v in days) and not any(engaged in v for v in days), days
