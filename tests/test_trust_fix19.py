@@ -88,3 +88,16 @@ def test_fix19_an_engagement_day_that_is_the_only_day_said_stays(said, day):
 def test_fix19_an_engagement_day_beside_another_day_is_still_ruled_out(said, day, engaged):
     days = [v.lower() for k, v in current(said, lang="en").items() if k in ("day", "date")]
     assert any(day in v for v in days) and not any(engaged in v for v in days), days
+
+
+# ---------------------------------------------------------------- 5. miss16: the user's bank, not a bank asked about
+
+@pytest.mark.parametrize("said", ["工行的利率是多少", "建行的网点在哪", "农行的手续费高吗？"])
+def test_fix19_a_bank_asked_about_is_not_the_users_bank(said):
+    assert "own_bank" not in current(said, lang="zh")
+
+
+@pytest.mark.parametrize(("said", "bank"), [("卡用建行的 能分期吗", "建行"), ("换成农行 6228 4800 1234 5678", "农行"),
+                                            ("扣款用招商银行的卡", "招商银行")])
+def test_fix19_the_users_own_bank_stays(said, bank):
+    assert current(said, lang="zh").get("own_bank") == bank
