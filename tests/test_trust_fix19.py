@@ -101,3 +101,18 @@ def test_fix19_a_bank_asked_about_is_not_the_users_bank(said):
                                             ("扣款用招商银行的卡", "招商银行")])
 def test_fix19_the_users_own_bank_stays(said, bank):
     assert current(said, lang="zh").get("own_bank") == bank
+
+
+# ---------------------------------------------------------------- 6. prom16: the party met as promised (接到…了)
+
+_PICK_UP = "明天下午四点我们老师在校门口接她。"
+
+
+@pytest.mark.parametrize("said", ["接到通知了，明天停课。", "接到您的电话了，情况我记下了。", "接到投诉了，我们会处理。"])
+def test_fix19_a_notice_or_call_received_closes_no_pick_up(said):
+    assert promises(bot(_PICK_UP), bot(said), lang="zh")[0] == "open"
+
+
+@pytest.mark.parametrize("said", ["老师已经接到孩子了。", "四点在校门口接到小雨了，正在回来。"])
+def test_fix19_the_party_met_still_closes_the_pick_up(said):
+    assert promises(bot(_PICK_UP), bot(said), lang="zh")[0] == "done"
