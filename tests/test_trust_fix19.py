@@ -116,3 +116,15 @@ def test_fix19_a_notice_or_call_received_closes_no_pick_up(said):
 @pytest.mark.parametrize("said", ["老师已经接到孩子了。", "四点在校门口接到小雨了，正在回来。"])
 def test_fix19_the_party_met_still_closes_the_pick_up(said):
     assert promises(bot(_PICK_UP), bot(said), lang="zh")[0] == "done"
+
+
+# ---------------------------------------------------------------- 7. prec16: a comparison is no attribute
+
+@pytest.mark.parametrize("said", ["Kingston is nearer for me", "the loft is warmer than the garage", "the oak is darker for us"])
+def test_fix19_a_comparative_with_for_me_or_than_is_no_attribute(said):
+    assert current(said, lang="en") == {}
+
+
+@pytest.mark.parametrize(("said", "value"), [("the sofa is leather", "leather"), ("the floor is rubber for safety", "rubber")])
+def test_fix19_a_material_in_er_is_still_an_attribute(said, value):
+    assert value in current(said, lang="en").values()
