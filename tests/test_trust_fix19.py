@@ -128,3 +128,15 @@ def test_fix19_a_comparative_with_for_me_or_than_is_no_attribute(said):
 @pytest.mark.parametrize(("said", "value"), [("the sofa is leather", "leather"), ("the floor is rubber for safety", "rubber")])
 def test_fix19_a_material_in_er_is_still_an_attribute(said, value):
     assert value in current(said, lang="en").values()
+
+
+# ---------------------------------------------------------------- 8. prom16: "I'll change it" said of the assistant's own words
+
+@pytest.mark.parametrize("said", ["我改一下说法，是三天不是两天。", "我更新一下，刚才说错了，价格是298。", "我调整一下措辞：是工作日不是自然日。"])
+def test_fix19_correcting_ones_own_words_is_no_promise(said):
+    assert promises(bot(said), lang="zh") == []
+
+
+@pytest.mark.parametrize("said", ["我改一下订单备注。", "我这边更新一下地址，刚才写错了。"])
+def test_fix19_changing_the_users_record_is_still_a_promise(said):
+    assert promises(bot(said), lang="zh") == ["open"]
