@@ -6,15 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.test_graph import bot
-from tests.test_trust_fix16 import _tracker, current
-
-
-def rules(*messages, lang: str) -> list[tuple[str, str]]:
-    return [(c.polarity, c.text) for c in _tracker(*messages, lang=lang).state().constraints if c.status == "active"]
-
-
-def promises(*messages, lang: str) -> list[str]:
-    return [c.status for c in _tracker(*messages, lang=lang).state().commitments]
+from tests.test_trust_fix16 import current
+from tests.test_trust_fix18 import promises, rules
 
 
 # ---------------------------------------------------------------- 1. prom16: our staff meet the user's party at a place
