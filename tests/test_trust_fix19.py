@@ -134,3 +134,15 @@ def test_fix19_correcting_ones_own_words_is_no_promise(said):
 @pytest.mark.parametrize("said", ["我改一下订单备注。", "我这边更新一下地址，刚才写错了。"])
 def test_fix19_changing_the_users_record_is_still_a_promise(said):
     assert promises(bot(said), lang="zh") == ["open"]
+
+
+# ---------------------------------------------------------------- 9. an exclusion "keep/leave the X out" (older) across a clause
+
+@pytest.mark.parametrize("said", ["we keep the cat upstairs when we go out", "I leave the car on the drive if we go out"])
+def test_fix19_going_out_after_when_or_if_is_no_exclusion(said):
+    assert rules(said, lang="en") == []
+
+
+@pytest.mark.parametrize("said", ["keep the loft out of the quote", "leave the garage out of it"])
+def test_fix19_leaving_a_part_out_is_still_an_exclusion(said):
+    assert [p for p, _ in rules(said, lang="en")] == ["must_not"]
