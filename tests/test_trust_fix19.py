@@ -146,3 +146,15 @@ def test_fix19_going_out_after_when_or_if_is_no_exclusion(said):
 @pytest.mark.parametrize("said", ["keep the loft out of the quote", "leave the garage out of it"])
 def test_fix19_leaving_a_part_out_is_still_an_exclusion(said):
     assert [p for p, _ in rules(said, lang="en")] == ["must_not"]
+
+
+# ---------------------------------------------------------------- 10. the learned promise reader (older): the user asked to send
+
+@pytest.mark.parametrize("said", ["到时候您发给我就行。", "到时候您把合同发给我就行。", "回头您把照片发给我看看。"])
+def test_fix19_the_user_asked_to_send_something_is_no_promise(said):
+    assert promises(bot(said), lang="zh") == []
+
+
+@pytest.mark.parametrize("said", ["到时候您把资料发给我，我帮您加急审核。", "到时候我把合同发给您。"])
+def test_fix19_the_assistants_deed_beside_it_is_still_a_promise(said):
+    assert promises(bot(said), lang="zh") == ["open"]
