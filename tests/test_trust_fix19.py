@@ -158,3 +158,8 @@ def test_fix19_the_user_asked_to_send_something_is_no_promise(said):
 @pytest.mark.parametrize("said", ["到时候您把资料发给我，我帮您加急审核。", "到时候我把合同发给您。"])
 def test_fix19_the_assistants_deed_beside_it_is_still_a_promise(said):
     assert promises(bot(said), lang="zh") == ["open"]
+
+
+@pytest.mark.parametrize("said", ["我给您发过去，到时候查收一下。", "明天帮您预约上午的号。"])
+def test_fix19_the_assistants_deed_for_the_user_is_still_a_promise(said):
+    assert "open" in promises(bot(said), lang="zh")
