@@ -163,3 +163,19 @@ def test_fix19_the_assistants_deed_beside_it_is_still_a_promise(said):
 @pytest.mark.parametrize("said", ["我给您发过去，到时候查收一下。", "明天帮您预约上午的号。"])
 def test_fix19_the_assistants_deed_for_the_user_is_still_a_promise(said):
     assert "open" in promises(bot(said), lang="zh")
+
+
+# ---------------------------------------------------------------- 11. miss16: a job title said of the speaker, then where
+
+@pytest.mark.parametrize(("said", "title"), [
+    ("I'm the office manager here", "office manager"),
+    ("I'm the practice manager at Elm Surgery, calling about the boiler", "practice manager"),
+    ("I'm the site manager for the Oakfield job", "site manager"),
+])
+def test_fix19_a_title_followed_by_where_the_speaker_holds_it_is_a_role(said, title):
+    assert current(said, lang="en").get("role") == title
+
+
+@pytest.mark.parametrize("said", ["the site manager at the depot was rude", "is the office manager here today?"])
+def test_fix19_a_title_of_someone_else_or_asked_about_is_still_no_role(said):
+    assert "role" not in current(said, lang="en")
