@@ -144,6 +144,9 @@ _EN_COMPARES = re.compile(r"(?:most|least)\s+\w+|[a-z]{3,}iest|[a-z]*(?:([bdgmnp
 #: me", "the colour is more natural"), or a word in -er said with "too" / "still" ("Woking is closer too"): the
 #: reason for a choice, no attribute of the thing ("the frame is silver", "the sofa is leather" stay)
 _EN_COMPARATIVE = re.compile(r"(?:more|less)\s+[a-z]+(?:\s+[a-z]+)?|[a-z]+er\s+(?:too|still|as well)", re.I)
+#: (fix19) … or a word in -er said with "than" or "for me/us" before the cut takes it away ("Kingston is nearer for me",
+#: "the loft is warmer than the garage"; "the floor is rubber for safety" stays)
+_EN_THAN = re.compile(r"[a-z]+er\s+(?:than|for (?:me|us|him|her|them))\b", re.I)
 
 
 def _en_complement(comp: str) -> str:
@@ -153,9 +156,12 @@ def _en_complement(comp: str) -> str:
     ['', '', '', '', 'forest green', 'honest', 'southwest']
     >>> [_en_complement(c) for c in ("closer too", "more close for me", "more natural for the area", "silver", "leather")]
     ['', '', '', 'silver', 'leather']
+    >>> [_en_complement(c) for c in ("nearer for me", "warmer than the garage", "rubber for safety")]
+    ['', '', 'rubber']
     """
+    than = _EN_THAN.match(comp.strip())
     comp = _EN_CUT.split(comp, maxsplit=1)[0].strip(" .!?,;:'\"")
-    if not comp or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) \
+    if not comp or than or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) \
             or _EN_COMPARATIVE.fullmatch(comp) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:
         return ""
     first, last = comp.split()[0].casefold(), comp.split()[-1].casefold()

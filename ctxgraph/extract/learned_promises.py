@@ -32,10 +32,12 @@ from .registry import step
 from .text import clauses, first_match, in_spans
 
 _TRIM = " \t,，、:：;；。.!！"
-#: a clause whose subject is the user ("you'll get an email when it's ready", "您到店后…"), with no deed of the
-#: assistant's in it ("您明天上传后我帮您加急审核" has one): the user's deed or experience, not a promise
-_USER_SUBJECT = re.compile(r"^\W*(?:您|你)(?!的|们的)|^\W*you(?!r)\b", re.I)
-_OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
+#: a clause whose subject is the user ("you'll get an email when it's ready", "您到店后…", fix19: after a short time
+#: word, "到时候您发给我就行"), with no deed of the assistant's in it ("您明天上传后我帮您加急审核" has one): the user's
+#: deed or experience, not a promise
+_USER_SUBJECT = re.compile(r"^\W*(?:到时候?|届时|回头|今天|明天|后天|今晚|稍后|之后|然后|等会儿?)?(?:您|你)(?!的|们的)|^\W*you(?!r)\b", re.I)
+#: the assistant as the doer; (fix19) not as whom the user sends or tells a thing ("发给我", "告诉我")
+_OWN = re.compile(r"\b(?:i|we)\b|(?<![给跟诉])我", re.I)
 #: a change that happens by itself ("…办证后会自动生效", "it renews automatically"): no one's deed, no promise
 _BY_ITSELF = re.compile(r"自动|\bautomatically\b", re.I)
 

@@ -37,6 +37,22 @@ _ENGAGED_BEFORE = re.compile(
     r"(?:[a-z]+\s+){1,3}?(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$", re.I)
 #: a weekday at a value's start ("thursdays", "tues", "Friday")
 _WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
+#: (fix19) a weekday or a day of the month anywhere in the message
+_WEEKDAY = re.compile(r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|\d{1,2}(?:st|nd|rd|th))\b", re.I)
+
+
+def _other_day(text: str, at: int) -> bool:
+    """(fix19) Whether the message names a weekday or a date besides the one at ``at``: the day picked instead of the one
+    someone's engagement takes ("she has netball thursdays, so tuesday"). With no other day the engaged day may be
+    the one wanted ("she has the dentist tuesday, so that's the day to bring the car in").
+
+    >>> t = "she has netball thursdays, so tuesday"
+    >>> _other_day(t, t.index("thursdays")), _other_day("she has the dentist tuesday", 20)
+    (True, False)
+    >>> _other_day("he has rugby on saturday, so the 14th", 19)
+    True
+    """
+    return any(m.start() != at for m in _WEEKDAY.finditer(text))
 
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
 _LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
@@ -59,9 +75,13 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "she has netball thursdays, so tuesday. my son has his party on saturday"
     >>> ruled_out(t, t.index("thursdays")), ruled_out(t, t.index("tuesday")), ruled_out(t, t.index("saturday"))
     (True, False, False)
+    >>> t = "my son has football on saturday, can you come then while he's out?"  # the only day: maybe the one wanted
+    >>> ruled_out(t, t.index("saturday"))
+    False
     """
     before = text[max(0, at - 60):at]
-    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and _ENGAGED_BEFORE.search(before)):
+    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and _ENGAGED_BEFORE.search(before)
+                                            and _other_day(text, at)):
         return True
     # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
     listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])

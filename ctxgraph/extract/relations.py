@@ -410,9 +410,12 @@ def _lives(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
 _EN_TITLE = (r"(?P<title>(?:(?!(?:and|or|but|the|a|an|our|my|is|was)\b)[A-Za-z]+ ){0,2}?(?:chair(?:man|woman|person)?|manager|director|officer|"
              r"treasurer|secretary|administrator|co-?ordinator|founder|developer|engineer|chef|clerk|receptionist|accountant|"
              r"bursar|CEO|CFO|COO|CTO|[Hh]ead of [A-Za-z]+))")
-#: the title said of the speaker ("I'm PTA chair", "I'm the parish clerk"), after a name in apposition ("Helen Ashworth,
-#: practice manager, 01422…"), or before one ("our finance director, Ruth Adebayo"); the title ends its phrase
+#: the title said of the speaker ("I'm PTA chair", "I'm the parish clerk", then where: "I'm the office manager here"), after
+#: a name in apposition ("Helen Ashworth, practice manager, 01422…"), or before one ("our finance director, Ruth Adebayo");
+#: the title ends its phrase
 _EN_TITLES = (re.compile(r"(?:\b(?:I'm|I’m|I am)\s+|,\s+)(?:the |a |an |our )?" + _EN_TITLE + r"(?=\s*(?:[,.;!]|$|\band\b))"),
+              # (fix19) the speaker's title, then where it is held ("I'm the office manager here", "… at Elm Surgery")
+              re.compile(r"\b(?:I'm|I’m|I am)\s+(?:the |a |an |our )?" + _EN_TITLE + r"(?=\s+(?:here\b|(?:at|for|of) (?:the )?[A-Z]))"),
               re.compile(r"\b(?:[Oo]ur|[Mm]y) " + _EN_TITLE + r",\s+(?=[A-Z])"))
 
 #: the words that make the name after them the speaker's own ("I'm Daniel Osei", "this is Ruth")
