@@ -12,16 +12,13 @@ import pytest
 
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
+from tests.test_probes_prec16 import _current  # one user message, its current facts
 
 PROBES = load_probes("prec18")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-takeback-football": "the day after 'actually no' replaces the pick though someone is engaged on it",
-    "en-takeback-works": "the day after 'No wait' replaces the pick though someone works then",
     "en-takeback-nothing-after": "an offered day accepted, then taken back with no other day: the offers step keeps it",
-    "en-ruledout-closed": "'closed wednesdays' opening a clause rules the day out for no rule",
-    "en-ruledout-cant-be": "'cant be a monday' rules the day out for no rule",
-    "en-ruledout-name-works": "'<Name> works Thursdays' rules the day out for no rule",
+    "en-ruledout-name-works": "the day is gone; 'Priya works Thursdays so not then' is read as a problem holding it",
 }
 
 
@@ -33,3 +30,28 @@ def test_probes_prec18_load():
 def test_probes_prec18_probe_reads_the_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+
+
+@pytest.mark.parametrize(("text", "gone", "kept"), [
+    ("the tuesday one. actually no, he has football tuesdays. thursday then", "tuesday", "thursday"),
+    ("Monday please. No wait, Gerald works Mondays. Wednesday then.", "Monday", "Wednesday"),
+    ("tuesday. no wait, thursday", "tuesday", "thursday"),
+    ("saturday. actually no, make it sunday", "saturday", "sunday"),
+])
+def test_a_day_ruled_out_after_a_take_back_replaces_no_pick(text, gone, kept):
+    values = list(_current(text).values())
+    assert not any(gone in v for v in values) and kept in values, values
+
+
+@pytest.mark.parametrize(("text", "gone", "kept"), [
+    ("closed wednesdays. any other morning is fine", "wednesdays", None),
+    ("it cant be a monday or friday, those are our delivery days", "monday", None),
+    ("Priya works Thursdays, friday morning then", "Thursdays", "friday"),
+    ("it's closed now but friday works", None, "friday"),
+    ("we work from home so friday is fine", None, "friday"),
+    ("thursdays are best for us", None, "thursdays"),
+])
+def test_a_day_closed_worked_or_that_cant_be_is_ruled_out(text, gone, kept):
+    values = list(_current(text).values())
+    assert gone is None or not any(gone in v for v in values), values
+    assert kept is None or kept in values, values

@@ -755,6 +755,9 @@ def corrected_within(w: FactWriter) -> None:
             old = next((m for m in reversed(mentions) if m.end <= cue.start() and m.label == new.label), None)
             if old is None or cue.start() - old.end > SELF_CORRECTION_GAP or old.text == new.text:
                 continue
+            if ruled_out(ctx.text, new.start):
+                _replace_ruled_out(w, old, new, mentions)
+                continue
             for n, u in enumerate(w.units):
                 if isinstance(u, FactUnit) and not u.offered and old.text in u.value:
                     w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
@@ -762,6 +765,26 @@ def corrected_within(w: FactWriter) -> None:
                     w.units = [o for o in w.units if o is w.units[n] or not (
                         isinstance(o, FactUnit) and not o.offered and o.value == new.text)]
                     break
+
+
+def _replace_ruled_out(w: FactWriter, old: Mention, new: Mention, mentions: list[Mention]) -> None:
+    """(prec18) The value after a take-back's words is one the sentence rules out ("the tuesday one. actually no,
+    he has football tuesdays. thursday then"): the earlier pick is taken back all the same; the next value of its
+    kind the message does not rule out takes its place, or none does.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "the tuesday one. actually no, he has football tuesdays. thursday then"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('day', 'thursday')]
+    """
+    text = w.ctx.text
+    then = next((m for m in mentions if m.start >= new.end and m.label == new.label and not ruled_out(text, m.start)), None)
+    for n, u in enumerate(w.units):
+        if isinstance(u, FactUnit) and not u.offered and old.text in u.value:
+            w.units[n:n + 1] = [] if then is None else [
+                u.model_copy(update=dict(value=then.text, normalized=then.value, correction=True))]
+            return
 
 
 #: At most this many characters between a change's words ("actually") and the slot's new value.
@@ -787,7 +810,8 @@ def changed_within(w: FactWriter) -> None:
         for cue in rx.finditer(ctx.text):
             old = next((m for m in reversed(mentions) if m.end <= cue.start()), None)
             new = next((m for m in mentions if old and cue.end() <= m.start <= cue.end() + CHANGED_VALUE_GAP
-                        and m.slot == old.slot and m.label == old.label and m.text != old.text), None)
+                        and m.slot == old.slot and m.label == old.label and m.text != old.text
+                        and not ruled_out(ctx.text, m.start)), None)  # (prec18) "actually no, he has football tuesdays"
             if new is None:
                 continue
             for n, u in enumerate(w.units):
