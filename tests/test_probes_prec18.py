@@ -23,7 +23,7 @@ KNOWN_MISSES: dict[str, str] = {
 
 
 def test_probes_prec18_load():
-    assert len(PROBES) >= 8 and {p["class"] for p, _ in PROBES} == {"takeback", "ruledout", "phone", "dropped", "control"}
+    assert len(PROBES) >= 8 and {p["class"] for p, _ in PROBES} == {"takeback", "ruledout", "phone", "dropped", "cancelled", "control"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))

@@ -33,7 +33,7 @@ _EN_AFTER = re.compile(r"^(?:(?:'s|’s)?\s+off\b(?!\s+(?:work|sick|on|to|for|at
                        r"|\s+(?:isn't|isnt|is not|won't be|wont be|is no longer)\s+coming\b"
                        r"|\s+(?:can't|cant|cannot|can not|won't|wont)\s+(?:come|make it|do it|attend)\b)", re.I)
 #: (zh) what follows an item in its clause when it is taken off: "王浩然|那天有事不来了", "马晓彤|那天要回老家 换成…"
-_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|退出)")
+_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出)")
 #: (zh) the words before an item that take it off: "去掉|王浩然", "把|王浩然去掉" reads as after
 _ZH_BEFORE = re.compile(r"(?:去掉|删掉|删除|不要|取消)\s*$")
 #: a message with none of these words takes nothing off (the current facts are not scanned)
@@ -41,6 +41,15 @@ _ANY_CUE = re.compile(r"\b(?:off|out|coming|come|make it|do it|attend|drop\w*|re
                       r"|不来|不去|来不了|去不了|参加|不报|退出|换成|改成|去掉|删|不要|取消", re.I)
 #: (zh) "换成" / (en) "swap … for" and the person after it who takes the item's place
 _REPLACED = re.compile(r"(?:换成|改成|\bswap\b[^.!?]{0,30}?\bfor\b)\s*")
+
+
+def list_items(value: str) -> list[str]:
+    """The items of a list fact's value (one item: not a list).
+
+    >>> list_items("Kev Marsh, Pawel Nowak"), list_items("郑可欣、何雯"), list_items("Kenya")
+    (['Kev Marsh', 'Pawel Nowak'], ['郑可欣', '何雯'], ['Kenya'])
+    """
+    return _ITEMS.split(value)
 
 
 def _item_at(text: str, item: str) -> tuple[int, int] | None:
@@ -77,27 +86,43 @@ def _replacement(ctx: MessageContext, at: tuple[int, int]) -> str | None:
     return next((m.text for m in ctx.mentions if m.label == "PERSON" and start <= m.start < end), None)
 
 
-@step("dropped", roles=("user",))
-def dropped(ctx: MessageContext) -> list[_Unit]:
-    """Supersede each current list fact holding an item this message takes off, with the list without it."""
-    out: list[_Unit] = []
-    if not _ANY_CUE.search(ctx.text):
-        return out
-    G = ctx.graph
+def lists_without(G, gone: dict[str, str | None]) -> list[FactUnit]:
+    """The current list facts of ``G`` holding an item of ``gone`` (item -> who takes its place, or None), each
+    superseded by the list without it (or with the one taking its place).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Names please?"}, {"role": "user", "content": "Hugo Marr, Lena Ortiz, Sam Quayle"}])
+    >>> [u.value for u in lists_without(t.graph, {"Lena Ortiz": None})]
+    ['Hugo Marr, Sam Quayle']
+    """
+    out = []
     for fid in list(G.graph["current_fact"].values()):
         d = G.nodes[fid]
-        items = _ITEMS.split(str(d["value"]))
+        items = list_items(str(d["value"]))
         if len(items) < 2 or d["key"].startswith(("want", "problem")):
             continue
-        kept = list(items)
-        for item in items:
-            at = _item_at(ctx.text, item)
-            if at is None or ctx.asking(at[0]):
-                continue
-            new = _replacement(ctx, at)
-            if new or _dropped(ctx, at):
-                kept = [new if x == item and new else x for x in kept if x != item or new]
+        kept = [gone.get(x) or x for x in items if x not in gone or gone[x]]
         if kept != items:
             out.append(FactUnit(key=d["key"], name=d["name"], value=", ".join(kept), correction=True,
                                 supersedes=fid, slot=d.get("slot"), group=d.get("group")))
     return out
+
+
+@step("dropped", roles=("user",))
+def dropped(ctx: MessageContext) -> list[_Unit]:
+    """Supersede each current list fact holding an item this message takes off, with the list without it."""
+    if not _ANY_CUE.search(ctx.text):
+        return []
+    G = ctx.graph
+    gone: dict[str, str | None] = {}
+    for fid in G.graph["current_fact"].values():
+        items = list_items(str(G.nodes[fid]["value"]))
+        for item in items if len(items) > 1 else ():
+            at = _item_at(ctx.text, item)
+            if item in gone or at is None or ctx.asking(at[0]):
+                continue
+            new = _replacement(ctx, at)
+            if new or _dropped(ctx, at):
+                gone[item] = new
+    return lists_without(G, gone) if gone else []
