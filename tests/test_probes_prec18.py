@@ -26,7 +26,7 @@ KNOWN_MISSES: dict[str, str] = {
 
 
 def test_probes_prec18_load():
-    assert len(PROBES) >= 8 and {p["class"] for p, _ in PROBES} == {"takeback", "ruledout", "phone", "dropped", "cancelled", "moved", "spaced", "control"}
+    assert len(PROBES) >= 8 and {p["class"] for p, _ in PROBES} == {"takeback", "ruledout", "phone", "dropped", "cancelled", "moved", "spaced", "glued", "control"}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
@@ -76,3 +76,18 @@ def test_an_item_taken_off_a_list_leaves_it(lang, said, then, kept):
                     {"role": "user", "content": said}, {"role": "user", "content": then}])
     values = [f.value for f in t.state().facts if f.status == "current"]
     assert kept in values, values
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    pytest.param("好的，人数出发前2天确认就行，周六上午还有位置。", "2", None, marks=pytest.mark.xfail(
+        strict=True, reason="the number of days after 人数 is read as the count")),
+    pytest.param("您好！一般按面积算，费用800到1500元不等，要先上门检测。", "800", None, marks=pytest.mark.xfail(
+        strict=True, reason="the low end of a quoted range is read as the price")),
+])
+def test_a_number_that_goes_on_after_a_slot_word_is_no_value(said, gone, kept):
+    from ctxgraph import Tracker
+
+    t = Tracker("zh", today="2026-03-09")
+    t.observe_many([{"role": "user", "content": "想订个周末的体验"}, {"role": "assistant", "content": said}])
+    values = [f.value for f in t.state().facts if f.status == "current"]
+    assert gone not in values and (kept is None or kept in values), values
