@@ -36,6 +36,12 @@ from .unmet import after_none_found, breaks
 _JUDGED = re.compile(r"(?:不)?(?:对|错|没错|正确|错误|准确|无误)(?:的)?|(?:in)?correct|wrong|(?:in)?accurate", re.I)
 
 
+#: (prec18) what goes on after a bare number and makes it a part of another value: a unit of time ("3天", "2 days"),
+#: the rest of a range ("1500到3000元", "800-1500")
+_GOES_ON = re.compile(r"\s?(?:[天周]|个(?:月|星期|小时)|小时|分钟|(?:days?|weeks?|months?|hours?|mins?|minutes?)\b"
+                      r"|(?:到|至|[-~～—])\s?\d)", re.I)
+
+
 class FactWriter:
     """Collects one message's facts: one value per key, the rules of who may change what."""
 
@@ -78,6 +84,8 @@ class FactWriter:
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
+        if mention is not None and mention.label == "NUMBER" and _GOES_ON.match(ctx.text, mention.end):
+            return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
         if slot.id == "budget" and _WITHIN_BUDGET.match(ctx.text, value_at + len(value.strip())):
