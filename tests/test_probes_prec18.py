@@ -93,10 +93,9 @@ def test_a_number_that_goes_on_after_a_slot_word_is_no_value(said, gone, kept):
 
 
 @pytest.mark.parametrize(("asked", "said", "gone", "kept"), [
-    pytest.param("周六上午班还剩两个名额，要帮他先留一个吗？", "要的要的 谢谢啊", "的要的", None, marks=pytest.mark.xfail(
-        strict=True, reason="the yes said twice: the second is read as the value")),
-    pytest.param("师傅下午要4点以后才能到，您能接受吗？", "能接受", "能接受", None, marks=pytest.mark.xfail(
-        strict=True, reason="the verb of the question with its modal is read as the value")),
+    ("周六上午班还剩两个名额，要帮他先留一个吗？", "要的要的 谢谢啊", "的要的", None),
+    ("周六上午班还剩两个名额，要帮他先留一个吗？", "要的要的 谢谢啊", "谢谢", None),
+    ("师傅下午要4点以后才能到，您能接受吗？", "能接受", "能接受", None),
     ("好的，需要开发票吗？", "要，专票", None, "专票"),
 ])
 def test_a_reply_that_only_says_yes_holds_no_value(asked, said, gone, kept):
