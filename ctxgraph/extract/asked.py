@@ -175,6 +175,28 @@ _AROUND_ZH = re.compile(r"^(?:那就|就要|就|那|要|选)|(?:的|吧|了|呀|
 _NOT_PICK = re.compile(r"\b(?:not|no|never|too)\b|n't\b|不|别|太|没", re.I)
 
 
+#: (prec18) a clause of thanks after a yes is no value ("要的要的 谢谢啊", "yes please, thanks so much")
+_THANKS = re.compile(r"^\W*(?:谢谢|多谢|感谢|辛苦|麻烦了|thanks|thank you|cheers|ta)\b|^\W*(?:谢谢|多谢|感谢|辛苦|麻烦了)", re.I)
+def _only_yes(clause: str, verb: str, lang: str, word: str = "") -> str:
+    """(prec18) What a reply opening with the question's ``verb`` says past it, with the verb, the yes words and the
+    question's own ``word`` said again taken off ("要的要的": nothing; "能接受" to "您能接受吗": nothing; "要，专票":
+    "，专票").
+
+    >>> _only_yes("要的要的", "要", "zh"), _only_yes("能接受", "能", "zh", "接受"), _only_yes("要，专票", "要", "zh")
+    ('', '', '，专票')
+    >>> _only_yes("有只狗", "有", "zh")
+    '只狗'
+    """
+    rest, prev = clause[len(verb):], None
+    while rest != prev:
+        prev = rest
+        rest = _YES[lang].sub("", rest.lstrip("的了啊呀哈")) if rest[:1] in "的了啊呀哈" or _YES[lang].match(rest) else rest
+        for said in (verb, word):
+            if said and rest.startswith(said):
+                rest = rest[len(said):]
+    return rest
+
+
 def _core(ctx: MessageContext, clause: str) -> str:
     """A reply clause without what is said around its value ("evening one" -> "evening", "女的吧" -> "女")."""
     rx = _AROUND_ZH if ctx.profile.segmented else _AROUND_EN
@@ -279,7 +301,10 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
             said = said or (n > 0 and bool(clause))
             if n == 0 and not named:
                 if verb is not None:  # "有只狗": the verb said with its thing, the clause whole; "要，专票": the rest
-                    rest = clause.lstrip(_FILLER_EDGE)[len(verb):]
+                    # the question's word said again is a yes only when the sentence says nothing more ("能接受";
+                    # "能坐，但站不稳" answers 能坐起来吗 with its detail)
+                    alone = clause.strip(_FILLER_EDGE) == sentence.strip(_FILLER_EDGE)
+                    rest = _only_yes(clause.lstrip(_FILLER_EDGE), verb, lang, a.word or "" if alone else "")
                     clause = clause if _core(ctx, rest) else ""
                 else:  # "yes please, …": every word of yes off
                     prev = None
@@ -294,7 +319,8 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                     parts.append(clause)
                 continue
             if not clause or _SPEAKERS.search(clause) or ctx.asking(lo + start) or first_match(ctx.pack.rejects, clause) \
-                    or _consumed(clause, read) or len(clause) > limit or not ctx.profile.segmented and not _bare(ctx, clause):
+                    or _consumed(clause, read) or len(clause) > limit or not ctx.profile.segmented and not _bare(ctx, clause) \
+                    or _THANKS.match(clause):
                 break
             parts.append(_core(ctx, clause) if not parts else clause)
         value = ("，" if ctx.profile.segmented else ", ").join(p for p in parts if p)

@@ -36,6 +36,12 @@ from .unmet import after_none_found, breaks
 _JUDGED = re.compile(r"(?:不)?(?:对|错|没错|正确|错误|准确|无误)(?:的)?|(?:in)?correct|wrong|(?:in)?accurate", re.I)
 
 
+#: (prec18) what goes on after a bare number and makes it a part of another value: a unit of time ("3天", "2 days"),
+#: the rest of a range ("1500到3000元", "800-1500")
+_GOES_ON = re.compile(r"\s?(?:[天周]|个(?:月|星期|小时)|小时|分钟|(?:days?|weeks?|months?|hours?|mins?|minutes?)\b"
+                      r"|(?:到|至|[-~～—])\s?\d)", re.I)
+
+
 class FactWriter:
     """Collects one message's facts: one value per key, the rules of who may change what."""
 
@@ -78,6 +84,8 @@ class FactWriter:
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
+        if mention is not None and mention.label == "NUMBER" and _GOES_ON.match(ctx.text, mention.end):
+            return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
         if slot.id == "budget" and _WITHIN_BUDGET.match(ctx.text, value_at + len(value.strip())):
@@ -755,6 +763,9 @@ def corrected_within(w: FactWriter) -> None:
             old = next((m for m in reversed(mentions) if m.end <= cue.start() and m.label == new.label), None)
             if old is None or cue.start() - old.end > SELF_CORRECTION_GAP or old.text == new.text:
                 continue
+            if ruled_out(ctx.text, new.start):
+                _replace_ruled_out(w, old, new, mentions)
+                continue
             for n, u in enumerate(w.units):
                 if isinstance(u, FactUnit) and not u.offered and old.text in u.value:
                     w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
@@ -762,6 +773,26 @@ def corrected_within(w: FactWriter) -> None:
                     w.units = [o for o in w.units if o is w.units[n] or not (
                         isinstance(o, FactUnit) and not o.offered and o.value == new.text)]
                     break
+
+
+def _replace_ruled_out(w: FactWriter, old: Mention, new: Mention, mentions: list[Mention]) -> None:
+    """(prec18) The value after a take-back's words is one the sentence rules out ("the tuesday one. actually no,
+    he has football tuesdays. thursday then"): the earlier pick is taken back all the same; the next value of its
+    kind the message does not rule out takes its place, or none does.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "the tuesday one. actually no, he has football tuesdays. thursday then"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('day', 'thursday')]
+    """
+    text = w.ctx.text
+    then = next((m for m in mentions if m.start >= new.end and m.label == new.label and not ruled_out(text, m.start)), None)
+    for n, u in enumerate(w.units):
+        if isinstance(u, FactUnit) and not u.offered and old.text in u.value:
+            w.units[n:n + 1] = [] if then is None else [
+                u.model_copy(update=dict(value=then.text, normalized=then.value, correction=True))]
+            return
 
 
 #: At most this many characters between a change's words ("actually") and the slot's new value.
@@ -787,7 +818,8 @@ def changed_within(w: FactWriter) -> None:
         for cue in rx.finditer(ctx.text):
             old = next((m for m in reversed(mentions) if m.end <= cue.start()), None)
             new = next((m for m in mentions if old and cue.end() <= m.start <= cue.end() + CHANGED_VALUE_GAP
-                        and m.slot == old.slot and m.label == old.label and m.text != old.text), None)
+                        and m.slot == old.slot and m.label == old.label and m.text != old.text
+                        and not ruled_out(ctx.text, m.start)), None)  # (prec18) "actually no, he has football tuesdays"
             if new is None:
                 continue
             for n, u in enumerate(w.units):

@@ -16,14 +16,17 @@ __all__ = ["appositive_day", "greeting_part", "reason_or_condition", "ruled_out"
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
 #: "any day next week but not Tuesday", "except Easter weekend", "I'm at work mondays", "the office is
-#: shut fridays", "we can't get there before 10 on the sunday" (a negated rule's day)
+#: shut fridays", "we can't get there before 10 on the sunday" (a negated rule's day); (prec18) "he works mondays",
+#: "closed mondays." opening a clause, "it cant be a friday"
 _RULED_OUT_BEFORE = re.compile(
     r"(?:\b(?:not|except|excluding|apart from|other than|never)|\b(?:any|every|all)\b[^,.;!?]{0,24}?\bbut)"
     r"\s+(?:(?:on|at|in|for|during|over)\s+)?(?:(?:the|a|an|this|that|next)\s+)?$"
     r"|(?:\b(?:i|we|he|she|they|you)(?:'m|’m|'re|’re|'s|’s|\s+am|\s+are|\s+is)|\b(?:is|are))\s+(?:\w+\s+){0,2}?"
     r"(?:at work|working|away|busy|shut|closed|unavailable|out of (?:town|the country)|on (?:holiday|shift|call|nights))"
     r"(?:\s+all day)?\s+(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$"
-    r"|\b(?:i|we)\s+(?:work|teach)\s+(?:\w+\s+)?(?:(?:on|every)\s+)?$"
+    r"|\b(?:i|we|he|she|they)\s+(?:work|works|teach|teaches)\s+(?:\w+\s+)?(?:(?:on|every)\s+)?$"
+    r"|(?:^|[.!?;,]\s*)(?:closed|shut)\s+(?:on\s+)?$"
+    r"|\b(?:cant|can't|can’t|cannot|can not|won't|wont)\s+be\s+(?:on\s+)?(?:(?:a|the)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
     r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
 
@@ -36,6 +39,8 @@ _ENGAGED_BEFORE = re.compile(
     r"|free|day|days|off|space|room|availability|slots?|openings?|leave|guests|visitors|people)\b)"
     r"(?:[a-z]+\s+){1,3}?(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$", re.I)
 #: a weekday at a value's start ("thursdays", "tues", "Friday")
+#: (prec18) a person named before "works" a day ("Richard works Tuesdays"): case-sensitive, a name is capitalised
+_NAME_WORKS_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+(?:works|teaches)\s+(?:(?:on|every)\s+)?$")
 _WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
 #: (fix19) a weekday or a day of the month anywhere in the message
 _WEEKDAY = re.compile(r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|\d{1,2}(?:st|nd|rd|th))\b", re.I)
@@ -72,6 +77,9 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "the crew can't come before 9am on the friday"
     >>> ruled_out(t, t.index("friday")), ruled_out("Can you clean it on Saturday, not Friday?", 22)
     (True, False)
+    >>> t = "closed mondays. it cant be a friday either. No wait, Richard works Tuesdays. Thursday then"
+    >>> [ruled_out(t, t.index(d)) for d in ("mondays", "friday", "Tuesdays", "Thursday")]
+    [True, True, True, False]
     >>> t = "she has netball thursdays, so tuesday. my son has his party on saturday"
     >>> ruled_out(t, t.index("thursdays")), ruled_out(t, t.index("tuesday")), ruled_out(t, t.index("saturday"))
     (True, False, False)
@@ -80,8 +88,8 @@ def ruled_out(text: str, at: int) -> bool:
     False
     """
     before = text[max(0, at - 60):at]
-    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and _ENGAGED_BEFORE.search(before)
-                                            and _other_day(text, at)):
+    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and (
+            _ENGAGED_BEFORE.search(before) or _NAME_WORKS_BEFORE.search(before)) and _other_day(text, at)):
         return True
     # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
     listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])

@@ -45,6 +45,7 @@ from .._units import FactUnit, _Unit
 from .._normalize import _parse_cn_integer
 from .changes import _kind_of_fact
 from .context import MessageContext
+from .dropped import list_items, lists_without
 from .kin import _EN_KIN, _ZH_KIN
 from .registry import step
 from .text import SENTENCE_END
@@ -375,6 +376,9 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
     if aid is None or not _CANCEL_CALL.search(str(G.nodes[aid].get("tool", ""))) or _ACCESSORY.search(str(G.nodes[aid].get("tool", ""))):
         return units  # (fix13) "cancel_reminder", "cancel_addon": a thing of the booking, not the booking
     args = G.nodes[aid].get("arguments") or {}
+    parts = _listed_parts(G, args)
+    if parts:  # (prec18) "cancel_participant(booking, participant: Lena Ortiz)": a part of the booking, which stays
+        return [u for u in units if not (isinstance(u, FactUnit) and u.value in parts)] + lists_without(G, dict.fromkeys(parts))
     refs = [str(v) for k, v in args.items() if _REF_ARG.search(str(k)) and _REF.fullmatch(str(v))] if isinstance(args, dict) else []
     if not refs:
         return units
@@ -386,6 +390,21 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
         if any(r in value for r in refs) or (d["turn"] in turns and _kind(value, str(d.get("key", "")), d.get("slot")) in ("day", "time")):
             out.append(RetractUnit(fact=fid))
     return out
+
+
+def _listed_parts(G, args) -> set[str]:
+    """(prec18) The arguments of a cancel call that are items of a list fact the state holds or held ("participant":
+    "Lena Ortiz" of "person: Hugo Marr, Lena Ortiz", taken off it already by the user's words): the call cancels
+    those parts, not the booking.
+
+    >>> from ctxgraph._graph import new_graph
+    >>> _listed_parts(new_graph(), {"booking": "KY-3301"})
+    set()
+    """
+    if not isinstance(args, dict):
+        return set()
+    items = {x for _, d in g.facts(G) if len(xs := list_items(str(d["value"]))) > 1 for x in xs}
+    return {v for v in args.values() if isinstance(v, str) and v in items}
 
 
 #: the service says the booking is cancelled ("Cancelled, …", "已取消", "订单作废")

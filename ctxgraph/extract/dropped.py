@@ -1,0 +1,128 @@
+"""The dropped step: an item the user takes off a list the state holds (issue 19, prec18).
+
+A list of people or places is one fact ("person: Kev Marsh, Pawel Nowak, Stuart Ince", a tool's "destinations:
+Kenya, Zanzibar"). When a later message of the user's takes one item off ("actually take stuart off", "leon's
+pulled out", "we've dropped zanzibar", "王浩然那天有事不来了"), every current list fact holding it is superseded by
+the list without it; an item replaced ("马晓彤那天要回老家 换成隔壁宿舍的林悦") gives its place to the person named
+after "换成" / "swap … for". The item is found by its first word ("stuart" of "Stuart Ince") and the message must
+say, right around it, that it is taken off: an item only named ("can lena have the smaller boat") stays.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "user", "content": "names are Hugo Marr, Lena Ortiz, Sam Quayle"},
+...                 {"role": "user", "content": "lena's pulled out, sorry"}])
+>>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+[('name', 'Hugo Marr'), ('person', 'Sam Quayle')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+
+#: the separator of a list fact's items
+_ITEMS = re.compile(r"\s*[,，、]\s*")
+#: (en) the words before an item that take it off: "take |stuart off", "we've dropped |zanzibar", "remove |Tom"
+_EN_BEFORE = re.compile(r"\b(?:take|taking|took|drop|dropped|dropping|remove|removed|cross|scratch)\s+$", re.I)
+#: (en) the words after an item that take it off: "stuart| off", "leon|'s pulled out", "tom| can't come"
+_EN_AFTER = re.compile(r"^(?:(?:'s|’s)?\s+off\b(?!\s+(?:work|sick|on|to|for|at|till|until|today|tomorrow))"
+                       r"|(?:'s|’s|\s+has|\s+have|\s+is|\s+are)?\s+(?:pulled|dropped|dropping|pulling)\s+out\b"
+                       r"|\s+(?:isn't|isnt|is not|won't be|wont be|is no longer)\s+coming\b"
+                       r"|\s+(?:can't|cant|cannot|can not|won't|wont)\s+(?:come|make it|do it|attend)\b)", re.I)
+#: (zh) what follows an item in its clause when it is taken off: "王浩然|那天有事不来了", "马晓彤|那天要回老家 换成…"
+_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出)")
+#: (zh) the words before an item that take it off: "去掉|王浩然", "把|王浩然去掉" reads as after
+_ZH_BEFORE = re.compile(r"(?:去掉|删掉|删除|不要|取消)\s*$")
+#: a message with none of these words takes nothing off (the current facts are not scanned)
+_ANY_CUE = re.compile(r"\b(?:off|out|coming|come|make it|do it|attend|drop\w*|remove\w*|take|taking|took|cross|scratch|swap)\b"
+                      r"|不来|不去|来不了|去不了|参加|不报|退出|换成|改成|去掉|删|不要|取消", re.I)
+#: (zh) "换成" / (en) "swap … for" and the person after it who takes the item's place
+_REPLACED = re.compile(r"(?:换成|改成|\bswap\b[^.!?]{0,30}?\bfor\b)\s*")
+
+
+def list_items(value: str) -> list[str]:
+    """The items of a list fact's value (one item: not a list).
+
+    >>> list_items("Kev Marsh, Pawel Nowak"), list_items("郑可欣、何雯"), list_items("Kenya")
+    (['Kev Marsh', 'Pawel Nowak'], ['郑可欣', '何雯'], ['Kenya'])
+    """
+    return _ITEMS.split(value)
+
+
+def _item_at(text: str, item: str) -> tuple[int, int] | None:
+    """Where the first word of ``item`` stands in ``text`` as a word (case-insensitively), or None.
+
+    >>> _item_at("actually take stuart off", "Stuart Ince"), _item_at("赵一鸣换成刘洋", "赵一鸣"), _item_at("a leonberger", "Leon Bright")
+    ((14, 20), (0, 3), None)
+    """
+    word = item.split()[0] if " " in item else item
+    if len(word) < 2:
+        return None
+    edge = r"\b" if word[:1].isascii() else ""
+    m = re.search(edge + re.escape(word) + (r"(?![A-Za-z])" if edge else ""), text, re.I)
+    return m.span() if m else None
+
+
+def _dropped(ctx: MessageContext, at: tuple[int, int]) -> bool:
+    """Whether the message takes off the item said at ``at`` ("take |stuart| off", "王浩然|那天有事不来了")."""
+    before, after = ctx.text[max(0, at[0] - 24):at[0]], ctx.text[at[1]:]
+    if ctx.lang == "zh":
+        return bool(_ZH_AFTER.match(after) or _ZH_BEFORE.search(before))
+    return bool(_EN_BEFORE.search(before) or _EN_AFTER.match(after))
+
+
+def _replacement(ctx: MessageContext, at: tuple[int, int]) -> str | None:
+    """The person named after "换成" / "swap … for" in the item's sentence, who takes its place; None: no one
+    ("12寸那两张能不能换成珠光的": the item's finish changes, the item stays)."""
+    rest = re.split(r"[。！？.!?\n]", ctx.text[at[1]:], maxsplit=1)[0]
+    cue = _REPLACED.search(rest)
+    if cue is None:
+        return None
+    start = at[1] + cue.end()
+    end = at[1] + len(rest)
+    return next((m.text for m in ctx.mentions if m.label == "PERSON" and start <= m.start < end), None)
+
+
+def lists_without(G, gone: dict[str, str | None]) -> list[FactUnit]:
+    """The current list facts of ``G`` holding an item of ``gone`` (item -> who takes its place, or None), each
+    superseded by the list without it (or with the one taking its place).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Names please?"}, {"role": "user", "content": "Hugo Marr, Lena Ortiz, Sam Quayle"}])
+    >>> [u.value for u in lists_without(t.graph, {"Lena Ortiz": None})]
+    ['Hugo Marr, Sam Quayle']
+    """
+    out = []
+    for fid in list(G.graph["current_fact"].values()):
+        d = G.nodes[fid]
+        items = list_items(str(d["value"]))
+        if len(items) < 2 or d["key"].startswith(("want", "problem")):
+            continue
+        kept = [gone.get(x) or x for x in items if x not in gone or gone[x]]
+        if kept != items:
+            out.append(FactUnit(key=d["key"], name=d["name"], value=", ".join(kept), correction=True,
+                                supersedes=fid, slot=d.get("slot"), group=d.get("group")))
+    return out
+
+
+@step("dropped", roles=("user",))
+def dropped(ctx: MessageContext) -> list[_Unit]:
+    """Supersede each current list fact holding an item this message takes off, with the list without it."""
+    if not _ANY_CUE.search(ctx.text):
+        return []
+    G = ctx.graph
+    gone: dict[str, str | None] = {}
+    for fid in G.graph["current_fact"].values():
+        items = list_items(str(G.nodes[fid]["value"]))
+        for item in items if len(items) > 1 else ():
+            at = _item_at(ctx.text, item)
+            if item in gone or at is None or ctx.asking(at[0]):
+                continue
+            new = _replacement(ctx, at)
+            if new or _dropped(ctx, at):
+                gone[item] = new
+    return lists_without(G, gone) if gone else []
