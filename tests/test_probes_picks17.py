@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from ctxgraph import Tracker
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("picks17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-several-priced-run-together": "every pick reader takes one option per list: two items named tie and pick nothing",
-    "zh-several-bare-both-fine": "every pick reader takes one option per list: two items named tie and pick nothing",
-    "zh-several-enrol-joined": "every pick reader takes one option per list: two items named tie and pick nothing",
-    "zh-several-drinks-want": "every pick reader takes one option per list: two items named tie and pick nothing",
 }
 
 
@@ -29,3 +26,30 @@ def test_probes_picks17_load_both_languages():
 def test_probes_picks17_probe_reads_the_picks_and_no_other(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+
+
+def _choices(turns: list[str]) -> list[str]:
+    t = Tracker("zh")
+    t.observe_many([{"role": "assistant" if n % 2 == 0 else "user", "content": x} for n, x in enumerate(turns)])
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice_")]
+
+
+def _items(turns: list[str]) -> list[str]:
+    t = Tracker("zh")
+    t.observe_many([{"role": "assistant" if n % 2 == 0 else "user", "content": x} for n, x in enumerate(turns)])
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.endswith("_items")]
+
+
+@pytest.mark.parametrize(("turns", "kept", "left"), [
+    # a one-pick of one list and several items of another, in one message: both kept
+    (["打印机有两个型号：家用款每台899元，办公款每台1599元。耗材另买：黑色墨盒89元、彩色墨盒129元、相纸49元。",
+      "办公款 耗材要黑色彩色两个墨盒"], ["办公款", "黑色彩色"], []),
+    # one item named: the one-pick readers' business, no list of several
+    (["口味有香草、抹茶、巧克力、芒果。", "抹茶吧"], [], ["抹茶"]),
+    # items named in a clause that supposes or fears: none taken
+    (["口味有香草、抹茶、巧克力、芒果。", "抹茶芒果怕孩子不爱吃"], [], ["抹茶"]),
+])
+def test_several_items_of_one_list_taken_in_one_clause(turns, kept, left):
+    values = _choices(turns) if kept else _items(turns)
+    assert all(any(k in v for v in values) for k in kept), values
+    assert not any(x in v for x in left for v in values), values

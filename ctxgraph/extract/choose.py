@@ -49,6 +49,7 @@ from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists
 from .picks import _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
+from .several import several
 from .text import clauses, cut_at_boundary, first_match
 
 #: a clause longer than this (characters) says more than a pick
@@ -580,9 +581,12 @@ def choose(ctx: MessageContext) -> list[_Unit]:
     said = _last_assistant(ctx)
     if said is None:
         return []
-    if any(u.name == "choice" for u in ctx.units_of(FactUnit)) or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
-        return _extras(ctx, *said)
-    return (_picked(ctx, *said) or _the_recommended(ctx, *said)) + _extras(ctx, *said)
+    made = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
+    if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
+        return _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made)
+    out = _picked(ctx, *said) or _the_recommended(ctx, *said)
+    # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
+    return out + _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
 
 # the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...
