@@ -16,7 +16,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("picks17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-named-decimal-in-brackets": "the cheap test for a named list stops at a decimal point in the brackets as at a sentence's end",
 }
 
 
