@@ -70,12 +70,13 @@ def items(text: str) -> list[list[str]]:
 def _part(clause: str, item: str, others: list[str]) -> tuple[int, int] | None:
     """The span of the longest part of ``clause`` (three Chinese characters or more, or two that are the item or a
     word) that ``item`` holds and no other item does."""
-    for size in range(min(len(clause), len(item)), 1, -1):
-        for start in range(len(clause) - size + 1):
-            part = clause[start:start + size]
-            if len(_CJK.findall(part)) == size and part in item and not any(part in o for o in others) \
+    for size in range(min(len(clause), len(item)), 1, -1):  # the item's parts, not the clause's: an item is short
+        for start in range(len(item) - size + 1):
+            part = item[start:start + size]
+            at = clause.find(part)
+            if at != -1 and len(_CJK.findall(part)) == size and not any(part in o for o in others) \
                     and (size >= 3 or part == item or content_words(part, "zh")):
-                return start, start + size
+                return at, at + size
     return None
 
 
