@@ -2,7 +2,7 @@
 items of one list the assistant just gave, in one clause ("要底座收纳包", "报水彩入门和书法吧", "oven clean and inside
 windows please"), and its negatives (a question naming two items, a clause declining both); names with details in
 brackets that hold a decimal point ("（1990年产，1.98万）"); a change of an earlier choice with a pronoun before the other
-option's words ("那我自助机办吧").
+option's words ("那我自助机办吧"); a single thing offered with 可以 or 的话 taken up with 吧 / 那就 ("那就按月付").
 
 ``python -m tests.probe_sets tests/data/probes_picks17.yml`` prints the totals (docs/quality.md)."""
 
@@ -17,6 +17,8 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("picks17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "zh-offered-then": "a single thing offered with 可以 is no list: no pick reader sees it taken up",
+    "zh-offered-condition": "a single thing offered as a condition (的话) is no list: no pick reader sees it taken up",
 }
 
 
