@@ -584,7 +584,7 @@ def choose(ctx: MessageContext) -> list[_Unit]:
     made = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
     if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
         return _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made)
-    out = _picked(ctx, *said) or _the_recommended(ctx, *said)
+    out = _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
     # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
     return out + _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
@@ -631,6 +631,42 @@ def _the_recommended(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     if subs and _proposes(text) and _YES.match(subs[0][1]) and not any(
             ctx.asking(o) or _DECLINES.search(c) or _HEDGES.search(c) for o, c in subs):
         return fact
+    return []
+
+
+# (picks17) one thing the assistant offers: after 可以 / 也可以 ("也可以免费上门取车", "可以按季度交"), or as a condition
+# before 的话 ("签年度框架协议的话费率18%")
+_OFFERED_ZH = re.compile(r"(?:也可以|可以)(?P<x>[^，,。！!？?；;：:]{2,14})|(?:^|[，,。！!？?；;：:])(?P<y>[^，,。！!？?；;：:]{2,14}?)的话")
+# (picks17) the user takes it up: 吧, or 那就 / 就 before it ("上门取吧", "那就按季度")
+_TAKES_UP = re.compile(r"吧\W*$|^\W*(?:那|那就|就|那我们|那我)")
+#: a clause that takes up an offered thing is short: at most this many characters
+MAX_TAKE_UP_CHARS = 14
+
+
+def _the_offered(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """(picks17) zh: the one thing the assistant's message offers with 可以 / 也可以 or as a condition (的话), taken up
+    by a short clause with 吧 or 那就 that repeats three Chinese characters of it: the user's words.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "可以按月付，每月300元。"}, {"role": "user", "content": "行 那就按月付"}])
+    >>> [f.value for f in t.state().facts if f.key.startswith("choice")]
+    ['按月付']
+    """
+    if ctx.lang != "zh":
+        return []
+    offers = [m.group("x") or m.group("y") for m in _OFFERED_ZH.finditer(text)]
+    if not offers:
+        return []
+    for offset, clause in _sub_clauses(ctx):
+        if len(clause.strip()) > MAX_TAKE_UP_CHARS or ctx.asking(offset) or asks(clause, "zh") or _DECLINES.search(clause) \
+                or _SUPPOSES.search(clause) or not _TAKES_UP.search(clause):
+            continue
+        for x in offers:
+            m = SequenceMatcher(None, clause, x, autojunk=False).find_longest_match(0, len(clause), 0, len(x))
+            part = clause[m.a:m.a + m.size]
+            if len(_CJK.findall(part)) >= 3 and sum(ch not in _FUNCTION for ch in part) >= 2:
+                return [FactUnit(key=f"choice_t{turn}", name="choice", value=said_words(clause, part), stressed=ctx.stressed)]
     return []
 
 
