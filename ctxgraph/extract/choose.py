@@ -637,15 +637,20 @@ def _the_recommended(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
 # (picks17) one thing the assistant offers: after 可以 / 也可以 ("也可以免费上门取车", "可以按季度交"), or as a condition
 # before 的话 ("签年度框架协议的话费率18%")
 _OFFERED_ZH = re.compile(r"(?:也可以|可以)(?P<x>[^，,。！!？?；;：:]{2,14})|(?:^|[，,。！!？?；;：:])(?P<y>[^，,。！!？?；;：:]{2,14}?)的话")
-# (picks17) the user takes it up: 吧, or 那就 / 就 before it ("上门取吧", "那就按季度")
-_TAKES_UP = re.compile(r"吧\W*$|^\W*(?:那|那就|就|那我们|那我)")
+# (picks17) en: after "you can" / "we can also" ("but you can split it into two payments of £31")
+_OFFERED_EN = re.compile(r"\b(?:you|we) (?:can|could) (?:also )?(?P<x>[^,.;:!?]{3,60})", re.I)
+# (picks17) the user takes it up: 吧, or 那就 / 就 before it ("上门取吧", "那就按季度"); "then", "please" ("two payments then")
+_TAKES_UP = re.compile(r"吧\W*$|^\W*(?:那|那就|就|那我们|那我)|\b(?:then|please|pls|plz|let'?s)\b", re.I)
 #: a clause that takes up an offered thing is short: at most this many characters
 MAX_TAKE_UP_CHARS = 14
+#: (picks17) en: at most this many words, and the offer's content words it must repeat: two, or one this long
+MAX_TAKE_UP_WORDS, LONG_WORD = 8, 7
 
 
 def _the_offered(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
-    """(picks17) zh: the one thing the assistant's message offers with 可以 / 也可以 or as a condition (的话), taken up
-    by a short clause with 吧 or 那就 that repeats three Chinese characters of it: the user's words.
+    """(picks17) The one thing the assistant's message offers with 可以 / 也可以 or as a condition (的话), or "you can" /
+    "we can also", taken up by a short clause with 吧 / 那就 / "then" / "please" that repeats it (:func:`_repeated`): the
+    user's words.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -653,21 +658,37 @@ def _the_offered(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     >>> [f.value for f in t.state().facts if f.key.startswith("choice")]
     ['按月付']
     """
-    if ctx.lang != "zh":
-        return []
-    offers = [m.group("x") or m.group("y") for m in _OFFERED_ZH.finditer(text)]
-    if not offers:
-        return []
+    zh = ctx.lang == "zh"
+    found = [(m.group("y"), m.group("x")) for m in _OFFERED_ZH.finditer(text)] if zh else \
+        [(None, m.group("x")) for m in _OFFERED_EN.finditer(text)]
+    # a condition's 可以 is its result ("签两年合同的话月租可以降到2800元"): the condition is the one thing offered
+    offers = [y for y, _ in found if y] or [x for _, x in found if x]
+    if len(offers) != 1:
+        return []  # none, or two offered ("We can courier it …, or you can collect it …"): a list, no one thing
     for offset, clause in _sub_clauses(ctx):
-        if len(clause.strip()) > MAX_TAKE_UP_CHARS or ctx.asking(offset) or asks(clause, "zh") or _DECLINES.search(clause) \
-                or _SUPPOSES.search(clause) or not _TAKES_UP.search(clause):
+        if (len(clause.strip()) > MAX_TAKE_UP_CHARS if zh else len(clause.split()) > MAX_TAKE_UP_WORDS) or ctx.asking(offset) \
+                or asks(clause, ctx.lang) or _ASKS_CLAUSE.match(clause) or _DECLINES.search(clause) or _SUPPOSES.search(clause) \
+                or not _TAKES_UP.search(clause):
             continue
-        for x in offers:
-            m = SequenceMatcher(None, clause, x, autojunk=False).find_longest_match(0, len(clause), 0, len(x))
-            part = clause[m.a:m.a + m.size]
-            if len(_CJK.findall(part)) >= 3 and sum(ch not in _FUNCTION for ch in part) >= 2:
-                return [FactUnit(key=f"choice_t{turn}", name="choice", value=said_words(clause, part), stressed=ctx.stressed)]
+        part = _repeated(clause, offers[0], zh)
+        if part:
+            return [FactUnit(key=f"choice_t{turn}", name="choice", value=said_words(clause, part), stressed=ctx.stressed)]
     return []
+
+
+def _repeated(clause: str, offer: str, zh: bool) -> str:
+    """(picks17) What ``clause`` repeats of ``offer``: three Chinese characters in a row (two not function words), or two
+    content words ("collect", "home"; a plural's s cut), or one of :data:`LONG_WORD` letters; else "".
+
+    >>> _repeated("那就按月付", "按月付，每月300元", True), _repeated("three instalments then", "split it into three instalments of £90", False)
+    ('按月付', 'three instalment')
+    """
+    if zh:
+        m = SequenceMatcher(None, clause, offer, autojunk=False).find_longest_match(0, len(clause), 0, len(offer))
+        part = clause[m.a:m.a + m.size]
+        return part if len(_CJK.findall(part)) >= 3 and sum(ch not in _FUNCTION for ch in part) >= 2 else ""
+    shared = sorted(_words(clause, "en") & _words(offer, "en"), key=clause.casefold().find)
+    return " ".join(shared) if len(shared) >= 2 or any(len(w) >= LONG_WORD for w in shared) else ""
 
 
 # a yes that defers: "ok let me think", 好的我考虑一下
