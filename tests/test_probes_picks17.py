@@ -31,16 +31,12 @@ def test_probes_picks17_probe_reads_the_picks_and_no_other(probe, conv):
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
 
 
-def _choices(turns: list[str]) -> list[str]:
+def _choices(turns: list[str], *, items_only: bool = False) -> list[str]:
+    """The current choice values after ``turns`` (assistant first); ``items_only``: those of several items."""
     t = Tracker("zh")
     t.observe_many([{"role": "assistant" if n % 2 == 0 else "user", "content": x} for n, x in enumerate(turns)])
-    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice_")]
-
-
-def _items(turns: list[str]) -> list[str]:
-    t = Tracker("zh")
-    t.observe_many([{"role": "assistant" if n % 2 == 0 else "user", "content": x} for n, x in enumerate(turns)])
-    return [f.value for f in t.state().facts if f.status == "current" and f.key.endswith("_items")]
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice_")
+            and (not items_only or f.key.endswith("_items"))]
 
 
 @pytest.mark.parametrize(("turns", "kept", "left"), [
@@ -53,6 +49,6 @@ def _items(turns: list[str]) -> list[str]:
     (["口味有香草、抹茶、巧克力、芒果。", "抹茶芒果怕孩子不爱吃"], [], ["抹茶"]),
 ])
 def test_several_items_of_one_list_taken_in_one_clause(turns, kept, left):
-    values = _choices(turns) if kept else _items(turns)
+    values = _choices(turns, items_only=not kept)
     assert all(any(k in v for v in values) for k in kept), values
     assert not any(x in v for x in left for v in values), values
