@@ -49,6 +49,7 @@ from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists
 from .picks import _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
+from .several import several
 from .text import clauses, cut_at_boundary, first_match
 
 #: a clause longer than this (characters) says more than a pick
@@ -580,9 +581,12 @@ def choose(ctx: MessageContext) -> list[_Unit]:
     said = _last_assistant(ctx)
     if said is None:
         return []
-    if any(u.name == "choice" for u in ctx.units_of(FactUnit)) or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
-        return _extras(ctx, *said)
-    return (_picked(ctx, *said) or _the_recommended(ctx, *said)) + _extras(ctx, *said)
+    made = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
+    if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
+        return _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made)
+    out = _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
+    # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
+    return out + _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
 
 # the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...
@@ -628,6 +632,63 @@ def _the_recommended(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
             ctx.asking(o) or _DECLINES.search(c) or _HEDGES.search(c) for o, c in subs):
         return fact
     return []
+
+
+# (picks17) one thing the assistant offers: after 可以 / 也可以 ("也可以免费上门取车", "可以按季度交"), or as a condition
+# before 的话 ("签年度框架协议的话费率18%")
+_OFFERED_ZH = re.compile(r"(?:也可以|可以)(?P<x>[^，,。！!？?；;：:]{2,14})|(?:^|[，,。！!？?；;：:])(?P<y>[^，,。！!？?；;：:]{2,14}?)的话")
+# (picks17) en: after "you can" / "we can also" ("but you can split it into two payments of £31")
+_OFFERED_EN = re.compile(r"\b(?:you|we) (?:can|could) (?:also )?(?P<x>[^,.;:!?]{3,60})", re.I)
+# (picks17) the user takes it up: 吧, or 那就 / 就 before it ("上门取吧", "那就按季度"); "then", "please" ("two payments then")
+_TAKES_UP = re.compile(r"吧\W*$|^\W*(?:那|那就|就|那我们|那我)|\b(?:then|please|pls|plz|let'?s)\b", re.I)
+#: a clause that takes up an offered thing is short: at most this many characters
+MAX_TAKE_UP_CHARS = 14
+#: (picks17) en: at most this many words, and the offer's content words it must repeat: two, or one this long
+MAX_TAKE_UP_WORDS, LONG_WORD = 8, 7
+
+
+def _the_offered(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """(picks17) The one thing the assistant's message offers with 可以 / 也可以 or as a condition (的话), or "you can" /
+    "we can also", taken up by a short clause with 吧 / 那就 / "then" / "please" that repeats it (:func:`_repeated`): the
+    user's words.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "可以按月付，每月300元。"}, {"role": "user", "content": "行 那就按月付"}])
+    >>> [f.value for f in t.state().facts if f.key.startswith("choice")]
+    ['按月付']
+    """
+    zh = ctx.lang == "zh"
+    found = [(m.group("y"), m.group("x")) for m in _OFFERED_ZH.finditer(text)] if zh else \
+        [(None, m.group("x")) for m in _OFFERED_EN.finditer(text)]
+    # a condition's 可以 is its result ("签两年合同的话月租可以降到2800元"): the condition is the one thing offered
+    offers = [y for y, _ in found if y] or [x for _, x in found if x]
+    if len(offers) != 1:
+        return []  # none, or two offered ("We can courier it …, or you can collect it …"): a list, no one thing
+    for offset, clause in _sub_clauses(ctx):
+        if (len(clause.strip()) > MAX_TAKE_UP_CHARS if zh else len(clause.split()) > MAX_TAKE_UP_WORDS) or ctx.asking(offset) \
+                or asks(clause, ctx.lang) or _ASKS_CLAUSE.match(clause) or _DECLINES.search(clause) or _SUPPOSES.search(clause) \
+                or not _TAKES_UP.search(clause):
+            continue
+        part = _repeated(clause, offers[0], zh)
+        if part:
+            return [FactUnit(key=f"choice_t{turn}", name="choice", value=said_words(clause, part), stressed=ctx.stressed)]
+    return []
+
+
+def _repeated(clause: str, offer: str, zh: bool) -> str:
+    """(picks17) What ``clause`` repeats of ``offer``: three Chinese characters in a row (two not function words), or two
+    content words ("collect", "home"; a plural's s cut), or one of :data:`LONG_WORD` letters; else "".
+
+    >>> _repeated("那就按月付", "按月付，每月300元", True), _repeated("three instalments then", "split it into three instalments of £90", False)
+    ('按月付', 'three instalment')
+    """
+    if zh:
+        m = SequenceMatcher(None, clause, offer, autojunk=False).find_longest_match(0, len(clause), 0, len(offer))
+        part = clause[m.a:m.a + m.size]
+        return part if len(_CJK.findall(part)) >= 3 and sum(ch not in _FUNCTION for ch in part) >= 2 else ""
+    shared = sorted(_words(clause, "en") & _words(offer, "en"), key=clause.casefold().find)
+    return " ".join(shared) if len(shared) >= 2 or any(len(w) >= LONG_WORD for w in shared) else ""
 
 
 # a yes that defers: "ok let me think", 好的我考虑一下

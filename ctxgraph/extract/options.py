@@ -332,8 +332,9 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
 _ORDINAL_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.I)
 #: (picks16) a charge on top of another ("上门费另收50元", "Postage is an extra £8"): parallel sentences that add are a breakdown
 _ADDS_ON = re.compile(r"另|额外|加收|再加|\b(?:extra|plus|additional|on top|postage|delivery|vat)\b", re.I)
-#: (picks16) a name with its detail in brackets followed by a comma, 、 or "and" / 和: maybe a list of named options
-_NAMED_HINT = re.compile(r"[:：][^.。!?！？\n]*?[)）]\s*(?:[,，、]|\band\b|和)", re.I)
+#: (picks16) a name with its detail in brackets followed by a comma, 、 or "and" / 和: maybe a list of named options;
+#: (picks17) a decimal point inside the brackets ("（520公里，12.58万）") ends no sentence
+_NAMED_HINT = re.compile(r"[:：](?:[^.。!?！？\n]|(?<=\d)\.(?=\d))*?[)）]\s*(?:[,，、]|\band\b|和)", re.I)
 #: (picks16) one named option: a name of up to three words or eight characters, then its detail in brackets
 _NAMED_ITEM = re.compile(r"(?:(?:the|a|an)\s+)?(?:[\w'’&-]+\s*){1,3}[(（][^()（）]+[)）]|[\u4e00-\u9fffA-Za-z0-9]{1,8}[(（][^()（）]+[)）]", re.I)
 _NAMED_CUT = re.compile(r"(?<=[)）])\s*(?:,?\s*\band\b|[,，、]\s*(?:and\b|和)?|和|以及)\s*", re.I)

@@ -300,11 +300,13 @@ def _other_head(clause: str, value: str, part: str) -> bool:
 
     >>> _other_head("乔医师周六那个", "主任医师", "医师"), _other_head("那还是缩短年限", "缩短期限", "缩短")
     (True, False)
+    >>> _other_head("那我线上办吧", "您想线上办", "线上办")  # (picks17) a pronoun before the option's words modifies nothing
+    False
     """
     if not part or not _CJK.search(part) or not value.endswith(part):
         return False
     at = clause.find(part)
-    return at > 0 and bool(_CJK.match(clause[at - 1])) and clause[at - 1] not in "那这的是要选"
+    return at > 0 and bool(_CJK.match(clause[at - 1])) and clause[at - 1] not in "那这的是要选我你您就"
 
 
 def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_words: re.Pattern | None) -> str | None:
