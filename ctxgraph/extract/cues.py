@@ -374,7 +374,20 @@ def _hour_bound(rule: str, way: str) -> bool:
     b = bound(rule)
     if not b or b[0] != way:
         return False
-    return b[1] == "time" or b[1] == "number" and b[2].isdigit() and int(b[2]) <= 24 and not re.search(r"[$£€]|元|块", rule)
+    hour = b[2].rstrip(",")  # "don't come before 10, school run": the number, not the comma after it (lifts17)
+    return b[1] == "time" or b[1] == "number" and hour.isdigit() and int(hour) <= 24 and not re.search(r"[$£€]|元|块", rule)
+
+
+def _hourly(text: str) -> bool:
+    """Whether ``text``'s bound is on the time of day (:func:`_hour_bound`): an hour is no new value of a bound on an
+    amount, nor an amount of one on the hour ("I don't want to go over 2k", then "don't come before 10, school run": two
+    rules, lifts17).
+
+    >>> _hourly("dont come before 10, school run"), _hourly("I really don't want to go over 2k all in")
+    (True, False)
+    """
+    b = bound(text)
+    return bool(b) and _hour_bound(text, b[0])
 
 
 def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
@@ -800,7 +813,8 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     new = bound(clause)
     if new is None:
         return []
-    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))]
+    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint")
+            if same_bound(new, bound(d["text"])) and _hourly(d["text"]) == _hourly(clause)]
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
     return [cid for cid, _ in same]
