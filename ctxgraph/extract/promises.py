@@ -491,9 +491,13 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
     before it) are added to ``units``."""
     pack = ctx.pack
-    kinds, unkept = [], False
+    kinds, unkept, kept_end = [], False, None
     for offset, clause in pieces:
         after_unkept, unkept = unkept, False
+        # lifts17: a clause after one that kept a promise, in its sentence, tells how that deed went ("留服账号已经帮您注册好，
+        # 密码短信发到您手机了"): no deed of its own
+        after_kept = kept_end is not None and not _SENTENCE_END.search(ctx.text, kept_end, offset)
+        kept_end = None
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
         done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
@@ -506,9 +510,10 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             # keeps no "我问一下师傅…，再回复您")
             kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):], fallback=not after_unkept)
             unkept = not kept
+            kept_end = offset + len(clause) if kept else None
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
-            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
+            if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
@@ -1014,6 +1019,18 @@ def _own_deed(promise: str) -> bool:
 _RECEIVED = re.compile(r"^\W*(?:好的?|嗯|ok(?:ay)?|great|thanks?)?\W*(?:收到(?:了|啦)?|(?:i\s+)?got (?:it|them)|received(?: it)?)(?:\W|$)", re.I)
 #: a deed that sends the user something
 _SENDS = re.compile(r"发|寄|\b(?:send|sent|email|text|post|mail)", re.I)
+#: (lifts17) a due that is now: "now", "today", 马上, 现在; any other due ("within a week", 三天内, "Monday") is ahead
+_DUE_NOW = re.compile(r"\b(?:now|today|tonight|right away|shortly|in a (?:minute|moment))\b|马上|现在|立刻|稍后|今天|今晚", re.I)
+
+
+def _due_ahead(due: str | None) -> bool:
+    """Whether a promise's due (``_due``) lies ahead of the message after it: a "got it" said then is the user's
+    "understood", not a receipt ("Rosa will send you the report within a week of the visit" - "got it thanks": blind14).
+
+    >>> _due_ahead("within a week"), _due_ahead("三天内"), _due_ahead("now"), _due_ahead(None)
+    (True, True, False, False)
+    """
+    return bool(due) and not _DUE_NOW.search(due)
 
 
 def _received(ctx: MessageContext, open_) -> list[_Unit]:
@@ -1033,7 +1050,7 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
     if not last or G.nodes[last]["role"] != "assistant" or not _RECEIVED.search(ctx.text):
         return []
     made = [pid for pid, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
-    if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]):
+    if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]) or _due_ahead(G.nodes[made[0]].get("due")):
         return []
     return [FulfilUnit(commitment=made[0], status="done")]
 
