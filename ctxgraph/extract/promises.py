@@ -51,6 +51,38 @@ def _addressed(ctx: MessageContext, text: str) -> str:
     return _NI.sub("您", text) if ctx.lang == "zh" else text
 
 
+#: (lifts17) a clause opening with "He'll" / "she will": the doer is a person the message named before
+_PRONOUN_DOER = re.compile(r"(?P<lead>^\W*|[,;:]\s*|\b(?:and|then|so)\s+)(?-i:[Hh]e|[Ss]he)(?:'ll|\s+will)\b")
+#: the person of the service a message names: the one the booking is with ("booked with Tomasz", "with Dr Kofi Mensah")
+_WITH_PERSON = re.compile(r"\bwith (?-i:((?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?))\b")
+#: the user's own party named by "for" ("booked for your son Alfie"): then "he" may be them
+_FOR_PERSON = re.compile(r"\bfor (?:your |my |our )?(?:[a-z]+ )?(?-i:(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)[A-Z][a-z]+)\b")
+
+
+def _named_doer(ctx: MessageContext, before: str, clause: str) -> str:
+    """``clause`` with a clause-opening "He'll" / "She will" said as the one person of the service the message names before
+    it ("Booked with Tomasz for Tuesday. He'll bring the spare keys" -> "Tomasz will bring the spare keys"), for the
+    pack's promise cues made for a named person; ``clause`` itself when the message names no such one person, or names
+    the user's own party too ("booked for your son Alfie with Dr Rees. He'll need to …": he may be either).
+
+    >>> from types import SimpleNamespace
+    >>> en = SimpleNamespace(profile=SimpleNamespace(segmented=False))
+    >>> _named_doer(en, "Booked with Tomasz for Tuesday at 9am. ", "He'll bring the spare keys")
+    'Tomasz will bring the spare keys'
+    >>> _named_doer(en, "Booked with Dr Ayodele. ", "If a scan is needed, she'll write to his GP")
+    'If a scan is needed, Dr Ayodele will write to his GP'
+    >>> _named_doer(en, "Booked for your son Alfie with Dr Rees. ", "He'll bring the forms")
+    "He'll bring the forms"
+    """
+    if ctx.profile.segmented or not _PRONOUN_DOER.search(clause):
+        return clause
+    named = {n.group(1) for n in _WITH_PERSON.finditer(before)}
+    if len(named) != 1 or _FOR_PERSON.search(before):
+        return clause
+    name = named.pop()
+    return _PRONOUN_DOER.sub(lambda m: f"{m.group('lead')}{name} will", clause)
+
+
 def _bare(ctx: MessageContext, clause: str) -> bool:
     """A clause that names at most one thing besides its numbers ("10分钟内到账", "3个工作日内寄出")."""
     return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
@@ -529,7 +561,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
                 units += kept
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
-        promise = ctx.role == "assistant" and not status and first_match(pack.make, cue) \
+        promise = ctx.role == "assistant" and not status and (first_match(pack.make, cue) or first_match(pack.make, _named_doer(ctx, ctx.text[:offset], cue))) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
             and not (_restates_booking(ctx.text, offset, c) and (_dated(ctx, offset, offset + len(clause)) or not _AHEAD.search(c))) \
             and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
