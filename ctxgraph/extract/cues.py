@@ -209,7 +209,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
         due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
         units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
-    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active) \
+        or _condition_dropped(ctx, clause, active)
 
 
 def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
@@ -353,6 +354,30 @@ def _limit_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     # "救生衣就看个人意愿吧，不强制了": the clause before it in the message names the rule
     named = [cid for cid, d in active if _named_overlap(ctx, ctx.text, d["text"])]
     return [LiftUnit(constraint=named[0])] if len(named) == 1 and not bounded else []
+
+
+#: a deed asked for whatever the condition: "just put a new chain on regardless", "either way", 不管怎样, 无论如何
+_WHATEVER = re.compile(r"\bregardless\b|\bin any case\b|\beither way\b|不管|无论|不论", re.I)
+#: a rule that makes a deed conditional: "only if it's actually past 0.75 wear", "unless it's cracked", 除非…, 只有…才
+_CONDITIONAL = re.compile(r"\bonly if\b|\bunless\b|除非|只有[^，,。！？]{1,12}?才", re.I)
+
+
+def _condition_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
+    """A lift that asks for a deed whatever the condition (``_WHATEVER``) and names no rule lifts the one active rule that
+    made a deed conditional: "only if it's actually past 0.75 wear, don't upsell me", then "just put a new chain on
+    regardless" (lifts17); with two such rules, or none, it lifts nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "replace the felts only if they're actually grooved, don't upsell me"},
+    ...                 {"role": "user", "content": "actually just do it regardless"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [("replace the felts only if they're actually grooved, don't upsell me", 'lifted')]
+    """
+    if not _WHATEVER.search(clause):
+        return []
+    conditional = [cid for cid, d in active if _CONDITIONAL.search(d["text"])]
+    return [LiftUnit(constraint=conditional[0])] if len(conditional) == 1 else []
 
 
 def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
