@@ -1060,23 +1060,23 @@ _RECEIVED = re.compile(r"^\W*(?:好的?|嗯|ok(?:ay)?|great|thanks?)?\W*(?:收�
 #: a deed that sends the user something
 _SENDS = re.compile(r"发|寄|\b(?:send|sent|email|text|post|mail)", re.I)
 #: (lifts17) a due that is now: "now", "today", 马上, 现在; any other due ("within a week", 三天内, "Monday") is ahead
-_DUE_NOW = re.compile(r"\b(?:now|today|tonight|right away|shortly|in a (?:minute|moment))\b|马上|现在|立刻|稍后|今天|今晚", re.I)
+_DUE_NOW = re.compile(r"\b(?:now|today|tonight|right away|shortly|in a (?:minute|moment)|minutes?)\b|马上|现在|立刻|稍后|今天|今晚|分钟", re.I)
 
 
 def _due_ahead(due: str | None) -> bool:
     """Whether a promise's due (``_due``) lies ahead of the message after it: a "got it" said then is the user's
     "understood", not a receipt ("Rosa will send you the report within a week of the visit" - "got it thanks": blind14).
 
-    >>> _due_ahead("within a week"), _due_ahead("三天内"), _due_ahead("now"), _due_ahead(None)
-    (True, True, False, False)
+    >>> _due_ahead("within a week"), _due_ahead("三天内"), _due_ahead("now"), _due_ahead("in the next few minutes"), _due_ahead(None)
+    (True, True, False, False, False)
     """
     return bool(due) and not _DUE_NOW.search(due)
 
 
 def _received(ctx: MessageContext, open_) -> list[_Unit]:
     """The user says it came, naming nothing ("收到了，谢谢", "got it thanks"), right after the assistant's
-    message that promised to send one thing: that promise is kept (the annotators' reading of both
-    open groups where it happens).
+    message that promised to send one thing (beside promises that send nothing): that promise is kept (the annotators'
+    reading of both open groups where it happens), unless it is due later ("within a week").
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -1090,9 +1090,10 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
     if not last or G.nodes[last]["role"] != "assistant" or not _RECEIVED.search(ctx.text):
         return []
     made = [pid for pid, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
-    if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]) or _due_ahead(G.nodes[made[0]].get("due")):
+    sent = [pid for pid in made if _SENDS.search(G.nodes[pid]["text"])]  # "I'll leave you on Flex 30" sends nothing (lifts17)
+    if len(sent) != 1 or _due_ahead(G.nodes[sent[0]].get("due")):
         return []
-    return [FulfilUnit(commitment=made[0], status="done")]
+    return [FulfilUnit(commitment=sent[0], status="done")]
 
 
 #: the user says the thing came or was seen, naming it ("收到链接了", "视频看了，不错", "报价单我看过了"); not asked,
