@@ -18,7 +18,14 @@ from tests.test_probes_prom10 import problems
 
 PROBES = load_probes("lifts17")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "en_sweep_thing_forget_it": "a rule dropped by naming it as a thing with a dismissal after it ('the lunch thing, forget "
+                                "it') is no lift cue; not built: of the open sets only blind16 has the shape unread (cookery), "
+                                "so the rule would gain on no set but blind16",
+    "en_marquee_has_checked": "a consequence said after a check's report ('has checked the access: …, so the van will come "
+                              "in by the rear track') is read as a promise of its own (blind16 cranehire, where it also "
+                              "replaces the check as cancelled); not built: no open set but blind16 has it",
+}
 
 
 def test_probes_lifts17_load_both_languages():
