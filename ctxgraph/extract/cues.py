@@ -209,8 +209,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
         due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
         units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
-    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active) \
-        or _condition_dropped(ctx, clause, active)
+    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
 
 
 def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
@@ -356,30 +355,6 @@ def _limit_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     return [LiftUnit(constraint=named[0])] if len(named) == 1 and not bounded else []
 
 
-#: a deed asked for whatever the condition: "just put a new chain on regardless", "either way", 不管怎样, 无论如何
-_WHATEVER = re.compile(r"\bregardless\b|\bin any case\b|\beither way\b|不管|无论|不论", re.I)
-#: a rule that makes a deed conditional: "only if it's actually past 0.75 wear", "unless it's cracked", 除非…, 只有…才
-_CONDITIONAL = re.compile(r"\bonly if\b|\bunless\b|除非|只有[^，,。！？]{1,12}?才", re.I)
-
-
-def _condition_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
-    """A lift that asks for a deed whatever the condition (``_WHATEVER``) and names no rule lifts the one active rule that
-    made a deed conditional: "only if it's actually past 0.75 wear, don't upsell me", then "just put a new chain on
-    regardless" (lifts17); with two such rules, or none, it lifts nothing.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en")
-    >>> t.observe_many([{"role": "user", "content": "replace the felts only if they're actually grooved, don't upsell me"},
-    ...                 {"role": "user", "content": "actually just do it regardless"}])
-    >>> [(c.text, c.status) for c in t.state().constraints]
-    [("replace the felts only if they're actually grooved, don't upsell me", 'lifted')]
-    """
-    if not _WHATEVER.search(clause):
-        return []
-    conditional = [cid for cid, d in active if _CONDITIONAL.search(d["text"])]
-    return [LiftUnit(constraint=conditional[0])] if len(conditional) == 1 else []
-
-
 def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
     """Whether the clause's rule cue is (part of) its lift cue: "尺寸不用限制了" reads 不用 as a rule, but the words
     take a limit away, they set none ("晚上8点以后都行" is a rule: it bounds a value)."""
@@ -399,20 +374,7 @@ def _hour_bound(rule: str, way: str) -> bool:
     b = bound(rule)
     if not b or b[0] != way:
         return False
-    hour = b[2].rstrip(",")  # "don't come before 10, school run": the number, not the comma after it (lifts17)
-    return b[1] == "time" or b[1] == "number" and hour.isdigit() and int(hour) <= 24 and not re.search(r"[$£€]|元|块", rule)
-
-
-def _hourly(text: str) -> bool:
-    """Whether ``text``'s bound is on the time of day (:func:`_hour_bound`): an hour is no new value of a bound on an
-    amount, nor an amount of one on the hour ("I don't want to go over 2k", then "don't come before 10, school run": two
-    rules, lifts17).
-
-    >>> _hourly("dont come before 10, school run"), _hourly("I really don't want to go over 2k all in")
-    (True, False)
-    """
-    b = bound(text)
-    return bool(b) and _hour_bound(text, b[0])
+    return b[1] == "time" or b[1] == "number" and b[2].isdigit() and int(b[2]) <= 24 and not re.search(r"[$£€]|元|块", rule)
 
 
 def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
@@ -838,8 +800,7 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     new = bound(clause)
     if new is None:
         return []
-    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint")
-            if same_bound(new, bound(d["text"])) and _hourly(d["text"]) == _hourly(clause)]
+    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))]
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
     return [cid for cid, _ in same]

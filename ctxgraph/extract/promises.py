@@ -51,38 +51,6 @@ def _addressed(ctx: MessageContext, text: str) -> str:
     return _NI.sub("您", text) if ctx.lang == "zh" else text
 
 
-#: (lifts17) a clause opening with "He'll" / "she will": the doer is a person the message named before
-_PRONOUN_DOER = re.compile(r"(?P<lead>^\W*|[,;:]\s*|\b(?:and|then|so)\s+)(?-i:[Hh]e|[Ss]he)(?:'ll|\s+will)\b")
-#: the person of the service a message names: the one the booking is with ("booked with Tomasz", "with Dr Kofi Mensah")
-_WITH_PERSON = re.compile(r"\bwith (?-i:((?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?))\b")
-#: the user's own party named by "for" ("booked for your son Alfie"): then "he" may be them
-_FOR_PERSON = re.compile(r"\bfor (?:your |my |our )?(?:[a-z]+ )?(?-i:(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)[A-Z][a-z]+)\b")
-
-
-def _named_doer(ctx: MessageContext, before: str, clause: str) -> str:
-    """``clause`` with a clause-opening "He'll" / "She will" said as the one person of the service the message names before
-    it ("Booked with Tomasz for Tuesday. He'll bring the spare keys" -> "Tomasz will bring the spare keys"), for the
-    pack's promise cues made for a named person; ``clause`` itself when the message names no such one person, or names
-    the user's own party too ("booked for your son Alfie with Dr Rees. He'll need to …": he may be either).
-
-    >>> from types import SimpleNamespace
-    >>> en = SimpleNamespace(profile=SimpleNamespace(segmented=False))
-    >>> _named_doer(en, "Booked with Tomasz for Tuesday at 9am. ", "He'll bring the spare keys")
-    'Tomasz will bring the spare keys'
-    >>> _named_doer(en, "Booked with Dr Ayodele. ", "If a scan is needed, she'll write to his GP")
-    'If a scan is needed, Dr Ayodele will write to his GP'
-    >>> _named_doer(en, "Booked for your son Alfie with Dr Rees. ", "He'll bring the forms")
-    "He'll bring the forms"
-    """
-    if ctx.profile.segmented or not _PRONOUN_DOER.search(clause):
-        return clause
-    named = {n.group(1) for n in _WITH_PERSON.finditer(before)}
-    if len(named) != 1 or _FOR_PERSON.search(before):
-        return clause
-    name = named.pop()
-    return _PRONOUN_DOER.sub(lambda m: f"{m.group('lead')}{name} will", clause)
-
-
 def _bare(ctx: MessageContext, clause: str) -> bool:
     """A clause that names at most one thing besides its numbers ("10分钟内到账", "3个工作日内寄出")."""
     return len([w for w in _stems(clause.strip(), ctx.lang) if not w.isdigit()]) <= 1
@@ -561,7 +529,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
                 units += kept
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
-        promise = ctx.role == "assistant" and not status and (first_match(pack.make, cue) or first_match(pack.make, _named_doer(ctx, ctx.text[:offset], cue))) \
+        promise = ctx.role == "assistant" and not status and first_match(pack.make, cue) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
             and not (_restates_booking(ctx.text, offset, c) and (_dated(ctx, offset, offset + len(clause)) or not _AHEAD.search(c))) \
             and not _restates_result(ctx, c, _sentence_of(ctx.text, offset))
@@ -925,15 +893,9 @@ def _happened(ctx: MessageContext, open_) -> list[_Unit]:
     return units
 
 
-#: (lifts17) an offer that asks where to do the deed ("Where shall I send the e-tickets?"): an answer that gives the
-#: detail, neither no nor a question, takes it as a yes does (not "What time should we deliver …?": the booking's time)
-_WHERE_TO = re.compile(r"^\W*(?:where|which (?:address|email|number)) (?:shall|should) (?:i|we)\b", re.I)
-
-
 def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
-    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…"), or gives the detail an offer
-    asked where to do it ("Where shall I send the proof?" - "hannah@…", lifts17), to the assistant's last message:
-    each deed it offered is a promise, open ("Shall I set up
+    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…")
+    to the assistant's last message: each deed it offered is a promise, open ("Shall I set up
     an email reminder?" - "yes" makes "set up an email reminder" a promise; "到时我提前一天联系您
     确认时间，可以吗？" - "可以").
 
@@ -948,18 +910,16 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     last = G.graph.get("last_turn")
     if not last or G.nodes[last]["role"] != "assistant" or not (G.nodes[last]["text"] or "").strip():
         return []
-    at, first = next(((o, c) for o, c in clauses(ctx.text) if c.strip()), (0, ""))
+    first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
     confirm = [cues for name, cues in ctx.pack.intents if name == "confirm"]
-    if not first.strip() or _ENDS_ASKING.search(first.strip()) or _asks(ctx.text, at, first):
-        return []  # "what do you need to call about?" echoes the verb, and asks (lifts17)
-    first = first.strip()
+    if not first or _ENDS_ASKING.search(first):
+        return []
     said_yes = any(first_match(cues, first) for cues in confirm)
-    said_no = any(first_match(cues, first) for name, cues in ctx.pack.intents if name == "deny") or first_match(ctx.pack.declines, first)
     units: list[_Unit] = []
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
-        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed) and (said_no or not _WHERE_TO.match(text[start:end])):
+        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed):
             continue
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
         if deed and _BOOKS_IT.match(deed):
