@@ -893,9 +893,15 @@ def _happened(ctx: MessageContext, open_) -> list[_Unit]:
     return units
 
 
+#: (lifts17) an offer that asks where to do the deed ("Where shall I send the e-tickets?"): an answer that gives the
+#: detail, neither no nor a question, takes it as a yes does (not "What time should we deliver …?": the booking's time)
+_WHERE_TO = re.compile(r"^\W*(?:where|which (?:address|email|number)) (?:shall|should) (?:i|we)\b", re.I)
+
+
 def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
-    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…")
-    to the assistant's last message: each deed it offered is a promise, open ("Shall I set up
+    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…"), or gives the detail an offer
+    asked where to do it ("Where shall I send the proof?" - "hannah@…", lifts17), to the assistant's last message:
+    each deed it offered is a promise, open ("Shall I set up
     an email reminder?" - "yes" makes "set up an email reminder" a promise; "到时我提前一天联系您
     确认时间，可以吗？" - "可以").
 
@@ -910,16 +916,18 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     last = G.graph.get("last_turn")
     if not last or G.nodes[last]["role"] != "assistant" or not (G.nodes[last]["text"] or "").strip():
         return []
-    first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
+    at, first = next(((o, c) for o, c in clauses(ctx.text) if c.strip()), (0, ""))
     confirm = [cues for name, cues in ctx.pack.intents if name == "confirm"]
-    if not first or _ENDS_ASKING.search(first):
-        return []
+    if not first.strip() or _ENDS_ASKING.search(first.strip()) or _asks(ctx.text, at, first):
+        return []  # "what do you need to call about?" echoes the verb, and asks (lifts17)
+    first = first.strip()
     said_yes = any(first_match(cues, first) for cues in confirm)
+    said_no = any(first_match(cues, first) for name, cues in ctx.pack.intents if name == "deny") or first_match(ctx.pack.declines, first)
     units: list[_Unit] = []
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
-        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed):
+        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed) and (said_no or not _WHERE_TO.match(text[start:end])):
             continue
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
         if deed and _BOOKS_IT.match(deed):
