@@ -28,16 +28,11 @@ KNOWN_MISSES: dict[str, str] = {
     # built, then taken out: each gained on one chat of one open set (commit named, for a cherry-pick)
     "en_marquee_hour_not_budget": "an hour ('dont come before 10,') restates a bound on an amount ('over 1.5k'): _rebound "
                                   "pairing one kind only (9b36cfc) gained on blind15 rainwater alone",
-    "en_canal_can_check_if_you_like": "'I can …, if you like?' is no offer cue (52d96ae gained on blind13 citizenship alone)",
     "en_tuning_back_in_about_weeks": "'in about three weeks' is no due of 'you'll have' (fa8b35d gained on blind15 "
                                      "vhstransfer alone)",
     "en_locksmith_hell_bring": "'He'll <deed>' of the person the booking is with is no promise cue (81d749a gained on "
                                "blind14 conservatory alone)",
     "en_physio_if_shell_write": "as en_locksmith_hell_bring (81d749a)",
-    "en_printing_decided_express": "'has decided to pay for X' is no reversal (6c66727 gained on blind15 sponsorlicence alone)",
-    "en_printing_where_send_proof": "'Where shall I send …?' answered with the detail takes no offer (e3b74cb gained on "
-                                    "blind15 grotto alone)",
-    "en_piano_regardless": "'regardless' lifts no conditional rule (b28f88f gained on cs dev bikeservice alone)",
 }
 
 
