@@ -21,10 +21,6 @@ from tests.test_probes_prom10 import problems
 PROBES = load_probes("cp14")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en_dryslope_ability_offer": "an ability with a go-ahead tail (\"I can also reserve boots in her size, if you like?\"): read as "
-                                 "an offer it gained on blind13 alone and made two unlisted promises (blind3's tarp for £95, "
-                                 "blind4's pause of a subscription), so it was not kept",
-    "en_unicycle_ability_then_done": "an ability with a go-ahead tail, as en_dryslope_ability_offer",
 }
 
 

@@ -26,9 +26,6 @@ PROBES = [(p, c) for p, c in load_probes("cp15") if p["class"] not in _RULE_CLAS
 RULES = [(p, c) for p, c in load_probes("cp15") if p["class"] in _RULE_CLASSES]
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en_tiedye_got_it_heard": "\"got it thx\" right after a promise to send one thing keeps it (promises._received), also when "
-                              "the deed is due later (\"… within 3 days\"): a guard on the promise's due date gained on blind14 "
-                              "alone (speechtherapy), so it was not kept",
 }
 
 

@@ -356,6 +356,38 @@ def _limit_dropped(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     return [LiftUnit(constraint=named[0])] if len(named) == 1 and not bounded else []
 
 
+#: a deed asked for whatever the condition: "just put a new chain on regardless", "either way", 不管怎样, 无论如何
+_WHATEVER = re.compile(r"\bregardless\b(?! of\b)|\bin any case\b|\beither way\b|不管|无论|不论", re.I)
+#: a decision reported to take a thing: "our board has just agreed to pay for priority", "we've decided to go with …"
+_DECIDED = re.compile(r"\b(?:has|have|had|'ve|'s) (?:now |just |finally )?(?:decided|agreed) to (?:pay for|go (?:for|with)|take|get"
+                      r"|have|book|add)\b", re.I)
+#: a rule that makes a deed conditional: "only if it's actually past 0.75 wear", "unless it's cracked", 除非…, 只有…才
+_CONDITIONAL = re.compile(r"\bonly if\b|\bunless\b|除非|只有[^，,。！？]{1,12}?才", re.I)
+
+
+def _condition_dropped(ctx: MessageContext, clause: str) -> list[_Unit]:
+    """The user asks for a deed a rule made conditional, the condition aside: "regardless" (naming no rule) or a decision
+    reported to take the thing the rule names lifts the one active conditional rule (lifts17): "only if it's actually
+    past 0.75 wear, don't upsell me", then "just put a new chain on regardless"; "Priority only if we can't get a decision
+    before 1 August", then "our board has just agreed to pay for priority". With two such rules, or none, or a clause that
+    asks, nothing is lifted.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "replace the felts only if they're actually grooved, don't upsell me"},
+    ...                 {"role": "user", "content": "actually just do it regardless"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [("replace the felts only if they're actually grooved, don't upsell me", 'lifted')]
+    """
+    whatever, decided = _WHATEVER.search(clause), _DECIDED.search(clause)
+    if not (whatever or decided) or _ENDS_ASKING.search(clause):
+        return []
+    conditional = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if _CONDITIONAL.search(d["text"])]
+    if not whatever:  # a decision names what it takes: the rule must name it too
+        conditional = [(cid, d) for cid, d in conditional if _named_overlap(ctx, clause[decided.end():], d["text"])]
+    return [LiftUnit(constraint=conditional[0][0])] if len(conditional) == 1 else []
+
+
 def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
     """Whether the clause's rule cue is (part of) its lift cue: "尺寸不用限制了" reads 不用 as a rule, but the words
     take a limit away, they set none ("晚上8点以后都行" is a rule: it bounds a value)."""
@@ -525,7 +557,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue
-        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
         gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
         units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
         if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \

@@ -491,9 +491,13 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
     before it) are added to ``units``."""
     pack = ctx.pack
-    kinds, unkept = [], False
+    kinds, unkept, kept_end = [], False, None
     for offset, clause in pieces:
         after_unkept, unkept = unkept, False
+        # lifts17: a clause after one that kept a promise, in its sentence, tells how that deed went ("留服账号已经帮您注册好，
+        # 密码短信发到您手机了"): no deed of its own
+        after_kept = kept_end is not None and not _SENTENCE_END.search(ctx.text, kept_end, offset)
+        kept_end = None
         c = clause.strip()
         cue = _addressed(ctx, c) if ctx.role == "assistant" else c  # 发你 as 发您
         done = None if _asks(ctx.text, offset, clause) else first_match(pack.done, cue)
@@ -506,9 +510,10 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             # keeps no "我问一下师傅…，再回复您")
             kept = _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):], fallback=not after_unkept)
             unkept = not kept
+            kept_end = offset + len(clause) if kept else None
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
-            if not kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
+            if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
@@ -888,9 +893,15 @@ def _happened(ctx: MessageContext, open_) -> list[_Unit]:
     return units
 
 
+#: (lifts17) an offer that asks where to do the deed ("Where shall I send the e-tickets?"): an answer that gives the
+#: detail, neither no nor a question, takes it as a yes does (not "What time should we deliver …?": the booking's time)
+_WHERE_TO = re.compile(r"^\W*(?:where|which (?:address|email|number)) (?:shall|should) (?:i|we)\b", re.I)
+
+
 def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
-    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…")
-    to the assistant's last message: each deed it offered is a promise, open ("Shall I set up
+    """The user says yes (its first clause is a ``confirm`` cue: "yes please do", "可以。…"), or gives the detail an offer
+    asked where to do it ("Where shall I send the proof?" - "hannah@…", lifts17), to the assistant's last message:
+    each deed it offered is a promise, open ("Shall I set up
     an email reminder?" - "yes" makes "set up an email reminder" a promise; "到时我提前一天联系您
     确认时间，可以吗？" - "可以").
 
@@ -905,16 +916,18 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     last = G.graph.get("last_turn")
     if not last or G.nodes[last]["role"] != "assistant" or not (G.nodes[last]["text"] or "").strip():
         return []
-    first = next((c.strip() for _, c in clauses(ctx.text) if c.strip()), "")
+    at, first = next(((o, c) for o, c in clauses(ctx.text) if c.strip()), (0, ""))
     confirm = [cues for name, cues in ctx.pack.intents if name == "confirm"]
-    if not first or _ENDS_ASKING.search(first):
-        return []
+    if not first.strip() or _ENDS_ASKING.search(first.strip()) or _asks(ctx.text, at, first):
+        return []  # "what do you need to call about?" echoes the verb, and asks (lifts17)
+    first = first.strip()
     said_yes = any(first_match(cues, first) for cues in confirm)
+    said_no = any(first_match(cues, first) for name, cues in ctx.pack.intents if name == "deny") or first_match(ctx.pack.declines, first)
     units: list[_Unit] = []
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
-        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed):
+        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed) and (said_no or not _WHERE_TO.match(text[start:end])):
             continue
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
         if deed and _BOOKS_IT.match(deed):
@@ -1014,12 +1027,24 @@ def _own_deed(promise: str) -> bool:
 _RECEIVED = re.compile(r"^\W*(?:好的?|嗯|ok(?:ay)?|great|thanks?)?\W*(?:收到(?:了|啦)?|(?:i\s+)?got (?:it|them)|received(?: it)?)(?:\W|$)", re.I)
 #: a deed that sends the user something
 _SENDS = re.compile(r"发|寄|\b(?:send|sent|email|text|post|mail)", re.I)
+#: (lifts17) a due that is now: "now", "today", 马上, 现在; any other due ("within a week", 三天内, "Monday") is ahead
+_DUE_NOW = re.compile(r"\b(?:now|today|tonight|right away|shortly|in a (?:minute|moment)|minutes?)\b|马上|现在|立刻|稍后|今天|今晚|分钟", re.I)
+
+
+def _due_ahead(due: str | None) -> bool:
+    """Whether a promise's due (``_due``) lies ahead of the message after it: a "got it" said then is the user's
+    "understood", not a receipt ("Rosa will send you the report within a week of the visit" - "got it thanks": blind14).
+
+    >>> _due_ahead("within a week"), _due_ahead("三天内"), _due_ahead("now"), _due_ahead("in the next few minutes"), _due_ahead(None)
+    (True, True, False, False, False)
+    """
+    return bool(due) and not _DUE_NOW.search(due)
 
 
 def _received(ctx: MessageContext, open_) -> list[_Unit]:
     """The user says it came, naming nothing ("收到了，谢谢", "got it thanks"), right after the assistant's
-    message that promised to send one thing: that promise is kept (the annotators' reading of both
-    open groups where it happens).
+    message that promised to send one thing (beside promises that send nothing): that promise is kept (the annotators'
+    reading of both open groups where it happens), unless it is due later ("within a week").
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -1033,9 +1058,10 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
     if not last or G.nodes[last]["role"] != "assistant" or not _RECEIVED.search(ctx.text):
         return []
     made = [pid for pid, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
-    if len(made) != 1 or not _SENDS.search(G.nodes[made[0]]["text"]):
+    sent = [pid for pid in made if _SENDS.search(G.nodes[pid]["text"])]  # "I'll leave you on Flex 30" sends nothing (lifts17)
+    if len(sent) != 1 or _due_ahead(G.nodes[sent[0]].get("due")):
         return []
-    return [FulfilUnit(commitment=made[0], status="done")]
+    return [FulfilUnit(commitment=sent[0], status="done")]
 
 
 #: the user says the thing came or was seen, naming it ("收到链接了", "视频看了，不错", "报价单我看过了"); not asked,
