@@ -175,8 +175,11 @@ _AROUND_ZH = re.compile(r"^(?:那就|就要|就|那|要|选)|(?:的|吧|了|呀|
 _NOT_PICK = re.compile(r"\b(?:not|no|never|too)\b|n't\b|不|别|太|没", re.I)
 
 
-#: (prec18) a clause of thanks after a yes is no value ("要的要的 谢谢啊", "yes please, thanks so much")
-_THANKS = re.compile(r"^\W*(?:谢谢|多谢|感谢|辛苦|麻烦了|thanks|thank you|cheers|ta)\b|^\W*(?:谢谢|多谢|感谢|辛苦|麻烦了)", re.I)
+#: (prec18) a clause of thanks after a yes is no value ("要的要的 谢谢啊", "yes please, thanks so much"); the English
+#: words end at a word's end ("ta", not "take"), the Chinese ones need not ("谢谢啊")
+_THANKS = re.compile(r"^\W*(?:(?:thanks|thank you|cheers|ta)\b|谢谢|多谢|感谢|辛苦|麻烦了)", re.I)
+
+
 def _only_yes(clause: str, verb: str, lang: str, word: str = "") -> str:
     """(prec18) What a reply opening with the question's ``verb`` says past it, with the verb, the yes words and the
     question's own ``word`` said again taken off ("要的要的": nothing; "能接受" to "您能接受吗": nothing; "要，专票":

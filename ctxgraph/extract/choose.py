@@ -577,14 +577,14 @@ def _shares(clause: str, part: str) -> bool:
 
 @step("choose", roles=("user",))
 def choose(ctx: MessageContext) -> list[_Unit]:
-    """The option the user picks from the assistant's last message, and the extras accepted."""
+    """The option the user picks from the assistant's last message (none when a step before made a choice or accepted
+    an offer), the extras accepted, and several items of one list taken together (:func:`several.several`)."""
     said = _last_assistant(ctx)
     if said is None:
         return []
     made = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
-    if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)):
-        return _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made)
-    out = _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
+    out = [] if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)) else \
+        _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
     # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
     return out + _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 

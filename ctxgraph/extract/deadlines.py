@@ -33,6 +33,9 @@ _ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年
 #: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行")
 _ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最好|都|就|得|要|需要|能|可以)*"
                       rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)")
+#: the bound word alone (its span ends the deadline's value); every form of it holds 前 or 内, so a text with neither
+#: says no deadline and is not scanned
+_BOUND_WORD = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})")
 #: the end of the clause a deadline is said in, and a clause that asks
 _CLAUSE_END = re.compile(r"[，,。！？?!；;\n]")
 _ASKED = re.compile(r"[吗呢](?=\s*[，,。！？?!；;\n]|\s*$)|[？?]")
@@ -52,13 +55,14 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ([], [])
     """
     spans: list[tuple[int, int]] = []
+    if "前" not in text and "内" not in text:
+        return spans
     for rx in (_PATTERN_OF["time"], _PATTERN_OF["day"], _ZH_CALENDAR):
         for m in rx.finditer(text):
             deed = _ZH_DEED.match(text, m.end())
             if deed is None or any(a < m.end() and m.start() < b for a, b in spans):
                 continue
-            word = re.match(rf"\s?(?:{_UPPER_TIME_ZH})", text[m.end():])
-            spans.append((m.start(), m.end() + word.end()))
+            spans.append((m.start(), _BOUND_WORD.match(text, m.end()).end()))
     return sorted(spans)
 
 

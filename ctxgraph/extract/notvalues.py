@@ -38,9 +38,9 @@ _ENGAGED_BEFORE = re.compile(
     r"(?!.*\b(?:party|parties|birthday|wedding|anniversary|celebration|christening|event|do|bbq|barbecue|time"
     r"|free|day|days|off|space|room|availability|slots?|openings?|leave|guests|visitors|people)\b)"
     r"(?:[a-z]+\s+){1,3}?(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$", re.I)
-#: a weekday at a value's start ("thursdays", "tues", "Friday")
 #: (prec18) a person named before "works" a day ("Richard works Tuesdays"): case-sensitive, a name is capitalised
 _NAME_WORKS_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+(?:works|teaches)\s+(?:(?:on|every)\s+)?$")
+#: a weekday at a value's start ("thursdays", "tues", "Friday")
 _WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
 #: (fix19) a weekday or a day of the month anywhere in the message
 _WEEKDAY = re.compile(r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|\d{1,2}(?:st|nd|rd|th))\b", re.I)

@@ -356,7 +356,8 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
     """A cancel call that succeeded (called by the ``tool_result`` step with the call's action and the units it made):
     the facts holding the reference it cancels by end, with the day and time said in the same message as the
     reference (the cancelled booking's slot), and its arguments are no facts of their own: "预约帮我取消掉" ->
-    ``cancel(ref=GJJ-0713-0452)``.
+    ``cancel(ref=GJJ-0713-0452)``. A call whose arguments are items of a list fact (``cancel_participant(participant:
+    "Lena Ortiz")``, :func:`_listed_parts`) cancels those parts only: they leave their lists, the booking stays.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")

@@ -23,6 +23,7 @@ from functools import lru_cache
 from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
+from .notchosen import asks
 
 #: a list has at most this many items; an item's name at most this many characters
 MAX_ITEMS, MAX_ITEM_CHARS = 8, 12
@@ -45,9 +46,9 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 def _items(text: str) -> tuple[tuple[str, ...], ...]:
     out = []
     for m in _RUN.finditer(text):
-        names = [n for n in m.group(0).split("、")]
+        names = m.group(0).split("、")
         names[0] = _LEAD.sub("", names[0])
-        names[-1:] = [n for n in _LAST_JOIN.split(names[-1], maxsplit=1)]
+        names[-1:] = _LAST_JOIN.split(names[-1], maxsplit=1)
         names = [_COUNT_TAIL.sub("", _MEASURE.sub("", _BRACKETS.sub("", n))).strip() for n in names]
         if 2 <= len(names) <= MAX_ITEMS and all(2 <= len(_CJK.findall(n)) and len(n) <= MAX_ITEM_CHARS for n in names):
             out.append(tuple(names))
@@ -108,8 +109,6 @@ def several(ctx: MessageContext, turn: int, text: str, *, subs: list[tuple[int, 
     lists = items(text) if ctx.lang == "zh" else []
     if not lists:
         return []
-    from .notchosen import asks
-
     held = [str(getattr(u, "value", "")) for u in made]
     for offset, clause in subs:
         if len(clause) > MAX_CLAUSE_CHARS or ctx.asking(offset) or asks(clause, "zh") or declines.search(clause) or any(h and h in clause for h in held):
