@@ -4,8 +4,8 @@ A list of people or places is one fact ("person: Kev Marsh, Pawel Nowak, Stuart 
 Kenya, Zanzibar"). When a later message of the user's takes one item off ("actually take stuart off", "leon's
 pulled out", "we've dropped zanzibar", "王浩然那天有事不来了"), every current list fact holding it is superseded by
 the list without it; an item replaced ("马晓彤那天要回老家 换成隔壁宿舍的林悦") gives its place to the person named
-after "换成" / "swap … for". The item is found by its first word ("stuart" of "Stuart Ince") and the message must
-say, right around it, that it is taken off: an item only named ("can lena have the smaller boat") stays.
+after "换成" / "swap … for". The item is found whole or by its first word ("stuart" of "Stuart Ince", unless
+another item starts with it) and the message must say, right around it, that it is taken off: an item only named ("can lena have the smaller boat") stays.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -52,18 +52,32 @@ def list_items(value: str) -> list[str]:
     return _ITEMS.split(value)
 
 
-def _item_at(text: str, item: str) -> tuple[int, int] | None:
-    """Where the first word of ``item`` stands in ``text`` as a word (case-insensitively), or None.
-
-    >>> _item_at("actually take stuart off", "Stuart Ince"), _item_at("赵一鸣换成刘洋", "赵一鸣"), _item_at("a leonberger", "Leon Bright")
-    ((14, 20), (0, 3), None)
-    """
-    word = item.split()[0] if " " in item else item
+def _word_at(text: str, word: str) -> tuple[int, int] | None:
+    """Where ``word`` stands in ``text`` as a word (case-insensitively), or None."""
     if len(word) < 2:
         return None
     edge = r"\b" if word[:1].isascii() else ""
     m = re.search(edge + re.escape(word) + (r"(?![A-Za-z])" if edge else ""), text, re.I)
     return m.span() if m else None
+
+
+def _item_at(text: str, item: str, items: list[str] = ()) -> tuple[int, int] | None:
+    """Where ``item`` stands in ``text``: whole, or by its first word when no other item of its list (``items``) starts
+    with that word ("take tom off" of "Tom Hill, Tom Rees" names neither); None: not said.
+
+    >>> _item_at("actually take stuart off", "Stuart Ince"), _item_at("赵一鸣换成刘洋", "赵一鸣"), _item_at("a leonberger", "Leon Bright")
+    ((14, 20), (0, 3), None)
+    >>> items = ["Tom Hill", "Tom Rees", "Ann Bell"]
+    >>> _item_at("take tom off", "Tom Hill", items), _item_at("take tom rees off", "Tom Rees", items)
+    (None, (5, 13))
+    """
+    if " " not in item:
+        return _word_at(text, item)
+    whole = _word_at(text, item)
+    word = item.split()[0]
+    if whole or any(x != item and x.split()[0].lower() == word.lower() for x in items):
+        return whole
+    return _word_at(text, word)
 
 
 def _dropped(ctx: MessageContext, at: tuple[int, int]) -> bool:
@@ -119,7 +133,7 @@ def dropped(ctx: MessageContext) -> list[_Unit]:
     for fid in G.graph["current_fact"].values():
         items = list_items(str(G.nodes[fid]["value"]))
         for item in items if len(items) > 1 else ():
-            at = _item_at(ctx.text, item)
+            at = _item_at(ctx.text, item, items)
             if item in gone or at is None or ctx.asking(at[0]):
                 continue
             new = _replacement(ctx, at)

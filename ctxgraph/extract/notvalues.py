@@ -43,7 +43,9 @@ _NAME_WORKS_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+(?:works|teaches)\s+(?:(?:on|e
 #: a weekday at a value's start ("thursdays", "tues", "Friday")
 _WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
 #: (fix19) a weekday or a day of the month anywhere in the message
-_WEEKDAY = re.compile(r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|\d{1,2}(?:st|nd|rd|th))\b", re.I)
+#: (not "sat", "sun", "wed", "mon" alone: words of their own, "we sat outside")
+_WEEKDAY = re.compile(r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)days?|tues?|thu(?:rs?)?|fri"
+                      r"|\d{1,2}(?:st|nd|rd|th))\b", re.I)
 
 
 def _other_day(text: str, at: int) -> bool:
@@ -56,6 +58,9 @@ def _other_day(text: str, at: int) -> bool:
     (True, False)
     >>> _other_day("he has rugby on saturday, so the 14th", 19)
     True
+    >>> t = "she has netball thursdays, we sat outside anyway"
+    >>> _other_day(t, t.index("thursdays"))
+    False
     """
     return any(m.start() != at for m in _WEEKDAY.finditer(text))
 

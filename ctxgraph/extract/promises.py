@@ -896,6 +896,9 @@ def _happened(ctx: MessageContext, open_) -> list[_Unit]:
 #: (lifts17) an offer that asks where to do the deed ("Where shall I send the e-tickets?"): an answer that gives the
 #: detail, neither no nor a question, takes it as a yes does (not "What time should we deliver …?": the booking's time)
 _WHERE_TO = re.compile(r"^\W*(?:where|which (?:address|email|number)) (?:shall|should) (?:i|we)\b", re.I)
+#: a detail an answer to "Where shall I send …?" gives: an email, a number, a place word ("hannah@…", "to my work
+#: address", "home please"); "hmm let me think" or "hold on, I need to check with my wife" gives none
+_GIVES_DETAIL = re.compile(r"@|\d|\b(?:home|work|office|address|email|e-mail|inbox|post|same (?:as|one|place))\b", re.I)
 
 
 def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
@@ -927,7 +930,8 @@ def _accepted_offers(ctx: MessageContext, open_) -> list[_Unit]:
     text = G.nodes[last]["text"]
     for start, end in question_sentences(text):
         deed = _offered(ctx, text[start:end])
-        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed) and (said_no or not _WHERE_TO.match(text[start:end])):
+        answered = not said_no and _WHERE_TO.match(text[start:end]) and _GIVES_DETAIL.search(first)
+        if deed and not said_yes and not _echoes(ctx, first, text[start:end], deed) and not answered:
             continue
         made_there = [d["text"] for _, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
         if deed and _BOOKS_IT.match(deed):
