@@ -142,7 +142,8 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         if kind == "count" and _BARE_HOUR.fullmatch(value) and _AT_CLOCK.search(ctx.text, 0, m.start):
             kind = "time"  # "at 5 instead" changes a clock; with none held it changes nothing (not "15 kids")
         mine = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
-                and _kind_of_unit(ctx, u) == kind]
+                and _kind_of_unit(ctx, u) == kind and not (u.slot == "things" and value not in u.value)]
+        # (counts18) a thing counted with its noun in the message ("改成12杯拿铁加3杯美式": 3杯美式) keeps its own count
         if any(value in u.value or u.value in value for _, u in mine):
             # the act's value is a fact already; other facts of its kind in this message are the old ones
             keep = next(u for _, u in mine if value in u.value or u.value in value)
@@ -218,10 +219,33 @@ def ranged(ctx: MessageContext) -> None:
                 break
 
 
+def recounted(ctx: MessageContext) -> None:
+    """(counts18) A count said of a thing the user counted before, keyed by the thing's noun ("椅子改成十把",
+    "奖杯3个" after "三个奖杯"), takes the thing's ``count_<noun>`` key, so that it supersedes the old count
+    through ``apply``; said right after the noun, the value keeps it ("奖杯3个").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "要定一批奖牌和三个奖杯"})
+    >>> _ = t.observe({"role": "user", "content": "金银铜各10枚，奖杯3个"})
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_奖杯"]
+    [('三个奖杯', 'superseded'), ('奖杯3个', 'current')]
+    """
+    counted = {str(d["key"]) for _, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key")).startswith("count_")}
+    counted |= {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith("count_")}
+    for n, u in enumerate(ctx.units):
+        key = f"count_{u.key}" if isinstance(u, FactUnit) else ""
+        if key in counted and not u.offered and _kind_of_fact({"key": u.key, "value": u.value}) == "count" \
+                or key in counted and re.fullmatch(r"[\d一二两三四五六七八九十百]+\s*[^\W\d]", u.value):
+            value = u.key + u.value if u.key + u.value in ctx.text else u.value
+            ctx.units[n] = u.model_copy(update=dict(key=key, value=value))
+
+
 @step("changes", roles=("user",))
 def changes(ctx: MessageContext) -> list[_Unit]:
     """Edits the message's facts in place (change acts, "X not Y"); returns the changes of
     earlier facts it adds."""
     contrasted(ctx)
     ranged(ctx)
+    recounted(ctx)
     return changed_values(ctx)
