@@ -241,6 +241,50 @@ def recounted(ctx: MessageContext) -> None:
             ctx.units[n] = u.model_copy(update=dict(key=key, value=value))
 
 
+#: (counts18) a count's numeral and its measure word, at the start of a counted thing's value ("两棵" of "两棵果树")
+_MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e00-\u9fff])")
+
+
+def restated_counts(ctx: MessageContext) -> list[_Unit]:
+    """(counts18) A bare count with the measure word of a thing the user counted ("想认养一棵果树" ... "两棵吧"): the
+    new count of that thing (a measure word of its own: 个 is said of anything), under its ``count_<noun>`` key, superseding the old one; the first such count of the
+    message ("两棵吧 一棵写我爸名字一棵写我妈的": 两棵). Not a count asked about, taken back or ruled out, nor one a
+    fact of the message holds already.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "想租两顶帐篷"})
+    >>> _ = t.observe({"role": "assistant", "content": "两顶帐篷，押金400元。"})
+    >>> _ = t.observe({"role": "user", "content": "那行 三顶吧"})
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_帐篷"]
+    [('两顶帐篷', 'superseded'), ('三顶', 'current')]
+    """
+    from .roles import _ruled_out
+    from .text import clause_at
+
+    held = {}
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        measured = _MEASURED.match(str(d["value"])) if str(d.get("key")).startswith("count_") else None
+        if measured and measured.group(1) != "个" and _said_by(ctx, d) == "user":  # 个 is said of anything
+            held.setdefault(measured.group(1), (fid, d))
+    values = [u.value for u in ctx.units if isinstance(u, FactUnit)]
+    for m in sorted(ctx.mentions, key=lambda m: m.start):
+        if m.label != "QUANTITY" or m.kind != "value" or m.text[-1] not in held or ctx.asking(m.start) \
+                or any(m.text in v for v in values) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+            continue
+        fid, d = held[m.text[-1]]
+        if any(isinstance(u, FactUnit) and u.key == d["key"] for u in ctx.units):
+            return []
+        return [FactUnit(key=d["key"], name=d["name"], value=m.text, slot=d.get("slot"), group=d.get("group"),
+                         correction=True, supersedes=fid, stressed=ctx.stressed)]
+    return []
+
+
+def _said_by(ctx: MessageContext, d: dict) -> str | None:
+    """The role of the message a fact was said in."""
+    return ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role")
+
+
 @step("changes", roles=("user",))
 def changes(ctx: MessageContext) -> list[_Unit]:
     """Edits the message's facts in place (change acts, "X not Y"); returns the changes of
@@ -248,4 +292,5 @@ def changes(ctx: MessageContext) -> list[_Unit]:
     contrasted(ctx)
     ranged(ctx)
     recounted(ctx)
-    return changed_values(ctx)
+    added = changed_values(ctx)
+    return added or restated_counts(ctx)
