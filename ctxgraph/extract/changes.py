@@ -241,13 +241,15 @@ def recounted(ctx: MessageContext) -> None:
             ctx.units[n] = u.model_copy(update=dict(key=key, value=value))
 
 
+#: (counts18) a total said before a bare count ("阳台还有一个 一共7个"): 个, said of anything, counts the thing then
+_TOTAL = re.compile(r"(?:一共|总共|总数|合计|加起来)(?:是|要|有)?\s*$")
 #: (counts18) a count's numeral and its measure word, at the start of a counted thing's value ("两棵" of "两棵果树")
 _MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e00-\u9fff])")
 
 
 def restated_counts(ctx: MessageContext) -> list[_Unit]:
     """(counts18) A bare count with the measure word of a thing the user counted ("想认养一棵果树" ... "两棵吧"): the
-    new count of that thing (a measure word of its own: 个 is said of anything), under its ``count_<noun>`` key, superseding the old one; the first such count of the
+    new count of that thing (a measure word of its own; 个, said of anything, only after a total: "一共7个"), under its ``count_<noun>`` key, superseding the old one; the first such count of the
     message ("两棵吧 一棵写我爸名字一棵写我妈的": 两棵). Not a count asked about, taken back or ruled out, nor one a
     fact of the message holds already.
 
@@ -265,11 +267,12 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
     held = {}
     for fid, d in g.recent_current_facts(ctx.graph, 30):
         measured = _MEASURED.match(str(d["value"])) if str(d.get("key")).startswith("count_") else None
-        if measured and measured.group(1) != "个" and _said_by(ctx, d) == "user":  # 个 is said of anything
+        if measured and _said_by(ctx, d) == "user":
             held.setdefault(measured.group(1), (fid, d))
     values = [u.value for u in ctx.units if isinstance(u, FactUnit)]
     for m in sorted(ctx.mentions, key=lambda m: m.start):
         if m.label != "QUANTITY" or m.kind != "value" or m.text[-1] not in held or ctx.asking(m.start) \
+                or (m.text[-1] == "个" and not _TOTAL.search(ctx.text, 0, m.start)) \
                 or any(m.text in v for v in values) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         fid, d = held[m.text[-1]]
