@@ -58,6 +58,8 @@ def _kind_of_fact(d: dict) -> str | None:
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
+    if str(d.get("key", "")).startswith("count_"):
+        return "count"  # (counts18) a thing's count, however said ("奖杯3个")
     if d.get("slot") in ("people", "count", "nights", "duration") or (_COUNT.match(value) and not _MONEY.search(value)
                                                                    and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
         return "count"
@@ -235,8 +237,7 @@ def recounted(ctx: MessageContext) -> None:
     counted |= {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith("count_")}
     for n, u in enumerate(ctx.units):
         key = f"count_{u.key}" if isinstance(u, FactUnit) else ""
-        if key in counted and not u.offered and _kind_of_fact({"key": u.key, "value": u.value}) == "count" \
-                or key in counted and re.fullmatch(r"[\d一二两三四五六七八九十百]+\s*[^\W\d]", u.value):
+        if key in counted and not u.offered and _kind_of_fact({"key": u.key, "value": u.value}) == "count":
             value = u.key + u.value if u.key + u.value in ctx.text else u.value
             ctx.units[n] = u.model_copy(update=dict(key=key, value=value))
 
@@ -249,9 +250,9 @@ _MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e0
 
 def restated_counts(ctx: MessageContext) -> list[_Unit]:
     """(counts18) A bare count with the measure word of a thing the user counted ("想认养一棵果树" ... "两棵吧"): the
-    new count of that thing (a measure word of its own; 个, said of anything, only after a total: "一共7个"), under its ``count_<noun>`` key, superseding the old one; the first such count of the
-    message ("两棵吧 一棵写我爸名字一棵写我妈的": 两棵). Not a count asked about, taken back or ruled out, nor one a
-    fact of the message holds already.
+    new count of that thing, under its ``count_<noun>`` key, superseding the old one; 个, said of anything, only after
+    a total ("一共7个"). The first such count of the message ("两棵吧 一棵写我爸名字一棵写我妈的": 两棵); not a count
+    asked about, taken back or ruled out, nor one a fact of the message holds already.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
