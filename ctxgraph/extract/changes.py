@@ -172,6 +172,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         if old is None:
             continue
         fid, d = old
+        value = with_noun(value, d) if kind == "count" else value
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
@@ -238,7 +239,7 @@ def recounted(ctx: MessageContext) -> None:
     for n, u in enumerate(ctx.units):
         key = f"count_{u.key}" if isinstance(u, FactUnit) else ""
         if key in counted and not u.offered and _kind_of_fact({"key": u.key, "value": u.value}) == "count":
-            value = u.key + u.value if u.key + u.value in ctx.text else u.value
+            value = u.key + u.value if u.key + u.value in ctx.text else with_noun(u.value, {"key": key, "name": u.key})
             ctx.units[n] = u.model_copy(update=dict(key=key, value=value))
 
 
@@ -250,7 +251,7 @@ _MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e0
 
 def restated_counts(ctx: MessageContext) -> list[_Unit]:
     """(counts18) A bare count with the measure word of a thing the user counted ("想认养一棵果树" ... "两棵吧"): the
-    new count of that thing, under its ``count_<noun>`` key, superseding the old one; 个, said of anything, only after
+    new count of that thing (its noun kept), under its ``count_<noun>`` key, superseding the old one; 个 only after
     a total ("一共7个"). The first such count of the message ("两棵吧 一棵写我爸名字一棵写我妈的": 两棵); not a count
     asked about, taken back or ruled out, nor one a fact of the message holds already.
 
@@ -260,7 +261,7 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
     >>> _ = t.observe({"role": "assistant", "content": "两顶帐篷，押金400元。"})
     >>> _ = t.observe({"role": "user", "content": "那行 三顶吧"})
     >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_帐篷"]
-    [('两顶帐篷', 'superseded'), ('三顶', 'current')]
+    [('两顶帐篷', 'superseded'), ('三顶帐篷', 'current')]
     """
     from .roles import _ruled_out
     from .text import clause_at
@@ -279,9 +280,22 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
         fid, d = held[m.text[-1]]
         if any(isinstance(u, FactUnit) and u.key == d["key"] for u in ctx.units):
             return []
-        return [FactUnit(key=d["key"], name=d["name"], value=m.text, slot=d.get("slot"), group=d.get("group"),
+        return [FactUnit(key=d["key"], name=d["name"], value=with_noun(m.text, d), slot=d.get("slot"), group=d.get("group"),
                          correction=True, supersedes=fid, stressed=ctx.stressed)]
     return []
+
+
+def with_noun(value: str, d: dict) -> str:
+    """(counts18) A new count of a thing the user counted (``d``, a ``count_<noun>`` fact), said with its measure word
+    alone ("改成二十五杯"), keeps the thing's noun ("二十五杯奶茶"): the want that held the old count says it whole.
+
+    >>> with_noun("二十五杯", {"key": "count_奶茶", "name": "奶茶"}), with_noun("30", {"key": "people", "name": "people"})
+    ('二十五杯奶茶', '30')
+    """
+    noun = str(d.get("name", ""))
+    if not str(d.get("key", "")).startswith("count_") or noun in value or not re.search(r"[\u4e00-\u9fff]$", value):
+        return value
+    return value + noun
 
 
 def _said_by(ctx: MessageContext, d: dict) -> str | None:
