@@ -356,24 +356,6 @@ def _rekey(ctx: MessageContext) -> None:
             ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
 
 
-#: (counts18) a numeral and a measure word jieba reads as one word ("六盆", "三百个", "两床"), no vague count ("几个")
-_COUNT_WORD = re.compile(r"[0-9零一二两三四五六七八九十百千万]+[\u4e00-\u9fff]")
-
-
-def _counts(ctx: MessageContext, doc, bound: set[int]) -> list[tuple[int, int, str]]:
-    """(start, end, text) of the message's counts with a measure word: the QUANTITY mentions no role took, and
-    (counts18) the numeral words of the segmenter no rule read as a quantity ("六盆" of "想摆六盆绿萝"; "三百个",
-    of which the rules read only the number "三百")."""
-    out = [(m.start, m.end, m.text) for m in ctx.mentions if m.label == "QUANTITY" and id(m) not in bound]
-    for t in doc:
-        start, end = t.idx, t.idx + len(t.text)
-        if t.tag_ == "m" and _COUNT_WORD.fullmatch(t.text) and not any(
-                x.start < end and start < x.end and (x.label not in ("NUMBER", "CARDINAL") or x.end > end)
-                for x in ctx.mentions):
-            out.append((start, end, t.text))
-    return sorted(out)
-
-
 def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken: list[str]) -> list[tuple[int, int, str]]:
     """(start, end, noun) of the things the user counts ("有一台冰箱一台洗衣机", "两把餐椅"): the count
     with a measure word and the noun after it (the language profile's ``counted_noun``), unless the count
@@ -382,15 +364,15 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     if counted is None:
         return []
     bound = {id(m) for ms in picked.values() for m in ms}
-    doc = ctx.profile.doc(ctx.text)
-    out = []
-    for start, end, text in _counts(ctx, doc, bound):
-        if ctx.asking(start) or _ruled_out(ctx, clause_at(ctx.text, start)):
+    doc, out = None, []
+    for m in ctx.mentions:
+        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
-        span = counted(doc, text, end)
+        doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+        span = counted(doc, m.text, m.end)
         noun = ctx.text[span[0]:span[1]] if span else ""
         if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end for x in ctx.mentions):
-            out.append((start, span[1], noun))
+            out.append((m.start, span[1], noun))
     return out
 
 
