@@ -101,3 +101,18 @@ def test_fix20_whatever_leading_another_deed_lifts_no_conditional_rule(said):
 @pytest.mark.parametrize("said", ["just swap it regardless", "actually just swap the battery regardless, I'm away next month"])
 def test_fix20_the_deed_asked_for_whatever_the_condition_still_lifts_it(said):
     assert not any("only if" in t for _, t in rules(_user(_RULE), _user(said), lang="en"))
+
+
+# ---------------------------------------------------------------- 6. prec18 ruled-out days: a named place shut that day
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("the shop's closed on monday, so tuesday", "tuesday"),
+    ("Priya's away friday. thursday then", "thursday"),
+])
+def test_fix20_a_day_a_named_place_or_person_is_out_is_no_value(said, day):
+    assert current(bot("Which day suits?"), _user(said), lang="en").get("day") == day
+
+
+@pytest.mark.parametrize(("said", "day"), [("monday's fine", "monday"), ("the shop's open on monday, so monday", "monday")])
+def test_fix20_a_day_that_suits_stays(said, day):
+    assert current(bot("Which day suits?"), _user(said), lang="en").get("day") == day
