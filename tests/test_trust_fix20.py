@@ -105,6 +105,11 @@ def test_fix20_the_deed_asked_for_whatever_the_condition_still_lifts_it(said):
 
 # ---------------------------------------------------------------- 6. prec18 ruled-out days: a named place shut that day
 
+_SHUT_IS_THE_REASON = ("'<name>'s shut <day>' ruled out (notvalues) lost blind11 safeinstall's right day: 'install has to be"
+                       " a monday, shop's shut mondays' (the shop shut is why the day suits); tried and dropped")
+
+
+@pytest.mark.xfail(strict=True, reason=_SHUT_IS_THE_REASON)
 @pytest.mark.parametrize(("said", "day"), [
     ("the shop's closed on monday, so tuesday", "tuesday"),
     ("Priya's away friday. thursday then", "thursday"),
