@@ -121,3 +121,18 @@ def test_fix20_a_day_a_named_place_or_person_is_out_is_no_value(said, day):
 @pytest.mark.parametrize(("said", "day"), [("monday's fine", "monday"), ("the shop's open on monday, so monday", "monday")])
 def test_fix20_a_day_that_suits_stays(said, day):
     assert current(bot("Which day suits?"), _user(said), lang="en").get("day") == day
+
+
+# ---------------------------------------------------------------- 7. prec18 yes-only replies: a question after the yes
+
+@pytest.mark.parametrize(("asked", "said"), [
+    ("需要给您加急吗？", "需要需要，多少钱"),
+    ("要给您留座位吗？", "要的，留到几点"),
+])
+def test_fix20_a_question_after_the_yes_is_no_value(asked, said):
+    assert "多少钱" not in current(bot(asked), _user(said), lang="zh").values()
+    assert not any("几点" in v for v in current(bot(asked), _user(said), lang="zh").values())
+
+
+def test_fix20_a_detail_after_the_yes_is_still_the_value():
+    assert "专票" in "".join(current(bot("需要开发票吗？"), _user("要，专票"), lang="zh").values())
