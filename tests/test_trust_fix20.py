@@ -136,3 +136,18 @@ def test_fix20_a_question_after_the_yes_is_no_value(asked, said):
 
 def test_fix20_a_detail_after_the_yes_is_still_the_value():
     assert "专票" in "".join(current(bot("需要开发票吗？"), _user("要，专票"), lang="zh").values())
+
+
+# ---------------------------------------------------------------- 8. prec18 dropped: out of one part, still in the rest
+
+@pytest.mark.parametrize("said", [
+    "jo can't come to the dinner but will do the tour",
+    "omar can't make it to the briefing, but he's still coming on the trip",
+])
+def test_fix20_an_item_out_of_one_part_but_still_coming_stays(said):
+    assert current(*_WHO, _user(said), lang="en").get("traveller") == "Maya Lind, Omar Pratt, Jo Fenn"
+
+
+@pytest.mark.parametrize("said", ["jo can't come to the tour, but maya will bring her friend", "omar can't make it, but thanks"])
+def test_fix20_an_item_out_with_a_but_of_another_matter_still_leaves(said):
+    assert current(*_WHO, _user(said), lang="en").get("traveller") != "Maya Lind, Omar Pratt, Jo Fenn"
