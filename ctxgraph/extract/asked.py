@@ -39,6 +39,7 @@ from .asking import _NUMBER, Asked, _demo_ctx, asked_slots  # noqa: F401  (_demo
 from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
+from .notchosen import asks
 from .text import first_match, in_spans, question_sentences, sentence_spans
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
@@ -321,6 +322,8 @@ def _bind_yes(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], s
                     said = True
                     parts.append(clause)
                 continue
+            if clause and asks(clause, lang) and not ctx.asking(lo + start):
+                continue  # (fix20) "需要需要，多少钱": a question with no question mark is no part of the answer
             if not clause or _SPEAKERS.search(clause) or ctx.asking(lo + start) or first_match(ctx.pack.rejects, clause) \
                     or _consumed(clause, read) or len(clause) > limit or not ctx.profile.segmented and not _bare(ctx, clause) \
                     or _THANKS.match(clause):

@@ -361,6 +361,8 @@ _WHATEVER = re.compile(r"\bregardless\b(?! of\b)|\bin any case\b|\beither way\b|
 #: a decision reported to take a thing: "our board has just agreed to pay for priority", "we've decided to go with …"
 _DECIDED = re.compile(r"\b(?:has|have|had|'ve|'s) (?:now |just |finally )?(?:decided|agreed) to (?:pay for|go (?:for|with)|take|get"
                       r"|have|book|add)\b", re.I)
+#: (fix20) what may stand before a "whatever" word that leads its clause ("either way, …", "and in any case …")
+_LEADS = re.compile(r"\W*(?:(?:and|but|so|ok|okay|oh|well|actually|also)\W+)*", re.I)
 #: a rule that makes a deed conditional: "only if it's actually past 0.75 wear", "unless it's cracked", 除非…, 只有…才
 _CONDITIONAL = re.compile(r"\bonly if\b|\bunless\b|除非|只有[^，,。！？]{1,12}?才", re.I)
 
@@ -370,7 +372,8 @@ def _condition_dropped(ctx: MessageContext, clause: str) -> list[_Unit]:
     reported to take the thing the rule names lifts the one active conditional rule (lifts17): "only if it's actually
     past 0.75 wear, don't upsell me", then "just put a new chain on regardless"; "Priority only if we can't get a decision
     before 1 August", then "our board has just agreed to pay for priority". With two such rules, or none, or a clause that
-    asks, nothing is lifted.
+    asks, nothing is lifted; a "whatever" word leading its clause lifts only a rule the deed after it names ("either way,
+    please call me before you arrive" asks another deed; fix20).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -385,6 +388,8 @@ def _condition_dropped(ctx: MessageContext, clause: str) -> list[_Unit]:
     conditional = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if _CONDITIONAL.search(d["text"])]
     if not whatever:  # a decision names what it takes: the rule must name it too
         conditional = [(cid, d) for cid, d in conditional if _named_overlap(ctx, clause[decided.end():], d["text"])]
+    elif _LEADS.fullmatch(clause[:whatever.start()]):  # "either way, please call me …": the deed after it must be the rule's
+        conditional = [(cid, d) for cid, d in conditional if _named_overlap(ctx, clause[whatever.end():], d["text"])]
     return [LiftUnit(constraint=conditional[0][0])] if len(conditional) == 1 else []
 
 

@@ -41,18 +41,36 @@ _CLAUSE_END = re.compile(r"[，,。！？?!；;\n]")
 _ASKED = re.compile(r"[吗呢](?=\s*[，,。！？?!；;\n]|\s*$)|[？?]")
 #: the plain keys a day or a clock of the message may have been read under
 _PLAIN_KEYS = ("date", "time", "日期", "时间")
+#: (fix20) a day of the past: "上|周五", "去年|国庆", "上个月|15号" (not 早上, 晚上, 马上)
+_PAST_DAY = re.compile(r"(?:(?<![早晚马])上(?:个月)?|去年|前年|昨天|前天)\s*$")
+#: (fix20) a deed after the bound word said as done: 了, 过 or 的 with no modal nor an allowing word ("之前就交了材料",
+#: "8点前到的"); "必须把钥匙还了", "到了就行" are ahead
+_AHEAD = re.compile(r"一定|必须|务必|最好|得|要|需要|能|可以|就行|就好|才行")
+_DONE = re.compile(r"[了过的]")
+
+
+def _past(text: str, start: int, end: int) -> bool:
+    """(fix20) Whether the deadline-shaped day at ``start``..``end`` of ``text`` is a time past: a day of the past, or
+    a deed said as done in its clause.
+
+    >>> _past("上周五之前就交了材料", 1, 3), _past("8点前到的", 0, 2), _past("九点前到就行", 0, 2), _past("早上7点之前必须到", 2, 4)
+    (True, True, False, False)
+    """
+    clause = _CLAUSE_END.split(text[end:], maxsplit=1)[0]
+    return bool(_PAST_DAY.search(text[:start]) or _DONE.search(clause) and not _AHEAD.search(clause))
 
 
 def said_deadlines(text: str) -> list[tuple[int, int]]:
-    """The spans of the days and clocks said as a deadline in ``text``: the day and its bound word.
+    """The spans of the days and clocks said as a deadline in ``text``: the day and its bound word; a day past
+    (fix20: "上周五之前就交了材料") is none.
 
     >>> t = "周一 早上7点之前必须到 食堂7点半开饭"
     >>> [t[a:b] for a, b in said_deadlines(t)]
     ['7点之前']
     >>> [t[a:b] for t in ("九点前到就行", "国庆前一定要上线", "12月之前必须考完") for a, b in said_deadlines(t)]
     ['九点前', '国庆前', '12月之前']
-    >>> said_deadlines("周三之前我都在外地"), said_deadlines("空调是两年前装的")
-    ([], [])
+    >>> said_deadlines("周三之前我都在外地"), said_deadlines("空调是两年前装的"), said_deadlines("我去年国庆前搬的家")
+    ([], [], [])
     """
     spans: list[tuple[int, int]] = []
     if "前" not in text and "内" not in text:
@@ -60,7 +78,7 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     for rx in (_PATTERN_OF["time"], _PATTERN_OF["day"], _ZH_CALENDAR):
         for m in rx.finditer(text):
             deed = _ZH_DEED.match(text, m.end())
-            if deed is None or any(a < m.end() and m.start() < b for a, b in spans):
+            if deed is None or _past(text, m.start(), m.end()) or any(a < m.end() and m.start() < b for a, b in spans):
                 continue
             spans.append((m.start(), _BOUND_WORD.match(text, m.end()).end()))
     return sorted(spans)

@@ -32,6 +32,15 @@ _EN_AFTER = re.compile(r"^(?:(?:'s|’s)?\s+off\b(?!\s+(?:work|sick|on|to|for|at
                        r"|(?:'s|’s|\s+has|\s+have|\s+is|\s+are)?\s+(?:pulled|dropped|dropping|pulling)\s+out\b"
                        r"|\s+(?:isn't|isnt|is not|won't be|wont be|is no longer)\s+coming\b"
                        r"|\s+(?:can't|cant|cannot|can not|won't|wont)\s+(?:come|make it|do it|attend)\b)", re.I)
+#: (en, fix20) a time after "can't come" / "isn't coming": the item is out of that time, not off the list ("jo can't
+#: come on friday so let's do saturday", "omar can't make it at 9", "maya can't come that weekend")
+_AT_A_TIME = re.compile(r"\s+(?:(?:on|at|by|before|after|until|till|in the)\s+(?:the\s+)?(?:\d|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?"
+                        r"|fri|sat(?:ur)?|sun)(?:day)?s?\b|morning|afternoon|evening|night|noon|weekend|week)"
+                        r"|(?:that|this|next|then|tomorrow|today|tonight)\b)", re.I)
+#: (en, fix20) the item still coming, said after a "but" in its sentence ("jo can't come to the dinner but will do the
+#: tour", "… but he's still coming on the trip"): out of one part, not off the list
+_STILL_IN = re.compile(r"[^.!?]*?\bbut\s+(?:(?:he|she|they)(?:'s|’s|'ll|’ll|\s+is|\s+are|\s+will)?\s+|will\s+|is\s+)?"
+                       r"(?:still\s+)?(?:will\s+)?(?:do|doing|come|coming|join|joining|make|making|be)\b", re.I)
 #: (zh) what follows an item in its clause when it is taken off: "王浩然|那天有事不来了", "马晓彤|那天要回老家 换成…"
 _ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出)")
 #: (zh) the words before an item that take it off: "去掉|王浩然", "把|王浩然去掉" reads as after
@@ -81,11 +90,14 @@ def _item_at(text: str, item: str, items: list[str] = ()) -> tuple[int, int] | N
 
 
 def _dropped(ctx: MessageContext, at: tuple[int, int]) -> bool:
-    """Whether the message takes off the item said at ``at`` ("take |stuart| off", "王浩然|那天有事不来了")."""
+    """Whether the message takes off the item said at ``at`` ("take |stuart| off", "王浩然|那天有事不来了"); one who
+    can't come at a time ("jo| can't come on friday") or is still coming after a "but" is not taken off (fix20)."""
     before, after = ctx.text[max(0, at[0] - 24):at[0]], ctx.text[at[1]:]
     if ctx.lang == "zh":
         return bool(_ZH_AFTER.match(after) or _ZH_BEFORE.search(before))
-    return bool(_EN_BEFORE.search(before) or _EN_AFTER.match(after))
+    out = _EN_AFTER.match(after)
+    return bool(_EN_BEFORE.search(before) or out and not _AT_A_TIME.match(after, out.end())
+                and not _STILL_IN.match(after, out.end()))
 
 
 def _replacement(ctx: MessageContext, at: tuple[int, int]) -> str | None:

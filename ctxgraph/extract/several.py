@@ -100,18 +100,21 @@ def taken(clause: str, lists: list[list[str]]) -> str:
 
 # a clause that takes what it names: the pack's accepting cues aside, 要, 吧, 都行 ...
 _TAKES = re.compile(r"吧|要|选|报|来|加|订|定|用|都行|都可以|都好")
+#: (fix20) a clause closing on a tag that checks what was said ("土豆丝木耳对吧", "四样都有是吧"): the list repeated, not taken
+_CHECKS = re.compile(r"(?:[是对]吧|是不是|对不对|是吗|对吗)\W*$")
 
 
 def several(ctx: MessageContext, turn: int, text: str, *, subs: list[tuple[int, str]], declines: re.Pattern,
             made: list[_Unit]) -> list[_Unit]:
     """``choice_t<turn>_items``: the items of the assistant's ``text`` a clause of ``subs`` takes together (zh); a
-    clause that asks, declines (``declines``) or holds a pick already ``made`` takes none."""
+    clause that asks, declines (``declines``), checks ("…对吧", fix20) or holds a pick already ``made`` takes none."""
     lists = items(text) if ctx.lang == "zh" else []
     if not lists:
         return []
     held = [str(getattr(u, "value", "")) for u in made]
     for offset, clause in subs:
-        if len(clause) > MAX_CLAUSE_CHARS or ctx.asking(offset) or asks(clause, "zh") or declines.search(clause) or any(h and h in clause for h in held):
+        if len(clause) > MAX_CLAUSE_CHARS or ctx.asking(offset) or asks(clause, "zh") or _CHECKS.search(clause) \
+                or declines.search(clause) or any(h and h in clause for h in held):
             continue
         words = taken(clause, lists)
         if words and (_TAKES.search(clause) or ctx.pack.accepts and any(rx.search(clause) for rx in ctx.pack.accepts)):
