@@ -45,18 +45,19 @@ def test_sat_as_a_verb_is_no_second_day():
     assert ruled_out(t, t.index("thursdays"))
 
 
-def test_a_first_name_two_items_share_takes_neither_off():
+def _course_after(message):
+    """The current values after a list of three people, two of them Toms, and ``message``."""
     msgs = [{"role": "assistant", "content": "Who is coming on the course?"},
-            {"role": "user", "content": "Tom Hill, Tom Rees, Ann Bell"},
-            {"role": "user", "content": "take tom off, sorry"}]
-    values = {v for _, v in _current(msgs)}
+            {"role": "user", "content": "Tom Hill, Tom Rees, Ann Bell"}, {"role": "user", "content": message}]
+    return {v for _, v in _current(msgs)}
+
+
+def test_a_first_name_two_items_share_takes_neither_off():
+    values = _course_after("take tom off, sorry")
     assert any("Tom Hill" in v and "Tom Rees" in v for v in values)
 
 
 def test_the_whole_name_of_one_of_them_takes_that_one_off():
-    msgs = [{"role": "assistant", "content": "Who is coming on the course?"},
-            {"role": "user", "content": "Tom Hill, Tom Rees, Ann Bell"},
-            {"role": "user", "content": "take tom rees off, sorry"}]
-    values = {v for _, v in _current(msgs)}
+    values = _course_after("take tom rees off, sorry")
     assert any("Tom Hill" in v and "Ann Bell" in v for v in values)
     assert not any("Tom Rees" in v for v in values)

@@ -22,6 +22,7 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .text import EN_WEEKDAY
 
 #: the separator of a list fact's items
 _ITEMS = re.compile(r"\s*[,，、]\s*")
@@ -34,8 +35,8 @@ _EN_AFTER = re.compile(r"^(?:(?:'s|’s)?\s+off\b(?!\s+(?:work|sick|on|to|for|at
                        r"|\s+(?:can't|cant|cannot|can not|won't|wont)\s+(?:come|make it|do it|attend)\b)", re.I)
 #: (en, fix20) a time after "can't come" / "isn't coming": the item is out of that time, not off the list ("jo can't
 #: come on friday so let's do saturday", "omar can't make it at 9", "maya can't come that weekend")
-_AT_A_TIME = re.compile(r"\s+(?:(?:on|at|by|before|after|until|till|in the)\s+(?:the\s+)?(?:\d|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?"
-                        r"|fri|sat(?:ur)?|sun)(?:day)?s?\b|morning|afternoon|evening|night|noon|weekend|week)"
+_AT_A_TIME = re.compile(r"\s+(?:(?:on|at|by|before|after|until|till|in the)\s+(?:the\s+)?(?:\d|" + EN_WEEKDAY
+                        + r"(?:day)?s?\b|morning|afternoon|evening|night|noon|weekend|week)"
                         r"|(?:that|this|next|then|tomorrow|today|tonight)\b)", re.I)
 #: (en, fix20) the item still coming, said after a "but" in its sentence ("jo can't come to the dinner but will do the
 #: tour", "… but he's still coming on the trip"): out of one part, not off the list

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .context import Mention, MessageContext
-from .text import SENTENCE_END, clauses, first_match
+from .text import EN_WEEKDAY, SENTENCE_END, clauses, first_match
 
 __all__ = ["appositive_day", "greeting_part", "reason_or_condition", "ruled_out", "service_own"]
 
@@ -44,8 +44,7 @@ _NAME_WORKS_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+(?:works|teaches)\s+(?:(?:on|e
 _WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
 #: (fix19) a weekday or a day of the month anywhere in the message
 #: (not "sat", "sun", "wed", "mon" alone: words of their own, "we sat outside")
-_WEEKDAY = re.compile(r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)days?|tues?|thu(?:rs?)?|fri"
-                      r"|\d{1,2}(?:st|nd|rd|th))\b", re.I)
+_WEEKDAY = re.compile(r"\b(?:" + EN_WEEKDAY + r"days?|tues?|thu(?:rs?)?|fri|\d{1,2}(?:st|nd|rd|th))\b", re.I)
 
 
 def _other_day(text: str, at: int) -> bool:

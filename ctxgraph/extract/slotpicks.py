@@ -38,14 +38,14 @@ from .notchosen import asks, others_experience, put_off_until
 from .notvalues import ruled_out
 from .registry import step
 from .surface import _DAY_PARTS, weekday_of
-from .text import clauses, first_match, in_spans
+from .text import EN_WEEKDAY, clauses, first_match, in_spans
 
 #: a reply clause longer than this (characters) says more than a pick
 MAX_CLAUSE_CHARS = 60
 #: the offer is read in the assistant's messages since the user last spoke, at most this many back
 LOOK_BACK = 3
 
-_WD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_WD = EN_WEEKDAY + r"(?:day)?"
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
 _DOM = r"\d{1,2}(?:st|nd|rd|th)"
 # a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六";
