@@ -14,7 +14,9 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("missen18")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "en-attrib-cabin": "\"a 10 tonne weight limit\" (a measure of another noun) replaces the piano's weight: the reader tried (a singular unit word before a noun, once the thing has its measure) gained blind16 only",
+}
 
 
 def test_probes_missen18_load():

@@ -76,15 +76,6 @@ _EN_NOT_AFTER = re.compile(r"^\s*(?:ago|later|earlier|from now|before|after|back
                            r"away\b)", re.I)  # (prec10) "im only 20 mins away": how far the user is, no measure of the thing
 #: (prec10) a bare number and "by" / "x" before a length: the first side of one size ("3.5 x 3m", "2 by 3 metres")
 _EN_BY_BEFORE = re.compile(r"(?<![\w£$€¥.,])\d+(?:\.\d+)?\s*(?:by|x|×)\s*$", re.I)
-#: (missen18) a number and a SINGULAR unit word before a noun measures that noun ("a 10 tonne weight limit", "a 2
-#: metre width restriction", "the 6 foot fence"), not the user's thing: English says the thing's own measure in the
-#: plural ("250 kilos", "18 metres"), so such a span must not replace it. Not "1 metre" (singular by its number) nor
-#: a word that ends the measure itself ("6 foot tall", "2 metre by 3", "3 foot of")
-_EN_ATTRIB_UNIT = re.compile(r"(?:tonne|kilo|kilogram|stone|metre|meter|centimetre|centimeter|millimetre|millimeter|"
-                             r"foot|inch|yard|litre|liter|gallon|mile|kilometre|kilometer)", re.I)
-_EN_ATTRIB_AFTER = re.compile(r"\s+(?!(?:of|and|or|by|x|per|a|an|the|each|every|wide|high|long|deep|across|tall|in|"
-                              r"from|to|away|ago|old|round|plus|max|maximum|min|minimum|at|for|with|on|is|was|"
-                              r"please|thanks|then|now|ish|approx|roughly|about)\b)[a-z]", re.I)
 _EN_AGE = re.compile(r"^\s*old\b", re.I)
 _EN_HAD = re.compile(r"\b(?:had|owned|used|run|worn|kept|been using)\s+(?:it\s+|them\s+)?(?:for\s+)?(?:about\s+|around\s+|nearly\s+|almost\s+)?$", re.I)
 
@@ -204,21 +195,6 @@ def _skip(ctx: MessageContext, start: int, said: str) -> bool:
     return False
 
 
-def _attributive(m: re.Match) -> bool:
-    """A number and a singular unit word before a noun: a measure of that noun ("a 10 tonne weight limit").
-
-    >>> [_attributive(_EN_MEASURE.search(s)) for s in ("a 10 tonne weight limit", "about 250 kilos", "a 6 foot gate",
-    ...                                                 "he's 6 foot tall", "1 metre pipe", "a 2 metre by 3 shed")]
-    [True, False, True, False, False, False]
-    """
-    unit = next(m.group(dim) for dim, _ in _EN_UNITS if m.group(dim))
-    if m.group("more") or m.group("rate") or not _EN_ATTRIB_UNIT.fullmatch(unit):
-        return False
-    if m.group("num").casefold() in ("1", "one", "a"):
-        return False
-    return bool(_EN_ATTRIB_AFTER.match(m.string, m.end()))
-
-
 def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
     text, found = ctx.text, []
     taken_to = -1
@@ -227,8 +203,6 @@ def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
         if start < taken_to or _EN_NOT_BEFORE.search(text[max(0, start - 24):start]) or m.group(0).isupper():
             continue  # (an upper-case "1HR" is a postcode's part, not an hour)
         after = text[end:end + 16]
-        if _attributive(m):
-            continue
         if dim == "duration" and _EN_AGE.match(after):
             found.append(("age", start, end + _EN_AGE.match(after).end()))
             taken_to = end
