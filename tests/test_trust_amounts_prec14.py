@@ -63,7 +63,9 @@ def test_a_measure_field_takes_the_users_unit():
 def test_a_measure_said_with_no_unit_or_two_units_stays_bare():
     none = _booked("zh", [user("展位36 要做两个展柜")], {"area_m2": 36})
     two = _booked("en", [user("it's 12kg, the box is 12cm deep")], {"weight": 12})
-    assert "36" in none.values() and "12" in two.values()
+    # (missen18) "12kg" is now the user's own weight (the measures step, no longer lost to a tagger's date): the
+    # tool's 12 is never given the other unit
+    assert "36" in none.values() and two.get("weight") in ("12", "12kg") and "12cm" != two.get("weight")
 
 
 def test_how_the_tool_sent_a_thing_is_no_value():

@@ -8,7 +8,7 @@ length), most were lost: the named-entity models tag "30 kilos" or 五公斤 as 
 at all. Here the act is read by its shape alone, number + unit word, never by a domain's nouns:
 
 - the fact's key is the dimension the unit measures (``weight``, ``length``, ``area``,
-  ``volume``, ``distance``, ``duration``), or the one a word beside it names ("wide", "high",
+  ``volume``, ``distance``, ``duration``, ``power``), or the one a word beside it names ("wide", "high",
   宽, 高: ``width``, ``height``); two lengths joined by "by" / "x" / 乘 are one ``size`` ("2.4m by
   1.8", "80cm x 190cm"), the bare second number taking the first's unit; a thing's age said with
   a verb of having or using ("用了快八年了", "12 years old") is its ``age``; a rate after it ("a
@@ -52,6 +52,7 @@ _EN_UNITS = (
     ("area", r"square (?:metres?|meters?|feet|foot|ft|yards?)|sq ?(?:m|ft|yds?)|m2|m²|acres?|hectares?"),
     ("volume", r"litres?|liters?|ml|gallons?"),
     ("distance", r"miles?|kilometres?|kilometers?|km"),
+    ("power", r"kilowatts?|kw|watts?"),  # (missen18) an appliance's load: "fryer 3kw", "750 watts"
     ("length", r"metres?|meters?|centimetres?|centimeters?|millimetres?|millimeters?|cm|mm|m|feet|foot|ft|inch(?:es)?|yards?"),
     ("duration", r"years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|minutes?|mins?"),
 )
@@ -121,11 +122,25 @@ _ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿�
 #: a rate before the number keeps with it: 每次两个小时
 _ZH_RATE = re.compile(r"(?:每次|每回|每天|每周|每月|每年|一次)$")
 
+#: (missen18) a number and a unit of weight, size, volume or power: no day nor time ("m" left out: "18m" may be months)
+_EN_NOT_WHEN = re.compile(rf"(?<![\w£$€¥.,])\d+(?:\.\d+)?\s?(?:{'|'.join(w for d, w in _EN_UNITS if d not in ('duration', 'length'))}|"
+                          r"centimetres?|centimeters?|millimetres?|millimeters?|cm|mm)(?![\w'’-])", re.I)
+
+
+def holds_measure(text: str) -> bool:
+    """A span a learned tagger reads as a day or a time holds a measure of the thing instead.
+
+    >>> holds_measure("fryer 3kw"), holds_measure("about 2.5 tonnes"), holds_measure("3 weeks"), holds_measure("18m")
+    (True, True, False, False)
+    """
+    return bool(_EN_NOT_WHEN.search(text))
+
+
 #: the keys this step's facts take
-MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "height", "depth", "size", "duration", "age", "usage")
+MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "height", "depth", "size", "duration", "age", "usage", "power")
 
 _NAMES_ZH = {"weight": "重量", "area": "面积", "volume": "容量", "distance": "距离", "length": "长度", "width": "宽度",
-             "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量"}
+             "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量", "power": "功率"}
 
 
 def _dimension(m: re.Match) -> str:

@@ -37,6 +37,7 @@ from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .notvalues import appositive_day, greeting_part, reason_or_condition, ruled_out
+from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
 from .registry import step
@@ -180,6 +181,8 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
                 or _CLOCK_WORDS.search(ctx.text[max(0, start - 16):start]):
             continue  # "sit down meal. garden" runs over a sentence's end; "whoever's free" says who is available;
             # "six" of "quarter to six" is a clock's hour, no count
+        if label in ("date", "time") and holds_measure(text):
+            continue  # (missen18) "fryer 3kw" is a load, no day: the measures step reads it
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
             # the pack's slot of that name, else the one its ``label_slots`` names for the type
             slot = label if label in ctx.pack.slots else ctx.pack.label_slots.get(label)
