@@ -36,7 +36,7 @@ from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .gates import Folded, may_match
 from .registry import step
-from .text import in_spans
+from .text import EN_WEEKDAY, in_spans
 
 # ---------------------------------------------------------------- English
 
@@ -69,7 +69,7 @@ _EN_LIGHT = re.compile(
 
 
 _EN_QUALIFIED = re.compile(r"(?i:an?|some|mild|bad|severe|really bad|quite bad)\s")
-_EN_DAY_WORD = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening)s?\b", re.I)
+_EN_DAY_WORD = re.compile(r"\b" + EN_WEEKDAY + r"(?:day)?s?\b|\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening)s?\b", re.I)
 
 
 def _names_a_day(ctx: MessageContext, text: str, at: int) -> bool:

@@ -27,7 +27,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .bounds import said_as_bound
 from .registry import step
-from .text import in_spans
+from .text import EN_WEEKDAY, in_spans
 
 # "<my|our|the ...> <event> is (on)" right before the date: the event's noun in group 1
 _EN_EVENT = re.compile(r"\b(?:my|our|the|his|her|their|a)\s+(?:[a-z]+'s\s+)?((?:[a-z-]+\s+)?[a-z-]{3,})\s+"
@@ -70,7 +70,7 @@ _EN_BOOKING = re.compile(r"\b(?:you|u|ur|want|wants|wanted|need|needs|like|book|
                          r"should|before|by|until|after|looking|hoping|wanting|needing|trying|planning|thinking)\b", re.I)
 # a date the calendar names (a digit, a month, a weekday): "a month" or "the weekend" is no event's day
 _CALENDAR_WORD = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
-                            r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|[月号日周]", re.I)
+                            r"\b" + EN_WEEKDAY + r"(?:day)?s?\b|[月号日周]", re.I)
 _EN_FUNCTION = {"is", "are", "was", "has", "have", "had", "will", "be", "been", "the", "a", "an", "his", "her", "my",
                 "our", "their", "its", "at", "on", "in", "to", "of", "for", "'s", "just", "also"}
 # zh: the user's side right before the date ("我女儿5月16号要考", "我们4月20号到", "我男朋友6月8号生日")

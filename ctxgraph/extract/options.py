@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..lang import content_words
+from .text import EN_WEEKDAY
 
 #: an option is kept up to this many characters (a pick's value is cut shorter, at a word boundary:
 #: the whole piece is matched, so a name late in a long piece still tells it apart)
@@ -63,7 +64,7 @@ _PERIOD = [("year", re.compile(r"\b(?:annual(?:ly)?|yearly|a year|per year|per a
 
 # a day ("5月2日", "Tuesday May 5", "周六"): a slot to book, read by the date readers, not here
 _DATED = re.compile(r"\d{1,2}\s*月\s*\d{1,2}|\d{1,2}\s*[号日]|周[一二三四五六日天]|星期|礼拜|"
-                    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d", re.I)
+                    r"\b" + EN_WEEKDAY + r"(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d", re.I)
 
 
 @dataclass(frozen=True)
