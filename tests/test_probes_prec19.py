@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import pytest
 
+from ctxgraph import Tracker
+
 from ctxgraph.bench._cs import replay, score_state
 from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("prec19")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-waived-gardenroom": "a budget the user goes over stays current",
-    "en-waived-signwriting": "a budget the user goes over stays current; 'ah go on, gold leaf' is no pick",
+    "en-waived-signwriting": "'ah go on, gold leaf' is no pick",
     "en-waived-drumkit": "'the Stage kit.' (an option named alone, then a reason) is no pick",
-    "zh-waived-hunshazhao": "a budget the user goes over (贵点就贵点) stays current",
-    "zh-waived-chaye": "a budget the user goes over stays in the want; 30份 is masked out of the want and kept by no fact",
+    "zh-waived-chaye": "30份 is masked out of the want and kept by no fact",
     "zh-kept-raised": "the want keeps the budget a later message raises (提到三万) with no word of correction",
 }
 
@@ -32,3 +32,30 @@ def test_probes_prec19_load_both_languages():
 def test_probes_prec19_probe_reads_the_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+
+
+def _budget(lang: str, texts: list[str]) -> list[tuple[str, str]]:
+    t = Tracker(lang, today="2026-03-09")
+    t.observe_many([{"role": "user", "content": x} for x in texts])
+    return [(f.value, f.status) for f in t.state().facts if f.key == "budget"]
+
+
+@pytest.mark.parametrize(("lang", "texts"), [
+    ("en", ["budget is about 800 tops", "happy to go over the 800 for that"]),
+    ("en", ["new kitchen tap, budget 150", "the brass one. slightly over budget but fine"]),
+    ("zh", ["想拍婚纱照 预算八千左右", "外景那个吧 贵点就贵点"]),
+    ("zh", ["预算500以内", "那套票吧 超预算一点也行"]),
+])
+def test_waived_a_budget_the_user_goes_over_is_retracted(lang, texts):
+    assert [s for _, s in _budget(lang, texts)] == ["retracted"]
+
+
+@pytest.mark.parametrize(("lang", "texts"), [
+    ("en", ["budget £1,500", "can't go over budget, the Kingfisher then"]),
+    ("en", ["budget 2500", "is the system one over my budget?"]),
+    ("en", ["budget 2500", "the suite is over budget, the balcony one then"]),
+    ("zh", ["预算一节课150", "不能超预算 就学生老师吧"]),
+    ("zh", ["预算两千", "贵了点 算了"]),
+])
+def test_waived_a_budget_refused_asked_or_declined_over_stays(lang, texts):
+    assert [s for _, s in _budget(lang, texts)] == ["current"]
