@@ -1,6 +1,7 @@
 """prec19's probe set (``tests/data/probes_prec19.yml``, written before the rule): a budget the user waives by
 taking an option above it ("贵点就贵点", "happy to go over the 800 for that", "slightly over budget but … fine"),
-and the controls where it still holds (refused to go over, asked whether it is over) or is raised. zh and en, domains
+and the controls where it still holds (refused to go over, asked whether it is over) or is raised; a problem said in
+the opening that holds a number the user corrects later ("it's 3 years old" … "actually it's 5"). zh and en, domains
 no cs set covers, each scored the way ``ctxgraph bench cs`` scores a chat.
 
 ``python -m tests.probe_sets tests/data/probes_prec19.yml`` prints the totals (docs/quality.md)."""
@@ -21,6 +22,10 @@ KNOWN_MISSES: dict[str, str] = {
     "en-waived-drumkit": "'the Stage kit.' (an option named alone, then a reason) is no pick",
     "zh-waived-chaye": "30份 is masked out of the want and kept by no fact",
     "zh-kept-raised": "the want keeps the budget a later message raises (提到三万) with no word of correction",
+    "en-follow-gutter": "'the gutters on my 2 rental houses keep overflowing' (a fault after a place) makes no problem",
+    "zh-follow-loushui": "a later fault (应该是防水层坏了) replaces the opening's problem instead of standing beside it",
+    "en-follow-neg-unchanged": "'E15 I think' (an error code said alone, hedged) is no value",
+    "en-follow-boiler": "the problem keeps the age the user corrects later",
 }
 
 
