@@ -25,7 +25,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-follow-gutter": "'the gutters on my 2 rental houses keep overflowing' (a fault after a place) makes no problem",
     "zh-follow-loushui": "a later fault (应该是防水层坏了) replaces the opening's problem instead of standing beside it",
     "en-follow-neg-unchanged": "'E15 I think' (an error code said alone, hedged) is no value",
-    "en-follow-boiler": "the problem keeps the age the user corrects later",
 }
 
 
@@ -64,3 +63,26 @@ def test_waived_a_budget_the_user_goes_over_is_retracted(lang, texts):
 ])
 def test_waived_a_budget_refused_asked_or_declined_over_stays(lang, texts):
     assert [s for _, s in _budget(lang, texts)] == ["current"]
+
+
+def _problems(lang: str, texts: list[str]) -> list[str]:
+    t = Tracker(lang, today="2026-03-09")
+    t.observe_many([{"role": "user", "content": x} for x in texts])
+    return [f.value for f in t.state().facts if f.key.startswith("problem") and f.status == "current"]
+
+
+@pytest.mark.parametrize(("lang", "texts", "now"), [
+    ("en", ["my combi boiler keeps cutting out, it's 3 years old", "sorry, actually it's 5 years old"], "5 years old"),
+    ("en", ["the van keeps breaking down, 2 times this week", "sorry, actually 3 times"], "3 times this week"),
+    ("zh", ["我家水管漏水漏了3天了，地板都泡了", "说错了，漏了5天了"], "漏了5天了"),
+])
+def test_follow_a_problem_follows_a_number_the_user_corrects(lang, texts, now):
+    assert [p for p in _problems(lang, texts) if now in p]
+
+
+@pytest.mark.parametrize(("lang", "texts", "kept"), [
+    ("en", ["my laptop keeps crashing, had it 2 years", "the shop is in Leeds, not York"], "had it 2 years"),
+    ("en", ["my dishwasher keeps stopping mid cycle, it's 4 years old", "can someone come on friday"], "4 years old"),
+])
+def test_follow_a_problem_keeps_what_no_change_names(lang, texts, kept):
+    assert [p for p in _problems(lang, texts) if kept in p]
