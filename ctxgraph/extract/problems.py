@@ -25,7 +25,7 @@ from .context import MessageContext
 from .gates import Folded, may_match
 from .registry import step
 from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans
-from .wants import _opening
+from .wants import _opening, changed_values
 
 #: a problem is kept up to this many characters, cut at a word or clause boundary
 PROBLEM_CHARS = 120
@@ -168,3 +168,60 @@ def _widen(ctx: MessageContext, n: int) -> None:
     value = cut_at_boundary(text[start:end].strip(), PROBLEM_CHARS).strip(" ,;:-，、；")
     if len(value) > len(unit.value):
         ctx.units[n] = unit.model_copy(update=dict(value=value))
+
+
+@step("problems_follow", roles=("user",))
+def problems_follow(ctx: MessageContext) -> list[_Unit]:
+    """(prec19) A problem said before follows the values this message changes, as the want does
+    (:func:`~ctxgraph.extract.wants.changed_values`): "I've got three flats in Reading" then "actually make that
+    four" is "I've got four flats in Reading"; a value given up leaves it. The problem is a sentence the user
+    said, its values facts of their own: left as it was, it holds a value the user changed.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "my boiler keeps cutting out, it's 3 years old"},
+    ...                 {"role": "user", "content": "sorry, actually it's 5 years old"}])
+    >>> [f.value for f in t.state().facts if f.key == "problem" and f.status == "current"]
+    ["my boiler keeps cutting out, it's 5 years old"]
+    """
+    G = ctx.graph
+    if any(isinstance(u, FactUnit) and u.key.startswith("problem") for u in ctx.units):
+        return []
+    out: list[_Unit] = []
+    for fid in [f for k, f in G.graph["current_fact"].items() if k.startswith("problem")]:
+        d = G.nodes[fid]
+        value = d["value"]
+        for old, new in changed_values(ctx, value):
+            if len(old.strip()) > 1 and old != new and old in value and _NUMERAL.search(old) and _NUMERAL.search(new):
+                value = _swapped(value, old, new, ctx.text)
+        value = " ".join(value.split()).strip(" ,，、")
+        if value and value != d["value"]:
+            out.append(FactUnit(key=d["key"], name=d["name"], value=value, stressed=d["stressed"]))
+    return out
+
+
+#: (prec19) a number, in digits or words: a problem follows a changed count, amount, day or time, never a changed
+#: name or place (a second place said later is no change of the first: "the studio in Caversham" beside "Reading")
+_NUMERAL = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)\b|[一二两三四五六七八九十百千万]", re.I)
+#: a range around a value: its start, a joiner, its end ("12 till 4", "3-5", "周二到周四")
+_RANGE = r"(?:to|till|until|through|[-–~～到至])"
+
+
+def _swapped(value: str, old: str, new: str, text: str) -> str:
+    """``value`` with ``old`` replaced by ``new``; an ``old`` that opens a range in it ("12 till 4") is replaced with
+    the range it opens, by the range ``new`` opens in ``text`` ("1 till 5"), or is left when ``new`` opens none.
+
+    >>> _swapped("could we have the van from 12 till 4", "12", "1", "can we do 1 till 5 instead")
+    'could we have the van from 1 till 5'
+    >>> _swapped("could we have the van from 12 till 4", "12 till", "1 till", "can we do 1 till 5 instead")
+    'could we have the van from 1 till 5'
+    >>> _swapped("three flats in Reading", "three", "four", "make that four")
+    'four flats in Reading'
+    """
+    old, new = (re.sub(rf"\s*\b{_RANGE}$", "", v) for v in (old, new))  # a count read as "12 till": the range's start
+    ranged = re.compile(rf"(?<!\w){re.escape(old)}\s*{_RANGE}\s*[\w:.]+", re.I)
+    span = ranged.search(value)
+    if span is None:
+        return value.replace(old, new)
+    to = re.compile(rf"(?<!\w){re.escape(new)}\s*{_RANGE}\s*[\w:.]+", re.I).search(text)
+    return value.replace(span.group(0), to.group(0)) if to else value

@@ -629,15 +629,11 @@ def _changed_want(ctx: MessageContext) -> str:
     return ""
 
 
-def _want_without_given_up(ctx: MessageContext) -> str:
-    """The current want less a value this message retracts or declines (a wish given up: "我想找一家有
-    桑拿的酒店" after the user goes on with one without a sauna), and with a value this message
-    changes changed in it too ("目标是华中科技大学" then "目标改成武汉大学了"): the want follows its values."""
+def changed_values(ctx: MessageContext, said: str) -> list[tuple[str, str]]:
+    """(old, new) for each value this message changes or gives up that a sentence the user said before (``said``:
+    the want, a problem) may hold: a value retracted or declined (new: " "), a value changed as a change ("改成",
+    "actually"), a count said again, a thing switched for another of its kind. The sentence follows its values."""
     G = ctx.graph
-    current = g.current_with_key(G, WANT_KEY)
-    if not current:
-        return ""
-    want = G.nodes[current[-1]]["value"]
     gone = [u.fact for u in ctx.units if isinstance(u, RetractUnit)]
     gone += [u.fact for u in ctx.units if isinstance(u, DecisionUnit) and u.decision == "rejected"]
     swaps = [(str(G.nodes[f]["value"]), " ") for f in gone if f in G and G.nodes[f].get("value")]
@@ -649,14 +645,27 @@ def _want_without_given_up(ctx: MessageContext) -> str:
                     swaps.append((str(G.nodes[old]["value"]), u.value))
     restated = [m for m in (_RESTATED[ctx.lang].finditer(ctx.text) if ctx.lang in _RESTATED else ()) if not ctx.asking(m.start())]
     if ctx.correcting:
-        swaps += _changed_counts(ctx, want) + [(old, " ") for old in _named_old(ctx, want)]
+        swaps += _changed_counts(ctx, said) + [(old, " ") for old in _named_old(ctx, said)]
     elif _MIND.get(ctx.lang) and _MIND[ctx.lang].search(ctx.text):  # (wants10) "还是三个月的吧", "the 3 day one then"
-        swaps += _changed_counts(ctx, want)
+        swaps += _changed_counts(ctx, said)
     elif restated:  # (prec11, wants11) "so 3 stumps in total", "桌数可能要加…估计10桌", "一共7个"
-        swaps += _changed_counts(ctx, want, stated=True, near=restated[0].end())
+        swaps += _changed_counts(ctx, said, stated=True, near=restated[0].end())
     else:  # (wrong15) "亲戚多，要10桌" after "大概8桌": the same thing counted again, no word of change
-        swaps += _changed_counts(ctx, want, stated=True, strict=True)
-    swaps += _switched(ctx, want)
+        swaps += _changed_counts(ctx, said, stated=True, strict=True)
+    swaps += _switched(ctx, said)
+    return swaps
+
+
+def _want_without_given_up(ctx: MessageContext) -> str:
+    """The current want less a value this message retracts or declines (a wish given up: "我想找一家有
+    桑拿的酒店" after the user goes on with one without a sauna), and with a value this message
+    changes changed in it too ("目标是华中科技大学" then "目标改成武汉大学了"): the want follows its values."""
+    G = ctx.graph
+    current = g.current_with_key(G, WANT_KEY)
+    if not current:
+        return ""
+    want = G.nodes[current[-1]]["value"]
+    swaps = changed_values(ctx, want)
     kept = _without_given_up(ctx, want)
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
