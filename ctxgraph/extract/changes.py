@@ -133,7 +133,24 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
         noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]
-    return (same or found or [None])[0]
+    return (same or _count_pool(ctx, found, m) or [None])[0]
+
+
+#: (en17) a plural noun right after a changed count ("make it 62 chairs"): the count names what it counts
+_NOUN_AFTER = re.compile(r"\s+(?:[a-z]{3,}\s+)?[a-z]{3,}s\b", re.I)
+
+
+def _count_pool(ctx: MessageContext, found: list[tuple[str, dict]], m: Mention | None) -> list[tuple[str, dict]]:
+    """(en17) The facts a count with no noun of theirs may move: a count the counts step keeps by its noun
+    (``count_tables``: "8 round tables") is moved by a bare count ("make it 30") and never by a count of another noun
+    ("make it 62 chairs"); among the counts of one message it moves the first said ("150 paperback copies. A5, about
+    240 pages" ... "make it 200": the copies)."""
+    if m is not None and _NOUN_AFTER.match(ctx.text, m.end):
+        return [f for f in found if not str(f[1].get("key", "")).startswith("count_")]
+    if found and str(found[0][1].get("key", "")).startswith("count_"):
+        turn = found[0][1].get("turn")
+        return [f for f in found if f[1].get("turn") == turn][::-1]
+    return found
 
 
 def changed_values(ctx: MessageContext) -> list[_Unit]:
@@ -289,11 +306,19 @@ def with_noun(value: str, d: dict) -> str:
     """(counts18) A new count of a thing the user counted (``d``, a ``count_<noun>`` fact), said with its measure word
     alone ("改成二十五杯"), keeps the thing's noun ("二十五杯奶茶"): the want that held the old count says it whole.
 
+    (en17) A bare number keeps the words after the old count ("make it 30": "30 medium boxes").
+
     >>> with_noun("二十五杯", {"key": "count_奶茶", "name": "奶茶"}), with_noun("30", {"key": "people", "name": "people"})
     ('二十五杯奶茶', '30')
+    >>> with_noun("30", {"key": "count_boxes", "name": "boxes", "value": "20 medium boxes"})
+    '30 medium boxes'
     """
     noun = str(d.get("name", ""))
-    if not str(d.get("key", "")).startswith("count_") or noun in value or not re.search(r"[\u4e00-\u9fff]$", value):
+    if not str(d.get("key", "")).startswith("count_"):
+        return value
+    if value.isdigit() and " " in str(d.get("value", "")):
+        return re.sub(r"^\S+", value, str(d["value"]))
+    if noun in value or not re.search(r"[\u4e00-\u9fff]$", value):
         return value
     return value + noun
 
