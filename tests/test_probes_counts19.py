@@ -17,13 +17,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("counts19")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "en-recount-same-message": "'4 ponies. sorry, 5': the bare recount in the count's message is not read",
-    "en-recount-other-noun": "'make it 6 tents' after '5 marquees': a count of another noun leaves the old count current",
-    "en-part-people-dropped": "'two people dropped out' is read as a count of people beside the group's size",
-    "en-part-prep-reason": "'on 6 chairs' in a reason is read as a count",
-    "zh-question-detail-count": "就三个行李箱 right after the user's question is read as a count",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_counts19_load_both_languages():
@@ -36,7 +30,6 @@ def test_probes_counts19_probe_reads_the_value(probe, conv):
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
 
 
-@pytest.mark.xfail(strict=True, reason="the count_ fact beside another step's bare count is not moved by 'make that four'")
 def test_a_bare_change_of_a_count_another_step_holds_leaves_no_count_of_the_noun_behind():
     t = Tracker("en", today="2026-03-09")
     t.observe_many([{"role": "user", "content": "need the smoke alarms checked, I've got three flats in Leeds, two over one shop"},

@@ -53,9 +53,16 @@ _NOT_NOUN = re.compile(rf"(?:{UNIT_WORDS['en']}|seconds|secs|hrs|nights|weekends
 #: a word between the number and the noun that makes the number no count of it ("3 of ...", "2 more", "4 are")
 _NOT_MID = re.compile(r"(?:of|are|were|more|less|fewer|other|extra|and|or|but|then|the|for|per|each|out|from|with|"
                       r"years?|months?|weeks?|days?|hours?|minutes?|times?|am|pm|ish)$", re.I)
-#: right before the number: a count ruled out ("not 2 frames"), a clock, a date, a rank or a house number ("at 5", "no 18", "year 3")
+#: right before the number: a count ruled out ("not 2 frames"), a clock, a date, a rank or a house number ("at 5", "no 18",
+#: "year 3"); (counts19) a place a thing is on, over or among ("the last coat of oil on 4 benches"): where, not how many
 _NOT_BEFORE = re.compile(r"\b(?:not|at|by|after|before|until|till|from|no|number|flat|unit|room|year|page|size|age|aged|step|level|floor|platform|"
-                         r"gate|table|the|last|next|past|first|every)\s+$", re.I)
+                         r"gate|table|the|last|next|past|first|every|on|onto|over|under|across|among|between)\s+$", re.I)
+#: (counts19) right before the number: the detail of the question just asked ("can we bring them? just 2 dogs")
+_QUESTION_DETAIL = re.compile(r"\?\s*(?:just|only)\s+$", re.I)
+#: (counts19) after a count in its message, a bare number that corrects it ("2 guideparents, Marta and Owen. sorry, 3"):
+#: a cue of correction, then the number alone (no noun, clock or unit after it)
+_RECOUNT = re.compile(rf"[^?]{{0,40}}?\b(?:sorry|no|actually|i mean|or rather|wait|make (?:it|that))\W{{1,3}}(?P<num>{_NUMBER})"
+                      r"(?!\s*(?:[a-z]{3,}\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
 #: (en17) right before the number: a deed done in the past ("I swapped two digits", "the partners have added four
 #: names"), a story of what happened, no count the user asks for
 _DONE_BEFORE = re.compile(r"\b[a-z]{3,}ed\s+$", re.I)
@@ -80,7 +87,8 @@ def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
         if _NOT_NOUN.fullmatch(noun) or (mid and (_NOT_MID.fullmatch(mid) or _NOT_NOUN.fullmatch(mid))):
             continue
         before = ctx.text[max(0, m.start() - 16):m.start()]
-        if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _NOT_AFTER.match(ctx.text, m.end()):
+        if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _QUESTION_DETAIL.search(before) \
+                or _NOT_AFTER.match(ctx.text, m.end()):
             continue
         if not _in_value(ctx, m.start(), m.end()):
             out.append((noun, m.start(), m.end()))
@@ -106,17 +114,62 @@ def counts(ctx: MessageContext) -> list[_Unit]:
     if ctx.lang != "en":
         return []
     last: dict[str, tuple[int, int]] = {}
+    moved: dict[str, str] = {}
     for noun, start, end in counted(ctx):
         key = f"count_{noun}"
-        if not (_skip(ctx, start, ctx.text[start:end]) or _changed_elsewhere(ctx, start, key)):
-            last[key] = (start, end)  # a later count of the noun in the message corrects it ("3 pages... sorry 4 pages")
+        if _skip(ctx, start, ctx.text[start:end]) or _kept_bare(ctx, start) or _group_part(ctx, noun):
+            continue
+        if _changed_elsewhere(ctx, start, key):
+            if (fid := _recounted_thing(ctx)) is not None:
+                last[key], moved[key] = (start, end), fid
+            continue
+        last[key] = (start, end)  # a later count of the noun in the message corrects it ("3 pages... sorry 4 pages")
     out: list[_Unit] = []
     for key, (start, end) in last.items():
-        said = ctx.text[start:end]
+        said = _corrected(ctx, start, end)
         mine = next((n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key == key), None)
         if mine is not None:
             ctx.units[mine] = ctx.units[mine].model_copy(update=dict(value=said))
         elif not _kept(ctx, start, end):
             out.append(FactUnit(key=key, name=key[len("count_"):], value=said, stressed=ctx.stressed_at(said),
-                                correction=ctx.correcting))
+                                correction=ctx.correcting or key in moved, supersedes=moved.get(key)))
     return out
+
+
+def _corrected(ctx: MessageContext, start: int, end: int) -> str:
+    """(counts19) The count as said, or as the message corrects it right after with a bare number: "2 guideparents,
+    Marta and Owen. sorry, 3" is "3 guideparents" (no count of another thing between)."""
+    said = ctx.text[start:end]
+    m = _RECOUNT.match(ctx.text, end)
+    if m is None or _COUNT.search(ctx.text, end, m.start("num")):
+        return said
+    return m.group("num") + said[len(said.split()[0]):]
+
+
+def _kept_bare(ctx: MessageContext, start: int) -> bool:
+    """(counts19) Another step of this message keeps the count's number alone as a count of nothing named ("I've got
+    three flats": ``count: three``): a bare "make that four" moves that fact, so a ``count_flats`` beside it would
+    stay behind, stale. (A number bound to a role, "40 guests and 5 round tables" read as ``people: 5``, does not.)"""
+    number = ctx.text[start:].split(maxsplit=1)[0].casefold()
+    return any(isinstance(u, FactUnit) and not u.offered and "count" in (u.key, u.slot)
+               and u.value.strip().casefold() == number for u in ctx.units)
+
+
+def _group_part(ctx: MessageContext, noun: str) -> bool:
+    """(counts19) The noun names a slot's count the user holds ("people" with a party size held): a count of it is a
+    part of the group ("numbers are 12 now, two people are off") or its new size, the roles and changes steps' own."""
+    slots = [s.id for s in ctx.pack.slots.values() if noun in (w.casefold() for w in s.synonyms)]
+    if not slots:
+        return False
+    held = {str(d.get("slot")) for _, d in g.recent_current_facts(ctx.graph, 30)}
+    return any(sl in held or any(isinstance(u, FactUnit) and u.slot == sl for u in ctx.units) for sl in slots)
+
+
+def _recounted_thing(ctx: MessageContext) -> str | None:
+    """(counts19) The id of the user's newest thing's count that a change act to a count of another noun moves ("6
+    transits" ... "actually make it 7 vans": the same vans), when no other count of the user's moved in the message
+    (with "40 guests" held, "make it 42 chairs" moved the guests, and "5 round tables" stays)."""
+    if any(isinstance(u, FactUnit) and u.supersedes for u in ctx.units):
+        return None
+    return next((fid for fid, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key", "")).startswith("count_")
+                 and ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role") == "user"), None)

@@ -369,7 +369,8 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     bound = {id(m) for ms in picked.values() for m in ms}
     doc, out = None, []
     for m in ctx.mentions:
-        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)) \
+                or _QUESTION_DETAIL.search(ctx.text, 0, m.start):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         span = counted(doc, m.text, m.end)
@@ -377,6 +378,11 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
         if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end for x in ctx.mentions):
             out.append((m.start, span[1], noun))
     return out
+
+
+#: (counts19) right before a count: the question the user just asked, the count its detail ("车里能放东西吗 就两个箱子":
+#: only what the question asks about, no thing the user has; "能送吗？我要订两个水果篮" states one)
+_QUESTION_DETAIL = re.compile(r"(?:吗|么|[？?])[\s，,]*(?:就|只|只有|就是|也就)$")
 
 
 #: (counts18) a counted noun that names people ("6个女生", "两位老师", "十个学生"): the count is the people's
