@@ -262,6 +262,11 @@ def recounted(ctx: MessageContext) -> None:
 
 #: (counts18) a total said before a bare count ("阳台还有一个 一共7个"): 个, said of anything, counts the thing then
 _TOTAL = re.compile(r"(?:一共|总共|总数|合计|加起来)(?:是|要|有)?\s*$")
+#: (counts19) a bare 个 count standing alone as what the user orders or says it is ("先订六个 不够再说", "是十二个",
+#: "八个就够"): the verb or 是 before it, the clause's end or a closing word after it; not a part ("其中两个要无糖")
+#: nor a count added or taken off ("再加两个", "少两个")
+_BARE_BEFORE = re.compile(r"(?:是|订|要|买|定|租|做|改|换成|改成|就)\s*$")
+_BARE_AFTER = re.compile(r"\s*(?:$|[，。！？,.!?；;\s]|吧|就|够|了|好了|左右)")
 #: (counts18) a count's numeral and its measure word, at the start of a counted thing's value ("两棵" of "两棵果树")
 _MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e00-\u9fff])")
 
@@ -291,7 +296,7 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
     values = [u.value for u in ctx.units if isinstance(u, FactUnit)]
     for m in sorted(ctx.mentions, key=lambda m: m.start):
         if m.label != "QUANTITY" or m.kind != "value" or m.text[-1] not in held or ctx.asking(m.start) \
-                or (m.text[-1] == "个" and not _TOTAL.search(ctx.text, 0, m.start)) \
+                or (m.text[-1] == "个" and not _TOTAL.search(ctx.text, 0, m.start) and not _bare_ge(ctx, m)) \
                 or any(m.text in v for v in values) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         fid, d = held[m.text[-1]]
@@ -300,6 +305,19 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
         return [FactUnit(key=d["key"], name=d["name"], value=with_noun(m.text, d), slot=d.get("slot"), group=d.get("group"),
                          correction=True, supersedes=fid, stressed=ctx.stressed)]
     return []
+
+
+def _bare_ge(ctx: MessageContext, m: Mention) -> bool:
+    """(counts19) A 个 count said alone as the thing the user orders or says it is ("那就先订六个 不够再说",
+    "不好意思 是十二个"), the noun left out: a recount of the thing counted with 个 before.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "公司想订十个蛋糕"}, {"role": "user", "content": "不好意思 是十二个"}])
+    >>> [f.value for f in t.state().facts if f.key == "count_蛋糕" and f.status == "current"]
+    ['十二个蛋糕']
+    """
+    return bool(_BARE_BEFORE.search(ctx.text, 0, m.start) and _BARE_AFTER.match(ctx.text, m.end))
 
 
 def with_noun(value: str, d: dict) -> str:

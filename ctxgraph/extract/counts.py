@@ -65,7 +65,9 @@ _RECOUNT = re.compile(rf"[^?]{{0,40}}?\b(?:sorry|no|actually|i mean|or rather|wa
                       r"(?!\s*(?:[a-z]{3,}\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
 #: (en17) right before the number: a deed done in the past ("I swapped two digits", "the partners have added four
 #: names"), a story of what happened, no count the user asks for
-_DONE_BEFORE = re.compile(r"\b[a-z]{3,}ed\s+$", re.I)
+_DONE_BEFORE = re.compile(r"\b(?:[a-z]{3,}ed|had)\s+$", re.I)  # (counts19) "we had 3 cars towed last month"
+#: (counts19) a clause said as a condition ("if we get 10 kayaks is there a discount"): a count the user supposes
+_IF = re.compile(r"(?:^|[.,;!?]\s*|\b(?:and|but|so)\s+)(?:if|unless|in case|whether)\b[^.,;!?]*$", re.I)
 #: right after the noun: a time ago or old, no count of a thing ("3 years ago" is the measures step's anyway)
 _NOT_AFTER = re.compile(r"\s*(?:ago|old|later|earlier|road|rd|street|st|lane|avenue|close|way|drive|place|crescent|grove|"
                         r"terrace|gardens|court|square)\b", re.I)
@@ -88,7 +90,7 @@ def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
             continue
         before = ctx.text[max(0, m.start() - 16):m.start()]
         if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _QUESTION_DETAIL.search(before) \
-                or _NOT_AFTER.match(ctx.text, m.end()):
+                or _NOT_AFTER.match(ctx.text, m.end()) or _IF.search(ctx.text, 0, m.start()):
             continue
         if not _in_value(ctx, m.start(), m.end()):
             out.append((noun, m.start(), m.end()))
@@ -119,7 +121,7 @@ def counts(ctx: MessageContext) -> list[_Unit]:
         key = f"count_{noun}"
         if _skip(ctx, start, ctx.text[start:end]) or _kept_bare(ctx, start) or _group_part(ctx, noun):
             continue
-        if _changed_elsewhere(ctx, start, key):
+        if key not in last and _changed_elsewhere(ctx, start, key):  # "4 paddles, no make that 6 paddles": its own
             if (fid := _recounted_thing(ctx)) is not None:
                 last[key], moved[key] = (start, end), fid
             continue
