@@ -18,6 +18,7 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("counts19")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "en-count-two-words-between": "two words between the number and the noun ('4 large terracotta pots') are not read",
     "en-neg-past-had": "the want keeps the past clause whole ('we had 3 cars towed ...', the wants lane's); no count_cars now",
 }
 
