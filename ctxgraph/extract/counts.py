@@ -44,7 +44,7 @@ _WORD_NUMBER = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thi
 _NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,4}}|{_WORD_NUMBER})"
 #: a plural noun: a word ending in s (not -ss, -us, -is: "class", "bus", "this") or an irregular plural
 _PLURAL = r"(?:[a-z]{2,}s(?<![siu]s)|people|children|men|women|geese|mice|teeth|feet)"
-_COUNT = re.compile(rf"(?<![\w£$€¥.,:/#-])(?P<num>{_NUMBER})\s(?:(?P<mid>[a-z]{{3,}})\s)??(?P<noun>{_PLURAL})(?![\w'’-])", re.I)
+_COUNT = re.compile(rf"(?<![\w£$€¥.,:/#-])(?P<num>{_NUMBER})\s(?:(?P<mid>[a-z]{{3,}}(?:\s[a-z]{{3,}})?)\s)??(?P<noun>{_PLURAL})(?![\w'’-])", re.I)
 #: plural words no count of a thing: time and money, a unit (the measures step's), a frequency, function words
 _NOT_NOUN = re.compile(rf"(?:{UNIT_WORDS['en']}|seconds|secs|hrs|nights|weekends|times|pounds|quid|dollars|euros|pence|"
                        r"cents|bucks|grand|percent|pcs|pls|thanks|yes|others|ones|lots|bits|days|ways|sorts|kinds|types|"
@@ -86,7 +86,7 @@ def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
     out = []
     for m in _COUNT.finditer(ctx.text):
         noun, mid = m.group("noun").casefold(), m.group("mid")
-        if _NOT_NOUN.fullmatch(noun) or (mid and (_NOT_MID.fullmatch(mid) or _NOT_NOUN.fullmatch(mid))):
+        if _NOT_NOUN.fullmatch(noun) or (mid and any(_NOT_MID.fullmatch(w) or _NOT_NOUN.fullmatch(w) for w in mid.split())):
             continue
         before = ctx.text[max(0, m.start() - 16):m.start()]
         if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _QUESTION_DETAIL.search(before) \
