@@ -18,7 +18,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("counts19")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-recount-bare-enough": "a bare 个 count at a clause's start with 就够 ('八个就够') does not move the thing's count",
     "en-neg-past-had": "the want keeps the past clause whole ('we had 3 cars towed ...', the wants lane's); no count_cars now",
 }
 
@@ -55,7 +54,6 @@ def test_counts_of_a_thing_said_in_one_message(said, held):
     assert {f.key: f.value for f in t.state().facts if f.status == "current" and f.key.startswith("count_")} == held
 
 
-@pytest.mark.xfail(strict=True, reason="a count in a clause told of an earlier time (上回) is read as the user's count")
 def test_zh_a_count_of_an_earlier_time_is_no_count_of_the_users():
     t = Tracker("zh", today="2026-03-09")
     t.observe({"role": "user", "content": "上回在你们店买过两个台灯 挺好用的 这次想买个落地灯"})

@@ -265,7 +265,7 @@ _TOTAL = re.compile(r"(?:一共|总共|总数|合计|加起来)(?:是|要|有)?\
 #: (counts19) a bare 个 count standing alone as what the user orders or says it is ("先订六个 不够再说", "是十二个",
 #: "八个就够"): the verb or 是 before it, the clause's end or a closing word after it; not a part ("其中两个要无糖")
 #: nor a count added or taken off ("再加两个", "少两个")
-_BARE_BEFORE = re.compile(r"(?:是|订|要|买|定|租|做|改|换成|改成|就)\s*$")
+_BARE_BEFORE = re.compile(r"(?:是|订|要|买|定|租|做|改|换成|改成|就)\s*$|(?:^|[\s，,。！？!?；;])$")  # or a clause's start: "八个就够"
 _BARE_AFTER = re.compile(r"\s*(?:$|[，。！？,.!?；;\s]|吧|就|够|了|好了|左右)")
 #: (counts18) a count's numeral and its measure word, at the start of a counted thing's value ("两棵" of "两棵果树")
 _MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e00-\u9fff])")

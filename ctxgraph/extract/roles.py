@@ -370,7 +370,7 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     doc, out = None, []
     for m in ctx.mentions:
         if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)) \
-                or _QUESTION_DETAIL.search(ctx.text, 0, m.start):
+                or _QUESTION_DETAIL.search(ctx.text, 0, m.start) or _EARLIER.search(ctx.text, max(0, m.start - 12), m.start):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         span = counted(doc, m.text, m.end)
@@ -383,6 +383,8 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
 #: (counts19) right before a count: the question the user just asked, the count its detail ("车里能放东西吗 就两个箱子":
 #: only what the question asks about, no thing the user has; "能送吗？我要订两个水果篮" states one)
 _QUESTION_DETAIL = re.compile(r"(?:吗|么|[？?])[\s，,]*(?:就|只|只有|就是|也就)$")
+#: (counts19) a time before now said just before a count ("上回在你们店买过两个台灯"): what the user had, no count wanted
+_EARLIER = re.compile(r"(?:上次|上回|去年|前年|上个?月|上周|以前|那次|那回|当时)[^\s，。！？,.!?；;]*$")
 
 
 #: (counts18) a counted noun that names people ("6个女生", "两位老师", "十个学生"): the count is the people's
