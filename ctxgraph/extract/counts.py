@@ -32,7 +32,7 @@ import re
 
 from .. import _graph as g
 from .._units import FactUnit, _Unit
-from .changes import ACT_WINDOW
+from .changes import ACT_WINDOW, _said_by
 from .context import MessageContext
 from .measures import UNIT_WORDS, _kept, _skip
 from .registry import step
@@ -174,4 +174,4 @@ def _recounted_thing(ctx: MessageContext) -> str | None:
     if any(isinstance(u, FactUnit) and u.supersedes for u in ctx.units):
         return None
     return next((fid for fid, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key", "")).startswith("count_")
-                 and ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role") == "user"), None)
+                 and _said_by(ctx, d) == "user"), None)
