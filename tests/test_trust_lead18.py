@@ -55,3 +55,13 @@ def test_a_ceiling_as_a_bare_answer_is_a_rule_not_a_value():
     facts, rules = _state([("assistant", "剪加染的预算大概多少呢？"), ("user", "300以内吧，小林就行")], "zh")
     assert not any(k == "budget" for k, _ in facts)
     assert any("300以内" in r for r in rules)
+
+
+@pytest.mark.parametrize("lang, question, answer, expected", [
+    ("zh", "几位？", "两个大人一个小孩", {("adults", "两个大人"), ("children", "一个小孩")}),
+    ("en", "How many people?", "2 adults and 1 child", {("adults", "2 adults"), ("children", "1 child")}),
+])
+def test_counts_by_kind_answering_a_count_question_stay_apart(lang, question, answer, expected):
+    facts, _ = _state([("assistant", question), ("user", answer)], lang)
+    assert expected <= facts
+    assert not any(k == "people" for k, _ in facts)

@@ -692,6 +692,8 @@ def unslotted_values(w: FactWriter) -> None:
         target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
         if target is None:
             slot = next((s for s in asked if m.label in s.types), None)
+            if slot and _several_answers(ctx, slot, m):
+                continue  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value
             if slot:
                 key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot))
                 target = (key, name, None, slot.id, group)
@@ -707,6 +709,14 @@ def unslotted_values(w: FactWriter) -> None:
                                     slot=target[3], group=target[4]))
             if ctx.correcting:
                 break  # a correction changes one value; other numbers are the old one or noise
+
+
+def _several_answers(ctx: MessageContext, slot: SlotRule, m: Mention) -> bool:
+    """Whether the answer holds another value of ``slot``'s types beside ``m``, not the rest of a range that
+    starts at ``m``: "两个大人一个小孩", "2 adults and 1 child" are two values, "3000到5000" is one."""
+    whole = range_to(ctx.text, m.end) or m.end
+    return any(o is not m and o.kind == "value" and o.label in slot.types and not (m.start <= o.start < whole)
+               for o in ctx.mentions)
 
 
 def corrected_parts(w: FactWriter) -> bool:
@@ -906,6 +916,8 @@ def bare_answer(w: FactWriter) -> None:
         fitting = [m for m in free if m.label == "NUMBER"]
         if len(fitting) != 1:
             return
+    if slot.types and len(fitting) > 1 and _several_answers(ctx, slot, fitting[0]):
+        return  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value
     if len(fitting) == 1 and _LIMIT_AFTER.match(ctx.text, fitting[0].start):
         return  # (lead18) "预算多少？" - "300以内吧": a ceiling the constraint holds, no value settled on
     value = fitting[0].text if len(fitting) == 1 else _without_fillers(_until_refusal(ctx.text), ctx.pack.answer_fillers)
