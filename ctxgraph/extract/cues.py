@@ -1064,7 +1064,13 @@ def questions(ctx: MessageContext) -> list[_Unit]:
     """What the assistant asks and waits for; "你觉得怎么样？" asks about nothing in particular."""
     sentences = [ctx.text[start:end] for start, end in question_sentences(ctx.text)]
     return [QuestionUnit(text=s.strip()) for s in sentences
-            if s.strip() and first_match(ctx.pack.questions, s) and ctx.profile.has_object(asking_clause(s))]
+            if s.strip() and first_match(ctx.pack.questions, s) and _asks_about(ctx, asking_clause(s))]
+
+
+def _asks_about(ctx: MessageContext, clause: str) -> bool:
+    """A question asks about something: a noun in it, or a word the pack knows as a slot's name
+    (jieba tags "预算" in "您的预算大概多少？" and "几间" in "请问要几间？" as no noun)."""
+    return ctx.profile.has_object(clause) or bool(ctx.pack.synonym_rx and ctx.pack.synonym_rx.search(clause))
 
 
 @step("goal", roles=("user",))

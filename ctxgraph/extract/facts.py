@@ -42,6 +42,25 @@ _GOES_ON = re.compile(r"\s?(?:[天周]|个(?:月|星期|小时)|小时|分钟|(?
                       r"|(?:到|至|[-~～—])\s?\d)", re.I)
 
 
+#: (lead18) the rest of a range after its first amount: "到5000", "-£500", " to 500 quid", "～8000元"
+_RANGE_REST = re.compile(r"\s?(?:到|至|[-~～—]|to\b)\s?[$£€¥]?\s?\d[\d,.]*"
+                         r"(?:\s?(?:元|块钱?|万|个人|人|位|k\b|镑|quid\b|pounds\b|dollars\b|people\b|guests\b))?", re.I)
+
+
+def range_to(text: str, end: int) -> int | None:
+    """Where a range that starts with the amount ending at ``end`` ends, or None.
+
+    >>> t = "3000到5000吧"; t[:range_to(t, 4)]
+    '3000到5000'
+    >>> t = "£300-£500 tops"; t[:range_to(t, 4)]
+    '£300-£500'
+    >>> range_to("300 for the lot", 3) is None
+    True
+    """
+    m = _RANGE_REST.match(text, end)
+    return m.end() if m else None
+
+
 class FactWriter:
     """Collects one message's facts: one value per key, the rules of who may change what."""
 
@@ -84,7 +103,11 @@ class FactWriter:
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
-        if mention is not None and mention.label == "NUMBER" and _GOES_ON.match(ctx.text, mention.end):
+        whole = range_to(ctx.text, mention.end) if mention is not None and mention.label in ("NUMBER", "MONEY") else None
+        if whole and ctx.role == "user" and not ctx.asking(at):
+            # (lead18) "预算3000到5000", "budget is 300-500 pounds": the user's range is the value, whole
+            value, mention = ctx.text[mention.start:whole], None
+        elif mention is not None and mention.label == "NUMBER" and _GOES_ON.match(ctx.text, mention.end):
             return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
@@ -254,6 +277,10 @@ def is_limit(text: str, at: int) -> bool:
     (True, True, True)
     """
     return bool(_LIMIT_BEFORE.search(text[max(0, at - 40):at]))
+
+
+#: (lead18) a ceiling said after the amount, as a bare answer: "300以内吧", "两千块以下" (the constraint holds it)
+_LIMIT_AFTER = re.compile(r"[\d.,一二两三四五六七八九十百千万]+\s*(?:元|块钱?|万)?\s*(?:以内|之内|以下)")
 
 
 #: the assistant's own deed, then its deadline word right before the value ("I'll hold it until Friday")
@@ -665,17 +692,31 @@ def unslotted_values(w: FactWriter) -> None:
         target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
         if target is None:
             slot = next((s for s in asked if m.label in s.types), None)
+            if slot and _several_answers(ctx, slot, m):
+                continue  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value
             if slot:
                 key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot))
                 target = (key, name, None, slot.id, group)
+        if target and target[0] not in w.filled and not ctx.correcting and _LIMIT_AFTER.match(ctx.text, m.start):
+            continue  # (lead18) "预算多少？" - "300以内吧": a ceiling the constraint holds, no value settled on
         if target and target[0] not in w.filled:
             w.filled.add(target[0])
             w.used.add(i)
-            w.units.append(FactUnit(key=target[0], name=target[1], value=m.text, normalized=m.value,
+            whole = range_to(ctx.text, m.end) if m.label in ("NUMBER", "MONEY") else None
+            w.units.append(FactUnit(key=target[0], name=target[1], value=ctx.text[m.start:whole] if whole else m.text,
+                                    normalized=None if whole else m.value,
                                     correction=ctx.correcting, stressed=ctx.stressed, supersedes=target[2],
                                     slot=target[3], group=target[4]))
             if ctx.correcting:
                 break  # a correction changes one value; other numbers are the old one or noise
+
+
+def _several_answers(ctx: MessageContext, slot: SlotRule, m: Mention) -> bool:
+    """Whether the answer holds another value of ``slot``'s types beside ``m``, not the rest of a range that
+    starts at ``m``: "两个大人一个小孩", "2 adults and 1 child" are two values, "3000到5000" is one."""
+    whole = range_to(ctx.text, m.end) or m.end
+    return any(o is not m and o.kind == "value" and o.label in slot.types and not (m.start <= o.start < whole)
+               for o in ctx.mentions)
 
 
 def corrected_parts(w: FactWriter) -> bool:
@@ -875,6 +916,10 @@ def bare_answer(w: FactWriter) -> None:
         fitting = [m for m in free if m.label == "NUMBER"]
         if len(fitting) != 1:
             return
+    if slot.types and len(fitting) > 1 and _several_answers(ctx, slot, fitting[0]):
+        return  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value
+    if len(fitting) == 1 and _LIMIT_AFTER.match(ctx.text, fitting[0].start):
+        return  # (lead18) "预算多少？" - "300以内吧": a ceiling the constraint holds, no value settled on
     value = fitting[0].text if len(fitting) == 1 else _without_fillers(_until_refusal(ctx.text), ctx.pack.answer_fillers)
     if value:
         w.make(slot, value, 0, mention=fitting[0] if len(fitting) == 1 else None, patterned=True)
