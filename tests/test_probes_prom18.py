@@ -30,6 +30,9 @@ KNOWN_MISSES: dict[str, str] = {
     "en_aquarium_can_book_both_done_by_call": "an offer with can is no promise, and the call after the user's answer keeps nothing",
     "en_bookbinding_shall_i_book_done_by_call": "an offered booking taken is left to the booking's record (_BOOKS_IT)",
     "zh_piano_we_can_contact_done_by_call": "the offer taken is a promise, but a zh tool name shares no word with it: kept open",
+    "zh_bookbinding_proof_printed": "a made thing said done with 做好了/印好了 and no 已: no done cue",
+    "en_climb_minibus_lift_answered_by_result": "a tool's result naming the thing of an open check keeps nothing",
+    "zh_bees_rain_cover_answered_by_result": "我跟X确认一下 is no check, and a result naming its thing keeps nothing",
     "zh_tailor_user_will_receive": "the user's own future (您会收到…) is read as a promise by the 会…发 cue",
 }
 
