@@ -20,20 +20,12 @@ from tests.test_probes_prom10 import problems
 PROBES = load_probes("prom18")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh_bees_named_adds_you_to_group": "a deed with the user after 会 by someone of the service (会拉您进群) is read by no cue",
-    "zh_piano_elided_video_call": "会 + a deed with the user (和您视频连线), the doer left out: no cue",
-    "zh_climb_meets_you_plural": "会 + a deed with the user's party (约你们): no cue",
-    "zh_tailor_arrives_early": "会提前…到 by a named person: no cue",
-    "zh_bees_licence_text_usual_days": "the bare span after the deed (一般三个工作日) makes the whole promise a habit",
-    "zh_tailor_tell_the_driver": "我跟X说 at the clause's end: the cue wants 说一下 / 说一声",
-    "zh_climb_check_with_coach": "我跟X确认一下: no cue",
-    "en_aquarium_can_book_both_done_by_call": "an offer with can is no promise, and the call after the user's answer keeps nothing",
-    "en_bookbinding_shall_i_book_done_by_call": "an offered booking taken is left to the booking's record (_BOOKS_IT)",
-    "zh_piano_we_can_contact_done_by_call": "the offer taken is a promise, but a zh tool name shares no word with it: kept open",
-    "zh_bookbinding_proof_printed": "a made thing said done with 做好了/印好了 and no 已: no done cue",
-    "en_climb_minibus_lift_answered_by_result": "a tool's result naming the thing of an open check keeps nothing",
-    "zh_bees_rain_cover_answered_by_result": "我跟X确认一下 is no check, and a result naming its thing keeps nothing",
-    "zh_tailor_user_will_receive": "the user's own future (您会收到…) is read as a promise by the 会…发 cue",
+    "en_aquarium_can_book_both_done_by_call": "the English offer done by the next call was tried (follow._offer_done): it made "
+                                              "25 done promises no annotator of the open sets lists; kept to Chinese",
+    "en_bookbinding_shall_i_book_done_by_call": "an offered booking taken is left to the booking's record (_BOOKS_IT); the "
+                                                "English read of follow._offer_done was dropped (see above)",
+    "zh_bookbinding_proof_printed": "a made thing said done with 做好了/印好了 and no 已: a done cue for it was tried and gained "
+                                    "on blind17 only (one chat), dropped",
 }
 
 
