@@ -24,8 +24,6 @@ KNOWN_MISSES: dict[str, str] = {
                                               "25 done promises no annotator of the open sets lists; kept to Chinese",
     "en_bookbinding_shall_i_book_done_by_call": "an offered booking taken is left to the booking's record (_BOOKS_IT); the "
                                                 "English read of follow._offer_done was dropped (see above)",
-    "en_aquarium_consultant_goes_through": "a role the cue list does not name (consultant) will + a deed: no cue",
-    "en_bookbinding_named_does_the_thing": "a named person's will do + a thing: do is left out of the cue (Will do, the 35t will do)",
     "zh_bookbinding_proof_printed": "a made thing said done with 做好了/印好了 and no 已: a done cue for it was tried and gained "
                                     "on blind17 only (one chat), dropped",
 }
