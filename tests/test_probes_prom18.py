@@ -24,6 +24,7 @@ KNOWN_MISSES: dict[str, str] = {
                                               "25 done promises no annotator of the open sets lists; kept to Chinese",
     "en_bookbinding_shall_i_book_done_by_call": "an offered booking taken is left to the booking's record (_BOOKS_IT); the "
                                                 "English read of follow._offer_done was dropped (see above)",
+    "zh_climb_signup_link_given": "a link handed over (报名链接：https://…) is no report: the promise to send it stays open",
     "zh_bookbinding_proof_printed": "a made thing said done with 做好了/印好了 and no 已: a done cue for it was tried and gained "
                                     "on blind17 only (one chat), dropped",
 }
