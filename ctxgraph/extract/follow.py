@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .. import _graph as g
-from .._units import ActionResultUnit, CommitmentUnit, ConstraintUnit, FactUnit, FulfilUnit, LiftUnit, _Unit
+from .._units import ActionResultUnit, ConstraintUnit, FactUnit, FulfilUnit, LiftUnit, _Unit
 from .bounds import bound, satisfies
 from .context import MessageContext
 from .facts import _token_at
@@ -124,10 +124,8 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
     from .cues import _overlap
 
     results = [u for u in ctx.units_of(ActionResultUnit) if u.status == "ok"]
-    if not results:
+    if not results or not ctx.graph.graph["open_items"]["commitment"]:
         return []
-    if not ctx.graph.graph["open_items"]["commitment"]:  # (prom18) an offer taken is no promise yet: the call does it
-        return [u for r in results for u in _offer_done(ctx, r.call_id, set())][:1]
     open_ = g.open_items(ctx.graph, "commitment")
     units: list[_Unit] = []
     for r in results:
@@ -141,7 +139,7 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
             units.append(FulfilUnit(commitment=best[1], status="done"))
         else:
             closed = {u.commitment for u in units}
-            units += _checked(ctx, r.call_id, closed) or _offer_done(ctx, r.call_id, closed) or _check_answered(ctx, closed)
+            units += _checked(ctx, r.call_id, closed) or _check_answered(ctx, closed)
     return units
 
 
@@ -189,55 +187,6 @@ def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]
             if pid not in closed and (d["turn"] == turn or d["turn"] in said
                                       or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
             and first_match(ctx.pack.checks, d["text"])][:1]
-
-
-#: (prom18) an offer said as what the assistant's side can do for the user, no question (我们可以帮您联系平安定损员来定损):
-#: the deed after the cue. Chinese only: the English "I can …" / "Shall I book …?" done by the next call was tried and
-#: made 25 promises no annotator of the open sets lists (offers of a booking the booking's record holds)
-_CAN_OFFER = re.compile(r"(?:我们?|咱们?)(?:这边)?(?:也)?可以(?P<deed>(?:帮|给|为|替)(?:您|你)[^，,。！？；;]+)")
-
-
-def _offered_deeds(ctx: MessageContext, text: str) -> list[str]:
-    """(prom18) The deeds an assistant's message says its side can do for the user (:data:`_CAN_OFFER`).
-
-    >>> from types import SimpleNamespace
-    >>> _offered_deeds(SimpleNamespace(lang="zh"), "需要事故认定书。我们可以帮您联系平安定损员来定损。")
-    ['帮您联系平安定损员来定损']
-    >>> _offered_deeds(SimpleNamespace(lang="en"), "I can book both trials for you now.")
-    []
-    """
-    return [m.group("deed").strip() for m in _CAN_OFFER.finditer(text)] if ctx.lang == "zh" else []
-
-
-def _offer_done(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]:
-    """(prom18) A tool call right after the user's answer to an assistant's offer does the deed offered when it shares a
-    word with it: the offer taken as a promise (``promises._accepted_offers``: "要不要我帮您…？" - "好") is kept whatever
-    the tool's English name; an offer no message read as one ("我们可以帮您联系平安定损员来定损" - "你们帮我约定损吧" -
-    ``schedule_survey(insurer=平安)``) is recorded as a promise kept. Not after a no ("不用了"), nor a call of another
-    deed (no word shared)."""
-    from .cues import _named_overlap
-
-    G = ctx.graph
-    aid = G.graph["call_to_action"].get(call_id)
-    turn = G.nodes[aid].get("turn", -1) if aid is not None else -1
-    offer, answer = G.nodes.get(f"t{turn - 2}"), G.nodes.get(f"t{turn - 1}")
-    if offer is None or answer is None or offer["role"] != "assistant" or answer["role"] != "user" or _said_no(ctx, answer.get("text") or ""):
-        return []
-    _, call = _call_text(ctx, call_id)
-    taken = [pid for pid, d in g.open_items(G, "commitment") if d.get("turn") == turn - 1 and pid not in closed]
-    if len(taken) == 1 and _named_overlap(ctx, call, G.nodes[taken[0]]["text"]):
-        return [FulfilUnit(commitment=taken[0], status="done")]  # "我们可以帮您联系…" - "帮我约一下吧", then the call
-    deeds = [d for d in _offered_deeds(ctx, offer.get("text") or "") if _named_overlap(ctx, call, d)]
-    return [CommitmentUnit(text=deeds[0], status="done")] if len(deeds) == 1 and not taken else []
-
-
-def _said_no(ctx: MessageContext, text: str) -> bool:
-    """Whether a user's message opens with a no (a ``deny`` cue, or a ``declines`` one: "no thanks", "不用了")."""
-    from .text import clauses
-
-    first = next((c.strip() for _, c in clauses(text) if c.strip()), "")
-    deny = [cues for name, cues in ctx.pack.intents if name == "deny"]
-    return bool(first) and (any(first_match(cues, first) for cues in deny) or first_match(ctx.pack.declines, first) is not None)
 
 
 #: (prom18) an open check is answered by a tool's result at most this many messages after it was said
