@@ -138,7 +138,8 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
         if best[0] >= KEPT_OVERLAP:
             units.append(FulfilUnit(commitment=best[1], status="done"))
         else:
-            units += _checked(ctx, r.call_id, {u.commitment for u in units})
+            closed = {u.commitment for u in units}
+            units += _checked(ctx, r.call_id, closed) or _check_answered(ctx, closed)
     return units
 
 
@@ -186,6 +187,42 @@ def _checked(ctx: MessageContext, call_id: str, closed: set[str]) -> list[_Unit]
             if pid not in closed and (d["turn"] == turn or d["turn"] in said
                                       or d["turn"] in asked and turn - d["turn"] <= CHECK_TURNS)
             and first_match(ctx.pack.checks, d["text"])][:1]
+
+
+#: (prom18) an open check is answered by a tool's result at most this many messages after it was said
+ANSWER_TURNS = 8
+#: the words of checking itself, which a result's keys share with any check ("route_check", "verified")
+_CHECK_WORDS = frozenset("check ask confirm verify whether find out see look".split())
+
+
+def _check_answered(ctx: MessageContext, closed: set[str]) -> list[_Unit]:
+    """(prom18) A tool's result that names the thing an open check asked about answers it: "I'll ask our appointed person to
+    check the route and the weight limit" then ``book_lift`` returning ``"route_check": "ok - weight limit exempts
+    access"``; "我跟厨师确认一下甜品能不能做无糖的" then ``book_room`` returning ``"dessert": "可做无糖"``. The check (the pack's
+    ``checks``) was said up to :data:`ANSWER_TURNS` messages before, and the result shares two of its words besides the
+    words of checking (letter pairs in segmented writing); the latest such check is the one.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll check the loading bay height with the venue."},
+    ...     {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+    ...      "function": {"name": "book_delivery", "arguments": "{}"}}]},
+    ...     {"role": "tool", "tool_call_id": "c1", "content": '{"ref": "D-1", "loading_bay_height": "3.2m"}'}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [("I'll check the loading bay height with the venue", 'done')]
+    """
+    from .cues import _pairs, _stems
+
+    said = re.sub(r"[_\-]", " ", ctx.text or "")
+    words = _stems(said, ctx.lang) - _CHECK_WORDS
+    for pid, d in reversed(g.open_items(ctx.graph, "commitment")):
+        if pid in closed or ctx.index - d["turn"] > ANSWER_TURNS or not first_match(ctx.pack.checks, d["text"]):
+            continue
+        thing = d["text"]
+        shared = len(_pairs(ctx, said) & _pairs(ctx, thing)) if ctx.profile.segmented else len(words & (_stems(thing, ctx.lang) - _CHECK_WORDS))
+        if shared >= 2:
+            return [FulfilUnit(commitment=pid, status="done")]
+    return []
 
 
 def _asked_then_answered(G, turn: int, asks_input=()) -> set[int]:

@@ -573,7 +573,7 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "我可以安排快递上门取件，可以吗？" offers; "I'll send a proof by Friday, ok?" promises (cons6)
         if _ENDS_ASKING.search(sentence) and first_match(ctx.pack.offer_cues, _addressed(ctx, sentence)):
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
-        if _habitual(ctx.text[opening:end]):
+        if _habitual(ctx.text[opening:_deed_end(pieces, kinds, start, end)]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
         if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
             continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
@@ -653,6 +653,17 @@ _HABIT = re.compile(r"一般|通常|平时|往往|正常情况下|是[^，,。�
 _EVERY = re.compile(r"每(?:天|次|周|晚|节课|个月)|\balways\b|\bevery (?:day|time|week|class|session)\b|\bafter each\b", re.I)
 _OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
 _USER = re.compile(r"\byou(?:r|rs)?\b|您|你", re.I)
+
+
+def _deed_end(pieces, kinds, start: int, end: int) -> int:
+    """(prom18) Where the last clause that promises in a span ends: a bare span after it ("运输证办好会短信通知您，一般三个
+    工作日") tells how long the service usually takes, it does not make the deed before it a habit.
+
+    >>> pieces = [(0, "运输证办好会短信通知您"), (12, "一般三个工作日")]
+    >>> _deed_end(pieces, ["make", "plain"], 0, 19), _deed_end(pieces, ["plain", "plain"], 0, 19)
+    (11, 19)
+    """
+    return max((o + len(c) for (o, c), kind in zip(pieces, kinds) if kind == "make" and start <= o < end), default=end)
 
 
 def _habitual(span: str) -> bool:
