@@ -15,12 +15,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("missen19")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-slot-weds-clock": "the slot pick holds the option's day and clock, not the user's 'weds 3pm'",
-    "en-slot-day-afternoon": "the slot pick holds the option's day and clock, not the user's 'thursday afternoon'",
-    "en-slot-day-part": "the slot pick holds the option's day and part, not the user's 'Sunday afternoon'",
-    "en-slot-short-day": "the slot pick holds the option, not the user's 'fri morning'",
-    "en-one-frame": "the picks step holds the alternative's words, not the user's 'frame one'",
-    "en-one-ticket": "the picks step holds the alternative's words, not the user's 'ticket one'",
 }
 
 

@@ -261,6 +261,7 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     said = ctx.graph.nodes[last] if last else {}
     last_said, said_text = (said.get("index"), said.get("text", "")) if said.get("role") == "assistant" else (None, "")
     chosen: dict[str, str] = {}
+    words_of: dict[str, str] = {}
     until = put_off_until(ctx.text, ctx.lang, [s for _, listed in listing for alt in listed for s in alt])  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
     for offset, clause in clauses(ctx.text):
         if offset + len(clause) <= until:
@@ -289,9 +290,37 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             answered = answered and _short_name(value)
             if (cued or earlier or answered) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
                 chosen.setdefault(earlier or f"choice_t{turn}", value)
+                words_of.setdefault(earlier or f"choice_t{turn}", one_words(clause, _shared(clause, value, ctx.lang, slot_words) or value))
             break
-    return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)
+    # (missen19) an alternative taken as "the <word> one" keeps the user's words, the alternative in brackets beside
+    return [FactUnit(key=key, name="choice", value=f"{words_of[key]} ({value})" if words_of.get(key) else value,
+                     correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items()]
+
+
+# (missen19) "the siblings one", "certificate one": up to three words right before "one" that point at an alternative
+_ONE_WORDS = re.compile(r"((?:[\w'-]+\s+){1,3})one\b", re.I)
+
+
+def one_words(clause: str, part: str) -> str:
+    """(missen19) The user's words "<...> one" that name the alternative by ``part`` (the words the clause shares with
+    it), from the first word of the part on, or "": "one" with no word of the part right before it ("which one", "the
+    other one") names nothing.
+
+    >>> one_words("the siblings one if they like it", "two siblings"), one_words("we take the certificate one", "certificate")
+    ('siblings one', 'certificate one')
+    >>> one_words("certificate please, the other one is dear", "certificate"), one_words("Eco Wash", "Eco Wash")
+    ('', '')
+    >>> one_words("the gf one pls", "the GF base")
+    'gf one'
+    """
+    words = {w.casefold() for w in re.findall(r"[^\W_]+", part)} - {"the", "a", "an", "one"}
+    for m in _ONE_WORDS.finditer(clause):
+        before = list(re.finditer(r"[\w'-]+", m.group(1)))
+        at = next((w.start() for w in before if w.group(0).casefold() in words), None)
+        if at is not None:
+            return clause[m.start(1) + at:m.end()]
+    return ""
 
 
 def _other_head(clause: str, value: str, part: str) -> bool:
