@@ -323,6 +323,17 @@ def one_words(clause: str, part: str) -> str:
     return ""
 
 
+def bracketed(value: str) -> str:
+    """(missen19) The alternative a pick holds: in brackets after the user's words ("siblings one (£55 a month for two
+    siblings)"), else the value itself.
+
+    >>> bracketed("block one (a weekend block on 16-17)"), bracketed("Westgate")
+    ('a weekend block on 16-17', 'Westgate')
+    """
+    m = re.fullmatch(r"[^()]+ \((.+)\)", value)
+    return m.group(1) if m else value
+
+
 def _other_head(clause: str, value: str, part: str) -> bool:
     """``part`` ends the option and follows another word in the clause: the same head noun of
     another thing ("乔医师" against "主任医师"), not a name of the option.
@@ -342,12 +353,15 @@ def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_
     """The key of an earlier choice that this list offers again beside the new pick ("Still want
     the remake, or the refund or credit instead?"): the new pick replaces it."""
     G = ctx.graph
+    mine = next((parts for parts in listed if value in parts), [])
     for key, fid in G.graph["current_fact"].items():
         d = G.nodes[fid]
         if not str(d.get("key", "")).startswith("choice_t"):
             continue
         if isinstance(d.get("normalized"), str) and _normal(value) in _normal(d["normalized"]):
             continue  # (picks10) a part of the very option chosen (the choose step keeps it as the normal form): no change
+        if bracketed(str(d["value"])) in mine:
+            continue  # (missen19) another part of the alternative chosen ("drawer locks" of the package taken): no change
         if any(s != value and _shared(d["value"], s, ctx.lang, slot_words) for parts in listed for s in parts):
             return d["key"]
     return None
