@@ -21,9 +21,6 @@ PROBES = load_probes("miss18")
 KNOWN_MISSES: dict[str, str] = {
     "zh-echo-single-shop": "莫干山路那个: the place fact of the same message holds 莫干山路, so the echoed pick stays out "
                            "(a pick beside a fact another step keeps is left behind when that fact changes)",
-    "zh-daypart-yue-drain": "a Cantonese part of the day (下昼) is no part of the day the date reader keeps",
-    "zh-daypart-yue-next-week": "a Cantonese part of the day (上昼) is no part of the day the date reader keeps",
-    "zh-daypart-yue-neg-other-day": "a Cantonese part of the day (下昼) is no part of the day the date reader keeps",
 }
 
 
