@@ -21,9 +21,6 @@ PROBES = load_probes("miss18")
 KNOWN_MISSES: dict[str, str] = {
     "zh-echo-single-shop": "莫干山路那个: the place fact of the same message holds 莫干山路, so the echoed pick stays out "
                            "(a pick beside a fact another step keeps is left behind when that fact changes)",
-    "zh-invoice-plain": "普票 after the opening is no value any step reads",
-    "zh-invoice-vat-in-question-message": "增值税专用发票 after the opening is no value any step reads",
-    "zh-invoice-change": "还是开专票吧 changes no invoice kind: the kind is no slot",
 }
 
 
