@@ -21,7 +21,6 @@ PROBES = load_probes("miss18")
 KNOWN_MISSES: dict[str, str] = {
     "zh-echo-single-shop": "莫干山路那个: the place fact of the same message holds 莫干山路, so the echoed pick stays out "
                            "(a pick beside a fact another step keeps is left behind when that fact changes)",
-    "zh-company-after-space": "a company named with its legal form after a space is no value any step reads",
 }
 
 
