@@ -126,10 +126,21 @@ def echoed_picks(ctx: MessageContext) -> list[_Unit]:
     return []
 
 
-def _echoed(value: str) -> str | None:
-    """The word an echoed pick's value repeats ("8号那班" -> "8号"), None for another pick."""
+def _echoed(value: str, offer: str) -> str | None:
+    """The word an echoed pick's value repeats, None for a pick another step made of ``offer`` (choose's "周日那个 (周日)"
+    and slot_picks' keep the option as they said it; settle.py settles those).
+
+    >>> offer = "寒假集训7800元；另外有周末班，9600元。"
+    >>> _echoed("寒假那个 (寒假集训)", offer), _echoed("寒假那个 (寒假集训7800元)", offer)
+    ('寒假', None)
+    """
     m = _ECHO.match(value.split(" (")[0])
-    return m.group("word") if m else None
+    found = echoed_word(m.group(0), offer) if m else None
+    if found is None:
+        return None
+    said, word = found
+    name = offered_name(word, offer)
+    return word if value == (f"{said} ({name})" if name else said) else None
 
 
 def _named_apart(arg: str, offer: str, word: str) -> bool:
@@ -153,8 +164,8 @@ def echoed_stale(ctx: MessageContext) -> list[_Unit]:
     G, out = ctx.graph, []
     for key, fid in G.graph["current_fact"].items():
         d = G.nodes[fid]
-        word = _echoed(str(d["value"])) if str(d.get("key")).startswith("choice_t") else None
-        offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or "" if word else ""
-        if offer and any(_named_apart(a, offer, word) for a in args):
+        offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or "" if str(d.get("key")).startswith("choice_t") else ""
+        word = _echoed(str(d["value"]), offer)
+        if word and any(_named_apart(a, offer, word) for a in args):
             out.append(RetractUnit(fact=fid))
     return out
