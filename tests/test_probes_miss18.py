@@ -66,3 +66,13 @@ def test_echoed_pick_is_left_behind_by_a_call_naming_another_thing_of_the_offer(
 @pytest.mark.parametrize("said", ["师范大学那个多少钱", "师范大学那个？", "师范大学那个太远了", "北大那个吧", "那个吧"])
 def test_no_echoed_pick_when_asked_declined_unsaid_or_bare(said):
     assert _choices([{"role": "assistant", "content": _OFFER}, {"role": "user", "content": said}]) == []
+
+
+def test_echoed_pick_is_not_taken_for_a_list_offered_again():
+    """A later list whose lead-in restates the echoed pick ("好的，暑期集训走读。校区有…") offers another thing: the
+    place the user names from it replaces no pick of the course."""
+    chat = [{"role": "assistant", "content": "暑期集训7月10号到8月20号，全日制，6800元；另外有周末班，每周六上课，4800元。"},
+            {"role": "user", "content": "暑期那个吧。午饭自己带"},
+            {"role": "assistant", "content": "好的，暑期集训走读。校区有钱塘校区和余杭校区，您选哪个？"},
+            {"role": "user", "content": "哪个近啊，我们住在钱塘的下沙那边"}]
+    assert ("暑期那个 (暑期集训)", "current") in _choices(chat)
