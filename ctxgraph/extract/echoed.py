@@ -10,8 +10,9 @@ word before or after it at most), whose word the assistant's last message says, 
 ``choice_t<turn>`` fact with the user's words and the name the offer gives the thing, unless a
 fact of this message already holds the word (another step read the pick, or a value of it that a
 later change would leave the pick's copy behind of). A clause that asks ("大号那个多少钱", "河边那个
-哪个近？"), declines ("芯片那个太贵了") or goes on about it is no such clause; a word the assistant did
-not say ("西湖那个小区") picks nothing.
+哪个近？"), declines ("芯片那个太贵了") or goes on about it is no such clause, nor one the message
+puts off ("带蓝牙那款吧，我再跟老公商量下"); a word the assistant did not say ("西湖那个小区") picks
+nothing.
 
 A booking call whose arguments name another thing of the same offer (the pick "师范大学那个", then
 ``register(site="洪山区语委")`` where the offer named both sites) leaves the pick behind (step
@@ -32,6 +33,7 @@ import re
 from .._units import ActionUnit, FactUnit, RetractUnit, _Unit
 from .choose import _sub_clauses
 from .context import MessageContext
+from .notchosen import put_off_until
 from .registry import step
 
 # a clause that is only a pick by an echoed word: accepting words around "<word>(的)那个"
@@ -113,7 +115,10 @@ def echoed_picks(ctx: MessageContext) -> list[_Unit]:
         return []
     # (a space after Latin or digits parts clauses too: "大包间那个 10个人小的坐不下")
     pieces = [(offset + m.start(), m.group(0)) for offset, clause in _sub_clauses(ctx) for m in re.finditer(r"\S+", clause)]
+    until = put_off_until(ctx.text, ctx.lang)  # "带蓝牙那款吧，我再跟老公商量下": put off, no pick yet
     for offset, clause in pieces:
+        if offset < until:
+            continue
         found = echoed_word(clause, offer)
         if found is None or _asks_on(ctx.text[offset + len(clause):]):
             continue
