@@ -47,8 +47,9 @@ _RANGE_REST = re.compile(r"\s?(?:到|至|[-~～—]|to\b)\s?[$£€¥]?\s?\d[\d,
                          r"(?:\s?(?:元|块钱?|万|个人|人|位|k\b|镑|quid\b|pounds\b|dollars\b|people\b|guests\b))?", re.I)
 
 
-def range_to(text: str, end: int) -> int | None:
-    """Where a range that starts with the amount ending at ``end`` ends, or None.
+def range_to(text: str, end: int, mentions=()) -> int | None:
+    """Where a range that starts with the amount ending at ``end`` ends, or None. (fix21) An end that opens another
+    value of ``mentions`` running past it is no range's end: "预算5000到6月底" (a day), "budget 300 - 2 rooms" (a count).
 
     >>> t = "3000到5000吧"; t[:range_to(t, 4)]
     '3000到5000'
@@ -56,9 +57,14 @@ def range_to(text: str, end: int) -> int | None:
     '£300-£500'
     >>> range_to("300 for the lot", 3) is None
     True
+    >>> from types import SimpleNamespace
+    >>> range_to("预算5000到6月底", 6, [SimpleNamespace(start=7, end=10)]) is None
+    True
     """
     m = _RANGE_REST.match(text, end)
-    return m.end() if m else None
+    if m is None or any(end < o.start < m.end() < o.end for o in mentions):
+        return None
+    return m.end()
 
 
 class FactWriter:
@@ -103,7 +109,7 @@ class FactWriter:
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
             return  # "do you deliver on Sundays?" asks what the service does, it wishes nothing
         value_at = mention.start if mention else _value_at(ctx.text, value, at)
-        whole = range_to(ctx.text, mention.end) if mention is not None and mention.label in ("NUMBER", "MONEY") else None
+        whole = range_to(ctx.text, mention.end, ctx.mentions) if mention is not None and mention.label in ("NUMBER", "MONEY") else None
         if whole and ctx.role == "user" and not ctx.asking(at):
             # (lead18) "预算3000到5000", "budget is 300-500 pounds": the user's range is the value, whole
             value, mention = ctx.text[mention.start:whole], None
@@ -702,7 +708,7 @@ def unslotted_values(w: FactWriter) -> None:
         if target and target[0] not in w.filled:
             w.filled.add(target[0])
             w.used.add(i)
-            whole = range_to(ctx.text, m.end) if m.label in ("NUMBER", "MONEY") else None
+            whole = range_to(ctx.text, m.end, ctx.mentions) if m.label in ("NUMBER", "MONEY") else None
             w.units.append(FactUnit(key=target[0], name=target[1], value=ctx.text[m.start:whole] if whole else m.text,
                                     normalized=None if whole else m.value,
                                     correction=ctx.correcting, stressed=ctx.stressed, supersedes=target[2],
@@ -714,7 +720,7 @@ def unslotted_values(w: FactWriter) -> None:
 def _several_answers(ctx: MessageContext, slot: SlotRule, m: Mention) -> bool:
     """Whether the answer holds another value of ``slot``'s types beside ``m``, not the rest of a range that
     starts at ``m``: "两个大人一个小孩", "2 adults and 1 child" are two values, "3000到5000" is one."""
-    whole = range_to(ctx.text, m.end) or m.end
+    whole = range_to(ctx.text, m.end, ctx.mentions) or m.end
     return any(o is not m and o.kind == "value" and o.label in slot.types and not (m.start <= o.start < whole)
                for o in ctx.mentions)
 

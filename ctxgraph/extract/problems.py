@@ -192,12 +192,27 @@ def problems_follow(ctx: MessageContext) -> list[_Unit]:
         d = G.nodes[fid]
         value = d["value"]
         for old, new in changed_values(ctx, value):
-            if len(old.strip()) > 1 and old != new and old in value and _NUMERAL.search(old) and _NUMERAL.search(new):
+            if len(old.strip()) > 1 and old != new and old in value and _NUMERAL.search(old) and _NUMERAL.search(new) \
+                    and not _counts_another(ctx, old, new):
                 value = _swapped(value, old, new, ctx.text)
         value = " ".join(value.split()).strip(" ,，、")
         if value and value != d["value"]:
             out.append(FactUnit(key=d["key"], name=d["name"], value=value, stressed=d["stressed"]))
     return out
+
+
+def _counts_another(ctx: MessageContext, old: str, new: str) -> bool:
+    """(fix21) The new number is the value of another thing this message gives: a fact of a key none of whose
+    current values holds the old number ("the tap has been leaking for 3 days", "How many people?" - "make it 4
+    people": the people, not the days). A change of the problem's own value ("it's 3 years old" - "actually 5
+    years") supersedes a value that holds it, and follows."""
+    number, was = _NUMERAL.search(new).group(0), _NUMERAL.search(old).group(0)
+    for u in ctx.units:
+        if isinstance(u, FactUnit) and not u.key.startswith("problem") and number in u.value:
+            held = [str(ctx.graph.nodes[f]["value"]) for f in g.current_with_key(ctx.graph, u.key)]
+            if not any(was in v for v in held):
+                return True
+    return False
 
 
 #: (prec19) a number, in digits or words: a problem follows a changed count, amount, day or time, never a changed

@@ -42,7 +42,7 @@ BUDGET_KEY = "budget"
 #: what the user goes over: the budget or an amount
 _EN_WHAT = r"(?:(?:the|my|our|your|that|this)\s+)?(?:budget|[£$€]?\d[\d,.]*k?\b)"
 #: going over, said with a verb ("go over the 800", "going over budget", "stretch the budget")
-_EN_GO = re.compile(rf"\b(?:go|going|goes|went|gone|stretch(?:ing)?|blow(?:ing)?|bust(?:ing)?)\s+(?:a\s+(?:bit|little|tad)\s+|slightly\s+|way\s+)?"
+_EN_GO = re.compile(rf"\b(?:go|going|goes|stretch(?:ing)?|blow(?:ing)?|bust(?:ing)?)\s+(?:a\s+(?:bit|little|tad)\s+|slightly\s+|way\s+)?"
                     rf"(?:over\s+)?{_EN_WHAT}", re.I)
 #: over the budget, said with a copula or a degree word ("slightly over budget", "it's over", "the balcony one is over.")
 _EN_OVER = re.compile(rf"\b(?:is|it'?s|its|that'?s|thats|be|a\s+(?:bit|little|tad)|bit|slightly|little|just|only)\s+over"
@@ -59,6 +59,12 @@ _ZH_GO = re.compile(r"(?:超(?:出|过)?(?:预算)?|贵|多花|多出)(?:一?点
 _ZH_TWICE = re.compile(r"(贵|超)(?:一?点|一些|些|了)?就\1")
 #: (zh) a refusal before it ("不能超", "别超", "不想多花")
 _ZH_NOT = re.compile(r"[不别没勿](?:能|要|想|可以|会)?$")
+#: (fix21) the budget held in the same message, for the rest ("瓷砖贵点就贵点，其他的别超预算"): it is let go for one item only
+_ZH_HELD = re.compile(r"[不别勿](?:能|要|想|可以|会)?超(?:出|过)?预算")
+#: (fix21) the allowing word asked as A-not-A or with a question particle ("超一点行不行", "贵点可以么")
+_ZH_ASKED = re.compile(r"不(?!过|然)|吗|么|嘛")
+#: (fix21) a going over of a count or a time is no going over of the budget ("over 30 people", "over 3 hours")
+_NOT_AMOUNT = ("QUANTITY", "TIME", "DATE", "DURATION", "CARDINAL_UNIT")
 
 
 def _waives_en(ctx: MessageContext) -> bool:
@@ -71,14 +77,25 @@ def _waives_en(ctx: MessageContext) -> bool:
     [True, True, False, False]
     """
     for m in _EN_GO.finditer(ctx.text):
+        if _of_a_count(ctx, m):
+            continue
         if "over" in m.group(0).lower() or m.group(0).lower().startswith(("stretch", "blow", "bust")):
             if not _EN_NOT.search(ctx.text[:m.start()].split(".")[-1]) and not ctx.asking(m.start()):
                 return True
     for m in _EN_OVER.finditer(ctx.text):
+        if _of_a_count(ctx, m):
+            continue
         if not _EN_NOT.search(ctx.text[:m.start()].split(".")[-1]) and not ctx.asking(m.start()) \
                 and _EN_ACCEPT.search(ctx.text, m.end()):
             return True
     return False
+
+
+def _of_a_count(ctx: MessageContext, m: re.Match) -> bool:
+    """(fix21) The match goes over a count or a time, not an amount: its number is in a mention of people, hours,
+    days ("it's over 30 people but fine", "we might go over 3 hours, that's ok")."""
+    return any(mention.label in _NOT_AMOUNT and m.start() <= mention.start < m.end()
+               for mention in getattr(ctx, "mentions", ()))
 
 
 def _waives_zh(ctx: MessageContext) -> bool:
@@ -88,9 +105,15 @@ def _waives_zh(ctx: MessageContext) -> bool:
     >>> ctx = lambda text: SimpleNamespace(text=text, asking=lambda pos: False)
     >>> [_waives_zh(ctx(t)) for t in ("贵点就贵点", "超一点没关系", "不能超预算 就学生老师吧", "贵了点 算了")]
     [True, True, False, False]
+    >>> [_waives_zh(ctx(t)) for t in ("超一点行不行", "瓷砖贵点就贵点，其他的别超预算")]
+    [False, False]
     """
+    if _ZH_HELD.search(ctx.text):
+        return False  # (fix21) held for the rest in the same message
     for rx in (_ZH_TWICE, _ZH_GO):
         for m in rx.finditer(ctx.text):
+            if _ZH_ASKED.match(ctx.text, m.end()):
+                continue  # (fix21) "超一点行不行": asked, not allowed
             if not _ZH_NOT.search(ctx.text[max(m.start() - 3, 0):m.start()]) and not ctx.asking(m.start()):
                 return True
     return False
