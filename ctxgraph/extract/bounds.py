@@ -33,7 +33,8 @@ _VALUES = (
                         r"|(?<=[上下中]午|早上|晚上)[一二两三四五六七八九十]{1,2}点半?|[一二两三四五六七八九十]{1,2}点半?(?=钟?(?:以|之)?[前后])", re.I)),
     ("day", re.compile(rf"\bthe \d{{1,2}}(?:st|nd|rd|th)\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]|\d+月(?:份)?(?=(?:之|以)?前)"
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
-    ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
+    # cons18: a comma after a number ends it ("before 10, school run" bounds 10), one before three digits is in it
+    ("number", re.compile(rf"\d[\d,]*(?<!,)(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )
 #: the pattern of each kind of value, by kind
 _PATTERN_OF = dict(_VALUES)

@@ -184,7 +184,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
         # "The balcony one is over. Oh, Jean says go for it": a bare go-ahead goes past what the message says is over (cons16)
         way = past_bound(clause) or (_GO_AHEAD.search(clause) and past_bound(ctx.text))
-        bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
+        bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way
+                   and (not _on_the_hour(d["text"]) or _OF_THE_CLOCK.search(clause))]  # cons18: "going over the 2k" is no later hour
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
     if len(units) == 1 and not _GIVEN_UP.search(clause):  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
         moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
@@ -415,10 +416,35 @@ def _hour_bound(rule: str, way: str) -> bool:
     return b[1] == "time" or b[1] == "number" and b[2].isdigit() and int(b[2]) <= 24 and not re.search(r"[$£€]|元|块", rule)
 
 
+#: words of the clock: a lift that goes past a bound on the hour says "later", "earlier", a time or 早 / 晚 / 点
+_OF_THE_CLOCK = re.compile(r"\b(?:later|earlier|time|am|pm|o'?clock)\b|\d:\d\d|[早晚]|点", re.I)
+
+
+def _on_the_hour(text: str) -> bool:
+    """Whether the first bound in ``text`` bounds the time of day (cons18): then a bound on an amount is another rule.
+
+    >>> _on_the_hour("dont come before 10, school run"), _on_the_hour("don't want to go over 2k all in")
+    (True, False)
+    """
+    b = bound(text)
+    return bool(b) and _hour_bound(text, b[0])
+
+
+def _an_hour(value: str) -> bool:
+    """Whether a value can be a time of day: a clock time, or a bare number up to 24 (cons18).
+
+    >>> _an_hour("11"), _an_hour("7:30"), _an_hour("3000"), _an_hour("£40")
+    (True, True, False, False)
+    """
+    v = value.strip().rstrip(",")
+    return bool(_PATTERN_OF["time"].fullmatch(v)) or v.isdigit() and int(v) <= 24
+
+
 def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
     """A lifting clause that names a value past the one active bound of that kind moves the
     bound there: "I need them by the 13th at the latest", then "the 20th is fine now" makes it
-    "… by the 20th …" ("周三之前装好", then "周五也行").
+    "… by the 20th …" ("周三之前装好", then "周五也行"). A bound on the hour moves only to an hour (cons18:
+    "dont come before 10", then "if the 3000 can do the toilets too" names a model, not a time).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -431,8 +457,8 @@ def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = Fal
     for cid, d in active:
         b = bound(d["text"]) if d["polarity"] == "must" or any_polarity else None
         value = outside(b, clause) if b else None
-        if value:
-            moved.append((cid, d, b, value))
+        if value and not (_hour_bound(d["text"], b[0]) and not _an_hour(value)):
+            moved.append((cid, d, b, value))  # cons18: "dont come before 10" does not move to the 3000 of a model's name
     if len(moved) != 1:
         return []
     cid, d, b, value = moved[0]
@@ -876,7 +902,8 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     new = bound(clause)
     if new is None:
         return []
-    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))]
+    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))
+            and _on_the_hour(d["text"]) == _on_the_hour(clause)]  # cons18: "dont come before 10" restates no "over 2k"
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
     return [cid for cid, _ in same]
