@@ -559,6 +559,57 @@ def _comma_piece(part: str, cue: str) -> str:
     return part[start:min(ends) if ends else len(part)]
 
 
+#: (cons18) a run of spaces between two Chinese letters: how a message typed without punctuation parts its pieces
+_CJK_SPACE = re.compile(r"(?<=[\u4e00-\u9fff\w])\s+(?=[\u4e00-\u9fff])")
+
+
+def _bound_said_again(ctx: MessageContext, text: str) -> bool:
+    """Whether an active rule already bounds the same value the same way ("人均别超过150", then "人均150以内正好"):
+    a stated piece that says it again takes an option inside it, it makes no second rule (cons18)."""
+    b = bound(text)
+    return bool(b) and any((bound(d["text"]) or ("", "", ""))[0] == b[0] and _plain((bound(d["text"]) or "  ")[2]) == _plain(b[2])
+                           for _, d in g.open_items(ctx.graph, "constraint"))
+
+
+def _asks(ctx: MessageContext, piece: str) -> bool:
+    return bool(_ENDS_ASKING.search(piece) or first_match(ctx.pack.question_words, piece))
+
+
+def _stated_pieces(ctx: MessageContext) -> list[tuple[int, str, bool]]:
+    """The message's clauses as (offset, clause, stated). In segmented writing a clause typed without punctuation
+    whose last space-parted piece asks is two: the pieces before it that ask nothing, stated (a rule among them is a
+    rule), and the rest, read as the clause was; ``stated`` is True for the first (cons18).
+
+    >>> from ctxgraph._graph import new_graph
+    >>> from ctxgraph.extract import RuleExtractor, Message
+    >>> units = RuleExtractor()(Message(role="user", text="国庆订两晚民宿 预算最多两千 有合适的吗"), 0, new_graph())
+    >>> [u.text for u in units if u.type == "constraint"]
+    ['国庆订两晚民宿 预算最多两千']
+    >>> units = RuleExtractor()(Message(role="user", text="标准的吧 能不能不拆空调啊"), 0, new_graph())
+    >>> [u.text for u in units if u.type == "constraint"]
+    []
+    """
+    out: list[tuple[int, str, bool]] = []
+    for offset, clause in clauses(ctx.text):
+        cuts = [m.end() for m in _CJK_SPACE.finditer(clause)] if ctx.profile.segmented else []
+        if not cuts or not (_ENDS_ASKING.search(clause.strip()) or in_spans(offset, ctx.asked)):
+            out.append((offset, clause, False))
+            continue
+        starts = [0] + cuts
+        pieces = [clause[a:b] for a, b in zip(starts, starts[1:] + [len(clause)])]
+        head = len(pieces) - 1  # the asking tail, then back to the first piece after one that asks
+        while head > 0 and not _asks(ctx, pieces[head - 1].strip()):
+            head -= 1
+        if head == len(pieces) - 1 or not _asks(ctx, pieces[-1].strip()):
+            out.append((offset, clause, False))
+            continue
+        start, end = starts[head], starts[-1]
+        if start:
+            out.append((offset, clause[:start], False))
+        out += [(offset + start, clause[start:end], True), (offset + end, clause[end:], False)]
+    return out
+
+
 @step("constraints", roles=("user", "system"))
 def constraints(ctx: MessageContext) -> list[_Unit]:
     """Rules with polarity, and lifts of active ones. A preference whose value this message
@@ -576,11 +627,12 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     stated = [u.value for u in ctx.units_of(FactUnit)]
     before: tuple[int, str] | None = None  # the clause before, for a rule that leaves its thing to it
-    for offset, clause in clauses(ctx.text):
+    for offset, clause, plain in _stated_pieces(ctx):
         c = clause.strip()
         prev, before = before, (offset, clause)
+        asked = not plain and in_spans(offset, ctx.asked)
         lift = first_match(pack.lifts, c)
-        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked))
+        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked)
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
             units += lifted
@@ -591,7 +643,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
         gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
         units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
-        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
+        if not lifting and (_ENDS_ASKING.search(c) or asked) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
             continue  # "这两家酒店哪个符合这个要求？"
         parts = _rule_parts(ctx, c)
@@ -613,7 +665,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue  # "It needs to be an attraction", "needs to be in the centre area": what is searched for (issue 21)
             text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             text = _with_named_thing(ctx.text, offset + max(0, c.find(part)), text)
-            if not g.is_active_rule(ctx.graph, text) and not in_folded_rule(ctx.graph.graph["active_rules"], text, ctx.profile.code):
+            if not g.is_active_rule(ctx.graph, text) and not in_folded_rule(ctx.graph.graph["active_rules"], text, ctx.profile.code) \
+                    and not (plain and _bound_said_again(ctx, text)):
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
@@ -906,7 +959,21 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
             and _on_the_hour(d["text"]) == _on_the_hour(clause)]  # cons18: "dont come before 10" restates no "over 2k"
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
-    return [cid for cid, _ in same]
+    return [cid for cid, d in same if not _value_kept(ctx, bound(d["text"])[2])]
+
+
+def _value_kept(ctx: MessageContext, value: str) -> bool:
+    """Whether a current fact holds an old bound's value and this message records no new value under its key: then a
+    new bound is on another thing ("预算人均三百以内" is the budget; "纪念品 五十块以内" moves no budget, cons18).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "预算人均三百以内"}, {"role": "user", "content": "纪念品 别太贵 五十块以内"}])
+    >>> sorted((c.text, c.status) for c in t.state().constraints)
+    [('纪念品 别太贵 五十块以内', 'active'), ('预算人均三百以内', 'active')]
+    """
+    keys = {d["key"] for _, d in g.current_facts(ctx.graph) if _plain(str(d["value"])) == _plain(value)}
+    return bool(keys) and not any(u.key in keys for u in ctx.units_of(FactUnit))
 
 
 def _piece(clause: str, at: int) -> str:
