@@ -656,8 +656,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             # (people6) the fact must be in the comma-piece the preference is said in: "a family photo session,
             # 2 adults and 3 kids, outdoors if possible" prefers outdoors, not the count
             piece = _comma_piece(part, rule[1].group(0))
-            if polarity == "prefer" and any(v and v in piece and v not in rule[1].group(0) and not _DAY_OR_WEEK_PART.fullmatch(v.strip())
-                                            for v in stated):
+            if polarity == "prefer" and not _PREFERS_NOT.search(piece) \
+                    and any(v and v in piece and v not in rule[1].group(0) and not _DAY_OR_WEEK_PART.fullmatch(v.strip()) for v in stated):
                 continue  # "最好评分是4分以上" is the fact 4分以上; "周末的话最好，工作日不好请假" is a rule on when (cons6)
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
@@ -835,6 +835,10 @@ def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match |
 
 
 #: a part of the day or of the week: preferred, it is a rule on when, not a slot's value (cons6)
+#: (cons18) a preference that rules its value out ("I would rather not be telephoned after six", "最好别安排在晚上"): the value
+#: it names is no pick, so a fact holding it does not stand for the rule
+_PREFERS_NOT = re.compile(r"\b(?:rather|prefer(?:ably)?|ideally|if possible)\s+(?:not|no|never)\b|\b(?:prefer|like) (?:it |you )?not to\b"
+                          r"|(?:最好|尽量|希望)(?:是)?(?:不要|别|不|避开)", re.I)
 _DAY_OR_WEEK_PART = re.compile(r"(?:早上|上午|中午|下午|晚上|白天|夜里|工作日|周末)|(?:weekday |weekend )?(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?)", re.I)
 #: a rule whose thing is a pronoun ("please dont take them out", "那个你们不用管"): the thing is named just before it
 _PRONOUN_THING = re.compile(r"^\W*(?:(?:please|pls|but|and|so|oh|just)\s+)*(?:(?:do not|don'?t|dont|never|can'?t|leave|keep|skip)\s+(?:\w+\s+)?(?:them|it|those|these)\b)"
