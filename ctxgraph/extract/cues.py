@@ -967,8 +967,9 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
 
 
 def _value_kept(ctx: MessageContext, value: str) -> bool:
-    """Whether a current fact holds an old bound's value and this message records no new value under its key: then a
-    new bound is on another thing ("预算人均三百以内" is the budget; "纪念品 五十块以内" moves no budget, cons18).
+    """In segmented writing, whether a current fact holds an old bound's value and this message records no new value
+    under its key: then a new bound is on another thing ("预算人均三百以内" is the budget; "纪念品 五十块以内" moves no
+    budget, cons18). In spaced writing the value readers miss too many new bounds ("we can go to 19k now") to tell.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -976,6 +977,8 @@ def _value_kept(ctx: MessageContext, value: str) -> bool:
     >>> sorted((c.text, c.status) for c in t.state().constraints)
     [('纪念品 别太贵 五十块以内', 'active'), ('预算人均三百以内', 'active')]
     """
+    if not ctx.profile.segmented:
+        return False
     keys = {d["key"] for _, d in g.current_facts(ctx.graph) if _plain(str(d["value"])) == _plain(value)}
     return bool(keys) and not any(u.key in keys for u in ctx.units_of(FactUnit))
 
