@@ -567,11 +567,14 @@ def _bound_said_again(ctx: MessageContext, text: str) -> bool:
     """Whether an active rule already bounds the same value the same way ("人均别超过150", then "人均150以内正好"):
     a stated piece that says it again takes an option inside it, it makes no second rule (cons18)."""
     b = bound(text)
-    return bool(b) and any((bound(d["text"]) or ("", "", ""))[0] == b[0] and _plain((bound(d["text"]) or "  ")[2]) == _plain(b[2])
-                           for _, d in g.open_items(ctx.graph, "constraint"))
+    if not b:
+        return False
+    olds = (bound(d["text"]) for _, d in g.open_items(ctx.graph, "constraint"))
+    return any(old and old[0] == b[0] and _plain(old[2]) == _plain(b[2]) for old in olds)
 
 
 def _asks(ctx: MessageContext, piece: str) -> bool:
+    """Whether a space-parted piece asks: it ends asking (吗, a question mark) or holds a question word."""
     return bool(_ENDS_ASKING.search(piece) or first_match(ctx.pack.question_words, piece))
 
 
@@ -834,11 +837,11 @@ def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match |
     return any(v and what.startswith(v.strip().casefold()) for v in stated)
 
 
-#: a part of the day or of the week: preferred, it is a rule on when, not a slot's value (cons6)
 #: (cons18) a preference that rules its value out ("I would rather not be telephoned after six", "最好别安排在晚上"): the value
 #: it names is no pick, so a fact holding it does not stand for the rule
 _PREFERS_NOT = re.compile(r"\b(?:rather|prefer(?:ably)?|ideally|if possible)\s+(?:not|no|never)\b|\b(?:prefer|like) (?:it |you )?not to\b"
                           r"|(?:最好|尽量|希望)(?:是)?(?:不要|别|不|避开)", re.I)
+#: a part of the day or of the week: preferred, it is a rule on when, not a slot's value (cons6)
 _DAY_OR_WEEK_PART = re.compile(r"(?:早上|上午|中午|下午|晚上|白天|夜里|工作日|周末)|(?:weekday |weekend )?(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?)", re.I)
 #: a rule whose thing is a pronoun ("please dont take them out", "那个你们不用管"): the thing is named just before it
 _PRONOUN_THING = re.compile(r"^\W*(?:(?:please|pls|but|and|so|oh|just)\s+)*(?:(?:do not|don'?t|dont|never|can'?t|leave|keep|skip)\s+(?:\w+\s+)?(?:them|it|those|these)\b)"
