@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from .._normalize import _parse_cn_integer
+
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _CN_NUM = r"[一二两三四五六七八九十百千万]"
@@ -33,7 +35,8 @@ _VALUES = (
                         r"|(?<=[上下中]午|早上|晚上)[一二两三四五六七八九十]{1,2}点半?|[一二两三四五六七八九十]{1,2}点半?(?=钟?(?:以|之)?[前后])", re.I)),
     ("day", re.compile(rf"\bthe \d{{1,2}}(?:st|nd|rd|th)\b|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? {_MONTH}|\d+月\d+[日号]?|\d+[日号]|\d+月(?:份)?(?=(?:之|以)?前)"
                        rf"|周[一二三四五六日天末]|星期[一二三四五六日天]|\b{_WEEKDAY}s?\b", re.I)),
-    ("number", re.compile(rf"\d[\d,]*(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
+    # cons18: a comma after a number ends it ("before 10, school run" bounds 10), one before three digits is in it
+    ("number", re.compile(rf"\d[\d,]*(?<!,)(?:\.\d+)?|[一二两三四五六七八九十]+[百千万]{_CN_NUM}?")),
 )
 #: the pattern of each kind of value, by kind
 _PATTERN_OF = dict(_VALUES)
@@ -117,6 +120,8 @@ def _plain(value: str) -> str:
 
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+#: a number in Chinese numerals ("三百", "两千五"), not the day of a week ("周六")
+_CN_RUN = re.compile(r"(?<![周期拜])[一二两三四五六七八九十百千万]+")
 
 
 def satisfies(rule_bound: tuple[str, str, str], value: str) -> bool:
@@ -136,10 +141,17 @@ def satisfies(rule_bound: tuple[str, str, str], value: str) -> bool:
 
 
 def _number(value: str) -> float | None:
+    """The first number of a value, digits or Chinese numerals (cons18: "三百" is 300, not a value that cannot be
+    compared, which :func:`outside` would read as lying outside every bound); hours on a 24-hour clock.
+
+    >>> _number("$1,500"), _number("三百"), _number("下午两点"), _number("周六")
+    (1500.0, 300.0, 14.0, None)
+    """
     m = _NUMBER.search(value)
-    if not m:
+    cn = None if m else _CN_RUN.search(value)
+    if not m and not cn:
         return None
-    n = float(m.group(0).replace(",", "").replace(":", "."))
+    n = float(m.group(0).replace(",", "").replace(":", ".")) if m else float(_parse_cn_integer(cn.group(0)) or 0)
     return n + 12 if re.search(r"\d\s*pm\b|下午|晚上", value, re.I) and n < 12 else n
 
 

@@ -184,7 +184,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units:  # "超一点也行" lifts "价格别超过每晚150": the one bound it goes past
         # "The balcony one is over. Oh, Jean says go for it": a bare go-ahead goes past what the message says is over (cons16)
         way = past_bound(clause) or (_GO_AHEAD.search(clause) and past_bound(ctx.text))
-        bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way]
+        bounded = [cid for cid, d in active if way and (bound(d["text"]) or ("",))[0] == way
+                   and (not _on_the_hour(d["text"]) or _OF_THE_CLOCK.search(clause))]  # cons18: "going over the 2k" is no later hour
         units += [LiftUnit(constraint=cid) for cid in bounded[:1] if len(bounded) == 1]
     if len(units) == 1 and not _GIVEN_UP.search(clause):  # "can't be without it for more than 5 days", then "up to 7 days is fine then": moved
         moved = _moved(ctx, clause, [(cid, d) for cid, d in active if cid == units[0].constraint], any_polarity=True)
@@ -415,10 +416,35 @@ def _hour_bound(rule: str, way: str) -> bool:
     return b[1] == "time" or b[1] == "number" and b[2].isdigit() and int(b[2]) <= 24 and not re.search(r"[$£€]|元|块", rule)
 
 
+#: words of the clock: a lift that goes past a bound on the hour says "later", "earlier", a time or 早 / 晚 / 点
+_OF_THE_CLOCK = re.compile(r"\b(?:later|earlier|time|am|pm|o'?clock)\b|\d:\d\d|[早晚]|点", re.I)
+
+
+def _on_the_hour(text: str) -> bool:
+    """Whether the first bound in ``text`` bounds the time of day (cons18): then a bound on an amount is another rule.
+
+    >>> _on_the_hour("dont come before 10, school run"), _on_the_hour("don't want to go over 2k all in")
+    (True, False)
+    """
+    b = bound(text)
+    return bool(b) and _hour_bound(text, b[0])
+
+
+def _an_hour(value: str) -> bool:
+    """Whether a value can be a time of day: a clock time, or a bare number up to 24 (cons18).
+
+    >>> _an_hour("11"), _an_hour("7:30"), _an_hour("3000"), _an_hour("£40")
+    (True, True, False, False)
+    """
+    v = value.strip().rstrip(",")
+    return bool(_PATTERN_OF["time"].fullmatch(v)) or v.isdigit() and int(v) <= 24
+
+
 def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = False) -> list[_Unit]:
     """A lifting clause that names a value past the one active bound of that kind moves the
     bound there: "I need them by the 13th at the latest", then "the 20th is fine now" makes it
-    "… by the 20th …" ("周三之前装好", then "周五也行").
+    "… by the 20th …" ("周三之前装好", then "周五也行"). A bound on the hour moves only to an hour (cons18:
+    "dont come before 10", then "if the 3000 can do the toilets too" names a model, not a time).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -431,8 +457,8 @@ def _moved(ctx: MessageContext, clause: str, active, *, any_polarity: bool = Fal
     for cid, d in active:
         b = bound(d["text"]) if d["polarity"] == "must" or any_polarity else None
         value = outside(b, clause) if b else None
-        if value:
-            moved.append((cid, d, b, value))
+        if value and not (_hour_bound(d["text"], b[0]) and not _an_hour(value)):
+            moved.append((cid, d, b, value))  # cons18: "dont come before 10" does not move to the 3000 of a model's name
     if len(moved) != 1:
         return []
     cid, d, b, value = moved[0]
@@ -533,6 +559,60 @@ def _comma_piece(part: str, cue: str) -> str:
     return part[start:min(ends) if ends else len(part)]
 
 
+#: (cons18) a run of spaces between two Chinese letters: how a message typed without punctuation parts its pieces
+_CJK_SPACE = re.compile(r"(?<=[\u4e00-\u9fff\w])\s+(?=[\u4e00-\u9fff])")
+
+
+def _bound_said_again(ctx: MessageContext, text: str) -> bool:
+    """Whether an active rule already bounds the same value the same way ("人均别超过150", then "人均150以内正好"):
+    a stated piece that says it again takes an option inside it, it makes no second rule (cons18)."""
+    b = bound(text)
+    if not b:
+        return False
+    olds = (bound(d["text"]) for _, d in g.open_items(ctx.graph, "constraint"))
+    return any(old and old[0] == b[0] and _plain(old[2]) == _plain(b[2]) for old in olds)
+
+
+def _asks(ctx: MessageContext, piece: str) -> bool:
+    """Whether a space-parted piece asks: it ends asking (吗, a question mark) or holds a question word."""
+    return bool(_ENDS_ASKING.search(piece) or first_match(ctx.pack.question_words, piece))
+
+
+def _stated_pieces(ctx: MessageContext) -> list[tuple[int, str, bool]]:
+    """The message's clauses as (offset, clause, stated). In segmented writing a clause typed without punctuation
+    whose last space-parted piece asks is two: the pieces before it that ask nothing, stated (a rule among them is a
+    rule), and the rest, read as the clause was; ``stated`` is True for the first (cons18).
+
+    >>> from ctxgraph._graph import new_graph
+    >>> from ctxgraph.extract import RuleExtractor, Message
+    >>> units = RuleExtractor()(Message(role="user", text="国庆订两晚民宿 预算最多两千 有合适的吗"), 0, new_graph())
+    >>> [u.text for u in units if u.type == "constraint"]
+    ['国庆订两晚民宿 预算最多两千']
+    >>> units = RuleExtractor()(Message(role="user", text="标准的吧 能不能不拆空调啊"), 0, new_graph())
+    >>> [u.text for u in units if u.type == "constraint"]
+    []
+    """
+    out: list[tuple[int, str, bool]] = []
+    for offset, clause in clauses(ctx.text):
+        cuts = [m.end() for m in _CJK_SPACE.finditer(clause)] if ctx.profile.segmented else []
+        if not cuts or not (_ENDS_ASKING.search(clause.strip()) or in_spans(offset, ctx.asked)):
+            out.append((offset, clause, False))
+            continue
+        starts = [0] + cuts
+        pieces = [clause[a:b] for a, b in zip(starts, starts[1:] + [len(clause)])]
+        head = len(pieces) - 1  # the asking tail, then back to the first piece after one that asks
+        while head > 0 and not _asks(ctx, pieces[head - 1].strip()):
+            head -= 1
+        if head == len(pieces) - 1 or not _asks(ctx, pieces[-1].strip()):
+            out.append((offset, clause, False))
+            continue
+        start, end = starts[head], starts[-1]
+        if start:
+            out.append((offset, clause[:start], False))
+        out += [(offset + start, clause[start:end], True), (offset + end, clause[end:], False)]
+    return out
+
+
 @step("constraints", roles=("user", "system"))
 def constraints(ctx: MessageContext) -> list[_Unit]:
     """Rules with polarity, and lifts of active ones. A preference whose value this message
@@ -550,11 +630,12 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     stated = [u.value for u in ctx.units_of(FactUnit)]
     before: tuple[int, str] | None = None  # the clause before, for a rule that leaves its thing to it
-    for offset, clause in clauses(ctx.text):
+    for offset, clause, plain in _stated_pieces(ctx):
         c = clause.strip()
         prev, before = before, (offset, clause)
+        asked = not plain and in_spans(offset, ctx.asked)
         lift = first_match(pack.lifts, c)
-        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not in_spans(offset, ctx.asked))
+        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked)
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
             units += lifted
@@ -565,7 +646,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
         gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
         units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
-        if not lifting and (_ENDS_ASKING.search(c) or in_spans(offset, ctx.asked)) and not _requests(ctx, c) \
+        if not lifting and (_ENDS_ASKING.search(c) or asked) and not _requests(ctx, c) \
                 and not _proposes_a_bound(ctx, c) and not (_ASKS_OK.search(c) and bound(c)):
             continue  # "这两家酒店哪个符合这个要求？"
         parts = _rule_parts(ctx, c)
@@ -578,8 +659,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             # (people6) the fact must be in the comma-piece the preference is said in: "a family photo session,
             # 2 adults and 3 kids, outdoors if possible" prefers outdoors, not the count
             piece = _comma_piece(part, rule[1].group(0))
-            if polarity == "prefer" and any(v and v in piece and v not in rule[1].group(0) and not _DAY_OR_WEEK_PART.fullmatch(v.strip())
-                                            for v in stated):
+            if polarity == "prefer" and not _PREFERS_NOT.search(piece) \
+                    and any(v and v in piece and v not in rule[1].group(0) and not _DAY_OR_WEEK_PART.fullmatch(v.strip()) for v in stated):
                 continue  # "最好评分是4分以上" is the fact 4分以上; "周末的话最好，工作日不好请假" is a rule on when (cons6)
             if polarity == "must_not" and _declines(ctx, part, rule[1]):
                 continue
@@ -587,7 +668,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 continue  # "It needs to be an attraction", "needs to be in the centre area": what is searched for (issue 21)
             text = around(_with_referent(ctx.text, offset, part), rule[1], RULE_CHARS["segmented" if ctx.profile.segmented else "spaced"])
             text = _with_named_thing(ctx.text, offset + max(0, c.find(part)), text)
-            if not g.is_active_rule(ctx.graph, text) and not in_folded_rule(ctx.graph.graph["active_rules"], text, ctx.profile.code):
+            if not g.is_active_rule(ctx.graph, text) and not in_folded_rule(ctx.graph.graph["active_rules"], text, ctx.profile.code) \
+                    and not (plain and _bound_said_again(ctx, text)):
                 gone = {u.constraint for u in units if isinstance(u, LiftUnit)}
                 units += [LiftUnit(constraint=cid) for cid in _restated(ctx, part, rule) if cid not in gone]
                 units.append(ConstraintUnit(text=text, polarity=polarity, stressed=ctx.stressed))
@@ -755,6 +837,10 @@ def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match |
     return any(v and what.startswith(v.strip().casefold()) for v in stated)
 
 
+#: (cons18) a preference that rules its value out ("I would rather not be telephoned after six", "最好别安排在晚上"): the value
+#: it names is no pick, so a fact holding it does not stand for the rule
+_PREFERS_NOT = re.compile(r"\b(?:rather|prefer(?:ably)?|ideally|if possible)\s+(?:not|no|never)\b|\b(?:prefer|like) (?:it |you )?not to\b"
+                          r"|(?:最好|尽量|希望)(?:是)?(?:不要|别|不|避开)", re.I)
 #: a part of the day or of the week: preferred, it is a rule on when, not a slot's value (cons6)
 _DAY_OR_WEEK_PART = re.compile(r"(?:早上|上午|中午|下午|晚上|白天|夜里|工作日|周末)|(?:weekday |weekend )?(?:mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?)", re.I)
 #: a rule whose thing is a pronoun ("please dont take them out", "那个你们不用管"): the thing is named just before it
@@ -876,10 +962,28 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     new = bound(clause)
     if new is None:
         return []
-    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))]
+    same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))
+            and _on_the_hour(d["text"]) == _on_the_hour(clause)]  # cons18: "dont come before 10" restates no "over 2k"
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
-    return [cid for cid, _ in same]
+    return [cid for cid, d in same if not _value_kept(ctx, bound(d["text"])[2])]
+
+
+def _value_kept(ctx: MessageContext, value: str) -> bool:
+    """In segmented writing, whether a current fact holds an old bound's value and this message records no new value
+    under its key: then a new bound is on another thing ("预算人均三百以内" is the budget; "纪念品 五十块以内" moves no
+    budget, cons18). In spaced writing the value readers miss too many new bounds ("we can go to 19k now") to tell.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "预算人均三百以内"}, {"role": "user", "content": "纪念品 别太贵 五十块以内"}])
+    >>> sorted((c.text, c.status) for c in t.state().constraints)
+    [('纪念品 别太贵 五十块以内', 'active'), ('预算人均三百以内', 'active')]
+    """
+    if not ctx.profile.segmented:
+        return False
+    keys = {d["key"] for _, d in g.current_facts(ctx.graph) if _plain(str(d["value"])) == _plain(value)}
+    return bool(keys) and not any(u.key in keys for u in ctx.units_of(FactUnit))
 
 
 def _piece(clause: str, at: int) -> str:
