@@ -559,7 +559,8 @@ def _comma_piece(part: str, cue: str) -> str:
     return part[start:min(ends) if ends else len(part)]
 
 
-#: (cons18) a run of spaces between two Chinese letters: how a message typed without punctuation parts its pieces
+#: (cons18) a run of spaces before a Chinese letter, after a letter or digit: how a message typed without punctuation
+#: parts its pieces ("国庆订两晚民宿 预算最多两千 有合适的吗")
 _CJK_SPACE = re.compile(r"(?<=[\u4e00-\u9fff\w])\s+(?=[\u4e00-\u9fff])")
 
 
@@ -958,12 +959,14 @@ def _rebound(ctx: MessageContext, clause: str) -> list[str]:
     """Active rules whose bound this one states again with another value, in other words
     (:func:`~ctxgraph.extract.bounds.same_bound`): "keep it under $1,500" then "our limit is
     $1,800 now", "总价别超过两万" then "预算放宽到两万五". Of two or more such rules, the ones
-    sharing a word with this one."""
+    sharing a word with this one. A bound on the hour restates only one on the hour, and in segmented writing a
+    rule whose value a fact holds that this message leaves is on another thing (cons18: :func:`_value_kept`)."""
     new = bound(clause)
     if new is None:
         return []
+    hourly = _on_the_hour(clause)
     same = [(cid, d) for cid, d in g.open_items(ctx.graph, "constraint") if same_bound(new, bound(d["text"]))
-            and _on_the_hour(d["text"]) == _on_the_hour(clause)]  # cons18: "dont come before 10" restates no "over 2k"
+            and _on_the_hour(d["text"]) == hourly]  # cons18: "dont come before 10" restates no "over 2k"
     if len(same) > 1:
         same = [(cid, d) for cid, d in same if _overlap(ctx, clause, d["text"])]
     return [cid for cid, d in same if not _value_kept(ctx, bound(d["text"])[2])]

@@ -213,14 +213,14 @@ def _check_answered(ctx: MessageContext, closed: set[str]) -> list[_Unit]:
     """
     from .cues import _pairs, _stems
 
-    said = re.sub(r"[_\-]", " ", ctx.text or "")
-    words = _stems(said, ctx.lang) - _CHECK_WORDS
-    for pid, d in reversed(g.open_items(ctx.graph, "commitment")):
-        if pid in closed or ctx.index - d["turn"] > ANSWER_TURNS or not first_match(ctx.pack.checks, d["text"]):
-            continue
-        thing = d["text"]
-        shared = len(_pairs(ctx, said) & _pairs(ctx, thing)) if ctx.profile.segmented else len(words & (_stems(thing, ctx.lang) - _CHECK_WORDS))
-        if shared >= 2:
+    checks = [(pid, d["text"]) for pid, d in reversed(g.open_items(ctx.graph, "commitment"))
+              if pid not in closed and ctx.index - d["turn"] <= ANSWER_TURNS and first_match(ctx.pack.checks, d["text"])]
+    if not checks:
+        return []  # no check in reach: the result's words are not read
+    words = lambda text: _pairs(ctx, text) if ctx.profile.segmented else _stems(text, ctx.lang) - _CHECK_WORDS  # noqa: E731
+    said = words(re.sub(r"[_\-]", " ", ctx.text or ""))
+    for pid, thing in checks:
+        if len(said & words(thing)) >= 2:
             return [FulfilUnit(commitment=pid, status="done")]
     return []
 

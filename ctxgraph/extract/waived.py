@@ -76,19 +76,15 @@ def _waives_en(ctx: MessageContext) -> bool:
     ...                                "can't go over budget", "the suite is over budget, the balcony one then")]
     [True, True, False, False]
     """
-    for m in _EN_GO.finditer(ctx.text):
-        if _of_a_count(ctx, m):
-            continue
-        if "over" in m.group(0).lower() or m.group(0).lower().startswith(("stretch", "blow", "bust")):
-            if not _EN_NOT.search(ctx.text[:m.start()].split(".")[-1]) and not ctx.asking(m.start()):
-                return True
-    for m in _EN_OVER.finditer(ctx.text):
-        if _of_a_count(ctx, m):
-            continue
-        if not _EN_NOT.search(ctx.text[:m.start()].split(".")[-1]) and not ctx.asking(m.start()) \
-                and _EN_ACCEPT.search(ctx.text, m.end()):
-            return True
-    return False
+    going = [m for m in _EN_GO.finditer(ctx.text)
+             if "over" in m.group(0).lower() or m.group(0).lower().startswith(("stretch", "blow", "bust"))]
+    over = [m for m in _EN_OVER.finditer(ctx.text) if _EN_ACCEPT.search(ctx.text, m.end())]  # a bare "over", accepted
+    return any(not _of_a_count(ctx, m) and not _refused_en(ctx, m) for m in going + over)
+
+
+def _refused_en(ctx: MessageContext, m: re.Match) -> bool:
+    """The going over is refused or on a condition in its sentence ("can't go over", "if it goes over"), or asked."""
+    return bool(_EN_NOT.search(ctx.text[:m.start()].split(".")[-1])) or ctx.asking(m.start())
 
 
 def _of_a_count(ctx: MessageContext, m: re.Match) -> bool:
