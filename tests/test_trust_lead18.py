@@ -65,3 +65,26 @@ def test_counts_by_kind_answering_a_count_question_stay_apart(lang, question, an
     facts, _ = _state([("assistant", question), ("user", answer)], lang)
     assert expected <= facts
     assert not any(k == "people" for k, _ in facts)
+
+
+@pytest.mark.parametrize("lang, text, fact", [
+    ("en", "new sofa please, my budget is £300-£500.", ("budget", "£300-£500")),
+    ("zh", "预算3000到5000.", ("budget", "3000到5000")),
+])
+def test_a_range_that_ends_a_sentence_leaves_the_stop(lang, text, fact):
+    facts, _ = _state([("user", text)], lang)
+    assert fact in facts
+
+
+def test_words_holding_numeral_characters_are_no_numbers_to_compare():
+    """(reread18's find) 百度, 万一, 万达, 一下 are no amounts: before, 万达广场 parsed to 0 and met every upper bound."""
+    from ctxgraph.extract.bounds import _number
+
+    assert [_number(w) for w in ("百度", "万一不行", "万达广场", "看一下", "一楼")] == [None] * 5
+    assert [_number(w) for w in ("三百", "两千五", "下午两点", "三百块")] == [300.0, 2500.0, 14.0, 300.0]
+
+
+def test_a_problem_follows_the_old_number_whole_not_inside_another():
+    from ctxgraph.extract.problems import _swapped
+
+    assert _swapped("in our 120 flats, 12 of them empty", "12", "14", "make that 14") == "in our 120 flats, 14 of them empty"

@@ -120,8 +120,10 @@ def _plain(value: str) -> str:
 
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
-#: a number in Chinese numerals ("三百", "两千五"), not the day of a week ("周六")
-_CN_RUN = re.compile(r"(?<![周期拜])[一二两三四五六七八九十百千万]+")
+#: a number in Chinese numerals ("三百", "两千五", "三百块"), not the day of a week ("周六"), nor a word that holds
+#: numeral characters (百度, 万一, 万达, 一下, 一楼: a run that opens on 百, 千 or 万, or runs on into a word that is no unit)
+_CN_RUN = re.compile(r"(?<![周期拜])[一二两三四五六七八九十][一二两三四五六七八九十百千万]*"
+                     r"(?=[块元钟点个人位天号月岁晚间半]|[^\u4e00-\u9fff]|$)")
 
 
 def satisfies(rule_bound: tuple[str, str, str], value: str) -> bool:
@@ -146,12 +148,17 @@ def _number(value: str) -> float | None:
 
     >>> _number("$1,500"), _number("三百"), _number("下午两点"), _number("周六")
     (1500.0, 300.0, 14.0, None)
+    >>> _number("百度"), _number("万一不行"), _number("万达广场"), _number("看一下"), _number("预算三百块")
+    (None, None, None, None, 300.0)
     """
     m = _NUMBER.search(value)
     cn = None if m else _CN_RUN.search(value)
     if not m and not cn:
         return None
-    n = float(m.group(0).replace(",", "").replace(":", ".")) if m else float(_parse_cn_integer(cn.group(0)) or 0)
+    n = float(m.group(0).replace(",", "").replace(":", ".")) if m else _parse_cn_integer(cn.group(0))
+    if n is None:
+        return None  # (reread18) a run that parses to no number says nothing to compare, not 0
+    n = float(n)
     return n + 12 if re.search(r"\d\s*pm\b|下午|晚上", value, re.I) and n < 12 else n
 
 

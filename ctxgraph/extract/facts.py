@@ -43,7 +43,7 @@ _GOES_ON = re.compile(r"\s?(?:[天周]|个(?:月|星期|小时)|小时|分钟|(?
 
 
 #: (lead18) the rest of a range after its first amount: "到5000", "-£500", " to 500 quid", "～8000元"
-_RANGE_REST = re.compile(r"\s?(?:到|至|[-~～—]|to\b)\s?[$£€¥]?\s?\d[\d,.]*"
+_RANGE_REST = re.compile(r"\s?(?:到|至|[-~～—]|to\b)\s?[$£€¥]?\s?\d[\d,]*(?:\.\d+)?"
                          r"(?:\s?(?:元|块钱?|万|个人|人|位|k\b|镑|quid\b|pounds\b|dollars\b|people\b|guests\b))?", re.I)
 
 
@@ -57,6 +57,8 @@ def range_to(text: str, end: int, mentions=()) -> int | None:
     '£300-£500'
     >>> range_to("300 for the lot", 3) is None
     True
+    >>> t = "my budget is £300-£500."; t[13:range_to(t, 17)]
+    '£300-£500'
     >>> from types import SimpleNamespace
     >>> range_to("预算5000到6月底", 6, [SimpleNamespace(start=7, end=10)]) is None
     True

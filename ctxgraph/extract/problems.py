@@ -232,11 +232,15 @@ def _swapped(value: str, old: str, new: str, text: str) -> str:
     'could we have the van from 1 till 5'
     >>> _swapped("three flats in Reading", "three", "four", "make that four")
     'four flats in Reading'
+    >>> _swapped("in our 120 flats, 12 of them empty", "12", "14", "make that 14")
+    'in our 120 flats, 14 of them empty'
     """
     old, new = (re.sub(rf"\s*\b{_RANGE}$", "", v) for v in (old, new))  # a count read as "12 till": the range's start
     ranged = re.compile(rf"(?<!\w){re.escape(old)}\s*{_RANGE}\s*[\w:.]+", re.I)
     span = ranged.search(value)
-    if span is None:
-        return value.replace(old, new)
+    if span is None:  # (reread18) the old number whole, not inside another ("12" in "120 a month")
+        edge = r"(?<![\d.,])" if old[:1].isdigit() else ""
+        return re.sub(rf"{edge}{re.escape(old)}" + (r"(?![\d]|[.,]\d)" if old[-1:].isdigit() else ""),
+                      lambda _: new, value, count=1)
     to = re.compile(rf"(?<!\w){re.escape(new)}\s*{_RANGE}\s*[\w:.]+", re.I).search(text)
     return value.replace(span.group(0), to.group(0)) if to else value
