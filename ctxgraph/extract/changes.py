@@ -266,16 +266,18 @@ def clock_moved(ctx: MessageContext) -> list[_Unit]:
 
 def clock_units(ctx: MessageContext, c: re.Match) -> list[_Unit]:
     """The changes that move the booking to the clock ``c`` (a match of :data:`_SAID_CLOCK`): the user's newest day
-    fact holding another clock, with ``c`` in its place, and the user's newest time fact, unless this message keys
-    that fact itself."""
+    fact holding another clock, with ``c`` in its place, and the user's newest time fact when this message keys no
+    time of its own (a time keyed in the message is placed by its own role or domain: "19:36 is fine" is the train's,
+    never the restaurant's 18:00)."""
     mine = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
+    timed = any(isinstance(u, FactUnit) and not u.offered and _kind_of_unit(ctx, u) == "time" for u in ctx.units)
     out: list[_Unit] = []
-    for kind in ("day", "time"):
+    for kind in ("day",) if timed else ("day", "time"):
         for fid, d in g.recent_current_facts(ctx.graph, 30):
             old = _SAID_CLOCK.search(str(d["value"]))
             if (_kind_of_fact(d) != kind or ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role") != "user"
-                    or old is None or d["key"] in mine):
-                continue
+                    or old is None or d["key"] in mine or "." in d["key"]):
+                continue  # "restaurant.time": a domain pack's slot, which the pack's own readers place
             if _clock_of(old) != _clock_of(c):
                 value = d["value"][:old.start()] + c.group(0) + d["value"][old.end():] if kind == "day" else c.group(0)
                 out.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
