@@ -218,10 +218,78 @@ def ranged(ctx: MessageContext) -> None:
                 break
 
 
+#: (acts19) a clock as said: "11am", "8.30", "10:20", "4点半", "七点"; a bare number is no clock
+_SAID_CLOCK = re.compile(r"(?<![\d:.£$€¥￥])(?:(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>am|pm|a\.m\.|p\.m\.)"
+                         r"|(?P<h2>\d{1,2})[:.](?P<m2>[0-5]\d)(?![\d.])"
+                         r"|(?P<h3>\d{1,2}|[一二两三四五六七八九十]{1,3})[点點](?P<half>半|(?P<m3>[0-5]?\d)分?)?)", re.I)
+_ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+
+
+def _clock_of(c: re.Match) -> tuple[int, int]:
+    """(hour on a 12-hour face, minute) of a said clock: "8.30" and "8:30am" are one clock.
+
+    >>> _clock_of(_SAID_CLOCK.search("yes 8.30 perfect")), _clock_of(_SAID_CLOCK.search("at 8:30am"))
+    ((8, 30), (8, 30))
+    >>> _clock_of(_SAID_CLOCK.search("改到十点半吧"))
+    (10, 30)
+    """
+    h = c.group("h") or c.group("h2") or c.group("h3")
+    hour = int(h) if h.isdigit() else sum(_ZH_DIGITS.get(ch, 0) for ch in h)  # "十一" = 10 + 1 (hours stop at 12)
+    minute = 30 if c.group("half") == "半" else int(c.group("m") or c.group("m2") or c.group("m3") or 0)
+    return hour % 12, minute
+
+
+def _moved_clock(ctx: MessageContext) -> re.Match | None:
+    """The one clock a user's message moves a booking to, by a change act ("move it to 11am instead", "改到10点吧")
+    or by taking the clock the assistant just offered ("yes 8.30 perfect" after "I have 8:30am"); None when the
+    message says a day too (a new slot), says no clock or two, or only asks."""
+    said = list(_SAID_CLOCK.finditer(ctx.text))
+    if len({_clock_of(c) for c in said}) != 1 or any(m.label in ("DATE", "DAY") and m.kind == "value" for m in ctx.mentions):
+        return None
+    c = said[0]
+    if any(s <= c.start() < e for s, e in ctx.asked) and not any(s <= c.start() < e for s, e in ctx.proposed):
+        return None  # "晚上几点关门 8点吗": a question about a clock moves nothing
+    before = ctx.text[max(0, c.start() - ACT_WINDOW):c.start()]
+    acted = any(rx.search(before) for rx in ctx.pack.change_acts) or any(rx.match(ctx.text, c.end()) for rx in ctx.pack.change_marks)
+    offered = any(_clock_of(o) == _clock_of(c) for o in _SAID_CLOCK.finditer(ctx.assistant_before))
+    return c if acted or offered else None
+
+
+def clock_moved(ctx: MessageContext) -> list[_Unit]:
+    """(acts19) A clock the message moves the booking to replaces the old clock held inside the user's newest day or
+    pick ("the wednesday one (Wednesday 4 March at 9am)" -> "… at 11am") and, when the message keys no time of its
+    own, the user's newest time fact ("7点半" -> "7点"): no time fact held the old clock alone for a change to
+    supersede, so it stayed current."""
+    c = _moved_clock(ctx)
+    return [] if c is None else clock_units(ctx, c)
+
+
+def clock_units(ctx: MessageContext, c: re.Match) -> list[_Unit]:
+    """The changes that move the booking to the clock ``c`` (a match of :data:`_SAID_CLOCK`): the user's newest day
+    fact holding another clock, with ``c`` in its place, and the user's newest time fact when this message keys no
+    time of its own (a time keyed in the message is placed by its own role or domain: "19:36 is fine" is the train's,
+    never the restaurant's 18:00)."""
+    mine = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
+    timed = any(isinstance(u, FactUnit) and not u.offered and _kind_of_unit(ctx, u) == "time" for u in ctx.units)
+    out: list[_Unit] = []
+    for kind in ("day",) if timed else ("day", "time"):
+        for fid, d in g.recent_current_facts(ctx.graph, 30):
+            old = _SAID_CLOCK.search(str(d["value"]))
+            if (_kind_of_fact(d) != kind or ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role") != "user"
+                    or old is None or d["key"] in mine or "." in d["key"]):
+                continue  # "restaurant.time": a domain pack's slot, which the pack's own readers place
+            if _clock_of(old) != _clock_of(c):
+                value = d["value"][:old.start()] + c.group(0) + d["value"][old.end():] if kind == "day" else c.group(0)
+                out.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
+                                    correction=True, supersedes=fid, stressed=ctx.stressed))
+            break
+    return out
+
+
 @step("changes", roles=("user",))
 def changes(ctx: MessageContext) -> list[_Unit]:
     """Edits the message's facts in place (change acts, "X not Y"); returns the changes of
     earlier facts it adds."""
     contrasted(ctx)
     ranged(ctx)
-    return changed_values(ctx)
+    return changed_values(ctx) + clock_moved(ctx)

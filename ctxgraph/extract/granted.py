@@ -9,9 +9,49 @@ import re
 
 from .._units import FactUnit, _Unit
 from .asked import _letters
+from .changes import _SAID_CLOCK, _clock_of, clock_units
 from .context import MessageContext
 from .registry import step
-from .text import first_match
+from .text import first_match, question_spans
+
+
+# ---------------------------------------------------------------- a clock asked for as a question, granted
+
+#: (acts19) a day named beside a clock: the question asks for another slot, not another clock of the booked day
+_A_DAY = re.compile(r"\d\s*[月号日]|\d(?:st|nd|rd|th)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:today|tomorrow)\b|"
+                    r"[周星期礼拜][一二三四五六日天]|[今明后]天", re.I)
+
+#: the clause of a clock closes as a question, with no other number between ("能4点吗", "4pm instead?"; not the 3点 of
+#: "3点有点早 能4点吗")
+_ASKED_AFTER = re.compile(r"[^。.!！,，;；\n\d一二两三四五六七八九十]{0,12}?[?？吗么呢]")
+
+
+@step("clock_granted", roles=("assistant",))
+def clock_granted(ctx: MessageContext) -> list[_Unit]:
+    """(acts19) A clock the user asked for as a question ("3点有点早 能4点吗", "could we do 4pm?") moves the booking
+    when the reply grants it: the reply says that clock back and does not open by turning it down ("可以，改到周日
+    下午4点"); "Sorry, 8pm is fully booked" moves nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "周六上午10点或者周日下午3点，您看哪个？"},
+    ...                 {"role": "user", "content": "周日那个"}, {"role": "assistant", "content": "好的，周日下午3点。"},
+    ...                 {"role": "user", "content": "3点有点早 能4点吗"}, {"role": "assistant", "content": "可以，改到周日下午4点。"}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "date"]
+    ['周日那个 (周日下午4点)']
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last].get("role") != "user" or _DECLINED.match(ctx.text):
+        return []
+    asked = str(G.nodes[last].get("text") or "")
+    spans = question_spans(asked, ctx.pack.question_words)
+    said = [c for c in _SAID_CLOCK.finditer(asked) if any(s <= c.start() < e for s, e in spans) or _ASKED_AFTER.match(asked, c.end())]
+    if len(said) != 1 or _A_DAY.search(asked):
+        return []  # the one clock the question asks for ("3点有点早 能4点吗": 4点)
+    if not any(_clock_of(c) == _clock_of(said[0]) for c in _SAID_CLOCK.finditer(ctx.text)):
+        return []
+    return clock_units(ctx, said[0])
 
 
 # ---------------------------------------------------------------- requests asked as questions, granted
