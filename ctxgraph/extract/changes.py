@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from .. import _graph as g
+from .._normalize import _parse_cn_integer
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import cue_role
@@ -222,7 +223,6 @@ def ranged(ctx: MessageContext) -> None:
 _SAID_CLOCK = re.compile(r"(?<![\d:.£$€¥￥])(?:(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>am|pm|a\.m\.|p\.m\.)"
                          r"|(?P<h2>\d{1,2})[:.](?P<m2>[0-5]\d)(?![\d.])"
                          r"|(?P<h3>\d{1,2}|[一二两三四五六七八九十]{1,3})[点點](?P<half>半|(?P<m3>[0-5]?\d)分?)?)", re.I)
-_ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 
 
 def _clock_of(c: re.Match) -> tuple[int, int]:
@@ -230,11 +230,11 @@ def _clock_of(c: re.Match) -> tuple[int, int]:
 
     >>> _clock_of(_SAID_CLOCK.search("yes 8.30 perfect")), _clock_of(_SAID_CLOCK.search("at 8:30am"))
     ((8, 30), (8, 30))
-    >>> _clock_of(_SAID_CLOCK.search("改到十点半吧"))
-    (10, 30)
+    >>> _clock_of(_SAID_CLOCK.search("改到十点半吧")), _clock_of(_SAID_CLOCK.search("二十点以后"))
+    ((10, 30), (8, 0))
     """
     h = c.group("h") or c.group("h2") or c.group("h3")
-    hour = int(h) if h.isdigit() else sum(_ZH_DIGITS.get(ch, 0) for ch in h)  # "十一" = 10 + 1 (hours stop at 12)
+    hour = int(h) if h.isdigit() else _parse_cn_integer(h) or 0  # "十一" 11, "二十" 20 (a 24-hour 二十点 is 8)
     minute = 30 if c.group("half") == "半" else int(c.group("m") or c.group("m2") or c.group("m3") or 0)
     return hour % 12, minute
 
