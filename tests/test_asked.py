@@ -30,6 +30,12 @@ def _chat(question, answer):
     ("zh", "地板要实木还是复合？一共几间？", [("地板", "choice"), ("间", "count")]),
     ("zh", "请问是哪款钢琴？", [("钢琴", "open")]),
     ("zh", "请问是木门吗？", [("木门", "yesno")]),
+    # (lead19) "多少" with no noun: its measure word names the slot, as 几's does
+    ("zh", "好的，宣传册印多少份？", [("份", "count")]),
+    # (lead19) "how many/much" + a verb, no noun: keyed by the verb, not by the question's words
+    ("en", "Lovely. How many do you need?", [("quantity", "count")]),
+    ("en", "And how much are you hoping to spend?", [("budget", "count")]),
+    ("en", "How many will be coming along?", [("people", "count")]),
 ])
 def test_asked_slots_read_the_question(lang, question, slots):
     got = [(a.word, a.kind) for a in asked_slots(_demo_ctx(lang), question)]
@@ -51,6 +57,9 @@ def test_asked_slots_read_the_question(lang, question, slots):
     ("zh", "地板要实木还是复合？一共几间？", "复合，三间", {"地板": "复合", "间": "三间"}),
     # a bare name to "which X": the next slot in order
     ("zh", "请问是哪款钢琴？", "雅马哈U1", {"钢琴": "雅马哈U1"}),
+    # (lead19) a bare count to "多少" + a measure word, and to "how many" + a verb
+    ("zh", "好的，宣传册印多少份？", "300份吧", {"份": "300份"}),
+    ("en", "Lovely. How many do you need?", "about 40 please", {"quantity": "about 40"}),
 ])
 def test_asked_answer_binds_values_to_the_named_slots(lang, question, answer, expected):
     got = _current(_chat(question, answer), lang)

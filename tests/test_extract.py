@@ -240,6 +240,10 @@ FACT_ROWS = [
     pytest.param("en", "my phone number is 415-555-0123", "phone", "415-555-0123", id="en-phone"),
     pytest.param("zh", "订单号SO202411300088", "order_id", "SO202411300088", id="zh-order-id"),
     pytest.param("en", "my order number is A-5529014", "order_id", "A-5529014", id="en-order-id"),
+    # (lead19) a bare number right after "order", and a hash before letters and digits
+    pytest.param("en", "Order 44719302 came with a cracked lid", "order_id", "44719302", id="en-order-bare-number"),
+    pytest.param("en", "hi, order no. 44719302, wrong colour sent", "order_id", "44719302", id="en-order-no-dot"),
+    pytest.param("en", "my order #KX20931 is late", "order_id", "#KX20931", id="en-order-hash-letters"),
     pytest.param("zh", "数量3台", "quantity", "3台", id="zh-quantity"),
     pytest.param("en", "quantity: 3", "quantity", "3", id="en-quantity"),
     pytest.param("zh", "发票抬头必须写上海某某信息技术有限公司", "invoice_title", "上海某某信息技术有限公司", id="zh-invoice"),
@@ -259,6 +263,18 @@ FACT_ROWS = [
 def test_extract_fact_key_and_value(make_tracker, lang, text, key, value):
     state = state_of(make_tracker(text))
     assert [(f["key"], f["value"]) for f in current(state, key)] == [(key, value)]
+
+
+@pytest.mark.parametrize("text", ["we'd like to order 300000 flyers", "can I order 150000 sheets of A4"])
+def test_extract_a_count_after_order_is_no_order_id(make_tracker, text):
+    """(lead19) "order" + a number before a plural is a count ordered, no id."""
+    assert current(state_of(make_tracker(text)), "order_id") == []
+
+
+def test_extract_a_fault_of_a_thing_with_its_id_is_a_problem(make_tracker):
+    """(lead19) "my order #KX20931 hasn't arrived": the id inside the thing's words keeps the fault (it was lost)."""
+    state = state_of(make_tracker("hi, my order #KX20931 hasn't arrived"))
+    assert [f["value"] for f in current(state, "problem")] == ["my order #KX20931 hasn't arrived"]
 
 
 @pytest.mark.parametrize(("lang", "text", "amount"), [

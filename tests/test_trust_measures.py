@@ -39,6 +39,10 @@ def facts(*messages, lang: str) -> dict[str, str]:
     pytest.param("zh", ["跑步机买了四年了，最近有异响"], "age", ["四年"], id="zh-had-years"),
     pytest.param("zh", [bot("游艇想包多久？"), "每次三个小时，一共两次"], "duration", ["三个小时"], id="zh-rate-each"),
     pytest.param("zh", ["两只狗一只八公斤，一只二十三公斤"], "weight", ["八公斤", "二十三公斤"], id="zh-two-in-one-fact"),
+    # (lead19) a range is the value whole, its low end kept ("12 weeks" alone, "10-" left in the want, before)
+    pytest.param("en", ["need the boat stored over winter, we're abroad 10-12 weeks"], "duration", ["10-12 weeks"], id="en-range-dash"),
+    pytest.param("en", ["after a kennel place for 2 or 3 nights... sorry days, 2 or 3 days"], "duration", ["2 or 3 days"], id="en-range-or"),
+    pytest.param("zh", ["游艇想包3到4个小时，周末"], "duration", ["3到4个小时"], id="zh-range-dao"),
 ])
 def test_measures_reads_a_quantity_with_its_unit(lang, messages, key, parts):
     found = facts(*messages, lang=lang)
@@ -80,3 +84,10 @@ def test_measures_probe_set_finds_most_measures_and_no_wrong_value():
     total = sum(s["recall"][1] for s in scored)
     assert found >= 0.85 * total
     assert not any(s["wrong"] for s in scored)
+
+
+def test_measures_a_range_said_as_a_change_replaces_the_one_measure():
+    """(lead19) "make it 4-5 days" after "3 days": one duration, the range, not "5 days, 4-5 days"."""
+    t = Tracker("en")
+    t.observe_many([user("need a dinghy stored for 3 days"), bot("Sure, we have space."), user("actually make it 4-5 days")])
+    assert [f.value for f in t.state().facts if f.key == "duration" and f.status == "current"] == ["4-5 days"]

@@ -53,6 +53,11 @@ def holding(found: dict[str, list[str]], *parts: str) -> list[str]:
                  ("五点",), "三点", id="zh-numeral-clock"),
     pytest.param("zh", ["想约月嫂面试", bot("可以安排3月16号上午9点半，或者3月18号下午4点。"), "18号的"],
                  ("18号", "4点"), "9点半", id="zh-day-of-month"),
+    # (lead19) a later clause saying someone is busy at the other option's part of the day is a reason, no pick
+    pytest.param("zh", ["想给我爸报个太极拳班", bot("周一上午和周三下午都有班，您看哪个？"), "周三的吧，他上午要去医院做理疗"],
+                 ("周三", "下午"), "周一", id="zh-busy-reason"),
+    pytest.param("zh", ["想约个钢琴陪练", bot("周六上午和周日下午都可以。"), "周日吧，周六她有英语课"],
+                 ("周日", "下午"), "周六", id="zh-busy-reason-day"),
 ])
 def test_trust_slots_a_pick_carries_the_whole_offered_slot(lang, messages, parts, never):
     found = facts(*messages, lang=lang)

@@ -90,3 +90,13 @@ def test_wants_parts_the_wants_count_follows_a_change_of_mind(lang, messages, ol
 def test_wants_parts_two_new_counts_drop_the_old_one():
     wants = _wants("zh", "要订15杯拿铁送到公司", "好的。", "有3个人不喝奶，改成12杯拿铁加3杯美式")
     assert wants and "15杯" not in wants[-1], wants
+
+
+@pytest.mark.parametrize(("opening", "want"), [
+    ("我儿子下周三前要交作业，帮他把论文打印装订一下", "我儿子要交作业"),
+    ("晚上8点以后才有人在家，想约个师傅上门修热水器", "才有人在家"),
+])
+def test_wants_parts_a_zh_days_bound_word_is_masked_with_it(opening, want):
+    """(lead19) "周三前" is the deadline's whole; the want keeps no hanging 前 / 以后 ("我儿子前要交作业")."""
+    wants = _wants("zh", opening)
+    assert wants and want in wants[0] and "前要" not in wants[0] and "以后才" not in wants[0], wants

@@ -171,6 +171,24 @@ def _en_yesno_thing(clause: str) -> str:
     return " ".join(thing)
 
 
+#: (lead19) the verb of a "how many/much" question that names no thing: money spent, or people who come
+_EN_SPEND = re.compile(r"\b(?:spend|pay|paying|spending|afford|budget)\b", re.I)
+_EN_COME = re.compile(r"\b(?:coming|come|attending|attend|joining|join|going|travelling|traveling|staying|there be|be there)\b", re.I)
+
+
+def _en_unnamed_count(rest: str) -> str:
+    """(lead19) The key of "how many/much" + a verb with no noun ("How many do you need?"), from the
+    verb: money spent is the budget, those who come are the people, else a quantity (a key of the
+    question's words read "do_you_need"). Only the key: the answer binds as any count's does.
+
+    >>> _en_unnamed_count("are you looking to spend"), _en_unnamed_count("are coming"), _en_unnamed_count("do you need")
+    ('budget', 'people', 'quantity')
+    """
+    if _EN_SPEND.search(rest):
+        return "budget"
+    return "people" if _EN_COME.search(rest) else "quantity"
+
+
 def _en_question(q: str) -> list[tuple[int, Asked]]:
     found: list[tuple[int, Asked]] = []
     for m in _EN_HOW_MANY.finditer(q):
@@ -266,6 +284,17 @@ def _zh_nouns_head(ctx: MessageContext, text: str) -> str:
     return "".join(out)
 
 
+def _zh_measure_head(ctx: MessageContext, text: str) -> str:
+    """(lead19) The measure word that starts ``text``, as jieba tags it ("份呢" -> "份"): the slot of
+    "打印多少份" when no noun names the thing counted (几 takes its measure word the same way).
+
+    >>> _zh_measure_head(_demo_ctx("zh"), "份呢"), _zh_measure_head(_demo_ctx("zh"), "呢")
+    ('份', '')
+    """
+    tokens = list(ctx.profile.doc(text, ctx.en_models))
+    return tokens[0].text if tokens and tokens[0].tag_ == "q" and len(tokens[0].text) == 1 else ""
+
+
 def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
     found: list[tuple[int, Asked]] = []
     taken: list[tuple[int, int]] = []
@@ -328,8 +357,9 @@ def _zh_clause_slots(ctx: MessageContext, clause: str, at: int, found: list[tupl
             if _ZH_TIME_UNIT.match(rest):
                 continue  # "几点", "几号": a time or a date, the date steps read it  # "几个房间": past the measure word
             w = _zh_nouns_head(ctx, rest) or _zh_nouns_head(ctx, rest[1:]) or rest[:1]
-        else:  # the noun before ("人数是多少"), else the one after ("大概多少人")
-            w = _zh_nouns_tail(ctx, clause[:m.start()]) or _zh_nouns_head(ctx, clause[m.end():])
+        else:  # the noun before ("人数是多少"), else the one after ("大概多少人"), else its measure word ("打印多少份")
+            w = (_zh_nouns_tail(ctx, clause[:m.start()]) or _zh_nouns_head(ctx, clause[m.end():])
+                 or _zh_measure_head(ctx, clause[m.end():]))
         if w:
             out.append((at + m.start(), Asked(w, "count")))
     for m in _ZH_HOW_BIG.finditer(clause):  # "房子多大": the noun before
@@ -437,6 +467,8 @@ def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:
                 a = Asked(a.word, "known", a.options, pack.synonym_slot[sm.group(0).casefold()])
         if a.kind in ("open", "count", "yesno") and a.word in pack.slots:  # "what day": the pack's slot "day"
             a = Asked(a.word, "known", a.options, a.word)
+        if a.kind == "count" and not ctx.profile.segmented and re.match(rf"{_AUX}\b", a.word):
+            a = Asked(_en_unnamed_count(a.word), "count")  # after the pack's slots: the answer binds as before
         if a.word and any(o.word == a.word and o.kind == a.kind for o in out):
             continue
         out.append(a)

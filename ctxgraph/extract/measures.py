@@ -76,6 +76,8 @@ _EN_NOT_AFTER = re.compile(r"^\s*(?:ago|later|earlier|from now|before|after|back
                            r"away\b)", re.I)  # (prec10) "im only 20 mins away": how far the user is, no measure of the thing
 #: (prec10) a bare number and "by" / "x" before a length: the first side of one size ("3.5 x 3m", "2 by 3 metres")
 _EN_BY_BEFORE = re.compile(r"(?<![\w£$€¥.,])\d+(?:\.\d+)?\s*(?:by|x|×)\s*$", re.I)
+#: (lead19) the low end of a range before a measure's number: "10-12 weeks", "2 to 3 days", "2 or 3 hours"
+_EN_RANGE_FROM = re.compile(rf"(?<![\w£$€¥.,])(?:between\s+{_EN_NUMBER}\s+and|{_EN_NUMBER}\s*(?:-|–|to|or))\s*$", re.I)
 _EN_AGE = re.compile(r"^\s*old\b", re.I)
 _EN_HAD = re.compile(r"\b(?:had|owned|used|run|worn|kept|been using)\s+(?:it\s+|them\s+)?(?:for\s+)?(?:about\s+|around\s+|nearly\s+|almost\s+)?$", re.I)
 
@@ -118,6 +120,8 @@ _ZH_AWAY_BEFORE = re.compile(rf"(?:离[^，,。！？!?；;\s]{{1,10}}?(?:{_ZH_A
                              rf"到[^，,。！？!?；;\s]{{0,8}}?(?:{_ZH_PLACE_HEAD})(?:{_ZH_AWAY_ADV})+|"
                              rf"到[^，,。！？!?；;\s]{{1,10}}?(?:{_ZH_TRAVEL})(?:{_ZH_AWAY_ADV})*)$")
 _ZH_AWAY_AFTER = re.compile(r"^(?:的)?(?:路程|车程|路)")
+#: (lead19) the low end of a range before a measure's number: "3到6个月", "两三天" is one number already
+_ZH_RANGE_FROM = re.compile(rf"(?<![\d{_ZH_DIGITS}.]){_ZH_NUMBER}(?:{'|'.join(w for _, w in _ZH_UNITS)})?\s*(?:到|至|-|~|～)\s*$")
 _ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿了|骑了)(?:快|将近|差不多|大概|有)?$")
 #: a rate before the number keeps with it: 每次两个小时
 _ZH_RATE = re.compile(r"(?:每次|每回|每天|每周|每月|每年|一次)$")
@@ -195,11 +199,27 @@ def _skip(ctx: MessageContext, start: int, said: str) -> bool:
     return False
 
 
+def _range_start(rx: re.Pattern, text: str, start: int) -> int:
+    """(lead19) Where a measure starts when a range's low end comes before its number: the whole range is the
+    value ("10-12 weeks", not "12 weeks" with "10-" left in the want).
+
+    >>> t = "away for 10-12 weeks"; t[_range_start(_EN_RANGE_FROM, t, 12):]
+    '10-12 weeks'
+    >>> t = "大概3到6个月"; t[_range_start(_ZH_RANGE_FROM, t, 4):]
+    '3到6个月'
+    >>> _range_start(_EN_RANGE_FROM, "for 12 weeks", 4), _range_start(_EN_RANGE_FROM, "1m 35 and 30 kilos", 11)
+    (4, 11)
+    """
+    low = rx.search(text, max(0, start - 24), start)
+    return low.start() if low else start
+
+
 def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
     text, found = ctx.text, []
     taken_to = -1
     for m in _EN_MEASURE.finditer(text):
         start, end, dim = m.start(), m.end(), _dimension(m)
+        start = _range_start(_EN_RANGE_FROM, text, start)
         if start < taken_to or _EN_NOT_BEFORE.search(text[max(0, start - 24):start]) or m.group(0).isupper():
             continue  # (an upper-case "1HR" is a postcode's part, not an hour)
         after = text[end:end + 16]
@@ -249,6 +269,7 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
             continue
         if dim != "duration" and re.match(r"(?:级|号|楼|层|栋|单元)", text[end:end + 1]):
             continue
+        start = _range_start(_ZH_RANGE_FROM, text, start)
         before = text[max(0, start - 6):start]
         if _ZH_NOT_BEFORE.search(before):
             continue
@@ -303,8 +324,9 @@ def measures(ctx: MessageContext) -> list[_Unit]:
         if mine is not None:
             held = ctx.units[mine]
             extra = [v for v in values if v not in held.value]
-            if extra:
-                ctx.units[mine] = held.model_copy(update=dict(value=", ".join([held.value] + extra)))
+            if extra:  # (lead19) a measure that holds the other's whole ("4-5 days" of "5 days") replaces it
+                kept = [] if any(held.value in v for v in extra) else [held.value]
+                ctx.units[mine] = held.model_copy(update=dict(value=", ".join(kept + extra)))
             continue
         out.append(FactUnit(key=dim, name=_NAMES_ZH.get(dim, dim) if zh else dim, value=", ".join(values),
                             stressed=ctx.stressed_at(values[0]), correction=ctx.correcting))

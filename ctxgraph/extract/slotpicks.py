@@ -77,6 +77,10 @@ _EN_NUMBERS = {w: n for n, w in enumerate(
 # a clause that declines what it names picks nothing ("not the friday", "周六不行")
 _DECLINES = re.compile(r"\b(?:not|no|never|can't|cannot|won't|too|a bit)\b|n't\b|不|别|没空|太", re.I)
 #: (fix17) a piece that is a refusal and nothing else: "so no", "nope", "sadly no"
+#: (lead19) a zh day or part of the day the clause says someone is busy at ("她上午要带孙子", "周二下午有课"): a reason the
+#: other option is taken, no pick of its own ("有空", "有时间", "方便" say the opposite)
+_ZH_BUSY_AT = re.compile(r"(?:上午|下午|晚上|早上|中午|傍晚|(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}[号日])"
+                         r"(?:都|还|一般|经常|每周)*(?:要|得|有|在)(?![空时便])[\u4e00-\u9fff]")
 _BARE_NO = re.compile(r"\W*(?:(?:so|then|sadly|sorry|so sadly)\W+)?(?:no|nope|no good|not possible)\W*", re.I)
 # the assistant reporting what it did ("Booked for Friday...", "预约成功", "已改到...") offers nothing
 _REPORT = re.compile(r"^\W*(?:booked|confirmed|done|all set|changed|moved|rescheduled)\b|预约成功|已(?:为您|帮您|经)?[\u4e00-\u9fff]?(?:约|订|改|安排|登记|更新|确认|提交|办理)", re.I)
@@ -390,6 +394,7 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
         # past deed ("my sister went to the thursday one last time", 我同事约的上午那个) takes no slot, as a declined one;
         # (fix17) so does one the next piece refuses bare ("the friday one is when I have physio, so no")
         if _DECLINES.search(clause) or first_match(ctx.pack.rejects, clause) or _rules_out(ctx, offset, clause) \
+                or ctx.lang == "zh" and n and _ZH_BUSY_AT.search(clause) \
                 or offset < until or others_experience(clause, ctx.lang) \
                 or (n + 1 < len(parts) and _BARE_NO.fullmatch(parts[n + 1][1])):
             if _fits(ctx, clause, options)[0] is not None:

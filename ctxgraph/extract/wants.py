@@ -52,6 +52,9 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9.])(?<![A-Za-z]-)[0-9][0-9.:：/-]*(?:(?!(?
 GREETING_CHARS = 4
 _PUNCT = re.compile(r"[\W_]+")
 _GLUED = re.compile(r"\w")
+#: (lead19) the bound word after a zh day or time that makes it a bound ("周五前", "8点以后"): masked with the day,
+#: so the want reads "我老公要交报告", not "我老公前要交报告"
+_ZH_BOUND_AFTER = re.compile(r"(?:之前|以前|之后|以后|前|后|左右)")
 # a negation: a change of want said with one wants nothing new
 _NEGATED = re.compile(r"n't\b|\b(?:not|no longer|never)\b|[不别没]", re.I)
 # the parts of a clause a comma joins: one said alone is left out on its own
@@ -325,6 +328,24 @@ def _unrefused(ctx: MessageContext, part: str) -> str:
     return _REFUSED_TAIL.sub("", part) if ctx.lang == "en" else part
 
 
+def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(lead19) The masked spans, a zh day's or time's over the bound word glued after it ("周五前").
+
+    >>> from types import SimpleNamespace as NS
+    >>> ctx = NS(lang="zh", text="我老公周五前要交报告", mentions=[NS(start=3, end=5, label="DATE")])
+    >>> _with_bound_words(ctx, [(3, 5)])
+    [(3, 6)]
+    """
+    if ctx.lang != "zh":
+        return spans
+    timed = {(m.start, m.end) for m in ctx.mentions if m.label in ("DATE", "TIME")}
+    out = []
+    for lo, hi in spans:
+        glued = _ZH_BOUND_AFTER.match(ctx.text, hi) if (lo, hi) in timed else None
+        out.append((lo, glued.end() if glued else hi))
+    return out
+
+
 def _opening_want(ctx: MessageContext, rules) -> str:
     """Every sentence of the opening that holds a want, whole: the situation said before the
     want ("年检快到期了，想找你们代办"), the want and what it is for; its values masked, its
@@ -349,7 +370,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id") and (
         m.kind == "id" or m.label not in COUNT_LABELS or kept_by(m.text)) and (
         m.label != "NUMBER" or not _GLUED.search(ctx.text[max(m.start - 1, 0):m.start] + ctx.text[m.end:m.end + 1]))]
-    text = mask(ctx.text, values)
+    text = mask(ctx.text, _with_bound_words(ctx, values))
     bounds = [0] + [m.end() for m in SENTENCE_END.finditer(ctx.text)] + [len(ctx.text)]
     parts, beside, stated = [], [], []
     ask = not any(first_match(rules, clause) for _, clause in clauses(ctx.text))  # no want said: a request asked is one
