@@ -77,3 +77,32 @@ def test_trust_problems_damage_injury_and_symptom(text, held):
                                   "we set off at the crack of dawn", "she broke her promise to call"])
 def test_trust_problems_no_damage(text):
     assert problems(text) == []
+
+
+def _problems_in(lang: str, *messages) -> list[str]:
+    t = Tracker(lang)
+    t.observe_many([user(m) if isinstance(m, str) else m for m in messages])
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("problem")]
+
+
+@pytest.mark.parametrize(("lang", "messages", "expected"), [
+    # (lead19) the reply to "what is wrong?" is the fault, with or without a cue of its own
+    pytest.param("zh", ["热水壶要报修", bot("好的，具体什么问题？"), "烧开以后一直跳闸"], "一直跳闸", id="zh-asked-what-problem"),
+    pytest.param("zh", ["扫地机器人想退货", bot("请问是什么原因呢？"), "用了一周就不充电了"], "不充电了", id="zh-asked-reason-stopped"),
+    pytest.param("zh", ["电饭煲坏了"], "坏了", id="zh-opening-control"),
+    pytest.param("en", ["I'd like to send my kettle back", bot("Sorry to hear that - what's wrong with it?"), "the lid won't stay shut"],
+                 "lid won't stay shut", id="en-asked-whats-wrong"),
+])
+def test_trust_problems_the_reply_to_what_is_wrong_is_the_fault(lang, messages, expected):
+    found = _problems_in(lang, *messages)
+    assert len(found) == 1 and expected in found[0], found
+
+
+@pytest.mark.parametrize(("lang", "messages"), [
+    # a reason that is no fault, and a reply that asks back, make no problem
+    pytest.param("zh", ["想取消周六的预约", bot("好的，方便说下原因吗？"), "那天要出差"], id="zh-reason-no-fault"),
+    pytest.param("zh", ["空调要修", bot("具体什么问题？"), "你们上门费多少？"], id="zh-question-back"),
+    pytest.param("en", ["I want to cancel my booking", bot("Can I ask why?"), "we're moving to Leeds"], id="en-why"),
+])
+def test_trust_problems_a_reason_or_a_question_back_is_no_fault(lang, messages):
+    assert _problems_in(lang, *messages) == []

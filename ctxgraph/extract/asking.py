@@ -171,6 +171,8 @@ def _en_yesno_thing(clause: str) -> str:
     return " ".join(thing)
 
 
+#: (lead19) what a "what's …" question names when it asks what is wrong ("what's wrong with it", "the matter")
+_EN_WRONG = re.compile(r"(?:wrong|the matter|up)\b", re.I)
 #: (lead19) the verb of a "how many/much" question that names no thing: money spent, or people who come
 _EN_SPEND = re.compile(r"\b(?:spend|pay|paying|spending|afford|budget)\b", re.I)
 _EN_COME = re.compile(r"\b(?:coming|come|attending|attend|joining|join|going|travelling|traveling|staying|there be|be there)\b", re.I)
@@ -204,6 +206,7 @@ def _en_question(q: str) -> list[tuple[int, Asked]]:
         for i, w in enumerate(p for p in _EN_WORDS_AND.split(m.group(1)) if p.strip()):
             w = w.strip().casefold()
             if not w.startswith(("how ", "what ", "which ")) and len(w.split()) <= 3:
+                w = "problem" if _EN_WRONG.match(w) else w  # (lead19) "what's wrong with them?": the problems step's key
                 found.append((m.start() + i, Asked(w, "open")))
     for m in _EN_WHICH.finditer(q):
         w = m.group(1).casefold()

@@ -64,6 +64,8 @@ def problems(ctx: MessageContext) -> list[_Unit]:
         taken_to = end
         if not opening:
             break  # later, one per message; the opening tells every fault it came about ("we've got a wood burner… Smoke's coming back…")
+    if not found and _asked_what_is_wrong(ctx):  # (lead19) the reply to "具体什么问题？" is the fault, cue or none
+        found = [v for v in [_first_statement(ctx)] if v]
     if not found:
         return []
     key = "problem" if not g.current_with_key(ctx.graph, "problem") else f"problem_t{ctx.index}"
@@ -75,11 +77,48 @@ def problems(ctx: MessageContext) -> list[_Unit]:
 _ASKS_CONDITION = re.compile(r"有没有[^？?。，,]{1,12}[？?]|是否有[^？?。，,]{1,12}[？?]|\b(?:is|are) there (?:any )?[^?.]{1,30}\?|\bany (?:damage|cracks?|leaks?|marks?|problems?|issues?)\b[^?.]{0,20}\?", re.I)
 
 
-def _asked_about_condition(ctx: MessageContext) -> bool:
-    """The assistant's last message asked whether the thing has a fault: the reply describes it, as an opening does."""
+# (lead19) the assistant asked what is wrong ("具体什么问题？", "can I ask what's wrong with them?"): the reply tells the
+# fault, cue or none; or asked the reason ("请问是什么原因呢？", "what's the reason for the return?"): the reply's fault
+# is read by its description's shape, as an opening's is (a reason may be no fault: "那天要出差")
+_ASKS_FAULT = re.compile(r"(?:什么|啥)(?:问题|情况|毛病|故障)|怎么(?:了|回事)|哪里(?:坏|有问题|不好)|出了什么|"
+                         r"\bwhat(?:'s| is| seems to be)(?: the)? (?:wrong|problem|issue|matter|fault)\b", re.I)
+_ASKS_REASON = re.compile(r"(?:什么|啥)原因|说[下一]*原因|\bwhat(?:'s| is) the reason\b|\breason for\b", re.I)
+
+
+def _asked_what_is_wrong(ctx: MessageContext) -> bool:
+    """(lead19) The assistant's last message asked, as a question, what is wrong ("具体什么问题？")."""
     last = ctx.graph.graph.get("last_turn")
     d = ctx.graph.nodes[last] if last else {}
-    return d.get("role") == "assistant" and bool(_ASKS_CONDITION.search(str(d.get("text", ""))))
+    said = str(d.get("text", ""))
+    return d.get("role") == "assistant" and ("?" in said or "？" in said) and bool(_ASKS_FAULT.search(said))
+
+
+def _first_statement(ctx: MessageContext) -> str:
+    """(lead19) The reply's first sentence, when it states (no question, no refusal, nothing taken back).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "洗衣机要报修"}, {"role": "assistant", "content": "好的，具体什么问题？"},
+    ...                 {"role": "user", "content": "脱水的时候响得很厉害。下午能来吗"}])
+    >>> [f.value for f in t.state().facts if f.key == "problem"]
+    ['脱水的时候响得很厉害']
+    """
+    end = next((m.start() for m in SENTENCE_END.finditer(ctx.text)), len(ctx.text))
+    start = len(ctx.text) - len(ctx.text.lstrip())
+    said = _GREETING.sub("", ctx.text[start:end].strip()).strip(" ,;:-，、；。.")
+    if not said or ctx.asking(start) or in_spans(start, ctx.taken_back) or first_match(ctx.pack.rejects, said):
+        return ""
+    return cut_at_boundary(said, PROBLEM_CHARS)
+
+
+def _asked_about_condition(ctx: MessageContext) -> bool:
+    """The assistant's last message asked whether the thing has a fault, or what is wrong with it: the reply describes
+    it, as an opening does."""
+    last = ctx.graph.graph.get("last_turn")
+    d = ctx.graph.nodes[last] if last else {}
+    said = str(d.get("text", ""))
+    return d.get("role") == "assistant" and ("?" in said or "？" in said) and bool(
+        _ASKS_CONDITION.search(said) or _ASKS_FAULT.search(said) or _ASKS_REASON.search(said))
 
 
 def _fault(ctx: MessageContext, rules: list[re.Pattern], clause: str, opening: bool) -> bool:
