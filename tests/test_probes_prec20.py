@@ -14,7 +14,11 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("prec20")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh-engaged-zhiban": "a zh time before the speaker's own duty (晚上7点我一般要值班) is still read: the rule tried moved "
+                         "blind17 zhucan's date to a value the user changes later (wrong +1), so it was dropped",
+    "zh-engaged-huiqu": "周末我自己回去给他剪: the same zh rule, dropped",
+}
 
 
 def test_probes_prec20_load():
