@@ -119,7 +119,13 @@ _EN_NOT_SUBJECT = re.compile(r"^(?:how|what|which|who|whom|whose|where|when|why|
                              r"a|an|some|few|many|most|several|no)\b"
                              r"|(?:^|\s)(?:i|you|he|she|it|we|they|that|this|there|here|what|which|who|everything|something|"
                              r"anything|nothing|one|problem|issue|thing|question|point|idea|plan|reason|answer|price|cost|"
-                             r"total|weather|time|day|date|name|number|address|email|phone|budget)$", re.I)
+                             r"total|weather|time|day|date|name|number|address|email|phone|budget)$"
+                             # (prec20) a determiner after the first word: a preposition or a verb before the noun
+                             # ("to my wife's address", "for the children's area", "think the aerial's been knocked")
+                             r"|^(?!(?:all|both|half|the|my|our|his|her|its|their|this|that|these|those)\b)\S+\s+"
+                             r"(?:the|my|our|his|her|its|their|this|that|these|those)\b", re.I)
+#: (prec20) "'s been": "has been", a change the thing went through ("the aerial's been knocked"), no attribute of it
+_EN_PERFECT = re.compile(r"been\b", re.I)
 # where an English complement ends: a new clause, a hedge, a sign-off
 _EN_CUT = re.compile(r"\s+(?:and\s+(?:i|we|it|they|he|she|you|the|my|our)\b|so\b|but\b|because\b|cos\b|though\b|lol\b|btw\b|"
                      r"pls\b|please\b|thanks\b|i think\b|i'd say\b|i guess\b|i believe\b|if\b|when\b|which\b|that\b|for\b|"
@@ -175,7 +181,13 @@ def _en_complement(comp: str) -> str:
 
 
 def _en_head(part: str, premise: bool) -> tuple[str, str] | None:
-    """(key, value) of a clause that starts a description, else None."""
+    """(key, value) of a clause that starts a description, else None.
+
+    >>> _en_head("the sofa's a three seater", False), _en_head("its my brother's 50th", False)
+    (('sofa', 'three seater'), ('my brother', '50th'))
+    >>> _en_head("to my wife's address", False), _en_head("reckon the hinge's been bent", False)  # (prec20)
+    (None, None)
+    """
     m = _EN_HAVE_AS.search(part)
     if m:
         val = _en_complement(m.group("val") or m.group("val2") or "")
@@ -201,7 +213,7 @@ def _en_head(part: str, premise: bool) -> tuple[str, str] | None:
             return ("about_me", val) if val else None
         return None
     m = _EN_COPULA.match(part)
-    if m and not _EN_NOT_SUBJECT.search(m.group("subj")):
+    if m and not _EN_NOT_SUBJECT.search(m.group("subj")) and not _EN_PERFECT.match(m.group("comp")):
         val = _en_complement(m.group("comp"))
         if val:
             subj = re.sub(r"^(?:the|my|our|his|her|its|their|both|all|these|those|this|that|[a-z]+'s)\s+", "", m.group("subj"), flags=re.I)

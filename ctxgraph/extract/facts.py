@@ -548,6 +548,8 @@ def bare_value_facts(w: FactWriter) -> None:
         if ctx.role == "user" and declined(ctx, m):
             w.used.add(i)
             continue  # "thursday's no good, saturday then": the value the clause declines is no wish
+        if ctx.role == "user" and ruled_out_again(ctx, m):
+            continue  # (prec20) "sunday 10 is perfect. ohh wait he's on an early shift sunday, the saturday then"
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
                 and ctx.domain_at(m.start, pack.slots[m.slot]) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
@@ -562,6 +564,22 @@ def bare_value_facts(w: FactWriter) -> None:
         for i, m in enumerate(ctx.mentions):
             if i not in w.used and not m.slot and m.label in pack.offer_slots:
                 w.make(pack.slots[pack.offer_slots[m.label]], m.text, m.start, mention=m, only_offer=True)
+
+
+def ruled_out_again(ctx: MessageContext, m: Mention) -> bool:
+    """(prec20) Whether the message says ``m``'s value again later and rules it out there, with another value of
+    its kind after that: the user took the first back ("sunday 10 is perfect. ohh wait my fella is on an early
+    shift sunday, the saturday then"); the value after is the one wanted.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "sunday is perfect. ohh wait he is on an early shift sunday, saturday then"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('day', 'saturday')]
+    """
+    later = [o for o in ctx.mentions if o.start >= m.end and o.label == m.label]
+    again = next((o for o in later if o.text.casefold() == m.text.casefold() and ruled_out(ctx.text, o.start)), None)
+    return again is not None and any(o.start >= again.end and not ruled_out(ctx.text, o.start) for o in later)
 
 
 def declined(ctx: MessageContext, m: Mention) -> bool:

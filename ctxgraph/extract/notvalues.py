@@ -40,6 +40,17 @@ _ENGAGED_BEFORE = re.compile(
     r"(?:[a-z]+\s+){1,3}?(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$", re.I)
 #: (prec18) a person named before "works" a day ("Richard works Tuesdays"): case-sensitive, a name is capitalised
 _NAME_WORKS_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+(?:works|teaches)\s+(?:(?:on|every)\s+)?$")
+#: (prec20) the speaker's or someone's own time right before a day: a shift ("my fella is on an early shift |sunday",
+#: "put on a night shift on |the 20th"), a routine done ("I do the school run for my son on |Wednesdays"), a trip
+#: ("hes off to his nans on |tues night"), a past event ("one got set off by some kids on |saturday", "leaking since
+#: |monday"). Only with another day in the message, the one wanted (:func:`_other_day`)
+_OWN_TIME_BEFORE = re.compile(
+    r"(?:\bon\s+(?:(?:an?|the|my|his|her|their|our)\s+)?(?:[a-z]+\s+)?shifts?"
+    r"|\b(?:i|we|he|she|they)\s+(?:do|does)\s+(?:the|a|an|my|his|her|our|their)\s+[^,.;!?]{1,40}?"
+    r"|\b(?:i|we|he|she|they)(?:'s|’s|s|'m|’m|'re|’re|\s+is|\s+am|\s+are)\s+off\s+to\s+[^,.;!?]{1,30}?"
+    r"|\b(?:got|was|were)\s+(?:[a-z]+\s+)?[a-z]+(?:ed|en|et|ut)\b[^,.;!?]{0,40}?)"
+    r"\s+(?:(?:on|every)\s+)?(?:(?:the|a)\s+)?$"
+    r"|\bsince\s+(?:last\s+)?$", re.I)
 #: a weekday at a value's start ("thursdays", "tues", "Friday")
 _WEEKDAY_AT = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.I)
 #: (fix19) a weekday or a day of the month anywhere in the message
@@ -61,7 +72,8 @@ def _other_day(text: str, at: int) -> bool:
     >>> _other_day(t, t.index("thursdays"))
     False
     """
-    return any(m.start() != at for m in _WEEKDAY.finditer(text))
+    own = at + len(re.match(r"(?:(?:the|a|this|next)\s+)?", text[at:], re.I).group(0))  # "the 14th" at "the"
+    return any(m.start() not in (at, own) for m in _WEEKDAY.finditer(text))
 
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
 _LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
@@ -90,11 +102,22 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "my son has football on saturday, can you come then while he's out?"  # the only day: maybe the one wanted
     >>> ruled_out(t, t.index("saturday"))
     False
+    >>> t = "oh wait my fella is on an early shift sunday, the saturday then. I do the gym run on Mondays"
+    >>> ruled_out(t, t.index("sunday")), ruled_out(t, t.index("saturday")), ruled_out(t, t.index("Mondays"))
+    (True, False, True)
+    >>> t = "I've been put on a night shift on the 20th. Could we do the Tuesday?"
+    >>> ruled_out(t, t.index("the 20th")), ruled_out("I'm on a night shift on the 20th", 27)  # no other day
+    (True, False)
+    >>> t = "the 10th. oh wait, one got set off by some kids on saturday. it's leaked since monday"
+    >>> ruled_out(t, t.index("saturday")), ruled_out(t, t.index("monday")), ruled_out(t, t.index("10th"))
+    (True, True, False)
     """
     before = text[max(0, at - 60):at]
     if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and (
             _ENGAGED_BEFORE.search(before) or _NAME_WORKS_BEFORE.search(before)) and _other_day(text, at)):
         return True
+    if _OWN_TIME_BEFORE.search(before) and _other_day(text, at):
+        return True  # (prec20) "my fella is on an early shift sunday, the saturday then"
     # the next of a list that was ruled out ("I'm at work mondays and tuesdays")
     listed = _LISTED_BEFORE.search(text[max(0, at - 30):at])
     return bool(listed) and ruled_out(text, at - len(listed.group(0)) + listed.start(1) - listed.start(0))

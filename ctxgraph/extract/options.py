@@ -149,6 +149,8 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
     ['2位整理师4小时1200元', '2位8小时2200元']
     >>> _pieces("Roller, Roman or vertical")
     ['Roller', 'Roman', 'vertical']
+    >>> _pieces("Thai Street Food, Fresh Pasta & Italian, or Indian Thali")  # (prec20) a name joined by "&" is short
+    ['Thai Street Food', 'Fresh Pasta & Italian', 'Indian Thali']
     >>> _pieces("Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or Hunt for the Wilderpeople (1h41)")
     ['Paddington 2 (1h43)', 'The Grand Budapest Hotel (1h39)', 'Hunt for the Wilderpeople (1h41)']
     """
@@ -214,7 +216,7 @@ def _short(bit: str, kinds: bool = False) -> bool:
     if _CJK.search(bit):
         latin = len(re.findall(r"[A-Za-z]", bit))
         return len(_CJK.findall(bit)) <= 8 and latin <= 4 if kinds else len(_CJK.findall(bit)) <= 6 and not latin
-    return len(bit.split()) <= 3
+    return len([w for w in bit.split() if w not in ("&", "+")]) <= 3  # (prec20) "Fresh Pasta & Italian": one name
 
 
 def lead_in(sentence: str) -> str:
