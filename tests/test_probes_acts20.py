@@ -15,8 +15,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("acts20")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-movetool-grooming": "a move_groom call is read as a lookup (move is no write verb): the booked slot keeps Tuesday",
-    "zh-movetool-jiyang": "a move_boarding call is read as a lookup: 3月20号 stays current under date and start",
     "en-askonly-bikeservice": "'could we do 4pm instead?' is taken as a change although the assistant says 4pm is full",
     "zh-askonly-xiche": "能改到周日吗 is taken as a change although the assistant says 周日 is full",
     "en-declined-grooming": "'basic wash and trim' (the want's object) is no value",
