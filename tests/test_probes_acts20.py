@@ -18,7 +18,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-askonly-bikeservice": "'could we do 4pm instead?' is taken as a change although the assistant says 4pm is full",
     "zh-askonly-xiche": "能改到周日吗 is taken as a change although the assistant says 周日 is full",
     "en-declined-grooming": "'basic wash and trim' (the want's object) is no value",
-    "zh-actday-kongtiao": "改成周日下午吧 moves the date but the pick '您看周六3月14号上午' keeps the old day (and is re-picked)",
     "en-actday-neg-clockonly": "'Booked for Monday 16 March at 9am' (the assistant's) is no value: the user said only 'the 9am one'",
     "en-other-grooming": "'nail clip' (the want's object) is no value; Thursday is kept as the user's 'thursday' only",
 }

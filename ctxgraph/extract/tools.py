@@ -597,16 +597,12 @@ def _moved_facts(ctx: MessageContext, old: str, new: str, taken: set[str]) -> li
     return []
 
 
-#: the written day at the head of a fact's value, its clock left off ("Saturday 7 November" of "… 9am", "3月20号")
-_WRITTEN_DAY = re.compile(r"^(.*?\d.*?)(?:\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)|\s+\d{1,2}:\d\d|[上下]午.*)?$", re.I)
-
-
 def _days_moved(ctx: MessageContext, units: list[_Unit]) -> list[_Unit]:
     """(acts20) A call that moves a booking ("move_consult", "reschedule") to a new day supersedes, besides the fact
-    under its own field, every other current fact that held the old day: the user's pick ("the saturday (Saturday 7
-    November 9am)") or the user's own date ("date: 3月20号" beside the call's "start"), found by the old day's normal
-    form or its written words. A change the user asked as a question ("can it be later", "能提前一天吗") is read here,
-    once the assistant has made it; asked and refused, no call moves anything.
+    under its own field, every other current fact that held the old day (:func:`~ctxgraph.extract.changes.days_held`):
+    the user's pick ("the saturday (Saturday 7 November 9am)") or the user's own date beside the call's "start". A
+    change the user asked as a question ("can it be later", "能提前一天吗") is read here, once the assistant made it;
+    asked and refused, no call moves anything.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en", today="2026-03-09")
@@ -621,28 +617,16 @@ def _days_moved(ctx: MessageContext, units: list[_Unit]) -> list[_Unit]:
     >>> any("10 March" in f.value for f in t.state().facts if f.status == "current")
     False
     """
-    G, out = ctx.graph, []
-    keys = {u.key for u in units if isinstance(u, FactUnit)}
+    from .changes import days_held
+
+    moved = []
     for u in units:
         new = ISO_DATE.search(str(u.normalized or u.value)) if isinstance(u, FactUnit) else None
-        if new is None:
-            continue
-        for fid in g.current_with_key(G, u.key):
-            old, d = G.nodes[fid], None
-            day = ISO_DATE.search(str(old.get("normalized") or old["value"]))
-            written = _WRITTEN_DAY.match(str(old["value"]).strip())
-            if day is None or day.group(0) == new.group(0):
-                continue
-            for oid, d in g.recent_current_facts(G, 30):
-                if oid == fid or d["key"] in keys or "." in d["key"]:
-                    continue
-                same = ISO_DATE.search(str(d.get("normalized") or "")) or None
-                if (same is not None and same.group(0) == day.group(0)) or (
-                        written and len(written.group(1)) > 4 and written.group(1) in str(d["value"])):
-                    keys.add(d["key"])
-                    out.append(FactUnit(key=d["key"], name=d["name"], value=u.value, normalized=new.group(0),
-                                        slot=d.get("slot"), group=d.get("group"), correction=True, supersedes=oid))
-    return out
+        for fid in g.current_with_key(ctx.graph, u.key) if new is not None else ():
+            day = ISO_DATE.search(str(ctx.graph.nodes[fid].get("normalized") or ctx.graph.nodes[fid]["value"]))
+            if day is not None and day.group(0) != new.group(0):
+                moved.append((fid, u))
+    return days_held(ctx, moved, {u.key for u in units if isinstance(u, FactUnit)})
 
 
 def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit]:
