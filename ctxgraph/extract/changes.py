@@ -33,6 +33,7 @@ from .._normalize import _parse_cn_integer
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import cue_role
+from .dates import ISO_DATE
 from .registry import step
 
 #: At most this many characters before a value are read for a change act.
@@ -286,10 +287,80 @@ def clock_units(ctx: MessageContext, c: re.Match) -> list[_Unit]:
     return out
 
 
+#: (acts20) a day of a month as written: "12月12号", "7 November", "Nov 7th" (a weekday alone, or a bare "the 20th", is
+#: too common to find in another fact)
+_WRITTEN_DAY = re.compile(r"\d{1,2}月\d{1,2}[号日]|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+                          r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?\b", re.I)
+
+
+#: (acts20) keys whose day is a bound or a past event, never the booking's day a change moves
+_NOT_MOVED = ("deadline", "born", "by", "due")
+
+
+def written_day(value: str) -> str | None:
+    """The day of a month a value names, as written ("日" read as "号"), or None.
+
+    >>> written_day("Saturday 7 November 9am"), written_day("周六上午 12月12日上午"), written_day("3pm")
+    ('7 november', '12月12号', None)
+    """
+    w = _WRITTEN_DAY.search(value)
+    return w.group(0).replace("日", "号").casefold() if w else None
+
+
+def written_days(value: str) -> list[str]:
+    """Every day of a month ``value`` names, as :func:`written_day` reads one."""
+    return [w.group(0).replace("日", "号").casefold() for w in _WRITTEN_DAY.finditer(value)]
+
+
+def days_held(ctx: MessageContext, moved: list[tuple[str, FactUnit]], keys: set[str]) -> list[_Unit]:
+    """(acts20) For each (old fact id, new unit) of a day the chat moved, a change of every other current fact that
+    held the old day, by its normal form ("2026-03-20") or its written words ("12月12号" inside the pick "您看周六
+    12月12号上午"): the pick or the second key the old day sat under stayed current beside the change. Never a fact
+    under ``keys`` (the message's own), a bound ("deadline") or a domain pack's slot."""
+    G, out = ctx.graph, []
+    for fid, u in moved:
+        old = G.nodes[fid]
+        day, words = ISO_DATE.search(str(old.get("normalized") or "")), written_day(str(old["value"]))
+        for oid, d in g.recent_current_facts(G, 30):
+            if oid == fid or d["key"] in keys or "." in d["key"] or d["key"] in _NOT_MOVED or d.get("slot") in _NOT_MOVED:
+                continue
+            same = ISO_DATE.search(str(d.get("normalized") or ""))
+            if (day and same and same.group(0) == day.group(0)) or (words and words in written_days(str(d["value"]))):
+                keys.add(d["key"])
+                out.append(FactUnit(key=d["key"], name=d["name"], value=u.value, normalized=u.normalized,
+                                    slot=d.get("slot"), group=d.get("group"), correction=True, supersedes=oid))
+    return out
+
+
+def acted_days(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
+    """(acts20) The day a change act moves ("改成周日下午吧", "make it the 21st instead") leaves no other current fact
+    holding the old day (:func:`days_held`): the pick "您看周六12月12号上午" stayed current beside "date: 周日下午".
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2026-12-01")
+    >>> t.observe_many([{"role": "assistant", "content": "您看周六12月12号上午还是周日12月13号下午方便？"},
+    ...                 {"role": "user", "content": "周六上午吧"},
+    ...                 {"role": "assistant", "content": "好的，12月12号周六上午，师傅上门。"},
+    ...                 {"role": "user", "content": "不好意思，改成周日下午吧"}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "12月12号" in f.value]
+    []
+    """
+    mine = [u for u in list(ctx.units) + added if isinstance(u, FactUnit) and not u.offered]
+    moved = []
+    for m, value in _act_values(ctx):
+        u = next((u for u in mine if _KINDS[m.label] == "day" and value in u.value), None)
+        fid = u and (u.supersedes or next(iter(g.current_with_key(ctx.graph, u.key)), None))
+        words = written_day(str(ctx.graph.nodes[fid]["value"])) if fid else None
+        if words and words not in written_days(u.value):
+            moved.append((fid, u))
+    return days_held(ctx, moved, {u.key for u in mine})
+
+
 @step("changes", roles=("user",))
 def changes(ctx: MessageContext) -> list[_Unit]:
     """Edits the message's facts in place (change acts, "X not Y"); returns the changes of
     earlier facts it adds."""
     contrasted(ctx)
     ranged(ctx)
-    return changed_values(ctx) + clock_moved(ctx)
+    added = changed_values(ctx) + clock_moved(ctx)
+    return added + acted_days(ctx, added)

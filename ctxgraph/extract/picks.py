@@ -290,8 +290,10 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             if (cued or earlier or answered) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
                 chosen.setdefault(earlier or f"choice_t{turn}", value)
             break
+    # (acts20) a list's pick this message's change already moved ("周六上午我女儿要过来，改成周日下午吧") is not taken again
+    moved = {u.key for u in ctx.units_of(FactUnit) if u.correction}
     return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)
-            for key, value in chosen.items()]
+            for key, value in chosen.items() if key not in moved]
 
 
 def _other_head(clause: str, value: str, part: str) -> bool:

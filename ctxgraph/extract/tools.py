@@ -367,7 +367,7 @@ _WRITE_VERB = re.compile(
     r"(?:book|create|place|make|modify|update|change|edit|cancel|submit|confirm|hold|reserve|schedule"
     r"|issue|add|apply|set|transfer|pay|register|report|open|activate|purchase|buy|refund|return|exchange"
     r"|upgrade|downgrade|switch|rebook|reschedule|assign|select|file|lodge|freeze|block"
-    r"|enrol|enroll|dispatch|sign|renew|extend|rent|subscribe|arrange)")
+    r"|enrol|enroll|dispatch|sign|renew|extend|rent|subscribe|arrange|move|swap|postpone)")
 
 
 def _tool_words(tool: str) -> list[str]:
@@ -597,6 +597,38 @@ def _moved_facts(ctx: MessageContext, old: str, new: str, taken: set[str]) -> li
     return []
 
 
+def _days_moved(ctx: MessageContext, units: list[_Unit]) -> list[_Unit]:
+    """(acts20) A call that moves a booking ("move_consult", "reschedule") to a new day supersedes, besides the fact
+    under its own field, every other current fact that held the old day (:func:`~ctxgraph.extract.changes.days_held`):
+    the user's pick ("the saturday (Saturday 7 November 9am)") or the user's own date beside the call's "start". A
+    change the user asked as a question ("can it be later", "能提前一天吗") is read here, once the assistant made it;
+    asked and refused, no call moves anything.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-03-09")
+    >>> call = lambda n, a: {"role": "assistant", "content": None, "tool_calls": [{"id": n, "type": "function",
+    ...                      "function": {"name": n, "arguments": a}}]}
+    >>> t.observe_many([{"role": "user", "content": "I'd like the Tuesday 10 March slot at 11am please"},
+    ...                 call("book_groom", '{"slot": "2026-03-10 11:00"}'),
+    ...                 {"role": "tool", "tool_call_id": "book_groom", "content": '{"ref": "GR-1"}'},
+    ...                 {"role": "user", "content": "could we do Friday 13 March instead?"},
+    ...                 call("move_groom", '{"ref": "GR-1", "slot": "2026-03-13 11:00"}'),
+    ...                 {"role": "tool", "tool_call_id": "move_groom", "content": '{"ok": true}'}])
+    >>> any("10 March" in f.value for f in t.state().facts if f.status == "current")
+    False
+    """
+    from .changes import days_held
+
+    moved = []
+    for u in units:
+        new = ISO_DATE.search(str(u.normalized or u.value)) if isinstance(u, FactUnit) else None
+        for fid in g.current_with_key(ctx.graph, u.key) if new is not None else ():
+            day = ISO_DATE.search(str(ctx.graph.nodes[fid].get("normalized") or ctx.graph.nodes[fid]["value"]))
+            if day is not None and day.group(0) != new.group(0):
+                moved.append((fid, u))
+    return days_held(ctx, moved, {u.key for u in units if isinstance(u, FactUnit)})
+
+
 def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit]:
     """Facts of a call that succeeded: what the assistant asked the tool to do is what the
     conversation settled on ("modify_reservation(check_out="2025-10-31", room="King Deluxe")"),
@@ -610,13 +642,17 @@ def _call_facts(ctx: MessageContext, aid: str | None, record: Any) -> list[_Unit
     writes = bool(words) and _WRITE_VERB.fullmatch(words[0]) is not None
     raw = ctx.graph.nodes[aid].get("arguments") or {}
     moved = _moved(words, raw)
-    arguments = argument_values({k: v for k, v in raw.items() if k not in _MOVE_FROM} if moved else raw)
+    units = _moved_facts(ctx, *moved, taken) if moved else []
+    # (acts20) a "to" the move placed under the key that held the old value is no fact of its own ("to": "… 6pm")
+    gone = _MOVE_FROM + _MOVE_TO if units else _MOVE_FROM if moved else ()
+    arguments = argument_values({k: v for k, v in raw.items() if k not in gone})
     if not writes:  # a lookup's criteria are a moment's wishes: only what it looks up by (ids, named slots)
         arguments = ((p, v) for p, v in arguments if (_ID_FIELD.search(_leaf_words(p)) and _ID_VALUE.fullmatch(v))
                      or _field_slot(ctx.pack, _argument_key(p)) is not None)
     shaped: set[str] = set()
-    units = _moved_facts(ctx, *moved, taken) if moved else []
     units += _record_facts(ctx, arguments, taken, booked=writes, shaped=shaped)
+    if words and _MOVE_VERB.fullmatch(words[0]):
+        units += _days_moved(ctx, units)
     if writes and isinstance(record, dict):
         # an id the arguments hold only by its shape ("member": "VT-88214470", shaped like an order id)
         # yields to the one the write records under that key ("booking": "CB-10487")
