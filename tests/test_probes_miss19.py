@@ -17,10 +17,6 @@ PROBES = load_probes("miss19")
 KNOWN_MISSES: dict[str, str] = {
     "zh-swap-echo-again": "the pick 周二那趟 is read as the date 周二 (no echoed pick), and 还是周四那趟吧 answers no offer of "
                           "the assistant's last message",
-    "zh-swap-size-word": "换小的吧 (a size word standing for the other option) leaves the pick 大号那个 current",
-    "zh-swap-book-other": "帮我订玻璃房 (the other option asked for) leaves the pick 草坪那个 current",
-    "zh-swap-digit-word": "换9号那班 (the other option echoed, the offer two messages back) leaves the pick 5号那班 current",
-    "zh-swap-after-question": "还是芯片那个吧 (the other option echoed after a question) leaves the pick 普通那个 current",
 }
 
 

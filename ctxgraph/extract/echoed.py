@@ -160,17 +160,115 @@ def _named_apart(arg: str, offer: str, word: str) -> bool:
     return arg not in offered_name(word, offer)
 
 
-@step("echoed_stale", roles=("assistant",), needs_text=False)
+# a word that takes what follows it ("帮我订玻璃房", "换9号那班", "还是芯片那个吧"), one that adds a second thing beside the
+# first ("琴叶榕也来一盆"), and the pronoun an echo ends in
+_TAKE = re.compile(r"换成?|改成?|改订|还是|那就|订|选|要")
+_ADDS = re.compile(r"也|再|还要|另外|加")
+_ECHO_END = re.compile(r"的?那(?:个|班|趟|款|种|套|家|期|场|间)")
+# where an offer's parts end: one option each in prose ("草坪区能坐40人，玻璃房能坐25人")
+_PART_END = re.compile(r"[，,；;。：:！!\n]")
+
+
+def _parallel(offer: str, word: str, other: str) -> bool:
+    """Another option is said like the echoed one: a part of ``offer`` names ``other`` and not ``word``, a part names
+    ``word`` and not ``other``, and the two parts share two Chinese characters besides their names (an add-on said
+    after the options, "住宿每月800元另算", shares only 月 with "寒假集训1月18号到2月8号").
+
+    >>> offer = "周日有两个场地：草坪区能坐40人，玻璃房能坐25人，都含布置。"
+    >>> _parallel(offer, "草坪", "玻璃房"), _parallel(offer, "草坪", "周日")
+    (True, False)
+    >>> _parallel("寒假集训1月18号到2月8号，7800元。住宿每月800元另算。", "寒假", "住宿")
+    False
+    """
+    parts = [p for p in _PART_END.split(offer) if p]
+    mine = [set(re.findall(r"[\u4e00-\u9fff]", p.replace(word, ""))) for p in parts if word in p and other not in p]
+    theirs = [set(re.findall(r"[\u4e00-\u9fff]", p.replace(other, ""))) for p in parts if other in p and word not in p]
+    return any(len(a & b) >= 2 for a in mine for b in theirs)
+
+
+def _longest_in(text: str, offer: str, *, tail: bool) -> str:
+    """The longest piece (2-8 characters) of ``text``'s end (``tail``) or start that ``offer`` says, "" when none.
+
+    >>> _longest_in("想想还是芯片", "防盗芯片钥匙80元", tail=True), _longest_in("玻璃房吧", "玻璃房能坐25人", tail=False)
+    ('芯片', '玻璃房')
+    """
+    for n in range(min(8, len(text)), 1, -1):
+        piece = text[-n:] if tail else text[:n]
+        if piece in offer and not re.search(r"\s", piece):
+            return piece
+    return ""
+
+
+def other_option(clause: str, offer: str, word: str) -> str | None:
+    """The value of the pick ``clause`` makes of another option of ``offer`` than the echoed ``word``'s: the option
+    echoed ("还是芯片那个吧"), asked for after a taking word ("帮我订玻璃房", when it is said like the echoed one), or
+    a size word for it ("换小的吧" where the offer says 小号 beside the picked 大号); None when the clause takes nothing
+    else of the offer (the same option, a second one added, another word).
+
+    >>> other_option("还是芯片那个吧", "普通铜钥匙10元一把，防盗芯片钥匙80元一把。", "普通")
+    '芯片那个 (芯片钥匙)'
+    >>> other_option("换小的吧", "有大号和小号，大号能装60升。", "大号")
+    '小的 (小号)'
+    >>> other_option("帮我订玻璃房", "周日有两个场地：草坪区能坐40人，玻璃房能坐25人。", "草坪")
+    '玻璃房'
+    >>> offer = "周日有两个场地：草坪区能坐40人，玻璃房能坐25人。"
+    >>> other_option("就周日吧", offer, "草坪"), other_option("不要玻璃房", offer, "草坪"), other_option("对 就周二那趟", "周二那趟早上8点出发，周四那趟下午3点出发", "周二")
+    (None, None, None)
+    """
+    name = offered_name(word, offer) or word
+    for m in _ECHO_END.finditer(clause):
+        other = _longest_in(clause[:m.start()], offer, tail=True)
+        if other and not _same(other, word, name):
+            found = offered_name(other, offer)
+            return f"{other}{m.group(0).lstrip('的')} ({found})" if found else f"{other}{m.group(0).lstrip('的')}"
+    for m in _TAKE.finditer(clause):
+        rest = clause[m.end():]
+        if clause[:m.start()].endswith(("不", "别", "没")):
+            continue  # "不要住宿" declines
+        if re.match(r"[\u4e00-\u9fff]的", rest) and rest[0] != word[0] and rest[0] + word[1:] in offer:
+            return f"{rest[:2]} ({rest[0]}{word[1:]})"
+        other = _longest_in(rest, offer, tail=False)
+        if other and not _same(other, word, name) and _parallel(offer, word, other):
+            found = offered_name(other, offer)
+            return f"{other} ({found})" if found else other
+    return None
+
+
+def _same(other: str, word: str, name: str) -> bool:
+    """``other`` names the echoed option again, or nothing ("就是", "哪")."""
+    return other in name or word in other or bool(_NO_WORD.search(other))
+
+
+def _taken_instead(ctx: MessageContext, offer: str, word: str) -> str | None:
+    """The value of the pick a user's message makes of another option of the offer (see :func:`other_option`), None
+    when no clause does or the clause asks about it or adds it beside the first ("小教室有白板吗？", "琴叶榕也来一盆")."""
+    for offset, clause in _sub_clauses(ctx):
+        if _ADDS.search(clause) or ctx.asking(offset):
+            continue
+        for at, piece in ((offset + m.start(), m.group(0)) for m in re.finditer(r"\S+", clause)):
+            value = other_option(piece, offer, word)
+            if value and not ctx.asking(at):
+                return value
+    return None
+
+
+@step("echoed_stale", roles=("user", "assistant"), needs_text=False)
 def echoed_stale(ctx: MessageContext) -> list[_Unit]:
-    """Echoed picks a booking call of this message leaves behind: its arguments name another thing of the offer."""
+    """Echoed picks a later message leaves behind: the user takes another option of the same offer (the pick moves
+    to it), or a booking call's arguments name another thing of the offer (the pick is retracted)."""
     args = [v.strip() for a in ctx.units_of(ActionUnit) for v in a.arguments.values() if isinstance(v, str)]
-    if not args:
+    user = ctx.role == "user" and ctx.lang == "zh" and bool(ctx.text)
+    if not args and not user:
         return []
     G, out = ctx.graph, []
     for key, fid in G.graph["current_fact"].items():
         d = G.nodes[fid]
         offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or "" if str(d.get("key")).startswith("choice_t") else ""
         word = _echoed(str(d["value"]), offer)
-        if word and any(_named_apart(a, offer, word) for a in args):
+        if not word:
+            continue
+        if any(_named_apart(a, offer, word) for a in args):
             out.append(RetractUnit(fact=fid))
+        elif user and (value := _taken_instead(ctx, offer, word)):
+            out.append(FactUnit(key=str(d["key"]), name="choice", value=value, correction=True))
     return out
