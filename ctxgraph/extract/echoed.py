@@ -148,6 +148,16 @@ def _echoed(value: str, offer: str) -> str | None:
     return word if value == (f"{said} ({name})" if name else said) else None
 
 
+def _echo_of(value: str, offer: str) -> str | None:
+    """The word of ``offer`` a pick's words echo, whichever step made the pick ("大包间那个 (大包间坐14人，最低消费)").
+
+    >>> _echo_of("大包间那个 (大包间坐14人，最低消费)", "小包间坐8人；大包间坐14人，最低消费1500元。")
+    '大包间'
+    """
+    found = echoed_word(value.split(" (")[0], offer)
+    return found[1] if found else None
+
+
 def _named_apart(arg: str, offer: str, word: str) -> bool:
     """``arg`` (a call's argument) is a name ``offer`` says and that is not the echoed thing's.
 
@@ -265,10 +275,9 @@ def echoed_stale(ctx: MessageContext) -> list[_Unit]:
         d = G.nodes[fid]
         offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or "" if str(d.get("key")).startswith("choice_t") else ""
         word = _echoed(str(d["value"]), offer)
-        if not word:
-            continue
-        if any(_named_apart(a, offer, word) for a in args):
+        if word and any(_named_apart(a, offer, word) for a in args):
             out.append(RetractUnit(fact=fid))
-        elif user and (value := _taken_instead(ctx, offer, word)):
+        word = word or _echo_of(str(d["value"]), offer)
+        if word and user and (value := _taken_instead(ctx, offer, word)):
             out.append(FactUnit(key=str(d["key"]), name="choice", value=value, correction=True))
     return out
