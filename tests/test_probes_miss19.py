@@ -1,7 +1,8 @@
 """miss19's probe set (``tests/data/probes_miss19.yml``, written before the rule): an echoed pick ("大号那个", miss18's
 reader) holds one option of an offer; a later user message that takes another option of the same offer (echoed again,
 a size word standing for it, a booking asked for, a digit word) must leave the pick behind, while a question about the
-other option, a second item added beside the first and the same option said again leave it current.
+other option, a second item added beside the first and the same option said again leave it current. And a booking
+call that books the day (and clock) a pick of an offered day names restates the pick: the user's words stay.
 
 ``python -m tests.probe_sets tests/data/probes_miss19.yml`` prints the totals (docs/quality.md)."""
 
@@ -17,6 +18,9 @@ PROBES = load_probes("miss19")
 KNOWN_MISSES: dict[str, str] = {
     "zh-swap-echo-again": "the pick 周二那趟 is read as the date 周二 (no echoed pick), and 还是周四那趟吧 answers no offer of "
                           "the assistant's last message",
+    "zh-booked-pick-day": "the booking's date (周六 3月14号) replaces the user's pick 周六那个 (3月14号周六上午9点) it restates",
+    "zh-booked-pick-other-clock": "the pick 周六那个 (…上午9点) is keyed slot, and the booking at 14:00 is keyed date and "
+                                  "time: nothing moves the pick's clock",
 }
 
 
