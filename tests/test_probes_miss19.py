@@ -18,7 +18,6 @@ PROBES = load_probes("miss19")
 KNOWN_MISSES: dict[str, str] = {
     "zh-swap-echo-again": "the pick 周二那趟 is read as the date 周二 (no echoed pick), and 还是周四那趟吧 answers no offer of "
                           "the assistant's last message",
-    "zh-booked-pick-day": "the booking's date (周六 3月14号) replaces the user's pick 周六那个 (3月14号周六上午9点) it restates",
     "zh-booked-pick-other-clock": "the pick 周六那个 (…上午9点) is keyed slot, and the booking at 14:00 is keyed date and "
                                   "time: nothing moves the pick's clock",
 }
