@@ -267,7 +267,8 @@ def echoed_stale(ctx: MessageContext) -> list[_Unit]:
     """Echoed picks a later message leaves behind: the user takes another option of the same offer (the pick moves
     to it), or a booking call's arguments name another thing of the offer (the pick is retracted)."""
     args = [v.strip() for a in ctx.units_of(ActionUnit) for v in a.arguments.values() if isinstance(v, str)]
-    user = ctx.role == "user" and ctx.lang == "zh" and bool(ctx.text)
+    user = ctx.role == "user" and ctx.lang == "zh" and bool(ctx.text) \
+        and bool(_TAKE.search(ctx.text) or _ECHO_END.search(ctx.text))  # (cheap: most messages take nothing)
     if not args and not user:
         return []
     G, out = ctx.graph, []
