@@ -16,7 +16,8 @@ nothing.
 
 A booking call whose arguments name another thing of the same offer (the pick "师范大学那个", then
 ``register(site="洪山区语委")`` where the offer named both sites) leaves the pick behind (step
-``echoed_stale``): it is retracted.
+``echoed_stale``): it is retracted. (miss19) A later user message that takes another option of the offer ("还是芯片那个吧",
+"帮我订玻璃房", "换小的吧") moves a pick whose words echo the offer, whichever step made it, to that option.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh")
