@@ -1,0 +1,177 @@
+"""The counts step: an English count the user says with the thing's own noun is a fact (issue 19, en17).
+
+"ugh ok 2 bags then", "Could I have two sticks, please", "approximately 1,500 visitors expected", "can we order 2
+certificates": the user tells how many of a thing they want with the thing's own plural noun. The entity rules know
+a closed list of such nouns (tickets, boxes, people, guests, kids ...) and the roles step binds a count only with a
+cue or a question, so a noun of the user's own ("polos", "tups", "panels", "sessions") left the count unread. Here
+the count is read by its shape alone, a number and a plural noun right after it (one word may stand between: "2
+trestle tables"), never by a domain's nouns:
+
+- the fact's key is the noun ("bags", "certificates"), its value the count as said ("2 bags"); a later count of the
+  same noun replaces it ("3 jars" ... "make it 4 jars");
+- not a count of the thing: a number inside another value (a phone number, an address, a code, a date or a clock),
+  a price ("£45 packets"), a measure or a span of time (the measures step's: "3 weeks", "2 kilos"), a time ago, the
+  assistant's words or one the user repeats, a question, a clause taken back or ruled out ("not 2 frames"), and a
+  count another step already keeps as its own value ("3 people").
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "assistant", "content": "How many would you like?"},
+...                 {"role": "user", "content": "Could I have two frames, please, and 40 plain mounts"}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("count_"))
+[('count_frames', 'two frames'), ('count_mounts', '40 plain mounts')]
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "how much would 80 chairs cost?"})
+>>> [f.key for f in t.state().facts if f.key.startswith("count_")]
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .changes import ACT_WINDOW, _said_by
+from .context import MessageContext
+from .measures import UNIT_WORDS, _kept, _skip
+from .registry import step
+
+_WORD_NUMBER = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                r"seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|"
+                r"three|four|five|six|seven|eight|nine))?|a dozen|a hundred")
+#: a count of two or more: digits (with thousands' commas) or words; one thing has no plural
+_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,4}}|{_WORD_NUMBER})"
+#: a plural noun: a word ending in s (not -ss, -us, -is: "class", "bus", "this") or an irregular plural
+_PLURAL = r"(?:[a-z]{2,}s(?<![siu]s)|people|children|men|women|geese|mice|teeth|feet)"
+_COUNT = re.compile(rf"(?<![\w£$€¥.,:/#-])(?P<num>{_NUMBER})\s(?:(?P<mid>[a-z]{{3,}}(?:\s[a-z]{{3,}})?)\s)??(?P<noun>{_PLURAL})(?![\w'’-])", re.I)
+#: plural words no count of a thing: time and money, a unit (the measures step's), a frequency, function words
+_NOT_NOUN = re.compile(rf"(?:{UNIT_WORDS['en']}|seconds|secs|hrs|nights|weekends|times|pounds|quid|dollars|euros|pence|"
+                       r"cents|bucks|grand|percent|pcs|pls|thanks|yes|others|ones|lots|bits|days|ways|sorts|kinds|types|"
+                       r"goes|does|was|has|its|hes|shes|thats|whats|lets|plus|odds|ends|options|questions|tops|"
+                       r"(?:keep|look|sound|seem|work|mean|make|get|take|come|need|want|cost|say|start|stay|run|pay)s)$", re.I)
+#: a word between the number and the noun that makes the number no count of it ("3 of ...", "2 more", "4 are")
+_NOT_MID = re.compile(r"(?:of|are|were|more|less|fewer|other|extra|and|or|but|then|the|for|per|each|out|from|with|"
+                      r"years?|months?|weeks?|days?|hours?|minutes?|times?|am|pm|ish)$", re.I)
+#: right before the number: a count ruled out ("not 2 frames"), a clock, a date, a rank or a house number ("at 5", "no 18",
+#: "year 3"); (counts19) a place a thing is on, over or among ("the last coat of oil on 4 benches"): where, not how many
+_NOT_BEFORE = re.compile(r"\b(?:not|at|by|after|before|until|till|from|no|number|flat|unit|room|year|page|size|age|aged|step|level|floor|platform|"
+                         r"gate|table|the|last|next|past|first|every|on|onto|over|under|across|among|between)\s+$", re.I)
+#: (counts19) right before the number: the detail of the question just asked ("can we bring them? just 2 dogs")
+_QUESTION_DETAIL = re.compile(r"\?\s*(?:just|only)\s+$", re.I)
+#: (counts19) after a count in its message, a bare number that corrects it ("2 guideparents, Marta and Owen. sorry, 3"):
+#: a cue of correction, then the number alone (no noun, clock or unit after it)
+_RECOUNT = re.compile(rf"[^?]{{0,40}}?\b(?:sorry|no|actually|i mean|or rather|wait|make (?:it|that))\W{{1,3}}(?P<num>{_NUMBER})"
+                      r"(?!\s*(?:[a-z]{3,}\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
+#: (en17) right before the number: a deed done in the past ("I swapped two digits", "the partners have added four
+#: names"), a story of what happened, no count the user asks for
+_DONE_BEFORE = re.compile(r"\b(?:[a-z]{3,}ed|had)\s+$", re.I)  # (counts19) "we had 3 cars towed last month"
+#: (counts19) a clause said as a condition ("if we get 10 kayaks is there a discount"): a count the user supposes
+_IF = re.compile(r"(?:^|[.,;!?]\s*|\b(?:and|but|so)\s+)(?:if|unless|in case|whether)\b[^.,;!?]*$", re.I)
+#: right after the noun: a time ago or old, no count of a thing ("3 years ago" is the measures step's anyway)
+_NOT_AFTER = re.compile(r"\s*(?:ago|old|later|earlier|road|rd|street|st|lane|avenue|close|way|drive|place|crescent|grove|"
+                        r"terrace|gardens|court|square)\b", re.I)
+#: labels of the mentions a count may lie in: the number or the count itself
+_COUNT_LABELS = ("QUANTITY", "CARDINAL", "NUMBER")
+
+
+def _in_value(ctx: MessageContext, start: int, end: int) -> bool:
+    """A mention of another kind covers part of the span: the number is part of a phone number, an address, a date."""
+    return any(m.start < end and start < m.end and m.label not in _COUNT_LABELS for m in ctx.mentions)
+
+
+def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
+    """(noun, start, end) of each count of a thing said with its own plural noun in the message: "2 bags" of
+    "ok 2 bags then, 3 weeks ago" (weeks are a span of time)."""
+    out = []
+    for m in _COUNT.finditer(ctx.text):
+        noun, mid = m.group("noun").casefold(), m.group("mid")
+        if _NOT_NOUN.fullmatch(noun) or (mid and any(_NOT_MID.fullmatch(w) or _NOT_NOUN.fullmatch(w) for w in mid.split())):
+            continue
+        before = ctx.text[max(0, m.start() - 16):m.start()]
+        if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _QUESTION_DETAIL.search(before) \
+                or _NOT_AFTER.match(ctx.text, m.end()) or _IF.search(ctx.text, 0, m.start()):
+            continue
+        if not _in_value(ctx, m.start(), m.end()):
+            out.append((noun, m.start(), m.end()))
+    return out
+
+
+def _held(ctx: MessageContext, key: str) -> bool:
+    """The user holds a current fact of ``key`` from an earlier message."""
+    return any(d.get("key") == key for _, d in g.recent_current_facts(ctx.graph, 30))
+
+
+def _changed_elsewhere(ctx: MessageContext, start: int, key: str) -> bool:
+    """A change act right before the count ("make it 62 chairs") with no earlier count of that noun: the changes
+    step moves the count the user holds (the guests), no new thing is counted."""
+    before = ctx.text[max(0, start - ACT_WINDOW):start]
+    return any(rx.search(before) for rx in getattr(ctx.pack, "change_acts", ())) and not _held(ctx, key)
+
+
+@step("counts", roles=("user",))
+def counts(ctx: MessageContext) -> list[_Unit]:
+    """The user's counts of a thing said with its own noun, as facts keyed ``count_<noun>`` (English); a fact of
+    the key the changes step made from the bare number ("make it 4 jars": "4") takes the count whole."""
+    if ctx.lang != "en":
+        return []
+    last: dict[str, tuple[int, int]] = {}
+    moved: dict[str, str] = {}
+    for noun, start, end in counted(ctx):
+        key = f"count_{noun}"
+        if _skip(ctx, start, ctx.text[start:end]) or _kept_bare(ctx, start) or _group_part(ctx, noun):
+            continue
+        if key not in last and _changed_elsewhere(ctx, start, key):  # "4 paddles, no make that 6 paddles": its own
+            if (fid := _recounted_thing(ctx)) is not None:
+                last[key], moved[key] = (start, end), fid
+            continue
+        last[key] = (start, end)  # a later count of the noun in the message corrects it ("3 pages... sorry 4 pages")
+    out: list[_Unit] = []
+    for key, (start, end) in last.items():
+        said = _corrected(ctx, start, end)
+        mine = next((n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key == key), None)
+        if mine is not None:
+            ctx.units[mine] = ctx.units[mine].model_copy(update=dict(value=said))
+        elif not _kept(ctx, start, end):
+            out.append(FactUnit(key=key, name=key[len("count_"):], value=said, stressed=ctx.stressed_at(said),
+                                correction=ctx.correcting or key in moved, supersedes=moved.get(key)))
+    return out
+
+
+def _corrected(ctx: MessageContext, start: int, end: int) -> str:
+    """(counts19) The count as said, or as the message corrects it right after with a bare number: "2 guideparents,
+    Marta and Owen. sorry, 3" is "3 guideparents" (no count of another thing between)."""
+    said = ctx.text[start:end]
+    m = _RECOUNT.match(ctx.text, end)
+    if m is None or _COUNT.search(ctx.text, end, m.start("num")):
+        return said
+    return m.group("num") + said[len(said.split()[0]):]
+
+
+def _kept_bare(ctx: MessageContext, start: int) -> bool:
+    """(counts19) Another step of this message keeps the count's number alone as a count of nothing named ("I've got
+    three flats": ``count: three``): a bare "make that four" moves that fact, so a ``count_flats`` beside it would
+    stay behind, stale. (A number bound to a role, "40 guests and 5 round tables" read as ``people: 5``, does not.)"""
+    number = ctx.text[start:].split(maxsplit=1)[0].casefold()
+    return any(isinstance(u, FactUnit) and not u.offered and "count" in (u.key, u.slot)
+               and u.value.strip().casefold() == number for u in ctx.units)
+
+
+def _group_part(ctx: MessageContext, noun: str) -> bool:
+    """(counts19) The noun names a slot's count the user holds ("people" with a party size held): a count of it is a
+    part of the group ("numbers are 12 now, two people are off") or its new size, the roles and changes steps' own."""
+    slots = [s.id for s in ctx.pack.slots.values() if noun in (w.casefold() for w in s.synonyms)]
+    if not slots:
+        return False
+    held = {str(d.get("slot")) for _, d in g.recent_current_facts(ctx.graph, 30)}
+    return any(sl in held or any(isinstance(u, FactUnit) and u.slot == sl for u in ctx.units) for sl in slots)
+
+
+def _recounted_thing(ctx: MessageContext) -> str | None:
+    """(counts19) The id of the user's newest thing's count that a change act to a count of another noun moves ("6
+    transits" ... "actually make it 7 vans": the same vans), when no other count of the user's moved in the message
+    (with "40 guests" held, "make it 42 chairs" moved the guests, and "5 round tables" stays)."""
+    if any(isinstance(u, FactUnit) and u.supersedes for u in ctx.units):
+        return None
+    return next((fid for fid, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key", "")).startswith("count_")
+                 and _said_by(ctx, d) == "user"), None)
