@@ -15,6 +15,7 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("counts20")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "zh-dropped-zhuozi": "the opening want keeps 一张桌子 in its words (the wants lane's); count_桌子 is retracted",
 }
 
 

@@ -67,6 +67,10 @@ def _kind_of_fact(d: dict) -> str | None:
     return None
 
 
+#: (counts20) later in the message, the old count kept: "make it 12, new starter. no wait … keep it 11"
+_KEPT_AFTER = re.compile(r"\b(?:keep|leave|stick with|stay (?:at|with)|back to)\s+(?:it\s+|that\s+)?(?:at\s+|as\s+)?\d", re.I)
+
+
 def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
     """(mention, value) of each value right after a change act; a day keeps the part of day or
     clock said right after it ("改周日上午" -> 周日上午)."""
@@ -88,6 +92,8 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
             end = part.end()  # "换成周四晚上吧": the day with its part of the day
         if not any(rx.search(before) for rx in acts) and not any(rx.match(ctx.text, end) for rx in marks):
             continue  # a change act before the value ("move it to"), or a mark after it ("the tuesday instead")
+        if _KINDS[m.label] == "count" and _KEPT_AFTER.search(ctx.text, end):
+            continue  # (counts20) "make it 12 … no wait … keep it 11": the change taken back in its message
         out.append((m, ctx.text[m.start:end]))
     return out
 
@@ -353,6 +359,7 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
     >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_帐篷"]
     [('两顶帐篷', 'superseded'), ('三顶帐篷', 'current')]
     """
+    from .counts import moved_spans
     from .roles import _ruled_out
     from .text import clause_at
 
@@ -365,8 +372,9 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
     for m in sorted(ctx.mentions, key=lambda m: m.start):
         if m.label != "QUANTITY" or m.kind != "value" or m.text[-1] not in held or ctx.asking(m.start) \
                 or (m.text[-1] == "个" and not _TOTAL.search(ctx.text, 0, m.start) and not _bare_ge(ctx, m)) \
-                or any(m.text in v for v in values) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
-            continue
+                or any(m.text in v for v in values) or _ruled_out(ctx, clause_at(ctx.text, m.start)) \
+                or any(s <= m.start < e for s, e in moved_spans(ctx)):
+            continue  # (counts20) "再加两个": an increment, no new total (the counts_moved step's)
         fid, d = held[m.text[-1]]
         if any(isinstance(u, FactUnit) and u.key == d["key"] for u in ctx.units):
             return []

@@ -71,6 +71,11 @@ _IF = re.compile(r"(?:^|[.,;!?]\s*|\b(?:and|but|so)\s+)(?:if|unless|in case|whet
 #: right after the noun: a time ago or old, no count of a thing ("3 years ago" is the measures step's anyway)
 _NOT_AFTER = re.compile(r"\s*(?:ago|old|later|earlier|road|rd|street|st|lane|avenue|close|way|drive|place|crescent|grove|"
                         r"terrace|gardens|court|square)\b", re.I)
+#: (counts20) a plural noun right after the counted noun: the compound's head ("2 ladies toilets" counts toilets)
+_HEAD_AFTER = re.compile(rf"\s({_PLURAL})(?![\w'’-])", re.I)
+#: (counts20) a plural thing and "for" right before the number ("beds for two rooms"): the count sizes the thing
+#: by what it serves, no count of a thing the user orders
+_FOR_THING = re.compile(r"\b[a-z]{3,}s(?<![siu]s)\s+for\s+$", re.I)
 #: labels of the mentions a count may lie in: the number or the count itself
 _COUNT_LABELS = ("QUANTITY", "CARDINAL", "NUMBER")
 
@@ -89,11 +94,14 @@ def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
         if _NOT_NOUN.fullmatch(noun) or (mid and any(_NOT_MID.fullmatch(w) or _NOT_NOUN.fullmatch(w) for w in mid.split())):
             continue
         before = ctx.text[max(0, m.start() - 16):m.start()]
-        if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _QUESTION_DETAIL.search(before) \
+        if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _FOR_THING.search(before) or _QUESTION_DETAIL.search(before) \
                 or _NOT_AFTER.match(ctx.text, m.end()) or _IF.search(ctx.text, 0, m.start()):
             continue
-        if not _in_value(ctx, m.start(), m.end()):
-            out.append((noun, m.start(), m.end()))
+        end = m.end()
+        if (head := _HEAD_AFTER.match(ctx.text, end)) and not _NOT_NOUN.fullmatch(head.group(1)):
+            noun, end = head.group(1).casefold(), head.end()  # (counts20) "2 ladies toilets": the head noun last
+        if not _in_value(ctx, m.start(), end):
+            out.append((noun, m.start(), end))
     return out
 
 
@@ -175,3 +183,128 @@ def _recounted_thing(ctx: MessageContext) -> str | None:
         return None
     return next((fid for fid, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key", "")).startswith("count_")
                  and _said_by(ctx, d) == "user"), None)
+
+
+#: (counts20) an increment or a decrement of a count with no new total: "add 2 more", "2 more paddles", "one less",
+#: "take one off"; the plural noun after it, if any, names the thing
+_EN_MOVE = re.compile(rf"\b(?:(?:add|adding|plus|another)\s+)?(?P<num>{_NUMBER}|one|an?)\s+(?:more|less|fewer|extra)\b"
+                      rf"(?:\s+(?P<noun>{_PLURAL}|[a-z]{{3,}})\b)?|\btake\s+(?:{_NUMBER}|one)\s+off\b", re.I)
+#: (counts20) the words that may follow "add 2 more" with no noun of its own ("2 more please", "one less then")
+_AFTER_MORE = re.compile(r"please|pls|then|for|if|and|too|now|so|of|to|on|at|in|as|thanks|cheers|would|will|is|are|we|i|cos|because",
+                         re.I)
+#: (counts20) zh: "再加两个", "多订一间", "少订一辆", "去掉一个", "减两份"; the noun after the measure word, if any
+_ZH_MOVE = re.compile(r"(?:再(?:加|订|要|买|来|多)?|多(?:加|订|要|买|来)|加订|少(?:订|要|买|来)?|去掉|减(?:少|掉)?)"
+                      r"(?P<num>[0-9一二两三四五六七八九十几]+)[个间辆张份台把只位件套桌箱盒杯瓶顶条块本]"
+                      r"(?P<noun>(?![吧呢啊了呀嘛哦的就吗好给来过也都])[\u4e00-\u9fff]{1,3})?")
+
+
+def _moves(ctx: MessageContext) -> list[tuple[int, str]]:
+    """(start, noun or "") of each act of the user's message that moves a count with no new total, not asked.
+
+    >>> from types import SimpleNamespace as N
+    >>> ctx = N(lang="en", text="cousins are coming, add 2 more please", asking=lambda at: False)
+    >>> _moves(ctx), _moves(N(lang="en", text="One more thing: the tape", asking=lambda at: False))
+    ([(20, '')], [])
+    >>> _moves(N(lang="zh", text="人多了点 再加两个炉子吧", asking=lambda at: False))
+    [(5, '炉子吧')]
+    """
+    rx = _ZH_MOVE if ctx.lang == "zh" else _EN_MOVE
+    out = []
+    for m in rx.finditer(ctx.text):
+        noun = (m.groupdict().get("noun") or "").casefold()
+        if ctx.lang == "en" and noun and not re.fullmatch(_PLURAL, noun) and not _AFTER_MORE.fullmatch(noun):
+            continue  # "one more thing": a word of another kind after it, no count moved
+        if not ctx.asking(m.start()) and not (noun and ctx.lang == "en" and _NOT_NOUN.fullmatch(noun)):
+            out.append((m.start(), noun if ctx.lang == "zh" or re.fullmatch(_PLURAL, noun) else ""))
+    return out
+
+
+def moved_spans(ctx: MessageContext) -> list[tuple[int, int]]:
+    """(counts20) The spans of the message's acts that move a count with no new total ("再加两个", "add 2 more"): a
+    number inside one is no total of the thing.
+
+    >>> from types import SimpleNamespace as N
+    >>> moved_spans(N(lang="zh", text="再加两个吧"))
+    [(0, 4)]
+    """
+    return [m.span() for m in (_ZH_MOVE if ctx.lang == "zh" else _EN_MOVE).finditer(ctx.text)]
+
+
+def _of_noun(d: dict, noun: str) -> bool:
+    """A count fact ``d`` counts ``noun`` (an act naming no noun moves the newest count): the noun's head (its first
+    four letters, or its first Han character) stands in the fact's key or value.
+
+    >>> _of_noun({"key": "count_paddles", "value": "8 paddles"}, "paddles"), _of_noun({"key": "count_烧烤炉", "value": "两个烧烤炉"}, "炉子吧")
+    (True, True)
+    >>> _of_noun({"key": "count_canoes", "value": "4 canoes"}, "paddles")
+    False
+    """
+    if not noun:
+        return True
+    head = noun[:1] if re.match(r"[\u4e00-\u9fff]", noun) else noun[:4]
+    return head in (str(d.get("key", "")) + str(d.get("value", ""))).casefold()
+
+
+def _member_off(ctx: MessageContext, turn_text: str, value: str) -> bool:
+    """A person named right after the count ``value`` in ``turn_text`` (the message that said it: "5 players, Jim,
+    Kat, Priya") is taken off by this message ("take Priya off", "王浩然不来了"): one of the counted members is gone.
+    A name said before the count ("鲍鱼60只 花甲20斤" ... "鲍鱼先不要了") is no member of it."""
+    from .dropped import _dropped
+    at = turn_text.find(value)
+    after = turn_text[at + len(value):at + len(value) + 60] if at >= 0 else ""
+    return any(m.label == "PERSON" and m.text in after and _dropped(ctx, (m.start, m.end)) for m in ctx.mentions)
+
+
+@step("counts_moved", roles=("user",))
+def counts_moved(ctx: MessageContext) -> list[_Unit]:
+    """(counts20) A count the user said, moved by an act with no new total ("add 2 more", "one less", "再加两个",
+    "少订一间", a counted member taken off): the old total is no longer current, and the new one, never said, is not
+    guessed: the count is retracted (through ``apply``, its history kept). The user's newest count of the noun the
+    act names (any count when it names none); an act of the user's message whose own facts hold a count moves nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "How many canoes?"}, {"role": "user", "content": "4 canoes"},
+    ...                 {"role": "user", "content": "cousins are coming, add 2 more please"}])
+    >>> [f.value for f in t.state().facts if f.key == "count_canoes" and f.status == "current"]
+    []
+    """
+    from .._units import RetractUnit
+    from .changes import _kind_of_fact
+
+    acts = _moves(ctx)
+    gone = _things_dropped(ctx)
+    if gone:
+        return gone
+    if any(isinstance(u, FactUnit) and not u.offered and u.key.startswith("count_") for u in ctx.units):
+        return []
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        if _kind_of_fact(d) != "count" or _said_by(ctx, d) != "user":
+            continue
+        said = str(ctx.graph.nodes.get(f"t{d['turn']}", {}).get("text", ""))
+        if any(_of_noun(d, noun) for _, noun in acts) or _member_off(ctx, said, str(d["value"])):
+            return [RetractUnit(fact=fid)]
+        if acts:
+            return []  # the act names another thing than the newest count: nothing of this one moves
+    return []
+
+
+def _things_dropped(ctx: MessageContext) -> list[_Unit]:
+    """(counts20) The user's counts of a thing the message takes off ("那书桌不带了", "drop the paddles"), retracted:
+    the thing is no longer wanted, so neither is its count (the dropped step takes it off the lists that hold it).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想约搬家 一张桌子 两个衣柜"}, {"role": "user", "content": "那张桌子不带了"}])
+    >>> sorted(f.value for f in t.state().facts if f.key.startswith("count_") and f.status == "current")
+    ['两个衣柜']
+    """
+    from .._units import RetractUnit
+    from .dropped import _dropped, _word_at
+
+    out: list[_Unit] = []
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        at = _word_at(ctx.text, str(d["name"])) if str(d.get("key", "")).startswith("count_") else None
+        if at is not None and _said_by(ctx, d) == "user" and not ctx.asking(at[0]) and _dropped(ctx, at):
+            out.append(RetractUnit(fact=fid))
+    return out
