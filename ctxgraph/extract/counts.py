@@ -260,7 +260,7 @@ def counts_moved(ctx: MessageContext) -> list[_Unit]:
     """(counts20) A count the user said, moved by an act with no new total ("add 2 more", "one less", "再加两个",
     "少订一间", a counted member taken off): the old total is no longer current, and the new one, never said, is not
     guessed: the count is retracted (through ``apply``, its history kept). The user's newest count of the noun the
-    act names (any count when it names none); an act of the user's message whose own facts hold a count moves nothing.
+    act names (any count when it names none); an act in a message that says a count of its own moves nothing.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -276,8 +276,10 @@ def counts_moved(ctx: MessageContext) -> list[_Unit]:
     gone = _things_dropped(ctx)
     if gone:
         return gone
-    if any(isinstance(u, FactUnit) and not u.offered and u.key.startswith("count_") for u in ctx.units):
-        return []
+    spans = moved_spans(ctx)
+    if any(isinstance(u, FactUnit) and not u.offered and _kind_of_fact(u.model_dump()) == "count" for u in ctx.units) \
+            or any(m.label in _COUNT_LABELS and not any(s <= m.start < e for s, e in spans) for m in ctx.mentions):
+        return []  # "its 14 now, 2 more cousins said yes", "I need 2 now and 2 more in march": a count of its own
     for fid, d in g.recent_current_facts(ctx.graph, 30):
         if _kind_of_fact(d) != "count" or _said_by(ctx, d) != "user":
             continue
