@@ -15,8 +15,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("wants10")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-opening-attributes": "'fits 2 cars' answers how big: no slot of size by what fits",
-    "en-opening-daypart-masked": "'about 15 hands' is masked out of the want as a count another fact keeps in another form",
     "en-items-with-counts": "'high res please' answers a two-way question with a cut of the option ('high')",
     "en-asked-yes-can-it-have": "a thing asked for and granted by a yes ('card payments') is no fact: reading it cost precision on the open groups",
     "en-asked-yes-do-you-do": "as en-asked-yes-can-it-have ('banksman'); the address '4 mill lane' before a postcode is not read",

@@ -60,10 +60,16 @@ def _kind_of_fact(d: dict) -> str | None:
         return "day"
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
+    if str(d.get("key", "")).startswith("count_"):
+        return "count"  # (counts18) a thing's count, however said ("奖杯3个")
     if d.get("slot") in ("people", "count", "nights", "duration") or (_COUNT.match(value) and not _MONEY.search(value)
                                                                    and not re.search(r"id|no|number|ref|号|码", str(d.get("key")))):
         return "count"
     return None
+
+
+#: (counts20) later in the message, the old count kept: "make it 12, new starter. no wait … keep it 11"
+_KEPT_AFTER = re.compile(r"\b(?:keep|leave|stick with|stay (?:at|with)|back to)\s+(?:it\s+|that\s+)?(?:at\s+|as\s+)?\d", re.I)
 
 
 def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
@@ -87,6 +93,8 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
             end = part.end()  # "换成周四晚上吧": the day with its part of the day
         if not any(rx.search(before) for rx in acts) and not any(rx.match(ctx.text, end) for rx in marks):
             continue  # a change act before the value ("move it to"), or a mark after it ("the tuesday instead")
+        if _KINDS[m.label] == "count" and _KEPT_AFTER.search(ctx.text, end):
+            continue  # (counts20) "make it 12 … no wait … keep it 11": the change taken back in its message
         out.append((m, ctx.text[m.start:end]))
     return out
 
@@ -133,7 +141,24 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
         noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]
-    return (same or found or [None])[0]
+    return (same or _count_pool(ctx, found, m) or [None])[0]
+
+
+#: (en17) a plural noun right after a changed count ("make it 62 chairs"): the count names what it counts
+_NOUN_AFTER = re.compile(r"\s+(?:[a-z]{3,}\s+)?[a-z]{3,}s\b", re.I)
+
+
+def _count_pool(ctx: MessageContext, found: list[tuple[str, dict]], m: Mention | None) -> list[tuple[str, dict]]:
+    """(en17) The facts a count with no noun of theirs may move: a count the counts step keeps by its noun
+    (``count_tables``: "8 round tables") is moved by a bare count ("make it 30") and never by a count of another noun
+    ("make it 62 chairs"); among the counts of one message it moves the first said ("150 paperback copies. A5, about
+    240 pages" ... "make it 200": the copies)."""
+    if m is not None and _NOUN_AFTER.match(ctx.text, m.end):
+        return [f for f in found if not str(f[1].get("key", "")).startswith("count_")]
+    if found and str(found[0][1].get("key", "")).startswith("count_"):
+        turn = found[0][1].get("turn")
+        return [f for f in found if f[1].get("turn") == turn][::-1]
+    return found
 
 
 def changed_values(ctx: MessageContext) -> list[_Unit]:
@@ -144,7 +169,8 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         if kind == "count" and _BARE_HOUR.fullmatch(value) and _AT_CLOCK.search(ctx.text, 0, m.start):
             kind = "time"  # "at 5 instead" changes a clock; with none held it changes nothing (not "15 kids")
         mine = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
-                and _kind_of_unit(ctx, u) == kind]
+                and _kind_of_unit(ctx, u) == kind and not (u.slot == "things" and value not in u.value)]
+        # (counts18) a thing counted with its noun in the message ("改成12杯拿铁加3杯美式": 3杯美式) keeps its own count
         if any(value in u.value or u.value in value for _, u in mine):
             # the act's value is a fact already; other facts of its kind in this message are the old ones
             keep = next(u for _, u in mine if value in u.value or u.value in value)
@@ -171,6 +197,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         if old is None:
             continue
         fid, d = old
+        value = with_noun(value, d) if kind == "count" else value
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
@@ -356,11 +383,121 @@ def acted_days(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
     return days_held(ctx, moved, {u.key for u in mine})
 
 
+def recounted(ctx: MessageContext) -> None:
+    """(counts18) A count said of a thing the user counted before, keyed by the thing's noun ("椅子改成十把",
+    "奖杯3个" after "三个奖杯"), takes the thing's ``count_<noun>`` key, so that it supersedes the old count
+    through ``apply``; said right after the noun, the value keeps it ("奖杯3个").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "要定一批奖牌和三个奖杯"})
+    >>> _ = t.observe({"role": "user", "content": "金银铜各10枚，奖杯3个"})
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_奖杯"]
+    [('三个奖杯', 'superseded'), ('奖杯3个', 'current')]
+    """
+    counted = {str(d["key"]) for _, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key")).startswith("count_")}
+    counted |= {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith("count_")}
+    for n, u in enumerate(ctx.units):
+        key = f"count_{u.key}" if isinstance(u, FactUnit) else ""
+        if key in counted and not u.offered and _kind_of_fact({"key": u.key, "value": u.value}) == "count":
+            value = u.key + u.value if u.key + u.value in ctx.text else with_noun(u.value, {"key": key, "name": u.key})
+            ctx.units[n] = u.model_copy(update=dict(key=key, value=value))
+
+
+#: (counts18) a total said before a bare count ("阳台还有一个 一共7个"): 个, said of anything, counts the thing then
+_TOTAL = re.compile(r"(?:一共|总共|总数|合计|加起来)(?:是|要|有)?\s*$")
+#: (counts19) a bare 个 count standing alone as what the user orders or says it is ("先订六个 不够再说", "是十二个",
+#: "八个就够"): the verb or 是 before it, the clause's end or a closing word after it; not a part ("其中两个要无糖")
+#: nor a count added or taken off ("再加两个", "少两个")
+_BARE_BEFORE = re.compile(r"(?:是|订|要|买|定|租|做|改|换成|改成|就)\s*$|(?:^|[\s，,。！？!?；;])$")  # or a clause's start: "八个就够"
+_BARE_AFTER = re.compile(r"\s*(?:$|[，。！？,.!?；;\s]|吧|就|够|了|好了|左右)")
+#: (counts18) a count's numeral and its measure word, at the start of a counted thing's value ("两棵" of "两棵果树")
+_MEASURED = re.compile(r"[0-9零一二两三四五六七八九十百千]+([\u4e00-\u9fff])")
+
+
+def restated_counts(ctx: MessageContext) -> list[_Unit]:
+    """(counts18) A bare count with the measure word of a thing the user counted ("想认养一棵果树" ... "两棵吧"): the
+    new count of that thing (its noun kept), under its ``count_<noun>`` key, superseding the old one; 个 only after
+    a total ("一共7个"). The first such count of the message ("两棵吧 一棵写我爸名字一棵写我妈的": 两棵); not a count
+    asked about, taken back or ruled out, nor one a fact of the message holds already.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "想租两顶帐篷"})
+    >>> _ = t.observe({"role": "assistant", "content": "两顶帐篷，押金400元。"})
+    >>> _ = t.observe({"role": "user", "content": "那行 三顶吧"})
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_帐篷"]
+    [('两顶帐篷', 'superseded'), ('三顶帐篷', 'current')]
+    """
+    from .counts import moved_spans
+    from .roles import _ruled_out
+    from .text import clause_at
+
+    held = {}
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        measured = _MEASURED.match(str(d["value"])) if str(d.get("key")).startswith("count_") else None
+        if measured and _said_by(ctx, d) == "user":
+            held.setdefault(measured.group(1), (fid, d))
+    values = [u.value for u in ctx.units if isinstance(u, FactUnit)]
+    for m in sorted(ctx.mentions, key=lambda m: m.start):
+        if m.label != "QUANTITY" or m.kind != "value" or m.text[-1] not in held or ctx.asking(m.start) \
+                or (m.text[-1] == "个" and not _TOTAL.search(ctx.text, 0, m.start) and not _bare_ge(ctx, m)) \
+                or any(m.text in v for v in values) or _ruled_out(ctx, clause_at(ctx.text, m.start)) \
+                or any(s <= m.start < e for s, e in moved_spans(ctx)):
+            continue  # (counts20) "再加两个": an increment, no new total (the counts_moved step's)
+        fid, d = held[m.text[-1]]
+        if any(isinstance(u, FactUnit) and u.key == d["key"] for u in ctx.units):
+            return []
+        return [FactUnit(key=d["key"], name=d["name"], value=with_noun(m.text, d), slot=d.get("slot"), group=d.get("group"),
+                         correction=True, supersedes=fid, stressed=ctx.stressed)]
+    return []
+
+
+def _bare_ge(ctx: MessageContext, m: Mention) -> bool:
+    """(counts19) A 个 count said alone as the thing the user orders or says it is ("那就先订六个 不够再说",
+    "不好意思 是十二个"), the noun left out: a recount of the thing counted with 个 before.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "公司想订十个蛋糕"}, {"role": "user", "content": "不好意思 是十二个"}])
+    >>> [f.value for f in t.state().facts if f.key == "count_蛋糕" and f.status == "current"]
+    ['十二个蛋糕']
+    """
+    return bool(_BARE_BEFORE.search(ctx.text, 0, m.start) and _BARE_AFTER.match(ctx.text, m.end))
+
+
+def with_noun(value: str, d: dict) -> str:
+    """(counts18) A new count of a thing the user counted (``d``, a ``count_<noun>`` fact), said with its measure word
+    alone ("改成二十五杯"), keeps the thing's noun ("二十五杯奶茶"): the want that held the old count says it whole.
+
+    (en17) A bare number keeps the words after the old count ("make it 30": "30 medium boxes").
+
+    >>> with_noun("二十五杯", {"key": "count_奶茶", "name": "奶茶"}), with_noun("30", {"key": "people", "name": "people"})
+    ('二十五杯奶茶', '30')
+    >>> with_noun("30", {"key": "count_boxes", "name": "boxes", "value": "20 medium boxes"})
+    '30 medium boxes'
+    """
+    noun = str(d.get("name", ""))
+    if not str(d.get("key", "")).startswith("count_"):
+        return value
+    if value.isdigit() and " " in str(d.get("value", "")):
+        return re.sub(r"^\S+", value, str(d["value"]))
+    if noun in value or not re.search(r"[\u4e00-\u9fff]$", value):
+        return value
+    return value + noun
+
+
+def _said_by(ctx: MessageContext, d: dict) -> str | None:
+    """The role of the message a fact was said in."""
+    return ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role")
+
+
 @step("changes", roles=("user",))
 def changes(ctx: MessageContext) -> list[_Unit]:
     """Edits the message's facts in place (change acts, "X not Y"); returns the changes of
     earlier facts it adds."""
     contrasted(ctx)
     ranged(ctx)
-    added = changed_values(ctx) + clock_moved(ctx)
+    recounted(ctx)
+    added = (changed_values(ctx) or restated_counts(ctx)) + clock_moved(ctx)
     return added + acted_days(ctx, added)

@@ -359,9 +359,9 @@ def _rekey(ctx: MessageContext) -> None:
             ctx.units[n] = u.model_copy(update=dict(key=key, name=name, slot=slot, group=group))
 
 
-def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken: list[str]) -> list[tuple[int, str]]:
-    """(offset, noun) of the things the user counts ("有一台冰箱一台洗衣机", "两把餐椅"): the noun
-    after a count with a measure word (the language profile's ``counted_noun``), unless the count
+def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken: list[str]) -> list[tuple[int, int, str]]:
+    """(start, end, noun) of the things the user counts ("有一台冰箱一台洗衣机", "两把餐椅"): the count
+    with a measure word and the noun after it (the language profile's ``counted_noun``), unless the count
     plays a role itself ("两个大人": people) or the clause asks, declines or states a rule."""
     counted = ctx.profile.extra.get("counted_noun")
     if counted is None:
@@ -369,13 +369,62 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     bound = {id(m) for ms in picked.values() for m in ms}
     doc, out = None, []
     for m in ctx.mentions:
-        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)) \
+                or _QUESTION_DETAIL.search(ctx.text, 0, m.start) or _EARLIER.search(ctx.text, max(0, m.start - 12), m.start):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         span = counted(doc, m.text, m.end)
         noun = ctx.text[span[0]:span[1]] if span else ""
         if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end for x in ctx.mentions):
-            out.append((span[0], noun))
+            out.append((m.start, span[1], noun))
+    return out
+
+
+#: (counts19) right before a count: the question the user just asked, the count its detail ("车里能放东西吗 就两个箱子":
+#: only what the question asks about, no thing the user has; "能送吗？我要订两个水果篮" states one)
+_QUESTION_DETAIL = re.compile(r"(?:吗|么|[？?])[\s，,]*(?:就|只|只有|就是|也就)$")
+#: (counts19) a time before now said just before a count ("上回在你们店买过两个台灯"): what the user had, no count wanted
+_EARLIER = re.compile(r"(?:上次|上回|去年|前年|上个?月|上周|以前|那次|那回|当时)[^\s，。！？,.!?；;]*$")
+
+
+#: (counts18) a counted noun that names people ("6个女生", "两位老师", "十个学生"): the count is the people's
+_PEOPLE_NOUN = re.compile(r"(?:[男女学]生|同学|员工|同事|客人|嘉宾|游客|老师|选手|队员|成员|小朋友|人)$")
+#: (counts18) a count right after 有 at a clause's start ("有两个干粉的出厂是2016年的"): a part of what was counted
+_PART_OF = re.compile(r"(?:^|[，。！？,.!?;；\s])(?:其中|里面|里头)?有$")
+
+
+def _counted_units(ctx: MessageContext, things: list[tuple[int, int, str]], filled: set[str]) -> list[FactUnit]:
+    """(counts18) One fact per thing counted, keyed ``count_<noun>``, its value the count as said ("八把椅子"): a
+    later count of the same thing ("十把椅子"; "椅子改成十把" by the changes step) takes the key and supersedes it
+    through ``apply``, and a count of another thing ("两张桌子") stays beside it; the last count of a noun in a
+    message wins ("三百个糖盒，不对，三百五十个糖盒"). People counted by what they are ("6个女生") are the
+    people's count; "有两个X" after X was counted is a part of them, no new count.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "想订八把椅子和两张桌子"})
+    >>> _ = t.observe({"role": "user", "content": "不好意思，改成十把椅子"})
+    >>> [(f.key, f.value, f.status) for f in t.state().facts if f.key.startswith("count_")]
+    [('count_椅子', '八把椅子', 'superseded'), ('count_桌子', '两张桌子', 'current'), ('count_椅子', '十把椅子', 'current')]
+    """
+    if "things" not in ctx.pack.slots:
+        return []
+    held = {str(d.get("key")) for _, d in g.recent_current_facts(ctx.graph, 30)}
+    last: dict[str, tuple[int, int, str]] = {}
+    for start, end, noun in things:
+        people = _PEOPLE_NOUN.search(noun) is not None and "people" in ctx.pack.slots
+        key = "people" if people else f"count_{noun}"
+        if key in filled or (key in held and _PART_OF.search(ctx.text, 0, start)):
+            continue
+        last[key] = (start, end, noun)
+    out = []
+    for key, (start, end, noun) in last.items():
+        slot = ctx.pack.slots["people" if key == "people" else "things"]
+        scoped, name, group = ctx.pack.scoped(slot, ctx.domain_at(start))
+        out.append(FactUnit(key=scoped if key == "people" else key, name=name if key == "people" else noun,
+                            value=ctx.text[start:end], slot=slot.id, group=group, correction=ctx.correcting,
+                            stressed=ctx.stressed))
+        filled.add(key)
     return out
 
 
@@ -470,12 +519,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if slot is not None:
             picked.setdefault(slot, []).append(m)
     units: list[_Unit] = []
-    things = _counted_things(ctx, picked, taken)
-    if things and "things" in pack.slots and "things" not in filled:
-        key, name, group = pack.scoped(pack.slots["things"], ctx.domain_at(things[0][0]))
-        units.append(FactUnit(key=key, name=name, value=", ".join(dict.fromkeys(t for _, t in things)), slot="things",
-                              group=group, correction=ctx.correcting, stressed=ctx.stressed))
-        filled.add(key)
+    units += _counted_units(ctx, _counted_things(ctx, picked, taken), filled)
     for slot_id, ms in picked.items():
         slot = pack.slots[slot_id]
         # a reference point belongs to the thing sought after it, not to its own name's domain

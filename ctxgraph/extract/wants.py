@@ -588,8 +588,9 @@ def _kept_elsewhere(ctx: MessageContext):
     """``kept_by(value) -> bool``: a fact of this message other than the want holds ``value`` (or
     ``value`` holds the fact's value): masked out of the want, it is not lost."""
     held = [u.value.casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered
-            and not u.key.startswith(WANT_KEY) and len(u.value.strip()) > 1]
+            and not u.key.startswith((WANT_KEY, "count_")) and len(u.value.strip()) > 1]
     held += [u.text.casefold() for u in ctx.units if isinstance(u, ConstraintUnit)]  # a rule is lifted when it changes
+    # (counts18) a thing's count ("一辆轮椅") stays in the want as before: masked, "想租一辆轮椅" says too little to be one
 
     digits = {d.replace(",", "") for h in held for d in _DIGITS.findall(h)}
 

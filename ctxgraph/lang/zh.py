@@ -150,7 +150,7 @@ def name_spans(d, pack) -> list[tuple[int, int]]:
 
 
 #: a count's measure word: the noun after it is what is counted ("一台冰箱", "两把餐椅")
-_MEASURE = re.compile(r"[个件台部份张箱瓶只套杯盒袋包双条支本把顶辆束副块盆根]$")
+_MEASURE = re.compile(r"[个件台部份张箱瓶只套杯盒袋包双条支本把顶辆束副块盆根桶罐桌枚棵盏颗]$")
 _NOUN_TAGS = ("n", "nz", "ng", "nr", "vn")
 #: the counted noun is at most this many words
 _COUNTED_WORDS = 2

@@ -1,0 +1,312 @@
+"""The counts step: an English count the user says with the thing's own noun is a fact (issue 19, en17).
+
+"ugh ok 2 bags then", "Could I have two sticks, please", "approximately 1,500 visitors expected", "can we order 2
+certificates": the user tells how many of a thing they want with the thing's own plural noun. The entity rules know
+a closed list of such nouns (tickets, boxes, people, guests, kids ...) and the roles step binds a count only with a
+cue or a question, so a noun of the user's own ("polos", "tups", "panels", "sessions") left the count unread. Here
+the count is read by its shape alone, a number and a plural noun right after it (one word may stand between: "2
+trestle tables"), never by a domain's nouns:
+
+- the fact's key is the noun ("bags", "certificates"), its value the count as said ("2 bags"); a later count of the
+  same noun replaces it ("3 jars" ... "make it 4 jars");
+- not a count of the thing: a number inside another value (a phone number, an address, a code, a date or a clock),
+  a price ("£45 packets"), a measure or a span of time (the measures step's: "3 weeks", "2 kilos"), a time ago, the
+  assistant's words or one the user repeats, a question, a clause taken back or ruled out ("not 2 frames"), and a
+  count another step already keeps as its own value ("3 people").
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "assistant", "content": "How many would you like?"},
+...                 {"role": "user", "content": "Could I have two frames, please, and 40 plain mounts"}])
+>>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("count_"))
+[('count_frames', 'two frames'), ('count_mounts', '40 plain mounts')]
+>>> t = Tracker("en")
+>>> _ = t.observe({"role": "user", "content": "how much would 80 chairs cost?"})
+>>> [f.key for f in t.state().facts if f.key.startswith("count_")]
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import FactUnit, _Unit
+from .changes import ACT_WINDOW, _said_by
+from .context import MessageContext
+from .measures import UNIT_WORDS, _kept, _skip
+from .registry import step
+
+_WORD_NUMBER = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                r"seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|"
+                r"three|four|five|six|seven|eight|nine))?|a dozen|a hundred")
+#: a count of two or more: digits (with thousands' commas) or words; one thing has no plural
+_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,4}}|{_WORD_NUMBER})"
+#: a plural noun: a word ending in s (not -ss, -us, -is: "class", "bus", "this") or an irregular plural
+_PLURAL = r"(?:[a-z]{2,}s(?<![siu]s)|people|children|men|women|geese|mice|teeth|feet)"
+_COUNT = re.compile(rf"(?<![\w£$€¥.,:/#-])(?P<num>{_NUMBER})\s(?:(?P<mid>[a-z]{{3,}}(?:\s[a-z]{{3,}})?)\s)??(?P<noun>{_PLURAL})(?![\w'’-])", re.I)
+#: plural words no count of a thing: time and money, a unit (the measures step's), a frequency, function words
+_NOT_NOUN = re.compile(rf"(?:{UNIT_WORDS['en']}|seconds|secs|hrs|nights|weekends|times|pounds|quid|dollars|euros|pence|"
+                       r"cents|bucks|grand|percent|pcs|pls|thanks|yes|others|ones|lots|bits|days|ways|sorts|kinds|types|"
+                       r"goes|does|was|has|its|hes|shes|thats|whats|lets|plus|odds|ends|options|questions|tops|"
+                       r"(?:keep|look|sound|seem|work|mean|make|get|take|come|need|want|cost|say|start|stay|run|pay)s)$", re.I)
+#: a word between the number and the noun that makes the number no count of it ("3 of ...", "2 more", "4 are")
+_NOT_MID = re.compile(r"(?:of|are|were|more|less|fewer|other|extra|and|or|but|then|the|for|per|each|out|from|with|"
+                      r"years?|months?|weeks?|days?|hours?|minutes?|times?|am|pm|ish)$", re.I)
+#: right before the number: a count ruled out ("not 2 frames"), a clock, a date, a rank or a house number ("at 5", "no 18",
+#: "year 3"); (counts19) a place a thing is on, over or among ("the last coat of oil on 4 benches"): where, not how many
+_NOT_BEFORE = re.compile(r"\b(?:not|at|by|after|before|until|till|from|no|number|flat|unit|room|year|page|size|age|aged|step|level|floor|platform|"
+                         r"gate|table|the|last|next|past|first|every|on|onto|over|under|across|among|between)\s+$", re.I)
+#: (counts19) right before the number: the detail of the question just asked ("can we bring them? just 2 dogs")
+_QUESTION_DETAIL = re.compile(r"\?\s*(?:just|only)\s+$", re.I)
+#: (counts19) after a count in its message, a bare number that corrects it ("2 guideparents, Marta and Owen. sorry, 3"):
+#: a cue of correction, then the number alone (no noun, clock or unit after it)
+_RECOUNT = re.compile(rf"[^?]{{0,40}}?\b(?:sorry|no|actually|i mean|or rather|wait|make (?:it|that))\W{{1,3}}(?P<num>{_NUMBER})"
+                      r"(?!\s*(?:[a-z]{3,}\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
+#: (en17) right before the number: a deed done in the past ("I swapped two digits", "the partners have added four
+#: names"), a story of what happened, no count the user asks for
+_DONE_BEFORE = re.compile(r"\b(?:[a-z]{3,}ed|had)\s+$", re.I)  # (counts19) "we had 3 cars towed last month"
+#: (counts19) a clause said as a condition ("if we get 10 kayaks is there a discount"): a count the user supposes
+_IF = re.compile(r"(?:^|[.,;!?]\s*|\b(?:and|but|so)\s+)(?:if|unless|in case|whether)\b[^.,;!?]*$", re.I)
+#: right after the noun: a time ago or old, no count of a thing ("3 years ago" is the measures step's anyway)
+_NOT_AFTER = re.compile(r"\s*(?:ago|old|later|earlier|road|rd|street|st|lane|avenue|close|way|drive|place|crescent|grove|"
+                        r"terrace|gardens|court|square)\b", re.I)
+#: (counts20) a plural noun right after the counted noun: the compound's head ("2 ladies toilets" counts toilets)
+_HEAD_AFTER = re.compile(rf"\s({_PLURAL})(?![\w'’-])", re.I)
+#: (counts20) a plural thing and "for" right before the number ("beds for two rooms"): the count sizes the thing
+#: by what it serves, no count of a thing the user orders
+_FOR_THING = re.compile(r"\b[a-z]{3,}s(?<![siu]s)\s+for\s+$", re.I)
+#: labels of the mentions a count may lie in: the number or the count itself
+_COUNT_LABELS = ("QUANTITY", "CARDINAL", "NUMBER")
+
+
+def _in_value(ctx: MessageContext, start: int, end: int) -> bool:
+    """A mention of another kind covers part of the span: the number is part of a phone number, an address, a date."""
+    return any(m.start < end and start < m.end and m.label not in _COUNT_LABELS for m in ctx.mentions)
+
+
+def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
+    """(noun, start, end) of each count of a thing said with its own plural noun in the message: "2 bags" of
+    "ok 2 bags then, 3 weeks ago" (weeks are a span of time)."""
+    out = []
+    for m in _COUNT.finditer(ctx.text):
+        noun, mid = m.group("noun").casefold(), m.group("mid")
+        if _NOT_NOUN.fullmatch(noun) or (mid and any(_NOT_MID.fullmatch(w) or _NOT_NOUN.fullmatch(w) for w in mid.split())):
+            continue
+        before = ctx.text[max(0, m.start() - 16):m.start()]
+        if _NOT_BEFORE.search(before) or _DONE_BEFORE.search(before) or _FOR_THING.search(before) or _QUESTION_DETAIL.search(before) \
+                or _NOT_AFTER.match(ctx.text, m.end()) or _IF.search(ctx.text, 0, m.start()):
+            continue
+        end = m.end()
+        if (head := _HEAD_AFTER.match(ctx.text, end)) and not _NOT_NOUN.fullmatch(head.group(1)):
+            noun, end = head.group(1).casefold(), head.end()  # (counts20) "2 ladies toilets": the head noun last
+        if not _in_value(ctx, m.start(), end):
+            out.append((noun, m.start(), end))
+    return out
+
+
+def _held(ctx: MessageContext, key: str) -> bool:
+    """The user holds a current fact of ``key`` from an earlier message."""
+    return any(d.get("key") == key for _, d in g.recent_current_facts(ctx.graph, 30))
+
+
+def _changed_elsewhere(ctx: MessageContext, start: int, key: str) -> bool:
+    """A change act right before the count ("make it 62 chairs") with no earlier count of that noun: the changes
+    step moves the count the user holds (the guests), no new thing is counted."""
+    before = ctx.text[max(0, start - ACT_WINDOW):start]
+    return any(rx.search(before) for rx in getattr(ctx.pack, "change_acts", ())) and not _held(ctx, key)
+
+
+@step("counts", roles=("user",))
+def counts(ctx: MessageContext) -> list[_Unit]:
+    """The user's counts of a thing said with its own noun, as facts keyed ``count_<noun>`` (English); a fact of
+    the key the changes step made from the bare number ("make it 4 jars": "4") takes the count whole."""
+    if ctx.lang != "en":
+        return []
+    last: dict[str, tuple[int, int]] = {}
+    moved: dict[str, str] = {}
+    for noun, start, end in counted(ctx):
+        key = f"count_{noun}"
+        if _skip(ctx, start, ctx.text[start:end]) or _kept_bare(ctx, start) or _group_part(ctx, noun):
+            continue
+        if key not in last and _changed_elsewhere(ctx, start, key):  # "4 paddles, no make that 6 paddles": its own
+            if (fid := _recounted_thing(ctx)) is not None:
+                last[key], moved[key] = (start, end), fid
+            continue
+        last[key] = (start, end)  # a later count of the noun in the message corrects it ("3 pages... sorry 4 pages")
+    out: list[_Unit] = []
+    for key, (start, end) in last.items():
+        said = _corrected(ctx, start, end)
+        mine = next((n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key == key), None)
+        if mine is not None:
+            ctx.units[mine] = ctx.units[mine].model_copy(update=dict(value=said))
+        elif not _kept(ctx, start, end):
+            out.append(FactUnit(key=key, name=key[len("count_"):], value=said, stressed=ctx.stressed_at(said),
+                                correction=ctx.correcting or key in moved, supersedes=moved.get(key)))
+    return out
+
+
+def _corrected(ctx: MessageContext, start: int, end: int) -> str:
+    """(counts19) The count as said, or as the message corrects it right after with a bare number: "2 guideparents,
+    Marta and Owen. sorry, 3" is "3 guideparents" (no count of another thing between)."""
+    said = ctx.text[start:end]
+    m = _RECOUNT.match(ctx.text, end)
+    if m is None or _COUNT.search(ctx.text, end, m.start("num")):
+        return said
+    return m.group("num") + said[len(said.split()[0]):]
+
+
+def _kept_bare(ctx: MessageContext, start: int) -> bool:
+    """(counts19) Another step of this message keeps the count's number alone as a count of nothing named ("I've got
+    three flats": ``count: three``): a bare "make that four" moves that fact, so a ``count_flats`` beside it would
+    stay behind, stale. (A number bound to a role, "40 guests and 5 round tables" read as ``people: 5``, does not.)"""
+    number = ctx.text[start:].split(maxsplit=1)[0].casefold()
+    return any(isinstance(u, FactUnit) and not u.offered and "count" in (u.key, u.slot)
+               and u.value.strip().casefold() == number for u in ctx.units)
+
+
+def _group_part(ctx: MessageContext, noun: str) -> bool:
+    """(counts19) The noun names a slot's count the user holds ("people" with a party size held): a count of it is a
+    part of the group ("numbers are 12 now, two people are off") or its new size, the roles and changes steps' own."""
+    slots = [s.id for s in ctx.pack.slots.values() if noun in (w.casefold() for w in s.synonyms)]
+    if not slots:
+        return False
+    held = {str(d.get("slot")) for _, d in g.recent_current_facts(ctx.graph, 30)}
+    return any(sl in held or any(isinstance(u, FactUnit) and u.slot == sl for u in ctx.units) for sl in slots)
+
+
+def _recounted_thing(ctx: MessageContext) -> str | None:
+    """(counts19) The id of the user's newest thing's count that a change act to a count of another noun moves ("6
+    transits" ... "actually make it 7 vans": the same vans), when no other count of the user's moved in the message
+    (with "40 guests" held, "make it 42 chairs" moved the guests, and "5 round tables" stays)."""
+    if any(isinstance(u, FactUnit) and u.supersedes for u in ctx.units):
+        return None
+    return next((fid for fid, d in g.recent_current_facts(ctx.graph, 30) if str(d.get("key", "")).startswith("count_")
+                 and _said_by(ctx, d) == "user"), None)
+
+
+#: (counts20) an increment or a decrement of a count with no new total: "add 2 more", "2 more paddles", "one less",
+#: "take one off"; the plural noun after it, if any, names the thing
+_EN_MOVE = re.compile(rf"\b(?:(?:add|adding|plus|another)\s+)?(?P<num>{_NUMBER}|one|an?)\s+(?:more|less|fewer|extra)\b"
+                      rf"(?:\s+(?P<noun>{_PLURAL}|[a-z]{{3,}})\b)?|\btake\s+(?:{_NUMBER}|one)\s+off\b", re.I)
+#: (counts20) the words that may follow "add 2 more" with no noun of its own ("2 more please", "one less then")
+_AFTER_MORE = re.compile(r"please|pls|then|for|if|and|too|now|so|of|to|on|at|in|as|thanks|cheers|would|will|is|are|we|i|cos|because",
+                         re.I)
+#: (counts20) zh: "再加两个", "多订一间", "少订一辆", "去掉一个", "减两份"; the noun after the measure word, if any
+_ZH_MOVE = re.compile(r"(?:再(?:加|订|要|买|来|多)?|多(?:加|订|要|买|来)|加订|少(?:订|要|买|来)?|去掉|减(?:少|掉)?)"
+                      r"(?P<num>[0-9一二两三四五六七八九十几]+)[个间辆张份台把只位件套桌箱盒杯瓶顶条块本]"
+                      r"(?P<noun>(?![吧呢啊了呀嘛哦的就吗好给来过也都])[\u4e00-\u9fff]{1,3})?")
+
+
+def _moves(ctx: MessageContext) -> list[tuple[int, str]]:
+    """(start, noun or "") of each act of the user's message that moves a count with no new total, not asked.
+
+    >>> from types import SimpleNamespace as N
+    >>> ctx = N(lang="en", text="cousins are coming, add 2 more please", asking=lambda at: False)
+    >>> _moves(ctx), _moves(N(lang="en", text="One more thing: the tape", asking=lambda at: False))
+    ([(20, '')], [])
+    >>> _moves(N(lang="zh", text="人多了点 再加两个炉子吧", asking=lambda at: False))
+    [(5, '炉子吧')]
+    """
+    rx = _ZH_MOVE if ctx.lang == "zh" else _EN_MOVE
+    out = []
+    for m in rx.finditer(ctx.text):
+        noun = (m.groupdict().get("noun") or "").casefold()
+        if ctx.lang == "en" and noun and not re.fullmatch(_PLURAL, noun) and not _AFTER_MORE.fullmatch(noun):
+            continue  # "one more thing": a word of another kind after it, no count moved
+        if not ctx.asking(m.start()) and not (noun and ctx.lang == "en" and _NOT_NOUN.fullmatch(noun)):
+            out.append((m.start(), noun if ctx.lang == "zh" or re.fullmatch(_PLURAL, noun) else ""))
+    return out
+
+
+def moved_spans(ctx: MessageContext) -> list[tuple[int, int]]:
+    """(counts20) The spans of the message's acts that move a count with no new total ("再加两个", "add 2 more"): a
+    number inside one is no total of the thing.
+
+    >>> from types import SimpleNamespace as N
+    >>> moved_spans(N(lang="zh", text="再加两个吧"))
+    [(0, 4)]
+    """
+    return [m.span() for m in (_ZH_MOVE if ctx.lang == "zh" else _EN_MOVE).finditer(ctx.text)]
+
+
+def _of_noun(d: dict, noun: str) -> bool:
+    """A count fact ``d`` counts ``noun`` (an act naming no noun moves the newest count): the noun's head (its first
+    four letters, or its first Han character) stands in the fact's key or value.
+
+    >>> _of_noun({"key": "count_paddles", "value": "8 paddles"}, "paddles"), _of_noun({"key": "count_烧烤炉", "value": "两个烧烤炉"}, "炉子吧")
+    (True, True)
+    >>> _of_noun({"key": "count_canoes", "value": "4 canoes"}, "paddles")
+    False
+    """
+    if not noun:
+        return True
+    head = noun[:1] if re.match(r"[\u4e00-\u9fff]", noun) else noun[:4]
+    return head in (str(d.get("key", "")) + str(d.get("value", ""))).casefold()
+
+
+def _member_off(ctx: MessageContext, turn_text: str, value: str) -> bool:
+    """A person named right after the count ``value`` in ``turn_text`` (the message that said it: "5 players, Jim,
+    Kat, Priya") is taken off by this message ("take Priya off", "王浩然不来了"): one of the counted members is gone.
+    A name said before the count ("鲍鱼60只 花甲20斤" ... "鲍鱼先不要了") is no member of it."""
+    from .dropped import _dropped
+    at = turn_text.find(value)
+    after = turn_text[at + len(value):at + len(value) + 60] if at >= 0 else ""
+    return any(m.label == "PERSON" and m.text in after and _dropped(ctx, (m.start, m.end)) for m in ctx.mentions)
+
+
+@step("counts_moved", roles=("user",))
+def counts_moved(ctx: MessageContext) -> list[_Unit]:
+    """(counts20) A count the user said, moved by an act with no new total ("add 2 more", "one less", "再加两个",
+    "少订一间", a counted member taken off): the old total is no longer current, and the new one, never said, is not
+    guessed: the count is retracted (through ``apply``, its history kept). The user's newest count of the noun the
+    act names (any count when it names none); an act in a message that says a count of its own moves nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "How many canoes?"}, {"role": "user", "content": "4 canoes"},
+    ...                 {"role": "user", "content": "cousins are coming, add 2 more please"}])
+    >>> [f.value for f in t.state().facts if f.key == "count_canoes" and f.status == "current"]
+    []
+    """
+    from .._units import RetractUnit
+    from .changes import _kind_of_fact
+
+    acts = _moves(ctx)
+    gone = _things_dropped(ctx)
+    if gone:
+        return gone
+    spans = moved_spans(ctx)
+    if any(isinstance(u, FactUnit) and not u.offered and _kind_of_fact(u.model_dump()) == "count" for u in ctx.units) \
+            or any(m.label in _COUNT_LABELS and not any(s <= m.start < e for s, e in spans) for m in ctx.mentions):
+        return []  # "its 14 now, 2 more cousins said yes", "I need 2 now and 2 more in march": a count of its own
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        if _kind_of_fact(d) != "count" or _said_by(ctx, d) != "user":
+            continue
+        said = str(ctx.graph.nodes.get(f"t{d['turn']}", {}).get("text", ""))
+        if any(_of_noun(d, noun) for _, noun in acts) or _member_off(ctx, said, str(d["value"])):
+            return [RetractUnit(fact=fid)]
+        if acts:
+            return []  # the act names another thing than the newest count: nothing of this one moves
+    return []
+
+
+def _things_dropped(ctx: MessageContext) -> list[_Unit]:
+    """(counts20) The user's counts of a thing the message takes off ("那书桌不带了", "drop the paddles"), retracted:
+    the thing is no longer wanted, so neither is its count (the dropped step takes it off the lists that hold it).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "想约搬家 一张桌子 两个衣柜"}, {"role": "user", "content": "那张桌子不带了"}])
+    >>> sorted(f.value for f in t.state().facts if f.key.startswith("count_") and f.status == "current")
+    ['两个衣柜']
+    """
+    from .._units import RetractUnit
+    from .dropped import _dropped, _word_at
+
+    out: list[_Unit] = []
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        at = _word_at(ctx.text, str(d["name"])) if str(d.get("key", "")).startswith("count_") else None
+        if at is not None and _said_by(ctx, d) == "user" and not ctx.asking(at[0]) and _dropped(ctx, at):
+            out.append(RetractUnit(fact=fid))
+    return out
