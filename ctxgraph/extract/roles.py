@@ -119,11 +119,14 @@ def _cue_apart(ctx: MessageContext, at: int, clause: str, cue: re.Match) -> bool
 
     >>> from types import SimpleNamespace as N
     >>> text = "礼拜六下昼啦 我返工 平日冇人喺屋企"
-    >>> ctx = N(text=text, profile=N(segmented=True))
+    >>> ctx = N(text=text, profile=N(segmented=True, code="zh"), pack=N(constraints=[]))
     >>> cue = re.search("平日冇人", text)
     >>> _cue_apart(ctx, 0, text, cue), _cue_apart(ctx, text.index("平日"), text, cue)
     (True, False)
     >>> _cue_apart(ctx, 0, "周三 不行", re.search("周三 不行", "周三 不行"))  # the cue holds the value
+    False
+    >>> text = "周五前一定要做 周六他要去喝喜酒"  # the day's own piece is a situation: the rule's
+    >>> _cue_apart(N(text=text, profile=ctx.profile, pack=ctx.pack), text.index("周六"), text, re.search("一定要", text))
     False
     """
     if at < 0 or not ctx.profile.segmented:
@@ -135,7 +138,20 @@ def _cue_apart(ctx: MessageContext, at: int, clause: str, cue: re.Match) -> bool
     if lo <= at < hi:
         return False
     gap = (at, lo) if at < lo else (hi, at)
-    return any(gap[0] <= m.start() < gap[1] for m in _CJK_SPACE.finditer(ctx.text))
+    cuts = [m for m in _CJK_SPACE.finditer(ctx.text)]
+    if not any(gap[0] <= m.start() < gap[1] for m in cuts):
+        return False
+    piece = ctx.text[max([m.end() for m in cuts if m.end() <= at], default=0):
+                     min([m.start() for m in cuts if m.start() > at], default=len(ctx.text))]
+    return not _states_itself(ctx, piece)
+
+
+def _states_itself(ctx: MessageContext, piece: str) -> bool:
+    """(cons20) Whether the value's own piece states a rule or a situation ("周六他要去喝喜酒"): its day is the rule's."""
+    from .cues import _rule
+    from .reasons import is_situation
+
+    return _rule(ctx, piece) is not None or is_situation(piece, ctx.profile.code)
 
 
 def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
