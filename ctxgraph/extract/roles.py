@@ -101,11 +101,6 @@ def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     return rule is not None and rule[0] in ("must", "must_not") and not _cue_apart(ctx, at, clause, rule[1])
 
 
-#: (cons18) a run of spaces before a Chinese letter, after a letter or digit: how a message typed without punctuation
-#: parts its pieces (as cues._CJK_SPACE)
-_CJK_SPACE = re.compile(r"(?<=[\u4e00-\u9fff\w])\s+(?=[\u4e00-\u9fff])")
-
-
 def _day_at(m: Mention) -> int:
     """(cons20) Where a day mention starts (-1 for any other value): only a day said in a piece of its own is kept
     beside a rule in another piece; a time, a count or a size there is the rule's more often than a pick (open sets).
@@ -123,12 +118,14 @@ def _cue_apart(ctx: MessageContext, at: int, clause: str, cue: re.Match) -> bool
     >>> cue = re.search("平日冇人", text)
     >>> _cue_apart(ctx, 0, text, cue), _cue_apart(ctx, text.index("平日"), text, cue)
     (True, False)
-    >>> _cue_apart(ctx, 0, "周三 不行", re.search("周三 不行", "周三 不行"))  # the cue holds the value
+    >>> _cue_apart(N(text="周三 不行", profile=ctx.profile, pack=ctx.pack), 0, "周三 不行", re.search("周三 不行", "周三 不行"))
     False
     >>> text = "周五前一定要做 周六他要去喝喜酒"  # the day's own piece is a situation: the rule's
     >>> _cue_apart(N(text=text, profile=ctx.profile, pack=ctx.pack), text.index("周六"), text, re.search("一定要", text))
     False
     """
+    from .cues import _CJK_SPACE
+
     if at < 0 or not ctx.profile.segmented:
         return False
     start = ctx.text.find(clause, max(0, at - len(clause)))
@@ -138,7 +135,7 @@ def _cue_apart(ctx: MessageContext, at: int, clause: str, cue: re.Match) -> bool
     if lo <= at < hi:
         return False
     gap = (at, lo) if at < lo else (hi, at)
-    cuts = [m for m in _CJK_SPACE.finditer(ctx.text)]
+    cuts = list(_CJK_SPACE.finditer(ctx.text))
     if not any(gap[0] <= m.start() < gap[1] for m in cuts):
         return False
     piece = ctx.text[max([m.end() for m in cuts if m.end() <= at], default=0):
