@@ -88,16 +88,67 @@ def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None
     return ctx.pack.type_roles.get(m.label)
 
 
-def _ruled_out(ctx: MessageContext, clause: str) -> bool:
+def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     """The clause asks without a question mark ("明天能到吗"), declines ("18:05来不及", "not the
     suite") or states a rule ("nothing before 9am", "6点之后的"): its values are no wish, or
-    the rule holds them."""
+    the rule holds them. (cons20) Not a value at ``at`` that a space parts from the rule's cue in a
+    message typed without punctuation: "礼拜六下昼啦 我返工 平日冇人喺屋企" picks 礼拜六; the rule is 平日."""
     from .cues import _ENDS_ASKING, _rule
 
     if _ENDS_ASKING.search(clause) or first_match(ctx.pack.rejects, clause):
         return True
     rule = _rule(ctx, clause)
-    return rule is not None and rule[0] in ("must", "must_not")
+    return rule is not None and rule[0] in ("must", "must_not") and not _cue_apart(ctx, at, clause, rule[1])
+
+
+def _day_at(m: Mention) -> int:
+    """(cons20) Where a day mention starts (-1 for any other value): only a day said in a piece of its own is kept
+    beside a rule in another piece; a time, a count or a size there is the rule's more often than a pick (open sets).
+    """
+    return m.start if m.label == "DATE" else -1
+
+
+def _cue_apart(ctx: MessageContext, at: int, clause: str, cue: re.Match) -> bool:
+    """(cons20) Whether, in segmented writing, a space parts the value at ``at`` from the rule ``cue`` found in
+    ``clause`` (the clause of the text holding ``at``): the value is said in a piece of its own.
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "礼拜六下昼啦 我返工 平日冇人喺屋企"
+    >>> ctx = N(text=text, profile=N(segmented=True, code="zh"), pack=N(constraints=[]))
+    >>> cue = re.search("平日冇人", text)
+    >>> _cue_apart(ctx, 0, text, cue), _cue_apart(ctx, text.index("平日"), text, cue)
+    (True, False)
+    >>> _cue_apart(N(text="周三 不行", profile=ctx.profile, pack=ctx.pack), 0, "周三 不行", re.search("周三 不行", "周三 不行"))
+    False
+    >>> text = "周五前一定要做 周六他要去喝喜酒"  # the day's own piece is a situation: the rule's
+    >>> _cue_apart(N(text=text, profile=ctx.profile, pack=ctx.pack), text.index("周六"), text, re.search("一定要", text))
+    False
+    """
+    from .cues import _CJK_SPACE
+
+    if at < 0 or not ctx.profile.segmented:
+        return False
+    start = ctx.text.find(clause, max(0, at - len(clause)))
+    if start < 0 or not start <= at < start + len(clause):
+        return False
+    lo, hi = start + cue.start(), start + cue.end()
+    if lo <= at < hi:
+        return False
+    gap = (at, lo) if at < lo else (hi, at)
+    cuts = list(_CJK_SPACE.finditer(ctx.text))
+    if not any(gap[0] <= m.start() < gap[1] for m in cuts):
+        return False
+    piece = ctx.text[max([m.end() for m in cuts if m.end() <= at], default=0):
+                     min([m.start() for m in cuts if m.start() > at], default=len(ctx.text))]
+    return not _states_itself(ctx, piece)
+
+
+def _states_itself(ctx: MessageContext, piece: str) -> bool:
+    """(cons20) Whether the value's own piece states a rule or a situation ("周六他要去喝喜酒"): its day is the rule's."""
+    from .cues import _rule
+    from .reasons import is_situation
+
+    return _rule(ctx, piece) is not None or is_situation(piece, ctx.profile.code)
 
 
 def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
@@ -283,7 +334,7 @@ def _piece_of_a_name(ctx: MessageContext, m: Mention) -> bool:
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
-        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start) \
+        if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start), _day_at(m)) or ruled_out(ctx.text, m.start) \
                 or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start):
             continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z")
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
@@ -501,7 +552,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
-                or _ruled_out(ctx, clause_at(ctx.text, m.start)) or ruled_out(ctx.text, m.start):
+                or _ruled_out(ctx, clause_at(ctx.text, m.start), _day_at(m)) or ruled_out(ctx.text, m.start):
             continue
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
