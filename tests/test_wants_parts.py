@@ -100,3 +100,24 @@ def test_wants_parts_a_zh_days_bound_word_is_masked_with_it(opening, want):
     """(lead19) "周三前" is the deadline's whole; the want keeps no hanging 前 / 以后 ("我儿子前要交作业")."""
     wants = _wants("zh", opening)
     assert wants and want in wants[0] and "前要" not in wants[0] and "以后才" not in wants[0], wants
+
+
+@pytest.mark.parametrize(("lang", "messages", "new", "old"), [
+    # (lead19) a thing of the want replaced by another, said as such: the want follows
+    ("zh", ["订三盒青团，两盒蛋黄酥", "好的", "蛋黄酥不要了，换成鲜花饼"], "两盒鲜花饼", "蛋黄酥"),
+    ("zh", ["想订一间标间住三晚", "好的", "把标间改成家庭房吧"], "家庭房", "标间"),
+    ("en", ["I'd like to order a lemon tart for Sunday", "Sure", "can you swap the lemon tart for a pecan pie"], "pecan pie", "lemon tart"),
+])
+def test_wants_parts_a_thing_replaced_by_another_follows_in_the_want(lang, messages, new, old):
+    wants = _wants(lang, *messages)
+    assert wants and new in wants[-1] and old not in wants[-1], wants
+
+
+@pytest.mark.parametrize(("lang", "messages", "kept"), [
+    # asked, not said: the want keeps its thing
+    ("zh", ["想订一间标间住三晚", "好的", "标间能换成家庭房吗"], "标间"),
+    ("en", ["I'd like to order a lemon tart for Sunday", "Sure", "could I swap the lemon tart for a pecan pie?"], "lemon tart"),
+])
+def test_wants_parts_a_replacement_asked_about_changes_nothing(lang, messages, kept):
+    wants = _wants(lang, *messages)
+    assert wants and kept in wants[-1], wants

@@ -688,7 +688,7 @@ def _want_without_given_up(ctx: MessageContext) -> str:
         return ""
     want = G.nodes[current[-1]]["value"]
     swaps = changed_values(ctx, want)
-    kept = _without_given_up(ctx, want)
+    kept = _without_given_up(ctx, _substituted(ctx, want))
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
             kept = kept.replace(old, new)
@@ -921,6 +921,37 @@ def _switched(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
         kind = re.compile(r"[\u4e00-\u9fff]{%d}%s" % (len(new) - 1, re.escape(new[-1])))
         out += [(o.group(0), new) for o in kind.finditer(want) if o.group(0) != new and o.group(0) in said and new in said]
     return out
+
+
+#: (lead19) a thing of the want replaced by another, said as such: "可乐换成雪碧", "可乐不要了，换成雪碧", "把大床房改成双床",
+#: "swap the chocolate cake for a carrot cake", "change the roses to lilies"
+_SUBSTITUTED = {"zh": re.compile(r"(?:把)?(?P<old>[\u4e00-\u9fff]{1,6}?)(?:不要了?[，,\s]*|不要[，,\s]+)?(?:换成|改成|换为|改为)"
+                                 r"(?P<new>[\u4e00-\u9fff]{1,6}?)(?=吧|了|啊|哈|呢|$|[，,。！!\s])"),
+                "en": re.compile(r"\b(?:swap|change|switch|replace) (?:the |my |our )?(?P<old>[a-z][a-z-]*(?: [a-z][a-z-]*)?) "
+                                 r"(?:for|to|with|into) (?:a |an |the |some )?(?P<new>[a-z][a-z-]*(?: (?!(?:please|then|instead|thanks|now|too)\b)[a-z][a-z-]*)?)\b",
+                                 re.I)}
+
+
+def _substituted(ctx: MessageContext, want: str) -> str:
+    """(lead19) ``want`` with a thing the message replaces by another ("可乐换成雪碧") replaced; a thing the want does
+    not hold, a question ("可乐能换成雪碧吗？") or a value another step reads (a day, a time) changes nothing here.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我要订两箱矿泉水，一箱可乐"}, {"role": "assistant", "content": "好的。"},
+    ...                 {"role": "user", "content": "可乐不要了，换成雪碧"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['我要订两箱矿泉水，一箱雪碧']
+    """
+    rx = _SUBSTITUTED.get(ctx.lang)
+    for m in (rx.finditer(ctx.text) if rx else ()):
+        old, new = m.group("old"), m.group("new")
+        if ctx.asking(m.start()) or old == new or any(x.kind == "value" and m.start("new") <= x.start < m.end("new") for x in ctx.mentions):
+            continue
+        found = list(re.finditer(rf"(?<![\w-]){re.escape(old)}(?![\w-])" if ctx.lang == "en" else re.escape(old), want, re.I))
+        if found:
+            want = want[:found[-1].start()] + new + want[found[-1].end():]
+    return want
 
 
 #: (wrong15) a thing given up and taken back: "can we add the linkedin after all", "put the lean-to back", "洗澡还是要"
