@@ -144,6 +144,32 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
     return " ".join(words[-3:]) if words else "event"
 
 
+#: (missen19) a date with a year at least this many years before today is long past: a date of birth, not the plan's
+LONG_PAST_YEARS = 2
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _long_past(ctx: MessageContext, m: Mention) -> str | None:
+    """(missen19) The key of a date said with a year long past ("Gareth Wyn Pritchard, 2 March 1968", "dob 4/9/1996",
+    "1988年3月4日"): in a customer's message that is a date of birth, never the date of what they book, so it must not
+    take the booking's ``date`` (nor the booking's date its place). None for a date of this year or the last.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-12-01")
+    >>> t.observe_many([{"role": "user", "content": "Make it the 14th then."},
+    ...                 {"role": "user", "content": "Gareth Wyn Pritchard, 2 March 1968. 5 Heol y Parc"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "person")
+    [('born', '2 March 1968'), ('date', 'the 14th')]
+    """
+    year = m.value[:4] if isinstance(m.value, str) and re.match(r"\d{4}-", m.value) else None
+    if year is None and (hit := _YEAR.search(m.text)):
+        year = hit.group(0)
+    today = ctx.today or datetime.date.today()
+    if year is None or int(year) > today.year - LONG_PAST_YEARS:
+        return None
+    return "出生" if ctx.lang == "zh" else "born"
+
+
 def _calendar(value: object, today: datetime.date | None) -> datetime.date | None:
     """A mention's normal date ("2026-04-18", "--04-18") as a day of the calendar."""
     if not isinstance(value, str):
@@ -225,7 +251,7 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             # held14: only a date a rule already read is re-keyed, no new fact; (fix15) so only such a date is read
             plain = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
                      and u.value == m.text and u.key in _PLAIN_DATE_KEYS]
-            own = _own_event(ctx, m) if plain else None
+            own = (_long_past(ctx, m) or _own_event(ctx, m)) if plain else None
             for n in plain if own else ():
                 ctx.units[n] = ctx.units[n].model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             owned += [m] if own and plain else []

@@ -481,6 +481,8 @@ def pointed_words(clause: str, pack, size: int) -> str:
     ('周日那个', 'The Thursday', '')
     >>> pointed_words("the saturday one, I'm at choir", None, 2), pointed_words("上午10点那场", None, 2)
     ('the saturday one', '上午10点那场')
+    >>> pointed_words("The Monday afternoon, please", None, 3)
+    'The Monday afternoon'
     """
     if pack is not None:
         _, pointed = pack.position(clause, size)
@@ -494,10 +496,39 @@ def pointed_words(clause: str, pack, size: int) -> str:
         if m := _ZH_POINTER.match(clause, end):
             return clause[start:m.end()].strip()
         the = _EN_THE.search(clause, 0, start)
+        if the and kind == "day" and (run := said_when(clause[start:])):
+            end = start + len(run)  # (missen19) "The Monday afternoon": the part of the day said with it too
         one = _EN_ONE.match(clause, end)
         if (the and kind == "day") or one:
             return clause[the.start() if the else start:one.end() if one else end].strip()
     return ""
+
+
+# (missen19) what may stand between two tokens of one said time: "fri morning", "thursday at 5pm", "sat 20th, 10am"
+_SAID_GAP = re.compile(r"\s*(?:,|\bat\b)?\s*", re.I)
+
+
+def said_when(clause: str) -> str:
+    """(missen19) The user's words for a day and a clock or part of the day in ``clause``, as one run of tokens with
+    nothing but a space, a comma or "at" between them ("weds 3pm", "fri morning"); "" for no day or clock, or (miss12)
+    a part of the day alone, which says less than the option it picks.
+
+    >>> said_when("wednesday afternoon is better"), said_when("fri morning pls"), said_when("yes 10.20 great")
+    ('wednesday afternoon', 'fri morning', '10.20')
+    >>> said_when("morning is better"), said_when("monday after work like 5.30?")
+    ('', 'monday')
+    """
+    tokens = _tokens(clause)
+    if not tokens:
+        return ""
+    run = [tokens[0]]
+    for token in tokens[1:]:
+        if not _SAID_GAP.fullmatch(clause, run[-1][1], token[0]):
+            break
+        run.append(token)
+    if all(kind == "part" for _, _, kind, _ in run):
+        return ""
+    return clause[run[0][0]:run[-1][1]]
 
 
 def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
@@ -509,15 +540,18 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         first = own[0]
         ctx.units[:] = [u for u in ctx.units if u is first or not any(u is o for o in own[1:])]
         value = _merged(first.value, options[index], ctx.lang)
-        if pointer and pointer.casefold() not in value.casefold():
-            value = f"{pointer} ({value})"  # (picks15) the user's words that picked it, the slot beside
+        # (picks15) the user's words that picked it, the slot beside; (missen19) a weekday with a part of the day or
+        # a clock ("wednesday afternoon", "weds 3pm") too: the option's day and clock alone lost them
+        said = pointer or said_when(clause)
+        if said and said.casefold() not in value.casefold():
+            value = f"{said} ({value})"
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
         units += _left_slots(ctx, options)  # (picks16) the pick is held under the day's key: a slot picked before is left
     else:
         # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
         # for them first, the option beside ("20号 (4月20日)", "10.20 (10:20am)"); a part of the day alone ("morning")
         # says less than the option and adds nothing
-        said = pointer or " ".join(token for _, _, kind, token in _tokens(clause) if kind in ("day", "clock"))
+        said = pointer or said_when(clause)
         if said and said.casefold() not in value.casefold():
             value = f"{said} ({value})"
         name = "时段" if ctx.lang == "zh" else "slot"
