@@ -60,10 +60,10 @@ _DAY = re.compile(
     re.I)
 _ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
 _ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
-# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", "上午9点", "四点半", "两点半", "16:00"
+# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", (missen20) "1 o clock", "上午9点", "四点半", "两点半", "16:00"
 _CLOCK = re.compile(
     r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:-|–|to)\s*\d{1,2}(?:[:.]\d{2})?)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
-    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
+    r"|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
     # (miss12) a clock typed with a dot and no am/pm ("9.30 fine", "13.30 pls", "9.30那个"): two digits of minutes, no
     # money sign before, no unit or "per" after ("£9.50", "9.50 per bag", "2.45 hours", "1.20m", "9.50元" are no clocks)
     r"|(?<![£$€¥\d.,:A-Za-z])(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.,%]|[A-Za-z]|\s*(?:per|each|a|an|for|quid|pounds?|euros?|dollars?|p|pence"
@@ -179,6 +179,28 @@ def _tokens(text: str) -> list[tuple[int, int, str, str]]:
     return sorted((s + len(t) - len(t.lstrip()), e, k, t.strip()) for s, e, k, t in found)
 
 
+# (missen20) a weekday and a bare hour after it, "at" between or not: "thursday 5", "Thursday at 11"
+_DAY_HOUR = re.compile(rf"\b{_WD}\b\.?,?\s+(?:at\s+)?(1[0-2]|[1-9])\b(?![:.]\d)(?!\s*(?:st|nd|rd|th|of)\b|\s*{_MON})", re.I)
+
+
+def _hour_tokens(clause: str) -> list[tuple[int, int, str, str]] | None:
+    """(missen20) The clause's tokens with a bare hour said after a weekday read as a clock, the weekday as the day
+    ("thursday 5" is Thursday at five, not the 5th), or None when the clause says no such hour. Read only where the
+    day-of-month reading picks no offered slot.
+
+    >>> [t[2:] for t in _hour_tokens("thursday 5")], [t[2:] for t in _hour_tokens("Thursday at 11 will do")]
+    ([('day', 'thursday'), ('clock', '5')], [('day', 'Thursday'), ('clock', '11')])
+    >>> _hour_tokens("saturday 14th"), _hour_tokens("the friday one"), _hour_tokens("monday 5 june")
+    (None, None, None)
+    """
+    m = _DAY_HOUR.search(clause)
+    if m is None:
+        return None
+    day_end = m.start() + len(re.match(rf"{_WD}\.?", clause[m.start():], re.I).group(0))
+    kept = [t for t in _tokens(clause) if t[1] <= m.start() or t[0] >= m.end()]
+    return sorted(kept + [(m.start(), day_end, "day", clause[m.start():day_end]), (m.start(1), m.end(1), "clock", m.group(1))])
+
+
 #: where an option's own words begin at the latest: the clause it is said in
 _BOUNDARY = re.compile(r"[,，;；.。!！?？\n]\s*|\bor\b|或者|还是")
 
@@ -274,6 +296,12 @@ def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
     return found or None
 
 
+def _fitting(tokens: list[tuple[int, int, str, str]], options: list[Option]) -> bool:
+    """(missen20) Some offered slot is on every day-of-month the tokens name."""
+    doms = [d for _, _, kind, token in tokens if kind == "day" and (d := _day_of_month(token)) is not None]
+    return any(o.day and all(_day_of_month(o.day) == d for d in doms) for o in options)
+
+
 def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int | None, bool]:
     """(index of the one option the clause names by every feature it says, whether it named it by a word)."""
     fits = set(range(len(options)))
@@ -282,7 +310,10 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
     if pointed:
         fits &= {index} if index is not None else set()
         named = True
-    for start, end, kind, token in _tokens(clause):
+    said = _tokens(clause)
+    if (hours := _hour_tokens(clause)) is not None and not _fitting(said, options):
+        said = hours  # (missen20) "thursday 5" when no offered slot is on the 5th: Thursday at five
+    for start, end, kind, token in said:
         named = True
         if kind == "day":
             wd, dom, month = weekday_of(token), _day_of_month(token), _month(token)
@@ -518,7 +549,7 @@ def said_when(clause: str) -> str:
     >>> said_when("morning is better"), said_when("monday after work like 5.30?")
     ('', 'monday')
     """
-    tokens = _tokens(clause)
+    tokens = _hour_tokens(clause) or _tokens(clause)  # (missen20) "Thursday at 11": the hour is said too
     if not tokens:
         return ""
     run = [tokens[0]]
