@@ -307,7 +307,9 @@ def clock_units(ctx: MessageContext, c: re.Match) -> list[_Unit]:
                     or old is None or d["key"] in mine or "." in d["key"]):
                 continue  # "restaurant.time": a domain pack's slot, which the pack's own readers place
             if _clock_of(old) != _clock_of(c):
-                value = d["value"][:old.start()] + c.group(0) + d["value"][old.end():] if kind == "day" else c.group(0)
+                # (missen20) every place the old clock is said: the user's words and the option in brackets beside
+                value = _SAID_CLOCK.sub(lambda o: c.group(0) if _clock_of(o) == _clock_of(old) else o.group(0),
+                                        str(d["value"])) if kind == "day" else c.group(0)
                 out.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                                     correction=True, supersedes=fid, stressed=ctx.stressed))
             break
