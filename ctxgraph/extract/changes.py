@@ -385,6 +385,95 @@ def acted_days(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
     return days_held(ctx, moved, {u.key for u in mine})
 
 
+#: (acts21) a weekday as said, short forms too ("weds", "thurs", "周四", "星期天")
+_WEEKDAY = re.compile(r"\b(?:mon(?:day)?|tues?(?:day)?|wed(?:s|nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|"
+                      r"sun(?:day)?)\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I)
+#: (acts21) a bracket a value carries (the option's words beside the user's: "weds 3pm (Wednesday 13 May 3pm)")
+_BRACKET = re.compile(r"\s*[(（][^()（）]*[)）]")
+
+
+def weekday_of(said: str) -> str:
+    """One form of a weekday however said: "weds", "Wednesday" and "wed" are one day, so are "周日" and "星期天".
+
+    >>> weekday_of("weds"), weekday_of("Wednesday"), weekday_of("周日"), weekday_of("星期天")
+    ('we', 'we', '日', '日')
+    """
+    return said[-1].replace("天", "日") if said[-1] in "一二三四五六日天" else said[:2].casefold()
+
+
+def acted_weekday(text: str, pack) -> re.Match | None:
+    """(acts21) The one weekday a message moves a booking to by a change act ("could we do thursday instead", "改周四
+    吧", "能周四吗"), or None: no act, two weekdays, or a clock said too (a new slot, read by the change acts).
+
+    >>> from ctxgraph.extract.compiled import compiled_packs
+    >>> packs = compiled_packs((), ())
+    >>> [(w and w.group(0)) for w in (acted_weekday(t, packs[l]) for t, l in [("could we do thursday instead?", "en"),
+    ...  ("改周四吧，时间不变", "zh"), ("and thursday for my son too", "en"), ("friday at 10am instead", "en")])]
+    ['thursday', '周四', None, None]
+    """
+    said = list(_WEEKDAY.finditer(text))
+    if len({weekday_of(w.group(0)) for w in said}) != 1 or _SAID_CLOCK.search(text):
+        return None
+    w = said[0]
+    part = _PART_AFTER.match(text, w.end())
+    end = part.end() if part else w.end()
+    acted = any(rx.search(text[max(0, w.start() - ACT_WINDOW):w.start()]) for rx in pack.change_acts)
+    return w if acted or any(rx.match(text, end) for rx in pack.change_marks) else None
+
+
+def _moved_to(value: str, day: str) -> str:
+    """``value`` (a pick holding a day and a clock) moved to the weekday ``day``: the weekday replaced, the day of the
+    month dropped, the words holding the clock kept (the user's, else the bracket's).
+
+    >>> _moved_to("Wednesday 13 May 3pm", "thursday"), _moved_to("weds 3pm (Wednesday 13 May 3pm)", "thursday")
+    ('thursday 3pm', 'thursday 3pm')
+    >>> _moved_to("the wed one (Wednesday 13 May at 9am)", "fri"), _moved_to("周三5月13号下午3点", "周四")
+    ('fri at 9am', '周四下午3点')
+    """
+    words = _BRACKET.sub("", value)
+    if not _SAID_CLOCK.search(words):
+        words = next((b.group(0).strip(" (（)）") for b in _BRACKET.finditer(value) if _SAID_CLOCK.search(b.group(0))), words)
+    return " ".join(_WEEKDAY.sub(day, _WRITTEN_DAY.sub("", words), count=1).split())
+
+
+def day_units(ctx: MessageContext, day: str, done: set[str]) -> list[_Unit]:
+    """(acts21) The change that moves the user's newest current fact holding a weekday and a clock ("time: Wednesday
+    13 May 3pm", held from "weds 3pm") to the weekday ``day``, when it holds another: the day is kept under its own
+    key, so no change superseded the pick and it stayed current. Never a fact under the message's own keys, one in
+    ``done`` (moved already), a bound or a domain pack's slot."""
+    mine = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        value = str(d["value"])
+        old = _WEEKDAY.search(value)
+        if (old is None or not _SAID_CLOCK.search(value) or _said_by(ctx, d) != "user" or fid in done
+                or d["key"] in mine or "." in d["key"] or d["key"] in _NOT_MOVED or d.get("slot") in _NOT_MOVED):
+            continue
+        if weekday_of(old.group(0)) == weekday_of(day):
+            return []
+        return [FactUnit(key=d["key"], name=d["name"], value=_moved_to(value, day), slot=d.get("slot"),
+                         group=d.get("group"), correction=True, supersedes=fid, stressed=ctx.stressed)]
+    return []
+
+
+def day_moved(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
+    """(acts21) A weekday the user moves to in a statement ("改周四吧", "thursday instead then") moves the pick holding
+    the old weekday and a clock (:func:`day_units`); asked as a question ("could we do thursday instead?") it waits for
+    the reply (:func:`~ctxgraph.extract.granted.day_granted`).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> t.observe_many([{"role": "assistant", "content": "Tuesday 12 May at 10am or Wednesday 13 May at 3pm."},
+    ...                 {"role": "user", "content": "weds 3pm"}, {"role": "assistant", "content": "Booked."},
+    ...                 {"role": "user", "content": "thursday instead please, same time"}])
+    >>> [f.value for f in t.state().facts if f.status == "current"]
+    ['thursday', 'thursday 3pm']
+    """
+    w = acted_weekday(ctx.text, ctx.pack)
+    if w is None or any(s <= w.start() < e for s, e in ctx.asked):
+        return []
+    return day_units(ctx, w.group(0), {u.supersedes for u in added if isinstance(u, FactUnit) and u.supersedes})
+
+
 def recounted(ctx: MessageContext) -> None:
     """(counts18) A count said of a thing the user counted before, keyed by the thing's noun ("椅子改成十把",
     "奖杯3个" after "三个奖杯"), takes the thing's ``count_<noun>`` key, so that it supersedes the old count
@@ -502,4 +591,5 @@ def changes(ctx: MessageContext) -> list[_Unit]:
     ranged(ctx)
     recounted(ctx)
     added = (changed_values(ctx) or restated_counts(ctx)) + clock_moved(ctx)
-    return added + acted_days(ctx, added)
+    added += acted_days(ctx, added)
+    return added + day_moved(ctx, added)

@@ -9,7 +9,7 @@ import re
 
 from .._units import FactUnit, _Unit
 from .asked import _letters
-from .changes import _SAID_CLOCK, _clock_of, clock_units
+from .changes import _SAID_CLOCK, _WEEKDAY, _clock_of, acted_weekday, clock_units, day_units, weekday_of
 from .context import MessageContext
 from .registry import step
 from .text import first_match, question_spans
@@ -26,6 +26,16 @@ _A_DAY = re.compile(r"\d\s*[月号日]|\d(?:st|nd|rd|th)\b|\b(?:mon|tues|wednes|
 _ASKED_AFTER = re.compile(r"[^。.!！,，;；\n\d一二两三四五六七八九十]{0,12}?[?？吗么呢]")
 
 
+def _user_asked(ctx: MessageContext) -> str | None:
+    """The text of the user's message this reply answers, or None: the message before was not the user's, or the
+    reply opens by turning the request down ("Sorry, …", "抱歉，…")."""
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last].get("role") != "user" or _DECLINED.match(ctx.text):
+        return None
+    return str(G.nodes[last].get("text") or "")
+
+
 @step("clock_granted", roles=("assistant",))
 def clock_granted(ctx: MessageContext) -> list[_Unit]:
     """(acts19) A clock the user asked for as a question ("3点有点早 能4点吗", "could we do 4pm?") moves the booking
@@ -40,11 +50,9 @@ def clock_granted(ctx: MessageContext) -> list[_Unit]:
     >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "date"]
     ['周日那个 (周日下午4点)']
     """
-    G = ctx.graph
-    last = G.graph.get("last_turn")
-    if not last or G.nodes[last].get("role") != "user" or _DECLINED.match(ctx.text):
+    asked = _user_asked(ctx)
+    if asked is None:
         return []
-    asked = str(G.nodes[last].get("text") or "")
     spans = question_spans(asked, ctx.pack.question_words)
     said = [c for c in _SAID_CLOCK.finditer(asked) if any(s <= c.start() < e for s, e in spans) or _ASKED_AFTER.match(asked, c.end())]
     if len(said) != 1 or _A_DAY.search(asked):
@@ -52,6 +60,30 @@ def clock_granted(ctx: MessageContext) -> list[_Unit]:
     if not any(_clock_of(c) == _clock_of(said[0]) for c in _SAID_CLOCK.finditer(ctx.text)):
         return []
     return clock_units(ctx, said[0])
+
+
+@step("day_granted", roles=("assistant",))
+def day_granted(ctx: MessageContext) -> list[_Unit]:
+    """(acts21) A weekday the user asked to move to as a question ("could we do thursday instead, same time?", "能改
+    周四吗") moves the pick holding the old weekday and a clock (:func:`~ctxgraph.extract.changes.day_units`) when the
+    reply says that weekday back and does not open by turning it down; "Sorry, Friday is fully booked" moves nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> t.observe_many([{"role": "assistant", "content": "Tuesday 12 May at 10am or Wednesday 13 May at 3pm."},
+    ...                 {"role": "user", "content": "weds 3pm"}, {"role": "assistant", "content": "Booked."},
+    ...                 {"role": "user", "content": "could we do thursday instead?"},
+    ...                 {"role": "assistant", "content": "Yes, Thursday 14 May at 3pm."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "3pm" in f.value]
+    ['thursday 3pm']
+    """
+    asked = _user_asked(ctx)
+    w = None if asked is None else acted_weekday(asked, ctx.pack)
+    if asked is None or w is None or not any(s <= w.start() < e for s, e in question_spans(asked, ctx.pack.question_words)):
+        return []  # a statement moved the pick on the user's turn
+    if not any(weekday_of(r.group(0)) == weekday_of(w.group(0)) for r in _WEEKDAY.finditer(ctx.text)):
+        return []
+    return day_units(ctx, w.group(0), set())
 
 
 # ---------------------------------------------------------------- requests asked as questions, granted
