@@ -59,3 +59,37 @@ def test_fix22_no_fault_said_is_no_problem(lang, asked, said):
 ])
 def test_fix22_controls_a_fault_told_stays(lang, asked, said, fault):
     assert _facts(lang, ("assistant", asked), ("user", said)).get("problem") == [fault]
+
+
+# ---------------------------------------------------------------- 3. missen20: a bare number after a weekday that counts people
+
+_SLOTS = "Which slot suits: Thursday 5pm or Friday 6pm? And how many of you?"
+
+
+@pytest.mark.parametrize("said, day, people", [
+    ("thursday, 5 of us", "Thursday 5pm", "5 of us"),
+    ("friday 4 adults please", "Friday 6pm", "4 adults"),
+])
+def test_fix22_a_count_after_the_weekday_is_no_hour(said, day, people):
+    facts = _facts("en", ("assistant", _SLOTS), ("user", said))
+    assert facts.get("day") == [day] and [people] in (facts.get("people"), facts.get("adults"))
+
+
+def test_fix22_control_a_bare_hour_after_the_weekday_still_picks():
+    assert _facts("en", ("assistant", _SLOTS), ("user", "thursday 5"))["day"] == ["Thursday 5pm"]
+
+
+# ---------------------------------------------------------------- 4. lead19 ranges: another step's cut of the range's end
+
+@pytest.mark.parametrize("lang, said, whole, end", [
+    ("en", "a rug about 2-3 metres long, under £200", "2-3 metres", "3 metres"),
+    ("en", "a hedge 4 to 5 feet high please", "4 to 5 feet", "5 feet"),
+])
+def test_fix22_a_range_holds_no_fact_of_its_end_alone(lang, said, whole, end):
+    values = [v for vs in _facts(lang, ("user", said)).values() for v in vs]
+    assert whole in values and end not in values
+
+
+def test_fix22_control_a_measure_with_no_range_is_kept():
+    values = [v for vs in _facts("en", ("user", "a rug 3 metres long, under £200")).values() for v in vs]
+    assert "3 metres" in values
