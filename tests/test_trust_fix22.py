@@ -93,3 +93,8 @@ def test_fix22_a_range_holds_no_fact_of_its_end_alone(lang, said, whole, end):
 def test_fix22_control_a_measure_with_no_range_is_kept():
     values = [v for vs in _facts("en", ("user", "a rug 3 metres long, under £200")).values() for v in vs]
     assert "3 metres" in values
+
+
+def test_fix22_control_a_count_inside_a_range_is_kept():
+    facts = _facts("en", ("user", "a table for 3, we'll stay 2-3 hours"))
+    assert "3" in [v for vs in facts.values() for v in vs] or facts.get("people")
