@@ -98,3 +98,12 @@ def test_fix22_control_a_measure_with_no_range_is_kept():
 def test_fix22_control_a_count_inside_a_range_is_kept():
     facts = _facts("en", ("user", "a table for 3, we'll stay 2-3 hours"))
     assert "3" in [v for vs in facts.values() for v in vs] or facts.get("people")
+
+
+@pytest.mark.parametrize("lang, asked, said", [
+    ("en", "What's wrong with the fan?", "it's fine when cold but rattles when hot"),
+    ("en", "What's wrong with it?", "no problem with the screen but the battery dies by noon"),
+    ("zh", "空调什么问题？", "没什么大问题，就是有点响"),
+])
+def test_fix22_control_a_fault_told_after_a_denial_stays(lang, asked, said):
+    assert _facts(lang, ("assistant", asked), ("user", said)).get("problem")
