@@ -40,6 +40,7 @@ from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
 from .notchosen import asks
+from .problems import no_fault
 from .text import first_match, in_spans, question_sentences, sentence_spans
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
@@ -640,6 +641,8 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
         if any(_letters(value) in h for h in (held_unchosen if a.kind in ("choice", "pick") else held)) \
                 or _key(a, turn).casefold() in keys:
             continue  # read already, or its slot set by another step from this message
+        if a.word == "problem" and no_fault(value):
+            continue  # (fix22) "what's wrong with it?" "no problem with it really, I'd like a bigger one"
         if a.kind == "known":  # a slot the pack knows: its key, per domain where it has one
             slot = ctx.pack.slots[a.slot]
             key, name, group = ctx.pack.scoped(slot, ctx.domain_at(0, slot))

@@ -199,6 +199,10 @@ def _skip(ctx: MessageContext, start: int, said: str) -> bool:
     return False
 
 
+#: (fix22) a measure said as a range ("2-3 metres", "4 to 5 feet", "3到6个月"), see :func:`_range_start`
+_RANGED = re.compile(r"^(?:between\s|[^\s\-–~～到至]+\s*(?:-|–|to\s|or\s|到|至|~|～))", re.I)
+
+
 def _range_start(rx: re.Pattern, text: str, start: int) -> int:
     """(lead19) Where a measure starts when a range's low end comes before its number: the whole range is the
     value ("10-12 weeks", not "12 weeks" with "10-" left in the want).
@@ -314,6 +318,9 @@ def measures(ctx: MessageContext) -> list[_Unit]:
         values = by_dim.setdefault(dim, [])
         if said not in values:
             values.append(said)
+        if _RANGED.match(said):  # (fix22) another step's cut of a range's end ("3 metres" of "2-3 metres")
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value != said
+                                                         and said.endswith(u.value) and not u.value.isdigit())]
         if dim == "size":  # (prec10) another step's cut of the size ("2米" of "3乘2米") is no value of its own
             ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value != said
                                                          and u.value in said and re.search(rf"[\d{_ZH_DIGITS}]", u.value))]

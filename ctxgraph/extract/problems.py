@@ -83,6 +83,30 @@ _ASKS_CONDITION = re.compile(r"有没有[^？?。，,]{1,12}[？?]|是否有[^�
 _ASKS_FAULT = re.compile(r"(?:什么|啥)(?:问题|情况|毛病|故障)|怎么(?:了|回事)|哪里(?:坏|有问题|不好)|出了什么|"
                          r"\bwhat(?:'s| is| seems to be)(?: the)? (?:wrong|problem|issue|matter|fault)\b", re.I)
 _ASKS_REASON = re.compile(r"(?:什么|啥)原因|说[下一]*原因|\bwhat(?:'s| is) the reason\b|\breason for\b", re.I)
+#: (fix22) a reply that opens by saying nothing is wrong, or that the speaker does not know what is: no fault told
+#: ("nothing's wrong, I just want an upgrade", "没什么问题，就是想换个颜色", "我也不知道，你们看看吧")
+NO_FAULT = re.compile(r"^\W*(?:(?:well|oh|um|erm|no|nah)\W+)*(?:nothing(?:'s|’s| is)?(?: really)? (?:wrong|the matter)|"
+                      r"(?:there's |there is |it's |it is )?no (?:real )?(?:problem|issue|fault)s?\b|"
+                      r"(?:i'm|i am|we're|we are) not sure\b|(?:i|we) (?:don't|do not|dont) know\b|"
+                      r"(?:it's|it is|they're|they are) (?:fine|ok|okay|working)\b)|"
+                      r"^\W*(?:我|我们)?(?:也|都)?(?:没(?:有)?(?:什么|啥)?(?:大)?(?:问题|毛病|故障|事)|不(?:太)?(?:知道|清楚)|说不(?:清|上来)|好(?:好|着)?的)",
+                      re.I)
+#: (fix22) a fault told after the denial all the same ("no problem with the screen but the battery dies", "没什么大问题，
+#: 就是有点响"); "就是想…" is a want, not a fault
+_BUT_FAULT = re.compile(r"\b(?:but|except|only|when|until|unless)\b|但|不过|只是(?!想|要)|就是(?!想|要)", re.I)
+
+
+def no_fault(said: str) -> bool:
+    """(fix22) Whether a reply to "what is wrong?" says nothing is, or that the speaker does not know, and tells no
+    fault after all the same.
+
+    >>> no_fault("nothing's wrong, I just want an upgrade"), no_fault("没什么问题，就是想换个颜色")
+    (True, True)
+    >>> no_fault("it's fine when cold but rattles when hot"), no_fault("没什么大问题，就是有点响"), no_fault("it rattles")
+    (False, False, False)
+    """
+    m = NO_FAULT.search(said)
+    return m is not None and not _BUT_FAULT.search(said, m.end())
 
 
 def _asked_what_is_wrong(ctx: MessageContext) -> bool:
@@ -108,6 +132,8 @@ def _first_statement(ctx: MessageContext) -> str:
     said = _GREETING.sub("", ctx.text[start:end].strip()).strip(" ,;:-，、；。.")
     if not said or ctx.asking(start) or in_spans(start, ctx.taken_back) or first_match(ctx.pack.rejects, said):
         return ""
+    if no_fault(said):
+        return ""  # (fix22) "nothing's wrong, I just want an upgrade": no fault told
     return cut_at_boundary(said, PROBLEM_CHARS)
 
 
