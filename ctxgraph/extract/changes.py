@@ -520,7 +520,7 @@ def restated_counts(ctx: MessageContext) -> list[_Unit]:
     >>> [(f.value, f.status) for f in t.state().facts if f.key == "count_帐篷"]
     [('两顶帐篷', 'superseded'), ('三顶帐篷', 'current')]
     """
-    from .counts import moved_spans
+    from .countwords import moved_spans
     from .roles import _ruled_out
     from .text import clause_at
 

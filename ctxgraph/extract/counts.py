@@ -34,16 +34,10 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .changes import ACT_WINDOW, _said_by
 from .context import MessageContext
+from .countwords import _EN_MOVE, _NUMBER, _PLURAL, _ZH_MOVE, moved_spans
 from .measures import UNIT_WORDS, _kept, _skip
 from .registry import step
 
-_WORD_NUMBER = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-                r"seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|"
-                r"three|four|five|six|seven|eight|nine))?|a dozen|a hundred")
-#: a count of two or more: digits (with thousands' commas) or words; one thing has no plural
-_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,4}}|{_WORD_NUMBER})"
-#: a plural noun: a word ending in s (not -ss, -us, -is: "class", "bus", "this") or an irregular plural
-_PLURAL = r"(?:[a-z]{2,}s(?<![siu]s)|people|children|men|women|geese|mice|teeth|feet)"
 _COUNT = re.compile(rf"(?<![\w£$€¥.,:/#-])(?P<num>{_NUMBER})\s(?:(?P<mid>[a-z]{{3,}}(?:\s[a-z]{{3,}})?)\s)??(?P<noun>{_PLURAL})(?![\w'’-])", re.I)
 #: plural words no count of a thing: time and money, a unit (the measures step's), a frequency, function words
 _NOT_NOUN = re.compile(rf"(?:{UNIT_WORDS['en']}|seconds|secs|hrs|nights|weekends|times|pounds|quid|dollars|euros|pence|"
@@ -185,17 +179,9 @@ def _recounted_thing(ctx: MessageContext) -> str | None:
                  and _said_by(ctx, d) == "user"), None)
 
 
-#: (counts20) an increment or a decrement of a count with no new total: "add 2 more", "2 more paddles", "one less",
-#: "take one off"; the plural noun after it, if any, names the thing
-_EN_MOVE = re.compile(rf"\b(?:(?:add|adding|plus|another)\s+)?(?P<num>{_NUMBER}|one|an?)\s+(?:more|less|fewer|extra)\b"
-                      rf"(?:\s+(?P<noun>{_PLURAL}|[a-z]{{3,}})\b)?|\btake\s+(?:{_NUMBER}|one)\s+off\b", re.I)
 #: (counts20) the words that may follow "add 2 more" with no noun of its own ("2 more please", "one less then")
 _AFTER_MORE = re.compile(r"please|pls|then|for|if|and|too|now|so|of|to|on|at|in|as|thanks|cheers|would|will|is|are|we|i|cos|because",
                          re.I)
-#: (counts20) zh: "再加两个", "多订一间", "少订一辆", "去掉一个", "减两份"; the noun after the measure word, if any
-_ZH_MOVE = re.compile(r"(?:再(?:加|订|要|买|来|多)?|多(?:加|订|要|买|来)|加订|少(?:订|要|买|来)?|去掉|减(?:少|掉)?)"
-                      r"(?P<num>[0-9一二两三四五六七八九十几]+)[个间辆张份台把只位件套桌箱盒杯瓶顶条块本]"
-                      r"(?P<noun>(?![吧呢啊了呀嘛哦的就吗好给来过也都])[\u4e00-\u9fff]{1,3})?")
 
 
 def _moves(ctx: MessageContext) -> list[tuple[int, str]]:
@@ -217,17 +203,6 @@ def _moves(ctx: MessageContext) -> list[tuple[int, str]]:
         if not ctx.asking(m.start()) and not (noun and ctx.lang == "en" and _NOT_NOUN.fullmatch(noun)):
             out.append((m.start(), noun if ctx.lang == "zh" or re.fullmatch(_PLURAL, noun) else ""))
     return out
-
-
-def moved_spans(ctx: MessageContext) -> list[tuple[int, int]]:
-    """(counts20) The spans of the message's acts that move a count with no new total ("再加两个", "add 2 more"): a
-    number inside one is no total of the thing.
-
-    >>> from types import SimpleNamespace as N
-    >>> moved_spans(N(lang="zh", text="再加两个吧"))
-    [(0, 4)]
-    """
-    return [m.span() for m in (_ZH_MOVE if ctx.lang == "zh" else _EN_MOVE).finditer(ctx.text)]
 
 
 def _of_noun(d: dict, noun: str) -> bool:
