@@ -35,6 +35,8 @@ from .context import Mention, MessageContext
 from .cued import cue_role
 from .dates import ISO_DATE
 from .registry import step
+from .surface import _WEEKDAY as _ANY_WEEKDAY
+from .surface import weekday_of
 
 #: At most this many characters before a value are read for a change act.
 ACT_WINDOW = 24
@@ -332,8 +334,7 @@ def written_day(value: str) -> str | None:
     >>> written_day("Saturday 7 November 9am"), written_day("周六上午 12月12日上午"), written_day("3pm")
     ('7 november', '12月12号', None)
     """
-    w = _WRITTEN_DAY.search(value)
-    return w.group(0).replace("日", "号").casefold() if w else None
+    return next(iter(written_days(value)), None)
 
 
 def written_days(value: str) -> list[str]:
@@ -385,20 +386,8 @@ def acted_days(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
     return days_held(ctx, moved, {u.key for u in mine})
 
 
-#: (acts21) a weekday as said, short forms too ("weds", "thurs", "周四", "星期天")
-_WEEKDAY = re.compile(r"\b(?:mon(?:day)?|tues?(?:day)?|wed(?:s|nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|"
-                      r"sun(?:day)?)\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I)
 #: (acts21) a bracket a value carries (the option's words beside the user's: "weds 3pm (Wednesday 13 May 3pm)")
 _BRACKET = re.compile(r"\s*[(（][^()（）]*[)）]")
-
-
-def weekday_of(said: str) -> str:
-    """One form of a weekday however said: "weds", "Wednesday" and "wed" are one day, so are "周日" and "星期天".
-
-    >>> weekday_of("weds"), weekday_of("Wednesday"), weekday_of("周日"), weekday_of("星期天")
-    ('we', 'we', '日', '日')
-    """
-    return said[-1].replace("天", "日") if said[-1] in "一二三四五六日天" else said[:2].casefold()
 
 
 def acted_weekday(text: str, pack) -> re.Match | None:
@@ -411,7 +400,7 @@ def acted_weekday(text: str, pack) -> re.Match | None:
     ...  ("改周四吧，时间不变", "zh"), ("and thursday for my son too", "en"), ("friday at 10am instead", "en")])]
     ['thursday', '周四', None, None]
     """
-    said = list(_WEEKDAY.finditer(text))
+    said = list(_ANY_WEEKDAY.finditer(text))
     if len({weekday_of(w.group(0)) for w in said}) != 1 or _SAID_CLOCK.search(text):
         return None
     w = said[0]
@@ -433,7 +422,7 @@ def _moved_to(value: str, day: str) -> str:
     words = _BRACKET.sub("", value)
     if not _SAID_CLOCK.search(words):
         words = next((b.group(0).strip(" (（)）") for b in _BRACKET.finditer(value) if _SAID_CLOCK.search(b.group(0))), words)
-    return " ".join(_WEEKDAY.sub(day, _WRITTEN_DAY.sub("", words), count=1).split())
+    return " ".join(_ANY_WEEKDAY.sub(day, _WRITTEN_DAY.sub("", words), count=1).split())
 
 
 def day_units(ctx: MessageContext, day: str, done: set[str]) -> list[_Unit]:
@@ -444,7 +433,7 @@ def day_units(ctx: MessageContext, day: str, done: set[str]) -> list[_Unit]:
     mine = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
     for fid, d in g.recent_current_facts(ctx.graph, 30):
         value = str(d["value"])
-        old = _WEEKDAY.search(value)
+        old = _ANY_WEEKDAY.search(value)
         if (old is None or not _SAID_CLOCK.search(value) or _said_by(ctx, d) != "user" or fid in done
                 or d["key"] in mine or "." in d["key"] or d["key"] in _NOT_MOVED or d.get("slot") in _NOT_MOVED):
             continue

@@ -9,9 +9,10 @@ import re
 
 from .._units import FactUnit, _Unit
 from .asked import _letters
-from .changes import _SAID_CLOCK, _WEEKDAY, _clock_of, acted_weekday, clock_units, day_units, weekday_of
+from .changes import _SAID_CLOCK, _clock_of, acted_weekday, clock_units, day_units
 from .context import MessageContext
 from .registry import step
+from .surface import _WEEKDAY, weekday_of
 from .text import first_match, question_spans
 
 

@@ -109,12 +109,17 @@ def no_fault(said: str) -> bool:
     return m is not None and not _BUT_FAULT.search(said, m.end())
 
 
-def _asked_what_is_wrong(ctx: MessageContext) -> bool:
-    """(lead19) The assistant's last message asked, as a question, what is wrong ("具体什么问题？")."""
+def _assistant_question(ctx: MessageContext) -> str:
+    """The text of the message right before, when the assistant said it and it asks something (a question mark), else ""."""
     last = ctx.graph.graph.get("last_turn")
     d = ctx.graph.nodes[last] if last else {}
     said = str(d.get("text", ""))
-    return d.get("role") == "assistant" and ("?" in said or "？" in said) and bool(_ASKS_FAULT.search(said))
+    return said if d.get("role") == "assistant" and ("?" in said or "？" in said) else ""
+
+
+def _asked_what_is_wrong(ctx: MessageContext) -> bool:
+    """(lead19) The assistant's last message asked, as a question, what is wrong ("具体什么问题？")."""
+    return bool(_ASKS_FAULT.search(_assistant_question(ctx)))
 
 
 def _first_statement(ctx: MessageContext) -> str:
@@ -140,11 +145,8 @@ def _first_statement(ctx: MessageContext) -> str:
 def _asked_about_condition(ctx: MessageContext) -> bool:
     """The assistant's last message asked whether the thing has a fault, or what is wrong with it: the reply describes
     it, as an opening does."""
-    last = ctx.graph.graph.get("last_turn")
-    d = ctx.graph.nodes[last] if last else {}
-    said = str(d.get("text", ""))
-    return d.get("role") == "assistant" and ("?" in said or "？" in said) and bool(
-        _ASKS_CONDITION.search(said) or _ASKS_FAULT.search(said) or _ASKS_REASON.search(said))
+    said = _assistant_question(ctx)
+    return any(rx.search(said) for rx in (_ASKS_CONDITION, _ASKS_FAULT, _ASKS_REASON))
 
 
 def _fault(ctx: MessageContext, rules: list[re.Pattern], clause: str, opening: bool) -> bool:
