@@ -251,6 +251,8 @@ def counts_moved(ctx: MessageContext) -> list[_Unit]:
     gone = _things_dropped(ctx)
     if gone:
         return gone
+    if not acts and not any(m.label == "PERSON" for m in ctx.mentions):
+        return []  # no act moves a count and no member is named to be taken off: most messages stop here
     spans = moved_spans(ctx)
     if any(isinstance(u, FactUnit) and not u.offered and _kind_of_fact(u.model_dump()) == "count" for u in ctx.units) \
             or any(m.label in _COUNT_LABELS and not any(s <= m.start < e for s, e in spans) for m in ctx.mentions):
