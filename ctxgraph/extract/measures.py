@@ -92,6 +92,7 @@ _ZH_UNITS = (
     ("distance", r"公里|千米"),
     ("length", r"厘米|公分|毫米|米"),
     ("duration", r"个小时|小时|个钟头|分钟|个月|年|周|天"),
+    ("size", r"英寸|寸|码"),  # (lead20) a cake's, a screen's, a shoe's size: "8寸", "55寸", "42码"
 )
 _ZH_UNIT = "|".join(f"(?P<{dim}>{words})" for dim, words in _ZH_UNITS)
 #: (fix15) every unit word of a measure, by language, as one alternation (``surface.measured_form`` reads with it)
@@ -145,6 +146,30 @@ MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "heig
 
 _NAMES_ZH = {"weight": "重量", "area": "面积", "volume": "容量", "distance": "距离", "length": "长度", "width": "宽度",
              "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量", "power": "功率"}
+
+
+def dimension_at(text: str, start: int, lang: str) -> str | None:
+    """(lead20) The dimension of the measure said at ``text[start:]`` (a number and its unit), None when no unit
+    follows the number: a change to "10寸" moves a size, never a count of cakes nor a lease's length.
+
+    >>> dimension_at("改成10寸吧", 2, "zh"), dimension_at("改成30平米吧", 2, "zh"), dimension_at("改成3箱吧", 2, "zh")
+    ('size', 'area', None)
+    >>> dimension_at("make it 30 square metres", 8, "en"), dimension_at("make it 8", 8, "en")
+    ('area', None)
+    """
+    m = (_ZH_MEASURE if lang == "zh" else _EN_MEASURE).match(text, start)
+    return None if m is None else (_zh_dimension(m) if lang == "zh" else _dimension(m))
+
+
+def dimensions(text: str, lang: str) -> set[str]:
+    """(lead20) The dimensions of the measures a value holds.
+
+    >>> sorted(dimensions("三个月, 20平米", "zh")), dimensions("一个生日蛋糕", "zh"), dimensions("3 months", "en")
+    (['area', 'duration'], set(), {'duration'})
+    """
+    if lang == "zh":
+        return {_zh_dimension(m) for m in _ZH_MEASURE.finditer(text)}
+    return {_dimension(m) for m in _EN_MEASURE.finditer(text)}
 
 
 def _dimension(m: re.Match) -> str:
