@@ -34,6 +34,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import cue_role
 from .dates import ISO_DATE
+from .measures import dimension_at, dimensions
 from .registry import step
 from .surface import _WEEKDAY as _ANY_WEEKDAY
 from .surface import weekday_of
@@ -139,6 +140,9 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
         # choice ("half 1" -> the booking's 13:30) is the one a change act moves ("can he do 11 instead")
         found = [(fid, d) for fid, d in g.recent_current_facts(G, 30) if _kind_of_fact(d) == kind
                  and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")]
+    dim = dimension_at(ctx.text, m.start, ctx.lang) if m is not None and kind == "count" else None
+    if dim is not None:  # (lead20) "改成10寸", "make it 30 square metres": only a measure of that dimension moves
+        found = [f for f in found if dim in dimensions(str(f[1].get("value", "")), ctx.lang)]
     cued = cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (

@@ -26,6 +26,7 @@ from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
 from .domains import admits
 from .glued import whole_place
+from .measures import dimension_at, dimensions
 from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
@@ -684,8 +685,11 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
     ranked = []
     if ctx.role != "user":  # the assistant corrects only what it said itself, never the user's values
         current = [(fid, d) for fid, d in current if ctx.graph.nodes[f"t{d['turn']}"]["role"] != "user"]
+    dim = dimension_at(m.text, 0, ctx.lang)
     for order, (fid, d) in enumerate(current):
         slot = ctx.pack.slots.get(d["slot"])
+        if dim is not None and dim not in dimensions(str(d["value"]), ctx.lang):
+            continue  # (lead20) "改成30平米" changes no lease of 三个月: a measure corrects one of its own dimension
         if (d.get("slot") in PLACE_SLOTS or d.get("key") in PLACE_SLOTS) and m.label not in ("ADDRESS", "POSTCODE"):
             continue  # (span7) "4 days not 3" changes no "flat 3, 41 Elm Park Road"
         names = _names_old(old_text, str(d["value"]))

@@ -147,6 +147,53 @@ _NAMES_ZH = {"weight": "重量", "area": "面积", "volume": "容量", "distance
              "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量", "power": "功率"}
 
 
+def dimension_at(text: str, start: int, lang: str) -> str | None:
+    """(lead20) The dimension of the measure said at ``text[start:]`` (a number and its unit), None when no unit
+    follows the number: a change to "10寸" moves a size, never a count of cakes nor a lease's length.
+
+    >>> dimension_at("改成10寸吧", 2, "zh"), dimension_at("改成30平米吧", 2, "zh"), dimension_at("改成3箱吧", 2, "zh")
+    ('size', 'area', None)
+    >>> sorted(dimensions("42码的跑鞋, 3公斤", "zh"))
+    ['size', 'weight']
+    >>> dimension_at("make it 30 square metres", 8, "en"), dimension_at("make it 8", 8, "en")
+    ('area', None)
+    """
+    m = measure_at(text, start, lang)
+    return None if m is None else _dimension_of(m, lang)
+
+
+def measure_at(text: str, start: int, lang: str) -> re.Match | None:
+    """(lead20) The measure (a number and its unit) said at ``text[start:]``, if any.
+
+    >>> measure_at("need 3 kilos of rice", 5, "en").group(0), measure_at("要一台55寸的电视", 3, "zh").group(0)
+    ('3 kilos', '55寸')
+    """
+    return (_ZH_MEASURE if lang == "zh" else _EN_MEASURE).match(text, start) or (
+        _ZH_SIZE.match(text, start) if lang == "zh" else None)
+
+
+#: (lead20) a cake's, a screen's, a shoe's size ("8寸", "55寸", "42码"): a measure a change moves as its own, never a
+#: count; no fact of this step (the answer it is given to keeps it: "海信65寸的")
+_ZH_SIZE = re.compile(rf"(?P<num>{_ZH_NUMBER})(?P<size>英寸|寸|码)")
+
+
+def dimensions(text: str, lang: str) -> set[str]:
+    """(lead20) The dimensions of the measures a value holds.
+
+    >>> sorted(dimensions("三个月, 20平米", "zh")), dimensions("一个生日蛋糕", "zh"), dimensions("3 months", "en")
+    (['area', 'duration'], set(), {'duration'})
+    """
+    if lang == "zh":
+        return {_zh_dimension(m) for m in _ZH_MEASURE.finditer(text)} | {"size" for _ in _ZH_SIZE.finditer(text)}
+    return {_dimension(m) for m in _EN_MEASURE.finditer(text)}
+
+
+def _dimension_of(m: re.Match, lang: str) -> str:
+    if lang != "zh":
+        return _dimension(m)
+    return "size" if "size" in m.re.groupindex else _zh_dimension(m)
+
+
 def _dimension(m: re.Match) -> str:
     return next(dim for dim, _ in _EN_UNITS if m.group(dim))
 
@@ -160,8 +207,8 @@ def _kept(ctx: MessageContext, start: int, end: int) -> bool:
     more than it (a want or a problem that holds the whole sentence does not count)."""
     said = ctx.text[start:end]
     for u in ctx.units:
-        if not isinstance(u, FactUnit) or u.offered:
-            continue
+        if not isinstance(u, FactUnit) or u.offered or u.key.startswith(("want", "problem")):
+            continue  # (lead20) a short want ("We need 6 chairs") holds the sentence, not the value alone
         if len(u.value) <= len(said) + 8 and re.search(rf"{re.escape(said)}(?![\d{_ZH_DIGITS}.])", u.value):
             return True  # (not "一米" in "一米二": another measure)
         at = u.value.find(said)

@@ -346,6 +346,13 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
     return out
 
 
+#: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
+#: dropped from the want as written (the value's own fact keeps it)
+_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?=\s*(?:[,.;]|$))", re.I)
+
+
+
+
 def _opening_want(ctx: MessageContext, rules) -> str:
     """Every sentence of the opening that holds a want, whole: the situation said before the
     want ("年检快到期了，想找你们代办"), the want and what it is for; its values masked, its
@@ -418,7 +425,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             parts.insert(at + n, said)
     elif not parts and not _answers_assistant(ctx):  # (wantfb12) no want said: a fault reported or a thing asked
         parts = _fallback_want(ctx, text, kept_by, stated)  # for, whole and unmasked, is the want
-    return ("，" if ctx.lang == "zh" else ". ").join(parts)
+    joined = ("，" if ctx.lang == "zh" else ". ").join(parts)
+    return joined if ctx.lang == "zh" else _HANGING_PREP.sub("", joined)
 
 
 #: (wants10) the labels of counts and things: said in the opening and kept by no fact of their own, they stay in
