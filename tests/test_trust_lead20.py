@@ -77,3 +77,17 @@ def test_a_count_of_things_is_kept_when_the_want_is_short():
     """(lead20) "We need 6 chairs" is no fact holding the count alone: the count of chairs is a fact of its own."""
     facts = _facts([("user", "We need 6 chairs for Saturday.")], "en")
     assert ("count_chairs", "6 chairs", "current") in facts, facts
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("报名写她的名字，张秀兰。", ("name", "张秀兰")),
+    ("名字写张秀兰，电话13800001111。", ("name", "张秀兰")),
+])
+def test_a_zh_slot_word_that_ends_its_clause_takes_the_value_after_the_comma(message, fact):
+    """(lead20b) "报名写她的名字，张秀兰": the slot word ends its clause, the value is said after the comma."""
+    assert fact in _current(_facts([("user", message)], "zh"))
+
+
+def test_a_zh_slot_word_with_no_value_after_the_comma_takes_none():
+    facts = _facts([("user", "名字，电话我等会儿发你。")], "zh")
+    assert not any(k == "name" for k, v, _ in facts), facts

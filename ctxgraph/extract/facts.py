@@ -426,6 +426,8 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     return pick
 
 
+#: (lead20b) a comma right after a slot word that ends its clause: the value is said after it
+_COMMA_AT = re.compile(r"[,，]\s*\S")
 #: a capitalised name right after a slot word: the word describes that thing ("the budget Avon ZV7")
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]*[A-Z0-9]?\w*")
 
@@ -446,6 +448,9 @@ def slot_word_facts(w: FactWriter) -> None:
         if name and not any(m.label in slot.types and m.start < name.end() and name.start() < m.end for m in ctx.mentions):
             continue  # "the budget Avon ZV7 at £64": the word describes the thing named right after it
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
+        if ctx.lang == "zh" and not text[sm.end():clause_end].strip() and _COMMA_AT.match(text, clause_end):
+            # (lead20b) the word ends its clause and the value follows a comma ("报名写她的名字，张秀兰")
+            clause_end = next((e for e in sentence_ends if e > clause_end), len(text))
         window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
         free = ctx.profile.free_value(text[sm.end():clause_end]) if not slot.types else None
         pick = None if free else _pick_value(w, slot, sm, window_end)
