@@ -27,8 +27,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-bracketpart-dress": "the assistant's new price taken by 'ok do that' is read nowhere; the pick keeps £60",
     "zh-bracketpart-jiyang": "the assistant's new price taken by 行 is read nowhere (the pick's bracket holds no price: no wrong)",
     "en-pickagain-dress": "'the velvet one then?' (a pick asked as a question) does not supersede the sequin pick",
-    "zh-pickagain-baojian": "换小的吧 (another option by its size word) does not supersede the pick '大包间那个 (…)'",
-    "zh-kindagain-fapiao": "专票 is no value on main (the invoice kind was miss18's, reverted); the want keeps 普票",
     "zh-kindagain-company": "'不对不对 … 杭州远舟数据有限公司' does not supersede invoice_title",
     "en-bornagain-massage": "the corrected date of birth takes the key date; born keeps 2 March 1958 (missen19's long-past date mends it)",
 }

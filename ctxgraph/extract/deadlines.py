@@ -30,9 +30,9 @@ from .registry import step
 #: a day the calendar names by a word: a holiday, the end of the month or the year, the weekend
 _ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末")
 #: the bound word right after the day, then a deed: a modal or a verb of doing, arriving or handing over, its object
-#: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行")
+#: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行"); (miss20) 整, 搞 (月底前得整完)
 _ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最好|都|就|得|要|需要|能|可以)*"
-                      rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)")
+                      rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|整|搞|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)")
 #: the bound word alone (its span ends the deadline's value); every form of it holds 前 or 内, so a text with neither
 #: says no deadline and is not scanned
 _BOUND_WORD = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})")
@@ -71,6 +71,8 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ['九点前', '国庆前', '12月之前']
     >>> said_deadlines("周三之前我都在外地"), said_deadlines("空调是两年前装的"), said_deadlines("我去年国庆前搬的家")
     ([], [], [])
+    >>> [t[a:b] for t in ("月底前得整完", "周五前得搞定") for a, b in said_deadlines(t)]  # (miss20) dialect deeds
+    ['月底前', '周五前']
     """
     spans: list[tuple[int, int]] = []
     if "前" not in text and "内" not in text:

@@ -106,6 +106,43 @@ def _value(ctx: MessageContext, u: _Unit) -> str:
     return u.value if isinstance(u, FactUnit) else str(ctx.graph.nodes[u.fact]["value"])
 
 
+#: (miss20) a part of the day (the Cantonese 上昼, 下昼 too) in a zh pick
+_PART = re.compile(r"上午|下午|中午|早上|傍晚|晚上|上昼|下昼")
+#: (miss20) a part of the day said bare, as a clause's pick: no day or clock before it, nothing but a particle after it
+#: ("，下午吧", "下昼啦"; not "周三晚上…", not "下午我们不在家")
+_BARE_PART = re.compile(r"(?<![一二三四五六日天末号\d])(" + _PART.pattern + r")(?![点:：\d])"
+                        r"(?=\s*(?:吧|啦|喇|先得|先|啊|呀|嘞|就行|就好|好了|可以)?\s*(?:[，,。！!~～\s]|$))")
+
+
+def _part_repicked(ctx: MessageContext, corrections: list[tuple[int, int]]) -> None:
+    """(miss20) A day with its part picked before the message's last correction or take-back words, and only another
+    part of the day said bare after them, as a clause's pick: the pick keeps its day with the later part (the reason
+    between often names the first pick again). In place on ``ctx.units``.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2027-03-08")
+    >>> _ = t.observe({"role": "assistant", "content": "可以约3月13号（周六）上午或者下午。"})
+    >>> _ = t.observe({"role": "user", "content": "礼拜六上昼。啊唔系，礼拜六上昼我要陪阿妈饮茶，下昼啦"})
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "date"]
+    ['礼拜六下昼']
+    """
+    cues = corrections + [c.span() for rx in getattr(ctx.pack, "take_backs", ()) for c in rx.finditer(ctx.text)]
+    if ctx.lang != "zh" or not cues:
+        return
+    lo, hi = max(cues)
+    bare = list(_BARE_PART.finditer(ctx.text, hi))
+    if not bare:
+        return
+    new = bare[-1].group(1)
+    for n, u in enumerate(ctx.units):
+        if not isinstance(u, FactUnit) or u.offered or not _PICKED.match(u.key) or _kind(u.value) != "day":
+            continue
+        parts = list(_PART.finditer(u.value))
+        if len(parts) == 1 and parts[0].group(0) != new and 0 <= _said_at(ctx.text, u.value) < lo:
+            value = u.value[:parts[0].start()] + new + u.value[parts[0].end():]
+            ctx.units[n] = u.model_copy(update=dict(value=value, normalized=None, correction=True))
+
+
 @step("overtaken", roles=("user",))
 def overtaken(ctx: MessageContext) -> list[_Unit]:
     """Drop the values this message says as what they were, and the picks it takes back for another; keep the
@@ -114,6 +151,7 @@ def overtaken(ctx: MessageContext) -> list[_Unit]:
     repicked = {id(u) for u in _repicked(ctx, cues)}
     if repicked:
         ctx.units[:] = [u for u in ctx.units if id(u) not in repicked]
+    _part_repicked(ctx, cues)
     was = _WAS.get(ctx.lang)
     given_up = [(m.start("v"), m.end("v"), m.end()) for m in was.finditer(ctx.text)] if was else []
     if not given_up and not cues:

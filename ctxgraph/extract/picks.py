@@ -321,6 +321,16 @@ def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_
             continue
         if isinstance(d.get("normalized"), str) and _normal(value) in _normal(d["normalized"]):
             continue  # (picks10) a part of the very option chosen (the choose step keeps it as the normal form): no change
+        if _echoed_pick(G, d):
+            continue  # (miss18) a pick from prose no reader split as a list: a list now is another one, not it offered again
         if any(s != value and _shared(d["value"], s, ctx.lang, slot_words) for parts in listed for s in parts):
             return d["key"]
     return None
+
+
+def _echoed_pick(G, d: dict) -> bool:
+    """A choice the echoed_picks step read ("寒假那个 (寒假集训)"), from an offer no list reader split."""
+    from .echoed import _echoed
+
+    offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or ""
+    return bool(offer) and _echoed(str(d["value"]), offer) is not None

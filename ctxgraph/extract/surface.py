@@ -38,7 +38,7 @@ _ZH_WEEKDAYS = "一二三四五六日"
 # the parts of a day, each with the hours it covers [from, to): the language's words for them
 _DAY_PARTS = {
     "zh": (("凌晨", 0, 6), ("早上", 5, 10), ("上午", 6, 12), ("中午", 11, 14), ("下午", 12, 18), ("傍晚", 17, 20),
-           ("晚上", 18, 24)),
+           ("晚上", 18, 24), ("上昼", 6, 12), ("下昼", 12, 18)),  # (miss20) the Cantonese morning and afternoon
     "en": (("morning", 5, 12), ("lunchtime", 11, 14), ("afternoon", 12, 18), ("evening", 17, 23), ("night", 19, 24)),
 }
 _PART_WORD = {lang: re.compile("|".join(rf"\b{w}s?\b" if lang == "en" else w for w, _, _ in parts), re.I)
@@ -224,6 +224,7 @@ def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None =
     folded = value.casefold()
     words = []
     day = day_words(G, iso, today) if iso else None
+    day = _without_other_part(day, value, lang) if day else day
     if day and (weekday_of(day) is None or weekday_of(day) != weekday_of(value)) and day.casefold() not in folded:
         words.append(day)
     clock = _CLOCK.search(_ISO.sub("", value))
@@ -237,6 +238,31 @@ def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None =
         return value
     head = ("" if lang == "zh" else " ").join(words)
     return f"{head} {value}"
+
+
+def _without_other_part(day: str, value: str, lang: str) -> str:
+    """(miss20) The user's words for a day without the part of the day they hold when ``value`` (the tool's day and
+    clock) names another part, by its word or by a clock outside it: the user took that part back or the assistant
+    moved it ("礼拜六上昼" … the booking's "2027-03-13 下午"; "周六早上" … "14:00").
+
+    >>> _without_other_part("礼拜六上昼", "3月13号 下午", "zh"), _without_other_part("周六早上", "2027年4月10日 14:00", "zh")
+    ('礼拜六', '周六')
+    >>> _without_other_part("周六下午", "2027年4月10日 14:00", "zh"), _without_other_part("saturday morning", "09:30", "en")
+    ('周六下午', 'saturday morning')
+    >>> _without_other_part("礼拜六上昼", "12月5号 上午", "zh")  # the same part in other words
+    '礼拜六上昼'
+
+    """
+    said = _PART_WORD[lang].search(day) if lang in _PART_WORD else None
+    if said is None:
+        return day
+    spans = {w: (lo, hi) for w, lo, hi in _DAY_PARTS[lang]}
+    lo, hi = spans[said.group(0).casefold().rstrip("s")]
+    others = [spans[m.group(0).casefold().rstrip("s")] for m in _PART_WORD[lang].finditer(value)]
+    clock = _CLOCK.search(_ISO.sub("", value))
+    if (others and not any(a < hi and lo < b for a, b in others)) or (clock and not lo <= int(clock.group(1)) < hi):
+        return (day[:said.start()] + day[said.end():]).strip()
+    return day
 
 
 def _squashed(text: str) -> str:

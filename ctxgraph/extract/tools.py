@@ -490,6 +490,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     key ``taken`` already; at most eight. ``shaped`` collects the keys known only by the
     value's shape (a membership number that looks like an order id)."""
     units: list[_Unit] = []
+    values = list(values)
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
@@ -510,6 +511,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
             by_shape, slot, key, name = False, None, leaf.replace(" ", "_"), leaf
         if key in taken or (_told_by_user(ctx, key) and not over_user) or (not booked and _booked(ctx, key)):
             continue
+        if over_user and _restates_pick(ctx, key, value, [c for _, v in values for c in MACHINE_CLOCK.findall(v)]):
+            continue  # (miss19) the write books the day the user picked: the pick's words stay
         taken.add(key)
         if by_shape and shaped is not None and not _ID_FIELD.search(own):
             shaped.add(key)  # "member": "VT-88214470"; not "pack_id": an id field names what the call acts on
@@ -524,6 +527,39 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
+
+
+# a pick in the user's words with the offer's words in brackets: "周六那个 (5月22号周六上午10点)"
+_PICK_BRACKET = re.compile(r"那(?:个|班|趟|场|次|天)\s*\((?P<offer>[^()]+)\)$")
+
+
+def _restates_pick(ctx: MessageContext, key: str, value: str, clocks: list[tuple[str, str]]) -> bool:
+    """(miss19) Whether a write's day is the one a pick of the user's under ``key`` names in its bracket, at a clock
+    the bracket names too when the write books one (``clocks``: the write's clocks): ``date: "2027-05-22"`` after
+    "周六那个 (5月22号周六上午10点)" with ``time: "10:00"``. The write restates the pick; it does not replace the
+    user's words with its own. At another clock (``time: "14:00"``) it moves the pick.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2027-05-17")
+    >>> t.observe_many([{"role": "assistant", "content": "可以约5月22号周六上午10点，或者5月24号周一下午2点。"},
+    ...                 {"role": "user", "content": "周六那个 我老公在家"}])
+    >>> ctx = type("Ctx", (), {"graph": t.graph})
+    >>> [_restates_pick(ctx, "date", day, [clock]) for day, clock in
+    ...  [("2027-05-22", ("10", "00")), ("2027-05-24", ("14", "00")), ("2027-05-22", ("14", "00"))]]
+    [True, False, False]
+    """
+    day = ISO_DATE.search(value)
+    if day is None:
+        return False
+    month, date = int(day.group(2)), int(day.group(3))
+    for fid in g.current_with_key(ctx.graph, key):
+        m = _PICK_BRACKET.search(str(ctx.graph.nodes[fid].get("value", "")))
+        if m is None or not re.search(rf"(?<!\d){month}月{date}[日号]", m.group("offer")):
+            continue
+        named = [h for h, _ in clocks if re.search(rf"(?<!\d)(?:{int(h)}|{int(h) - 12})[点:：]", m.group("offer"))]
+        if not clocks or named:
+            return True
+    return False
 
 
 def _completes_place(ctx: MessageContext, key: str, value: str) -> bool:
