@@ -14,11 +14,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("prec21")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "zh-daypart-taken-back": "the tool's day keeps the user's 明天上午 though the call books the afternoon",
-    "zh-daypart-rescheduled": "the moved booking's day keeps the user's 周六上午",
-    "zh-range-end-moved": "the tool's clock keeps the end of the user's range (到12点) the booking moved",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_prec21_load():
