@@ -14,7 +14,11 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("prec21")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "zh-amount-within": "a bare number a money slot holds loses the bound after it (80以内 kept as 80)",
+    "zh-amount-about": "a bare number a money slot holds loses the bound after it (五千左右 kept as 五千)",
+    "en-amount-each": "an amount said per unit loses its 'each' (£30 each kept as £30)",
+}
 
 
 def test_probes_prec21_load():
@@ -25,3 +29,5 @@ def test_probes_prec21_load():
 def test_probes_prec21_probe_reads_the_value(probe, conv):
     s = score_state(conv, replay(conv))
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
+    if probe["class"] == "amount-bound":  # the want may hold the words; the budget itself must hold them too
+        assert not [u for u in s["unsupported"] if u.startswith("budget:")], s["unsupported"]
