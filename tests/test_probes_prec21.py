@@ -14,11 +14,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("prec21")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "zh-amount-within": "a bare number a money slot holds loses the bound after it (80以内 kept as 80)",
-    "zh-amount-about": "a bare number a money slot holds loses the bound after it (五千左右 kept as 五千)",
-    "en-amount-each": "an amount said per unit loses its 'each' (£30 each kept as £30)",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_prec21_load():
