@@ -23,6 +23,7 @@ from functools import cached_property
 from .. import _graph as g
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
+from .bounds import AMOUNT_BOUND
 from .context import Mention, MessageContext
 from .domains import admits
 from .glued import whole_place
@@ -68,6 +69,21 @@ def range_to(text: str, end: int, mentions=()) -> int | None:
     if m is None or any(end < o.start < m.end() < o.end for o in mentions):
         return None
     return m.end()
+
+
+def bound_to(text: str, end: int) -> int | None:
+    """(prec21) Where the bound said right after the amount ending at ``end`` ends (:data:`~ctxgraph.extract.bounds.
+    AMOUNT_BOUND`), or None.
+
+    >>> t = "预算每人500以内。"; t[4:bound_to(t, 7)]
+    '500以内'
+    >>> t = "budget around £50 each, delivered"; t[14:bound_to(t, 17)]
+    '£50 each'
+    >>> bound_to("budget is 600 max", 13) is None
+    True
+    """
+    m = AMOUNT_BOUND.match(text, end)
+    return m.end() if m else None
 
 
 class FactWriter:
@@ -116,6 +132,9 @@ class FactWriter:
         if whole and ctx.role == "user" and not ctx.asking(at):
             # (lead18) "预算3000到5000", "budget is 300-500 pounds": the user's range is the value, whole
             value, mention = ctx.text[mention.start:whole], None
+        elif mention is not None and mention.label in ("NUMBER", "MONEY") and "MONEY" in slot.types and ctx.role == "user" \
+                and (bound := bound_to(ctx.text, mention.end)):
+            value = ctx.text[mention.start:bound]  # (prec21) "预算每人500以内", "budget around £50 each": the bound with it
         elif mention is not None and mention.label == "NUMBER" and _GOES_ON.match(ctx.text, mention.end):
             return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
