@@ -451,6 +451,19 @@ _COMMA_AT = re.compile(r"[,，]\s*\S")
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]*[A-Z0-9]?\w*")
 
 
+def _own_value_ahead(ctx, slot: SlotRule, sm: re.Match, start: int, end: int) -> bool:
+    """Whether a slot word at the end of its clause has its value right before it and the clause after its comma
+    (``start``-``end``) holds a value of its types with words of their own after it ("5月1号入住，5月3号退房"): each
+    clause holds its own value, and lead20b's comma reading ("报名写她的名字，张秀兰") does not apply.
+
+    Examples: ``tests/test_trust_zh_parties.py`` (check-out-question), ``tests/test_trust_lead20.py``.
+    """
+    before = any(m.label in slot.types and m.end <= sm.start() and not ctx.text[m.end:sm.start()].strip()
+                 for m in ctx.mentions)
+    after = next((m for m in ctx.mentions if m.label in slot.types and start <= m.start < end), None)
+    return before and after is not None and bool(ctx.text[after.end:end].strip())
+
+
 def slot_word_facts(w: FactWriter) -> None:
     """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
     ctx, pack = w.ctx, w.ctx.pack
@@ -469,7 +482,8 @@ def slot_word_facts(w: FactWriter) -> None:
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
         if ctx.lang == "zh" and not text[sm.end():clause_end].strip() and _COMMA_AT.match(text, clause_end):
             # (lead20b) the word ends its clause and the value follows a comma ("报名写她的名字，张秀兰")
-            clause_end = next((e for e in sentence_ends if e > clause_end), len(text))
+            following = next((e for e in sentence_ends if e > clause_end), len(text))
+            clause_end = clause_end if _own_value_ahead(ctx, slot, sm, clause_end, following) else following
         window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
         free = ctx.profile.free_value(text[sm.end():clause_end]) if not slot.types else None
         pick = None if free else _pick_value(w, slot, sm, window_end)
