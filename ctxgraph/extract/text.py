@@ -53,28 +53,6 @@ def _clauses(text: str) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-# where a clause splits into the pieces a pick is read in: commas, ellipses, "actually"/"but", a space between hanzi
-_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
-
-
-def sub_clauses(text: str) -> list[tuple[int, str]]:
-    """(offset, piece) of each clause (:func:`clauses`) split again at commas, ellipses, "actually"/"but" and a space
-    between hanzi: the pieces the pick readers (choose, echoed, settle) read one by one.
-
-    >>> sub_clauses("要A套餐，不要B... actually the blue one")
-    [(0, '要A套餐'), (5, '不要B'), (12, 'actually the blue one')]
-    """
-    out = []
-    for offset, clause in clauses(text):
-        pos = 0
-        for m in list(_SUB.finditer(clause)) + [None]:
-            end = m.start() if m else len(clause)
-            if clause[pos:end].strip():
-                out.append((offset + pos, clause[pos:end]))
-            pos = m.end() if m else end
-    return out
-
-
 def question_spans(text: str, question_words: list[re.Pattern]) -> list[tuple[int, int]]:
     """Spans of the clauses that ask rather than state: the clause a question mark closes,
     and any clause of a question sentence holding a question word ("多少", "which").
