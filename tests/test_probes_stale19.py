@@ -30,7 +30,6 @@ KNOWN_MISSES: dict[str, str] = {
     "zh-pickagain-baojian": "换小的吧 (another option by its size word) does not supersede the pick '大包间那个 (…)'",
     "zh-kindagain-fapiao": "专票 is no value on main (the invoice kind was miss18's, reverted); the want keeps 普票",
     "zh-kindagain-company": "'不对不对 … 杭州远舟数据有限公司' does not supersede invoice_title",
-    "en-bornagain-massage": "the corrected date of birth takes the key date; born keeps 2 March 1958 (missen19's long-past date mends it)",
 }
 
 

@@ -60,10 +60,10 @@ _DAY = re.compile(
     re.I)
 _ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
 _ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
-# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", "上午9点", "四点半", "两点半", "16:00"
+# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", (missen20) "1 o clock", "上午9点", "四点半", "两点半", "16:00"
 _CLOCK = re.compile(
     r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:-|–|to)\s*\d{1,2}(?:[:.]\d{2})?)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
-    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
+    r"|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
     # (miss12) a clock typed with a dot and no am/pm ("9.30 fine", "13.30 pls", "9.30那个"): two digits of minutes, no
     # money sign before, no unit or "per" after ("£9.50", "9.50 per bag", "2.45 hours", "1.20m", "9.50元" are no clocks)
     r"|(?<![£$€¥\d.,:A-Za-z])(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.,%]|[A-Za-z]|\s*(?:per|each|a|an|for|quid|pounds?|euros?|dollars?|p|pence"
@@ -183,6 +183,28 @@ def _tokens(text: str) -> list[tuple[int, int, str, str]]:
     return sorted((s + len(t) - len(t.lstrip()), e, k, t.strip()) for s, e, k, t in found)
 
 
+# (missen20) a weekday and a bare hour after it, "at" between or not: "thursday 5", "Thursday at 11"
+_DAY_HOUR = re.compile(rf"\b{_WD}\b\.?,?\s+(?:at\s+)?(1[0-2]|[1-9])\b(?![:.]\d)(?!\s*(?:st|nd|rd|th|of)\b|\s*{_MON})", re.I)
+
+
+def _hour_tokens(clause: str) -> list[tuple[int, int, str, str]] | None:
+    """(missen20) The clause's tokens with a bare hour said after a weekday read as a clock, the weekday as the day
+    ("thursday 5" is Thursday at five, not the 5th), or None when the clause says no such hour. Read only where the
+    day-of-month reading picks no offered slot.
+
+    >>> [t[2:] for t in _hour_tokens("thursday 5")], [t[2:] for t in _hour_tokens("Thursday at 11 will do")]
+    ([('day', 'thursday'), ('clock', '5')], [('day', 'Thursday'), ('clock', '11')])
+    >>> _hour_tokens("saturday 14th"), _hour_tokens("the friday one"), _hour_tokens("monday 5 june")
+    (None, None, None)
+    """
+    m = _DAY_HOUR.search(clause)
+    if m is None:
+        return None
+    day_end = m.start() + len(re.match(rf"{_WD}\.?", clause[m.start():], re.I).group(0))
+    kept = [t for t in _tokens(clause) if t[1] <= m.start() or t[0] >= m.end()]
+    return sorted(kept + [(m.start(), day_end, "day", clause[m.start():day_end]), (m.start(1), m.end(1), "clock", m.group(1))])
+
+
 #: where an option's own words begin at the latest: the clause it is said in
 _BOUNDARY = re.compile(r"[,，;；.。!！?？\n]\s*|\bor\b|或者|还是")
 
@@ -278,6 +300,12 @@ def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
     return found or None
 
 
+def _fitting(tokens: list[tuple[int, int, str, str]], options: list[Option]) -> bool:
+    """(missen20) Some offered slot is on every day-of-month the tokens name."""
+    doms = [d for _, _, kind, token in tokens if kind == "day" and (d := _day_of_month(token)) is not None]
+    return any(o.day and all(_day_of_month(o.day) == d for d in doms) for o in options)
+
+
 def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int | None, bool]:
     """(index of the one option the clause names by every feature it says, whether it named it by a word)."""
     fits = set(range(len(options)))
@@ -286,7 +314,10 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
     if pointed:
         fits &= {index} if index is not None else set()
         named = True
-    for start, end, kind, token in _tokens(clause):
+    said = _tokens(clause)
+    if (hours := _hour_tokens(clause)) is not None and not _fitting(said, options):
+        said = hours  # (missen20) "thursday 5" when no offered slot is on the 5th: Thursday at five
+    for start, end, kind, token in said:
         named = True
         if kind == "day":
             wd, dom, month = weekday_of(token), _day_of_month(token), _month(token)
@@ -486,6 +517,8 @@ def pointed_words(clause: str, pack, size: int) -> str:
     ('周日那个', 'The Thursday', '')
     >>> pointed_words("the saturday one, I'm at choir", None, 2), pointed_words("上午10点那场", None, 2)
     ('the saturday one', '上午10点那场')
+    >>> pointed_words("The Monday afternoon, please", None, 3)
+    'The Monday afternoon'
     """
     if pack is not None:
         _, pointed = pack.position(clause, size)
@@ -499,10 +532,39 @@ def pointed_words(clause: str, pack, size: int) -> str:
         if m := _ZH_POINTER.match(clause, end):
             return clause[start:m.end()].strip()
         the = _EN_THE.search(clause, 0, start)
+        if the and kind == "day" and (run := said_when(clause[start:])):
+            end = start + len(run)  # (missen19) "The Monday afternoon": the part of the day said with it too
         one = _EN_ONE.match(clause, end)
         if (the and kind == "day") or one:
             return clause[the.start() if the else start:one.end() if one else end].strip()
     return ""
+
+
+# (missen19) what may stand between two tokens of one said time: "fri morning", "thursday at 5pm", "sat 20th, 10am"
+_SAID_GAP = re.compile(r"\s*(?:,|\bat\b)?\s*", re.I)
+
+
+def said_when(clause: str) -> str:
+    """(missen19) The user's words for a day and a clock or part of the day in ``clause``, as one run of tokens with
+    nothing but a space, a comma or "at" between them ("weds 3pm", "fri morning"); "" for no day or clock, or (miss12)
+    a part of the day alone, which says less than the option it picks.
+
+    >>> said_when("wednesday afternoon is better"), said_when("fri morning pls"), said_when("yes 10.20 great")
+    ('wednesday afternoon', 'fri morning', '10.20')
+    >>> said_when("morning is better"), said_when("monday after work like 5.30?")
+    ('', 'monday')
+    """
+    tokens = _hour_tokens(clause) or _tokens(clause)  # (missen20) "Thursday at 11": the hour is said too
+    if not tokens:
+        return ""
+    run = [tokens[0]]
+    for token in tokens[1:]:
+        if not _SAID_GAP.fullmatch(clause, run[-1][1], token[0]):
+            break
+        run.append(token)
+    if all(kind == "part" for _, _, kind, _ in run):
+        return ""
+    return clause[run[0][0]:run[-1][1]]
 
 
 def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
@@ -514,15 +576,18 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         first = own[0]
         ctx.units[:] = [u for u in ctx.units if u is first or not any(u is o for o in own[1:])]
         value = _merged(first.value, options[index], ctx.lang)
-        if pointer and pointer.casefold() not in value.casefold():
-            value = f"{pointer} ({value})"  # (picks15) the user's words that picked it, the slot beside
+        # (picks15) the user's words that picked it, the slot beside; (missen19) a weekday with a part of the day or
+        # a clock ("wednesday afternoon", "weds 3pm") too: the option's day and clock alone lost them
+        said = pointer or said_when(clause)
+        if said and said.casefold() not in value.casefold():
+            value = f"{said} ({value})"
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
         units += _left_slots(ctx, options)  # (picks16) the pick is held under the day's key: a slot picked before is left
     else:
         # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
         # for them first, the option beside ("20号 (4月20日)", "10.20 (10:20am)"); a part of the day alone ("morning")
         # says less than the option and adds nothing
-        said = pointer or " ".join(token for _, _, kind, token in _tokens(clause) if kind in ("day", "clock"))
+        said = pointer or said_when(clause)
         if said and said.casefold() not in value.casefold():
             value = f"{said} ({value})"
         name = "时段" if ctx.lang == "zh" else "slot"
