@@ -51,8 +51,10 @@ _DOM = r"\d{1,2}(?:st|nd|rd|th)"
 # a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六";
 # (miss7) a range of days of one month is one: "24-25 July" (was cut to "25 July"); (picks16) a date with its weekday
 # after it is one: "6月7日周日" (was two days, so two slots on one Sunday read as the same option twice)
+# (fix22) what a bare number after a weekday counts when it is no day nor hour: "thursday, 5 of us", "friday 4 adults"
+_COUNTED = r"\s+of\s+(?:us|them|you|we)\b|\s+(?:people|persons?|guests?|adults?|kids?|children|pax)\b"
 _DAY = re.compile(
-    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b)(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
+    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b|{_COUNTED})(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
     rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
     rf"|\b(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
     r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号](?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
@@ -184,7 +186,7 @@ def _tokens(text: str) -> list[tuple[int, int, str, str]]:
 
 
 # (missen20) a weekday and a bare hour after it, "at" between or not: "thursday 5", "Thursday at 11"
-_DAY_HOUR = re.compile(rf"\b{_WD}\b\.?,?\s+(?:at\s+)?(1[0-2]|[1-9])\b(?![:.]\d)(?!\s*(?:st|nd|rd|th|of)\b|\s*{_MON})", re.I)
+_DAY_HOUR = re.compile(rf"\b{_WD}\b\.?,?\s+(?:at\s+)?(1[0-2]|[1-9])\b(?![:.]\d)(?!\s*(?:st|nd|rd|th|of)\b|\s*{_MON}|{_COUNTED})", re.I)
 
 
 def _hour_tokens(clause: str) -> list[tuple[int, int, str, str]] | None:
@@ -564,7 +566,7 @@ def said_when(clause: str) -> str:
         run.append(token)
     if all(kind == "part" for _, _, kind, _ in run):
         return ""
-    return clause[run[0][0]:run[-1][1]]
+    return clause[run[0][0]:run[-1][1]].rstrip(" ,.")  # (fix22) "thursday, 5 of us": the day's comma is no word
 
 
 def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
