@@ -19,7 +19,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-born-past-fitted": "'someone on 12 May' is read nowhere; the fitting's date 4/2/2018 keeps the key date",
     "en-slotmoved-clock": "'cockapoo' (a breed said alone) is no value; the moved slot itself is right",
     "en-bracketprices-pick": "a price broken down inside each option's brackets (two prices in one piece) makes no list; reading it lost blind15 zh one wrong value (tried, dropped)",
-    "en-slotmoved-shortday": "(the likeliest carrier left) 'weds 3pm' is held under the clock's key as 'weds 3pm (Wednesday 13 May 3pm)'; 'thursday instead' keys day and leaves it current (main: the option's words, one wrong value; here two). Re-keying the pick as day lost blind2 bike 'noon' and blind13 knotweed (a later same or stray day replaced it): tried, dropped",
     "en-slotmoved-day": "'monday afternoon please', a change of slot, is held as the day 'monday' alone (no wrong)",
 }
 

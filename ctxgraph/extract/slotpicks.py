@@ -92,6 +92,10 @@ _POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|t
                        re.I)
 
 
+#: (missen21) the end of a window after its start's hour: "-9am", " to 7pm" (the end's hour, its am/pm)
+_WINDOW_END = re.compile(r"\s*(?:-|–|to)\s*(\d{1,2})(?:[:.]\d{2})?\s*(am|pm|a\.m\.|p\.m\.)")
+
+
 def hour_minute(token: str) -> tuple[int, int, bool] | None:
     """(hour, minute, whether the hour is known on a 24-hour clock) of a clock ``token``.
 
@@ -99,6 +103,8 @@ def hour_minute(token: str) -> tuple[int, int, bool] | None:
     ((18, 30, True), (15, 30, True), (4, 30, False), (14, 0, True))
     >>> hour_minute("eleven o'clock"), hour_minute("noon"), hour_minute("两点"), hour_minute("一点")
     ((11, 0, False), (12, 0, True), (2, 0, False), None)
+    >>> hour_minute("7.30-9am"), hour_minute("5-7pm"), hour_minute("11-1pm"), hour_minute("12-2pm")
+    ((7, 30, True), (17, 0, True), (11, 0, True), (12, 0, True))
     """
     t = token.strip().casefold()
     if t in ("noon", "midday") or t.endswith((" noon", " midday")):
@@ -127,6 +133,10 @@ def hour_minute(token: str) -> tuple[int, int, bool] | None:
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").replace(".", "")
     if hour > 23 or minute > 59:
         return None
+    if not half and (end := _WINDOW_END.match(t, m.end())):
+        # (missen21) a window with am/pm only at its end ("7-9am", "5-7pm"): its start is in the same half of the day
+        # when it is the earlier hour; a window across noon ("11-1pm") starts in the morning
+        half = end.group(2).replace(".", "") if hour % 12 <= int(end.group(1)) % 12 else "am"
     if half:
         return hour % 12 + (12 if half == "pm" else 0), minute, True
     return hour, minute, ":" in t or "：" in t or hour > 12
@@ -445,6 +455,8 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
         if not bare:
             continue
         if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
+            if picked and picked[1] != index:
+                _drop_dropped(ctx, picked[0], clause)
             picked = (clause, index, by_word)
     if picked:
         return _carry(ctx, *picked, options)
@@ -500,6 +512,25 @@ def _own(ctx: MessageContext, clause: str) -> list[FactUnit]:
 
 def _drop_own(ctx: MessageContext, clause: str) -> None:
     own = _own(ctx, clause)
+    ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
+
+
+def _drop_dropped(ctx: MessageContext, dropped: str, kept: str) -> None:
+    """(missen21) The day and clock facts of a pick the message drops for a later one that says a kind of time it
+    said too ("tuesday evening, nobody's home then. wednesday morning then", "8号下午吧，还是周六那个"), but none the
+    later pick says too; a later pick that says no such kind is another slot's ("3pm please ... and today for
+    collecting").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> t.observe_many([{"role": "assistant", "content": "We can come Tuesday 12 May 6-8pm or Wednesday 13 May 7-9am."},
+    ...                 {"role": "user", "content": "tuesday evening, nobody home till late tho. wednesday morning then"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and "uesday" in str(f.value)]
+    []
+    """
+    if not {t[2] for t in _tokens(dropped)} & {t[2] for t in _tokens(kept)}:
+        return
+    own = [u for u in _own(ctx, dropped) if str(u.value) not in kept]
     ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
 
 
