@@ -14,10 +14,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("missen21")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "en-name-phone": "a name the NER does not know, opening a reply with a phone after it, is read nowhere",
-    "en-name-comma-phone": "a name the NER does not know, opening a reply with a phone after it, is read nowhere",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_missen21_load():
