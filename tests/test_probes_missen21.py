@@ -1,7 +1,8 @@
 """missen21's probe set (``tests/data/probes_missen21.yml``): a slot offered as a window with am/pm only at its end
 ("7-9am"), picked by a part of the day, with a pick dropped in the same message for another; a window across noon
 ("11-1pm"), an evening window and a second pick of another slot ("2pm please, and thursday for the bags") as
-controls.
+controls; a name the NER does not know opening the reply to a question for a name; a yes to the one thing a yes/no
+question offers, named in the user's words (a no and a question about it as controls).
 
 ``python -m tests.probe_sets tests/data/probes_missen21.yml`` prints the totals (docs/quality.md)."""
 
@@ -14,7 +15,9 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("missen21")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    "en-yes-echo-end": "a yes to the one thing a yes/no question offers, named in the user's words, is read nowhere",
+}
 
 
 def test_probes_missen21_load():
