@@ -28,7 +28,6 @@ KNOWN_MISSES: dict[str, str] = {
     "zh-bracketpart-jiyang": "the assistant's new price taken by 行 is read nowhere (the pick's bracket holds no price: no wrong)",
     "en-pickagain-dress": "'the velvet one then?' (a pick asked as a question) does not supersede the sequin pick",
     "zh-kindagain-company": "'不对不对 … 杭州远舟数据有限公司' does not supersede invoice_title",
-    "en-bornagain-massage": "the corrected date of birth takes the key date; born keeps 2 March 1958 (missen19's long-past date mends it)",
 }
 
 

@@ -568,6 +568,62 @@ def _extras(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
             for n, x in enumerate(taken)]
 
 
+#: (missen21) a question that asks yes or no about one thing: "are you claiming on insurance?", "Would you like to
+#: start with a taster day?"; the thing is the words after it (a question with "or" offers two)
+_YES_NO_EN = re.compile(r"\b(?:would|do|does|did|are|is|will|shall|should|can|could|have|has)\s+(?:you|she|he|they)\b"
+                        r"(?P<x>[^?.!]{2,80})\?", re.I)
+#: (missen21) a yes/no question that offers two things, or asks leave to go on ("go ahead with a site visit"): no thing
+_TWO_OR_GO = re.compile(r"\bor\b|\b(?:go ahead|proceed|book|confirm|arrange|schedule)\b", re.I)
+_YES_AT_END = re.compile(r"\b(?:yes|yeah|yep)\W*$", re.I)
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+#: (missen21) a word that leads the thing repeated: an article, a number, a sum ("the £7,500 grant")
+_LEAD = re.compile(r"the|a|an|[£$€]?\d[\d,.]*", re.I)
+
+
+def _yes_echo(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """(missen21) A yes to the one thing the assistant's yes/no question names, in the user's words that repeat it
+    ("are you claiming on insurance?" - "yes insurance, admiral"; "Do you get winter fuel payment?" - "i get winter
+    fuel payment yes"), when no extra the question proposes was taken: from the words right after the yes (two before
+    the first repeated at most; else a number or article before it) to the last word it repeats, an article dropped.
+    A question of the assistant's own act ("Shall I add it?"), of two things or of going ahead names no thing."""
+    if ctx.lang != "en":
+        return []
+    asked = [m.group("x") for m in _YES_NO_EN.finditer(text) if not _TWO_OR_GO.search(m.group("x"))]
+    if len(asked) != 1:
+        return []
+    words = _words(asked[0], "en")
+    held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
+    for offset, clause in _sub_clauses(ctx):
+        if ctx.asking(offset) or _DECLINES.search(clause) or not (_YES.match(clause) or _YES_AT_END.search(clause)):
+            continue
+        value = _echoed(clause, words)
+        if value and not any(value.casefold() in h for h in held):
+            return [FactUnit(key=f"extra_t{turn}", name="extra", value=value[:60], stressed=ctx.stressed)]
+    return []
+
+
+def _echoed(clause: str, words: set[str]) -> str:
+    """The clause's words from its start after a yes (two words before the first repeated at most) or from the first
+    of ``words`` it repeats, to the last it repeats.
+
+    >>> _echoed("yes the £7,500 grant if it applies", {"grant", "scheme"}), _echoed("i get winter fuel payment yes", {"winter", "fuel", "payment"})
+    ('£7,500 grant', 'winter fuel payment')
+    >>> _echoed("Yes a taster would be good", {"taster", "day"}), _echoed("yes", {"taster"})
+    ('taster', '')
+    """
+    tokens = list(re.finditer(r"[£$€]?[\w',.-]*\w", clause))
+    hits = [n for n, t in enumerate(tokens) if _words(t.group(0), "en") & words]
+    if not hits:
+        return ""
+    yes = _YES.match(clause)
+    first = next((n for n, t in enumerate(tokens) if yes and t.start() >= yes.end()), hits[0])
+    if hits[0] - first > 2:
+        first = hits[0]
+        while first and _LEAD.fullmatch(tokens[first - 1].group(0)):
+            first -= 1
+    return _ARTICLE.sub("", clause[tokens[first].start():tokens[hits[-1]].end()])
+
+
 def _shares(clause: str, part: str) -> bool:
     """The clause names ``part``: two Chinese characters of it, or a content word."""
     if _CJK.search(part):
@@ -586,7 +642,7 @@ def choose(ctx: MessageContext) -> list[_Unit]:
     out = [] if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)) else \
         _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
     # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
-    return out + _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
+    return out + (_extras(ctx, *said) or _yes_echo(ctx, *said)) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
 
 # the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...

@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from .gates import first_match  # noqa: F401  (the steps import it from here)
 
-#: an English weekday's stem, short forms too ("tues", "thurs", "sat"): add "(?:day)?s?" for the word
-EN_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
+#: an English weekday's stem, short forms too ("tues", "thurs", "sat", missen19 "weds"): add "(?:day)?s?" for the word
+EN_WEEKDAY = r"(?:mon|tues?|wed(?:nes|s)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
 #: where a statement ends: a sentence's end or a semicolon, a run of marks as one end ("！！", "?!"), a full
 #: stop only before a space or the text's end (a number's point, "£1.50", ends none)
 STATEMENT_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
