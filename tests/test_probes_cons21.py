@@ -1,0 +1,39 @@
+"""cons21's probe set (``tests/data/probes_cons21.yml``): rules taken back by saying the ruled-out deed itself as a
+go-ahead ("don't cut the joists", then "cut the joists if you have to"; "不要留我的电话", then "我的电话也留上吧"), and by
+another verb of the same deed ("please don't phone me", then "you can ring me now"); each class with look-alikes that
+lift nothing (the deed asked about, said as a condition of harm, the rule said again, the user's own call). Written
+and committed before any rule of this round. Scored the way ``ctxgraph bench cs`` scores a chat
+(``tests/probe_sets.py``).
+
+``python tests/test_probes_cons21.py`` prints the misses and the totals (the figures in docs/quality.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+try:
+    from tests.probe_sets import constraint_problems, load_probes, print_constraint_probes, probe_params
+except ImportError:  # run as a script from tests/
+    from probe_sets import constraint_problems, load_probes, print_constraint_probes, probe_params
+
+PROBES = load_probes("cons21")
+#: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
+_UNREAD = "the deed said again as a go-ahead is read as no lift on main (before this round's rule)"
+KNOWN_MISSES: dict[str, str] = {
+    "en_deed_again_loft_boards_if_you_have_to": _UNREAD,
+    "en_deed_again_chimney_use_the_rug": _UNREAD,
+    "zh_deed_again_kongtiao_number_added": _UNREAD,
+    "zh_deed_again_jiyang_name_then_ok": _UNREAD,
+    "en_deed_synonym_ring_for_phone": "ring and phone are not one deed for the lifts on main",
+}
+
+
+@pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))
+def test_probes_cons21_rules_taken_back_by_the_deed_itself(probe, conv):
+    assert constraint_problems(probe, conv) == []
+
+
+if __name__ == "__main__":
+    import sys
+
+    print_constraint_probes(PROBES, sys.argv)
