@@ -31,6 +31,7 @@ from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, any_day, any_time, boun
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
+from .deedagain import deed_again
 from .domains import message_domain
 from .notchosen import asks
 from .reasons import fold_reasons, in_folded_rule, is_situation
@@ -644,7 +645,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue
-        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c) \
+            + ([] if _ENDS_ASKING.search(c) or asked else deed_again(ctx, c))  # "能改到周四下午那个吗？" takes周四 too; cons21
         gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
         units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
         if not lifting and (_ENDS_ASKING.search(c) or asked) and not _requests(ctx, c) \
