@@ -21,9 +21,9 @@ PROBES = load_probes("cons21")
 KNOWN_MISSES: dict[str, str] = {
     "zh_deed_again_jiyang_name_then_ok": "the rule is never made: 不想 + 登记 is no rule cue (cons12's 不想 cue takes 让/在/留 "
                                          "only, a wish of the user's own is no limit); the lift itself is read",
-    "en_no_discourse_hang_on": "main reads the 'no' of a self-correction as a thing ruled out (before this round's mend)",
-    "en_no_discourse_never": "main reads the 'no' of an answer as a thing ruled out (before this round's mend)",
-    "en_no_discourse_x_is_fine": "main reads 'no X's fine' as X ruled out (before this round's mend)",
+    "en_no_discourse_hang_on": "'hang on' after 'no' left a rule: read as no rule, blind16 apnoea's 'No hang on we're at "
+                               "my sister's … till the 12th' turns into an unsupported fact (checkout: the 12th) the rule had "
+                               "kept out, a precision loss; not kept",
 }
 
 
