@@ -169,6 +169,24 @@ def _said_apart(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
     return not _ENDS_ASKING.search(piece) and "？" not in piece and "?" not in piece
 
 
+def _cue_piece_asks(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
+    """In segmented writing, whether the space-parted piece holding a lift cue asks, the clause going on after it
+    ("那工作日也能来吗 钥匙放物业": a question, no lift; cons21).
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(profile=SimpleNamespace(segmented=True))
+    >>> c = "那工作日也能来吗 钥匙放物业"
+    >>> _cue_piece_asks(zh, c, re.search("也能", c)), _cue_piece_asks(zh, "以后白天也能上 那就好", re.search("也能", "以后白天也能上 那就好"))
+    (True, False)
+    """
+    if not ctx.profile.segmented:
+        return False
+    start = max((m.end() for m in _SPACE.finditer(clause, 0, cue.start())), default=0)
+    end = _SPACE.search(clause, cue.end())
+    piece = clause[start:end.start() if end else len(clause)]
+    return bool(_ENDS_ASKING.search(piece) or "？" in piece or "?" in piece)
+
+
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     """Active rules a lifting clause is about: a shared word ("以后按门铃也没事" lifts
     "别按门铃"), or in segmented writing every letter of what the clause names ("前排也行"
@@ -637,7 +655,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         prev, before = before, (offset, clause)
         asked = not plain and in_spans(offset, ctx.asked)
         lift = first_match(pack.lifts, c)
-        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked)
+        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked and not _cue_piece_asks(ctx, c, lift))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
             units += lifted
