@@ -1027,7 +1027,7 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     must_not rule the option names ("no long contracts", then "go with the 18-month contract";
     "不要线上课", then "那就线上吧"), a bound the option's value lies outside ("nothing before
     9am", then "the 7:10 it is"), a day asked for when another is taken ("周六可以吗？", then
-    "那就周日吧")."""
+    "那就周日吧"), the alternative a must rule's reason rules out ("钱我只要现金，转账我不会弄", then "那就转账吧")."""
     cue = first_match(ctx.pack.choices, clause)
     if not cue:
         return []
@@ -1037,9 +1037,25 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
         limit = bound(d["text"]) if d["polarity"] != "prefer" else None
         if limit and outside(limit, option) or d["polarity"] == "must" and not limit and other_day(d["text"], option) \
                 or d["polarity"] != "must_not" and off_class(d["text"], option) \
-                or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
+                or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))) \
+                or d["polarity"] == "must" and not limit and option.strip() and _names(ctx, option, _ruled_out_beside(d["text"])):
             out.append(LiftUnit(constraint=cid))
     return out
+
+
+#: a negator in a piece beside a rule: what its reason rules out ("转账我不会弄", "I don't do bank transfers")
+_NEGATES = re.compile(r"[不别没唔莫]|\b(?:not|never|no)\b|n['’]?t\b", re.I)
+
+
+def _ruled_out_beside(text: str) -> str:
+    """The pieces of a rule's text after its first that negate: the alternative its reason rules out, which the user
+    may take after all ("钱我只要现金，转账我不会弄", then "那就转账吧"; cons21); "" when there is none.
+
+    >>> _ruled_out_beside("钱我只要现金，转账我不会弄"), _ruled_out_beside("cash only please, the card machine is slow")
+    ('转账我不会弄', '')
+    """
+    pieces = [p for p in re.split(r"[,，;；]\s*|\s+(?=[\u4e00-\u9fff])", text) if p.strip()]
+    return " ".join(p for p in pieces[1:] if _NEGATES.search(p))
 
 
 def _reversed(ctx: MessageContext, clause: str) -> list[_Unit]:
