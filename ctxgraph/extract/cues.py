@@ -912,7 +912,8 @@ def _declines(ctx: MessageContext, part: str, cue: re.Match) -> bool:
     rule. A user's must_not part said with thanks, that shares a word with a question of the
     assistant's last message and has no word that makes it standing ("no calls ever, thanks").
     Without thanks, "No catering, we'll bring our own food" after "Do you want catering?" stays a
-    rule (the annotators of the dev set list it as one).
+    rule (the annotators of the dev set list it as one); "no domain" after "Do you have a domain
+    already?" answers whether the user has one, with or without thanks (cons21).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -923,11 +924,18 @@ def _declines(ctx: MessageContext, part: str, cue: re.Match) -> bool:
     """
     G = ctx.graph
     last = G.graph.get("last_turn")
-    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or _STANDING.search(part) \
-            or not _THANKS.search(part):
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or _STANDING.search(part):
         return False
     text = G.nodes[last]["text"] or ""
-    return any(_overlap(ctx, part, text[s:e]) for s, e in question_sentences(text))
+    asked = [text[s:e] for s, e in question_sentences(text)]
+    if not _THANKS.search(part):  # cons21: "no domain" answers "Do you have a domain already?": a fact, no rule
+        return any(_ASKS_HAVING.search(q) and _named_overlap(ctx, part, q) for q in asked)
+    return any(_overlap(ctx, part, q) for q in asked)
+
+
+#: (cons21) a question whether the user has or had a thing ("Do you have a domain already?", "was there any tax planning?")
+_ASKS_HAVING = re.compile(r"\b(?:do|does|did) (?:you|he|she|they|we) (?:already |still )?(?:have|own)\b|\bhave you (?:got|had)\b"
+                          r"|\b(?:is|was|are|were) there\b", re.I)
 
 
 _FRAME_NUMBER = re.compile(r"\d[\d,]*(?:[.:]\d+)?")
