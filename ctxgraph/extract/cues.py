@@ -230,7 +230,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
         due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
         units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
-    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active) \
+        or deed_again(ctx, clause)  # cons21: "please dont phone me", then "you can ring me now"
 
 
 def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:

@@ -6,7 +6,7 @@ rule no longer holds. No cue list of lifting words reads these: the lift is the 
 
 How the deed is read from the rule: the words right after its negator. In spaced writing the verb and the word it
 governs ("drill the tiles" -> drill, tiles; "phone me" -> phone, me), a verb of the same deed standing for it (the
-pack's ``same_deed``: "you can ring me now" says "phone me"). In segmented writing the verb and what follows it up to
+verbs of contact are one deed: "you can ring me now" says "phone me"). In segmented writing the verb and what follows it up to
 the piece's end ("留我的电话" -> 留, 我的电话).
 
 What says it again:
@@ -46,8 +46,8 @@ _EN_NOT_BEFORE = re.compile(r"(?:\b(?:not|never|no|don'?t|dont|do not|won'?t|can
                             r"|in case)\b|n[o'’]t)\s+(?:\w+\s+){0,2}$", re.I)
 #: (zh) the negator of a ruled-out deed and the deed after it, to the piece's end
 _ZH_DEED = re.compile(r"(?:不要|别|不准|不许|千万别|唔好|唔要|唔想|唔准|不想|莫)(?P<deed>[\u4e00-\u9fff]{2,10})")
-#: (zh) a piece that negates or asks: it says no deed again
-_ZH_NOT = re.compile(r"[不别没莫唔否勿]|吗|呢|[？?]")
+#: (zh) a piece that negates or asks: it says no deed again ("还是要无坚果的那款吧" keeps "不要放坚果")
+_ZH_NOT = re.compile(r"[不别没莫唔否勿无免]|吗|呢|[？?]")
 #: (zh) a piece said as a go-ahead: it ends on 吧 / 啦 or says 也
 _ZH_GO = re.compile(r"[吧啦罢]\W*$|也")
 #: (zh) a give-in said before a bare verb: 那算了, 咁算啦, 好吧, 行吧
@@ -71,45 +71,51 @@ def deed_again(ctx: MessageContext, clause: str) -> list[_Unit]:
         return []
     said = _said_in_zh if ctx.profile.segmented else _said_in_en
     return [LiftUnit(constraint=cid) for cid, d in g.open_items(ctx.graph, "constraint")
-            if d["polarity"] == "must_not" and said(ctx, clause, d["text"])]
+            if d["polarity"] == "must_not" and said(clause, d["text"])]
 
 
-def _same_deed(ctx: MessageContext, verb: str) -> set[str]:
-    """``verb`` and the verbs of the same deed in the pack ("phone" -> call, ring, phone, …)."""
+#: verbs of one deed of contact: a rule says one, its go-ahead another ("please don't phone me", "you can ring me now").
+#: Not the pack's ``same_deed`` of promises: there "phone" is also the thing a code is sent to ("a new PIN went to your
+#: phone" reports no call)
+_ONE_DEED = (frozenset({"call", "ring", "phone"}),)
+
+
+def _same_deed(verb: str) -> set[str]:
+    """``verb`` and the verbs of the same deed ("phone" -> call, ring, phone).
+
+    >>> sorted(_same_deed("Phone")), _same_deed("drill")
+    (['call', 'phone', 'ring'], {'drill'})
+    """
     low = verb.casefold()
-    return {low}.union(*(w for w in ctx.pack.same_deed if low in w))
+    return {low}.union(*(w for w in _ONE_DEED if low in w))
 
 
-def _said_in_en(ctx: MessageContext, clause: str, rule: str) -> bool:
+def _said_in_en(clause: str, rule: str) -> bool:
     """Whether ``clause`` says the deed ``rule`` rules out, its verb bare, not negated nor a condition.
 
-    >>> from types import SimpleNamespace
-    >>> ctx = SimpleNamespace(pack=SimpleNamespace(same_deed=[frozenset({"phone", "ring", "call"})]))
-    >>> _said_in_en(ctx, "you can ring me now", "please dont phone me at work")
+    >>> _said_in_en("you can ring me now", "please dont phone me at work")
     True
-    >>> _said_in_en(ctx, "I'll ring you if it changes", "please dont phone me at work")
+    >>> _said_in_en("I'll ring you if it changes", "please dont phone me at work")
     False
-    >>> _said_in_en(ctx, "so no drilling the tiles", "dont drill the tiles")
+    >>> _said_in_en("so no drilling the tiles", "dont drill the tiles")
     False
     """
     m = _EN_DEED.search(rule)
     if not m:
         return False
-    verbs = "|".join(sorted(map(re.escape, _same_deed(ctx, m.group("verb")))))
+    verbs = "|".join(sorted(map(re.escape, _same_deed(m.group("verb")))))
     said = re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|my|his|her|our|their|your|any|those|these|that|this)\s+)?"
                       rf"{re.escape(m.group('thing'))}\b", re.I)
     return any(not _EN_NOT_BEFORE.search(clause[:s.start()]) for s in said.finditer(clause))
 
 
-def _said_in_zh(ctx: MessageContext, clause: str, rule: str) -> bool:
+def _said_in_zh(clause: str, rule: str) -> bool:
     """Whether a piece of ``clause`` says the deed ``rule`` rules out as a go-ahead: its whole object with 吧 / 啦 / 也,
     or its bare verb after a give-in.
 
-    >>> from types import SimpleNamespace
-    >>> ctx = SimpleNamespace()
-    >>> _said_in_zh(ctx, "等下 我的号也加上吧", "不要放我的号"), _said_in_zh(ctx, "咁算啦 留啦", "我唔想留名 怕佢哋搵上门")
+    >>> _said_in_zh("等下 我的号也加上吧", "不要放我的号"), _said_in_zh("咁算啦 留啦", "我唔想留名 怕佢哋搵上门")
     (True, True)
-    >>> _said_in_zh(ctx, "照片也放上吧 不过别放他哭的", "不要放带日期的照片"), _said_in_zh(ctx, "留啦", "我唔想留名")
+    >>> _said_in_zh("照片也放上吧 不过别放他哭的", "不要放带日期的照片"), _said_in_zh("留啦", "我唔想留名")
     (False, False)
     """
     m = _ZH_DEED.search(rule)
