@@ -161,12 +161,8 @@ def _said_apart(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
     """
     if not ctx.profile.segmented:
         return False
-    starts = [m.end() for m in _SPACE.finditer(clause, 0, cue.start())]
-    end = _SPACE.search(clause, cue.end())
-    if end is None:
-        return False  # the piece runs to the clause's end: asked or not, as the clause
-    piece = clause[starts[-1] if starts else 0:end.start()]
-    return not _ENDS_ASKING.search(piece) and "？" not in piece and "?" not in piece
+    piece, last = _cue_piece(clause, cue)
+    return not last and not _piece_asks(piece)  # a piece that runs to the clause's end: asked or not, as the clause
 
 
 def _cue_piece_asks(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
@@ -179,11 +175,22 @@ def _cue_piece_asks(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
     >>> _cue_piece_asks(zh, c, re.search("也能", c)), _cue_piece_asks(zh, "以后白天也能上 那就好", re.search("也能", "以后白天也能上 那就好"))
     (True, False)
     """
-    if not ctx.profile.segmented:
-        return False
+    return bool(ctx.profile.segmented and _piece_asks(_cue_piece(clause, cue)[0]))
+
+
+def _cue_piece(clause: str, cue: re.Match) -> tuple[str, bool]:
+    """The space-parted piece of ``clause`` holding ``cue``, and whether it runs to the clause's end.
+
+    >>> c = "还是面授吧 贵点就贵点 6980能分期吗"
+    >>> _cue_piece(c, re.search("贵点就贵点", c)), _cue_piece(c, re.search("分期", c))
+    (('贵点就贵点', False), ('6980能分期吗', True))
+    """
     start = max((m.end() for m in _SPACE.finditer(clause, 0, cue.start())), default=0)
     end = _SPACE.search(clause, cue.end())
-    piece = clause[start:end.start() if end else len(clause)]
+    return clause[start:end.start() if end else len(clause)], end is None
+
+
+def _piece_asks(piece: str) -> bool:
     return bool(_ENDS_ASKING.search(piece) or "？" in piece or "?" in piece)
 
 
