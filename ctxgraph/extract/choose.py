@@ -50,7 +50,7 @@ from .picks import _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
 from .several import several
-from .text import clauses, cut_at_boundary, first_match
+from .text import clauses, cut_at_boundary, first_match, sub_clauses
 
 #: a clause longer than this (characters) says more than a pick
 MAX_CLAUSE_CHARS = 48
@@ -67,8 +67,6 @@ _FUNCTION = set("的了吧呢啊吗嘛那这个就要是一也都还和与在有
 # where a reply's clause splits further: commas, "..." and "actually" start a new act
 # a clause that ends asking: a question mark, or 吗 / 呢 / 么 at its end
 _ASKS_END = re.compile(r"(?:[?？]|[吗呢么嘛][\s。.!！~～]*)$")
-# (picks10) a space between Chinese characters is a comma in chat ("那走单位那个吧 千万别联系房东")
-_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
 # (fix12) the fears are notchosen's: 怕 but not 恐怕 / 哪怕, "afraid" but not "I'm afraid it'll have to be"
@@ -273,15 +271,7 @@ _DAYTIME = re.compile(r"\d|早|晚|午|夜|凌晨|傍|\b(?:morning|afternoon|eve
 
 
 def _sub_clauses(ctx: MessageContext) -> list[tuple[int, str]]:
-    out = []
-    for offset, clause in clauses(ctx.text):
-        pos = 0
-        for m in list(_SUB.finditer(clause)) + [None]:
-            end = m.start() if m else len(clause)
-            if clause[pos:end].strip():
-                out.append((offset + pos, clause[pos:end]))
-            pos = m.end() if m else end
-    return out
+    return sub_clauses(ctx.text)
 
 
 def _last_assistant(ctx: MessageContext) -> tuple[int, str] | None:
