@@ -23,7 +23,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-countwant-addmore": "'add 2 more' retracts the count, but the want still says '3 cleaners'",
     "en-countwant-memberoff": "'take him off' names no one: the want and count_receptionists keep '3 new receptionists'",
     "zh-countpeople-zongshu": "一共8个人 in a clause that ends in 吗 is read as asked: 6个人 stays",
-    "zh-countmeasure-jianji": "改成5条 moves the duration 2个小时 (the newest count-like fact), not the count said in 条",
     "en-refused-venue": "'can we move it to friday?' is taken as the change before the assistant says Friday is full",
 }
 

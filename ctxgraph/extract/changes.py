@@ -32,6 +32,7 @@ from .. import _graph as g
 from .._normalize import _parse_cn_integer
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .countwords import other_measure
 from .cued import cue_role
 from .dates import ISO_DATE
 from .registry import step
@@ -133,12 +134,13 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
              if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
              and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))
-             and not (starts and d.get("slot") == "checkout")]
+             and not (starts and d.get("slot") == "checkout") and not other_measure(value, d)]
     if not found:
         # (miss9) the user made none: the value the tool's call or the assistant's confirmation set from the user's
         # choice ("half 1" -> the booking's 13:30) is the one a change act moves ("can he do 11 instead")
         found = [(fid, d) for fid, d in g.recent_current_facts(G, 30) if _kind_of_fact(d) == kind
-                 and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")]
+                 and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")
+                 and not other_measure(value, d)]
     cued = cue_role(ctx, m) if m is not None else None
     noun = re.search(r"[^\W\d]{3,}", value) if kind == "count" else None
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
@@ -180,7 +182,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             update = dict(value=value, correction=True) if keep.value != value and value.startswith(keep.value) else {}
             if keep.key == keep.slot and keep.key in _GENERIC:
                 # keyed by its type alone ("date"): it changes the user's latest value of its kind ("checkin")
-                old = _latest(ctx, kind, m)
+                old = _latest(ctx, kind, m, value)
                 if old is not None and old[1]["key"] != keep.key and not any(
                         isinstance(u, FactUnit) and u.key == old[1]["key"] for u in ctx.units):
                     fid, d = old
