@@ -20,9 +20,7 @@ KNOWN_MISSES: dict[str, str] = {
     "en-offertaken-refund": "'yes refund it then' after the assistant's offer is no want: the want 'a replacement sent' stays",
     "en-offertaken-collect": "'ok collect then' after the assistant's offer is no want: 'collect' is not read",
     "zh-offertaken-tuikuan": "那就退款吧 is read, but the want 想换个新的 it replaces stays current",
-    "en-countwant-addmore": "'add 2 more' retracts the count, but the want still says '3 cleaners'",
     "en-countwant-memberoff": "'take him off' names no one: the want and count_receptionists keep '3 new receptionists'",
-    "en-refused-venue": "'can we move it to friday?' is taken as the change before the assistant says Friday is full",
 }
 
 
