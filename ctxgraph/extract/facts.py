@@ -24,6 +24,7 @@ from .. import _graph as g
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import Mention, MessageContext
+from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
@@ -697,6 +698,8 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
             continue  # (lead20) "改成30平米" changes no lease of 三个月: a measure corrects one of its own dimension
         if (d.get("slot") in PLACE_SLOTS or d.get("key") in PLACE_SLOTS) and m.label not in ("ADDRESS", "POSTCODE"):
             continue  # (span7) "4 days not 3" changes no "flat 3, 41 Elm Park Road"
+        if other_measure(m.text, d):
+            continue  # (acts22) "改成4条" changes no "1个小时, 10分钟": a count of things is no length of time
         names = _names_old(old_text, str(d["value"]))
         same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names) \
             and fits_role(ctx, slot.id, m)
