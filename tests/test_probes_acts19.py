@@ -16,7 +16,6 @@ PROBES = load_probes("acts19")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
     "zh-clockaccepted-zhengjianzhao": "4点 supersedes 4点半 already; 周六 said before 想拍 is no fact (the want drops it)",
-    "en-control-refused": "'can we make it 8pm?' is read as a change; the assistant's refusal is not read (8pm stays current)",
     "en-control-return": "'bring it back by 5pm' supersedes the pick-up's 9am (a return time taken as the same slot)",
 }
 

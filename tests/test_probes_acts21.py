@@ -17,8 +17,6 @@ PROBES = load_probes("acts21")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
     "en-daypick-haircut": "'can we do tuesday?' has no change act ('can we do' is none, no 'instead'): the pick 'Monday 11 May 5pm' stays current",
-    "en-refused-physio": "'could we do friday instead?' is taken as a change although the assistant says Friday is full",
-    "zh-refused-weixiu": "能改周四吗 is taken as a change although the assistant says 周四 is full",
 }
 
 

@@ -21,14 +21,12 @@ KNOWN_MISSES: dict[str, str] = {
     "en-countmember-drivers": "the opening want keeps '4 drivers' after 'take Colm off'; '21 March' of the assistant is no value",
     "en-countmember-drivers-answer": "'we'll be 4 drivers, Amir, Bev, Colm and Dee' reads one name; '21 March' is no value",
     "zh-countmember-minsu": "少订一间 rewrites the want's count to 一间 (a decrement taken as the total); 4月4日 is the assistant's",
-    "en-countmore-kayaks": "the opening want keeps '3 kayaks' after 'add 2 more' (an increment moves nothing)",
     "zh-countmore-shaokao": "the opening want keeps 两个烧烤炉 after 再加两个 (an increment moves nothing)",
     "zh-countother-xiya": "'大人就2个' does not supersede 'adults: 3个大人' (the count said again under a bare measure)",
     "en-bracketpart-dress": "the assistant's new price taken by 'ok do that' is read nowhere; the pick keeps £60",
     "zh-bracketpart-jiyang": "the assistant's new price taken by 行 is read nowhere (the pick's bracket holds no price: no wrong)",
     "en-pickagain-dress": "'the velvet one then?' (a pick asked as a question) does not supersede the sequin pick",
     "zh-kindagain-company": "'不对不对 … 杭州远舟数据有限公司' does not supersede invoice_title",
-    "en-bornagain-massage": "the corrected date of birth takes the key date; born keeps 2 March 1958 (missen19's long-past date mends it)",
 }
 
 

@@ -118,6 +118,13 @@ def _chosen(ctx: MessageContext) -> list[str]:
     return [u.value for u in ctx.units if isinstance(u, FactUnit) and u.name == "choice" and isinstance(u.normalized, str)]
 
 
+def _picked(ctx: MessageContext) -> list[str]:
+    """(missen19) The values of the picks step's picks of this message held in the user's words, the alternative in
+    brackets beside ("aluminium one (aluminium composite)"): the clause they were read from answers the question."""
+    return [u.value for u in ctx.units if isinstance(u, FactUnit) and u.name == "choice" and u.normalized is None
+            and u.value.endswith(")")]
+
+
 def _unchosen(ctx: MessageContext) -> list[str]:
     """Values the other steps read in this message, less the choose step's picks (see :func:`_chosen`)."""
     chosen = _chosen(ctx)
@@ -452,6 +459,9 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
         if _consumed(clause, read):  # "华山医院总院": read already, its slot is answered
             filled.update({i: "" for i in [next((i for i, a in enumerate(asked) if i not in filled and a.kind in ("open", "count")
                                                  and _word_at(ctx, clause, a.word) is not None), None)] if i is not None})
+            if _consumed(clause, _picked(ctx)):  # (missen19) "aluminium one", read as a pick, answers "Which material?"
+                filled.update({i: "" for i in [next((i for i, a in enumerate(asked) if i not in filled
+                                                     and a.kind in ("open", "choice", "pick")), None)] if i is not None})
             last, run = None, True
             continue
         if ctx.asking(start + raw.find(clause)) or first_match(pack.rejects, clause) or first_match(backs, clause) \

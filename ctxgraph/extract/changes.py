@@ -32,6 +32,7 @@ from .. import _graph as g
 from .._normalize import _parse_cn_integer
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .countwords import other_measure
 from .cued import cue_role
 from .dates import ISO_DATE
 from .measures import dimension_at, dimensions
@@ -134,12 +135,13 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
              if _kind_of_fact(d) == kind and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"
              and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m))
-             and not (starts and d.get("slot") == "checkout")]
+             and not (starts and d.get("slot") == "checkout") and not other_measure(value, d)]
     if not found:
         # (miss9) the user made none: the value the tool's call or the assistant's confirmation set from the user's
         # choice ("half 1" -> the booking's 13:30) is the one a change act moves ("can he do 11 instead")
         found = [(fid, d) for fid, d in g.recent_current_facts(G, 30) if _kind_of_fact(d) == kind
-                 and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")]
+                 and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")
+                 and not other_measure(value, d)]
     dim = dimension_at(ctx.text, m.start, ctx.lang) if m is not None and kind == "count" else None
     if dim is not None:  # (lead20) "改成10寸", "make it 30 square metres": only a measure of that dimension moves
         found = [f for f in found if dim in dimensions(str(f[1].get("value", "")), ctx.lang)]
@@ -184,7 +186,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             update = dict(value=value, correction=True) if keep.value != value and value.startswith(keep.value) else {}
             if keep.key == keep.slot and keep.key in _GENERIC:
                 # keyed by its type alone ("date"): it changes the user's latest value of its kind ("checkin")
-                old = _latest(ctx, kind, m)
+                old = _latest(ctx, kind, m, value)
                 if old is not None and old[1]["key"] != keep.key and not any(
                         isinstance(u, FactUnit) and u.key == old[1]["key"] for u in ctx.units):
                     fid, d = old
@@ -197,16 +199,66 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             n, u = mine[0]
             ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
             continue
-        old = _latest(ctx, kind, m, value)
+        old = (named_count(ctx, m) if kind == "count" else None) or _latest(ctx, kind, m, value)
         if old is None and kind == "count" and _BARE_HOUR.fullmatch(value):
             old = _latest(ctx, "time", m)  # "can you do 9 instead" with a setup time and no count: the hour
         if old is None:
             continue
         fid, d = old
         value = with_noun(value, d) if kind == "count" else value
+        value = renumbered(d, value) if kind == "count" else value
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
+
+
+#: (acts22) the old count named right before a change act: "20个改成25个", "把3张换成4张", "change the 3 to"
+_NAMED_BEFORE = re.compile(r"(?P<num>\d{1,4}|[一二两三四五六七八九十百]+)\s*(?P<unit>[\u4e00-\u9fff])?\s*(?:改成|换成|改为|变成|改到)\s*$"
+                           r"|\bchange\s+(?:the\s+)?(?P<en>\d{1,4})\s+(?:\w+\s+)?to\s+(?:an?\s+)?$", re.I)
+#: a count's number and measure word at the start of a value ("20个人", "3 new cleaners")
+_LEADING = re.compile(r"^\s*(?P<num>\d{1,4}|[一二两三四五六七八九十百]+)\s*(?P<unit>[\u4e00-\u9fff])?")
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() else _parse_cn_integer(text)
+
+
+def named_count(ctx: MessageContext, m: Mention) -> tuple[str, dict] | None:
+    """(acts22) The current fact whose count the change names before its act ("20个改成25个": the people fact "20个人";
+    "change the 3 to 4": "3 vans"): a count fact of the user's whose value opens with the named number and, when one is
+    said, the same measure word. None when the message names no old count, or no fact holds it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "要临时工 打包 要20个人 白班"},
+    ...                 {"role": "user", "content": "大巴要 20个改成25个 订单又多了"}])
+    >>> [(f.value, f.status) for f in t.state().facts if f.key == "people"]
+    [('20个人', 'superseded'), ('25个人', 'current')]
+    """
+    named = _NAMED_BEFORE.search(ctx.text, max(0, m.start - ACT_WINDOW), m.start)
+    if named is None:
+        return None
+    number = _number(named.group("num") or named.group("en"))
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        lead = _LEADING.match(str(d["value"]))
+        if lead and _kind_of_fact(d) == "count" and _said_by(ctx, d) == "user" and _number(lead.group("num")) == number \
+                and (not named.group("unit") or named.group("unit") == lead.group("unit")):
+            return fid, d
+    return None
+
+
+def renumbered(d: dict, value: str) -> str:
+    """(acts22) A new count said with the measure word alone ("25个") takes the rest of the old count's value ("20个人"
+    -> "25个人"); any other value stays as said.
+
+    >>> renumbered({"value": "20个人"}, "25个"), renumbered({"value": "3 vans"}, "4")
+    ('25个人', '4')
+    """
+    lead = _LEADING.match(str(d["value"]))
+    new = _LEADING.fullmatch(value)
+    if lead and new and new.group("unit") and new.group("unit") == lead.group("unit"):
+        return value + str(d["value"])[lead.end():]
+    return value
 
 
 def contrasted(ctx: MessageContext) -> None:

@@ -50,7 +50,7 @@ from .picks import _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
 from .several import several
-from .text import clauses, cut_at_boundary, first_match
+from .text import clauses, cut_at_boundary, first_match, sub_clauses
 
 #: a clause longer than this (characters) says more than a pick
 MAX_CLAUSE_CHARS = 48
@@ -67,8 +67,6 @@ _FUNCTION = set("的了吧呢啊吗嘛那这个就要是一也都还和与在有
 # where a reply's clause splits further: commas, "..." and "actually" start a new act
 # a clause that ends asking: a question mark, or 吗 / 呢 / 么 at its end
 _ASKS_END = re.compile(r"(?:[?？]|[吗呢么嘛][\s。.!！~～]*)$")
-# (picks10) a space between Chinese characters is a comma in chat ("那走单位那个吧 千万别联系房东")
-_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
 # declining or complaining about what the clause names ("too much", 太贵了, "not sunrise")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
 # (fix12) the fears are notchosen's: 怕 but not 恐怕 / 哪怕, "afraid" but not "I'm afraid it'll have to be"
@@ -273,15 +271,7 @@ _DAYTIME = re.compile(r"\d|早|晚|午|夜|凌晨|傍|\b(?:morning|afternoon|eve
 
 
 def _sub_clauses(ctx: MessageContext) -> list[tuple[int, str]]:
-    out = []
-    for offset, clause in clauses(ctx.text):
-        pos = 0
-        for m in list(_SUB.finditer(clause)) + [None]:
-            end = m.start() if m else len(clause)
-            if clause[pos:end].strip():
-                out.append((offset + pos, clause[pos:end]))
-            pos = m.end() if m else end
-    return out
+    return sub_clauses(ctx.text)
 
 
 def _last_assistant(ctx: MessageContext) -> tuple[int, str] | None:
@@ -568,6 +558,62 @@ def _extras(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
             for n, x in enumerate(taken)]
 
 
+#: (missen21) a question that asks yes or no about one thing: "are you claiming on insurance?", "Would you like to
+#: start with a taster day?"; the thing is the words after it (a question with "or" offers two)
+_YES_NO_EN = re.compile(r"\b(?:would|do|does|did|are|is|will|shall|should|can|could|have|has)\s+(?:you|she|he|they)\b"
+                        r"(?P<x>[^?.!]{2,80})\?", re.I)
+#: (missen21) a yes/no question that offers two things, or asks leave to go on ("go ahead with a site visit"): no thing
+_TWO_OR_GO = re.compile(r"\bor\b|\b(?:go ahead|proceed|book|confirm|arrange|schedule)\b", re.I)
+_YES_AT_END = re.compile(r"\b(?:yes|yeah|yep)\W*$", re.I)
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+#: (missen21) a word that leads the thing repeated: an article, a number, a sum ("the £7,500 grant")
+_LEAD = re.compile(r"the|a|an|[£$€]?\d[\d,.]*", re.I)
+
+
+def _yes_echo(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """(missen21) A yes to the one thing the assistant's yes/no question names, in the user's words that repeat it
+    ("are you claiming on insurance?" - "yes insurance, admiral"; "Do you get winter fuel payment?" - "i get winter
+    fuel payment yes"), when no extra the question proposes was taken: from the words right after the yes (two before
+    the first repeated at most; else a number or article before it) to the last word it repeats, an article dropped.
+    A question of the assistant's own act ("Shall I add it?"), of two things or of going ahead names no thing."""
+    if ctx.lang != "en":
+        return []
+    asked = [m.group("x") for m in _YES_NO_EN.finditer(text) if not _TWO_OR_GO.search(m.group("x"))]
+    if len(asked) != 1:
+        return []
+    words = _words(asked[0], "en")
+    held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
+    for offset, clause in _sub_clauses(ctx):
+        if ctx.asking(offset) or _DECLINES.search(clause) or not (_YES.match(clause) or _YES_AT_END.search(clause)):
+            continue
+        value = _echoed(clause, words)
+        if value and not any(value.casefold() in h for h in held):
+            return [FactUnit(key=f"extra_t{turn}", name="extra", value=value[:60], stressed=ctx.stressed)]
+    return []
+
+
+def _echoed(clause: str, words: set[str]) -> str:
+    """The clause's words from its start after a yes (two words before the first repeated at most) or from the first
+    of ``words`` it repeats, to the last it repeats.
+
+    >>> _echoed("yes the £7,500 grant if it applies", {"grant", "scheme"}), _echoed("i get winter fuel payment yes", {"winter", "fuel", "payment"})
+    ('£7,500 grant', 'winter fuel payment')
+    >>> _echoed("Yes a taster would be good", {"taster", "day"}), _echoed("yes", {"taster"})
+    ('taster', '')
+    """
+    tokens = list(re.finditer(r"[£$€]?[\w',.-]*\w", clause))
+    hits = [n for n, t in enumerate(tokens) if _words(t.group(0), "en") & words]
+    if not hits:
+        return ""
+    yes = _YES.match(clause)
+    first = next((n for n, t in enumerate(tokens) if yes and t.start() >= yes.end()), hits[0])
+    if hits[0] - first > 2:
+        first = hits[0]
+        while first and _LEAD.fullmatch(tokens[first - 1].group(0)):
+            first -= 1
+    return _ARTICLE.sub("", clause[tokens[first].start():tokens[hits[-1]].end()])
+
+
 def _shares(clause: str, part: str) -> bool:
     """The clause names ``part``: two Chinese characters of it, or a content word."""
     if _CJK.search(part):
@@ -586,7 +632,7 @@ def choose(ctx: MessageContext) -> list[_Unit]:
     out = [] if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)) else \
         _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
     # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
-    return out + _extras(ctx, *said) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
+    return out + (_extras(ctx, *said) or _yes_echo(ctx, *said)) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
 
 # the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...

@@ -262,9 +262,38 @@ def counts_moved(ctx: MessageContext) -> list[_Unit]:
             continue
         said = str(ctx.graph.nodes.get(f"t{d['turn']}", {}).get("text", ""))
         if any(_of_noun(d, noun) for _, noun in acts) or _member_off(ctx, said, str(d["value"])):
-            return [RetractUnit(fact=fid)]
+            return [RetractUnit(fact=fid), *want_uncounted(ctx, str(d["value"]))]
         if acts:
             return []  # the act names another thing than the newest count: nothing of this one moves
+    return []
+
+
+#: (acts22) a count's number at the start of its value, with its zh measure word ("3 new", "两个")
+_LEAD_NUMBER = re.compile(rf"^\s*(?:{_NUMBER}|[0-9一二两三四五六七八九十百几]+\s*[个位名张份台辆间把只件套条杯盒箱桌]?)\s*", re.I)
+
+
+def want_uncounted(ctx: MessageContext, value: str) -> list[_Unit]:
+    """(acts22) The user's want that says a count this message moves with no new total ("need 3 cleaners for an end of
+    tenancy clean" ... "add 2 more"): said again with the thing and no number, superseding it (its history kept); the
+    new total is not guessed. Nothing when the message already changes the want or the want does not say the count.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "need 3 cleaners for an end of tenancy clean on friday"},
+    ...                 {"role": "user", "content": "it's a big house, add 2 more"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['need cleaners for an end of tenancy clean on']
+    """
+    from .wants import WANT_KEY
+
+    thing = _LEAD_NUMBER.sub("", value, count=1)
+    if not thing or thing == value or any(isinstance(u, FactUnit) and u.key == WANT_KEY for u in ctx.units):
+        return []
+    for wid in g.current_with_key(ctx.graph, WANT_KEY):
+        want = str(ctx.graph.nodes[wid]["value"])
+        if value in want:
+            return [FactUnit(key=WANT_KEY, name=ctx.graph.nodes[wid]["name"], value=want.replace(value, thing, 1),
+                             correction=True, supersedes=wid, stressed=ctx.stressed)]
     return []
 
 

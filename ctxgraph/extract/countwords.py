@@ -1,6 +1,8 @@
 """Words of the acts that move a count without a new total (issue 19, counts20): "add 2 more", "take one off",
 "再加两个", "少订一辆" - shared by the counts step, which retracts the count they move, and the changes step, whose
-restated counts leave a number inside one alone (a module of their own, so that neither step imports the other).
+restated counts leave a number inside one alone (a module of their own, so that neither step imports the other); and
+(acts22) the measure words of time, which a count of things in another measure word never moves ("改成4条" is no new
+"1个小时"), read by the facts and changes steps.
 
 >>> from types import SimpleNamespace as N
 >>> moved_spans(N(lang="en", text="add 2 more, thanks"))
@@ -40,3 +42,25 @@ def moved_spans(ctx: MessageContext) -> list[tuple[int, int]]:
     [(0, 4)]
     """
     return [m.span() for m in (_ZH_MOVE if ctx.lang == "zh" else _EN_MOVE).finditer(ctx.text)]
+
+
+#: (acts22) a zh count and its measure word, alone ("4条", "二十五杯")
+_MEASURED_COUNT = re.compile(r"[0-9一二两三四五六七八九十百]+\s*([\u4e00-\u9fff])")
+#: (acts22) zh measure words of time: a count in one of them is a length of time, not a number of things
+_TIME_MEASURES = frozenset("小时天晚夜周月年分秒点号日")
+
+
+def other_measure(value: str, d: dict) -> bool:
+    """(acts22) A zh count said with a measure word of things ("改成4条") and a fact whose numbers all count time in
+    other measure words ("1个小时, 10分钟"): the change never moves a length of time into a number of things.
+
+    >>> other_measure("4条", {"value": "1个小时, 10分钟"}), other_measure("4条", {"value": "3条"})
+    (True, False)
+    >>> other_measure("4个", {"value": "2个小时"}), other_measure("4", {"value": "2个小时"})
+    (False, False)
+    """
+    new = _MEASURED_COUNT.fullmatch(value.strip())
+    if not new or new.group(1) in _TIME_MEASURES or new.group(1) == "个":
+        return False
+    held = re.findall(r"[0-9一二两三四五六七八九十百]+\s*(?:个)?([\u4e00-\u9fff])", str(d.get("value", "")))
+    return bool(held) and all(u in _TIME_MEASURES for u in held)

@@ -31,6 +31,7 @@ from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, without_bound, any_day,
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
+from .deedagain import deed_again
 from .domains import message_domain
 from .notchosen import asks
 from .reasons import fold_reasons, in_folded_rule, is_situation
@@ -160,12 +161,37 @@ def _said_apart(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
     """
     if not ctx.profile.segmented:
         return False
-    starts = [m.end() for m in _SPACE.finditer(clause, 0, cue.start())]
+    piece, last = _cue_piece(clause, cue)
+    return not last and not _piece_asks(piece)  # a piece that runs to the clause's end: asked or not, as the clause
+
+
+def _cue_piece_asks(ctx: MessageContext, clause: str, cue: re.Match) -> bool:
+    """In segmented writing, whether the space-parted piece holding a lift cue asks, the clause going on after it
+    ("那工作日也能来吗 钥匙放物业": a question, no lift; cons21).
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(profile=SimpleNamespace(segmented=True))
+    >>> c = "那工作日也能来吗 钥匙放物业"
+    >>> _cue_piece_asks(zh, c, re.search("也能", c)), _cue_piece_asks(zh, "以后白天也能上 那就好", re.search("也能", "以后白天也能上 那就好"))
+    (True, False)
+    """
+    return bool(ctx.profile.segmented and _piece_asks(_cue_piece(clause, cue)[0]))
+
+
+def _cue_piece(clause: str, cue: re.Match) -> tuple[str, bool]:
+    """The space-parted piece of ``clause`` holding ``cue``, and whether it runs to the clause's end.
+
+    >>> c = "还是面授吧 贵点就贵点 6980能分期吗"
+    >>> _cue_piece(c, re.search("贵点就贵点", c)), _cue_piece(c, re.search("分期", c))
+    (('贵点就贵点', False), ('6980能分期吗', True))
+    """
+    start = max((m.end() for m in _SPACE.finditer(clause, 0, cue.start())), default=0)
     end = _SPACE.search(clause, cue.end())
-    if end is None:
-        return False  # the piece runs to the clause's end: asked or not, as the clause
-    piece = clause[starts[-1] if starts else 0:end.start()]
-    return not _ENDS_ASKING.search(piece) and "？" not in piece and "?" not in piece
+    return clause[start:end.start() if end else len(clause)], end is None
+
+
+def _piece_asks(piece: str) -> bool:
+    return bool(_ENDS_ASKING.search(piece) or "？" in piece or "?" in piece)
 
 
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
@@ -211,7 +237,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
         due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
         units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
-    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active)
+    return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active) \
+        or deed_again(ctx, clause)  # cons21: "please dont phone me", then "you can ring me now"
 
 
 def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
@@ -636,7 +663,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         prev, before = before, (offset, clause)
         asked = not plain and in_spans(offset, ctx.asked)
         lift = first_match(pack.lifts, c)
-        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked)
+        lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked and not _cue_piece_asks(ctx, c, lift))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
             lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
             units += lifted
@@ -644,7 +671,8 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
             else:
                 continue
-        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c)  # "能改到周四下午那个吗？" takes周四 too
+        chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c) \
+            + ([] if _ENDS_ASKING.search(c) or asked else deed_again(ctx, c))  # "能改到周四下午那个吗？" takes周四 too; cons21
         gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
         units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
         if not lifting and (_ENDS_ASKING.search(c) or asked) and not _requests(ctx, c) \
@@ -892,7 +920,8 @@ def _declines(ctx: MessageContext, part: str, cue: re.Match) -> bool:
     rule. A user's must_not part said with thanks, that shares a word with a question of the
     assistant's last message and has no word that makes it standing ("no calls ever, thanks").
     Without thanks, "No catering, we'll bring our own food" after "Do you want catering?" stays a
-    rule (the annotators of the dev set list it as one).
+    rule (the annotators of the dev set list it as one); "no domain" after "Do you have a domain
+    already?" answers whether the user has one, with or without thanks (cons21).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -903,11 +932,18 @@ def _declines(ctx: MessageContext, part: str, cue: re.Match) -> bool:
     """
     G = ctx.graph
     last = G.graph.get("last_turn")
-    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or _STANDING.search(part) \
-            or not _THANKS.search(part):
+    if ctx.role != "user" or not last or G.nodes[last]["role"] != "assistant" or _STANDING.search(part):
         return False
     text = G.nodes[last]["text"] or ""
-    return any(_overlap(ctx, part, text[s:e]) for s, e in question_sentences(text))
+    asked = [text[s:e] for s, e in question_sentences(text)]
+    if not _THANKS.search(part):  # cons21: "no domain" answers "Do you have a domain already?": a fact, no rule
+        return any(_ASKS_HAVING.search(q) and _named_overlap(ctx, part, q) for q in asked)
+    return any(_overlap(ctx, part, q) for q in asked)
+
+
+#: (cons21) a question whether the user has or had a thing ("Do you have a domain already?", "was there any tax planning?")
+_ASKS_HAVING = re.compile(r"\b(?:do|does|did) (?:you|he|she|they|we) (?:already |still )?(?:have|own)\b|\bhave you (?:got|had)\b"
+                          r"|\b(?:is|was|are|were) there\b", re.I)
 
 
 _FRAME_NUMBER = re.compile(r"\d[\d,]*(?:[.:]\d+)?")
@@ -1007,7 +1043,7 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
     must_not rule the option names ("no long contracts", then "go with the 18-month contract";
     "不要线上课", then "那就线上吧"), a bound the option's value lies outside ("nothing before
     9am", then "the 7:10 it is"), a day asked for when another is taken ("周六可以吗？", then
-    "那就周日吧")."""
+    "那就周日吧"), the alternative a must rule's reason rules out ("钱我只要现金，转账我不会弄", then "那就转账吧")."""
     cue = first_match(ctx.pack.choices, clause)
     if not cue:
         return []
@@ -1017,9 +1053,25 @@ def _chosen(ctx: MessageContext, clause: str) -> list[_Unit]:
         limit = bound(d["text"]) if d["polarity"] != "prefer" else None
         if limit and outside(limit, option) or d["polarity"] == "must" and not limit and other_day(d["text"], option) \
                 or d["polarity"] != "must_not" and off_class(d["text"], option) \
-                or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))):
+                or d["polarity"] == "must_not" and not limit and option.strip() and _names(ctx, option, _outside(d["text"], _all_rule_cues(ctx))) \
+                or d["polarity"] == "must" and not limit and option.strip() and _names(ctx, option, _ruled_out_beside(d["text"])):
             out.append(LiftUnit(constraint=cid))
     return out
+
+
+#: a negator in a piece beside a rule: what its reason rules out ("转账我不会弄", "I don't do bank transfers")
+_NEGATES = re.compile(r"[不别没唔莫]|\b(?:not|never|no)\b|n['’]?t\b", re.I)
+
+
+def _ruled_out_beside(text: str) -> str:
+    """The pieces of a rule's text after its first that negate: the alternative its reason rules out, which the user
+    may take after all ("钱我只要现金，转账我不会弄", then "那就转账吧"; cons21); "" when there is none.
+
+    >>> _ruled_out_beside("钱我只要现金，转账我不会弄"), _ruled_out_beside("cash only please, the card machine is slow")
+    ('转账我不会弄', '')
+    """
+    pieces = [p for p in re.split(r"[,，;；]\s*|\s+(?=[\u4e00-\u9fff])", text) if p.strip()]
+    return " ".join(p for p in pieces[1:] if _NEGATES.search(p))
 
 
 def _reversed(ctx: MessageContext, clause: str) -> list[_Unit]:

@@ -32,10 +32,10 @@ from __future__ import annotations
 import re
 
 from .._units import ActionUnit, FactUnit, RetractUnit, _Unit
-from .choose import _sub_clauses
 from .context import MessageContext
 from .notchosen import put_off_until
 from .registry import step
+from .text import sub_clauses
 
 # a clause that is only a pick by an echoed word: accepting words around "<word>(的)那个"
 _ECHO = re.compile(r"^\W*(?:好的?|嗯|行|那就|那|就|还是|选|要)*\s*(?P<said>(?P<word>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)的?那(?:个|班|趟|款|种|套|家|期|场|间))"
@@ -115,7 +115,7 @@ def echoed_picks(ctx: MessageContext) -> list[_Unit]:
     if any(u.key == f"choice_t{turn}" for u in facts):
         return []
     # (a space after Latin or digits parts clauses too: "大包间那个 10个人小的坐不下")
-    pieces = [(offset + m.start(), m.group(0)) for offset, clause in _sub_clauses(ctx) for m in re.finditer(r"\S+", clause)]
+    pieces = [(offset + m.start(), m.group(0)) for offset, clause in sub_clauses(ctx.text) for m in re.finditer(r"\S+", clause)]
     until = put_off_until(ctx.text, ctx.lang)  # "带蓝牙那款吧，我再跟老公商量下": put off, no pick yet
     for offset, clause in pieces:
         if offset < until:
@@ -253,7 +253,7 @@ def _same(other: str, word: str, name: str) -> bool:
 def _taken_instead(ctx: MessageContext, offer: str, word: str) -> str | None:
     """The value of the pick a user's message makes of another option of the offer (see :func:`other_option`), None
     when no clause does or the clause asks about it or adds it beside the first ("小教室有白板吗？", "琴叶榕也来一盆")."""
-    for offset, clause in _sub_clauses(ctx):
+    for offset, clause in sub_clauses(ctx.text):
         if _ADDS.search(clause) or ctx.asking(offset):
             continue
         for at, piece in ((offset + m.start(), m.group(0)) for m in re.finditer(r"\S+", clause)):

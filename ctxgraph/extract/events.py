@@ -144,6 +144,59 @@ def _own_event(ctx: MessageContext, m: Mention) -> str | None:
     return " ".join(words[-3:]) if words else "event"
 
 
+#: (missen19) a date with a year at least this many years before today is long past: a date of birth, not the plan's
+LONG_PAST_YEARS = 2
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _long_past(ctx: MessageContext, m: Mention) -> str | None:
+    """(missen19) The key of a date said with a year long past ("Gareth Wyn Pritchard, 2 March 1968", "dob 4/9/1996",
+    "1988年3月4日"): in a customer's message that is a date of birth, never the date of what they book, so it must not
+    take the booking's ``date`` (nor the booking's date its place). None for a date of this year or the last.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-12-01")
+    >>> t.observe_many([{"role": "user", "content": "Make it the 14th then."},
+    ...                 {"role": "user", "content": "Gareth Wyn Pritchard, 2 March 1968. 5 Heol y Parc"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "person")
+    [('born', '2 March 1968'), ('date', 'the 14th')]
+    """
+    year = m.value[:4] if isinstance(m.value, str) and re.match(r"\d{4}-", m.value) else None
+    if year is None and (hit := _YEAR.search(m.text)):
+        year = hit.group(0)
+    today = ctx.today or datetime.date.today()
+    if year is None or int(year) > today.year - LONG_PAST_YEARS or not _of_birth(ctx, m):
+        return None
+    return "出生" if ctx.lang == "zh" else "born"
+
+
+#: (missen20) a word that makes a date a birth's: born, dob, d.o.b., date of birth, birthday, 出生, 生日
+_BIRTH_WORD = re.compile(r"\b(?:born|d\.?o\.?b\b\.?|date of birth|birth\s?(?:day|date))|出生|生日|生于", re.I)
+#: (missen20) how far before a date a birth word or a name still speaks of it
+_BIRTH_READ = 30
+
+
+def _of_birth(ctx: MessageContext, m: Mention) -> bool:
+    """(missen20) The date ``m`` is a birth's: a birth word just before or after it ("born 2 March 1958", "dob
+    4/9/1996", "1988年3月4日出生"), a person's name right before it with only a comma or a dash between ("Gareth Wyn
+    Pritchard, 2 March 1968"), or the assistant asked for a date of birth. A past event's date ("last tuned on 3 May
+    2021") is none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-12-01")
+    >>> _ = t.observe({"role": "user", "content": "our piano was last tuned on 3 May 2021, can you come on the 19th?"})
+    >>> [f.key for f in t.state().facts if f.value == "3 May 2021"] != ["born"]
+    True
+    """
+    near = ctx.text[max(0, m.start - _BIRTH_READ):m.end + _BIRTH_READ]
+    if _BIRTH_WORD.search(near) or _BIRTH_WORD.search(ctx.assistant_before) \
+            or {"born", "出生"} & set(ctx.graph.graph["current_fact"]):
+        return True  # (a date long past said again once a birth is held: "oh wait it's 2 March 1956", its correction)
+    before = ctx.text[:m.start].rstrip(" ,:-–(")
+    return len(before) < m.start and any(isinstance(u, FactUnit) and u.key in ("person", "name", "姓名")
+                                         and before.endswith(str(u.value)) for u in ctx.units)
+
+
 def _calendar(value: object, today: datetime.date | None) -> datetime.date | None:
     """A mention's normal date ("2026-04-18", "--04-18") as a day of the calendar."""
     if not isinstance(value, str):
@@ -225,7 +278,7 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             # held14: only a date a rule already read is re-keyed, no new fact; (fix15) so only such a date is read
             plain = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
                      and u.value == m.text and u.key in _PLAIN_DATE_KEYS]
-            own = _own_event(ctx, m) if plain else None
+            own = (_long_past(ctx, m) or _own_event(ctx, m)) if plain else None
             for n in plain if own else ():
                 ctx.units[n] = ctx.units[n].model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             owned += [m] if own and plain else []

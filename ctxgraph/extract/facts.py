@@ -25,6 +25,7 @@ from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .bounds import AMOUNT_BOUND
 from .context import Mention, MessageContext
+from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
@@ -730,6 +731,8 @@ def corrected_fact(ctx: MessageContext, m: Mention, old_text: str | None, curren
             continue  # (lead20) "改成30平米" changes no lease of 三个月: a measure corrects one of its own dimension
         if (d.get("slot") in PLACE_SLOTS or d.get("key") in PLACE_SLOTS) and m.label not in ("ADDRESS", "POSTCODE"):
             continue  # (span7) "4 days not 3" changes no "flat 3, 41 Elm Park Road"
+        if other_measure(m.text, d):
+            continue  # (acts22) "改成4条" changes no "1个小时, 10分钟": a count of things is no length of time
         names = _names_old(old_text, str(d["value"]))
         same_type = slot is not None and m.label in slot.types and (m.label != "NUMBER" or names) \
             and fits_role(ctx, slot.id, m)
@@ -995,6 +998,34 @@ def bare_answer(w: FactWriter) -> None:
 
 #: a reply shaped like a person's name: two or three capitalised words, a title first or not
 _NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
+#: (missen21) a reply that opens with a name, a comma, a dot, a phone number or nothing after it
+_NAME_OPENS = re.compile(r"\W*(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
+
+
+def opening_name(w: FactWriter) -> None:
+    """(missen21) A name the NER does not know that opens the reply to the assistant's question for a name and more
+    ("Could I have your name and mobile?" - "Ffion Tudball 07700 900123. do you take cards?"), a comma, a dot or a
+    number after it; capitalised common words ("Yes Please, 07700 900789") are none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Could I have your name and mobile?"},
+    ...                 {"role": "user", "content": "Cerys Ollerenshaw, 07700 900456, ring before you come"}])
+    >>> [f.value for f in t.state().facts if f.key == "name"]
+    ['Cerys Ollerenshaw']
+    """
+    from spacy.lang.en.stop_words import STOP_WORDS  # spaCy's own list: "Same As Before" is no name
+
+    ctx = w.ctx
+    if ctx.lang != "en" or any(m.label == "PERSON" for m in ctx.mentions) \
+            or any(u.slot and "PERSON" in ctx.pack.slots[u.slot].types for u in w.units if u.slot in ctx.pack.slots):
+        return
+    m = _NAME_OPENS.match(ctx.text)
+    named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types] if m else []
+    if len(named) != 1 or first_match(ctx.pack.accepts, m.group(1)) \
+            or any(word.casefold() in STOP_WORDS for word in m.group(1).split()):
+        return
+    w.make(ctx.pack.slots[named[0]], m.group(1), m.start(1), patterned=True)
 
 
 def _without_fillers(text: str, fillers) -> str:
@@ -1055,6 +1086,7 @@ def facts(ctx: MessageContext) -> list[_Unit]:
         unslotted_values(w)
     if ctx.role == "user":
         bare_answer(w)
+        opening_name(w)
         corrected_within(w)
         changed_within(w)
     # the user's want and problem are said in their own words (the wants and problems steps): no answer,

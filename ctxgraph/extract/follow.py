@@ -66,13 +66,32 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
                 continue  # a date follows a date: "starts 2 oct" keeps its day when a count becomes 500 (cons9)
             for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
-                if cid in done or at < 0 or _inside(ctx, d["text"], u.value) or _excluded(d):
+                if cid in done or at < 0 or _inside(ctx, d["text"], u.value) or _excluded(d) \
+                        or _other_unit(str(G.nodes[fid]["value"]), d["text"], at, old):
                     continue
                 done.add(cid)
                 units += [LiftUnit(constraint=cid),
                           ConstraintUnit(text=d["text"][:at] + new + d["text"][at + len(old):],
                                          polarity=d["polarity"], stressed=bool(d.get("stressed")))]
     return units
+
+
+#: (acts22) what a number is counted in, right after it: a Han measure word, a clock's colon, am or pm
+_UNIT_AFTER = re.compile(r"\s*([\u4e00-\u9fff]|[:：]|am\b|pm\b)", re.I)
+
+
+def _other_unit(value: str, rule: str, at: int, old: str) -> bool:
+    """(acts22) The rule says the value's number in another unit ("10点半之前要结束" beside the people "10个人"): a
+    clock, not the count, so the rule does not follow the count.
+
+    >>> _other_unit("10个人", "10点半之前要结束", 0, "10"), _other_unit("500元", "别超过500元", 3, "500")
+    (True, False)
+    >>> _other_unit("$500", "must be under $500 a night", 15, "500")
+    False
+    """
+    here = _UNIT_AFTER.match(value, value.find(old) + len(old))
+    there = _UNIT_AFTER.match(rule, at + len(old))
+    return bool(here and there and here.group(1).casefold() != there.group(1).casefold())
 
 
 def _dated(value: str) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from .._units import FactUnit, _Unit
+from .. import _graph as g
+from .._units import FactUnit, RetractUnit, _Unit
 from .asked import _letters
 from .changes import _SAID_CLOCK, _clock_of, acted_weekday, clock_units, day_units
 from .context import MessageContext
@@ -85,6 +86,57 @@ def day_granted(ctx: MessageContext) -> list[_Unit]:
     if not any(weekday_of(r.group(0)) == weekday_of(w.group(0)) for r in _WEEKDAY.finditer(ctx.text)):
         return []
     return day_units(ctx, w.group(0), set())
+
+
+# ---------------------------------------------------------------- a change asked as a question, refused
+
+#: (acts22) the reply's first sentence says the value asked for cannot be had
+_UNAVAILABLE = re.compile(r"\b(?:fully booked|booked up|(?:is|are|'s) full|not (?:available|possible|free)|unavailable|no (?:slots?|space|"
+                          r"availability|room)|can't do|cannot do)\b|满了|约满|排满|没有空|没空|没有位|安排不了|做不了", re.I)
+#: (acts22) the reply does the change after all ("Sorry for the wait, moved to Friday")
+_DONE = re.compile(r"\b(?:moved|changed|rebooked|switched|updated|done)\b|已改|改好|已经改|已调整|改到了", re.I)
+_ASKS = re.compile(r"[?？]|吗\s*$")
+
+
+@step("change_refused", roles=("assistant",))
+def change_refused(ctx: MessageContext) -> list[_Unit]:
+    """(acts22) A change the user asked as a question ("can we move it to friday?", "能改到周四吗"), which the changes
+    step took on the user's turn, turned down by the reply: the reply opens by declining, its first sentence says the
+    value asked for cannot be had ("Sorry, Friday 15 May is fully booked", "不好意思，周四已经排满了"), and it does not do
+    the change after all. The old value comes back as the current
+    fact (through ``apply``, superseding the asked one, whose history keeps both); an asked value that replaced
+    nothing is retracted.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> t.observe_many([{"role": "user", "content": "book the garden room for saturday 16 may please"},
+    ...                 {"role": "user", "content": "can we move it to friday?"},
+    ...                 {"role": "assistant", "content": "Sorry, Friday 15 May is fully booked, so it stays on Saturday."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "date"]
+    ['saturday 16 may']
+    """
+    G = ctx.graph
+    last = G.graph.get("last_turn")
+    if not last or G.nodes[last].get("role") != "user" or not _DECLINED.match(ctx.text) or _DONE.search(ctx.text):
+        return []
+    asked = str(G.nodes[last].get("text") or "")
+    first = re.split(r"(?<=[.!?。！？])\s*", ctx.text.strip(), maxsplit=1)[0]
+    if not _ASKS.search(asked) or not _UNAVAILABLE.search(first):
+        return []
+    out: list[_Unit] = []
+    for fid, d in g.recent_current_facts(G, 30):
+        olds = [v for _, v, k in G.out_edges(fid, keys=True) if k == "supersedes"]
+        value = str(d["value"])
+        if f"t{d['turn']}" != last or not (value.casefold() in first.casefold() or (
+                weekday_of(value) is not None and any(weekday_of(w.group(0)) == weekday_of(value) for w in _WEEKDAY.finditer(first)))):
+            continue
+        if not olds:  # asked under a key of its own ("day: friday" beside the pick): the asked value only goes
+            out.append(RetractUnit(fact=fid))
+            continue
+        old = G.nodes[olds[0]]
+        out.append(FactUnit(key=d["key"], name=d["name"], value=str(old["value"]), slot=d.get("slot"), group=d.get("group"),
+                            correction=True, supersedes=fid))
+    return out
 
 
 # ---------------------------------------------------------------- requests asked as questions, granted

@@ -261,6 +261,7 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     said = ctx.graph.nodes[last] if last else {}
     last_said, said_text = (said.get("index"), said.get("text", "")) if said.get("role") == "assistant" else (None, "")
     chosen: dict[str, str] = {}
+    words_of: dict[str, str] = {}
     until = put_off_until(ctx.text, ctx.lang, [s for _, listed in listing for alt in listed for s in alt])  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
     for offset, clause in clauses(ctx.text):
         if offset + len(clause) <= until:
@@ -289,11 +290,50 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             answered = answered and _short_name(value)
             if (cued or earlier or answered) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
                 chosen.setdefault(earlier or f"choice_t{turn}", value)
+                words_of.setdefault(earlier or f"choice_t{turn}", one_words(clause, _shared(clause, value, ctx.lang, slot_words) or value))
             break
-    # (acts20) a list's pick this message's change already moved ("周六上午我女儿要过来，改成周日下午吧") is not taken again
+    # (acts20) a list's pick this message's change already moved ("周六上午我女儿要过来，改成周日下午吧") is not taken again;
+    # (missen19) an alternative taken as "the <word> one" keeps the user's words, the alternative in brackets beside
     moved = {u.key for u in ctx.units_of(FactUnit) if u.correction}
-    return [FactUnit(key=key, name="choice", value=value, correction=ctx.correcting, stressed=ctx.stressed)
+    return [FactUnit(key=key, name="choice", value=f"{words_of[key]} ({value})" if words_of.get(key) else value,
+                     correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items() if key not in moved]
+
+
+# (missen19) "the siblings one", "certificate one": up to three words right before "one" that point at an alternative
+_ONE_WORDS = re.compile(r"((?:[\w'-]+\s+){1,3})one\b", re.I)
+
+
+def one_words(clause: str, part: str) -> str:
+    """(missen19) The user's words "<...> one" that name the alternative by ``part`` (the words the clause shares with
+    it), from the first word of the part on, or "": "one" with no word of the part right before it ("which one", "the
+    other one") names nothing.
+
+    >>> one_words("the siblings one if they like it", "two siblings"), one_words("we take the certificate one", "certificate")
+    ('siblings one', 'certificate one')
+    >>> one_words("certificate please, the other one is dear", "certificate"), one_words("Eco Wash", "Eco Wash")
+    ('', '')
+    >>> one_words("the gf one pls", "the GF base")
+    'gf one'
+    """
+    words = {w.casefold() for w in re.findall(r"[^\W_]+", part)} - {"the", "a", "an", "one"}
+    for m in _ONE_WORDS.finditer(clause):
+        before = list(re.finditer(r"[\w'-]+", m.group(1)))
+        at = next((w.start() for w in before if w.group(0).casefold() in words), None)
+        if at is not None:
+            return clause[m.start(1) + at:m.end()]
+    return ""
+
+
+def bracketed(value: str) -> str:
+    """(missen19) The alternative a pick holds: in brackets after the user's words ("siblings one (£55 a month for two
+    siblings)"), else the value itself.
+
+    >>> bracketed("block one (a weekend block on 16-17)"), bracketed("Westgate")
+    ('a weekend block on 16-17', 'Westgate')
+    """
+    m = re.fullmatch(r"[^()]+ \((.+)\)", value)
+    return m.group(1) if m else value
 
 
 def _other_head(clause: str, value: str, part: str) -> bool:
@@ -315,6 +355,7 @@ def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_
     """The key of an earlier choice that this list offers again beside the new pick ("Still want
     the remake, or the refund or credit instead?"): the new pick replaces it."""
     G = ctx.graph
+    mine = next((parts for parts in listed if value in parts), [])
     for key, fid in G.graph["current_fact"].items():
         d = G.nodes[fid]
         if not str(d.get("key", "")).startswith("choice_t"):
@@ -323,6 +364,8 @@ def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_
             continue  # (picks10) a part of the very option chosen (the choose step keeps it as the normal form): no change
         if _echoed_pick(G, d):
             continue  # (miss18) a pick from prose no reader split as a list: a list now is another one, not it offered again
+        if bracketed(str(d["value"])) in mine:
+            continue  # (missen19) another part of the alternative chosen ("drawer locks" of the package taken): no change
         if any(s != value and _shared(d["value"], s, ctx.lang, slot_words) for parts in listed for s in parts):
             return d["key"]
     return None

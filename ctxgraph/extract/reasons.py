@@ -43,6 +43,8 @@ _SUBJECT_EN = re.compile(r"^\W*(?:(?:and|but|so|as|because|cos|since|coz|oh)\s+)
                          r"(?:my|our|his|her|their) [a-z]+|last time|the last time)\b", re.I)
 _SUBJECT_ZH = re.compile(r"^\W*(?:对了|还有|而且|另外|因为|所以)?\W*(?:[上下中]午|晚上|早上|白天|平时|工作日|周[一二三四五六日末]|星期[一二三四五六日天]|"
                          r"[那这今明后每]天|\d+号|[一二三四五六七八九十]+号|\d+点)*(?:我|他|她|孩子|家里|老人|上次|之前|以前|那次)")
+#: (cons21) what a person cannot do themselves ("转账我不会弄", "我不方便接电话"): their situation, no directive
+_UNABLE_ZH = re.compile(r"不会用|不会弄|弄不来|搞不来|整不来|用不来|不方便接")
 #: what may stand between a rule and its reason: punctuation, spaces, a word that gives a reason
 _GAP = re.compile(r"^[\s,，;；.。!！—–-]*(?:(?:so|as|because|cos|since|因为|所以)\s*)?[\s,，;；]*$", re.I)
 
@@ -54,10 +56,14 @@ def is_situation(text: str, lang: str) -> bool:
     [True, True, False, False]
     >>> [is_situation(t, "zh") for t in ("我工作日没空", "上次别家拆坏过卡扣", "上午我要送儿子去补课", "只能周末", "别约上午")]
     [True, True, True, False, False]
+    >>> [is_situation(t, "zh") for t in ("转账我不会弄", "转账我不会弄 别发链接")]
+    [True, False]
     """
     if lang == "zh":
         own = re.sub(r"(?:我|我们|他|她|孩子)(?:都|也|还)?要", "", text)  # 我要上班: the speaker's own duty, not a rule
-        return bool(_SUBJECT_ZH.search(text)) and not _DIRECTIVE_ZH.search(own)
+        unable = _UNABLE_ZH.search(own)  # cons21: "转账我不会弄" beside "钱我只要现金" is its reason
+        own = _UNABLE_ZH.sub("", own)
+        return bool(_SUBJECT_ZH.search(text) or unable) and not _DIRECTIVE_ZH.search(own)
     return bool(_SUBJECT_EN.search(text)) and not _DIRECTIVE_EN.search(text)
 
 

@@ -101,6 +101,29 @@ def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     return rule is not None and rule[0] in ("must", "must_not") and not _cue_apart(ctx, at, clause, rule[1])
 
 
+#: (acts22) people said to come on top before a count of people ("又有3个同事要来", "又来了两个朋友", "多了两位"): the count
+#: after it in the message is the new total, said, whatever the clause then asks ("13个人 还坐得下吗")
+_GREW_BEFORE = re.compile(r"(?:又有|又来了?|多了|多来了?|加了)[0-9一二两三四五六七八九十几]+[个位名]")
+
+
+def _stated_part(ctx: MessageContext, m: Mention) -> str:
+    """The clause around ``m`` that :func:`_ruled_out` reads: the whole clause, but (acts22) only up to ``m`` for a new
+    total of people said after people were added, so that a question the clause goes on to ask leaves it stated.
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "等下 又有3个同事要来 13个人 还坐得下吗"
+    >>> _stated_part(N(text=text), N(start=text.index("13"), end=text.index("13") + 4, label="QUANTITY", text="13个人"))
+    '等下 又有3个同事要来 13个人'
+    >>> _stated_part(N(text="13个人 还坐得下吗"), N(start=0, end=4, label="QUANTITY", text="13个人"))
+    '13个人 还坐得下吗'
+    """
+    clause = clause_at(ctx.text, m.start)
+    if m.label != "QUANTITY" or not m.text.endswith(("人", "位")) or not _GREW_BEFORE.search(ctx.text, 0, m.start):
+        return clause
+    at = clause.find(m.text)
+    return clause[:at + len(m.text)] if at >= 0 else clause
+
+
 def _day_at(m: Mention) -> int:
     """(cons20) Where a day mention starts (-1 for any other value): only a day said in a piece of its own is kept
     beside a rule in another piece; a time, a count or a size there is the rule's more often than a pick (open sets).
@@ -552,7 +575,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
         if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
-                or _ruled_out(ctx, clause_at(ctx.text, m.start), _day_at(m)) or ruled_out(ctx.text, m.start):
+                or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start):
             continue
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,

@@ -46,6 +46,7 @@ from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _word
 from .context import MessageContext
 from .notchosen import asks, others_experience, put_off_until
 from .options import MAX_OPTION_CHARS, Option, asks_which, measures, offered_options
+from .picks import bracketed
 from .registry import step
 from .text import clauses, cut_at_boundary, first_match
 
@@ -84,7 +85,7 @@ def picked_option(G, d: dict, lang: str) -> tuple[list[Option], int | None]:
     said = d.get("normalized") if isinstance(d.get("normalized"), str) else None  # the option as said (choose's picks)
     hits = ([i for i, o in enumerate(options) if cut_at_boundary(o.text, MAX_OPTION_CHARS) == said] if said else []) \
         or [i for i, o in enumerate(options) if cut_at_boundary(o.text, MAX_VALUE_CHARS) == d["value"]] \
-        or [i for i, o in enumerate(options) if d["value"].casefold() in o.text.casefold()]  # a part of it (the picks step's, a late clause)
+        or [i for i, o in enumerate(options) if bracketed(d["value"]).casefold() in o.text.casefold()]  # a part of it (the picks step's, a late clause)
     return options, (hits[0] if len(hits) == 1 else None)
 
 

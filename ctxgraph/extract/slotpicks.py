@@ -51,8 +51,10 @@ _DOM = r"\d{1,2}(?:st|nd|rd|th)"
 # a day as people write it: "Monday 16th", "Saturday 14 March", "the 24th", "March 20", "周三18号", "3月20日", "周六";
 # (miss7) a range of days of one month is one: "24-25 July" (was cut to "25 July"); (picks16) a date with its weekday
 # after it is one: "6月7日周日" (was two days, so two slots on one Sunday read as the same option twice)
+# (fix22) what a bare number after a weekday counts when it is no day nor hour: "thursday, 5 of us", "friday 4 adults"
+_COUNTED = r"\s+of\s+(?:us|them|you|we)\b|\s+(?:people|persons?|guests?|adults?|kids?|children|pax)\b"
 _DAY = re.compile(
-    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b)(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
+    rf"\b{_WD}\b\.?,?(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?![-–:.]\d|\s*(?:am|pm|a\.m|p\.m)\b|{_COUNTED})(?:\s+(?:of\s+)?{_MON}(?![a-z]))?"
     rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
     rf"|\b(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
     r"|(?:(?:下下|下|这|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号](?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
@@ -60,10 +62,10 @@ _DAY = re.compile(
     re.I)
 _ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
 _ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
-# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", "上午9点", "四点半", "两点半", "16:00"
+# a clock: "10am", "at 6:30pm", "15:30", "noon", "eleven o'clock", (missen20) "1 o clock", "上午9点", "四点半", "两点半", "16:00"
 _CLOCK = re.compile(
     r"\b(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:-|–|to)\s*\d{1,2}(?:[:.]\d{2})?)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midday"
-    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
+    r"|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o'?\s?clock)(?![\w:])"
     # (miss12) a clock typed with a dot and no am/pm ("9.30 fine", "13.30 pls", "9.30那个"): two digits of minutes, no
     # money sign before, no unit or "per" after ("£9.50", "9.50 per bag", "2.45 hours", "1.20m", "9.50元" are no clocks)
     r"|(?<![£$€¥\d.,:A-Za-z])(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d.,%]|[A-Za-z]|\s*(?:per|each|a|an|for|quid|pounds?|euros?|dollars?|p|pence"
@@ -90,6 +92,10 @@ _POINTERS = re.compile(r"\b(?:the|that|this|one|ones|pls|please|plz|so|ok|okay|t
                        re.I)
 
 
+#: (missen21) the end of a window after its start's hour: "-9am", " to 7pm" (the end's hour, its am/pm)
+_WINDOW_END = re.compile(r"\s*(?:-|–|to)\s*(\d{1,2})(?:[:.]\d{2})?\s*(am|pm|a\.m\.|p\.m\.)")
+
+
 def hour_minute(token: str) -> tuple[int, int, bool] | None:
     """(hour, minute, whether the hour is known on a 24-hour clock) of a clock ``token``.
 
@@ -97,6 +103,8 @@ def hour_minute(token: str) -> tuple[int, int, bool] | None:
     ((18, 30, True), (15, 30, True), (4, 30, False), (14, 0, True))
     >>> hour_minute("eleven o'clock"), hour_minute("noon"), hour_minute("两点"), hour_minute("一点")
     ((11, 0, False), (12, 0, True), (2, 0, False), None)
+    >>> hour_minute("7.30-9am"), hour_minute("5-7pm"), hour_minute("11-1pm"), hour_minute("12-2pm")
+    ((7, 30, True), (17, 0, True), (11, 0, True), (12, 0, True))
     """
     t = token.strip().casefold()
     if t in ("noon", "midday") or t.endswith((" noon", " midday")):
@@ -125,6 +133,10 @@ def hour_minute(token: str) -> tuple[int, int, bool] | None:
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").replace(".", "")
     if hour > 23 or minute > 59:
         return None
+    if not half and (end := _WINDOW_END.match(t, m.end())):
+        # (missen21) a window with am/pm only at its end ("7-9am", "5-7pm"): its start is in the same half of the day
+        # when it is the earlier hour; a window across noon ("11-1pm") starts in the morning
+        half = end.group(2).replace(".", "") if hour % 12 <= int(end.group(1)) % 12 else "am"
     if half:
         return hour % 12 + (12 if half == "pm" else 0), minute, True
     return hour, minute, ":" in t or "：" in t or hour > 12
@@ -181,6 +193,28 @@ def _tokens(text: str) -> list[tuple[int, int, str, str]]:
                     and not any(s < m.end() and m.start() < e for s, e, _, _ in found):
                 found.append((m.start(), m.end(), kind, m.group(0)))
     return sorted((s + len(t) - len(t.lstrip()), e, k, t.strip()) for s, e, k, t in found)
+
+
+# (missen20) a weekday and a bare hour after it, "at" between or not: "thursday 5", "Thursday at 11"
+_DAY_HOUR = re.compile(rf"\b{_WD}\b\.?,?\s+(?:at\s+)?(1[0-2]|[1-9])\b(?![:.]\d)(?!\s*(?:st|nd|rd|th|of)\b|\s*{_MON}|{_COUNTED})", re.I)
+
+
+def _hour_tokens(clause: str) -> list[tuple[int, int, str, str]] | None:
+    """(missen20) The clause's tokens with a bare hour said after a weekday read as a clock, the weekday as the day
+    ("thursday 5" is Thursday at five, not the 5th), or None when the clause says no such hour. Read only where the
+    day-of-month reading picks no offered slot.
+
+    >>> [t[2:] for t in _hour_tokens("thursday 5")], [t[2:] for t in _hour_tokens("Thursday at 11 will do")]
+    ([('day', 'thursday'), ('clock', '5')], [('day', 'Thursday'), ('clock', '11')])
+    >>> _hour_tokens("saturday 14th"), _hour_tokens("the friday one"), _hour_tokens("monday 5 june")
+    (None, None, None)
+    """
+    m = _DAY_HOUR.search(clause)
+    if m is None:
+        return None
+    day_end = m.start() + len(re.match(rf"{_WD}\.?", clause[m.start():], re.I).group(0))
+    kept = [t for t in _tokens(clause) if t[1] <= m.start() or t[0] >= m.end()]
+    return sorted(kept + [(m.start(), day_end, "day", clause[m.start():day_end]), (m.start(1), m.end(1), "clock", m.group(1))])
 
 
 #: where an option's own words begin at the latest: the clause it is said in
@@ -278,6 +312,12 @@ def _by_words(clause: str, options: list[Option], lang: str) -> set[int] | None:
     return found or None
 
 
+def _fitting(tokens: list[tuple[int, int, str, str]], options: list[Option]) -> bool:
+    """(missen20) Some offered slot is on every day-of-month the tokens name."""
+    doms = [d for _, _, kind, token in tokens if kind == "day" and (d := _day_of_month(token)) is not None]
+    return any(o.day and all(_day_of_month(o.day) == d for d in doms) for o in options)
+
+
 def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int | None, bool]:
     """(index of the one option the clause names by every feature it says, whether it named it by a word)."""
     fits = set(range(len(options)))
@@ -286,7 +326,10 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
     if pointed:
         fits &= {index} if index is not None else set()
         named = True
-    for start, end, kind, token in _tokens(clause):
+    said = _tokens(clause)
+    if (hours := _hour_tokens(clause)) is not None and not _fitting(said, options):
+        said = hours  # (missen20) "thursday 5" when no offered slot is on the 5th: Thursday at five
+    for start, end, kind, token in said:
         named = True
         if kind == "day":
             wd, dom, month = weekday_of(token), _day_of_month(token), _month(token)
@@ -412,6 +455,8 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
         if not bare:
             continue
         if index is not None:  # "saturday. wait no ..., friday noon works": the last pick of the message stands
+            if picked and picked[1] != index:
+                _drop_dropped(ctx, picked[0], clause)
             picked = (clause, index, by_word)
     if picked:
         return _carry(ctx, *picked, options)
@@ -470,6 +515,25 @@ def _drop_own(ctx: MessageContext, clause: str) -> None:
     ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
 
 
+def _drop_dropped(ctx: MessageContext, dropped: str, kept: str) -> None:
+    """(missen21) The day and clock facts of a pick the message drops for a later one that says a kind of time it
+    said too ("tuesday evening, nobody's home then. wednesday morning then", "8号下午吧，还是周六那个"), but none the
+    later pick says too; a later pick that says no such kind is another slot's ("3pm please ... and today for
+    collecting").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-04")
+    >>> t.observe_many([{"role": "assistant", "content": "We can come Tuesday 12 May 6-8pm or Wednesday 13 May 7-9am."},
+    ...                 {"role": "user", "content": "tuesday evening, nobody home till late tho. wednesday morning then"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and "uesday" in str(f.value)]
+    []
+    """
+    if not {t[2] for t in _tokens(dropped)} & {t[2] for t in _tokens(kept)}:
+        return
+    own = [u for u in _own(ctx, dropped) if str(u.value) not in kept]
+    ctx.units[:] = [u for u in ctx.units if not any(u is o for o in own)]
+
+
 # (picks15) the words that point at an offered slot: a day or clock with 那个 / 那场 after it (周日那个), "the" before a
 # weekday ("the Thursday") and "one" after a day or clock ("saturday one", "the 2pm one")
 _ZH_POINTER = re.compile(r"\s*(?:那个|那场|那天|那次|那班|那趟)")
@@ -486,6 +550,8 @@ def pointed_words(clause: str, pack, size: int) -> str:
     ('周日那个', 'The Thursday', '')
     >>> pointed_words("the saturday one, I'm at choir", None, 2), pointed_words("上午10点那场", None, 2)
     ('the saturday one', '上午10点那场')
+    >>> pointed_words("The Monday afternoon, please", None, 3)
+    'The Monday afternoon'
     """
     if pack is not None:
         _, pointed = pack.position(clause, size)
@@ -499,10 +565,39 @@ def pointed_words(clause: str, pack, size: int) -> str:
         if m := _ZH_POINTER.match(clause, end):
             return clause[start:m.end()].strip()
         the = _EN_THE.search(clause, 0, start)
+        if the and kind == "day" and (run := said_when(clause[start:])):
+            end = start + len(run)  # (missen19) "The Monday afternoon": the part of the day said with it too
         one = _EN_ONE.match(clause, end)
         if (the and kind == "day") or one:
             return clause[the.start() if the else start:one.end() if one else end].strip()
     return ""
+
+
+# (missen19) what may stand between two tokens of one said time: "fri morning", "thursday at 5pm", "sat 20th, 10am"
+_SAID_GAP = re.compile(r"\s*(?:,|\bat\b)?\s*", re.I)
+
+
+def said_when(clause: str) -> str:
+    """(missen19) The user's words for a day and a clock or part of the day in ``clause``, as one run of tokens with
+    nothing but a space, a comma or "at" between them ("weds 3pm", "fri morning"); "" for no day or clock, or (miss12)
+    a part of the day alone, which says less than the option it picks.
+
+    >>> said_when("wednesday afternoon is better"), said_when("fri morning pls"), said_when("yes 10.20 great")
+    ('wednesday afternoon', 'fri morning', '10.20')
+    >>> said_when("morning is better"), said_when("monday after work like 5.30?")
+    ('', 'monday')
+    """
+    tokens = _hour_tokens(clause) or _tokens(clause)  # (missen20) "Thursday at 11": the hour is said too
+    if not tokens:
+        return ""
+    run = [tokens[0]]
+    for token in tokens[1:]:
+        if not _SAID_GAP.fullmatch(clause, run[-1][1], token[0]):
+            break
+        run.append(token)
+    if all(kind == "part" for _, _, kind, _ in run):
+        return ""
+    return clause[run[0][0]:run[-1][1]].rstrip(" ,.")  # (fix22) "thursday, 5 of us": the day's comma is no word
 
 
 def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options: list[Option]) -> list[_Unit]:
@@ -514,15 +609,18 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         first = own[0]
         ctx.units[:] = [u for u in ctx.units if u is first or not any(u is o for o in own[1:])]
         value = _merged(first.value, options[index], ctx.lang)
-        if pointer and pointer.casefold() not in value.casefold():
-            value = f"{pointer} ({value})"  # (picks15) the user's words that picked it, the slot beside
+        # (picks15) the user's words that picked it, the slot beside; (missen19) a weekday with a part of the day or
+        # a clock ("wednesday afternoon", "weds 3pm") too: the option's day and clock alone lost them
+        said = pointer or said_when(clause)
+        if said and said.casefold() not in value.casefold():
+            value = f"{said} ({value})"
         ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
         units += _left_slots(ctx, options)  # (picks16) the pick is held under the day's key: a slot picked before is left
     else:
         # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
         # for them first, the option beside ("20号 (4月20日)", "10.20 (10:20am)"); a part of the day alone ("morning")
         # says less than the option and adds nothing
-        said = pointer or " ".join(token for _, _, kind, token in _tokens(clause) if kind in ("day", "clock"))
+        said = pointer or said_when(clause)
         if said and said.casefold() not in value.casefold():
             value = f"{said} ({value})"
         name = "时段" if ctx.lang == "zh" else "slot"

@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from .gates import first_match  # noqa: F401  (the steps import it from here)
 
-#: an English weekday's stem, short forms too ("tues", "thurs", "sat"): add "(?:day)?s?" for the word
-EN_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
+#: an English weekday's stem, short forms too ("tues", "thurs", "sat", missen19 "weds"): add "(?:day)?s?" for the word
+EN_WEEKDAY = r"(?:mon|tues?|wed(?:nes|s)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
 #: where a statement ends: a sentence's end or a semicolon, a run of marks as one end ("！！", "?!"), a full
 #: stop only before a space or the text's end (a number's point, "£1.50", ends none)
 STATEMENT_END = re.compile(r"[。！？!?；;\n]+|\.(?:\s+|$)")
@@ -219,3 +219,26 @@ def whole_words(part: str, text: str) -> bool:
     (True, False)
     """
     return re.search(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", text) is not None
+
+
+#: (picks10) where a clause parts in chat: a comma, dots, "actually", "but"; a space between Chinese characters is a
+#: comma ("那走单位那个吧 千万别联系房东")
+_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
+
+
+def sub_clauses(text: str) -> list[tuple[int, str]]:
+    """(offset, piece) of each piece of ``text``'s clauses, parted by :data:`_SUB` (moved here from the choose step so
+    that the echoed step reads them without importing choose).
+
+    >>> sub_clauses("那走单位那个吧 千万别联系房东")
+    [(0, '那走单位那个吧'), (8, '千万别联系房东')]
+    """
+    out = []
+    for offset, clause in clauses(text):
+        pos = 0
+        for m in list(_SUB.finditer(clause)) + [None]:
+            end = m.start() if m else len(clause)
+            if clause[pos:end].strip():
+                out.append((offset + pos, clause[pos:end]))
+            pos = m.end() if m else end
+    return out

@@ -1,0 +1,135 @@
+"""A rule taken back by saying the deed it rules out as a go-ahead (cons21).
+
+The user rules a deed out ("please don't drill the tiles", "不要留我的电话", "我唔想留名") and later says that very deed,
+without a negation, as what may be done: "he says drill the tiles if you have to", "我的电话也留上吧", "咁算啦 留啦". The
+rule no longer holds. No cue list of lifting words reads these: the lift is the deed itself said again.
+
+How the deed is read from the rule: the words right after its negator. In spaced writing the verb and the word it
+governs ("drill the tiles" -> drill, tiles; "phone me" -> phone, me), a verb of the same deed standing for it (the
+verbs of contact are one deed: "you can ring me now" says "phone me"). In segmented writing the verb and what follows it up to
+the piece's end ("留我的电话" -> 留, 我的电话).
+
+What says it again:
+
+- (en) the verb in its bare form right before the word it governs (an article or a possessive between them), not
+  negated, not in a condition ("if you cut the joists the ceiling cracks") and not in a question;
+- (zh) a space- or comma-parted piece that asks nothing and negates nothing, holding the deed's whole object and
+  ending on a go-ahead particle (吧, 啦) or saying 也 ("我的号也加上吧"); or a bare verb of the deed with its particle
+  ("留啦", "登记吧") after a give-in in the same clause ("那算了", "咁算啦").
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "user", "content": "Please don't cut the joists, the surveyor was fussy"},
+...                 {"role": "user", "content": "He says cut the joists if you have to"}])
+>>> [(c.text, c.status) for c in t.state().constraints]
+[("Please don't cut the joists", 'lifted')]
+>>> t = Tracker("zh")
+>>> t.observe_many([{"role": "user", "content": "不要留我的电话 我上班不方便接"},
+...                 {"role": "user", "content": "想了想 我的电话也留上吧"}])
+>>> [(c.text, c.status) for c in t.state().constraints]
+[('不要留我的电话 我上班不方便接', 'lifted')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import _graph as g
+from .._units import LiftUnit, _Unit
+from .context import MessageContext
+
+#: (en) the negator of a ruled-out deed and the deed after it: its verb and the word it governs
+_EN_DEED = re.compile(r"\b(?:do ?n[o'’]?t|do not|never)\s+(?:ever\s+|please\s+)?(?P<verb>[a-z]{3,})\s+"
+                      r"(?:(?:the|a|an|my|his|her|our|their|your|any|those|these|that|this)\s+)?(?P<thing>[a-z]{2,})\b", re.I)
+#: (en) words before the deed said again that keep it ruled out or make it a condition
+_EN_NOT_BEFORE = re.compile(r"(?:\b(?:not|never|no|don'?t|dont|do not|won'?t|cannot|can'?t|if|unless|when|before|whether"
+                            r"|in case)\b|n[o'’]t)\s+(?:\w+\s+){0,2}$", re.I)
+#: (zh) the negator of a ruled-out deed and the deed after it, to the piece's end
+_ZH_DEED = re.compile(r"(?:不要|别|不准|不许|千万别|唔好|唔要|唔想|唔准|不想|莫)(?P<deed>[\u4e00-\u9fff]{2,10})")
+#: (zh) a piece that negates or asks: it says no deed again ("还是要无坚果的那款吧" keeps "不要放坚果")
+_ZH_NOT = re.compile(r"[不别没莫唔否勿无免]|吗|呢|[？?]")
+#: (zh) a piece said as a go-ahead: it ends on 吧 / 啦 or says 也
+_ZH_GO = re.compile(r"[吧啦罢]\W*$|也")
+#: (zh) a give-in said before a bare verb: 那算了, 咁算啦, 好吧, 行吧
+_ZH_GIVE_IN = re.compile(r"算了|算啦|罢了|好吧|行吧")
+_ZH_PIECES = re.compile(r"[^\s，,。！？；;]+")
+_ZH_PARTICLES = re.compile(r"[吧啦罢啊呀了嘛哈]+$")
+
+
+def deed_again(ctx: MessageContext, clause: str) -> list[_Unit]:
+    """Lifts of the active must_not rules whose ruled-out deed the user's ``clause`` says again as a go-ahead (the
+    caller passes no clause that asks).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Don't cut the joists"},
+    ...                 {"role": "user", "content": "If you cut the joists the ceiling will crack"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [("Don't cut the joists", 'active')]
+    """
+    if ctx.role != "user":
+        return []
+    said = _said_in_zh if ctx.profile.segmented else _said_in_en
+    return [LiftUnit(constraint=cid) for cid, d in g.open_items(ctx.graph, "constraint")
+            if d["polarity"] == "must_not" and said(clause, d["text"])]
+
+
+#: verbs of one deed of contact: a rule says one, its go-ahead another ("please don't phone me", "you can ring me now").
+#: Not the pack's ``same_deed`` of promises: there "phone" is also the thing a code is sent to ("a new PIN went to your
+#: phone" reports no call)
+_ONE_DEED = (frozenset({"call", "ring", "phone"}),)
+
+
+def _same_deed(verb: str) -> set[str]:
+    """``verb`` and the verbs of the same deed ("phone" -> call, ring, phone).
+
+    >>> sorted(_same_deed("Phone")), _same_deed("drill")
+    (['call', 'phone', 'ring'], {'drill'})
+    """
+    low = verb.casefold()
+    return {low}.union(*(w for w in _ONE_DEED if low in w))
+
+
+def _said_in_en(clause: str, rule: str) -> bool:
+    """Whether ``clause`` says the deed ``rule`` rules out, its verb bare, not negated nor a condition.
+
+    >>> _said_in_en("you can ring me now", "please dont phone me at work")
+    True
+    >>> _said_in_en("I'll ring you if it changes", "please dont phone me at work")
+    False
+    >>> _said_in_en("so no drilling the tiles", "dont drill the tiles")
+    False
+    """
+    m = _EN_DEED.search(rule)
+    if not m:
+        return False
+    verbs = "|".join(sorted(map(re.escape, _same_deed(m.group("verb")))))
+    said = re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|my|his|her|our|their|your|any|those|these|that|this)\s+)?"
+                      rf"{re.escape(m.group('thing'))}\b", re.I)
+    return any(not _EN_NOT_BEFORE.search(clause[:s.start()]) for s in said.finditer(clause))
+
+
+def _said_in_zh(clause: str, rule: str) -> bool:
+    """Whether a piece of ``clause`` says the deed ``rule`` rules out as a go-ahead: its whole object with 吧 / 啦 / 也,
+    or its bare verb after a give-in.
+
+    >>> _said_in_zh("等下 我的号也加上吧", "不要放我的号"), _said_in_zh("咁算啦 留啦", "我唔想留名 怕佢哋搵上门")
+    (True, True)
+    >>> _said_in_zh("照片也放上吧 不过别放他哭的", "不要放带日期的照片"), _said_in_zh("留啦", "我唔想留名")
+    (False, False)
+    """
+    m = _ZH_DEED.search(rule)
+    if not m:
+        return False
+    deed = m.group("deed")
+    verb, thing = deed[:1], deed[1:]
+    for p in _ZH_PIECES.finditer(clause):
+        piece = p.group(0)
+        if _ZH_NOT.search(piece) or not _ZH_GO.search(piece):
+            continue
+        if len(thing) >= 2 and thing in piece:
+            return True
+        bare = _ZH_PARTICLES.sub("", piece)
+        if bare and deed.startswith(bare) and len(bare) <= 2 and _ZH_GIVE_IN.search(clause[:p.start()]):
+            return True
+    return False
