@@ -119,6 +119,21 @@ def _plain(value: str) -> str:
     return re.sub(r"[\s,]", "", value.casefold())
 
 
+#: (prec21) the bound said right after an amount, kept with it as the money reader keeps it after 元 ("预算100元以内"):
+#: "500以内", "十二万左右", "£50 each", "$20 per head"
+AMOUNT_BOUND = re.compile(r"\s?(?:左右|以内|之内|以下|上下)|\s(?:each|per (?:head|person|guest|night|month|item|unit))\b", re.I)
+
+
+def without_bound(value: str) -> str:
+    """(prec21) An amount without the bound said after it: the amount a rule's bound compares.
+
+    >>> without_bound("三百以内"), without_bound("£50 each"), without_bound("300元")
+    ('三百', '£50', '300元')
+    """
+    m = re.search(f"(?:{AMOUNT_BOUND.pattern})$", value, re.I)
+    return value[:m.start()] if m else value
+
+
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: a number in Chinese numerals ("三百", "两千五", "三百块"), not the day of a week ("周六"), nor a word that holds
 #: numeral characters (百度, 万一, 万达, 一下, 一楼: a run that opens on 百, 千 or 万, or runs on into a word that is no unit)

@@ -27,7 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
-from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
+from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, without_bound, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
@@ -1021,7 +1021,7 @@ def _value_kept(ctx: MessageContext, value: str) -> bool:
     """
     if not ctx.profile.segmented:
         return False
-    keys = {d["key"] for _, d in g.current_facts(ctx.graph) if _plain(str(d["value"])) == _plain(value)}
+    keys = {d["key"] for _, d in g.current_facts(ctx.graph) if _plain(without_bound(str(d["value"]))) == _plain(value)}
     return bool(keys) and not any(u.key in keys for u in ctx.units_of(FactUnit))
 
 

@@ -23,6 +23,7 @@ from functools import cached_property
 from .. import _graph as g
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
+from .bounds import AMOUNT_BOUND
 from .context import Mention, MessageContext
 from .countwords import other_measure
 from .domains import admits
@@ -71,6 +72,21 @@ def range_to(text: str, end: int, mentions=()) -> int | None:
     return m.end()
 
 
+def bound_to(text: str, end: int) -> int | None:
+    """(prec21) Where the bound said right after the amount ending at ``end`` ends (:data:`~ctxgraph.extract.bounds.
+    AMOUNT_BOUND`), or None.
+
+    >>> t = "预算每人500以内。"; t[4:bound_to(t, 7)]
+    '500以内'
+    >>> t = "budget around £50 each, delivered"; t[14:bound_to(t, 17)]
+    '£50 each'
+    >>> bound_to("budget is 600 max", 13) is None
+    True
+    """
+    m = AMOUNT_BOUND.match(text, end)
+    return m.end() if m else None
+
+
 class FactWriter:
     """Collects one message's facts: one value per key, the rules of who may change what."""
 
@@ -117,6 +133,9 @@ class FactWriter:
         if whole and ctx.role == "user" and not ctx.asking(at):
             # (lead18) "预算3000到5000", "budget is 300-500 pounds": the user's range is the value, whole
             value, mention = ctx.text[mention.start:whole], None
+        elif mention is not None and mention.label in ("NUMBER", "MONEY") and "MONEY" in slot.types and ctx.role == "user" \
+                and (bound := bound_to(ctx.text, mention.end)):
+            value = ctx.text[mention.start:bound]  # (prec21) "预算每人500以内", "budget around £50 each": the bound with it
         elif mention is not None and mention.label == "NUMBER" and _GOES_ON.match(ctx.text, mention.end):
             return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
@@ -433,6 +452,19 @@ _COMMA_AT = re.compile(r"[,，]\s*\S")
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]*[A-Z0-9]?\w*")
 
 
+def _own_value_ahead(ctx, slot: SlotRule, sm: re.Match, start: int, end: int) -> bool:
+    """Whether a slot word at the end of its clause has its value right before it and the clause after its comma
+    (``start``-``end``) holds a value of its types with words of their own after it ("5月1号入住，5月3号退房"): each
+    clause holds its own value, and lead20b's comma reading ("报名写她的名字，张秀兰") does not apply.
+
+    Examples: ``tests/test_trust_zh_parties.py`` (check-out-question), ``tests/test_trust_lead20.py``.
+    """
+    before = any(m.label in slot.types and m.end <= sm.start() and not ctx.text[m.end:sm.start()].strip()
+                 for m in ctx.mentions)
+    after = next((m for m in ctx.mentions if m.label in slot.types and start <= m.start < end), None)
+    return before and after is not None and bool(ctx.text[after.end:end].strip())
+
+
 def slot_word_facts(w: FactWriter) -> None:
     """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
     ctx, pack = w.ctx, w.ctx.pack
@@ -451,7 +483,8 @@ def slot_word_facts(w: FactWriter) -> None:
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
         if ctx.lang == "zh" and not text[sm.end():clause_end].strip() and _COMMA_AT.match(text, clause_end):
             # (lead20b) the word ends its clause and the value follows a comma ("报名写她的名字，张秀兰")
-            clause_end = next((e for e in sentence_ends if e > clause_end), len(text))
+            following = next((e for e in sentence_ends if e > clause_end), len(text))
+            clause_end = clause_end if _own_value_ahead(ctx, slot, sm, clause_end, following) else following
         window_end = sm.end() + len(text[sm.end():min(clause_end, sm.end() + ctx.profile.value_window)])
         free = ctx.profile.free_value(text[sm.end():clause_end]) if not slot.types else None
         pick = None if free else _pick_value(w, slot, sm, window_end)

@@ -199,6 +199,80 @@ def _said_clock(text: str) -> tuple[int, int] | None:
     return int(m.group("h24")) % 12, int(m.group("m24"))
 
 
+def _part_hours(lang: str, word: str) -> tuple[int, int] | None:
+    """The hours (from, to) a part of the day covers ("下午": 12-18, "mornings": 5-12), else None."""
+    word = word.strip().casefold()
+    return next(((lo, hi) for part, lo, hi in _DAY_PARTS.get(lang, ()) if word in (part, part + "s")), None)
+
+
+def record_hours(values: list[str], lang: str, *, inside: bool = False) -> tuple[int, int] | None:
+    """(prec21) The hours a tool's record books: its first clock's hour, else a value that is a part of the day
+    ("slot": "下午"), else None. ``inside``: (miss20) a part of the day said inside a value counts too, for a fact's
+    own value ("2027-03-13 下午"); a record's other fields count only when they are the part whole (a note that
+    names "morning" books no hours).
+
+    >>> record_hours(["2027-06-22", "下午"], "zh"), record_hours(["2027-03-20", "14:30"], "zh"), record_hours(["3"], "en")
+    ((12, 18), (14, 15), None)
+    >>> record_hours(["3月13号 下昼"], "zh"), record_hours(["3月13号 下昼"], "zh", inside=True)
+    (None, (12, 18))
+    """
+    for value in values:
+        if clock := _CLOCK.search(_ISO.sub("", value)):
+            return int(clock.group(1)), int(clock.group(1)) + 1
+    rx = _PART_WORD.get(lang)
+    parts = ((m.group(0) for m in rx.finditer(value)) if inside and rx is not None else (value,) for value in values)
+    return next((span for words in parts for word in words if (span := _part_hours(lang, word))), None)
+
+
+def without_other_part(day: str, lang: str, hours: tuple[int, int] | None) -> str | None:
+    """(prec21) The user's words for a day without a part of the day the booked ``hours`` are not in: the user took
+    the part back or moved the booking ("明天上午 哦不对 ... 下午来", then the afternoon booked); None when nothing
+    is left.
+
+    >>> without_other_part("明天上午", "zh", (14, 15)), without_other_part("周六上午", "zh", (9, 10))
+    ('明天', '周六上午')
+    >>> without_other_part("tomorrow morning", "en", (12, 18)), without_other_part("上午", "zh", (14, 15))
+    ('tomorrow', None)
+
+    (miss20) The hours of a part said by its word, the Cantonese ones too: "礼拜六上昼" beside the booking's
+    "3月13号 下昼" is "礼拜六", beside "12月5号 上午" (the same part in other words) it stays.
+
+    >>> [without_other_part("礼拜六上昼", "zh", record_hours([v], "zh", inside=True)) for v in ("3月13号 下昼", "12月5号 上午")]
+    ['礼拜六', '礼拜六上昼']
+    """
+    rx = _PART_WORD.get(lang)
+    for m in rx.finditer(day) if rx is not None and hours is not None else ():
+        span = _part_hours(lang, m.group(0))
+        if span is not None and (span[1] <= hours[0] or span[0] >= hours[1]):
+            return re.sub(r"\s{2,}", " ", day[:m.start()] + day[m.end():]).strip() or None
+    return day
+
+
+def said_in_hours(said: list[tuple[str, object]], lang: str, hours: tuple[int, int] | None) -> list[tuple[str, object]]:
+    """(prec21) A conversation's date mentions (text, value) with no part of the day outside the booked ``hours``
+    (:func:`without_other_part`); a mention that is only such a part is left out.
+
+    >>> said_in_hours([("明天上午", "2027-06-22"), ("6月22号", "2027-06-22")], "zh", (12, 18))
+    [('明天', '2027-06-22'), ('6月22号', '2027-06-22')]
+    """
+    if hours is None:
+        return said
+    return [(kept, value) for text, value in said if (kept := without_other_part(text, lang, hours))]
+
+
+def without_other_end(said: str, end: re.Match | None) -> str:
+    """(prec21) The user's words for a clock without the end of a range the tool's value ends elsewhere ("7点到11点"
+    beside a booked 19:00-22:30 is "7点"; ``end``: the value's second clock).
+
+    >>> without_other_end("7点到11点", _CLOCK.search("22:30")), without_other_end("7点到10点", _CLOCK.search("22:00"))
+    ('7点', '7点到10点')
+    """
+    clocks = list(_SAID_CLOCK.finditer(said))
+    if len(clocks) < 2 or end is None or _said_clock(clocks[1].group(0)) == (int(end.group(1)) % 12, int(end.group(0)[-2:])):
+        return said
+    return said[:clocks[0].end()]
+
+
 def clock_words(G: nx.MultiDiGraph, hour: int, minute: int) -> str | None:
     """The user's latest words for the clock ``hour``:``minute`` (a TIME they said, "十点" for a tool's 22:00), else
     (miss11) the assistant's latest words for it: the user picked an option by its day ("周日那个") and the option
@@ -213,22 +287,27 @@ def clock_words(G: nx.MultiDiGraph, hour: int, minute: int) -> str | None:
 
 
 def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None = None, *,
-                    today: datetime.date | None = None) -> str:
+                    today: datetime.date | None = None, hours: tuple[int, int] | None = None) -> str:
     """``value`` (a tool's day and clock in the chat's words) with the user's words for them before
     it, where the value does not hold them yet: the weekday or relative day the user named the day
-    ``iso`` by, and the part of the day the user named its first clock by.
+    ``iso`` by, and the part of the day the user named its first clock by. (prec21) The day's words
+    keep no part of the day the booking is not in (the value's clock or part of the day, else ``hours``,
+    the hours its record books: :func:`record_hours`), the clock's words no end of a range the value ends elsewhere.
 
     Examples: ``tests/test_trust_surface.py``.
     """
     iso = iso or (m.group(0) if (m := _ISO.search(value)) else None)
     folded = value.casefold()
     words = []
+    clocks = list(_CLOCK.finditer(_ISO.sub("", value)))
+    clock = clocks[0] if clocks else None
+    hours = record_hours([value], lang, inside=True) or hours
     day = day_words(G, iso, today) if iso else None
-    day = _without_other_part(day, value, lang) if day else day
+    day = without_other_part(day, lang, hours) if day else None
     if day and (weekday_of(day) is None or weekday_of(day) != weekday_of(value)) and day.casefold() not in folded:
         words.append(day)
-    clock = _CLOCK.search(_ISO.sub("", value))
     said = clock_words(G, int(clock.group(1)), int(clock.group(0)[-2:])) if clock else None
+    said = without_other_end(said, clocks[1] if len(clocks) > 1 else None) if said else None
     if said and said.casefold() not in folded and not (day and said.casefold() in day.casefold()):
         words.append(said)  # (miss7) "十点" beside the tool's 22:00, "周五上午十点" beside 10:00
     part = part_of_day(G, lang, int(clock.group(1))) if clock else None
@@ -238,31 +317,6 @@ def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None =
         return value
     head = ("" if lang == "zh" else " ").join(words)
     return f"{head} {value}"
-
-
-def _without_other_part(day: str, value: str, lang: str) -> str:
-    """(miss20) The user's words for a day without the part of the day they hold when ``value`` (the tool's day and
-    clock) names another part, by its word or by a clock outside it: the user took that part back or the assistant
-    moved it ("礼拜六上昼" … the booking's "2027-03-13 下午"; "周六早上" … "14:00").
-
-    >>> _without_other_part("礼拜六上昼", "3月13号 下午", "zh"), _without_other_part("周六早上", "2027年4月10日 14:00", "zh")
-    ('礼拜六', '周六')
-    >>> _without_other_part("周六下午", "2027年4月10日 14:00", "zh"), _without_other_part("saturday morning", "09:30", "en")
-    ('周六下午', 'saturday morning')
-    >>> _without_other_part("礼拜六上昼", "12月5号 上午", "zh")  # the same part in other words
-    '礼拜六上昼'
-
-    """
-    said = _PART_WORD[lang].search(day) if lang in _PART_WORD else None
-    if said is None:
-        return day
-    spans = {w: (lo, hi) for w, lo, hi in _DAY_PARTS[lang]}
-    lo, hi = spans[said.group(0).casefold().rstrip("s")]
-    others = [spans[m.group(0).casefold().rstrip("s")] for m in _PART_WORD[lang].finditer(value)]
-    clock = _CLOCK.search(_ISO.sub("", value))
-    if (others and not any(a < hi and lo < b for a, b in others)) or (clock and not lo <= int(clock.group(1)) < hi):
-        return (day[:said.start()] + day[said.end():]).strip()
-    return day
 
 
 def _squashed(text: str) -> str:

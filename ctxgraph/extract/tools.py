@@ -18,7 +18,7 @@ from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
 from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
-from .surface import counted_form, measured_form, names_money, priced_form, user_form, with_user_words
+from .surface import counted_form, measured_form, names_money, priced_form, record_hours, said_in_hours, user_form, with_user_words
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -176,14 +176,14 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
     return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
 
 
-def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
+def _dated(ctx: MessageContext, unit: FactUnit, hours: tuple[int, int] | None = None) -> FactUnit:
     """A tool's fact in the user's own words, its normal form kept as the normalised value: a
     code, a numeric date or a number with a unit as the user wrote it ("FR 7124", "14/02/1981",
     "30公斤": :func:`~ctxgraph.extract.surface.user_form`); machine dates ("2026-05-29") in the
     words the conversation used for that day ("5月29日", "Friday 13 March"), a machine clock
     ("16:50") as the conversation last said that time ("4:50pm"), and before them the weekday
     and the part of the day the user named them by ("周四中午 26号 12:00", "this sunday 12 July":
-    :func:`~ctxgraph.extract.surface.with_user_words`)."""
+    :func:`~ctxgraph.extract.surface.with_user_words`; ``hours``: those the fact's record books)."""
     own = user_form(unit.value, ctx.graph)
     if own is not None:
         return unit.model_copy(update=dict(value=own, normalized=unit.value))
@@ -191,9 +191,11 @@ def _dated(ctx: MessageContext, unit: FactUnit) -> FactUnit:
     if m is None and not MACHINE_CLOCK.search(unit.value):
         return unit
     value = spoken_times(unit.value, said_times(ctx.graph))
+    hours = record_hours([unit.value], ctx.lang, inside=True) or hours
     if m is not None:
-        value = spoken_dates(value, ctx.lang, said_dates(ctx.graph), written=False, own=said_dates(ctx.graph, user=True))
-    value = with_user_words(value, ctx.graph, ctx.lang, m.group(0) if m else None, today=ctx.today)
+        value = spoken_dates(value, ctx.lang, said_in_hours(said_dates(ctx.graph), ctx.lang, hours), written=False,
+                             own=said_in_hours(said_dates(ctx.graph, user=True), ctx.lang, hours))
+    value = with_user_words(value, ctx.graph, ctx.lang, m.group(0) if m else None, today=ctx.today, hours=hours)
     if value == unit.value and m is None:
         return unit
     return unit.model_copy(update=dict(value=value, normalized=m.group(0) if m else unit.normalized))
@@ -230,6 +232,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, write
     pack = ctx.pack
     slotted: list[_Unit] = []
     ids: list[_Unit] = []
+    hours = record_hours([str(v) for v in fields.values() if isinstance(v, str)], ctx.lang)
     for path, value in fields.items():
         if not isinstance(value, (str, int, float)) or isinstance(value, bool) or not str(value).strip() or "[" in path:
             continue
@@ -238,7 +241,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, write
         if slot is not None:
             if "MONEY" in slot.types and " " not in leaf:
                 continue  # a bare "price" or "total" is the assistant's number; "refund_amount" says what it is for
-            slotted.append(_dated(ctx, FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id)))
+            slotted.append(_dated(ctx, FactUnit(key=slot.id, name=slot.name, value=value, slot=slot.id), hours))
         elif _ID_FIELD.search(leaf) and not _NOT_ID_FIELD.match(leaf) and _ID_VALUE.fullmatch(value):
             if leaf == "id":  # "card.id" -> "card id"; a bare "id" says nothing
                 parent = _leaf_words(path.rsplit(".", 1)[0]) if "." in path else ""
@@ -246,7 +249,7 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, write
                     continue
                 leaf = f"{parent} id"
             key = leaf.replace(" ", "_")
-            ids.append(_dated(ctx, FactUnit(key=key, name=leaf, value=value)))
+            ids.append(_dated(ctx, FactUnit(key=key, name=leaf, value=value), hours))
     units = slotted + ids
     name = _item_name(data)
     if name and "item" in pack.slots:
@@ -491,6 +494,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     value's shape (a membership number that looks like an order id)."""
     units: list[_Unit] = []
     values = list(values)
+    hours = record_hours([value for _, value in values], ctx.lang)  # (prec21) a day's part the record does not book goes
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
@@ -523,7 +527,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
                      if said is not None else
                      _dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
-                                          slot=slot.id if slot is not None else None)))
+                                          slot=slot.id if slot is not None else None), hours))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
