@@ -17,8 +17,6 @@ from tests.probe_sets import constraint_problems, load_probes, probe_params
 PROBES = load_probes("fix23")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-unable-result-yongwan": "不会用 in 不会用完 (won't use up) is read as an inability",
-    "zh-unable-result-nonghuai": "不会弄 in 不会弄坏 (won't break it) is read as an inability",
     "en-stranded-bench": "the infinitive's own 'on' is dropped as a hanging preposition",
     "en-stranded-talk": "the relative clause's own 'with' is dropped as a hanging preposition",
 }
