@@ -17,8 +17,6 @@ from tests.probe_sets import constraint_problems, load_probes, probe_params
 PROBES = load_probes("fix23")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-stranded-bench": "the infinitive's own 'on' is dropped as a hanging preposition",
-    "en-stranded-talk": "the relative clause's own 'with' is dropped as a hanging preposition",
 }
 
 
