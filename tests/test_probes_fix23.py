@@ -17,8 +17,6 @@ from tests.probe_sets import constraint_problems, load_probes, probe_params
 PROBES = load_probes("fix23")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "zh-keptapart-xiangcai": "香菜 with 吧 lifts 不要放香菜 though the user asks it kept apart (单独)",
-    "zh-keptapart-lajiao": "辣椒 with 吧 lifts 别放辣椒 though the user asks it packed apart (另外装)",
 }
 
 
