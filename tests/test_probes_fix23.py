@@ -17,7 +17,6 @@ from tests.probe_sets import constraint_problems, load_probes, probe_params
 PROBES = load_probes("fix23")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-yes-mixed": "a mixed answer ('not really, yes the fireplace ...'): the yes-echo keeps 'fireplace' as a pick",
     "en-renumber-price": "'change the 3 to 4' (a price) moves the chairs' count to 4 (older than this round)",
 }
 
