@@ -1,8 +1,11 @@
 """fix23's probe set (``tests/data/probes_fix23.yml``, written before any mend): this round's rules fired where
 they should not. cons21's zh inability cue read a verb with a result complement ("他不会用完的", "我不会弄坏的") as
 what the user cannot do; lead20's hanging-preposition drop took the preposition an infinitive ends on ("a bench to
-sit on"). Controls: a coupon the user cannot use, a father who cannot use his phone (rules); a preposition left
-hanging by a masked value (dropped).
+sit on"); cons21's zh deed-again lift took the ruled-out thing asked kept apart ("香菜单独放一小盒吧") as the deed
+said again; missen21's yes-echo picked a word of a mixed answer ("not really, yes the fireplace was used ...").
+Controls: a coupon the user cannot use, a father who cannot use his phone (rules); a preposition left hanging by a
+masked value (dropped); the thing said again with 也 (a lift). One known miss of older code: a price renumbered
+("change the 3 to 4") moves a count.
 
 ``python -m tests.probe_sets tests/data/probes_fix23.yml`` prints the totals (docs/quality.md)."""
 
