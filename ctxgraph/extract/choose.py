@@ -565,6 +565,9 @@ _YES_NO_EN = re.compile(r"\b(?:would|do|does|did|are|is|will|shall|should|can|co
 #: (missen21) a yes/no question that offers two things, or asks leave to go on ("go ahead with a site visit"): no thing
 _TWO_OR_GO = re.compile(r"\bor\b|\b(?:go ahead|proceed|book|confirm|arrange|schedule)\b", re.I)
 _YES_AT_END = re.compile(r"\b(?:yes|yeah|yep)\W*$", re.I)
+#: (fix23) a clause that answers no: a yes said after it ("not really, yes the fireplace was used last winter") only
+#: qualifies the no and picks nothing
+_NO_FIRST = re.compile(r"^\W*(?:no|nope|nah|not really|not often|not usually|not much)\b", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 #: (missen21) a word that leads the thing repeated: an article, a number, a sum ("the £7,500 grant")
 _LEAD = re.compile(r"the|a|an|[£$€]?\d[\d,.]*", re.I)
@@ -584,6 +587,8 @@ def _yes_echo(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     words = _words(asked[0], "en")
     held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
     for offset, clause in _sub_clauses(ctx):
+        if _NO_FIRST.match(clause):
+            return []
         if ctx.asking(offset) or _DECLINES.search(clause) or not (_YES.match(clause) or _YES_AT_END.search(clause)):
             continue
         value = _echoed(clause, words)

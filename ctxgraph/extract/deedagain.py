@@ -50,6 +50,8 @@ _ZH_DEED = re.compile(r"(?:不要|别|不准|不许|千万别|唔好|唔要|唔�
 _ZH_NOT = re.compile(r"[不别没莫唔否勿无免]|吗|呢|[？?]")
 #: (zh) a piece said as a go-ahead: it ends on 吧 / 啦 or says 也
 _ZH_GO = re.compile(r"[吧啦罢]\W*$|也")
+#: (zh, fix23) a piece that asks the thing kept apart says another deed: "香菜单独放一小盒吧" keeps "不要放香菜"
+_ZH_APART = re.compile(r"单独|另外|分开|另[装放包拿]")
 #: (zh) a give-in said before a bare verb: 那算了, 咁算啦, 好吧, 行吧
 _ZH_GIVE_IN = re.compile(r"算了|算啦|罢了|好吧|行吧")
 _ZH_PIECES = re.compile(r"[^\s，,。！？；;]+")
@@ -117,6 +119,8 @@ def _said_in_zh(clause: str, rule: str) -> bool:
     (True, True)
     >>> _said_in_zh("照片也放上吧 不过别放他哭的", "不要放带日期的照片"), _said_in_zh("留啦", "我唔想留名")
     (False, False)
+    >>> _said_in_zh("香菜单独放一小盒吧", "不要放香菜"), _said_in_zh("香菜也放点吧", "不要放香菜")
+    (False, True)
     """
     m = _ZH_DEED.search(rule)
     if not m:
@@ -125,7 +129,7 @@ def _said_in_zh(clause: str, rule: str) -> bool:
     verb, thing = deed[:1], deed[1:]
     for p in _ZH_PIECES.finditer(clause):
         piece = p.group(0)
-        if _ZH_NOT.search(piece) or not _ZH_GO.search(piece):
+        if _ZH_NOT.search(piece) or not _ZH_GO.search(piece) or _ZH_APART.search(piece):
             continue
         if len(thing) >= 2 and thing in piece:
             return True

@@ -43,8 +43,9 @@ _SUBJECT_EN = re.compile(r"^\W*(?:(?:and|but|so|as|because|cos|since|coz|oh)\s+)
                          r"(?:my|our|his|her|their) [a-z]+|last time|the last time)\b", re.I)
 _SUBJECT_ZH = re.compile(r"^\W*(?:对了|还有|而且|另外|因为|所以)?\W*(?:[上下中]午|晚上|早上|白天|平时|工作日|周[一二三四五六日末]|星期[一二三四五六日天]|"
                          r"[那这今明后每]天|\d+号|[一二三四五六七八九十]+号|\d+点)*(?:我|他|她|孩子|家里|老人|上次|之前|以前|那次)")
-#: (cons21) what a person cannot do themselves ("转账我不会弄", "我不方便接电话"): their situation, no directive
-_UNABLE_ZH = re.compile(r"不会用|不会弄|弄不来|搞不来|整不来|用不来|不方便接")
+#: (cons21) what a person cannot do themselves ("转账我不会弄", "我不方便接电话"): their situation, no directive;
+#: (fix23) not with a result after the verb: "不会用完", "不会弄坏" say what will not happen (不会 = will not)
+_UNABLE_ZH = re.compile(r"不会[用弄](?![完到光掉坏丢脏错乱断破])|弄不来|搞不来|整不来|用不来|不方便接")
 #: what may stand between a rule and its reason: punctuation, spaces, a word that gives a reason
 _GAP = re.compile(r"^[\s,，;；.。!！—–-]*(?:(?:so|as|because|cos|since|因为|所以)\s*)?[\s,，;；]*$", re.I)
 

@@ -351,6 +351,22 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
 _HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?=\s*(?:[,.;]|$))", re.I)
 
 
+def _without_hanging(want: str, said: str) -> str:
+    """The want without a preposition left hanging by a value masked after it; (fix23) one the user
+    ended a clause on ("a bench to sit on", "a tutor he can practise with") is the user's own and stays.
+
+    >>> _without_hanging("freeze my membership for, I broke my ankle", "freeze my membership for 3 months, I broke my ankle")
+    'freeze my membership, I broke my ankle'
+    >>> _without_hanging("I need a new bench to sit on", "I need a new bench to sit on")
+    'I need a new bench to sit on'
+    """
+    def drop(m: re.Match) -> str:
+        before = re.search(r"(\w+)\W*$", want[:m.start()])
+        own = before and re.search(rf"\b{re.escape(before.group(1))}{re.escape(m.group())}\s*(?:[,.;!?]|$)", said, re.I)
+        return m.group() if own else ""
+    return _HANGING_PREP.sub(drop, want)
+
+
 
 
 def _opening_want(ctx: MessageContext, rules) -> str:
@@ -426,7 +442,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
     elif not parts and not _answers_assistant(ctx):  # (wantfb12) no want said: a fault reported or a thing asked
         parts = _fallback_want(ctx, text, kept_by, stated)  # for, whole and unmasked, is the want
     joined = ("，" if ctx.lang == "zh" else ". ").join(parts)
-    return joined if ctx.lang == "zh" else _HANGING_PREP.sub("", joined)
+    return joined if ctx.lang == "zh" else _without_hanging(joined, ctx.text)
 
 
 #: (wants10) the labels of counts and things: said in the opening and kept by no fact of their own, they stay in
