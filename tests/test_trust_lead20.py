@@ -91,3 +91,14 @@ def test_a_zh_slot_word_that_ends_its_clause_takes_the_value_after_the_comma(mes
 def test_a_zh_slot_word_with_no_value_after_the_comma_takes_none():
     facts = _facts([("user", "名字，电话我等会儿发你。")], "zh")
     assert not any(k == "name" for k, v, _ in facts), facts
+
+
+@pytest.mark.parametrize("messages, want", [
+    ([("user", "I need 3 bags of potting compost delivered."), ("assistant", "Sure."), ("user", "make it 40 litres")],
+     "I need 3 bags of potting compost delivered"),
+    ([("user", "need about 600 quid til end of feb"), ("user", "might need 700 actually")], "need about 700 quid til end of feb"),
+])
+def test_a_measure_said_later_moves_no_number_of_another_kind_in_the_want(messages, want):
+    """(lead20d, found by fix23) "make it 40 litres" after "3 bags of potting compost" made the want "40 bags"."""
+    facts = _facts(messages, "en")
+    assert ("want", want, "current") in facts, facts

@@ -29,6 +29,7 @@ import re
 from .. import _graph as g
 from .._units import ConstraintUnit, DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
+from .measures import dimension_at
 from .registry import step
 from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask, unmarked_question
 
@@ -833,8 +834,11 @@ def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]
     spans = [(m.start, m.end) for m in ctx.mentions if m.kind == "id" or m.label not in COUNT_LABELS]
     # (wantfb12) the old side of a correction ("07911 555 240 not 204") is no new number
     spans += [m.span("old") for rx in ctx.pack.corrections for m in rx.finditer(ctx.text) if m.groupdict().get("old")]
+    at = _BARE.search(want)
+    held = dimension_at(want, at.start(), ctx.lang) if at else None
+    # (lead20d) "make it 40 litres" after "3 bags of potting compost": a measure moves no number of another kind
     new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
-           and not _WHEN.match(ctx.text, m.end())}
+           and not _WHEN.match(ctx.text, m.end()) and dimension_at(ctx.text, m.start(), ctx.lang) == held}
     if not new:
         return []
     value = new.pop() if len(new) == 1 else ""
