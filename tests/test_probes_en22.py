@@ -13,10 +13,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("en22")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "en22-range": "options said as a range 'from X up to Y' are no list the option readers split",
-    "en22-bare": "two options joined by 'and' in one sentence, the pick said bare: no list read",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_en22_load():
