@@ -668,6 +668,8 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     if ctx.correcting:
         return []  # "delivery, ... Actually no, I'll pick it up": the pick the message takes back
     held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
+    if put_off_until(ctx.text, ctx.lang):
+        return []  # "full block sounds good but I need to sleep on it": put off, no pick
     for offset, clause in _sub_clauses(ctx)[:1]:  # the pick opens the reply: an answer to the offer
         if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause):
             continue
