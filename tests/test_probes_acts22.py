@@ -18,7 +18,6 @@ PROBES = load_probes("acts22")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
     "en-offertaken-refund": "'yes refund it then' after the assistant's offer is no want: the want 'a replacement sent' stays",
-    "en-offertaken-collect": "'ok collect then' after the assistant's offer is no want: 'collect' is not read",
     "zh-offertaken-tuikuan": "那就退款吧 is read, but the want 想换个新的 it replaces stays current",
     "en-countwant-memberoff": "'take him off' names no one: the want and count_receptionists keep '3 new receptionists'",
 }

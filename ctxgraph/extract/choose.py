@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from .._units import DecisionUnit, FactUnit, _Unit
+from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
 from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists, offered_options, tags
@@ -619,6 +619,93 @@ def _echoed(clause: str, words: set[str]) -> str:
     return _ARTICLE.sub("", clause[tokens[first].start():tokens[hits[-1]].end()])
 
 
+#: (en22) the most words a pick said in the assistant's own words holds ("dry foam", "full strip-down", "with the coating")
+MAX_ECHO_WORDS = 3
+#: (en22) the fillers of a pick in the assistant's words beside :data:`_SAID_TAIL_EN`: "i think", "definitely", "i guess"
+_ECHO_TAIL = re.compile(r"(?:[\s,.!]*\b(?:i think|i guess|definitely|is better|is best|is good|is perfect|would be (?:good|great|best|ideal)))+\W*$", re.I)
+_ECHO_WORD = re.compile(r"[a-z0-9]+(?:[',.][a-z0-9]+)*")
+#: (en22) words that name no thing of an offer: a quantifier ("both", "all"), a pronoun of the assistant's act ("add it"),
+#: a day or time (the slot steps read those: "kirkstall tomorrow", "20-21 june")
+_NOT_ECHOED = re.compile(r"\b(?:both|all|any|either|none|each|it|them|this|that|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+                         r"|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september"
+                         r"|october|november|december|am|pm|morning|afternoon|evening)\b|\d[-:]\d|\b[a-z]+\d\w*", re.I)
+
+
+def _folded(text: str) -> str:
+    """Lower case, a hyphen as a space ("Mains-fed" - "mains fed")."""
+    return re.sub(r"[-_/]", " ", text.casefold())
+
+
+def _said_as_such(words: list[str], text: str) -> bool:
+    """``text`` says ``words`` in that order, not as part of a name (beside another capitalised word: "FixPoint
+    Broadway", "Raj Patel": the entity steps read names) nor as the assistant's own act ("Shall I switch?").
+
+    >>> _said_as_such(["dry", "foam"], "A dry-foam clean is £85."), _said_as_such(["raj"], "It is Raj Patel or Gareth.")
+    (True, False)
+    >>> _said_as_such(["full", "strip", "down"], "from the Basic at £35 up to the Full strip-down at £120")
+    True
+    """
+    at = re.search(r"(?<![\w,.'])" + r"[\s_/-]+".join(re.escape(w) for w in words) + r"(?![\w'])", text, re.I)
+    if not at:
+        return False
+    if re.search(r"\b(?:shall|should|can|could|may)\s+(?:i|we)\s+$", text[:at.start()], re.I):
+        return False  # the assistant's own act ("Shall I switch?"): a yes to it is no thing picked
+    beside = re.findall(r"(\S+)\s*$", text[:at.start()])[-1:] + re.findall(r"^\s*(\S+)", text[at.end():])[:1]
+    return not text[at.start()].isupper() or not any(w[0].isupper() and w[-1].isalnum() for w in beside)
+
+
+def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """(en22) A pick the user says in the assistant's own words when no option list was read from its message (options
+    in separate sentences, a range "from X up to Y", one option said alone): a clause of the reply of at most
+    :data:`MAX_ECHO_WORDS` words, fillers ("then", "please", "i think") cut, whose words the assistant's last message
+    says in that order, that opens the reply; not a clause that asks, declines or supposes, nor words a fact of this
+    message holds. A later clause that declines the words ("ok forget on site") takes the pick back (:func:`_echo_dropped`).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Our services go from the Basic check at £35 up to the Full strip-down at £120."},
+    ...                 {"role": "user", "content": "full strip-down i think, it hasnt been done in years"}])
+    >>> [f.value for f in t.state().facts if f.name == "choice"]
+    ['full strip-down']
+    """
+    if ctx.lang != "en":
+        return []
+    if ctx.correcting:
+        return []  # "delivery, ... Actually no, I'll pick it up": the pick the message takes back
+    held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
+    if put_off_until(ctx.text, ctx.lang):
+        return []  # "full block sounds good but I need to sleep on it": put off, no pick
+    for offset, clause in _sub_clauses(ctx)[:1]:  # the pick opens the reply: an answer to the offer
+        if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause):
+            continue
+        core = _ECHO_TAIL.sub("", _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", clause.strip())))
+        core = _ECHO_TAIL.sub("", core).strip(" ,.!")
+        words = _ECHO_WORD.findall(_folded(core))
+        if not 0 < len(words) <= MAX_ECHO_WORDS or not _words(core, "en") or _NOT_ECHOED.search(core):
+            continue
+        if _said_as_such(words, text) and not any(core.casefold() in h for h in held):
+            return [FactUnit(key=f"choice_t{turn}", name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
+    return []
+
+
+def _echo_dropped(ctx: MessageContext) -> list[_Unit]:
+    """(en22) A pick in the assistant's words (:func:`_echo_pick`) that a later clause of the user's declines by its
+    words ("on site" - "ok forget on site, off-site is fine"): taken back."""
+    if ctx.lang != "en":
+        return []
+    G = ctx.graph
+    picks = [(f, G.nodes[f]["value"]) for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")]
+    out: list[_Unit] = []
+    for fid, value in picks:
+        words = _ECHO_WORD.findall(_folded(str(value)))
+        if not 0 < len(words) <= MAX_ECHO_WORDS:
+            continue
+        near = re.compile(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b")
+        if any(_DECLINES.search(c) and near.search(_folded(c)) for _, c in _sub_clauses(ctx)):
+            out.append(RetractUnit(fact=fid))
+    return out
+
+
 def _shares(clause: str, part: str) -> bool:
     """The clause names ``part``: two Chinese characters of it, or a content word."""
     if _CJK.search(part):
@@ -635,9 +722,9 @@ def choose(ctx: MessageContext) -> list[_Unit]:
         return []
     made = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
     out = [] if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)) else \
-        _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said)
+        _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said) or _echo_pick(ctx, *said)
     # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
-    return out + (_extras(ctx, *said) or _yes_echo(ctx, *said)) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
+    return out + _echo_dropped(ctx) + (_extras(ctx, *said) or _yes_echo(ctx, *said)) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
 
 # the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...
