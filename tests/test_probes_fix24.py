@@ -12,10 +12,7 @@ from tests.probe_sets import load_probes, probe_params
 
 PROBES = load_probes("fix24")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {
-    "fix24-greeting": "a greeting said back is read as a pick in the assistant's words",
-    "fix24-thanks": "a thanks said back is read as a pick in the assistant's words",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 def test_probes_fix24_load():
@@ -28,7 +25,6 @@ def test_probes_fix24_probe_reads_the_value_and_no_other(probe, conv):
     assert not s["missed"] and not s["wrong"], (s["missed"], s["wrong"], s["unsupported"])
 
 
-@pytest.mark.xfail(strict=True, reason="the yes is read both as a choice and as an extra")
 @pytest.mark.parametrize("pid", ["fix24-yes-insurance", "fix24-yes-damage-cover"])
 def test_probes_fix24_one_fact_holds_a_yes(pid):
     """A yes to a yes/no question about one thing ("yes insurance"): one fact holds the thing, not a choice too."""
