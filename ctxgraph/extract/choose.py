@@ -629,6 +629,9 @@ _ECHO_WORD = re.compile(r"[a-z0-9]+(?:[',.][a-z0-9]+)*")
 _NOT_ECHOED = re.compile(r"\b(?:both|all|any|either|none|each|it|them|this|that|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
                          r"|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september"
                          r"|october|november|december|am|pm|morning|afternoon|evening)\b|\d[-:]\d|\b[a-z]+\d\w*", re.I)
+#: (fix24) a pleasantry said back ("Hello there! Welcome ..." - "hello there"; "Thanks for waiting." - "thanks for
+#: waiting"): the assistant's words repeated, nothing picked
+_PLEASANTRY = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening|day)|thanks?|thank you|cheers|welcome|bye|goodbye)\b", re.I)
 
 
 def _folded(text: str) -> str:
@@ -676,7 +679,8 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     if put_off_until(ctx.text, ctx.lang):
         return []  # "full block sounds good but I need to sleep on it": put off, no pick
     for offset, clause in _sub_clauses(ctx)[:1]:  # the pick opens the reply: an answer to the offer
-        if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause):
+        if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause) \
+                or _PLEASANTRY.match(clause):
             continue
         core = _ECHO_TAIL.sub("", _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", clause.strip())))
         core = _ECHO_TAIL.sub("", core).strip(" ,.!")
@@ -713,6 +717,18 @@ def _shares(clause: str, part: str) -> bool:
     return bool(_words(part, "en") & _words(clause, "en"))
 
 
+def _not_an_extra(picks: list[_Unit], extras: list[_Unit]) -> list[_Unit]:
+    """(fix24) The picks whose value no extra of the same message holds: a yes to a yes/no question about one thing
+    ("Are you claiming on insurance?" - "yes insurance") is the extra, not a choice too.
+
+    >>> _not_an_extra([FactUnit(key="choice_t0", name="choice", value="insurance")],
+    ...               [FactUnit(key="extra_t0", name="extra", value="insurance")])
+    []
+    """
+    held = {str(u.value).casefold() for u in extras if isinstance(u, FactUnit)}
+    return [u for u in picks if not (isinstance(u, FactUnit) and str(u.value).casefold() in held)]
+
+
 @step("choose", roles=("user",))
 def choose(ctx: MessageContext) -> list[_Unit]:
     """The option the user picks from the assistant's last message (none when a step before made a choice or accepted
@@ -723,8 +739,10 @@ def choose(ctx: MessageContext) -> list[_Unit]:
     made = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
     out = [] if made or any(u.decision == "accepted" for u in ctx.units_of(DecisionUnit)) else \
         _picked(ctx, *said) or _the_recommended(ctx, *said) or _the_offered(ctx, *said) or _echo_pick(ctx, *said)
+    extras = _extras(ctx, *said) or _yes_echo(ctx, *said)
+    out = _not_an_extra(out, extras)
     # (picks17) several items of one list taken in one clause ("硬件要一体机扫码枪小票机"): a tie for the one-pick readers
-    return out + _echo_dropped(ctx) + (_extras(ctx, *said) or _yes_echo(ctx, *said)) + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
+    return out + _echo_dropped(ctx) + extras + several(ctx, *said, subs=_sub_clauses(ctx), declines=_DECLINES, made=made + out)
 
 
 # the assistant recommends one thing: "I'd recommend the Lakeside route, ...", 推荐您买家庭畅玩票，...
