@@ -639,6 +639,11 @@ def _folded(text: str) -> str:
     return re.sub(r"[-_/]", " ", text.casefold())
 
 
+#: the opening of a yes/no question about the thing the assistant names, up to the words ("Is it a ", "Are they ")
+_YES_NO_ABOUT = re.compile(r"(?:^|[.!?]\s+)(?:and\s+|so\s+)?(?:is|are|was|were)\s+(?:it|they|this|that|these|those)\s+"
+                           r"(?:an?\s+|the\s+)?$", re.I)
+
+
 def _said_as_such(words: list[str], text: str) -> bool:
     """``text`` says ``words`` in that order, not as part of a name (beside another capitalised word: "FixPoint
     Broadway", "Raj Patel": the entity steps read names) nor as the assistant's own act ("Shall I switch?").
@@ -653,6 +658,8 @@ def _said_as_such(words: list[str], text: str) -> bool:
         return False
     if re.search(r"\b(?:shall|should|can|could|may)\s+(?:i|we)\s+$", text[:at.start()], re.I):
         return False  # the assistant's own act ("Shall I switch?"): a yes to it is no thing picked
+    if _YES_NO_ABOUT.search(text[:at.start()]) and re.match(r"[^.!?]*\?", text[at.end():]):
+        return False  # "Is it a wooden deck, …?": the question's slot (the asked step: deck: wooden), no offer
     beside = re.findall(r"(\S+)\s*$", text[:at.start()])[-1:] + re.findall(r"^\s*(\S+)", text[at.end():])[:1]
     return not text[at.start()].isupper() or not any(w[0].isupper() and w[-1].isalnum() for w in beside)
 

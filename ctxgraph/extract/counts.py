@@ -282,7 +282,7 @@ def want_uncounted(ctx: MessageContext, value: str) -> list[_Unit]:
     >>> t.observe_many([{"role": "user", "content": "need 3 cleaners for an end of tenancy clean on friday"},
     ...                 {"role": "user", "content": "it's a big house, add 2 more"}])
     >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
-    ['need cleaners for an end of tenancy clean on']
+    ['need cleaners for an end of tenancy clean']
     """
     from .wants import WANT_KEY
 

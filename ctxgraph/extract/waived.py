@@ -20,7 +20,7 @@ Two shapes say it, in both languages:
 >>> _ = t.observe({"role": "user", "content": "想拍婚纱照 预算八千左右"})
 >>> _ = t.observe({"role": "user", "content": "外景那个吧 贵点就贵点"})
 >>> [(f.value, f.status) for f in t.state().facts if f.key == "budget"]
-[('八千', 'retracted')]
+[('八千左右', 'retracted')]
 >>> t = Tracker("en")
 >>> _ = t.observe({"role": "user", "content": "new boiler please, budget 2500"})
 >>> _ = t.observe({"role": "user", "content": "can't go over budget, the combi then"})
