@@ -320,7 +320,7 @@ def _clock_of(c: re.Match) -> tuple[int, int]:
     ((10, 30), (8, 0))
     """
     h = c.group("h") or c.group("h2") or c.group("h3")
-    hour = int(h) if h.isdigit() else _parse_cn_integer(h) or 0  # "十一" 11, "二十" 20 (a 24-hour 二十点 is 8)
+    hour = _number(h) or 0  # "十一" 11, "二十" 20 (a 24-hour 二十点 is 8)
     minute = 30 if c.group("half") == "半" else int(c.group("m") or c.group("m2") or c.group("m3") or 0)
     return hour % 12, minute
 

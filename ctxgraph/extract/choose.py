@@ -591,19 +591,20 @@ def _yes_echo(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
             return []
         if ctx.asking(offset) or _DECLINES.search(clause) or not (_YES.match(clause) or _YES_AT_END.search(clause)):
             continue
-        value = _echoed(clause, words)
+        value = _echoed_thing(clause, words)
         if value and not any(value.casefold() in h for h in held):
             return [FactUnit(key=f"extra_t{turn}", name="extra", value=value[:60], stressed=ctx.stressed)]
     return []
 
 
-def _echoed(clause: str, words: set[str]) -> str:
+def _echoed_thing(clause: str, words: set[str]) -> str:
     """The clause's words from its start after a yes (two words before the first repeated at most) or from the first
     of ``words`` it repeats, to the last it repeats.
 
-    >>> _echoed("yes the £7,500 grant if it applies", {"grant", "scheme"}), _echoed("i get winter fuel payment yes", {"winter", "fuel", "payment"})
+    >>> (_echoed_thing("yes the £7,500 grant if it applies", {"grant", "scheme"}),
+    ...  _echoed_thing("i get winter fuel payment yes", {"winter", "fuel", "payment"}))
     ('£7,500 grant', 'winter fuel payment')
-    >>> _echoed("Yes a taster would be good", {"taster", "day"}), _echoed("yes", {"taster"})
+    >>> _echoed_thing("Yes a taster would be good", {"taster", "day"}), _echoed_thing("yes", {"taster"})
     ('taster', '')
     """
     tokens = list(re.finditer(r"[£$€]?[\w',.-]*\w", clause))

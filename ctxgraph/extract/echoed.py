@@ -275,7 +275,9 @@ def echoed_stale(ctx: MessageContext) -> list[_Unit]:
     G, out = ctx.graph, []
     for key, fid in G.graph["current_fact"].items():
         d = G.nodes[fid]
-        offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or "" if str(d.get("key")).startswith("choice_t") else ""
+        if not str(d.get("key")).startswith("choice_t"):
+            continue  # only a pick holds an option of an offer
+        offer = G.nodes.get(f"t{str(d['key'])[len('choice_t'):]}", {}).get("text") or ""
         word = _echoed(str(d["value"]), offer)
         if word and any(_named_apart(a, offer, word) for a in args):
             out.append(RetractUnit(fact=fid))
