@@ -155,6 +155,10 @@ _EN_COMPARATIVE = re.compile(r"(?:more|less)\s+[a-z]+(?:\s+[a-z]+)?|[a-z]+er\s+(
 _EN_THAN = re.compile(r"[a-z]+er\s+(?:than|for (?:me|us|him|her|them))\b", re.I)
 
 
+#: (lead21) the name a thing is held under ("the account is under Priya Nair", "it's under the name of Hale")
+_EN_UNDER = re.compile(r"^under\s+(?:the\s+name\s+(?:of\s+)?)?(?=[A-Z])")
+
+
 def _en_complement(comp: str) -> str:
     """The value of a description's complement, or "" when it judges, feels, compares or is no value.
 
@@ -162,10 +166,11 @@ def _en_complement(comp: str) -> str:
     ['', '', '', '', 'forest green', 'honest', 'southwest']
     >>> [_en_complement(c) for c in ("closer too", "more close for me", "more natural for the area", "silver", "leather")]
     ['', '', '', 'silver', 'leather']
-    >>> [_en_complement(c) for c in ("nearer for me", "warmer than the garage", "rubber for safety")]
-    ['', '', 'rubber']
+    >>> [_en_complement(c) for c in ("nearer for me", "warmer than the garage", "rubber for safety", "under Priya Nair")]
+    ['', '', 'rubber', 'Priya Nair']
     """
     than = _EN_THAN.match(comp.strip())
+    comp = _EN_UNDER.sub("", comp.strip())  # (lead21) "the account is under Priya Nair": whose name it is in
     comp = _EN_CUT.split(comp, maxsplit=1)[0].strip(" .!?,;:'\"")
     if not comp or than or _EN_NOT_VALUE.match(comp) or _EN_COMPARES.fullmatch(_EN_ARTICLE.sub("", comp)) \
             or _EN_COMPARATIVE.fullmatch(comp) or len(comp.split()) > EN_WORDS or len(comp) > VALUE_CHARS:

@@ -38,6 +38,11 @@ _SENTENCE = re.compile(r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)(?:(?<!\d
 _SEPARATOR = re.compile(r"[；;]|\b(?:or|either)\b|还是|或者|或|也可以|以及|[①②③④⑤⑥]", re.I)
 # a comma or enumeration mark outside brackets (options listed with their details)
 _COMMA = re.compile(r"[，,、](?![^（(]*[)）])")
+#: (lead21) a comma that ends a clause (not an enumeration's 、), outside brackets
+_LAST_CLAUSE = re.compile(r"[，,](?![^（(]*[)）])")
+_OR = re.compile(r"还是|或者|或|\b(?:or|either)\b", re.I)
+#: (lead21) a list joined inside the clauses before the "or" ("60分钟和90分钟的，7点或9点"): they stay with the option
+_JOINED = re.compile(r"和|及|\band\b|、", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 _NUMBER = r"(\d[\d,]*(?:\.\d+)?)"
@@ -155,7 +160,8 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
     ['Paddington 2 (1h43)', 'The Grand Budapest Hotel (1h39)', 'Hunt for the Wilderpeople (1h41)']
     """
     out = []
-    for part in _SEPARATOR.split(sentence):
+    parts = _SEPARATOR.split(sentence)
+    for index, part in enumerate(parts):
         if not part or not part.strip():
             continue
         bits: list[str] = []
@@ -181,7 +187,14 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
                 all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits))):
             out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"; (picks10) names
             continue     # each with its detail in brackets: "Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or …"
-        out += [b for b, _ in measured] if len(measured) >= 2 and shared else [part]
+        if len(measured) >= 2 and shared:
+            out += [b for b, _ in measured]
+        elif index == 0 and len(parts) >= 2 and _OR.match(sentence, len(part)) and not any(_COMMA.search(p) for p in parts[1:]) \
+                and _named(last := _LAST_CLAUSE.split(part)[-1], "zh" if _CJK.search(last) else "en") and last != part \
+                and not _JOINED.search(part[:-len(last)]):
+            out.append(last)  # (lead21) "好的，学费800元，需要现场交还是网上交？": the first option is the clause before the "or"
+        else:
+            out.append(part)
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
 
 

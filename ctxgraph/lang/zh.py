@@ -192,7 +192,7 @@ PROFILE = register_profile(LanguageProfile(
     free_value=free_value,
     key_ok=key_ok,
     # "X是Y"; "我目标其实改成Y了": a change of X, said with the user's own key word (the particle after Y is no part of it)
-    phrase_fact=r"(?:^|[，。！？,\s])(?:我的|我们的|您的|你的|咱们的|我(?=[\u4e00-\u9fff]{2,6}?(?:其实|现在|已经)?(?:改成|改为|换成)))?(?P<key>[\u4e00-\u9fff]{2,6}?)(?:是|为|：|:|(?:其实|现在|已经)?(?:改成|改为|换成))\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{2,12}?(?=(?:了|吧|啦)?(?:[，。！？,!?；;\n]|$)))",
+    phrase_fact=r"(?:^|[，。！？,\s])(?:我的|我们的|您的|你的|咱们的|我(?=[\u4e00-\u9fff]{2,6}?(?:其实|现在|已经)?(?:改成|改为|换成)))?(?P<key>(?:(?!是)[\u4e00-\u9fff]){2,6}?)(?:是|为|：|:|(?:其实|现在|已经)?(?:改成|改为|换成))\s*(?P<value>[A-Za-z0-9][^，。！？,!?；;\n]{0,29}|[\u4e00-\u9fff]{1,6}[A-Za-z0-9](?:[A-Za-z0-9.\-]| (?=[A-Za-z0-9])){0,20}(?=[，。！？,!?；;\s]|$)|[\u4e00-\u9fff]{2,12}?(?=(?:了|吧|啦)?(?:[，。！？,!?；;\n]|$)))",
     bad_key_starts=frozenset("我你您他她它这那哪什谁"),
     templates={
         # the frame: what follows is data quoted from the conversation, never instructions
