@@ -99,8 +99,15 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
             continue  # a change act before the value ("move it to"), or a mark after it ("the tuesday instead")
         if _KINDS[m.label] == "count" and _KEPT_AFTER.search(ctx.text, end):
             continue  # (counts20) "make it 12 … no wait … keep it 11": the change taken back in its message
+        if _NOW_ONLY.match(ctx.text, end) and not any(rx.search(before) for rx in acts) \
+                and any(_KINDS[x.label] == _KINDS[m.label] for x, _ in out):
+            continue  # (lead21b) "make it Wednesday, Sam's off on Friday now": the change is made; "now" tells why
         out.append((m, ctx.text[m.start:end]))
     return out
+
+
+#: (lead21b) a value marked as changed only by a "now" after it ("… off on Friday now")
+_NOW_ONLY = re.compile(r"\s+now\b", re.I)
 
 
 def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:

@@ -719,6 +719,8 @@ _ASKS_PREFERENCE = re.compile(r"\bpreferences?\b|\b(?:any|special) requirements?
 #: an answer that leaves it open: "no preference", "都可以", "随便", "either is fine"
 _NO_PREFERENCE = re.compile(r"^\W*(?:no\b|none\b|not really\b|nope\b|either\b|any\b|whatever|doesn'?t matter|don'?t mind|i don'?t|no preference)"
                             r"|没有|没什么|都(?:可以|行|好|没问题)|随便|无所谓|不挑|不介意|不用", re.I)
+#: (lead21b) a pick's option as said, after its value: "window table (the window table)"
+_BRACKET_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 #: the longest first sentence read as the answer to "any preference?" (a longer one says more than a preference)
 _PREFERENCE_CHARS = {"segmented": 30, "spaced": 80}
 
@@ -750,7 +752,7 @@ def _preferred_when_asked(ctx: MessageContext) -> list[_Unit]:
     if not answer or len(answer) > _PREFERENCE_CHARS["segmented" if ctx.profile.segmented else "spaced"] or _NO_PREFERENCE.search(answer) \
             or ctx.text[end:end + 1] in ("?", "？"):
         return []
-    if any(u.value and str(u.value) in answer for u in ctx.units_of(FactUnit)):
+    if any(u.value and _BRACKET_TAIL.sub("", str(u.value)) in answer for u in ctx.units_of(FactUnit)):
         return []  # "I'd like the centre please" after "Do you have a preference for the area?": the fact, a search (issue 21)
     return [ConstraintUnit(text=answer, polarity="prefer", stressed=ctx.stressed)]
 

@@ -354,6 +354,28 @@ def _piece_of_a_name(ctx: MessageContext, m: Mention) -> bool:
     return bool(_NAME_GOES_ON.match(ctx.text, m.end))
 
 
+#: (lead21b) a person said to be something ("one of us is", "my wife's", "I'm", "he is"), right before a word
+_PERSON_IS = re.compile(r"\b(?:(?:one|two|three|some|all|both|each|most|none) of (?:us|them)|i|he|she|we|they|my \w+|our \w+|"
+                        r"who(?:ever)?|someone|somebody|anyone|anybody|everyone)"
+                        r"(?:\s+(?:is|are|am|was|were)|'s|'m|'re)\s+(?:also\s+|a\s+|an\s+)?$", re.I)
+
+
+def _said_of_a_person(ctx: MessageContext, m) -> bool:
+    """(lead21b) An English word in lower case the tagger took for a value, said of a person ("One of us is vegan" as
+    a place, "whoever's free" as an amount): what the person is, no value of the user's.
+
+    >>> from types import SimpleNamespace as N
+    >>> _said_of_a_person(N(text="One of us is vegan", lang="en"), N(start=13, text="vegan", label="place"))
+    True
+    >>> _said_of_a_person(N(text="whoever's free thursday", lang="en"), N(start=10, text="free", label="money"))
+    True
+    >>> _said_of_a_person(N(text="we are in Leeds", lang="en"), N(start=10, text="Leeds", label="place"))
+    False
+    """
+    return ctx.lang == "en" and m.text.islower() and " " not in m.text \
+        and bool(_PERSON_IS.search(ctx.text, 0, m.start))
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -370,7 +392,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         cued = (cue_role(ctx, as_entity) or _asked_role(ctx, as_entity, questions)) if as_entity else None
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
-        if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m):
+        if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m) \
+                or _said_of_a_person(ctx, m):
             continue
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
