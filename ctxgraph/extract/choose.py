@@ -45,6 +45,7 @@ from difflib import SequenceMatcher
 from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
+from .cues import _ASKS_PREFERENCE, _ZH_CLOSED
 from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists, offered_options, tags
 from .picks import _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
@@ -679,6 +680,8 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     >>> [f.value for f in t.state().facts if f.name == "choice"]
     ['full strip-down']
     """
+    if ctx.lang == "zh":
+        return _echo_pick_zh(ctx, turn, text)
     if ctx.lang != "en":
         return []
     if ctx.correcting:
@@ -698,6 +701,70 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         if _said_as_such(words, text) and not any(core.casefold() in h for h in held):
             return [FactUnit(key=f"choice_t{turn}", name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
     return []
+
+
+#: (lead21c) the longest pick said in the assistant's words in Chinese (characters)
+MAX_ECHO_CHARS_ZH = 8
+#: (lead21c) the assistant's clauses, each with the mark that ends it; a clause that asks yes or no
+_ZH_PIECES = re.compile(r"[^，。！？,;；!?]+[，。！？,;；!?]?")
+_ZH_YES_NO = re.compile(r"吗|么|有没有|是不是|能不能|要不要|可不可以|行不行|好不好")
+#: (lead21c) a take-back opening the reply ("算了 还是九价吧")
+_BACK_ZH = re.compile(r"^\W*(?:算了|不对|不了)[\s，,。、]*")
+#: (lead21c) a word around the thing that takes it (那就, 要, 选, 吧, 就行, 可以)
+_PICK_MARK_ZH = re.compile(r"[那就要选订定用来报约吧]|就行|就好|可以|好了")
+
+
+def _echo_pick_zh(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
+    """(lead21c) :func:`_echo_pick` in Chinese: the reply opens with words the assistant's last message says as they
+    are ("白色目前缺货，黑色有货，可以吗？" - "那就黑色吧"), fillers (那就, 要, 吧, 就行) cut, two to
+    :data:`MAX_ECHO_CHARS_ZH` characters naming a thing (not only closed-class characters: "没问题", "可以") with a word
+    that takes it around them ("拼车就行", "线下吧"); not a clause that asks or declines, nor the words of a yes/no question
+    ("确认修改吗？" - "确认"), nor words a fact of this message holds (a day, a clock: the facts').
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "好的，白色目前缺货，黑色有货，可以吗？"},
+    ...                 {"role": "user", "content": "那就黑色吧"}])
+    >>> [f.value for f in t.state().facts if f.name == "choice"]
+    ['黑色']
+    """
+    if put_off_until(ctx.text, ctx.lang) or _ASKS_PREFERENCE.search(text):
+        return []  # "包装有袋装和瓶装，您有偏好吗？" - "袋装吧": a preference kept as a rule (cons7), the constraints step's
+    held = [str(u.value) for u in ctx.units_of(FactUnit)]
+    G = ctx.graph
+    picks = sorted((f for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")), key=lambda f: int(f[1:]))
+    subs = _sub_clauses(ctx)
+    back = _BACK_ZH.match(subs[0][1]) if subs else None
+    if back and not subs[0][1][back.end():].strip(" ，,。"):
+        subs = subs[1:]  # "算了 还是九价吧": the take-back said alone, then the pick
+    for offset, clause in subs[:1]:
+        back = back or _BACK_ZH.match(clause)
+        clause = _BACK_ZH.sub("", clause)  # "算了 还是九价吧": the take-back is the change, not a decline
+        if ctx.asking(offset) or _DECLINES.search(clause) or _ASKS_CLAUSE.match(clause) or (ctx.correcting and not back):
+            continue
+        head = _SAID_HEAD_ZH.match(clause.strip()).group(0)
+        core = _SAID_TAIL_ZH.sub("", clause.strip()[len(head):])
+        if not _PICK_MARK_ZH.search(head) and not _PICK_MARK_ZH.search(clause.strip()[len(head) + len(core):]):
+            continue  # no word that takes ("那就", "要", "吧", "就行"): "老师 试托咋样" calls, "提货 成都市…" labels
+        if not 2 <= len(core) <= MAX_ECHO_CHARS_ZH or not _CJK.search(core) or all(ch in _ZH_CLOSED for ch in core) \
+                or core not in text + _picked_from(G, picks[-1] if back and picks else None) \
+                or any(core in h or h in core for h in held if h):
+            continue
+        if any(core in c and (_ZH_YES_NO.search(c) or c.endswith(("？", "?"))) for c in _ZH_PIECES.findall(text)):
+            continue  # the words of a yes/no question ("确认修改吗？" - "确认", "您能接受吗？" - "能接受"): a yes, no pick
+        key = G.nodes[picks[-1]]["key"] if back and picks else f"choice_t{turn}"  # taken back: the last pick changes
+        return [FactUnit(key=key, name="choice", value=core, correction=bool(back), stressed=ctx.stressed)]
+    return []
+
+
+def _picked_from(G, fid: str | None) -> str:
+    """(lead21c) The text of the assistant's message a pick answered ("choice_t4": turn 4), "" for none: a pick taken
+    back ("算了 还是九价吧") may name another thing of that message."""
+    if fid is None:
+        return ""
+    turn = str(G.nodes[fid]["key"])[len("choice_t"):]
+    node = G.nodes.get(f"t{turn}") if turn.isdigit() else None
+    return f" {node.get('text') or ''}" if node else ""
 
 
 def _echo_dropped(ctx: MessageContext) -> list[_Unit]:

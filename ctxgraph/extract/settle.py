@@ -44,6 +44,7 @@ from .._units import FactUnit, RetractUnit, _Unit
 from .. import _graph as g
 from .choose import _DECLINES, MAX_VALUE_CHARS, _CJK, _lead, _sub_clauses, _words, match, pick_fact
 from .context import MessageContext
+from .cues import _ZH_CLOSED
 from .notchosen import asks, others_experience, put_off_until
 from .options import MAX_OPTION_CHARS, Option, asks_which, measures, offered_options
 from .picks import bracketed
@@ -103,7 +104,10 @@ def named(text: str, options: list[Option], lang: str) -> set[int]:
     if _CJK.search(text):
         for i, o in enumerate(options):
             others = [x.text for j, x in enumerate(options) if j != i] + [lead]
-            parts = {o.text[k:k + 2] for k in range(len(o.text) - 1) if len(_CJK.findall(o.text[k:k + 2])) == 2}
+            # (lead21c) a pair of closed-class characters ("可以", "好的") names no option: "可以为您安排换新或者退货退款"
+            # then "白色缺货，黑色有货，可以吗？" names no 换新
+            parts = {o.text[k:k + 2] for k in range(len(o.text) - 1) if len(_CJK.findall(o.text[k:k + 2])) == 2
+                     and not all(ch in _ZH_CLOSED for ch in o.text[k:k + 2])}
             parts |= set(re.findall(r"[A-Za-z][A-Za-z0-9]+", o.text))  # a code: "VIP舱", "A5款"
             if any(p in text and not any(p in x for x in others) for p in parts):
                 out.add(i)
