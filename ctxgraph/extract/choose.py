@@ -165,13 +165,24 @@ def _by_name(clause: str, options: list[Option], lang: str) -> tuple[int | None,
     scores = []
     for i, words in enumerate(own):
         others = set().union(*(w for j, w in enumerate(own) if j != i)) | lead
-        distinct = {w for w in words if not any(_alike(w, x) for x in others) and not w.isdigit()}
+        distinct = {w for w in words if not any(_alike(w, x) for x in others)
+                    and (not w.isdigit() or _model_number(w, options[i].text))}
         hit = {w for w in distinct if any(_alike(w, s) for s in said)}
         scores.append((sum(len(w) for w in hit), i, " ".join(sorted(hit))))
     scores.sort(reverse=True)
     if not scores or scores[0][0] < 3 or (len(scores) > 1 and scores[0][0] == scores[1][0]):
         return None, ""
     return scores[0][1], scores[0][2]
+
+
+def _model_number(word: str, option: str) -> bool:
+    """(lead21d) A number that is part of a name in ``option`` ("Fibre 150", "iPhone 15", "Model 3"): right after a
+    capitalised word, no unit after it; such a number tells options apart ("stick with 150").
+
+    >>> _model_number("150", "Fibre 150"), _model_number("38", "Fibre 500 for £38"), _model_number("2", "2 rooms")
+    (True, False, False)
+    """
+    return bool(re.search(r"\b[A-Z][A-Za-z]+[\s-]" + re.escape(word) + r"\b(?![.,]\d|\s*(?:%|[a-zA-Z]))", option))
 
 
 def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
@@ -401,7 +412,7 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 # fillers around the words that name the pick: "ok i'll go for", "please", "then", "is fine", 我要, 吧, 就行
 _SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and)\b[\s,.!]*)*"
                          r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
-                         r"(?:(?:go (?:for|with)|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
+                         r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
 _SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
                           r"|for me|for us|is plenty|is enough|for now))+\W*$", re.I)
 _SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")

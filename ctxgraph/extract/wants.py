@@ -349,7 +349,8 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
 
 #: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
 #: dropped from the want as written (the value's own fact keeps it)
-_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?=\s*(?:[,.;]|$))", re.I)
+_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?:\s+(?:the|a|an|my|our))?"
+                           r"(?=\s*(?:[,.;]|$))", re.I)  # (lead21d) "… from the" once "3rd of March" is out
 
 
 def _without_hanging(want: str, said: str) -> str:
@@ -360,6 +361,8 @@ def _without_hanging(want: str, said: str) -> str:
     'freeze my membership, I broke my ankle'
     >>> _without_hanging("I need a new bench to sit on", "I need a new bench to sit on")
     'I need a new bench to sit on'
+    >>> _without_hanging("move my broadband to my new flat from the", "move my broadband to my new flat from the 3rd of March")
+    'move my broadband to my new flat'
     """
     def drop(m: re.Match) -> str:
         before = re.search(r"(\w+)\W*$", want[:m.start()])
