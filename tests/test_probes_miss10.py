@@ -24,7 +24,6 @@ KNOWN_MISSES: dict[str, str] = {
     "zh-condition-all-allergic": "'要刷 用环保的' (an answer to 需要刷漆吗) is not read",
     "zh-condition-neg-fine": "做过 (a yes to 之前做过吗) and 上次那个李师傅 are not read",
     "en-condition-adverb": "'my dad's hands are really shaky' (a body part + adjective) and the wanted 'big buttons' are not read",
-    "zh-surname-neg-someone-else": "明天下午 accepted with 可以 is no pick read",
     "en-called-son-name": "'booking a garage door service' is no want form",
     "en-called-neg-phoned": "'about the turf' is no want form",
 }

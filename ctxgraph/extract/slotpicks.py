@@ -233,6 +233,14 @@ def offered_slots(text: str) -> list[Option]:
     >>> offered_slots("Friday 13 March, pickup at 9am. Booked.")
     []
     """
+    options = _slot_options(text)
+    distinct = {(o.day.casefold(), o.clock.casefold(), o.part) for o in options}
+    return options if len(options) > 1 and len(distinct) == len(options) else []
+
+
+def _slot_options(text: str, windows: bool = False) -> list[Option]:
+    """Every slot of days and clocks ``text`` names, in order (:func:`offered_slots` keeps two or more); with
+    ``windows`` two clocks joined as a window ("8am-1pm") are one slot's."""
     options: list[Option] = []
     starts: list[int] = []  # where each option's piece begins: where the one before it ended
     last_end = 0
@@ -242,6 +250,8 @@ def offered_slots(text: str) -> list[Option]:
             cur.part = token
         elif kind == "clock" and cur is not None and not cur.clock:
             cur.clock = token
+        elif windows and kind == "clock" and cur is not None and _WINDOW_JOIN.fullmatch(text[last_end:start]):
+            cur.clock = text[text.index(cur.clock, starts[-1]):end]  # (lead21e) a window, "8am-1pm": one slot
         else:  # a day; a second clock of one day, or a clock before any day: an option of its own
             options.append(Option(day=token) if kind == "day" else Option(day=cur.day if cur else "", **{kind: token}))
             starts.append(last_end)
@@ -250,8 +260,7 @@ def offered_slots(text: str) -> list[Option]:
         starts[-1] = begin
         options[-1].piece = text[begin:end]
         last_end = end
-    distinct = {(o.day.casefold(), o.clock.casefold(), o.part) for o in options}
-    return options if len(options) > 1 and len(distinct) == len(options) else []
+    return options
 
 
 def _offer(ctx: MessageContext) -> str:
@@ -425,7 +434,13 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     on a day offered again), or when no offer stands and the message changes the day ("能改成28号周日吗")."""
     offer = _offer(ctx)
     options = [] if not offer or _REPORT.search(offer) or first_match(ctx.pack.done, offer) else offered_slots(offer)
+    if options and len(_slot_options(offer, windows=True)) == 1:
+        options = []  # (lead21e) "Saturday 8 March, 8am-1pm": a window, one slot, no list
     if not options:
+        if offer and not _REPORT.search(offer) and not first_match(ctx.pack.done, offer):
+            one = _yes_to_one_slot(ctx, offer)
+            if one:
+                return one
         return _left_slots(ctx) if _changed_to(ctx) else []  # (picks16) "能改成28号周日吗"
     picked = None
     until = put_off_until(ctx.text, ctx.lang, [o.value for o in options])  # (fix13) topics of their own aside
@@ -461,6 +476,45 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
     if picked:
         return _carry(ctx, *picked, options)
     return _left_slots(ctx, options) if any(_offered_day(u.value, options) for u in _own(ctx, ctx.text)) else []
+
+
+#: (lead21e) a reply that says yes and nothing of its own ("yes please", "that works", "好的", "可以")
+_YES_ONLY = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ok|okay|sure|please|go ahead|book it|do it|that'?s fine|that works|"
+                       r"sounds good|perfect|great|lovely|brilliant|fine|cheers|thanks|thank you)\b[\s,.!]*)+$"
+                       r"|^\W*(?:好的?|行|可以|是的|对|嗯|没问题|成|中|要得|得|麻烦了?|谢谢)+[\s，,。!！~]*$", re.I)
+
+
+def _yes_to_one_slot(ctx: MessageContext, offer: str) -> list[_Unit]:
+    """(lead21e) A plain yes to the one slot the assistant proposes with a yes/no question ("The earliest slot is
+    Saturday 8 March, 8am-1pm. Shall I book it?" - "yes please"; "周六上午10点可以吗？" - "可以"): the slot, in a
+    ``slot`` fact. Not when the question asks which, nor when the proposal names two days or two clocks.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2027-02-20")
+    >>> t.observe_many([{"role": "assistant", "content": "The earliest slot is Saturday 8 March, 8am-1pm. Shall I book it?"},
+    ...                 {"role": "user", "content": "yes please"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('slot', 'Saturday 8 March, 8am-1pm')]
+    """
+    text = offer.rstrip()
+    if not text.endswith(("?", "？")) or _WHICH.search(text[-60:]) or not _YES_ONLY.match(ctx.text.strip()):
+        return []
+    sentences = [x for x in re.split(r"(?<=[.!?。！？])\s*", text) if x.strip()]
+    said = " ".join(sentences[-2:]) if len(sentences) >= 2 else text  # the proposal and its question
+    tokens = _tokens(said)
+    days = [t for t in tokens if t[2] == "day"]
+    clocks = [t for t in tokens if t[2] != "day"]
+    if len(days) != 1 or len(clocks) > 2 or len(clocks) == 2 and not _WINDOW_JOIN.fullmatch(said[clocks[0][1]:clocks[1][0]]):
+        return []  # two days, or two clocks that are no window: a list, the picks' to read
+    value = said[min(t[0] for t in tokens):max(t[1] for t in tokens)].strip(" ,，")
+    name = "时段" if ctx.lang == "zh" else "slot"
+    return [FactUnit(key="slot", name=name, value=value, stressed=ctx.stressed)]
+
+
+#: (lead21e) a question of which ("which suits?", "哪个", "还是"): a choice, not a proposal
+_WHICH = re.compile(r"\b(?:which|what time|when)\b|哪|还是|几点", re.I)
+#: (lead21e) what joins the two clocks of a window ("8am-1pm", "8am to 1pm", "9点到11点")
+_WINDOW_JOIN = re.compile(r"\s*(?:-|–|to|until|till|至|到|~|～)\s*", re.I)
 
 
 def _offered_day(said: str, options: list[Option]) -> bool:
