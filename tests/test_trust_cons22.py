@@ -35,3 +35,20 @@ def test_send_by_post_please_folds_its_reason():
     rules = _rules("en", [user("the survey on friday is fine"), bot("Great, I'll send the report afterwards."),
                           user("send the report by post please, I don't really do email")])
     assert [text for text, _, status in rules if status == "active"] == ["send the report by post please, I don't really do email"]
+
+
+def test_what_the_person_served_will_not_take_is_a_rule():
+    rules = _rules("en", [user("booking my mum in for the respite week"), bot("Of course. Any dietary needs?"),
+                          user("she's fine with most things but she won't drink coffee, never has")])
+    assert any("won't drink coffee" in text for text, polarity, status in rules if status == "active" and polarity == "must_not")
+
+
+def test_a_floor_said_as_what_the_user_would_not_let_go_for():
+    rules = _rules("en", [user("selling my late dad's stamp album through you"), bot("Happy to help. Any reserve in mind?"),
+                          user("I'd never let it go for under 200")])
+    assert any("200" in text for text, _, status in rules if status == "active")
+
+
+def test_what_someone_else_will_not_do_is_no_rule():
+    rules = _rules("en", [user("my landlord won't answer my emails about the boiler, can you help?")])
+    assert rules == []
