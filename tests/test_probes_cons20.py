@@ -19,12 +19,9 @@ from ctxgraph.bench._cs import replay, score_state
 
 PROBES = load_probes("cons20")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-_CHANNEL = ("a cue for a channel refused with 'do' passes these, but on the open sets it gains one chat (blind18) and makes "
-            "one rule no gold lists (blind16: 'by post please, I don't do email really' lists the request, not the refusal): "
-            "not kept")
 KNOWN_MISSES: dict[str, str] = {
-    "en_channel_hedge_no_email": _CHANNEL,
-    "en_channel_bees_no_texts": _CHANNEL,
+    # cons22: the two channel probes ("I don't do email", "no texts") pass now: a cue for a channel refused with "do",
+    # its own habit folded into the request beside it (blind16's "by post please, I don't do email really" is one rule)
 }
 #: day probes whose fact is still wrong (strict)
 DAY_MISSES: dict[str, str] = {

@@ -46,6 +46,9 @@ _SUBJECT_ZH = re.compile(r"^\W*(?:对了|还有|而且|另外|因为|所以)?\W*
 #: (cons21) what a person cannot do themselves ("转账我不会弄", "我不方便接电话"): their situation, no directive;
 #: (fix23) not with a result after the verb: "不会用完", "不会弄坏" say what will not happen (不会 = will not)
 _UNABLE_ZH = re.compile(r"不会[用弄](?![完到光掉坏丢脏错乱断破])|弄不来|搞不来|整不来|用不来|不方便接")
+#: (cons22) a habit of the speaker's own ("I don't do email really", "I do not care for paying things online"): said
+#: beside a request ("send everything by post please, I don't do email really") it is that request's reason
+_OWN_HABIT_EN = re.compile(r"\bi (?:really |just )?(?:do not|don'?t|never) (?:really )?(?:do|care for|read|check|look at|bother with)\b", re.I)
 #: what may stand between a rule and its reason: punctuation, spaces, a word that gives a reason
 _GAP = re.compile(r"^[\s,，;；.。!！—–-]*(?:(?:so|as|because|cos|since|因为|所以)\s*)?[\s,，;；]*$", re.I)
 
@@ -55,6 +58,8 @@ def is_situation(text: str, lang: str) -> bool:
 
     >>> [is_situation(t, "en") for t in ("he's at work till 6", "I'm on shift till 5", "not mondays", "weekday evenings only")]
     [True, True, False, False]
+    >>> [is_situation(t, "en") for t in ("I don't do email really", "I don't do email, please post it")]
+    [True, False]
     >>> [is_situation(t, "zh") for t in ("我工作日没空", "上次别家拆坏过卡扣", "上午我要送儿子去补课", "只能周末", "别约上午")]
     [True, True, True, False, False]
     >>> [is_situation(t, "zh") for t in ("转账我不会弄", "转账我不会弄 别发链接")]
@@ -65,7 +70,7 @@ def is_situation(text: str, lang: str) -> bool:
         unable = _UNABLE_ZH.search(own)  # cons21: "转账我不会弄" beside "钱我只要现金" is its reason
         own = _UNABLE_ZH.sub("", own)
         return bool(_SUBJECT_ZH.search(text) or unable) and not _DIRECTIVE_ZH.search(own)
-    return bool(_SUBJECT_EN.search(text)) and not _DIRECTIVE_EN.search(text)
+    return bool(_SUBJECT_EN.search(text)) and not _DIRECTIVE_EN.search(_OWN_HABIT_EN.sub("", text))
 
 
 def fold_reasons(text: str, units: list[_Unit], lang: str) -> list[_Unit]:
