@@ -423,3 +423,76 @@ def cancel_confirmed(ctx: MessageContext) -> list[_Unit]:
              for r in [_REF.search(str(d.get("value", "")))] if r]
     ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and any(r in u.value for r in ended))]
     return []
+
+
+#: (prec22) the words right before an amount that say it is the whole price now: "共430元", "合计2150元", "一共是", "so it's
+#: £220", "total £310", "comes to £95", "now £60"
+_TOTAL_BEFORE = {"en": re.compile(r"(?:\btotal(?:\s+(?:is|of|now|comes\s+to))?|\bcomes?\s+to|\bso\s+it'?s|\bit'?s\s+now|\bnow)\s*[:：]?\s*$", re.I),
+                 "zh": re.compile(r"(?:一共|总共|总计|合计|共计|总价|费用|共)(?:是|为|计|要)?\s*[:：]?\s*$")}
+#: (prec22) the words right after an amount that say it is the whole: "£220 in total", "£95 altogether"
+_TOTAL_AFTER = {"en": re.compile(r"^\s*(?:in\s+total|total|all\s+in|altogether)\b", re.I), "zh": re.compile(r"(?!)")}
+#: (prec22) the user's message before gives something up or changes it without the pack's correction words
+_CHANGED_BY_USER = {"en": re.compile(r"\b(?:actually|instead|forget|drop|skip|change|make it|switch|swap|remove|cancel)\b", re.I),
+                    "zh": re.compile(r"改|换|不要了|算了|取消|去掉")}
+
+
+def _after_change(ctx: MessageContext) -> int:
+    """(prec22) The index of the user's message right before this one when it changes the booking (the pack's
+    corrections, "forget the …", "改成…", "…不要了"), else -1."""
+    G = ctx.graph
+    turns = sorted((G.nodes[n]["index"], G.nodes[n]) for n in G.graph["kinds"].get("turn", ())
+                   if G.nodes[n]["index"] < ctx.index and G.nodes[n]["role"] == "user")
+    if not turns:
+        return -1
+    text = str(turns[-1][1].get("text") or "")
+    rx = _CHANGED_BY_USER.get(ctx.lang)
+    return turns[-1][0] if any(r.search(text) for r in ctx.pack.corrections) or (rx and rx.search(text)) else -1
+
+
+@step("totals_requoted", roles=("assistant",))
+def totals_requoted(ctx: MessageContext) -> list[_Unit]:
+    """(prec22) After the user changes a booking, the service states the new whole price in a statement ("改好了：草鱼2000尾、
+    鲢鱼500尾，合计2150元", "晚上接机加收夜间费50元，共430元", "Removed, so it's £220 for the twin-feed dish"): the price or
+    total the service stated before (a tool's ``total``, the booking's ``price``) is no longer current; the new
+    amount replaces it under each key that held it. One total said, not asked, not offered; a price the user said
+    (a budget, their own figure) is not the service's to replace.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "a dish with a twin feed and a second point please"},
+    ...                 {"role": "assistant", "content": "Booked for Monday, total £280."},
+    ...                 {"role": "user", "content": "actually forget the second point"},
+    ...                 {"role": "assistant", "content": "Removed, so it's £220 for the dish."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "£" in f.value]
+    ['£220']
+    """
+    said = [m for m in ctx.mentions if m.label == "MONEY" and isinstance(m.value, dict) and m.value.get("amount") is not None]
+    before, after = _TOTAL_BEFORE.get(ctx.lang), _TOTAL_AFTER.get(ctx.lang)
+    if not said or before is None:
+        return []
+    totals = []
+    for m in said:
+        begin = max((e.end() for e in SENTENCE_END.finditer(ctx.text, 0, m.start)), default=0)
+        end = SENTENCE_END.search(ctx.text, m.end)
+        sentence = ctx.text[begin:end.end() if end else len(ctx.text)]
+        if _NOT_DONE[ctx.lang].search(sentence):
+            continue  # "it would be £220 if you drop it", "要不要…共430元？": offered, not made
+        if before.search(ctx.text[max(0, m.start - 16):m.start]) or after.search(ctx.text[m.end:m.end + 16]):
+            totals.append(m.text.strip())
+    changed_at = _after_change(ctx) if len(set(totals)) == 1 else -1
+    if changed_at < 0:
+        return []
+    new = totals[0]
+    G, out = ctx.graph, []
+    for fid, d in g.recent_current_facts(G, 40):
+        value, key = str(d.get("value", "")), str(d.get("key", ""))
+        if _kind(value, key, d.get("slot")) != "total" or _same(value, new, "total") or int(d.get("turn", -1)) >= changed_at:
+            continue  # a price stated since the change is of the changed booking (an add-on's own price beside the total)
+        if G.nodes.get(f"t{d['turn']}", {}).get("role") == "user" or _said_by_user(G, value):
+            continue  # the user's own figure
+        out.append(FactUnit(key=key, name=d.get("name", key), value=new, slot=d.get("slot"), group=d.get("group"),
+                            correction=True, supersedes=fid))
+    if out:
+        keys = {u.key for u in out}
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
+    return out
