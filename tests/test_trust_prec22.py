@@ -43,3 +43,28 @@ def test_zh_add_on_price_after_the_change_is_kept_beside_the_total():
                     call("c1", "add_pack", {"pack": "10GB"}), result("c1", {"result": "success", "price": 15}),
                     bot("已加装10GB流量月包15元，每月合计144元。")])
     assert _prices(t) == ["15元"]
+
+
+def _days(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and any(c.isdigit() for c in f.value)
+                  or f.status == "current" and f.value in ("May", "June"))
+
+
+def test_zh_event_pushed_to_another_day_leaves_its_old_day():
+    t = Tracker("zh", today="2026-11-20")
+    t.observe_many([user("我爸12月3号做白内障手术 想请个人陪一下"), bot("好的，陪诊半天200元。"), user("医院刚通知 手术推到5号了")])
+    assert "12月3号" not in _days(t) and "5号" in _days(t)
+
+
+def test_en_event_moved_to_a_month_leaves_its_old_day():
+    t = Tracker("en", today="2027-01-10")
+    t.observe_many([user("the exhibition opens at the town hall on 14 February, so the prints must be ready before then"),
+                    bot("We can have them ready by 7 February."),
+                    user("good news, the council moved the exhibition to May, so no rush")])
+    assert "14 February" not in _days(t)
+
+
+def test_asking_whether_it_moves_changes_nothing():
+    t = Tracker("zh", today="2026-11-20")
+    t.observe_many([user("我爸12月3号做白内障手术 想请个人陪一下"), bot("好的，陪诊半天200元。"), user("如果手术推到5号 你们还能来吗？")])
+    assert "12月3号" in " ".join(_days(t))

@@ -496,3 +496,77 @@ def totals_requoted(ctx: MessageContext) -> list[_Unit]:
         keys = {u.key for u in out}
         ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
     return out
+
+
+#: (prec22) the user reports that a thing of theirs moved to another day: "the airline moved our flight to June 10", "the
+#: launch got moved to May", "the opening got pushed to 2 April", "手术推到11号了", "考试推迟到下周五"
+_MOVED = {"en": re.compile(r"\b(?:moved|postponed|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled)\s+(?:our|the|my|his|her|their)\s+"
+                           r"(?P<thing>[a-z]{3,})\s+(?:back\s+)?(?:to|till|until)\s+"
+                           r"|\b(?:the|our|my|his|her|their)\s+(?P<thing2>[a-z]{3,})\s+(?:has\s+|have\s+|got\s+|was\s+|were\s+|is\s+|'s\s+)?(?:been\s+|now\s+|just\s+)*"
+                           r"(?:moved|postponed|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled)\s+(?:back\s+)?(?:to|till|until)\s+", re.I),
+          "zh": re.compile(r"(?P<thing>[\u4e00-\u9fff]{2})(?:时间|日期)?(?:被|又|也|已经)?(?:推到|推迟到|延到|延期到|挪到|提前到|改期到)")}
+
+
+#: (prec22) a value that is a day and nothing else: "12月3号", "9号", "18 March", "June 2"
+_BARE_DAY = re.compile(r"(?:\d{1,2}月)?\d{1,2}[号日]|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?", re.I)
+_MONTH_OR_WEEKDAY = re.compile(r"(?:next\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december"
+                               r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+
+
+def _stem(word: str, lang: str) -> str:
+    return word if lang == "zh" else word.casefold()[:4]
+
+
+@step("days_moved", roles=("user",))
+def days_moved(ctx: MessageContext) -> list[_Unit]:
+    """(prec22) The user says a thing of theirs moved to another day ("the airline moved our flight to June 10", "手术推到11号了"):
+    the day the user gave that thing before (a current day fact said in the same sentence as the thing: "We fly out June
+    2", "12月9号手术") is no longer current; the new day replaces it under its key. Only a day the user said (a day the
+    service offered is the booking's, which the service moves), only one thing named, not asked.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2026-12-01")
+    >>> t.observe_many([{"role": "user", "content": "我妈12月9号手术 术后要请护工"}, {"role": "assistant", "content": "好的，一对一每天380元。"},
+    ...                 {"role": "user", "content": "医生说手术推到11号了"}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "号" in f.value]
+    ['11号']
+    """
+    rx = _MOVED.get(ctx.lang)
+    found = [m for m in (rx.finditer(ctx.text) if rx else ()) if not ctx.asking(m.start())]
+    if len(found) != 1:
+        return []
+    m = found[0]
+    thing = m.group("thing") or (m.groupdict().get("thing2") or "")
+    days = [x.text.strip() + (ctx.text[x.end] if x.label in ("NUMBER", "CARDINAL") else "") for x in ctx.mentions
+            if m.end() <= x.start <= m.end() + 3 and (x.label in ("DATE", "DAY") or x.label in ("NUMBER", "CARDINAL")
+                                                       and ctx.text[x.end:x.end + 1] in ("号", "日") and ctx.text[x.end:x.end + 1] != "")]
+    said = _MONTH_OR_WEEKDAY.match(ctx.text, m.end()) if ctx.lang == "en" else None
+    days = days or ([said.group(0)] if said else [])  # "moved the launch to May": a month alone is no DATE mention
+    if not thing or not days:
+        return []
+    new = days[0]  # (a zh day of the month said bare, "推到11号", is read as a number: the 号 makes it a day)
+    G, stem, out = ctx.graph, _stem(thing, ctx.lang), []
+    for fid, d in g.recent_current_facts(G, 40):
+        value = str(d.get("value", ""))
+        # "手术: 12月9号" keyed by the thing, "做白内障: 12月3号" keyed by a phrase: a bare day under a key of no kind
+        named_by = (_stem(str(d.get("key", "")), ctx.lang) == stem and re.search(r"\d", value)) or _BARE_DAY.fullmatch(value.strip())
+        if not (_kind_of_fact(d) == "day" or named_by) or new.casefold() in value.casefold():
+            continue
+        node = G.nodes.get(f"t{d['turn']}", {})
+        if node.get("role") != "user":
+            continue
+        text = str(node.get("text") or "")
+        at = text.casefold().find(value.casefold())
+        if at < 0:
+            continue
+        begin = max((e.end() for e in SENTENCE_END.finditer(text, 0, at)), default=0)
+        end = SENTENCE_END.search(text, at)
+        sentence = text[begin:end.start() if end else len(text)]
+        words = [sentence] if ctx.lang == "zh" else [w.casefold()[:4] for w in re.findall(r"[A-Za-z]+", sentence)]
+        if (stem in sentence) if ctx.lang == "zh" else (stem in words):
+            out.append(FactUnit(key=d["key"], name=d.get("name", d["key"]), value=new, slot=d.get("slot"), group=d.get("group"),
+                                correction=True, supersedes=fid))
+    if out:
+        keys = {u.key for u in out}
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
+    return out
