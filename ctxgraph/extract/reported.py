@@ -423,3 +423,150 @@ def cancel_confirmed(ctx: MessageContext) -> list[_Unit]:
              for r in [_REF.search(str(d.get("value", "")))] if r]
     ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and any(r in u.value for r in ended))]
     return []
+
+
+#: (prec22) the words right before an amount that say it is the whole price now: "共430元", "合计2150元", "一共是", "so it's
+#: £220", "total £310", "comes to £95", "now £60"
+_TOTAL_BEFORE = {"en": re.compile(r"(?:\btotal(?:\s+(?:is|of|now|comes\s+to))?|\bcomes?\s+to|\bso\s+it'?s|\bit'?s\s+now|\bnow)\s*[:：]?\s*$", re.I),
+                 "zh": re.compile(r"(?:一共|总共|总计|合计|共计|总价|费用|共)(?:是|为|计|要)?\s*[:：]?\s*$")}
+#: (prec22) the words right after an amount that say it is the whole: "£220 in total", "£95 altogether"
+_TOTAL_AFTER = {"en": re.compile(r"^\s*(?:in\s+total|total|all\s+in|altogether)\b", re.I), "zh": re.compile(r"(?!)")}
+#: (prec22) the user's message before gives something up or changes it without the pack's correction words
+_CHANGED_BY_USER = {"en": re.compile(r"\b(?:actually|instead|forget|drop|skip|change|make it|switch|swap|remove|cancel)\b", re.I),
+                    "zh": re.compile(r"改|换|不要了|算了|取消|去掉")}
+
+
+def _after_change(ctx: MessageContext) -> int:
+    """(prec22) The index of the user's message right before this one when it changes the booking (the pack's
+    corrections, "forget the …", "改成…", "…不要了"), else -1."""
+    G = ctx.graph
+    turns = sorted((G.nodes[n]["index"], G.nodes[n]) for n in G.graph["kinds"].get("turn", ())
+                   if G.nodes[n]["index"] < ctx.index and G.nodes[n]["role"] == "user")
+    if not turns:
+        return -1
+    text = str(turns[-1][1].get("text") or "")
+    rx = _CHANGED_BY_USER.get(ctx.lang)
+    return turns[-1][0] if any(r.search(text) for r in ctx.pack.corrections) or (rx and rx.search(text)) else -1
+
+
+@step("totals_requoted", roles=("assistant",))
+def totals_requoted(ctx: MessageContext) -> list[_Unit]:
+    """(prec22) After the user changes a booking, the service states the new whole price in a statement ("改好了：草鱼2000尾、
+    鲢鱼500尾，合计2150元", "晚上接机加收夜间费50元，共430元", "Removed, so it's £220 for the twin-feed dish"): the price or
+    total the service stated before (a tool's ``total``, the booking's ``price``) is no longer current; the new
+    amount replaces it under each key that held it. One total said, not asked, not offered; a price the user said
+    (a budget, their own figure) is not the service's to replace.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "a dish with a twin feed and a second point please"},
+    ...                 {"role": "assistant", "content": "Booked for Monday, total £280."},
+    ...                 {"role": "user", "content": "actually forget the second point"},
+    ...                 {"role": "assistant", "content": "Removed, so it's £220 for the dish."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "£" in f.value]
+    ['£220']
+    """
+    said = [m for m in ctx.mentions if m.label == "MONEY" and isinstance(m.value, dict) and m.value.get("amount") is not None]
+    before, after = _TOTAL_BEFORE.get(ctx.lang), _TOTAL_AFTER.get(ctx.lang)
+    if not said or before is None:
+        return []
+    totals = []
+    for m in said:
+        begin = max((e.end() for e in SENTENCE_END.finditer(ctx.text, 0, m.start)), default=0)
+        end = SENTENCE_END.search(ctx.text, m.end)
+        sentence = ctx.text[begin:end.end() if end else len(ctx.text)]
+        if _NOT_DONE[ctx.lang].search(sentence):
+            continue  # "it would be £220 if you drop it", "要不要…共430元？": offered, not made
+        if before.search(ctx.text[max(0, m.start - 16):m.start]) or after.search(ctx.text[m.end:m.end + 16]):
+            totals.append(m.text.strip())
+    changed_at = _after_change(ctx) if len(set(totals)) == 1 else -1
+    if changed_at < 0:
+        return []
+    new = totals[0]
+    G, out = ctx.graph, []
+    for fid, d in g.recent_current_facts(G, 40):
+        value, key = str(d.get("value", "")), str(d.get("key", ""))
+        if _kind(value, key, d.get("slot")) != "total" or _same(value, new, "total") or int(d.get("turn", -1)) >= changed_at:
+            continue  # a price stated since the change is of the changed booking (an add-on's own price beside the total)
+        if G.nodes.get(f"t{d['turn']}", {}).get("role") == "user" or _said_by_user(G, value):
+            continue  # the user's own figure
+        out.append(FactUnit(key=key, name=d.get("name", key), value=new, slot=d.get("slot"), group=d.get("group"),
+                            correction=True, supersedes=fid))
+    if out:
+        keys = {u.key for u in out}
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
+    return out
+
+
+#: (prec22) the user reports that a thing of theirs moved to another day: "the airline moved our flight to June 10", "the
+#: launch got moved to May", "the opening got pushed to 2 April", "手术推到11号了", "考试推迟到下周五"
+_MOVED = {"en": re.compile(r"\b(?:moved|postponed|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled)\s+(?:our|the|my|his|her|their)\s+"
+                           r"(?P<thing>[a-z]{3,})\s+(?:back\s+)?(?:to|till|until)\s+"
+                           r"|\b(?:the|our|my|his|her|their)\s+(?P<thing2>[a-z]{3,})\s+(?:has\s+|have\s+|got\s+|was\s+|were\s+|is\s+|'s\s+)?(?:been\s+|now\s+|just\s+)*"
+                           r"(?:moved|postponed|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled)\s+(?:back\s+)?(?:to|till|until)\s+", re.I),
+          "zh": re.compile(r"(?P<thing>[\u4e00-\u9fff]{2})(?:时间|日期)?(?:被|又|也|已经)?(?:推到|推迟到|延到|延期到|挪到|提前到|改期到)")}
+
+
+#: (prec22) a value that is a day and nothing else: "12月3号", "9号", "18 March", "June 2"
+_BARE_DAY = re.compile(r"(?:\d{1,2}月)?\d{1,2}[号日]|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?", re.I)
+_MONTH_OR_WEEKDAY = re.compile(r"(?:next\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december"
+                               r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+
+
+def _stem(word: str, lang: str) -> str:
+    return word if lang == "zh" else word.casefold()[:4]
+
+
+@step("days_moved", roles=("user",))
+def days_moved(ctx: MessageContext) -> list[_Unit]:
+    """(prec22) The user says a thing of theirs moved to another day ("the airline moved our flight to June 10", "手术推到11号了"):
+    the day the user gave that thing before (a current day fact said in the same sentence as the thing: "We fly out June
+    2", "12月9号手术") is no longer current; the new day replaces it under its key. Only a day the user said (a day the
+    service offered is the booking's, which the service moves), only one thing named, not asked.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2026-12-01")
+    >>> t.observe_many([{"role": "user", "content": "我妈12月9号手术 术后要请护工"}, {"role": "assistant", "content": "好的，一对一每天380元。"},
+    ...                 {"role": "user", "content": "医生说手术推到11号了"}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "号" in f.value]
+    ['11号']
+    """
+    rx = _MOVED.get(ctx.lang)
+    found = [m for m in (rx.finditer(ctx.text) if rx else ()) if not ctx.asking(m.start())]
+    if len(found) != 1:
+        return []
+    m = found[0]
+    thing = m.group("thing") or (m.groupdict().get("thing2") or "")
+    days = [x.text.strip() + (ctx.text[x.end] if x.label in ("NUMBER", "CARDINAL") else "") for x in ctx.mentions
+            if m.end() <= x.start <= m.end() + 3 and (x.label in ("DATE", "DAY") or x.label in ("NUMBER", "CARDINAL")
+                                                       and ctx.text[x.end:x.end + 1] in ("号", "日") and ctx.text[x.end:x.end + 1] != "")]
+    said = _MONTH_OR_WEEKDAY.match(ctx.text, m.end()) if ctx.lang == "en" else None
+    days = days or ([said.group(0)] if said else [])  # "moved the launch to May": a month alone is no DATE mention
+    if not thing or not days:
+        return []
+    new = days[0]  # (a zh day of the month said bare, "推到11号", is read as a number: the 号 makes it a day)
+    G, stem, out = ctx.graph, _stem(thing, ctx.lang), []
+    for fid, d in g.recent_current_facts(G, 40):
+        value = str(d.get("value", ""))
+        # "手术: 12月9号" keyed by the thing, "做白内障: 12月3号" keyed by a phrase: a bare day under a key of no kind
+        named_by = (_stem(str(d.get("key", "")), ctx.lang) == stem and re.search(r"\d", value)) or _BARE_DAY.fullmatch(value.strip())
+        if not (_kind_of_fact(d) == "day" or named_by) or new.casefold() in value.casefold():
+            continue
+        node = G.nodes.get(f"t{d['turn']}", {})
+        if node.get("role") != "user":
+            continue
+        text = str(node.get("text") or "")
+        at = text.casefold().find(value.casefold())
+        if at < 0:
+            continue
+        begin = max((e.end() for e in SENTENCE_END.finditer(text, 0, at)), default=0)
+        end = SENTENCE_END.search(text, at)
+        sentence = text[begin:end.start() if end else len(text)]
+        words = [sentence] if ctx.lang == "zh" else [w.casefold()[:4] for w in re.findall(r"[A-Za-z]+", sentence)]
+        if (stem in sentence) if ctx.lang == "zh" else (stem in words):
+            out.append(FactUnit(key=d["key"], name=d.get("name", d["key"]), value=new, slot=d.get("slot"), group=d.get("group"),
+                                correction=True, supersedes=fid))
+    if out:
+        keys = {u.key for u in out}
+        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
+    return out
