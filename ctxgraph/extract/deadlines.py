@@ -116,6 +116,8 @@ _ZH_CLOCK_BOUND = re.compile(
     r"(?<![\d一二两三四五六七八九十有差这那多几好])(?P<hour>\d{1,2}|十[一二]?|[一两二三四五六七八九])[点點](?:半|钟)?"
     r"(?:以后|之后|(?<![以之])后(?![台面边天年后]))")
 #: a clock the message bounds from above ("7点前", "九点之前"): the 以后 said after it tells what happens then
+_A_CLOCK = re.compile(r"(?:\d{1,2}|十[一二]?|[一两二三四五六七八九])(?:[点點](?:半|钟)?|[:：]\d\d)")
+_REFUSED = re.compile(r"\s*(?:[的也]?不行|[的也]?不可以|不方便|没空|没时间|不得|太早|太晚)")
 _UPPER_CLOCK = re.compile(r"(?:\d{1,2}|十[一二]?|[一两二三四五六七八九])[点點](?:半|钟)?(?:之前|以前|前)")
 
 
@@ -144,8 +146,10 @@ def clock_bounds(ctx: MessageContext) -> list[_Unit]:
         end = _CLAUSE_END.search(ctx.text, b)
         if _ASKED.search(ctx.text, b, end.end() if end else len(ctx.text)) or _past(ctx.text, a, b):
             continue
-        if _UPPER_CLOCK.search(ctx.text, 0, a):
-            return []  # "早上7点前，7点以后卸货区要进货车", "9点之前我要用车 9点后随便": the bound before it is the wish
+        if _UPPER_CLOCK.search(ctx.text, 0, a) or any(not _REFUSED.match(ctx.text, c.end()) for c in _A_CLOCK.finditer(ctx.text, 0, a)):
+            # "早上7点前，7点以后卸货区要进货车", "上午10点，9点以后工地大门才开": the clock said before it is the wish,
+            # the bound says why (a clock refused before it is none: "九点不行的…两点以后都可以")
+            return []
         value = m.group(0).strip()
         if any(isinstance(u, FactUnit) and not u.offered and value in u.value and u.key not in _PLAIN_KEYS
                for u in ctx.units):
