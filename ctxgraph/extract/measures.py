@@ -382,11 +382,6 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
     return found
 
 
-def _without_side(said: str) -> str:
-    """(miss22b) A measure without the side word said after it ("2-3 metres long" -> "2-3 metres")."""
-    return re.sub(r"\s*(?:wide|across|high|tall|long|deep|in length|in width|in height|宽|高|长|深|阔)$", "", said, flags=re.I)
-
-
 @step("measures", roles=("user",))
 def measures(ctx: MessageContext) -> list[_Unit]:
     """The user's quantities with a unit as facts keyed by the dimension they measure."""
@@ -402,7 +397,7 @@ def measures(ctx: MessageContext) -> list[_Unit]:
             values.append(said)
         if _RANGED.match(said):  # (fix22) another step's cut of a range's end ("3 metres" of "2-3 metres")
             ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value != said
-                                                         and _without_side(said).endswith(u.value) and not u.value.isdigit())]
+                                                         and said.endswith(u.value) and not u.value.isdigit())]
         if dim == "size":  # (prec10) another step's cut of the size ("2米" of "3乘2米") is no value of its own
             ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value != said
                                                          and u.value in said and re.search(rf"[\d{_ZH_DIGITS}]", u.value))]
