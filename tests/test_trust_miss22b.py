@@ -112,19 +112,3 @@ def test_this_weekday_stays_before_the_tools_date_en():
                     user("14 Elm Row, Leith"),
                     call("c1", "book_tuning", {"date": "2027-04-16"}), result("c1", {"ref": "PT-5521"})])
     assert any("this friday" in v.casefold() and "16" in v for v in _current(t, "date"))
-
-
-# ---------------------------------------------------------------- a measure keeps its side word
-
-
-def test_measure_keeps_its_side_word_en():
-    t = Tracker("en")
-    t.observe_many([user("I need a garden gate powder coated"), bot("What size is the gate?"), user("the gate is 1.2m wide, black please")])
-    values = _values(t)
-    assert any("1.2m wide" in v for v in values)
-
-
-def test_measure_keeps_its_side_word_zh():
-    t = Tracker("zh")
-    t.observe_many([user("想做个雨棚"), bot("门口多大？"), user("门口大概3米阔")])
-    assert any("3米阔" in v for v in _values(t))

@@ -105,8 +105,8 @@ _ZH_SPECIAL = re.compile(rf"(?<![{_ZH_DIGITS}\d])(?:[{_ZH_DIGITS}\d]+个半小�
 _ZH_NOT_AFTER = re.compile(r"^(?:前|后|以前|以后|之前|之后|内|以内|之内|以上|以下|里|级|底|初|中|末|度|代|龄|岁|年|次|份|期|号|日)")
 _ZH_NOT_BEFORE = re.compile(r"(?:这|那|每隔|隔|提前|晚|早|推迟|延后|前|后|最多|最少|不超过|不到|超过|多于|少于|至少|在|周|星期|礼拜|《)$")
 _ZH_DIM_BEFORE = re.compile(r"(宽|高|长|深|重)(?:度|约|大概|差不多|有)?$")
-_ZH_DIM_AFTER = re.compile(r"^(?:左右|上下|多)?(宽|高|长|深|阔)")
-_ZH_DIM = {"宽": "width", "高": "height", "长": "length", "深": "depth", "重": "weight", "阔": "width"}
+_ZH_DIM_AFTER = re.compile(r"^(?:左右|上下|多)?(宽|高|长|深)")
+_ZH_DIM = {"宽": "width", "高": "height", "长": "length", "深": "depth", "重": "weight"}
 _ZH_BY = re.compile(rf"^\s*(?:乘以?|[x×*])\s*(?P<num>{_ZH_NUMBER})(?:{_ZH_UNIT})?")
 #: (prec10) a bare number and 乘 / x before a length: the first side of one size ("3乘2米", "3.5x3米")
 _ZH_BY_BEFORE = re.compile(rf"(?<![\d{_ZH_DIGITS}.])(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+(?:点[{_ZH_DIGITS}]+)?)\s*(?:乘以?|[x×*])\s*$")
@@ -321,8 +321,7 @@ def _english(ctx: MessageContext) -> list[tuple[str, int, int]]:
         else:
             side = _EN_DIM_AFTER.match(text, end)
             if side and dim == "length":
-                # (miss22b) the side word stays in the value: "1.5m wide", "2 metres long" (the user's words)
-                dim, end = _EN_DIM[side.group("w").casefold()], side.end()
+                dim = _EN_DIM[side.group("w").casefold()]
             elif dim == "duration" and _EN_HAD.search(text[max(0, start - 30):start]):
                 dim = "age"
         found.append((dim, start, end))
@@ -368,8 +367,6 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
             side_before, side_after = _ZH_DIM_BEFORE.search(before), _ZH_DIM_AFTER.match(text[end:end + 4])
             if dim == "length" and (side_before or side_after):
                 dim = _ZH_DIM[(side_before or side_after).group(1)]
-                if side_after and not side_before:
-                    end += side_after.end()  # (miss22b) "4米阔" is said with its side: "1米2宽" keeps 宽
             elif dim == "duration" and _ZH_HAD.search(before):
                 dim = "age"
         rate = _ZH_RATE.search(before)
