@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 
-from .._units import FactUnit, _Unit
+from .._units import FactUnit, RetractUnit, _Unit
 from .bounds import _PATTERN_OF, _UPPER_TIME_ZH
 from .context import MessageContext
 from .registry import step
+from .text import in_spans
 
 #: a day the calendar names by a word: a holiday, the end of the month or the year, the weekend
 _ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末")
@@ -101,3 +102,82 @@ def deadlines(ctx: MessageContext) -> list[_Unit]:
                                                      and u.value.strip() and u.value.strip() in value)]
         units.append(FactUnit(key="deadline", name="截止", value=value, stressed=ctx.stressed_at(value)))
     return units[-1:]
+
+
+# ---------------------------------------------------------------- (miss22b) a clock with its bound word
+
+#: (miss22b) a clock the user bounds a visit by from below, the bound word kept: "下午4点以后", "两点以后都可以",
+#: "下昼两点后", "周三晚上10点以后" (the day said right before it is part of it); the clock in digits or in numerals.
+#: Not 前 ("早上7点前", "十点之前"): a clock before which a thing must happen is the deadlines step's or a rule the
+#: annotators keep as a constraint (tried: 1 value gained, 4 unsupported on the open groups)
+_ZH_CLOCK_BOUND = re.compile(
+    r"(?:(?:(?:下下|下个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天))?"
+    r"(?:早上|上午|中午|下午|晚上|傍晚|上昼|下昼|朝早|夜晚|夜里)?"
+    r"(?<![\d一二两三四五六七八九十有差这那多几好])(?P<hour>\d{1,2}|十[一二]?|[一两二三四五六七八九])[点點](?:半|钟)?"
+    r"(?:以后|之后|(?<![以之])后(?![台面边天年后]))")
+#: a clock the message bounds from above ("7点前", "九点之前"): the 以后 said after it tells what happens then
+_A_CLOCK = re.compile(r"(?:\d{1,2}|十[一二]?|[一两二三四五六七八九])(?:[点點](?:半|钟)?|[:：]\d\d)")
+_REFUSED = re.compile(r"\s*(?:[的也]?不行|[的也]?不可以|不方便|没空|没时间|不得|太早|太晚)")
+_UPPER_CLOCK = re.compile(r"(?:\d{1,2}|十[一二]?|[一两二三四五六七八九])[点點](?:半|钟)?(?:之前|以前|前)")
+
+
+@step("clock_bounds", roles=("user",))
+def clock_bounds(ctx: MessageContext) -> list[_Unit]:
+    """(miss22b) The user's clock said with 以后 / 之后 / 后 as one ``time`` fact, the bound word kept.
+
+    "下午2点以后才行", "两点以后都可以", "下昼两点后啦": the user bounds when the visit may be. The
+    time was lost (a Chinese clock in numerals before 以后 is no time entity) or kept without its bound (a tool's
+    "after": "16:00" restated as "下午4点"). Not a deadline (that step's, with 必须到 after it), not asked, not taken
+    back, not a time past ("两点以后才到的").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "哪天提货？"}, {"role": "user", "content": "周三 下午4点以后 上午装柜忙"}])
+    >>> [f.value for f in t.state().facts if f.key == "time" and f.status == "current"]
+    ['下午4点以后']
+    """
+    if ctx.lang != "zh" or "后" not in ctx.text:
+        return []
+    taken = said_deadlines(ctx.text)
+    for m in _ZH_CLOCK_BOUND.finditer(ctx.text):
+        a, b = m.start(), m.end()
+        if ctx.asking(a) or in_spans(a, ctx.taken_back) or any(x < b and a < y for x, y in taken):
+            continue
+        end = _CLAUSE_END.search(ctx.text, b)
+        if _ASKED.search(ctx.text, b, end.end() if end else len(ctx.text)) or _past(ctx.text, a, b):
+            continue
+        if _UPPER_CLOCK.search(ctx.text, 0, a) or any(not _REFUSED.match(ctx.text, c.end()) for c in _A_CLOCK.finditer(ctx.text, 0, a)):
+            # "早上7点前，7点以后卸货区要进货车", "上午10点，9点以后工地大门才开": the clock said before it is the wish,
+            # the bound says why (a clock refused before it is none: "九点不行的…两点以后都可以")
+            return []
+        value = m.group(0).strip()
+        if any(isinstance(u, FactUnit) and not u.offered and value in u.value and u.key not in _PLAIN_KEYS
+               for u in ctx.units):
+            return []  # another step keeps the bound in its own value ("after: 下午4点以后")
+        plain = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered and u.key in _PLAIN_KEYS
+                 and u.value.strip() and u.value.strip() in value]
+        if plain:  # another step's cut of it ("两点" changing the offered clock): that fact holds the bound too
+            ctx.units[plain[0]] = ctx.units[plain[0]].model_copy(update=dict(value=value))
+            ctx.units[:] = [u for n, u in enumerate(ctx.units) if n not in plain[1:]]
+            return _stale_picks(ctx, m.group("hour"))
+        return [FactUnit(key="time", name="时间", value=value, slot="time", stressed=ctx.stressed_at(value),
+                         correction=ctx.correcting), *_stale_picks(ctx, m.group("hour"))]
+    return []
+
+
+def _stale_picks(ctx: MessageContext, hour: str) -> list[_Unit]:
+    """(miss22b) The picks that carry the clock of the current time fact the bound replaces ("可以约这周六3月20号上午9点"
+    when "两点以后都可以" moves the visit from 9点): their copy of the old clock goes, as picks_stale does for a clock
+    its measures read (a clock in numerals before 以后 is none it reads)."""
+    from .. import _graph as g
+    from .changes import _number
+    from .options import measures
+    from .settle import _choices, _same
+
+    G, new = ctx.graph, _number(hour)
+    old = G.graph["current_fact"].get(g.fact_slot("time", None))
+    was = measures(str(G.nodes[old]["value"])).get("clock") if old is not None else None
+    if new is None or was is None or _same("clock", was, float(new * 60)):
+        return []
+    return [RetractUnit(fact=fid) for fid, d in _choices(G)
+            if _same("clock", measures(str(d["value"])).get("clock", -1.0), was)]

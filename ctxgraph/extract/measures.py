@@ -237,12 +237,39 @@ def _echoed(ctx: MessageContext, said: str) -> bool:
     return d.get("role") == "assistant" and said.casefold() in str(d.get("text", "")).casefold()
 
 
+#: (miss22b) a duration the user takes up from the assistant's offer, the words of assent right after it: "6 months
+#: is fine", "18 months please", "一年可以", "三个月就行"
+_TAKEN_UP = re.compile(r"\s*(?:(?:is|'s|sounds|would be)\s+(?:fine|ok|okay|good|great|perfect|better)|works|please|pls|plz|then\b|for me)"
+                       r"|\s*(?:吧|可以|就行|就可以|行|好了|没问题)", re.I)
+
+
+def _taken_up(ctx: MessageContext, start: int, said: str) -> bool:
+    """(miss22b) Whether the echoed measure at ``start`` is a duration the user takes up ("6 months is fine" after
+    "we can do 6 months at £54"): the value of the deal, not a remark on the offer. The picks steps read an option
+    by its name; a term said alone with an assent was read by none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Over 12 months at £102 a month, or over 18 months at £71."},
+    ...                 {"role": "user", "content": "18 months please the 12 is too much for me"}])
+    >>> [f.value for f in t.state().facts if f.key == "duration" and f.status == "current"]
+    ['18 months']
+    """
+    return _DURATION_SAID.fullmatch(said) is not None and _TAKEN_UP.match(ctx.text, start + len(said)) is not None
+
+
+_DURATION_SAID = re.compile(r"(?i)(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four|[一两二三四五六七八九十半]+)\s?"
+                            r"(?:years?|months?|weeks?|个月|年|周)")
+
+
 def _skip(ctx: MessageContext, start: int, said: str) -> bool:
-    if ctx.asking(start) or in_spans(start, ctx.taken_back) or _echoed(ctx, said):
+    if ctx.asking(start) or in_spans(start, ctx.taken_back) or (_echoed(ctx, said) and not _taken_up(ctx, start, said)):
         return True
     for m in _PIECE.finditer(ctx.text):
         if m.start() <= start < m.end():
-            return bool(_DECLINE.search(m.group(0)))
+            # (miss22b) a term taken up is declined only by words before it ("18 months please the 12 is too much":
+            # the 12 is the one turned down)
+            return bool(_DECLINE.search(ctx.text, m.start(), start if _taken_up(ctx, start, said) else m.end()))
     return False
 
 

@@ -35,6 +35,9 @@ RECENT = 200
 _EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = re.compile(r"\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
 _ZH_WEEKDAYS = "一二三四五六日"
+#: (miss22b) the word that places a weekday in this week or the next ("this", "next", 这, 下个, 本), before the weekday
+_RELATIVE_WEEKDAY = re.compile(r"(?i)(?:this|next|coming|this coming)(?=\s+(?:mon|tue|wed|thu|fri|sat|sun))|"
+                               r"(?:下下个?|下个?|这个?|本)(?=(?:周|星期|礼拜)[一二三四五六日天])")
 # the parts of a day, each with the hours it covers [from, to): the language's words for them
 _DAY_PARTS = {
     "zh": (("凌晨", 0, 6), ("早上", 5, 10), ("上午", 6, 12), ("中午", 11, 14), ("下午", 12, 18), ("傍晚", 17, 20),
@@ -306,6 +309,13 @@ def with_user_words(value: str, G: nx.MultiDiGraph, lang: str, iso: str | None =
     day = without_other_part(day, lang, hours) if day else None
     if day and (weekday_of(day) is None or weekday_of(day) != weekday_of(value)) and day.casefold() not in folded:
         words.append(day)
+    elif day and day.casefold() not in folded and (rel := _RELATIVE_WEEKDAY.match(day)) is not None \
+            and (named := _WEEKDAY.search(value)) is not None \
+            and not re.search(r"(?i)(?:this|next|coming|下|这|本|个|上)\s*$", value[:named.start()]):
+        # (miss22b) the value names the weekday the user named with this / next before it ("这周六" - "周六 4月17日",
+        # "this saturday" - "Saturday 4th September"): the user's word goes before the value's weekday
+        value = f"{value[:named.start()]}{rel.group(0)}{'' if lang == 'zh' else ' '}{value[named.start():]}".replace("  ", " ")
+        folded = value.casefold()
     said = clock_words(G, int(clock.group(1)), int(clock.group(0)[-2:])) if clock else None
     said = without_other_end(said, clocks[1] if len(clocks) > 1 else None) if said else None
     if said and said.casefold() not in folded and not (day and said.casefold() in day.casefold()):

@@ -526,11 +526,40 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
             or measured_form(value, own, ctx.graph)  # (prec14) "£108" for total: 108, "36平" for area_m2: 36
         units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
                      if said is not None else
-                     _dated(ctx, FactUnit(key=key, name=name, value=_counted(ctx, leaf, with_its_field(own, value)),
+                     _dated(ctx, FactUnit(key=key, name=name,
+                                          value=_day_part(ctx, value) or _counted(ctx, leaf, with_its_field(own, value)),
                                           slot=slot.id if slot is not None else None), hours))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
+
+
+#: (miss22b) the half of the day a booking system codes as AM / PM, and the words users name it by
+_DAY_HALF = {"am": re.compile(r"(?i)\b(?:mornings?|first thing)\b|上午|上半天|早上|早晨|上昼|朝早"),
+             "pm": re.compile(r"(?i)\b(?:afternoons?)\b|下午|下半天|下昼|晏昼")}
+
+
+def _day_part(ctx: MessageContext, value: str) -> str | None:
+    """(miss22b) A tool's half-day code ("slot": "AM") in the words the user named that half by in the last three
+    of their messages ("morning if poss", "下半天好伐"): "slot AM" is in no one's words. None when they named none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "26号上半天店里忙 下半天好伐"})
+    >>> ctx = type("Ctx", (), {"graph": t.graph})
+    >>> _day_part(ctx, "PM"), _day_part(ctx, "AM"), _day_part(ctx, "14:00")
+    ('下半天', '上半天', None)
+    """
+    rx = _DAY_HALF.get(value.strip().casefold().replace(".", ""))
+    if rx is None:
+        return None
+    from .surface import _user_texts
+
+    for text in _user_texts(ctx.graph)[:3]:
+        found = rx.findall(text)
+        if found:
+            return found[-1]
+    return None
 
 
 # a pick in the user's words with the offer's words in brackets: "周六那个 (5月22号周六上午10点)"
