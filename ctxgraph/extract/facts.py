@@ -124,6 +124,12 @@ class FactWriter:
                 slot=slot, value=value, at=at, subject=subject, mention=mention, patterned=patterned, domain=domain,
                 only_offer=only_offer))
             return
+        party = ctx.role == "user" and "PHONE" in slot.types and party_before(
+            ctx, mention.start if mention else _value_at(ctx.text, value, at))
+        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own; (miss22a) keyed before the
+            # message's own phone fills its key ("Me, 07700 918 244. … put my husband Tom first, 07700 918 577")
+            party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
+            key, name = f"{key}_{party}", f"{name}（{party}）"
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
@@ -171,9 +177,6 @@ class FactWriter:
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
             return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
-        party = ctx.role == "user" and "PHONE" in slot.types and party_before(ctx, value_at)
-        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own
-            key, name = f"{key}_{party}", f"{name}（{party}）"
         self.filled.add(key)
         self.units.append(FactUnit(
             key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -336,6 +339,10 @@ def is_deed_deadline(text: str, start: int, end: int) -> bool:
     return bool(_DEED_BY.search(sentence) or _DEED_BY_ZH.search(text[end:]))
 
 
+#: (miss22a) an English full stop ends a sentence: a dot before white space
+_FULL_STOP = re.compile(r"\.(?=\s)")
+
+
 def party_before(ctx: MessageContext, at: int) -> str | None:
     """The other party the sentence names last before ``at`` ("收件人", "他家"), None when it names
     none or the user last (the pack's ``parties``; a match with a group ``self`` is the user).
@@ -348,6 +355,7 @@ def party_before(ctx: MessageContext, at: int) -> str | None:
     """
     head = ctx.text[:at]
     start = max(head.rfind(ch) for ch in "。！？!?\n") + 1
+    start = max([start] + [m.end() for m in _FULL_STOP.finditer(head)])  # (miss22a) "sams number is 07940 115 283. mine …"
     found = [m for rx in ctx.pack.parties for m in rx.finditer(ctx.text, start, at)]
     if not found:
         return None
