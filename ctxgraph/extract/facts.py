@@ -21,6 +21,7 @@ import re
 from functools import cached_property
 
 from .. import _graph as g
+from .._nlp import ZH_SURNAMES
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .bounds import AMOUNT_BOUND
@@ -1010,6 +1011,11 @@ _NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-
 _NAME_OPENS = re.compile(r"\W*(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
 
 
+#: (miss22a) a Chinese reply that opens with a name (a common surname and one or two characters, 叫 before it or not)
+#: and then a comma, a space, a phone number or its word, or nothing ("王铁柱，电话159…", "叫贺一鸣 我是他妈妈")
+_ZH_NAME_OPENS = re.compile(r"\W*(?:叫)?([" + ZH_SURNAMES + r"][\u4e00-\u9fff]{1,2})(?=\s*(?:[，,。；;、\s]|\+?\d|$|电话|手机))")
+
+
 def opening_name(w: FactWriter) -> None:
     """(missen21) A name the NER does not know that opens the reply to the assistant's question for a name and more
     ("Could I have your name and mobile?" - "Ffion Tudball 07700 900123. do you take cards?"), a comma, a dot or a
@@ -1025,11 +1031,15 @@ def opening_name(w: FactWriter) -> None:
     from spacy.lang.en.stop_words import STOP_WORDS  # spaCy's own list: "Same As Before" is no name
 
     ctx = w.ctx
-    if ctx.lang != "en" or any(m.label == "PERSON" for m in ctx.mentions) \
+    if ctx.lang not in ("en", "zh") \
             or any(u.slot and "PERSON" in ctx.pack.slots[u.slot].types for u in w.units if u.slot in ctx.pack.slots):
         return
-    m = _NAME_OPENS.match(ctx.text)
-    named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types] if m else []
+    m = (_NAME_OPENS if ctx.lang == "en" else _ZH_NAME_OPENS).match(ctx.text)
+    # (miss22a) a PERSON the NER found elsewhere in the reply ("Chloe Brennan 07723 918 406. oh and my fiance Jamie …")
+    # leaves the opening name the user's; one found over it is read by the asked step
+    if m is None or any(x.label == "PERSON" and x.start < m.end(1) and m.start(1) < x.end for x in ctx.mentions):
+        return
+    named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types]
     if len(named) != 1 or first_match(ctx.pack.accepts, m.group(1)) \
             or any(word.casefold() in STOP_WORDS for word in m.group(1).split()):
         return
