@@ -946,6 +946,9 @@ def changed_within(w: FactWriter) -> None:
             for n, u in enumerate(w.units):
                 if isinstance(u, FactUnit) and not u.offered and u.value == old.text:
                     w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
+                    # (miss22a) the new value read as a party's phone too ("use my partner's 07987 …") is this one
+                    w.units = [o for o in w.units if o is w.units[n] or not (
+                        isinstance(o, FactUnit) and not o.offered and o.value == new.text and o.key.startswith(u.key + "_"))]
                     return
 
 
@@ -1035,9 +1038,10 @@ def opening_name(w: FactWriter) -> None:
             or any(u.slot and "PERSON" in ctx.pack.slots[u.slot].types for u in w.units if u.slot in ctx.pack.slots):
         return
     m = (_NAME_OPENS if ctx.lang == "en" else _ZH_NAME_OPENS).match(ctx.text)
-    # (miss22a) a PERSON the NER found elsewhere in the reply ("Chloe Brennan 07723 918 406. oh and my fiance Jamie …")
-    # leaves the opening name the user's; one found over it is read by the asked step
-    if m is None or any(x.label == "PERSON" and x.start < m.end(1) and m.start(1) < x.end for x in ctx.mentions):
+    # (miss22a) in Chinese a PERSON the NER found elsewhere in the reply ("杨梓涵 木子杨 我是她爸爸 杨波 185…": the
+    # father's name) leaves the opening name the one asked for; one found over it is read by the asked step
+    if m is None or any(x.label == "PERSON" and (ctx.lang == "en" or x.start < m.end(1) and m.start(1) < x.end)
+                        for x in ctx.mentions):
         return
     named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types]
     if len(named) != 1 or first_match(ctx.pack.accepts, m.group(1)) \
