@@ -21,6 +21,7 @@ import re
 from functools import cached_property
 
 from .. import _graph as g
+from .._nlp import ZH_SURNAMES
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
 from .bounds import AMOUNT_BOUND
@@ -124,6 +125,12 @@ class FactWriter:
                 slot=slot, value=value, at=at, subject=subject, mention=mention, patterned=patterned, domain=domain,
                 only_offer=only_offer))
             return
+        party = ctx.role == "user" and "PHONE" in slot.types and party_before(
+            ctx, mention.start if mention else _value_at(ctx.text, value, at))
+        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own; (miss22a) keyed before the
+            # message's own phone fills its key ("Me, 07700 918 244. … put my husband Tom first, 07700 918 577")
+            party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
+            key, name = f"{key}_{party}", f"{name}（{party}）"
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
@@ -171,9 +178,6 @@ class FactWriter:
         if ctx.role == "assistant" and any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user"
                                            for f in g.current_with_key(G, key)):
             return  # what the assistant found ("arrives by 18:07") does not overwrite what the user asked for
-        party = ctx.role == "user" and "PHONE" in slot.types and party_before(ctx, value_at)
-        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own
-            key, name = f"{key}_{party}", f"{name}（{party}）"
         self.filled.add(key)
         self.units.append(FactUnit(
             key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
@@ -336,6 +340,10 @@ def is_deed_deadline(text: str, start: int, end: int) -> bool:
     return bool(_DEED_BY.search(sentence) or _DEED_BY_ZH.search(text[end:]))
 
 
+#: (miss22a) an English full stop ends a sentence: a dot before white space
+_FULL_STOP = re.compile(r"\.(?=\s)")
+
+
 def party_before(ctx: MessageContext, at: int) -> str | None:
     """The other party the sentence names last before ``at`` ("收件人", "他家"), None when it names
     none or the user last (the pack's ``parties``; a match with a group ``self`` is the user).
@@ -348,6 +356,7 @@ def party_before(ctx: MessageContext, at: int) -> str | None:
     """
     head = ctx.text[:at]
     start = max(head.rfind(ch) for ch in "。！？!?\n") + 1
+    start = max([start] + [m.end() for m in _FULL_STOP.finditer(head)])  # (miss22a) "sams number is 07940 115 283. mine …"
     found = [m for rx in ctx.pack.parties for m in rx.finditer(ctx.text, start, at)]
     if not found:
         return None
@@ -937,6 +946,9 @@ def changed_within(w: FactWriter) -> None:
             for n, u in enumerate(w.units):
                 if isinstance(u, FactUnit) and not u.offered and u.value == old.text:
                     w.units[n] = u.model_copy(update=dict(value=new.text, normalized=new.value, correction=True))
+                    # (miss22a) the new value read as a party's phone too ("use my partner's 07987 …") is this one
+                    w.units = [o for o in w.units if o is w.units[n] or not (
+                        isinstance(o, FactUnit) and not o.offered and o.value == new.text and o.key.startswith(u.key + "_"))]
                     return
 
 
@@ -1002,6 +1014,11 @@ _NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-
 _NAME_OPENS = re.compile(r"\W*(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
 
 
+#: (miss22a) a Chinese reply that opens with a name (a common surname and one or two characters, 叫 before it or not)
+#: and then a comma, a space, a phone number or its word, or nothing ("王铁柱，电话159…", "叫贺一鸣 我是他妈妈")
+_ZH_NAME_OPENS = re.compile(r"\W*(?:叫)?([" + ZH_SURNAMES + r"][\u4e00-\u9fff]{1,2})(?=\s*(?:[，,。；;、\s]|\+?\d|$|电话|手机))")
+
+
 def opening_name(w: FactWriter) -> None:
     """(missen21) A name the NER does not know that opens the reply to the assistant's question for a name and more
     ("Could I have your name and mobile?" - "Ffion Tudball 07700 900123. do you take cards?"), a comma, a dot or a
@@ -1017,11 +1034,16 @@ def opening_name(w: FactWriter) -> None:
     from spacy.lang.en.stop_words import STOP_WORDS  # spaCy's own list: "Same As Before" is no name
 
     ctx = w.ctx
-    if ctx.lang != "en" or any(m.label == "PERSON" for m in ctx.mentions) \
+    if ctx.lang not in ("en", "zh") \
             or any(u.slot and "PERSON" in ctx.pack.slots[u.slot].types for u in w.units if u.slot in ctx.pack.slots):
         return
-    m = _NAME_OPENS.match(ctx.text)
-    named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types] if m else []
+    m = (_NAME_OPENS if ctx.lang == "en" else _ZH_NAME_OPENS).match(ctx.text)
+    # (miss22a) in Chinese a PERSON the NER found elsewhere in the reply ("杨梓涵 木子杨 我是她爸爸 杨波 185…": the
+    # father's name) leaves the opening name the one asked for; one found over it is read by the asked step
+    if m is None or any(x.label == "PERSON" and (ctx.lang == "en" or x.start < m.end(1) and m.start(1) < x.end)
+                        for x in ctx.mentions):
+        return
+    named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types]
     if len(named) != 1 or first_match(ctx.pack.accepts, m.group(1)) \
             or any(word.casefold() in STOP_WORDS for word in m.group(1).split()):
         return

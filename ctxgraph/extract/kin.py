@@ -57,7 +57,10 @@ _EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|dad|father
            r"fianc[ée]e?|boyfriend|girlfriend|parents|in-laws|grandson|granddaughter|grandkids|grandchildren|grandma|"
            r"grandmother|granny|gran|nan|nana|grandad|grandpa|grandfather|grandparents|niece|nephew|aunt|auntie|uncle|"
            r"cousin|friend|mate|neighbou?r|colleague|boss|carer|flatmate|housemate|landlord|landlady|tenant|"
-           r"best man|maid of honou?r|bridesmaid|bride|groom)s?")
+           r"best man|maid of honou?r|bridesmaid|bride|groom|girl|boy|lad)s?")
+#: (miss22a) nouns for a child that are a relation only with the name said after them ("my little girl Ruby", not
+#: "my boy likes it")
+_EN_NAMED_ONLY = frozenset({"girl", "boy", "lad", "girls", "boys", "lads"})
 _EN_ADJ = r"(?:(?:little|big|older|younger|eldest|oldest|youngest|twin|elderly|late|best|new|old)\s+)?"
 _EN_POSSESSED = re.compile(r"\b(?P<pos>my|our|his|her|their)\s+" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
 _EN_SELF = re.compile(r"\b(?P<pos>i['’]?m|i am)\s+(?:(?:his|her|their|the)\s+)" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
@@ -113,6 +116,8 @@ def _en_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
                 continue
             end = m.end()
             name = _en_name(ctx, end)
+            if not name and rel.casefold() in _EN_NAMED_ONLY:
+                continue
             out.append((m.start(), name or end, rel.casefold()))
     return out
 
