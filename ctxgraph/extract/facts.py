@@ -114,7 +114,7 @@ class FactWriter:
         if ctx.role == "assistant" and mention is None and not patterned:
             return  # "What name is the reservation under?", "I'll email the contract and the invoice tonight": the words
             # after a slot word in the assistant's message are no value of the user's unless a value was recognised (prec9)
-        if not settled and self.describes_an_option(slot, key, mention, value):
+        if not settled and (self.describes_an_option(slot, key, mention, value) or _proposed(ctx, mention, at)):
             self.units.append(FactUnit(
                 key=key, name=name, value=value.strip(), subject=subject, slot=slot.id, group=group, terse=slot.terse,
                 normalized=mention.value if mention else None, offered=True, detail=clause_at(ctx.text, at)))
@@ -1082,6 +1082,29 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
+
+
+#: (lead21f) a question that proposes a value for a yes or a no ("Would Tuesday at 3pm work?", "How about Friday?",
+#: "周六上午可以吗？"), not one that asks which or when
+_PROPOSES_EN = re.compile(r"^\W*(?:(?:so|ok|okay|great|sure|right|then)\W+)*(?:would|could|shall|should|can|does|do|is|are|will|how about|"
+                          r"what about)\b", re.I)
+_PROPOSES_ZH = re.compile(r"(?:可以|行|好|方便|合适|没问题|OK|ok)(?:吗|么|不)[？?]?$|怎么样[？?]?$")
+_ASKS_WHICH = re.compile(r"\b(?:which|what time|what day|when)\b|哪|几点|什么时候|还是", re.I)
+
+
+def _proposed(ctx: MessageContext, mention: Mention | None, at: int) -> bool:
+    """(lead21f) A day, a date or a clock the assistant proposes in a yes/no question ("Would Tuesday at 3pm work?"):
+    offered until the user takes it (a yes accepts it, the offers step), not the user's already."""
+    if ctx.role != "assistant" or mention is None or mention.label not in ("DATE", "DAY", "TIME"):
+        return False
+    start = max((m.end() for m in re.finditer(r"[.!?。！？]\s*", ctx.text[:at])), default=0)
+    end = next((m.end() for m in re.finditer(r"[.!?。！？]", ctx.text[at:])), None)
+    if end is None:
+        return False
+    sentence = ctx.text[start:at + end].strip()
+    if not sentence.endswith(("?", "？")) or _ASKS_WHICH.search(sentence):
+        return False
+    return bool(_PROPOSES_ZH.search(sentence) if ctx.profile.segmented else _PROPOSES_EN.match(sentence))
 
 
 def retractions(ctx: MessageContext) -> list[_Unit]:

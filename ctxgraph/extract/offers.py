@@ -186,7 +186,11 @@ def _accepts(ctx: MessageContext) -> bool:
     """The message holds an accepting cue and asks nothing but requests: "Yes, book it",
     "Great, can you book a table for 8?" (a request to book proposes), not "Yes, is it cheap?"."""
     pure = [(s, e) for s, e in ctx.asked if not any(ps <= s < pe for ps, pe in ctx.proposed)]
-    return not pure and bool(first_match(ctx.pack.accepts, ctx.text))
+    return not pure and bool(first_match(ctx.pack.accepts, ctx.text)) and not _OPENS_NO.match(ctx.text)
+
+
+#: (lead21f) a reply that opens with a no ("no, I'm at work then": its "then" accepts nothing; "no problem" does not say no)
+_OPENS_NO = re.compile(r"^\W*(?:no|nope|nah)\b(?!\s*(?:problem|worries|bother|rush)\b)|^\W*(?:不行|不用|不要|不了|算了)")
 
 
 def _assistant_spoke_since(G, turn: int, now: int) -> bool:
