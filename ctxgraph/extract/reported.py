@@ -431,6 +431,12 @@ _TOTAL_BEFORE = {"en": re.compile(r"(?:\btotal(?:\s+(?:is|of|now|comes\s+to))?|\
                  "zh": re.compile(r"(?:一共|总共|总计|合计|共计|总价|费用|共)(?:是|为|计|要)?\s*[:：]?\s*$")}
 #: (prec22) the words right after an amount that say it is the whole: "£220 in total", "£95 altogether"
 _TOTAL_AFTER = {"en": re.compile(r"^\s*(?:in\s+total|total|all\s+in|altogether)\b", re.I), "zh": re.compile(r"(?!)")}
+#: (fix25) a word naming a part of the price or money of another kind said right before the amount ("the call-out fee
+#: is now", "deposit now", "押金共", "运费"): that amount is no new total
+_PART_PRICE = re.compile(r"(?i)\b(?:deposit|fee|surcharge|supplement|charge|refund|discount|saving|extra|each|per|tip|excess|"
+                         r"balance|instal?ment)s?\b|定金|订金|押金|运费|服务费|差价|退款|优惠|减免|每|尾款|首付|附加费|夜间费")
+#: (fix25) a word naming the whole ("total", "合计"): a part word before it does not stop the total
+_WHOLE = re.compile(r"(?i)\btotal|\baltogether|\ball in\b|一共|总共|总计|合计|共计|总价")
 #: (prec22) the user's message before gives something up or changes it without the pack's correction words
 _CHANGED_BY_USER = {"en": re.compile(r"\b(?:actually|instead|forget|drop|skip|change|make it|switch|swap|remove|cancel)\b", re.I),
                     "zh": re.compile(r"改|换|不要了|算了|取消|去掉")}
@@ -477,6 +483,9 @@ def totals_requoted(ctx: MessageContext) -> list[_Unit]:
         sentence = ctx.text[begin:end.end() if end else len(ctx.text)]
         if _NOT_DONE[ctx.lang].search(sentence):
             continue  # "it would be £220 if you drop it", "要不要…共430元？": offered, not made
+        lead = re.split(r"[,，;；:：]", ctx.text[max(begin, m.start - 30):m.start])[-1]  # the amount's own clause
+        if _PART_PRICE.search(lead) and not _WHOLE.search(lead):
+            continue  # (fix25) "The call-out fee is now £30", "押金共500元": the price of a part, not the whole
         if before.search(ctx.text[max(0, m.start - 16):m.start]) or after.search(ctx.text[m.end:m.end + 16]):
             totals.append(m.text.strip())
     changed_at = _after_change(ctx) if len(set(totals)) == 1 else -1
