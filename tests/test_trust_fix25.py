@@ -83,3 +83,18 @@ def test_a_relation_after_for_or_with_does_not_own_the_number(said):
 def test_a_relation_that_owns_the_number_still_does():
     current = _current([("user", "Me, 07700 900654. and put my wife Jo down too, 07700 900987")])
     assert ("phone", "07700 900654") in current and any(k.startswith("phone_") and v == "07700 900987" for k, v in current), current
+
+
+@pytest.mark.parametrize("lang, first, proposal, yes", [
+    ("en", "I need a window cleaner", "Someone can come Tuesday 11 March at 1pm. Is there a side gate we can use?", "yes"),
+    ("zh", "我要预约保洁", "阿姨周二下午3点有空。小区里能停车吗？", "可以"),
+])
+def test_a_yes_to_a_question_of_another_thing_keeps_no_slot(lang, first, proposal, yes):
+    current = _current([("user", first), ("assistant", proposal), ("user", yes)], lang)
+    assert not any(k == "slot" for k, v in current), current
+
+
+def test_a_yes_to_does_that_work_still_keeps_the_slot():
+    current = _current([("user", "I need a window cleaner"),
+                        ("assistant", "Someone can come Tuesday 11 March at 1pm. Does that work for you?"), ("user", "yes that works")])
+    assert ("slot", "Tuesday 11 March at 1pm") in current, current
