@@ -98,3 +98,12 @@ def test_a_yes_to_does_that_work_still_keeps_the_slot():
     current = _current([("user", "I need a window cleaner"),
                         ("assistant", "Someone can come Tuesday 11 March at 1pm. Does that work for you?"), ("user", "yes that works")])
     assert ("slot", "Tuesday 11 March at 1pm") in current, current
+
+
+@pytest.mark.parametrize("lang, first, moved, kept", [
+    ("en", "My train is May 4 and my hotel check-in is May 5", "they moved the train to May 6", "May 5"),
+    ("zh", "我12月3号拔牙，12月5号洗牙", "医生说拔牙推到10号了", "12月5号"),
+])
+def test_a_day_moved_leaves_the_other_clauses_day(lang, first, moved, kept):
+    current = _current([("user", first), ("assistant", "好的" if lang == "zh" else "Okay."), ("user", moved)], lang)
+    assert any(v == kept for k, v in current), current

@@ -516,6 +516,8 @@ _MOVED = {"en": re.compile(r"\b(?:moved|postponed|pushed(?:\s+back)?|put\s+back|
           "zh": re.compile(r"(?P<thing>[\u4e00-\u9fff]{2})(?:时间|日期)?(?:被|又|也|已经)?(?:推到|推迟到|延到|延期到|挪到|提前到|改期到)")}
 
 
+#: (fix25) what parts two clauses of one sentence, each with its own thing and day ("… June 2 and my hotel … June 3")
+_CLAUSE_CUT = {"en": r",|;|\band\b|\bbut\b|\bwhile\b", "zh": r"[，,；;]"}
 #: (prec22) a value that is a day and nothing else: "12月3号", "9号", "18 March", "June 2"
 _BARE_DAY = re.compile(r"(?:\d{1,2}月)?\d{1,2}[号日]|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?", re.I)
 _MONTH_OR_WEEKDAY = re.compile(r"(?:next\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december"
@@ -571,6 +573,14 @@ def days_moved(ctx: MessageContext) -> list[_Unit]:
         begin = max((e.end() for e in SENTENCE_END.finditer(text, 0, at)), default=0)
         end = SENTENCE_END.search(text, at)
         sentence = text[begin:end.start() if end else len(text)]
+        # (fix25) the clause that holds the day, not the whole sentence: "My flight is June 2 and my hotel check-in is
+        # June 3" - "they moved the flight to June 4" moves the flight's day, not the check-in's
+        cut = _CLAUSE_CUT[ctx.lang] if ctx.lang in _CLAUSE_CUT else None
+        if cut is not None:
+            at_in = at - begin
+            pieces = [(p.start(), p.end()) for p in re.finditer(r"(?:(?!" + cut + r").)+", sentence, re.S)]
+            own = [sentence[a:b] for a, b in pieces if a <= at_in < b]
+            sentence = own[0] if own else sentence
         words = [sentence] if ctx.lang == "zh" else [w.casefold()[:4] for w in re.findall(r"[A-Za-z]+", sentence)]
         if (stem in sentence) if ctx.lang == "zh" else (stem in words):
             out.append(FactUnit(key=d["key"], name=d.get("name", d["key"]), value=new, slot=d.get("slot"), group=d.get("group"),
