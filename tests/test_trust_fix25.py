@@ -107,3 +107,15 @@ def test_a_yes_to_does_that_work_still_keeps_the_slot():
 def test_a_day_moved_leaves_the_other_clauses_day(lang, first, moved, kept):
     current = _current([("user", first), ("assistant", "好的" if lang == "zh" else "Okay."), ("user", moved)], lang)
     assert any(v == kept for k, v in current), current
+
+
+def test_a_term_echoed_then_judged_too_long_is_not_taken_up():
+    current = _current([("user", "I'd like a broadband deal"), ("assistant", "There is 12 months at £28 or 18 months at £24."),
+                        ("user", "18 months for me is far too long. anything shorter?")])
+    assert not any(v == "18 months" for k, v in current), current
+
+
+def test_a_term_taken_up_is_still_kept():
+    current = _current([("user", "I'd like a broadband deal"), ("assistant", "There is 12 months at £28 or 18 months at £24."),
+                        ("user", "18 months is fine")])
+    assert any(v == "18 months" for k, v in current), current
