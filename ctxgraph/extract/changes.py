@@ -100,7 +100,9 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
         if _KINDS[m.label] == "count" and _KEPT_AFTER.search(ctx.text, end):
             continue  # (counts20) "make it 12 … no wait … keep it 11": the change taken back in its message
         if _NOW_ONLY.match(ctx.text, end) and not any(rx.search(before) for rx in acts) \
-                and any(_KINDS[x.label] == _KINDS[m.label] for x, _ in out):
+                and any(_KINDS[x.label] == _KINDS[m.label] for x, _ in out) \
+                and not _TAKEN_BACK_BETWEEN.search(ctx.text, out[-1][0].end, m.start):
+            # (fix25) not after a take-back between the two ("make it Thursday, no wait, Friday now"): a second change
             continue  # (lead21b) "make it Wednesday, Sam's off on Friday now": the change is made; "now" tells why
         out.append((m, ctx.text[m.start:end]))
     return out
@@ -108,6 +110,9 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
 
 #: (lead21b) a value marked as changed only by a "now" after it ("… off on Friday now")
 _NOW_ONLY = re.compile(r"\s+now\b", re.I)
+#: (fix25) words that take the value before back ("no wait", "sorry, I mean", "actually no", "rather"): the value after
+#: them, even marked only by "now", is the change
+_TAKEN_BACK_BETWEEN = re.compile(r"\b(?:no|nope|wait|sorry|i mean|actually|rather|scratch that|oops)\b", re.I)
 
 
 def _kind_of_unit(ctx: MessageContext, u: FactUnit) -> str | None:

@@ -118,6 +118,10 @@ _ZH_CLOCK_BOUND = re.compile(
 #: a clock the message bounds from above ("7点前", "九点之前"): the 以后 said after it tells what happens then
 _A_CLOCK = re.compile(r"(?:\d{1,2}|十[一二]?|[一两二三四五六七八九])(?:[点點](?:半|钟)?|[:：]\d\d)")
 _REFUSED = re.compile(r"\s*(?:[的也]?不行|[的也]?不可以|不方便|没空|没时间|不得|太早|太晚)")
+#: (fix25) what follows a bounded clock that refuses it ("以后不行", "以后我没空") or puts something off until then
+#: ("以后再说", "以后再联系你"): 以后 in the sense "later on", no bound of the visit
+_NOT_THEN = re.compile(r"\s*(?:我|我们|他|她|家里|都|也)?\s*(?:[的也都]?不行|[的也都]?不可以|不方便|没空|没时间|没人|不在|不得|"
+                       r"再(?:说|联系|打|聊|商量|定|看|回复|约|讲|沟通))")
 _UPPER_CLOCK = re.compile(r"(?:\d{1,2}|十[一二]?|[一两二三四五六七八九])[点點](?:半|钟)?(?:之前|以前|前)")
 
 
@@ -146,6 +150,8 @@ def clock_bounds(ctx: MessageContext) -> list[_Unit]:
         end = _CLAUSE_END.search(ctx.text, b)
         if _ASKED.search(ctx.text, b, end.end() if end else len(ctx.text)) or _past(ctx.text, a, b):
             continue
+        if _NOT_THEN.match(ctx.text, b):
+            continue  # (fix25) "3点以后不行", "2点以后我没空", "3点以后再联系你": refused or put off, no time to come
         if _UPPER_CLOCK.search(ctx.text, 0, a) or any(not _REFUSED.match(ctx.text, c.end()) for c in _A_CLOCK.finditer(ctx.text, 0, a)):
             # "早上7点前，7点以后卸货区要进货车", "上午10点，9点以后工地大门才开": the clock said before it is the wish,
             # the bound says why (a clock refused before it is none: "九点不行的…两点以后都可以")

@@ -255,7 +255,14 @@ def _taken_up(ctx: MessageContext, start: int, said: str) -> bool:
     >>> [f.value for f in t.state().facts if f.key == "duration" and f.status == "current"]
     ['18 months']
     """
-    return _DURATION_SAID.fullmatch(said) is not None and _TAKEN_UP.match(ctx.text, start + len(said)) is not None
+    up = _TAKEN_UP.match(ctx.text, start + len(said)) if _DURATION_SAID.fullmatch(said) else None
+    # (fix25) not when the words right after turn it down ("24 months for me is way too long")
+    return up is not None and not _TURNED_DOWN.match(ctx.text, up.end())
+
+
+#: (fix25) words right after the assent that judge the term too much or not wanted ("for me is way too long")
+_TURNED_DOWN = re.compile(r"\s*(?:is|'s|are|would be|seems|feels)?\s*(?:(?:way|much|a bit|a little|far|just)\s+)?(?:too|not|no good)\b"
+                          r"|\s*(?:太|不)", re.I)
 
 
 _DURATION_SAID = re.compile(r"(?i)(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four|[一两二三四五六七八九十半]+)\s?"

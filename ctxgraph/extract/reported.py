@@ -431,6 +431,12 @@ _TOTAL_BEFORE = {"en": re.compile(r"(?:\btotal(?:\s+(?:is|of|now|comes\s+to))?|\
                  "zh": re.compile(r"(?:一共|总共|总计|合计|共计|总价|费用|共)(?:是|为|计|要)?\s*[:：]?\s*$")}
 #: (prec22) the words right after an amount that say it is the whole: "£220 in total", "£95 altogether"
 _TOTAL_AFTER = {"en": re.compile(r"^\s*(?:in\s+total|total|all\s+in|altogether)\b", re.I), "zh": re.compile(r"(?!)")}
+#: (fix25) a word naming a part of the price or money of another kind said right before the amount ("the call-out fee
+#: is now", "deposit now", "押金共", "运费"): that amount is no new total
+_PART_PRICE = re.compile(r"(?i)\b(?:deposit|fee|surcharge|supplement|charge|refund|discount|saving|extra|each|per|tip|excess|"
+                         r"balance|instal?ment)s?\b|定金|订金|押金|运费|服务费|差价|退款|优惠|减免|每|尾款|首付|附加费|夜间费")
+#: (fix25) a word naming the whole ("total", "合计"): a part word before it does not stop the total
+_WHOLE = re.compile(r"(?i)\btotal|\baltogether|\ball in\b|一共|总共|总计|合计|共计|总价")
 #: (prec22) the user's message before gives something up or changes it without the pack's correction words
 _CHANGED_BY_USER = {"en": re.compile(r"\b(?:actually|instead|forget|drop|skip|change|make it|switch|swap|remove|cancel)\b", re.I),
                     "zh": re.compile(r"改|换|不要了|算了|取消|去掉")}
@@ -477,6 +483,9 @@ def totals_requoted(ctx: MessageContext) -> list[_Unit]:
         sentence = ctx.text[begin:end.end() if end else len(ctx.text)]
         if _NOT_DONE[ctx.lang].search(sentence):
             continue  # "it would be £220 if you drop it", "要不要…共430元？": offered, not made
+        lead = re.split(r"[,，;；:：]", ctx.text[max(begin, m.start - 30):m.start])[-1]  # the amount's own clause
+        if _PART_PRICE.search(lead) and not _WHOLE.search(lead):
+            continue  # (fix25) "The call-out fee is now £30", "押金共500元": the price of a part, not the whole
         if before.search(ctx.text[max(0, m.start - 16):m.start]) or after.search(ctx.text[m.end:m.end + 16]):
             totals.append(m.text.strip())
     changed_at = _after_change(ctx) if len(set(totals)) == 1 else -1
@@ -507,6 +516,8 @@ _MOVED = {"en": re.compile(r"\b(?:moved|postponed|pushed(?:\s+back)?|put\s+back|
           "zh": re.compile(r"(?P<thing>[\u4e00-\u9fff]{2})(?:时间|日期)?(?:被|又|也|已经)?(?:推到|推迟到|延到|延期到|挪到|提前到|改期到)")}
 
 
+#: (fix25) what parts two clauses of one sentence, each with its own thing and day ("… June 2 and my hotel … June 3")
+_CLAUSE_CUT = {"en": r",|;|\band\b|\bbut\b|\bwhile\b", "zh": r"[，,；;]"}
 #: (prec22) a value that is a day and nothing else: "12月3号", "9号", "18 March", "June 2"
 _BARE_DAY = re.compile(r"(?:\d{1,2}月)?\d{1,2}[号日]|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?", re.I)
 _MONTH_OR_WEEKDAY = re.compile(r"(?:next\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december"
@@ -562,6 +573,14 @@ def days_moved(ctx: MessageContext) -> list[_Unit]:
         begin = max((e.end() for e in SENTENCE_END.finditer(text, 0, at)), default=0)
         end = SENTENCE_END.search(text, at)
         sentence = text[begin:end.start() if end else len(text)]
+        # (fix25) the clause that holds the day, not the whole sentence: "My flight is June 2 and my hotel check-in is
+        # June 3" - "they moved the flight to June 4" moves the flight's day, not the check-in's
+        cut = _CLAUSE_CUT[ctx.lang] if ctx.lang in _CLAUSE_CUT else None
+        if cut is not None:
+            at_in = at - begin
+            pieces = [(p.start(), p.end()) for p in re.finditer(r"(?:(?!" + cut + r").)+", sentence, re.S)]
+            own = [sentence[a:b] for a, b in pieces if a <= at_in < b]
+            sentence = own[0] if own else sentence
         words = [sentence] if ctx.lang == "zh" else [w.casefold()[:4] for w in re.findall(r"[A-Za-z]+", sentence)]
         if (stem in sentence) if ctx.lang == "zh" else (stem in words):
             out.append(FactUnit(key=d["key"], name=d.get("name", d["key"]), value=new, slot=d.get("slot"), group=d.get("group"),

@@ -501,6 +501,12 @@ def _yes_to_one_slot(ctx: MessageContext, offer: str) -> list[_Unit]:
         return []
     sentences = [x for x in re.split(r"(?<=[.!?。！？])\s*", text) if x.strip()]
     said = " ".join(sentences[-2:]) if len(sentences) >= 2 else text  # the proposal and its question
+    asked = [x for x in re.split(r"[，,。！？.!?]\s*", text) if x.strip()][-1:] or [text]  # the question's own clause
+    if _UNDO_ASKED.search(asked[0]) and not _tokens(asked[0]):
+        return []  # (fix25) "Your visit is Friday 7 March at 10am. Shall I cancel it?": a yes undoes the slot, no pick
+    short = len(asked[0].strip()) <= 4 if re.search(r"[\u4e00-\u9fff]", asked[0]) else len(asked[0].split()) <= 3
+    if not _tokens(asked[0]) and not _GO_AHEAD_ASKED.search(asked[0]) and not short:
+        return []  # (fix25) "Saturday 8 March at 9am is free. Is there parking outside?": the yes answers another thing
     tokens = _tokens(said)
     days = [t for t in tokens if t[2] == "day"]
     clocks = [t for t in tokens if t[2] != "day"]
@@ -511,6 +517,14 @@ def _yes_to_one_slot(ctx: MessageContext, offer: str) -> list[_Unit]:
     return [FactUnit(key="slot", name=name, value=value, stressed=ctx.stressed)]
 
 
+#: (fix25) a question that asks to undo or move the slot said before it ("Shall I cancel it?", "Do you want me to move
+#: that one?", "需要帮您取消吗？"): a yes to it keeps no slot
+_UNDO_ASKED = re.compile(r"\b(?:cancel\w*|remove|delete|drop|release|move|change|reschedule|rebook|free up)\b|取消|退掉|删掉|改|换|挪|推迟", re.I)
+#: (fix25) a question that asks to go ahead with what was proposed ("Shall I book it?", "Does that work?", "OK with
+#: you?", "可以吗？", "给您安排吗？"); a question of another thing ("Is there parking?", "家里有宠物吗？") is none
+_GO_AHEAD_ASKED = re.compile(r"(?i)\b(?:it|that|this|one|book\w*|confirm|reserve|go ahead|schedule|arrange|lock|hold|put you down|"
+                             r"pencil|suits?|works?|ok|okay|good|fine|alright|all right|want|like)\b|"
+                             r"可以吗|行吗|好吗|方便吗|合适吗|行不行|可不可以|好不好|预约|安排|确认|订|约|定")
 #: (lead21e) a question of which ("which suits?", "哪个", "还是"): a choice, not a proposal
 _WHICH = re.compile(r"\b(?:which|what time|when)\b|哪|还是|几点", re.I)
 #: (lead21e) what joins the two clocks of a window ("8am-1pm", "8am to 1pm", "9点到11点")
