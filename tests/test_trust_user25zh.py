@@ -59,3 +59,13 @@ def test_an_option_beginning_with_a_change_verb_keeps_it():
                     ("assistant", "可以为您换新或者维修，您选哪种？"),
                     ("user", "换新吧")])
     assert any(v.startswith("换新") and "吧" not in v for v in _pick(facts)), facts
+
+
+def test_options_of_a_priced_pair_before_a_remark():
+    facts = _facts([("user", "想给孩子拍一组写真"),
+                    ("assistant", "我们有室内套餐699元和公园套餐999元，公园要看天气"),
+                    ("user", "室内吧"),
+                    ("assistant", "好的"),
+                    ("user", "那还是换公园吧")])
+    picks = _pick(facts)
+    assert len(picks) == 1 and picks[0].startswith("公园"), facts
