@@ -69,3 +69,17 @@ def test_options_of_a_priced_pair_before_a_remark():
                     ("user", "那还是换公园吧")])
     picks = _pick(facts)
     assert len(picks) == 1 and picks[0].startswith("公园"), facts
+
+
+def test_a_brand_before_its_model_code_is_no_place():
+    facts = _facts([("user", "我儿子的山地车变速器坏了，能修吗"),
+                    ("assistant", "可以的，是什么牌子的车？"),
+                    ("user", "捷安特ATX 830，买了一年多")])
+    assert not [v for k, v, status in facts if k == "place" and status == "current" and "捷安特" in v], facts
+
+
+def test_a_city_before_a_mall_floor_stays_a_place():
+    facts = _facts([("user", "我想约周六下午看房"),
+                    ("assistant", "好的，请问在哪里见面？"),
+                    ("user", "在成都IFS3楼门口见吧")])
+    assert any("成都" in str(v) for k, v, status in facts if status == "current"), facts
