@@ -83,3 +83,10 @@ def test_a_city_before_a_mall_floor_stays_a_place():
                     ("assistant", "好的，请问在哪里见面？"),
                     ("user", "在成都IFS3楼门口见吧")])
     assert any("成都" in str(v) for k, v, status in facts if status == "current"), facts
+
+
+def test_a_pick_with_a_want_verb_keeps_no_verb():
+    facts = _facts([("user", "配老花镜"),
+                    ("assistant", "我们有普通镜片和防蓝光镜片两种，普通的298元，防蓝光的468元"),
+                    ("user", "要防蓝光的吧")])
+    assert _pick(facts) == ["防蓝光的"], facts  # a guard: the change-verb trim must not undo the want verb's

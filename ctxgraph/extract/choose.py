@@ -428,14 +428,14 @@ def said_words(clause: str, part: str) -> str:
     ('全面的', 'the heron')
     >>> said_words("student plan is fine for now", "student plan")
     'student plan'
-    >>> said_words("那还是换成外景吧", "外景"), said_words("换新吧", "换新")
-    ('外景', '换新')
+    >>> said_words("那还是换成外景吧", "外景"), said_words("换新吧", "换新"), said_words("要防蓝光的吧", "防蓝光")
+    ('外景', '换新', '防蓝光的')
     """
     words = clause.strip()
     if _CJK.search(words):
         trimmed = _SAID_TAIL_ZH.sub("", _SAID_HEAD_ZH.sub("", words))
-        changed = _SAID_TAIL_ZH.sub("", _CHANGED_HEAD_ZH.sub("", words))
-        if changed != trimmed and changed and all(w.casefold() in changed.casefold() for w in part.split()):
+        changed = _SAID_TAIL_ZH.sub("", _CHANGED_HEAD_ZH.sub("", words)) if _CHANGED_HEAD_ZH.match(words) else ""
+        if changed and all(w.casefold() in changed.casefold() for w in part.split()):
             trimmed = changed  # "换成外景吧" -> 外景, "换新吧" stays 换新 (the option's own 换)
     else:
         trimmed = _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", words))
