@@ -90,3 +90,10 @@ def test_a_pick_with_a_want_verb_keeps_no_verb():
                     ("assistant", "我们有普通镜片和防蓝光镜片两种，普通的298元，防蓝光的468元"),
                     ("user", "要防蓝光的吧")])
     assert _pick(facts) == ["防蓝光的"], facts  # a guard: the change-verb trim must not undo the want verb's
+
+
+def test_a_pronouns_phone_belongs_to_the_person_named_before_it():
+    facts = _facts([("user", "钥匙落屋里了，能上门开锁吗"),
+                    ("assistant", "需要房东证明，您能联系到房东吗？"),
+                    ("user", "我让房东王先生给你们打电话，他电话是13566667777")])
+    assert _current(facts, "phone_房东") == ["13566667777"], facts

@@ -361,7 +361,16 @@ def party_before(ctx: MessageContext, at: int) -> str | None:
     if not found:
         return None
     last = max(found, key=lambda m: m.end())
+    if _PRONOUN_PARTY.fullmatch(last.group(0)):
+        # (user25zh) "我让房东王先生给你们打电话，他电话是135…": 他 is the person the sentence named before it
+        named = [m for m in found if m.end() <= last.start() and not m.groupdict().get("self")
+                 and not _PRONOUN_PARTY.fullmatch(m.group(0))]
+        if named:
+            last = max(named, key=lambda m: m.end())
     return None if last.groupdict().get("self") else last.group(0)
+
+
+_PRONOUN_PARTY = re.compile(r"[他她]")
 
 
 def _value_at(text: str, value: str, at: int) -> int:
