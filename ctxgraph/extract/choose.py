@@ -415,7 +415,9 @@ _SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
 _SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
                           r"|for me|for us|is plenty|is enough|for now))+\W*$", re.I)
+# (user25zh) a change's verb before the option ("那还是换外景吧", "换成外景吧") is no word of the pick
 _SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
+_CHANGED_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:换成|改成|改为|换|改)(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
 _SAID_TAIL_ZH = re.compile(r"(?:吧|就行|就好|就可以|好了|可以|呢|啊|哈|[。！!，,~～\s])+$")
 
 
@@ -426,10 +428,15 @@ def said_words(clause: str, part: str) -> str:
     ('全面的', 'the heron')
     >>> said_words("student plan is fine for now", "student plan")
     'student plan'
+    >>> said_words("那还是换成外景吧", "外景"), said_words("换新吧", "换新"), said_words("要防蓝光的吧", "防蓝光")
+    ('外景', '换新', '防蓝光的')
     """
     words = clause.strip()
     if _CJK.search(words):
         trimmed = _SAID_TAIL_ZH.sub("", _SAID_HEAD_ZH.sub("", words))
+        changed = _SAID_TAIL_ZH.sub("", _CHANGED_HEAD_ZH.sub("", words)) if _CHANGED_HEAD_ZH.match(words) else ""
+        if changed and all(w.casefold() in changed.casefold() for w in part.split()):
+            trimmed = changed  # "换成外景吧" -> 外景, "换新吧" stays 换新 (the option's own 换)
     else:
         trimmed = _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", words))
     folded = trimmed.casefold()

@@ -43,6 +43,13 @@ def needs_digit(rx: re.Pattern) -> bool:
     return bool(need and need.digit)
 
 
+#: (user25zh) the model's labels of places, and a model code glued after a Chinese name ("捷安特ATX 830", "美的MB-FB40";
+#: not "上海T2航站楼", one letter, nor "北京SKP", no digit, nor "成都IFS3楼", a floor)
+_PLACE_LABELS = frozenset({"PLACE", "GPE", "LOC", "FAC"})
+_MODEL_AFTER = re.compile(r"[A-Za-z]{2,}(?:[\s-]?[A-Za-z]*)\d[A-Za-z\d-]*(?![A-Za-z\d-]|\s?[楼层号栋幢座室区期店馆门口站])")
+_CJK_END = re.compile(r"[\u4e00-\u9fff]$")
+
+
 def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
                 ner: str = "always") -> list[tuple[int, int, int, str, str | None]]:
     """(start, end, priority, label, slot) of every candidate: 0 catalogue, 1 rules, 2 pipeline."""
@@ -63,6 +70,8 @@ def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
             lead = _ARTICLE.match(ent.text)
             if lead:  # "the MacBook Air M3" -> "MacBook Air M3"
                 start += lead.end()
+            if ent.label_ in _PLACE_LABELS and _MODEL_AFTER.match(text, ent.end_char) and _CJK_END.search(ent.text):
+                continue  # (user25zh) "捷安特ATX 830": a brand before its model code, no place
             if start < ent.end_char:
                 found.append((start, ent.end_char, 2, ent.label_, None))
     return found

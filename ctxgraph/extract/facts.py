@@ -361,7 +361,16 @@ def party_before(ctx: MessageContext, at: int) -> str | None:
     if not found:
         return None
     last = max(found, key=lambda m: m.end())
+    if _PRONOUN_PARTY.fullmatch(last.group(0)):
+        # (user25zh) "我让房东王先生给你们打电话，他电话是135…": 他 is the person the sentence named before it
+        named = [m for m in found if m.end() <= last.start() and not m.groupdict().get("self")
+                 and not _PRONOUN_PARTY.fullmatch(m.group(0))]
+        if named:
+            last = max(named, key=lambda m: m.end())
     return None if last.groupdict().get("self") else last.group(0)
+
+
+_PRONOUN_PARTY = re.compile(r"[他她]")
 
 
 def _value_at(text: str, value: str, at: int) -> int:
@@ -828,12 +837,28 @@ def corrected_parts(w: FactWriter) -> bool:
                 continue  # the user's want and problem are said in their words, not values to patch
             # every current value holding the old part changes (a tool's form of the place and the user's words)
             w.filled.add(d["key"])
-            w.units.append(FactUnit(key=d["key"], name=d["name"], value=value[:at] + new + value[at + len(old):],
+            end = at + len(old) + _said_on(new, old, value[at + len(old):])
+            w.units.append(FactUnit(key=d["key"], name=d["name"], value=value[:at] + new + value[end:],
                                     correction=True, supersedes=fid, slot=d["slot"], group=d.get("group")))
             changed = True
         if changed:
             return True
     return False
+
+
+def _said_on(new: str, old: str, rest: str) -> int:
+    """(user25zh) How much of the value after the old part the new part says again: "是3单元801，不是2单元" names
+    the room 801 that follows 2单元 in "望京花园5号楼2单元801", so the new part replaces "2单元801", not "2单元" (the
+    value was "…3单元801801"). The longest run of at least two characters that ends the new part, begins the rest
+    and leaves the new part longer than the old one; 0 when none.
+
+    >>> _said_on("3单元801", "2单元", "801"), _said_on("3单元", "2单元", "801"), _said_on("K65", "K56", "绍兴段")
+    (3, 0, 0)
+    """
+    for k in range(min(len(rest), len(new) - len(old)), 1, -1):
+        if new.endswith(rest[:k]) and not (rest[k - 1:k + 1].isdigit() and len(rest[k - 1:k + 1]) == 2):
+            return k
+    return 0
 
 
 def _token_at(part: str, value: str) -> int:

@@ -148,6 +148,8 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
 
     >>> _pieces("A3普通款3800元，A5带蓝牙可以充电，5600元")
     ['A3普通款3800元', 'A5带蓝牙可以充电，5600元']
+    >>> _pieces("我们有棚拍套餐1280元和外景套餐1880元，外景要看天气")  # (user25zh) a remark after a priced pair
+    ['我们有棚拍套餐1280元', '外景套餐1880元']
     >>> _pieces("每周1次每次2小时，一个月480元")
     ['每周1次每次2小时，一个月480元']
     >>> _pieces("2位整理师4小时1200元，2位8小时2200元")
@@ -173,6 +175,12 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
                 bits.append(b.strip())
         # (fix14c) the last bit before a clause that asks ("入门班480元和进阶班880元两种，您选哪个")
         j = len(bits) - 2 if len(bits) >= 2 and _ASKING.search(bits[-1]) else len(bits) - 1
+        # (user25zh) or before remarks with no measure after it ("棚拍套餐1280元和外景套餐1880元，外景要看天气")
+        k = len(bits) - 1
+        while k > 0 and not measures(bits[k]):
+            k -= 1
+        if k < j and len(_PRICE.findall(bits[k])) == 2 and _LAST_AND.search(bits[k]):
+            j = k
         if bits and len(_PRICE.findall(bits[j])) == 2 and _LAST_AND.search(bits[j]):  # (wants11) one bit too: 「A」（…198元）和「B」（…218元）
             head, _, tail = _last_and(bits[j])  # "A (£90), B (£110) and C (£12)": the list's last "and"
             if _PRICE.search(head) and _PRICE.search(tail):

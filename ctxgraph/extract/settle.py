@@ -190,13 +190,19 @@ def picks_changed(ctx: MessageContext) -> list[_Unit]:
                          or _CHANGE.search(ctx.text)):
         return []
     until = put_off_until(ctx.text, ctx.lang, [o.text for o in options])  # (fix12) a change put off ("maybe the plus, let me ask my wife")
+    found = []
     for offset, clause in _sub_clauses(ctx):
         clause = _TAKEN_BACK.sub("", clause)  # "算了还是纯色的": the take-back is the change, not a decline
         if offset < until or ctx.asking(offset) or _DECLINES.search(clause) or asks(clause, ctx.lang) or others_experience(clause, ctx.lang):
             continue  # (fix12) and a question with no mark ("how many sensors do we get"), another person's past deed
         j, part = match(clause, options, ctx.lang)
         if j is not None and j != i:
-            return [pick_fact(d["key"], options, j, part, clause if part else "", correction=True, stressed=ctx.stressed)]
+            found.append((j, part, clause))
+    # (user25zh) the clause with the change's own words holds the pick: "其实我爸说外景也行，那还是换外景吧" keeps
+    # "外景", not the clause before that names it
+    j, part, clause = next((f for f in found if _CHANGE.search(f[2]) and not _CHANGE.search(f[1])), found[0]) if found else (None, "", "")
+    if j is not None:
+        return [pick_fact(d["key"], options, j, part, clause if part else "", correction=True, stressed=ctx.stressed)]
     return []
 
 
