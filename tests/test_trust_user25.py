@@ -73,3 +73,11 @@ def test_thats_opening_a_list_of_prices_is_no_part_of_the_option():
                         ("user", "Outside only, every 8 weeks.")])
     assert not any("That's" in v for k, v in current if k.startswith("choice")), current
     assert any(v.startswith("Outside only") for k, v in current if k.startswith("choice")), current
+
+
+def test_where_someone_lives_is_a_place_not_a_product():
+    current = _current([("user", "I'm calling for my father. He needs to update his will."),
+                        ("assistant", "Would he prefer a home visit or to come to our office in Chester?"),
+                        ("user", "Home visit, he doesn't drive any more. He lives in Hoole.")])
+    assert not any(k == "product" and v == "Hoole" for k, v in current), current
+    assert ("place", "Hoole") in current, current

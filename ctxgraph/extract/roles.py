@@ -71,6 +71,8 @@ def _asked_role(ctx: MessageContext, m: Mention, questions: list[str]) -> str | 
     return None
 
 
+#: (user25) the words that put a place after them whatever the NER calls it: where someone lives, is based or moved to
+_LIVES_IN = re.compile(r"\b(?:lives?|living|lived|based|moved|moving|relocat\w+)\s+(?:in|to|near|out to)\s+$", re.I)
 #: (user25) a name takes no indefinite article: a capitalised "a / an X" the tagger calls a person is a thing's make
 _ARTICLE_BEFORE = re.compile(r"\b(?-i:a|an|A|An)\s+$")
 def _a_make(ctx: MessageContext, m: Mention) -> bool:
@@ -109,6 +111,8 @@ def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None
     cued = cue_role(ctx, m)
     if cued:
         return cued
+    if ctx.lang == "en" and m.label == "PRODUCT" and "place" in ctx.pack.slots and _LIVES_IN.search(ctx.text, 0, m.start):
+        return "place"  # (user25) "He lives in Hoole" where the NER reads Hoole as a product: where one lives is a place
     if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
         return "product" if "product" in ctx.pack.slots else None
     asked = _asked_role(ctx, m, questions)
