@@ -81,3 +81,12 @@ def test_where_someone_lives_is_a_place_not_a_product():
                         ("user", "Home visit, he doesn't drive any more. He lives in Hoole.")])
     assert not any(k == "product" and v == "Hoole" for k, v in current), current
     assert ("place", "Hoole") in current, current
+
+
+def test_a_relations_phone_said_as_theirs_is_keyed_without_the_apostrophe():
+    t = Tracker("en", today="2027-05-20")
+    t.observe_many([{"role": "user", "content": "Could you quote for window cleaning? We're in Didsbury."},
+                    {"role": "assistant", "content": "Lovely. Can I take a contact number?"},
+                    {"role": "user", "content": "It's my husband's number, 07911 123456, he's home more than me."}])
+    keys = {f.key for f in t.state().facts if f.status == "current" and f.value == "07911 123456"}
+    assert keys and not any("'" in k for k in keys), keys
