@@ -80,7 +80,7 @@ def _a_make(ctx: MessageContext, m: Mention) -> bool:
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en", today="2027-05-20")
-    >>> _ = t.observe({"role": "user", "content": "I want my road bike serviced, it's a Trek Domane and the gears slip"})
+    >>> t.observe_many([{"role": "user", "content": "I want my road bike serviced, it's a Trek Domane and the gears keep slipping"}])
     >>> [(f.key, f.value) for f in t.state().facts if f.value == "Trek Domane"]
     [('product', 'Trek Domane')]
     """
@@ -289,9 +289,6 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
         return []
     out = []
     for start, end, label in tagger(ctx.text):
-        if start > 0 and ctx.text[start - 1] in "'’" and re.match(r"s\s+\S", ctx.text[start:end]):
-            start += len(re.match(r"s\s+", ctx.text[start:end]).group())  # (user25) "my son's 7th" tagged "s 7th":
-            # the possessive's s is no part of the value
         text = ctx.text[start:end].strip()
         # a span the rules read as a value or id stays theirs; a name NER guessed ("King Deluxe" as
         # a person) gives way to the tagger's slot type
