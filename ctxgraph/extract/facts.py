@@ -130,6 +130,7 @@ class FactWriter:
         if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own; (miss22a) keyed before the
             # message's own phone fills its key ("Me, 07700 918 244. … put my husband Tom first, 07700 918 577")
             party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
+            party = re.sub(r"['’]s(?:_\w+)?$", "", party)  # (user25) "my husband's number" -> phone_husband, no apostrophe
             key, name = f"{key}_{party}", f"{name}（{party}）"
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return

@@ -36,6 +36,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
+from .kin import _EN_POSSESSED
 from .notvalues import appositive_day, greeting_part, reason_or_condition, ruled_out
 from .measures import holds_measure
 from .notchosen import asks
@@ -70,13 +71,53 @@ def _asked_role(ctx: MessageContext, m: Mention, questions: list[str]) -> str | 
     return None
 
 
+#: (user25) the words that put a place after them whatever the NER calls it: where someone lives, is based or moved to
+_LIVES_IN = re.compile(r"\b(?:lives?|living|lived|based|moved|moving|relocat\w+)\s+(?:in|to|near|out to)\s+$", re.I)
+#: (user25) a name takes no indefinite article: a capitalised "a / an X" the tagger calls a person is a thing's make
+_ARTICLE_BEFORE = re.compile(r"\b(?-i:a|an|A|An)\s+$")
+def _a_make(ctx: MessageContext, m: Mention) -> bool:
+    """(user25) A "person" said after "a / an" is a thing's make and model ("it's a Trek Domane"), no one's name.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2027-05-20")
+    >>> t.observe_many([{"role": "user", "content": "I want my road bike serviced, it's a Trek Domane and the gears keep slipping"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.value == "Trek Domane"]
+    [('product', 'Trek Domane')]
+    """
+    return ctx.lang == "en" and m.label in ("PERSON", "person") and bool(_ARTICLE_BEFORE.search(ctx.text, 0, m.start))
+
+
+#: (user25) a name said right after a relation of the user's ("my wife Sarah", "our son Leo")
+_RELATION_BEFORE = re.compile(r"(?:" + _EN_POSSESSED.pattern + r")[,\s]+$", re.I)
+
+
+def _named_relation(ctx: MessageContext, m: Mention) -> bool:
+    """``m`` is the name of a relation the user names before it ("my wife Sarah"): the relation's name (the kin
+    step's), no value the assistant's question asked of the user.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2027-05-20")
+    >>> t.observe_many([{"role": "assistant", "content": "What's your name for the booking?"},
+    ...                 {"role": "user", "content": "Tom Price. My wife Sarah might come instead."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('name', 'Tom Price'), ('person_wife', 'My wife Sarah')]
+    """
+    return ctx.lang == "en" and m.label == "PERSON" and bool(_RELATION_BEFORE.search(ctx.text, 0, m.start))
+
+
 def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None:
     """The slot ``m`` fills: by a cue beside it, the assistant's open question, its shape,
     else its type (None: it plays no role the pack knows)."""
     cued = cue_role(ctx, m)
     if cued:
         return cued
+    if ctx.lang == "en" and m.label == "PRODUCT" and "place" in ctx.pack.slots and _LIVES_IN.search(ctx.text, 0, m.start):
+        return "place"  # (user25) "He lives in Hoole" where the NER reads Hoole as a product: where one lives is a place
+    if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
+        return "product" if "product" in ctx.pack.slots else None
     asked = _asked_role(ctx, m, questions)
+    if asked == "name" and _named_relation(ctx, m):
+        return None  # (user25) "What's your name?" - "Tom Price. My wife Sarah might come": the wife's name, not the user's
     if asked:
         return asked
     fitting = [r for r in ctx.pack.roles if m.label in r[1] and (r[5] is None or r[5].search(m.text))]
@@ -395,6 +436,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m) \
                 or _said_of_a_person(ctx, m):
             continue
+        if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
+            slot = ctx.pack.slots.get("product")
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
         if key not in filled:
             filled.add(key)

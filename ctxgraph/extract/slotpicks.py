@@ -184,9 +184,15 @@ class Option:
         return ("" if zh else " ").join(x.strip() for x in (self.day, when) if x.strip())
 
 
+#: (user25) the full stop after a month written in full ends the sentence ("… or Wednesday 5 June."), no
+#: abbreviation's ("Jun. 5"): no part of the day
+_FULL_MONTH_STOP = re.compile(r"(?<=[a-z]{4})\.$|(?<=\bmay)\.$", re.I)
+
+
 def _tokens(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, kind, text) of the days, clocks and parts of the day in ``text``, in order."""
-    found = [(m.start(), m.end(), "day", m.group(0)) for m in _DAY.finditer(text) if m.group(0).strip()]
+    found = [(m.start(), m.end() - len(m.group(0)) + len(day), "day", day) for m in _DAY.finditer(text)
+             if (day := _FULL_MONTH_STOP.sub("", m.group(0))).strip()]
     for kind, rx in (("clock", _CLOCK), ("part", _PART)):
         for m in rx.finditer(text):
             if m.group(0).strip() and (kind != "clock" or hour_minute(m.group(0)) is not None) \

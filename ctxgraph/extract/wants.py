@@ -353,6 +353,12 @@ _HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|ar
                            r"(?=\s*(?:[,.;]|$))", re.I)  # (lead21d) "… from the" once "3rd of March" is out
 
 
+#: (user25) a statement beside the want left as its subject and verb once its value is out ("She lives" of "She lives
+#: at 14 Elm Road, Bath", "We're staying" of "We're staying at the Grand"): nothing the state lacks
+_BARE_CLAUSE = re.compile(r"\s*(?:i|we|you|he|she|they|it|(?:my|our|his|her|their) \w+)(?:['’](?:m|re|s))?(?:\s+(?:also|still|now|currently))?"
+                         r"\s+\w+\W*", re.I)
+
+
 def _without_hanging(want: str, said: str) -> str:
     """The want without a preposition left hanging by a value masked after it; (fix23) one the user
     ended a clause on ("a bench to sit on", "a tutor he can practise with") is the user's own and stays.
@@ -438,7 +444,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
         if wanting:
             parts.append(joined)
-        elif joined and len(_PUNCT.sub("", joined)) > GREETING_CHARS:
+        elif joined and len(_PUNCT.sub("", joined)) > GREETING_CHARS and not (ctx.lang == "en" and _BARE_CLAUSE.fullmatch(
+                _without_hanging(joined, ctx.text)) and len(ctx.text[lo:hi].strip(" .!")) > len(joined) + 3):
             beside.append((len(parts), joined))  # a statement of the opening: kept if the opening wants something
     if parts and not _CHANGE_DEED[ctx.lang if ctx.lang in _CHANGE_DEED else "en"].search(" ".join(parts)):
         for n, (at, said) in enumerate(beside):
