@@ -750,7 +750,6 @@ def _echo_pick_zh(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         return []  # "包装有袋装和瓶装，您有偏好吗？" - "袋装吧": a preference kept as a rule (cons7), the constraints step's
     held = [str(u.value) for u in ctx.units_of(FactUnit)]
     G = ctx.graph
-    picks = sorted((f for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")), key=lambda f: int(f[1:]))
     subs = _sub_clauses(ctx)
     back = _BACK_ZH.match(subs[0][1]) if subs else None
     if back and not subs[0][1][back.end():].strip(" ，,。"):
@@ -758,6 +757,9 @@ def _echo_pick_zh(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     for offset, clause in subs[:1]:
         back = back or _BACK_ZH.match(clause)
         clause = _BACK_ZH.sub("", clause)  # "算了 还是九价吧": the take-back is the change, not a decline
+        # the picks standing, read only for a take-back (a scan of the current facts on every reply otherwise)
+        picks = sorted((f for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")),
+                       key=lambda f: int(f[1:])) if back else []
         if ctx.asking(offset) or _DECLINES.search(clause) or _ASKS_CLAUSE.match(clause) or (ctx.correcting and not back):
             continue
         head = _SAID_HEAD_ZH.match(clause.strip()).group(0)

@@ -446,13 +446,12 @@ def _after_change(ctx: MessageContext) -> int:
     """(prec22) The index of the user's message right before this one when it changes the booking (the pack's
     corrections, "forget the …", "改成…", "…不要了"), else -1."""
     G = ctx.graph
-    turns = sorted((G.nodes[n]["index"], G.nodes[n]) for n in G.graph["kinds"].get("turn", ())
-                   if G.nodes[n]["index"] < ctx.index and G.nodes[n]["role"] == "user")
-    if not turns:
-        return -1
-    text = str(turns[-1][1].get("text") or "")
+    index = next((i for i in range(ctx.index - 1, -1, -1) if G.nodes.get(f"t{i}", {}).get("role") == "user"), None)
+    if index is None:
+        return -1  # read back from this message to the user's last one, not a sort of every turn of the chat
+    text = str(G.nodes[f"t{index}"].get("text") or "")
     rx = _CHANGED_BY_USER.get(ctx.lang)
-    return turns[-1][0] if any(r.search(text) for r in ctx.pack.corrections) or (rx and rx.search(text)) else -1
+    return index if any(r.search(text) for r in ctx.pack.corrections) or (rx and rx.search(text)) else -1
 
 
 @step("totals_requoted", roles=("assistant",))
@@ -501,8 +500,14 @@ def totals_requoted(ctx: MessageContext) -> list[_Unit]:
             continue  # the user's own figure
         out.append(FactUnit(key=key, name=d.get("name", key), value=new, slot=d.get("slot"), group=d.get("group"),
                             correction=True, supersedes=fid))
-    if out:
-        keys = {u.key for u in out}
+    return _superseding(ctx, out)
+
+
+def _superseding(ctx: MessageContext, out: list[_Unit]) -> list[_Unit]:
+    """``out``, the facts that replace earlier ones, with this message's own facts of their keys dropped (the
+    replacement is the one value of each key)."""
+    keys = {u.key for u in out}
+    if keys:
         ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
     return out
 
@@ -550,7 +555,7 @@ def days_moved(ctx: MessageContext) -> list[_Unit]:
     thing = m.group("thing") or (m.groupdict().get("thing2") or "")
     days = [x.text.strip() + (ctx.text[x.end] if x.label in ("NUMBER", "CARDINAL") else "") for x in ctx.mentions
             if m.end() <= x.start <= m.end() + 3 and (x.label in ("DATE", "DAY") or x.label in ("NUMBER", "CARDINAL")
-                                                       and ctx.text[x.end:x.end + 1] in ("号", "日") and ctx.text[x.end:x.end + 1] != "")]
+                                                       and ctx.text[x.end:x.end + 1] in ("号", "日"))]
     said = _MONTH_OR_WEEKDAY.match(ctx.text, m.end()) if ctx.lang == "en" else None
     days = days or ([said.group(0)] if said else [])  # "moved the launch to May": a month alone is no DATE mention
     if not thing or not days:
@@ -575,7 +580,7 @@ def days_moved(ctx: MessageContext) -> list[_Unit]:
         sentence = text[begin:end.start() if end else len(text)]
         # (fix25) the clause that holds the day, not the whole sentence: "My flight is June 2 and my hotel check-in is
         # June 3" - "they moved the flight to June 4" moves the flight's day, not the check-in's
-        cut = _CLAUSE_CUT[ctx.lang] if ctx.lang in _CLAUSE_CUT else None
+        cut = _CLAUSE_CUT.get(ctx.lang)
         if cut is not None:
             at_in = at - begin
             pieces = [(p.start(), p.end()) for p in re.finditer(r"(?:(?!" + cut + r").)+", sentence, re.S)]
@@ -585,7 +590,4 @@ def days_moved(ctx: MessageContext) -> list[_Unit]:
         if (stem in sentence) if ctx.lang == "zh" else (stem in words):
             out.append(FactUnit(key=d["key"], name=d.get("name", d["key"]), value=new, slot=d.get("slot"), group=d.get("group"),
                                 correction=True, supersedes=fid))
-    if out:
-        keys = {u.key for u in out}
-        ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in keys)]
-    return out
+    return _superseding(ctx, out)
