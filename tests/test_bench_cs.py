@@ -242,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(n):
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-22 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-23 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -297,6 +297,8 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
     (20, "twentieth", "en", 10, 3, "Saturday, 3pm, Durham, five guests, corner table, gluten free, high chair"),
     (21, "twenty-first", "en", 11, 3, "Sunday, 6pm, Lincoln, six guests, booth, nut free, dog bowl, step-free"),
     (22, "twenty-second", "en", 12, 3, "Monday, 8pm, Bangor, seven guests, terrace, halal, cot, quiet room, late checkout"),
+    (23, "twenty-third", "en", 13, 3, "Tuesday, 7pm, Conwy, eight guests, balcony, kosher, crib, sea view, early check-in, "
+                                      "parking space"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -367,5 +369,5 @@ def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
     assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
     with pytest.raises(AttributeError):
         _cs.default_nothing_dir
-    with pytest.raises(ValueError, match="no blind set 23"):
+    with pytest.raises(ValueError, match="no blind set 24"):
         blind_dir(BLIND_SETS + 1)
