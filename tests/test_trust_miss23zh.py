@@ -75,3 +75,24 @@ def test_zh_payment_by_month_and_in_full():
 def test_zh_payment_words_of_other_things_are_no_payment():
     facts = _facts("zh", [("user", "店里要配个刷卡机，我手上有转账记录可以发你")])
     assert "payment" not in facts
+
+
+# --- days said with 个 and with 晚 -----------------------------------------------------------------------------
+
+
+def test_zh_next_week_with_ge_is_whole_and_next_week():
+    import datetime
+
+    from ctxgraph._normalize import parse_date
+
+    facts = _facts("zh", [("user", "下个礼拜四下午我自己过去拿")])
+    assert "下个礼拜四下午" in facts.values()
+    monday = datetime.date(2027, 3, 1)
+    assert parse_date("下个礼拜四", monday) == "2027-03-11"
+    assert parse_date("这个星期五", monday) == "2027-03-05"
+
+
+def test_zh_day_with_wan_ending_the_phrase():
+    facts = _facts("zh", [("user", "想订个包间 礼拜五晚 六个人")])
+    assert "礼拜五晚" in facts.values()
+    assert "周五晚饭" not in _facts("zh", [("user", "周五晚饭想吃点清淡的")]).values()
