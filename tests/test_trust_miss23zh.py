@@ -96,3 +96,22 @@ def test_zh_day_with_wan_ending_the_phrase():
     facts = _facts("zh", [("user", "想订个包间 礼拜五晚 六个人")])
     assert "礼拜五晚" in facts.values()
     assert "周五晚饭" not in _facts("zh", [("user", "周五晚饭想吃点清淡的")]).values()
+
+
+# --- a count in a piece of its own beside a rule ----------------------------------------------------------------
+
+
+def test_zh_count_in_its_own_piece_beside_a_rule():
+    states = _all("zh", [("user", "想装几个墙插"), ("assistant", "一般一个房间装一个。"),
+                         ("user", "客厅一定要装 那就5个插座"), ("user", "厨房不装了 那就4个")])
+    assert ("count_插座", "5个插座", "superseded") in states
+    assert ("count_插座", "4个插座", "current") in states
+
+
+# --- the user's name after what they are at work -----------------------------------------------------------------
+
+
+def test_zh_name_after_a_work_title():
+    facts = _facts("zh", [("user", "公司是华辰建材有限公司 我是采购经理 钱浩 13900001234")])
+    assert facts.get("name") == "钱浩"
+    assert _facts("zh", [("user", "我是店长 刘建新 有事找我")]).get("name") == "刘建新"
