@@ -115,3 +115,17 @@ def test_zh_name_after_a_work_title():
     facts = _facts("zh", [("user", "公司是华辰建材有限公司 我是采购经理 钱浩 13900001234")])
     assert facts.get("name") == "钱浩"
     assert _facts("zh", [("user", "我是店长 刘建新 有事找我")]).get("name") == "刘建新"
+
+
+# --- the person the user asks for by surname and title ----------------------------------------------------------
+
+
+def test_zh_person_asked_for_by_surname_and_title():
+    assert _facts("zh", [("user", "想找陈主任 下周能约吗")]).get("staff") == "陈主任"
+    facts = _facts("zh", [("assistant", "有两位：张丽医生团队，或者李强医生团队。"), ("user", "张医生那个吧")])
+    assert facts.get("staff") == "张医生"
+
+
+def test_zh_thanks_or_a_slot_of_the_title_is_no_pick():
+    assert "staff" not in _facts("zh", [("user", "好的 谢谢老师")])
+    assert "staff" not in _facts("zh", [("user", "要黄主任的号，周五上午那个")])
