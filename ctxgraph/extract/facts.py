@@ -681,14 +681,25 @@ def _zh_piece(text: str, m: Mention, start: int, end: int) -> tuple[int, int]:
     >>> m = Mention(0, 4, "DATE", "周六上午", "", None, None, "value")
     >>> text[slice(*_zh_piece(text, m, 0, len(text)))]
     '周六上午 不行'
+    >>> text = "我叫陈浩 13701762845 别老给她发消息"
+    >>> m = Mention(5, 16, "PHONE", "13701762845", "", None, None, "value")
+    >>> text[slice(*_zh_piece(text, m, 0, len(text)))]
+    '13701762845'
     """
     gaps = [gap for gap in _ZH_PIECE_GAP.finditer(text, start, end) if gap.end() <= m.start or gap.start() >= m.end]
     lo = max((gap.end() for gap in gaps if gap.end() <= m.start), default=start)
     after = [gap for gap in gaps if gap.start() >= m.end]
     hi = after[0].start() if after else end
     if lo == m.start and hi == m.end and after:  # the value alone: its refusal follows ("周六上午 不行")
-        hi = after[1].start() if len(after) > 1 else end
+        nxt = after[1].start() if len(after) > 1 else end
+        if _VERDICT_PIECE.fullmatch(text[hi:nxt].strip()):  # (miss23zh) not a rule of its own after it
+            hi = nxt  # ("我叫陈浩 13701762845 别老给她发消息": the phone is given, the rule is about messages)
     return lo, hi
+
+
+#: (miss23zh) a piece that judges the bare value before it: a few characters ("不行", "没空", "不要了") or one that
+#: points back at it ("那天她要上班"); a longer piece is a clause of its own ("别老给她发消息")
+_VERDICT_PIECE = re.compile(r".{0,4}|.*[这那].*")
 
 
 def subject_of(ctx: MessageContext, slot_start: int) -> str | None:

@@ -509,7 +509,8 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     bound = {id(m) for ms in picked.values() for m in ms}
     doc, out = None, []
     for m in ctx.mentions:
-        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start)) \
+        # (miss23zh) a rule in another space-parted piece ("主卧一定要测 那就4个点位") rules out no count said in its own
+        if m.label != "QUANTITY" or id(m) in bound or ctx.asking(m.start) or _ruled_out(ctx, clause_at(ctx.text, m.start), m.start) \
                 or _QUESTION_DETAIL.search(ctx.text, 0, m.start) or _EARLIER.search(ctx.text, max(0, m.start - 12), m.start):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
