@@ -72,9 +72,32 @@ def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
                 start += lead.end()
             if ent.label_ in _PLACE_LABELS and _MODEL_AFTER.match(text, ent.end_char) and _CJK_END.search(ent.text):
                 continue  # (user25zh) "捷安特ATX 830": a brand before its model code, no place
-            if start < ent.end_char:
-                found.append((start, ent.end_char, 2, ent.label_, None))
+            end = _name_end(ent, found)
+            if start < end:
+                found.append((start, end, 2, ent.label_, None))
     return found
+
+
+def _name_end(ent, rules: list[tuple[int, int, int, str, str | None]]) -> int:
+    """Where a pipeline's PERSON span ends once the number the model ran it into is cut off
+    (miss23en): "Jo Pemberton 07812 334 900" is read as PERSON "Jo Pemberton 07812", and the
+    phone rule's longer match then threw the whole name away. Only a number a rule's match
+    starts with is cut ("Manchester M20" keeps its end); other labels keep theirs.
+
+    >>> from ctxgraph._nlp import english_doc
+    >>> doc = english_doc("Jo Pemberton 07812 334 900")
+    >>> [(e.text, e.text[:_name_end(e, [(13, 26, 1, "PHONE", "phone")]) - e.start_char]) for e in doc.ents[:1]]
+    [('Jo Pemberton 07812', 'Jo Pemberton')]
+    """
+    if ent.label_ != "PERSON":
+        return ent.end_char
+    tokens = list(ent)
+    cut = len(tokens)
+    while cut and any(ch.isdigit() for ch in tokens[cut - 1].text):
+        cut -= 1
+    if cut == len(tokens) or not any(r[2] < 2 and r[0] == tokens[cut].idx for r in rules):
+        return ent.end_char
+    return tokens[cut - 1].idx + len(tokens[cut - 1].text) if cut else ent.start_char
 
 
 def find_entities(text: str, pack: CompiledPack, models: tuple[str, ...] = (),

@@ -1,0 +1,35 @@
+"""miss23en: English values the user gives that the state missed (issue 19, blind22 round).
+
+- A name typed right before its phone number with no comma ("Jo Pemberton 07812 334 900"): the
+  statistical reader ran the name into the number's first group and the phone rule's longer match
+  threw the whole name away; the name is now cut before the number and kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def facts(lang: str, *messages: str) -> dict[str, str]:
+    """The current facts (key -> value) after ``messages``; one starting "A:" is the assistant's."""
+    t = Tracker(lang)
+    for text in messages:
+        role = "assistant" if text.startswith("A:") else "user"
+        t.observe({"role": role, "content": text.removeprefix("A:")})
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize(("messages", "name", "phone"), [
+    (("thanks. contact me Jo Pemberton 07812 334 900",), "Jo Pemberton", "07812 334 900"),
+    (("ok. Chloe Brennan 07723 918 406. oh and my fiance Jamie might collect",), "Chloe Brennan", "07723 918 406"),
+])
+def test_trust_miss23en_name_run_into_its_phone_number(messages, name, phone):
+    got = facts("en", *messages)
+    assert phone in got.values() and any(v == name or v.endswith(name) for v in got.values()), got
+
+
+def test_trust_miss23en_place_before_a_district_code_keeps_its_end():
+    got = facts("en", "german or spanish would be nice for the kids. we're in Didsbury, Manchester M20")
+    assert not any(v == "Manchester" for v in got.values()), got
