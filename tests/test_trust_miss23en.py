@@ -33,3 +33,27 @@ def test_trust_miss23en_name_run_into_its_phone_number(messages, name, phone):
 def test_trust_miss23en_place_before_a_district_code_keeps_its_end():
     got = facts("en", "german or spanish would be nice for the kids. we're in Didsbury, Manchester M20")
     assert not any(v == "Manchester" for v in got.values()), got
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("Thanks. I shall pay the balance by cheque on the day.", "payment", "by cheque"),
+    ("ok pay now by card. my daughter will sign for it", "payment", "by card"),
+    ("can the deposit be paid by card over the phone, I'm at work", "payment", "by card over the phone"),
+    ("we'd like to pay the invoice by bank transfer from the club account", "payment", "by bank transfer"),
+    ("Lovely. Could the certificate go by post? I don't use email.", "send_by", "by post"),
+    ("and send the paperwork by post please", "send_by", "by post"),
+])
+def test_trust_miss23en_how_the_user_pays_or_wants_papers_sent(text, key, value):
+    got = facts("en", text)
+    assert got.get(key) == value, got
+
+
+@pytest.mark.parametrize("text", [
+    "please do not send anything by post, I am away for a month",
+    "dont send the forms by post, email only",
+    "do I need to send the originals by post?",
+    "I paid the plumber last week and he fixed it by hand",
+])
+def test_trust_miss23en_no_means_from_a_negated_or_needed_clause(text):
+    got = facts("en", text)
+    assert "send_by" not in got and "payment" not in got, got
