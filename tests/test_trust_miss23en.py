@@ -57,3 +57,25 @@ def test_trust_miss23en_how_the_user_pays_or_wants_papers_sent(text, key, value)
 def test_trust_miss23en_no_means_from_a_negated_or_needed_clause(text):
     got = facts("en", text)
     assert "send_by" not in got and "payment" not in got, got
+
+
+@pytest.mark.parametrize(("text", "held"), [
+    ("ok full days then. Hes got a milk allergy btw, not nuts", "milk allergy"),
+    ("shes got eczema is that ok for the pool", "eczema"),
+    ("no strong perfume please, some patients have asthma", "asthma"),
+    ("we are 30 now, and 3 of the staff are nut allergic. is that a problem", "nut allergic"),
+])
+def test_trust_miss23en_conditions_of_people_in_chat_spelling_and_plural(text, held):
+    got = facts("en", text)
+    assert held in got.get("condition", ""), got
+
+
+@pytest.mark.parametrize("text", [
+    "some guests have cars so we need parking",
+    "both kids have lessons on monday",
+    "please no garlic in the sausage, my son is allergic",
+])
+def test_trust_miss23en_no_condition_from_light_plurals_or_a_bare_allergic(text):
+    got = facts("en", text)
+    assert not any(k.startswith("condition") and ("cars" in v or "lessons" in v or v.endswith("is allergic"))
+                   for k, v in got.items()), got
