@@ -79,3 +79,33 @@ def test_trust_miss23en_no_condition_from_light_plurals_or_a_bare_allergic(text)
     got = facts("en", text)
     assert not any(k.startswith("condition") and ("cars" in v or "lessons" in v or v.endswith("is allergic"))
                    for k, v in got.items()), got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("SE5 9QT, flat 8, 12 Camberwell Grove. its top floor and no lift", "top floor, no lift"),
+    ("we're on the 4th floor btw. there's no lift so bring a trolley", "4th floor, there's no lift"),
+    ("A flat, two bedrooms. It must be ground floor, my knees are bad.", "ground floor"),
+])
+def test_trust_miss23en_the_floor_and_the_lift(text, value):
+    got = facts("en", text)
+    assert value in got.values(), got
+
+
+@pytest.mark.parametrize("text", [
+    "anything but not the ground floor please",
+    "the floor is tiled over concrete, is that an issue",
+    "is there a lift at the venue?",
+])
+def test_trust_miss23en_no_access_from_a_negated_floor_or_a_question(text):
+    got = facts("en", text)
+    assert "access" not in got, got
+
+
+def test_trust_miss23en_an_ordinal_floor_is_no_date():
+    got = facts("en", "we're on the 4th floor btw. there's no lift so bring a trolley")
+    assert "date" not in got, got
+
+
+def test_trust_miss23en_the_floor_said_before_the_address_is_access_not_a_date():
+    got = facts("en", "we're on the 3rd floor, 12 Mill Street, Halifax HX1 1AB. no lift sorry")
+    assert "date" not in got and got.get("access") == "3rd floor, no lift", got
