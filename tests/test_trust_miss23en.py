@@ -109,3 +109,17 @@ def test_trust_miss23en_an_ordinal_floor_is_no_date():
 def test_trust_miss23en_the_floor_said_before_the_address_is_access_not_a_date():
     got = facts("en", "we're on the 3rd floor, 12 Mill Street, Halifax HX1 1AB. no lift sorry")
     assert "date" not in got and got.get("access") == "3rd floor, no lift", got
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("megan hale, megan.h@outlook.com, im the best man's sister", "megan hale"),
+    ("tom birch at birch & sons, tom@birchandsons.co.uk. could we start at 8", "tom birch"),
+])
+def test_trust_miss23en_a_lower_case_name_before_its_email(text, name):
+    got = facts("en", text)
+    assert got.get("person") == name or got.get("name") == name, got
+
+
+def test_trust_miss23en_no_name_from_words_before_an_email_that_is_not_theirs():
+    got = facts("en", "invoice later, accounts@kestrel.co.uk please")
+    assert not any(k in ("person", "name") for k in got), got
