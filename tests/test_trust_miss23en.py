@@ -123,3 +123,24 @@ def test_trust_miss23en_a_lower_case_name_before_its_email(text, name):
 def test_trust_miss23en_no_name_from_words_before_an_email_that_is_not_theirs():
     got = facts("en", "invoice later, accounts@kestrel.co.uk please")
     assert not any(k in ("person", "name") for k in got), got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the large box then, and every other week please", "every other week"),
+    ("general bin 2, recycling 1. every 3 weeks is enough for us", "every 3 weeks"),
+    ("after the first session I'd like her to come twice a week", "twice a week"),
+    ("my little one wakes about 4 times a night at the moment", "4 times a night"),
+])
+def test_trust_miss23en_how_often(text, value):
+    got = facts("en", text)
+    assert got.get("frequency") == value, got
+
+
+@pytest.mark.parametrize("text", [
+    "people walk their dogs past every day so no poison",
+    "we don't need it twice a week, the garden is small",
+    "is the monthly plan cheaper?",
+])
+def test_trust_miss23en_no_frequency_from_daily_life_a_negation_or_a_plan_name(text):
+    got = facts("en", text)
+    assert "frequency" not in got, got
