@@ -144,3 +144,15 @@ def test_trust_miss23en_how_often(text, value):
 def test_trust_miss23en_no_frequency_from_daily_life_a_negation_or_a_plan_name(text):
     got = facts("en", text)
     assert "frequency" not in got, got
+
+
+def test_trust_miss23en_a_means_only_asked_about_gives_way_to_the_write_that_follows():
+    t = Tracker("en")
+    t.observe({"role": "user", "content": "one large margherita to 4 Elm Row. can i pay by card at the door?"})
+    t.observe({"role": "assistant", "content": "Card at the door isn't available: you can pay now by card or pay the driver cash."})
+    t.observe({"role": "user", "content": "cash then"})
+    t.observe({"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "place_order", "arguments": '{"items": ["margherita"], "address": "4 Elm Row", "payment": "cash"}'}}]})
+    t.observe({"role": "tool", "tool_call_id": "c1", "content": '{"order_id": "PZ-1182", "status": "placed"}'})
+    got = {f.key: f.value for f in t.state().facts if f.status == "current"}
+    assert got.get("payment") == "cash", got
