@@ -132,7 +132,8 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
     found: list[tuple[int, str]] = []
     for m in _EN_HAS.finditer(text):
         obj = m.group("obj").strip()
-        if _EN_LIGHT.match(obj) or _EN_LIGHT.match(_EN_PLURAL.sub("", obj, 1)) or re.search(r"\d", obj):
+        owned = re.search(r"(?i)ha|got", m.group("verb"))  # a thing had, not what one is allergic to ("to cats")
+        if _EN_LIGHT.match(obj) or owned and _EN_LIGHT.match(_EN_PLURAL.sub("", obj, 1)) or re.search(r"\d", obj):
             continue
         if not _EN_QUALIFIED.match(obj) and _names_a_day(ctx, text, m.start()):
             continue  # "not Tuesday, he has football": a bare noun beside a day is what they do then, not a condition
