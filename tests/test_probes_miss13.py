@@ -21,7 +21,6 @@ PROBES = load_probes("miss13")
 KNOWN_MISSES: dict[str, str] = {
     "en-dayown-marquetry-change": "\"can't do that one, my daughter's wedding\" (a reason) is no value",
     "en-dayown-stonemason-then": "the tool's result key 'job' is read from the call's args ('inscription'), not the result",
-    "en-dayown-neg-floor": "'on the 2nd floor' is no value; the tool's date on the 2nd stays a machine date",
     "zh-dayown-zixingche-delay": "我出差 (the reason for the change) is no value",
     "en-condadj-sail-pregnant": "'can we still come on the sail repair workshop?' (a question) is no want form",
     "en-condadj-marquetry-bracket": "'booking the marquetry class for 3 of us' is no want form",

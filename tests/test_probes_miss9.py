@@ -18,7 +18,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-relation-kilt-for-my-son": "'5ft 10' is cut to '5ft' (a height in feet and inches)",
     "en-relation-minibus-brother-name": "'16 seat minibus' and the licence category 'D1' are no value forms",
     "en-relation-heating-oil-neighbour": "the opening's amounts and 'no 7' are not read; 'her name's margaret' is lower case",
-    "en-relation-disco-daughter-and-husband": "the lower-case name after the clause ('…paperwork, dev patel') is no name form",
     "en-relation-neg-brother-printer": "the boot's parts ('heel', 'left one') and 'about 5' are not read",
     "zh-relation-jiesongji-laopo": "the flight number MU5108 and 两个大箱子 (a count before a noun) are not read whole",
     "zh-relation-zhongdiangong-mama": "每周二周五上午 is cut; 腿脚不方便 and 上海菜 are no value forms",

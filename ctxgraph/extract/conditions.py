@@ -12,6 +12,9 @@ objects ("has a question", "has school on the 27th", "has to", "has been"), an o
 number or a determiner of possession ("has my number", "has 3 kids"), the assistant's words. (miss13) "is" and a
 health word of the language ("she's 14 weeks pregnant", "one of my bridesmaids (Chloe) is pregnant"), a body part
 hurt in the past with when (他左膝盖去年受过伤) and an allergy without 对 (有朋友猫毛过敏) are conditions too.
+(miss23en) In English also "hes" / "shes" typed without the apostrophe ("Hes got a dairy allergy"), people in the
+plural ("some clients have asthma", "4 of the drivers are egg allergic": a word for what, then "allergic"); a
+plural object as light as its singular ("some guests have cars").
 
 The value is the clause from the subject to the end of the noun phrase, so the person stays with it;
 the key ``condition`` (a later one ``condition_t<turn>``, beside it).
@@ -43,7 +46,9 @@ from .text import EN_WEEKDAY, in_spans
 # the verb of having a condition or an aid, and the noun phrase after it (up to four words, cut at a
 # conjunction, a clause mark or a question's "is that ok")
 _EN_HAS = re.compile(
-    r"\b(?P<verb>(?i:has got|has|[’']s got|uses|is allergic to|[’']s allergic to|suffers from|is on))\s+"
+    r"(?:\b|(?<=\b[Hh]e)|(?<=\b[Ss]he))(?P<verb>(?i:has got|has|[’']s got|s got|uses|is allergic to|[’']s allergic to|suffers from|is on|"
+    # (miss23en) people in the plural have it ("some clients have asthma", "both kids have got eczema")
+    r"(?<=s )have got|(?<=s )have|(?<=s )are allergic to))\s+"
     r"(?P<obj>(?:(?i:an?|some|mild|bad|severe|really bad|quite bad)\s+)?[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|who|because|as|if|when|though|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)[a-z][\w-]*){0,3})")
 # (the noun phrase is lower-case: "my brother uses Wise" names a service, not a condition)
 #: the language's nouns for people and pets (the same words as the ``rel`` group of rules/core/en/roles.yml)
@@ -53,7 +58,9 @@ _EN_PERSON_NOUN = (r"(?:baby|son|daughter|child|kid|boy|girl|husband|wife|partne
                    r"little one|toddler|dog|cat|puppy|pup|kitten|horse|pony|rabbit|parrot|hamster|pet|guest|client)s?")
 # the person before the verb, at the end of the text before it in its clause ("she's 81 and ", "one boy ")
 _EN_SUBJECT = re.compile(
-    r"(?:\b(?:he|she)|\b(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?" + _EN_PERSON_NOUN + r"|\bone of (?:the|my|our|them)(?:\s+[a-z-]+)?|\bone (?:boy|girl|kid|child|guest|lad|lass|of them))"
+    r"(?:\b(?:he|she)|\b(?:my|our|his|her|their|some|both|two|three|a few|several)\s+(?:[a-z-]+\s+)?" + _EN_PERSON_NOUN +
+    # (miss23en) some of a group ("4 of the drivers are egg allergic", "two of our guests have coeliac")
+    r"|\b(?:one|some|two|three|four|five|a few|several|\d+) of (?:the|my|our|them)(?:\s+[a-z-]+)?|\bone (?:boy|girl|kid|child|guest|lad|lass|of them))"
     r"(?:[’']s|\s+(?:is|\d+|and|also|still|now|really|actually|already|just))*\s*$", re.I)
 _EN_NAME_SUBJECT = re.compile(r"\b(?P<name>[A-Z][a-z]+)(?:\s+(?:also|still|now|really|actually|already|just))*\s*$")
 # what a person has that is no condition of theirs: the language's light objects (an act, a time, an
@@ -68,6 +75,8 @@ _EN_LIGHT = re.compile(
     r"break|rest|early|late|same|more|less|everything|nothing|something|anything|all|both)\b", re.I)
 
 
+#: (miss23en) a plural's "s" on the object's first word: "cars", "lessons" are as light as "car", "lesson"
+_EN_PLURAL = re.compile(r"(?<=[a-z]{3})s\b")
 _EN_QUALIFIED = re.compile(r"(?i:an?|some|mild|bad|severe|really bad|quite bad)\s")
 _EN_DAY_WORD = re.compile(r"\b" + EN_WEEKDAY + r"(?:day)?s?\b|\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening)s?\b", re.I)
 
@@ -87,7 +96,7 @@ def _names_a_day(ctx: MessageContext, text: str, at: int) -> bool:
 _EN_IS = re.compile(
     r"(?P<verb>\b(?i:is|are)\b|[’'](?i:s)\b)\s+(?P<obj>(?i:(?:\d+|a few|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+\w+)?)"
     r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
-    r"(?i:pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
+    r"(?i:[a-z]+[- ]allergic|pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
     r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b"
     # (fix15) the word closes the predicate: no noun or word it qualifies after it ("my sister's blind date", "blind drunk")
     r"(?=\s*(?:$|[^\w\s]|(?i:and|but|so|or|since|from|in|with|after|now|too|as|at|which|who|because|though|already|also|"
@@ -123,7 +132,8 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
     found: list[tuple[int, str]] = []
     for m in _EN_HAS.finditer(text):
         obj = m.group("obj").strip()
-        if _EN_LIGHT.match(obj) or re.search(r"\d", obj):
+        owned = re.search(r"(?i)ha|got", m.group("verb"))  # a thing had, not what one is allergic to ("to cats")
+        if _EN_LIGHT.match(obj) or owned and _EN_LIGHT.match(_EN_PLURAL.sub("", obj, 1)) or re.search(r"\d", obj):
             continue
         if not _EN_QUALIFIED.match(obj) and _names_a_day(ctx, text, m.start()):
             continue  # "not Tuesday, he has football": a bare noun beside a day is what they do then, not a condition

@@ -59,6 +59,7 @@ def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
         if may_match(rx, folded):  # a rule that needs a digit or a word the text lacks is not run
             found += [(m.start(), m.end(), 1, label, slot) for m in rx.finditer(text) if m.end() > m.start()]
     profile = pack.profile
+    found += [(start, end, 1, "PERSON", None) for start, end in _named_by_email(text, found)]
     doc = profile.doc(text, models, ner)
     if profile.name_spans:
         found += [(start, end, 1, "VENUE", None) for start, end in profile.name_spans(doc, pack)]
@@ -72,9 +73,58 @@ def _candidates(text: str, pack: CompiledPack, models: tuple[str, ...],
                 start += lead.end()
             if ent.label_ in _PLACE_LABELS and _MODEL_AFTER.match(text, ent.end_char) and _CJK_END.search(ent.text):
                 continue  # (user25zh) "捷安特ATX 830": a brand before its model code, no place
-            if start < ent.end_char:
-                found.append((start, ent.end_char, 2, ent.label_, None))
+            end = _name_end(ent, found)
+            if start < end:
+                found.append((start, end, 2, ent.label_, None))
     return found
+
+
+#: (miss23en) a name typed in lower case at the start of a clause, right before an email (a firm's name "at ..."
+#: may stand between): "sophie barnes, sophie.b@outlook.com", "lucy fenwick at hartwell design, lucy@..."
+_LOWER_NAME_BEFORE = re.compile(r"(?:^|[.,;:!?]\s*|\n)(?P<name>[a-z]{2,}(?: [a-z]{2,}){1,2})(?: at [\w&' -]{2,40})?,\s*$")
+
+
+def _named_by_email(text: str, found: list[tuple[int, int, int, str, str | None]]) -> list[tuple[int, int]]:
+    """(start, end) of each name typed in lower case right before an email whose address starts with the
+    name's first word (miss23en): the email says the words are a person's name, which the statistical reader
+    misses without capitals.
+
+    >>> text = "sophie barnes, sophie.b@outlook.com, im the maid of honour"
+    >>> [text[s:e] for s, e in _named_by_email(text, [(15, 35, 1, "EMAIL", "email")])]
+    ['sophie barnes']
+    >>> _named_by_email("pay later, accounts@firm.co.uk", [(11, 30, 1, "EMAIL", "email")])
+    []
+    """
+    out = []
+    for start, end, _, label, _ in found:
+        if label != "EMAIL":
+            continue
+        m = _LOWER_NAME_BEFORE.search(text, max(0, start - 80), start)
+        if m and text[start:end].casefold().startswith(m.group("name").split()[0]):
+            out.append((m.start("name"), m.end("name")))
+    return out
+
+
+def _name_end(ent, rules: list[tuple[int, int, int, str, str | None]]) -> int:
+    """Where a pipeline's PERSON span ends once the number the model ran it into is cut off
+    (miss23en): "Jo Pemberton 07812 334 900" is read as PERSON "Jo Pemberton 07812", and the
+    phone rule's longer match then threw the whole name away. Only a number a rule's match
+    starts with is cut ("Manchester M20" keeps its end); other labels keep theirs.
+
+    >>> from ctxgraph._nlp import english_doc
+    >>> doc = english_doc("Jo Pemberton 07812 334 900")
+    >>> [(e.text, e.text[:_name_end(e, [(13, 26, 1, "PHONE", "phone")]) - e.start_char]) for e in doc.ents[:1]]
+    [('Jo Pemberton 07812', 'Jo Pemberton')]
+    """
+    if ent.label_ != "PERSON":
+        return ent.end_char
+    tokens = list(ent)
+    cut = len(tokens)
+    while cut and any(ch.isdigit() for ch in tokens[cut - 1].text):
+        cut -= 1
+    if cut == len(tokens) or not any(r[2] < 2 and r[0] == tokens[cut].idx for r in rules):
+        return ent.end_char
+    return tokens[cut - 1].idx + len(tokens[cut - 1].text) if cut else ent.start_char
 
 
 def find_entities(text: str, pack: CompiledPack, models: tuple[str, ...] = (),

@@ -263,6 +263,8 @@ def _ordinal_pick(ctx: MessageContext, m: Mention) -> bool:
     return re.search(rf"(?<!\d){day}\b", getattr(ctx, "assistant_before", ""), re.I) is None
 
 
+#: (miss23en) "floor" right after an ordinal: "on the 2nd floor" names no day
+_FLOOR_AFTER = re.compile(r"\s*floor\b", re.I)
 #: the words of a clock said in words before its hour: "quarter to six", "half past five"
 _CLOCK_WORDS = re.compile(r"\b(?:quarter|half|ten|twenty|twenty-five|five)\s+(?:to|past)\s+$", re.I)
 
@@ -298,6 +300,8 @@ def tagged_mentions(ctx: MessageContext) -> list[Mention]:
             # "six" of "quarter to six" is a clock's hour, no count
         if label in ("date", "time") and holds_measure(text):
             continue  # (missen18) "fryer 3kw" is a load, no day: the measures step reads it
+        if label == "date" and (_FLOOR_AFTER.match(ctx.text, end) or re.search(r"\bfloor$", text, re.I)):
+            continue  # (miss23en) "the 4th floor" is a floor, no day: the access step reads it
         if text and not any(m.start < end and start < m.end for m in ctx.mentions + out if m.kind in ("value", "id")):
             # the pack's slot of that name, else the one its ``label_slots`` names for the type
             slot = label if label in ctx.pack.slots else ctx.pack.label_slots.get(label)

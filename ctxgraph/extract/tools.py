@@ -208,6 +208,23 @@ def _told_by_user(ctx: MessageContext, key: str) -> bool:
     return any(G.nodes[f"t{G.nodes[f]['turn']}"]["role"] == "user" for f in g.current_with_key(G, key))
 
 
+def _asked_only(ctx: MessageContext, key: str) -> bool:
+    """(miss23en) Whether every current fact under ``key`` is the user's and was said inside a question
+    ("can i pay by card at the door?"): asked about, not settled, so the write that follows settles it
+    (place_order(payment="cash") after the assistant said card at the door is not available)."""
+    G = ctx.graph
+    facts = list(g.current_with_key(G, key))
+    if not facts:
+        return False
+    for f in facts:
+        turn = G.nodes.get(f"t{G.nodes[f]['turn']}", {})
+        text, value = str(turn.get("text", "")), str(G.nodes[f].get("value", ""))
+        at = text.find(value) if turn.get("role") == "user" else -1
+        if at < 0 or not re.match(r"[^.!?\n]*\?", text[at:]):
+            return False
+    return True
+
+
 def _booked(ctx: MessageContext, key: str) -> bool:
     """Whether a current fact under ``key`` came from the result of a write (a booking, a
     change): a later lookup's criteria ("query_trains(date=...)" for a return trip the user
@@ -507,7 +524,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         # first date ("我买了4月4号的票，想改签到3号" - change_ticket(date="2026-04-03"))
         # and so is the clock it books, over the user's earlier wish ("中午12点到1点" - "周四的" - book(time="12:30"))
         # (miss17) not a deadline: the user's "5月1号之前" (deadlines.py) is the bound the write restates as a day
-        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None and key != "deadline" or _completes_place(ctx, key, value)
+        over_user = booked and _SETTLED.fullmatch(value.strip()) is not None and key != "deadline" or _completes_place(ctx, key, value) \
+            or booked and _asked_only(ctx, key)
         if by_shape and "ORDER_ID" in slot.types and re.search(r"[A-Za-z]", value) and leaf not in _GENERIC_LEAF \
                 and (key in taken or _told_by_user(ctx, key)):
             # an id shaped like one the user gave, under a field naming another thing ("reservation":
