@@ -1,0 +1,47 @@
+"""Issue 19 (prec23, blind22 round): the user's own sentences (the want, the problem) follow a value that moves.
+
+Conversations written for these tests (zh and en): a budget raised with no word of change ("预算可以到3300",
+"budget can go to 950"), a price or a booking's kind moved in the assistant's record ("Updated, purchase price
+£238,500", "switched to the outdoor court"); beside them, values the fact rules give one key that are not one
+thing ("两年" and "每次两个小时", a town and a person's name), which the sentence does not follow.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from ctxgraph.extract.sayings import alike, followed
+
+
+def _sayings(lang: str, turns: list[tuple[str, str]]) -> list[str]:
+    t = Tracker(lang)
+    t.observe_many([{"role": role, "content": text} for role, text in turns])
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith(("want", "problem"))]
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("zh", [("user", "你好 想租个两居室 预算5000以内 离地铁近点"), ("assistant", "好的，帮您找找。"),
+                        ("user", "预算可以到5500")], "5000以内", "5500", id="zh-budget"),
+    pytest.param("en", [("user", "hi, my husband and I are buying a house, offer accepted at £310,000. Need a survey quote"),
+                        ("assistant", "Got it, purchase price £310,000."), ("user", "we renegotiated to 302,000"),
+                        ("assistant", "Updated, purchase price £302,000.")], "£310,000", "£302,000", id="en-price"),
+])
+def test_trust_prec23_a_saying_follows_a_value_moved_without_a_change_word(lang, turns, old, new):
+    said = " ".join(_sayings(lang, turns))
+    assert old not in said
+    assert new in said
+
+
+@pytest.mark.parametrize(("old", "new", "same"), [
+    ("£245,000", "£238,500", True), ("3000以内", "3300", True), ("indoor", "outdoor", True), ("全马", "半马", True),
+    ("两年", "每次两个小时", False), ("河南", "东北", False), ("Manchester", "Priya Raman", False), ("16", "242450元", False),
+    ("四十来吨", "二十吨", False), ("surprise 60th", "Saturday 12 June", False),
+])
+def test_trust_prec23_a_saying_swaps_a_value_only_for_one_of_its_kind(old, new, same):
+    assert alike(old, new) is same
+
+
+def test_trust_prec23_a_swap_takes_the_value_whole():
+    assert followed("room for 12 people, £120 a night", [("12", "14")]) == "room for 14 people, £120 a night"
+    assert followed("room for 120 people", [("12", "14")]) == "room for 120 people"
