@@ -45,3 +45,19 @@ def test_trust_prec23_a_saying_swaps_a_value_only_for_one_of_its_kind(old, new, 
 def test_trust_prec23_a_swap_takes_the_value_whole():
     assert followed("room for 12 people, £120 a night", [("12", "14")]) == "room for 14 people, £120 a night"
     assert followed("room for 120 people", [("12", "14")]) == "room for 120 people"
+
+
+def test_trust_prec23_a_filler_word_picks_no_option():
+    """An option the assistant words as "then X (…)" shares only "then" with "actually make it 300 then": the
+    pick made before stands."""
+    t = Tracker("en")
+    t.observe_many([
+        {"role": "user", "content": "need flyers printed and delivered for my cafe, how much for 200"},
+        {"role": "assistant", "content": "For 200 A6 flyers: print £40; then hand delivery (our courier drops only yours) at £30, "
+                                         "or shared delivery (with two other flyers) at £15."},
+        {"role": "user", "content": "shared is fine"},
+        {"role": "assistant", "content": "Noted. Which streets?"},
+        {"role": "user", "content": "the ones near the station. actually make it 300 then"}])
+    picks = [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice")]
+    assert any("shared" in v for v in picks)
+    assert not any("hand delivery" in v for v in picks)

@@ -122,6 +122,12 @@ def _alternatives(text: str, cues) -> list[list[str]]:
     return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
 
 
+#: words of a reply or an option that name no option (a reply's filler, a verb of wanting, a word of praise)
+NOT_A_NAME = frozenset({"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had",
+                        "take", "get", "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great",
+                        "available", "cost", "come"})
+
+
 def _distinctive(part: str, lang: str) -> bool:
     """A part worth matching: three Chinese characters, two that make a content word ("寄修",
     not "好的") or (picks15) a word the segmenter reads as an idiom or abbreviation (轻奢), one with a
@@ -129,11 +135,15 @@ def _distinctive(part: str, lang: str) -> bool:
 
     >>> _distinctive("轻奢", "zh"), _distinctive("可以", "zh"), _distinctive("6期", "zh")
     (True, False, True)
+    >>> _distinctive("then", "en"), _distinctive("solus", "en")
+    (False, True)
     """
     if _CJK.search(part):
         cjk, digits = len(_CJK.findall(part)), len(re.findall(r"\d", part))
         return cjk >= 3 or (cjk >= 1 and digits >= 1) or (cjk >= 2 and (bool(content_words(part, "zh")) or _set_phrase(part)))
-    return any(len(w) >= 4 for w in content_words(part, lang))
+    # (prec23) a word that names no option is no part of one: "actually do 8000 then" shares only "then" with
+    # "then solus distribution (…)", and picks nothing
+    return any(len(w) >= 4 for w in content_words(part, lang) if w.casefold() not in NOT_A_NAME)
 
 
 def _set_phrase(part: str) -> bool:
