@@ -61,3 +61,29 @@ def test_trust_prec23_a_filler_word_picks_no_option():
     picks = [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice")]
     assert any("shared" in v for v in picks)
     assert not any("hand delivery" in v for v in picks)
+
+
+def _picks(lang: str, turns: list[tuple[str, str]]) -> list[str]:
+    t = Tracker(lang)
+    t.observe_many([{"role": role, "content": text} for role, text in turns])
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice")]
+
+
+_MOWING = [("user", "need someone to cut my lawn every fortnight. nothing fancy"),
+           ("assistant", "Our Basic cut is mowing only for £25; Deluxe adds edging and weeding for £40. What's the address?"),
+           ("user", "12 Elm Road. basic will do"),
+           ("assistant", "Noted. Anything else?"),
+           ("user", "thinking about it the edging would be nice, how much is deluxe if i pay monthly"),
+           ("assistant", "Deluxe stays £40 a visit; we can split it as £20 now and £20 after.")]
+
+
+@pytest.mark.parametrize("said", ["go on then deluxe, i'll stretch to it", "fine then, deluxe"])
+def test_trust_prec23_a_pick_changed_by_go_on_then(said):
+    picks = _picks("en", _MOWING + [("user", said)])
+    assert any("Deluxe" in v or "deluxe" in v for v in picks)
+    assert not any(v.lower().startswith("basic") for v in picks)
+
+
+def test_trust_prec23_go_on_then_without_an_option_keeps_the_pick():
+    picks = _picks("en", _MOWING + [("user", "ok then, can you start next week?")])
+    assert any(v.lower().startswith("basic") for v in picks)
