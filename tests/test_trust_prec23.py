@@ -87,3 +87,31 @@ def test_trust_prec23_a_pick_changed_by_go_on_then(said):
 def test_trust_prec23_go_on_then_without_an_option_keeps_the_pick():
     picks = _picks("en", _MOWING + [("user", "ok then, can you start next week?")])
     assert any(v.lower().startswith("basic") for v in picks)
+
+
+def _booked_flight(lang: str, opening: str, flight: str, change: str) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many([
+        {"role": "user", "content": opening},
+        {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function",
+                                                              "function": {"name": "book_pickup", "arguments": "{}"}}]},
+        {"role": "tool", "content": '{"booking": "HX-5521", "flight": "%s"}' % flight, "tool_call_id": "c1"},
+        {"role": "user", "content": change}])
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+@pytest.mark.parametrize(("lang", "opening", "change", "old", "new"), [
+    pytest.param("zh", "帮我约个接机，5月3号到虹桥", "哎呀航班改了，改成MU589", "MU587", "MU589", id="zh"),
+    pytest.param("en", "need a pickup from Heathrow on 3 May, lands at 6am", "actually the flight is BA289 now", "BA287", "BA289", id="en"),
+])
+def test_trust_prec23_a_code_changed_replaces_the_recorded_one(lang, opening, change, old, new):
+    facts = _booked_flight(lang, opening, old, change)
+    values = [v for _, v in facts]
+    assert new in values
+    assert old not in values
+    assert "HX-5521" in values  # a code of another shape stays
+
+
+def test_trust_prec23_a_code_of_another_shape_changes_nothing():
+    facts = _booked_flight("en", "need a pickup from Heathrow on 3 May", "BA287", "actually the gate is B12 now")
+    assert ("flight", "BA287") in facts
