@@ -115,3 +115,22 @@ def test_trust_prec23_a_code_changed_replaces_the_recorded_one(lang, opening, ch
 def test_trust_prec23_a_code_of_another_shape_changes_nothing():
     facts = _booked_flight("en", "need a pickup from Heathrow on 3 May", "BA287", "actually the gate is B12 now")
     assert ("flight", "BA287") in facts
+
+
+@pytest.mark.parametrize(("said", "old", "new"), [
+    pytest.param("电话写 020-83316270。哦唔係 用手机好啲 13802211946", "020-83316270", "13802211946", id="traditional-m-take-back"),
+    pytest.param("退到招行卡 尾号5521。不 还是退到工行那张吧 尾号7310", "5521", "7310", id="bare-bu-haishi"),
+])
+def test_trust_prec23_a_value_taken_back_in_the_same_message(said, old, new):
+    t = Tracker("zh")
+    t.observe_many([{"role": "user", "content": "你好"}, {"role": "assistant", "content": "请留个电话，退款打到哪张卡？"},
+                    {"role": "user", "content": said}])
+    values = [f.value for f in t.state().facts if f.status == "current"]
+    assert new in values
+    assert old not in values
+
+
+def test_trust_prec23_a_bare_no_as_an_answer_takes_nothing_back():
+    t = Tracker("zh")
+    t.observe_many([{"role": "assistant", "content": "需要发票吗？电话多少？"}, {"role": "user", "content": "不，电话13802211946"}])
+    assert "13802211946" in [f.value for f in t.state().facts if f.status == "current"]
