@@ -134,3 +134,53 @@ def sayings_follow(ctx: MessageContext) -> list[_Unit]:
         if value != d["value"]:
             out.append(FactUnit(key=d["key"], name=d["name"], value=value, subject=None, stressed=d["stressed"]))
     return out
+
+
+#: where the items of a list fact part ("Priyanka Sharma, Rohan Sharma")
+_ITEMS = re.compile(r"\s*[,，、]\s*")
+
+
+def fuller(old: str, new: str) -> bool:
+    """``new`` is ``old`` said in full: every word of ``old``, in order, with more between or around them
+    ("Rohan Sharma" -> "Rohan Kumar Sharma").
+
+    >>> fuller("Rohan Sharma", "Rohan Kumar Sharma"), fuller("Rohan Sharma", "Priya Raman"), fuller("Rohan", "Rohan")
+    (True, False, False)
+    """
+    a, b = old.casefold().split(), new.casefold().split()
+    if not a or len(b) <= len(a):
+        return False
+    it = iter(b)
+    return all(w in it for w in a)
+
+
+@step("lists_follow", roles=("user", "assistant", "tool"), needs_text=False)
+def lists_follow(ctx: MessageContext) -> list[_Unit]:
+    """(prec23) A value said again in full ("Rohan's legal name is Rohan Kumar Sharma" after "Rohan Sharma") also
+    replaces its item in the lists the state holds ("passengers: Priyanka Sharma, Rohan Sharma", a booking's record):
+    the list is superseded by the list with the full value. Only a fuller form moves an item; another value under the
+    same key may be another thing."""
+    G = ctx.graph
+    swaps = []
+    for u in ctx.units:
+        if not isinstance(u, FactUnit) or u.offered:
+            continue
+        subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
+        old = u.supersedes or G.graph["current_fact"].get(g.fact_slot(u.key, subject))
+        if old and old in G and G.nodes[old].get("status") == "current" and fuller(str(G.nodes[old]["value"]), u.value):
+            swaps.append((str(G.nodes[old]["value"]).casefold(), u.value.strip()))
+    if not swaps:
+        return []
+    stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}
+    out: list[_Unit] = []
+    for fid in list(G.graph["current_fact"].values()):
+        d = G.nodes[fid]
+        items = _ITEMS.split(str(d["value"]))
+        if len(items) < 2 or d["key"] in stated:
+            continue
+        moved = [next((new for old, new in swaps if item.casefold() == old), item) for item in items]
+        if moved != items:
+            sep = "、" if "、" in str(d["value"]) else ", "
+            out.append(FactUnit(key=d["key"], name=d["name"], value=sep.join(moved), stressed=d["stressed"], supersedes=fid,
+                                slot=None if d.get("phrase") else d.get("slot")))
+    return out
