@@ -159,3 +159,11 @@ def test_trust_prec23_another_name_under_the_key_moves_no_item():
         {"role": "tool", "content": '{"ref": "TR-4410", "passengers": ["Amara Okoye", "Daniel Okoye"]}', "tool_call_id": "c1"},
         {"role": "user", "content": "the card is in the name of Grace Bello"}])
     assert any("Daniel Okoye" in f.value for f in t.state().facts if f.status == "current")
+
+
+def test_trust_prec23_the_old_side_of_a_change_picks_nothing():
+    """"周四改成周日吧": 周四 (a day of an option the user took: 每周两次（周一、周四）) is given up, not picked."""
+    picks = _picks("zh", [("user", "想找你们定期上门收旧衣服"), ("assistant", "可以选每周一次（周三）或每周两次（周一、周四）。"),
+                          ("user", "每周两次吧"), ("assistant", "好的，请问地址？"),
+                          ("user", "长宁路88号。哦对，周四改成周日吧，周四我们不在")])
+    assert picks == ["每周两次"]
