@@ -20,7 +20,6 @@ PROBES = load_probes("prec19")
 KNOWN_MISSES: dict[str, str] = {
     "en-waived-signwriting": "'ah go on, gold leaf' is no pick",
     "zh-waived-chaye": "30份 is masked out of the want and kept by no fact",
-    "zh-kept-raised": "the want keeps the budget a later message raises (提到三万) with no word of correction",
     "en-follow-gutter": "'the gutters on my 2 rental houses keep overflowing' (a fault after a place) makes no problem",
     "zh-follow-loushui": "a later fault (应该是防水层坏了) replaces the opening's problem instead of standing beside it",
     "en-follow-neg-unchanged": "'E15 I think' (an error code said alone, hedged) is no value",

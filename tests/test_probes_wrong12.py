@@ -17,7 +17,6 @@ SCORED = score_probes("wrong12")
 #: stops doing so must leave this list)
 KNOWN_WRONG: dict[str, str] = {
     "en_mosaic_report_name": "the want holds the opening's 'her name is Maureen Dolan' (the want: wantfb12's lane)",
-    "zh_qishan_report_style": "the want holds the opening's 想做团扇 (the want: wantfb12's lane)",
     "en_hovercraft_cancel": "the cancelled booking's day was the user's, said in the opening (only the day said with the reference ends)",
 }
 

@@ -47,7 +47,7 @@ from ..lang import content_words
 from .context import MessageContext
 from .cues import _ASKS_PREFERENCE, _ZH_CLOSED
 from .options import _PRICE, MAX_OPTION_CHARS, Option, asks_which, offered_lists, offered_options, tags
-from .picks import _short_name
+from .picks import NOT_A_NAME, _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
 from .several import several
@@ -123,9 +123,8 @@ def _words(text: str, lang: str) -> set[str]:
     return out - _NOT_A_NAME
 
 
-# words of a reply or an option that name no option
-_NOT_A_NAME = {"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had", "take", "get",
-               "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great", "available", "cost", "come"}
+# words of a reply or an option that name no option (one list for both pick readers, picks.py)
+_NOT_A_NAME = NOT_A_NAME
 
 
 def _alike(a: str, b: str) -> bool:

@@ -122,6 +122,12 @@ def _alternatives(text: str, cues) -> list[list[str]]:
     return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
 
 
+#: words of a reply or an option that name no option (a reply's filler, a verb of wanting, a word of praise)
+NOT_A_NAME = frozenset({"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had",
+                        "take", "get", "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great",
+                        "available", "cost", "come"})
+
+
 def _distinctive(part: str, lang: str) -> bool:
     """A part worth matching: three Chinese characters, two that make a content word ("寄修",
     not "好的") or (picks15) a word the segmenter reads as an idiom or abbreviation (轻奢), one with a
@@ -129,11 +135,15 @@ def _distinctive(part: str, lang: str) -> bool:
 
     >>> _distinctive("轻奢", "zh"), _distinctive("可以", "zh"), _distinctive("6期", "zh")
     (True, False, True)
+    >>> _distinctive("then", "en"), _distinctive("solus", "en")
+    (False, True)
     """
     if _CJK.search(part):
         cjk, digits = len(_CJK.findall(part)), len(re.findall(r"\d", part))
         return cjk >= 3 or (cjk >= 1 and digits >= 1) or (cjk >= 2 and (bool(content_words(part, "zh")) or _set_phrase(part)))
-    return any(len(w) >= 4 for w in content_words(part, lang))
+    # (prec23) a word that names no option is no part of one: "actually do 8000 then" shares only "then" with
+    # "then solus distribution (…)", and picks nothing
+    return any(len(w) >= 4 for w in content_words(part, lang) if w.casefold() not in NOT_A_NAME)
 
 
 def _set_phrase(part: str) -> bool:
@@ -273,6 +283,7 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             continue
         if asks(clause, ctx.lang) or others_experience(clause, ctx.lang):
             continue  # (fix12) 带蓝牙那款多重 asks with no mark; 我朋友买的带蓝牙那种 is a friend's, not the user's pick
+        clause, offset = _after_change(clause, offset, ctx.lang)
         cued = bool(_PICK_WORD.search(clause) or first_match(ctx.pack.accepts, clause))
         for turn, listed in listing:
             # "您考虑哪种？" - "全日制。…": the reply's first clause answers the question just asked
@@ -298,6 +309,25 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     return [FactUnit(key=key, name="choice", value=f"{words_of[key]} ({value})" if words_of.get(key) else value,
                      correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items() if key not in moved]
+
+
+#: (prec23) the words of a change that put the old value before them: "周五改成周六吧" (zh; an English "change the
+#: friday to saturday" re-picked no option on any open chat or a chat of our own, so it has no entry)
+_CHANGED_TO = {"zh": re.compile(r"(?:改成|改为|换成|换为|变成|调整为|修改为|改到|换到)")}
+
+
+def _after_change(clause: str, offset: int, lang: str) -> tuple[str, int]:
+    """(prec23) The clause from its last change on ("周五改成周六吧" -> "周六吧"): what stands before "改成" / "change
+    X to" is given up, and picks nothing (the option it names was the standing pick). A clause without one is kept.
+
+    >>> _after_change("哦对，周五改成周六吧", 0, "zh"), _after_change("周五吧", 3, "zh")
+    (('周六吧', 7), ('周五吧', 3))
+    """
+    rx = _CHANGED_TO.get(lang)
+    last = None
+    for last in (rx.finditer(clause) if rx else ()):
+        pass
+    return (clause[last.end():], offset + last.end()) if last else (clause, offset)
 
 
 # (missen19) "the siblings one", "certificate one": up to three words right before "one" that point at an alternative
