@@ -91,3 +91,27 @@ def test_a_call_before_the_visit_is_a_promise():
 def test_mo_with_le_is_a_caution_not_a_rule():
     rules = _rules("zh", [user("要订三十桌酒席"), bot("好的，哪天？"), user("下个月8号 桌子莫搞少了")])
     assert rules == []
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", [user("can you collect the gates on friday?"),
+            bot("Booked: collection Friday between 1 and 4pm, job GX-2210. Turnaround is about a week and we'll phone you "
+                "to arrange delivery back."),
+            user("a week?? its for a party on the 9th, they have to be back before that"),
+            bot("A week from Friday is the 8th, so you'd have them in time. I've put a note on the job that they must be back "
+                "by the 8th.")]),
+    ("en", [user("book the lesson for Sam please"),
+            bot("Booked for Monday 9am. I'll text you the address the day before."),
+            user("my number is 07700 900 123, no calls before 10"),
+            bot("I've added 07700 900 123 and a note: no calls before 10.")]),
+    ("zh", [user("周六上午装灯"), bot("约好了，周六上午师傅上门，到之前半小时给您打电话。"),
+            user("师傅来的时候要带鞋套哈"), bot("已经备注了，师傅带鞋套。")]),
+])
+def test_a_note_on_the_record_keeps_no_promise(lang, said):
+    promises = _promises(lang, said)
+    assert [status for _, status in promises] == ["open"]
+
+
+def test_a_promise_to_note_is_kept_by_the_note():
+    promises = _promises("zh", [user("我女儿对花生过敏"), bot("好的，我帮您在订单上备注一下。"), user("谢谢"), bot("已经备注好了。")])
+    assert [status for _, status in promises] == ["done"]

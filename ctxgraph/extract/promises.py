@@ -174,6 +174,8 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
     sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
     go-ahead is taken, the reminder is not sent yet); with ``fallback`` off it must name the promise."""
+    if _noted_only(clause, open_):
+        return []  # (cons23) "已经备注了，师傅带鞋套" records what the user just said; it keeps no "到之前半小时给您打电话"
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
     best, best_score = None, _just_kept(ctx, said) if after_tool else 0
@@ -194,6 +196,24 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             and not any(_done_by(open_[0][1]["text"], name) for name in told):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (cons23) a report that a note went on the record: "I've put a note on the job that …", "I've added 07954 228 613 and a
+#: note", "noted", 已经备注了, 记下了
+_NOTED = re.compile(r"\b(?:noted|(?:put|added|made|left)\b[^.;!?]{0,30}?\bnotes?)\b|备注|记下|记上|记好", re.I)
+
+
+def _noted_only(clause: str, open_) -> bool:
+    """(cons23) Whether ``clause`` reports a note put on the record and no open promise is itself to note something:
+    then it keeps none of them (blind18, blind20, blind21: "I've put a note on the job that they must be back by 1st July"
+    left "we'll phone you to arrange delivery back" done).
+
+    >>> _noted_only("I've put a note on the job that they must be back by 1st July", [("c1", {"text": "we'll phone you"})])
+    True
+    >>> _noted_only("已经备注了", [("c1", {"text": "我帮您备注一下"})]), _noted_only("I've sent the link", [("c1", {"text": "I'll send it"})])
+    (False, False)
+    """
+    return bool(_NOTED.search(clause)) and not any(_NOTED.search(d["text"]) for _, d in open_)
 
 
 #: (prom16) a look-up said done: 查了一下, 刚查过, 核实了, "I've checked", "I looked it up"
@@ -514,8 +534,10 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
-                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
-                # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) \
+                    and not _NOTED.search(c):
+                # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record, and so is
+                # (cons23) "I've added 07954 228 613 and a note: no calls before 10am"
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (booked := _booked_promise(ctx, c, open_)):
             status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
