@@ -168,13 +168,15 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "", fallback: bool = True) -> list[_Unit]:
+def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "", fallback: bool = True,
+          notes: bool = True) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie. A report
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
     sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
-    go-ahead is taken, the reminder is not sent yet); with ``fallback`` off it must name the promise."""
-    if _noted_only(clause, open_):
+    go-ahead is taken, the reminder is not sent yet); with ``fallback`` off it must name the promise. A note put on the
+    record keeps none (:func:`_noted_only`) unless ``notes`` is off."""
+    if notes and _noted_only(clause, open_):
         return []  # (cons23) "已经备注了，师傅带鞋套" records what the user just said; it keeps no "到之前半小时给您打电话"
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
@@ -535,9 +537,11 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             units += kept
             if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
                     and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) \
-                    and not _NOTED.search(c):
+                    and not (_noted_only(c, open_) and _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):],
+                                                             fallback=not after_unkept, notes=False)):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record, and so is
-                # (cons23) "I've added 07954 228 613 and a note: no calls before 10am"
+                # (cons23) a note that would have been read as keeping a promise ("I've added 07954 228 613 and a note: no
+                # calls before 10am" after "I'll text you the address"): what it kept before, it now keeps and adds nothing
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (booked := _booked_promise(ctx, c, open_)):
             status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
