@@ -115,3 +115,14 @@ def test_a_note_on_the_record_keeps_no_promise(lang, said):
 def test_a_promise_to_note_is_kept_by_the_note():
     promises = _promises("zh", [user("我女儿对花生过敏"), bot("好的，我帮您在订单上备注一下。"), user("谢谢"), bot("已经备注好了。")])
     assert [status for _, status in promises] == ["done"]
+
+
+def test_the_promised_link_handed_over_keeps_the_promise():
+    promises = _promises("zh", [user("订周六下午的羽毛球场"), bot("订好了，定金50元，我发个付款链接给您。"),
+                                user("四个人能打吗"), bot("可以的，双打没问题。付款链接：https://pay.example.cn/q/88")])
+    assert [status for _, status in promises] == ["done"]
+
+
+def test_a_link_handed_over_with_no_promise_is_a_deed_done():
+    promises = _promises("zh", [user("我想打印两百张照片"), bot("好的。上传链接：https://up.example.cn/u/7Q ，24小时内有效。")])
+    assert [status for _, status in promises] == ["done"]
