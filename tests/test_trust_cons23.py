@@ -126,3 +126,8 @@ def test_the_promised_link_handed_over_keeps_the_promise():
 def test_a_link_handed_over_with_no_promise_is_a_deed_done():
     promises = _promises("zh", [user("我想打印两百张照片"), bot("好的。上传链接：https://up.example.cn/u/7Q ，24小时内有效。")])
     assert [status for _, status in promises] == ["done"]
+
+
+def test_a_channel_said_with_youshi_is_a_rule():
+    rules = _rules("zh", [user("我想报个周末的插花课"), bot("好的，怎么称呼？"), user("我姓龚 上班不方便接电话 有事微信说就行")])
+    assert _active(rules, "微信", "must")
