@@ -131,3 +131,15 @@ def test_a_link_handed_over_with_no_promise_is_a_deed_done():
 def test_a_channel_said_with_youshi_is_a_rule():
     rules = _rules("zh", [user("我想报个周末的插花课"), bot("好的，怎么称呼？"), user("我姓龚 上班不方便接电话 有事微信说就行")])
     assert _active(rules, "微信", "must")
+
+
+@pytest.mark.parametrize("said", ["ok the premium one, i'll stretch to it. forget the 400", "scrap the 400, go with the bigger van"])
+def test_a_bound_taken_back_by_its_value_is_lifted(said):
+    rules = _rules("en", [user("need a man and van saturday. budget is 400 max"), bot("The bigger van is £520."), user(said)])
+    assert [(text, status) for text, _, status in rules] == [("budget is 400 max", "lifted")]
+
+
+def test_do_not_forget_a_value_lifts_nothing():
+    rules = _rules("en", [user("need a man and van saturday. budget is 400 max"), bot("Noted."),
+                          user("and don't forget the 2 wardrobes")])
+    assert ("budget is 400 max", "active") in [(text, status) for text, _, status in rules]
