@@ -143,3 +143,10 @@ def test_do_not_forget_a_value_lifts_nothing():
     rules = _rules("en", [user("need a man and van saturday. budget is 400 max"), bot("Noted."),
                           user("and don't forget the 2 wardrobes")])
     assert ("budget is 400 max", "active") in [(text, status) for text, _, status in rules]
+
+
+def test_a_modal_names_no_rule_to_lift():
+    rules = _rules("en", [user("looking for a one bed flat in Leeds only"), bot("Noted."),
+                          user("the viewer may come any weekday but not a Friday, I work then"), bot("I'll pass that on."),
+                          user("You may widen it to Bradford after all, if it is quicker")])
+    assert any("Friday" in text and status == "active" for text, _, status in rules)
