@@ -150,3 +150,14 @@ def test_a_modal_names_no_rule_to_lift():
                           user("the viewer may come any weekday but not a Friday, I work then"), bot("I'll pass that on."),
                           user("You may widen it to Bradford after all, if it is quicker")])
     assert any("Friday" in text and status == "active" for text, _, status in rules)
+
+
+def test_an_order_after_its_reason_and_so_is_a_rule():
+    said = "me, my sister and my dad. is that ok. btw we're planning a surprise so DONT tell us the total in front of him, email it"
+    rules = _rules("en", [user("book the magic show for saturday"), bot("Done. Who is coming?"), user(said)])
+    assert any(status == "active" and polarity == "must_not" for _, polarity, status in rules)
+
+
+def test_so_dont_worry_is_no_rule():
+    rules = _rules("en", [user("we've paid the deposit already so dont worry about that")])
+    assert rules == []
