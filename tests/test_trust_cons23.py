@@ -123,9 +123,10 @@ def test_the_promised_link_handed_over_keeps_the_promise():
     assert [status for _, status in promises] == ["done"]
 
 
-def test_a_link_handed_over_with_no_promise_is_a_deed_done():
-    promises = _promises("zh", [user("我想打印两百张照片"), bot("好的。上传链接：https://up.example.cn/u/7Q ，24小时内有效。")])
-    assert [status for _, status in promises] == ["done"]
+def test_a_link_of_another_thing_keeps_no_promise():
+    promises = _promises("zh", [user("订周六下午的羽毛球场"), bot("订好了，我发个付款链接给您。"),
+                                user("场馆在哪"), bot("地图链接：https://map.example.cn/p/3")])
+    assert [status for _, status in promises] == ["open"]
 
 
 def test_a_channel_said_with_youshi_is_a_rule():

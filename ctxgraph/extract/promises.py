@@ -202,7 +202,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
 
 #: (cons23) a report that a note went on the record: "I've put a note on the job that …", "I've added 07954 228 613 and a
 #: note", "noted", 已经备注了, 记下了
-_NOTED = re.compile(r"\b(?:noted|(?:put|added|made|left)\b[^.;!?]{0,30}?\bnotes?)\b|备注|记下|记上|记好", re.I)
+_NOTED = re.compile(r"\b(?:noted|(?:put|added|made|left)\b[^.;!?]{0,30}?\bnotes?)\b|备注|(?<!登)记(?:下|上|好)", re.I)  # not 登记好了: a booking made
 
 
 def _noted_only(clause: str, open_) -> bool:
@@ -216,6 +216,24 @@ def _noted_only(clause: str, open_) -> bool:
     (False, False)
     """
     return bool(_NOTED.search(clause)) and not any(_NOTED.search(d["text"]) for _, d in open_)
+
+
+#: (cons23) a link handed over in the message, its name before it: "付款链接：https://…", "报名链接: www.…"
+_LINK = re.compile(r"([\u4e00-\u9fff]{1,4}?(?:链接|二维码|码|网址))\s*[：:]\s*(?:https?://|www\.)")
+
+
+def _link_given(clause: str, open_) -> list[_Unit]:
+    """(cons23) The open promise that names the link the clause hands over, by the link's whole name ("付款链接：https://…"
+    keeps "我发个付款链接给您"; "地图链接：…" keeps no "我发个报名链接给您": prom18's probes).
+
+    >>> _link_given("付款链接：https://pay.example/7", [("c1", {"text": "我发个付款链接给您"})])[0].commitment
+    'c1'
+    >>> _link_given("地图链接：https://map.example/p/7", [("c1", {"text": "我发个报名链接给您"})])
+    []
+    """
+    m = _LINK.search(clause)
+    named = [pid for pid, d in open_ if m and m.group(1) in d["text"]]
+    return [FulfilUnit(commitment=named[-1], status="done")] if named else []
 
 
 #: (prom16) a look-up said done: 查了一下, 刚查过, 核实了, "I've checked", "I looked it up"
@@ -543,6 +561,10 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 # (cons23) a note that would have been read as keeping a promise ("I've added 07954 228 613 and a note: no
                 # calls before 10am" after "I'll text you the address"): what it kept before, it now keeps and adds nothing
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        elif ctx.role == "assistant" and open_ and (given := _link_given(c, open_)):
+            status = "done"  # (cons23) "付款链接：https://…" after "我发个付款链接给您": the link promised is in the message
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in given)]
+            units += given
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (booked := _booked_promise(ctx, c, open_)):
             status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in booked)]
