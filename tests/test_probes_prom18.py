@@ -24,8 +24,6 @@ KNOWN_MISSES: dict[str, str] = {
                                               "annotator of the open sets lists; dropped",
     "en_bookbinding_shall_i_book_done_by_call": "an offered booking taken is left to the booking's record (_BOOKS_IT); the "
                                                 "offer done by the next call was dropped (see above)",
-    "zh_climb_signup_link_given": "a link handed over (报名链接：https://…) is no report: a reader for it (the promise naming the "
-                                  "link kept) was tried and gained one open chat (blind16 zhuoyou), dropped",
     "zh_piano_we_can_contact_done_by_call": "an offer taken, done by the next call (follow._offer_done) was tried: one open "
                                             "chat in Chinese (blind10 banjin), 25 unlisted in English; dropped",
     "zh_bookbinding_proof_printed": "a made thing said done with 做好了/印好了 and no 已: a done cue for it was tried and gained "

@@ -122,9 +122,10 @@ def _overlap(ctx: MessageContext, a: str, b: str) -> int:
 
 
 #: words that name no thing: a lift and a rule sharing only these share nothing ("she can have dairy
-#: again" names the dairy rule, not "she can't be given nuts")
+#: again" names the dairy rule, not "she can't be given nuts"); (cons23) nor a modal ("You may widen it to Stockton after
+#: all" names no "Julie may visit any weekday but not a Tuesday")
 _NAMELESS = frozenset("he she they him her his hers them their its there have has had was were do does did not "
-                      "so but as if then too also again now after all".split())
+                      "so but as if then too also again now after all may might can could would should shall must".split())
 
 
 def _named_overlap(ctx: MessageContext, a: str, b: str) -> int:

@@ -168,12 +168,16 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "", fallback: bool = True) -> list[_Unit]:
+def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "", fallback: bool = True,
+          notes: bool = True) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
     "got the label") is about: the one sharing most words with it, the latest on a tie. A report
     that names no deed ("Done", "好了") keeps the one promise open, unless the ``rest`` of its
     sentence says the deed is still ahead ("Done, the reminder will go out on Wednesday": the
-    go-ahead is taken, the reminder is not sent yet); with ``fallback`` off it must name the promise."""
+    go-ahead is taken, the reminder is not sent yet); with ``fallback`` off it must name the promise. A note put on the
+    record keeps none (:func:`_noted_only`) unless ``notes`` is off."""
+    if notes and _noted_only(clause, open_):
+        return []  # (cons23) "已经备注了，师傅带鞋套" records what the user just said; it keeps no "到之前半小时给您打电话"
     said = _DURATION.sub(" ", _without_people(ctx, clause))
     after_tool = _after_tool(ctx)
     best, best_score = None, _just_kept(ctx, said) if after_tool else 0
@@ -194,6 +198,42 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             and not any(_done_by(open_[0][1]["text"], name) for name in told):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (cons23) a report that a note went on the record: "I've put a note on the job that …", "I've added 07954 228 613 and a
+#: note", "noted", 已经备注了, 记下了
+_NOTED = re.compile(r"\b(?:noted|(?:put|added|made|left)\b[^.;!?]{0,30}?\bnotes?)\b|备注|(?<!登)记(?:下|上|好)", re.I)  # not 登记好了: a booking made
+
+
+def _noted_only(clause: str, open_) -> bool:
+    """(cons23) Whether ``clause`` reports a note put on the record and no open promise is itself to note something:
+    then it keeps none of them (blind18, blind20, blind21: "I've put a note on the job that they must be back by 1st July"
+    left "we'll phone you to arrange delivery back" done).
+
+    >>> _noted_only("I've put a note on the job that they must be back by 1st July", [("c1", {"text": "we'll phone you"})])
+    True
+    >>> _noted_only("已经备注了", [("c1", {"text": "我帮您备注一下"})]), _noted_only("I've sent the link", [("c1", {"text": "I'll send it"})])
+    (False, False)
+    """
+    return bool(_NOTED.search(clause)) and not any(_NOTED.search(d["text"]) for _, d in open_)
+
+
+#: (cons23) a link handed over in the message, its name before it: "付款链接：https://…", "报名链接: www.…"
+_LINK = re.compile(r"([\u4e00-\u9fff]{1,4}?(?:链接|二维码|码|网址))\s*[：:]\s*(?:https?://|www\.)")
+
+
+def _link_given(clause: str, open_) -> list[_Unit]:
+    """(cons23) The open promise that names the link the clause hands over, by the link's whole name ("付款链接：https://…"
+    keeps "我发个付款链接给您"; "地图链接：…" keeps no "我发个报名链接给您": prom18's probes).
+
+    >>> _link_given("付款链接：https://pay.example/7", [("c1", {"text": "我发个付款链接给您"})])[0].commitment
+    'c1'
+    >>> _link_given("地图链接：https://map.example/p/7", [("c1", {"text": "我发个报名链接给您"})])
+    []
+    """
+    m = _LINK.search(clause)
+    named = [pid for pid, d in open_ if m and m.group(1) in d["text"]]
+    return [FulfilUnit(commitment=named[-1], status="done")] if named else []
 
 
 #: (prom16) a look-up said done: 查了一下, 刚查过, 核实了, "I've checked", "I looked it up"
@@ -514,9 +554,17 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
-                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c):
-                # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) \
+                    and not (_noted_only(c, open_) and _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):],
+                                                             fallback=not after_unkept, notes=False)):
+                # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record, and so is
+                # (cons23) a note that would have been read as keeping a promise ("I've added 07954 228 613 and a note: no
+                # calls before 10am" after "I'll text you the address"): what it kept before, it now keeps and adds nothing
                 units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+        elif ctx.role == "assistant" and open_ and (given := _link_given(c, open_)):
+            status = "done"  # (cons23) "付款链接：https://…" after "我发个付款链接给您": the link promised is in the message
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in given)]
+            units += given
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (booked := _booked_promise(ctx, c, open_)):
             status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in booked)]
