@@ -30,7 +30,7 @@ from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
-from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
+from .notvalues import appositive_day, day_unfit, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
@@ -1134,7 +1134,8 @@ def _proposed(ctx: MessageContext, mention: Mention | None, at: int) -> bool:
 
 
 def retractions(ctx: MessageContext) -> list[_Unit]:
-    """"不要那个发票了", "forget the gift wrap": the fact the key names is retracted."""
+    """"不要那个发票了", "forget the gift wrap": the fact the key names is retracted; (lead22) a day the user gave
+    and now rules out ("Tuesday doesn't work anymore", "周二不行了") too (:func:`days_ruled_out`)."""
     units: list[_Unit] = []
     for rx in ctx.pack.retractions:
         for m in rx.finditer(ctx.text):
@@ -1142,6 +1143,28 @@ def retractions(ctx: MessageContext) -> list[_Unit]:
             for fid, d in g.recent_current_facts(ctx.graph, 50):
                 if key and (key in d["name"] or d["name"] in key or key.casefold() == d["key"].casefold()):
                     units.append(RetractUnit(fact=fid))
+    return units + (days_ruled_out(ctx) if ctx.role == "user" else [])
+
+
+def days_ruled_out(ctx: MessageContext) -> list[_Unit]:
+    """(lead22) A day or date the user settled on and now rules out ("actually Tuesday doesn't work anymore, do you
+    have thursday morning?"): the current fact holding that day is retracted (the constraints step keeps the rule).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "can I book a check-up on Tuesday"},
+    ...                 {"role": "user", "content": "actually Tuesday doesn't work anymore, sorry"}])
+    >>> [(f.key, f.status) for f in t.state().facts if f.key == "day"]
+    [('day', 'retracted')]
+    """
+    units: list[_Unit] = []
+    for m in ctx.mentions:
+        if not day_unfit(ctx, m, now=True) or ctx.asking(m.start):
+            continue
+        said = m.text.casefold().removeprefix("the ")
+        for fid, d in g.recent_current_facts(ctx.graph, 50):
+            if d.get("key") in ("day", "date") and said and said in str(d.get("value", "")).casefold():
+                units.append(RetractUnit(fact=fid))
     return units
 
 

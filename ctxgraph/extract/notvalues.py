@@ -75,6 +75,35 @@ def _other_day(text: str, at: int) -> bool:
     own = at + len(re.match(r"(?:(?:the|a|this|next)\s+)?", text[at:], re.I).group(0))  # "the 14th" at "the"
     return any(m.start() not in (at, own) for m in _WEEKDAY.finditer(text))
 
+#: (lead22) what follows a day said not to suit: "Tuesday| doesn't work", "the 5th|'s no good", "周二|不行", "21号|去不了"
+_DAY_UNFIT = {
+    "en": re.compile(r"(?:'s|’s|\s+is|\s+are)?\s+(?:(?:doesn'?t|does not|won'?t|will not|isn'?t going to)\s+work\b"
+                     r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b)"
+                     r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
+    "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"),
+}
+#: (lead22) a word of now after it: a day given before is taken back ("Tuesday doesn't work anymore", "周二不行了")
+_NOW = {"en": re.compile(r"\s+(?:any ?more|now|after all)\b", re.I), "zh": re.compile(r"了")}
+
+
+def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
+    """(lead22) Whether the day or date ``m`` is said not to suit right after it ("Tuesday doesn't work", "周二不行");
+    with ``now``, only when a word of now follows ("Tuesday doesn't work anymore", "周二不行了"): a day given before and
+    taken back.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "周二上午过来装宽带"}, {"role": "user", "content": "周二不行了 有事"}])
+    >>> [(f.key, f.value, f.status) for f in t.state().facts]
+    [('date', '周二上午', 'retracted')]
+    """
+    unfit = _DAY_UNFIT.get(ctx.lang)
+    if unfit is None or m.label not in ("DATE", "DAY"):
+        return False
+    said = unfit.match(ctx.text, m.end)
+    return said is not None and (not now or _NOW[ctx.lang].match(ctx.text, said.end()) is not None)
+
+
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
 _LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
 

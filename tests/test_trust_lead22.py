@@ -1,0 +1,51 @@
+"""A new user's rough edges the lead mended in the blind22 round, from short chats of the lead's own: a Chinese day
+moved with a change word ("改成21号", "推到5号") is a date (a bare day of the month was no date unless a weekday or a
+part of the day stood beside it, so the old date stayed current, and a reply to "请问要哪种房型？" kept "改成21号" as
+the room type); a day the user settled on and now rules out ("actually Tuesday doesn't work anymore", "周二不行了")
+is retracted and is no fault (the day stayed current and the sentence became the problem)."""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _facts(messages, lang):
+    t = Tracker(lang, today="2026-12-04")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return {(f.key, f.value) for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize("change", ["改成21号", "日期改成21号", "改到21号吧", "那就推到21号"])
+def test_a_day_moved_with_a_change_word_replaces_the_date(change):
+    facts = _facts([("user", "订12月20号杭州的酒店"), ("assistant", "好的。"), ("user", change)], "zh")
+    assert ("date", "21号") in facts and not any("20号" in v for _, v in facts), facts
+
+
+def test_a_change_of_day_is_no_answer_to_the_question_asked():
+    facts = _facts([("user", "订12月20号杭州的酒店"), ("assistant", "好的，请问要哪种房型？"), ("user", "改成21号")], "zh")
+    assert ("date", "21号") in facts and not any("改成" in v for _, v in facts), facts
+
+
+@pytest.mark.parametrize("said", ["三号楼在哪", "我住21号楼", "坐3号线过来", "我的号码是21号"])
+def test_a_number_with_hao_that_is_no_change_is_no_date(said):
+    assert not any(k == "date" for k, _ in _facts([("user", said)], "zh"))
+
+
+@pytest.mark.parametrize("messages, lang, gone", [
+    ([("user", "can I book a check-up, Tuesday 3pm if possible"), ("assistant", "Tuesday 3pm is available. Name please?"),
+      ("user", "Dev Patel. actually Tuesday doesn't work anymore, do you have thursday morning?")], "en", "Tuesday"),
+    ([("user", "deliver it on the 14th please"), ("assistant", "Booked for the 14th."),
+      ("user", "hmm the 14th is no good now, my shift changed")], "en", "the 14th"),
+    ([("user", "周二上午过来装宽带"), ("assistant", "好的，周二上午。"), ("user", "周二不行了 临时要出差")], "zh", "周二"),
+])
+def test_a_day_ruled_out_now_is_retracted_and_no_fault(messages, lang, gone):
+    facts = _facts(messages, lang)
+    assert not any(gone.casefold() in v.casefold() for _, v in facts), facts
+    assert not any(k.startswith("problem") for k, _ in facts), facts
+
+
+def test_a_day_that_does_not_suit_without_a_word_of_now_keeps_the_day_given_before():
+    # no "anymore" / "now": the user may only decline an offer, the day given before stands
+    facts = _facts([("user", "book me in for Tuesday"), ("assistant", "We have Tuesday or Wednesday."),
+                    ("user", "Wednesday doesn't work for me, Tuesday is fine")], "en")
+    assert ("day", "Tuesday") in facts, facts
