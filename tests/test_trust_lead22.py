@@ -49,3 +49,23 @@ def test_a_day_that_does_not_suit_without_a_word_of_now_keeps_the_day_given_befo
     facts = _facts([("user", "book me in for Tuesday"), ("assistant", "We have Tuesday or Wednesday."),
                     ("user", "Wednesday doesn't work for me, Tuesday is fine")], "en")
     assert ("day", "Tuesday") in facts, facts
+
+
+@pytest.mark.parametrize("question, reply, value", [
+    ("请问什么时间方便？", "明天下午吧", "明天下午"),
+    ("请问什么时候方便上门？", "后天上午", "后天上午"),
+    ("好的。什么时候送？", "明天 送到店里", "明天"),
+])
+def test_a_day_answering_a_when_question_is_the_date(question, reply, value):
+    facts = _facts([("user", "你好 我家空调坏了"), ("assistant", question), ("user", reply)], "zh")
+    assert ("date", value) in facts, facts
+
+
+@pytest.mark.parametrize("question, reply", [
+    ("什么时候买的？", "去年这时候吧 明天也说不准"),  # a story's day: the question's past
+    ("请问什么时间方便？", "月底之前都行"),  # a bound: the constraints hold it
+    ("交付是哪天？小区在哪里？", "开发商说是明天 江宁区中海云麓"),  # not the only thing asked
+])
+def test_a_when_question_of_a_story_a_bound_or_with_other_slots_binds_no_date_alone(question, reply):
+    facts = _facts([("user", "你好 我家空调坏了"), ("assistant", question), ("user", reply)], "zh")
+    assert ("date", "明天") not in facts and ("date", "月底") not in facts, facts
