@@ -69,3 +69,25 @@ def test_a_day_answering_a_when_question_is_the_date(question, reply, value):
 def test_a_when_question_of_a_story_a_bound_or_with_other_slots_binds_no_date_alone(question, reply):
     facts = _facts([("user", "你好 我家空调坏了"), ("assistant", question), ("user", reply)], "zh")
     assert ("date", "明天") not in facts and ("date", "月底") not in facts, facts
+
+
+@pytest.mark.parametrize("said, wanted", [
+    ("table for 6 on Friday at 7:30?", {("people", "6"), ("time", "7:30"), ("day", "Friday")}),
+    ("Table for 6 on Friday at 7:30?", {("people", "6"), ("time", "7:30")}),
+    ("any chance of a room for 2 nights from the 12th?", {("nights", "2 nights"), ("checkin", "the 12th")}),
+])
+def test_a_request_said_as_a_bare_phrase_with_a_question_mark_keeps_its_values(said, wanted):
+    facts = _facts([("user", said)], "en")
+    assert wanted <= facts, facts
+
+
+@pytest.mark.parametrize("said", ["Do you deliver on Sundays?", "Is the table for 6?", "what's the charge for 2 nights?",
+                                  "anything for 2 nights?"])
+def test_a_question_of_the_service_keeps_its_values_out(said):
+    assert not _facts([("user", said)], "en")
+
+
+def test_sorry_opening_a_reply_is_no_answer():
+    facts = _facts([("user", "can I get a table for 6 on Friday at 7:30"), ("assistant", "Sure. Any requests?"),
+                    ("user", "sorry, make that 4, two dropped out.")], "en")
+    assert ("people", "4") in facts and not any(v.casefold() == "sorry" for _, v in facts), facts
