@@ -91,3 +91,21 @@ def test_sorry_opening_a_reply_is_no_answer():
     facts = _facts([("user", "can I get a table for 6 on Friday at 7:30"), ("assistant", "Sure. Any requests?"),
                     ("user", "sorry, make that 4, two dropped out.")], "en")
     assert ("people", "4") in facts and not any(v.casefold() == "sorry" for _, v in facts), facts
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("订单20261203887的鞋子尺码不对", "order_id", "20261203887"),
+    ("订单 883921 还没发货", "order_id", "883921"),
+])
+def test_digits_right_after_dingdan_are_the_order_id(said, key, value):
+    assert (key, value) in _facts([("user", said)], "zh")
+
+
+def test_a_phone_after_dingdan_elsewhere_stays_a_phone():
+    facts = _facts([("user", "我的订单还没到 电话13812345678")], "zh")
+    assert ("phone", "13812345678") in facts and not any(k == "order_id" for k, _ in facts), facts
+
+
+@pytest.mark.parametrize("said", ["鞋子尺码不对", "收到的颜色不对，想换", "订单 883921 还没发货", "退款还没到账"])
+def test_a_wrong_thing_received_or_a_thing_not_yet_come_is_the_problem(said):
+    assert any(k == "problem" for k, _ in _facts([("user", said)], "zh"))
