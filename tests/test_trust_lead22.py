@@ -109,3 +109,13 @@ def test_a_phone_after_dingdan_elsewhere_stays_a_phone():
 @pytest.mark.parametrize("said", ["鞋子尺码不对", "收到的颜色不对，想换", "订单 883921 还没发货", "退款还没到账"])
 def test_a_wrong_thing_received_or_a_thing_not_yet_come_is_the_problem(said):
     assert any(k == "problem" for k, _ in _facts([("user", said)], "zh"))
+
+
+@pytest.mark.parametrize("offer, reply, value", [
+    ("周三上午骨科有王主任和刘医生的号，您要哪位？", "王主任的", "王主任"),
+    ("好的，有标间和大床房，请问要哪种？", "标间", "标间"),
+])
+def test_a_pick_among_options_listed_after_you_have_is_the_option_alone(offer, reply, value):
+    facts = _facts([("user", "帮我妈挂个号"), ("assistant", offer), ("user", reply)], "zh")
+    picks = [v for k, v in facts if k.startswith("choice")]
+    assert picks == [value], facts
