@@ -119,3 +119,15 @@ def test_a_pick_among_options_listed_after_you_have_is_the_option_alone(offer, r
     facts = _facts([("user", "帮我妈挂个号"), ("assistant", offer), ("user", reply)], "zh")
     picks = [v for k, v in facts if k.startswith("choice")]
     assert picks == [value], facts
+
+
+@pytest.mark.parametrize("said", ["hi can I move my flight QX7Y2P from Tuesday to Wednesday evening",
+                                  "please change it from Tuesday to Wednesday"])
+def test_the_day_a_change_moves_away_from_is_no_value(said):
+    facts = _facts([("user", "I booked for Tuesday"), ("assistant", "Yes, I see it."), ("user", said)], "en")
+    assert ("day", "Wednesday") in facts and not any("Tuesday" in v for _, v in facts), facts
+
+
+def test_a_range_of_days_the_user_works_stays_one_value():
+    facts = _facts([("user", "It would have to be weekends, I work from Monday to Friday")], "en")
+    assert not any(v == "Friday" for _, v in facts), facts

@@ -108,6 +108,24 @@ def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
 _LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
 
 
+#: (lead22) a change verb, then "from" right before the value: "move my flight QX7Y2P from |Tuesday", "change it from |the 3rd"
+_MOVED_FROM = re.compile(r"\b(?:move|moving|moved|change|changing|changed|switch|switching|shift|shifting|push|pushing|bring|"
+                         r"bringing|swap|swapping|reschedule|rescheduling|rebook|rebooking|put)\b[^.!?]{0,40}?\bfrom\s+$", re.I)
+#: (lead22) what follows the value it leaves: "Tuesday| to Wednesday", "the 3rd| to the 5th"
+_TO_AFTER = re.compile(r"\S+(?:\s+\S+){0,2}?\s+(?:to|till|until)\s+\S", re.I)
+
+
+def moved_from(text: str, at: int) -> bool:
+    """(lead22) Whether the value at ``at`` is the one a change moves a booking away from ("move my flight from |Tuesday
+    to Wednesday"), not the start of a range ("I work from Monday to Friday").
+
+    >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
+    >>> moved_from(t, t.index("Tuesday")), moved_from("I work from Monday to Friday", 12)
+    (True, False)
+    """
+    return bool(_MOVED_FROM.search(text[max(0, at - 60):at]) and _TO_AFTER.match(text, at))
+
+
 def ruled_out(text: str, at: int) -> bool:
     """Whether the value at ``at`` is one the sentence rules out or says the speaker is away on
     ("but not on a friday", "any day but Tuesday", "I'm at work mondays", "no deliveries before 11am
@@ -140,8 +158,13 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "the 10th. oh wait, one got set off by some kids on saturday. it's leaked since monday"
     >>> ruled_out(t, t.index("saturday")), ruled_out(t, t.index("monday")), ruled_out(t, t.index("10th"))
     (True, True, False)
+    >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
+    >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Wednesday")), ruled_out("open from Tuesday to Friday", 10)
+    (True, False, False)
     """
     before = text[max(0, at - 60):at]
+    if moved_from(text, at):
+        return True  # (lead22) "can I move my flight from Tuesday to Wednesday": the day it leaves, no value wanted
     if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and (
             _ENGAGED_BEFORE.search(before) or _NAME_WORKS_BEFORE.search(before)) and _other_day(text, at)):
         return True
