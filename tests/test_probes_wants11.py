@@ -19,7 +19,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-noverb-quote-pls": _FALLBACK + " (it keeps the request now); a day and a day part said apart are two facts",
     "zh-noverb-noun-request": _FALLBACK + ": 客厅 said alone is too short to be a part of its own",
     "en-fault-curtains": _FALLBACK + ": 'the lounge curtains are filthy' is a fact of its own, '3m drop' is masked (a hole)",
-    "zh-fault-tatami": "明天下午 is no fact",
     "zh-count-yigong": "阳台 said with 还有一个 is no part of the want (an addition with no want verb)",
     "zh-stmt-list-enumerated": "有小孩 beside a pick is no fact",
     "zh-neg-other-count": "3个老人 is no fact (a count of people said as a situation)",

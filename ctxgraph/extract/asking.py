@@ -335,6 +335,35 @@ def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
     return found
 
 
+#: (lead22) a question that asks when, with no slot word of its own: "请问什么时间方便？", "什么时候送？", "哪天方便上门？",
+#: "When would suit?", "When do you need it?" (not "when did it start?", "什么时候买的？", "哪天坏了？": a story's day, which
+#: the question's past tells)
+_WHEN = {"zh": re.compile(r"^(?![^？?]*(?:的|了|过)[？?]?$)[^？?]*?(?:(?:什么|啥)(?:时候|时间)|哪(?:一)?天|几号)"), "en": re.compile(r"^\W*when\b(?!\s+(?:did|was|were|had)\b)", re.I)}
+_CLOCK = {"zh": re.compile(r"几点"), "en": re.compile(r"^\W*(?:at\s+)?what\s+time\b", re.I)}
+
+
+def when_slot(lang: str, q: str) -> str | None:
+    """(lead22) The slot a when-question with no slot word of its own asks for: ``time`` for a clock ("请问几点方便？",
+    "What time suits?"), ``date`` for a day ("请问什么时间方便？", "什么时候送？", "When would suit you?"); None for any
+    other question and for a story's day ("When did it start?").
+
+    >>> when_slot("zh", "请问什么时间方便？"), when_slot("zh", "几点到？"), when_slot("en", "When would suit you?")
+    ('date', 'time', 'date')
+    >>> when_slot("en", "When did it start?"), when_slot("zh", "请问您贵姓？")
+    (None, None)
+    """
+    for slot, rx in (("time", _CLOCK), ("date", _WHEN)):
+        if lang in rx and rx[lang].search(q):
+            return slot
+    return None
+
+
+def _when_asked(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
+    """(lead22) A when-question as the pack's ``date`` or ``time`` slot (:func:`when_slot`)."""
+    slot = when_slot(ctx.lang, q)
+    return [(0, Asked(slot, "known", slot=slot))] if slot in ctx.pack.slots else []
+
+
 _ZH_HOW_BIG = re.compile(r"多(?:大|长|宽|高|重|久|远|深|厚|少钱)")
 #: a yes-no question of any verb: 吗 at its end, or the verb said twice ("要不要", "有没有", "需不需要")
 _ZH_ASKS = re.compile(r"(?:吗|么|嘛)$")
@@ -456,10 +485,14 @@ def asked_slots(ctx: MessageContext, text: str) -> list[Asked]:
     [('装修方式', 'choice', ('全包', '半包'))]
     """
     found: list[tuple[int, Asked]] = []
-    for start, end in question_sentences(text):
+    sentences = list(question_sentences(text))
+    for start, end in sentences:
         q = text[start:end].strip()
-        # the sentence's question part: after the last clause that does not ask ("Thanks. ...")
+        # the sentence's question part: after the last clause that does not ask ("Thanks. ..."); (lead22) a lone
+        # when-question asks for the day or the clock
         part = _en_question(q) if not ctx.profile.segmented else _zh_question(ctx, q)
+        if not part and len(sentences) == 1:
+            part = _when_asked(ctx, q)
         found += [(start + at, a) for at, a in part]
     out: list[Asked] = []
     pack = ctx.pack

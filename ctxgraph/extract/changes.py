@@ -36,6 +36,7 @@ from .countwords import other_measure
 from .cued import cue_role
 from .dates import ISO_DATE
 from .measures import dimension_at, dimensions
+from .notvalues import moved_from
 from .registry import step
 from .surface import _WEEKDAY as _ANY_WEEKDAY
 from .surface import weekday_of
@@ -302,8 +303,8 @@ def ranged(ctx: MessageContext) -> None:
     days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE") and m.kind == "value" and _WEEKDAY.fullmatch(m.text)),
                   key=lambda m: m.start)
     for a, b in zip(days, days[1:]):
-        if not _RANGE.match(ctx.text[a.end:b.start]):
-            continue
+        if not _RANGE.match(ctx.text[a.end:b.start]) or moved_from(ctx.text, a.start):
+            continue  # (lead22) "move it from Tuesday to Wednesday": the day left and the new one, no range
         whole = ctx.text[a.start:b.end]
         ends = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered and u.value in (a.text, b.text)}
         if len(ends) > 1:

@@ -24,13 +24,14 @@ from .. import _graph as g
 from .._nlp import ZH_SURNAMES
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
+from .asking import when_slot
 from .bounds import AMOUNT_BOUND
 from .context import Mention, MessageContext
 from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
-from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
+from .notvalues import appositive_day, day_unfit, reason_or_condition, ruled_out, service_own
 from .registry import step
 from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
@@ -720,6 +721,29 @@ def asked_slots(ctx: MessageContext) -> list[SlotRule]:
             for _, q in g.open_items(ctx.graph, "question") for sm in pack.synonym_rx.finditer(q["text"])]
 
 
+def _when_slots(ctx: MessageContext) -> list[SlotRule]:
+    """(lead22) The date or clock slot an open when-question with no slot word asks for, alone in its message ("请问什么
+    时间方便？" -> date, :func:`~ctxgraph.extract.asking.when_slot`): the reply's opening value answers it."""
+    pack = ctx.pack
+    questions = [q["text"] for _, q in g.open_items(ctx.graph, "question")]
+    return [pack.slots[s] for q in questions if not (pack.synonym_rx and pack.synonym_rx.search(q))
+            for s in [when_slot(ctx.lang, q)] if s in pack.slots and _asks_only(ctx, q, s)]
+
+
+#: (lead22) a clause's end: a value after one is no opening answer to a when-question
+CLAUSE_BREAK = re.compile(r"[，,。.!?！？；;]")
+#: (lead22) a bound after a day or a clock ("月底之前", "6点之后", "before friday"): a limit the constraints hold, no day
+_BOUND_AFTER = re.compile(r"\s*(?:之前|之后|以前|以后|前|后|before\b|after\b|at the latest\b)", re.I)
+
+
+def _asks_only(ctx: MessageContext, q: str, slot: str) -> bool:
+    """(lead22) The assistant's question ``q`` asks for the slot ``slot`` and nothing else ("请问什么时间方便？", not
+    "交付是哪天？小区在哪里？": the reply's values answer the slots in their order, the asked_answers step)."""
+    from .asking import asked_slots as slots_asked
+
+    return [a.slot for a in slots_asked(ctx, q)] == [slot]
+
+
 def _names_old(old_text: str | None, value: str) -> bool:
     """"5000" names "5000元" and "$5,000"; "2" does not name "221B Baker Street"."""
     if not old_text:
@@ -785,6 +809,7 @@ def unslotted_values(w: FactWriter) -> None:
         if m and m.groupdict().get("old"):
             old_text = m.group("old").strip()
     asked = asked_slots(ctx)
+    when = _when_slots(ctx) if ctx.role == "user" else []
     for i, m in enumerate(ctx.mentions):
         if i in w.used or m.kind != "value" or ctx.asking(m.start):
             continue
@@ -793,6 +818,8 @@ def unslotted_values(w: FactWriter) -> None:
         target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
         if target is None:
             slot = next((s for s in asked if m.label in s.types), None)
+            if slot is None and not CLAUSE_BREAK.search(ctx.text, 0, m.start) and not _BOUND_AFTER.match(ctx.text, m.end):
+                slot = next((s for s in when if m.label in s.types), None)  # (lead22) "什么时候方便？" - "明天下午吧"
             if slot and _several_answers(ctx, slot, m):
                 continue  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value
             if slot:
@@ -1145,7 +1172,8 @@ def _proposed(ctx: MessageContext, mention: Mention | None, at: int) -> bool:
 
 
 def retractions(ctx: MessageContext) -> list[_Unit]:
-    """"不要那个发票了", "forget the gift wrap": the fact the key names is retracted."""
+    """"不要那个发票了", "forget the gift wrap": the fact the key names is retracted; (lead22) a day the user gave
+    and now rules out ("Tuesday doesn't work anymore", "周二不行了") too (:func:`days_ruled_out`)."""
     units: list[_Unit] = []
     for rx in ctx.pack.retractions:
         for m in rx.finditer(ctx.text):
@@ -1153,6 +1181,28 @@ def retractions(ctx: MessageContext) -> list[_Unit]:
             for fid, d in g.recent_current_facts(ctx.graph, 50):
                 if key and (key in d["name"] or d["name"] in key or key.casefold() == d["key"].casefold()):
                     units.append(RetractUnit(fact=fid))
+    return units + (days_ruled_out(ctx) if ctx.role == "user" else [])
+
+
+def days_ruled_out(ctx: MessageContext) -> list[_Unit]:
+    """(lead22) A day or date the user settled on and now rules out ("actually Tuesday doesn't work anymore, do you
+    have thursday morning?"): the current fact holding that day is retracted (the constraints step keeps the rule).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "can I book a check-up on Tuesday"},
+    ...                 {"role": "user", "content": "actually Tuesday doesn't work anymore, sorry"}])
+    >>> [(f.key, f.status) for f in t.state().facts if f.key == "day"]
+    [('day', 'retracted')]
+    """
+    units: list[_Unit] = []
+    for m in ctx.mentions:
+        if not day_unfit(ctx, m, now=True) or ctx.asking(m.start):
+            continue
+        said = m.text.casefold().removeprefix("the ")
+        for fid, d in g.recent_current_facts(ctx.graph, 50):
+            if d.get("key") in ("day", "date") and said and said in str(d.get("value", "")).casefold():
+                units.append(RetractUnit(fact=fid))
     return units
 
 

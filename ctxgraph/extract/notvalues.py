@@ -75,8 +75,55 @@ def _other_day(text: str, at: int) -> bool:
     own = at + len(re.match(r"(?:(?:the|a|this|next)\s+)?", text[at:], re.I).group(0))  # "the 14th" at "the"
     return any(m.start() not in (at, own) for m in _WEEKDAY.finditer(text))
 
+#: (lead22) what follows a day said not to suit: "Tuesday| doesn't work", "the 5th|'s no good", "周二|不行", "21号|去不了"
+_DAY_UNFIT = {
+    "en": re.compile(r"(?:'s|’s|\s+is|\s+are)?\s+(?:(?:doesn'?t|does not|won'?t|will not|isn'?t going to)\s+work\b"
+                     r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b)"
+                     r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
+    "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"),
+}
+#: (lead22) a word of now after it: a day given before is taken back ("Tuesday doesn't work anymore", "周二不行了")
+_NOW = {"en": re.compile(r"\s+(?:any ?more|now|after all)\b", re.I), "zh": re.compile(r"了")}
+
+
+def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
+    """(lead22) Whether the day or date ``m`` is said not to suit right after it ("Tuesday doesn't work", "周二不行");
+    with ``now``, only when a word of now follows ("Tuesday doesn't work anymore", "周二不行了"): a day given before and
+    taken back.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "周二上午过来装宽带"}, {"role": "user", "content": "周二不行了 有事"}])
+    >>> [(f.key, f.value, f.status) for f in t.state().facts]
+    [('date', '周二上午', 'retracted')]
+    """
+    unfit = _DAY_UNFIT.get(ctx.lang)
+    if unfit is None or m.label not in ("DATE", "DAY"):
+        return False
+    said = unfit.match(ctx.text, m.end)
+    return said is not None and (not now or _NOW[ctx.lang].match(ctx.text, said.end()) is not None)
+
+
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")
 _LISTED_BEFORE = re.compile(r"\b(\w+)\s*(?:\band\b|\bor\b|&|/)\s*$")
+
+
+#: (lead22) a change verb, then "from" right before the value: "move my flight QX7Y2P from |Tuesday", "change it from |the 3rd"
+_MOVED_FROM = re.compile(r"\b(?:move|moving|moved|change|changing|changed|switch|switching|shift|shifting|push|pushing|bring|"
+                         r"bringing|swap|swapping|reschedule|rescheduling|rebook|rebooking|put)\b[^.!?]{0,40}?\bfrom\s+$", re.I)
+#: (lead22) what follows the value it leaves: "Tuesday| to Wednesday", "the 3rd| to the 5th"
+_TO_AFTER = re.compile(r"\S+(?:\s+\S+){0,2}?\s+(?:to|till|until)\s+\S", re.I)
+
+
+def moved_from(text: str, at: int) -> bool:
+    """(lead22) Whether the value at ``at`` is the one a change moves a booking away from ("move my flight from |Tuesday
+    to Wednesday"), not the start of a range ("I work from Monday to Friday").
+
+    >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
+    >>> moved_from(t, t.index("Tuesday")), moved_from("I work from Monday to Friday", 12)
+    (True, False)
+    """
+    return bool(_MOVED_FROM.search(text[max(0, at - 60):at]) and _TO_AFTER.match(text, at))
 
 
 def ruled_out(text: str, at: int) -> bool:
@@ -111,8 +158,13 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "the 10th. oh wait, one got set off by some kids on saturday. it's leaked since monday"
     >>> ruled_out(t, t.index("saturday")), ruled_out(t, t.index("monday")), ruled_out(t, t.index("10th"))
     (True, True, False)
+    >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
+    >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Wednesday")), ruled_out("open from Tuesday to Friday", 10)
+    (True, False, False)
     """
     before = text[max(0, at - 60):at]
+    if moved_from(text, at):
+        return True  # (lead22) "can I move my flight from Tuesday to Wednesday": the day it leaves, no value wanted
     if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and (
             _ENGAGED_BEFORE.search(before) or _NAME_WORKS_BEFORE.search(before)) and _other_day(text, at)):
         return True

@@ -265,7 +265,7 @@ def lead_in(sentence: str) -> str:
 #: (prec9) also the words that put the options to the user ("For 60 seated you'd want a …", "您希望…还是…"): a
 #: value said in them (the 60 guests) is no part of the first option
 _LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like|prefer)|do you (?:want|prefer))\b\s*(?:(?:an?|the)\s+)?"
-                        r"|(?:您|你)(?:是)?(?:希望|想要|需要)|[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there(?:'s| is| are)|choose from|options are)\b\s*|可以选|可选"
+                        r"|(?:您|你)(?:是)?(?:希望|想要|需要)|[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?:(?<=[\u4e00-\u9fff])|(?<=^)|(?<=[，,]))有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there(?:'s| is| are)|choose from|options are)\b\s*|可以选|可选"
                         # (user25) "That's / It's / It would be" opening a sentence of options before an "or" ("That's £25
                         # outside only or £40 inside and out"): no part of the first option ("It's 12:40 now, so …" lists nothing)
                         r"|^\s*(?:so\s+)?(?:that|it|this)(?:['’]s|['’]d be|['’]ll be| is| would be| will be)\s+(?=.*\bor\b)", re.I)

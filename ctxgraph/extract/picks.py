@@ -116,8 +116,11 @@ def _alternatives(text: str, cues) -> list[list[str]]:
         pieces = [p for p in _PIECE_SPLIT.split(sentence[len(lead_in(sentence)):]) if p and p.strip()]
         if len(pieces) > 1:
             out += [segs for p in pieces if (segs := _segments(p))]
-        else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives
-            out += [[seg] for seg in _segments(sentence)]
+        else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives, after the lead-in (lead22:
+            # "周三上午骨科有王主任和刘医生的号" lists 王主任, not the day and the department with him)
+            lead = lead_in(sentence)
+            lead = lead if _HAS_LEAD.fullmatch(lead) else ""
+            out += [[seg] for seg in _segments(sentence[len(lead):])]
     # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative
     return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
 
@@ -126,6 +129,9 @@ def _alternatives(text: str, cues) -> list[list[str]]:
 NOT_A_NAME = frozenset({"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had",
                         "take", "get", "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great",
                         "available", "cost", "come"})
+#: (lead22) a lead-in of one clause ending in 有 ("周三上午骨科有"): not one across clauses or options ("线下小班在…，线上也有",
+#: "是变淡还是有"), after an acknowledgement at most ("好的，有标间和大床房")
+_HAS_LEAD = re.compile(r"(?:(?:好的|好|嗯|可以|没问题|您好|你好)[，,])?[^，,：:。还或]*有", re.S)
 
 
 def _distinctive(part: str, lang: str) -> bool:

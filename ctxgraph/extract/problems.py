@@ -23,6 +23,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .gates import Folded, may_match
+from .notvalues import day_unfit
 from .registry import step
 from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans
 from .wants import _opening, changed_values
@@ -51,6 +52,8 @@ def problems(ctx: MessageContext) -> list[_Unit]:
         start = offset + len(clause) - len(clause.lstrip())
         if start < taken_to or ctx.asking(start) or in_spans(start, ctx.taken_back) or not _fault(ctx, rules, clause, opening):
             continue
+        if any(start <= m.start < start + len(clause) and day_unfit(ctx, m) for m in ctx.mentions):
+            continue  # (lead22) "Tuesday doesn't work anymore": a day that does not suit, no fault of a thing
         # the rest of its sentence tells the same fault ("I hurt my knee playing football, twisted it, still swollen"),
         # up to a record's id ("结果没人来，单号YX…": the order is a fact of its own, and may be replaced)
         end = next((m.start() for m in SENTENCE_END.finditer(ctx.text, start)), len(ctx.text))
