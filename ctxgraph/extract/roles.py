@@ -37,7 +37,7 @@ from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .kin import _EN_POSSESSED
-from .notvalues import appositive_day, greeting_part, reason_or_condition, ruled_out
+from .notvalues import appositive_day, fallback_value, greeting_part, reason_or_condition, ruled_out
 from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
@@ -583,6 +583,20 @@ def _not_repeated(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
     return kept or ms
 
 
+def _first_choice(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
+    """(user26zh) The mentions of one role without those said as a fallback after an earlier one ("这周四上午吧
+    如果没有周五也行" wants Thursday morning: Friday only if that is full).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "请问挂哪天的？"}, {"role": "user", "content": "周四上午吧，周五也行"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('date', '周四上午')]
+    """
+    kept = [m for n, m in enumerate(ms) if not (n and fallback_value(ctx.text, m.end))]
+    return kept or ms
+
+
 #: what may stand before a place said as one: a preposition's tag, or a verb of going or being somewhere
 _BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
 
@@ -669,8 +683,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
             value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", whole_place(ctx, m)) for m in ms)), None
-        else:  # one value per role: the last one said ("10点，不，10点半")
-            ms = _not_repeated(ctx, ms)
+        else:  # one value per role: the last one said ("10点，不，10点半"), not a fallback ("周四吧，周五也行")
+            ms = _first_choice(ctx, _not_repeated(ctx, ms))
             whole = whole_place(ctx, ms[-1])
             value, normalized = _LEAD.sub("", whole), ms[-1].value if whole == ms[-1].text else None
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
