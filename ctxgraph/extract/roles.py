@@ -630,7 +630,22 @@ def _adverbial_place(ctx: MessageContext, m: Mention) -> bool:
             break
     if after is None or not (after[1].startswith("v") or after[1] == "a"):
         return False
+    if _leg_to_place(ctx, m, after[0]):
+        return False  # (user26zh) "订一张北京到上海的机票": a trip's first place, not a manner
     return before is None or not (before[1] == "p" or _BEFORE_A_PLACE.search(before[0]))
+
+
+#: (user26zh) the verbs that join a trip's two places: "北京到上海", "杭州飞成都", "广州至深圳"
+_LEG_VERBS = frozenset({"到", "至", "飞", "去", "飞往", "开往", "直飞"})
+
+
+def _leg_to_place(ctx: MessageContext, m: Mention, verb: str) -> bool:
+    """(user26zh) Whether ``m`` is followed by a verb of a trip and another place right after it ("北京到上海"):
+    the place the trip leaves from, whatever stands before it ("订一张北京到上海的机票", "12月10号北京到上海的航班")."""
+    if verb not in _LEG_VERBS or not ctx.text.startswith(verb, m.end):
+        return False
+    after = m.end + len(verb)
+    return any(o.start == after and o.label == "PLACE" for o in ctx.mentions)
 
 
 @step("roles", roles=("user",))
