@@ -41,3 +41,48 @@ def test_a_fallback_in_english_stays_out_too():
     facts = _facts("en", [("user", "I need a dental check-up"), ("assistant", "Sure."),
                           ("user", "Thursday morning please, if not Friday is fine too")])
     assert not [v for k, v, status in facts if status == "current" and "Friday" in v], facts
+
+
+@pytest.mark.parametrize("message, origin, destination", [
+    ("订一张北京到上海的机票", "北京", "上海"),
+    ("我要改签 原来是12月10号广州到成都的航班", "广州", "成都"),
+    ("帮我看看两张南京飞厦门的票", "南京", "厦门"),
+])
+def test_a_trip_said_as_place_to_place_keeps_where_it_leaves_from(message, origin, destination):
+    facts = _facts("zh", [("user", message)])
+    assert _current(facts, "origin") == [origin] and _current(facts, "destination") == [destination], facts
+
+
+def test_a_place_said_as_a_manner_stays_out():
+    facts = _facts("zh", [("user", "想约上门喂猫，周六上午")])
+    assert not _current(facts, "place") and not _current(facts, "origin"), facts  # a guard: prec9's shape holds
+
+
+@pytest.mark.parametrize("reply, day", [
+    ("想改到12号", "12号"),
+    ("下个月3号 老房子6楼没电梯", "下个月3号"),
+    ("那就推到20号吧", "20号"),
+])
+def test_a_bare_day_after_a_verb_that_moves_it_is_a_date(reply, day):
+    facts = _facts("zh", [("user", "我想约搬家"), ("assistant", "好的，请问哪天？"), ("user", reply)])
+    assert day in [v for k, v, status in facts if status == "current"], facts
+
+
+@pytest.mark.parametrize("reply", ["请调到3号窗口", "改到3号楼吧", "下个月3号之前修好"])
+def test_a_day_number_that_is_no_date_stays_as_before(reply):
+    facts = _facts("zh", [("user", "我想办业务"), ("assistant", "好的"), ("user", reply)])
+    assert not _current(facts, "date"), facts  # a window, a building; a bound is the deadline's
+
+
+@pytest.mark.parametrize("message", ["我家猫不吃东西两天了", "孩子这两天吃不下饭"])
+def test_not_eating_is_a_symptom_not_a_rule(message):
+    t = Tracker("zh")
+    t.observe({"role": "user", "content": message})
+    assert not [c.text for c in t.state().constraints if c.status == "active"]
+
+
+@pytest.mark.parametrize("message", ["订个包间，孩子不吃辣", "我老婆吃不了海鲜"])
+def test_a_food_not_eaten_stays_a_rule(message):
+    t = Tracker("zh")
+    t.observe({"role": "user", "content": message})
+    assert [c.text for c in t.state().constraints if c.status == "active"]
