@@ -86,3 +86,17 @@ def test_a_food_not_eaten_stays_a_rule(message):
     t = Tracker("zh")
     t.observe({"role": "user", "content": message})
     assert [c.text for c in t.state().constraints if c.status == "active"]
+
+
+@pytest.mark.parametrize("request_, answer, key", [
+    ("请提供保单号。", "4300112233", "policy_no"),
+    ("麻烦提供一下您的会员卡号，我帮您查。", "88662011", "member_no"),
+])
+def test_a_bare_answer_to_a_request_without_a_question_mark(request_, answer, key):
+    facts = _facts("zh", [("user", "车被刮了"), ("assistant", request_), ("user", answer)])
+    assert _current(facts, key) == [answer], facts
+
+
+def test_a_request_closed_by_a_question_mark_is_read_as_before():
+    facts = _facts("zh", [("user", "车被刮了"), ("assistant", "请问您的保单号是多少？"), ("user", "4300112233")])
+    assert _current(facts, "policy_no") == ["4300112233"], facts

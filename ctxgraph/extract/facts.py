@@ -702,7 +702,7 @@ def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
 
 #: (user26zh) a sentence of the assistant's that asks for a value without a question mark: "请提供保单号。", "麻烦发一下
 #:订单号", "请留下您的会员卡号"
-_REQUEST = re.compile(r"(?:^|(?<=[，,。！!；;\s]))(?:好的[，,]?\s*)?(?:请|麻烦)(?:您|你)?(?:再)?"
+_REQUEST = re.compile(r"(?:^|(?<=[，,。！!；;\s]))(?:请|麻烦)(?:您|你)?(?:再)?"
                       r"(?:提供|告诉我|告知|留下|发(?:一下|下|给我)?|报(?:一下|下)?|输入|填写|说一下)[^。！!？?\n]{0,24}")
 
 

@@ -597,6 +597,29 @@ def _first_choice(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
     return kept or ms
 
 
+#: (user26zh) what joins two people of one role: "乘车人张伟和刘芳", "passengers John Smith and Mary Jones"
+_JOINED = re.compile(r"\s*(?:和|跟|与|及|、|,|，|and|&)\s*", re.I)
+
+
+def _joined_role(ctx: MessageContext, m: Mention, picked: dict[str, list[Mention]]) -> str | None:
+    """(user26zh) The role of the person ``m`` is joined to by "和" / "and" when that one's role was cued and ``m``
+    has no cue of its own: "乘车人张伟和刘芳" has two travellers, not one.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "买两张去西安的高铁票 乘车人张伟和刘芳"}])
+    >>> [f.value for f in t.state().facts if f.key == "traveller"]
+    ['张伟, 刘芳']
+    """
+    if m.label != "PERSON" or cue_role(ctx, m):
+        return None
+    for slot, ms in picked.items():
+        prev = ms[-1]
+        if prev.label == m.label and _JOINED.fullmatch(ctx.text[prev.end:m.start]) and cue_role(ctx, prev) == slot:
+            return slot
+    return None
+
+
 #: what may stand before a place said as one: a preposition's tag, or a verb of going or being somewhere
 _BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
 
@@ -684,7 +707,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             # "his birthday is the 19th, a thursday": the weekday of the date said, no second value
         if m.label in ("TIME", "DATE") and greeting_part(ctx.text, m.start):
             continue  # (prec16) "Good afternoon. We're a 12-person company": the greeting's day part, no time wanted
-        slot = reference or role_of(ctx, m, questions)
+        slot = reference or _joined_role(ctx, m, picked) or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
     units: list[_Unit] = []
