@@ -100,3 +100,20 @@ def test_a_bare_answer_to_a_request_without_a_question_mark(request_, answer, ke
 def test_a_request_closed_by_a_question_mark_is_read_as_before():
     facts = _facts("zh", [("user", "车被刮了"), ("assistant", "请问您的保单号是多少？"), ("user", "4300112233")])
     assert _current(facts, "policy_no") == ["4300112233"], facts
+
+
+@pytest.mark.parametrize("lang, messages, key, names", [
+    ("zh", [("user", "买两张去西安的高铁票"), ("assistant", "二等座可以吗？"), ("user", "可以 乘车人张伟和刘芳")],
+     "traveller", ["张伟", "刘芳"]),
+    ("en", [("user", "two train tickets to York please"), ("assistant", "Standard class ok?"),
+            ("user", "yes, passengers John Smith and Mary Jones")], "traveller", ["John Smith", "Mary Jones"]),
+])
+def test_people_joined_to_a_cued_person_share_the_role(lang, messages, key, names):
+    facts = _facts(lang, messages)
+    values = _current(facts, key)
+    assert len(values) == 1 and all(n in values[0] for n in names), facts
+
+
+def test_a_person_with_a_cue_of_their_own_keeps_it():
+    facts = _facts("zh", [("user", "乘车人张伟，联系人刘芳")])
+    assert not any("刘芳" in v for v in _current(facts, "traveller")), facts
