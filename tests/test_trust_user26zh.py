@@ -117,3 +117,19 @@ def test_people_joined_to_a_cued_person_share_the_role(lang, messages, key, name
 def test_a_person_with_a_cue_of_their_own_keeps_it():
     facts = _facts("zh", [("user", "乘车人张伟，联系人刘芳")])
     assert not any("刘芳" in v for v in _current(facts, "traveller")), facts
+
+
+@pytest.mark.parametrize("reply, channel", [
+    ("视频会员 绑的微信支付", "微信支付"),
+    ("用支付宝付款", "支付宝"),
+    ("不用分期 走信用卡", "信用卡"),
+])
+def test_the_channel_the_user_pays_by(reply, channel):
+    facts = _facts("zh", [("user", "我要续费会员"), ("assistant", "好的，请问是哪个会员？"), ("user", reply)])
+    assert _current(facts, "payment") == [channel], facts
+
+
+@pytest.mark.parametrize("reply", ["能用支付宝吗", "我用微信跟你们联系过", "别用信用卡"])
+def test_a_channel_asked_about_or_refused_is_no_payment(reply):
+    facts = _facts("zh", [("user", "我要续费会员"), ("assistant", "好的"), ("user", reply)])
+    assert not _current(facts, "payment"), facts
