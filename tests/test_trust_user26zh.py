@@ -133,3 +133,21 @@ def test_the_channel_the_user_pays_by(reply, channel):
 def test_a_channel_asked_about_or_refused_is_no_payment(reply):
     facts = _facts("zh", [("user", "我要续费会员"), ("assistant", "好的"), ("user", reply)])
     assert not _current(facts, "payment"), facts
+
+
+def _pick(facts):
+    return [v for k, v, status in facts if k.startswith("choice") and status == "current"]
+
+
+@pytest.mark.parametrize("offer, reply, picked", [
+    ("有无烟房和普通房，您要哪种？", "无烟的", "无烟房"),
+    ("我们有海景房和普通房两种房型，海景房每晚388元。", "海景的吧", "海景房"),
+])
+def test_a_pick_from_two_things_the_assistant_says_it_has(offer, reply, picked):
+    facts = _facts("zh", [("user", "定一间大床房"), ("assistant", offer), ("user", reply)])
+    assert _pick(facts) == [picked], facts
+
+
+def test_a_thing_had_with_no_reply_naming_it_is_no_pick():
+    facts = _facts("zh", [("user", "定一间大床房"), ("assistant", "我们有海景房和普通房两种房型。"), ("user", "有停车场吗")])
+    assert not _pick(facts), facts

@@ -112,6 +112,9 @@ def _alternatives(text: str, cues) -> list[list[str]]:
             and ends[n] not in ("?", "？")
         if not sentence.strip() or not (first_match(cues, sentence) or before_which):
             continue
+        if pair := _named_pair(sentence, cues):
+            out += pair  # (user26zh) "有无烟房和普通房，无烟房每晚388元": the two things said to be had, not the remark
+            continue
         # the list's lead-in ("试听有", "Lessons available:") is no part of its first alternative
         pieces = [p for p in _PIECE_SPLIT.split(sentence[len(lead_in(sentence)):]) if p and p.strip()]
         if len(pieces) > 1:
@@ -120,6 +123,16 @@ def _alternatives(text: str, cues) -> list[list[str]]:
             out += [[seg] for seg in _segments(sentence)]
     # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative
     return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
+
+
+def _named_pair(sentence: str, cues) -> list[list[str]]:
+    """(user26zh) The two alternatives a cue with ``first`` and ``second`` groups names in ``sentence`` ("我们有
+    海景房和普通房两种" -> 海景房, 普通房), else []."""
+    for cue in cues:
+        m = cue.search(sentence)
+        if m and "first" in cue.groupindex and "second" in cue.groupindex and m.group("first") and m.group("second"):
+            return [[m.group("first")], [m.group("second")]]
+    return []
 
 
 def _distinctive(part: str, lang: str) -> bool:
