@@ -151,3 +151,14 @@ def test_a_pick_from_two_things_the_assistant_says_it_has(offer, reply, picked):
 def test_a_thing_had_with_no_reply_naming_it_is_no_pick():
     facts = _facts("zh", [("user", "定一间大床房"), ("assistant", "我们有海景房和普通房两种房型。"), ("user", "有停车场吗")])
     assert not _pick(facts), facts
+
+
+@pytest.mark.parametrize("reply, day", [
+    ("下个周六吧", "下个周六"),
+    ("下个礼拜六下午", "下个礼拜六下午"),
+    ("这个星期三可以", "这个星期三"),
+    ("下周六吧", "下周六"),  # a guard: as before
+])
+def test_a_weekday_of_next_week_said_with_ge_keeps_it(reply, day):
+    facts = _facts("zh", [("user", "想约师傅上门"), ("assistant", "好的，哪天方便？"), ("user", reply)])
+    assert _current(facts, "date") == [day], facts
