@@ -717,13 +717,13 @@ def requested(text: str) -> list[str]:
     return [m.group(0) for m in _REQUEST.finditer(text) if not re.match(r"[^。！!\n]*[？?]", text[m.end():])]
 
 
-def asked_slots(ctx: MessageContext) -> list[SlotRule]:
-    """Slots the assistant's open questions name ("请问几位？" -> people), and (user26zh) those its last message asks
-    for without a question mark ("请提供保单号。")."""
+def asked_slots(ctx: MessageContext, *, requests: bool = False) -> list[SlotRule]:
+    """Slots the assistant's open questions name ("请问几位？" -> people); with ``requests`` (user26zh) also those its
+    last message asks for without a question mark ("请提供保单号。"), for a bare value that fills one."""
     pack = ctx.pack
     if not pack.synonym_rx:
         return []
-    asks = [q["text"] for _, q in g.open_items(ctx.graph, "question")] + requested(ctx.assistant_before)
+    asks = [q["text"] for _, q in g.open_items(ctx.graph, "question")] + (requested(ctx.assistant_before) if requests else [])
     return [pack.slots[pack.synonym_slot[sm.group(0).casefold()]] for q in asks for sm in pack.synonym_rx.finditer(q)]
 
 
@@ -791,7 +791,7 @@ def unslotted_values(w: FactWriter) -> None:
         m = rx.search(ctx.text)
         if m and m.groupdict().get("old"):
             old_text = m.group("old").strip()
-    asked = asked_slots(ctx)
+    asked = asked_slots(ctx, requests=True)
     for i, m in enumerate(ctx.mentions):
         if i in w.used or m.kind != "value" or ctx.asking(m.start):
             continue
