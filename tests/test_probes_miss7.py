@@ -25,7 +25,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-want-neg-for-a-while": "the want is read; '2 adults' in the question is masked out of it and makes no fact",
     "en-answer-fragment-extra": "'tenor sax. grade 5' after the asked 'jazz' are fragments no reader takes",
     "zh-problem-shoes": "麂皮 / 发黄 / 油渍 in the opening question: a fault said with 了 and 沾了 is read by no cue",
-    "zh-cut-date-range-instead": "'10号到11号' is no DATE (bare days of the month joined by 到)",
 }
 
 

@@ -712,13 +712,31 @@ def subject_of(ctx: MessageContext, slot_start: int) -> str | None:
     return None
 
 
-def asked_slots(ctx: MessageContext) -> list[SlotRule]:
-    """Slots the assistant's open questions name ("请问几位？" -> people)."""
+#: (user26zh) a sentence of the assistant's that asks for a value without a question mark: "请提供保单号。", "麻烦发一下
+#:订单号", "请留下您的会员卡号"
+_REQUEST = re.compile(r"(?:^|(?<=[，,。！!；;\s]))(?:请|麻烦)(?:您|你)?(?:再)?"
+                      r"(?:提供|告诉我|告知|留下|发(?:一下|下|给我)?|报(?:一下|下)?|输入|填写|说一下)[^。！!？?\n]{0,24}")
+
+
+def requested(text: str) -> list[str]:
+    """(user26zh) The requests for a value in the assistant's ``text`` that no question mark closes.
+
+    >>> requested("好的，请提供一下订单号。我帮您查。")
+    ['请提供一下订单号']
+    >>> requested("请问您的订单号是多少？")
+    []
+    """
+    return [m.group(0) for m in _REQUEST.finditer(text) if not re.match(r"[^。！!\n]*[？?]", text[m.end():])]
+
+
+def asked_slots(ctx: MessageContext, *, requests: bool = False) -> list[SlotRule]:
+    """Slots the assistant's open questions name ("请问几位？" -> people); with ``requests`` (user26zh) also those its
+    last message asks for without a question mark ("请提供保单号。"), for a bare value that fills one."""
     pack = ctx.pack
     if not pack.synonym_rx:
         return []
-    return [pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-            for _, q in g.open_items(ctx.graph, "question") for sm in pack.synonym_rx.finditer(q["text"])]
+    asks = [q["text"] for _, q in g.open_items(ctx.graph, "question")] + (requested(ctx.assistant_before) if requests else [])
+    return [pack.slots[pack.synonym_slot[sm.group(0).casefold()]] for q in asks for sm in pack.synonym_rx.finditer(q)]
 
 
 def _when_slots(ctx: MessageContext) -> list[SlotRule]:
@@ -808,7 +826,7 @@ def unslotted_values(w: FactWriter) -> None:
         m = rx.search(ctx.text)
         if m and m.groupdict().get("old"):
             old_text = m.group("old").strip()
-    asked = asked_slots(ctx)
+    asked = asked_slots(ctx, requests=True)
     when = _when_slots(ctx) if ctx.role == "user" else []
     for i, m in enumerate(ctx.mentions):
         if i in w.used or m.kind != "value" or ctx.asking(m.start):

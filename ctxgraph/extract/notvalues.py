@@ -11,7 +11,7 @@ import re
 from .context import Mention, MessageContext
 from .text import EN_WEEKDAY, SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "greeting_part", "reason_or_condition", "ruled_out", "service_own"]
+__all__ = ["appositive_day", "fallback_value", "greeting_part", "reason_or_condition", "ruled_out", "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -238,6 +238,23 @@ def reason_or_condition(ctx: MessageContext, at: int) -> bool:
             before = text[lo:start]
             return any(p == "must_not" and first_match(cues, before) for p, cues in ctx.pack.constraints)
     return False
+
+
+#: (user26zh) the words right after a value that make it a second choice: "周五也行", "周五下午也可以", "周五也没问题"
+_FALLBACK_AFTER = re.compile(r"[^，,。！!？?；;\s]{0,4}?也(?:行|可以|成|没问题|凑合|ok|OK|好)(?![^，,。！!？?；;\s]{0,3}(?:吗|么|不))")
+
+
+def fallback_value(text: str, end: int) -> bool:
+    """(user26zh) Whether the value ending at ``end`` is said as a fallback: "也行" / "也可以" right after it
+    ("周四上午吧，如果没有周五也行", "周四上午吧周五也行"). Said after another value of its role, it is not the
+    one wanted; "周五也行吗" asks.
+
+    >>> fallback_value("周四上午吧，周五也行", 8), fallback_value("周四上午吧，周五也行", 4)
+    (True, False)
+    >>> fallback_value("周五也行吗", 2)
+    False
+    """
+    return bool(_FALLBACK_AFTER.match(text, end))
 
 
 #: (prec9) the words before a contact value that make it the service's own, where the user is to send or

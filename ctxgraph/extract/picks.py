@@ -110,7 +110,10 @@ def _alternatives(text: str, cues) -> list[list[str]]:
         # a question before it is none ("孩子叫什么名字？在哪个校区上课？")
         before_which = n + 1 < len(sentences) and _WHICH.search(sentences[n + 1]) is not None \
             and ends[n] not in ("?", "？")
-        if not sentence.strip() or not (first_match(cues, sentence) or before_which):
+        if pair := _named_pair(sentence, cues):
+            out += pair  # (user26zh) "有无烟房和普通房，无烟房每晚388元": the two things said to be had, not the remark
+            continue
+        if not sentence.strip() or not (first_match([c for c in cues if "first" not in c.groupindex], sentence) or before_which):
             continue
         # the list's lead-in ("试听有", "Lessons available:") is no part of its first alternative
         pieces = [p for p in _PIECE_SPLIT.split(sentence[len(lead_in(sentence)):]) if p and p.strip()]
@@ -132,6 +135,21 @@ NOT_A_NAME = frozenset({"one", "ones", "option", "please", "pls", "then", "think
 #: (lead22) a lead-in of one clause ending in 有 ("周三上午骨科有"): not one across clauses or options ("线下小班在…，线上也有",
 #: "是变淡还是有"), after an acknowledgement at most ("好的，有标间和大床房")
 _HAS_LEAD = re.compile(r"(?:(?:好的|好|嗯|可以|没问题|您好|你好)[，,])?[^，,：:。还或]*有", re.S)
+#: (user26zh) an amount in a sentence of options: "298元", "¥468", "$20"
+_PRICE = re.compile(r"[¥￥$£€]\s?\d|\d(?:[\d,.]*)\s?(?:元|块)")
+
+
+def _named_pair(sentence: str, cues) -> list[list[str]]:
+    """(user26zh) The two alternatives a cue with ``first`` and ``second`` groups names in ``sentence`` ("我们有
+    海景房和普通房两种" -> 海景房, 普通房), else []. A sentence that prices two options is left to the choose step
+    ("有普通镜片和防蓝光镜片两种，普通的298元，防蓝光的468元")."""
+    if len(_PRICE.findall(sentence)) >= 2:
+        return []
+    for cue in cues:
+        m = cue.search(sentence)
+        if m and "first" in cue.groupindex and "second" in cue.groupindex and m.group("first") and m.group("second"):
+            return [[m.group("first")], [m.group("second")]]
+    return []
 
 
 def _distinctive(part: str, lang: str) -> bool:

@@ -37,7 +37,7 @@ from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .kin import _EN_POSSESSED
-from .notvalues import appositive_day, greeting_part, reason_or_condition, ruled_out
+from .notvalues import appositive_day, fallback_value, greeting_part, reason_or_condition, ruled_out
 from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
@@ -588,6 +588,43 @@ def _not_repeated(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
     return kept or ms
 
 
+def _first_choice(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
+    """(user26zh) The mentions of one role without those said as a fallback after an earlier one ("这周四上午吧
+    如果没有周五也行" wants Thursday morning: Friday only if that is full).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "请问挂哪天的？"}, {"role": "user", "content": "周四上午吧，周五也行"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('date', '周四上午')]
+    """
+    kept = [m for n, m in enumerate(ms) if not (n and fallback_value(ctx.text, m.end))]
+    return kept or ms
+
+
+#: (user26zh) what joins two people of one role: "乘车人张伟和刘芳", "passengers John Smith and Mary Jones"
+_JOINED = re.compile(r"\s*(?:和|跟|与|及|、|,|，|and|&)\s*", re.I)
+
+
+def _joined_role(ctx: MessageContext, m: Mention, picked: dict[str, list[Mention]]) -> str | None:
+    """(user26zh) The role of the person ``m`` is joined to by "和" / "and" when that one's role was cued and ``m``
+    has no cue of its own: "乘车人张伟和刘芳" has two travellers, not one.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "买两张去西安的高铁票 乘车人张伟和刘芳"}])
+    >>> [f.value for f in t.state().facts if f.key == "traveller"]
+    ['张伟, 刘芳']
+    """
+    if m.label != "PERSON" or cue_role(ctx, m):
+        return None
+    for slot, ms in picked.items():
+        prev = ms[-1]
+        if prev.label == m.label and _JOINED.fullmatch(ctx.text[prev.end:m.start]) and cue_role(ctx, prev) == slot:
+            return slot
+    return None
+
+
 #: what may stand before a place said as one: a preposition's tag, or a verb of going or being somewhere
 _BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
 
@@ -621,7 +658,22 @@ def _adverbial_place(ctx: MessageContext, m: Mention) -> bool:
             break
     if after is None or not (after[1].startswith("v") or after[1] == "a"):
         return False
+    if _leg_to_place(ctx, m, after[0]):
+        return False  # (user26zh) "订一张北京到上海的机票": a trip's first place, not a manner
     return before is None or not (before[1] == "p" or _BEFORE_A_PLACE.search(before[0]))
+
+
+#: (user26zh) the verbs that join a trip's two places: "北京到上海", "杭州飞成都", "广州至深圳"
+_LEG_VERBS = frozenset({"到", "至", "飞", "去", "飞往", "开往", "直飞"})
+
+
+def _leg_to_place(ctx: MessageContext, m: Mention, verb: str) -> bool:
+    """(user26zh) Whether ``m`` is followed by a verb of a trip and another place right after it ("北京到上海"):
+    the place the trip leaves from, whatever stands before it ("订一张北京到上海的机票", "12月10号北京到上海的航班")."""
+    if verb not in _LEG_VERBS or not ctx.text.startswith(verb, m.end):
+        return False
+    after = m.end + len(verb)
+    return any(o.start == after and o.label == "PLACE" for o in ctx.mentions)
 
 
 @step("roles", roles=("user",))
@@ -660,7 +712,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             # "his birthday is the 19th, a thursday": the weekday of the date said, no second value
         if m.label in ("TIME", "DATE") and greeting_part(ctx.text, m.start):
             continue  # (prec16) "Good afternoon. We're a 12-person company": the greeting's day part, no time wanted
-        slot = reference or role_of(ctx, m, questions)
+        slot = reference or _joined_role(ctx, m, picked) or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
     units: list[_Unit] = []
@@ -674,8 +726,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
             value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", whole_place(ctx, m)) for m in ms)), None
-        else:  # one value per role: the last one said ("10点，不，10点半")
-            ms = _not_repeated(ctx, ms)
+        else:  # one value per role: the last one said ("10点，不，10点半"), not a fallback ("周四吧，周五也行")
+            ms = _first_choice(ctx, _not_repeated(ctx, ms))
             whole = whole_place(ctx, ms[-1])
             value, normalized = _LEAD.sub("", whole), ms[-1].value if whole == ms[-1].text else None
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
