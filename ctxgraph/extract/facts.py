@@ -444,6 +444,12 @@ _THE_DAY_BEFORE = re.compile(r"\b(?:the(?:\s+(?:following|next|same|previous))?|
 _OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
 
 
+#: (user26) words between a slot word of free text and a mention that say the clause went on to something else:
+#: the mention is no value of the slot ("open an investigation with the courier and get back to you within 48 hours",
+#: "a cut and colour with Megan"); an "and" alone joins a second subject ("the invoice and the pack will go to X")
+_CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|for|if|when|until|after|before)\b|[,;]", re.I)
+
+
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
     """The mention that is the value of the slot word ``sm``: the first fitting one after
     it, else one holding it ("2 units") or right before it ("5000元的预算")."""
@@ -451,7 +457,8 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
-        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS):
+        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS
+                                     and not _CLAUSE_GOES_ON.search(w.ctx.text[sm.end():m.start])):
             return i
     pick = None
     if slot.types:

@@ -1,0 +1,100 @@
+"""A new English user's rough edges found by the user26 helper (issue 19, blind22 round): short customer-service chats
+of my own (a shoe return, a parcel gone missing, a hairdresser, a car-park scrape, a table for tonight, a flight
+change, a meter reading, a gym transfer), each a defect a user sees in the state: a five-digit order number missed,
+an account number lost to the full stop after it, "48 hours" kept as the courier, a stylist kept as the colour,
+"nobody hurt" kept as the other driver's details, "at 8" after "tonight" lost, a surname read as a place, and an id
+said right after "booking", "account" or "member number" missed. The chats with what I expected before running them
+are in ``tests/user26_chats.py``."""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _current(messages, lang="en"):
+    t = Tracker(lang, today="2027-05-20")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return {(f.key, f.value) for f in t.state().facts if f.status == "current"}
+
+
+@pytest.mark.parametrize("said", ["return. order 88213. shoes too small", "order number 88213 came with the wrong shoes"])
+def test_a_five_digit_order_number_is_the_order_id(said):
+    assert ("order_id", "88213") in _current([("user", said)])
+
+
+def test_a_round_count_after_order_is_no_order_id():
+    assert not any(k == "order_id" for k, v in _current([("user", "I want to order 12000 more leaflets")]))
+
+
+def test_a_spaced_account_number_before_a_full_stop_is_kept_whole():
+    current = _current([("user", "my account number is 5503 2219. The reading is 04512")])
+    assert ("account_no", "5503 2219") in current, current
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("I need to change my flight booking ABC123 from the 5th to the 7th of May", "booking_ref", "ABC123"),
+    ("Account 5503 2219. I want paperless billing", "account_no", "5503 2219"),
+    ("I'd like to cancel my gym membership please. Member number GYM-4471", "member_no", "GYM-4471"),
+])
+def test_an_id_right_after_the_noun_it_belongs_to_is_kept_under_it(said, key, value):
+    current = _current([("user", said)])
+    assert (key, value) in current, current
+    assert not any(k == "product" and v == value for k, v in current), current
+
+
+def test_a_count_after_booking_is_no_booking_reference():
+    current = _current([("user", "booking for 2 people tomorrow please")])
+    assert not any(k == "booking_ref" for k, v in current), current
+
+
+def test_a_duration_further_on_is_not_the_courier():
+    current = _current([("user", "where is my parcel?? tracking JD014600006281, it said delivered yesterday"),
+                        ("assistant", "I'm sorry. I will open an investigation with the courier and get back to you "
+                                      "within 48 hours.")])
+    assert not any(k == "courier" for k, v in current), current
+
+
+def test_a_person_after_with_is_not_the_colour():
+    current = _current([("user", "hiya can I book a cut and colour with Megan?")])
+    assert not any(k == "color" for k, v in current), current
+
+
+def test_a_colour_said_right_after_its_word_still_counts():
+    current = _current([("user", "I'd like the sofa in the colour Sage Green please")])
+    assert any(k == "color" and "Sage" in v for k, v in current), current
+
+
+def test_nobody_hurt_is_no_answer_to_the_second_question():
+    current = _current([("user", "Someone reversed into my car on Tuesday, I'd like to make a claim."),
+                        ("assistant", "Sorry to hear that. Was anyone hurt, and do you have the other driver's details?"),
+                        ("user", "nobody hurt thank god, and yes his reg is KX19 ABC")])
+    assert ("registration", "KX19 ABC") in current, current
+    assert not any("nobody" in v or "god" in v for k, v in current), current
+
+
+@pytest.mark.parametrize("said, time", [
+    ("table for 4 tonight at 8 please", "8"),
+    ("can you do Friday at 7.30?", "7.30"),
+    ("tomorrow at 10 works for me", "10"),
+])
+def test_an_hour_after_a_day_and_at_is_the_time(said, time):
+    current = _current([("user", said)])
+    assert ("time", time) in current, current
+
+
+def test_a_count_after_a_day_and_at_is_no_time():
+    current = _current([("user", "we're opening on Saturday at 2 locations")])
+    assert not any(k == "time" for k, v in current), current
+
+
+@pytest.mark.parametrize("question", ["We have 8pm available. Name please?", "What name is the booking under?"])
+def test_a_surname_given_for_the_name_asked_is_the_name_not_a_place(question):
+    current = _current([("user", "table for 4 tonight at 8 please"), ("assistant", question), ("user", "Rossi")])
+    assert ("name", "Rossi") in current, current
+    assert not any(v == "Rossi" for k, v in current if k != "name"), current
+
+
+def test_a_place_given_for_a_place_asked_stays_a_place():
+    current = _current([("user", "I need a taxi tomorrow morning"), ("assistant", "Where are you travelling to?"),
+                        ("user", "Rossi")])
+    assert not any(k == "name" for k, v in current), current
