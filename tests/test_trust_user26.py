@@ -98,3 +98,32 @@ def test_a_place_given_for_a_place_asked_stays_a_place():
     current = _current([("user", "I need a taxi tomorrow morning"), ("assistant", "Where are you travelling to?"),
                         ("user", "Rossi")])
     assert not any(k == "name" for k, v in current), current
+
+
+@pytest.mark.parametrize("said", ["The twin is ok. Is breakfast included?", "twin is okay", "the twin is perfect"])
+def test_an_option_said_to_be_ok_is_taken(said):
+    current = _current([("user", "I want to book one room for 2 person from 14 july until 17 july"),
+                        ("assistant", "We have a double room at 120 euros per night or a twin room at 105 euros."),
+                        ("user", said)])
+    assert any(k.startswith("choice") and "twin room" in v for k, v in current), current
+    assert not any("double" in v for k, v in current), current
+
+
+def test_an_option_said_to_be_too_big_is_not_taken_by_ok():
+    current = _current([("assistant", "We have a double room at 120 euros per night or a twin room at 105 euros."),
+                        ("user", "The double is too big, twin is ok")])
+    assert any(k.startswith("choice") and "twin room" in v for k, v in current), current
+    assert not any("double" in v for k, v in current), current
+
+
+@pytest.mark.parametrize("said, name", [("It's Rossi", "Rossi"), ("Name's Okafor", "Okafor"), ("It's Tom Rossi", "Tom Rossi"),
+                                        ("it's Kowalski, thanks", "Kowalski")])
+def test_the_words_before_a_name_given_are_no_part_of_it(said, name):
+    current = _current([("user", "table for 4 tonight at 8 please"), ("assistant", "Name please?"), ("user", said)])
+    assert ("name", name) in current, current
+    assert not any("'s" in v for k, v in current if k == "name"), current
+
+
+def test_an_account_number_with_a_short_last_group_is_kept_whole():
+    current = _current([("user", "i want smart meter install. account 4400 1928 73. i rent the flat")])
+    assert ("account_no", "4400 1928 73") in current, current

@@ -21,6 +21,7 @@ from .compiled import CompiledPack
 from .context import Mention, MessageContext
 from .gates import Folded, may_match, needs
 from .registry import step
+from .text import NAME_LEAD_EN
 
 _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|our|your|this|that)\s+")
 #: How far before an id-shaped thing the packs' ``id_shapes`` look for the word naming an id.
@@ -152,8 +153,9 @@ def _own_values(mentions: list[Mention], own: frozenset[str]) -> None:
 
 #: (user26) labels the NER gives a lone surname it does not know as a name ("Rossi" a place, "Okafor" an organisation)
 _NAME_MISREAD = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC"})
-#: a reply that opens with one or two capitalised words and then a stop, a comma or nothing ("Rossi. oh wait, ...")
-_OPENING_WORDS = re.compile(r"\W*([A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)(?=\s*(?:[,.;!]|$))")
+#: a reply that opens with one or two capitalised words (a lead before them or not: "It's Rossi") and then a stop, a
+#: comma or nothing ("Rossi. oh wait, ...")
+_OPENING_WORDS = re.compile(r"\W*" + NAME_LEAD_EN + r"?(?!" + NAME_LEAD_EN + r")([A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)(?=\s*(?:[,.;!]|$))")
 
 
 def _asked_name(ctx: MessageContext, mentions: list[Mention]) -> None:

@@ -32,7 +32,7 @@ from .glued import whole_place
 from .measures import dimension_at, dimensions
 from .notvalues import appositive_day, reason_or_condition, ruled_out, service_own
 from .registry import step
-from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
+from .text import CLAUSE_END, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
 
 
@@ -1042,9 +1042,9 @@ def bare_answer(w: FactWriter) -> None:
 
 
 #: a reply shaped like a person's name: two or three capitalised words, a title first or not
-_NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
+_NAME_REPLY = re.compile(r"(?!" + NAME_LEAD_EN + r")(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
 #: (missen21) a reply that opens with a name, a comma, a dot, a phone number or nothing after it
-_NAME_OPENS = re.compile(r"\W*(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
+_NAME_OPENS = re.compile(r"\W*" + NAME_LEAD_EN + "?(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
 
 
 #: (miss22a) a Chinese reply that opens with a name (a common surname and one or two characters, 叫 before it or not)
