@@ -156,3 +156,52 @@ CHATS = [
         ("assistant", "Thanks, I'll send you a written quote by email tomorrow."),
     ], has=["2 bedroom", "Bristol", "Cardiff", "21 September"], comm=[("quote", "open")]),
 ]
+
+# A second batch, written after mending the first one's defects (expectations again written before running).
+CHATS += [
+    dict(name="boiler_service", msgs=[
+        ("user", "Hi, I'd like to book an annual boiler service. It's a Worcester Bosch combi"),
+        ("assistant", "Sure. What's the postcode?"),
+        ("user", "BS7 8QT"),
+        ("assistant", "We can come Tuesday 9 June, morning or afternoon?"),
+        ("user", "afternoon pls. and could the engineer ring 30 mins before, I work from home but might be on calls"),
+        ("assistant", "No problem, I'll add a note for the engineer to call ahead."),
+    ], has=["Worcester Bosch", "BS7 8QT", "Tuesday 9 June", "afternoon"], comm=[("note", "open")]),
+
+    dict(name="cinema_tickets", msgs=[
+        ("user", "3 tickets for Dune on saturday evening pls, 2 adults 1 child"),
+        ("assistant", "Saturday we have 6:15pm and 9:00pm. Which one?"),
+        ("user", "6:15, the kid will be asleep by 9 lol"),
+        ("assistant", "Great, 3 tickets for 6:15pm. Would you like to choose seats?"),
+        ("user", "somewhere in the middle, not too close to the screen"),
+    ], has=["Dune", "6:15", "2 adults", "1 child"], not_current=["9:00pm"]),
+
+    dict(name="laptop_warranty", msgs=[
+        ("user", "My laptop stopped charging. It's a Dell XPS 13 bought in March, serial 7HX2KQ3"),
+        ("assistant", "That's covered under warranty. Would you prefer a courier pickup or to drop it at a store?"),
+        ("user", "pickup. I'm at 5 Rose Lane, Leeds LS6 2AB"),
+        ("assistant", "Booked a pickup for tomorrow between 9 and 1. You'll get a confirmation email shortly."),
+    ], has=["Dell XPS 13", "7HX2KQ3", "pickup", "5 Rose Lane"], comm=[("confirmation", "open")]),
+
+    dict(name="train_refund_typos", msgs=[
+        ("user", "my train was cancled yesterday, i want a refund. ticket ref TRN44821"),
+        ("assistant", "Sorry about that. Was it an advance ticket or an anytime ticket?"),
+        ("user", "advance, it cost 47.50"),
+        ("assistant", "Thanks. I've submitted a full refund of £47.50 to your original card, it takes 5-7 days."),
+    ], has=["TRN44821", "advance", "47.50"], not_current=["anytime"]),
+
+    dict(name="nonnative_dentist_cancel", msgs=[
+        ("user", "Good morning, I must to cancel my appointment of tomorrow at 10, my son is sick"),
+        ("assistant", "I'm sorry to hear that. Shall I rebook you for another day?"),
+        ("user", "Yes please, maybe next week Wednesday or Thursday, only after 3pm"),
+        ("assistant", "Thursday 18th at 3:30pm is available."),
+        ("user", "Perfect, thank you very much"),
+    ], has=["Thursday 18th", "3:30pm"], cons=[("3pm", "must", "active")]),
+
+    dict(name="mobile_plan_upgrade", msgs=[
+        ("user", "hey, want to upgrade my phone. number is 07911 123456"),
+        ("assistant", "Thanks! We have the iPhone 16 at £45/month or the Galaxy S24 at £39/month, both with unlimited data."),
+        ("user", "the samsung one. can I keep my current number?"),
+        ("assistant", "Yes, your number stays the same. The Galaxy S24 will be delivered on Friday."),
+    ], has=["07911 123456", "Galaxy S24"], not_current=["iPhone 16"]),
+]
