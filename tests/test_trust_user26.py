@@ -127,3 +127,27 @@ def test_the_words_before_a_name_given_are_no_part_of_it(said, name):
 def test_an_account_number_with_a_short_last_group_is_kept_whole():
     current = _current([("user", "i want smart meter install. account 4400 1928 73. i rent the flat")])
     assert ("account_no", "4400 1928 73") in current, current
+
+
+@pytest.mark.parametrize("question", ["Name please?", "Great. Name and phone number?"])
+def test_a_full_name_given_for_a_bare_name_question_is_the_name(question):
+    current = _current([("user", "table for 4 tonight at 8 please"), ("assistant", question),
+                        ("user", "Tom Rossi, 07700 900123")])
+    assert ("name", "Tom Rossi") in current, current
+    assert not any(k == "person" for k, v in current), current
+
+
+@pytest.mark.parametrize("said", ["I must to cancel my appointment of tomorrow, my son is sick",
+                                  "I must cancel my appointment tomorrow"])
+def test_what_the_user_must_do_is_a_want_not_a_constraint(said):
+    t = Tracker("en", today="2027-05-20")
+    t.observe({"role": "user", "content": said})
+    state = t.state()
+    assert not state.constraints, state.constraints
+    assert any(f.key == "want" and "cancel" in f.value for f in state.facts), state.facts
+
+
+def test_what_a_thing_must_do_stays_a_constraint():
+    t = Tracker("en", today="2027-05-20")
+    t.observe({"role": "user", "content": "the parcel must arrive before Friday"})
+    assert [c.polarity for c in t.state().constraints] == ["must"]
