@@ -129,14 +129,6 @@ def test_an_account_number_with_a_short_last_group_is_kept_whole():
     assert ("account_no", "4400 1928 73") in current, current
 
 
-@pytest.mark.parametrize("question", ["Name please?", "Great. Name and phone number?"])
-def test_a_full_name_given_for_a_bare_name_question_is_the_name(question):
-    current = _current([("user", "table for 4 tonight at 8 please"), ("assistant", question),
-                        ("user", "Tom Rossi, 07700 900123")])
-    assert ("name", "Tom Rossi") in current, current
-    assert not any(k == "person" for k, v in current), current
-
-
 @pytest.mark.parametrize("said", ["I must to cancel my appointment of tomorrow, my son is sick",
                                   "I must cancel my appointment tomorrow"])
 def test_what_the_user_must_do_is_a_want_not_a_constraint(said):
@@ -151,3 +143,22 @@ def test_what_a_thing_must_do_stays_a_constraint():
     t = Tracker("en", today="2027-05-20")
     t.observe({"role": "user", "content": "the parcel must arrive before Friday"})
     assert [c.polarity for c in t.state().constraints] == ["must"]
+
+
+def test_a_rule_said_after_i_must_tell_you_stays_a_constraint():
+    t = Tracker("en", today="2027-05-20")
+    t.observe({"role": "user", "content": "I must insist that nobody comes before 9am, the baby sleeps late."})
+    assert [c.polarity for c in t.state().constraints] == ["must"], t.state().constraints
+
+
+@pytest.mark.parametrize("offer", ["Thursday 18th at 3:30pm is available.", "I can offer Thursday 18th at 3:30pm.",
+                                   "Thursday 18th at 3:30pm is available. Shall I book it?"])
+def test_a_thankful_yes_to_the_one_slot_put_forward_takes_it(offer):
+    current = _current([("user", "can I rebook for next week, only after 3pm"), ("assistant", offer),
+                        ("user", "Perfect, thank you very much")])
+    assert ("slot", "Thursday 18th at 3:30pm") in current, current
+
+
+def test_a_yes_to_two_slots_put_forward_takes_neither():
+    current = _current([("assistant", "Thursday 18th and Friday 19th at 3pm are available."), ("user", "perfect thanks")])
+    assert not any(k == "slot" for k, v in current), current
