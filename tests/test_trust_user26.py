@@ -162,3 +162,24 @@ def test_a_thankful_yes_to_the_one_slot_put_forward_takes_it(offer):
 def test_a_yes_to_two_slots_put_forward_takes_neither():
     current = _current([("assistant", "Thursday 18th and Friday 19th at 3pm are available."), ("user", "perfect thanks")])
     assert not any(k == "slot" for k, v in current), current
+
+
+@pytest.mark.parametrize("said, payment", [
+    ("ok and pay by card on delivery pls", "card on delivery"),
+    ("can we pay the deposit by bank transfer from the school account?", "bank transfer"),
+    ("fine, I'll pay now by card", "card"),
+])
+def test_how_the_user_pays_is_kept(said, payment):
+    current = _current([("user", "2 large pepperoni pizzas to 12 High Street please"), ("user", said)])
+    assert ("payment", payment) in current, current
+
+
+def test_how_the_service_takes_payment_is_not_the_users():
+    current = _current([("user", "2 large pepperoni pizzas to 12 High Street please"),
+                        ("assistant", "Sure. You can pay by card or cash on delivery.")])
+    assert not any(k == "payment" for k, v in current), current
+
+
+def test_a_ticket_reference_right_after_its_words_is_kept():
+    current = _current([("user", "my train was cancled yesterday, i want a refund. ticket ref TRN44821")])
+    assert ("booking_ref", "TRN44821") in current, current
