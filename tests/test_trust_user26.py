@@ -183,3 +183,16 @@ def test_how_the_service_takes_payment_is_not_the_users():
 def test_a_ticket_reference_right_after_its_words_is_kept():
     current = _current([("user", "my train was cancled yesterday, i want a refund. ticket ref TRN44821")])
     assert ("booking_ref", "TRN44821") in current, current
+
+
+def test_a_later_way_to_pay_takes_the_place_of_the_first():
+    current = _current([("user", "can i pay by card at the door?"),
+                        ("assistant", "Card at the door isn't available, sorry: you can pay now by card, or pay the driver cash."),
+                        ("user", "cash then")])
+    assert ("payment", "cash") in current, current
+    assert ("payment", "card") not in current, current
+
+
+def test_a_courier_named_after_for_its_parcel_still_counts():
+    current = _current([("user", "the courier for my parcel is DPD")])
+    assert ("courier", "DPD") in current, current

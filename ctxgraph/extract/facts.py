@@ -447,7 +447,7 @@ _OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
 #: (user26) words between a slot word of free text and a mention that say the clause went on to something else:
 #: the mention is no value of the slot ("open an investigation with the courier and get back to you within 48 hours",
 #: "a cut and colour with Megan"); an "and" alone joins a second subject ("the invoice and the pack will go to X")
-_CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|for|if|when|until|after|before)\b|[,;]", re.I)
+_CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|if|when|until|after|before)\b|[,;]", re.I)
 
 
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
