@@ -196,3 +196,9 @@ def test_a_later_way_to_pay_takes_the_place_of_the_first():
 def test_a_courier_named_after_for_its_parcel_still_counts():
     current = _current([("user", "the courier for my parcel is DPD")])
     assert ("courier", "DPD") in current, current
+
+
+def test_a_name_asked_of_someone_else_is_not_taken_for_the_users():
+    current = _current([("assistant", "What's your son's name and how old is he?"), ("user", "Ewan, he's 6")])
+    assert ("person", "Ewan") in current, current
+    assert not any(k == "name" and v == "Ewan" for k, v in current), current

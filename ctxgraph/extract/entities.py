@@ -158,6 +158,10 @@ _NAME_MISREAD = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC"})
 _OPENING_WORDS = re.compile(r"\W*" + NAME_LEAD_EN + r"?(?!" + NAME_LEAD_EN + r")([A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)(?=\s*(?:[,.;!]|$))")
 
 
+#: a question for someone else's name ("your son's name", "his name"): not the user's own
+_OTHERS_NAME = re.compile(r"(?:\w'?s|\b(?:his|her|their))\s+(?:full\s+|first\s+|last\s+)?name\b", re.I)
+
+
 def _asked_name(ctx: MessageContext, mentions: list[Mention]) -> None:
     """(user26) A name the user gives when the assistant asked for a name and nothing else ("Name please?" - "Rossi"),
     that the NER read as a place or an organisation, is a person's name: relabelled, the name step binds it, and no
@@ -169,6 +173,10 @@ def _asked_name(ctx: MessageContext, mentions: list[Mention]) -> None:
     m = next((m for m in mentions if opening and m.start == opening.start(1) and m.end == opening.end(1)), None)
     if m is None or m.label not in _NAME_MISREAD:
         return
+    G = ctx.graph
+    said = G.nodes[G.graph["last_turn"]].get("text") or "" if G.graph.get("last_turn") else ""
+    if _OTHERS_NAME.search(said):
+        return  # "What's your son's name?": a name the roles step keeps as the person's, not the user's
     from .facts import asked_slots  # the question's slots, read the one way the facts step reads them
     pack = ctx.pack
     asked = list(dict.fromkeys(slot.id for slot in asked_slots(ctx)))
