@@ -202,3 +202,8 @@ def test_a_name_asked_of_someone_else_is_not_taken_for_the_users():
     current = _current([("assistant", "What's your son's name and how old is he?"), ("user", "Ewan, he's 6")])
     assert ("person", "Ewan") in current, current
     assert not any(k == "name" and v == "Ewan" for k, v in current), current
+
+
+def test_a_name_asked_with_an_age_never_takes_the_age():
+    current = _current([("assistant", "What's your son's name and how old is he?"), ("user", "Ewan, he's 6")])
+    assert not any(k == "name" and v == "6" for k, v in current), current

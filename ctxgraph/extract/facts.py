@@ -1003,6 +1003,9 @@ def _until_refusal(text: str) -> str:
     return text
 
 
+#: (user26) labels a bare number never stands for: a person's name, an email address
+_NEVER_A_NUMBER = frozenset({"PERSON", "EMAIL"})
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -1028,6 +1031,8 @@ def bare_answer(w: FactWriter) -> None:
     slot = ctx.pack.slots[asked[0]]
     fitting = [m for m in free if not slot.types or m.label in slot.types]
     if slot.types and not fitting:
+        if _NEVER_A_NUMBER.issuperset(slot.types):
+            return  # (user26) "your son's name and how old is he?" - "Ewan, he's 6": a name is never the age said
         # a slot of typed values takes a value of its type, or a bare number ("10.5" for a size)
         fitting = [m for m in free if m.label == "NUMBER"]
         if len(fitting) != 1:
