@@ -590,6 +590,11 @@ _EN_FINITE = re.compile(r"\b(?:is|are|was|were|be|been|am|do|does|did|can|could|
 _ZH_VERB_TAGS = ("v", "ul", "uz", "ug")
 
 
+#: (user26) a clause whose subject is "nobody", "no one", "nothing" and that goes on with a word of its own says a
+#: no with its verb left out ("nobody hurt thank god", "nothing broken"): no bare value (a lone "none" still is)
+_NOBODY_SAYS = re.compile(r"\s*(?:nobody|no\s?one|nothing|none\s+of\s+\w+)\s+\w", re.I)
+
+
 def _bare(ctx: MessageContext, clause: str) -> bool:
     """Whether ``clause`` is a bare value, not a clause of its own: it names neither speaker and
     has no finite verb (English: no auxiliary or negation; Chinese: no verb unless it holds a
@@ -598,13 +603,15 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
     >>> from ctxgraph.extract.asked import _bare, _demo_ctx
     >>> [_bare(_demo_ctx("en"), c) for c in ("in ground", "about 15,000 gallons", "dad isn't keen", "closer to my office")]
     [True, True, False, False]
+    >>> [_bare(_demo_ctx("en"), c) for c in ("nobody hurt thank god", "none")]
+    [False, True]
     >>> [_bare(_demo_ctx("zh"), c) for c in ("会计专业", "雅思考了6.5", "阀门开着", "孩子明早要喝")]
     [True, True, False, False]
     """
     if _SPEAKERS.search(clause):
         return False
     if not ctx.profile.segmented:
-        return not _EN_FINITE.search(clause)
+        return not _EN_FINITE.search(clause) and not _NOBODY_SAYS.match(clause)
     if re.search(r"[0-9A-Za-z]", clause):
         return True
     return not any(t.tag_.startswith(_ZH_VERB_TAGS) and t.tag_ != "vn" for t in ctx.profile.doc(clause, ctx.en_models))

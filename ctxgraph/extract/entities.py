@@ -21,6 +21,7 @@ from .compiled import CompiledPack
 from .context import Mention, MessageContext
 from .gates import Folded, may_match, needs
 from .registry import step
+from .text import NAME_LEAD_EN
 
 _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|our|your|this|that)\s+")
 #: How far before an id-shaped thing the packs' ``id_shapes`` look for the word naming an id.
@@ -200,11 +201,48 @@ def _own_values(mentions: list[Mention], own: frozenset[str]) -> None:
             m.slot = None
 
 
+#: (user26) labels the NER gives a lone surname it does not know as a name ("Rossi" a place, "Okafor" an organisation)
+_NAME_MISREAD = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC"})
+#: a reply that opens with one or two capitalised words (a lead before them or not: "It's Rossi") and then a stop, a
+#: comma or nothing ("Rossi. oh wait, ...")
+_OPENING_WORDS = re.compile(r"\W*" + NAME_LEAD_EN + r"?(?!" + NAME_LEAD_EN + r")([A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)(?=\s*(?:[,.;!]|$))")
+
+
+#: a question for someone else's name ("your son's name", "his name"): not the user's own
+_OTHERS_NAME = re.compile(r"(?:\w'?s|\b(?:his|her|their))\s+(?:full\s+|first\s+|last\s+)?name\b", re.I)
+
+
+def _asked_name(ctx: MessageContext, mentions: list[Mention]) -> None:
+    """(user26) A name the user gives when the assistant asked for a name and nothing else ("Name please?" - "Rossi"),
+    that the NER read as a place or an organisation, is a person's name: relabelled, the name step binds it, and no
+    place is kept.
+
+    Examples: ``tests/test_trust_user26.py``.
+    """
+    opening = _OPENING_WORDS.match(ctx.text)
+    m = next((m for m in mentions if opening and m.start == opening.start(1) and m.end == opening.end(1)), None)
+    if m is None or m.label not in _NAME_MISREAD:
+        return
+    G = ctx.graph
+    said = G.nodes[G.graph["last_turn"]].get("text") or "" if G.graph.get("last_turn") else ""
+    if _OTHERS_NAME.search(said):
+        return  # "What's your son's name?": a name the roles step keeps as the person's, not the user's
+    from .facts import asked_slots  # the question's slots, read the one way the facts step reads them
+    pack = ctx.pack
+    asked = list(dict.fromkeys(slot.id for slot in asked_slots(ctx)))
+    if len(asked) != 1 or "PERSON" not in pack.slots[asked[0]].types:
+        return
+    m.label, m.key, m.slot, m.kind = ("PERSON", pack.entity_key("PERSON", m.text), pack.label_slots.get("PERSON"),
+                                      pack.label_kind("PERSON"))
+
+
 @step("entities", roles=("user", "assistant", "system"))
 def entities(ctx: MessageContext) -> list[EntityUnit]:
     """Mentions of the message, as entity units; they stay on ``ctx.mentions`` for later steps."""
     ctx.mentions = find_entities(ctx.text, ctx.pack, ctx.en_models, ctx.today, ner=ner_when(ctx.en_ner, ctx.role))
     _bare_id_slots(ctx, ctx.mentions)
+    if ctx.role == "user":
+        _asked_name(ctx, ctx.mentions)
     if ctx.role != "user":
         _own_values(ctx.mentions, ctx.pack.assistant_own)
     return [EntityUnit(key=m.key, text=m.text, label=m.label, value=m.value, start=m.start, end=m.end, kind=m.kind)

@@ -33,7 +33,7 @@ from .glued import whole_place
 from .measures import dimension_at, dimensions
 from .notvalues import appositive_day, day_unfit, reason_or_condition, ruled_out, service_own
 from .registry import step
-from .text import CLAUSE_END, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
+from .text import CLAUSE_END, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
 
 
@@ -445,6 +445,12 @@ _THE_DAY_BEFORE = re.compile(r"\b(?:the(?:\s+(?:following|next|same|previous))?|
 _OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
 
 
+#: (user26) words between a slot word of free text and a mention that say the clause went on to something else:
+#: the mention is no value of the slot ("open an investigation with the courier and get back to you within 48 hours",
+#: "a cut and colour with Megan"); an "and" alone joins a second subject ("the invoice and the pack will go to X")
+_CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|if|when|until|after|before)\b|[,;]", re.I)
+
+
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
     """The mention that is the value of the slot word ``sm``: the first fitting one after
     it, else one holding it ("2 units") or right before it ("5000元的预算")."""
@@ -452,7 +458,8 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
-        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS):
+        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS
+                                     and not _CLAUSE_GOES_ON.search(w.ctx.text[sm.end():m.start])):
             return i
     pick = None
     if slot.types:
@@ -1052,6 +1059,9 @@ def _until_refusal(text: str) -> str:
     return text
 
 
+#: (user26) labels a bare number never stands for: a person's name, an email address
+_NEVER_A_NUMBER = frozenset({"PERSON", "EMAIL"})
+
 #: A reply this short (characters) can be a bare answer to the assistant's question.
 BARE_ANSWER_CHARS = 24
 
@@ -1077,6 +1087,8 @@ def bare_answer(w: FactWriter) -> None:
     slot = ctx.pack.slots[asked[0]]
     fitting = [m for m in free if not slot.types or m.label in slot.types]
     if slot.types and not fitting:
+        if _NEVER_A_NUMBER.issuperset(slot.types):
+            return  # (user26) "your son's name and how old is he?" - "Ewan, he's 6": a name is never the age said
         # a slot of typed values takes a value of its type, or a bare number ("10.5" for a size)
         fitting = [m for m in free if m.label == "NUMBER"]
         if len(fitting) != 1:
@@ -1091,9 +1103,9 @@ def bare_answer(w: FactWriter) -> None:
 
 
 #: a reply shaped like a person's name: two or three capitalised words, a title first or not
-_NAME_REPLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
+_NAME_REPLY = re.compile(r"(?!" + NAME_LEAD_EN + r")(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
 #: (missen21) a reply that opens with a name, a comma, a dot, a phone number or nothing after it
-_NAME_OPENS = re.compile(r"\W*(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
+_NAME_OPENS = re.compile(r"\W*" + NAME_LEAD_EN + "?(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
 
 
 #: (miss22a) a Chinese reply that opens with a name (a common surname and one or two characters, 叫 before it or not)

@@ -486,8 +486,13 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
 
 #: (lead21e) a reply that says yes and nothing of its own ("yes please", "that works", "好的", "可以")
 _YES_ONLY = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ok|okay|sure|please|go ahead|book it|do it|that'?s fine|that works|"
-                       r"sounds good|perfect|great|lovely|brilliant|fine|cheers|thanks|thank you)\b[\s,.!]*)+$"
+                       r"sounds good|perfect|great|lovely|brilliant|fine|cheers|thanks|thank you|(?<=thank you )(?:very|so) much)\b[\s,.!]*)+$"
                        r"|^\W*(?:好的?|行|可以|是的|对|嗯|没问题|成|中|要得|得|麻烦了?|谢谢)+[\s，,。!！~]*$", re.I)
+
+
+#: (user26) a last sentence that puts one slot forward with no question ("Thursday 18th at 3:30pm is available.",
+#: "I can offer Friday at 10am."): a plain yes to it takes the slot as a yes to "Shall I book it?" does
+_PROPOSED_EN = re.compile(r"(?:\b(?:is|are) (?:available|free|open)|\bI (?:can|could) (?:offer|do|fit you in)\b[^.!?]*)[.!]?\s*$", re.I)
 
 
 def _yes_to_one_slot(ctx: MessageContext, offer: str) -> list[_Unit]:
@@ -503,7 +508,8 @@ def _yes_to_one_slot(ctx: MessageContext, offer: str) -> list[_Unit]:
     [('slot', 'Saturday 8 March, 8am-1pm')]
     """
     text = offer.rstrip()
-    if not text.endswith(("?", "？")) or _WHICH.search(text[-60:]) or not _YES_ONLY.match(ctx.text.strip()):
+    proposed = text.endswith(("?", "？")) or ctx.lang == "en" and _PROPOSED_EN.search(text[-80:]) is not None
+    if not proposed or _WHICH.search(text[-60:]) or not _YES_ONLY.match(ctx.text.strip()):
         return []
     sentences = [x for x in re.split(r"(?<=[.!?。！？])\s*", text) if x.strip()]
     said = " ".join(sentences[-2:]) if len(sentences) >= 2 else text  # the proposal and its question

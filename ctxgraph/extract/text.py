@@ -29,6 +29,9 @@ _SENTENCE_BREAK = re.compile(r"[。！？!?\n]|\.(?=\s)")
 #: where a sentence or clause ends, for a value's window after its slot word
 CLAUSE_END = re.compile(r"[。！？!?；;\n,，]|\.(?:\s|$)")
 #: where a sentence ends
+#: (user26) words that lead a name given for the name asked ("It's Rossi", "name's Okafor", "under Rossi"): not the name
+NAME_LEAD_EN = r"(?:(?i:it'?s|it is|name'?s|name is|the name'?s|my name'?s|my name is|surname'?s|surname is|under)\s+)"
+
 SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
 _CLAUSE_PART = re.compile(r"[^,，;；]+")
 _LIST_SEP = re.compile(r"\s*(?:、|以及|及|和|与|,|，|/)\s*")  # "fish and chips" is one dish: no "and"
