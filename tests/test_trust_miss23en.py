@@ -36,14 +36,15 @@ def test_trust_miss23en_place_before_a_district_code_keeps_its_end():
 
 
 @pytest.mark.parametrize(("text", "key", "value"), [
-    ("Thanks. I shall pay the balance by cheque on the day.", "payment", "by cheque"),
-    ("ok pay now by card. my daughter will sign for it", "payment", "by card"),
-    ("can the deposit be paid by card over the phone, I'm at work", "payment", "by card over the phone"),
-    ("we'd like to pay the invoice by bank transfer from the club account", "payment", "by bank transfer"),
+    ("Thanks. I shall pay the balance by cheque on the day.", "payment", "cheque"),
+    ("ok pay now by card. my daughter will sign for it", "payment", "card"),
+    ("can the deposit be paid by card over the phone, I'm at work", "payment", "card over the phone"),
+    ("we'd like to pay the invoice by bank transfer from the club account", "payment", "bank transfer"),
     ("Lovely. Could the certificate go by post? I don't use email.", "send_by", "by post"),
     ("and send the paperwork by post please", "send_by", "by post"),
 ])
 def test_trust_miss23en_how_the_user_pays_or_wants_papers_sent(text, key, value):
+    # the payment is the core pack's English role since user26 (the means step reads only the sending)
     got = facts("en", text)
     assert got.get(key) == value, got
 
