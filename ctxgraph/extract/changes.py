@@ -143,6 +143,8 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     nights), then, for a count said with its noun ("45 minutes"), one counting the same noun."""
     from .facts import fits_role
     G = ctx.graph
+    if m is not None and kind != "count" and dimension_at(ctx.text, m.start, ctx.lang) is not None:
+        return None  # (lead22) "换成10寸的吧": a measure moves no clock nor day ("下午3点" became "10")
     # a value that opens a range ("make it Aug 1 to Aug 6") is a start: it never changes the range's end
     starts = m is not None and _RANGE_AFTER.match(ctx.text, m.end) is not None
     found = [(fid, d) for fid, d in g.recent_current_facts(G, 30)
