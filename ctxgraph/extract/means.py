@@ -28,7 +28,7 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import in_spans
+from .text import in_spans, story_clause
 
 #: a verb of paying, then (within its clause: no sentence mark, at most five words) "by" / "with" and a way
 _EN_PAY = re.compile(
@@ -58,12 +58,14 @@ def en_means(text: str) -> list[tuple[str, str, int]]:
     [('send_by', 'by post', 31)]
     >>> en_means("Please do not send anything by post, I am away"), en_means("do I need to send the originals by post?")
     ([], [])
+    >>> en_means("I paid by card last time and it got declined"), en_means("last year they sent it all by post")
+    ([], [])
     """
     found = []
     for key, rx in (("payment", _EN_PAY), ("send_by", _EN_SEND)):
         for m in rx.finditer(text):
-            if _EN_NOT.search(text, _sentence_start(text, m.start()), m.start("way")):
-                continue
+            if _EN_NOT.search(text, _sentence_start(text, m.start()), m.start("way")) or story_clause(text, m.start("way")):
+                continue  # (fix26) nor a story of the past: "I paid by card last time and it got declined"
             way = m.group("way")
             value = "by " + re.sub(r"^a\s+", "", way, flags=re.I) if key == "payment" else way
             found.append((key, value, m.start("way") - (3 if key == "payment" else 0)))
