@@ -109,3 +109,33 @@ def test_a_hypothetical_fault_is_no_problem(said):
 @pytest.mark.parametrize("said", ["鞋子尺码不对", "订单还没发货"])
 def test_a_fault_said_is_still_the_problem(said):
     assert any(k.startswith("problem") for k in _keys([("user", said)], "zh"))
+
+
+# --- promises (cons23): a link handed over with words before its name; a note beside another deed
+
+def _promises(messages, lang):
+    return [(c.text, c.status) for c in _state(messages, lang).commitments]
+
+
+def test_a_link_handed_over_after_a_lead_in_keeps_the_promise_naming_it():
+    said = _promises([("user", "我想报名"), ("assistant", "好的，我发个付款链接给您"),
+                      ("assistant", "这是付款链接：https://pay.example/7")], "zh")
+    assert said == [("我发个付款链接给您", "done")], said
+
+
+def test_a_link_of_another_name_still_keeps_no_promise():
+    said = _promises([("user", "我想报名"), ("assistant", "好的，我发个报名链接给您"),
+                      ("assistant", "这是地图链接：https://map.example/p/7")], "zh")
+    assert [s for _, s in said] == ["open"], said
+
+
+def test_a_deed_reported_beside_a_note_keeps_its_promise():
+    said = _promises([("user", "table for 2 at 7"), ("assistant", "I'll send you the confirmation email."),
+                      ("assistant", "I've sent the confirmation email and added a note about the high chair.")], "en")
+    assert said == [("I'll send you the confirmation email", "done")], said
+
+
+def test_a_note_alone_still_keeps_no_other_promise():
+    said = _promises([("user", "I need a cleaner"), ("assistant", "I'll text you the checklist."),
+                      ("assistant", "I've put a note on the job that you have a dog.")], "en")
+    assert said == [("I'll text you the checklist", "open")], said
