@@ -139,3 +139,13 @@ def test_a_note_alone_still_keeps_no_other_promise():
     said = _promises([("user", "I need a cleaner"), ("assistant", "I'll text you the checklist."),
                       ("assistant", "I've put a note on the job that you have a dog.")], "en")
     assert said == [("I'll text you the checklist", "open")], said
+
+
+# --- a lone when-question (lead22): not one about a person's own day
+
+def test_a_when_question_about_a_birthday_binds_no_date():
+    assert "date" not in _keys([("user", "想办个会员卡"), ("assistant", "您什么时候生日？"), ("user", "明天")], "zh")
+
+
+def test_a_when_question_about_the_visit_still_binds_the_date():
+    assert ("date", "明天下午") in _facts([("user", "你好 我家空调坏了"), ("assistant", "请问什么时间方便？"), ("user", "明天下午吧")], "zh")
