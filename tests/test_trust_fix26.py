@@ -149,3 +149,30 @@ def test_a_when_question_about_a_birthday_binds_no_date():
 
 def test_a_when_question_about_the_visit_still_binds_the_date():
     assert ("date", "明天下午") in _facts([("user", "你好 我家空调坏了"), ("assistant", "请问什么时间方便？"), ("user", "明天下午吧")], "zh")
+
+
+# --- a bare request with a question mark (lead22): not thanks or an apology
+
+@pytest.mark.parametrize("said", ["thank you for 2 years of great service?", "thanks for 3 lovely nights?"])
+def test_thanks_with_a_question_mark_proposes_nothing(said):
+    assert not _keys([("user", said)], "en") - {"want"}
+
+
+def test_a_bare_request_with_a_question_mark_still_proposes_its_values():
+    assert ("nights", "2 nights") in _facts([("user", "room for 2 nights?")], "en")
+
+
+# --- a code changed (prec23): not another person's
+
+@pytest.mark.parametrize("messages, lang, kept", [
+    ([("user", "航班是MU587，我老婆是MU123"), ("assistant", "好的"), ("user", "改一下，她改成MU125了")], "zh", "MU587"),
+    ([("user", "my flight is BA287, my husband's is BA101"), ("assistant", "Noted."), ("user", "actually his is BA105 now")], "en", "BA287"),
+])
+def test_another_persons_code_changed_leaves_the_users(messages, lang, kept):
+    facts = _facts(messages, lang)
+    assert any(v == kept for _, v in facts), facts
+
+
+def test_the_users_code_changed_still_replaces_it():
+    facts = _facts([("user", "帮我约个接机，航班是MU587"), ("user", "航班改了，改成MU589")], "zh")
+    assert any(v == "MU589" for _, v in facts) and not any(v == "MU587" for _, v in facts), facts
