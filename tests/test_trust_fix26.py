@@ -176,3 +176,16 @@ def test_another_persons_code_changed_leaves_the_users(messages, lang, kept):
 def test_the_users_code_changed_still_replaces_it():
     facts = _facts([("user", "帮我约个接机，航班是MU587"), ("user", "航班改了，改成MU589")], "zh")
     assert any(v == "MU589" for _, v in facts) and not any(v == "MU587" for _, v in facts), facts
+
+
+# --- an order after "so" (cons23): not an aside asking for patience
+
+@pytest.mark.parametrize("said", ["it's my first time so don't judge lol, how does it work?",
+                                  "I know it sounds silly so don't laugh but can you do a unicorn cake"])
+def test_an_aside_after_so_is_no_rule(said):
+    assert not _state([("user", said)], "en").constraints
+
+
+def test_an_order_after_so_is_still_a_rule():
+    said = "btw we're doing a gender reveal party so DONT tell us in the room"
+    assert [c.polarity for c in _state([("user", said)], "en").constraints] == ["must_not"]
