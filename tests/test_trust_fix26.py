@@ -189,3 +189,10 @@ def test_an_aside_after_so_is_no_rule(said):
 def test_an_order_after_so_is_still_a_rule():
     said = "btw we're doing a gender reveal party so DONT tell us in the room"
     assert [c.polarity for c in _state([("user", said)], "en").constraints] == ["must_not"]
+
+
+# --- a Chinese phone with its country code (miss23zh): typed right after a Chinese word
+
+@pytest.mark.parametrize("said", ["我在澳洲，电话+61 412 508 963", "我在澳洲，电话 +61 412 508 963"])
+def test_a_phone_abroad_after_a_chinese_word_is_the_phone(said):
+    assert any(v == "+61 412 508 963" for _, v in _facts([("user", said)], "zh"))
