@@ -196,3 +196,15 @@ def test_an_order_after_so_is_still_a_rule():
 @pytest.mark.parametrize("said", ["我在澳洲，电话+61 412 508 963", "我在澳洲，电话 +61 412 508 963"])
 def test_a_phone_abroad_after_a_chinese_word_is_the_phone(said):
     assert any(v == "+61 412 508 963" for _, v in _facts([("user", said)], "zh"))
+
+
+# --- a Chinese take-back (prec23): 不 glued to 还是 asks back, it takes nothing back
+
+@pytest.mark.parametrize("said, kept", [("我12月5号买的，不还是坏了", "12月5号"), ("订周五的，不还是得等到下周", "周五")])
+def test_a_rhetorical_bu_haishi_takes_no_value_back(said, kept):
+    assert any(v == kept for _, v in _facts([("user", said)], "zh")), _facts([("user", said)], "zh")
+
+
+def test_bu_then_a_pause_then_haishi_still_takes_the_value_back():
+    facts = _facts([("user", "订周五的，不 还是周六吧")], "zh")
+    assert ("date", "周六") in facts and ("date", "周五") not in facts, facts
