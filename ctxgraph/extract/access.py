@@ -26,7 +26,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import in_spans
+from .text import in_spans, story_clause
 
 #: a floor by its place, or the lift missing
 _EN_ACCESS = re.compile(
@@ -43,9 +43,11 @@ def en_access(text: str) -> list[tuple[int, str]]:
     [(13, '2nd floor'), (42, 'no lift')]
     >>> en_access("anything but not the ground floor please"), en_access("the floor is tiled")
     ([], [])
+    >>> en_access("my old flat was on the top floor with no lift, this one is a bungalow")  # (fix26) a place left
+    []
     """
     return [(m.start(), m.group(0)) for m in _EN_ACCESS.finditer(text)
-            if not _EN_NOT_BEFORE.search(text, max(0, m.start() - 24), m.start())]
+            if not _EN_NOT_BEFORE.search(text, max(0, m.start() - 24), m.start()) and not story_clause(text, m.start())]
 
 
 @step("access", roles=("user",))

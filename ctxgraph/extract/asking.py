@@ -337,8 +337,8 @@ def _zh_question(ctx: MessageContext, q: str) -> list[tuple[int, Asked]]:
 
 #: (lead22) a question that asks when, with no slot word of its own: "请问什么时间方便？", "什么时候送？", "哪天方便上门？",
 #: "When would suit?", "When do you need it?" (not "when did it start?", "什么时候买的？", "哪天坏了？": a story's day, which
-#: the question's past tells)
-_WHEN = {"zh": re.compile(r"^(?![^？?]*(?:的|了|过)[？?]?$)[^？?]*?(?:(?:什么|啥)(?:时候|时间)|哪(?:一)?天|几号)"), "en": re.compile(r"^\W*when\b(?!\s+(?:did|was|were|had)\b)", re.I)}
+#: the question's past tells; (fix26) nor "您什么时候生日？": a person's own day, no day for the service)
+_WHEN = {"zh": re.compile(r"^(?![^？?]*(?:的|了|过)[？?]?$)(?![^？?]*(?:生日|出生|纪念日))[^？?]*?(?:(?:什么|啥)(?:时候|时间)|哪(?:一)?天|几号)"), "en": re.compile(r"^\W*when\b(?!\s+(?:did|was|were|had)\b)", re.I)}
 _CLOCK = {"zh": re.compile(r"几点"), "en": re.compile(r"^\W*(?:at\s+)?what\s+time\b", re.I)}
 
 
@@ -349,8 +349,8 @@ def when_slot(lang: str, q: str) -> str | None:
 
     >>> when_slot("zh", "请问什么时间方便？"), when_slot("zh", "几点到？"), when_slot("en", "When would suit you?")
     ('date', 'time', 'date')
-    >>> when_slot("en", "When did it start?"), when_slot("zh", "请问您贵姓？")
-    (None, None)
+    >>> when_slot("en", "When did it start?"), when_slot("zh", "请问您贵姓？"), when_slot("zh", "您什么时候生日？")
+    (None, None, None)
     """
     for slot, rx in (("time", _CLOCK), ("date", _WHEN)):
         if lang in rx and rx[lang].search(q):

@@ -1224,16 +1224,29 @@ def days_ruled_out(ctx: MessageContext) -> list[_Unit]:
     ...                 {"role": "user", "content": "actually Tuesday doesn't work anymore, sorry"}])
     >>> [(f.key, f.status) for f in t.state().facts if f.key == "day"]
     [('day', 'retracted')]
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "deliver it on the 14th please"},
+    ...                 {"role": "user", "content": "the 4th is no good now, but the 14th is fine"}])
+    >>> [(f.key, f.status) for f in t.state().facts if f.key == "date"]
+    [('date', 'current')]
     """
     units: list[_Unit] = []
     for m in ctx.mentions:
-        if not day_unfit(ctx, m, now=True) or ctx.asking(m.start):
+        if not day_unfit(ctx, m, now=True) or ctx.asking(m.start) or _said_fit_later(ctx, m):
             continue
         said = m.text.casefold().removeprefix("the ")
+        # (fix26) the day whole in the value: "the 4th is no good now" retracts no "the 14th"
+        whole = re.compile(rf"(?<![A-Za-z0-9]){re.escape(said)}(?![A-Za-z0-9])") if said else None
         for fid, d in g.recent_current_facts(ctx.graph, 50):
-            if d.get("key") in ("day", "date") and said and said in str(d.get("value", "")).casefold():
+            if d.get("key") in ("day", "date") and whole and whole.search(str(d.get("value", "")).casefold()):
                 units.append(RetractUnit(fact=fid))
     return units
+
+
+def _said_fit_later(ctx: MessageContext, m: Mention) -> bool:
+    """(fix26) Whether the message names the day ``m`` again after it, not ruled out there ("我老婆说周二不行了，我觉得可以，
+    就周二吧"; "my wife says Tuesday doesn't work anymore, but Tuesday is fine for me"): the day stands."""
+    return any(o.start > m.end and o.text.casefold() == m.text.casefold() and not day_unfit(ctx, o) for o in ctx.mentions)
 
 
 @step("facts", roles=("user", "assistant"))  # the operator's system prompt states no facts of the conversation

@@ -25,7 +25,7 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import in_spans
+from .text import in_spans, story_clause
 
 #: a verb of sending, then (within its clause) "by post" / "by mail"
 _EN_SEND = re.compile(
@@ -48,11 +48,14 @@ def en_means(text: str) -> list[tuple[str, str, int]]:
     [('send_by', 'by post', 31)]
     >>> en_means("Please do not send anything by post, I am away"), en_means("do I need to send the originals by post?")
     ([], [])
+    >>> en_means("last year they sent it all by post")
+    []
     """
     found = []
     for m in _EN_SEND.finditer(text):
-        if not _EN_NOT.search(text, _sentence_start(text, m.start()), m.start("way")):
-            found.append(("send_by", m.group("way"), m.start("way")))
+        if _EN_NOT.search(text, _sentence_start(text, m.start()), m.start("way")) or story_clause(text, m.start("way")):
+            continue  # (fix26) nor a story of the past: "last year they sent it all by post"
+        found.append(("send_by", m.group("way"), m.start("way")))
     return found
 
 

@@ -24,7 +24,7 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import in_spans
+from .text import in_spans, story_clause
 
 _UNIT = r"(?:days?|nights?|weeks?|wks?|fortnights?|months?|mths?|years?|yrs?)"
 _COUNT = r"(?:\d{1,2}|two|three|four|five|six|eight|ten|twelve)"
@@ -43,9 +43,11 @@ def en_often(text: str) -> list[tuple[int, str]]:
     [(13, 'every 2 weeks')]
     >>> en_often("people walk dogs on the field every day"), en_often("we don't need it twice a week")
     ([], [])
+    >>> en_often("we used to have it every other week")  # (fix26) a story of the past
+    []
     """
     return [(m.start(), m.group(0)) for m in _EN_OFTEN.finditer(text)
-            if not _EN_NOT_BEFORE.search(text, max(0, m.start() - 30), m.start())]
+            if not _EN_NOT_BEFORE.search(text, max(0, m.start() - 30), m.start()) and not story_clause(text, m.start())]
 
 
 @step("often", roles=("user",))

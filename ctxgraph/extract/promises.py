@@ -202,7 +202,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
 
 #: (cons23) a report that a note went on the record: "I've put a note on the job that …", "I've added 07954 228 613 and a
 #: note", "noted", 已经备注了, 记下了
-_NOTED = re.compile(r"\b(?:noted|(?:put|added|made|left)\b[^.;!?]{0,30}?\bnotes?)\b|备注|(?<!登)记(?:下|上|好)", re.I)  # not 登记好了: a booking made
+_NOTED = re.compile(r"\b(?:noted|(?:put|added|made|left)\b[^.;!?]{0,30}?\bnotes?)\b|备注|(?<![登忘])记(?:下|上|好)", re.I)  # not 登记好了: a booking made; (fix26) nor 忘记下单
 
 
 def _noted_only(clause: str, open_) -> bool:
@@ -214,8 +214,17 @@ def _noted_only(clause: str, open_) -> bool:
     True
     >>> _noted_only("已经备注了", [("c1", {"text": "我帮您备注一下"})]), _noted_only("I've sent the link", [("c1", {"text": "I'll send it"})])
     (False, False)
+    >>> _noted_only("I've sent the confirmation email and added a note about the high chair", [("c1", {"text": "I'll send it"})])
+    False
     """
-    return bool(_NOTED.search(clause)) and not any(_NOTED.search(d["text"]) for _, d in open_)
+    return bool(_NOTED.search(clause)) and not any(_NOTED.search(d["text"]) for _, d in open_) \
+        and not _OTHER_DEED.search(_NOTED.sub(" ", clause))
+
+
+#: (fix26) a deed other than a note reported beside it: "I've sent the confirmation email and added a note about the high
+#: chair" keeps "I'll send you the confirmation email" (the note alone keeps none)
+_OTHER_DEED = re.compile(r"\b(?:sent|re-?sent|emailed|texted|posted|mailed|booked|ordered|refunded|credited|cancell?ed|called|rang|phoned)\b"
+                         r"|已(?:经)?(?:为您|给您|帮您)?(?:发送|寄出|退款|发出|取消|下单)|(?:发|寄|退)(?:好了|过去了|给您了)", re.I)
 
 
 #: (cons23) a link handed over in the message, its name before it: "付款链接：https://…", "报名链接: www.…"
@@ -230,10 +239,25 @@ def _link_given(clause: str, open_) -> list[_Unit]:
     'c1'
     >>> _link_given("地图链接：https://map.example/p/7", [("c1", {"text": "我发个报名链接给您"})])
     []
+    >>> _link_given("这是付款链接：https://pay.example/7", [("c1", {"text": "我发个付款链接给您"})])[0].commitment
+    'c1'
     """
     m = _LINK.search(clause)
-    named = [pid for pid, d in open_ if m and m.group(1) in d["text"]]
+    names = _link_names(m.group(1)) if m else []
+    named = [pid for pid, d in open_ if any(n in d["text"] for n in names)]
     return [FulfilUnit(commitment=named[-1], status="done")] if named else []
+
+
+def _link_names(said: str) -> list[str]:
+    """(fix26) The names a link's lead-in may give it, its kind word with two characters or more before it: the search
+    starts the lead-in at the leftmost character, so "这是付款链接" holds the name "付款链接".
+
+    >>> _link_names("这是付款链接"), _link_names("地图链接"), _link_names("图码")
+    (['这是付款链接', '是付款链接', '付款链接'], ['地图链接'], ['图码'])
+    """
+    kind = re.search(r"(?:链接|二维码|码|网址)$", said)
+    head = said[:kind.start()] if kind else said
+    return [head[i:] + (kind.group(0) if kind else "") for i in range(max(1, len(head) - 1))]
 
 
 #: (prom16) a look-up said done: 查了一下, 刚查过, 核实了, "I've checked", "I looked it up"

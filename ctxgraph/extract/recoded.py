@@ -13,6 +13,8 @@ one code, the new code replaces it under their keys, as a correction.
 ...                 {"role": "user", "content": "航班改了，改成MU589"}])
 >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and "MU" in f.value]
 [('航班', 'MU589')]
+
+(fix26) A clause about another person ("她改成MU125了", "his flight's now BA288") changes none of the user's codes.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .text import clause_at
+
+
+#: (fix26) another person the clause is about: "她改成MU125了", "his flight's now BA288" (not 其他)
+_OTHER_PERSON = re.compile(r"(?<!其)[他她]|\b(?:he|she|they|his|her|their|hers|theirs)\b", re.I)
 
 
 def shape(code: str) -> str:
@@ -42,8 +49,9 @@ def codes_changed(ctx: MessageContext) -> list[_Unit]:
     G = ctx.graph
     out: list[_Unit] = []
     for m in ctx.mentions:
-        if m.kind != "id" or not re.search(r"\d", m.text) or m.text.casefold() in held or ctx.asking(m.start):
-            continue
+        if m.kind != "id" or not re.search(r"\d", m.text) or m.text.casefold() in held or ctx.asking(m.start) \
+                or _OTHER_PERSON.search(clause_at(ctx.text, m.start)):
+            continue  # (fix26) "她改成MU125了": another person's code changes, not the user's
         same = [f for f in G.graph["current_fact"].values()
                 if shape(str(G.nodes[f]["value"])) == shape(m.text) and str(G.nodes[f]["value"]).casefold() != m.text.casefold()]
         if len({str(G.nodes[f]["value"]).casefold() for f in same}) != 1:

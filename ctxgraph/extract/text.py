@@ -201,6 +201,25 @@ def clause_at(text: str, pos: int) -> str:
     return text[start:end].strip()[:120]
 
 
+#: (fix26) a clause that tells a story of the past or of another place: "last time", "used to", "years ago", "my old
+#: flat" (not "like last time" / "as last time": the same again, wanted now)
+_EN_STORY = re.compile(r"(?<!like )(?<!as )\blast (?:time|year|month|week|winter|summer|spring|autumn)\b|\bused to\b"
+                       r"|\b(?:years?|months?|weeks?) ago\b|\bpreviously\b|\bin the past\b|\b(?:my|our) (?:old|previous|former)\b", re.I)
+
+
+def story_clause(text: str, pos: int) -> bool:
+    """(fix26) Whether the clause around ``pos`` tells a story of the past or of a place left ("I paid by card last
+    time", "we used to have it every other week", "my old flat was on the top floor"): a value in it is no value the
+    user gives now.
+
+    >>> story_clause("I paid by card last time and it got declined", 2), story_clause("can I pay by card like last time?", 2)
+    (True, False)
+    >>> story_clause("my old flat was on the top floor, this one is a bungalow", 20), story_clause("I'll pay by card", 2)
+    (True, False)
+    """
+    return bool(_EN_STORY.search(clause_at(text, pos)))
+
+
 #: (fix17) a zh clause that ends in 吗 asks, with or without its question mark
 _ENDS_MA = re.compile(r"吗\s*$")
 
