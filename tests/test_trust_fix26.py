@@ -36,8 +36,8 @@ def test_a_story_of_the_past_gives_no_means_rhythm_or_access(said, key):
 
 
 @pytest.mark.parametrize("said, key, value", [
-    ("can I pay by card like last time?", "payment", "by card"),
-    ("I'll pay by cheque when I come", "payment", "by cheque"),
+    ("can I pay by card like last time?", "payment", "card"),
+    ("I'll pay by cheque when I come", "payment", "cheque"),
     ("every other week please", "frequency", "every other week"),
     ("we're on the 2nd floor, 41 Market Street. no lift I'm afraid", "access", "2nd floor, no lift"),
 ])
