@@ -26,7 +26,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import in_spans, story_clause
+from .text import story_clause, unread_phrases
 
 #: a floor by its place, or the lift missing
 _EN_ACCESS = re.compile(
@@ -55,9 +55,7 @@ def access(ctx: MessageContext) -> list[_Unit]:
     """The floor and the lift the user's message says, as one ``access`` fact (English)."""
     if ctx.lang != "en" or not re.search(r"(?i)floor|lift|elevator", ctx.text):
         return []
-    held = [u.value.casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
-    found = [w for start, w in en_access(ctx.text)
-             if not in_spans(start, ctx.taken_back) and not any(w.casefold() in h for h in held)]
+    found = unread_phrases(ctx, en_access(ctx.text))
     if not found:
         return []
     key = "access" if not g.current_with_key(ctx.graph, "access") else f"access_t{ctx.index}"

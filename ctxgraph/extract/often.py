@@ -24,7 +24,7 @@ import re
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import in_spans, story_clause
+from .text import story_clause, unread_phrases
 
 _UNIT = r"(?:days?|nights?|weeks?|wks?|fortnights?|months?|mths?|years?|yrs?)"
 _COUNT = r"(?:\d{1,2}|two|three|four|five|six|eight|ten|twelve)"
@@ -55,9 +55,7 @@ def often(ctx: MessageContext) -> list[_Unit]:
     """The rhythm the user's message says, as a ``frequency`` fact (English; the last one said)."""
     if ctx.lang != "en" or not re.search(r"(?i)\bevery\b|\b(?:once|twice|times)\b", ctx.text):
         return []
-    held = [u.value.casefold() for u in ctx.units if isinstance(u, FactUnit) and not u.offered]
-    found = [w for start, w in en_often(ctx.text)
-             if not in_spans(start, ctx.taken_back) and not any(w.casefold() in h for h in held)]
+    found = unread_phrases(ctx, en_often(ctx.text))
     if not found:
         return []
     return [FactUnit(key="frequency", name="how often", value=found[-1], stressed=ctx.stressed_at(found[-1]))]

@@ -264,3 +264,16 @@ def sub_clauses(text: str) -> list[tuple[int, str]]:
                 out.append((offset + pos, clause[pos:end]))
             pos = m.end() if m else end
     return out
+
+
+def unread_phrases(ctx, said: list[tuple[int, str]]) -> list[str]:
+    """The words of ``said`` ((start, words) pairs a step found in the message) that no fact of the message holds yet
+    and that the speaker did not take back, in order: what a phrase step (access, often) keeps.
+
+    >>> from types import SimpleNamespace as N
+    >>> ctx = N(units=[N(type="fact", value="2nd floor, no lift", offered=False)], taken_back=[(30, 40)])
+    >>> unread_phrases(ctx, [(0, "2nd floor"), (12, "every week"), (33, "twice a day")])
+    ['every week']
+    """
+    held = [str(u.value).casefold() for u in ctx.units if getattr(u, "type", "") == "fact" and not u.offered]
+    return [w for start, w in said if not in_spans(start, ctx.taken_back) and not any(w.casefold() in h for h in held)]
