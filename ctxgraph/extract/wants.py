@@ -64,6 +64,7 @@ _PART = re.compile(r"[^,，]+")
 _SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
 _DANGLING = re.compile(r"的(?=$|[，,、\s])")
 _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 #: (wants10) the opening says it only asks, for later ("just wondering", "先问一下"): what it asks about is no want yet
@@ -350,7 +351,8 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
 #: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
 #: dropped from the want as written (the value's own fact keeps it)
 _HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?:\s+(?:the|a|an|my|our))?"
-                           r"(?=\s*(?:[,.;]|$))", re.I)  # (lead21d) "… from the" once "3rd of March" is out
+                           r"(?=(?:\s+(?:instead|please|pls|too|again|as well|if possible))?\s*(?:[,.;!]|$))", re.I)
+# (lead21d) "… from the" once "3rd of March" is out; (wants26) "fly on instead" once "the 20th" is out
 
 
 #: (user25) a statement beside the want left as its subject and verb once its value is out ("She lives" of "She lives
@@ -414,8 +416,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             start = offset + len(clause) - len(clause.lstrip())
             if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
                 continue
-            said = ", ".join(_clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
-                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and (part := _unrefused(ctx, text[a:b])).strip())
+            said = ", ".join(c for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
+                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and (part := _unrefused(ctx, text[a:b])).strip()
+                             and (c := _clean(part, kept_by)))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
                 at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
@@ -423,7 +426,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                     said = _clean(text[at:offset + len(clause)], kept_by)
                 asked = _asked_cue_part(rules, clause) if ctx.lang == "en" else -1
                 if asked > 0:  # (redo13) "we're going on safari in Kenya, what jabs do we need": the plan, not the question
-                    said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + asked)
+                    said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + asked, ctx.lang)
                                      if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
                     said = _clean(text[offset:offset + len(clause)], kept_by)
@@ -433,9 +436,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             elif ctx.asking(start):
                 continue  # "周末有班吗？": asked, not wanted
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
-                stated += _parts(ctx.text, offset, offset + len(clause))
+                stated += _parts(ctx.text, offset, offset + len(clause), ctx.lang)
                 said = ("，" if ctx.lang == "zh" else ", ").join(
-                    _clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                    _clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
                     and (part := _unrefused(ctx, text[a:b])).strip()
                     and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
@@ -639,9 +642,38 @@ def _kept_elsewhere(ctx: MessageContext):
     return kept_by
 
 
-def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
-    """The (start, end) of the parts of ``text[lo:hi]`` a comma joins."""
-    return [(lo + m.start(), lo + m.end()) for m in _PART.finditer(text[lo:hi])]
+def _parts(text: str, lo: int, hi: int, lang: str = "en") -> list[tuple[int, int]]:
+    """The (start, end) of the parts of ``text[lo:hi]`` a comma joins; (wants26) in Chinese, a space between two
+    runs that both hold a Han character joins parts as a comma does ("我要退货 订单号SO123 衣服太小了"): a part
+    that held a value goes alone, and the want keeps the separator ("我要退货，衣服太小了", not "我要退货订单号衣服太小了").
+    A space beside a run with no Han character ("想买 2 张票", "我想订 iPhone 15") parts nothing.
+
+    >>> t = "我要退货 订单号SO123 衣服太小了"
+    >>> [t[a:b] for a, b in _parts(t, 0, len(t), "zh")]
+    ['我要退货', '订单号SO123', '衣服太小了']
+    >>> t = "想买 2 张票，我的iPhone 13 坏了"
+    >>> [t[a:b] for a, b in _parts(t, 0, len(t), "zh")]
+    ['想买 2 张票', '我的iPhone 13 坏了']
+    """
+    out = []
+    for m in _PART.finditer(text[lo:hi]):
+        a, b = lo + m.start(), lo + m.end()
+        out += _zh_spaced(text, a, b) if lang == "zh" else [(a, b)]
+    return out
+
+
+def _zh_spaced(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """(wants26) ``text[a:b]`` parted at each space whose runs on both sides hold a Han character."""
+    runs = [(a + r.start(), a + r.end()) for r in re.finditer(r"\S+", text[a:b])]
+    if not runs:
+        return [(a, b)]
+    groups = [list(runs[0])]
+    for (lo, hi), (plo, phi) in zip(runs[1:], runs):
+        if _HAN.search(text[plo:phi]) and _HAN.search(text[lo:hi]):
+            groups.append([lo, hi])
+        else:
+            groups[-1][1] = hi
+    return [(lo, hi) for lo, hi in groups]
 
 
 def _said_alone(part: str, masked: str, kept_by=None) -> bool:
@@ -654,15 +686,34 @@ def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     >>> _said_alone("2 storeys", "2 storeys", lambda v: False)
     False
     """
-    kept = _clean(masked, kept_by)
+    kept = _clean(masked, kept_by, joint=True)  # (wants26) "[2 adults] and a dog": "a dog" stays with its joint's weight
     numbers = [m.group(0) for m in _NUMBER.finditer(part)]
     held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
     return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
 
 
-def _clean(said: str, kept_by=None) -> str:
+#: (wants26) a conjunction left at a part's edge by a value masked beside it ("[2 adults] and a kid", "[两个大人]和一个小孩"):
+#: the list's joint, not the user's words once the value is out (a mask leaves its blanks before it: two or more in en)
+_CUT_JOINT = {"en": re.compile(r"^\s*\s\s(?:and|or|plus|&)\s+|\s+(?:and|or|plus|&)\s\s+\W*$", re.I),
+              "zh": re.compile(r"^\s+(?:和|跟|与|以及|还有|外加|加上?)|(?:和|跟|与|以及|外加|加上?)\s+\W*$")}
+
+
+def _without_cut_joint(masked: str) -> str:
+    """(wants26) ``masked`` (a part with its values blanked) less a conjunction left at its edge by a value cut beside it.
+
+    >>> _without_cut_joint("         and a kid"), _without_cut_joint("     和一个小孩"), _without_cut_joint(" and a kid")
+    ('a kid', '一个小孩', ' and a kid')
+    """
+    for rx in _CUT_JOINT.values():
+        masked = rx.sub("", masked)
+    return masked
+
+
+def _clean(said: str, kept_by=None, joint: bool = False) -> str:
     """A clause with its values masked: numbers with units out (with ``kept_by``, only those a fact of their
-    own keeps), no greeting, no hanging symbols."""
+    own keeps), no greeting, no hanging symbols, (wants26) no conjunction a cut value left at its edge (``joint``:
+    kept, to weigh what the part says besides its values)."""
+    said = said if joint else _without_cut_joint(said)
     kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
     kept = _SYMBOLS.sub(" ", kept)
     kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
@@ -784,8 +835,11 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     for whole, n, unit in counts:
         # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
         alone = not strict and len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
+        # (wants26) a bare zh measure word ("餐厅一个") is the want's count by it only when the want has no other count
+        # by that word: "走廊筒灯是14个" recounts none of "客厅一个大吊灯，餐厅一个"
+        bare = len(unit) == 1 and unit in "个位名" and sum(u.startswith(unit) for _, _, u in counts) > 1
         found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
-                 if (u2 == unit or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
+                 if (u2 == unit and not bare or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
         if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
             w = min(found, key=lambda w: abs(ctx.text.find(w) - near))
             found = {w: found[w]}
@@ -1186,7 +1240,7 @@ def _added_want(ctx: MessageContext, rules) -> str:
         if not asked_for and (not (first_match(rules, clause) or first_match(rules, re.sub(r"^\W*(?:oh|and|also|so|plus)\W+", "", clause, flags=re.I)))
                               or not added.search(clause)):
             continue
-        said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
+        said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
                          if not _said_alone(ctx.text[a:b], text[a:b]))
         said = said.replace(", ", "，") if ctx.lang == "zh" else said
         if said and not first_match(ctx.pack.vague_values, said) and len(_PUNCT.sub("", said)) > GREETING_CHARS:
