@@ -694,15 +694,19 @@ def _said_alone(part: str, masked: str, kept_by=None) -> bool:
 
 #: (wants26) a conjunction left at a part's edge by a value masked beside it ("[2 adults] and a kid", "[两个大人]和一个小孩"):
 #: the list's joint, not the user's words once the value is out (a mask leaves its blanks before it: two or more in en)
-_CUT_JOINT = {"en": re.compile(r"^\s*\s\s(?:and|or|plus|&)\s+|\s+(?:and|or|plus|&)\s\s+\W*$", re.I),
-              "zh": re.compile(r"^\s+(?:和|跟|与|以及|还有|外加|加上?)|(?:和|跟|与|以及|外加|加上?)\s+\W*$")}
+#: (wants26) within a part too: "I need tickets for [2 adults] and a kid" -> "… for a kid"; in zh only before a count
+#: ("想订[两个大人]和一个小孩的票"), so "[周五]跟朋友去" keeps its 跟 (with)
+_CUT_JOINT = {"en": re.compile(r"(?<=\s\s)(?:and|or|plus|&)\s+(?=\S)|\s+(?:and|or|plus|&)(?=\s\s+\W*$|\s\s\s)", re.I),
+              "zh": re.compile(r"(?<=\s)(?:和|跟|以及|还有|外加|加上?)(?=[0-9一二两三四五六七八九十几])|(?:和|跟|与|以及|外加|加上?)\s+\W*$")}
 
 
 def _without_cut_joint(masked: str) -> str:
     """(wants26) ``masked`` (a part with its values blanked) less a conjunction left at its edge by a value cut beside it.
 
     >>> _without_cut_joint("         and a kid"), _without_cut_joint("     和一个小孩"), _without_cut_joint(" and a kid")
-    ('a kid', '一个小孩', ' and a kid')
+    ('         a kid', '     一个小孩', ' and a kid')
+    >>> _without_cut_joint("tickets for          and a kid"), _without_cut_joint("想订    和一个小孩的票"), _without_cut_joint("   跟朋友去")
+    ('tickets for          a kid', '想订    一个小孩的票', '   跟朋友去')
     """
     for rx in _CUT_JOINT.values():
         masked = rx.sub("", masked)
