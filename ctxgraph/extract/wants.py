@@ -836,23 +836,38 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
                 and not _OTHER_TIME.search(text[:at[c]])]
     out = []
     counts = _counted(want)
-    for whole, n, unit in counts:
+    spots = [m.start() for m in _COUNTED.finditer(want)]  # where each of ``counts`` is said in the want
+    for (whole, n, unit), spot in zip(counts, spots):
         # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
         alone = not strict and len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
-        # (wants26) a bare zh measure word ("餐厅一个") is the want's count by it only when the want has no other count
-        # by that word: "走廊筒灯是14个" recounts none of "客厅一个大吊灯，餐厅一个"
+        # (wants26) a bare zh measure word ("餐厅一个") of a want with other counts by it is recounted only with the thing
+        # named before it ("卧室飘窗是4个" for "书房一个，卧室飘窗2个"): "走廊筒灯是14个" recounts none of "客厅一个大吊灯，餐厅一个"
         bare = len(unit) == 1 and unit in "个位名" and sum(u.startswith(unit) for _, _, u in counts) > 1
+        named = _thing_before(want, spot) if bare else ""
+        if bare and not (named and named in ctx.text):
+            continue
         found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
-                 if (u2 == unit and not bare or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
+                 if (u2 == unit or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
         if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
             w = min(found, key=lambda w: abs(ctx.text.find(w) - near))
             found = {w: found[w]}
         new = set(found.values())
         if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
-            out.append((whole, new.pop() if len(new) == 1 else " "))
+            out.append((named + whole, named + new.pop() if len(new) == 1 else " "))
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
+
+
+def _thing_before(want: str, spot: int) -> str:
+    """(wants26) The thing the want names right before its count at ``spot`` (the last four characters of the run back to
+    a separator, two at least), or "".
+
+    >>> _thing_before("要装窗帘，书房一个，卧室飘窗2个", 14)
+    '卧室飘窗'
+    """
+    run = re.search(r"[^，,、。；;\s\d]{2,}$", want[:spot])
+    return run.group(0)[-4:] if run else ""
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",

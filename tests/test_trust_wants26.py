@@ -1,0 +1,81 @@
+"""The want text a user reads (issue 19, wants26 lane, blind22 round): the ``want`` fact is the opening with its
+values cut out, and what is left must read as the user's words: a cut value leaves no dangling label ("订单号",
+"地址是"), no stray joint of a list ("and a kid"), no preposition hanging before a closing word ("fly on instead"),
+and two Chinese clauses a space parted keep a separator instead of being glued ("我要退货订单号衣服太小了"). A recount
+of one thing by a bare 个 changes no other count of the want. The chats are written for these tests, not taken from
+a bench chat."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import user
+
+
+def want(*messages: str, lang: str) -> str:
+    t = Tracker(lang)
+    t.observe_many([user(m) for m in messages])
+    return next((f.value for f in t.state().facts if f.status == "current" and f.key == "want"), "")
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param(["我要换个尺码 订单号DD8812345 鞋子小了"], "我要换个尺码，鞋子小了", id="order-label"),
+    pytest.param(["想给订单加开发票 订单号DD8812345 抬头写公司"], "想给订单加开发票，抬头写公司", id="order-label-2"),
+    pytest.param(["我要寄个文件 寄到闵行区莘庄镇沪闵路7号 明天能到吗"], "我要寄个文件", id="send-to-label"),
+    pytest.param(["你好 想约个上门维修 周四下午 地址是西湖区文三路99号"], "想约个上门维修", id="address-label"),
+    pytest.param(["帮我催一下快递 运单号YT9876543210 一直没更新"], "帮我催一下快递，一直没更新", id="waybill-label"),
+    pytest.param(["想报个钢琴班 手机号13912345678"], "想报个钢琴班", id="phone-label"),
+    pytest.param(["想订三间房 15号入住 住两晚"], "想订三间房", id="check-in-fragment"),
+    pytest.param(["我想办个套餐 100G的 地址天河区体育西路20号", "还是200G吧"], "我想办个套餐，200G", id="switched-keeps-separator"),
+])
+def test_trust_wants26_zh_space_parts_drop_labels_keep_separators(said, expected):
+    assert want(*said, lang="zh") == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param("我想买 3 张门票", "我想买 3 张门票", id="number-between-spaces-parts-nothing"),
+    pytest.param("我的MacBook 14 键盘坏了 想修", "我的MacBook 14 键盘坏了，想修", id="latin-run-parts-nothing"),
+])
+def test_trust_wants26_zh_space_beside_a_latin_run_parts_nothing(said, expected):
+    assert want(said, lang="zh") == expected
+
+
+def test_trust_wants26_zh_joint_before_a_count_goes_not_a_with():
+    assert want("想订三个大人和一个小孩的位子 周六去", lang="zh") == "想订一个小孩的位子"
+    assert "跟同事去" in want("周五跟同事去聚餐 想订个包厢", lang="zh")
+
+
+def test_trust_wants26_zh_bare_ge_recount_changes_no_other_count():
+    w = want("想装空调，主卧一个大的，次卧一个，客厅柜机2个", "哦客厅柜机是3个 我数错了", lang="zh")
+    assert w == "想装空调，主卧一个大，次卧一个", w
+
+
+def test_trust_wants26_zh_bare_ge_recount_of_the_thing_named_before_it():
+    w = want("要装窗帘，书房一个，阳台一个，卧室飘窗2个", "不对 卧室飘窗是4个", lang="zh")
+    assert w == "要装窗帘，书房一个，阳台一个，卧室飘窗4个", w
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param("we'd like to book a cottage for a week, 2 adults 2 kids and a cat", "we'd like to book a cottage for a week, a cat",
+                 id="joint-at-part-start"),
+    pytest.param("I need passes for 3 adults and a toddler tomorrow", "I need passes for a toddler", id="joint-inside-part"),
+    pytest.param("I want seats for a baby and 2 adults", "I want seats for a baby", id="joint-at-part-end"),
+    pytest.param("hello, I'd like to rent a trailer for Friday and Saturday, 2 days", "I'd like to rent a trailer",
+                 id="two-days-cut"),
+])
+def test_trust_wants26_en_no_stray_joint(said, expected):
+    assert want(said, lang="en") == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param("I need to rebook my ferry. ref QX71PL. I want to travel on the 12th instead",
+                 "I need to rebook my ferry. I want to travel instead", id="before-instead"),
+    pytest.param("could you push my appointment to the 9th please", "could you push my appointment please", id="before-please"),
+])
+def test_trust_wants26_en_no_preposition_hanging_before_a_closing_word(said, expected):
+    assert want(said, lang="en") == expected
+
+
+def test_trust_wants26_en_own_joint_stays():
+    assert want("I want a sofa, and a rug if you have one", lang="en").startswith("I want a sofa")
