@@ -79,3 +79,14 @@ def test_trust_wants26_en_no_preposition_hanging_before_a_closing_word(said, exp
 
 def test_trust_wants26_en_own_joint_stays():
     assert want("I want a sofa, and a rug if you have one", lang="en").startswith("I want a sofa")
+
+
+@pytest.mark.parametrize(("said", "lang", "expected"), [
+    pytest.param("想约个上门安装，我家的详细地址是朝阳区望京西路18号", "zh", "想约个上门安装", id="zh-long-label"),
+    pytest.param("I need to return a lamp, my order number is 5512-908, the shade is cracked", "en",
+                 "I need to return a lamp, the shade is cracked", id="en-order-label"),
+    pytest.param("I'd like to book a cleaner. The address is 9 Park Lane, York", "en", "I'd like to book a cleaner",
+                 id="en-address-label"),
+])
+def test_trust_wants26_a_label_ending_in_a_copula_goes_with_its_value(said, lang, expected):
+    assert want(said, lang=lang) == expected

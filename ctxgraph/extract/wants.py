@@ -685,11 +685,19 @@ def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     (True, False)
     >>> _said_alone("2 storeys", "2 storeys", lambda v: False)
     False
+    >>> _said_alone(" my order number is 4471-229", " my order number is         ")
+    True
     """
     kept = _clean(masked, kept_by, joint=True)  # (wants26) "[2 adults] and a dog": "a dog" stays with its joint's weight
     numbers = [m.group(0) for m in _NUMBER.finditer(part)]
     held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
-    return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
+    short = len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT
+    return not kept or held and (short or masked != part and bool(_LABEL_END.search(kept)))
+
+
+#: (wants26) a part that ends in a copula once its value is masked after it labels the value ("my order number is
+#: [4471-229]", "the address is [14 Elm Road]", "账号是[…]"): the value's own fact has it, the label alone says nothing
+_LABEL_END = re.compile(r"(?:\b(?:is|are|was|were|will be)|[’']s|(?<=[\u4e00-\u9fff])(?:是|为|叫))\s*$", re.I)
 
 
 #: (wants26) a conjunction left at a part's edge by a value masked beside it ("[2 adults] and a kid", "[两个大人]和一个小孩"):
