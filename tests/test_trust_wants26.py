@@ -90,3 +90,11 @@ def test_trust_wants26_en_own_joint_stays():
 ])
 def test_trust_wants26_a_label_ending_in_a_copula_goes_with_its_value(said, lang, expected):
     assert want(said, lang=lang) == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param(["要订奶茶，珍珠的12杯，椰果的8杯", "珍珠的改成15杯"], "要订奶茶，珍珠的15杯，椰果的8杯", id="cups-of-the-named-kind"),
+    pytest.param(["要订木板，厚18的40张，厚12的25张", "厚12的改成30张"], "要订木板，厚18的40张，厚12的30张", id="sheets-a-number-before-de"),
+])
+def test_trust_wants26_zh_recount_of_the_named_thing_only(said, expected):
+    assert want(*said, lang="zh") == expected

@@ -799,7 +799,7 @@ def _want_without_given_up(ctx: MessageContext) -> str:
 _COUNTED = re.compile(r"(?<![A-Za-z0-9.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
                       r"(?:\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<glued>[a-z])(?![a-z]))"
                       r"|(?P<cur>[£$€¥￥])\s?(?P<amount>\d[\d,]*(?:\.\d+)?)"
-                      r"|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[个位名][\u4e00-\u9fff]|[\u4e00-\u9fff])", re.I)
+                      r"|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[个位名][\u4e00-\u9fff]|(?!的)[\u4e00-\u9fff])", re.I)  # (wants26) "直径16的" counts nothing
 
 
 def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
@@ -851,7 +851,12 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
         # (wants26) a bare zh measure word ("餐厅一个") of a want with other counts by it is recounted only with the thing
         # named before it ("卧室飘窗是4个" for "书房一个，卧室飘窗2个"): "走廊筒灯是14个" recounts none of "客厅一个大吊灯，餐厅一个"
         bare = len(unit) == 1 and unit in "个位名" and sum(u.startswith(unit) for _, _, u in counts) > 1
-        named = _thing_before(want, spot) if bare else ""
+        # (wants26) so is any zh unit the want counts several things by, once the message names one of them ("直径20的改成25吨"
+        # for "直径16的30吨，直径20的20吨"): the count of the thing named, not every count by 吨
+        shared = len(unit) == 1 and not unit.isascii() and sum(u == unit for _, _, u in counts) > 1
+        named = _thing_before(want, spot) if bare or shared else ""
+        if shared and not bare:
+            bare = any((t := _thing_before(want, p)) and t in ctx.text for (_, _, u), p in zip(counts, spots) if u == unit)
         if bare and not (named and named in ctx.text):
             continue
         found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
@@ -868,14 +873,17 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
 
 
 def _thing_before(want: str, spot: int) -> str:
-    """(wants26) The thing the want names right before its count at ``spot`` (the last four characters of the run back to
-    a separator, two at least), or "".
+    """(wants26) The thing the want names right before its count at ``spot`` (the last five characters of the run back to
+    a separator, two at least, not all digits), or "".
 
     >>> _thing_before("要装窗帘，书房一个，卧室飘窗2个", 14)
     '卧室飘窗'
+    >>> w = "要一批螺纹钢直径16的30吨，直径20的20吨"
+    >>> _thing_before(w, w.rindex("20吨"))
+    '直径20的'
     """
-    run = re.search(r"[^，,、。；;\s\d]{2,}$", want[:spot])
-    return run.group(0)[-4:] if run else ""
+    run = re.search(r"[^，,、。；;\s]*[^，,、。；;\s\d][^，,、。；;\s]*$", want[:spot])
+    return run.group(0)[-5:] if run and len(run.group(0)) >= 2 else ""
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
