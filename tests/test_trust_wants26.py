@@ -98,3 +98,11 @@ def test_trust_wants26_a_label_ending_in_a_copula_goes_with_its_value(said, lang
 ])
 def test_trust_wants26_zh_recount_of_the_named_thing_only(said, expected):
     assert want(*said, lang="zh") == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param("想装个窗帘 卧室3米宽 要遮光的", "想装个窗帘，卧室宽，要遮光", id="a-part-with-words-on-both-sides-of-its-value-stays"),
+    pytest.param("耳机右边没声音了 想换个新的 订单号JD55123409", "耳机右边没声音了，想换个新的", id="the-users-own-de-before-a-space-stays"),
+])
+def test_trust_wants26_zh_space_part_describing_a_thing_stays_whole(said, expected):
+    assert want(said, lang="zh") == expected

@@ -63,6 +63,8 @@ _PART = re.compile(r"[^,，]+")
 #: what masking the values leaves: a symbol that joined them ("12+256G" -> "+"), a 的 whose value is gone
 _SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
 _DANGLING = re.compile(r"的(?=$|[，,、\s])")
+#: (wants26) a 的 after the blanks of a value cut out of a part ("[300M]的"), at the part's end or before a separator
+_CUT_DE = re.compile(r"(?<=\s)的(?=\s*$|\s*[，,、])")
 _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -418,7 +420,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                 continue
             said = ", ".join(c for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
                              if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and (part := _unrefused(ctx, text[a:b])).strip()
-                             and (c := _clean(part, kept_by)))
+                             and (c := _clean(part, kept_by, inner=_space_ends(ctx, b))))
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
                 at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
@@ -438,7 +440,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
                 stated += _parts(ctx.text, offset, offset + len(clause), ctx.lang)
                 said = ("，" if ctx.lang == "zh" else ", ").join(
-                    _clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
+                    _clean(part, kept_by, inner=_space_ends(ctx, b)) for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
                     and (part := _unrefused(ctx, text[a:b])).strip()
                     and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
@@ -662,6 +664,11 @@ def _parts(text: str, lo: int, hi: int, lang: str = "en") -> list[tuple[int, int
     return out
 
 
+def _space_ends(ctx: MessageContext, b: int) -> bool:
+    """(wants26) zh: the part ending at ``b`` is one a space ends (see :func:`_parts`), not a comma or the clause."""
+    return ctx.lang == "zh" and ctx.text[b:b + 1].isspace()
+
+
 def _zh_spaced(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """(wants26) ``text[a:b]`` parted at each space whose runs on both sides hold a Han character."""
     runs = [(a + r.start(), a + r.end()) for r in re.finditer(r"\S+", text[a:b])]
@@ -691,8 +698,20 @@ def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     kept = _clean(masked, kept_by, joint=True)  # (wants26) "[2 adults] and a dog": "a dog" stays with its joint's weight
     numbers = [m.group(0) for m in _NUMBER.finditer(part)]
     held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
-    short = len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT
+    short = len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT and not _cut_inside(part, masked)
     return not kept or held and (short or masked != part and bool(_LABEL_END.search(kept)))
+
+
+def _cut_inside(part: str, masked: str) -> bool:
+    """(wants26) zh: ``part`` keeps Han words on both sides of the value masked out of it ("阳台[2米4]宽"): it describes a
+    thing, it is no label of the value ("订单号[…]", "[3号]入住").
+
+    >>> _cut_inside("阳台2米4宽", "阳台    宽"), _cut_inside("订单号DD88", "订单号    ")
+    (True, False)
+    """
+    cut = [i for i, (a, b) in enumerate(zip(part, masked)) if a != b]
+    one = bool(cut) and cut[-1] - cut[0] + 1 == len(cut)  # one value cut ("是[3]号到[5]号" is two: a label's bits)
+    return one and bool(_HAN.search(masked[:cut[0]])) and bool(_HAN.search(masked[cut[-1] + 1:]))
 
 
 #: (wants26) a part that ends in a copula once its value is masked after it labels the value ("my order number is
@@ -721,14 +740,17 @@ def _without_cut_joint(masked: str) -> str:
     return masked
 
 
-def _clean(said: str, kept_by=None, joint: bool = False) -> str:
+def _clean(said: str, kept_by=None, joint: bool = False, inner: bool = False) -> str:
     """A clause with its values masked: numbers with units out (with ``kept_by``, only those a fact of their
     own keeps), no greeting, no hanging symbols, (wants26) no conjunction a cut value left at its edge (``joint``:
-    kept, to weigh what the part says besides its values)."""
+    kept, to weigh what the part says besides its values); ``inner``: a zh part a space ends, whose last 的 is the user's."""
     said = said if joint else _without_cut_joint(said)
     kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
     kept = _SYMBOLS.sub(" ", kept)
-    kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
+    if inner:  # (wants26) a 的 whose value was cut before it goes; the user's own "想换个新的" before a space keeps its 的
+        kept = _HAN_GAP.sub("", " ".join(_CUT_DE.sub("", kept).split())).strip(" ,，、…~～")
+    else:
+        kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
     return _GREETING.sub("", kept).strip(" ,，、…~～")
 
 
