@@ -106,3 +106,8 @@ def test_trust_wants26_zh_recount_of_the_named_thing_only(said, expected):
 ])
 def test_trust_wants26_zh_space_part_describing_a_thing_stays_whole(said, expected):
     assert want(said, lang="zh") == expected
+
+
+def test_trust_wants26_en_a_label_clause_cut_before_a_joint_goes():
+    assert want("I need a new router, my account is 77812345 and the old one died", lang="en") == \
+        "I need a new router, the old one died"

@@ -727,6 +727,11 @@ _CUT_JOINT = {"en": re.compile(r"(?<=\s\s)(?:and|or|plus|&)\s+(?=\S)|\s+(?:and|o
               "zh": re.compile(r"(?<=\s)(?:和|跟|以及|还有|外加|加上?)(?=[0-9一二两三四五六七八九十几])|(?:和|跟|与|以及|外加|加上?)\s+\W*$")}
 
 
+#: (wants26) en: a label clause whose value is cut before a joint ("my account is [77812345] and the old one died"): the
+#: label and the joint go with the value, the rest stays ("the old one died")
+_CUT_LABEL_JOINT = re.compile(r"^\s*(?:my|our|your|his|her|their|the)\s+[\w\s'’-]*?\b(?:is|are|was|were)\s{2,}(?:and|but|so)\s+(?=\S)", re.I)
+
+
 def _without_cut_joint(masked: str) -> str:
     """(wants26) ``masked`` (a part with its values blanked) less a conjunction left at its edge by a value cut beside it.
 
@@ -734,7 +739,10 @@ def _without_cut_joint(masked: str) -> str:
     ('         a kid', '     一个小孩', ' and a kid')
     >>> _without_cut_joint("tickets for          and a kid"), _without_cut_joint("想订    和一个小孩的票"), _without_cut_joint("   跟朋友去")
     ('tickets for          a kid', '想订    一个小孩的票', '   跟朋友去')
+    >>> _without_cut_joint(" my account is          and the old one died")
+    'the old one died'
     """
+    masked = _CUT_LABEL_JOINT.sub("", masked)
     for rx in _CUT_JOINT.values():
         masked = rx.sub("", masked)
     return masked
