@@ -111,3 +111,12 @@ def test_trust_wants26_zh_space_part_describing_a_thing_stays_whole(said, expect
 def test_trust_wants26_en_a_label_clause_cut_before_a_joint_goes():
     assert want("I need a new router, my account is 77812345 and the old one died", lang="en") == \
         "I need a new router, the old one died"
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param("我想把预约从周一改到周三", "我想把预约改", id="from-to-cut"),
+    pytest.param("想订周六晚上的桌 四个人", "想订桌", id="de-before-the-noun"),
+    pytest.param("想在周五之前收到货", "想收到货", id="coverb-before-the-cut"),
+])
+def test_trust_wants26_zh_no_word_hanging_by_a_cut_value(said, expected):
+    assert want(said, lang="zh") == expected

@@ -732,6 +732,11 @@ _CUT_JOINT = {"en": re.compile(r"(?<=\s\s)(?:and|or|plus|&)\s+(?=\S)|\s+(?:and|o
 _CUT_LABEL_JOINT = re.compile(r"^\s*(?:my|our|your|his|her|their|the)\s+[\w\s'’-]*?\b(?:is|are|was|were)\s{2,}(?:and|but|so)\s+(?=\S)", re.I)
 
 
+#: (wants26) zh: the words a cut value leaves hanging in its part: a coverb before it ("想在[周五之前]收到货", "从[周一]改到"),
+#: a 的 between it and its noun ("想订[周六晚上]的桌"), a 到 / 至 before it at the part's end ("改到[周三]", "寄到[地址]")
+_ZH_CUT_HOLE = re.compile(r"(?:从|在|于|自)(?=\s+[\u4e00-\u9fff])|(?<=\s)的(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?:到|至)(?=\s+$)")
+
+
 def _without_cut_joint(masked: str) -> str:
     """(wants26) ``masked`` (a part with its values blanked) less a conjunction left at its edge by a value cut beside it.
 
@@ -752,7 +757,7 @@ def _clean(said: str, kept_by=None, joint: bool = False, inner: bool = False) ->
     """A clause with its values masked: numbers with units out (with ``kept_by``, only those a fact of their
     own keeps), no greeting, no hanging symbols, (wants26) no conjunction a cut value left at its edge (``joint``:
     kept, to weigh what the part says besides its values); ``inner``: a zh part a space ends, whose last 的 is the user's."""
-    said = said if joint else _without_cut_joint(said)
+    said = said if joint else _ZH_CUT_HOLE.sub("", _without_cut_joint(said))
     kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
     kept = _SYMBOLS.sub(" ", kept)
     if inner:  # (wants26) a 的 whose value was cut before it goes; the user's own "想换个新的" before a space keeps its 的
