@@ -120,3 +120,14 @@ def test_trust_wants26_en_a_label_clause_cut_before_a_joint_goes():
 ])
 def test_trust_wants26_zh_no_word_hanging_by_a_cut_value(said, expected):
     assert want(said, lang="zh") == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    pytest.param("I need a dog walker every Thursday afternoon for my spaniel in Hove", "I need a dog walker for my spaniel in Hove",
+                 id="determiner-before-a-preposition"),
+    pytest.param("I want to cancel my lesson for the 3rd of May and rebook for the 10th", "I want to cancel my lesson and rebook",
+                 id="preposition-before-a-clause-joint"),
+    pytest.param("I need tickets for 2 adults and a kid tomorrow", "I need tickets for a kid", id="a-list-keeps-its-preposition"),
+])
+def test_trust_wants26_en_no_word_hanging_inside_a_part(said, expected):
+    assert want(said, lang="en") == expected

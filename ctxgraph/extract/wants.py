@@ -723,7 +723,7 @@ _LABEL_END = re.compile(r"(?:\b(?:is|are|was|were|will be)|[’']s|(?<=[\u4e00-\
 #: the list's joint, not the user's words once the value is out (a mask leaves its blanks before it: two or more in en)
 #: (wants26) within a part too: "I need tickets for [2 adults] and a kid" -> "… for a kid"; in zh only before a count
 #: ("想订[两个大人]和一个小孩的票"), so "[周五]跟朋友去" keeps its 跟 (with)
-_CUT_JOINT = {"en": re.compile(r"(?<=\s\s)(?:and|or|plus|&)\s+(?=\S)|\s+(?:and|or|plus|&)(?=\s\s+\W*$|\s\s\s)", re.I),
+_CUT_JOINT = {"en": re.compile(r"(?<=\s\s)(?:and|or|plus|&)\s+(?=(?:an?|the|one|two|three|four|five|six|some|my|our|his|her|their|\d)\b)|\s+(?:and|or|plus|&)(?=\s\s+\W*$|\s\s\s)", re.I),
               "zh": re.compile(r"(?<=\s)(?:和|跟|以及|还有|外加|加上?)(?=[0-9一二两三四五六七八九十几])|(?:和|跟|与|以及|外加|加上?)\s+\W*$")}
 
 
@@ -737,6 +737,14 @@ _CUT_LABEL_JOINT = re.compile(r"^\s*(?:my|our|your|his|her|their|the)\s+[\w\s'�
 _ZH_CUT_HOLE = re.compile(r"(?:从|在|于|自)(?=\s+[\u4e00-\u9fff])|(?<=\s)的(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?:到|至)(?=\s+$)")
 
 
+#: (wants26) en: a preposition or determiner left hanging inside a part by the value cut after it, before another
+#: preposition, a joint or a comma ("a cleaner every [Tuesday morning] for my flat", "my booking for the [3rd of May] and
+#: rebook"): it goes with the value (a mask leaves two blanks or more)
+_MID_HANGING = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till|every|each|this|next|last))+"
+                          r"(?:\s+(?:the|a|an|my|our))?(?=\s{2,}(?:(?:and|or|but)\b(?!\s+(?:an?|the|one|two|three|four|five|six|some|my|our|his|her|"
+                          r"their|\d)\b)|(?:for|in|at|on|to|with|from|by)\b|,))", re.I)  # "for [2 adults] and a kid": a list, it stays
+
+
 def _without_cut_joint(masked: str) -> str:
     """(wants26) ``masked`` (a part with its values blanked) less a conjunction left at its edge by a value cut beside it.
 
@@ -747,7 +755,7 @@ def _without_cut_joint(masked: str) -> str:
     >>> _without_cut_joint(" my account is          and the old one died")
     'the old one died'
     """
-    masked = _CUT_LABEL_JOINT.sub("", masked)
+    masked = _CUT_LABEL_JOINT.sub("", _MID_HANGING.sub("", masked))
     for rx in _CUT_JOINT.values():
         masked = rx.sub("", masked)
     return masked
