@@ -63,10 +63,7 @@ _PART = re.compile(r"[^,，]+")
 #: what masking the values leaves: a symbol that joined them ("12+256G" -> "+"), a 的 whose value is gone
 _SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
 _DANGLING = re.compile(r"的(?=$|[，,、\s])")
-#: (wants26) a 的 after the blanks of a value cut out of a part ("[300M]的"), at the part's end or before a separator
-_CUT_DE = re.compile(r"(?<=\s)的(?=\s*$|\s*[，,、])")
 _HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 #: (wants10) the opening says it only asks, for later ("just wondering", "先问一下"): what it asks about is no want yet
@@ -353,8 +350,7 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
 #: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
 #: dropped from the want as written (the value's own fact keeps it)
 _HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?:\s+(?:the|a|an|my|our))?"
-                           r"(?=(?:\s+(?:instead|please|pls|too|again|as well|if possible))?\s*(?:[,.;!]|$))", re.I)
-# (lead21d) "… from the" once "3rd of March" is out; (wants26) "fly on instead" once "the 20th" is out
+                           r"(?=\s*(?:[,.;]|$))", re.I)  # (lead21d) "… from the" once "3rd of March" is out
 
 
 #: (user25) a statement beside the want left as its subject and verb once its value is out ("She lives" of "She lives
@@ -418,9 +414,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             start = offset + len(clause) - len(clause.lstrip())
             if in_spans(start, ctx.taken_back) or any(c >= start for c in corrected):
                 continue
-            said = ", ".join(c for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
-                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and (part := _unrefused(ctx, text[a:b])).strip()
-                             and (c := _clean(part, kept_by, inner=_space_ends(ctx, b))))
+            said = ", ".join(_clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
+                             if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and (part := _unrefused(ctx, text[a:b])).strip())
             said = said.replace(", ", "，") if ctx.lang == "zh" else said
             if _wanting(ctx, rules, start, clause, opening=True, ask=ask, masked=text):
                 at = _unsaid_subject(ctx, start, clause, text) if ctx.lang == "en" and not first_match(rules, clause) else -1
@@ -428,7 +423,7 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                     said = _clean(text[at:offset + len(clause)], kept_by)
                 asked = _asked_cue_part(rules, clause) if ctx.lang == "en" else -1
                 if asked > 0:  # (redo13) "we're going on safari in Kenya, what jabs do we need": the plan, not the question
-                    said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + asked, ctx.lang)
+                    said = ", ".join(_clean(text[a:b], kept_by) for a, b in _parts(ctx.text, offset, offset + asked)
                                      if not _said_alone(ctx.text[a:b], text[a:b], kept_by))
                 if not said and not first_match(rules, clause):  # "订两套汉服": the deed and its thing, its count masked
                     said = _clean(text[offset:offset + len(clause)], kept_by)
@@ -438,9 +433,9 @@ def _opening_want(ctx: MessageContext, rules) -> str:
             elif ctx.asking(start):
                 continue  # "周末有班吗？": asked, not wanted
             else:  # beside a want: a part that asks ("…, can you do that too?", "do you do kids?") is no statement
-                stated += _parts(ctx.text, offset, offset + len(clause), ctx.lang)
+                stated += _parts(ctx.text, offset, offset + len(clause))
                 said = ("，" if ctx.lang == "zh" else ", ").join(
-                    _clean(part, kept_by, inner=_space_ends(ctx, b)) for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
+                    _clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
                     and (part := _unrefused(ctx, text[a:b])).strip()
                     and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
@@ -644,43 +639,9 @@ def _kept_elsewhere(ctx: MessageContext):
     return kept_by
 
 
-def _parts(text: str, lo: int, hi: int, lang: str = "en") -> list[tuple[int, int]]:
-    """The (start, end) of the parts of ``text[lo:hi]`` a comma joins; (wants26) in Chinese, a space between two
-    runs that both hold a Han character joins parts as a comma does ("我要退货 订单号SO123 衣服太小了"): a part
-    that held a value goes alone, and the want keeps the separator ("我要退货，衣服太小了", not "我要退货订单号衣服太小了").
-    A space beside a run with no Han character ("想买 2 张票", "我想订 iPhone 15") parts nothing.
-
-    >>> t = "我要退货 订单号SO123 衣服太小了"
-    >>> [t[a:b] for a, b in _parts(t, 0, len(t), "zh")]
-    ['我要退货', '订单号SO123', '衣服太小了']
-    >>> t = "想买 2 张票，我的iPhone 13 坏了"
-    >>> [t[a:b] for a, b in _parts(t, 0, len(t), "zh")]
-    ['想买 2 张票', '我的iPhone 13 坏了']
-    """
-    out = []
-    for m in _PART.finditer(text[lo:hi]):
-        a, b = lo + m.start(), lo + m.end()
-        out += _zh_spaced(text, a, b) if lang == "zh" else [(a, b)]
-    return out
-
-
-def _space_ends(ctx: MessageContext, b: int) -> bool:
-    """(wants26) zh: the part ending at ``b`` is one a space ends (see :func:`_parts`), not a comma or the clause."""
-    return ctx.lang == "zh" and ctx.text[b:b + 1].isspace()
-
-
-def _zh_spaced(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """(wants26) ``text[a:b]`` parted at each space whose runs on both sides hold a Han character."""
-    runs = [(a + r.start(), a + r.end()) for r in re.finditer(r"\S+", text[a:b])]
-    if not runs:
-        return [(a, b)]
-    groups = [list(runs[0])]
-    for (lo, hi), (plo, phi) in zip(runs[1:], runs):
-        if _HAN.search(text[plo:phi]) and _HAN.search(text[lo:hi]):
-            groups.append([lo, hi])
-        else:
-            groups[-1][1] = hi
-    return [(lo, hi) for lo, hi in groups]
+def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The (start, end) of the parts of ``text[lo:hi]`` a comma joins."""
+    return [(lo + m.start(), lo + m.end()) for m in _PART.finditer(text[lo:hi])]
 
 
 def _said_alone(part: str, masked: str, kept_by=None) -> bool:
@@ -692,86 +653,19 @@ def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     (True, False)
     >>> _said_alone("2 storeys", "2 storeys", lambda v: False)
     False
-    >>> _said_alone(" my order number is 4471-229", " my order number is         ")
-    True
     """
-    kept = _clean(masked, kept_by, joint=True)  # (wants26) "[2 adults] and a dog": "a dog" stays with its joint's weight
+    kept = _clean(masked, kept_by)
     numbers = [m.group(0) for m in _NUMBER.finditer(part)]
     held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
-    short = len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT and not _cut_inside(part, masked)
-    return not kept or held and (short or masked != part and bool(_LABEL_END.search(kept)))
+    return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
 
 
-def _cut_inside(part: str, masked: str) -> bool:
-    """(wants26) zh: ``part`` keeps Han words on both sides of the value masked out of it ("阳台[2米4]宽"): it describes a
-    thing, it is no label of the value ("订单号[…]", "[3号]入住").
-
-    >>> _cut_inside("阳台2米4宽", "阳台    宽"), _cut_inside("订单号DD88", "订单号    ")
-    (True, False)
-    """
-    cut = [i for i, (a, b) in enumerate(zip(part, masked)) if a != b]
-    one = bool(cut) and cut[-1] - cut[0] + 1 == len(cut)  # one value cut ("是[3]号到[5]号" is two: a label's bits)
-    return one and bool(_HAN.search(masked[:cut[0]])) and bool(_HAN.search(masked[cut[-1] + 1:]))
-
-
-#: (wants26) a part that ends in a copula once its value is masked after it labels the value ("my order number is
-#: [4471-229]", "the address is [14 Elm Road]", "账号是[…]"): the value's own fact has it, the label alone says nothing
-_LABEL_END = re.compile(r"(?:\b(?:is|are|was|were|will be)|[’']s|(?<=[\u4e00-\u9fff])(?:是|为|叫))\s*$", re.I)
-
-
-#: (wants26) a conjunction left at a part's edge by a value masked beside it ("[2 adults] and a kid", "[两个大人]和一个小孩"):
-#: the list's joint, not the user's words once the value is out (a mask leaves its blanks before it: two or more in en)
-#: (wants26) within a part too: "I need tickets for [2 adults] and a kid" -> "… for a kid"; in zh only before a count
-#: ("想订[两个大人]和一个小孩的票"), so "[周五]跟朋友去" keeps its 跟 (with)
-_CUT_JOINT = {"en": re.compile(r"(?<=\s\s)(?:and|or|plus|&)\s+(?=(?:an?|the|one|two|three|four|five|six|some|my|our|his|her|their|\d)\b)|\s+(?:and|or|plus|&)(?=\s\s+\W*$|\s\s\s)", re.I),
-              "zh": re.compile(r"(?<=\s)(?:和|跟|以及|还有|外加|加上?)(?=[0-9一二两三四五六七八九十几])|(?:和|跟|与|以及|外加|加上?)\s+\W*$")}
-
-
-#: (wants26) en: a label clause whose value is cut before a joint ("my account is [77812345] and the old one died"): the
-#: label and the joint go with the value, the rest stays ("the old one died")
-_CUT_LABEL_JOINT = re.compile(r"^\s*(?:my|our|your|his|her|their|the)\s+[\w\s'’-]*?\b(?:is|are|was|were)\s{2,}(?:and|but|so)\s+(?=\S)", re.I)
-
-
-#: (wants26) zh: the words a cut value leaves hanging in its part: a coverb before it ("想在[周五之前]收到货", "从[周一]改到"),
-#: a 的 between it and its noun ("想订[周六晚上]的桌"), a 到 / 至 before it at the part's end ("改到[周三]", "寄到[地址]")
-_ZH_CUT_HOLE = re.compile(r"(?:从|在|于|自)(?=\s+[\u4e00-\u9fff])|(?<=\s)的(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?:到|至)(?=\s+$)")
-
-
-#: (wants26) en: a preposition or determiner left hanging inside a part by the value cut after it, before another
-#: preposition, a joint or a comma ("a cleaner every [Tuesday morning] for my flat", "my booking for the [3rd of May] and
-#: rebook"): it goes with the value (a mask leaves two blanks or more)
-_MID_HANGING = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till|every|each|this|next|last))+"
-                          r"(?:\s+(?:the|a|an|my|our))?(?=\s{2,}(?:(?:and|or|but)\b(?!\s+(?:an?|the|one|two|three|four|five|six|some|my|our|his|her|"
-                          r"their|\d)\b)|(?:for|in|at|on|to|with|from|by)\b|,))", re.I)  # "for [2 adults] and a kid": a list, it stays
-
-
-def _without_cut_joint(masked: str) -> str:
-    """(wants26) ``masked`` (a part with its values blanked) less a conjunction left at its edge by a value cut beside it.
-
-    >>> _without_cut_joint("         and a kid"), _without_cut_joint("     和一个小孩"), _without_cut_joint(" and a kid")
-    ('         a kid', '     一个小孩', ' and a kid')
-    >>> _without_cut_joint("tickets for          and a kid"), _without_cut_joint("想订    和一个小孩的票"), _without_cut_joint("   跟朋友去")
-    ('tickets for          a kid', '想订    一个小孩的票', '   跟朋友去')
-    >>> _without_cut_joint(" my account is          and the old one died")
-    'the old one died'
-    """
-    masked = _CUT_LABEL_JOINT.sub("", _MID_HANGING.sub("", masked))
-    for rx in _CUT_JOINT.values():
-        masked = rx.sub("", masked)
-    return masked
-
-
-def _clean(said: str, kept_by=None, joint: bool = False, inner: bool = False) -> str:
+def _clean(said: str, kept_by=None) -> str:
     """A clause with its values masked: numbers with units out (with ``kept_by``, only those a fact of their
-    own keeps), no greeting, no hanging symbols, (wants26) no conjunction a cut value left at its edge (``joint``:
-    kept, to weigh what the part says besides its values); ``inner``: a zh part a space ends, whose last 的 is the user's."""
-    said = said if joint else _ZH_CUT_HOLE.sub("", _without_cut_joint(said))
+    own keeps), no greeting, no hanging symbols."""
     kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
     kept = _SYMBOLS.sub(" ", kept)
-    if inner:  # (wants26) a 的 whose value was cut before it goes; the user's own "想换个新的" before a space keeps its 的
-        kept = _HAN_GAP.sub("", " ".join(_CUT_DE.sub("", kept).split())).strip(" ,，、…~～")
-    else:
-        kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
+    kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
     return _GREETING.sub("", kept).strip(" ,，、…~～")
 
 
@@ -842,7 +736,7 @@ def _want_without_given_up(ctx: MessageContext) -> str:
 _COUNTED = re.compile(r"(?<![A-Za-z0-9.])(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)"
                       r"(?:\s*(?P<unit>(?!(?:st|nd|rd|th)\b)[a-z][a-z-]+)\b|(?P<glued>[a-z])(?![a-z]))"
                       r"|(?P<cur>[£$€¥￥])\s?(?P<amount>\d[\d,]*(?:\.\d+)?)"
-                      r"|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[个位名][\u4e00-\u9fff]|(?!的)[\u4e00-\u9fff])", re.I)  # (wants26) "直径16的" counts nothing
+                      r"|(?P<zn>\d+|[一二两三四五六七八九十]+)(?P<zunit>[个位名][\u4e00-\u9fff]|[\u4e00-\u9fff])", re.I)
 
 
 def _counted(text: str, start: int = 0) -> list[tuple[str, str, str]]:
@@ -887,21 +781,9 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
                 and not _OTHER_TIME.search(text[:at[c]])]
     out = []
     counts = _counted(want)
-    spots = [m.start() for m in _COUNTED.finditer(want)]  # where each of ``counts`` is said in the want
-    for (whole, n, unit), spot in zip(counts, spots):
+    for whole, n, unit in counts:
         # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
         alone = not strict and len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
-        # (wants26) a bare zh measure word ("餐厅一个") of a want with other counts by it is recounted only with the thing
-        # named before it ("卧室飘窗是4个" for "书房一个，卧室飘窗2个"): "走廊筒灯是14个" recounts none of "客厅一个大吊灯，餐厅一个"
-        bare = len(unit) == 1 and unit in "个位名" and sum(u.startswith(unit) for _, _, u in counts) > 1
-        # (wants26) so is any zh unit the want counts several things by, once the message names one of them ("直径20的改成25吨"
-        # for "直径16的30吨，直径20的20吨"): the count of the thing named, not every count by 吨
-        shared = len(unit) == 1 and not unit.isascii() and sum(u == unit for _, _, u in counts) > 1
-        named = _thing_before(want, spot) if bare or shared else ""
-        if shared and not bare:
-            bare = any((t := _thing_before(want, p)) and t in ctx.text for (_, _, u), p in zip(counts, spots) if u == unit)
-        if bare and not (named and named in ctx.text):
-            continue
         found = {w: (whole.replace(n, n2, 1) if alone and u2 != unit else w) for w, n2, u2 in said
                  if (u2 == unit or alone and u2 == unit[0]) and n2.casefold() != n.casefold()}
         if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
@@ -909,24 +791,10 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
             found = {w: found[w]}
         new = set(found.values())
         if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
-            out.append((named + whole, named + new.pop() if len(new) == 1 else " "))
+            out.append((whole, new.pop() if len(new) == 1 else " "))
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
-
-
-def _thing_before(want: str, spot: int) -> str:
-    """(wants26) The thing the want names right before its count at ``spot`` (the last five characters of the run back to
-    a separator, two at least, not all digits), or "".
-
-    >>> _thing_before("要装窗帘，书房一个，卧室飘窗2个", 14)
-    '卧室飘窗'
-    >>> w = "要一批螺纹钢直径16的30吨，直径20的20吨"
-    >>> _thing_before(w, w.rindex("20吨"))
-    '直径20的'
-    """
-    run = re.search(r"[^，,、。；;\s]*[^，,、。；;\s\d][^，,、。；;\s]*$", want[:spot])
-    return run.group(0)[-5:] if run and len(run.group(0)) >= 2 else ""
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
@@ -1318,7 +1186,7 @@ def _added_want(ctx: MessageContext, rules) -> str:
         if not asked_for and (not (first_match(rules, clause) or first_match(rules, re.sub(r"^\W*(?:oh|and|also|so|plus)\W+", "", clause, flags=re.I)))
                               or not added.search(clause)):
             continue
-        said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause), ctx.lang)
+        said = ", ".join(_clean(text[a:b]) for a, b in _parts(ctx.text, offset, offset + len(clause))
                          if not _said_alone(ctx.text[a:b], text[a:b]))
         said = said.replace(", ", "，") if ctx.lang == "zh" else said
         if said and not first_match(ctx.pack.vague_values, said) and len(_PUNCT.sub("", said)) > GREETING_CHARS:
