@@ -136,15 +136,19 @@ def test_trust_prec23_a_bare_no_as_an_answer_takes_nothing_back():
     assert "13802211946" in [f.value for f in t.state().facts if f.status == "current"]
 
 
+#: two passengers booked by a tool: the record a later name moves (or not)
+_SEATS_BOOKED = [
+    {"role": "user", "content": "book two seats to Leeds for Tuesday. names are Amara Okoye and Daniel Okoye"},
+    {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function",
+                                                          "function": {"name": "book_seats", "arguments": "{}"}}]},
+    {"role": "tool", "content": '{"ref": "TR-4410", "passengers": ["Amara Okoye", "Daniel Okoye"]}', "tool_call_id": "c1"},
+]
+
+
 def test_trust_prec23_a_name_said_in_full_replaces_its_item_in_a_record():
     t = Tracker("en")
-    t.observe_many([
-        {"role": "user", "content": "book two seats to Leeds for Tuesday. names are Amara Okoye and Daniel Okoye"},
-        {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function",
-                                                              "function": {"name": "book_seats", "arguments": "{}"}}]},
-        {"role": "tool", "content": '{"ref": "TR-4410", "passengers": ["Amara Okoye", "Daniel Okoye"]}', "tool_call_id": "c1"},
-        {"role": "assistant", "content": "Booked, TR-4410."},
-        {"role": "user", "content": "wait, Daniel's legal name is Daniel Chidi Okoye"}])
+    t.observe_many(_SEATS_BOOKED + [{"role": "assistant", "content": "Booked, TR-4410."},
+                                    {"role": "user", "content": "wait, Daniel's legal name is Daniel Chidi Okoye"}])
     current = [f.value for f in t.state().facts if f.status == "current"]
     assert any("Daniel Chidi Okoye" in v and "Amara Okoye" in v for v in current)
     assert not any("Daniel Okoye" in v for v in current)
@@ -152,12 +156,7 @@ def test_trust_prec23_a_name_said_in_full_replaces_its_item_in_a_record():
 
 def test_trust_prec23_another_name_under_the_key_moves_no_item():
     t = Tracker("en")
-    t.observe_many([
-        {"role": "user", "content": "book two seats to Leeds for Tuesday. names are Amara Okoye and Daniel Okoye"},
-        {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function",
-                                                              "function": {"name": "book_seats", "arguments": "{}"}}]},
-        {"role": "tool", "content": '{"ref": "TR-4410", "passengers": ["Amara Okoye", "Daniel Okoye"]}', "tool_call_id": "c1"},
-        {"role": "user", "content": "the card is in the name of Grace Bello"}])
+    t.observe_many(_SEATS_BOOKED + [{"role": "user", "content": "the card is in the name of Grace Bello"}])
     assert any("Daniel Okoye" in f.value for f in t.state().facts if f.status == "current")
 
 
