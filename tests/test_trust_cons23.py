@@ -162,3 +162,14 @@ def test_an_order_after_its_reason_and_so_is_a_rule():
 def test_so_dont_worry_is_no_rule():
     rules = _rules("en", [user("we've paid the deposit already so dont worry about that")])
     assert rules == []
+
+
+def test_trust_cons23_an_infinitive_to_is_no_one_the_thing_goes_to():
+    # found by the fresh-clone CI (test_llm_extractor's vague message): "To be honest …, not me" says who decides
+    from ctxgraph import Tracker
+
+    t = Tracker("en")
+    t.observe({"role": "user", "content": "To be honest my partner usually decides these things, not me."})
+    assert not t.state().constraints
+    t.observe({"role": "user", "content": "and send the invoices to my partner, not me"})
+    assert [c.polarity for c in t.state().constraints] == ["must"]
