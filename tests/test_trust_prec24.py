@@ -30,3 +30,19 @@ def test_zh_bare_number_after_shi_is_no_date():
     t = Tracker("zh", today="2026-03-02")
     t.observe_many([user("帮我约个体检 3月10号上午"), user("我家是3号楼")])
     assert ("3月10号上午", "current") in _dates(t)
+
+
+def _banks(t: Tracker) -> list[str]:
+    return [f.value for f in t.state().facts if f.key == "own_bank" and f.status == "current"]
+
+
+def test_zh_bank_taken_back_for_another():
+    t = Tracker("zh", today="2026-04-01")
+    t.observe_many([bot("退款打到哪张卡？"), user("打到农行卡 尾号2281。不 还是打到招行那张吧 尾号7730 农行那张快不用了")])
+    assert _banks(t) == ["招行"]
+
+
+def test_zh_bank_said_once_stays():
+    t = Tracker("zh", today="2026-04-01")
+    t.observe_many([bot("退款打到哪张卡？"), user("打到农行卡 尾号2281 不对 尾号是2218")])
+    assert _banks(t) == ["农行"]
