@@ -387,7 +387,7 @@ def pattern_facts(w: FactWriter) -> None:
     for rx, fixed_slot, fixed_value, only_in, said_by in pack.fact_patterns:
         if said_by and said_by != ctx.role:
             continue  # (miss16) "工行、建行都可以": the service's list, no bank of the user's
-        for fm in rx.finditer(ctx.text):
+        for fm in _not_taken_back(ctx, list(rx.finditer(ctx.text))):
             domain = ctx.domain_at(fm.start())
             if only_in and domain not in only_in:
                 # a pattern for some domains applies where a domain word inside the match names one
@@ -418,6 +418,30 @@ def pattern_facts(w: FactWriter) -> None:
                     # one domain for the whole match: "从故宫到北京饭店" is one taxi ride
                     w.make(pack.slots[slot_id], value, fm.start(),
                            mention=ctx.mentions[i] if i is not None else None, patterned=True, domain=domain)
+
+
+#: (prec24) at most this many characters between a pattern's value, the words taking it back and its next value
+_PATTERN_BACK_GAP = 16
+
+
+def _not_taken_back(ctx: MessageContext, matches: list[re.Match]) -> list[re.Match]:
+    """(prec24) The matches of one fact pattern less those the user takes back for a later match of the same pattern:
+    the pack's ``self_corrections`` or ``take_backs`` words between them ("打到建行卡 尾号6632。不 还是打到工行那张吧":
+    the bank is 工行, not the first one said).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "退款打到建行卡吧。不对 还是打到工行那张"})
+    >>> [f.value for f in t.state().facts if f.key == "own_bank" and f.status == "current"]
+    ['工行']
+    """
+    if ctx.role != "user" or len(matches) < 2:
+        return matches
+    cues = [c for rx in [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())] for c in rx.finditer(ctx.text)]
+    return [fm for n, fm in enumerate(matches) if not any(
+        0 <= c.start() - fm.end() <= _PATTERN_BACK_GAP and any(
+            later.start() >= c.end() and later.start() - c.end() <= _PATTERN_BACK_GAP and later.group(0) != fm.group(0)
+            for later in matches[n + 1:]) for c in cues)]
 
 
 def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
