@@ -341,8 +341,9 @@ def picks(ctx: MessageContext) -> list[_Unit]:
 
 
 #: (miss24en) "the normal one", "just the basic one": the option without the extras, which the list names by no word
+#: ("the cheaper one" is left to the step that compares the prices)
 _PLAIN_ONE = re.compile(r"^\W*(?:(?:yes|yeah|ok|okay|no|just|only|then)\W+)*the\s+"
-                        r"((?:normal|standard|basic|regular|ordinary|usual|plain|simple|cheaper|cheapest)\s+one)\b", re.I)
+                        r"((?:normal|standard|basic|regular|ordinary|usual|plain|simple)\s+one)\b", re.I)
 
 
 def plain_one(clause: str) -> str:
