@@ -3,6 +3,9 @@
 - The plain option of a list taken as "the normal one" / "just the basic one": the list names it by no word the user
   says (a price "or" a priority visit; "Full Check" beside "Full Check plus drone survey"), so no alternative was
   picked; the user's words are now the choice, and they replace an earlier pick of the same list.
+- A name said as what the relation is ("her mum is Hannah 07831 …"): the kin step read a name only right after the
+  noun or after "called"; capitalised words after "is" that the NER reads as a person, or that end the clause or stand
+  before a number, are now the name.
 """
 
 from __future__ import annotations
@@ -47,3 +50,13 @@ def test_trust_miss24en_plain_one_replaces_the_earlier_pick():
 def test_trust_miss24en_no_plain_pick_from_a_question_or_without_a_list(messages):
     got = facts("en", *messages)
     assert not any(k.startswith("choice") or v == "normal one" for k, v in got.items()), got
+
+
+@pytest.mark.parametrize(("text", "key", "name"), [
+    ("my friends boy is joining the class too. his dad is Marcus 07700 900 123", "person_dad", "Marcus"),
+    ("ok. my partner is Lena Fischer, she can collect the keys", "person_partner", "Lena Fischer"),
+])
+def test_trust_miss24en_name_said_as_what_the_relation_is(text, key, name):
+    got = facts("en", text)
+    assert name in got.get(key, ""), got
+
