@@ -79,6 +79,12 @@ _EN_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|but|nor|when|while|if|as|so|to|for
 #: (miss10) or after "called" / "named" ("my son's called Alfie", "my sons called Alfie", "my sister is named Ana")
 _EN_NAME = re.compile(r"^(?:['’]?s\s+(?:called|named)|\s+(?:is\s+)?(?:called|named))?,?\s+(?P<name>(?-i:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?: (?:Mc|Mac|O')?[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){0,2}))(?![\w'’-])")
 
+#: (miss24en) the words between a relation and the name it is (" is called" is _EN_NAME's)
+_EN_IS = re.compile(r"\s+is\s+")
+#: (miss24en) capitalised words after "is" that end the clause or come before a number: "my partner is Lena Fischer, she
+#: …", "her mum is Hannah 07831 …" ("my wife is Polish so …" goes on, and names nobody)
+_EN_IS_NAME = re.compile(r"\s+is\s+(?P<name>(?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}))(?=\s*(?:[,.;!?]|$|\+?\d))")
+
 # ---------------------------------------------------------------- Chinese
 
 _ZH_KIN = ("老公|老婆|爱人|丈夫|妻子|媳妇|对象|男朋友|女朋友|未婚夫|未婚妻|儿子|女儿|闺女|儿媳|女婿|爸爸|妈妈|爸妈|父母|父亲|母亲|"
@@ -127,6 +133,12 @@ def _en_name(ctx: MessageContext, end: int) -> int | None:
     for x in ctx.mentions:
         if x.label == "PERSON" and end < x.start <= end + 2 and not ctx.text[end:x.start].strip(" ,"):
             return x.end
+        # (miss24en) "her mum is Hannah 07831 …": the name said as what the relation is, when the NER reads a PERSON
+        if x.label == "PERSON" and _EN_IS.fullmatch(ctx.text[end:x.start]):
+            return x.end
+    if (m := _EN_IS_NAME.match(ctx.text, end)) and not any(x.label != "PERSON" and x.start < m.end("name") and m.start("name") < x.end
+                                                           for x in ctx.mentions):
+        return m.end("name")  # (miss24en) or capitalised words ending the clause or before a number ("my son is Thabo.")
     n = _EN_NAME.match(ctx.text[end:])
     if n and n.group("name").split()[0] not in ("I", "Im", "I'm"):
         return end + n.end("name")

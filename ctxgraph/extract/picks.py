@@ -327,12 +327,46 @@ def picks(ctx: MessageContext) -> list[_Unit]:
                 chosen.setdefault(earlier or f"choice_t{turn}", value)
                 words_of.setdefault(earlier or f"choice_t{turn}", one_words(clause, _shared(clause, value, ctx.lang, slot_words) or value))
             break
+        else:  # (miss24en) "just the normal one": the plain option, named by no word of the list
+            if (plain := plain_one(clause)) and not any(plain.casefold() in h for h in held):
+                newest = listing[0][0] if listing[0][0] >= 0 else -listing[0][0] - 1
+                key = _chosen_from(ctx, listing) or f"choice_t{newest}"
+                chosen.setdefault(key, plain)
     # (acts20) a list's pick this message's change already moved ("周六上午我女儿要过来，改成周日下午吧") is not taken again;
     # (missen19) an alternative taken as "the <word> one" keeps the user's words, the alternative in brackets beside
     moved = {u.key for u in ctx.units_of(FactUnit) if u.correction}
     return [FactUnit(key=key, name="choice", value=f"{words_of[key]} ({value})" if words_of.get(key) else value,
                      correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items() if key not in moved]
+
+
+#: (miss24en) "the normal one", "just the basic one": the option without the extras, which the list names by no word
+#: ("the cheaper one" is left to the step that compares the prices)
+_PLAIN_ONE = re.compile(r"^\W*(?:(?:yes|yeah|ok|okay|no|just|only|then)\W+)*the\s+"
+                        r"((?:normal|standard|basic|regular|ordinary|usual|plain|simple)\s+one)\b", re.I)
+
+
+def plain_one(clause: str) -> str:
+    """(miss24en) The user's words that take the plain option of a list ("normal one"), or "".
+
+    >>> plain_one("just the normal one"), plain_one("yes. the basic one, 30 is fine"), plain_one("is the normal one dearer")
+    ('normal one', 'basic one', '')
+    >>> plain_one("near the normal one"), plain_one("the red one")
+    ('', '')
+    """
+    m = _PLAIN_ONE.match(clause)
+    return m.group(1) if m else ""
+
+
+def _chosen_from(ctx: MessageContext, listing: list[tuple[int, list[list[str]]]]) -> str | None:
+    """(miss24en) The key of the current choice taken from one of the lists in ``listing`` (newest list first): a plain
+    pick after it changes it ("Full Snag plus thermal" - "just the normal one")."""
+    current = ctx.graph.graph["current_fact"]
+    for turn, _ in listing:
+        key = f"choice_t{turn if turn >= 0 else -turn - 1}"
+        if any(str(ctx.graph.nodes[fid].get("key", "")) == key for fid in current.values()):
+            return key
+    return None
 
 
 #: (prec23) the words of a change that put the old value before them: "周五改成周六吧" (zh; an English "change the
