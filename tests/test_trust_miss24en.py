@@ -12,16 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def facts(lang: str, *messages: str) -> dict[str, str]:
-    """The current facts (key -> value) after ``messages``; one starting "A:" is the assistant's."""
-    t = Tracker(lang)
-    for text in messages:
-        role = "assistant" if text.startswith("A:") else "user"
-        t.observe({"role": role, "content": text.removeprefix("A:")})
-    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+from tests.test_trust_miss23en import facts  # the current facts (key -> value) after messages
 
 
 @pytest.mark.parametrize(("messages", "value"), [
