@@ -24,7 +24,7 @@ from .. import _graph as g
 from .._nlp import ZH_SURNAMES
 from .._rules import SlotRule
 from .._units import FactUnit, RetractUnit, _Unit
-from .asking import when_slot
+from .asking import asked_slots as slots_in_question, when_slot
 from .bounds import AMOUNT_BOUND
 from .context import Mention, MessageContext
 from .countwords import other_measure
@@ -788,9 +788,7 @@ _BOUND_AFTER = re.compile(r"\s*(?:之前|之后|以前|以后|前|后|before\b|a
 def _asks_only(ctx: MessageContext, q: str, slot: str) -> bool:
     """(lead22) The assistant's question ``q`` asks for the slot ``slot`` and nothing else ("请问什么时间方便？", not
     "交付是哪天？小区在哪里？": the reply's values answer the slots in their order, the asked_answers step)."""
-    from .asking import asked_slots as slots_asked
-
-    return [a.slot for a in slots_asked(ctx, q)] == [slot]
+    return [a.slot for a in slots_in_question(ctx, q)] == [slot]
 
 
 def _names_old(old_text: str | None, value: str) -> bool:
@@ -858,7 +856,7 @@ def unslotted_values(w: FactWriter) -> None:
         if m and m.groupdict().get("old"):
             old_text = m.group("old").strip()
     asked = asked_slots(ctx, requests=True)
-    when = _when_slots(ctx) if ctx.role == "user" else []
+    when: list[SlotRule] | None = None  # (lead22) read only for a value no asked slot takes: it parses the questions
     for i, m in enumerate(ctx.mentions):
         if i in w.used or m.kind != "value" or ctx.asking(m.start):
             continue
@@ -867,7 +865,9 @@ def unslotted_values(w: FactWriter) -> None:
         target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
         if target is None:
             slot = next((s for s in asked if m.label in s.types), None)
-            if slot is None and not CLAUSE_BREAK.search(ctx.text, 0, m.start) and not _BOUND_AFTER.match(ctx.text, m.end):
+            if slot is None and ctx.role == "user" and not CLAUSE_BREAK.search(ctx.text, 0, m.start) \
+                    and not _BOUND_AFTER.match(ctx.text, m.end):
+                when = _when_slots(ctx) if when is None else when
                 slot = next((s for s in when if m.label in s.types), None)  # (lead22) "什么时候方便？" - "明天下午吧"
             if slot and _several_answers(ctx, slot, m):
                 continue  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value

@@ -382,9 +382,7 @@ def _after_change(clause: str, offset: int, lang: str) -> tuple[str, int]:
     (('周六吧', 7), ('周五吧', 3))
     """
     rx = _CHANGED_TO.get(lang)
-    last = None
-    for last in (rx.finditer(clause) if rx else ()):
-        pass
+    last = max(rx.finditer(clause), key=lambda m: m.end(), default=None) if rx else None
     return (clause[last.end():], offset + last.end()) if last else (clause, offset)
 
 

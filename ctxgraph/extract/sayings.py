@@ -38,22 +38,30 @@ SAYING_KEYS = ("want", "problem")
 MIN_OLD_CHARS = 2
 
 
+def _replaced(ctx: MessageContext, u: FactUnit) -> dict | None:
+    """The current fact the fact ``u`` replaces (the one it names as superseded, else the current fact of its key and
+    subject), as its node data; None when there is none."""
+    G = ctx.graph
+    subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
+    old = u.supersedes or G.graph["current_fact"].get(g.fact_slot(u.key, subject))
+    if not old or old not in G or G.nodes[old].get("status") != "current":
+        return None
+    return G.nodes[old]
+
+
 def replaced_values(ctx: MessageContext) -> list[tuple[str, str]]:
     """(old, new) for each fact of this message that replaces a current fact of its key (or the one it names
     as superseded) with another value; the user's sentences are no such facts, and a restatement (the old
     value inside the new one, or the same number) is none."""
-    G = ctx.graph
     out = []
     for u in ctx.units:
         if not isinstance(u, FactUnit) or u.offered or u.key.startswith(SAYING_KEYS):
             continue
-        subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
-        old = u.supersedes or G.graph["current_fact"].get(g.fact_slot(u.key, subject))
-        if not old or old not in G:
+        d = _replaced(ctx, u)
+        if d is None:
             continue
-        d = G.nodes[old]
         was = str(d.get("value") or "").strip()
-        if d.get("status") != "current" or d.get("key") != u.key or g.same_value(d, u):
+        if d.get("key") != u.key or g.same_value(d, u):
             continue
         if len(was) >= MIN_OLD_CHARS and was.casefold() not in u.value.casefold() and alike(was, u.value):
             out.append((was, u.value.strip()))
@@ -163,12 +171,9 @@ def lists_follow(ctx: MessageContext) -> list[_Unit]:
     G = ctx.graph
     swaps = []
     for u in ctx.units:
-        if not isinstance(u, FactUnit) or u.offered:
-            continue
-        subject = G.graph["entity_by_key"].get(u.subject) if u.subject else None
-        old = u.supersedes or G.graph["current_fact"].get(g.fact_slot(u.key, subject))
-        if old and old in G and G.nodes[old].get("status") == "current" and fuller(str(G.nodes[old]["value"]), u.value):
-            swaps.append((str(G.nodes[old]["value"]).casefold(), u.value.strip()))
+        d = _replaced(ctx, u) if isinstance(u, FactUnit) and not u.offered else None
+        if d is not None and fuller(str(d["value"]), u.value):
+            swaps.append((str(d["value"]).casefold(), u.value.strip()))
     if not swaps:
         return []
     stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}
