@@ -162,7 +162,7 @@ def parse_date(text: str, today: datetime.date | None = None) -> str | None:
                                                             r"(\d{1,2})(?:st|nd|rd|th)\b", s)
     if m:  # "23号上午", "the 21st", (miss8) "fri 16th": this month's day, or next month's when it has passed
         return _day_of_month(today, int(m.group(1)))
-    m = re.search(r"(?:(下下|下|这|本|上)个?)?(?:周|星期|礼拜)([一二三四五六日天])", s)  # (miss23zh) "下个礼拜三"
+    m = re.search(r"(?:(下下|(?<!一)下|这|本|上)个?)?(?:周|星期|礼拜)([一二三四五六日天])", s)  # (lead23) "约一下周日": 周日  # (miss23zh) "下个礼拜三"
     if m:
         weekday = _WEEKDAYS_ZH.index(m.group(2).replace("天", "日"))
         week = {"下下": 2, "下": 1, "上": -1}.get(m.group(1) or "", 0)

@@ -400,7 +400,9 @@ def _zh_clause_slots(ctx: MessageContext, clause: str, at: int, found: list[tupl
             out.append((at + m.start(), Asked(w, "open")))
     for m in _ZH_WHAT.finditer(clause):
         w = _zh_nouns_head(ctx, clause[m.end():])
-        if w and w not in ("时候", "时间"):  # "什么时候": a date, read by the date steps
+        if w.startswith(("时候", "时间")):  # "什么时候": a date, read by the date steps; (lead23) "什么时候上门方便？"
+            w = "时间" if len(w) > 2 else ""  # asks when too, its answer kept as 时间, not as a slot "时候上门"
+        if w:
             out.append((at + m.start(), Asked(w, "open")))
     y = _ZH_YESNO.search(clause)
     if y and not out:

@@ -410,7 +410,7 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 
 
 # fillers around the words that name the pick: "ok i'll go for", "please", "then", "is fine", 我要, 吧, 就行
-_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and)\b[\s,.!]*)*"
+_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh)\b[\s,.!]*)*"
                          r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
 _SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"

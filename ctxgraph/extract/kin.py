@@ -103,6 +103,9 @@ _ZH_ADDRESS = re.compile(r"[\s，,]*(?:[，,！!：:]|你好|您好)")
 _ZH_SELF = re.compile(r"我是$")
 #: a person the user will consult (问下老婆, 跟我老公商量一下)
 _ZH_CONSULTED = re.compile(r"(?:问问|问下|问一下|问了?)$")
+#: (lead23) the words to be written, carved or printed on a thing ("写生日快乐妈妈", "蛋糕上写 妈妈生日快乐", "刻上爸爸
+#: 平安"): an inscription, no person of the user's; not a form's field filled in ("联系人写我大哥 邓国平")
+_ZH_INSCRIBED = re.compile(r"(?<![人名址号栏])(?:写|刻|印|绣)(?:上|个|着|一句|几个字)?[：:\s\"“「]*[^，,。！!？?\s]*$")
 #: a name right after the noun: a common surname (``ZH_SURNAMES``, the closed class without the characters that are
 #: also common words) and one or two characters, then no more Chinese
 _ZH_NAME = re.compile(r"^[\s，,]*(?:叫)?(?P<name>[" + ZH_SURNAMES + r"][\u4e00-\u9fff]{1,2})(?![\u4e00-\u9fff])")
@@ -157,6 +160,8 @@ def _zh_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
                 continue  # (fix11) "大姐，那个快递到哪了": the agent addressed, no person of the user's
             if _ZH_CONSULTED.search(text[max(0, start - 3):start]) or (
                     re.search(r"[跟和]$", text[max(0, start - 1):start]) and "商量" in text[m.end():m.end() + 6]):
+                continue
+            if _ZH_INSCRIBED.search(text, 0, start):
                 continue
             if _ZH_SELF.search(text[max(0, start - 2):start]):
                 start -= 2  # "我是她爸": the user's own relation

@@ -101,11 +101,17 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     return [list(parts) for parts in hit[1]]
 
 
+#: (lead23) what two things joined by 和 both are or have, said after them ("刘教练和陈教练都有空", "上午和下午都可以"):
+#: a remark on the list, no part of its last option
+_BOTH_TAIL = re.compile(r"(?<=[\u4e00-\u9fff\w])(?<!不)都(?:有空|可以|行|有号|有位置?|有货|在|能约|能来|能做|能安排)(?=[，,]|$)")
+
+
 def _alternatives(text: str, cues) -> list[list[str]]:
     out: list[list[str]] = []
     sentences = _SENTENCE_SPLIT.split(text)
     ends = [m.group(0) for m in _SENTENCE_SPLIT.finditer(text)] + [""]
     for n, sentence in enumerate(sentences):
+        sentence = _BOTH_TAIL.sub("", sentence)  # (lead23) "刘教练和陈教练都有空，您约哪位？": the two, not "空"
         # a list followed by the question which of them ("两种班型：全日制…，半日制…。请问您考虑哪种？");
         # a question before it is none ("孩子叫什么名字？在哪个校区上课？")
         before_which = n + 1 < len(sentences) and _WHICH.search(sentences[n + 1]) is not None \
@@ -131,7 +137,9 @@ def _alternatives(text: str, cues) -> list[list[str]]:
 #: words of a reply or an option that name no option (a reply's filler, a verb of wanting, a word of praise)
 NOT_A_NAME = frozenset({"one", "ones", "option", "please", "pls", "then", "think", "fine", "actually", "thanks", "have", "has", "had",
                         "take", "get", "want", "need", "like", "would", "could", "rather", "just", "also", "sound", "good", "great",
-                        "available", "cost", "come"})
+                        "available", "cost", "come",
+                        # (lead23) interjections: "oh the luton" names the Luton as "the luton" does
+                        "oh", "ah", "ahh", "erm", "er", "uh", "um", "umm", "hmm", "hm", "well", "ooh", "aah"})
 #: (lead22) a lead-in of one clause ending in 有 ("周三上午骨科有"): not one across clauses or options ("线下小班在…，线上也有",
 #: "是变淡还是有"), after an acknowledgement at most ("好的，有标间和大床房")
 _HAS_LEAD = re.compile(r"(?:(?:好的|好|嗯|可以|没问题|您好|你好)[，,])?[^，,：:。还或]*有", re.S)

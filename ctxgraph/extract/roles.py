@@ -520,9 +520,16 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         span = counted(doc, m.text, m.end)
         noun = ctx.text[span[0]:span[1]] if span else ""
-        if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end for x in ctx.mentions):
+        if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end and not _no_person_in_count(m, x)
+                                                             for x in ctx.mentions):
             out.append((m.start, span[1], noun))
     return out
+
+
+def _no_person_in_count(count: Mention, other: Mention) -> bool:
+    """(lead23) A name the NER read in the noun a measure word of things counts ("两份宫保鸡丁": jieba tags 宫保鸡 a
+    person's name) is no person: 份, 杯, 盒 ... count no people (个, 位, 名 may)."""
+    return other.label == "PERSON" and re.search(r"[个位名口人]$", count.text) is None
 
 
 #: (counts19) right before a count: the question the user just asked, the count its detail ("车里能放东西吗 就两个箱子":

@@ -223,6 +223,35 @@ def _hour_tokens(clause: str) -> list[tuple[int, int, str, str]] | None:
     return sorted(kept + [(m.start(), day_end, "day", clause[m.start():day_end]), (m.start(1), m.end(1), "clock", m.group(1))])
 
 
+#: (lead23) a bare hour a short reply says alone or after "at" ("11 please", "the saturday one at 11"): nothing counted
+#: after it, no day of the month
+_BARE_HOUR = re.compile(r"(?:^|(?<=\bat)|(?<=\bthe))\s*(1[0-2]|[1-9])\b(?![:.]\d)"
+                        r"(?=\s*(?:one\b|o'?clock\b|please\b|pls\b|then\b|is fine\b|works\b|thanks\b|[,.!]|$))", re.I)
+
+
+def _bare_hour_tokens(clause: str, said: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]] | None:
+    """(lead23) The clause's tokens with a bare hour said alone or after "at" read as a clock ("11 please" after "We
+    have Wednesday 9am or 11am."), or None when it says a clock already or no such hour. Read only where the options
+    have clocks and no option is on that day of the month (:func:`_fits`).
+
+    >>> [t[2:] for t in _bare_hour_tokens("11 please", [])]
+    [('clock', '11')]
+    >>> [t[2:] for t in _bare_hour_tokens("the saturday one at 11", [(4, 12, "day", "saturday")])]
+    [('day', 'saturday'), ('clock', '11')]
+    >>> _bare_hour_tokens("2 people", []), _bare_hour_tokens("the 11am one", [(4, 8, "clock", "11am")])
+    (None, None)
+    >>> _bare_hour_tokens("I have a call at 2", [])  # words of its own: a remark, no pick
+    """
+    if any(kind == "clock" for _, _, kind, _ in said):
+        return None
+    m = _BARE_HOUR.search(clause)
+    if m is None or any(s < m.end(1) and m.start(1) < e for s, e, _, _ in said):
+        return None
+    if re.search(r"[A-Za-z]{2,}|[\u4e00-\u9fff]", _POINTERS.sub(" ", _PART.sub(" ", _DAY.sub(" ", clause[:m.start(1)] + " " + clause[m.end(1):])))):
+        return None
+    return sorted(said + [(m.start(1), m.end(1), "clock", m.group(1))])
+
+
 #: where an option's own words begin at the latest: the clause it is said in
 _BOUNDARY = re.compile(r"[,，;；.。!！?？\n]\s*|\bor\b|或者|还是")
 
@@ -344,6 +373,9 @@ def _fits(ctx: MessageContext, clause: str, options: list[Option]) -> tuple[int 
     said = _tokens(clause)
     if (hours := _hour_tokens(clause)) is not None and not _fitting(said, options):
         said = hours  # (missen20) "thursday 5" when no offered slot is on the 5th: Thursday at five
+    elif any(o.clock for o in options) and (bare := _bare_hour_tokens(clause, said)) is not None \
+            and not any(o.day and _day_of_month(o.day) == int(t[3]) for t in bare if t[2] == "clock" for o in options):
+        said = bare  # (lead23) "11 please" when clocks are offered and no slot is on the 11th
     for start, end, kind, token in said:
         named = True
         if kind == "day":
