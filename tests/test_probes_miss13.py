@@ -28,6 +28,7 @@ KNOWN_MISSES: dict[str, str] = {
     "en-condadj-neg-age": "'marquetry lessons for my daughter' (no verb) is no want form",
     "en-condadj-neg-coming": "'he's free after 3' is no value",
     "zh-condhurt-yuezican": "月子餐能少放点姜吗 (a request asked as 能…吗) is no want",
+    "zh-condhurt-xiubiao": "表能上门取吗 (a request asked as 能…吗) is no want",
     "zh-condhurt-xiangkuang": "相框要挂得低一点 is no want form",
     "zh-condhurt-neg-grade": "the opening's want keeps its first clause (他成绩去年下滑过)",
 }

@@ -107,12 +107,16 @@ def test_a_count_changed_later_supersedes_the_dish_count():
     assert ("count_宫保鸡丁", "三份宫保鸡丁") in facts and ("count_宫保鸡丁", "两份宫保鸡丁") not in facts, facts
 
 
-@pytest.mark.parametrize("said", ["给孩子挂个儿科 发烧了 三岁", "帮孩子挂个儿科 发烧了"])
-def test_a_deed_for_someone_opening_an_unpunctuated_message_is_the_want(said):
-    facts = _facts([("user", said)], "zh")
-    assert any(k == "want" and "挂个儿科" in v for k, v in facts), facts
+@pytest.mark.parametrize("said, first, second", [
+    ("need a van from saturday 9am till sunday 6pm", ("checkin", "saturday 9am"), ("checkout", "sunday 6pm")),
+    ("need a car from 3 May 10am to 5 May 4pm", ("checkin", "3 May 10am"), ("date", "5 May 4pm")),
+])
+def test_two_clocks_each_said_with_a_day_of_its_own_role_stay_with_their_days(said, first, second):
+    facts = _facts([("user", said)], "en")
+    assert first in facts and second in facts and not any(k == "time" for k, _ in facts), facts
 
 
-def test_a_fault_before_the_deed_in_an_unpunctuated_message_is_no_imperative_want():
-    facts = _facts([("user", "发烧了 给孩子挂个号")], "zh")
-    assert not any(k == "want" and v.startswith("发烧了给") for k, v in facts), facts
+@pytest.mark.parametrize("said", ["book me in for saturday 9am", "table for 6 on Friday at 7:30"])
+def test_one_day_and_one_clock_stay_a_day_and_a_time(said):
+    facts = _facts([("user", said)], "en")
+    assert any(k == "time" for k, _ in facts) and any(k == "day" for k, _ in facts), facts

@@ -683,6 +683,45 @@ def _leg_to_place(ctx: MessageContext, m: Mention, verb: str) -> bool:
     return any(o.start == after and o.label == "PLACE" for o in ctx.mentions)
 
 
+#: (lead23) what may stand between a day and the clock said with it: "saturday 9am", "sunday at 6pm", "3 May, 10am"
+_DAY_CLOCK_GAP = re.compile(r"\s*,?\s*(?:at\s+|by\s+)?")
+
+
+def _clocks_with_their_days(ctx: MessageContext, picked: dict[str, list[Mention]]) -> None:
+    """(lead23) Two clocks said each right after a day of its own role ("a van from saturday 9am till sunday 6pm",
+    "pick up 3 May 10am, drop off 5 May 4pm"): each clock goes into its day's fact (one an earlier step made, or one
+    picked here), so "9am" is not lost to one ``time`` slot where the last clock wins. One clock, or clocks not said
+    with such days, stay as they were.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-12-04")
+    >>> _ = t.observe({"role": "user", "content": "need a van from saturday 9am till sunday 6pm"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.key in ("checkin", "checkout", "time"))
+    [('checkin', 'saturday 9am'), ('checkout', 'sunday 6pm')]
+    """
+    clocks = picked.get("time", [])
+    if len(clocks) < 2:
+        return
+    dated = [m for m in ctx.mentions if m.label in ("DATE", "DAY")]
+    days: list[tuple[Mention, str | int]] = [(ms[0], slot) for slot, ms in picked.items() if len(ms) == 1 and ms[0] in dated]
+    days += [(m, n) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key != "time"
+             for m in dated if u.value == m.text]
+    joined = [(day, where, clock) for day, where in days for clock in clocks[:1] + clocks[1:]
+              if clock.start > day.end and _DAY_CLOCK_GAP.fullmatch(ctx.text, day.end, clock.start)]
+    keys = [ctx.units[w].key if isinstance(w, int) else w for _, w, _ in joined]
+    if len(joined) < 2 or len({id(c) for _, _, c in joined}) < len(joined) or len(set(keys)) < len(keys):
+        return  # two days of one key ("saturday 9am to sunday 6pm" as two days): no role tells them apart
+    for day, where, clock in joined:
+        value = ctx.text[day.start:clock.end]
+        if isinstance(where, int):
+            ctx.units[where] = ctx.units[where].model_copy(update=dict(value=value, normalized=None))
+        else:
+            picked[where] = [replace(day, end=clock.end, text=value, value=None)]
+    picked["time"] = [c for c in clocks if all(c is not j for _, _, j in joined)]
+    if not picked["time"]:
+        del picked["time"]
+
+
 @step("roles", roles=("user",))
 def roles(ctx: MessageContext) -> list[_Unit]:
     """Facts of the user's values that no earlier step made, keyed by their role."""
@@ -722,6 +761,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         slot = reference or _joined_role(ctx, m, picked) or role_of(ctx, m, questions)
         if slot is not None:
             picked.setdefault(slot, []).append(m)
+    _clocks_with_their_days(ctx, picked)
     units: list[_Unit] = []
     units += _counted_units(ctx, _counted_things(ctx, picked, taken), filled)
     for slot_id, ms in picked.items():
