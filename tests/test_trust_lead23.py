@@ -120,3 +120,26 @@ def test_two_clocks_each_said_with_a_day_of_its_own_role_stay_with_their_days(sa
 def test_one_day_and_one_clock_stay_a_day_and_a_time(said):
     facts = _facts([("user", said)], "en")
     assert any(k == "time" for k, _ in facts) and any(k == "day" for k, _ in facts), facts
+
+
+@pytest.mark.parametrize("said, lang, order", [
+    ("the jacket from order 5521-AX is too small", "en", "5521-AX"),
+    ("order T88219 never came", "en", "T88219"),
+    ("明天上海到南京的高铁票要退 订单T88219 临时有事去不了了", "zh", "T88219"),
+    ("订单号T88219退一下", "zh", "T88219"),
+])
+def test_a_short_order_id_with_letters_after_order(said, lang, order):
+    assert ("order_id", order) in _facts([("user", said)], lang)
+
+
+def test_a_count_after_order_is_no_id():
+    assert not any(k == "order_id" for k, _ in _facts([("user", "order 200 AX cables")], "en"))
+
+
+def test_two_weekdays_said_together_are_one_choice():
+    facts = _facts([("user", "想报私教课"), ("assistant", "好的，您一般什么时间方便？"), ("user", "周一周三晚上 最好女教练")], "zh")
+    assert ("date", "周一周三晚上") in facts, facts
+
+
+def test_a_fallback_day_stays_apart():
+    assert ("date", "周四") in _facts([("user", "周四吧，周五也行")], "zh")

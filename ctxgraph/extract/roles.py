@@ -36,6 +36,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
+from .surface import weekday_of
 from .kin import _EN_POSSESSED
 from .notvalues import appositive_day, fallback_value, greeting_part, reason_or_condition, ruled_out
 from .measures import holds_measure
@@ -683,6 +684,32 @@ def _leg_to_place(ctx: MessageContext, m: Mention, verb: str) -> bool:
     return any(o.start == after and o.label == "PLACE" for o in ctx.mentions)
 
 
+#: (lead23) what joins two days said as one choice: nothing, 和, 、, "and", "&", "/" ("周一周三晚上", "mon and wed")
+_DAYS_JOIN = re.compile(r"\s*(?:和|跟|与|、|/|&|\band\b|\+)?\s*", re.I)
+
+
+def _joined_days(ctx: MessageContext, ms: list[Mention]) -> list[Mention]:
+    """(lead23) The mentions of one role with days said together as one choice made one ("周一周三晚上": Monday and
+    Wednesday evenings, not Wednesday alone; "mondays and wednesdays"); days apart ("周四吧，周五也行") stay apart.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "您一般什么时间方便？"}, {"role": "user", "content": "周一周三晚上"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('date', '周一周三晚上')]
+    """
+    out: list[Mention] = []
+    for m in ms:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label in ("DATE", "DAY") and m.label == prev.label and m.start >= prev.end \
+                and _DAYS_JOIN.fullmatch(ctx.text, prev.end, m.start) and weekday_of(prev.text) is not None \
+                and weekday_of(m.text) is not None:
+            out[-1] = replace(prev, end=m.end, text=ctx.text[prev.start:m.end], value=None)
+        else:
+            out.append(m)
+    return out
+
+
 #: (lead23) what may stand between a day and the clock said with it: "saturday 9am", "sunday at 6pm", "3 May, 10am"
 _DAY_CLOCK_GAP = re.compile(r"\s*,?\s*(?:at\s+|by\s+)?")
 
@@ -774,7 +801,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
             value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", whole_place(ctx, m)) for m in ms)), None
         else:  # one value per role: the last one said ("10点，不，10点半"), not a fallback ("周四吧，周五也行")
-            ms = _first_choice(ctx, _not_repeated(ctx, ms))
+            ms = _first_choice(ctx, _not_repeated(ctx, _joined_days(ctx, ms)))
             whole = whole_place(ctx, ms[-1])
             value, normalized = _LEAD.sub("", whole), ms[-1].value if whole == ms[-1].text else None
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
