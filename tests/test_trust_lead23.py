@@ -143,3 +143,18 @@ def test_two_weekdays_said_together_are_one_choice():
 
 def test_a_fallback_day_stays_apart():
     assert ("date", "周四") in _facts([("user", "周四吧，周五也行")], "zh")
+
+
+@pytest.mark.parametrize("said, lang", [
+    ("my internet's been really slow all week, I'm on the 100Mb plan", "en"),
+    ("the wifi is down again", "en"),
+    ("我家猫吐了两天了", "zh"),
+    ("孩子发烧了 能约今天的号吗", "zh"),
+])
+def test_a_service_slow_or_down_and_a_symptom_are_problems(said, lang):
+    assert any(k == "problem" for k, _ in _facts([("user", said)], lang))
+
+
+@pytest.mark.parametrize("said, lang", [("is the internet down in my area?", "en"), ("如果猫吐了怎么办", "zh"), ("狗狗发烧了吗？", "zh")])
+def test_a_symptom_or_an_outage_asked_about_is_no_problem(said, lang):
+    assert not any(k == "problem" for k, _ in _facts([("user", said)], lang))
