@@ -1,0 +1,50 @@
+"""miss25en: English values the user gives that the state missed (issue 19, blind23 round).
+
+- A day answering the assistant's when-question about another event than the booking ("When do you fly?", "When does
+  the lease end?", "do you know when completion is?"): the day was the plain ``date`` and the booked day replaced it;
+  it is now that event's day and the booked day stands beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+
+from tests.test_trust_miss23en import facts  # the current facts (key -> value) after messages
+
+
+@pytest.mark.parametrize(("messages", "event", "day", "booked"), [
+    (("we need jabs for a trip to Peru", "A:Of course. When do you fly?", "fly 14 march. just the two of us",
+      "A:We have Tuesday 3 February at 10am or Thursday 5 February at 4pm.", "thursday 5 february please"),
+     "fly", "14 march", "5 february"),
+    (("I need an end of lease clean for my flat", "A:No problem. When does the lease end?",
+      "28th july. keys go back that afternoon", "A:We can clean on Monday 26th July or Tuesday 27th July.",
+      "the 26th july works"), "lease end", "28th july", "26th july"),
+    (("need a removal van for my mum's house", "A:Sorry to hear. Do you know when completion is?",
+      "completion is 9 october so it needs doing before that", "A:We have Friday 2 October.", "ok 2 october then"),
+     "completion", "9 october", "2 october"),
+])
+def test_trust_miss25en_day_answering_when_another_event_is(messages, event, day, booked):
+    got = facts("en", *messages)
+    assert got.get(event) == day and any(booked in v for k, v in got.items() if k != event), got
+
+
+@pytest.mark.parametrize("messages", [
+    ("A:When would suit you?", "14 march please"),
+    ("A:When do you need them?", "by 14 march please"),
+    ("A:When are you free?", "14 march"),
+])
+def test_trust_miss25en_booking_when_questions_keep_the_date(messages):
+    got = facts("en", *messages)
+    assert "14 march" in " ".join(got.values()) and not any(k not in ("date", "deadline") and "14 march" in v
+                                                             for k, v in got.items()), got
+
+
+def test_trust_miss25en_event_the_service_provides_is_the_booking():
+    t = Tracker("en")
+    t.observe_many([{"role": "system", "content": "You are the assistant of Jolly Parties, a children's party venue."},
+                    {"role": "assistant", "content": "Happy to help! When is the party?"},
+                    {"role": "user", "content": "14 march. about 20 kids"}])
+    got = {f.key: f.value for f in t.state().facts if f.status == "current"}
+    assert got.get("date") == "14 march", got
