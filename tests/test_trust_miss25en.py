@@ -3,6 +3,9 @@
 - A day answering the assistant's when-question about another event than the booking ("When do you fly?", "When does
   the lease end?", "do you know when completion is?"): the day was the plain ``date`` and the booked day replaced it;
   it is now that event's day and the booked day stands beside it.
+- A name that opens the reply to "name and phone?" written with accents ("Tomasz Wójcik 07555 …"), or whose surname
+  alone the NER read ("Mehmet Yilmaz 07700 …" as "Yilmaz"), or said beside a relation's name ("my brother Emre"):
+  the opening-name reader took capitalised ASCII words only and stood down for any person the NER found.
 """
 
 from __future__ import annotations
@@ -48,3 +51,18 @@ def test_trust_miss25en_event_the_service_provides_is_the_booking():
                     {"role": "user", "content": "14 march. about 20 kids"}])
     got = {f.key: f.value for f in t.state().facts if f.status == "current"}
     assert got.get("date") == "14 march", got
+
+
+@pytest.mark.parametrize(("reply", "name"), [
+    ("Tomasz Wójcik 07555 902 441. actually forget the second socket", "Tomasz Wójcik"),
+    ("Mehmet Yilmaz 07700 918 442. my brother Emre will be there not me, call him 07700 918 550", "Mehmet Yilmaz"),
+])
+def test_trust_miss25en_opening_name_with_accents_or_read_in_part(reply, name):
+    got = facts("en", "A:Can I take a name and phone number?", reply)
+    assert got.get("name") == name, got
+
+
+@pytest.mark.parametrize("reply", ["Yes Please, 07700 900 789", "Thanks Very Much, 07700 900 789"])
+def test_trust_miss25en_no_opening_name_from_common_words(reply):
+    got = facts("en", "A:Can I take a name and phone number?", reply)
+    assert "name" not in got, got
