@@ -6,6 +6,9 @@
 - A name that opens the reply to "name and phone?" written with accents ("Tomasz Wójcik 07555 …"), or whose surname
   alone the NER read ("Mehmet Yilmaz 07700 …" as "Yilmaz"), or said beside a relation's name ("my brother Emre"):
   the opening-name reader took capitalised ASCII words only and stood down for any person the NER found.
+- A slot picked from a list the assistant closes by suggesting one of its options again ("we have 10:30am or 2pm. So
+  10:30am?" - "10.30 is fine"; "15号那场还有位，22号那场满了。建议15号那场。" - "那就15号的"): the option said twice made the list
+  one that could not be told apart, so no pick was read (both languages).
 """
 
 from __future__ import annotations
@@ -66,3 +69,23 @@ def test_trust_miss25en_opening_name_with_accents_or_read_in_part(reply, name):
 def test_trust_miss25en_no_opening_name_from_common_words(reply):
     got = facts("en", "A:Can I take a name and phone number?", reply)
     assert "name" not in got, got
+
+
+@pytest.mark.parametrize(("lang", "messages", "said"), [
+    ("en", ("A:On Friday 6 March we have 10:30am (room for 10) or 2pm (only 3 places). So 10:30am?",
+            "10.30 is fine. add drinks for everyone pls"), "10.30"),
+    ("en", ("A:Tuesday at 9am or Thursday at 4pm. I'd go for Thursday at 4pm, it's quieter.", "thursday then"), "thursday"),
+    ("zh", ("A:15号那场还有位，22号那场只剩2个位。你们6个人的话只能15号那场。", "那就15号的"), "15号"),
+])
+def test_trust_miss25en_pick_from_a_list_closed_by_the_suggested_option(lang, messages, said):
+    got = facts(lang, *messages)
+    assert any(said in v.casefold() and k in ("slot", "时段", "date", "day", "日期") for k, v in got.items()), got
+
+
+@pytest.mark.parametrize(("lang", "messages"), [
+    ("en", ("A:Friday at 9am works? Friday at 9am it is then.", "hmm let me think")),
+    ("zh", ("A:15号那场还有位。15号那场可以吗？", "我再想想")),
+])
+def test_trust_miss25en_one_slot_said_twice_is_no_list(lang, messages):
+    got = facts(lang, *messages)
+    assert not any(k in ("slot", "时段") for k in got), got

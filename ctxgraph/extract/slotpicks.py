@@ -238,10 +238,32 @@ def offered_slots(text: str) -> list[Option]:
     ['6月7日周日上午9点', '6月14日周日上午9点']
     >>> offered_slots("Friday 13 March, pickup at 9am. Booked.")
     []
+
+    (miss25en) An option said again after the list (the assistant's own suggestion: "we have 9:30am or 1pm. So
+    9:30am?") is the same option, not a list that cannot be told apart; one slot said twice is still no list.
+
+    >>> [o.value for o in offered_slots("On Saturday 23 May we have 9:30am or 1pm (only 4 left). So 9:30am?")]
+    ['Saturday 23 May 9:30', 'Saturday 23 May 1pm']
+    >>> offered_slots("Friday at 9am works? Friday at 9am it is then")
+    []
     """
-    options = _slot_options(text)
-    distinct = {(o.day.casefold(), o.clock.casefold(), o.part) for o in options}
-    return options if len(options) > 1 and len(distinct) == len(options) else []
+    options: list[Option] = []
+    seen: set[tuple[str, str, str]] = set()
+    for o in _slot_options(text):
+        said = (o.day.casefold(), _clock_key(o.clock), o.part)
+        if said in seen:
+            if said != next(iter(seen)) or len(seen) > 1:
+                continue  # (miss25en) an option of the list said again: the list's own
+            return []  # one slot said twice: no list
+        seen.add(said)
+        options.append(o)
+    return options if len(options) > 1 else []
+
+
+def _clock_key(clock: str) -> str:
+    """(miss25en) A clock as its hour and minute, so that "9:30am" said again as "9:30" or "9.30am" is the same option."""
+    hm = hour_minute(clock) if clock else None
+    return f"{hm[0]}:{hm[1]:02d}" if hm else clock.casefold()
 
 
 def _slot_options(text: str, windows: bool = False) -> list[Option]:
