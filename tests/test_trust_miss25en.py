@@ -9,6 +9,9 @@
 - A slot picked from a list the assistant closes by suggesting one of its options again ("we have 10:30am or 2pm. So
   10:30am?" - "10.30 is fine"; "15号那场还有位，22号那场满了。建议15号那场。" - "那就15号的"): the option said twice made the list
   one that could not be told apart, so no pick was read (both languages).
+- A count of one said next in a list of counts ("three vegans, one coeliac", "4 desk chairs and 1 stool"): the counts
+  step read a number with a plural noun only, so the one was lost (English: Chinese counts take a measure word and
+  are read by the roles step).
 """
 
 from __future__ import annotations
@@ -89,3 +92,20 @@ def test_trust_miss25en_pick_from_a_list_closed_by_the_suggested_option(lang, me
 def test_trust_miss25en_one_slot_said_twice_is_no_list(lang, messages):
     got = facts(lang, *messages)
     assert not any(k in ("slot", "时段") for k in got), got
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("three vegans, one coeliac, and please nothing with mushrooms", "count_coeliac", "one coeliac"),
+    ("we've got 3 peanut allergies and one coeliac, so no nuts at all", "count_coeliac", "one coeliac"),
+    ("ok go with that. so 4 desk chairs and 1 stool", "count_stool", "1 stool"),
+])
+def test_trust_miss25en_count_of_one_next_in_a_list(text, key, value):
+    got = facts("en", text)
+    assert got.get(key) == value, got
+
+
+@pytest.mark.parametrize("text", ["2 bags and one more please", "3 boxes, one of them is fragile",
+                                  "two adults and one big dog", "I need one coeliac meal"])
+def test_trust_miss25en_no_count_of_one_outside_a_list(text):
+    got = facts("en", text)
+    assert not any(k.startswith("count_") and v.split()[0].casefold() in ("one", "1") for k, v in got.items()), got
