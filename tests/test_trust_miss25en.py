@@ -12,6 +12,8 @@
 - A count of one said next in a list of counts ("three vegans, one coeliac", "4 desk chairs and 1 stool"): the counts
   step read a number with a plural noun only, so the one was lost (English: Chinese counts take a measure word and
   are read by the roles step).
+- How the user pays, asked as leave at the end of the message ("Jo Pike. pay on pickup ok?", "card on the day ok?"):
+  the payment role read "pay by card" and a bare "card please", not a way to pay said with when it is paid.
 """
 
 from __future__ import annotations
@@ -109,3 +111,20 @@ def test_trust_miss25en_count_of_one_next_in_a_list(text, key, value):
 def test_trust_miss25en_no_count_of_one_outside_a_list(text):
     got = facts("en", text)
     assert not any(k.startswith("count_") and v.split()[0].casefold() in ("one", "1") for k, v in got.items()), got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Jo Pike. pay on pickup ok?", "pay on pickup"),
+    ("lovely thanks. card on the day ok?", "card on the day"),
+    ("great. paying cash on collection?", "paying cash on collection"),
+])
+def test_trust_miss25en_way_to_pay_asked_as_leave(text, value):
+    got = facts("en", text)
+    assert got.get("payment") == value, got
+
+
+@pytest.mark.parametrize("text", ["on the day ok?", "can you deliver on the day?", "card on the day ok? also the gate code is 4471",
+                                  "yes place it. pay cash on delivery ok?"])
+def test_trust_miss25en_no_way_to_pay_without_one_or_mid_message(text):
+    got = facts("en", text)
+    assert "payment" not in got, got
