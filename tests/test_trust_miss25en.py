@@ -14,6 +14,10 @@
   are read by the roles step).
 - How the user pays, asked as leave at the end of the message ("Jo Pike. pay on pickup ok?", "card on the day ok?"):
   the payment role read "pay by card" and a bare "card please", not a way to pay said with when it is paid.
+- An English deadline: "before" and a day or clock after a deed that must be done ("it has to be back before the
+  20th march", "need it finished before 8am", "has to be up before christmas") is a ``deadline`` fact, as the Chinese
+  deadlines step reads "12号之前必须到"; a later "anything before the 28th works now" moves it. The day was a plain
+  date the booked day replaced, or lost.
 """
 
 from __future__ import annotations
@@ -128,3 +132,27 @@ def test_trust_miss25en_way_to_pay_asked_as_leave(text, value):
 def test_trust_miss25en_no_way_to_pay_without_one_or_mid_message(text):
     got = facts("en", text)
     assert "payment" not in got, got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("i cant be without it for the wedding so it has to be back before the 20th march", "before the 20th march"),
+    ("need it finished before 8am, the shop opens at 9", "before 8am"),
+    ("it has to be up before christmas, family are coming", "before christmas"),
+    ("we close early so he has to be here before 4, after that nobody's in", "before 4"),
+])
+def test_trust_miss25en_english_deadline(text, value):
+    got = facts("en", text)
+    assert got.get("deadline") == value, got
+
+
+def test_trust_miss25en_english_deadline_restated_moves():
+    got = facts("en", "the photos have to be done before May 20, my parents fly home then",
+                "A:Noted. We have the 13th or the 18th.", "my parents stayed longer, so anything before May 29 works now")
+    assert got.get("deadline") == "before May 29", got
+
+
+@pytest.mark.parametrize("text", ["we can't have it done before 10, the baby sleeps", "I'm out before 9 most days",
+                                  "does it have to be done before the 20th?", "anything before the 28th works"])
+def test_trust_miss25en_no_english_deadline(text):
+    got = facts("en", text)
+    assert "deadline" not in got, got
