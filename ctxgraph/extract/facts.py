@@ -1174,9 +1174,18 @@ def opening_name(w: FactWriter) -> None:
 
 
 def _surname_only(x, m: re.Match) -> bool:
-    """(miss25en) Whether the NER's PERSON ``x`` starts inside the opening name ``m`` (group 1) after its first word and
-    so names only its last part ("Yilmaz" of "Mehmet Yilmaz"; the NER ran it into the phone number after it)."""
-    return m.start(1) < x.start < m.end(1) and m.group(1)[x.start - m.start(1) - 1] == " "
+    """(miss25en) Whether the NER's PERSON ``x`` is only the last word of the opening name ``m`` (group 1): "Yilmaz" of
+    "Mehmet Yilmaz" (the NER ran it into the phone number after it). Not when the words before it are no name ("I'm
+    Graham Ollerenshaw": the NER's person is the whole name).
+
+    >>> import re
+    >>> from types import SimpleNamespace as N
+    >>> m = re.match("(Mehmet Yilmaz)", "Mehmet Yilmaz 07700")
+    >>> _surname_only(N(start=7), m), _surname_only(N(start=7), re.match("(I'm Graham Ollerenshaw)", "I'm Graham Ollerenshaw, 46"))
+    (True, False)
+    """
+    words = m.group(1).split()
+    return len(words) > 1 and x.start == m.end(1) - len(words[-1]) and not any(c in m.group(1) for c in "'’")
 
 
 def _kin_named(ctx: MessageContext, x) -> bool:

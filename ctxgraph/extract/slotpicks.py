@@ -239,24 +239,26 @@ def offered_slots(text: str) -> list[Option]:
     >>> offered_slots("Friday 13 March, pickup at 9am. Booked.")
     []
 
-    (miss25en) An option said again after the list (the assistant's own suggestion: "we have 9:30am or 1pm. So
-    9:30am?") is the same option, not a list that cannot be told apart; one slot said twice is still no list.
+    (miss25en) An option said again after the whole list (the assistant's own suggestion: "we have 9:30am or 1pm. So
+    9:30am?") is the same option, not a list that cannot be told apart; one slot said twice, or a day said again
+    among other days ("5号和9号各有一班，5号那班7号到": the arrival days), is still no list.
 
     >>> [o.value for o in offered_slots("On Saturday 23 May we have 9:30am or 1pm (only 4 left). So 9:30am?")]
     ['Saturday 23 May 9:30', 'Saturday 23 May 1pm']
-    >>> offered_slots("Friday at 9am works? Friday at 9am it is then")
-    []
+    >>> offered_slots("Friday at 9am works? Friday at 9am it is then"), offered_slots("5号和9号各有一班，5号那班7号到，9号那班11号到。")
+    ([], [])
     """
     options: list[Option] = []
     seen: set[tuple[str, str, str]] = set()
+    again = False
     for o in _slot_options(text):
         said = (o.day.casefold(), _clock_key(o.clock), o.part)
-        if said in seen:
-            if said != next(iter(seen)) or len(seen) > 1:
-                continue  # (miss25en) an option of the list said again: the list's own
-            return []  # one slot said twice: no list
-        seen.add(said)
-        options.append(o)
+        if said not in seen and again:
+            return []  # a new day after one said again: the days say other things, no list
+        again = again or said in seen
+        if not again:
+            seen.add(said)
+            options.append(o)
     return options if len(options) > 1 else []
 
 
