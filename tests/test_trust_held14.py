@@ -20,8 +20,6 @@ KNOWN_MISSES: dict[str, str] = {
     "zh_yaogu_request": "the pick 19号上午 is kept in the tool's form",
     "zh_xiangqi_request": "the pick 周日上午10点 is cut (time: 上午10点)",
     "zh_reqiqiu_request": "热气球 (the thing booked) is read by no rule",
-    "en_treehouse_event_deadline": "a deadline ('has to be done before 30 july') is left to the booking's key: a deadline "
-                                   "rule cost precision on blind7, blind11 and blind13 (docs/quality.md, held14)",
     "zh_pipa_event_contract": "the subject 我在这边的租房合同 is longer than a pronoun and a short noun: a wider subject keyed "
                               "a train ticket's own date (dev zh ticketing_2)",
     "zh_kouqin_holder_age": "the first child's 8岁 is replaced by the cousin's 12岁 (another holder: left)",

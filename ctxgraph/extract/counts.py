@@ -96,7 +96,18 @@ def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
             noun, end = head.group(1).casefold(), head.end()  # (counts20) "2 ladies toilets": the head noun last
         if not _in_value(ctx, m.start(), end):
             out.append((noun, m.start(), end))
+            if (one := _ONE_MORE.match(ctx.text, end)) and not _NOT_SINGLE.fullmatch(one.group("noun")):
+                out.append((one.group("noun").casefold(), one.start("num"), one.end("noun")))
     return out
+
+
+#: (miss25en) a count of one said next in the same list, its noun singular and the list's piece ending with it: "two
+#: veggies, one coeliac, and …", "2 nut allergies and one coeliac", "5 desk phones and 1 cordless"
+_ONE_MORE = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?P<num>one|1|a single)\s+(?P<noun>[a-z]{3,})(?=\s*(?:[,.;!?)]|$|and|but))",
+                       re.I)
+#: (miss25en) words after "one" that count no thing of the list: a pronoun, a comparison, time, a place word
+_NOT_SINGLE = re.compile(r"(?:more|less|other|another|each|thing|things|day|week|month|year|time|night|way|bit|lot|too|"
+                         r"please|pls|thanks|then|now|only|extra|left|here|there|off|less|over|same|left)", re.I)
 
 
 def _held(ctx: MessageContext, key: str) -> bool:

@@ -11,6 +11,9 @@ The bound word needs a deed after it: "周三之前我都在外地" (when the us
 a question ("20号之前能送到吗？") are no deadline. The day reads the bound module's patterns of a day and a
 clock, and the calendar's own words (a holiday, the month's or the year's end).
 
+(miss25en) English reads the same shape the other way round: a deed that must be done, then "before" and the day or
+clock ("it has to be back before the 12th feb", "need it done before 7am"): :func:`said_deadlines_en`.
+
 >>> from ctxgraph import Tracker
 >>> t = Tracker("zh", today="2026-03-09")
 >>> _ = t.observe({"role": "user", "content": "25号吧 房东说24号之前必须把钥匙还了"})
@@ -22,8 +25,9 @@ from __future__ import annotations
 
 import re
 
+from .. import _graph as g
 from .._units import FactUnit, RetractUnit, _Unit
-from .bounds import _PATTERN_OF, _UPPER_TIME_ZH
+from .bounds import _MONTH, _PATTERN_OF, _UPPER_TIME_ZH
 from .context import MessageContext
 from .registry import step
 from .text import in_spans
@@ -87,20 +91,76 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     return sorted(spans)
 
 
+#: (miss25en) English: a deed that must be done, in the clause before the bound ("has to be back", "need it done",
+#: "must be finished", "gotta be done", "I need pass"), then "before" and the day or the clock
+_EN_DEED = re.compile(r"\b(?:has to|have to|had to|got to|gotta|must|need(?:s)? to|need(?:s)? (?:it|them|this|that|everything)"
+                      r"|i need|we need)\b[^.!?;,]{0,40}?\bbefore\s+$", re.I)
+#: (miss25en) a negation or a question word in the clause before the bound: "can't be done before 10" is no deadline
+_EN_NOT_DEED = re.compile(r"\b(?:not|never|nothing|no|don'?t|can'?t|cannot|won'?t)\b|n't\b|\b(?:if|whether)\b", re.I)
+#: (miss25en) a day the calendar names by a word, or a bare hour ("before 3", "before 10 tho"), after "before"
+_EN_CALENDAR = re.compile(r"(?:xmas|christmas|easter|new year|the weekend|(?:the )?end of (?:the )?(?:month|week|year|"
+                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*))\b"
+                          r"|(?:1[0-2]|[1-9])(?![\d:.]|\s*(?:%|[a-z]))", re.I)
+
+
+_EN_MONTH_AFTER = re.compile(rf"(?: of)? {_MONTH}(?![a-z])", re.I)
+
+
+def said_deadlines_en(text: str, *, held: bool = False) -> list[tuple[int, int]]:
+    """(miss25en) The spans of the English deadlines in ``text``: "before" and the day or clock after it, said after a
+    deed that must be done in the same clause ("it has to be back before the 12th feb", "need it done before 7am",
+    "has to be in before xmas", "I need pass before 30 september"). None for a negated or supposed clause ("can't
+    be done before 10"), nor for "before" with no deed ("I'm out before 9").
+
+    >>> t = "ok but it has to be back before the 12th feb, valentines"
+    >>> [t[a:b] for a, b in said_deadlines_en(t)]
+    ['before the 12th feb']
+    >>> [t[a:b] for t in ("has to be in before xmas, the inlaws", "so he has to be here before 3, after that nobodys in")
+    ...  for a, b in said_deadlines_en(t)]
+    ['before xmas', 'before 3']
+    >>> said_deadlines_en("we can't have it done before 10"), said_deadlines_en("I'm out before 9 most days")
+    ([], [])
+
+    With a deadline ``held``, a day said after "before" with no deed restates it ("they extended their trip, so
+    anything before May 29 works now"): the deadline moves.
+
+    >>> t = "so anything before May 29 works now"
+    >>> [t[a:b] for a, b in said_deadlines_en(t, held=True)], said_deadlines_en(t)
+    (['before May 29'], [])
+    """
+    spans: list[tuple[int, int]] = []
+    for m in re.finditer(r"\bbefore\s+", text, re.I):
+        deed = _EN_DEED.search(text, max(0, m.start() - 60), m.end())
+        lo = deed.start() if deed is not None else max([0] + [x.end() for x in re.finditer(r"[.!?;,]", text[:m.start()])])
+        if (deed is None and not held) or _EN_NOT_DEED.search(text, max(0, lo - 12), m.start()):
+            continue
+        day = None
+        for rx in (_PATTERN_OF["day"], _PATTERN_OF["time"], _EN_CALENDAR):
+            hit = rx.match(text, m.end())
+            if hit and (day is None or hit.end() > day.end()):
+                day = hit
+        if day is not None:
+            month = _EN_MONTH_AFTER.match(text, day.end())  # "the 12th feb": the month said after the day is the day's
+            spans.append((m.start(), month.end() if month else day.end()))
+    return spans
+
+
 @step("deadlines", roles=("user",))
 def deadlines(ctx: MessageContext) -> list[_Unit]:
     """The user's deadline as a ``deadline`` fact; a plain date or time fact that is its day goes."""
-    if ctx.lang != "zh":
+    if ctx.lang not in ("zh", "en"):
         return []
     units: list[_Unit] = []
-    for a, b in said_deadlines(ctx.text):
+    held = ctx.lang == "en" and bool(g.current_with_key(ctx.graph, "deadline"))
+    for a, b in (said_deadlines(ctx.text) if ctx.lang == "zh" else said_deadlines_en(ctx.text, held=held)):
         end = _CLAUSE_END.search(ctx.text, b)
         if ctx.asking(a) or _ASKED.search(ctx.text, b, end.end() if end else len(ctx.text)):
             continue  # "那20号之前能送到吗？", "周五前能修好吗，周末要用": asked, not said
         value = ctx.text[a:b].strip()
         ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.key in _PLAIN_KEYS
                                                      and u.value.strip() and u.value.strip() in value)]
-        units.append(FactUnit(key="deadline", name="截止", value=value, stressed=ctx.stressed_at(value)))
+        units.append(FactUnit(key="deadline", name="截止" if ctx.lang == "zh" else "deadline", value=value,
+                              stressed=ctx.stressed_at(value)))
     return units[-1:]
 
 

@@ -197,6 +197,87 @@ def _of_birth(ctx: MessageContext, m: Mention) -> bool:
                                          and before.endswith(str(u.value)) for u in ctx.units)
 
 
+#: (miss25en) the assistant's when-question of another event than the booking: "When do you fly?", "When does the
+#: tenancy end?", "Do you know roughly when completion is?"; group 1 the question's words after its auxiliary, group 2
+#: those before a closing copula
+_EN_WHEN_EVENT = re.compile(r"\bwhen\s+(?:(?:do|does|is|are|will)\s+((?:[a-z'-]+\s+){0,4}?[a-z'-]+)"
+                            r"|((?:(?:my|your|the|his|her|their|our)\s+)?[a-z-]+(?:\s+[a-z-]+)?)\s+(?:is|are))\s*\?", re.I)
+#: (miss25en) the words of a when-question that name no event: who is asked and the determiners
+_EN_ASKED_FUNCTION = {"you", "your", "the", "it", "they", "he", "she", "we", "his", "her", "their", "our", "my", "be",
+                      "roughly", "exactly", "usually", "actually", "going", "to"}
+#: (miss25en) a when-question's word that asks for the service's own day or names no event
+_EN_ASKED_NOT_EVENT = re.compile(r"^(?:date|day|days|time|times|deadline|slot|booking|appointment|visit|delivery|"
+                                 r"open|closed|free|ready|back|home|around|off|available|done|finished|due)$", re.I)
+
+
+def _asked_event(ctx: MessageContext) -> str | None:
+    """(miss25en) The event the assistant's last when-question asks the day of, when that event is not the booking:
+    "When do you fly?" -> "fly", "When does the tenancy end?" -> "tenancy end", "Do you know roughly when completion
+    is?" -> "completion". None for a question of the service's own day ("When would suit?", "When do you need them?",
+    "When should they arrive?": a request or a modal word) and for a when-question that names no event ("When are you
+    free?", "when is best?").
+
+    >>> from types import SimpleNamespace as N
+    >>> import networkx as nx
+    >>> [_asked_event(N(lang="en", assistant_before=q, graph=nx.MultiDiGraph())) for q in ("Lovely. When do you fly?",
+    ...  "When does the tenancy end?", "Do you know roughly when completion is?", "When would suit?",
+    ...  "When do you need them?", "When are you free?", "When is best for you?")]
+    ['fly', 'tenancy end', 'completion', None, None, None, None]
+    """
+    if ctx.lang != "en" or "when" not in ctx.assistant_before.casefold():
+        return None
+    hits = list(_EN_WHEN_EVENT.finditer(ctx.assistant_before))
+    if not hits:
+        return None
+    said = hits[-1].group(1) or hits[-1].group(2)
+    words = [w for w in said.split() if w.casefold() not in _EN_ASKED_FUNCTION]
+    if not words or len(words) > 3 or len(words[-1]) < 3 or _EN_BOOKING.search(" ".join(words)) \
+            or any(_EN_ASKED_NOT_EVENT.match(w) for w in words):
+        return None  # a request, a modal word or the service's own day: the booking's date
+    if _service_says(ctx, words[-1]):
+        return None  # "When is the party?" asked by a party venue: the event is what the user books
+    return " ".join(w.casefold() for w in words)
+
+
+def _service_says(ctx: MessageContext, word: str) -> bool:
+    """(miss25en) Whether the system message at the chat's start (the service's own description) names ``word``: an
+    event the service provides ("a party venue" and "the party") is the booking, no other event."""
+    for turn in ("t0", "t1"):
+        d = ctx.graph.nodes.get(turn, {})
+        if d.get("role") == "system" and re.search(rf"\b{re.escape(word)}", str(d.get("text") or ""), re.I):
+            return True
+    return False
+
+
+def _answers_event(ctx: MessageContext, m: Mention) -> str | None:
+    """(miss25en) The event of the assistant's when-question (:func:`_asked_event`) when the date ``m`` answers it:
+    the message's first day of the calendar, said in a clause that neither asks nor requests ("When do you fly?" -
+    "fly 8 aug. thinking of adding a few days after"; "When does the tenancy end?" - "30th june. keys back that
+    morning"). The day the user then asks to book stands beside it as the booking's.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-05-02")
+    >>> t.observe_many([{"role": "assistant", "content": "When do you fly?"},
+    ...                 {"role": "user", "content": "fly 8 aug. thinking of adding a few days after too"},
+    ...                 {"role": "user", "content": "book us in for 20 june please"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "want")
+    [('date', '20 june'), ('fly', '8 aug')]
+    """
+    event = _asked_event(ctx)
+    if event is None or in_spans(m.start, ctx.asked):
+        return None
+    first = next((x for x in ctx.mentions if x.label == "DATE" and x.kind == "value" and _CALENDAR_WORD.search(x.text)), None)
+    if first is not m:
+        return None
+    start = max([x.end() for x in _CLAUSE_END.finditer(ctx.text, 0, m.start)] or [0])
+    end = _CLAUSE_END.search(ctx.text, m.end)
+    clause = ctx.text[start:end.start() if end else len(ctx.text)]
+    clause = clause[:next_clause.start()] if (next_clause := _EN_NEXT_CLAUSE.search(clause, m.end - start)) else clause
+    joined = list(_EN_NEXT_CLAUSE.finditer(clause, 0, m.start - start))
+    clause = clause[joined[-1].end():] if joined else clause
+    return None if _EN_BOOKING.search(clause) else event
+
+
 def _calendar(value: object, today: datetime.date | None) -> datetime.date | None:
     """A mention's normal date ("2026-04-18", "--04-18") as a day of the calendar."""
     if not isinstance(value, str):
@@ -278,7 +359,7 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             # held14: only a date a rule already read is re-keyed, no new fact; (fix15) so only such a date is read
             plain = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
                      and u.value == m.text and u.key in _PLAIN_DATE_KEYS]
-            own = (_long_past(ctx, m) or _own_event(ctx, m)) if plain else None
+            own = (_long_past(ctx, m) or _own_event(ctx, m) or _answers_event(ctx, m)) if plain else None
             for n in plain if own else ():
                 ctx.units[n] = ctx.units[n].model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             owned += [m] if own and plain else []

@@ -1126,8 +1126,10 @@ def bare_answer(w: FactWriter) -> None:
         w.make(slot, value, 0, mention=fitting[0] if len(fitting) == 1 else None, patterned=True)
 
 
+#: (miss25en) a capitalised word of a name in Latin letters with their accents ("Wójcik", "Siobhán", "Łukasz")
+_NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ž][a-zß-öø-ÿĀ-ž'’-]+"
 #: a reply shaped like a person's name: two or three capitalised words, a title first or not
-_NAME_REPLY = re.compile(r"(?!" + NAME_LEAD_EN + r")(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}")
+_NAME_REPLY = re.compile(r"(?!" + NAME_LEAD_EN + r")(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?" + _NAME_WORD + r"(?: " + _NAME_WORD + r"){1,2}")
 #: (missen21) a reply that opens with a name, a comma, a dot, a phone number or nothing after it
 _NAME_OPENS = re.compile(r"\W*" + NAME_LEAD_EN + "?(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
 
@@ -1157,8 +1159,11 @@ def opening_name(w: FactWriter) -> None:
         return
     m = (_NAME_OPENS if ctx.lang == "en" else _ZH_NAME_OPENS).match(ctx.text)
     # (miss22a) in Chinese a PERSON the NER found elsewhere in the reply ("杨梓涵 木子杨 我是她爸爸 杨波 185…": the
-    # father's name) leaves the opening name the one asked for; one found over it is read by the asked step
-    if m is None or any(x.label == "PERSON" and (ctx.lang == "en" or x.start < m.end(1) and m.start(1) < x.end)
+    # father's name) leaves the opening name the one asked for; one found over it is read by the asked step.
+    # (miss25en) In English a PERSON that is only the surname of the opening name ("Mehmet Yilmaz 07700 …" read as
+    # "Yilmaz") leaves the whole name to this reader
+    if m is None or any(x.label == "PERSON" and (x.start < m.end(1) and m.start(1) < x.end if ctx.lang != "en"
+                                                 else not (_surname_only(x, m) or _kin_named(ctx, x)))
                         for x in ctx.mentions):
         return
     named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types]
@@ -1166,6 +1171,29 @@ def opening_name(w: FactWriter) -> None:
             or any(word.casefold() in STOP_WORDS for word in m.group(1).split()):
         return
     w.make(ctx.pack.slots[named[0]], m.group(1), m.start(1), patterned=True)
+
+
+def _surname_only(x, m: re.Match) -> bool:
+    """(miss25en) Whether the NER's PERSON ``x`` is only the last word of the opening name ``m`` (group 1): "Yilmaz" of
+    "Mehmet Yilmaz" (the NER ran it into the phone number after it). Not when the words before it are no name ("I'm
+    Graham Ollerenshaw": the NER's person is the whole name).
+
+    >>> import re
+    >>> from types import SimpleNamespace as N
+    >>> m = re.match("(Mehmet Yilmaz)", "Mehmet Yilmaz 07700")
+    >>> _surname_only(N(start=7), m), _surname_only(N(start=7), re.match("(I'm Graham Ollerenshaw)", "I'm Graham Ollerenshaw, 46"))
+    (True, False)
+    """
+    words = m.group(1).split()
+    return len(words) > 1 and x.start == m.end(1) - len(words[-1]) and not any(c in m.group(1) for c in "'’")
+
+
+def _kin_named(ctx: MessageContext, x) -> bool:
+    """(miss25en) Whether the PERSON ``x`` is named right after a relation of the user's ("my brother Emre"): the
+    relation's name (the kin step's), not the one the question asked of the user."""
+    from .roles import _RELATION_BEFORE
+
+    return bool(_RELATION_BEFORE.search(ctx.text, 0, x.start))
 
 
 def _without_fillers(text: str, fillers) -> str:

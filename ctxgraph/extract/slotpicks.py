@@ -267,10 +267,34 @@ def offered_slots(text: str) -> list[Option]:
     ['6月7日周日上午9点', '6月14日周日上午9点']
     >>> offered_slots("Friday 13 March, pickup at 9am. Booked.")
     []
+
+    (miss25en) An option said again after the whole list (the assistant's own suggestion: "we have 9:30am or 1pm. So
+    9:30am?") is the same option, not a list that cannot be told apart; one slot said twice, or a day said again
+    among other days ("5号和9号各有一班，5号那班7号到": the arrival days), is still no list.
+
+    >>> [o.value for o in offered_slots("On Saturday 23 May we have 9:30am or 1pm (only 4 left). So 9:30am?")]
+    ['Saturday 23 May 9:30', 'Saturday 23 May 1pm']
+    >>> offered_slots("Friday at 9am works? Friday at 9am it is then"), offered_slots("5号和9号各有一班，5号那班7号到，9号那班11号到。")
+    ([], [])
     """
-    options = _slot_options(text)
-    distinct = {(o.day.casefold(), o.clock.casefold(), o.part) for o in options}
-    return options if len(options) > 1 and len(distinct) == len(options) else []
+    options: list[Option] = []
+    seen: set[tuple[str, str, str]] = set()
+    again = False
+    for o in _slot_options(text):
+        said = (o.day.casefold(), _clock_key(o.clock), o.part)
+        if said not in seen and again:
+            return []  # a new day after one said again: the days say other things, no list
+        again = again or said in seen
+        if not again:
+            seen.add(said)
+            options.append(o)
+    return options if len(options) > 1 else []
+
+
+def _clock_key(clock: str) -> str:
+    """(miss25en) A clock as its hour and minute, so that "9:30am" said again as "9:30" or "9.30am" is the same option."""
+    hm = hour_minute(clock) if clock else None
+    return f"{hm[0]}:{hm[1]:02d}" if hm else clock.casefold()
 
 
 def _slot_options(text: str, windows: bool = False) -> list[Option]:
