@@ -58,11 +58,11 @@ def test_minutes_that_are_no_clock_stay_out(reply):
 # --- a flight's or a train's number said right after its noun
 
 @pytest.mark.parametrize("lang, message, key, code", [
-    ("zh", "帮我约个接机明天下午的航班CA1234三点二十落地首都机场T3两个人", "flight_no", "CA1234"),
-    ("zh", "航班号是 MU5137", "flight_no", "MU5137"),
+    ("zh", "帮我约个接机明天下午的航班CA1234三点二十落地首都机场T3两个人", "flight", "CA1234"),
+    ("zh", "航班号是 MU5137", "flight", "MU5137"),
     ("zh", "我坐的车次G1234 到南京", "train_no", "G1234"),
-    ("en", "Please book an airport pickup, flight BA1234 lands at 3:20pm", "flight_no", "BA1234"),
-    ("en", "my flight number is EZY6012", "flight_no", "EZY6012"),
+    ("en", "Please book an airport pickup, flight BA1234 lands at 3:20pm", "flight", "BA1234"),
+    ("en", "my flight number is EZY6012", "flight", "EZY6012"),
 ])
 def test_a_flight_number_after_its_noun_is_kept(lang, message, key, code):
     assert _current(_facts(lang, [("user", message)]), key) == [code]
@@ -70,12 +70,12 @@ def test_a_flight_number_after_its_noun_is_kept(lang, message, key, code):
 
 def test_a_code_said_clauses_after_the_flight_is_not_its_number():
     facts = _facts("zh", [("user", "航班延误了 订单号ZX88123")])
-    assert not _current(facts, "flight_no"), facts  # a guard: only the code right after 航班 is its number
+    assert not _current(facts, "flight"), facts  # a guard: only the code right after 航班 is its number
 
 
 def test_a_changed_flight_keeps_its_key():
     facts = _facts("zh", [("user", "帮我约个接机，航班是MU587"), ("user", "航班改了，改成MU589")])
-    assert _current(facts, "flight_no") == ["MU589"], facts
+    assert _current(facts, "flight") == ["MU589"], facts
 
 
 # --- a parcel sent 到 a place: the place is where it goes, no courier
@@ -112,3 +112,12 @@ def test_a_pick_from_a_list_parted_by_dun_is_kept(offer, reply, picked):
 def test_a_list_with_no_question_which_offers_nothing(offer):
     from ctxgraph.extract.options import offered_options
     assert offered_options(offer, "zh") == []  # a guard: things to bring, services named, no choice asked
+
+
+@pytest.mark.parametrize("lang, messages", [
+    ("zh", [("user", "寄个快递"), ("assistant", "好的，普通快递约5天，45元；特快约3天，78元。选哪个？")]),
+    ("en", [("user", "I need a courier"), ("assistant", "The standard courier takes 3 days and costs £12.")]),
+])
+def test_how_long_a_courier_takes_is_no_courier(lang, messages):
+    facts = _facts(lang, messages)
+    assert not _current(facts, "courier"), facts  # a count of days says how long, as a time says when

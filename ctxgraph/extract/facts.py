@@ -469,6 +469,11 @@ _THE_DAY_BEFORE = re.compile(r"\b(?:the(?:\s+(?:following|next|same|previous))?|
 _OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
 
 
+#: (user27zh) a count of days or hours says how long, as a time says when: no value of a slot of free text ("普通快递约5天，
+#: 45元" is no courier "5天"; "courier takes 3 days")
+_SPAN_OF_TIME = re.compile(r"(?:天|小时|分钟|工作日|个月|周|星期|礼拜|\b(?:days?|hours?|minutes?|weeks?|months?|working days?))\s*$", re.I)
+
+
 #: (user26) words between a slot word of free text and a mention that say the clause went on to something else:
 #: the mention is no value of the slot ("open an investigation with the courier and get back to you within 48 hours",
 #: "a cut and colour with Megan"); an "and" alone joins a second subject ("the invoice and the pack will go to X")
@@ -501,7 +506,7 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
-        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS
+        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS and not _SPAN_OF_TIME.search(m.text)
                                      and not _CLAUSE_GOES_ON.search(w.ctx.text[sm.end():m.start])):
             return i
     pick = None
