@@ -121,3 +121,20 @@ def test_a_list_with_no_question_which_offers_nothing(offer):
 def test_how_long_a_courier_takes_is_no_courier(lang, messages):
     facts = _facts(lang, messages)
     assert not _current(facts, "courier"), facts  # a count of days says how long, as a time says when
+
+
+# --- an option named by its price said in Chinese numerals
+
+@pytest.mark.parametrize("offer, reply, price", [
+    ("我们有58元套餐（30G流量）和88元套餐（60G流量加500分钟通话），您看哪个合适？", "八十八那个吧 流量不够用", "88"),
+    ("我们有58元套餐（30G流量）和88元套餐（60G流量加500分钟通话），您看哪个合适？", "五十八的就行", "58"),
+    ("单人间120元一晚，双人间180元一晚，您要哪种？", "一百八的吧", "180"),
+])
+def test_an_option_named_by_its_price_in_chinese_numerals_is_picked(offer, reply, price):
+    facts = _facts("zh", [("user", "想换个套餐"), ("assistant", offer), ("user", reply)])
+    assert [v for k, v, status in facts if k.startswith("choice") and status == "current" and price in v], facts
+
+
+def test_a_count_in_chinese_numerals_names_no_option():
+    facts = _facts("zh", [("user", "订房"), ("assistant", "单人间120元一晚，双人间180元一晚，您要哪种？"), ("user", "两个人住 还没想好")])
+    assert not [k for k, v, status in facts if k.startswith("choice")], facts  # a guard: 两个 is a count
