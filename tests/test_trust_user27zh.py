@@ -138,3 +138,19 @@ def test_an_option_named_by_its_price_in_chinese_numerals_is_picked(offer, reply
 def test_a_count_in_chinese_numerals_names_no_option():
     facts = _facts("zh", [("user", "订房"), ("assistant", "单人间120元一晚，双人间180元一晚，您要哪种？"), ("user", "两个人住 还没想好")])
     assert not [k for k, v, status in facts if k.startswith("choice")], facts  # a guard: 两个 is a count
+
+
+# --- a pick closed by 吧 with no mark after it (voice typing)
+
+@pytest.mark.parametrize("offer, reply, picked", [
+    ("我们有58元套餐（30G流量）和88元套餐（60G流量加500分钟通话），您看哪个合适？", "八十八那个吧流量不够用", "88"),
+    ("有大厅和包间两种，您要哪种？", "包间吧有老人怕吵", "包间"),
+])
+def test_a_pick_closed_by_ba_before_a_remark_is_kept(offer, reply, picked):
+    facts = _facts("zh", [("user", "你好"), ("assistant", offer), ("user", reply)])
+    assert [v for k, v, status in facts if k.startswith("choice") and status == "current" and picked in v], facts
+
+
+def test_a_bar_is_no_clause_break():
+    from ctxgraph.extract.text import sub_clauses
+    assert sub_clauses("晚上去酒吧喝一杯") == [(0, "晚上去酒吧喝一杯")]  # a guard: 酒吧 is a word
