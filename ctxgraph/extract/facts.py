@@ -491,7 +491,7 @@ def _goes_to_place(ctx: MessageContext, sm: re.Match) -> bool:
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
-    >>> t.observe({"role": "user", "content": "寄个快递到乌鲁木齐"})
+    >>> _ = t.observe({"role": "user", "content": "寄个快递到乌鲁木齐"})
     >>> [(f.key, f.value) for f in t.state().facts if f.key != "want"]
     [('destination', '乌鲁木齐')]
     """
