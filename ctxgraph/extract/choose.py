@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from .._normalize import parse_number
 from .._units import DecisionUnit, FactUnit, RetractUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
@@ -255,6 +256,23 @@ def _by_paraphrase(clause: str, options: list[Option]) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
+#: (user27zh) an amount in Chinese numerals with a unit of ten, hundred or thousand in it ("八十八", "六百八", "一百二十八")
+_ZH_AMOUNT = re.compile(r"(?<![零〇一二两三四五六七八九十百千万第])[一二两三四五六七八九]?[十百千][零〇一二三四五六七八九十百]*(?![零〇一二两三四五六七八九十百千万个位])")
+
+
+def in_digits(clause: str) -> str:
+    """(user27zh) ``clause`` with its amounts in Chinese numerals written in digits, as options state their prices:
+    a user names an option by its price as they say it ("八十八那个吧" for "88元套餐"); a count (两个, 三位) stays.
+
+    >>> in_digits("八十八那个吧"), in_digits("看台六百八的来两张"), in_digits("两个人")
+    ('88那个吧', '看台680的来两张', '两个人')
+    """
+    def digits(m: re.Match) -> str:
+        n = parse_number(m.group(0))
+        return str(int(n)) if n is not None else m.group(0)
+    return _ZH_AMOUNT.sub(digits, clause)
+
+
 def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, str]:
     """The option a clause names (by name, comparison or paraphrase) and the part it matched by.
 
@@ -270,6 +288,8 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
     # Climb at 10am or the Keeper's Tour at 1pm")
     slots = all(set(o.measures) == {"clock"} for o in options)
     i, part = _by_name(clause, options, lang)
+    if i is None and lang == "zh" and (said := in_digits(clause)) != clause:
+        i, part = _by_name(said, options, lang)  # (user27zh) "八十八那个吧" names the option of 88元
     if i is not None and not (slots and _DAYTIME.search(part)):
         return i, part
     i = _by_comparison(clause, options, lang)
@@ -440,6 +460,8 @@ def said_words(clause: str, part: str) -> str:
     else:
         trimmed = _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", words))
     folded = trimmed.casefold()
+    if _CJK.search(words):
+        folded += " " + in_digits(folded)  # (user27zh) "八十八那个吧" named the option by "88"
     keep = trimmed if trimmed and all(w.casefold() in folded for w in part.split()) else words
     return cut_at_boundary(keep, MAX_VALUE_CHARS)
 

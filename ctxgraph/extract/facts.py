@@ -469,10 +469,34 @@ _THE_DAY_BEFORE = re.compile(r"\b(?:the(?:\s+(?:following|next|same|previous))?|
 _OWN_SLOT_LABELS = frozenset({"DATE", "TIME", "DAY", "MONEY"})
 
 
+#: (user27zh) a count of days or hours says how long, as a time says when: no value of a slot of free text ("普通快递约5天，
+#: 45元" is no courier "5天"; "courier takes 3 days")
+_SPAN_OF_TIME = re.compile(r"(?:天|小时|分钟|工作日|个月|周|星期|礼拜|\b(?:days?|hours?|minutes?|weeks?|months?|working days?))\s*$", re.I)
+
+
 #: (user26) words between a slot word of free text and a mention that say the clause went on to something else:
 #: the mention is no value of the slot ("open an investigation with the courier and get back to you within 48 hours",
 #: "a cut and colour with Megan"); an "and" alone joins a second subject ("the invoice and the pack will go to X")
 _CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|if|when|until|after|before)\b|[,;]", re.I)
+
+
+#: (user27zh) a word that says where something goes, right after a slot word: the place said after it is where it
+#: goes, no value of a slot of free text ("寄个快递到乌鲁木齐": not the courier; "send it by courier to Leeds")
+_GOES_TO = re.compile(r"\s*(?:到|往|去|至|to\b)\s*", re.I)
+_PLACE_LABELS = frozenset({"PLACE", "GPE", "LOC", "FAC", "ADDRESS"})
+
+
+def _goes_to_place(ctx: MessageContext, sm: re.Match) -> bool:
+    """Whether the slot word ``sm`` is followed by a word of going and a place: the place is where something goes.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "寄个快递到乌鲁木齐"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.key != "want"]
+    [('destination', '乌鲁木齐')]
+    """
+    goes = _GOES_TO.match(ctx.text, sm.end())
+    return bool(goes) and any(m.start == goes.end() and m.label in _PLACE_LABELS for m in ctx.mentions)
 
 
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
@@ -482,7 +506,7 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
-        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS
+        if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS and not _SPAN_OF_TIME.search(m.text)
                                      and not _CLAUSE_GOES_ON.search(w.ctx.text[sm.end():m.start])):
             return i
     pick = None
@@ -531,6 +555,8 @@ def slot_word_facts(w: FactWriter) -> None:
         name = _NAME_AFTER.match(text, sm.end()) if slot.types and sm.group(0)[:1].islower() else None
         if name and not any(m.label in slot.types and m.start < name.end() and name.start() < m.end for m in ctx.mentions):
             continue  # "the budget Avon ZV7 at £64": the word describes the thing named right after it
+        if not slot.types and _goes_to_place(ctx, sm):
+            continue  # (user27zh) "寄个快递到乌鲁木齐": the place is where it goes
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
         if ctx.lang == "zh" and not text[sm.end():clause_end].strip() and _COMMA_AT.match(text, clause_end):
             # (lead20b) the word ends its clause and the value follows a comma ("报名写她的名字，张秀兰")

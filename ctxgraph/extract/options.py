@@ -188,8 +188,9 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
         measured = [(b, set(measures(b))) for b in bits]
         measured = [(b, k) for b, k in measured if k]
         shared = set.intersection(*(k for _, k in measured)) if measured else set()
-        if kinds and "、" in part and bits and _LAST_JOIN.search(bits[-1]):  # "光面、绒面（…）和珠光": the last one after 和
-            bits[-1:] = [b.strip() for b in _LAST_JOIN.split(bits[-1], maxsplit=1) if b.strip()]
+        last = len(bits) - 2 if len(bits) >= 2 and _ASKING.search(bits[-1]) else len(bits) - 1  # (user27zh) before 您要哪种
+        if kinds and "、" in part and bits and _LAST_JOIN.search(bits[last]):  # "光面、绒面（…）和珠光": the last one after 和
+            bits[last:last + 1] = [b.strip() for b in _LAST_JOIN.split(bits[last], maxsplit=1) if b.strip()]
         enumerated = kinds and "、" in part and all(_short(b, True) for b in bits)  # (wants11) "方式有三种：A、B、C"
         if len(bits) >= 2 and (enumerated or not measured and _SEPARATOR.search(sentence) and (
                 all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits))):
@@ -311,7 +312,7 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
         if not sentence.strip():
             continue
         lead = lead_in(sentence)
-        kinds = bool(lead) and bool(_KINDS.search(lead))
+        kinds = bool(lead) and bool(_KINDS.search(lead) or _listed_to_pick(sentence[len(lead):]))
         named = _named_list(sentence[len(lead):]) if _LEAD_COLON.search(lead[-2:]) else []
         if named:  # (picks16) "Free on those dates: Grace (a navy saucer …), Bettina (…) and Mirabelle (…)"
             best = [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in named]
@@ -390,6 +391,20 @@ def _without_asking_tail(piece: str) -> str:
     """The piece without a last clause that asks ("白色铝框款180元，您选哪个" -> "白色铝框款180元")."""
     head, sep, tail = max(piece.rpartition("，"), piece.rpartition(","), key=lambda x: len(x[0]))
     return head.strip() if sep and head.strip() and _ASKING.search(tail) and not _ASKING.search(head) else piece
+
+
+#: (user27zh) names listed with 、 after a lead-in, then the question which one ("口味有巧克力、芒果、草莓，您要哪种？")
+_ENUMERATED_THEN_WHICH = re.compile(r"^[^，,。？?]*、[^，,。？?]*[，,]\s*(?:请问)?(?:您|你)?(?:要|选|想要|需要|喜欢)?(?:哪|选哪)[种个款样类]?")
+
+
+def _listed_to_pick(body: str) -> bool:
+    """(user27zh) Whether the words after a lead-in are names listed with 、 and then a question that asks which: kinds
+    to pick from, as a lead-in that announces kinds says ("口味有巧克力、芒果、草莓，您要哪种？").
+
+    >>> _listed_to_pick("巧克力、芒果、草莓，您要哪种？"), _listed_to_pick("身份证、户口本，请带齐")
+    (True, False)
+    """
+    return bool(_ENUMERATED_THEN_WHICH.search(body))
 
 
 def asks_which(text: str) -> bool:

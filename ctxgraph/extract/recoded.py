@@ -12,7 +12,7 @@ one code, the new code replaces it under their keys, as a correction.
 >>> t.observe_many([{"role": "user", "content": "帮我约个接机，航班是MU587"},
 ...                 {"role": "user", "content": "航班改了，改成MU589"}])
 >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and "MU" in f.value]
-[('航班', 'MU589')]
+[('flight', 'MU589')]
 
 (fix26) A clause about another person ("她改成MU125了", "his flight's now BA288") changes none of the user's codes.
 """

@@ -244,8 +244,10 @@ def whole_words(part: str, text: str) -> bool:
 
 
 #: (picks10) where a clause parts in chat: a comma, dots, "actually", "but"; a space between Chinese characters is a
-#: comma ("那走单位那个吧 千万别联系房东")
-_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
+#: comma ("那走单位那个吧 千万别联系房东"); (user27zh) so is a 吧 that closes a pick typed with no mark after it, as
+#: voice typing writes ("八十八那个吧流量不够用", "一对一线上吧周末白天都行"; not 酒吧, 网吧)
+_SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+                  r"|(?<=(?<![酒网水氧贴话])吧)(?=[\u4e00-\u9fff])", re.I)
 
 
 def sub_clauses(text: str) -> list[tuple[int, str]]:
