@@ -1,0 +1,60 @@
+"""(cons25) Constraints and promises in the right status, on chats of our own: what the user or a relative cannot work
+themselves said with 不太会 / 不会整, and the sex of the person the service sends asked for (要女老师), taken back
+later (男教练也行)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _rules(lang: str, said: list[dict]) -> list[tuple[str, str, str]]:
+    t = Tracker(lang)
+    t.observe_many(said)
+    return [(c.text, c.polarity, c.status) for c in t.state().constraints]
+
+
+def _promises(lang: str, said: list[dict]) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many(said)
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+def _has(rules, word: str, status: str = "active", polarity: str | None = None) -> bool:
+    return any(word in text and st == status and polarity in (None, pol) for text, pol, st in rules)
+
+
+@pytest.mark.parametrize("said, word", [("我不太会弄那个小程序，想直接打电话约", "小程序"),
+                                        ("钱到时候给现金吧 俺不会整网上转账", "网上转账"),
+                                        ("我妈不大会用手机，她耳朵也背", "手机")])
+def test_what_one_cannot_work_said_with_tai_or_zheng_is_a_rule(said, word):
+    rules = _rules("zh", [user("想给我妈约个上门体检"), bot("好的，请问老人家住哪里？"), user(said)])
+    assert _has(rules, word, "active", "must_not")
+
+
+@pytest.mark.parametrize("said", ["放心 我们不会整坏的", "这个我不会弄错"])
+def test_wont_with_a_result_is_no_inability(said):
+    rules = _rules("zh", [user("想给我妈约个上门体检"), bot("好的，请问老人家住哪里？"), user(said)])
+    assert not _has(rules, "不会")
+
+
+@pytest.mark.parametrize("said, word", [("要女老师 孩子比较内向", "女老师"), ("给我妈要个女护工 她不好意思", "女护工"),
+                                        ("一对一吧周末都行要女教练孩子怕生", "女教练")])
+def test_the_sex_of_the_person_sent_asked_for_is_a_rule(said, word):
+    rules = _rules("zh", [user("你好 想约个课"), bot("好的，请问有什么要求？"), user(said)])
+    assert _has(rules, word, "active", "must")
+
+
+@pytest.mark.parametrize("said", ["要女老师吗？还是男老师好", "我不想要女老师", "要女装 160的"])
+def test_a_question_or_a_thing_is_no_sex_rule(said):
+    rules = _rules("zh", [user("你好 想约个课"), bot("好的，请问有什么要求？"), user(said)])
+    assert not _has(rules, "女", "active", "must")
+
+
+def test_the_sex_asked_for_is_lifted_when_the_other_will_do():
+    rules = _rules("zh", [user("给孩子约个滑雪私教"), bot("好的，上午有刘教练和金教练。"),
+                          user("要女教练 孩子害羞"), bot("好的，金教练10点。"),
+                          user("哦 孩子说男教练也行 哪个早约哪个吧")])
+    assert _has(rules, "女教练", "lifted")
