@@ -58,3 +58,17 @@ def test_the_sex_asked_for_is_lifted_when_the_other_will_do():
                           user("要女教练 孩子害羞"), bot("好的，金教练10点。"),
                           user("哦 孩子说男教练也行 哪个早约哪个吧")])
     assert _has(rules, "女教练", "lifted")
+
+
+@pytest.mark.parametrize("said, word", [("anyway please dont put us on the newsletter", "newsletter"),
+                                        ("actually don't ring the doorbell, the baby naps", "doorbell")])
+def test_an_order_after_a_word_that_turns_to_a_new_point_is_a_rule(said, word):
+    rules = _rules("en", [user("hi, I'd like to book a trial class for my son"), bot("Of course. How old is he?"), user(said)])
+    assert _has(rules, word, "active", "must_not")
+
+
+def test_anyway_dont_worry_is_no_rule():
+    rules = _rules("en", [user("hi, I'd like to book a trial class for my son"), bot("Sorry, that class is full."),
+                          user("anyway don't worry about it")])
+    assert rules == []
+
