@@ -84,3 +84,16 @@ def test_asking_whether_someone_is_good_with_computers_is_no_rule():
     rules = _rules("en", [user("I need to send you my mum's forms"), bot("You can upload them or post them."),
                           user("are you not good with computers then?")])
     assert rules == []
+
+
+@pytest.mark.parametrize("said, word", [("Jo Hart 07700 900 123. text me not email, I never look at it", "email"),
+                                        ("ring her not voicemail, she never checks it", "voicemail")])
+def test_a_channel_chosen_against_a_bare_twin_is_a_rule(said, word):
+    rules = _rules("en", [user("hi, I need a plumber for a leaking tap"), bot("Sure. What's the best way to reach you?"), user(said)])
+    assert _has(rules, word, "active")
+
+
+def test_who_it_was_against_a_channel_is_no_rule():
+    rules = _rules("en", [user("hi, I need a plumber for a leaking tap"), bot("Who called us earlier, was it you?"),
+                          user("yes it was me not email")])
+    assert rules == []
