@@ -97,3 +97,22 @@ def test_who_it_was_against_a_channel_is_no_rule():
     rules = _rules("en", [user("hi, I need a plumber for a leaking tap"), bot("Who called us earlier, was it you?"),
                           user("yes it was me not email")])
     assert rules == []
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "You are the booking assistant of Kestrel Allergy Clinic, a private clinic testing children for allergies."),
+    ("zh", "你是安心陪诊的客服助手，为不能陪父母看病的子女提供陪诊服务。")])
+def test_who_the_assistant_is_sets_no_rule(lang, said):
+    t = Tracker(lang)
+    t.observe({"role": "system", "content": said})
+    assert t.state().constraints == []
+
+
+@pytest.mark.parametrize("lang, said, word", [
+    ("en", "You are the assistant of Kestrel Clinic. Do not contact patients by text.", "text"),
+    ("en", "You are the assistant of Kestrel Clinic and must never quote prices.", "prices"),
+    ("zh", "你是安心陪诊的客服助手。不要承诺退款。", "退款")])
+def test_an_order_in_the_system_message_stays_a_rule(lang, said, word):
+    t = Tracker(lang)
+    t.observe({"role": "system", "content": said})
+    assert any(word in c.text and c.status == "active" for c in t.state().constraints)
