@@ -116,3 +116,19 @@ def test_an_order_in_the_system_message_stays_a_rule(lang, said, word):
     t = Tracker(lang)
     t.observe({"role": "system", "content": said})
     assert any(word in c.text and c.status == "active" for c in t.state().constraints)
+
+
+@pytest.mark.parametrize("lang, said, word", [("en", "yeah forklift licence essential. and they bring their own boots", "forklift"),
+                                              ("en", "a DBS check is essential, it's a school", "DBS"),
+                                              ("zh", "健康证是必须的 食品厂要查", "健康证")])
+def test_a_need_said_as_essential_is_a_rule(lang, said, word):
+    rules = _rules(lang, [user("hi, we need two temp staff" if lang == "en" else "想招两个临时工"),
+                          bot("Sure. From when?" if lang == "en" else "好的，从哪天开始？"), user(said)])
+    assert _has(rules, word, "active", "must")
+
+
+@pytest.mark.parametrize("said", ["essential is enough for us", "I'll take the essential package", "is a DBS check essential?",
+                                  "a DBS check is not essential", "lavender essential oils please"])
+def test_the_essential_kind_or_a_question_is_no_rule(said):
+    rules = _rules("en", [user("hi, we need two temp staff"), bot("Sure. From when?"), user(said)])
+    assert rules == []
