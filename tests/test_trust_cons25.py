@@ -132,3 +132,16 @@ def test_a_need_said_as_essential_is_a_rule(lang, said, word):
 def test_the_essential_kind_or_a_question_is_no_rule(said):
     rules = _rules("en", [user("hi, we need two temp staff"), bot("Sure. From when?"), user(said)])
     assert rules == []
+
+
+@pytest.mark.parametrize("said, word", [("订好了，共480元。付款链接发您微信。", "付款链接"),
+                                        ("要提供授权书，模板我微信发您。", "模板"),
+                                        ("报价单发您邮箱。", "报价单")])
+def test_a_thing_then_sent_to_the_user_is_a_promise(said, word):
+    promises = _promises("zh", [user("你好 想办个手续"), bot(said)])
+    assert any(word in text and status == "open" for text, status in promises)
+
+
+@pytest.mark.parametrize("said", ["付款链接已经发您微信了。", "照片发您微信吗？", "我们全程拍照发您。"])
+def test_a_thing_sent_already_asked_or_always_sent_is_no_promise(said):
+    assert not any(status == "open" for _, status in _promises("zh", [user("你好 想办个手续"), bot(said)]))
