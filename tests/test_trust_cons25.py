@@ -145,3 +145,17 @@ def test_a_thing_then_sent_to_the_user_is_a_promise(said, word):
 @pytest.mark.parametrize("said", ["付款链接已经发您微信了。", "照片发您微信吗？", "我们全程拍照发您。"])
 def test_a_thing_sent_already_asked_or_always_sent_is_no_promise(said):
     assert not any(status == "open" for _, status in _promises("zh", [user("你好 想办个手续"), bot(said)]))
+
+
+@pytest.mark.parametrize("lang, promise, reply", [("zh", "改好了。电子合同稍后发到您邮箱。", "好的，收到，谢谢。"),
+                                                  ("en", "All set. I'll email you the contract tomorrow.", "got it thanks")])
+def test_a_bare_got_it_right_after_a_later_send_keeps_it_open(lang, promise, reply):
+    promises = _promises(lang, [user("你好" if lang == "zh" else "hi"), bot(promise), user(reply)])
+    assert [status for _, status in promises] == ["open"]
+
+
+@pytest.mark.parametrize("lang, promise, reply", [("zh", "改好了。我会把电子合同发到您邮箱。", "收到了，谢谢"),
+                                                  ("en", "All set. I'll email you the contract now.", "got it thanks")])
+def test_a_bare_got_it_after_a_send_now_keeps_it(lang, promise, reply):
+    promises = _promises(lang, [user("你好" if lang == "zh" else "hi"), bot(promise), user(reply)])
+    assert [status for _, status in promises] == ["done"]
