@@ -142,7 +142,7 @@ def test_a_thing_then_sent_to_the_user_is_a_promise(said, word):
     assert any(word in text and status == "open" for text, status in promises)
 
 
-@pytest.mark.parametrize("said", ["付款链接已经发您微信了。", "照片发您微信吗？", "我们全程拍照发您。"])
+@pytest.mark.parametrize("said", ["付款链接已经发您微信了。", "报价单刚发您邮箱，含税1900元。", "照片发您微信吗？", "我们全程拍照发您。"])
 def test_a_thing_sent_already_asked_or_always_sent_is_no_promise(said):
     assert not any(status == "open" for _, status in _promises("zh", [user("你好 想办个手续"), bot(said)]))
 
