@@ -23,7 +23,7 @@ KNOWN_MISSES: dict[str, str] = {
     "en_chimney_no_rush_now_lifts_deadline": "a pick of Thursday inside 'by friday' rewrites the deadline (constraint_values: bound() does not read a weekday), and urgency given up lifts nothing",
     # en_gin_no_hurry_anymore_lifts_deadline passes since cons16: urgency given up lifts the one deadline (gains on blind12)
     # en_signwriting_invoice_not_me passes since cons16: a choice said against its rejected twin ("to the company, not to me")
-    "zh_qiaopai_yao_nv_laoshi": "要 + the provider's sex (要女老师) is no frame: the gold lists it as a rule in dev, blind10 and blind12 but as a value in blind3 and blind8",
+    # zh_qiaopai_yao_nv_laoshi passes since cons25: 要 + the provider's sex + a staff noun (要女老师) is a rule; "要男的" (blind3) stays none
     "zh_diaoban_yuan_dian_jiu_yuan_dian_lifts_near": "a concession (远点就远点) lifts no preference",
     "zh_shangmen_zuofan_de_xian_wen_no_rule": "得先 is a must cue; the speaker's own step (我得先问问我老公) is not told apart (one 得先 in the open groups, a real rule)",
 }

@@ -642,6 +642,30 @@ def _stated_pieces(ctx: MessageContext) -> list[tuple[int, str, bool]]:
     return out
 
 
+#: (cons25) a system message that opens by saying who the assistant is ("You are the booking assistant of …", "你是…的客服助手")
+_PERSONA = re.compile(r"^\W*(?:you are|you're|act as|你是|您是|你作为|作为)", re.I)
+#: (cons25) an order to the assistant inside that sentence: it keeps its rules ("You are a bot that must never quote prices")
+_PERSONA_ORDER = re.compile(r"\b(?:must|never|always|do not|don'?t|should not|shouldn'?t|only)\b|必须|不得|不要|禁止|务必|一律|只能|切勿|严禁|不可以|别", re.I)
+_SENTENCE_STOP = re.compile(r"[.。!！?？\n]")
+
+
+def _persona_end(ctx: MessageContext) -> int:
+    """(cons25) Where the sentence of a system message that says who the assistant is ends (0 when there is none): its
+    clauses describe the service ("…, a private clinic testing adults and children for allergies", "为不能到场的家属提供墓碑
+    清洁"), they set no rule, unless they order the assistant (:data:`_PERSONA_ORDER`).
+
+    >>> from types import SimpleNamespace as N
+    >>> _persona_end(N(role="system", text="You are the assistant of X, a clinic testing for allergies. Never quote prices."))
+    59
+    >>> _persona_end(N(role="system", text="你是福寿园的客服，为不能到场的家属提供祭扫。")), _persona_end(N(role="user", text="You are late."))
+    (22, 0)
+    """
+    if ctx.role != "system" or not _PERSONA.search(ctx.text):
+        return 0
+    stop = _SENTENCE_STOP.search(ctx.text)
+    return stop.end() if stop else len(ctx.text)
+
+
 @step("constraints", roles=("user", "system"))
 def constraints(ctx: MessageContext) -> list[_Unit]:
     """Rules with polarity, and lifts of active ones. A preference whose value this message
@@ -659,8 +683,11 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     stated = [u.value for u in ctx.units_of(FactUnit)]
     before: tuple[int, str] | None = None  # the clause before, for a rule that leaves its thing to it
+    persona = _persona_end(ctx)
     for offset, clause, plain in _stated_pieces(ctx):
         c = clause.strip()
+        if offset < persona and not _PERSONA_ORDER.search(c):
+            continue  # (cons25) "You are the booking assistant of Brightwell Allergy Clinic": who the assistant is, no rule
         prev, before = before, (offset, clause)
         asked = not plain and in_spans(offset, ctx.asked)
         lift = first_match(pack.lifts, c)

@@ -1139,6 +1139,11 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
     ...                 {"role": "user", "content": "收到了，谢谢"}])
     >>> [(c.text, c.status) for c in t.state().commitments]
     [('我会把取车须知发到您的手机上', 'done')]
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "改好了。电子合同稍后发到您邮箱。"},
+    ...                 {"role": "user", "content": "好的，收到，谢谢。"}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('电子合同稍后发到您邮箱', 'open')]
     """
     G = ctx.graph
     last = G.graph.get("last_turn")
@@ -1146,9 +1151,15 @@ def _received(ctx: MessageContext, open_) -> list[_Unit]:
         return []
     made = [pid for pid, d in open_ if d["turn"] == G.nodes[last].get("index", -1)]
     sent = [pid for pid in made if _SENDS.search(G.nodes[pid]["text"])]  # "I'll leave you on Flex 30" sends nothing (lifts17)
-    if len(sent) != 1 or _due_ahead(G.nodes[sent[0]].get("due")):
-        return []
+    if len(sent) != 1 or _due_ahead(G.nodes[sent[0]].get("due")) or _LATER.search(G.nodes[sent[0]]["text"]):
+        return []  # (cons25) "电子合同稍后发到您邮箱" then "好的，收到，谢谢": the word is taken, the contract is still to come
     return [FulfilUnit(commitment=sent[0], status="done")]
+
+
+#: (cons25) a send said to come later than the next reply ("电子合同稍后发到您邮箱", "I'll email it over tomorrow"): a bare
+#: "收到" / "got it" right after it takes the word, it reports no receipt
+_LATER = re.compile(r"稍后|晚点|晚些|回头|一会儿?|等下|待会|明天|明早|今晚|今天(?:下午|晚上)|下班前|\blater\b|\btomorrow\b|\btonight\b"
+                    r"|\bthis (?:afternoon|evening)\b|\bby (?:the end of|close of)\b", re.I)
 
 
 #: the user says the thing came or was seen, naming it ("收到链接了", "视频看了，不错", "报价单我看过了"); not asked,
