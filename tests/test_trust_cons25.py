@@ -73,19 +73,6 @@ def test_anyway_dont_worry_is_no_rule():
     assert rules == []
 
 
-@pytest.mark.parametrize("said, word", [("I'll send it by post, I'm not good with computers", "computers"),
-                                        ("ring me instead, mum's not great with phones", "phones")])
-def test_what_one_is_not_good_with_is_a_rule(said, word):
-    rules = _rules("en", [user("I need to send you my mum's forms"), bot("You can upload them or post them."), user(said)])
-    assert _has(rules, word, "active", "must_not")
-
-
-def test_asking_whether_someone_is_good_with_computers_is_no_rule():
-    rules = _rules("en", [user("I need to send you my mum's forms"), bot("You can upload them or post them."),
-                          user("are you not good with computers then?")])
-    assert rules == []
-
-
 @pytest.mark.parametrize("said, word", [("Jo Hart 07700 900 123. text me not email, I never look at it", "email"),
                                         ("ring her not voicemail, she never checks it", "voicemail")])
 def test_a_channel_chosen_against_a_bare_twin_is_a_rule(said, word):
