@@ -1,0 +1,45 @@
+"""Trust tests of the miss25zh lane (issue 19, blind23 round): Chinese values the user gives that the state missed -
+the part of the day the user said with a day the assistant restates bare."""
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, call, result, user
+
+
+def _current(lang, messages, today=None):
+    t = Tracker(lang, today=today) if today else Tracker(lang)
+    t.observe_many(messages)
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+# --- the user's part of the day beside the assistant's bare day ----------------------------------------------
+
+
+def test_zh_booked_day_keeps_the_users_part_of_it():
+    facts = _current("zh", [
+        user("周四晚上想约个桌球房 4个人"),
+        bot("好的，周四还有空房。"),
+        call("c1", "book_room", {"date": "2027-03-04", "start": "19:00", "people": 4}),
+        result("c1", {"booking": "TQ-0304-7"}),
+        bot("订好了，周四19:00，单号TQ-0304-7。")], today="2027-03-01")
+    dates = [v for k, v in facts if k == "date"]
+    assert dates and "周四晚上" in dates[0]
+
+
+def test_zh_booked_day_drops_a_part_the_booking_moved():
+    facts = _current("zh", [
+        user("周四上午想约个桌球房 4个人"),
+        bot("好的，周四还有空房。"),
+        call("c1", "book_room", {"date": "2027-03-04", "start": "19:00", "people": 4}),
+        result("c1", {"booking": "TQ-0304-7"})], today="2027-03-01")
+    dates = [v for k, v in facts if k == "date"]
+    assert dates and "上午" not in dates[0]
+
+
+def test_en_booked_day_unchanged():
+    """English DATE mentions hold no part of the day ("thursday" of "thursday evening"): the booked day reads as before."""
+    facts = _current("en", [
+        user("could we book the snooker room thursday evening? 4 of us"),
+        bot("Sure, let me check Thursday."),
+        call("c1", "book_room", {"date": "2027-03-04", "start": "19:00", "people": 4}),
+        result("c1", {"booking": "TQ-0304-7"})], today="2027-03-01")
+    assert [v for k, v in facts if k == "date"] == ["thursday 2027-03-04"]
