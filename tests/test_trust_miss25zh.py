@@ -43,3 +43,21 @@ def test_en_booked_day_unchanged():
         call("c1", "book_room", {"date": "2027-03-04", "start": "19:00", "people": 4}),
         result("c1", {"booking": "TQ-0304-7"})], today="2027-03-01")
     assert [v for k, v in facts if k == "date"] == ["thursday 2027-03-04"]
+
+
+# --- a place's name with its last word: 村 / 镇 after a name ---------------------------------------------------
+
+
+def test_zh_village_keeps_its_cun():
+    facts = _current("zh", [user("想订二十桌流水席 地点在郫都区唐昌镇战旗村 五月中旬")])
+    assert "郫都区唐昌镇战旗村" in [v for _, v in facts]
+
+
+def test_zh_town_named_like_a_person_keeps_its_zhen():
+    facts = _current("zh", [user("鱼苗送到东坡区崇礼镇 新桥村 到了打我电话")])
+    assert "东坡区崇礼镇" in [v for _, v in facts]
+
+
+def test_zh_place_then_a_person_stays_apart():
+    facts = _current("zh", [user("寄到杭州 收件人李明 13900001111")])
+    assert [v for k, v in facts if k in ("place", "address")] == ["杭州"]
