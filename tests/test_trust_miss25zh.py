@@ -61,3 +61,40 @@ def test_zh_town_named_like_a_person_keeps_its_zhen():
 def test_zh_place_then_a_person_stays_apart():
     facts = _current("zh", [user("寄到杭州 收件人李明 13900001111")])
     assert [v for k, v in facts if k in ("place", "address")] == ["杭州"]
+
+
+# --- a tool's bare count in the user's words with its measure word -------------------------------------------
+
+
+def test_zh_tool_count_takes_the_users_measure_word():
+    facts = _current("zh", [
+        user("食堂每周要大米 东北米 每周20袋 菜籽油8桶"),
+        bot("好的，我给您下单。"),
+        call("c1", "place_order", {"东北米": 20, "菜籽油": 8, "day": "周一"}),
+        result("c1", {"order": "LY-2201"})])
+    values = [v for _, v in facts]
+    assert "20袋" in values and "8桶" in values
+
+
+def test_zh_tool_account_count_takes_the_users_words():
+    facts = _current("zh", [
+        user("开企业邮箱 公司要15个"),
+        call("c1", "open_mailbox", {"账号数": 15, "plan": "商务版"}),
+        result("c1", {"order": "MX-1"})])
+    assert ("账号数", "15个") in facts
+
+
+def test_zh_tool_count_said_two_ways_stays_bare():
+    facts = _current("zh", [
+        user("两个大人两个小孩 想订摘草莓"),
+        call("c1", "book", {"adult": 2, "kid": 2}),
+        result("c1", {"ok": True})])
+    assert not any(v == "两个" for _, v in facts)
+
+
+def test_zh_tool_money_field_not_counted():
+    facts = _current("zh", [
+        user("要3袋大米"),
+        call("c1", "quote", {"price": 3}),
+        result("c1", {"ok": True})])
+    assert ("price", "3袋") not in facts
