@@ -98,3 +98,19 @@ def test_zh_tool_money_field_not_counted():
         call("c1", "quote", {"price": 3}),
         result("c1", {"ok": True})])
     assert ("price", "3袋") not in facts
+
+
+# --- how long a thing was had is no person's age ---------------------------------------------------------------
+
+
+def test_zh_years_of_driving_keep_the_persons_age():
+    facts = _current("zh", [user("驾驶证快到期了，我今年七十一岁了，想问问换证"),
+                            bot("70岁以上要做三力测试。您现在是什么准驾车型？"),
+                            user("我是C1，开了三十多年手动挡了")])
+    assert ("age", "七十一岁") in facts
+    assert "三十多年" in [v for _, v in facts]
+
+
+def test_zh_thing_used_for_years_still_a_fact():
+    facts = _current("zh", [user("跑步机买了四年了，最近有异响")])
+    assert "四年" in [v for _, v in facts]
