@@ -114,3 +114,27 @@ def test_zh_years_of_driving_keep_the_persons_age():
 def test_zh_thing_used_for_years_still_a_fact():
     facts = _current("zh", [user("跑步机买了四年了，最近有异响")])
     assert "四年" in [v for _, v in facts]
+
+
+# --- a surname said alone, 俺 as the user ---------------------------------------------------------------------
+
+
+def test_zh_surname_alone_says_it_is_a_surname():
+    facts = _current("zh", [user("周四那个 找我 姓何 13983365120")])
+    assert ("name", "姓何") in facts
+
+
+def test_zh_surname_then_full_name_replaces_it():
+    facts = _current("zh", [user("我姓郑，电话13508731290"), user("那个 我姓郑 郑凯")])
+    assert ("name", "郑凯") in facts and ("name", "姓郑") not in facts
+
+
+def test_zh_an_is_the_user():
+    facts = _current("zh", [user("中。俺姓常 电话13840561234")])
+    assert ("name", "姓常") in facts and ("phone", "13840561234") in facts
+
+
+def test_zh_an_wife_phone_beside_the_users():
+    facts = _current("zh", [user("俺叫孙大勇 18640227315"), user("俺媳妇电话是18640227316 打她的别打俺的")])
+    assert ("phone", "18640227315") in facts
+    assert any(k.startswith("phone_") and v == "18640227316" for k, v in facts)
