@@ -138,3 +138,22 @@ def test_zh_an_wife_phone_beside_the_users():
     facts = _current("zh", [user("俺叫孙大勇 18640227315"), user("俺媳妇电话是18640227316 打她的别打俺的")])
     assert ("phone", "18640227315") in facts
     assert any(k.startswith("phone_") and v == "18640227316" for k, v in facts)
+
+
+# --- a deadline with the month or week it is in, and a modal that ends it -------------------------------------
+
+
+def test_zh_deadline_keeps_next_month():
+    facts = _current("zh", [user("条码要加急，超市下个月15号前要。")])
+    assert ("deadline", "下个月15号前") in facts
+    assert ("date", "15号") not in facts
+
+
+def test_zh_deadline_keeps_next_week():
+    facts = _current("zh", [user("下周三前要到 我们周四开业")])
+    assert ("deadline", "下周三前") in facts
+
+
+def test_zh_away_before_a_day_is_no_deadline():
+    facts = _current("zh", [user("下周三之前我都在外地")])
+    assert not any(k == "deadline" for k, _ in facts)
