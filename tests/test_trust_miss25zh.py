@@ -157,3 +157,17 @@ def test_zh_deadline_keeps_next_week():
 def test_zh_away_before_a_day_is_no_deadline():
     facts = _current("zh", [user("下周三之前我都在外地")])
     assert not any(k == "deadline" for k, _ in facts)
+
+
+# --- another person's age beside the one held ------------------------------------------------------------------
+
+
+def test_zh_husbands_age_beside_the_users():
+    facts = _current("zh", [user("我今年68岁，想报个声乐班"), user("我老伴也想报，他想学用智能手机，他叫吴德明，73岁")])
+    assert ("age", "68岁") in facts
+    assert "73岁" in [v for _, v in facts]
+
+
+def test_zh_same_child_age_corrected_replaces_it():
+    facts = _current("zh", [user("孩子7岁 想学游泳"), user("哦不对 孩子8岁了")])
+    assert [v for k, v in facts if k.startswith("age")] == ["8岁"]

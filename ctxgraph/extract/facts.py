@@ -133,6 +133,9 @@ class FactWriter:
             party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
             party = re.sub(r"['’]s(?:_\w+)?$", "", party)  # (user25) "my husband's number" -> phone_husband, no apostrophe
             key, name = f"{key}_{party}", f"{name}（{party}）"
+        if not party and ctx.role == "user" and slot.id == "age" and \
+                (other := another_age(ctx, mention.start if mention else _value_at(ctx.text, value, at))):
+            key, name = f"{key}_{other}", f"{name}（{other}）"  # (miss25zh) "我老伴…他叫吴德明，73岁" beside "我今年68岁"
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
@@ -373,6 +376,29 @@ def party_before(ctx: MessageContext, at: int) -> str | None:
 
 
 _PRONOUN_PARTY = re.compile(r"[他她]")
+
+
+def another_age(ctx: MessageContext, at: int) -> str | None:
+    """(miss25zh) The other person whose age the user gives at ``at`` beside an age the state holds of someone the
+    turn that said it did not name: "我今年68岁" … "我老伴也想报，他叫吴德明，73岁" is her husband's age, not hers
+    changed. None when the sentence names no one else (or only 他 / 她 with no one named before it), when no age is
+    held, or when the person was named where the held age was said ("孩子7岁" … "孩子8岁" corrects it).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我今年68岁，想报声乐班"},
+    ...                 {"role": "user", "content": "我老伴也想报，他叫吴德明，73岁"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("age"))
+    [('age', '68岁'), ('age_我老伴', '73岁')]
+    """
+    party = party_before(ctx, at)
+    held = g.current_with_key(ctx.graph, "age")
+    if not party or _PRONOUN_PARTY.fullmatch(party) or not held:
+        return None
+    G = ctx.graph
+    if any(party in str(G.nodes.get(f"t{G.nodes[f]['turn']}", {}).get("text") or "") for f in held):
+        return None
+    return re.sub(r"\s+", "_", party)
 
 
 def _value_at(text: str, value: str, at: int) -> int:
