@@ -34,7 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
-from .facts import another_age
+from .parties import another_age
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .kin import _EN_POSSESSED
