@@ -30,7 +30,7 @@ def test_fix20_a_deed_done_before_a_day_is_no_deadline(said):
     ("我月底前得把论文交了", "月底前"),
     ("周三前寄出就行", "周三前"),
     ("25号吧 房东说24号之前必须把钥匙还了", "24号之前"),
-    ("我们下周一之前必须搬完", "周一之前"),
+    ("我们下周一之前必须搬完", "下周一之前"),  # (miss25zh) the week the day is in kept
 ])
 def test_fix20_a_deadline_ahead_stays(said, deadline):
     assert current(said, lang="zh").get("deadline") == deadline

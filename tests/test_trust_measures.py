@@ -36,7 +36,7 @@ def facts(*messages, lang: str) -> dict[str, str]:
     pytest.param("zh", [bot("鱼竿大概多长？"), "三米六的，连包两斤多"], "weight", ["两斤多"], id="zh-jin"),
     pytest.param("zh", ["客厅地毯宽两米，长三米二，想洗一下"], "width", ["两米"], id="zh-width-before"),
     pytest.param("zh", ["鱼塘大概三亩，水深一米五左右"], "area", ["三亩"], id="zh-mu"),
-    pytest.param("zh", ["跑步机买了四年了，最近有异响"], "age", ["四年"], id="zh-had-years"),
+    pytest.param("zh", ["跑步机买了四年了，最近有异响"], "used_for", ["四年"], id="zh-had-years"),
     pytest.param("zh", [bot("游艇想包多久？"), "每次三个小时，一共两次"], "duration", ["三个小时"], id="zh-rate-each"),
     pytest.param("zh", ["两只狗一只八公斤，一只二十三公斤"], "weight", ["八公斤", "二十三公斤"], id="zh-two-in-one-fact"),
     # (lead19) a range is the value whole, its low end kept ("12 weeks" alone, "10-" left in the want, before)

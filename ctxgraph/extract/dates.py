@@ -54,6 +54,26 @@ def _same_day(value: object, year: str, month: str, day: str) -> bool:
     return bool(m) and m.group(2) == month and m.group(3) == day and m.group(1) in ("-", year)
 
 
+#: (miss25zh) what may open a weekday's word and say no more of the day: "本周四", "这个礼拜五", "this Friday"
+_DAY_LEAD = re.compile(r"^(?:这个?|本|this\s+|on\s+)", re.I)
+
+
+def _fuller_own(word: str, own: list[str]) -> str:
+    """(miss25zh) The user's own latest words for a day when they hold the newest mention's ``word`` for it and say
+    more (its part of the day): the assistant's "我帮您看下周五" or "本周四" restates the day the user said as "周五晚上"
+    or "周四下午", and the booking keeps the user's part of it. ``own``: the user's words for that day, newest first
+    (a part outside the booked hours already taken out). Else ``word``.
+
+    >>> _fuller_own("周五", ["周五晚上"]), _fuller_own("本周四", ["周四下午"]), _fuller_own("周五", ["周六上午"])
+    ('周五晚上', '周四下午', '周五')
+    >>> _fuller_own("Friday", ["friday evening"]), _fuller_own("周五晚上", ["周五"])
+    ('friday evening', '周五晚上')
+    """
+    core = _DAY_LEAD.sub("", word).casefold()
+    mine = own[0] if own else ""
+    return mine if core and core in mine.casefold() and len(mine) > len(core) and len(mine) > len(word) else word
+
+
 def _written(lang: str, year: str, month: str, day: str, said: list[tuple[str, object]]) -> str:
     """The date in the conversation's language and order (no mention of that day was found)."""
     m, d = int(month), int(day)
@@ -101,7 +121,8 @@ def spoken_dates(value: str, lang: str, said: Iterable[tuple[str, object]], *, w
             # one that names its month first ("Saturday July 11" over "Saturday the 11th")
             return max(same[:3], key=lambda t: (bool(_NAMES_MONTH.search(t)), len(t)))
         if named:  # a day the conversation named without its date: its word and the date ("周六 2026年9月12日")
-            return f"{named[0]} {_written(lang, year, month, day, said)}"
+            word = _fuller_own(named[0], [t for t, v in own if _same_day(v, year, month, day)])
+            return f"{word} {_written(lang, year, month, day, said)}"
         return _written(lang, year, month, day, said) if written else m.group(0)
 
     return ISO_DATE.sub(spoken, value)

@@ -33,11 +33,17 @@ from .registry import step
 from .text import in_spans
 
 #: a day the calendar names by a word: a holiday, the end of the month or the year, the weekend
-_ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末")
+_ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末"
+                          # (miss25zh) the next week or month said alone, and the month said before its day ("下个月15号")
+                          r"|下个?(?:礼拜|星期|周)(?![一二三四五六日天\d])|下个?月(?:\d{1,2}|[一二三四五六七八九十]{1,3})?[号日]?")
 #: the bound word right after the day, then a deed: a modal or a verb of doing, arriving or handing over, its object
 #: before it with 把 ("24号之前必须把钥匙还了"); or the bound allowed ("那周五之前也行"); (miss20) 整, 搞 (月底前得整完)
 _ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最好|都|就|得|要|需要|能|可以)*"
-                      rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|整|搞|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)")
+                      rf"(?:[把将][\u4e00-\u9fff]{{1,6}}?)?(?:到|送|交|给|完|结束|弄|整|搞|装|做|办|上线|出|寄|发|还|付|拿|取|考|签|搬|修|好)|\s?(?:{_UPPER_TIME_ZH})\s?[也都就]?(?:行|可以)"
+                      # (miss25zh) a modal that ends the clause, the deed said before it ("超市下个月15号前要。")
+                      rf"|\s?(?:{_UPPER_TIME_ZH})\s?(?:就|都)?(?:必须|得|要|需要)(?=\s*(?:[，,。！!；;\n]|$)|\s)")
+#: (miss25zh) what says which week or month the day is in, right before it: "下个月|15号前", "下|周三前"
+_DAY_LEAD = re.compile(r"(?<![一以上])(?:下下?个?月?|这个?月?|本月?)$")
 #: the bound word alone (its span ends the deadline's value); every form of it holds 前 or 内, so a text with neither
 #: says no deadline and is not scanned
 _BOUND_WORD = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})")
@@ -78,6 +84,8 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ([], [], [])
     >>> [t[a:b] for t in ("月底前得整完", "周五前得搞定") for a, b in said_deadlines(t)]  # (miss20) dialect deeds
     ['月底前', '周五前']
+    >>> [t[a:b] for t in ("超市下个月15号前要。", "下个礼拜前要 能快点吗", "下周三前要到") for a, b in said_deadlines(t)]
+    ['下个月15号前', '下个礼拜前', '下周三前']
     """
     spans: list[tuple[int, int]] = []
     if "前" not in text and "内" not in text:
@@ -87,7 +95,8 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
             deed = _ZH_DEED.match(text, m.end())
             if deed is None or _past(text, m.start(), m.end()) or any(a < m.end() and m.start() < b for a, b in spans):
                 continue
-            spans.append((m.start(), _BOUND_WORD.match(text, m.end()).end()))
+            lead = _DAY_LEAD.search(text, 0, m.start())
+            spans.append((lead.start() if lead else m.start(), _BOUND_WORD.match(text, m.end()).end()))
     return sorted(spans)
 
 

@@ -32,6 +32,7 @@ from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
 from .notvalues import appositive_day, day_unfit, reason_or_condition, ruled_out, service_own
+from .parties import another_age, party_before
 from .registry import step
 from .text import CLAUSE_END, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
@@ -133,6 +134,9 @@ class FactWriter:
             party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
             party = re.sub(r"['’]s(?:_\w+)?$", "", party)  # (user25) "my husband's number" -> phone_husband, no apostrophe
             key, name = f"{key}_{party}", f"{name}（{party}）"
+        if not party and ctx.role == "user" and slot.id == "age" and \
+                (other := another_age(ctx, mention.start if mention else _value_at(ctx.text, value, at))):
+            key, name = f"{key}_{other}", f"{name}（{other}）"  # (miss25zh) "我老伴…他叫吴德明，73岁" beside "我今年68岁"
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
@@ -340,39 +344,6 @@ def is_deed_deadline(text: str, start: int, end: int) -> bool:
     """
     sentence = text[max([0] + [m.end() for m in re.finditer(r"[.!?。！？\n]", text[:start])]):start]
     return bool(_DEED_BY.search(sentence) or _DEED_BY_ZH.search(text[end:]))
-
-
-#: (miss22a) an English full stop ends a sentence: a dot before white space
-_FULL_STOP = re.compile(r"\.(?=\s)")
-
-
-def party_before(ctx: MessageContext, at: int) -> str | None:
-    """The other party the sentence names last before ``at`` ("收件人", "他家"), None when it names
-    none or the user last (the pack's ``parties``; a match with a group ``self`` is the user).
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("zh")
-    >>> _ = t.observe({"role": "user", "content": "收货人是我同事，电话13900001111，我的电话13800002222"})
-    >>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("phone"))
-    [('phone', '13800002222'), ('phone_我同事', '13900001111')]
-    """
-    head = ctx.text[:at]
-    start = max(head.rfind(ch) for ch in "。！？!?\n") + 1
-    start = max([start] + [m.end() for m in _FULL_STOP.finditer(head)])  # (miss22a) "sams number is 07940 115 283. mine …"
-    found = [m for rx in ctx.pack.parties for m in rx.finditer(ctx.text, start, at)]
-    if not found:
-        return None
-    last = max(found, key=lambda m: m.end())
-    if _PRONOUN_PARTY.fullmatch(last.group(0)):
-        # (user25zh) "我让房东王先生给你们打电话，他电话是135…": 他 is the person the sentence named before it
-        named = [m for m in found if m.end() <= last.start() and not m.groupdict().get("self")
-                 and not _PRONOUN_PARTY.fullmatch(m.group(0))]
-        if named:
-            last = max(named, key=lambda m: m.end())
-    return None if last.groupdict().get("self") else last.group(0)
-
-
-_PRONOUN_PARTY = re.compile(r"[他她]")
 
 
 def _value_at(text: str, value: str, at: int) -> int:

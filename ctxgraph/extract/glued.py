@@ -17,6 +17,11 @@ from .context import Mention, MessageContext
 #: a person's name that ends as a place's does ("徐汇区" + "漕河泾"; not a singer's "李健" + "南京"); after it, nouns
 #: ("南京西路" + "店", "上海" + "话", "上门" + "私厨", "杭州" + "萧山" + "国际" + "机场")
 _GLUED_AFTER = ("n", "ng", "nr", "ns", "nz", "nt", "ag")
+#: (miss25zh) a name jieba tags as a person's or a foreign one that a place's word follows with no break: the name of
+#: a town, a school ("东坡区" + "崇礼" + "镇", "杭州" + "文澜" + "小学"); glued only when such a word comes right after it
+_NAME_TAGS = ("nrt", "nrfg")
+#: (miss25zh) the word that ends a place's name, whatever jieba tags it (a lone 村 is "zg": "战旗" + "村")
+_PLACE_WORD = re.compile(r"^(?:村|镇|乡|县|区|屯|庄|寨|街道|社区)$")
 _PLACE_END = re.compile(r"[区市县镇乡村路街道省]$")
 #: (fix14) a noun after a place that names a person from it ("广东人", "上海籍", "四川老乡"): the whole says who, no place
 _PERSON_AFTER = re.compile(r"^(?:人|人士|籍|老乡)$")
@@ -47,7 +52,11 @@ def whole_place(ctx: MessageContext, m: Mention) -> str:
         elif e <= start:
             break
     for n, (s, e, tag) in enumerate(spans):
-        if s == end and tag in _GLUED_AFTER:
+        if s == end and _PLACE_WORD.match(ctx.text[s:e]):
+            end = e  # (miss25zh) "战旗" + "村": the word that ends the name, whatever its tag
+        elif s == end and tag in _NAME_TAGS and _named_place_after(ctx.text, spans, n):
+            end = e  # (miss25zh) "崇礼" of "崇礼镇", "文澜" of "文澜小学": a name the place's own word follows
+        elif s == end and tag in _GLUED_AFTER:
             if _PERSON_AFTER.match(ctx.text[s:e]):
                 break  # (fix14) "我是广东人": a person from the place; the place word stays its own
             if tag not in ("ns", "nr") and n + 1 < len(spans) and spans[n + 1][0] == e and spans[n + 1][2] == "ns":
@@ -56,3 +65,16 @@ def whole_place(ctx: MessageContext, m: Mention) -> str:
         elif s >= end:
             break
     return ctx.text[start:end] if (start, end) != (m.start, m.end) else m.text
+
+
+def _named_place_after(text: str, spans: list[tuple[int, int, str]], n: int) -> bool:
+    """(miss25zh) Whether the word after ``spans[n]`` follows it with no break and is a noun: the name at ``n`` is part
+    of a place's name ("崇礼" + "镇", "文澜" + "小学"), not a person said after the place.
+
+    >>> _named_place_after("崇礼镇", [(0, 2, "nrt"), (2, 3, "n")], 0), _named_place_after("杭州文澜", [(0, 2, "ns"), (2, 4, "nrfg")], 1)
+    (True, False)
+    """
+    if n + 1 >= len(spans):
+        return False
+    s, _, tag = spans[n + 1]
+    return s == spans[n][1] and tag in _GLUED_AFTER

@@ -11,7 +11,8 @@ at all. Here the act is read by its shape alone, number + unit word, never by a 
   ``volume``, ``distance``, ``duration``, ``power``), or the one a word beside it names ("wide", "high",
   宽, 高: ``width``, ``height``); two lengths joined by "by" / "x" / 乘 are one ``size`` ("2.4m by
   1.8", "80cm x 190cm"), the bare second number taking the first's unit; a thing's age said with
-  a verb of having or using ("用了快八年了", "12 years old") is its ``age``; a rate after it ("a
+  a verb of having or using ("12 years old") is its ``age``, in Chinese ("用了快八年了") ``used_for`` (miss25zh: the
+  person's 岁 keeps ``age``); a rate after it ("a
   year", 每次) stays in the value;
 - several measures of one dimension in a message are one fact ("六十公斤, 四十五公斤"); a later
   message's measure of the same dimension replaces it (a correction: "it's 18 metres");
@@ -141,10 +142,12 @@ def holds_measure(text: str) -> bool:
 
 
 #: the keys this step's facts take
-MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "height", "depth", "size", "duration", "age", "usage", "power")
+MEASURE_KEYS = ("weight", "area", "volume", "distance", "length", "width", "height", "depth", "size", "duration", "age", "usage", "power",
+                "used_for")
 
 _NAMES_ZH = {"weight": "重量", "area": "面积", "volume": "容量", "distance": "距离", "length": "长度", "width": "宽度",
-             "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量", "power": "功率"}
+             "height": "高度", "depth": "深度", "size": "尺寸", "duration": "时长", "age": "用了多久", "usage": "用量", "power": "功率",
+             "used_for": "用了多久"}
 
 
 def dimension_at(text: str, start: int, lang: str) -> str | None:
@@ -375,7 +378,7 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
             if dim == "length" and (side_before or side_after):
                 dim = _ZH_DIM[(side_before or side_after).group(1)]
             elif dim == "duration" and _ZH_HAD.search(before):
-                dim = "age"
+                dim = "used_for"  # (miss25zh) how long a thing was had ("开了三十多年"), not a person's 岁 under age
         rate = _ZH_RATE.search(before)
         found.append((dim, start - (len(rate.group(0)) if rate else 0), end))
         taken_to = end

@@ -239,6 +239,8 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
                                                         u.value in name and not _PERSON_KEYS.match(u.key))]
             filled.add(key)
             slot = ctx.pack.slots.get("name") if key == "name" else None
+            if ctx.lang == "zh" and len(name) == 1 and ctx.text[r.start("name") - 1:r.start("name")] == "姓":
+                name = "姓" + name  # (miss25zh) "我姓何": only the surname is known, and the value says so ("姓何", not 何)
             units.append(FactUnit(key=key, name=slot.name if slot else key.replace("_", " "), value=name,
                                   slot=slot.id if slot else None, correction=ctx.correcting, stressed=ctx.stressed))
     return units

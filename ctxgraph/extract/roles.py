@@ -34,6 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
+from .parties import another_age
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .surface import weekday_of
@@ -804,6 +805,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             ms = _first_choice(ctx, _not_repeated(ctx, _joined_days(ctx, ms)))
             whole = whole_place(ctx, ms[-1])
             value, normalized = _LEAD.sub("", whole), ms[-1].value if whole == ms[-1].text else None
+        if slot_id == "age" and ctx.role == "user" and (other := another_age(ctx, ms[-1].start)):
+            key, name = f"{key}_{other}", f"{name}（{other}）"  # (miss25zh) another person's age beside the held one
         units.append(FactUnit(key=key, name=name, value=value, slot=slot.id, group=group, terse=slot.terse,
                               normalized=normalized, correction=ctx.correcting, stressed=ctx.stressed))
         filled.add(key)

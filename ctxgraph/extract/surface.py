@@ -501,6 +501,46 @@ def _classified(number: float, field: str, G: nx.MultiDiGraph) -> str | None:
     return None
 
 
+#: (miss25zh) the words that measure a count in Chinese beyond the classifiers: a weight, a load, a plot, a term ("25袋",
+#: "30吨", "2000尾", "三亩", "12期", "两部", "4所")
+_COUNT_WORDS = _CLASSIFIER + "斤吨桶尾亩期枚部所包"
+#: the noun after 个 / 位 / 名 is said with it ("两个大人"), a particle is not ("二个吧")
+_COUNTED = re.compile(rf"(?<![\d.])({_ZH_NUM})([{_COUNT_WORDS}])"
+                      r"((?<=[个位名])(?![是都要在也就还吧了啊呀呢的哈嘛])[^\W\d零一二两三四五六七八九十百个位名]{1,2})?")
+
+
+def counted_words(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
+    """(miss25zh) The user's words for a bare count a tool wrote under a field no other reader knows the unit of (an
+    item's name, ``t``, ``期数``, ``accounts``): the number with the word that measures it in the user's latest message
+    saying it so ("米改25袋" for ``东北长粒香: 25``, "12期" for ``期数: 12``). None when the field holds money or
+    names a unit of its own (``floor``, ``nights``: :func:`counted_form` reads those), when the number was said with a
+    word that counts another field's thing (两晚 for ``accounts``), or said two ways in that message.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "米改25袋 油10桶 住两晚"})
+    >>> counted_words("25", "东北长粒香", t.graph), counted_words("10", "oil", t.graph), counted_words("2", "rooms", t.graph)
+    ('25袋', '10桶', None)
+    >>> counted_words("25", "price", t.graph), counted_words("10", "floor", t.graph), counted_words("2.5", "qty", t.graph)
+    (None, None, None)
+    """
+    from .._normalize import parse_number
+
+    if not re.fullmatch(r"\d+", value.strip()) or names_money(field) \
+            or any(w in _ZH_UNITS or w in _MEASURE_FIELD for w in _unit_words(field)):
+        return None
+    number, words = float(value), set(_unit_words(field))
+    for text in _user_texts(G):
+        said = {m.group(0) for m in _COUNTED.finditer(text) if parse_number(m.group(1)) == number}
+        if said:
+            if len(said) > 1:
+                return None
+            word = said.pop()
+            unit = next((u for u in word if u in _UNIT_OF), None)
+            return None if unit is not None and _UNIT_OF[unit] not in words else word
+    return None
+
+
 #: (prec14) a currency an API names in a field ("total_gbp", "fee_cny") and how an amount of it is written
 _CURRENCY_CODES = {"gbp": ("£", ""), "usd": ("$", ""), "eur": ("€", ""), "cny": ("", "元"), "rmb": ("", "元")}
 #: (prec14) the words of an API's fields that name an amount of money: "price", "total", "deposit_gbp", "monthly fee"

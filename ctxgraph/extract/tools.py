@@ -18,7 +18,7 @@ from .._units import ActionResultUnit, ActionUnit, FactUnit, FulfilUnit, _Unit
 from ..lang import DEFAULT_LANG, content_words, detect_lang
 from .context import Message, MessageContext
 from .dates import ISO_DATE, MACHINE_CLOCK, said_dates, said_times, spoken_dates, spoken_times
-from .surface import counted_form, measured_form, names_money, priced_form, record_hours, said_in_hours, user_form, with_user_words
+from .surface import counted_form, counted_words, measured_form, names_money, priced_form, record_hours, said_in_hours, user_form, with_user_words
 from .registry import step
 
 _ERROR_TEXT = re.compile(r"(?i)(error|exception|failed|failure|traceback|错误|失败|异常)")
@@ -541,7 +541,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
         # the user's writing of it ("30公斤" for "30kg", "六级" for grade 6) before the field's words
         said = user_form(value, ctx.graph) or counted_form(value, own, ctx.graph) \
             or priced_form(value, own, ctx.graph, money=slot is not None and "MONEY" in slot.types) \
-            or measured_form(value, own, ctx.graph)  # (prec14) "£108" for total: 108, "36平" for area_m2: 36
+            or measured_form(value, own, ctx.graph) \
+            or counted_words(value, own, ctx.graph)  # (prec14) "£108" for total: 108, "36平" for area_m2: 36; (miss25zh) "25袋"
         units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
                      if said is not None else
                      _dated(ctx, FactUnit(key=key, name=name,
