@@ -168,3 +168,34 @@ CHATS = [
         ("assistant", "Yes, it will be ready in 2 hours."),
     ], has=["Pixel 8", "original", "Oxford Street"], not_current=["compatible"]),
 ]
+
+# A second batch, written after mending the first one's defects (expectations again written before running).
+CHATS += [
+    dict(name="dry_cleaning", msgs=[
+        ("user", "hi can you clean a wool coat and 2 shirts by thursday? collection from 8 Mill Road pls"),
+        ("assistant", "Yes. Coat £18, shirts £3.50 each. We can collect tomorrow 9-11am or 2-4pm."),
+        ("user", "2-4 is better"),
+        ("assistant", "Booked for collection tomorrow 2-4pm at 8 Mill Road."),
+    ], has=["wool coat", "2 shirts", "thursday", "8 Mill Road", "2-4"], not_current=["9-11"]),
+
+    dict(name="broadband_fault_nonnative", msgs=[
+        ("user", "Hello, internet not working since yesterday evening, the light on router is red. Account 77120931"),
+        ("assistant", "Sorry about that. I can book an engineer for Friday morning or Saturday afternoon."),
+        ("user", "Saturday please, friday I am at work"),
+        ("assistant", "Booked for Saturday 1-5pm. You'll get a text the day before."),
+    ], has=["77120931", "Saturday"], not_current=["Friday"], comm=[("text", "open")]),
+
+    dict(name="concert_refund", msgs=[
+        ("user", "the concert on 9 august got cancelled, I want my money back. booking ref TKT-55821, 2 tickets"),
+        ("assistant", "Sorry! You can have a full refund or swap to the new date, 20 September."),
+        ("user", "refund pls"),
+        ("assistant", "Done, £96 will be back on your card in 5-7 working days."),
+    ], has=["TKT-55821", "2 tickets", "refund"], not_current=["20 September"]),
+
+    dict(name="window_cleaner", msgs=[
+        ("user", "How much for window cleaning, 3 bed semi, front and back?"),
+        ("assistant", "That's £22 every 4 weeks, or £25 for a one-off clean."),
+        ("user", "every 4 weeks is good. we have a side gate, code is 1942"),
+        ("assistant", "Great, first visit next Wednesday."),
+    ], has=["3 bed semi", "every 4 weeks", "1942"], not_current=["one-off"]),
+]
