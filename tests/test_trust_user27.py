@@ -161,3 +161,20 @@ def test_a_count_said_in_an_added_want_stays_in_it(lang, messages, count):
 def test_a_number_said_as_a_bound_stays_out_of_the_added_want(lang, messages, bound):
     current = _current(messages, lang=lang)
     assert not any(k.startswith("want") and bound in v for k, v in current), current
+
+
+@pytest.mark.parametrize("said, code", [
+    ("every 4 weeks is good. the side gate code is 1942", "1942"),
+    ("no keys needed, the key safe code is 4471", "4471"),
+    ("door code 2580, flat 3 is on the first floor", "2580"),
+    ("alarm code: 7731, please reset it after", "7731"),
+])
+def test_the_code_that_lets_the_service_in_is_kept(said, code):
+    current = _current([("user", said)])
+    assert ("access_code", code) in current, current
+
+
+def test_a_tracking_code_of_a_carriers_own_shape_keeps_its_label():
+    t = Tracker("en")
+    t.observe({"role": "user", "content": "tracking 1Z999AA10123456784 says delivered"})
+    assert any(f.key == "tracking" and f.value == "1Z999AA10123456784" for f in t.state().facts)
