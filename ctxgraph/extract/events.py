@@ -65,7 +65,7 @@ _EN_SUBJECT = re.compile(r"^\s*(?:(?:and|but|so|well|oh|hi|hey|hello|yes|yeah)\s
                          r"((?:[a-z0-9'-]+\s+){0,7}?)(?:on\s+|in\s+)?(?:the\s+)?$", re.I)
 # what makes the clause the booking's own (a request, an offer taken, a time one is free): no other event
 _EN_BOOKING = re.compile(r"\b(?:you|u|ur|want|wants|wanted|need|needs|like|book|booked|booking|come|coming|visit|"
-                         r"deliver|collect|pick|free|available|(?<!at )home|around|off|fine|ok|okay|good|works?|suits?|"
+                         r"deliver|delivered|delivery|collect|collected|collection|pick|free|available|(?<!at )home|around|off|fine|ok|okay|good|works?|suits?|"
                          r"can|could|would|please|pls|prefer|best|instead|appointment|slot|session|must|has to|have to|"
                          r"should|before|by|until|after|looking|hoping|wanting|needing|trying|planning|thinking)\b", re.I)
 # a date the calendar names (a digit, a month, a weekday): "a month" or "the weekend" is no event's day

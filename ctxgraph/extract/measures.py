@@ -258,9 +258,32 @@ def _taken_up(ctx: MessageContext, start: int, said: str) -> bool:
     >>> [f.value for f in t.state().facts if f.key == "duration" and f.status == "current"]
     ['18 months']
     """
-    up = _TAKEN_UP.match(ctx.text, start + len(said)) if _DURATION_SAID.fullmatch(said) else None
+    if not _DURATION_SAID.fullmatch(said):
+        return False
+    up = _TAKEN_UP.match(ctx.text, start + len(said))
+    if up is None:
+        return _changed_to(ctx, start) and not _TURNED_DOWN.match(ctx.text, start + len(said))
     # (fix25) not when the words right after turn it down ("24 months for me is way too long")
-    return up is not None and not _TURNED_DOWN.match(ctx.text, up.end())
+    return not _TURNED_DOWN.match(ctx.text, up.end())
+
+
+#: (user27) how far before a term a change act is read ("make it ", "change it to ")
+_ACT_READ = 24
+
+
+def _changed_to(ctx: MessageContext, start: int) -> bool:
+    """(user27) Whether a change act of the pack's (``change_acts``) stands right before the term at ``start``: "make it
+    2 months to be safe" after "You can freeze for 1 or 2 months" takes the term up as "2 months please" does.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "You can freeze it for 1 or 2 months."},
+    ...                 {"role": "user", "content": "make it 2 months to be safe"}])
+    >>> [f.value for f in t.state().facts if f.key == "duration" and f.status == "current"]
+    ['2 months']
+    """
+    before = ctx.text[max(0, start - _ACT_READ):start]
+    return any(rx.search(before) for rx in getattr(ctx.pack, "change_acts", ()))
 
 
 #: (fix25) words right after the assent that judge the term too much or not wanted ("for me is way too long")

@@ -61,6 +61,12 @@ _PICK_WORD = re.compile(r"\b(?:please|pls|plz)\b|吧|^\W*the\s+(?:\w+[\s-]){0,3}
 _WHICH = re.compile(r"哪(?:一|个|张|种|家|款|位|班|套)|选哪|\bwhich\b", re.I)
 # a part that names the slot asked for ("请问哪家医院", "what time"), not an alternative
 _ASKS_SLOT = re.compile(r"哪|什么|多少|请问|^\W*(?:which|what|how|when|where|who)\b", re.I)
+#: (user27) a part that speaks of every alternative ("…or Ms Clarke on Wednesdays at 7pm, both online", "…或半日制，都含教材"):
+#: it rides on the last alternative's piece after a comma but is no part of it, so echoing it ("ok online is fine")
+#: picks none
+#: ("all day" is an option of its own: "all" only with "of them" or a verb)
+_OF_ALL = re.compile(r"^\W*(?:both|(?:all|each) of them|all (?:are|include|come|have)|each (?:is|includes|comes|has))\b"
+                     r"|^(?:都|均|全都|两[个种款家位]?都|三[个种款家位]?都)", re.I)
 _ASKS_WHICH = re.compile(_WHICH.pattern + r"[^。.!！\n]*[？?]\s*$", re.I)
 
 
@@ -129,9 +135,11 @@ def _alternatives(text: str, cues) -> list[list[str]]:
             # "周三上午骨科有王主任和刘医生的号" lists 王主任, not the day and the department with him)
             lead = lead_in(sentence)
             lead = lead if _HAS_LEAD.fullmatch(lead) else ""
-            out += [[seg] for seg in _segments(sentence[len(lead):])]
-    # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative
-    return [kept for segs in out if (kept := [s for s in segs if not _ASKS_SLOT.search(s)])]
+            out += [[seg] for n, seg in enumerate(_segments(sentence[len(lead):])) if not (n and _OF_ALL.search(seg))]
+    # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative, nor (user27) a
+    # later part said of all of them ("…, both online"; a first part is the alternative's own: "Both ears is £75")
+    return [kept for segs in out
+            if (kept := [s for n, s in enumerate(segs) if not _ASKS_SLOT.search(s) and not (n and _OF_ALL.search(s))])]
 
 
 #: words of a reply or an option that name no option (a reply's filler, a verb of wanting, a word of praise)

@@ -750,7 +750,8 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         said = pointer or said_when(clause)
         if said and said.casefold() not in value.casefold():
             value = f"{said} ({value})"
-        ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value))
+        moved = _moved_day(ctx, options, index) if first.key not in ("date", "日期") else None
+        ctx.units[ctx.units.index(first)] = first.model_copy(update=dict(value=value, supersedes=moved or first.supersedes))
         units += _left_slots(ctx, options)  # (picks16) the pick is held under the day's key: a slot picked before is left
     else:
         # (miss12) no fact of the message holds the clause's day or clock ("20号吧", "yes 10.20 great"): the user's words
@@ -760,10 +761,53 @@ def _carry(ctx: MessageContext, clause: str, index: int, by_word: bool, options:
         if said and said.casefold() not in value.casefold():
             value = f"{said} ({value})"
         name = "时段" if ctx.lang == "zh" else "slot"
-        units.append(FactUnit(key="slot", name=name, value=value, correction=ctx.correcting, stressed=ctx.stressed))
+        units.append(FactUnit(key="slot", name=name, value=value, correction=ctx.correcting, stressed=ctx.stressed,
+                              supersedes=_moved_day(ctx, options, index)))
     if by_word:
         units += _narrowed(ctx, options, index)
     return units
+
+
+#: (user27) the keys of a day the user gave with no role of its own: a pick of another offered day moves it
+_PLAIN_DAY_KEYS = ("date", "day", "日期")
+#: (user27) an offer that moves the user's day: it says the day is taken or offers to move it ("The 12th is full. I can
+#: move it to the 14th or the 16th", "周五约满了，可以改到周六或周日"); a list of days alone may be days before another
+#: event the user named ("Days before the 19th: …", a certificate's expiry, a birth)
+_MOVING_OFFER = re.compile(r"\b(?:move|moved|moving|reschedul\w*|rebook\w*|instead|full(?:y booked)?|booked up|unavailable|"
+                           r"not available|no (?:slots?|space|availability)|can(?:'|no)?t do)\b|约满|满了|改到|改成|换到", re.I)
+
+
+def _moved_day(ctx: MessageContext, options: list[Option], index: int) -> str | None:
+    """(user27) The user's own plain day (a ``date`` or ``day`` fact) that the pick of another offered day moves: "my
+    wardrobe is meant to be delivered on the 12th but I won't be home" - "I can move it to the 14th or the 16th" -
+    "16th please" leaves the 12th behind, though the pick is held as a ``slot``. None when the picked option names no
+    day or names the held one (a clock picked on it), when another fact holds an offered day or the user named the
+    picked day with the held one (the options are another leg's: "out on the 6th, back on the 15th"), or when the
+    offer does not say it moves the day (:data:`_MOVING_OFFER`: a list of days before an event the user dated).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2027-05-20")
+    >>> t.observe_many([{"role": "user", "content": "can you deliver my sofa on the 12th?"},
+    ...                 {"role": "assistant", "content": "The 12th is full. I can do the 14th or the 16th."},
+    ...                 {"role": "user", "content": "16th please"}])
+    >>> sorted((f.key, f.value, f.status) for f in t.state().facts if f.key in ("date", "slot"))
+    [('date', 'the 12th', 'superseded'), ('slot', 'the 16th', 'current')]
+    """
+    if not options[index].day.strip() or not _MOVING_OFFER.search(_offer(ctx)):
+        return None
+    G = ctx.graph
+    held = [(fid, G.nodes[fid]) for fid in G.graph["current_fact"].values() if G.nodes[fid].get("status") == "current"]
+    plain = [fid for fid, d in held if d.get("key") in _PLAIN_DAY_KEYS
+             and G.nodes.get(f"t{d.get('turn')}", {}).get("role") == "user"]
+    if len(plain) != 1 or any(fid != plain[0] and _offered_day(str(d.get("value", "")), options) for fid, d in held):
+        return None
+    said = str(G.nodes[plain[0]].get("value", ""))
+    if _offered_day(said, [options[index]]) or not any(k == "day" for _, _, k, _ in _tokens(said)):
+        return None  # the day picked is the one held (a clock picked on it), or the fact names no day
+    told = str(G.nodes.get(f"t{G.nodes[plain[0]].get('turn')}", {}).get("text", ""))
+    if _offered_day(told, [options[index]]):
+        return None  # the user named the picked day beside the held one ("out on the 6th, back on the 15th"): another leg
+    return plain[0]
 
 
 #: (picks16) a change of the day said right before the new one ("改成28号", "换到周五", "move it to the 9th")

@@ -1162,6 +1162,24 @@ def _negatable(clause: str, asked_for: re.Match | None) -> str:
 _GIVEN_UP_AFTER = re.compile(r"算了|不(?:用|要|需要)?[\u4e00-\u9fff]?了")
 
 
+def _count_unkept(ctx: MessageContext, kept_by, m) -> bool:
+    """(user27) A count said in an added want that no fact or rule of the message keeps ("also can i add 2 bags of
+    rice?", "can you make it two rails"): it stays in the want, as in the opening (wants10, the same ``kept_by`` of
+    :func:`_kept_elsewhere`), instead of leaving "add of rice" and the count nowhere. A day, a clock, a sum or an id is
+    masked as before, and so is a number said as a bound or a rate ("人均150以内", "under 200", "£5 each"): a limit, which
+    changes or is lifted, not a count of the want."""
+    if m.kind != "value" or m.label not in COUNT_LABELS or kept_by(m.text):
+        return False
+    return not (_BOUND_BEFORE.search(ctx.text[max(0, m.start - 12):m.start]) or _BOUND_AFTER.match(ctx.text, m.end))
+
+
+#: (user27) words that make the number beside them a bound or a rate, not a count: before it, and right after it
+_BOUND_BEFORE = re.compile(r"(?:\b(?:under|over|below|above|up to|at most|at least|max|min|no more than|less than|more than|"
+                           r"per)\s*|人均|每人|不超过|别超过|最多|至少)$", re.I)
+_BOUND_AFTER = re.compile(r"\s*(?:以内|以下|以上|之内|左右|上下|\bor (?:less|more|under|over)\b|\bmax\b|\btops\b|\beach\b|"
+                          r"\ba (?:head|person|night|month|week)\b|\bper\b)", re.I)
+
+
 def _added_want(ctx: MessageContext, rules) -> str:
     """A want said later as an addition to what the user came for ("Oh and we need the
     certificate for our insurer", "另外还想顺便给他洗个耳朵", "对了，还要开个发票"): a statement
@@ -1172,7 +1190,8 @@ def _added_want(ctx: MessageContext, rules) -> str:
         return ""
     taken = [u.value for u in ctx.units if isinstance(u, FactUnit) and u.key != WANT_KEY and len(u.value) > 2
              and not re.fullmatch(r"[\d\s.,:-]+", u.value)]
-    values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id")]
+    kept_by = _kept_elsewhere(ctx)
+    values = [(m.start, m.end) for m in ctx.mentions if m.kind in ("value", "id") and not _count_unkept(ctx, kept_by, m)]
     text = mask(ctx.text, values)
     for offset, clause in clauses(ctx.text):
         start = offset + len(clause) - len(clause.lstrip())
