@@ -58,3 +58,56 @@ def test_zh_haishi_in_a_question_moves_nothing():
     t = Tracker("zh", today="2027-08-01")
     t.observe_many([bot("可以约8月5号上午或者6号下午。"), user("5号上午吧，你们是上午9点还是10点开门？")])
     assert any("5号上午" in v for v in _all_current(t))
+
+
+# (prec25) a thing the user gives up leaves the sentences and values that hold it ("we've dropped zanzibar", "forget the
+# bedroom point", "changed our mind on the thermal", "晨晖路就不看了")
+
+def test_en_dropped_place_leaves_the_want_that_says_it():
+    t = Tracker("en")
+    t.observe_many([user("we're flying to Lisbon in May"), bot("Lovely, how many travellers?"),
+                    user("two of us. thinking of a few days in Porto after too"), bot("Noted."),
+                    user("ah we've dropped porto, too much driving")])
+    assert not any("Porto" in v for v in _all_current(t))
+    assert any("Lisbon" in v for v in _all_current(t))
+
+
+def test_en_forget_a_part_of_a_joined_value():
+    t = Tracker("en")
+    t.observe_many([user("need an aerial fitted, and a second point in the loft if possible"),
+                    {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+                        "name": "book", "arguments": "{\"job\": \"aerial + loft point\"}"}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": "{\"ref\": \"AE-101\", \"job\": \"aerial + loft point\"}"},
+                    bot("Booked AE-101: aerial + loft point."),
+                    user("actually forget the loft point, we're boarding it up")])
+    values = _all_current(t)
+    assert not any("loft" in v for v in values)
+    assert any(v == "aerial" for v in values)
+
+
+def test_en_changed_mind_on_an_extra_in_the_want():
+    t = Tracker("en")
+    t.observe_many([user("hi we need an end of tenancy clean for a 2 bed flat. do you do oven cleaning too"),
+                    bot("Yes: the clean is £240, with the oven £290."), user("with the oven then"),
+                    bot("Booked, £290."), user("oh we changed our mind on the oven, the landlord is replacing it")])
+    wants = [v for v in _all_current(t) if "tenancy" in v]
+    assert wants and not any("oven" in v for v in wants)
+
+
+def test_en_forget_it_moves_nothing():
+    t = Tracker("en")
+    t.observe_many([user("need a table for 4 on friday, and can you do a cake"), bot("We can't do cakes, sorry."),
+                    user("ah forget it then, just the table")])
+    assert any("table for 4" in v for v in _all_current(t))
+
+
+def test_zh_option_no_longer_viewed_leaves():
+    t = Tracker("zh", today="2027-06-01")
+    t.observe_many([user("想租个房 离地铁近点"), bot("有两套：A. 金桥路 25平 2800/月；B. 云山路 32平 3200/月。"),
+                    user("A吧 周六下午看"),
+                    {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+                        "name": "book_viewing", "arguments": "{\"unit\": \"金桥路 25平\"}"}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": "{\"ref\": \"KF-2231\", \"unit\": \"金桥路 25平\"}"},
+                    bot("约好了，周六下午看金桥路，预约号KF-2231。"),
+                    user("算了 金桥路就不看了 直接看云山路")])
+    assert not any("金桥路" in v for v in _all_current(t))
