@@ -111,3 +111,13 @@ def test_zh_option_no_longer_viewed_leaves():
                     bot("约好了，周六下午看金桥路，预约号KF-2231。"),
                     user("算了 金桥路就不看了 直接看云山路")])
     assert not any("金桥路" in v for v in _all_current(t))
+
+
+def test_zh_interjection_is_no_part_of_a_phrase_key():
+    """(prec25) "哦阳台射灯是10个": the count said again after 哦 replaces the one before under the same key."""
+    t = Tracker("zh", today="2027-05-01")
+    t.observe_many([user("你好 新房要装灯 客厅一个吊灯 还有阳台射灯8个 在岳麓区"), bot("好的，吊灯120元，射灯15元一个。层高多少？"),
+                    user("层高2米8 哦阳台射灯是10个 我数错了")])
+    values = _all_current(t)
+    assert "8个" not in values
+    assert any(v.startswith("10个") for v in values)
