@@ -121,3 +121,21 @@ def test_zh_interjection_is_no_part_of_a_phrase_key():
     values = _all_current(t)
     assert "8个" not in values
     assert any(v.startswith("10个") for v in values)
+
+
+def test_zh_pick_said_by_what_one_option_denies_is_not_that_option():
+    """(prec25) "带早餐那个" is not the option that says "不带早餐": the option says the opposite of the pick."""
+    t = Tracker("zh", today="2027-05-01")
+    t.observe_many([user("想订个湖景房 两晚"), bot("有两种：豪华湖景房，每晚680元，含双早；标准湖景房，每晚520元，不带早餐。"),
+                    user("带早餐那个吧，老人早上起得早")])
+    assert not any("标准" in v for v in _all_current(t))
+
+
+def test_zh_predicate_after_or_is_said_of_both_options():
+    """(prec25) "明天上午或者后天下午都能派师傅": 派师傅 is no word of the second option; a later report ("师傅来看完了")
+    does not pick it."""
+    t = Tracker("zh", today="2027-04-12")
+    t.observe_many([user("家里卫生间漏水"), bot("一般先上门检测漏点，检测费100元。治漏有两种做法：注浆堵漏1800元，砸砖重做4500元。"
+                                          "明天上午或者后天下午都能派师傅。"),
+                    user("先检测吧 明天上午 别太早"), bot("好的，明天上午9点到11点。"), user("师傅来看完了 说是地漏那块的事 那就注浆吧")])
+    assert not any("后天" in v for v in _all_current(t))
