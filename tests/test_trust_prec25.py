@@ -139,3 +139,16 @@ def test_zh_predicate_after_or_is_said_of_both_options():
                                           "明天上午或者后天下午都能派师傅。"),
                     user("先检测吧 明天上午 别太早"), bot("好的，明天上午9点到11点。"), user("师傅来看完了 说是地漏那块的事 那就注浆吧")])
     assert not any("后天" in v for v in _all_current(t))
+
+
+def test_zh_count_of_a_named_thing_changed_in_its_measure_word():
+    """(prec25) "鲫鱼改成800尾": the count beside 鲫鱼 moves; the pond's area ("两亩多", another measure word) stays."""
+    t = Tracker("zh", today="2027-04-01")
+    t.observe_many([user("老板 你们鲫鱼好多钱 我屋头有个塘 两亩多 想放点鲫鱼跟鲤鱼"),
+                    bot("您好！鲫鱼每尾3元（约一斤10尾），鲤鱼每尾8元。两亩多的塘，一般放鲫鱼600尾、鲤鱼100尾左右。"),
+                    user("要得 鲫鱼600尾 鲤鱼100"), bot("好的，鲫鱼600尾、鲤鱼100尾，周六早上送。"),
+                    user("等哈 鲫鱼改成800尾嘛 我算了哈 多放点划算")])
+    values = _all_current(t)
+    assert any("两亩多" in v for v in values)
+    assert any("800尾" in v for v in values)
+    assert not any("600尾" in v for v in values)
