@@ -33,7 +33,9 @@ _EN_CUE = re.compile(r"\b(?:forget(?:\s+about)?|drop(?:ped)?|dropping|scrap(?:pe
                      r"(?=\s*(?:[,.;!?]|$|\s+(?:too|as\s+well|then|please|pls|now|after\s+all|entirely|altogether)\b))", re.I)
 #: (zh) the thing leading its clause, then the words that give it up: "晨晖路就不看了", "那个加湿器不要了"
 _ZH_CUE = re.compile(r"(?:^|(?<=[，,。！!？?\s]))(?:那个|这个)?(?P<x>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:那个|那套|那家|那边|的)?"
-                     r"(?:就|也|先|都)?(?:不看了|不要了|不去了|不做了|不用了|不考虑了)")
+                     r"(?:就|也|先|都)?(?:不看了|不要了|不去了|不做了|不用了|不考虑了)(?![吗么嘛呢]|\s*[？?])")
+#: (en) a cue said under a negation gives nothing up: "don't forget the fountain", "never drop the …"
+_EN_NEGATED = re.compile(r"\b(?:don'?t|do not|dont|never|not|won'?t|can'?t|cannot)\s+$", re.I)
 #: what names no thing
 _NO_THING = {"it", "that", "this", "them", "him", "her", "his", "me", "us", "idea", "whole thing", "lot", "rest", "line"}
 #: the sentences and clauses of a want or a problem
@@ -50,9 +52,12 @@ def forgone_things(ctx: MessageContext) -> list[str]:
     ['zanzibar']
     >>> forgone_things(N(lang="zh", text="算了 晨晖路就不看了 直接看碧波路"))
     ['晨晖路']
+    >>> forgone_things(N(lang="en", text="and don't forget the fountain please")), forgone_things(N(lang="zh", text="蜡烛不用了吗"))
+    ([], [])
     """
     rx = _EN_CUE if ctx.lang == "en" else _ZH_CUE
-    return [x for m in rx.finditer(ctx.text) if (x := m.group("x").strip().casefold()) not in _NO_THING]
+    return [x for m in rx.finditer(ctx.text) if (x := m.group("x").strip().casefold()) not in _NO_THING
+            and not (ctx.lang == "en" and _EN_NEGATED.search(ctx.text[max(0, m.start() - 12):m.start()]))]
 
 
 def _holds(value: str, thing: str) -> bool:
