@@ -157,6 +157,8 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
         found = [(fid, d) for fid, d in g.recent_current_facts(G, 30) if _kind_of_fact(d) == kind
                  and (m is None or not d.get("slot") or fits_role(ctx, d["slot"], m)) and not (starts and d.get("slot") == "checkout")
                  and not other_measure(value, d)]
+    if m is not None and kind == "count":
+        found = [f for f in found if not _other_unit(ctx, m, f[1])]
     dim = dimension_at(ctx.text, m.start, ctx.lang) if m is not None and kind == "count" else None
     if dim is not None:  # (lead20) "改成10寸", "make it 30 square metres": only a measure of that dimension moves
         found = [f for f in found if dim in dimensions(str(f[1].get("value", "")), ctx.lang)]
@@ -165,6 +167,28 @@ def _latest(ctx: MessageContext, kind: str, m: Mention | None = None, value: str
     same = [f for f in found if (cued and f[1].get("slot") == cued) or (
         noun and re.search(r"(?<![^\W\d])" + re.escape(noun.group(0)[:3]), str(f[1]["value"]), re.I))]
     return (same or _count_pool(ctx, found, m) or [None])[0]
+
+
+#: (prec25, zh) a number and the measure word right after it ("三亩多", "2000尾"; 个 counts anything)
+_ZH_MEASURE = re.compile(r"[0-9一二两三四五六七八九十百千万]+\s*([\u4e00-\u9fff])")
+
+
+def _other_unit(ctx: MessageContext, m: Mention, d: dict) -> bool:
+    """(prec25, zh) A count changed with a measure word ("草鱼改成2000尾") and a fact whose numbers all count in another
+    one ("三亩多"): the change moves no area into a number of fish. 个 and a fact with no measure word match any.
+
+    >>> from types import SimpleNamespace as N
+    >>> _other_unit(N(lang="zh", text="草鱼改成2000尾嘛"), N(start=4, end=8), {"value": "三亩多"})
+    True
+    >>> _other_unit(N(lang="zh", text="改成25吨"), N(start=2, end=4), {"value": "三十吨, 五十斤"})
+    False
+    """
+    if ctx.lang != "zh":
+        return False
+    new = _ZH_MEASURE.match(ctx.text[m.start:m.end + 1])
+    held = _ZH_MEASURE.findall(str(d.get("value", "")))
+    return bool(new and held) and new.group(1) not in ("个", "多", "左", "来") \
+        and all(u != new.group(1) and u not in ("个", "多", "左", "来") for u in held)
 
 
 #: (en17) a plural noun right after a changed count ("make it 62 chairs"): the count names what it counts
@@ -214,6 +238,12 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             n, u = mine[0]
             ctx.units[n] = u.model_copy(update=dict(value=value, normalized=m.value, correction=True))
             continue
+        recount = thing_recounted(ctx, m) if kind == "count" else None
+        if recount is not None:  # (prec25) "草鱼改成2000尾": the count held beside 草鱼 ("草鱼1500尾 (…)")
+            fid, d, value = recount
+            added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
+                                  correction=True, supersedes=fid, stressed=ctx.stressed))
+            continue
         old = (named_count(ctx, m) if kind == "count" else None) or _latest(ctx, kind, m, value)
         if old is None and kind == "count" and _BARE_HOUR.fullmatch(value):
             old = _latest(ctx, "time", m)  # "can you do 9 instead" with a setup time and no count: the hour
@@ -259,6 +289,37 @@ def named_count(ctx: MessageContext, m: Mention) -> tuple[str, dict] | None:
         if lead and _kind_of_fact(d) == "count" and _said_by(ctx, d) == "user" and _number(lead.group("num")) == number \
                 and (not named.group("unit") or named.group("unit") == lead.group("unit")):
             return fid, d
+    return None
+
+
+#: (prec25, zh) the thing whose count a change act moves, named right before the act ("草鱼改成2000尾")
+_THING_BEFORE = re.compile(r"(?P<thing>[\u4e00-\u9fff]{2,4}?)(?:的)?\s*(?:改成|换成|改为|变成)\s*$")
+
+
+def thing_recounted(ctx: MessageContext, m: Mention) -> tuple[str, dict, str] | None:
+    """(prec25, zh) A change of the count of a thing named before the act ("草鱼改成2000尾") and a current fact holding
+    that thing right before a count in the same measure word ("草鱼1500尾 (草鱼苗…)"): (fact id, data, its value with
+    the new number). None when the message names no thing, or no fact holds it with such a count.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "一般放草鱼1500尾、鲢鱼500尾。"},
+    ...                 {"role": "user", "content": "要得 草鱼1500尾 鲢鱼500"}, {"role": "user", "content": "等哈 草鱼改成2000尾嘛"}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "草鱼" in f.value]
+    ['要得草鱼2000尾鲢鱼500']
+    """
+    if ctx.lang != "zh":
+        return None
+    named = _THING_BEFORE.search(ctx.text, max(0, m.start - ACT_WINDOW), m.start)
+    unit = ctx.text[m.end:m.end + 1]
+    if named is None or not re.fullmatch(r"[\u4e00-\u9fff]", unit) or unit in "个了吧嘛啊呢":
+        return None
+    held = re.compile(re.escape(named.group("thing")) + r"\s*([0-9一二两三四五六七八九十百千万]+)\s*" + re.escape(unit))
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        hit = held.search(str(d["value"]))
+        if hit and hit.group(1) != m.text:
+            value = str(d["value"])
+            return fid, d, value[:hit.start(1)] + m.text + value[hit.end(1):]
     return None
 
 

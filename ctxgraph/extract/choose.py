@@ -196,7 +196,8 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
         for size in range(min(len(clause), 10), 1, -1):
             for start in range(len(clause) - size + 1):
                 part = clause[start:start + size]
-                if part.strip() != part or not _holds(o.text, part) or any(_holds(x, part) for x in others):
+                if part.strip() != part or not _holds(o.text, part) or any(_holds(x, part) for x in others) \
+                        or _denied_in(o.text, part, clause[:start]):
                     continue
                 cjk = len(_CJK.findall(part))
                 if (cjk >= 2 and (content_words(part, "zh") or sum(ch not in _FUNCTION for ch in part) >= 2)) or (cjk >= 1 and re.search(r"[A-Za-z0-9]", part)) \
@@ -211,6 +212,23 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
     if not best or (len(best) > 1 and best[0][0] == best[1][0]):
         return None, ""
     return best[0][1], best[0][2]
+
+
+#: (prec25, zh) a word that denies what follows it in an option ("不带粉碎", "无早餐", "没有阳台")
+_DENIAL_ZH = re.compile(r"(?:不|无|没有|没|非|免)(?:带|含|包|配|送|要|用)?$")
+
+
+def _denied_in(option: str, part: str, said_before: str) -> bool:
+    """(prec25) Whether ``option`` says ``part`` only denied ("雷沃…，不带粉碎" for "带粉碎那个") while the user's
+    words before it (``said_before``) deny nothing: the option says the opposite of the user's pick.
+
+    >>> _denied_in("雷沃谷神，每亩55元，不带粉碎", "带粉碎", ""), _denied_in("雷沃谷神，不带粉碎", "带粉碎", "不")
+    (True, False)
+    >>> _denied_in("久保田，带秸秆粉碎", "粉碎", "带"), _denied_in("标准房，不带早餐", "早餐", "带")
+    (False, True)
+    """
+    spots = [m.start() for m in re.finditer(re.escape(part), option)]
+    return bool(spots) and all(_DENIAL_ZH.search(option[:at]) for at in spots) and not _DENIAL_ZH.search(said_before)
 
 
 def _holds(text: str, part: str) -> bool:

@@ -1204,8 +1204,20 @@ def _without_fillers(text: str, fillers) -> str:
 _EVENT_COMPLEMENT = re.compile(r"^(?:[a-z]{2,}ing|gone|been)\b", re.I)
 
 
+#: (prec25, zh) an interjection or "对了" that opens a clause is no part of the key after it ("哦走廊筒灯是14个")
+_KEY_LEAD = re.compile(r"^(?:[哦噢喔啊哎诶欸呃嗯唉]+|对了|哦对了)+")
+
+
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
-    """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only)."""
+    """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only); (prec25) a Chinese key less the
+    interjection that opens its clause, so "哦走廊筒灯是14个" follows "走廊筒灯 12个".
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "阳台 插座 3个"}, {"role": "user", "content": "楼高两层 哦书房插座是5个"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and "插座" in f.key]
+    [('书房插座', '5个')]
+    """
     from .attributes import judges
 
     profile = ctx.profile
@@ -1213,6 +1225,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     units: list[_Unit] = []
     for m in re.finditer(profile.phrase_fact, text, profile.regex_flags):
         key, value = m.group("key").strip(), m.group("value").strip()
+        if ctx.lang == "zh" and len(lead := _KEY_LEAD.sub("", key)) >= 2:
+            key = lead
         if not value or key[0] in profile.bad_key_starts or len(key.split()) > 4 or not profile.key_ok(key):
             continue
         if first_match(ctx.pack.rejects, m.group(0)):

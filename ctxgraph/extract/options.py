@@ -154,6 +154,8 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
     ['每周1次每次2小时，一个月480元']
     >>> _pieces("2位整理师4小时1200元，2位8小时2200元")
     ['2位整理师4小时1200元', '2位8小时2200元']
+    >>> _pieces("明天上午或者后天下午都能派师傅")  # (prec25) what 都 says is said of both
+    ['明天上午', '后天下午']
     >>> _pieces("Roller, Roman or vertical")
     ['Roller', 'Roman', 'vertical']
     >>> _pieces("Thai Street Food, Fresh Pasta & Italian, or Indian Thali")  # (prec20) a name joined by "&" is short
@@ -204,9 +206,25 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
             out.append(last)  # (lead21) "好的，学费800元，需要现场交还是网上交？": the first option is the clause before the "or"
         else:
             out.append(part)
+    if len(out) >= 2 and "clock" not in measures(out[-1]):
+        # (prec25) "明天上午或者后天下午都能派师傅": what 都 says is said of both; options told apart by their clock keep it,
+        # so they are not read as bare slots (the slot readers' business) for want of another word
+        out[-1] = without_shared_tail(out[-1])
     return [p.strip(" ,，、:：.") for p in out if p.strip(" ,，、:：.")]
 
 
+#: (prec25, zh) a predicate after the last option that 都 says of all of them ("…或者后天下午都能派师傅", "周二周四都可以")
+_SHARED_TAIL = re.compile(r"\s*都(?:能|可以|可|行|有|会|是|得|要|方便|没问题)[\u4e00-\u9fff，,]*$")
+
+
+def without_shared_tail(piece: str) -> str:
+    """(prec25) The last option of a list less the predicate 都 says of all of them (:data:`_SHARED_TAIL`).
+
+    >>> without_shared_tail("后天下午都能派师傅"), without_shared_tail("都可以")
+    ('后天下午', '都可以')
+    """
+    tail = _SHARED_TAIL.search(piece)
+    return piece[:tail.start()] if tail and tail.start() > 0 else piece
 _LAST_JOIN = re.compile(r"(?<=[\u4e00-\u9fff)）])\s*(?:和|及|以及)\s*(?=[\u4e00-\u9fff])")
 _LEAD_COLON = re.compile(r"(?<!\d)[:：](?!\d)")  # a colon, not a clock's ("7:00")
 _BRACKETS = re.compile(r"[(（][^()（）]*[)）]")

@@ -71,6 +71,49 @@ def _said_at(text: str, value: str) -> int:
     return min((p for p in spots if p >= 0), default=-1)
 
 
+#: (prec25) the user's change of mind between two picks of one message, zh: 还是 out of a question's clause ("8点那个 …
+#: 算了还是9点半", "13号 … 哦还是平日吧，11号"), or a bare "oh" with a pick right after it ("5号上午 … 哦 6号下午算哒"); a
+#: day or clock said after it counts only as a pick (:data:`_MARKED_PICK`): "周六吧 哦 周日我不在家" moves nothing
+_MIND_CHANGED = {"zh": re.compile(r"还是(?![^，,。！!？?]*[？?])|(?:^|(?<=[\s，,。！!]))(?:哦|噢|哎|诶|呃)(?=[\s，,](?!\s*对))")}
+#: (prec25) a day or clock said as a pick: 还是 / 那就 / 改 right before it, or 吧 / 算了 / 那个 / 就行 right after it
+_MARKED_PICK = {"zh": (re.compile(r"(?:还是|那就|就|改成|改到|改)\s*$"),
+                       re.compile(r"^\s*(?:吧|算了|算哒|算咯|那个|那天|就行|就好|好了|可以|行)"))}
+
+
+def _mind_changed(ctx: MessageContext) -> list[tuple[int, int]]:
+    """(prec25) The spans of the message's words of a change of mind between picks (:data:`_MIND_CHANGED`)."""
+    rx = _MIND_CHANGED.get(ctx.lang)
+    return [m.span() for m in rx.finditer(ctx.text)] if rx else []
+
+
+def _marked_picks(ctx: MessageContext, after: int) -> list:
+    """(prec25) The value mentions said after ``after`` as a pick (:data:`_MARKED_PICK`), in order."""
+    marks = _MARKED_PICK.get(ctx.lang)
+    if not marks:
+        return []
+    before, behind = marks
+    return [m for m in ctx.mentions if m.start >= after and m.kind == "value"
+            and (before.search(ctx.text[max(0, m.start - 4):m.start]) or behind.match(ctx.text[m.end:m.end + 3]))]
+
+
+def _same_slot(ctx: MessageContext, u: FactUnit, m) -> bool:
+    """(prec25) Whether the later mention ``m`` fills what the earlier pick ``u`` holds: a day or clock of the kind
+    of a day or clock pick, or a count with the same unit as a value that is said as one mention ("6期" / "12期").
+
+    >>> from ctxgraph.extract.context import Mention
+    >>> class C: mentions = [Mention(0, 2, "QUANTITY", "6期", "q")]
+    >>> _same_slot(C, FactUnit(key="payment", name="期数", value="6期"), Mention(9, 12, "QUANTITY", "12期", "q"))
+    True
+    >>> _same_slot(C, FactUnit(key="payment", name="期数", value="6期"), Mention(9, 12, "QUANTITY", "12个", "q"))
+    False
+    """
+    own = u.value.split(" (")[0]
+    if _PICKED.match(u.key):
+        return m.label in ("DATE", "TIME") and _kind(own) == _kind(m.text)
+    return (m.text != own and own[-1:] == m.text[-1:] and any(c.isdigit() for c in own + m.text)
+            and any(x.text == own and x.label == m.label for x in ctx.mentions if x.start < m.start))
+
+
 def _repicked(ctx: MessageContext, corrections: list[tuple[int, int]]) -> list[_Unit]:
     """(prec16) The picks of this message said before its last correction or take-back words when another pick
     is said after them ("周三那个吧 哦不对 … 周六吧"): the earlier ones are overtaken. ``corrections``: the spans of
@@ -86,6 +129,37 @@ def _repicked(ctx: MessageContext, corrections: list[tuple[int, int]]) -> list[_
               if isinstance(u, DecisionUnit) and u.decision == "accepted" and u.fact in G and _PICKED.match(G.nodes[u.fact]["key"])]
     later = {_kind(_value(ctx, u)) for u, at in picks if at >= hi}
     return [u for u, at in picks if 0 <= at < lo and _kind(_value(ctx, u)) in later]
+
+
+def _mind_repicked(ctx: MessageContext) -> None:
+    """(prec25) A day or clock picked before the message's words of a change of mind (:data:`_MIND_CHANGED`) and
+    another of its kind picked after them: the later one is the user's. A later pick the steps kept overtakes the
+    earlier ones ("13号 … 哦还是平日吧，11号礼拜四"); a later day or clock said as a pick that no step kept takes the
+    earlier pick's place under its key ("8点那个 … 算了还是9点半"). In place on ``ctx.units``.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh", today="2027-08-01")
+    >>> _ = t.observe({"role": "assistant", "content": "可以约8月5号上午、6号下午或9号上午。"})
+    >>> _ = t.observe({"role": "user", "content": "5号上午 要去买东西 哦 6号下午算了 5号我要上班"})
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "date"]
+    ['6号下午']
+    """
+    for lo, hi in reversed(_mind_changed(ctx)):
+        picks = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered and u.value
+                 and not u.key.startswith(("want", "problem"))]
+        said = {n: _said_at(ctx.text, u.value) for n, u in picks}
+        before = [(n, u) for n, u in picks if 0 <= said[n] < lo]
+        if not before:
+            continue
+        kinds = {_kind(u.value.split(" (")[0]) for n, u in picks if said[n] >= hi and _PICKED.match(u.key)}
+        drop = {n for n, u in before if _PICKED.match(u.key) and _kind(u.value.split(" (")[0]) in kinds}
+        for m in reversed(_marked_picks(ctx, hi)):
+            n, u = next(((n, u) for n, u in before if n not in drop and _same_slot(ctx, u, m)), (None, None))
+            if u is not None:
+                ctx.units[n] = u.model_copy(update=dict(value=m.text, normalized=m.value))
+                break
+        ctx.units[:] = [u for n, u in enumerate(ctx.units) if n not in drop]
+        return
 
 
 #: a day in a value: a weekday, a day of the month ("21st", "16号", "10月16日"), 周/星期
@@ -152,6 +226,7 @@ def overtaken(ctx: MessageContext) -> list[_Unit]:
     if repicked:
         ctx.units[:] = [u for u in ctx.units if id(u) not in repicked]
     _part_repicked(ctx, cues)
+    _mind_repicked(ctx)
     was = _WAS.get(ctx.lang)
     given_up = [(m.start("v"), m.end("v"), m.end()) for m in was.finditer(ctx.text)] if was else []
     if not given_up and not cues:

@@ -26,7 +26,7 @@ from difflib import SequenceMatcher
 from .._units import FactUnit, _Unit
 from ..lang import content_words
 from .context import MessageContext
-from .options import lead_in
+from .options import lead_in, without_shared_tail
 from .notchosen import asks, others_experience, put_off_until
 from .registry import step
 from .text import clauses, first_match, in_spans, whole_words
@@ -130,6 +130,7 @@ def _alternatives(text: str, cues) -> list[list[str]]:
         # the list's lead-in ("试听有", "Lessons available:") is no part of its first alternative
         pieces = [p for p in _PIECE_SPLIT.split(sentence[len(lead_in(sentence)):]) if p and p.strip()]
         if len(pieces) > 1:
+            pieces[-1] = without_shared_tail(pieces[-1])  # (prec25) "明天上午或者后天下午都能派师傅"
             out += [segs for p in pieces if (segs := _segments(p))]
         else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives, after the lead-in (lead22:
             # "周三上午骨科有王主任和刘医生的号" lists 王主任, not the day and the department with him)
