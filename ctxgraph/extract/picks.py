@@ -107,17 +107,11 @@ def alternatives(text: str, cues: list[re.Pattern]) -> list[list[str]]:
     return [list(parts) for parts in hit[1]]
 
 
-#: (lead23) what two things joined by 和 both are or have, said after them ("刘教练和陈教练都有空", "上午和下午都可以"):
-#: a remark on the list, no part of its last option
-_BOTH_TAIL = re.compile(r"(?<=[\u4e00-\u9fff\w])(?<!不)都(?:有空|可以|行|有号|有位置?|有货|在|能约|能来|能做|能安排)(?=[，,]|$)")
-
-
 def _alternatives(text: str, cues) -> list[list[str]]:
     out: list[list[str]] = []
     sentences = _SENTENCE_SPLIT.split(text)
     ends = [m.group(0) for m in _SENTENCE_SPLIT.finditer(text)] + [""]
     for n, sentence in enumerate(sentences):
-        sentence = _BOTH_TAIL.sub("", sentence)  # (lead23) "刘教练和陈教练都有空，您约哪位？": the two, not "空"
         # a list followed by the question which of them ("两种班型：全日制…，半日制…。请问您考虑哪种？");
         # a question before it is none ("孩子叫什么名字？在哪个校区上课？")
         before_which = n + 1 < len(sentences) and _WHICH.search(sentences[n + 1]) is not None \
@@ -134,9 +128,11 @@ def _alternatives(text: str, cues) -> list[list[str]]:
             out += [segs for p in pieces if (segs := _segments(p))]
         else:  # "尾号0427的龙卡和尾号6651的龙卡，是哪一张？": the parts are the alternatives, after the lead-in (lead22:
             # "周三上午骨科有王主任和刘医生的号" lists 王主任, not the day and the department with him)
-            lead = lead_in(sentence)
+            # (lead23) what 都 says of the two is no part of the last ("刘教练和陈教练都有空，您约哪位？": not "空")
+            listed = without_shared_tail(sentence)
+            lead = lead_in(listed)
             lead = lead if _HAS_LEAD.fullmatch(lead) else ""
-            out += [[seg] for n, seg in enumerate(_segments(sentence[len(lead):])) if not (n and _OF_ALL.search(seg))]
+            out += [[seg] for n, seg in enumerate(_segments(listed[len(lead):])) if not (n and _OF_ALL.search(seg))]
     # a part that asks ("请问哪家医院、哪个科？" lists the slots the assistant asks for) is no alternative, nor (user27) a
     # later part said of all of them ("…, both online"; a first part is the alternative's own: "Both ears is £75")
     return [kept for segs in out
