@@ -88,3 +88,27 @@ def test_the_deadline_keeps_only_a_real_month_or_week(said, value):
 def test_a_name_with_bie_in_the_persona_sets_no_rule():
     state = _state([("system", "你是云栖别墅民宿的客服助手，为客人提供接送。"), ("user", "你好")], "zh")
     assert [c.text for c in state.constraints] == []
+
+
+# --- user27zh's 一点 with minutes: not "a little" after a word of how much
+
+@pytest.mark.parametrize("said", ["再便宜一点二十吧", "能再少一点二十块吗"])
+def test_a_little_is_no_clock(said):
+    assert "time" not in {k for k, _ in _facts([("user", said)], "zh")}
+
+
+def test_one_twenty_is_a_clock():
+    assert ("time", "下午一点二十") in _facts([("user", "下午一点二十到")], "zh")
+
+
+# --- lead23's slow or down service: "the line" / "the service" of a place is no fault of the user's
+
+@pytest.mark.parametrize("said", ["the line is really slow at the post office, anyway can I book a slot for friday",
+                                  "the service is so slow at that cafe lol, anyway 2 people for sunday"])
+def test_a_queue_somewhere_is_no_problem(said):
+    assert "problem" not in {k for k, _ in _facts([("user", said)], "en")}
+
+
+@pytest.mark.parametrize("said", ["my internet's been really slow all week", "our phone line has been dead since monday"])
+def test_the_users_own_service_down_is_a_problem(said):
+    assert "problem" in {k for k, _ in _facts([("user", said)], "en")}
