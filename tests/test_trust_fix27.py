@@ -112,3 +112,39 @@ def test_a_queue_somewhere_is_no_problem(said):
 @pytest.mark.parametrize("said", ["my internet's been really slow all week", "our phone line has been dead since monday"])
 def test_the_users_own_service_down_is_a_problem(said):
     assert "problem" in {k for k, _ in _facts([("user", said)], "en")}
+
+
+# --- cons25's "anyway / actually / btw / plus don't …": reassurance is no rule
+
+@pytest.mark.parametrize("said", ["btw don't feel bad about the delay", "plus don't stress about it, we're flexible",
+                                  "actually don't apologise, it happens"])
+def test_reassurance_after_a_turn_word_is_no_rule(said):
+    assert [c.text for c in _state([("user", said)], "en").constraints] == []
+
+
+def test_an_order_after_a_turn_word_is_kept():
+    assert [c.polarity for c in _state([("user", "actually don't ring the bell, the baby is asleep")], "en").constraints] == ["must_not"]
+
+
+# --- cons25's "…发您" promise: what was sent, said with 是…的, is no promise
+
+@pytest.mark.parametrize("said", ["那条短信不是我们发您的", "验证码是系统发您的"])
+def test_what_was_sent_is_no_promise(said):
+    assert _state([("user", "帮我改下地址"), ("assistant", said)], "zh").commitments == []
+
+
+@pytest.mark.parametrize("said", ["付款链接发您微信", "电子发票发您的邮箱"])
+def test_a_thing_to_be_sent_is_a_promise(said):
+    assert [c.text for c in _state([("user", "帮我改下地址"), ("assistant", said)], "zh").commitments] == [said]
+
+
+# --- miss25en's English deadline: "had to … before" of the past is no deadline now
+
+@pytest.mark.parametrize("said", ["last time we had to return it before 5pm and it was a nightmare",
+                                  "we used to need it done before 8 but not anymore"])
+def test_a_deadline_of_the_past_is_none(said):
+    assert "deadline" not in {k for k, _ in _facts([("user", said)], "en")}
+
+
+def test_a_deadline_now_is_kept():
+    assert ("deadline", "before 5pm") in _facts([("user", "it has to be back before 5pm please")], "en")

@@ -108,10 +108,12 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
 
 #: (miss25en) English: a deed that must be done, in the clause before the bound ("has to be back", "need it done",
 #: "must be finished", "gotta be done", "I need pass"), then "before" and the day or the clock
-_EN_DEED = re.compile(r"\b(?:has to|have to|had to|got to|gotta|must|need(?:s)? to|need(?:s)? (?:it|them|this|that|everything)"
+_EN_DEED = re.compile(r"\b(?:has to|have to|got to|gotta|must|need(?:s)? to|need(?:s)? (?:it|them|this|that|everything)"
                       r"|i need|we need)\b[^.!?;,]{0,40}?\bbefore\s+$", re.I)
 #: (miss25en) a negation or a question word in the clause before the bound: "can't be done before 10" is no deadline
-_EN_NOT_DEED = re.compile(r"\b(?:not|never|nothing|no|don'?t|can'?t|cannot|won'?t)\b|n't\b|\b(?:if|whether)\b", re.I)
+#: (fix27) nor a story of the past ("last time we had to return it before 5pm": "had to" is no deed now)
+_EN_NOT_DEED = re.compile(r"\b(?:not|never|nothing|no|don'?t|can'?t|cannot|won'?t)\b|n't\b|\b(?:if|whether)\b"
+                          r"|\blast (?:time|year|month|week)\b|\bused to\b", re.I)
 #: (miss25en) a day the calendar names by a word, or a bare hour ("before 3", "before 10 tho"), after "before"
 _EN_CALENDAR = re.compile(r"(?:xmas|christmas|easter|new year|the weekend|(?:the )?end of (?:the )?(?:month|week|year|"
                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*))\b"
@@ -157,6 +159,8 @@ def said_deadlines_en(text: str, *, held: bool = False) -> list[tuple[int, int]]
     "before" in it ("my son was born before christmas") moves no deadline.
 
     >>> said_deadlines_en("my son was born before christmas", held=True)
+    []
+    >>> said_deadlines_en("last time we had to return it before 5pm")
     []
     """
     spans: list[tuple[int, int]] = []
