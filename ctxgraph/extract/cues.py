@@ -644,8 +644,9 @@ def _stated_pieces(ctx: MessageContext) -> list[tuple[int, str, bool]]:
 
 #: (cons25) a system message that opens by saying who the assistant is ("You are the booking assistant of …", "你是…的客服助手")
 _PERSONA = re.compile(r"^\W*(?:you are|you're|act as|你是|您是|你作为|作为)", re.I)
-#: (cons25) an order to the assistant inside that sentence: it keeps its rules ("You are a bot that must never quote prices")
-_PERSONA_ORDER = re.compile(r"\b(?:must|never|always|do not|don'?t|should not|shouldn'?t|only)\b|必须|不得|不要|禁止|务必|一律|只能|切勿|严禁|不可以|别", re.I)
+#: (cons25) an order to the assistant inside that sentence: it keeps its rules ("You are a bot that must never quote prices");
+#: (fix27) 别 as a word of its own, not of a name or a noun ("云栖别墅", "别人")
+_PERSONA_ORDER = re.compile(r"\b(?:must|never|always|do not|don'?t|should not|shouldn'?t|only)\b|必须|不得|不要|禁止|务必|一律|只能|切勿|严禁|不可以|别(?!墅|人|的|处|名|称|致|针|克|具)", re.I)
 _SENTENCE_STOP = re.compile(r"[.。!！?？\n]")
 
 

@@ -44,6 +44,8 @@ _ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最�
                       rf"|\s?(?:{_UPPER_TIME_ZH})\s?(?:就|都)?(?:必须|得|要|需要)(?=\s*(?:[，,。！!；;\n]|$)|\s)")
 #: (miss25zh) what says which week or month the day is in, right before it: "下个月|15号前", "下|周三前"
 _DAY_LEAD = re.compile(r"(?<![一以上])(?:下下?个?月?|这个?月?|本月?)$")
+#: (fix27) a day of the week, the only day a bare 下 / 这 / 本 says the week of
+_WEEK_DAY = re.compile(r"周|礼拜|星期")
 #: the bound word alone (its span ends the deadline's value); every form of it holds 前 or 内, so a text with neither
 #: says no deadline and is not scanned
 _BOUND_WORD = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})")
@@ -86,6 +88,8 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ['月底前', '周五前']
     >>> [t[a:b] for t in ("超市下个月15号前要。", "下个礼拜前要 能快点吗", "下周三前要到") for a, b in said_deadlines(t)]
     ['下个月15号前', '下个礼拜前', '下周三前']
+    >>> [t[a:b] for t in ("麻烦催下15号前要到", "笔记本15号前要交") for a, b in said_deadlines(t)]  # (fix27) no week or month
+    ['15号前', '15号前']
     """
     spans: list[tuple[int, int]] = []
     if "前" not in text and "内" not in text:
@@ -96,20 +100,34 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
             if deed is None or _past(text, m.start(), m.end()) or any(a < m.end() and m.start() < b for a, b in spans):
                 continue
             lead = _DAY_LEAD.search(text, 0, m.start())
+            if lead and not re.search(r"[个月]", lead.group()) and not _WEEK_DAY.match(m.group()):
+                lead = None  # (fix27) a bare 下 / 这 / 本 leads a weekday ("下周三前"), not "催下|15号前" nor "笔记本|15号前"
             spans.append((lead.start() if lead else m.start(), _BOUND_WORD.match(text, m.end()).end()))
     return sorted(spans)
 
 
 #: (miss25en) English: a deed that must be done, in the clause before the bound ("has to be back", "need it done",
 #: "must be finished", "gotta be done", "I need pass"), then "before" and the day or the clock
-_EN_DEED = re.compile(r"\b(?:has to|have to|had to|got to|gotta|must|need(?:s)? to|need(?:s)? (?:it|them|this|that|everything)"
+_EN_DEED = re.compile(r"\b(?:has to|have to|got to|gotta|must|need(?:s)? to|need(?:s)? (?:it|them|this|that|everything)"
                       r"|i need|we need)\b[^.!?;,]{0,40}?\bbefore\s+$", re.I)
 #: (miss25en) a negation or a question word in the clause before the bound: "can't be done before 10" is no deadline
-_EN_NOT_DEED = re.compile(r"\b(?:not|never|nothing|no|don'?t|can'?t|cannot|won'?t)\b|n't\b|\b(?:if|whether)\b", re.I)
+#: (fix27) nor a story of the past ("last time we had to return it before 5pm": "had to" is no deed now)
+_EN_NOT_DEED = re.compile(r"\b(?:not|never|nothing|no|don'?t|can'?t|cannot|won'?t)\b|n't\b|\b(?:if|whether)\b"
+                          r"|\blast (?:time|year|month|week)\b|\bused to\b", re.I)
 #: (miss25en) a day the calendar names by a word, or a bare hour ("before 3", "before 10 tho"), after "before"
 _EN_CALENDAR = re.compile(r"(?:xmas|christmas|easter|new year|the weekend|(?:the )?end of (?:the )?(?:month|week|year|"
                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*))\b"
                           r"|(?:1[0-2]|[1-9])(?![\d:.]|\s*(?:%|[a-z]))", re.I)
+
+
+#: (fix27) a clause that restates a held deadline with no deed says the day fits: "anything before", "any time before"
+_EN_FITS_BEFORE = re.compile(r"\b(?:anything|any ?time|any day|whenever|as long as|so long as|just|only|ideally)\b", re.I)
+_EN_FITS_AFTER = re.compile(r"[^.!?;,]{0,30}?\b(?:works?|is fine|is ok(?:ay)?|is good|fine|ok(?:ay)?|would (?:work|do|be fine)|suits?|please|pls)\b", re.I)
+
+
+def _fits_after(text: str, at: int) -> bool:
+    """(fix27) Whether the clause after ``at`` says the day before it fits ("before May 29 works now")."""
+    return _EN_FITS_AFTER.match(text, at) is not None
 
 
 _EN_MONTH_AFTER = re.compile(rf"(?: of)? {_MONTH}(?![a-z])", re.I)
@@ -136,6 +154,14 @@ def said_deadlines_en(text: str, *, held: bool = False) -> list[tuple[int, int]]
     >>> t = "so anything before May 29 works now"
     >>> [t[a:b] for a, b in said_deadlines_en(t, held=True)], said_deadlines_en(t)
     (['before May 29'], [])
+
+    (fix27) Only when the clause says the day fits ("anything before", "before May 29 works"): a story that merely has
+    "before" in it ("my son was born before christmas") moves no deadline.
+
+    >>> said_deadlines_en("my son was born before christmas", held=True)
+    []
+    >>> said_deadlines_en("last time we had to return it before 5pm")
+    []
     """
     spans: list[tuple[int, int]] = []
     for m in re.finditer(r"\bbefore\s+", text, re.I):
@@ -143,6 +169,8 @@ def said_deadlines_en(text: str, *, held: bool = False) -> list[tuple[int, int]]
         lo = deed.start() if deed is not None else max([0] + [x.end() for x in re.finditer(r"[.!?;,]", text[:m.start()])])
         if (deed is None and not held) or _EN_NOT_DEED.search(text, max(0, lo - 12), m.start()):
             continue
+        if deed is None and not _EN_FITS_BEFORE.search(text, lo, m.start()) and not _fits_after(text, m.end()):
+            continue  # (fix27) "my son was born before christmas": no deed, and no word that the day fits
         day = None
         for rx in (_PATTERN_OF["day"], _PATTERN_OF["time"], _EN_CALENDAR):
             hit = rx.match(text, m.end())
