@@ -894,7 +894,12 @@ def _searched(ctx: MessageContext, part: str, stated: list[str], cue: re.Match |
     what = m.group("what").strip().casefold()
     if (d := rx.match(what)) and d.end() >= len(what.split(" ")[0]):
         return True
-    return any(v and what.startswith(v.strip().casefold()) for v in stated)
+    return any(v and what.startswith(v.strip().casefold()) and not _BOUND_VALUE.match(v) for v in stated)
+
+
+#: (lead, blind23 round) a value that is a bound ("before Friday", miss25en's deadline): "Delivery needs to be before
+#: Friday" is a rule on when, not a search the facts hold
+_BOUND_VALUE = re.compile(r"\s*(?:before|by|until|till|no later than|after)\b", re.I)
 
 
 #: (cons18) a preference that rules its value out ("I would rather not be telephoned after six", "最好别安排在晚上"): the value
