@@ -127,16 +127,7 @@ class FactWriter:
                 slot=slot, value=value, at=at, subject=subject, mention=mention, patterned=patterned, domain=domain,
                 only_offer=only_offer))
             return
-        party = ctx.role == "user" and "PHONE" in slot.types and party_before(
-            ctx, mention.start if mention else _value_at(ctx.text, value, at))
-        if party:  # "收件人李秀兰，电话139…": the recipient's phone, beside the user's own; (miss22a) keyed before the
-            # message's own phone fills its key ("Me, 07700 918 244. … put my husband Tom first, 07700 918 577")
-            party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
-            party = re.sub(r"['’]s(?:_\w+)?$", "", party)  # (user25) "my husband's number" -> phone_husband, no apostrophe
-            key, name = f"{key}_{party}", f"{name}（{party}）"
-        if not party and ctx.role == "user" and slot.id == "age" and \
-                (other := another_age(ctx, mention.start if mention else _value_at(ctx.text, value, at))):
-            key, name = f"{key}_{other}", f"{name}（{other}）"  # (miss25zh) "我老伴…他叫吴德明，73岁" beside "我今年68岁"
+        key, name = self.holders_key(slot, key, name, mention.start if mention else _value_at(ctx.text, value, at))
         if key in self.filled or self.names_an_offer(key, value, slot.id) or self.known_elsewhere(slot, key, value, mention):
             return
         if in_spans(at, ctx.service_asked) or in_spans(at, ctx.taken_back):
@@ -190,6 +181,22 @@ class FactWriter:
             normalized=mention.value if mention else None, correction=ctx.correcting,
             stressed=ctx.stressed, supersedes=supersedes,
         ))
+
+    def holders_key(self, slot: SlotRule, key: str, name: str, value_at: int) -> tuple[str, str]:
+        """The key and name of a value another person holds, beside the user's own: "收件人李秀兰，电话139…" (the
+        recipient's phone; miss22a: keyed before the message's own phone fills its key, "Me, 07700 918 244. … put my
+        husband Tom first, 07700 918 577"), (miss25zh) "我老伴…他叫吴德明，73岁" beside "我今年68岁"; else as given."""
+        ctx = self.ctx
+        if ctx.role != "user":
+            return key, name
+        party = "PHONE" in slot.types and party_before(ctx, value_at)
+        if party:
+            party = re.sub(r"\s+", "_", party.casefold())  # (miss22a) "her mum" -> phone_her_mum
+            party = re.sub(r"['’]s(?:_\w+)?$", "", party)  # (user25) "my husband's number" -> phone_husband, no apostrophe
+            return f"{key}_{party}", f"{name}（{party}）"
+        if slot.id == "age" and (other := another_age(ctx, value_at)):
+            return f"{key}_{other}", f"{name}（{other}）"
+        return key, name
 
     @cached_property
     def listed(self) -> set[str]:
