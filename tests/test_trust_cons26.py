@@ -60,3 +60,16 @@ def test_zh_contact_against_its_twin_is_already_a_rule():
     rules = _rules("zh", [user("想约个上门修暖气片"), bot("好的，请问地址是？"),
                           user("发票发到office@tidyhomes.example，别发我私人邮箱")])
     assert _has(rules, "私人邮箱")
+
+
+def test_zh_give_up_of_what_was_just_asked_lifts_no_earlier_rule():
+    """A give-up right after the user's own question takes that question back, not a rule said before."""
+    rules = _rules("zh", [user("想订个上门做饭 我妈喜欢清淡的 菜里别放辣"), bot("好的，不放辣。请问几位？"),
+                          user("四个人 我爸喜欢喝点酒 能帮忙买一瓶吗 算了算了 他最近在吃药 那就不要了")])
+    assert _has(rules, "别放辣")
+
+
+def test_zh_give_up_naming_the_rule_still_lifts_it():
+    rules = _rules("zh", [user("想订个上门做饭 菜里别放辣"), bot("好的，不放辣。请问几位？"),
+                          user("四个人 放辣能多收钱吗 算了 放辣也行")])
+    assert not _has(rules, "别放辣")
