@@ -195,6 +195,30 @@ def _piece_asks(piece: str) -> bool:
     return bool(_ENDS_ASKING.search(piece) or "？" in piece or "?" in piece)
 
 
+_SPACE_PIECE = re.compile(r"\S+")
+#: (cons26) a give-up word: what the user just asked for is taken back
+_GIVE_UP = re.compile(r"算了|算啦|不要了|不用了|罢了")
+
+
+def _after_own_ask(ctx: MessageContext, clause: str, cue: re.Match) -> str:
+    """(cons26) In segmented writing, a give-up right after a space-parted piece that asks takes back that ask, so only
+    the words after the ask can name an earlier rule: "我爸喜欢喝黄酒 能带一瓶吗 算了算了 墓园不让带酒 那就不要了" gives up the wine
+    it just asked for, and its 喜欢 lifts no "我妈最喜欢白色的花 别买彩色的".
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(profile=SimpleNamespace(segmented=True))
+    >>> c = "我爸喜欢喝黄酒 能带一瓶吗 算了算了 墓园不让带酒 那就不要了"
+    >>> _after_own_ask(zh, c, re.search("不要了", c))
+    '算了算了 墓园不让带酒 那就不要了'
+    >>> _after_own_ask(zh, "前排也行", re.search("也行", "前排也行"))
+    '前排也行'
+    """
+    if not ctx.profile.segmented:
+        return clause
+    asks = [m for m in _SPACE_PIECE.finditer(clause, 0, cue.start()) if m.end() < cue.start() and _piece_asks(m.group(0))]
+    return clause[asks[-1].end():].strip() if asks and _GIVE_UP.search(clause, asks[-1].end(), cue.end()) else clause
+
+
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     """Active rules a lifting clause is about: a shared word ("以后按门铃也没事" lifts
     "别按门铃"), or in segmented writing every letter of what the clause names ("前排也行"
@@ -694,7 +718,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
         lift = first_match(pack.lifts, c)
         lifting = lift and (_said_apart(ctx, c, lift) or not _ENDS_ASKING.search(c) and not asked and not _cue_piece_asks(ctx, c, lift))
         if lifting and not _restated(ctx, c, _rule(ctx, c)):
-            lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, c, g.open_items(ctx.graph, "constraint")))
+            lifted = _keep_unnamed_pieces(ctx, c, _lifts(ctx, _after_own_ask(ctx, c, lift), g.open_items(ctx.graph, "constraint")))
             units += lifted
             if lifted and _rule(ctx, c) and bound(c) or not lifted and _rule(ctx, c) and not _rule_is_the_lift(ctx, c):
                 pass  # "周四早上8点前送到也可以" lifts "最晚周三下午必须送到" and is the bound now; "3点以后都行" lifts nothing: a rule
