@@ -65,3 +65,21 @@ def test_a_new_size_replaces_the_old():
 def test_a_code_is_no_size(message):
     facts = _facts([("user", message)])
     assert not _current(facts, "size") and not _current(facts, "length"), facts
+
+
+# --- a change to a clock that carries its own weekday moves the day said before (Chinese says them as one value)
+
+@pytest.mark.parametrize("first, change, day", [
+    ("周六上午吧 十点", "哦不对 改成周日下午两点", "周日下午"),
+    ("约礼拜三下午", "还是改成礼拜五上午九点吧", "礼拜五上午"),
+    ("星期二", "不好意思 换到星期四晚上七点", "星期四晚上"),
+])
+def test_a_changed_clock_with_its_weekday_moves_the_day(first, change, day):
+    facts = _facts([("user", first), ("assistant", "好的"), ("user", change)])
+    days = [v for k, v, status in facts if k in ("date", "day") and status == "current"]
+    assert days == [day], facts
+
+
+def test_the_same_weekday_moves_no_day():
+    facts = _facts([("user", "周六上午吧 十点"), ("assistant", "好的"), ("user", "改成周六上午十一点")])
+    assert ("date", "周六上午", "current") in facts, facts
