@@ -83,3 +83,12 @@ def test_a_changed_clock_with_its_weekday_moves_the_day(first, change, day):
 def test_the_same_weekday_moves_no_day():
     facts = _facts([("user", "周六上午吧 十点"), ("assistant", "好的"), ("user", "改成周六上午十一点")])
     assert ("date", "周六上午", "current") in facts, facts
+
+
+@pytest.mark.parametrize("question, reply, name", [
+    ("您好，电视是什么品牌，多大尺寸？", "创维55寸的", "创维"),
+    ("请问鞋子是什么牌子，多大码？", "安踏 42码", "安踏"),
+])
+def test_a_size_said_beside_a_name_leaves_the_name_answered(question, reply, name):
+    facts = _facts([("user", "东西坏了想修"), ("assistant", question), ("user", reply)])
+    assert any(name in v for k, v, status in facts if status == "current"), facts
