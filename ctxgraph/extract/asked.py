@@ -131,9 +131,20 @@ def _unchosen(ctx: MessageContext) -> list[str]:
     return [v for v in _read(ctx) if v not in chosen]
 
 
+#: (user28zh) a size said in 码 or 寸 ("65寸", "42码"): said beside a name ("海信65寸的") it leaves the name to answer
+_SIZE = re.compile(r"[\d一二两三四五六七八九十.]+\s?(?:英)?[寸码]$")
+
+
 def _consumed(clause: str, read: list[str]) -> bool:
+    """Whether ``clause`` is (mostly) a value another step read; a size is so only when it is the whole clause.
+
+    >>> _consumed("华山医院总院", ["华山医院"]), _consumed("海信65寸的", ["65寸"]), _consumed("65寸的", ["65寸"])
+    (True, False, True)
+    """
     c = _letters(clause)
-    return any(_letters(v) and (c in _letters(v) or (_letters(v) in c and len(_letters(v)) * 2 >= len(c))) for v in read)
+    return any(_letters(v) and (c in _letters(v) or (_letters(v) in c and len(_letters(v)) * 2 >= len(c)
+                                                     and not (_SIZE.search(v) and len(c.replace(_letters(v), "").rstrip("的了吧啊")) >= 2)))
+               for v in read)
 
 
 def _holds_read(clause: str, read: list[str]) -> bool:

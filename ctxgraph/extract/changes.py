@@ -595,6 +595,48 @@ def day_moved(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
     return day_units(ctx, w.group(0), {u.supersedes for u in added if isinstance(u, FactUnit) and u.supersedes})
 
 
+def _acted(ctx: MessageContext, value: str) -> bool:
+    """(user28zh) Whether a change act ("换到", "改成", "instead") stands right before ``value`` in the message."""
+    at = ctx.text.find(value)
+    return at >= 0 and any(rx.search(ctx.text[max(0, at - ACT_WINDOW):at]) for rx in ctx.pack.change_acts)
+
+
+def day_of_change(ctx: MessageContext, added: list[_Unit]) -> list[_Unit]:
+    """(user28zh) A change to a clock that carries its own weekday ("不对 改成周日下午两点", one time value in Chinese)
+    moves the user's newest current day without a clock ("date: 周六上午") to that weekday and its part of the day: the
+    old day stayed current beside the new time. Never a fact under the message's own keys, one moved already, a bound
+    or a domain pack's slot; the same weekday moves nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "约周六上午"}, {"role": "assistant", "content": "好的，几点？"},
+    ...                 {"role": "user", "content": "十点"}, {"role": "assistant", "content": "好的"},
+    ...                 {"role": "user", "content": "哦不对 改成周日下午两点"}])
+    >>> [f.value for f in t.state().facts if f.status == "current"]
+    ['周日下午两点', '周日下午']
+    """
+    mine = [u for u in list(ctx.units) + added if isinstance(u, FactUnit) and not u.offered]
+    new = next((u for u in mine if (u.supersedes or u.correction or _acted(ctx, u.value)) and _SAID_CLOCK.search(u.value)
+                and len({weekday_of(w.group(0)) for w in _ANY_WEEKDAY.finditer(u.value)}) == 1), None)
+    if new is None:
+        return []
+    w = _ANY_WEEKDAY.search(new.value)
+    part = _PART_AFTER.match(new.value, w.end())
+    day = new.value[w.start():part.end() if part else w.end()]
+    keys, done = {u.key for u in mine}, {u.supersedes for u in mine if u.supersedes}
+    for fid, d in g.recent_current_facts(ctx.graph, 30):
+        value = str(d["value"])
+        old = _ANY_WEEKDAY.search(value)
+        if (old is None or _SAID_CLOCK.search(value) or _said_by(ctx, d) != "user" or fid in done or d["key"] in keys
+                or "." in d["key"] or d["key"] in _NOT_MOVED or d.get("slot") in _NOT_MOVED):
+            continue
+        if weekday_of(old.group(0)) == weekday_of(day):
+            return []
+        return [FactUnit(key=d["key"], name=d["name"], value=day, slot=d.get("slot"), group=d.get("group"),
+                         correction=True, supersedes=fid, stressed=ctx.stressed)]
+    return []
+
+
 def recounted(ctx: MessageContext) -> None:
     """(counts18) A count said of a thing the user counted before, keyed by the thing's noun ("椅子改成十把",
     "奖杯3个" after "三个奖杯"), takes the thing's ``count_<noun>`` key, so that it supersedes the old count
@@ -713,4 +755,5 @@ def changes(ctx: MessageContext) -> list[_Unit]:
     recounted(ctx)
     added = (changed_values(ctx) or restated_counts(ctx)) + clock_moved(ctx)
     added += acted_days(ctx, added)
-    return added + day_moved(ctx, added)
+    added += day_moved(ctx, added)
+    return added + day_of_change(ctx, added)
