@@ -224,6 +224,23 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
 
+def _refines(ctx: MessageContext, m: Mention, current: list[str], taken: list[str]) -> bool:
+    """(user28) Whether ``m`` corrects a current value by saying it whole and longer: "pixel 8", then
+    "sorry, it's the pixel 8 pro" (a correction or self-correction cue in the message; the value is
+    in no other value held, nor is it only the old one again).
+
+    >>> from types import SimpleNamespace as NS
+    >>> import re
+    >>> ctx = NS(correcting=False, text="sorry, it's the pixel 8 pro", pack=NS(self_corrections=[re.compile(r"\\bsorry\\b")]))
+    >>> _refines(ctx, NS(text="pixel 8 pro"), ["pixel 8"], ["pixel 8"]), _refines(ctx, NS(text="pixel 8"), ["pixel 8"], ["pixel 8"])
+    (True, False)
+    """
+    folded = m.text.casefold()
+    if not any(len(v) > 1 and v in folded and v != folded for v in current) or any(folded in v for v in taken):
+        return False
+    return ctx.correcting or any(rx.search(ctx.text) for rx in ctx.pack.self_corrections)
+
+
 def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | None:
     """The learned value tagger of ``lang`` (``ctxgraph.models``: ``tagger(text) -> [(start,
     end, slot_type)]``, slot types in lower_snake_case), None when no model ships for it.
@@ -760,8 +777,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     facts = ctx.units_of(FactUnit)
     filled = {u.key for u in facts}
     # what this message or the state already holds, and the assistant's open options
-    taken = [u.value.casefold() for u in facts] + [
-        str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
+    current = [str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()]
+    taken = [u.value.casefold() for u in facts] + current + [
         str(d["value"]).casefold() for _, d in _offers(ctx)]
     questions = [d["text"] for _, d in g.open_items(G, "question")]
     last = G.graph.get("last_turn")
@@ -771,7 +788,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     for m in ctx.mentions:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
-        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
+        if (reference is None and _skip(ctx, m, taken) and not _refines(ctx, m, current, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start):
             continue
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
