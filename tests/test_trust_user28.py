@@ -56,3 +56,12 @@ def test_a_longer_value_said_in_passing_without_a_correction_changes_nothing():
 def test_zh_a_value_corrected_by_saying_it_longer_replaces_it():
     current = _current([("assistant", "请问是什么型号？"), ("user", "小米14"), ("user", "不好意思，说错了，是小米14 Pro")], "zh")
     assert ("product", "小米14 Pro") in current and ("product", "小米14") not in current, current
+
+
+def test_a_cuisine_word_before_tutoring_is_the_language_not_a_food():
+    current = _current([("user", "I'm subscribed to the Spanish tutoring plan, 8 lessons a month. Can I downgrade?")])
+    assert ("language", "Spanish") in current and not any(k == "cuisine" for k, _ in current), current
+
+
+def test_a_cuisine_before_food_stays_a_cuisine():
+    assert ("cuisine", "Italian") in _current([("user", "We want Italian food tonight")])

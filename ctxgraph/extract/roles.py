@@ -440,6 +440,23 @@ def _said_of_a_person(ctx: MessageContext, m) -> bool:
         and bool(_PERSON_IS.search(ctx.text, 0, m.start))
 
 
+#: (user28) the nouns after a people's adjective that make it a language, not a food ("Spanish tutoring", "French lessons")
+_LANGUAGE_HEAD = re.compile(r"\s+(?:tutoring|tutors?|lessons?|class(?:es)?|courses?|teachers?|speakers?|translat(?:ion|ions|or|ors)|"
+                            r"interpret(?:er|ers|ing)|subtitles|dubbing|keyboard|exam)\b", re.I)
+
+
+def _a_language(ctx: MessageContext, m: Mention) -> bool:
+    """(user28) The tagger's cuisine said before a noun of learning or translating ("the Spanish tutoring plan",
+    "French lessons"): the language the user learns or needs, no food.
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "I'm on the Spanish tutoring plan"
+    >>> _a_language(N(text=text), N(label="cuisine", end=text.index(" tutoring"))), _a_language(N(text="Spanish food"), N(label="cuisine", end=7))
+    (True, False)
+    """
+    return m.label == "cuisine" and bool(_LANGUAGE_HEAD.match(ctx.text, m.end))
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -462,6 +479,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
             slot = ctx.pack.slots.get("product")
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
+        if _a_language(ctx, m):
+            slot, key, name, group = None, "language", "language", None
         if key not in filled:
             filled.add(key)
             units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id if slot else None, group=group,
