@@ -65,3 +65,14 @@ def test_a_cuisine_word_before_tutoring_is_the_language_not_a_food():
 
 def test_a_cuisine_before_food_stays_a_cuisine():
     assert ("cuisine", "Italian") in _current([("user", "We want Italian food tonight")])
+
+
+@pytest.mark.parametrize("need", ["I need the suit before Friday because of a wedding", "it has to be ready no later than Friday"])
+def test_a_day_the_need_is_met_before_is_the_deadline_not_the_day(need):
+    current = _current([("user", "I dropped off 3 shirts and a suit on Monday"), ("user", need)])
+    assert ("day", "Monday") in current and ("day", "Friday") not in current, current
+
+
+def test_a_day_asked_for_stays_the_day():
+    current = _current([("user", "I dropped off 3 shirts on Monday"), ("user", "can I pick them up Friday instead")])
+    assert ("day", "Friday") in current, current
