@@ -616,7 +616,8 @@ _BEFORE_DAY = re.compile(r"\b(?:before|no later than)\s+(?:the\s+|this\s+|next\s
 
 def _need_by_day(ctx: MessageContext, m: Mention) -> bool:
     """(user28) Whether the user's day ``m`` is said after "before" ("I need the suit before Friday"): the deadline
-    the deadlines step reads, not the day of the service (the drop-off "on Monday" stays).
+    the deadlines step reads, not a new day of the service (the caller asks it only where a day is held already:
+    the drop-off "on Monday" stays; a first "before 1 August" is still the date).
 
     >>> from types import SimpleNamespace as N
     >>> t = "I need the suit before Friday"
@@ -655,8 +656,8 @@ def bare_value_facts(w: FactWriter) -> None:
         if ctx.role == "user" and declined(ctx, m):
             w.used.add(i)
             continue  # "thursday's no good, saturday then": the value the clause declines is no wish
-        if _need_by_day(ctx, m):
-            continue  # (user28) "I need the suit before Friday": the deadline, the day of the service stays
+        if m.slot in held and _need_by_day(ctx, m):
+            continue  # (user28) "I need the suit before Friday": the deadline, the day of the service held stays
         if ctx.role == "user" and ruled_out_again(ctx, m):
             continue  # (prec20) "sunday 10 is perfect. ohh wait he's on an early shift sunday, the saturday then"
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
