@@ -617,6 +617,26 @@ def asked_to_replace(ctx: MessageContext, m: Mention):
     return hits[0] if len(hits) == 1 else None
 
 
+#: (user28) the words before a day that make it the latest day a need is met: "I need the suit before Friday"
+_BEFORE_DAY = re.compile(r"\b(?:before|no later than)\s+(?:the\s+|this\s+|next\s+)?$", re.I)
+
+
+def _need_by_day(ctx: MessageContext, m: Mention) -> bool:
+    """(user28) Whether the user's day ``m`` is said after "before" ("I need the suit before Friday"): the deadline
+    the deadlines step reads, not a new day of the service (the caller asks it only where a day is held already:
+    the drop-off "on Monday" stays; a first "before 1 August" is still the date).
+
+    >>> from types import SimpleNamespace as N
+    >>> t = "I need the suit before Friday"
+    >>> _need_by_day(N(role="user", lang="en", text=t), N(label="DAY", start=t.index("Friday")))
+    True
+    >>> _need_by_day(N(role="user", lang="en", text="Friday please"), N(label="DAY", start=0))
+    False
+    """
+    return ctx.role == "user" and ctx.lang == "en" and m.label in ("DAY", "DATE") \
+        and bool(_BEFORE_DAY.search(ctx.text[max(0, m.start - 20):m.start]))
+
+
 def bare_value_facts(w: FactWriter) -> None:
     """Bare values that name their own slot (emails, phones, order ids, ratings, cuisines)."""
     ctx, pack, G = w.ctx, w.ctx.pack, w.ctx.graph
@@ -643,6 +663,8 @@ def bare_value_facts(w: FactWriter) -> None:
         if ctx.role == "user" and declined(ctx, m):
             w.used.add(i)
             continue  # "thursday's no good, saturday then": the value the clause declines is no wish
+        if m.slot in held and _need_by_day(ctx, m):
+            continue  # (user28) "I need the suit before Friday": the deadline, the day of the service held stays
         if ctx.role == "user" and ruled_out_again(ctx, m):
             continue  # (prec20) "sunday 10 is perfect. ohh wait he's on an early shift sunday, the saturday then"
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \

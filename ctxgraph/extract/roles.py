@@ -224,6 +224,23 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
     return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
 
 
+def _refines(ctx: MessageContext, m: Mention, current: list[str], taken: list[str]) -> bool:
+    """(user28) Whether ``m`` corrects a current value by saying it whole and longer: "pixel 8", then
+    "sorry, it's the pixel 8 pro" (a correction or self-correction cue in the message; the value is
+    in no other value held, nor is it only the old one again).
+
+    >>> from types import SimpleNamespace as NS
+    >>> import re
+    >>> ctx = NS(correcting=False, text="sorry, it's the pixel 8 pro", pack=NS(self_corrections=[re.compile(r"\\bsorry\\b")]))
+    >>> _refines(ctx, NS(text="pixel 8 pro"), ["pixel 8"], ["pixel 8"]), _refines(ctx, NS(text="pixel 8"), ["pixel 8"], ["pixel 8"])
+    (True, False)
+    """
+    folded = m.text.casefold()
+    if not any(len(v) > 1 and v in folded and v != folded for v in current) or any(folded in v for v in taken):
+        return False
+    return ctx.correcting or any(rx.search(ctx.text) for rx in ctx.pack.self_corrections)
+
+
 def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | None:
     """The learned value tagger of ``lang`` (``ctxgraph.models``: ``tagger(text) -> [(start,
     end, slot_type)]``, slot types in lower_snake_case), None when no model ships for it.
@@ -423,6 +440,23 @@ def _said_of_a_person(ctx: MessageContext, m) -> bool:
         and bool(_PERSON_IS.search(ctx.text, 0, m.start))
 
 
+#: (user28) the nouns after a people's adjective that make it a language, not a food ("Spanish tutoring", "French lessons")
+_LANGUAGE_HEAD = re.compile(r"\s+(?:tutoring|tutors?|lessons?|class(?:es)?|courses?|teachers?|speakers?|translat(?:ion|ions|or|ors)|"
+                            r"interpret(?:er|ers|ing)|subtitles|dubbing|keyboard|exam)\b", re.I)
+
+
+def _a_language(ctx: MessageContext, m: Mention) -> bool:
+    """(user28) The tagger's cuisine said before a noun of learning or translating ("the Spanish tutoring plan",
+    "French lessons"): the language the user learns or needs, no food.
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "I'm on the Spanish tutoring plan"
+    >>> _a_language(N(text=text), N(label="cuisine", end=text.index(" tutoring"))), _a_language(N(text="Spanish food"), N(label="cuisine", end=7))
+    (True, False)
+    """
+    return m.label == "cuisine" and bool(_LANGUAGE_HEAD.match(ctx.text, m.end))
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -445,6 +479,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
             slot = ctx.pack.slots.get("product")
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
+        if _a_language(ctx, m):
+            slot, key, name, group = None, "language", "language", None
         if key not in filled:
             filled.add(key)
             units.append(FactUnit(key=key, name=name, value=m.text, slot=slot.id if slot else None, group=group,
@@ -760,8 +796,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     facts = ctx.units_of(FactUnit)
     filled = {u.key for u in facts}
     # what this message or the state already holds, and the assistant's open options
-    taken = [u.value.casefold() for u in facts] + [
-        str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()] + [
+    current = [str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()]
+    taken = [u.value.casefold() for u in facts] + current + [
         str(d["value"]).casefold() for _, d in _offers(ctx)]
     questions = [d["text"] for _, d in g.open_items(G, "question")]
     last = G.graph.get("last_turn")
@@ -771,7 +807,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     for m in ctx.mentions:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
-        if (reference is None and _skip(ctx, m, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
+        if (reference is None and _skip(ctx, m, taken) and not _refines(ctx, m, current, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start):
             continue
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
