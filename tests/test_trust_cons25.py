@@ -10,16 +10,7 @@ from ctxgraph import Tracker
 from tests.test_graph import bot, user
 
 
-def _rules(lang: str, said: list[dict]) -> list[tuple[str, str, str]]:
-    t = Tracker(lang)
-    t.observe_many(said)
-    return [(c.text, c.polarity, c.status) for c in t.state().constraints]
-
-
-def _promises(lang: str, said: list[dict]) -> list[tuple[str, str]]:
-    t = Tracker(lang)
-    t.observe_many(said)
-    return [(c.text, c.status) for c in t.state().commitments]
+from tests.test_trust_cons23 import _promises, _rules  # (text, polarity, status) of the rules; (text, status) of the promises
 
 
 def _has(rules, word: str, status: str = "active", polarity: str | None = None) -> bool:

@@ -6,17 +6,7 @@ as the month of a day ("催下15号前"), and 别 of a name read as an order in 
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages, lang):
-    t = Tracker(lang, today="2026-12-04")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _facts(messages, lang):
-    return {(f.key, f.value) for f in _state(messages, lang).facts if f.status == "current"}
+from tests.test_trust_fix26 import _facts, _state  # the state after messages; its current (key, value) pairs
 
 
 def _musts(messages, lang):

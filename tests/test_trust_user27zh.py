@@ -5,17 +5,7 @@ Chinese characters, a clock with its minutes in Chinese numerals, a flight numbe
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _facts(lang, messages):
-    t = Tracker(lang)
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return [(f.key, f.value, f.status) for f in t.state().facts]
-
-
-def _current(facts, key):
-    return [v for k, v, status in facts if k == key and status == "current"]
+from tests.test_trust_user26zh import _current, _facts  # (key, value, status) of every fact; a key's current values
 
 
 # --- a mobile said digit by digit (voice typing writes the digits as characters)
