@@ -770,7 +770,7 @@ def _clocks_with_their_days(ctx: MessageContext, picked: dict[str, list[Mention]
     days: list[tuple[Mention, str | int]] = [(ms[0], slot) for slot, ms in picked.items() if len(ms) == 1 and ms[0] in dated]
     days += [(m, n) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key != "time"
              for m in dated if u.value == m.text]
-    joined = [(day, where, clock) for day, where in days for clock in clocks[:1] + clocks[1:]
+    joined = [(day, where, clock) for day, where in days for clock in clocks
               if clock.start > day.end and _DAY_CLOCK_GAP.fullmatch(ctx.text, day.end, clock.start)]
     keys = [ctx.units[w].key if isinstance(w, int) else w for _, w, _ in joined]
     if len(joined) < 2 or len({id(c) for _, _, c in joined}) < len(joined) or len(set(keys)) < len(keys):
