@@ -242,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(n):
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-24 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-25 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -301,6 +301,8 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
                                       "parking space"),
     (24, "twenty-fourth", "en", 14, 3, "Wednesday, 6pm, Whitby, nine guests, patio, vegetarian, bunk bed, garden view, "
                                        "late check-in, ground floor, bike storage"),
+    (25, "twenty-fifth", "en", 15, 3, "Thursday, 5pm, Ludlow, ten guests, courtyard, pescatarian, sofa bed, river view, "
+                                      "early breakfast, lift access, pram space, EV charging"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -371,5 +373,5 @@ def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
     assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
     with pytest.raises(AttributeError):
         _cs.default_nothing_dir
-    with pytest.raises(ValueError, match="no blind set 25"):
+    with pytest.raises(ValueError, match="no blind set 26"):
         blind_dir(BLIND_SETS + 1)
