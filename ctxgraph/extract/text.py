@@ -26,6 +26,8 @@ _CLAUSE_SPLIT = re.compile(STATEMENT_END.pattern + r"|(?<=[，,])\s*(?=(?:but|an
 QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
 # what ends a sentence for question_sentences (a "." only before a space)
 _SENTENCE_BREAK = re.compile(r"[。！？!?\n]|\.(?=\s)")
+#: (lead21c) a take-back opening a Chinese reply ("算了 还是九价吧", "算了 充100吧"): the change, not a decline
+OPENING_TAKE_BACK_ZH = re.compile(r"^\W*(?:算了|不对|不了)[\s，,。、]*")
 #: where a sentence or clause ends, for a value's window after its slot word
 CLAUSE_END = re.compile(r"[。！？!?；;\n,，]|\.(?:\s|$)")
 #: where a sentence ends
