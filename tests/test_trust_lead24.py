@@ -65,3 +65,15 @@ def test_a_rhythm_is_no_duration_and_the_want_keeps_no_hanging_every():
     facts = _facts([("user", "I'd like window cleaning every 6 weeks"), ("assistant", "Sure."),
                     ("user", "make it every 4 weeks")], "en")
     assert ("frequency", "every 4 weeks") in facts and not any(k == "duration" for k, _ in facts), facts
+
+
+@pytest.mark.parametrize("text, address", [("两份宫保鸡丁 一份米饭 送3号楼", "3号楼"), ("送到5栋2单元", "5栋2单元"),
+                                           ("放到7幢东门就行", "7幢东门")])
+def test_a_building_after_a_verb_of_sending_is_the_address(text, address):
+    facts = _facts([("user", text)], "zh")
+    assert ("address", address) in facts, facts
+    assert not any(k == "want" and v in ("送", "送到", "放到") for k, v in facts), facts  # the verb alone is no want
+
+
+def test_a_day_of_the_month_after_a_verb_of_sending_is_no_address():
+    assert not any(k == "address" for k, _ in _facts([("user", "3号送到就行")], "zh"))
