@@ -77,3 +77,40 @@ def test_a_building_after_a_verb_of_sending_is_the_address(text, address):
 
 def test_a_day_of_the_month_after_a_verb_of_sending_is_no_address():
     assert not any(k == "address" for k, _ in _facts([("user", "3号送到就行")], "zh"))
+
+
+def test_an_email_after_invoice_is_the_email_not_an_invoice_title():
+    facts = _facts([("user", "send the invoice to sara.k@gmial.com"), ("assistant", "I'll send it to sara.k@gmial.com."),
+                    ("user", "oops typo, sara.k@gmail.com")], "en")
+    assert ("email", "sara.k@gmail.com") in facts and not any("gmial" in v for _, v in facts), facts
+
+
+def test_a_company_after_invoice_stays_the_invoice_title():
+    assert ("invoice_title", "Acme Ltd") in _facts([("user", "invoice to Acme Ltd please")], "en")
+
+
+@pytest.mark.parametrize("offer, reply, picked, other", [
+    ("Would you like the refund to your original card or as store credit?", "original card definitely not store credit",
+     "original card", "store credit"),
+    ("We have the Transit at £70 or the Luton at £95.", "the luton not the transit", "luton", "Transit"),
+])
+def test_a_pick_with_not_the_other_after_it_picks(offer, reply, picked, other):
+    facts = _facts([("user", "hi"), ("assistant", offer), ("user", reply)], "en")
+    assert any(picked in v.casefold() for _, v in facts) and not any(other in v for _, v in facts), facts
+
+
+@pytest.mark.parametrize("reply", ["I do not want the luton", "it's not the luton"])
+def test_a_not_that_negates_its_verb_picks_nothing(reply):
+    facts = _facts([("user", "hi"), ("assistant", "We have the Transit at £70 or the Luton at £95."), ("user", reply)], "en")
+    assert not any("luton" in v.casefold() for _, v in facts), facts
+
+
+def test_a_thing_booked_is_no_problem_but_a_thing_owned_still_describes_one():
+    facts = _facts([("user", "hi, I've got a hire car booked under RX-20931, due back monday")], "en")
+    assert not any(k == "problem" for k, _ in facts), facts
+    assert any(k == "problem" for k, _ in _facts([("user", "we've got a wood burner that smokes")], "en"))
+
+
+def test_the_want_keeps_no_hanging_but():
+    facts = _facts([("user", "can I book a hygienist clean? afternoons are best, any day but wednesday")], "en")
+    assert not next(v for k, v in facts if k == "want").endswith("but"), facts

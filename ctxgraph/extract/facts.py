@@ -553,8 +553,28 @@ def slot_word_facts(w: FactWriter) -> None:
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
             if value and _PRONOUN.fullmatch(value):
                 continue  # (prec16) "invoice to me, Joanne Pryce": the speaker, whose name is read as a name
+            if value and not slot.types and _names_own_slot(ctx, value):
+                continue  # (lead24) "send the invoice to sara.k@gmial.com": where it goes, the email's own fact
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+#: (lead24) labels of values that fill a slot of their own wherever they are said
+_ADDRESSED_LABELS = frozenset({"EMAIL", "PHONE"})
+
+
+def _names_own_slot(ctx: MessageContext, value: str) -> bool:
+    """(lead24) Whether a free value after a slot word with no types is only an email or a phone number ("send the
+    invoice to sara.k@gmial.com"): the value names where the thing goes and its own slot holds it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "send the invoice to sara.k@gmail.com"})
+    >>> [(f.key, f.value) for f in t.state().facts]
+    [('email', 'sara.k@gmail.com')]
+    """
+    return any(m.label in _ADDRESSED_LABELS and m.text in value and not value.replace(m.text, "").strip(" ,.:;-")
+               .casefold().removeprefix("to").strip() for m in ctx.mentions)
 
 
 #: (prec16) a free value that is only a pronoun: it names the speaker or the listener, no value

@@ -353,8 +353,8 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
 
 
 #: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
-#: dropped from the want as written (the value's own fact keeps it); (lead24) "every" once "6 weeks" is out
-_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till|every))+(?:\s+(?:the|a|an|my|our))?"
+#: dropped from the want as written (the value's own fact keeps it); (lead24) "every" once "6 weeks" is out, "but" once "wednesday" is ("any day but")
+_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till|every|but|except))+(?:\s+(?:the|a|an|my|our))?"
                            r"(?=\s*(?:[,.;]|$))", re.I)  # (lead21d) "… from the" once "3rd of March" is out
 
 
