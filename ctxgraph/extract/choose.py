@@ -52,7 +52,7 @@ from .picks import NOT_A_NAME, _short_name
 from .notchosen import FEAR_PATTERN, asks, others_experience, put_off_until
 from .registry import step
 from .several import several
-from .text import clauses, cut_at_boundary, first_match, sub_clauses
+from .text import OPENING_TAKE_BACK_ZH, clauses, cut_at_boundary, first_match, sub_clauses
 
 #: a clause longer than this (characters) says more than a pick
 MAX_CLAUSE_CHARS = 48
@@ -766,8 +766,6 @@ MAX_ECHO_CHARS_ZH = 8
 #: (lead21c) the assistant's clauses, each with the mark that ends it; a clause that asks yes or no
 _ZH_PIECES = re.compile(r"[^，。！？,;；!?]+[，。！？,;；!?]?")
 _ZH_YES_NO = re.compile(r"吗|么|有没有|是不是|能不能|要不要|可不可以|行不行|好不好")
-#: (lead21c) a take-back opening the reply ("算了 还是九价吧")
-_BACK_ZH = re.compile(r"^\W*(?:算了|不对|不了)[\s，,。、]*")
 #: (lead21c) a word around the thing that takes it (那就, 要, 选, 吧, 就行, 可以)
 _PICK_MARK_ZH = re.compile(r"[那就要选订定用来报约吧]|就行|就好|可以|好了")
 
@@ -791,12 +789,12 @@ def _echo_pick_zh(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     held = [str(u.value) for u in ctx.units_of(FactUnit)]
     G = ctx.graph
     subs = _sub_clauses(ctx)
-    back = _BACK_ZH.match(subs[0][1]) if subs else None
+    back = OPENING_TAKE_BACK_ZH.match(subs[0][1]) if subs else None
     if back and not subs[0][1][back.end():].strip(" ，,。"):
         subs = subs[1:]  # "算了 还是九价吧": the take-back said alone, then the pick
     for offset, clause in subs[:1]:
-        back = back or _BACK_ZH.match(clause)
-        clause = _BACK_ZH.sub("", clause)  # "算了 还是九价吧": the take-back is the change, not a decline
+        back = back or OPENING_TAKE_BACK_ZH.match(clause)
+        clause = OPENING_TAKE_BACK_ZH.sub("", clause)  # "算了 还是九价吧": the take-back is the change, not a decline
         # the picks standing, read only for a take-back (a scan of the current facts on every reply otherwise)
         picks = sorted((f for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")),
                        key=lambda f: int(f[1:])) if back else []

@@ -553,8 +553,28 @@ def slot_word_facts(w: FactWriter) -> None:
             value = free or ctx.profile.free_value(text[sm.end():clause_end])
             if value and _PRONOUN.fullmatch(value):
                 continue  # (prec16) "invoice to me, Joanne Pryce": the speaker, whose name is read as a name
+            if value and not slot.types and _names_own_slot(ctx, value):
+                continue  # (lead24) "send the invoice to sara.k@gmial.com": where it goes, the email's own fact
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+#: (lead24) labels of values that fill a slot of their own wherever they are said
+_ADDRESSED_LABELS = frozenset({"EMAIL", "PHONE"})
+
+
+def _names_own_slot(ctx: MessageContext, value: str) -> bool:
+    """(lead24) Whether a free value after a slot word with no types is only an email or a phone number ("send the
+    invoice to sara.k@gmial.com"): the value names where the thing goes and its own slot holds it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "send the invoice to sara.k@gmail.com"})
+    >>> [(f.key, f.value) for f in t.state().facts]
+    [('email', 'sara.k@gmail.com')]
+    """
+    return any(m.label in _ADDRESSED_LABELS and m.text in value and not value.replace(m.text, "").strip(" ,.:;-")
+               .casefold().removeprefix("to").strip() for m in ctx.mentions)
 
 
 #: (prec16) a free value that is only a pronoun: it names the speaker or the listener, no value
@@ -1128,7 +1148,8 @@ def bare_answer(w: FactWriter) -> None:
     if len(named) == 1 and not any(m.label == "PERSON" or m.kind in ("value", "id") for m in free) \
             and not first_match(ctx.pack.accepts, ctx.text) and not first_match(ctx.pack.rejects, ctx.text):
         # "What name shall I put on the order?" - "Eilidh Farquharson": a name the NER does not know
-        name = _NAME_REPLY.fullmatch(_without_fillers(ctx.text, ctx.pack.answer_fillers))
+        reply = _without_fillers(ctx.text, ctx.pack.answer_fillers)
+        name = _NAME_REPLY.fullmatch(reply) or (_one_name_word(reply) if asked == named else None)
         if name:
             w.make(ctx.pack.slots[named[0]], name.group(0), 0, patterned=True)
             return
@@ -1156,6 +1177,23 @@ def bare_answer(w: FactWriter) -> None:
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ž][a-zß-öø-ÿĀ-ž'’-]+"
 #: a reply shaped like a person's name: two or three capitalised words, a title first or not
 _NAME_REPLY = re.compile(r"(?!" + NAME_LEAD_EN + r")(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?" + _NAME_WORD + r"(?: " + _NAME_WORD + r"){1,2}")
+#: (lead24) one capitalised word, no lead-in: "Olu", "Okafor"
+_ONE_NAME_WORD = re.compile(r"(?!" + NAME_LEAD_EN + r")" + _NAME_WORD)
+
+
+def _one_name_word(reply: str) -> re.Match | None:
+    """(lead24) The reply as one name, where the question asked for a name alone ("What name should I put?" - "Olu"):
+    a capitalised word that is no common English word (spaCy's stop words: "Same", "Whatever").
+
+    >>> _one_name_word("Olu").group(0), _one_name_word("Whatever"), _one_name_word("olu")
+    ('Olu', None, None)
+    """
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    m = _ONE_NAME_WORD.fullmatch(reply)
+    return m if m and reply.casefold() not in STOP_WORDS else None
+
+
 #: (missen21) a reply that opens with a name, a comma, a dot, a phone number or nothing after it
 _NAME_OPENS = re.compile(r"\W*" + NAME_LEAD_EN + "?(" + _NAME_REPLY.pattern + r")(?=\s*(?:[,.;]|\+?\d|$))")
 

@@ -15,6 +15,9 @@ assistant's words. The key is ``frequency``; a later one supersedes the earlier 
 >>> _ = t.observe({"role": "user", "content": "go down to the small one and every other week pls"})
 >>> [(f.key, f.value) for f in t.state().facts if f.key == "frequency"]
 [('frequency', 'every other week')]
+>>> _ = t.observe({"role": "user", "content": "actually make it every 4 weeks"})  # (lead24) no duration of 4 weeks
+>>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+[('frequency', 'every 4 weeks')]
 """
 
 from __future__ import annotations
@@ -58,4 +61,8 @@ def often(ctx: MessageContext) -> list[_Unit]:
     found = unread_phrases(ctx, en_often(ctx.text))
     if not found:
         return []
+    # (lead24) the span of time inside the rhythm ("6 weeks" of "every 6 weeks") is no duration of its own
+    ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.key == "duration" and not u.offered
+                                                 and any(str(u.value) in rhythm for rhythm in found)
+                                                 and ctx.text.count(str(u.value)) == 1)]
     return [FactUnit(key="frequency", name="how often", value=found[-1], stressed=ctx.stressed_at(found[-1]))]

@@ -44,7 +44,7 @@ from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
 from .registry import step
-from .text import SENTENCE_END, clause_at, clauses, first_match, in_spans
+from .text import OPENING_TAKE_BACK_ZH, SENTENCE_END, clause_at, clauses, first_match, in_spans
 
 #: A preposition a model's span takes with a value ("at 7:30pm"): not part of the value.
 _LEAD = re.compile(r"^(?:at|on|by|around|about|until|till|from)\s+(?=\S)", re.I)
@@ -131,6 +131,10 @@ def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None
     return ctx.pack.type_roles.get(m.label)
 
 
+#: (lead24) a Chinese negation: the words after an opening take-back that hold one still decline
+_NEGATED_ZH = re.compile(r"[不别没甭]")
+
+
 def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     """The clause asks without a question mark ("明天能到吗"), declines ("18:05来不及", "not the
     suite") or states a rule ("nothing before 9am", "6点之后的"): its values are no wish, or
@@ -138,6 +142,9 @@ def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     message typed without punctuation: "礼拜六下昼啦 我返工 平日冇人喺屋企" picks 礼拜六; the rule is 平日."""
     from .cues import _ENDS_ASKING, _rule
 
+    if ctx.lang == "zh" and (rest := OPENING_TAKE_BACK_ZH.sub("", clause)).strip() and not _NEGATED_ZH.search(rest):
+        clause = rest  # (lead24) "算了 充100吧": the take-back opening it changes the value, the value after it is
+        # wished; not "算了 周六不去了" (the rest declines)
     if _ENDS_ASKING.search(clause) or first_match(ctx.pack.rejects, clause):
         return True
     rule = _rule(ctx, clause)

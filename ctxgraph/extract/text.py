@@ -26,6 +26,8 @@ _CLAUSE_SPLIT = re.compile(STATEMENT_END.pattern + r"|(?<=[，,])\s*(?=(?:but|an
 QUESTION_SENTENCE = re.compile(r"(?:[^。！？!?\n.]|\.(?!\s))*[？?]")
 # what ends a sentence for question_sentences (a "." only before a space)
 _SENTENCE_BREAK = re.compile(r"[。！？!?\n]|\.(?=\s)")
+#: (lead21c) a take-back opening a Chinese reply ("算了 还是九价吧", "算了 充100吧"): the change, not a decline
+OPENING_TAKE_BACK_ZH = re.compile(r"^\W*(?:算了|不对|不了)[\s，,。、]*")
 #: where a sentence or clause ends, for a value's window after its slot word
 CLAUSE_END = re.compile(r"[。！？!?；;\n,，]|\.(?:\s|$)")
 #: where a sentence ends
@@ -243,11 +245,19 @@ def whole_words(part: str, text: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", text) is not None
 
 
+#: (lead24) a "not" that turns to another thing after a thing named, as a clause of its own: "original card definitely
+#: not store credit", "the 11 one not the 9"; not after a verb it negates ("I do not", "it's not", "can not") nor after
+#: "or", "if", "why", "whether" ("blue or not")
+_NOT_THE_OTHER = (r"|(?<=\w)(?<!\bdo)(?<!\bdoes)(?<!\bdid)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bam)(?<!'s)(?<!'re)(?<!'m)"
+                  r"(?<!\bwill)(?<!\bwould)(?<!\bcould)(?<!\bshould)(?<!\bcan)(?<!\bmight)(?<!\bmust)(?<!\bhave)(?<!\bhas)(?<!\bhad)"
+                  r"(?<!\bor)(?<!\bif)(?<!\bwhy)(?<!\bwhether)(?<!\bbut)(?<!\bthat)(?<!\bit)(?<!\bi)(?<!\bwe)(?<!\byou)(?<!\bthey)"
+                  r"(?<!\bdefinitely)(?<!\babsolutely)(?<!\bcertainly)(?<!\bjust)(?<!\band)"
+                  r"\s+(?=(?:(?:definitely|absolutely|certainly|just|and)\s+)?not\b)")
 #: (picks10) where a clause parts in chat: a comma, dots, "actually", "but"; a space between Chinese characters is a
 #: comma ("那走单位那个吧 千万别联系房东"); (user27zh) so is a 吧 that closes a pick typed with no mark after it, as
 #: voice typing writes ("八十八那个吧流量不够用", "一对一线上吧周末白天都行"; not 酒吧, 网吧)
 _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
-                  r"|(?<=(?<![酒网水氧贴话])吧)(?=[\u4e00-\u9fff])", re.I)
+                  r"|(?<=(?<![酒网水氧贴话])吧)(?=[\u4e00-\u9fff])" + _NOT_THE_OTHER, re.I)
 
 
 def sub_clauses(text: str) -> list[tuple[int, str]]:

@@ -139,8 +139,13 @@ def wants(ctx: MessageContext) -> list[_Unit]:
             if more:  # beside the first want; the first one when the opening said none ("Oh and we need the certificate")
                 key = f"{WANT_KEY}_t{ctx.index}" if g.current_with_key(ctx.graph, WANT_KEY) else WANT_KEY
                 later.append(FactUnit(key=key, name=name, value=cut_at_boundary(more, WANT_CHARS), stressed=ctx.stressed))
-    value = cut_at_boundary(value, WANT_CHARS) if value else ""
+    value = cut_at_boundary(value, WANT_CHARS) if value and not _BARE_DEED_ZH.fullmatch(value) else ""
     return [FactUnit(key=WANT_KEY, name=name, value=value, stressed=ctx.stressed)] if value else later
+
+
+#: (lead24) a verb of sending or putting left alone once the place after it is its own fact ("送到3号楼": the address
+#: holds 3号楼; "送到" says no more than that)
+_BARE_DEED_ZH = re.compile(r"[送寄放搬拿带运][到去在给]?")
 
 
 def _wanting(ctx: MessageContext, rules, start: int, clause: str, *, opening: bool = False, ask: bool = False,
@@ -348,8 +353,8 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
 
 
 #: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
-#: dropped from the want as written (the value's own fact keeps it)
-_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till))+(?:\s+(?:the|a|an|my|our))?"
+#: dropped from the want as written (the value's own fact keeps it); (lead24) "every" once "6 weeks" is out, "but" once "wednesday" is ("any day but")
+_HANGING_PREP = re.compile(r"(?:\s+\b(?:of|for|in|at|on|by|with|from|to|about|around|until|till|every|but|except))+(?:\s+(?:the|a|an|my|our))?"
                            r"(?=\s*(?:[,.;]|$))", re.I)  # (lead21d) "… from the" once "3rd of March" is out
 
 
