@@ -67,3 +67,9 @@ def test_a_part_of_the_day_as_a_preference_picks_no_slot():
 def test_an_order_number_in_two_dashed_groups():
     facts = _facts([("user", "hiya I want to return a kettle, order 7781-2201, it's leaking from the bottom")], "en")
     assert ("order_id", "7781-2201") in facts, facts
+
+
+def test_a_place_taken_for_a_person_after_a_ride_to_it_is_the_destination():
+    facts = _facts([("user", "need a taxi to Gatwick North Terminal tomorrow, pick up 6 Mill Lane at 5:30am")], "en")
+    assert ("destination", "Gatwick North Terminal") in facts and not any(k == "person" for k, _ in facts), facts
+    assert ("person", "John Smith") in _facts([("user", "send it to John Smith")], "en")
