@@ -209,9 +209,31 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
         if found:
             best.append((len(found), i, found))
     best.sort(reverse=True)
-    if not best or (len(best) > 1 and best[0][0] == best[1][0]):
+    if not best:
+        return _by_letter(clause, options)
+    if len(best) > 1 and best[0][0] == best[1][0]:
         return None, ""
     return best[0][1], best[0][2]
+
+
+#: (lead24) a Latin letter standing alone, the code of an option ("套餐B 699元" - "B吧", "选A")
+_LONE_LETTER = re.compile(r"(?<![A-Za-z0-9])[A-Za-z](?![A-Za-z0-9])")
+
+
+def _by_letter(clause: str, options: list[Option]) -> tuple[int | None, str]:
+    """(lead24) The one option whose code is the one letter the Chinese ``clause`` says alone ("套餐A 399元，套餐B 699元" -
+    "B吧"); none when the clause says two letters or the letter stands alone in two options.
+
+    >>> opts = [Option("套餐A 399元", "", {}, frozenset()), Option("套餐B 699元 含胃镜", "", {}, frozenset())]
+    >>> _by_letter("B吧", opts), _by_letter("A还是B", opts), _by_letter("好的", opts)
+    ((1, 'B'), (None, ''), (None, ''))
+    """
+    said = _LONE_LETTER.findall(clause)
+    if len(said) != 1:
+        return None, ""
+    letter = re.compile(rf"(?<![A-Za-z0-9]){said[0]}(?![A-Za-z0-9])", re.I)
+    holding = [i for i, o in enumerate(options) if letter.search(o.text)]
+    return (holding[0], said[0]) if len(holding) == 1 else (None, "")
 
 
 #: (prec25, zh) a word that denies what follows it in an option ("不带粉碎", "无早餐", "没有阳台")

@@ -320,7 +320,7 @@ def offered_lists(text: str, lang: str) -> list[list[Option]]:
 @lru_cache(maxsize=256)
 def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
     if not _SEPARATOR.search(text) and "、" not in text and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2 \
-            and not _NAMED_HINT.search(text):
+            and not _NAMED_HINT.search(text) and not ("和" in text and asks_which(text)):
         return [], []  # no "or", fewer than two measures and no names listed with details: no list (the cheap test first)
     best: list[Option] = []
     lists: list[list[Option]] = []
@@ -338,6 +338,8 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
             measured = []
             continue
         pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):], kinds)) if p and not _ASKING.search(p)]
+        paired = _joined_pair(pieces[0]) if len(pieces) == 1 and lead and asks_which(text) else []
+        pieces = paired or pieces  # (lead24) "我们有小面包车和中型面包车，您要哪种？": two kinds to pick from
         # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
         if not all(_named(p, lang) or (_PRICE.search(p) and len(measures(p)) >= 2) for p in pieces):
             best, measured, lists, parallel = [], [], [], []  # "… at 2pm or at 4:30pm, or …": a list inside an option, not read here
@@ -353,7 +355,8 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
         # options split only at commas are a list when a lead-in ("有两种：") or a question says so, not
         # a breakdown of one price ("后盖220元，加电池一共369元")
         listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text))) \
-            or (kinds and "、" in sentence) or (all("price" in o.measures for o in opts) and not any(_ADDS.match(p) for p in pieces[1:]))
+            or (kinds and "、" in sentence) or (all("price" in o.measures for o in opts) and not any(_ADDS.match(p) for p in pieces[1:])) \
+            or bool(paired)
         # (wants11) kinds listed after a lead-in that announces them ("清洗方式有三种：A、B、C"); pieces each with its own price
         # and no word of adding ("A fixed tow bar is £280, a detachable one £390."): options though no question follows
         if 2 <= len(opts) <= MAX_OPTIONS and listed:
@@ -423,6 +426,21 @@ def _listed_to_pick(body: str) -> bool:
     (True, False)
     """
     return bool(_ENUMERATED_THEN_WHICH.search(body))
+
+
+#: (lead24) two names joined by one 和, a count of kinds after them or not ("小面包车和中型面包车", "白色和黑色两种")
+_PAIR_ZH = re.compile(r"([\u4e00-\u9fff]{1,6})和([\u4e00-\u9fff]{1,6}?)(?:(?:这)?[两二]\s*(?:种|款|类|个|档))?")
+
+
+def _joined_pair(piece: str) -> list[str]:
+    """(lead24) The two names of a piece that joins them with 和 after a lead-in, when the message asks which ("我们有小面包车
+    和中型面包车，您要哪种？"): short names with no measure, each an option; [] for anything else.
+
+    >>> _joined_pair("小面包车和中型面包车"), _joined_pair("白色和黑色两种"), _joined_pair("早上8点和晚上6点")
+    (['小面包车', '中型面包车'], ['白色', '黑色'], [])
+    """
+    m = _PAIR_ZH.fullmatch(piece.strip())
+    return [m.group(1), m.group(2)] if m and not measures(piece) else []
 
 
 def asks_which(text: str) -> bool:

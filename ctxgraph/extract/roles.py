@@ -495,6 +495,10 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
     return units
 
 
+#: (lead24) a ceiling said right after an amount: "£400 max", "£400 tops", "£400 at most"
+_CEILING_AFTER = re.compile(r"\s*(?:max(?:imum)?|tops|at most|at the most)\b", re.I)
+
+
 def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     """A bare number right after words that move an amount ("budget is max £100" ... "ok go up to
     110 then") is the user's latest amount moved there, in its currency: it supersedes it. Only
@@ -508,6 +512,9 @@ def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     ...                 {"role": "user", "content": "fine, go up to 460 then"}])
     >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
     [('budget', '£460')]
+    >>> _ = t.observe({"role": "user", "content": "ok £500 max then"})  # (lead24) a ceiling with its currency
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('budget', '£500')]
     """
     from .._normalize import parse_number
 
@@ -521,6 +528,12 @@ def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     if old is None or old["key"] in filled:
         return []
     for m in ctx.mentions:
+        if m.label == "MONEY" and isinstance(m.value, dict) and m.value.get("amount") and _CEILING_AFTER.match(ctx.text, m.end) \
+                and not ctx.asking(m.start) and not in_spans(m.start, ctx.taken_back) \
+                and 0.5 <= m.value["amount"] / old["normalized"]["amount"] <= 2:
+            # (lead24) "£400 max then" after "budget about £300": the ceiling said with its currency is the budget moved
+            return [FactUnit(key=old["key"], name=old["name"], value=m.text, slot=None if old.get("phrase") else old.get("slot"),
+                             group=old.get("group"), normalized=m.value, correction=True, stressed=ctx.stressed)]
         if m.label not in ("NUMBER", "CARDINAL") or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
                 or not first_match(rules, ctx.text[max(0, m.start - CUE_WINDOW):m.start]):
             continue

@@ -449,17 +449,23 @@ _SPACE_CUT = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff\d])")
 _PART_CUT = re.compile(r"(?<=[,;])\s*|" + _SPACE_CUT.pattern)
 
 
+#: (lead24) a part of the day with a word that points at the option holding it, and nothing else ("上午的", "下午那个吧")
+_PART_POINTED = re.compile(rf"(?:{_ZH_PART})(?:的|那个|那场|那班)吧?")
+
+
 def _bare_pick(piece: str, pack, size: int) -> bool:
     """(picks16) A piece that names a slot by its day, clock or place and says nothing else ("14号那场", "周三那个",
     "16号上午吧"): a part of the day alone ("上午最好") or a reason ("下午她有课", "7号孩子要去外婆家") is none.
 
     >>> _bare_pick("14号那场", None, 2), _bare_pick("16号上午吧", None, 2), _bare_pick("下午她有课", None, 2), _bare_pick("上午最好", None, 2)
     (True, True, False, False)
+    >>> _bare_pick("上午的", None, 2), _bare_pick("下午那个吧", None, 2)  # (lead24) a part of the day pointed at
+    (True, True)
     """
     tokens = [kind for _, _, kind, _ in _tokens(piece)]
     placed = pack is not None and pack.position(piece, size)[1]
     if not placed and "day" not in tokens and "clock" not in tokens:
-        return False
+        return bool(_PART_POINTED.fullmatch(piece.strip()))  # (lead24) "上午的 我叫陈静": the part of the day pointed at
     rest = _POINTERS.sub(" ", _PART.sub(" ", _CLOCK.sub(" ", _DAY.sub(" ", piece))))
     if placed:
         rest = rest.replace(placed, " ")
