@@ -25,6 +25,7 @@ Only facts of this message are mended (the units the steps before made); wants a
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
@@ -33,9 +34,19 @@ from .registry import step
 #: (en) the words of a slip the pack's lists do not hold: a bare "no" after a clause's end or a comma with a number
 #: right after it (not "No 5 Mill Lane", a house number), "actually" right before a number, "no, not" before a thing
 _SLIP = {"en": re.compile(r"(?:(?<=[,.;!?…]\s)|(?<=[,.;!?…])|^)no\b,?(?=\s*\d(?![\d.:]*\s+(?-i:[A-Z])))"
-                          r"|\bactually,?(?=\s+\d)|\bno,?(?=\s+not\b)", re.I)}
-#: at most this many characters between the old value and the slip's words, and between them and the new value
+                          r"|\bactually,?(?=\s+\d)|\bno,?(?=\s+not\b)", re.I),
+         # (zh) the user saw, remembered or did it wrong ("金额我看错了", "我记错了")
+         "zh": re.compile(r"看错了|记错了|搞错了|弄错了")}
+#: (zh) the field the user mends, named right before the slip's words ("哦金额我看错了 是八千"): its value is the one said
+#: right after the same name earlier ("金额五千")
+_NAMED = {"zh": re.compile(r"(?P<field>[\u4e00-\u9fff]{2,4})(?<![我也又])(?:我|也|又)?$")}
+#: a decimal part a number reader left off the new value ("八十四点六平": 八十四)
+_DECIMAL = re.compile(r"^(?:点[零〇一二三四五六七八九两\d]+|\.\d+)")
+#: at most this many characters between the slip's words and the new value
 _GAP = 16
+#: at most this many characters (spaces aside) between the old value and the slip's words: "花甲15斤 哦不对", "26 feet, no",
+#: never a clause ("13号吧 那天学校好像有运动会彩排？哦不对 彩排是12号": the 12th is the rehearsal's)
+_BEFORE = 4
 #: (en) the new value restated after a few words ("thats mums, his is 3 August"): the words before it end so
 _RESTATED = {"en": re.compile(r"\b(?:is|it'?s|its|it is|are)\s*$", re.I)}
 #: a longer reach for a restated new value, inside one sentence
@@ -70,16 +81,72 @@ def _new_after(ctx: MessageContext, mentions: list[Mention], end: int) -> Mentio
         return None
     between = ctx.text[end:new.start]
     if new.start - end <= _GAP:
-        return new
+        return _with_decimal(ctx, new)
     restated = _RESTATED.get(ctx.lang)
     if restated and new.start - end <= _RESTATED_GAP and restated.search(between) and not re.search(r"[.!?;]", between):
-        return new
+        return _with_decimal(ctx, new)
     return None
 
 
-def mended_value(old: str, new: Mention, old_label: str) -> str | None:
+def _with_decimal(ctx: MessageContext, new: Mention) -> Mention:
+    """``new`` with the decimal part said right after it (:data:`_DECIMAL`) that its reader left off.
+
+    >>> from types import SimpleNamespace as NS
+    >>> _with_decimal(NS(text="是八十四点六平"), Mention(1, 4, "NUMBER", "八十四", "k")).text
+    '八十四点六'
+    """
+    tail = _DECIMAL.match(ctx.text[new.end:])
+    if not tail:
+        return new
+    return replace(new, end=new.end + tail.end(), text=new.text + tail.group(0), value=None)
+
+
+def _named_old(ctx: MessageContext, mentions: list[Mention], start: int) -> Mention | None:
+    """(zh) The value said earlier right after the field the user names before the slip's words ("金额五千 … 哦金额我看错了"):
+    the shortest name (two to four characters) said earlier with a value right after it, or None.
+
+    >>> from types import SimpleNamespace as NS
+    >>> ctx = NS(lang="zh", text="金额五千 逾期七个月。哦金额我看错了")
+    >>> _named_old(ctx, [Mention(2, 4, "NUMBER", "五千", "k"), Mention(7, 10, "QUANTITY", "七个月", "k")], 15).text
+    '五千'
+    """
+    named = _NAMED.get(ctx.lang)
+    m = named.search(ctx.text[max(0, start - 6):start]) if named else None
+    if not m:
+        return None
+    field = m.group("field")
+    for k in range(2, len(field) + 1):
+        name = field[-k:]
+        for at in (x.end() for x in re.finditer(re.escape(name), ctx.text[:start - len(m.group(0))])):
+            old = next((x for x in mentions if at <= x.start <= at + 1), None)
+            if old is not None:
+                return old
+    return None
+
+
+#: a number in figures or in Chinese words, to read the unit after it
+_ANY_NUMBER = re.compile(r"[\d零〇一二三四五六七八九十百千万两]+(?:[.:点][\d零〇一二三四五六七八九]+)?")
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+#: (zh) particles after a bare number that are no unit
+_PARTICLES = ("吧", "的", "了", "啊", "呀", "哈", "呢", "嘛", "啦")
+
+
+def _unit(value: str) -> str:
+    """What a value says after its last number: its unit ("30袋": 袋, "26 feet": feet), empty when it says none.
+
+    >>> _unit("30袋"), _unit("26 feet"), _unit("3 August 1938"), _unit("Leeds")
+    ('袋', 'feet', '', '')
+    """
+    numbers = list(_ANY_NUMBER.finditer(value))
+    return value[numbers[-1].end():].strip() if numbers else ""
+
+
+def mended_value(old: str, new: Mention, old_label: str, said_after: str = "") -> str | None:
     """The value ``old`` (of type ``old_label``) becomes when the user says ``new`` in its place: ``new`` whole when
-    it is of the same type; the old value with its last number changed when ``new`` is a bare number; else None.
+    it is of the same type (and unit); the old value with its last number changed when ``new`` is a bare number
+    whose next word (``said_after``, zh) is no other unit ("尿素30袋 哎不对 大哥那20亩": no 20袋); else None.
 
     >>> mended_value("26 feet", Mention(0, 2, "NUMBER", "27", "k"), "QUANTITY")
     '27 feet'
@@ -89,11 +156,16 @@ def mended_value(old: str, new: Mention, old_label: str) -> str | None:
     '3 August 1938'
     >>> mended_value("Leeds", Mention(0, 2, "NUMBER", "27", "k"), "GPE") is None
     True
+    >>> mended_value("30袋", Mention(0, 2, "NUMBER", "20", "k"), "QUANTITY", said_after="亩也让") is None
+    True
     """
     if new.text == old:
         return None
     if new.label == old_label:
-        return new.text
+        return new.text if old_label in ("DATE", "TIME") or _unit(new.text) == _unit(old) else None
+    unit = _unit(old)
+    if _CJK.match(said_after) and not said_after.startswith(_PARTICLES) and not (unit and said_after.startswith(unit[0])):
+        return None
     if new.label in ("NUMBER", "CARDINAL") and _NUMBER.fullmatch(new.text):
         numbers = list(_NUMBER.finditer(old))
         if numbers and numbers[-1].group(0) != new.text:
@@ -155,11 +227,12 @@ def slips(ctx: MessageContext) -> list[_Unit]:
     for start, end in cues:
         if _denied(ctx, start, end):
             continue
-        old = next((m for m in reversed(mentions) if m.end <= start), None)
-        if old is None or start - old.end > _GAP:
+        named = _named_old(ctx, mentions, start)
+        old = named or next((m for m in reversed(mentions) if m.end <= start), None)
+        if old is None or (old is not named and len(ctx.text[old.end:start].replace(" ", "")) > _BEFORE):
             continue
         new = _new_after(ctx, mentions, end)
-        value = mended_value(old.text, new, old.label) if new is not None else None
+        value = mended_value(old.text, new, old.label, ctx.text[new.end:new.end + 3]) if new is not None else None
         if value is not None and _mend(ctx, old.text, value, drop_said=new.text):
             continue
         _relabelled(ctx, old, end)
