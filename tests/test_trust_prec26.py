@@ -86,3 +86,18 @@ def test_zh_a_clause_between_keeps_the_value():
 def test_zh_new_number_of_another_unit_mends_nothing():
     values = _said("zh", "复合肥60袋 尿素也整30袋 哎不对 俺大哥那20亩也让俺一块儿订")
     assert not any(v == "20袋" for v in values)
+
+
+def test_en_po_is_no_place():
+    """(prec26) "PO" alone is a purchase order, which the English model reads as a place."""
+    t = Tracker("en")
+    t.observe_many([bot("Who should the invoice go to?"), user("invoice to accounts@oakfield.co.uk, PO number to follow from Dev")])
+    assert not [f.value for f in t.state().facts if f.status == "current" and f.key == "place"]
+
+
+@pytest.mark.parametrize("text", ["他头疼得厉害，等不了一个礼拜，周三下午那个吧", "两头的吧 吉时9点18 师傅说这个时辰好"])
+def test_zh_week_and_lucky_hour_are_no_place(text):
+    """(prec26) 礼拜 (a week) and 吉时 (a lucky hour), tagged as places by jieba, name none."""
+    t = Tracker("zh", today="2027-03-01")
+    t.observe_many([bot("您看哪个时间方便？"), user(text)])
+    assert not [f.value for f in t.state().facts if f.status == "current" and f.key == "place"]
