@@ -101,3 +101,33 @@ def test_zh_week_and_lucky_hour_are_no_place(text):
     t = Tracker("zh", today="2027-03-01")
     t.observe_many([bot("您看哪个时间方便？"), user(text)])
     assert not [f.value for f in t.state().facts if f.status == "current" and f.key == "place"]
+
+
+@pytest.mark.parametrize("text", [
+    "Hi, ref SR-4410. The engineer came Tuesday for my oven, said the fan needs replacing",
+    "hi, Priya came Thursday with the swatches, we want the dark green",
+    "we got the results on friday and my daughter didnt get her first choice",
+])
+def test_en_weekday_of_a_past_event_is_no_day(text):
+    """(prec26) A weekday the user tells of something that happened is no day the user books."""
+    t = Tracker("en")
+    t.observe(user(text))
+    assert not [f.value for f in t.state().facts if f.status == "current" and f.key == "day"]
+
+
+@pytest.mark.parametrize("text, day", [("we moved it to Friday, so Friday please", "Friday"),
+                                       ("can it be delivered Monday?", "Monday")])
+def test_en_weekday_after_a_change_or_a_request_stays(text, day):
+    t = Tracker("en")
+    t.observe(user(text))
+    assert any(day in f.value for f in t.state().facts if f.status == "current")
+
+
+def test_en_plan_given_up_with_but():
+    """(prec26) "We were going to say 14th January but …, so the 21st": the plan given up is no value."""
+    t = Tracker("en", today="2027-01-02")
+    t.observe_many([bot("What date would you like the crane?"),
+                    user("We were thinking of 3rd March but the scaffold is late so the 10th.")])
+    values = _all_current(t)
+    assert not any("3rd March" in v for v in values)
+    assert any("10th" in v for v in values)
