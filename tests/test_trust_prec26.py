@@ -131,3 +131,13 @@ def test_en_plan_given_up_with_but():
     values = _all_current(t)
     assert not any("3rd March" in v for v in values)
     assert any("10th" in v for v in values)
+
+
+def test_zh_count_mended_in_a_message_of_its_own_moves_the_want():
+    """(prec26) "我算错了 是两百亩" after a want with "大概两百二十亩": the want no longer says the count taken back."""
+    t = Tracker("zh")
+    t.observe_many([user("你好 我们村有小麦要飞防 大概两百二十亩 下礼拜能来吗"), bot("可以安排。亩数能再确认一下吗？"),
+                    user("我算错了 是两百亩 有二十亩已经打过了")])
+    wants = [f.value for f in t.state().facts if f.status == "current" and f.key == "want"]
+    assert wants and not any("两百二十亩" in w for w in wants)
+    assert any("两百亩" in w for w in wants)

@@ -27,16 +27,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .registry import step
+from .sayings import SAYING_KEYS, alike, followed
 
 #: (en) the words of a slip the pack's lists do not hold: a bare "no" after a clause's end or a comma with a number
 #: right after it (not "No 5 Mill Lane", a house number), "actually" right before a number, "no, not" before a thing
 _SLIP = {"en": re.compile(r"(?:(?<=[,.;!?…]\s)|(?<=[,.;!?…])|^)no\b,?(?=\s*\d(?![\d.:]*\s+(?-i:[A-Z])))"
                           r"|\bactually,?(?=\s+\d)|\bno,?(?=\s+not\b)", re.I),
          # (zh) the user saw, remembered or did it wrong ("金额我看错了", "我记错了")
-         "zh": re.compile(r"看错了|记错了|搞错了|弄错了")}
+         "zh": re.compile(r"看错了|记错了|搞错了|弄错了|算错了|数错了")}
 #: (zh) the field the user mends, named right before the slip's words ("哦金额我看错了 是八千"): its value is the one said
 #: right after the same name earlier ("金额五千")
 _NAMED = {"zh": re.compile(r"(?P<field>[\u4e00-\u9fff]{2,4})(?<![我也又])(?:我|也|又)?$")}
@@ -237,3 +239,60 @@ def slips(ctx: MessageContext) -> list[_Unit]:
             continue
         _relabelled(ctx, old, end)
     return []
+
+
+def _opening_count(ctx: MessageContext, cues: list[tuple[int, int]]) -> list[str]:
+    """(zh) The count a message mends a value of an earlier message with: the first value mention right after the
+    slip's words when no value comes before them ("我算错了 是两百八十亩"), with its unit (the mention's own, or one or
+    two characters said right after it: the number reader leaves 亩 off); the forms to try, longest unit first."""
+    mentions = [m for m in ctx.mentions if m.kind in ("value", "id")]
+    start, end = cues[0]
+    if any(m.start < start for m in mentions):
+        return []
+    new = _new_after(ctx, mentions, end)
+    if new is None or not _ANY_NUMBER.search(new.text):
+        return []
+    if _unit(new.text):
+        return [new.text]
+    after = ctx.text[new.end:new.end + 2]
+    return [new.text + after[:k] for k in (2, 1) if len(after) >= k and all(_CJK.match(c) for c in after[:k])
+            and not after.startswith(_PARTICLES)]
+
+
+@step("slips_follow", roles=("user",))
+def slips_follow(ctx: MessageContext) -> list[_Unit]:
+    """(zh) A count the user mends in a message of its own ("我算错了 是两百八十亩") replaces the one count of its unit in
+    the user's current want or problem ("…大概三百亩…"): the sentence no longer says the value taken back.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我们果园要打药 大概一百二十亩 这个礼拜能来吗"},
+    ...                 {"role": "assistant", "content": "可以安排，亩数能再确认一下吗？"},
+    ...                 {"role": "user", "content": "我算错了 是一百亩"}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "want"]
+    ['我们果园要打药大概一百亩这个礼拜能来吗']
+    >>> _ = t.observe({"role": "user", "content": "哦我数错了 是九十亩"})
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.key == "want"]
+    ['我们果园要打药大概九十亩这个礼拜能来吗']
+    """
+    if ctx.lang != "zh":
+        return []
+    cues = _cues(ctx)
+    forms = _opening_count(ctx, cues) if cues else []
+    if not forms:
+        return []
+    G = ctx.graph
+    stated = {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith(SAYING_KEYS)}
+    out: list[_Unit] = []
+    for fid in [f for k, f in G.graph["current_fact"].items() if k.startswith(SAYING_KEYS)]:
+        d = G.nodes[fid]
+        if d["key"] in stated or G.nodes.get(f"t{d['turn']}", {}).get("role") != "user":
+            continue
+        for new in forms:
+            olds = re.findall(_ANY_NUMBER.pattern + re.escape(_unit(new)), str(d["value"]))
+            if len(olds) == 1 and alike(olds[0], new):
+                value = followed(str(d["value"]), [(olds[0], new)])
+                if value != d["value"]:
+                    out.append(FactUnit(key=d["key"], name=d["name"], value=value, subject=None, stressed=d["stressed"]))
+                break
+    return out
