@@ -52,14 +52,12 @@ def test_en_thing_denied_right_after_the_words():
     assert not any("drum" in v for v in values)
 
 
-@pytest.mark.parametrize("text", [
-    "Flat 2, No 5 Mill Lane",          # a house number, no slip
-    "we need 2 rooms, no smoking please",  # "no" before no number
+@pytest.mark.parametrize("text, kept", [
+    ("the address is Flat 2, No 5 Mill Lane", "5 Mill Lane"),  # "No 5": a house number, no slip
+    ("2 boxes please, sorry, no rush on them", "2 boxes"),     # "no rush" denies no thing
 ])
-def test_en_no_slip_leaves_values(text):
-    values = _said("en", text)
-    assert values == _said("en", text)  # stable
-    assert not any(v.startswith("5 ") and "Mill" not in v for v in values)
+def test_en_no_slip_leaves_values(text, kept):
+    assert any(kept in v for v in _said("en", text))
 
 
 def test_zh_mended_number_keeps_its_decimal():
