@@ -13,9 +13,7 @@ from tests.probe_sets import load_probes, probe_params, score_probes
 SCORED = score_probes("prec13")
 #: probes that still hold a fact no gold string holds, each with the reason (strict: a probe that stops doing so
 #: must leave this list)
-KNOWN_UNSUPPORTED: dict[str, str] = {
-    "zh_chengshi_none": "jieba tags 吉时 (an auspicious hour) as a place word; nothing in the sentence's structure says it is none",
-}
+KNOWN_UNSUPPORTED: dict[str, str] = {}  # (prec26) zh_chengshi_none passes: 吉时 is in the zh pack's not_entities
 
 
 def test_probes_prec13_set_is_both_languages_with_no_fact_exchanges():

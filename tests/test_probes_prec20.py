@@ -18,9 +18,7 @@ KNOWN_MISSES: dict[str, str] = {
     "zh-engaged-zhiban": "a zh time before the speaker's own duty (晚上7点我一般要值班) is still read: the rule tried moved "
                          "blind17 zhucan's date to a value the user changes later (wrong +1), so it was dropped",
     "zh-engaged-huiqu": "周末我自己回去给他剪: the same zh rule, dropped",
-    "en-proposed-say": "'we were going to say 3rd March but ... so the 10th': read as an event's date; read as the booking's "
-                       "(say a word of booking) it took the date slot and the 10th was lost, so the mend was dropped",
-}
+}  # (prec26) en-proposed-say passes: "were going to say X but … Y" is a plan given up (overtaken._WAS)
 
 
 def test_probes_prec20_load():

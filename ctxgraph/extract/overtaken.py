@@ -36,7 +36,9 @@ from .registry import step
 from .text import SENTENCE_END
 
 #: a value said as what it was, then a "but": the value is in ``v``
-_WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just|like|originally|initially|meant to be|supposed to be)\s+)?"
+_WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just|like|originally|initially|meant to be|supposed to be"
+                         # (prec26) a plan given up: "we were going to say 14th January but the cassettes are delayed"
+                         r"|going to (?:say|go for|go with|book|do|have|pick)|thinking of|planning on)\s+)?"
                          r"(?P<v>[^.!?;]{1,30}?)\s*,?\s*\bbut\b", re.I),
         "zh": re.compile(r"(?:本来|原本|原来|起初|一开始)(?P<v>[^，。！？,.!?；;]{1,16}?)[的了]?[\s，,]*(?:算了|不过|但是|可是)")}
 #: in English the value is what "was" says, right after it, with at most a few characters before the "but" ("was 200
