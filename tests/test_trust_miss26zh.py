@@ -28,3 +28,38 @@ def test_zh_dated_part_of_day_without_a_clock_stays_the_dates():
 def test_en_dated_afternoon_clock_unchanged():
     facts = _current("en", [user("The launch is on October 8 at 3pm, about two hours."), bot("Noted.")])
     assert any(k == "time" and "3pm" in v for k, v in facts)
+
+
+# --- a bare count the user orders: "要二十五桌", "那就4所", "咁就两部" ----------------------------------------------
+
+
+def test_zh_bare_count_ordered_is_kept():
+    facts = _current("zh", [user("老爷子八十大寿 想办几桌"), bot("好的，请问哪天？"),
+                            user("下个月6号 中午。哦 亲戚多 要十八桌 别搞少了"), bot("好的，十八桌。")])
+    assert ("桌", "十八桌") in facts
+
+
+def test_zh_later_bare_count_replaces_the_answered_one():
+    facts = _current("zh", [user("想订包间吃饭"), bot("好的，请问要几间？"), user("两间"),
+                            bot("好的。"), user("人多了 那就要三间")])
+    counted = [(k, v) for k, v in facts if v.endswith("间")]
+    assert counted and counted[-1][1] == "三间" and not any(v == "两间" for _, v in counted)
+
+
+def test_zh_last_bare_count_of_a_message_wins():
+    facts = _current("zh", [user("想申请澳洲的学校"), bot("您打算申请几所？"),
+                            user("钱不够 就两所。哦对 我妈说再加一个保底 那就3所")])
+    assert ("所", "3所") in facts and ("所", "两所") not in facts
+
+
+def test_zh_count_asked_or_named_before_the_verb_is_no_bare_order():
+    facts = _current("zh", [user("要两桌吗？"), bot("可以的。")])
+    assert not any(k == "桌" for k, _ in facts)
+    facts = _current("zh", [user("化肥整50袋 种子也整两袋"), bot("好的。")])
+    assert not any(k == "袋" for k, _ in facts)
+
+
+def test_en_bare_count_unchanged():
+    """English counts are the counts step's, read with their noun ("2 tables"): a bare "make it 3" moves them."""
+    facts = _current("en", [user("we'd like to book 2 tables for saturday"), bot("Sure."), user("actually make it 3 tables")])
+    assert any(v == "3 tables" for _, v in facts)
