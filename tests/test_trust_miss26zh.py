@@ -63,3 +63,30 @@ def test_en_bare_count_unchanged():
     """English counts are the counts step's, read with their noun ("2 tables"): a bare "make it 3" moves them."""
     facts = _current("en", [user("we'd like to book 2 tables for saturday"), bot("Sure."), user("actually make it 3 tables")])
     assert any(v == "3 tables" for _, v in facts)
+
+
+# --- a name answering the assistant's question about another person's name ----------------------------------------
+
+
+def test_zh_colleagues_name_asked_does_not_replace_the_users_name():
+    facts = _current("zh", [user("想咨询一下欠薪的事"), bot("请留一下您的姓名和电话。"), user("赵大勇，电话13912345678。"),
+                            bot("好的。"), user("我还有个同事也被拖了，能一起来吗？"), bot("可以一起来。他叫什么？"),
+                            user("王海涛，他拖了两个月")])
+    assert ("name", "赵大勇") in facts and ("person", "王海涛") in facts
+
+
+def test_zh_childs_name_asked_is_the_childs():
+    facts = _current("zh", [user("我叫周敏，想给孩子报个美术班"), bot("好的。孩子叫什么名字？"), user("叫林一一 今年六岁")])
+    assert ("name", "周敏") in facts and ("person_孩子", "林一一") in facts
+
+
+def test_zh_own_name_asked_beside_the_childs_stays_the_users():
+    facts = _current("zh", [user("想给孩子报个美术班"), bot("好的。孩子叫什么名字？家长怎么称呼？"),
+                            user("孩子叫林一一，我是她妈妈周敏，电话13811112222")])
+    assert ("name", "周敏") in facts
+
+
+def test_en_asked_other_name_keeps_the_users_name():
+    facts = _current("en", [user("I'm Dana Hill, booking swim lessons for my son"), bot("Lovely. What's his name?"),
+                            user("Oscar, he's 6")])
+    assert ("name", "Dana Hill") in facts and ("person", "Oscar") in facts
