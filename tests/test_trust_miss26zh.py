@@ -30,6 +30,17 @@ def test_en_dated_afternoon_clock_unchanged():
     assert any(k == "time" and "3pm" in v for k, v in facts)
 
 
+
+def test_zh_clock_parted_from_its_part_of_day_by_a_space_is_kept():
+    """"中午 十二点开席": the bare clock needs a word after it (开席 is none of them) and the part of the day was apart."""
+    facts = _current("zh", [user("下个月8号办寿宴 中午 十二点开席"), bot("好的。")])
+    assert any(k == "time" and "十二点" in v for k, v in facts)
+
+
+def test_zh_clock_range_avoided_after_a_space_stays_no_time():
+    facts = _current("zh", [user("上课时间要避开中午 十二点到两点 她要睡午觉"), bot("好的。")])
+    assert not any(k == "time" for k, _ in facts)
+
 # --- a bare count the user orders: "要二十五桌", "那就4所", "咁就两部" ----------------------------------------------
 
 
