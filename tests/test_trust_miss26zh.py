@@ -101,3 +101,10 @@ def test_en_asked_other_name_keeps_the_users_name():
     facts = _current("en", [user("I'm Dana Hill, booking swim lessons for my son"), bot("Lovely. What's his name?"),
                             user("Oscar, he's 6")])
     assert ("name", "Dana Hill") in facts and ("person", "Oscar") in facts
+
+
+def test_en_lead_passengers_name_is_still_the_users():
+    """"the lead passenger's name" names no one else: the reply is the user's own name, as before."""
+    facts = _current("en", [user("I'd like to book the river cruise for me and my wife"), bot("Lovely. May I take the lead passenger's name?"),
+                            user("Mr Robert Hale.")])
+    assert any(k == "name" and "Robert Hale" in v for k, v in facts)

@@ -514,7 +514,8 @@ def _other_name_key(lang: str, question: str, reply: str) -> str | None:
             return None
         return "person" if asked.group("who") in ("他", "她") else f"person_{asked.group('who')}"
     asked = _ASKS_NAME_EN.search(question[-200:])
-    if asked is None or asked.group("other") is None or re.search(r"\b(?:i'm|i am|my name|me)\b", reply, re.I):
+    # only a pronoun says whose: "the lead passenger's name" is as often the user's own
+    if asked is None or (asked.group("other") or "").casefold() not in ("his", "her") or re.search(r"\b(?:i'm|i am|my name|me)\b", reply, re.I):
         return None
     return "person"
 
