@@ -108,3 +108,17 @@ def test_en_lead_passengers_name_is_still_the_users():
     facts = _current("en", [user("I'd like to book the river cruise for me and my wife"), bot("Lovely. May I take the lead passenger's name?"),
                             user("Mr Robert Hale.")])
     assert any(k == "name" and "Robert Hale" in v for k, v in facts)
+
+
+# --- a wanted attribute that ends its sentence with a full stop ------------------------------------------------------
+
+
+def test_zh_wanted_attribute_before_a_full_stop_is_kept():
+    """"第二款吧，要黑色的。周六送过来": the last part of a sentence keeps its 。 and "要X的" was read only at the end."""
+    facts = _current("zh", [user("想买个电动车头盔"), bot("好的。"), user("尺码就选L，要黑色的。周六送过来")])
+    assert any(v == "黑色" for _, v in facts)
+
+
+def test_zh_wanted_deed_before_a_full_stop_is_no_attribute():
+    facts = _current("zh", [user("想买件羽绒服"), bot("好的。"), user("等不了那么久，过年要穿的。米色太容易脏")])
+    assert not any(v == "穿" for _, v in facts)
