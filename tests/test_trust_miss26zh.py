@@ -122,3 +122,9 @@ def test_zh_wanted_attribute_before_a_full_stop_is_kept():
 def test_zh_wanted_deed_before_a_full_stop_is_no_attribute():
     facts = _current("zh", [user("想买件羽绒服"), bot("好的。"), user("等不了那么久，过年要穿的。米色太容易脏")])
     assert not any(v == "穿" for _, v in facts)
+
+
+def test_zh_childs_name_asked_first_then_the_users_own_both_stay():
+    facts = _current("zh", [user("想给孩子报个美术班"), bot("好的。孩子叫什么名字？"), user("叫林一一 今年六岁"),
+                            bot("好的，请问您怎么称呼？"), user("我叫周敏 电话13811112222")])
+    assert ("person_孩子", "林一一") in facts and ("name", "周敏") in facts

@@ -546,7 +546,7 @@ def _asked_other_name(ctx: MessageContext, units: list[_Unit]) -> None:
             if u.value in held:
                 del units[n]
             else:
-                units[n] = u.model_copy(update=dict(key=key, name=key.replace("_", " "), slot=None))
+                units[n] = u.model_copy(update=dict(key=key, name=key.replace("_", " ")))
                 held.add(u.value)
 
 
