@@ -243,7 +243,8 @@ _ZH_COPULA = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{1,8}?)(?<![还就但不要
 # "<someone><verb>的是<value>": "养的是海水鱼", "我爸戴的是峰力的"
 _ZH_NOMINAL = re.compile(r"(?P<verb>[\u4e00-\u9fff])的是(?P<val>[^，。？！?!]{1,20})$")
 # "(<part>)要<value>的": "车衣要亮面的", "要遮光的吧" (not 不要 / 别要 / 要不要)
-_ZH_WANT_DE = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{0,6}?)(?<![不别没需])(?:想要|要)(?!不要)(?P<val>[^，。？！?!]{1,10}?)的(?:吧|啦|哈|呀|啊|哦)?$")
+# (miss26zh) the full stop that ends the sentence may close it ("第二个吧，要白的。旧机上门收": the last part of a sentence keeps it)
+_ZH_WANT_DE = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{0,6}?)(?<![不别没需])(?:想要|要)(?!不要)(?P<val>[^，。？！?!]{1,10}?)的(?:吧|啦|哈|呀|啊|哦)?[\s。！!~～]*$")
 # "<topic>我有<value>": "logo我有矢量图"
 _ZH_HAVE = re.compile(r"^(?P<subj>[\w\u4e00-\u9fff]{1,8}?)我(?:这|这边|这里|手上)?有(?P<val>[^，。？！?!]{1,12})$")
 # (miss7) a feature there is or is not, said as a clause of its own: "住七楼，有电梯的", "6楼，没电梯"; the feature a
@@ -318,6 +319,8 @@ def _zh_head(part: str, premise: bool) -> tuple[str, str] | None:
         subj = m.group("subj")
         if not subj or _zh_subject_ok(subj):
             val = _zh_value(m.group("val"), verbs_ok=True)
+            if len(val) == 1 and _zh_tags(val)[0][1] in ("v", "zg", "p"):
+                return None  # (miss26zh) "过年要穿的": what it is for (a deed), no attribute of the thing
             return (subj or "要求", val) if val else None
     m = _ZH_COPULA.match(part)
     if m:

@@ -327,3 +327,71 @@ def _things_dropped(ctx: MessageContext) -> list[_Unit]:
         if at is not None and _said_by(ctx, d) == "user" and not ctx.asking(at[0]) and _dropped(ctx, at):
             out.append(RetractUnit(fact=fid))
     return out
+
+
+#: (miss26zh) a count the user orders with no noun after it, at the start of its clause: an ordering verb or 就 (after
+#: 那 / 咁, a subject, an adverb), the number and a measure word that names the thing well enough ("要二十五桌",
+#: "那就4所", "咁就两部"); 个 counts anything and stays out, and so does a noun before the verb ("尿素也整30袋": the
+#: roles step's count of 尿素)
+_ZH_ORDERED = re.compile(r"(?:^|(?<=[\s，,。！!？?；;：:]))(?:那|咁|嗰)?(?:就|还是)?(?:我们|我|俺们|俺|咱们|咱)?(?:先|都|还|也)?"
+                         r"(?P<verb>要|订|定|摆|来|开|嚟|整)?(?P<count>(?:大概|大约|差不多)?[0-9一二两三四五六七八九十百]+"
+                         r"(?P<unit>[桌间份部所台张箱盒套辆袋桶]))(?=$|[\s，,。！!？?；;吧了啊哈嘛呀啦])")
+#: a count with its measure word at the end of a held fact's value ("10桌", "精选3所"): the same measure word counts it
+_HELD_COUNT = r"[0-9一二两三四五六七八九十百]+{unit}$"
+
+
+def ordered_counts(ctx: MessageContext) -> list[tuple[str, int, int]]:
+    """(measure word, start, end) of each count the user orders bare in the message (see ``_ZH_ORDERED``), not asked.
+
+    >>> from types import SimpleNamespace as N
+    >>> ordered_counts(N(text="亲戚多 要二十五桌 莫搞少了", asking=lambda at: False))
+    [('桌', 5, 9)]
+    >>> ordered_counts(N(text="尿素也整30袋 那就4所", asking=lambda at: False))
+    [('所', 10, 12)]
+    >>> ordered_counts(N(text="要两桌吗", asking=lambda at: True)), ordered_counts(N(text="三桌", asking=lambda at: False))
+    ([], [])
+    """
+    out = []
+    for m in _ZH_ORDERED.finditer(ctx.text):
+        if m.start("count") == m.start() or ctx.asking(m.start("count")):
+            continue  # a bare "三桌" with no verb or 就 before it answers what another step reads; a question orders nothing
+        out.append((m.group("unit"), m.start("count"), m.end("count")))
+    return out
+
+
+def _held_count_key(ctx: MessageContext, unit: str) -> str | None:
+    """The key of the user's newest current fact whose value ends with a count in ``unit`` ("tables: 10桌"): a new
+    count in that measure word replaces it."""
+    rx = re.compile(_HELD_COUNT.format(unit=re.escape(unit)))
+    return next((str(d["key"]) for _, d in g.recent_current_facts(ctx.graph, 30)
+                 if rx.search(str(d.get("value", ""))) and _said_by(ctx, d) == "user"), None)
+
+
+@step("counts_ordered", roles=("user",))
+def counts_ordered(ctx: MessageContext) -> list[_Unit]:
+    """(miss26zh) A count the user orders bare ("亲戚多 要二十五桌", "那就4所", "咁就两部"): the thing is the chat's, its
+    measure word says what is counted. The fact is keyed by the held count in that measure word when there is one
+    (it replaces it), else by the measure word (the key a bare answer to "多少桌？" takes); the last count of a measure
+    word in the message wins ("就三所 … 那就4所"). Nothing when another step of the message keeps the count.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "想给老爷子办寿宴"})
+    >>> _ = t.observe({"role": "user", "content": "亲戚多 要二十五桌 莫搞少了"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.key == "桌"]
+    [('桌', '二十五桌')]
+    """
+    if ctx.lang != "zh":
+        return []
+    last: dict[str, tuple[int, int]] = {}
+    for unit, start, end in ordered_counts(ctx):
+        said = ctx.text[start:end]
+        if any(isinstance(u, FactUnit) and not u.offered and said in u.value for u in ctx.units):
+            continue  # another step keeps it ("tables: 10桌")
+        last[unit] = (start, end)
+    out: list[_Unit] = []
+    for unit, (start, end) in last.items():
+        key = _held_count_key(ctx, unit) or unit
+        out.append(FactUnit(key=key, name=unit, value=ctx.text[start:end], stressed=ctx.stressed_at(ctx.text[start:end]),
+                            correction=ctx.correcting))
+    return out

@@ -493,6 +493,63 @@ def _name_before_phone(ctx: MessageContext, filled: set[str], units: list[_Unit]
     return out
 
 
+#: (miss26zh) the assistant's question asks another person's name: whose (a pronoun, or a noun of the person), then the name
+#: word ("他叫什么？", "孩子叫什么名字？", "请提供老人的姓名"); a question that also asks the user's own name asks both
+_ASKS_OTHER_NAME = re.compile(r"(?P<who>他|她|孩子|小孩|宝宝|小朋友|老人家?|患者|病人|学员|学生)的?(?:全名|姓名|名字|大名|叫什么)")
+_ASKS_OWN_NAME = re.compile(r"怎么称呼|贵姓|[您你]的?(?:全名|姓名|名字|大名)|[您你]叫什么|家长|联系人")
+
+
+def _other_name_key(lang: str, question: str, reply: str) -> str | None:
+    """The key of the person whose name the assistant's ``question`` asks, when it is not the user's and the ``reply``
+    names no self: ``person_<noun>`` ("孩子叫什么名字？"), ``person`` for a pronoun ("他叫什么？", "What's his name?").
+
+    >>> _other_name_key("zh", "好的。孩子叫什么名字？", "叫林一一"), _other_name_key("zh", "孩子叫什么？家长怎么称呼？", "林一一")
+    ('person_孩子', None)
+    >>> _other_name_key("en", "Lovely. What's his name?", "Oscar, he's 6"), _other_name_key("en", "What's your name?", "Dana")
+    ('person', None)
+    """
+    if lang == "zh":
+        asked = _ASKS_OTHER_NAME.search(question[-60:])
+        if asked is None or _ASKS_OWN_NAME.search(question[-60:]) or re.search(r"我(?:叫|姓)|叫我", reply):
+            return None
+        return "person" if asked.group("who") in ("他", "她") else f"person_{asked.group('who')}"
+    asked = _ASKS_NAME_EN.search(question[-200:])
+    # only a pronoun says whose: "the lead passenger's name" is as often the user's own
+    if asked is None or (asked.group("other") or "").casefold() not in ("his", "her") or re.search(r"\b(?:i'm|i am|my name|me)\b", reply, re.I):
+        return None
+    return "person"
+
+
+def _asked_other_name(ctx: MessageContext, units: list[_Unit]) -> None:
+    """(miss26zh) A name given in answer to a question about another person's name ("他叫什么？" -
+    "李长顺，他是拖了三个月") is that person's, not the user's: the message's ``name`` fact is keyed ``person_<noun>``
+    (``person`` for 他 / 她), so the user's own name held from before stays current. A reply that says the user's own
+    name too ("我叫…", "我是她妈妈李倩") is the relation reader's.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我叫王铁柱，电话15945887316"},
+    ...                 {"role": "assistant", "content": "好的。您同事也可以一起来，他叫什么？"},
+    ...                 {"role": "user", "content": "刘小军"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key in ("name", "person"))
+    [('name', '王铁柱'), ('person', '刘小军')]
+    """
+    last = ctx.graph.graph.get("last_turn")
+    if not last or ctx.graph.nodes[last].get("role") != "assistant":
+        return
+    key = _other_name_key(ctx.lang, ctx.graph.nodes[last].get("text", ""), ctx.text)
+    if key is None:
+        return
+    held = {u.value for u in ctx.units + units if isinstance(u, FactUnit) and u.key == key}
+    for n, u in reversed(list(enumerate(units))):
+        if isinstance(u, FactUnit) and not u.offered and u.key == "name":
+            if u.value in held:
+                del units[n]
+            else:
+                units[n] = u.model_copy(update=dict(key=key, name=key.replace("_", " ")))
+                held.add(u.value)
+
+
 @step("relations", roles=("user",))
 def relations(ctx: MessageContext) -> list[_Unit]:
     """People with their relation, bare numbers with their noun, places with their holder; (miss16) a zh name said
@@ -510,4 +567,6 @@ def relations(ctx: MessageContext) -> list[_Unit]:
     units += _lives(ctx, filled)
     _located(ctx)
     _whole_names(ctx)
+    _asked_other_name(ctx, ctx.units)
+    _asked_other_name(ctx, units)
     return units
