@@ -1,0 +1,100 @@
+"""(cons27) Constraints and promises in the right status, on chats of our own: a deadline said with "gotta", a standing
+reminder to the person the user named, a send promised within a span said in Chinese numerals, and a call joined on to
+a booked visit."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _state(lang: str, said: list[dict]):
+    t = Tracker(lang)
+    t.observe_many(said)
+    return t.state()
+
+
+def _rules(lang: str, said: list[dict]) -> list[tuple[str, str]]:
+    return [(c.text, c.status) for c in _state(lang, said).constraints]
+
+
+def _promises(lang: str, said: list[dict]) -> list[tuple[str, str]]:
+    return [(c.text, c.status) for c in _state(lang, said).commitments]
+
+
+def _has(items, word: str, status: str) -> bool:
+    return any(word.lower() in text.lower() and st == status for text, st in items)
+
+
+# --- a deadline said with "gotta" -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("the tuesday then. gotta be finished before 4 tho, the kids come home at 4", "before 4"),
+    ("ok. we gotta be back at the marina by 6pm, the harbour closes", "by 6pm"),
+])
+def test_a_deadline_said_with_gotta_is_a_rule(said, word):
+    rules = _rules("en", [user("hi, can someone jet-wash our drive this week?"), bot("Sure, Tuesday or Thursday?"),
+                          user(said)])
+    assert _has(rules, word, "active")
+
+
+def test_gotta_without_a_bound_makes_no_deadline():
+    rules = _rules("en", [user("hi, can someone jet-wash our drive this week?"), bot("Sure, Tuesday or Thursday?"),
+                          user("tuesday. i gotta say your last guy was great")])
+    assert not rules
+
+
+# --- a standing reminder to the person the user named ----------------------------------------------------------------
+
+def test_zh_a_reminder_every_time_to_the_named_contact_is_a_promise():
+    said = [user("孩子打疫苗的事以后联系他奶奶吧，刘桂芬，13911112222"),
+            bot("好的，联系人改成刘桂芬，13911112222。每次接种前一天会短信提醒她。")]
+    assert _has(_promises("zh", said), "短信提醒她", "open")
+
+
+def test_en_a_text_every_time_to_the_named_contact_is_a_promise():
+    said = [user("please deal with my son from now on, Tom, 07700 900123"),
+            bot("Done, Tom is the contact now. The driver will always text him when the van leaves the depot.")]
+    assert _has(_promises("en", said), "text him", "open")
+
+
+@pytest.mark.parametrize("lang, said, word", [
+    ("zh", "营地每次出发前都会提醒她们带好水杯。", "提醒她们"),
+    ("zh", "营地每天晚上都会在家长群里发照片。", "发照片"),
+    ("en", "Our drivers will always text them before the drop.", "text them"),
+])
+def test_a_habit_to_everyone_stays_no_promise(lang, said, word):
+    first = "好的" if lang == "zh" else "ok"
+    assert not _has(_promises(lang, [user(first), bot(said)]), word, "open")
+
+
+# --- a send promised within a span said in Chinese numerals ----------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("登记表已经填好，办好后证件一周内寄到家。", "寄到家"),
+    ("收到材料后三天内寄回原件。", "寄回"),
+])
+def test_zh_a_send_within_a_span_in_chinese_numerals_is_a_promise(said, word):
+    assert _has(_promises("zh", [user("好的"), bot(said)]), word, "open")
+
+
+@pytest.mark.parametrize("said", ["礼拜一周内都能来办。", "这个套餐三天内有效。", "一般一周内寄到。"])
+def test_zh_a_weekday_a_validity_or_a_habit_is_no_promise(said):
+    assert not _promises("zh", [user("好的"), bot(said)])
+
+
+# --- a call joined on to a booked visit ------------------------------------------------------------------------------
+
+def test_a_call_joined_on_to_a_booked_visit_is_a_promise():
+    said = [user("can someone empty the grease trap today?"),
+            bot("Booked, job GT-40021: Ade and Sam will come today between 1 and 3pm and phone 15 minutes before they "
+                "arrive. Can I take a name?")]
+    assert _has(_promises("en", said), "phone 15 minutes", "open")
+
+
+def test_a_booked_visit_said_again_stays_no_promise():
+    said = [user("can someone empty the grease trap today?"),
+            bot("Booked, job GT-40021: Ade and Sam will come today between 1 and 3pm. Can I take a name?")]
+    assert not _promises("en", said)
