@@ -98,3 +98,30 @@ def test_a_booked_visit_said_again_stays_no_promise():
     said = [user("can someone empty the grease trap today?"),
             bot("Booked, job GT-40021: Ade and Sam will come today between 1 and 3pm. Can I take a name?")]
     assert not _promises("en", said)
+
+
+# --- a promise reported done in the passive with its own verb --------------------------------------------------------
+
+@pytest.mark.parametrize("report", [
+    "It's switched over: the 14 contacts including the two pagers are migrated, so nothing rings out.",
+    "Good news, the two contacts are now migrated.",
+])
+def test_a_promise_reported_in_the_passive_with_its_own_verb_is_done(report):
+    said = [user("we're moving the switchboard to you"),
+            bot("Understood. I'll migrate all contacts before the switch so no calls drop."),
+            user("great, thanks"), bot(report)]
+    assert _has(_promises("en", said), "migrate all contacts", "done")
+
+
+@pytest.mark.parametrize("report", [
+    "Your booking is confirmed for Monday.",
+    "The contacts will be migrated tonight.",
+    "The contacts aren't migrated yet.",
+    "Once the contacts are migrated, you'll get a text.",
+])
+def test_no_passive_report_of_the_promise_leaves_it_open(report):
+    said = [user("we're moving the switchboard to you"),
+            bot("Understood. I'll migrate all contacts before the switch so no calls drop."),
+            user("great, thanks"), bot(report)]
+    assert _has(_promises("en", said), "migrate all contacts", "open")
+

@@ -536,6 +536,56 @@ def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) 
     return words <= _stems(promise, ctx.lang)
 
 
+#: (cons27) the verb of an English promise the assistant's side makes ("I'll copy all DNS records", "we will confirm by Friday")
+_OWN_VERB = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\s+(?:also\s+|then\s+|first\s+|just\s+)?([a-z]{3,})\b", re.I)
+#: (cons27) a deed reported in the passive, ahead of nothing and not denied: "… are copied", "… is now confirmed"
+_PASSIVE_DONE = r"(?<!\bwill )(?<!\bto )(?<!\bnot )\b(?:is|are|was|were|has been|have been|'s|'re)\s+(?:now\s+|all\s+|also\s+|already\s+)?{}\b"
+
+
+def _participles(verb: str) -> list[str]:
+    """The regular past participles of an English verb ("copy" -> "copied", "confirm" -> "confirmed", "renew" -> "renewed").
+
+    >>> _participles("copy"), _participles("confirm"), _participles("update")
+    (['copied'], ['confirmed'], ['updated'])
+    """
+    v = verb.lower()
+    if v.endswith("e"):
+        return [v + "d"]
+    if v.endswith("y") and v[-2:-1] not in "aeiou":
+        return [v[:-1] + "ied"]
+    return [v + "ed"]
+
+
+def _own_verb_done(ctx: MessageContext, clause: str, sentence: str, open_) -> list[_Unit]:
+    """(cons27) An open English promise of the assistant's side reported done in the passive with its own verb, its sentence
+    naming what the promise names: "All 9 DNS records including the Microsoft MX are copied" keeps "I'll copy all DNS
+    records before the move"; "Marek Nowak, counterbalance licence, is confirmed" keeps "I'm still looking for one with a
+    counterbalance licence and I'll confirm by Friday". "Your booking is confirmed" keeps no "I'll confirm the time with
+    the engineer" (no shared word), "it will be copied" and "isn't copied yet" keep nothing. Only one promise may match.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll copy all DNS records before the move so nothing changes."},
+    ...                 {"role": "assistant", "content": "It's arrived. All 9 DNS records are copied, so email keeps working."}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    if ctx.lang != "en" or re.search(r"\byet\b", clause, re.I):
+        return []
+    found = []
+    for pid, d in open_:
+        verbs = {m.group(1).lower() for m in _OWN_VERB.finditer(d["text"])}
+        for verb in verbs:
+            said = [m for p in _participles(verb) for m in [re.search(_PASSIVE_DONE.format(re.escape(p)), clause, re.I)] if m]
+            if not said or _NOT_PAST.search(clause[:said[0].start()]):
+                continue
+            rest = re.sub(rf"\b{re.escape(verb)}\w*", " ", d["text"], flags=re.I)
+            if _stems(sentence, "en") & _stems(rest, "en"):
+                found.append(pid)
+                break
+    return [FulfilUnit(commitment=found[0], status="done")] if len(found) == 1 else []
+
+
 def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
     """Whether a clause's done cue is only a zh deed in the plain past, with no 已 and no 好了 (给您发了…, 课程表我发到您短信了,
     cp15's cue) said by the assistant, that :func:`_past_report` reads as well (the user's "师傅刚打电话了" stays a report): with a promise open, that reading (the same thing named) decides
@@ -593,6 +643,11 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in booked)]
             units += booked
+        elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) \
+                and (said_done := _own_verb_done(ctx, c, _sentence_of(ctx.text, offset), open_)):
+            status = "done"  # (cons27) "All 9 DNS records … are copied" after "I'll copy all DNS records before the move"
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in said_done)]
+            units += said_done
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (past := _past_report(ctx, cue)):
             named = [(pid, d) for pid, d in open_ if _same_thing(ctx, cue, past, d["text"])]
             kept = _kept(ctx, c, named, "done", fallback=False)  # it must name the promise: "The invoice went …" keeps no form
