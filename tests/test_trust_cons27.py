@@ -125,3 +125,20 @@ def test_no_passive_report_of_the_promise_leaves_it_open(report):
             user("great, thanks"), bot(report)]
     assert _has(_promises("en", said), "migrate all contacts", "open")
 
+
+
+# --- a bare "Done" keeps no promise of someone else's deed -----------------------------------------------------------
+
+def test_a_bare_done_after_the_users_details_keeps_no_third_party_promise():
+    said = [user("yes go ahead with the annual contract"),
+            bot("Set up: contract KW-771, 1 Dec to 31 March. Our site manager will send you a floor plan to mark the "
+                "cupboards. Who should we invoice?"),
+            user("invoice to Hollins Ltd, PO 4412, contact me Sam Reid"),
+            bot("Done.")]
+    assert _has(_promises("en", said), "floor plan", "open")
+
+
+def test_a_bare_done_still_keeps_the_assistants_own_promise():
+    said = [user("can you send me the floor plan?"), bot("Sure, I'll send you the floor plan now."),
+            user("thanks"), bot("Done.")]
+    assert _has(_promises("en", said), "floor plan", "done")

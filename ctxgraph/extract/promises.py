@@ -195,9 +195,33 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
             and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]) \
-            and not any(_done_by(open_[0][1]["text"], name) for name in told):
+            and not any(_done_by(open_[0][1]["text"], name) for name in told) and not _someone_elses(ctx, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (cons27) an English promise of a deed by someone else of the service, the assistant not among its doers: "Maya will send
+#: 4 concepts by Monday", "Our operations lead will send you a site plan", "Thank you, Martin will ring Bill"
+_SOMEONE_ELSE_WILL = re.compile(r"(?:^|[,:;]\s*)\W*(?!i\b|we\b)(?:[A-Za-z][\w'&-]*\s+){0,4}?[A-Za-z][\w'&-]*\s+(?:will|is going to|are going to)\b"
+                                r"|(?:^|[,:;]\s*)\W*(?:he|she|they)'ll\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:i|we|me|us)\b", re.I)
+
+
+def _someone_elses(ctx: MessageContext, promise: str) -> bool:
+    """(cons27) Whether an English promise is someone else's deed (:data:`_SOMEONE_ELSE_WILL`, no I / we in it): the
+    assistant's bare "Done" reports its own deed (putting the user's details on the record), not theirs ("Maya will send
+    4 concepts by Monday", then the user's emails, then "Done, both on the emails." leaves the concepts owed).
+
+    >>> from types import SimpleNamespace as N
+    >>> en = N(lang="en")
+    >>> _someone_elses(en, "Maya will send 4 concepts by Monday 9 August"), _someone_elses(en, "Our operations lead will send you a site plan")
+    (True, True)
+    >>> _someone_elses(en, "I'll send the deposit invoice today"), _someone_elses(en, "we will text you a code")
+    (False, False)
+    >>> _someone_elses(en, "Martin will call you and I'll email the form")
+    False
+    """
+    return ctx.lang == "en" and bool(_SOMEONE_ELSE_WILL.search(promise)) and not _FIRST_PERSON.search(promise)
 
 
 #: (cons23) a report that a note went on the record: "I've put a note on the job that …", "I've added 07954 228 613 and a
