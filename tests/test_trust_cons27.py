@@ -142,3 +142,27 @@ def test_a_bare_done_still_keeps_the_assistants_own_promise():
     said = [user("can you send me the floor plan?"), bot("Sure, I'll send you the floor plan now."),
             user("thanks"), bot("Done.")]
     assert _has(_promises("en", said), "floor plan", "done")
+
+
+# --- a zh deadline set by an event of the user's -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("我们下个月8号搬走 得搬走之前修好", "搬走之前"),
+    ("下周三出国 要出国之前办好", "出国之前"),  # a need, not a busy time (must_not) as before
+])
+def test_zh_a_deadline_set_by_an_event_is_a_rule(said, word):
+    t = Tracker("zh")
+    t.observe_many([user("想约个师傅上门关暖气阀门"), bot("好的，您什么时候方便？"), user(said)])
+    assert any(word in c.text and c.polarity == "must" and c.status == "active" for c in t.state().constraints)
+
+
+@pytest.mark.parametrize("said", ["得走之前弄完吗", "上次走之前弄完了"])
+def test_zh_an_event_deadline_asked_or_done_is_no_rule(said):
+    assert not _rules("zh", [user("想约个师傅上门关暖气阀门"), bot("好的，您什么时候方便？"), user(said)])
+
+
+def test_en_a_deadline_set_by_an_event_is_already_a_rule():
+    """The English form ("it has to be done before we leave") is read by the existing need-with-a-bound cues; a guard."""
+    rules = _rules("en", [user("can someone turn the heating valves off?"), bot("Sure, when suits?"),
+                          user("we fly out on the 5th, it has to be done before we leave")])
+    assert _has(rules, "before we leave", "active")
