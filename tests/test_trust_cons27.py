@@ -166,3 +166,18 @@ def test_en_a_deadline_set_by_an_event_is_already_a_rule():
     rules = _rules("en", [user("can someone turn the heating valves off?"), bot("Sure, when suits?"),
                           user("we fly out on the 5th, it has to be done before we leave")])
     assert _has(rules, "before we leave", "active")
+
+
+# --- what the user will have back, within a span said in words ---------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("Understood, the reels go in as they are. You'll have the reels back with a USB stick in about four weeks.", "reels back"),
+    ("Fine. You'll get the frames back in a couple of weeks.", "frames back"),
+])
+def test_what_the_user_will_have_back_in_a_span_in_words_is_a_promise(said, word):
+    assert _has(_promises("en", [user("please digitise the cine reels as they are"), bot(said)]), word, "open")
+
+
+def test_the_users_own_span_asked_about_is_no_promise():
+    said = [user("please digitise the cine reels"), bot("Sure. Do you know if you'll have the other reels in two weeks?")]
+    assert not _promises("en", said)
