@@ -181,3 +181,14 @@ def test_what_the_user_will_have_back_in_a_span_in_words_is_a_promise(said, word
 def test_the_users_own_span_asked_about_is_no_promise():
     said = [user("please digitise the cine reels"), bot("Sure. Do you know if you'll have the other reels in two weeks?")]
     assert not _promises("en", said)
+
+
+def test_what_the_user_will_have_to_do_is_no_promise():
+    said = [user("can you fit a cowl"), bot("Yes, but you'll have to get the scaffold up in about two weeks first.")]
+    assert not _promises("en", said)
+
+
+def test_zh_an_event_deadline_denied_is_no_must_rule():
+    rules = [(c.text, c.polarity) for c in _state("zh", [user("想约个师傅上门关暖气阀门"), bot("好的，您什么时候方便？"),
+                                                          user("不用非得搬走之前修好 慢慢来")]).constraints]
+    assert not any(pol == "must" and "搬走之前" in text for text, pol in rules)
