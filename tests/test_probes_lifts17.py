@@ -23,8 +23,6 @@ KNOWN_MISSES: dict[str, str] = {
                               "in by the rear track') is read as a promise of its own (blind16 cranehire, where it also "
                               "replaces the check as cancelled); not built: no open set but blind16 has it",
     # built, then taken out: each gained on one chat of one open set (commit named, for a cherry-pick)
-    "en_tuning_back_in_about_weeks": "'in about three weeks' is no due of 'you'll have' (fa8b35d gained on blind15 "
-                                     "vhstransfer alone)",
     "en_locksmith_hell_bring": "'He'll <deed>' of the person the booking is with is no promise cue (81d749a gained on "
                                "blind14 conservatory alone)",
     "en_physio_if_shell_write": "as en_locksmith_hell_bring (81d749a)",

@@ -195,9 +195,33 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
             and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]) \
-            and not any(_done_by(open_[0][1]["text"], name) for name in told):
+            and not any(_done_by(open_[0][1]["text"], name) for name in told) and not _someone_elses(ctx, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (cons27) an English promise of a deed by someone else of the service, the assistant not among its doers: "Maya will send
+#: 4 concepts by Monday", "Our operations lead will send you a site plan", "Thank you, Martin will ring Bill"
+_SOMEONE_ELSE_WILL = re.compile(r"(?:^|[,:;]\s*)\W*(?!i\b|we\b)(?:[A-Za-z][\w'&-]*\s+){0,4}?[A-Za-z][\w'&-]*\s+(?:will|is going to|are going to)\b"
+                                r"|(?:^|[,:;]\s*)\W*(?:he|she|they)'ll\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:i|we|me|us)\b", re.I)
+
+
+def _someone_elses(ctx: MessageContext, promise: str) -> bool:
+    """(cons27) Whether an English promise is someone else's deed (:data:`_SOMEONE_ELSE_WILL`, no I / we in it): the
+    assistant's bare "Done" reports its own deed (putting the user's details on the record), not theirs ("Maya will send
+    4 concepts by Monday", then the user's emails, then "Done, both on the emails." leaves the concepts owed).
+
+    >>> from types import SimpleNamespace as N
+    >>> en = N(lang="en")
+    >>> _someone_elses(en, "Maya will send 4 concepts by Monday 9 August"), _someone_elses(en, "Our operations lead will send you a site plan")
+    (True, True)
+    >>> _someone_elses(en, "I'll send the deposit invoice today"), _someone_elses(en, "we will text you a code")
+    (False, False)
+    >>> _someone_elses(en, "Martin will call you and I'll email the form")
+    False
+    """
+    return ctx.lang == "en" and bool(_SOMEONE_ELSE_WILL.search(promise)) and not _FIRST_PERSON.search(promise)
 
 
 #: (cons23) a report that a note went on the record: "I've put a note on the job that …", "I've added 07954 228 613 and a
@@ -536,6 +560,56 @@ def _same_thing(ctx: MessageContext, clause: str, past: re.Match, promise: str) 
     return words <= _stems(promise, ctx.lang)
 
 
+#: (cons27) the verb of an English promise the assistant's side makes ("I'll copy all DNS records", "we will confirm by Friday")
+_OWN_VERB = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\s+(?:also\s+|then\s+|first\s+|just\s+)?([a-z]{3,})\b", re.I)
+#: (cons27) a deed reported in the passive, ahead of nothing and not denied: "… are copied", "… is now confirmed"
+_PASSIVE_DONE = r"(?<!\bwill )(?<!\bto )(?<!\bnot )\b(?:is|are|was|were|has been|have been|'s|'re)\s+(?:now\s+|all\s+|also\s+|already\s+)?{}\b"
+
+
+def _participles(verb: str) -> list[str]:
+    """The regular past participles of an English verb ("copy" -> "copied", "confirm" -> "confirmed", "renew" -> "renewed").
+
+    >>> _participles("copy"), _participles("confirm"), _participles("update")
+    (['copied'], ['confirmed'], ['updated'])
+    """
+    v = verb.lower()
+    if v.endswith("e"):
+        return [v + "d"]
+    if v.endswith("y") and v[-2:-1] not in "aeiou":
+        return [v[:-1] + "ied"]
+    return [v + "ed"]
+
+
+def _own_verb_done(ctx: MessageContext, clause: str, sentence: str, open_) -> list[_Unit]:
+    """(cons27) An open English promise of the assistant's side reported done in the passive with its own verb, its sentence
+    naming what the promise names: "All 9 DNS records including the Microsoft MX are copied" keeps "I'll copy all DNS
+    records before the move"; "Marek Nowak, counterbalance licence, is confirmed" keeps "I'm still looking for one with a
+    counterbalance licence and I'll confirm by Friday". "Your booking is confirmed" keeps no "I'll confirm the time with
+    the engineer" (no shared word), "it will be copied" and "isn't copied yet" keep nothing. Only one promise may match.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll copy all DNS records before the move so nothing changes."},
+    ...                 {"role": "assistant", "content": "It's arrived. All 9 DNS records are copied, so email keeps working."}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    if ctx.lang != "en" or re.search(r"\byet\b", clause, re.I):
+        return []
+    found = []
+    for pid, d in open_:
+        verbs = {m.group(1).lower() for m in _OWN_VERB.finditer(d["text"])}
+        for verb in verbs:
+            said = [m for p in _participles(verb) for m in [re.search(_PASSIVE_DONE.format(re.escape(p)), clause, re.I)] if m]
+            if not said or _NOT_PAST.search(clause[:said[0].start()]):
+                continue
+            rest = re.sub(rf"\b{re.escape(verb)}\w*", " ", d["text"], flags=re.I)
+            if _stems(sentence, "en") & _stems(rest, "en"):
+                found.append(pid)
+                break
+    return [FulfilUnit(commitment=found[0], status="done")] if len(found) == 1 else []
+
+
 def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
     """Whether a clause's done cue is only a zh deed in the plain past, with no 已 and no 好了 (给您发了…, 课程表我发到您短信了,
     cp15's cue) said by the assistant, that :func:`_past_report` reads as well (the user's "师傅刚打电话了" stays a report): with a promise open, that reading (the same thing named) decides
@@ -593,6 +667,11 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             status = "done"  # (prom16) "滤网更换提醒已登记" after "…帮您登记一下空调滤网的更换提醒": the booking promised is made
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in booked)]
             units += booked
+        elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) \
+                and (said_done := _own_verb_done(ctx, c, _sentence_of(ctx.text, offset), open_)):
+            status = "done"  # (cons27) "All 9 DNS records … are copied" after "I'll copy all DNS records before the move"
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in said_done)]
+            units += said_done
         elif ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) and (past := _past_report(ctx, cue)):
             named = [(pid, d) for pid, d in open_ if _same_thing(ctx, cue, past, d["text"])]
             kept = _kept(ctx, c, named, "done", fallback=False)  # it must name the promise: "The invoice went …" keeps no form
@@ -725,6 +804,10 @@ _HABIT = re.compile(r"一般|通常|平时|往往|正常情况下|是[^，,。�
 _EVERY = re.compile(r"每(?:天|次|周|晚|节课|个月)|\balways\b|\bevery (?:day|time|week|class|session)\b|\bafter each\b", re.I)
 _OWN = re.compile(r"\b(?:i|we)\b|我", re.I)
 _USER = re.compile(r"\byou(?:r|rs)?\b|您|你", re.I)
+#: (cons27) a deed of contact aimed at one person, the user's (the contact they named): "每次接种前一天会短信提醒她",
+#: "the driver always texts him on the way"; them all (她们, them) is how the service goes for everyone
+_TO_THEIR_PERSON = re.compile(r"(?:提醒|通知|联系|告诉|打电话给|发给|转告)(?:她|他)(?!们)|给(?:她|他)(?!们)(?:打|发|回)"
+                              r"|\b(?:remind|reminds|text|texts|call|calls|ring|rings|email|emails|phone|phones|tell|tells) (?:her|him)\b", re.I)
 
 
 def _deed_end(pieces, kinds, start: int, end: int) -> int:
@@ -746,10 +829,17 @@ def _habitual(span: str) -> bool:
     (True, False)
     >>> _habitual("营地每天晚上都会在家长群里发照片"), _habitual("小林每次上门后会给您发视频")
     (True, False)
+
+    A deed of contact aimed at the one person the user named is theirs too (cons27): "每次接种前一天会短信提醒她" (the user
+    just made her the contact); one to everyone stays how the service goes.
+
+    >>> _habitual("每次接种前一天会短信提醒她"), _habitual("每次上课前都会提醒她们带水")
+    (False, True)
     """
     if _OWN.search(span):
         return False
-    return bool(_HABIT.search(span)) or bool(_EVERY.search(span)) and not _USER.search(span)
+    return bool(_HABIT.search(span)) or bool(_EVERY.search(span)) and not _USER.search(span) \
+        and not _TO_THEIR_PERSON.search(span)
 
 
 #: a sentence that opens by reporting a booking ("Booked, reference EV-3318: …", "Confirmed: …", "已为您预约，…")
@@ -760,6 +850,12 @@ _OWN_VOICE = re.compile(r"\b(?:i|we)(?:'ll| will| shall)\b|我", re.I)
 #: (prom16) a step ahead, then a deed sent to the user ("…，开好后电子版发到您邮箱"): the service's word to come, no part of
 #: what was booked; not said done (…发到您邮箱了)
 _SENT_LATER = re.compile(r"(?:后|之后|以后|到时候?)[^，,。！？]{0,8}?(?:发|寄|转|通知|告诉|联系)(?:给|到)?您(?![^，,。！？]*了)")
+
+
+#: (cons27) a contact joined on to a booked visit with "and": "… will come today between 2 and 4pm and phone 20 minutes
+#: before they arrive", "… and text you when he's on the way"
+_AND_CONTACT = re.compile(r"\band (?:will )?(?:also |then |first )?(?:phone|call|ring|text|email|e-mail|message)\b"
+                          r"(?! (?:number|line|address|details)\b)", re.I)
 
 
 def _restates_booking(text: str, offset: int, clause: str) -> bool:
@@ -776,8 +872,15 @@ def _restates_booking(text: str, offset: int, clause: str) -> bool:
     False
     >>> _restates_booking("已下单，开好后电子版发到您邮箱。", 4, "开好后电子版发到您邮箱")
     False
+
+    A contact joined on to the booked visit is a deed of its own (cons27): "Booked, job GT-33190: Marek will come today
+    between 2 and 4pm and phone 20 minutes before he arrives" promises the call.
+
+    >>> t = "Booked, job GT-33190: Marek will come today between 2 and 4pm and phone 20 minutes before he arrives."
+    >>> _restates_booking(t, 22, t[22:-1])
+    False
     """
-    if _OWN_VOICE.search(clause) or _SENT_LATER.search(clause):
+    if _OWN_VOICE.search(clause) or _SENT_LATER.search(clause) or _AND_CONTACT.search(clause):
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, offset)), default=0)
     return bool(_BOOKING_HEAD.search(text[start:offset + len(clause)]))
