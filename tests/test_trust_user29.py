@@ -148,3 +148,19 @@ def test_two_names_after_a_plural_relation_are_both_of_it(said, fact):
 
 def test_a_name_after_a_single_relation_keeps_one_name():
     assert ("person_son", "my son Leo") in _current([("user", "my son Leo and Nora from next door need a lift")])
+
+
+# --- an id's label left hanging in the want once its value is out
+
+
+@pytest.mark.parametrize("said, want", [
+    ("I need to return a kettle I bought last week, order number is 55120934", "I need to return a kettle I bought"),
+    ("my flight got cancelled, booking ref is QX7Y2L, I need to get to Berlin", "my flight got cancelled, I need to get to Berlin"),
+])
+def test_an_ids_label_left_hanging_in_the_want_goes(said, want):
+    assert ("want", want) in _current([("user", said)])
+
+
+def test_a_label_the_user_ended_on_stays_in_the_want():
+    said = "I need to change my booking but I forgot what my order number is"
+    assert ("want", said) in _current([("user", said)])

@@ -183,4 +183,8 @@ CHATS = {
         ("user", "ok then 8pm, name is Parker")],
   expect=dict(facts=["6", "8", "Parker"], gone=["6 pm"],
               cons=[], promises=[])),
+ # written after the first run, as a second round of quick probes (expectation written before running it)
+ "kettle_return_probe": dict(
+  msgs=[("user", "hi my name is Priya Shah, I need to return a kettle I bought last week, order number is 55120934")],
+  expect=dict(facts=["Priya Shah", "55120934", "return a kettle"], gone=[], cons=[], promises=[])),
 }
