@@ -164,3 +164,16 @@ def test_an_ids_label_left_hanging_in_the_want_goes(said, want):
 def test_a_label_the_user_ended_on_stays_in_the_want():
     said = "I need to change my booking but I forgot what my order number is"
     assert ("want", said) in _current([("user", said)])
+
+
+# --- a day moved in the message that said it: the old day is no longer current
+
+
+def test_a_day_moved_in_the_message_that_said_it_takes_its_role():
+    current = _current([("user", "Hi, it's supposed to arrive on the 14th but I'm away that week, can we push it to the 21st?")])
+    assert ("checkin", "the 21st") in current and not any(v == "the 14th" for _, v in current)
+
+
+def test_a_move_with_two_days_said_before_moves_neither():
+    current = _current([("user", "check in on the 14th, check out the 16th, can we move it to the 17th?")])
+    assert {("checkin", "the 14th"), ("checkout", "the 16th")} <= current

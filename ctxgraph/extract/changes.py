@@ -231,6 +231,10 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
                     fid, d = old
                     update.update(key=d["key"], name=d["name"], slot=d.get("slot"), group=d.get("group"),
                                   supersedes=fid, correction=True)
+            moved = _moved_in_message(ctx, mine, keep, m) if keep.key == keep.slot and keep.key in _GENERIC else None
+            if moved is not None:  # (user29) "arrive on the 14th ... push it to the 21st": the 14th's role, moved
+                update.update(key=moved.key, name=moved.name, slot=moved.slot, group=moved.group, correction=True)
+                ctx.units.remove(moved)
             if update:
                 ctx.units[ctx.units.index(keep)] = keep.model_copy(update=update)
             continue
@@ -255,6 +259,23 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
+
+
+def _moved_in_message(ctx: MessageContext, mine: list[tuple[int, FactUnit]], keep: FactUnit, m: Mention) -> FactUnit | None:
+    """(user29) The one other value of the act's kind this message said before the act, under a role of its own
+    ("it's supposed to arrive on the 14th but I'm away, can we push it to the 21st?": checkin the 14th): the value the
+    act moves away from, so the act's value takes its role and it goes. Two or more (a check-in and a check-out) name
+    no one the act moves.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "it's supposed to arrive on the 14th but I'm away, can we push it to the 21st?"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('checkin', 'the 21st')]
+    """
+    said = [u for _, u in mine if u is not keep and u.key != keep.key and u.value in ctx.text
+            and ctx.text.find(u.value) < m.start]
+    return said[0] if len(said) == 1 else None
 
 
 #: (acts22) the old count named right before a change act: "20个改成25个", "把3张换成4张", "change the 3 to"
