@@ -174,6 +174,15 @@ def test_a_day_moved_in_the_message_that_said_it_takes_its_role():
     assert ("checkin", "the 21st") in current and not any(v == "the 14th" for _, v in current)
 
 
+def test_an_events_day_moved_in_the_message_that_said_it_is_not_current():
+    current = _current([("user", "my delivery is on the 14th but I'll be away. Can we push it to the 21st?")])
+    assert ("date", "the 21st") in current and not any(v == "the 14th" for _, v in current)
+
+
+def test_an_events_day_not_moved_stays_the_events():
+    assert ("delivery", "the 14th") in _current([("user", "my delivery is on the 14th, I'll be in all day")])
+
+
 def test_a_move_with_two_days_said_before_moves_neither():
     current = _current([("user", "check in on the 14th, check out the 16th, can we move it to the 17th?")])
     assert {("checkin", "the 14th"), ("checkout", "the 16th")} <= current
