@@ -183,6 +183,15 @@ def test_an_events_day_not_moved_stays_the_events():
     assert ("delivery", "the 14th") in _current([("user", "my delivery is on the 14th, I'll be in all day")])
 
 
+@pytest.mark.parametrize("first, move", [("the party is on the 14th", "can we push it to the 21st?"),
+                                         ("my delivery is on Friday", "could you move it to Monday")])
+def test_an_events_day_moved_in_a_later_message_is_superseded(first, move):
+    t = _state([("user", first), ("user", move)])
+    current = [(f.key, f.value) for f in t.facts if f.status == "current"]
+    old = first.rsplit(" ", 1)[-1]
+    assert not any(v.endswith(old) for _, v in current)
+
+
 def test_a_move_with_two_days_said_before_moves_neither():
     current = _current([("user", "check in on the 14th, check out the 16th, can we move it to the 17th?")])
     assert {("checkin", "the 14th"), ("checkout", "the 16th")} <= current

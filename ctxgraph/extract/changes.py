@@ -48,6 +48,8 @@ _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDI
 #: a count's value in a fact: a number, then at most two words ("3 people", "两个大人", "4 bikes")
 _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
                     r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
+#: (user29) a day of the month or a weekday alone, as the event_dates step keys it by its event ("the 14th", "Friday")
+_EVENT_DAY = re.compile(r"^(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$", re.I)
 #: (prec14) an amount of money ("980元", "£65"): no count, whatever unit follows its number ("改成3张" changes no price)
 _MONEY = re.compile(r"[¥￥$€£]|\d\s*[元块]")
 
@@ -63,6 +65,8 @@ def _kind_of_fact(d: dict) -> str | None:
         return None  # (miss17) "7点之前" (a deadline, deadlines.py) is no count: "米改25袋" moves the rice, not the deadline
     if d.get("slot") in ("date", "day", "checkin", "checkout") or d.get("key") in ("date", "day"):
         return "day"
+    if d.get("slot") in (None, "", d.get("key")) and _EVENT_DAY.match(value):
+        return "day"  # (user29) an event's date, keyed by the event ("party: the 14th"): "push it to the 21st" moves it
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
     if str(d.get("key", "")).startswith("count_"):
