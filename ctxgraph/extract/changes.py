@@ -65,7 +65,8 @@ def _kind_of_fact(d: dict) -> str | None:
         return None  # (miss17) "7点之前" (a deadline, deadlines.py) is no count: "米改25袋" moves the rice, not the deadline
     if d.get("slot") in ("date", "day", "checkin", "checkout") or d.get("key") in ("date", "day"):
         return "day"
-    if d.get("slot") in (None, "", d.get("key")) and _EVENT_DAY.match(value):
+    if d.get("slot") in (None, "", d.get("key")) and not re.match(r"(?:choice|slot|extra)", str(d.get("key", ""))) \
+            and _EVENT_DAY.match(value):
         return "day"  # (user29) an event's date, keyed by the event ("party: the 14th"): "push it to the 21st" moves it
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
