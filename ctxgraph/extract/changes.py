@@ -48,6 +48,8 @@ _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDI
 #: a count's value in a fact: a number, then at most two words ("3 people", "两个大人", "4 bikes")
 _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
                     r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
+#: (user29) a day of the month or a weekday alone, as the event_dates step keys it by its event ("the 14th", "Friday")
+_EVENT_DAY = re.compile(r"^(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$", re.I)
 #: (prec14) an amount of money ("980元", "£65"): no count, whatever unit follows its number ("改成3张" changes no price)
 _MONEY = re.compile(r"[¥￥$€£]|\d\s*[元块]")
 
@@ -63,6 +65,9 @@ def _kind_of_fact(d: dict) -> str | None:
         return None  # (miss17) "7点之前" (a deadline, deadlines.py) is no count: "米改25袋" moves the rice, not the deadline
     if d.get("slot") in ("date", "day", "checkin", "checkout") or d.get("key") in ("date", "day"):
         return "day"
+    if d.get("slot") in (None, "", d.get("key")) and not re.match(r"(?:choice|slot|extra)", str(d.get("key", ""))) \
+            and _EVENT_DAY.match(value):
+        return "day"  # (user29) an event's date, keyed by the event ("party: the 14th"): "push it to the 21st" moves it
     if d.get("slot") == "time" or d.get("key") == "time":
         return "time"
     if str(d.get("key", "")).startswith("count_"):
@@ -231,6 +236,10 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
                     fid, d = old
                     update.update(key=d["key"], name=d["name"], slot=d.get("slot"), group=d.get("group"),
                                   supersedes=fid, correction=True)
+            moved = _moved_in_message(ctx, mine, keep, m) if keep.key == keep.slot and keep.key in _GENERIC else None
+            if moved is not None:  # (user29) "arrive on the 14th ... push it to the 21st": the 14th's role, moved
+                update.update(key=moved.key, name=moved.name, slot=moved.slot, group=moved.group, correction=True)
+                ctx.units.remove(moved)
             if update:
                 ctx.units[ctx.units.index(keep)] = keep.model_copy(update=update)
             continue
@@ -255,6 +264,23 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
+
+
+def _moved_in_message(ctx: MessageContext, mine: list[tuple[int, FactUnit]], keep: FactUnit, m: Mention) -> FactUnit | None:
+    """(user29) The one other value of the act's kind this message said before the act, under a role of its own
+    ("it's supposed to arrive on the 14th but I'm away, can we push it to the 21st?": checkin the 14th): the value the
+    act moves away from, so the act's value takes its role and it goes. Two or more (a check-in and a check-out) name
+    no one the act moves.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "it's supposed to arrive on the 14th but I'm away, can we push it to the 21st?"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('checkin', 'the 21st')]
+    """
+    said = [u for _, u in mine if u is not keep and u.key != keep.key and u.value in ctx.text
+            and ctx.text.find(u.value) < m.start]
+    return said[0] if len(said) == 1 else None
 
 
 #: (acts22) the old count named right before a change act: "20个改成25个", "把3张换成4张", "change the 3 to"

@@ -346,6 +346,24 @@ def _trip_in(ctx: MessageContext, clause: str) -> bool:
                for u in ctx.units)
 
 
+#: (user29) a change act on the thing said before ("push it to", "move that to", "make it"), then the new value
+_MOVED_ON = re.compile(r"\b(?:push|move|change|switch|bump|put|make)\s+(?:it|that|this)\s+(?:(?:back|forward)\s+)?(?:to\s+)?(?:the\s+)?$", re.I)
+
+
+def _moved_on(ctx: MessageContext, m: Mention) -> bool:
+    """(user29) The event's date is moved later in its message by a change act on it ("my delivery is on the 14th but
+    I'll be away. Can we push it to the 21st?"): the day it moves away from, no date of the event's.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "my delivery is on the 14th but I'll be away. Can we push it to the 21st?"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('date', 'the 21st')]
+    """
+    return any(isinstance(u, FactUnit) and u.correction and (later := ctx.text.find(u.value, m.end)) > 0
+               and _MOVED_ON.search(ctx.text, m.end, later) for u in ctx.units)
+
+
 @step("event_dates", roles=("user",))
 def event_dates(ctx: MessageContext) -> list[_Unit]:
     """Re-keys a date said of another event by that event, and resolves a day said relative to it."""
@@ -364,6 +382,8 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
                 ctx.units[n] = ctx.units[n].model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             owned += [m] if own and plain else []
             continue
+        if _moved_on(ctx, m):
+            continue  # (user29) "my delivery is on the 14th ... can we push it to the 21st?": the day it moves from
         events.append((noun, m))
         for n, u in enumerate(ctx.units):
             if isinstance(u, FactUnit) and not u.offered and u.value == m.text and u.key != noun:

@@ -193,6 +193,31 @@ def _tagged_name(ctx: MessageContext, start: int, end: int) -> str | None:
     return next((m.text for m in people if m.start == start and start + 2 <= m.end < end), None)
 
 
+#: (user29) a second name joined right after a plural relation's first ("my twins, Leo and Nora", "my kids Sam and Ella")
+_AND_NAME = re.compile(r",? and (?:my |our )?(?P<name>[A-Z][a-z]+)\b(?! [A-Z])")
+#: (user29) relations that name more than one person
+_PLURAL_RELATION = re.compile(r"(?:twins|kids|children|sons|daughters|boys|girls|parents|grandparents|grandkids|"
+                              r"grandchildren|nieces|nephews|cousins|friends|dogs|cats)$")
+
+
+def _with_joined_name(ctx: MessageContext, rel: str, name: str, end: int) -> str:
+    """(user29) The names of a plural relation: the first, and one joined to it by "and" ("my twins, Leo and Nora":
+    "Leo and Nora"), so the second is theirs too and no place nor name of anyone else.
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "sign up my twins, Leo and Nora, for camp"
+    >>> _with_joined_name(N(lang="en", text=text), "twins", "Leo", text.index(" and"))
+    'Leo and Nora'
+    >>> text = "my son Leo and Nora from next door"
+    >>> _with_joined_name(N(lang="en", text=text), "son", "Leo", text.index(" and"))
+    'Leo'
+    """
+    if ctx.lang != "en" or not _PLURAL_RELATION.search(rel):
+        return name
+    joined = _AND_NAME.match(ctx.text, end)
+    return f"{name} and {joined.group('name')}" if joined else name
+
+
 def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     units: list[_Unit] = []
     folded = Folded(ctx.text)
@@ -216,6 +241,7 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
                                    or any(isinstance(u, FactUnit) and _PERSON_KEYS.match(u.key) and u.value.startswith(name)
                                           for u in ctx.units + units)):
                 continue  # a surname said alone ("姓蒋") with or after the full name ("我姓葛，叫葛文涛", "蒋丽"): nothing new
+            name = _with_joined_name(ctx, rel, name, r.end("name"))
             other = groups.get("other") is not None
             self_said = not other and (not rel or groups.get("self") is not None)
             key = "name" if self_said and "name" not in filled else f"person_{rel}" if rel else "person" if other else "person_self"

@@ -447,6 +447,28 @@ def _said_of_a_person(ctx: MessageContext, m) -> bool:
         and bool(_PERSON_IS.search(ctx.text, 0, m.start))
 
 
+#: (user29) a count said of some of the party, then what they are or have ("two of us are vegetarian", "two of us
+#: are 12", "one of us has a wheelchair"); a verb of coming along still counts the party ("four of us are coming")
+_PART_OF_THE_PARTY = re.compile(r"\s+of us\s+(?:(?:is|are|was|were|will be)\s+(?!(?:coming|going|travell?ing|flying|joining|"
+                                r"attending|staying|driving|booking|here)\b)|(?:has|have|had|needs?|eats?|gets?|can|cannot|can't|"
+                                r"don't|doesn't|won't|would|uses?)\b)", re.I)
+
+
+def _part_of_the_party(ctx: MessageContext, m: Mention) -> bool:
+    """(user29) A count said of some of the party ("two of us are 12", "one of us has a wheelchair"): what those
+    people are, no new count of the people (it never replaces the party's size said before).
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "is 8pm ok for kids? two of us are 12"
+    >>> _part_of_the_party(N(text=text, lang="en"), N(end=text.index(" of us")))
+    True
+    >>> text = "actually four of us are coming"
+    >>> _part_of_the_party(N(text=text, lang="en"), N(end=text.index(" of us")))
+    False
+    """
+    return ctx.lang == "en" and bool(_PART_OF_THE_PARTY.match(ctx.text, m.end))
+
+
 #: (user28) the nouns after a people's adjective that make it a language, not a food ("Spanish tutoring", "French lessons")
 _LANGUAGE_HEAD = re.compile(r"\s+(?:tutoring|tutors?|lessons?|class(?:es)?|courses?|teachers?|speakers?|translat(?:ion|ions|or|ors)|"
                             r"interpret(?:er|ers|ing)|subtitles|dubbing|keyboard|exam)\b", re.I)
@@ -481,7 +503,7 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
         if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m) \
-                or _said_of_a_person(ctx, m):
+                or _said_of_a_person(ctx, m) or _part_of_the_party(ctx, m):
             continue
         if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
             slot = ctx.pack.slots.get("product")
@@ -833,6 +855,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
+        if _part_of_the_party(ctx, m):
+            continue  # (user29) "two of us are 12": some of the party, no count of it
         if _adverbial_place(ctx, m):
             continue  # "想约上门喂猫", "约个深度保洁", "能延时到六点": a word jieba knows as a place, said as a manner
         if _ORG_NAME.match(ctx.text, m.end) and m.label == "PLACE":

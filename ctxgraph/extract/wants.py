@@ -379,7 +379,30 @@ def _without_hanging(want: str, said: str) -> str:
         before = re.search(r"(\w+)\W*$", want[:m.start()])
         own = before and re.search(rf"\b{re.escape(before.group(1))}{re.escape(m.group())}\s*(?:[,.;!?]|$)", said, re.I)
         return m.group() if own else ""
-    return _HANGING_PREP.sub(drop, want)
+    return _without_hanging_label(_HANGING_PREP.sub(drop, want), said)
+
+
+#: (user29) an id's or a contact's label left with its copula at a part's end once the value after it is out
+#: ("..., order number is" of "order number is 55120934", "booking ref is" of "booking ref is QX7Y2L")
+_HANGING_LABEL = re.compile(r"(?:,\s*|\s+)(?:(?:my|our|the|his|her|their|your)\s+)?(?:[a-z]+\s+){0,2}"
+                            r"(?:number|no|ref|reference|id|code|plate|reg|registration|email|e-mail|phone|mobile|postcode|"
+                            r"zip|address|name)\s+(?:is|was)(?=\s*(?:[,.;!?]|$))", re.I)
+
+
+def _without_hanging_label(want: str, said: str) -> str:
+    """(user29) The want without a value's label and copula left hanging at a part's end ("I need to return a kettle,
+    order number is"); one the user ended a clause on stays ("what my order number is").
+
+    >>> said = "I need to return a kettle I bought, order number is 55120934"
+    >>> _without_hanging_label("I need to return a kettle I bought, order number is", said)
+    'I need to return a kettle I bought'
+    >>> _without_hanging_label("I forgot what my order number is", "I forgot what my order number is")
+    'I forgot what my order number is'
+    """
+    def drop(m: re.Match) -> str:
+        own = re.search(rf"{re.escape(m.group().strip(' ,'))}\s*(?:[,.;!?]|$)", said, re.I)
+        return m.group() if own else ""
+    return _HANGING_LABEL.sub(drop, want)
 
 
 
