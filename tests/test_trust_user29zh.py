@@ -44,3 +44,47 @@ def test_two_phones_held_the_correction_picks_none():
 def test_the_users_own_phone_corrected_as_before():
     facts = _facts([("user", "我的电话13811112222"), ("assistant", "好的"), ("user", "电话写错了 是13811112223")])
     assert _current(facts, "phone") == ["13811112223"], facts
+
+
+# --- a bare day of the month right after a one-character verb of booking or change ("改17号吧", "想约16号")
+
+@pytest.mark.parametrize("reply, day", [
+    ("那改17号吧", "17号"),
+    ("换17号吧", "17号"),
+    ("那就17号", "17号"),
+    ("挪20号行不行", "20号"),
+])
+def test_a_bare_day_after_a_short_verb_of_change_moves_the_date(reply, day):
+    facts = _facts([("user", "想改到16号"), ("assistant", "好的"), ("user", reply)])
+    assert _current(facts, "date") == [day], facts
+
+
+def test_a_bare_day_after_yue_is_the_date():
+    assert _current(_facts([("user", "想约16号 上午")]), "date") == ["16号"]
+
+
+@pytest.mark.parametrize("reply", ["改3号楼吧", "那3号窗口呢", "换2号线过去"])
+def test_a_number_after_a_short_verb_that_is_no_day_stays_out(reply):
+    facts = _facts([("user", "想改到16号"), ("assistant", "好的"), ("user", reply)])
+    assert _current(facts, "date") == ["16号"], facts
+
+
+# --- a when-question with no noun ("您看哪天方便？") waits for a day: the reply's day answers it
+
+@pytest.mark.parametrize("question", ["您看哪天方便？", "您哪天有空？", "您想约哪天？", "那总共大约440元，您看哪天方便？"])
+@pytest.mark.parametrize("reply, day", [("后天上午", "后天上午"), ("明天下午吧两点以后都行我在家", "明天下午")])
+def test_a_relative_day_answers_a_when_question_without_a_noun(question, reply, day):
+    facts = _facts([("user", "空调要移机"), ("assistant", question), ("user", reply)])
+    assert _current(facts, "date") == [day], facts
+
+
+def test_a_when_question_without_a_noun_in_english():
+    facts = _facts([("user", "My boiler needs a service"), ("assistant", "Sure, when suits you?"),
+                    ("user", "Tuesday morning")], lang="en")
+    assert any(k in ("date", "day") for k, v, s in facts if s == "current"), facts
+
+
+def test_a_story_day_asked_is_still_no_question():
+    t = Tracker(lang="zh")
+    t.observe_many([{"role": "user", "content": "空调坏了"}, {"role": "assistant", "content": "哪天坏的？"}])
+    assert not [q for q in t.state().questions if q.status == "open"]
