@@ -88,3 +88,21 @@ def test_a_story_day_asked_is_still_no_question():
     t = Tracker(lang="zh")
     t.observe_many([{"role": "user", "content": "空调坏了"}, {"role": "assistant", "content": "哪天坏的？"}])
     assert not [q for q in t.state().questions if q.status == "open"]
+
+
+# --- a promise said without its doer: "好嘞，会给冰箱做好包装保护" (Chinese leaves out 我们)
+
+def _promises(messages):
+    t = Tracker(lang="zh")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return [c.text for c in t.state().commitments if c.status == "open"]
+
+
+@pytest.mark.parametrize("reply", ["好嘞，会给冰箱做好包装保护。", "可以的，会给您留靠窗的位置。", "没问题，会帮您准备儿童座椅。"])
+def test_a_promise_without_its_doer_is_kept(reply):
+    assert _promises([("user", "我要订个位子"), ("assistant", reply)]), reply
+
+
+@pytest.mark.parametrize("reply", ["抱歉，会给您带来不便。", "这个会给皮肤造成刺激。"])
+def test_what_may_happen_to_someone_is_no_promise(reply):
+    assert not _promises([("user", "我要订个位子"), ("assistant", reply)]), reply
