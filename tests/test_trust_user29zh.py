@@ -106,3 +106,20 @@ def test_a_promise_without_its_doer_is_kept(reply):
 @pytest.mark.parametrize("reply", ["抱歉，会给您带来不便。", "这个会给皮肤造成刺激。"])
 def test_what_may_happen_to_someone_is_no_promise(reply):
     assert not _promises([("user", "我要订个位子"), ("assistant", reply)]), reply
+
+
+# --- the floor of the user's home, said after 住/爬 or with the lift
+
+@pytest.mark.parametrize("message, floor", [
+    ("后天上午 师傅来之前打个电话 我住12楼", "12楼"),
+    ("5楼，没电梯。搬上楼要额外收钱吗？", "5楼"),
+    ("电梯这周在修 师傅得爬六楼 不好意思啊", "六楼"),
+    ("广州天河，住七楼，有电梯的", "七楼"),
+])
+def test_the_floor_of_the_home_is_a_fact(message, floor):
+    assert _current(_facts([("user", message)]), "floor") == [floor]
+
+
+@pytest.mark.parametrize("message", ["一楼大厅见", "地址是华星大厦12楼", "3楼报告厅", "住12楼的邻居太吵了吗"])
+def test_a_floor_of_a_building_or_a_hall_is_no_home_floor(message):
+    assert not _current(_facts([("user", message)]), "floor")
