@@ -114,6 +114,7 @@ def test_what_may_happen_to_someone_is_no_promise(reply):
     ("后天上午 师傅来之前打个电话 我住12楼", "12楼"),
     ("5楼，没电梯。搬上楼要额外收钱吗？", "5楼"),
     ("电梯这周在修 师傅得爬六楼 不好意思啊", "六楼"),
+    ("电梯这周在修师傅得爬六楼不好意思啊", "六楼"),
     ("广州天河，住七楼，有电梯的", "七楼"),
 ])
 def test_the_floor_of_the_home_is_a_fact(message, floor):
