@@ -27,6 +27,7 @@ from .._units import (
     _Unit,
 )
 from ..lang import content_words
+from .asking import when_slot
 from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, without_bound, any_day, any_time, bound, narrower, off_class, other_day, outside, part_past, past_bound, same_bound, satisfies, about_when
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
@@ -1288,8 +1289,10 @@ def questions(ctx: MessageContext) -> list[_Unit]:
 
 def _asks_about(ctx: MessageContext, clause: str) -> bool:
     """A question asks about something: a noun in it, or a word the pack knows as a slot's name
-    (jieba tags "预算" in "您的预算大概多少？" and "几间" in "请问要几间？" as no noun)."""
-    return ctx.profile.has_object(clause) or bool(ctx.pack.synonym_rx and ctx.pack.synonym_rx.search(clause))
+    (jieba tags "预算" in "您的预算大概多少？" and "几间" in "请问要几间？" as no noun), or (user29zh) the day or the
+    clock a when-question asks for ("您看哪天方便？", "您想约哪天？": no noun, still waiting for a day)."""
+    return ctx.profile.has_object(clause) or bool(ctx.pack.synonym_rx and ctx.pack.synonym_rx.search(clause)) \
+        or when_slot(ctx.lang, clause) in ctx.pack.slots
 
 
 @step("goal", roles=("user",))
