@@ -56,3 +56,31 @@ def test_miss26en_address_roles_are_keys():
 def test_miss26en_a_corrected_address_stays_replaced(chat, gone):
     values = _values(chat)
     assert not any(gone in v for v in values), values
+
+
+# --- a second email or phone in one message is another person's, keyed by them -------------------------------
+
+@pytest.mark.parametrize("chat, own, key, value", [
+    (["Email for the report?",
+      "nina.hale@gmail.com. copy in his tutor tho, Mr Okafor, j.okafor@westbrook.sch.uk"],
+     "nina.hale@gmail.com", "email_mr_okafor", "j.okafor@westbrook.sch.uk"),
+    (["Contact number?",
+      "Dev Patel 07700 900 311. my cousin Ravi will meet the driver not me, ring him on 07700 900 644"],
+     "07700 900 311", "phone_ravi", "07700 900 644"),
+    (["Who gets the receipts?", "me, Lena Fox, lena@foxbakes.co.uk. cc Marta, marta@foxbakes.co.uk"],
+     "lena@foxbakes.co.uk", None, "marta@foxbakes.co.uk"),
+])
+def test_miss26en_second_contact_of_another_person(chat, own, key, value):
+    facts = _current(chat)
+    assert value in facts.values() and own in facts.values(), facts  # the user's own stays beside it
+    if key:
+        assert facts.get(key) == value, facts
+
+
+@pytest.mark.parametrize("chat, gone", [
+    # a contact ruled out, and one corrected, stays out
+    (["Where do I send the invoice?", "send it to accounts@brightco.co.uk not my personal sam.b@gmail.com"], "sam.b@gmail.com"),
+    (["Best number?", "07700 900 101, sorry no, 07700 900 202 is the right one"], "07700 900 101"),
+])
+def test_miss26en_a_ruled_out_or_corrected_contact_stays_out(chat, gone):
+    assert gone not in _values(chat)
