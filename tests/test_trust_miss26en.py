@@ -84,3 +84,17 @@ def test_miss26en_second_contact_of_another_person(chat, own, key, value):
 ])
 def test_miss26en_a_ruled_out_or_corrected_contact_stays_out(chat, gone):
     assert gone not in _values(chat)
+
+
+# --- a pick by comparison keeps the user's words beside the option -------------------------------------------
+
+@pytest.mark.parametrize("offer, reply, said, option", [
+    ("Standard delivery is £9 in 3-5 days, Express is £19 next day, or Timed is £29 before noon.",
+     "cheapest one. no rush at all", "cheapest one", "Standard delivery"),
+    ("A basic clean is £60 or a deep clean is £110. Which would you like?",
+     "the pricier one please", "pricier one", "deep clean"),
+    ("We can do the 9am class or the 6pm class.", "the later one please", "later one", "6pm class"),
+])
+def test_miss26en_comparison_pick_keeps_the_words(offer, reply, said, option):
+    values = _values([offer, reply])
+    assert any(said in v and option in v for v in values), values
