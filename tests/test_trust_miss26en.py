@@ -98,3 +98,23 @@ def test_miss26en_a_ruled_out_or_corrected_contact_stays_out(chat, gone):
 def test_miss26en_comparison_pick_keeps_the_words(offer, reply, said, option):
     values = _values([offer, reply])
     assert any(said in v and option in v for v in values), values
+
+
+# --- a request not to do a thing corrects no part of a value -------------------------------------------------
+
+@pytest.mark.parametrize("chat, kept", [
+    (["Where's the course?", "at Unit 2, Riverside Business Park, Leeds LS10 1AB", "Noted.",
+      "great. can the trainer not park in the yard, use the visitor bays"], "Unit 2, Riverside Business Park, Leeds LS10 1AB"),
+    (["Address?", "It's 4 Park Green, Hexham NE46 1AB", "Thanks.",
+      "and can you not park on the grass, it's just been seeded"], "4 Park Green, Hexham NE46 1AB"),
+])
+def test_miss26en_asked_not_to_corrects_nothing(chat, kept):
+    t = Tracker("en")
+    for i, text in enumerate(chat):
+        t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
+    assert kept in [f.value for f in t.state().facts if f.status == "current"]
+
+
+def test_miss26en_a_part_corrected_still_changes():
+    chat = ["Address?", "It's 14 Elm Road, Flat 3", "Thanks.", "Sorry, flat 5, not 3."]
+    assert "14 Elm Road, Flat 5" in _values(chat)
