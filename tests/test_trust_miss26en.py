@@ -118,3 +118,26 @@ def test_miss26en_asked_not_to_corrects_nothing(chat, kept):
 def test_miss26en_a_part_corrected_still_changes():
     chat = ["Address?", "It's 14 Elm Road, Flat 3", "Thanks.", "Sorry, flat 5, not 3."]
     assert "14 Elm Road, Flat 5" in _values(chat)
+
+
+# --- a person named by their role keeps it in the key, and outlives the next person named ----------------------
+
+@pytest.mark.parametrize("chat, key, value", [
+    (["Who will meet the engineer?", "Our caretaker Dennis Holt, 07700 900 812. He has the boiler key.",
+      "Thanks. And the invoice?", "Addressed to me, Joan Pike."], "person_caretaker", "Dennis Holt"),
+    (["Who approves the design?", "my business partner Kwame has the final say", "Noted. Your name?", "Lucy Grant"],
+     "person_business_partner", "Kwame"),
+    (["Who do we bill?", "our bursar, Mrs Helen Cobb, at the school office"], "person_bursar", "Mrs Helen Cobb"),
+])
+def test_miss26en_named_role_is_its_own_person(chat, key, value):
+    facts = _current(chat)
+    assert value in facts.get(key, ""), facts
+
+
+@pytest.mark.parametrize("chat, key", [
+    (["How do you send money home?", "my brother uses Wise for it"], "person_brother_uses"),
+    (["Where from?", "from my workshop in Ludlow to Glasgow"], "person_workshop_in"),
+    (["Which town?", "My daughter says Stockton is nicer"], "person_daughter_says"),
+])
+def test_miss26en_no_role_of_a_verb_or_a_place(chat, key):
+    assert key not in _current(chat)
