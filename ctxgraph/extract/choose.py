@@ -34,7 +34,7 @@ said is its normal form (``normalized``):
 >>> t.observe_many([{"role": "assistant", "content": "Private lessons are £120 for two hours. Group lessons are £70 for three hours. Which do you prefer?"},
 ...                 {"role": "user", "content": "I'll do the cheaper one"}])
 >>> [f.value for f in t.state().facts if f.status == "current"]
-['Group lessons are £70 for three hours']
+['the cheaper one (Group lessons are £70 for three hours)']
 """
 
 from __future__ import annotations
@@ -313,6 +313,18 @@ def in_digits(clause: str) -> str:
     return _ZH_AMOUNT.sub(digits, clause)
 
 
+def _compares(clause: str, options: list[Option], i: int, lang: str) -> bool:
+    """(miss26en) Whether ``clause`` picks option ``i`` by an English comparison ("cheapest one", "the bigger one"): the
+    user's words are kept with the option's name, as a pick by a part or a place is ("cheapest one (Economy)").
+
+    >>> from ctxgraph.extract.options import offered_options
+    >>> opts = offered_options("Economy (48-72 hours) £148, Next Day £212, or AM Timed £268.", "en")
+    >>> _compares("cheapest one", opts, 0, "en"), _compares("next day", opts, 1, "en")
+    (True, False)
+    """
+    return lang == "en" and _by_comparison(clause, options, lang) == i
+
+
 def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, str]:
     """The option a clause names (by name, comparison or paraphrase) and the part it matched by.
 
@@ -445,7 +457,8 @@ def _pick_in(ctx: MessageContext, subs: list[tuple[int, str]], options: list[Opt
                 or _bare(clause, part, options[i].text):
             pick = i  # the last pick of a message stands
             parts[i] = part
-            said[i] = clause if by_name or by_place else ""  # (picks15) "second one", 第二款: the user's words too
+            # (picks15) "second one", 第二款: the user's words too; (miss26en) and a comparison's ("cheapest one")
+            said[i] = clause if by_name or by_place or _compares(clause, options, i, ctx.lang) else ""
             where[i] = offset
     if pick is None:
         return None
@@ -462,6 +475,8 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
     if clause:
         value, name = said_words(clause, part), option_name(options, i, part)
         name = name or (own_part(options, i) if placed else "")
+        if not part:  # (miss26en) a comparison ("the cheaper one"): the option as said, its price and terms with it
+            name = own_part(options, i)
         if name and name.casefold() not in value.casefold():
             value = f"{value} ({name})"  # the user's words, with the option's name as the assistant said it
     else:

@@ -963,6 +963,8 @@ def corrected_parts(w: FactWriter) -> bool:
         old, new = (groups.get("old") or "").strip(), (groups.get("new") or "").strip()
         if not old or not new or old == new or any(c.isdigit() for c in old) != any(c.isdigit() for c in new):
             continue
+        if _ASKED_NOT_TO.search(ctx.text, 0, m.start("new")):
+            continue  # (miss26en) "can the trainer not park in the yard": a request not to do a thing, no part corrected
         changed = False
         for fid, d in g.recent_current_facts(ctx.graph, 50):
             value = str(d["value"])
@@ -978,6 +980,11 @@ def corrected_parts(w: FactWriter) -> bool:
         if changed:
             return True
     return False
+
+
+#: (miss26en) a modal and at most two words right before "<new> not <old>": the user asks that someone not do a thing
+#: ("can the trainer not park in the yard", "could you not ring"), no "<new>, not <old>" correction of a value's part
+_ASKED_NOT_TO = re.compile(r"\b(?:can|could|would|will|should|pls|please)\s+(?:[\w'’]+\s+){0,2}$", re.I)
 
 
 def _said_on(new: str, old: str, rest: str) -> int:

@@ -1,0 +1,70 @@
+"""The named roles step: a person the user names by the role they hold keeps it in the key (issue 19, miss26en).
+
+The user names the people around a job by their role, a possessive and a noun or two right before the name
+("Our sexton Bill Harland, 01347 868 402", "my business partner Tayo", "our treasurer, Mr Colin Ashby", "our CEO,
+Fiona Marsh"). The facts step keeps such a name under the one ``person`` key, and the next person the chat names
+(the user signing off, "Addressed to me, Rosemary Thwaite") replaced it. The kin step reads a closed class of
+relations (brother, neighbour, landlord ...); here the role is any one or two lower-case words (or an upper-case
+short form: CEO, SENCO) between the possessive and a name the NER found, and the fact is ``person_<role>`` with
+the user's words from the possessive to the end of the name, as the kin step's facts are. Not read: "my name",
+a role the kin step read already, the assistant's words.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "assistant", "content": "Who will let the engineer in?"},
+...     {"role": "user", "content": "Our sexton Bill Harland, 01347 868 402. He has the tower key."}])
+>>> [(f.key, f.value) for f in t.state().facts if f.key.startswith("person_")]
+[('person_sexton', 'Our sexton Bill Harland')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._units import FactUnit, _Unit
+from .context import MessageContext
+from .registry import step
+from .text import in_spans
+
+#: a possessive, the role (one or two lower-case words, or a short form in capitals), a comma or "is", a title
+_ROLE_BEFORE = re.compile(r"\b(?P<own>[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?P<role>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?|[A-Z]{2,6})"
+                          r"(?:,\s*|\s+is\s+|\s+)(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+)?$")
+#: words after a possessive that name no role of a person: the user's own name, things, times
+_NO_ROLE = re.compile(r"\b(?:name|names|surname|number|email|address|phone|account|booking|order|ref|reference|car|van|house"
+                      r"|flat|home|office|shop|dog|cat|pet|own|new|old|last|first|next|usual|regular|friday|monday|tuesday"
+                      r"|wednesday|thursday|saturday|sunday|is|was|and|or|the|a)$", re.I)
+
+
+#: a second word that makes the two words no role: a preposition or joining word ("my workshop in Ludlow"), a verb
+#: said of the first ("My daughter says Stockton", "my brother uses Wise"), a plural
+_NOT_SECOND = re.compile(r"^(?:in|on|at|to|from|of|for|with|by|near|and|or|but|so|then|now|just|also|too|is|was|has|had|will"
+                         r"|would|can|could|did|does|\w+s|\w+ed)$", re.I)
+
+
+def _role_key(role: str) -> str:
+    """The key of a role as said ("business partner" -> ``person_business_partner``, "CEO" -> ``person_ceo``)."""
+    return "person_" + re.sub(r"\W+", "_", role.casefold()).strip("_")
+
+
+@step("named_roles", roles=("user",))
+def named_roles(ctx: MessageContext) -> list[_Unit]:
+    """Each person the user names after a possessive and their role, as ``person_<role>``."""
+    if ctx.lang != "en":
+        return []
+    held = [u for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith("person_")]
+    units: list[_Unit] = []
+    for x in ctx.mentions:
+        if x.label != "PERSON":
+            continue
+        m = _ROLE_BEFORE.search(ctx.text, max(0, x.start - 60), x.start)
+        words = m.group("role").split() if m else []
+        if m is None or _NO_ROLE.search(m.group("role")) or (len(words) == 2 and _NOT_SECOND.match(words[1])) or ctx.asking(x.start) or in_spans(x.start, ctx.taken_back):
+            continue  # no role, a question, or a sentence taken back ("my neighbour Mrs Patel ... Actually no, I'll come")
+        value = ctx.text[m.start():x.end]
+        key = _role_key(m.group("role"))
+        said = f"{m.group('own')} {m.group('role').split()[0]}".casefold()
+        if any(x.text in u.value or u.key == key or u.value.casefold().startswith(said) for u in held + units):
+            continue  # the kin step read the relation ("my brother Tiago", "my neighbour", "my brother uses Wise"),
+            # or the role is named once already
+        units.append(FactUnit(key=key, name=key, value=value, stressed=ctx.stressed_at(value)))
+    return units
