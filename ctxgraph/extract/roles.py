@@ -135,25 +135,24 @@ def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None
 _NEGATED_ZH = re.compile(r"[不别没甭]")
 
 
-#: (fix28a) the words that make what follows an opening take-back a pick: a word of changing or taking it opening it
-#: ("还是周日", "换成100", "那就周日"), or a word of settling ending it ("周日吧", "周日也行", "100就好")
-_PICKED_ZH = re.compile(r"^\W*(?:还是|改成?|换成?|那就|就|要|选|订|充|来)|(?:吧|就行|就好|好了|可以|也行|行)\W*$")
+#: (fix28a) the words a value is picked with after an opening take-back: changing or taking it, settling on it ("还是周日",
+#: "换成100", "充100吧", "周日也行"); with more than these ("算了 周日人太多", "算了 周日再说吧") the take-back still declines
+_PICKED_ZH = re.compile(r"还是|改成?|换成?|那就|就行|就好|好了|可以|也行|[就要选订充来吧行的了啊呀]")
 
 
 def _picked_after_take_back(ctx: MessageContext, rest: str) -> bool:
-    """(fix28a) Whether the words after an opening take-back pick a new value ("算了 充100吧", "不对 5个人": a word of
-    picking, or the value alone), not say how the value is ("算了 周日人太多": the take-back declines the change).
+    """(fix28a) Whether the words after an opening take-back pick a new value ("算了 充100吧", "不对 5个人": the value with
+    words of picking at most), not say how the value is or put it off ("算了 周日人太多", "算了 周日再说吧": the take-back
+    declines the change).
 
     >>> from types import SimpleNamespace as N
-    >>> ctx = N(mentions=[N(text="周日"), N(text="5个人")])
-    >>> [_picked_after_take_back(ctx, r) for r in ("充100吧", "5个人", "周日人太多", "周日也够呛")]
-    [True, True, False, False]
+    >>> ctx = N(mentions=[N(text="周日"), N(text="5个人"), N(text="100")])
+    >>> [_picked_after_take_back(ctx, r) for r in ("充100吧", "5个人", "还是周日吧", "周日人太多", "周日再说吧", "周日的话太晚了吧")]
+    [True, True, True, False, False, False]
     """
-    if _PICKED_ZH.search(rest):
-        return True
     for m in ctx.mentions:
         rest = rest.replace(m.text, "")
-    return not rest.strip(" ，,。.！!的了啊呀")
+    return not _PICKED_ZH.sub("", rest).strip(" ，,。.！!~～")
 
 
 def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:

@@ -246,11 +246,11 @@ def whole_words(part: str, text: str) -> bool:
 
 
 #: (fix28a) what a "not" negates when it says how the thing named is, not which other thing: a state or a verb's form
-#: ("the transit not working for me", "tuesday not possible", "luton not a problem", "not sure", "not for me"): the clause
+#: ("the transit not working for me", "tuesday not possible", "luton not big enough", "not sure", "not for me"): the clause
 #: stays whole, a decline or a remark, and the thing named before it is no pick
 _NOT_A_PREDICATE = (r"(?!\s+(?:(?:a|an)\s+(?:problem|issue|big deal|bother|chance|fan)|too|so|very|really|quite|at all|yet|"
                     r"sure|keen|fussed|bothered|interested|good|great|ideal|ok|okay|fine|right|enough|bad|happy|for|in|on|at|"
-                    r"with|until|till|before|after|ready|open|free)\b)(?!\s+\w{3,}(?:ing|ed)\b|\s+\w{2,}(?:able|ible)\b)")
+                    r"with|until|till|before|after|ready|open|free)\b)(?!\s+\w{3,}(?:ing|ed)\b|\s+\w{2,}(?:able|ible)\b|\s+\w+\s+enough\b)")
 #: (lead24) a "not" that turns to another thing after a thing named, as a clause of its own: "original card definitely
 #: not store credit", "the 11 one not the 9"; not after a verb it negates ("I do not", "it's not", "can not") nor after
 #: "or", "if", "why", "whether" ("blue or not")
