@@ -87,3 +87,17 @@ def test_a_letter_with_words_of_picking_still_picks(reply):
 
 def test_a_span_of_years_after_order_is_no_order_id():
     assert not any(k == "order_id" for k, _ in _facts([("user", "my order 2023-2024 season ticket hasn't arrived")], "en"))
+
+
+_SLOTS = "周六上午10点和下午3点有空。"
+
+
+@pytest.mark.parametrize("reply, slot", [("下午的 我家孩子要上课 所以不行", "下午3点"), ("上午的 我朋友约了", "上午10点")])
+def test_a_part_of_the_day_pointed_at_then_ruled_out_picks_nothing(reply, slot):
+    facts = _facts([("user", "想约洗牙 周六有吗"), ("assistant", _SLOTS), ("user", reply)], "zh")
+    assert not any(slot in v for _, v in facts), facts
+
+
+def test_a_part_of_the_day_pointed_at_beside_a_count_still_picks():
+    facts = _facts([("user", "想约洗牙 周六有吗"), ("assistant", _SLOTS), ("user", "上午的 我们有两个人")], "zh")
+    assert any("上午10点" in v for _, v in facts), facts
