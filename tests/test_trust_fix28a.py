@@ -101,3 +101,9 @@ def test_a_part_of_the_day_pointed_at_then_ruled_out_picks_nothing(reply, slot):
 def test_a_part_of_the_day_pointed_at_beside_a_count_still_picks():
     facts = _facts([("user", "想约洗牙 周六有吗"), ("assistant", _SLOTS), ("user", "上午的 我们有两个人")], "zh")
     assert any("上午10点" in v for _, v in facts), facts
+
+
+def test_a_thing_booked_with_no_reference_stays_in_the_state():
+    facts = _facts([("user", "I've got a pottery class booked for saturday")], "en")
+    assert any("pottery class" in v for _, v in facts), facts
+    assert not any(k == "problem" for k, _ in _facts([("user", "hi, I've got a hire car booked under RX-20931")], "en"))
