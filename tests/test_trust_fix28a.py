@@ -107,3 +107,8 @@ def test_a_thing_booked_with_no_reference_stays_in_the_state():
     facts = _facts([("user", "I've got a pottery class booked for saturday")], "en")
     assert any("pottery class" in v for _, v in facts), facts
     assert not any(k == "problem" for k, _ in _facts([("user", "hi, I've got a hire car booked under RX-20931")], "en"))
+
+
+def test_a_part_of_the_day_pointed_at_with_the_other_part_busy_still_picks():
+    facts = _facts([("user", "想约洗牙 周六有吗"), ("assistant", _SLOTS), ("user", "下午那个 上午要开会")], "zh")
+    assert any("下午3点" in v for _, v in facts), facts
