@@ -220,6 +220,11 @@ def _by_name_zh(clause: str, options: list[Option]) -> tuple[int | None, str]:
 _LONE_LETTER = re.compile(r"(?<![A-Za-z0-9])[A-Za-z](?![A-Za-z0-9])")
 
 
+#: (fix28a) the words a letter is picked with ("选B", "就A吧", "B套餐吧", "我要B那个"): a clause with more (a story, a word
+#: the letter is part of: "B超", "T恤") picks nothing by its letter
+_LETTER_AROUND_ZH = re.compile(r"我们?|还是|那就|就行|就好|好了|可以|套餐|方案|这个|那个|这款|那款|[那就要选订定用来吧的个呢啊哈]")
+
+
 def _by_letter(clause: str, options: list[Option]) -> tuple[int | None, str]:
     """(lead24) The one option whose code is the one letter the Chinese ``clause`` says alone ("套餐A 399元，套餐B 699元" -
     "B吧"); none when the clause says two letters or the letter stands alone in two options.
@@ -227,10 +232,12 @@ def _by_letter(clause: str, options: list[Option]) -> tuple[int | None, str]:
     >>> opts = [Option("套餐A 399元", "", {}, frozenset()), Option("套餐B 699元 含胃镜", "", {}, frozenset())]
     >>> _by_letter("B吧", opts), _by_letter("A还是B", opts), _by_letter("好的", opts)
     ((1, 'B'), (None, ''), (None, ''))
+    >>> _by_letter("我选B套餐吧", opts), _by_letter("上次做的是B", opts), _by_letter("我有个B超报告", opts)  # (fix28a)
+    ((1, 'B'), (None, ''), (None, ''))
     """
     said = _LONE_LETTER.findall(clause)
-    if len(said) != 1:
-        return None, ""
+    if len(said) != 1 or _LETTER_AROUND_ZH.sub("", _LONE_LETTER.sub("", clause)).strip(" ，,。.！!~～"):
+        return None, ""  # (fix28a) the letter said with no more than words of picking: not "上次做的是B", "我有个B超报告"
     letter = re.compile(rf"(?<![A-Za-z0-9]){said[0]}(?![A-Za-z0-9])", re.I)
     holding = [i for i, o in enumerate(options) if letter.search(o.text)]
     return (holding[0], said[0]) if len(holding) == 1 else (None, "")

@@ -1156,7 +1156,7 @@ def bare_answer(w: FactWriter) -> None:
             and not first_match(ctx.pack.accepts, ctx.text) and not first_match(ctx.pack.rejects, ctx.text):
         # "What name shall I put on the order?" - "Eilidh Farquharson": a name the NER does not know
         reply = _without_fillers(ctx.text, ctx.pack.answer_fillers)
-        name = _NAME_REPLY.fullmatch(reply) or (_one_name_word(reply) if asked == named else None)
+        name = _NAME_REPLY.fullmatch(reply) or (_one_name_word(reply, ctx.assistant_before) if asked == named else None)
         if name:
             w.make(ctx.pack.slots[named[0]], name.group(0), 0, patterned=True)
             return
@@ -1188,17 +1188,30 @@ _NAME_REPLY = re.compile(r"(?!" + NAME_LEAD_EN + r")(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? 
 _ONE_NAME_WORD = re.compile(r"(?!" + NAME_LEAD_EN + r")" + _NAME_WORD)
 
 
-def _one_name_word(reply: str) -> re.Match | None:
+#: (fix28a) one-word replies to a question for a name that give none: asking again, declining, thanking, agreeing
+_NO_NAME_REPLY = frozenset({"pardon", "sorry", "what", "huh", "eh", "nope", "nah", "no", "dunno", "idk", "skip", "pass", "later",
+                            "none", "anonymous", "unknown", "cheers", "thanks", "ta", "correct", "right", "exactly", "yup", "yeah",
+                            "yes", "ok", "okay", "cool", "great", "perfect", "fine", "sure", "whatever", "anything", "anyone"})
+
+
+def _one_name_word(reply: str, asked: str = "") -> re.Match | None:
     """(lead24) The reply as one name, where the question asked for a name alone ("What name should I put?" - "Olu"):
-    a capitalised word that is no common English word (spaCy's stop words: "Same", "Whatever").
+    a capitalised word that is no common English word (spaCy's stop words: "Same", "Whatever"); (fix28a) nor a reply
+    that gives no name ("Pardon", "Nope", "Cheers"), nor a word of the question said back ("What name is the booking
+    under?" - "Booking").
 
     >>> _one_name_word("Olu").group(0), _one_name_word("Whatever"), _one_name_word("olu")
     ('Olu', None, None)
+    >>> _one_name_word("Pardon"), _one_name_word("Booking", "What name is the booking under?")
+    (None, None)
     """
     from spacy.lang.en.stop_words import STOP_WORDS
 
     m = _ONE_NAME_WORD.fullmatch(reply)
-    return m if m and reply.casefold() not in STOP_WORDS else None
+    word = reply.casefold()
+    if not m or word in STOP_WORDS or word in _NO_NAME_REPLY or re.search(rf"\b{re.escape(word)}\b", asked.casefold()):
+        return None
+    return m
 
 
 #: (missen21) a reply that opens with a name, a comma, a dot, a phone number or nothing after it

@@ -135,6 +135,26 @@ def role_of(ctx: MessageContext, m: Mention, questions: list[str]) -> str | None
 _NEGATED_ZH = re.compile(r"[不别没甭]")
 
 
+#: (fix28a) the words a value is picked with after an opening take-back: changing or taking it, settling on it ("还是周日",
+#: "换成100", "充100吧", "周日也行"); with more than these ("算了 周日人太多", "算了 周日再说吧") the take-back still declines
+_PICKED_ZH = re.compile(r"还是|改成?|换成?|那就|就行|就好|好了|可以|也行|[就要选订充来吧行的了啊呀]")
+
+
+def _picked_after_take_back(ctx: MessageContext, rest: str) -> bool:
+    """(fix28a) Whether the words after an opening take-back pick a new value ("算了 充100吧", "不对 5个人": the value with
+    words of picking at most), not say how the value is or put it off ("算了 周日人太多", "算了 周日再说吧": the take-back
+    declines the change).
+
+    >>> from types import SimpleNamespace as N
+    >>> ctx = N(mentions=[N(text="周日"), N(text="5个人"), N(text="100")])
+    >>> [_picked_after_take_back(ctx, r) for r in ("充100吧", "5个人", "还是周日吧", "周日人太多", "周日再说吧", "周日的话太晚了吧")]
+    [True, True, True, False, False, False]
+    """
+    for m in ctx.mentions:
+        rest = rest.replace(m.text, "")
+    return not _PICKED_ZH.sub("", rest).strip(" ，,。.！!~～")
+
+
 def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     """The clause asks without a question mark ("明天能到吗"), declines ("18:05来不及", "not the
     suite") or states a rule ("nothing before 9am", "6点之后的"): its values are no wish, or
@@ -142,9 +162,10 @@ def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
     message typed without punctuation: "礼拜六下昼啦 我返工 平日冇人喺屋企" picks 礼拜六; the rule is 平日."""
     from .cues import _ENDS_ASKING, _rule
 
-    if ctx.lang == "zh" and (rest := OPENING_TAKE_BACK_ZH.sub("", clause)).strip() and not _NEGATED_ZH.search(rest):
+    if ctx.lang == "zh" and (rest := OPENING_TAKE_BACK_ZH.sub("", clause)).strip() and not _NEGATED_ZH.search(rest) \
+            and _picked_after_take_back(ctx, rest):
         clause = rest  # (lead24) "算了 充100吧": the take-back opening it changes the value, the value after it is
-        # wished; not "算了 周六不去了" (the rest declines)
+        # wished; not "算了 周六不去了" (the rest declines), nor (fix28a) "算了 周日人太多" (the rest says how it is)
     if _ENDS_ASKING.search(clause) or first_match(ctx.pack.rejects, clause):
         return True
     rule = _rule(ctx, clause)
@@ -521,6 +542,15 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
 _CEILING_AFTER = re.compile(r"\s*(?:max(?:imum)?|tops|at most|at the most)\b", re.I)
 
 
+#: (fix28a) what may stand before a ceiling the user sets in its sentence: fillers, or the user's own going or paying
+#: ("ok £500 max then", "fine, £450 tops", "I'd go £450 max"); not a story or another's figure ("last time I paid £350 max",
+#: "they quoted £450 max")
+_CEILING_LEAD = re.compile(r"(?:\W*(?:ok(?:ay)?|yeah|yes|yep|fine|sure|alright|right|so|well|then|and|hmm+|um+|go|say|let'?s say"
+                           r"|make it|(?:i|we)(?:'d|'ll| would| will| can| could)? (?:go|do|pay|spend|stretch)(?: to)?)\b)*\W*", re.I)
+#: where a sentence ends, for the words before a ceiling
+_SENTENCE_START = re.compile(r"[.!?;\n]\s")
+
+
 def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     """A bare number right after words that move an amount ("budget is max £100" ... "ok go up to
     110 then") is the user's latest amount moved there, in its currency: it supersedes it. Only
@@ -537,6 +567,9 @@ def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     >>> _ = t.observe({"role": "user", "content": "ok £500 max then"})  # (lead24) a ceiling with its currency
     >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
     [('budget', '£500')]
+    >>> _ = t.observe({"role": "user", "content": "last time I paid £600 max"})  # (fix28a) a story moves nothing
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('budget', '£500')]
     """
     from .._normalize import parse_number
 
@@ -551,7 +584,7 @@ def moved_amount(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         return []
     for m in ctx.mentions:
         if m.label == "MONEY" and isinstance(m.value, dict) and m.value.get("amount") and _CEILING_AFTER.match(ctx.text, m.end) \
-                and not ctx.asking(m.start) and not in_spans(m.start, ctx.taken_back) \
+                and _CEILING_LEAD.fullmatch(_SENTENCE_START.split(ctx.text[:m.start])[-1]) and not ctx.asking(m.start) and not in_spans(m.start, ctx.taken_back) \
                 and 0.5 <= m.value["amount"] / old["normalized"]["amount"] <= 2:
             # (lead24) "£400 max then" after "budget about £300": the ceiling said with its currency is the budget moved
             return [FactUnit(key=old["key"], name=old["name"], value=m.text, slot=None if old.get("phrase") else old.get("slot"),

@@ -451,6 +451,27 @@ _PART_CUT = re.compile(r"(?<=[,;])\s*|" + _SPACE_CUT.pattern)
 
 #: (lead24) a part of the day with a word that points at the option holding it, and nothing else ("上午的", "下午那个吧")
 _PART_POINTED = re.compile(rf"(?:{_ZH_PART})(?:的|那个|那场|那班)吧?")
+#: (fix28a) a later piece that declines or says someone is busy ("所以不行", "我朋友约了", "孩子要上课"): the part of the day
+#: pointed at before it is the one ruled out, not picked ("上午的 我叫陈静" still picks)
+_BUSY_OR_NO_ZH = re.compile(_DECLINES.pattern + r"|(?:要|得)(?:上|去|带|接|送|开|加|值|陪)|有(?:事|课|会|约|安排)|约了|忙|上班|上课", re.I)
+
+
+def _ruled_out_after(pointed: str, later: list[str]) -> bool:
+    """(fix28a) Whether a later piece declines or says someone is busy, at no other part of the day than the one
+    ``pointed`` at ("下午的 我家孩子要上课 所以不行", "上午的 我朋友约了"); busy at another part is the pick's reason ("晚上那个
+    下午要上班").
+
+    >>> _ruled_out_after("下午的", ["我家孩子要上课", "所以不行"]), _ruled_out_after("晚上那个", ["下午要上班", "杨柳"])
+    (True, False)
+    >>> _ruled_out_after("上午的", ["我叫陈静"])
+    False
+    """
+    own = re.search(_ZH_PART, pointed)
+    for piece in later:
+        part = re.search(_ZH_PART, piece)
+        if _BUSY_OR_NO_ZH.search(piece) and not (part and own and part.group(0) != own.group(0)):
+            return True
+    return False
 
 
 def _bare_pick(piece: str, pack, size: int) -> bool:
@@ -528,6 +549,8 @@ def slot_picks(ctx: MessageContext) -> list[_Unit]:
             continue
         asked = in_spans(offset, ctx.asked) or asks(clause, ctx.lang)  # (fix12) a zh interrogative with no mark
         bare = not spaced or _bare_pick(clause, ctx.pack, len(options))
+        if bare and spaced and _PART_POINTED.fullmatch(clause.strip()) and _ruled_out_after(clause, [p for _, p, _ in parts[n + 1:]]):
+            continue  # (fix28a) "下午的 我家孩子要上课 所以不行": the part of the day pointed at, then why not, is no pick
         if not bare and not asked:
             continue  # (picks16) a space-cut piece with words of its own is a reason ("下午她有课"), no pick
         index, by_word = _fits(ctx, clause, options)

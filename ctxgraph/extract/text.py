@@ -245,6 +245,12 @@ def whole_words(part: str, text: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", text) is not None
 
 
+#: (fix28a) what a "not" negates when it says how the thing named is, not which other thing: a state or a verb's form
+#: ("the transit not working for me", "tuesday not possible", "luton not big enough", "not sure", "not for me"): the clause
+#: stays whole, a decline or a remark, and the thing named before it is no pick
+_NOT_A_PREDICATE = (r"(?!\s+(?:(?:a|an)\s+(?:problem|issue|big deal|bother|chance|fan)|too|so|very|really|quite|at all|yet|"
+                    r"sure|keen|fussed|bothered|interested|good|great|ideal|ok|okay|fine|right|enough|bad|happy|for|in|on|at|"
+                    r"with|until|till|before|after|ready|open|free)\b)(?!\s+\w{3,}(?:ing|ed)\b|\s+\w{2,}(?:able|ible)\b|\s+\w+\s+enough\b)")
 #: (lead24) a "not" that turns to another thing after a thing named, as a clause of its own: "original card definitely
 #: not store credit", "the 11 one not the 9"; not after a verb it negates ("I do not", "it's not", "can not") nor after
 #: "or", "if", "why", "whether" ("blue or not")
@@ -252,7 +258,7 @@ _NOT_THE_OTHER = (r"|(?<=\w)(?<!\bdo)(?<!\bdoes)(?<!\bdid)(?<!\bis)(?<!\bare)(?<
                   r"(?<!\bwill)(?<!\bwould)(?<!\bcould)(?<!\bshould)(?<!\bcan)(?<!\bmight)(?<!\bmust)(?<!\bhave)(?<!\bhas)(?<!\bhad)"
                   r"(?<!\bor)(?<!\bif)(?<!\bwhy)(?<!\bwhether)(?<!\bbut)(?<!\bthat)(?<!\bit)(?<!\bi)(?<!\bwe)(?<!\byou)(?<!\bthey)"
                   r"(?<!\bdefinitely)(?<!\babsolutely)(?<!\bcertainly)(?<!\bjust)(?<!\band)"
-                  r"\s+(?=(?:(?:definitely|absolutely|certainly|just|and)\s+)?not\b)")
+                  r"\s+(?=(?:(?:definitely|absolutely|certainly|just|and)\s+)?not\b" + _NOT_A_PREDICATE + ")")
 #: (picks10) where a clause parts in chat: a comma, dots, "actually", "but"; a space between Chinese characters is a
 #: comma ("那走单位那个吧 千万别联系房东"); (user27zh) so is a 吧 that closes a pick typed with no mark after it, as
 #: voice typing writes ("八十八那个吧流量不够用", "一对一线上吧周末白天都行"; not 酒吧, 网吧)
