@@ -73,3 +73,10 @@ def test_a_place_taken_for_a_person_after_a_ride_to_it_is_the_destination():
     facts = _facts([("user", "need a taxi to Gatwick North Terminal tomorrow, pick up 6 Mill Lane at 5:30am")], "en")
     assert ("destination", "Gatwick North Terminal") in facts and not any(k == "person" for k, _ in facts), facts
     assert ("person", "John Smith") in _facts([("user", "send it to John Smith")], "en")
+
+
+def test_a_part_left_with_only_function_words_leaves_the_want():
+    facts = _facts([("user", "Hello, I need transfer from airport to hotel Marina, we are 2 adult and 1 child, flight arrive "
+                             "friday 23:45")], "en")
+    want = next(v for k, v in facts if k == "want")
+    assert "we are and" not in want and "transfer from airport" in want, want

@@ -685,7 +685,20 @@ def _said_alone(part: str, masked: str, kept_by=None) -> bool:
     kept = _clean(masked, kept_by)
     numbers = [m.group(0) for m in _NUMBER.finditer(part)]
     held = masked != part or any(kept_by is None or kept_by(n) or _WHEN.search(n) for n in numbers)
-    return not kept or held and (len(kept.split()) <= 2 if kept.isascii() else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
+    return not kept or held and (len(kept.split()) <= 2 or _only_function_words(kept) if kept.isascii()
+                                 else len(_PUNCT.sub("", kept)) <= VALUE_LEFT)
+
+
+def _only_function_words(kept: str) -> bool:
+    """(lead24c) Whether an English part masked of its values says only function words ("we are 2 adult and 1 child"
+    leaves "we are and"): spaCy's stop words, so nothing of the want is left.
+
+    >>> _only_function_words("we are and"), _only_function_words("flight arrive terminal")
+    (True, False)
+    """
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return all(w.casefold().strip(".,;:!?'") in STOP_WORDS for w in kept.split())
 
 
 def _clean(said: str, kept_by=None) -> str:
