@@ -65,3 +65,10 @@ def test_zh_a_span_told_of_a_time_before_is_no_promise(reply):
 @pytest.mark.parametrize("reply", ["犬证一周内寄到家", "三天内发货"])
 def test_zh_a_span_promised_stays(reply):
     assert _promises("zh", "什么时候能寄到？", reply)
+
+
+@pytest.mark.parametrize("text", ["我不知道他叫什么", "我同事她叫啥来着 我忘了"])
+def test_zh_a_question_word_after_jiao_is_no_name(text):
+    values = [v for k, v in _current("zh", "我叫张伟 想报名", "好的。", text) if k.startswith(("name", "person"))]
+    assert "张伟" in values
+    assert not any(v.startswith(("什么", "啥")) for v in values)
