@@ -72,3 +72,12 @@ def test_zh_a_question_word_after_jiao_is_no_name(text):
     values = [v for k, v in _current("zh", "我叫张伟 想报名", "好的。", text) if k.startswith(("name", "person"))]
     assert "张伟" in values
     assert not any(v.startswith(("什么", "啥")) for v in values)
+
+
+@pytest.mark.parametrize("text", ["We got a slot on Friday, can you confirm it?", "we got booked in on the Friday for the install"])
+def test_en_a_booking_got_for_a_weekday_keeps_the_day(text):
+    assert ("day", "Friday") in _current("en", text)
+
+
+def test_en_a_past_event_on_a_weekday_is_still_no_day():
+    assert not [v for k, v in _current("en", "we got the quotes on tuesday, which is cheapest?") if k == "day"]
