@@ -81,3 +81,8 @@ def test_en_a_booking_got_for_a_weekday_keeps_the_day(text):
 
 def test_en_a_past_event_on_a_weekday_is_still_no_day():
     assert not [v for k, v in _current("en", "we got the quotes on tuesday, which is cheapest?") if k == "day"]
+
+
+@pytest.mark.parametrize("reply", ["现在要五桌", "以前就两桌 现在要五桌"])
+def test_zh_a_count_ordered_after_a_word_of_now(reply):
+    assert [v for k, v in _current("zh", "想订酒席", "好的，几桌？", reply) if k == "桌"] == ["五桌"]
