@@ -86,3 +86,12 @@ def test_en_a_past_event_on_a_weekday_is_still_no_day():
 @pytest.mark.parametrize("reply", ["现在要五桌", "以前就两桌 现在要五桌"])
 def test_zh_a_count_ordered_after_a_word_of_now(reply):
     assert [v for k, v in _current("zh", "想订酒席", "好的，几桌？", reply) if k == "桌"] == ["五桌"]
+
+
+def test_en_a_name_owning_a_thing_after_and_is_no_second_relative():
+    values = [v for k, v in _current("en", "my twins, Leo and Nora's cousin are coming") if k == "person_twins"]
+    assert values == ["Leo"]
+
+
+def test_en_two_names_after_a_plural_relation_stay_both():
+    assert ("person_twins", "Leo and Nora") in _current("en", "my twins, Leo and Nora, are 8")

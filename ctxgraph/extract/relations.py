@@ -197,8 +197,9 @@ def _tagged_name(ctx: MessageContext, start: int, end: int) -> str | None:
 _ASKED_WORD = re.compile(r"(?:什么|什麼|啥|谁|誰|哪位|哪个|多少)(?:名字)?(?:来着|呢|啊|呀)?$|(?i:what|who)$")
 
 
-#: (user29) a second name joined right after a plural relation's first ("my twins, Leo and Nora", "my kids Sam and Ella")
-_AND_NAME = re.compile(r",? and (?:my |our )?(?P<name>[A-Z][a-z]+)\b(?! [A-Z])")
+#: (user29) a second name joined right after a plural relation's first ("my twins, Leo and Nora", "my kids Sam and Ella");
+#: (fix28) not a name owning the next thing ("my kids, Leo and Nora's friends": Nora's friends are no kid)
+_AND_NAME = re.compile(r",? and (?:my |our )?(?P<name>[A-Z][a-z]+)\b(?! [A-Z])(?!['’]s\b)")
 #: (user29) relations that name more than one person
 _PLURAL_RELATION = re.compile(r"(?:twins|kids|children|sons|daughters|boys|girls|parents|grandparents|grandkids|"
                               r"grandchildren|nieces|nephews|cousins|friends|dogs|cats)$")
@@ -212,6 +213,9 @@ def _with_joined_name(ctx: MessageContext, rel: str, name: str, end: int) -> str
     >>> text = "sign up my twins, Leo and Nora, for camp"
     >>> _with_joined_name(N(lang="en", text=text), "twins", "Leo", text.index(" and"))
     'Leo and Nora'
+    >>> text = "my kids, Leo and Nora's friends"
+    >>> _with_joined_name(N(lang="en", text=text), "kids", "Leo", text.index(" and"))
+    'Leo'
     >>> text = "my son Leo and Nora from next door"
     >>> _with_joined_name(N(lang="en", text=text), "son", "Leo", text.index(" and"))
     'Leo'
