@@ -54,9 +54,9 @@ _NOT_BEFORE = re.compile(r"\b(?:not|at|by|after|before|until|till|from|no|number
 #: (counts19) right before the number: the detail of the question just asked ("can we bring them? just 2 dogs")
 _QUESTION_DETAIL = re.compile(r"\?\s*(?:just|only)\s+$", re.I)
 #: (counts19) after a count in its message, a bare number that corrects it ("2 guideparents, Marta and Owen. sorry, 3"):
-#: a cue of correction, then the number alone (no noun, clock or unit after it)
+#: a cue of correction, then the number alone (no noun, clock or unit after it, no verb: "no 3 is too many" weighs 3)
 _RECOUNT = re.compile(rf"[^?]{{0,40}}?\b(?:sorry|no|actually|i mean|or rather|wait|make (?:it|that))\W{{1,3}}(?P<num>{_NUMBER})"
-                      r"(?!\s*(?:[a-z]{3,}\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
+                      r"(?!\s*(?:[a-z]{3,}\b|is\b|'[sd]\b|'ll\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
 #: (en17) right before the number: a deed done in the past ("I swapped two digits", "the partners have added four
 #: names"), a story of what happened, no count the user asks for
 _DONE_BEFORE = re.compile(r"\b(?:[a-z]{3,}ed|had)\s+$", re.I)  # (counts19) "we had 3 cars towed last month"
@@ -331,9 +331,9 @@ def _things_dropped(ctx: MessageContext) -> list[_Unit]:
 
 #: (miss26zh) a count the user orders with no noun after it, at the start of its clause: an ordering verb or 就 (after
 #: 那 / 咁, a subject, an adverb), the number and a measure word that names the thing well enough ("要二十五桌",
-#: "那就4所", "咁就两部"); 个 counts anything and stays out, and so does a noun before the verb ("尿素也整30袋": the
+#: "那就4所", "咁就两部", (fix28) after a word of now: "现在要五桌"); 个 counts anything and stays out, and so does a noun before the verb ("尿素也整30袋": the
 #: roles step's count of 尿素)
-_ZH_ORDERED = re.compile(r"(?:^|(?<=[\s，,。！!？?；;：:]))(?:那|咁|嗰)?(?:就|还是)?(?:我们|我|俺们|俺|咱们|咱)?(?:先|都|还|也)?"
+_ZH_ORDERED = re.compile(r"(?:^|(?<=[\s，,。！!？?；;：:]))(?:那|咁|嗰)?(?:就|还是)?(?:我们|我|俺们|俺|咱们|咱)?(?:现在|这次|今年)?(?:先|都|还|也)?"
                          r"(?P<verb>要|订|定|摆|来|开|嚟|整)?(?P<count>(?:大概|大约|差不多)?[0-9一二两三四五六七八九十百]+"
                          r"(?P<unit>[桌间份部所台张箱盒套辆袋桶]))(?=$|[\s，,。！!？?；;吧了啊哈嘛呀啦])")
 #: a count with its measure word at the end of a held fact's value ("10桌", "精选3所"): the same measure word counts it

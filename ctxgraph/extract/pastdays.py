@@ -30,9 +30,11 @@ from .registry import step
 #: (en) a bare weekday, as a day fact holds it ("Monday", "the saturday")
 _WEEKDAY = re.compile(r"(?:the\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
 #: (en) the pasts of events: irregular ones and a few that are only ever said of what happened ("delivered Monday" may be
-#: a request, "came Monday" never is); "got" after its subject ("we got the offers on tuesday", not "I've got Monday off")
+#: a request, "came Monday" never is); "got" after its subject ("we got the offers on tuesday", not "I've got Monday off"),
+#: (fix28) not when what was got is a booking the user holds ("we got a slot on Friday", "we got booked in on the Friday")
 _PAST = re.compile(r"(?:\b(?:came|went|was|were|broke|fell|rang|happened|arrived|visited|turned\s+up|showed\s+up)"
-                   r"|\b(?:i|we|he|she|they)\s+got)"
+                   r"|\b(?:i|we|he|she|they)\s+got(?!\s+(?:(?:a|an|the|our|my|us|it|me|him|her|them)\s+)?(?:in\s+)?"
+                   r"(?:slots?|booking|booked|appointment|spot|reservation)\b))"
                    r"(?:\s+(?:[\w']+\s+){0,2}?(?:on|last|this|the|on\s+the))?\s+$", re.I)
 #: at most this many characters before the weekday read for its verb
 _BEFORE = 40
@@ -46,6 +48,8 @@ def told_of_past(text: str, day: str) -> bool:
     >>> told_of_past("we got the offers on tuesday", "tuesday"), told_of_past("we moved it to Friday", "Friday")
     (True, False)
     >>> told_of_past("The tech came Monday, can he come back Monday?", "Monday")
+    False
+    >>> told_of_past("We got a slot on Friday, can you confirm it?", "Friday")
     False
     """
     name = re.sub(r"(?i)^the\s+", "", day.strip())

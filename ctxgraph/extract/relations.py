@@ -193,8 +193,13 @@ def _tagged_name(ctx: MessageContext, start: int, end: int) -> str | None:
     return next((m.text for m in people if m.start == start and start + 2 <= m.end < end), None)
 
 
-#: (user29) a second name joined right after a plural relation's first ("my twins, Leo and Nora", "my kids Sam and Ella")
-_AND_NAME = re.compile(r",? and (?:my |our )?(?P<name>[A-Z][a-z]+)\b(?! [A-Z])")
+#: (fix28) a question word where the name would be ("他叫什么", "她叫啥来着", "叫谁"): no name is given
+_ASKED_WORD = re.compile(r"(?:什么|什麼|啥|谁|誰|哪位|哪个|多少)(?:名字)?(?:来着|呢|啊|呀)?$|(?i:what|who)$")
+
+
+#: (user29) a second name joined right after a plural relation's first ("my twins, Leo and Nora", "my kids Sam and Ella");
+#: (fix28) not a name owning the next thing ("my kids, Leo and Nora's friends": Nora's friends are no kid)
+_AND_NAME = re.compile(r",? and (?:my |our )?(?P<name>[A-Z][a-z]+)\b(?! [A-Z])(?!['’]s\b)")
 #: (user29) relations that name more than one person
 _PLURAL_RELATION = re.compile(r"(?:twins|kids|children|sons|daughters|boys|girls|parents|grandparents|grandkids|"
                               r"grandchildren|nieces|nephews|cousins|friends|dogs|cats)$")
@@ -208,6 +213,9 @@ def _with_joined_name(ctx: MessageContext, rel: str, name: str, end: int) -> str
     >>> text = "sign up my twins, Leo and Nora, for camp"
     >>> _with_joined_name(N(lang="en", text=text), "twins", "Leo", text.index(" and"))
     'Leo and Nora'
+    >>> text = "my kids, Leo and Nora's friends"
+    >>> _with_joined_name(N(lang="en", text=text), "kids", "Leo", text.index(" and"))
+    'Leo'
     >>> text = "my son Leo and Nora from next door"
     >>> _with_joined_name(N(lang="en", text=text), "son", "Leo", text.index(" and"))
     'Leo'
@@ -233,6 +241,8 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
                     m.label not in _NAME_LABELS and m.start < r.end("name") and r.start("name") < m.end
                     for m in ctx.mentions):
                 continue  # a date, a product or an id is no one's name
+            if _ASKED_WORD.match(name):
+                continue  # (fix28) "我不知道他叫什么", "她叫啥来着": the name is asked or forgotten, not given
             if ctx.lang == "zh" and not re.search("叫|名字|姓", ctx.text[r.start():r.start("name")]):
                 if (name := _tagged_name(ctx, r.start("name"), r.end("name"))) is None:
                     continue  # "我爸，明天来", "我爸周四复查": after a relation, only what the tagger takes for a name

@@ -62,6 +62,14 @@ _LEAD = re.compile(r"^[\s,.;:!-]*(?:(?:it'?s|its|it is|is|make it)\s+)?", re.I)
 #: (en) the thing the user denies right after the slip's words: "not the piano", "no SATs"
 _DENIED = {"en": re.compile(r"^[\s,.;:!-]*(?:no|not)\s+(?:the\s+|a\s+|an\s+|my\s+|his\s+|her\s+|any\s+)?(?P<x>[A-Za-z][\w-]{2,})\b", re.I)}
 
+#: (en) what follows a number the user weighs rather than gives: a verb judging it ("no 3 is too many", "no, 4 would
+#: be mad", "No 3 was too expensive") or a part of a group it opens ("actually 2 of them need cots"); the number is
+#: the subject of a clause of its own, no value mended ("no, 27 with the bracket", "actually 4, Josh dropped out" stay)
+_WEIGHED = {"en": re.compile(r"^\s*(?:[a-z]+\s+)?(?:(?:is|was|are|were|'s|seems?|sounds?|looks?|feels?)\s+(?:too|way|far|a\s+bit|"
+                             r"not|overkill|excessive|silly|crazy|mad|ridiculous|pointless|much|more|over)\b"
+                             r"|(?:is|was|are|were)n't\b|(?:would|will|'d|might|could|wouldn't|won't)(?:\s+be)?\b"
+                             r"|of\s+(?:them|those|these)\b)", re.I)}
+
 #: what "no" names that is no thing of the user's ("sorry, no rush", "no worries")
 _NO_THING = frozenset({"problem", "problems", "worries", "worry", "rush", "hurry", "need", "idea", "way", "longer", "more",
                        "one", "thanks", "thank", "matter", "bother", "pressure", "stress"})
@@ -219,6 +227,20 @@ def _denied(ctx: MessageContext, start: int, end: int) -> bool:
     return len(ctx.units) < before
 
 
+def _weighed(ctx: MessageContext, new: Mention) -> bool:
+    """(en) Whether the number after the slip's words is weighed, not given (:data:`_WEIGHED`): "we need 2 rooms, no
+    3 is too many" keeps 2 rooms.
+
+    >>> from types import SimpleNamespace as NS
+    >>> _weighed(NS(lang="en", text="2 rooms, no 3 is too many"), Mention(12, 13, "NUMBER", "3", "k"))
+    True
+    >>> _weighed(NS(lang="en", text="26 feet, no, 27 with the bracket"), Mention(13, 15, "NUMBER", "27", "k"))
+    False
+    """
+    weighed = _WEIGHED.get(ctx.lang)
+    return bool(weighed and weighed.match(ctx.text[new.end:]))
+
+
 @step("slips", roles=("user",))
 def slips(ctx: MessageContext) -> list[_Unit]:
     """Mend this message's facts where the user mends a value in the same breath (see the module)."""
@@ -234,6 +256,8 @@ def slips(ctx: MessageContext) -> list[_Unit]:
         if old is None or (old is not named and len(ctx.text[old.end:start].replace(" ", "")) > _BEFORE):
             continue
         new = _new_after(ctx, mentions, end)
+        if new is not None and _weighed(ctx, new):
+            continue
         value = mended_value(old.text, new, old.label, ctx.text[new.end:new.end + 3]) if new is not None else None
         if value is not None and _mend(ctx, old.text, value, drop_said=new.text):
             continue
