@@ -1,5 +1,5 @@
 """A new Chinese user's rough edges (issue 19, user29zh lane), from short chats written as real customers type them
-(tests/data_user29zh/chats.py, expectations written before running ctxgraph)."""
+(tests/data_user29zh/chats_user29zh.py, expectations written before running ctxgraph)."""
 
 import pytest
 
