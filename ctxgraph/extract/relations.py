@@ -168,6 +168,13 @@ _SKIP_TAGS = ("d", "v", "vshi", "vyou")
 #: a number that is a date, a clock or a count of something named after it, not a measure of a noun before it
 _NOT_BARE = re.compile(r"^\s*(?:[月号日点时:：.\d]|个月(?!大)|年|周|天|分钟|小时)|^(?![大左多])[\u4e00-\u9fff]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+#: (user30zh) numbers said in a series, each after its label ("左眼300，右眼350", "身高170体重65"): the next label and
+#: number right after this one, or a number right before this label
+_SERIES_NEXT = re.compile(r"\s*[，,、；;]?\s*[\u4e00-\u9fff]{2,3}\d")
+_SERIES_PREV = re.compile(r"\d\s*[，,、；;]?\s*$")
+_SERIES_LABEL_BEFORE = re.compile(r"(?:^|[^\u4e00-\u9fff])[\u4e00-\u9fff]{2,3}$|\d[\u4e00-\u9fff]{2,3}$")
+#: characters of a numeral: a word of them tagged 'm' is a number ("三十"), not a label jieba mis-tagged ("左眼")
+_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿几多半余第每双俩仨全整]")
 
 
 #: labels a name may carry: the NER takes a name for a place, a venue or a group as often as for a person
@@ -282,17 +289,18 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     doc, units = None, []
     for m in ctx.mentions:
         if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or not m.text[:1].isdigit() or ctx.asking(m.start) \
-                or any(m.text in v for v in held) or _NOT_BARE.match(ctx.text[m.end:m.end + 3]) \
+                or any(m.text in v for v in held) or _not_bare(ctx.text, m) \
                 or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         tokens = [t for t in doc if t.idx + len(t.text) <= m.start]
+        label = _series_label(ctx.text, tokens[-1], m) if tokens else None
         while tokens and tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2:
             tokens.pop()
         noun = []  # the noun right before, with at most one word before it ("电池" "健康"; not "旧电脑电池损耗")
         while tokens and len(noun) < 2 and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
             noun.insert(0, tokens.pop().text)
-        key = "".join(noun)
+        key = "".join(noun) or label or ""
         if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
             continue
         value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
@@ -300,6 +308,42 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         units.append(FactUnit(key=key, name=key, value=value, normalized=m.value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
+
+
+def _not_bare(text: str, m) -> bool:
+    """Whether the number ``m`` is a date, a clock or a count of what follows it (:data:`_NOT_BARE`); not where a
+    label and number follow right on in a series of labelled numbers ("左眼300右眼350", "身高170体重65").
+
+    >>> import types
+    >>> num = lambda start, end: types.SimpleNamespace(start=start, end=end)
+    >>> _not_bare("左眼300右眼350", num(2, 5)), _not_bare("买了3件衣服", num(2, 3))
+    (False, True)
+    """
+    if not _NOT_BARE.match(text[m.end:m.end + 3]):
+        return False
+    return not (_SERIES_LABEL_BEFORE.search(text[:m.start]) and _SERIES_NEXT.match(text, m.end))
+
+
+def _series_label(text: str, token, m) -> str | None:
+    """(user30zh) The label of a number in a series of labelled numbers that jieba tagged no noun: "左眼" of
+    "左眼300，右眼350" (tagged a numeral), "身高" of "身高170体重65" (tagged a verb); only a two- or three-character
+    word right before the number, with another label and number right after it or a number right before it.
+
+    >>> import types
+    >>> tok = lambda text, idx, tag: types.SimpleNamespace(text=text, idx=idx, tag_=tag)
+    >>> num = lambda start, end: types.SimpleNamespace(start=start, end=end)
+    >>> _series_label("左眼300，右眼350", tok("左眼", 0, "m"), num(2, 5))
+    '左眼'
+    >>> _series_label("我身高170", tok("身高", 1, "v"), num(3, 6)) is None
+    True
+    """
+    if token.idx + len(token.text) != m.start or token.tag_ not in ("m", "v") or not 2 <= len(token.text) <= 3:
+        return None
+    if not all(_HAN.match(c) for c in token.text) or _NUMERAL.search(token.text):
+        return None
+    if _SERIES_NEXT.match(text, m.end) or _SERIES_PREV.search(text[:token.idx]):
+        return token.text
+    return None
 
 
 #: "X在PLACE": the words right before 在, as jieba cuts them
