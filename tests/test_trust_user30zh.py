@@ -67,3 +67,18 @@ def test_each_label_of_a_number_series_is_kept(text, pairs):
 def test_a_count_after_a_number_is_no_series():
     facts = _facts([("user", "买了3件衣服 想退一件")])
     assert not any(k in ("买了", "了") for k, _, _ in facts), facts
+
+
+# --- a weight or a distance in kg / 千克 / 千米 is no amount of money
+
+@pytest.mark.parametrize("text", ["快递15kg多少钱", "孩子体重20kg 穿多大的", "这箱大概5千克 运费多少"])
+def test_a_weight_is_no_price(text):
+    facts = _facts([("assistant", "您好"), ("user", text)])
+    assert not any(k in ("price", "budget") for k, _, _ in facts), facts
+    assert not any(v.endswith("k") or v.endswith("千") for _, v, _ in facts), facts
+
+
+@pytest.mark.parametrize("text, value", [("预算5k左右", "5k左右"), ("预算8千块", "8千块"), ("预算5K，别超", "5K")])
+def test_thousands_written_k_or_qian_stay_amounts(text, value):
+    facts = _facts([("assistant", "您的预算是多少？"), ("user", text)])
+    assert _current(facts, "budget") == [value], facts
