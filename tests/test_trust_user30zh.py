@@ -82,3 +82,8 @@ def test_a_weight_is_no_price(text):
 def test_thousands_written_k_or_qian_stay_amounts(text, value):
     facts = _facts([("assistant", "您的预算是多少？"), ("user", text)])
     assert _current(facts, "budget") == [value], facts
+
+
+def test_a_change_to_a_counted_quantity_is_no_labelled_number():
+    facts = _facts([("assistant", "好的"), ("user", "有2个人不吃辣，改成8碗面加2碗粥")])
+    assert not any(k == "改成" for k, _, _ in facts), facts

@@ -294,7 +294,7 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         tokens = [t for t in doc if t.idx + len(t.text) <= m.start]
-        label = _series_label(ctx.text, tokens[-1], m) if tokens else None
+        label = _series_label(ctx.text, tokens[-1], m) if tokens and m.label == "NUMBER" else None  # not "改成12杯"
         while tokens and tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2:
             tokens.pop()
         noun = []  # the noun right before, with at most one word before it ("电池" "健康"; not "旧电脑电池损耗")
@@ -327,7 +327,8 @@ def _not_bare(text: str, m) -> bool:
 def _series_label(text: str, token, m) -> str | None:
     """(user30zh) The label of a number in a series of labelled numbers that jieba tagged no noun: "左眼" of
     "左眼300，右眼350" (tagged a numeral), "身高" of "身高170体重65" (tagged a verb); only a two- or three-character
-    word right before the number, with another label and number right after it or a number right before it.
+    word right before the number, with another label and number right after it or a number right before it. The
+    caller passes bare numbers only: a quantity has its counter ("改成12杯拿铁加3杯" is a change, not a label).
 
     >>> import types
     >>> tok = lambda text, idx, tag: types.SimpleNamespace(text=text, idx=idx, tag_=tag)
