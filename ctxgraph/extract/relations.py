@@ -168,6 +168,13 @@ _SKIP_TAGS = ("d", "v", "vshi", "vyou")
 #: a number that is a date, a clock or a count of something named after it, not a measure of a noun before it
 _NOT_BARE = re.compile(r"^\s*(?:[月号日点时:：.\d]|个月(?!大)|年|周|天|分钟|小时)|^(?![大左多])[\u4e00-\u9fff]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+#: (user30zh) numbers said in a series, each after its label ("左眼300，右眼350", "身高170体重65"): the next label and
+#: number right after this one, or a number right before this label
+_SERIES_GAP = re.compile(r"\s*[，,、；;]?\s*")
+_SERIES_PREV = re.compile(r"\d\s*[，,、；;]?\s*$")
+_SERIES_LABEL_BEFORE = re.compile(r"(?:^|[^\u4e00-\u9fff])[\u4e00-\u9fff]{2,3}$|\d[\u4e00-\u9fff]{2,3}$")
+#: characters of a numeral: a word of them tagged 'm' is a number ("三十"), not a label jieba mis-tagged ("左眼")
+_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿几多半余第每双俩仨全整]")
 
 
 #: labels a name may carry: the NER takes a name for a place, a venue or a group as often as for a person
@@ -292,17 +299,19 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     doc, units = None, []
     for m in ctx.mentions:
         if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or not m.text[:1].isdigit() or ctx.asking(m.start) \
-                or any(m.text in v for v in held) or _NOT_BARE.match(ctx.text[m.end:m.end + 3]) \
-                or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+                or any(m.text in v for v in held) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
+        if _not_bare(ctx.text, m, doc):
+            continue
         tokens = [t for t in doc if t.idx + len(t.text) <= m.start]
+        label = _series_label(ctx.text, tokens[-1], m, doc) if tokens and m.label == "NUMBER" else None
         while tokens and tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2:
             tokens.pop()
         noun = []  # the noun right before, with at most one word before it ("电池" "健康"; not "旧电脑电池损耗")
         while tokens and len(noun) < 2 and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
             noun.insert(0, tokens.pop().text)
-        key = "".join(noun)
+        key = "".join(noun) or label or ""
         if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
             continue
         value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
@@ -310,6 +319,51 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         units.append(FactUnit(key=key, name=key, value=value, normalized=m.value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
+
+
+def _not_bare(text: str, m, doc) -> bool:
+    """Whether the number ``m`` is a date, a clock or a count of what follows it (:data:`_NOT_BARE`); not where it
+    is a bare number after a label and another label and number follow right on ("左眼300右眼350", "身高170体重65")."""
+    if not _NOT_BARE.match(text[m.end:m.end + 3]):
+        return False
+    return not (m.label == "NUMBER" and _SERIES_LABEL_BEFORE.search(text[:m.start]) and _labelled_next(text, m.end, doc))
+
+
+def _labelled_next(text: str, end: int, doc) -> bool:
+    """Whether a label and its number follow ``end`` with at most a comma between: one word of two or three Han
+    characters (no numeral, tagged a noun, a numeral or a verb) and right after it a number. "右眼350" after
+    "左眼300"; not "碗面加2" after "改成8" (碗 is a word of its own)."""
+    words = [t for t in doc if t.idx >= end and not _SERIES_GAP.fullmatch(t.text)]
+    if len(words) < 2 or not _SERIES_GAP.fullmatch(text[end:words[0].idx]):
+        return False
+    label, number = words[0], words[1]
+    return (2 <= len(label.text) <= 3 and all(_HAN.match(c) for c in label.text) and not _NUMERAL.search(label.text)
+            and label.tag_ in _NOUN_TAGS + ("m", "v") and number.idx == label.idx + len(label.text)
+            and number.text[:1].isdigit())
+
+
+def _series_label(text: str, token, m, doc) -> str | None:
+    """(user30zh) The label of a number in a series of labelled numbers that jieba tagged no noun: "左眼" of
+    "左眼300，右眼350" (tagged a numeral), "身高" of "身高170体重65" (tagged a verb); only a two- or three-character
+    word right before a bare number, with another label and number right after it or a number right before it
+    (a quantity has its counter: "改成12杯拿铁加3杯" is a change, not a label).
+
+    >>> from ctxgraph._nlp import chinese_doc
+    >>> import types
+    >>> text = "左眼300，右眼350"
+    >>> _series_label(text, chinese_doc(text)[0], types.SimpleNamespace(start=2, end=5), chinese_doc(text))
+    '左眼'
+    >>> text = "我身高170"
+    >>> _series_label(text, chinese_doc(text)[1], types.SimpleNamespace(start=3, end=6), chinese_doc(text)) is None
+    True
+    """
+    if token.idx + len(token.text) != m.start or token.tag_ not in ("m", "v") or not 2 <= len(token.text) <= 3:
+        return None
+    if not all(_HAN.match(c) for c in token.text) or _NUMERAL.search(token.text):
+        return None
+    if _labelled_next(text, m.end, doc) or _SERIES_PREV.search(text[:token.idx]):
+        return token.text
+    return None
 
 
 #: "X在PLACE": the words right before 在, as jieba cuts them
