@@ -1,4 +1,4 @@
-"""user30zh: a new Chinese user's rough edges, from 14 chats of my own (tests/data_user30zh/chats.py, expectations
+"""user30zh: a new Chinese user's rough edges, from 14 chats of my own (tests/data_user30zh/chats_user30zh.py, expectations
 written before running ctxgraph). Each test is a short chat of my own; it failed before its rule."""
 
 import pytest
