@@ -61,3 +61,24 @@ def test_an_order_with_dont_is_still_a_rule(said):
 def test_member_no_keys_the_membership_number(said, code):
     current = _current([("user", said)])
     assert ("member_no", code) in current and not any(k == "order_id" for k, _ in current)
+
+
+# --- "make it £2000": the amount the user moves to is kept, whether an amount was held or not
+
+
+@pytest.mark.parametrize("first, later, value", [
+    ("I need to send money to my sister in Spain, about 1500 pounds, into her euro account.",
+     "ok fine. actually make it £2000, her car broke down too", "£2000"),
+    ("I want to top up my travel card with £50", "make it £80", "£80")])
+def test_make_it_an_amount_keeps_the_amount(first, later, value):
+    assert ("amount", value) in _current([("user", first), ("assistant", "That comes with a £3 fee."), ("user", later)])
+
+
+def test_make_it_moves_a_held_budget_without_a_second_amount():
+    current = _current([("user", "my budget is £1500."), ("user", "actually make it £2000")])
+    assert ("budget", "£2000") in current and not any(k == "amount" for k, _ in current)
+
+
+def test_a_question_to_make_it_cheaper_is_no_amount():
+    current = _current([("user", "the price is 180"), ("assistant", "It's 195 now"), ("user", "hmm can you make it £150?")])
+    assert not any(v == "£150" for _, v in current)
