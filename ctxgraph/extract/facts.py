@@ -477,10 +477,21 @@ def _goes_to_place(ctx: MessageContext, sm: re.Match) -> bool:
     return bool(goes) and any(m.start == goes.end() and m.label in _PLACE_LABELS for m in ctx.mentions)
 
 
+def _holding_value(w: FactWriter, slot: SlotRule, sm: re.Match) -> int | None:
+    """(user30) The unused mention of the slot's types that holds the slot word itself ("5 people" for "people"),
+    if one does: the count said with its noun is the value, whatever number follows in the clause."""
+    return next((i for i, m in enumerate(w.ctx.mentions) if i not in w.used and m.label in slot.types
+                 and m.start < sm.start() and sm.end() <= m.end), None)
+
+
 def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) -> int | None:
     """The mention that is the value of the slot word ``sm``: the first fitting one after
-    it, else one holding it ("2 units") or right before it ("5000元的预算")."""
+    it, else one holding it ("2 units") or right before it ("5000元的预算"). (user30) A value that holds the word
+    comes first: in "5 people with 3 suitcases" the party is the 5, not the next number."""
     mentions = w.ctx.mentions
+    holder = _holding_value(w, slot, sm)
+    if holder is not None:
+        return holder
     for i, m in enumerate(mentions):
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
