@@ -6,13 +6,7 @@ before a name in another piece ("上午的 我叫陈静") picked no slot; "order
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _facts(messages, lang):
-    t = Tracker(lang, today="2026-12-04")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return {(f.key, f.value) for f in t.state().facts if f.status == "current"}
+from tests.test_trust_lead23 import _facts  # the current (key, value) pairs after the messages, today 2026-12-04
 
 
 @pytest.mark.parametrize("offer, reply, picked", [

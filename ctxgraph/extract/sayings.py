@@ -125,19 +125,23 @@ def followed(value: str, swaps: list[tuple[str, str]]) -> str:
     return value
 
 
+def users_sayings(ctx: MessageContext) -> list[dict]:
+    """The current wants and problems the user said in an earlier message that this message does not say again: the
+    sayings a value this message replaces may follow into (here and in the slips step)."""
+    G = ctx.graph
+    stated = {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith(SAYING_KEYS)}
+    facts = [G.nodes[f] for k, f in G.graph["current_fact"].items() if k.startswith(SAYING_KEYS)]
+    return [d for d in facts if d["key"] not in stated and G.nodes.get(f"t{d['turn']}", {}).get("role") == "user"]
+
+
 @step("sayings_follow", roles=("user", "assistant", "tool"), needs_text=False)
 def sayings_follow(ctx: MessageContext) -> list[_Unit]:
     """The current wants and problems, with the values this message replaces replaced (see the module)."""
     swaps = replaced_values(ctx)
     if not swaps:
         return []
-    G = ctx.graph
-    stated = {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith(SAYING_KEYS)}
     out: list[_Unit] = []
-    for fid in [f for k, f in G.graph["current_fact"].items() if k.startswith(SAYING_KEYS)]:
-        d = G.nodes[fid]
-        if d["key"] in stated or G.nodes.get(f"t{d['turn']}", {}).get("role") != "user":
-            continue
+    for d in users_sayings(ctx):
         value = followed(str(d["value"]), swaps)
         if value != d["value"]:
             out.append(FactUnit(key=d["key"], name=d["name"], value=value, subject=None, stressed=d["stressed"]))

@@ -27,11 +27,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .registry import step
-from .sayings import SAYING_KEYS, alike, followed
+from .sayings import alike, followed, users_sayings
 
 #: (en) the words of a slip the pack's lists do not hold: a bare "no" after a clause's end or a comma with a number
 #: right after it (not "No 5 Mill Lane", a house number), "actually" right before a number, "no, not" before a thing
@@ -305,13 +304,8 @@ def slips_follow(ctx: MessageContext) -> list[_Unit]:
     forms = _opening_count(ctx, cues) if cues else []
     if not forms:
         return []
-    G = ctx.graph
-    stated = {u.key for u in ctx.units if isinstance(u, FactUnit) and u.key.startswith(SAYING_KEYS)}
     out: list[_Unit] = []
-    for fid in [f for k, f in G.graph["current_fact"].items() if k.startswith(SAYING_KEYS)]:
-        d = G.nodes[fid]
-        if d["key"] in stated or G.nodes.get(f"t{d['turn']}", {}).get("role") != "user":
-            continue
+    for d in users_sayings(ctx):
         for new in forms:
             olds = re.findall(_ANY_NUMBER.pattern + re.escape(_unit(new)), str(d["value"]))
             if len(olds) == 1 and alike(olds[0], new):
