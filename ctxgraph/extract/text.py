@@ -254,11 +254,13 @@ _NOT_A_PREDICATE = (r"(?!\s+(?:(?:a|an)\s+(?:problem|issue|big deal|bother|chanc
 #: (lead24) a "not" that turns to another thing after a thing named, as a clause of its own: "original card definitely
 #: not store credit", "the 11 one not the 9"; not after a verb it negates ("I do not", "it's not", "can not") nor after
 #: "or", "if", "why", "whether" ("blue or not")
-_NOT_THE_OTHER = (r"|(?<=\w)(?<!\bdo)(?<!\bdoes)(?<!\bdid)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bam)(?<!'s)(?<!'re)(?<!'m)"
+#: The "not" ahead is tested first, so the words it may not follow are read only before a "not" (sub_clauses reads
+#: every message).
+_NOT_THE_OTHER = (r"|(?=\s+(?:(?:definitely|absolutely|certainly|just|and)\s+)?not\b" + _NOT_A_PREDICATE + ")"
+                  r"(?<=\w)(?<!\bdo)(?<!\bdoes)(?<!\bdid)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bam)(?<!'s)(?<!'re)(?<!'m)"
                   r"(?<!\bwill)(?<!\bwould)(?<!\bcould)(?<!\bshould)(?<!\bcan)(?<!\bmight)(?<!\bmust)(?<!\bhave)(?<!\bhas)(?<!\bhad)"
                   r"(?<!\bor)(?<!\bif)(?<!\bwhy)(?<!\bwhether)(?<!\bbut)(?<!\bthat)(?<!\bit)(?<!\bi)(?<!\bwe)(?<!\byou)(?<!\bthey)"
-                  r"(?<!\bdefinitely)(?<!\babsolutely)(?<!\bcertainly)(?<!\bjust)(?<!\band)"
-                  r"\s+(?=(?:(?:definitely|absolutely|certainly|just|and)\s+)?not\b" + _NOT_A_PREDICATE + ")")
+                  r"(?<!\bdefinitely)(?<!\babsolutely)(?<!\bcertainly)(?<!\bjust)(?<!\band)\s+")
 #: (picks10) where a clause parts in chat: a comma, dots, "actually", "but"; a space between Chinese characters is a
 #: comma ("那走单位那个吧 千万别联系房东"); (user27zh) so is a 吧 that closes a pick typed with no mark after it, as
 #: voice typing writes ("八十八那个吧流量不够用", "一对一线上吧周末白天都行"; not 酒吧, 网吧)
