@@ -242,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(n):
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-25 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-26 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -303,6 +303,8 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
                                        "late check-in, ground floor, bike storage"),
     (25, "twenty-fifth", "en", 15, 3, "Thursday, 5pm, Ludlow, ten guests, courtyard, pescatarian, sofa bed, river view, "
                                       "early breakfast, lift access, pram space, EV charging"),
+    (26, "twenty-sixth", "en", 16, 3, "Friday, 4pm, Kendal, eleven guests, terrace, vegan, camp bed, lake view, "
+                                      "late checkout, step-free, cot, dog bowl, hot tub"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -373,5 +375,5 @@ def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
     assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
     with pytest.raises(AttributeError):
         _cs.default_nothing_dir
-    with pytest.raises(ValueError, match="no blind set 26"):
+    with pytest.raises(ValueError, match="no blind set 27"):
         blind_dir(BLIND_SETS + 1)
