@@ -1,0 +1,47 @@
+"""Trust tests of the miss27zh lane (issue 19, blind25 round): Chinese values the user gives that the state missed."""
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _current(lang, messages):
+    t = Tracker(lang)
+    t.observe_many(messages)
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+# --- a count of a thing named by one character: "一条狗", "两个灶", "十二台车" -----------------------------------------
+
+
+def test_zh_count_of_a_one_character_thing_is_kept():
+    """"还有一只猫 要能带宠物的": a count's noun had to be two characters, so the cat was lost."""
+    facts = _current("zh", [user("想订个农家小院 住三天 还有一只猫 要能带宠物的"), bot("好的，可以带宠物。")])
+    assert ("count_猫", "一只猫") in facts
+
+
+def test_zh_count_whose_noun_jieba_glues_to_the_measure_word_is_kept():
+    """jieba reads "十台车" as 十 + 台车: the count ends inside a word, the noun is the word's rest."""
+    facts = _current("zh", [user("我们车队要办ETC 一共十台车 都是货车"), bot("好的。")])
+    assert ("count_车", "十台车") in facts
+
+
+def test_zh_one_character_thing_before_a_negation_is_kept():
+    facts = _current("zh", [bot("师傅上门做饭，您家需要有两个灶眼。"), user("三个灶没问题 我家厨房大")])
+    assert ("count_灶", "三个灶") in facts
+
+
+def test_zh_one_character_noun_that_names_no_thing_is_no_count():
+    """A matter, money, a month: "一件事", "两块钱", "一个月" count no thing the user has or wants."""
+    facts = _current("zh", [user("还有一件事 押金两块钱 租一个月")])
+    assert not any(k.startswith("count_") for k, _ in facts)
+
+
+def test_zh_one_character_noun_inside_a_longer_word_is_no_count():
+    """"两只猫咪" keeps the whole noun; "三个店面" is counted as before, never cut to 店."""
+    facts = _current("zh", [user("家里有两只猫咪 要上门喂")])
+    assert not any(k == "count_猫" for k, _ in facts)
+
+
+def test_en_count_of_a_short_noun_unchanged():
+    facts = _current("en", [user("we have 2 dogs and 1 cat, is that ok?"), bot("Yes, pets are welcome.")])
+    assert not any(k == "count_猫" for k, _ in facts)
