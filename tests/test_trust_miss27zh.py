@@ -45,3 +45,36 @@ def test_zh_one_character_noun_inside_a_longer_word_is_no_count():
 def test_en_count_of_a_short_noun_unchanged():
     facts = _current("en", [user("we have 2 dogs and 1 cat, is that ok?"), bot("Yes, pets are welcome.")])
     assert not any(k == "count_猫" for k, _ in facts)
+
+
+# --- the user's role said before their name: "我是行政 赵悦", "我是项目经理 钱浩" -------------------------------------------
+
+
+def test_zh_role_before_the_users_name_is_kept():
+    """"我是店长 周敏 电话…": the name was kept and the role lost (the copula reader saw a role only at a part's end)."""
+    facts = _current("zh", [bot("请留一下联系人和电话。"), user("我是店长 周敏 13512345678 有事打我")])
+    assert ("身份", "店长") in facts
+    assert ("name", "周敏") in facts
+
+
+def test_zh_role_before_the_name_after_a_comma_is_kept():
+    facts = _current("zh", [user("公司是宏远贸易，我是财务，李静，发票开专票")])
+    assert ("身份", "财务") in facts
+
+
+def test_zh_kin_or_glued_word_before_the_name_is_no_role():
+    """"我是他妈妈 李娜" (a pronoun first) is the kin step's; "我是学员王磊" says how the user stands to the shop."""
+    facts = _current("zh", [user("我是他妈妈 李娜 电话13600001111")])
+    assert not any(k == "身份" for k, _ in facts)
+    facts = _current("zh", [user("你好，我是学员王磊，想加约几次练车")])
+    assert not any(k == "身份" for k, _ in facts)
+
+
+def test_zh_role_stated_before_a_question_is_kept():
+    facts = _current("zh", [user("我是老板 刘强。能开专票吗？")])
+    assert ("身份", "老板") in facts and ("name", "刘强") in facts
+
+
+def test_en_role_before_the_name_unchanged():
+    facts = _current("en", [user("I'm the office manager, Jane Cole, 07700 900123")])
+    assert not any(k == "身份" for k, _ in facts)
