@@ -78,3 +78,9 @@ def test_zh_role_stated_before_a_question_is_kept():
 def test_en_role_before_the_name_unchanged():
     facts = _current("en", [user("I'm the office manager, Jane Cole, 07700 900123")])
     assert not any(k == "身份" for k, _ in facts)
+
+
+def test_zh_one_character_thing_answering_a_question_alone_stays_the_answers():
+    """"有没有宠物一起来？" - "一只狗": the reply is only the count, and the question's binder keeps it under its key."""
+    facts = _current("zh", [user("想订个农家乐"), bot("有没有宠物一起来？"), user("一只狗")])
+    assert ("宠物一起来", "一只狗") in facts and not any(k == "count_狗" for k, _ in facts)
