@@ -84,3 +84,22 @@ def test_zh_one_character_thing_answering_a_question_alone_stays_the_answers():
     """"有没有宠物一起来？" - "一只狗": the reply is only the count, and the question's binder keeps it under its key."""
     facts = _current("zh", [user("想订个农家乐"), bot("有没有宠物一起来？"), user("一只狗")])
     assert ("宠物一起来", "一只狗") in facts and not any(k == "count_狗" for k, _ in facts)
+
+
+# --- a village typed apart from its town: "东坡区崇礼镇 新桥村4组" ---------------------------------------------------
+
+
+def test_zh_village_after_its_town_and_a_space_is_the_address():
+    """"送到鹤岭镇 芙蓉村": the address stopped at the town and the village was lost (or kept alone as a place)."""
+    facts = _current("zh", [bot("送到哪里？"), user("后天 送到湘潭县花石镇 梅林村 养鸡场 上午送")])
+    assert any(k == "address" and v.endswith("梅林村") and "花石镇" in v for k, v in facts)
+
+
+def test_zh_village_with_its_group_is_kept_whole():
+    facts = _current("zh", [bot("地址是？"), user("宁乡县双江镇 石桥村7组 到了村口打电话")])
+    assert any(k == "address" and v.endswith("石桥村7组") for k, v in facts)
+
+
+def test_zh_village_said_alone_is_no_address():
+    facts = _current("zh", [user("我在中关村上班 周末有空")])
+    assert not any(k == "address" for k, _ in facts)
