@@ -55,7 +55,8 @@ def test_zh_village_keeps_its_cun():
 
 def test_zh_town_named_like_a_person_keeps_its_zhen():
     facts = _current("zh", [user("鱼苗送到东坡区崇礼镇 新桥村 到了打我电话")])
-    assert "东坡区崇礼镇" in [v for _, v in facts]
+    # (miss27zh) the village typed after the town joins the address ("东坡区崇礼镇新桥村"): the town keeps its 镇 in it
+    assert any(v.startswith("东坡区崇礼镇") for _, v in facts)
 
 
 def test_zh_place_then_a_person_stays_apart():

@@ -68,3 +68,66 @@ def named_roles(ctx: MessageContext) -> list[_Unit]:
             # or the role is named once already
         units.append(FactUnit(key=key, name=key, value=value, stressed=ctx.stressed_at(value)))
     return units
+
+
+#: (miss27zh) the jieba tags of a word that names a role ("行政", "项目经理", "店长", "HR")
+_ZH_ROLE_TAGS = ("n", "vn", "nz", "eng")
+#: (miss27zh) what may part a role from the name after it: nothing, a space, a comma
+_ZH_ROLE_SEP = re.compile(r"[\s，,]*")
+
+
+def zh_self_roles(doc) -> list[tuple[str, int]]:
+    """(miss27zh) (role, start) of each "我是<role> <name>" in a jieba ``doc``: the user says what they are, then who
+    ("我是行政 赵悦", "我是项目经理 钱浩", "我是店长 姓骆"). The role is one or two noun words right after 我是, the name a
+    word jieba tags a name (or 姓 and one) after the role, a space or a comma between; "我是他妈妈 李娜" (a pronoun
+    first), "我是赵悦" (no role) and "我是学员王磊" (glued: how the user stands to the shop) give nothing.
+
+    >>> from ctxgraph.lang.zh import chinese_doc
+    >>> [zh_self_roles(chinese_doc(s)) for s in ("好的 我是行政 赵悦 15800371926", "我是学员王磊", "我是他妈妈 李娜", "我是赵悦")]
+    [[('行政', 5)], [], [], []]
+    """
+    toks = [t for t in doc]
+    out = []
+    for i in range(len(toks) - 2):
+        if toks[i].text != "我" or toks[i + 1].text != "是":
+            continue
+        j = i + 2
+        while j < len(toks) and j - i - 2 < 2 and toks[j].tag_ in _ZH_ROLE_TAGS and not toks[j].text.isspace():
+            j += 1
+        if j == i + 2 or j >= len(toks):
+            continue
+        role_start, role_end = toks[i + 2].idx, toks[j - 1].idx + len(toks[j - 1].text)
+        k = j
+        while k < len(toks) and _ZH_ROLE_SEP.fullmatch(toks[k].text) and toks[k].text:
+            k += 1
+        if k == j:
+            continue  # "我是学员王磊", "我是主人陈嘉欣": a word glued to the name says how the user stands to the shop
+            # more often than a job (open sets); the role is read when a space or a comma parts it from the name
+        if k < len(toks) and toks[k].text == "姓":
+            k += 1
+        if k < len(toks) and toks[k].tag_.startswith("nr") and 2 <= role_end - role_start <= 6:
+            out.append((doc.text[role_start:role_end], role_start))
+    return out
+
+
+@step("self_roles", roles=("user",))
+def self_roles(ctx: MessageContext) -> list[_Unit]:
+    """(miss27zh) The user's role said before their name ("我是行政 赵悦", "我是项目经理 钱浩"), as ``身份``: the name
+    step keeps the name and the copula reader ("我是店长" → 情况) saw no role once a name followed it. Not a role the
+    message asks about, takes back, or another fact of it holds already (a want that quotes the clause is no holder: it is
+    replaced by the next want the user says).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "我是项目经理 钱浩 13915036628"})
+    >>> sorted((f.key, f.value) for f in t.state().facts)
+    [('name', '钱浩'), ('phone', '13915036628'), ('身份', '项目经理')]
+    """
+    if ctx.lang != "zh" or "我是" not in ctx.text:
+        return []
+    held = [u.value for u in ctx.units if isinstance(u, FactUnit) and not u.offered and not u.key.startswith("want")]
+    for role, at in zh_self_roles(ctx.profile.doc(ctx.text)):
+        if ctx.asking(at) or in_spans(at, ctx.taken_back) or any(role in h for h in held):
+            continue
+        return [FactUnit(key="身份", name="身份", value=role, correction=ctx.correcting, stressed=ctx.stressed_at(role))]
+    return []

@@ -632,11 +632,17 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
         span = counted(doc, m.text, m.end)
+        if span and span[1] - span[0] == 1 and _ONE_THING_ANSWER.fullmatch(ctx.text[:m.start] + ctx.text[span[1]:]):
+            continue  # (miss27zh) "有没有宠物一起来？" - "一只狗": the whole reply answers the question (its binder's)
         noun = ctx.text[span[0]:span[1]] if span else ""
         if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end and not _no_person_in_count(m, x)
                                                              for x in ctx.mentions):
             out.append((m.start, span[1], noun))
     return out
+
+
+#: (miss27zh) what may stand beside a one-character thing's count in a reply that is only that count: particles, stops
+_ONE_THING_ANSWER = re.compile(r"[\s，。！？,.!?~～]*(?:就|只有|有)?[\s，。！？,.!?~～]*(?:吧|啊|呀|啦|哈|哦)?[\s，。！？,.!?~～]*")
 
 
 def _no_person_in_count(count: Mention, other: Mention) -> bool:

@@ -158,29 +158,52 @@ _COUNTED_WORDS = 2
 _NOT_A_THING = re.compile(r"^(?:小时|钟头|季度|月|星期|礼拜|周|年|天|晚上|人|大人|小孩|孩子|儿童|老人|成人|宝宝|朋友|同事|家人|师傅)$")
 
 
+#: (miss27zh) a one-character noun a count names no thing by: a matter, money, a time, a turn, a kind, a size, a place in a row
+_NOT_A_ONE_THING = re.compile(r"[事钱话字号次遍回趟下点天年月周岁样种套份层楼页位名人些边面处块]")
+#: (miss27zh) what may follow a one-character counted noun: its clause ends, or a particle, a negation or an adverb
+#: starts the next words ("还有一条狗 必须能带狗", "两个灶没问题", "十二台车，柴油")
+_ONE_THING_END = re.compile(r"$|[\s，。！？、,.!?；;：:）)]|[吧呢啊呀啦嘛哈了没不也都就还]")
+
+
+def _one_char_thing(d, tokens: list, at: int) -> tuple[int, int] | None:
+    """(miss27zh) The span of a one-character noun right after a count ending at ``at``: a word of its own tagged a
+    noun ("一条" + "狗", "两个" + "灶"), or the rest of a word jieba glued to the measure word ("十二" + "台车"),
+    its clause ending after it; None for a noun that names no thing ("一件事", "一个月")."""
+    tok = next((t for t in tokens if t.idx == at), None) or next((t for t in tokens if t.idx == at - 1), None)
+    if tok is None or tok.tag_ not in ("n", "ng") or tok.idx + len(tok.text) != at + 1:
+        return None
+    char = d.text[at]
+    if _NOT_A_ONE_THING.match(char) or _NOT_A_THING.match(char) or not _ONE_THING_END.match(d.text, at + 1):
+        return None
+    return (at, at + 1)
+
+
 def counted_noun(d, count: str, at: int) -> tuple[int, int] | None:
     """The span of the noun a count (``count``, ending right before ``at``) counts: "一台" +
-    "冰箱", "两把" + "餐椅"; None when no noun of two or more characters follows.
+    "冰箱", "两把" + "餐椅"; None when no noun of two or more characters follows, (miss27zh) unless one noun character
+    ends its clause ("一条狗", "十二台车").
 
     >>> t = chinese_doc("有一台冰箱一台洗衣机")
     >>> [t.text[s:e] for s, e in (counted_noun(t, "一台", 3), counted_noun(t, "一台", 7))]
     ['冰箱', '洗衣机']
     >>> counted_noun(chinese_doc("住3晚"), "3晚", 3), counted_noun(chinese_doc("两个大人"), "两个", 2)
     (None, None)
+    >>> [counted_noun(chinese_doc(s), c, len(c) + 2) for s, c in (("还有一条狗 要带", "一条"), ("还有一件事", "一件"))]
+    [(4, 5), None]
     """
     if not _MEASURE.search(count):
         return None
     tokens = list(d)
     k = next((i for i, t in enumerate(tokens) if t.idx == at), None)
     if k is None:
-        return None
+        return _one_char_thing(d, tokens, at)
     j = k
     while j < len(tokens) and j - k < _COUNTED_WORDS and tokens[j].tag_ in _NOUN_TAGS and not tokens[j].is_punct:
         j += 1
-    if j == k:
-        return None
-    end = tokens[j - 1].idx + len(tokens[j - 1].text)
-    return (at, end) if end - at >= 2 and not _NOT_A_THING.match(d.text[at:end]) else None
+    end = tokens[j - 1].idx + len(tokens[j - 1].text) if j > k else at
+    if end - at >= 2:
+        return (at, end) if not _NOT_A_THING.match(d.text[at:end]) else None
+    return _one_char_thing(d, tokens, at)
 
 
 PROFILE = register_profile(LanguageProfile(
