@@ -91,3 +91,23 @@ def test_zh_reference_said_again_is_no_booking():
     t.observe(_call("lookup", date="2027-06-10"))
     t.observe(_result(ref="BJ-5518"))
     assert _days(t, "20号")
+
+
+def _want(t: Tracker) -> str:
+    return next(f.value for f in t.state().facts if f.key == "want" and f.status == "current")
+
+
+def test_en_want_count_stays_when_a_clock_follows_a_correction():
+    t = Tracker("en", today="2027-07-01")
+    t.observe_many([user("hi we need an end of tenancy clean, 3 bed semi in Bedford"),
+                    bot("We have Monday 12th or Thursday 15th July."),
+                    user("15th. but not too early, i need to drop the keys off, after 11 ok?")])
+    assert "3 bed" in _want(t)
+
+
+def test_en_want_count_stays_when_a_label_number_follows_a_correction():
+    t = Tracker("en", today="2027-09-01")
+    t.observe_many([user("alright, looking to book a 7 a side pitch every thursday for our office lot"),
+                    bot("Pitch 2 is free at 7pm most weeks; on 14 Oct only pitch 4 is free."),
+                    user("pitch 4 that week is fine. im Dev Patel, text me not email pls")])
+    assert "7 a side" in _want(t)

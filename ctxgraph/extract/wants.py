@@ -867,6 +867,12 @@ def _asked_at(ctx: MessageContext, pos: int) -> bool:
 _BARE = re.compile(r"(?<!\d )(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d| \d)")
 
 
+#: (prec27) right before a bare number: a clock's word ("after 10 ok?", "afternoons after 1", "the 1st at 10") or a label
+#: the number names a thing by ("pitch 3 that week is fine", "room 12", "shoes 46"): no count the want's number follows
+_NOT_COUNT_BEFORE = re.compile(r"\b(?:after|before|at|by|from|until|till|til|past|pitch|court|room|table|gate|platform|flat|"
+                               r"unit|no|number|size|sizes|shoes?|age|aged|year|page|level|floor)\s+$", re.I)
+
+
 def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     """(wants10) A correction that says a number with no word after it ("might need 700 actually", "its probly 6
     panels" after "took out 5 of them") while the want holds one number as said: the want's number follows it (one
@@ -889,7 +895,8 @@ def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]
     held = dimension_at(want, at.start(), ctx.lang) if at else None
     # (lead20d) "make it 40 litres" after "3 bags of potting compost": a measure moves no number of another kind
     new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
-           and not _WHEN.match(ctx.text, m.end()) and dimension_at(ctx.text, m.start(), ctx.lang) == held}
+           and not _WHEN.match(ctx.text, m.end()) and dimension_at(ctx.text, m.start(), ctx.lang) == held
+           and not _NOT_COUNT_BEFORE.search(ctx.text, 0, m.start())}
     if not new:
         return []
     value = new.pop() if len(new) == 1 else ""
