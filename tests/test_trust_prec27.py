@@ -111,3 +111,19 @@ def test_en_want_count_stays_when_a_label_number_follows_a_correction():
                     bot("Pitch 2 is free at 7pm most weeks; on 14 Oct only pitch 4 is free."),
                     user("pitch 4 that week is fine. im Dev Patel, text me not email pls")])
     assert "7 a side" in _want(t)
+
+
+def test_en_word_taken_back_is_not_cut_inside_another_word():
+    t = Tracker("en")
+    t.observe_many([user("Hello, I need to redirect my mum's post, I have power of attorney."),
+                    bot("What's the new address?"),
+                    user("Flat 3, Elm Court. But her bank letters I want sent to me, not to Elm Court.")])
+    assert "power of attorney" in _want(t)
+
+
+def test_en_number_before_and_is_no_count_of_the_want():
+    t = Tracker("en", today="2027-06-01")
+    t.observe_many([user("we are a family on holiday in Cornwall, we want a surf lesson. me, my wife and girls of 9 and 12"),
+                    bot("We have 14 June or 16 June at 10am."),
+                    user("16 June is good. Wetsuits: me L, the girls XS and S. Shoes 41, 39 and 35")])
+    assert "girls of 9 and 12" in _want(t)
