@@ -767,10 +767,22 @@ def _want_without_given_up(ctx: MessageContext) -> str:
     kept = _without_given_up(ctx, _substituted(ctx, want))
     for old, new in swaps:
         if len(old.strip()) > 1 and old != new and old in kept:
-            kept = kept.replace(old, new)
+            kept = _swapped(kept, old, new)
     if kept == want:
         return ""
     return _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、")
+
+
+def _swapped(text: str, old: str, new: str) -> str:
+    """(prec27) ``text`` with ``old`` put as ``new`` where it stands as a token: a Latin word or number is not
+    swapped inside another ("not to Rosewood Court" takes back "to", not the "to" of "power of attorney").
+
+    >>> _swapped("I have power of attorney, post to me", "to", " "), _swapped("改成7寸", "7寸", "6寸")
+    ('I have power of attorney, post   me', '改成6寸')
+    """
+    head = r"(?<![A-Za-z0-9])" if old[:1].isascii() and old[:1].isalnum() else ""
+    tail = r"(?![A-Za-z0-9])" if old[-1:].isascii() and old[-1:].isalnum() else ""
+    return re.sub(head + re.escape(old) + tail, lambda _: new, text)
 
 
 #: (prec9) a number with the word it counts: "two MALM", "500 cards", "6寸", "3个人"
@@ -800,6 +812,10 @@ _RESTATED = {"en": re.compile(r"\b(?:in total|total(?:ling)?|total of|altogether
 _NOT_WANTED = re.compile(r"\s*(?:(?:is |are )?not (?:required|needed|necessary)\b|不要|不用|不需要)", re.I)
 
 
+#: (prec27) a word after a number that counts nothing: "sons of 14 and 16" counts no "and" ("Shoes 46, 44 and 42")
+_FUNCTION_WORD = re.compile(r"and|or|to|of|the|a|an|for|with|in|on|at|by|but|then|so|is|are|was|were|plus|each|now|too|pls|please")
+
+
 def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, near: int | None = None,
                     strict: bool = False) -> list[tuple[str, str]]:
     """(old, new): a change (a message with the pack's ``corrections`` words) that counts the same thing as
@@ -821,7 +837,7 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
                 and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(text[:at[c]]))
                 and not _OTHER_TIME.search(text[:at[c]])]
     out = []
-    counts = _counted(want)
+    counts = [c for c in _counted(want) if not _FUNCTION_WORD.fullmatch(c[2])]
     for whole, n, unit in counts:
         # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
         alone = not strict and len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
@@ -867,6 +883,12 @@ def _asked_at(ctx: MessageContext, pos: int) -> bool:
 _BARE = re.compile(r"(?<!\d )(?<![\w.,:/£$€¥￥-])\d+(?:\.\d+)?(?![\w.,:/%-]|\.\d| \d)")
 
 
+#: (prec27) right before a bare number: a clock's word ("after 10 ok?", "afternoons after 1", "the 1st at 10") or a label
+#: the number names a thing by ("pitch 3 that week is fine", "room 12", "shoes 46"): no count the want's number follows
+_NOT_COUNT_BEFORE = re.compile(r"\b(?:after|before|at|by|from|until|till|til|past|pitch|court|room|table|gate|platform|flat|"
+                               r"unit|no|number|size|sizes|shoes?|age|aged|year|page|level|floor)\s+$", re.I)
+
+
 def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]]:
     """(wants10) A correction that says a number with no word after it ("might need 700 actually", "its probly 6
     panels" after "took out 5 of them") while the want holds one number as said: the want's number follows it (one
@@ -889,7 +911,8 @@ def _changed_bare_number(ctx: MessageContext, want: str) -> list[tuple[str, str]
     held = dimension_at(want, at.start(), ctx.lang) if at else None
     # (lead20d) "make it 40 litres" after "3 bags of potting compost": a measure moves no number of another kind
     new = {m.group(0) for m in _BARE.finditer(ctx.text) if not in_spans(m.start(), spans) and m.group(0) != old[0]
-           and not _WHEN.match(ctx.text, m.end()) and dimension_at(ctx.text, m.start(), ctx.lang) == held}
+           and not _WHEN.match(ctx.text, m.end()) and dimension_at(ctx.text, m.start(), ctx.lang) == held
+           and not _NOT_COUNT_BEFORE.search(ctx.text, 0, m.start())}
     if not new:
         return []
     value = new.pop() if len(new) == 1 else ""
