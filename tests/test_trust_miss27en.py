@@ -1,0 +1,68 @@
+"""miss27en (issue 19, blind25 round): English values the user gives that the state missed.
+
+Short chats of our own, one shape each; every case failed on the code before its rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _current(chat: list[str], lang: str = "en") -> dict[str, str]:
+    """Replay ``chat`` (assistant first, then turns in alternation) and return the current facts, key -> value."""
+    t = Tracker(lang)
+    for i, text in enumerate(chat):
+        t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
+    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+
+
+def _conditions(chat: list[str], lang: str = "en") -> list[str]:
+    return [v for k, v in _current(chat, lang).items() if k.startswith("condition")]
+
+
+# --- a part of the body that is not well is a condition of its owner -----------------------------------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["The coach leaves the square at 9.", "Is there a step onto the coach? his knees are bad"], "his knees are bad"),
+    (["Shall we book the Friday fitting?", "friday is fine. does the chair recline, her hips are not great"],
+     "her hips are not great"),
+    (["Which room would you like?", "ground floor please, my back is really stiff these days"], "my back is really stiff"),
+    (["Do you need anything else for the visit?", "I have bad knee, I can not kneel on the floor"], "I have bad knee"),
+])
+def test_miss27en_a_body_part_not_well(chat, wanted):
+    assert any(wanted in v for v in _conditions(chat))
+
+
+# --- the speaker's allergy to a thing --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["Any notes for the therapist?", "yes i'm allergic to lanolin so nothing with that please"], "allergic to lanolin"),
+    (["Anything we should know before the treatment?", "I am allergic to penicillin, just so you know"],
+     "allergic to penicillin"),
+])
+def test_miss27en_the_speakers_allergy(chat, wanted):
+    assert any(wanted in v for v in _conditions(chat))
+
+
+# --- "hes" / "shes" typed without the apostrophe before a health word, "-ish" kept -----------------------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["Shall we ring your grandad to confirm?", "no text me please, hes very deaf and wont hear it"], "very deaf"),
+    (["Can we call her on the day?", "better email, shes deaf-ish on the phone"], "deaf-ish"),
+])
+def test_miss27en_hes_shes_without_apostrophe(chat, wanted):
+    assert any(wanted in v for v in _conditions(chat))
+
+
+# --- what is no condition -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("chat", [
+    ["Can you carry it in?", "yes my hands are full with the baby"],
+    ["How is the new mattress?", "great, my back is fine now thanks"],
+    ["Any allergies?", "nothing with feathers pls im allergic"],
+    ["Anything else?", "im allergic to it so leave it out"],
+])
+def test_miss27en_no_condition(chat):
+    assert _conditions(chat) == []
