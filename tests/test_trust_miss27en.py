@@ -66,3 +66,33 @@ def test_miss27en_hes_shes_without_apostrophe(chat, wanted):
 ])
 def test_miss27en_no_condition(chat):
     assert _conditions(chat) == []
+
+
+# --- a pick said as "the <part> one" that no pick step read -----------------------------------------------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["Two guides are free: Ana (lively, lots of jokes) or Tom (quiet and thorough).", "the jokey one. we're a loud group"],
+     "the jokey one"),
+    (["We do a basic clean for £60 and a deep clean with the oven for £95.", "hmm ok lets do the full one please"],
+     "the full one"),
+    (["Sessions run at 10:40 or 14:20 on Saturday 5 December.", "the 5th 2:20 one. 3 children"], "the 5th 2:20 one"),
+])
+def test_miss27en_the_part_one_pick(chat, wanted):
+    assert _current(chat).get("pick") == wanted
+
+
+@pytest.mark.parametrize("chat", [
+    ["We have a small, a medium or a large box.", "not the big one, it never gets eaten"],
+    ["We have a small, a medium or a large box.", "the small one is it enough for two?"],
+    ["Where are the meters?", "meter is outside in a white box, the gas one. electric is under the stairs"],
+    ["How many spare rooms?", "two, but the uni one is only spare in term time"],
+    ["Which size would you like: 6-7kg or 7-8kg?", "the bigger one, we like leftovers"],
+])
+def test_miss27en_no_part_one_pick(chat):
+    assert "pick" not in _current(chat)
+
+
+def test_miss27en_a_later_part_one_pick_replaces_the_earlier():
+    chat = ["We do a basic clean for £60 and a deep clean with the oven for £95.", "the cheap one please",
+            "Noted.", "actually go for the posh one, it's filthy"]
+    assert _current(chat).get("pick") == "the posh one"
