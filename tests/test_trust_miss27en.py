@@ -87,6 +87,7 @@ def test_miss27en_the_part_one_pick(chat, wanted):
     ["Where are the meters?", "meter is outside in a white box, the gas one. electric is under the stairs"],
     ["How many spare rooms?", "two, but the uni one is only spare in term time"],
     ["Which size would you like: 6-7kg or 7-8kg?", "the bigger one, we like leftovers"],
+    ["Fittings on Tuesday or Thursday.", "the early one. actually no, she has school then. thursday"],
 ])
 def test_miss27en_no_part_one_pick(chat):
     assert "pick" not in _current(chat)

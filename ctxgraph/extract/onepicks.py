@@ -5,7 +5,8 @@ A user picks among the options by a part of one of them, or by a word of their o
 Wednesday one suits". The picks steps read such a reply when its part is a word of one option of the list just
 offered; when it is not (a place in the list, a word for a quality, a list offered earlier, an option a date step
 settled on without the user's words), the user's words were lost. The clause opens a sentence or has the lead;
-a predicate after the phrase says something of a thing ("the uni one is only spare in term time") and picks nothing. Here the clause that opens with "the <part>
+a predicate after the phrase says something of a thing ("the uni one is only spare in term time") and picks nothing;
+a correction or take-back after it ("the tuesday one. actually no, ... thursday then") leaves it to the steps that read changes. Here the clause that opens with "the <part>
 one" (after an accepting lead: "ok", "so", "lets do", "go for", "make it") is kept as said, as a ``pick`` fact (one key:
 a later one replaces it), when no fact of the message holds the part already. Not read: a clause that asks or turns one down ("not
 the big one", "is the 5 day one dearer?"), "the one" with no part, a part that names no option ("the other one",
@@ -43,6 +44,9 @@ _EN_ONE = re.compile(
 #: one": the words alone name no option)
 _EN_NO_PART = re.compile(r"^(?:other|same|little|wee|next|last|previous|right|wrong|only|very|old|new|first|second|third|"
                          r"middle|top|bottom|that|this|which|what|each|every|any|no|other's|[a-z]+er)$", re.I)
+#: how far after the phrase a correction or take-back cue takes it back: the next words ("the tuesday one. actually no,
+#: …"); one later in the message corrects something else ("the funny one. we have 2 guideparents, … sorry, 3")
+_CORRECTED_WITHIN = 20
 #: a turn down or a doubt in the clause ("not the big one", "never the …")
 _EN_DECLINE = re.compile(r"\b(?:not|no|never|nor|instead of|rather than)\b|n['’]t\b", re.I)
 
@@ -67,6 +71,10 @@ def _en_one_picks(ctx: MessageContext) -> list[str]:
             continue  # "meter is outside in white box, the gas one": a thing described, said after a comma with no lead
         if first_match(ctx.pack.rejects, clause):
             continue
+        end = offset + m.end("phrase")
+        after = ctx.text[end:end + _CORRECTED_WITHIN]
+        if any(rx.search(after) for rx in (*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ()))):
+            continue  # "the tuesday one. actually no, he has football tuesdays. thursday then": said, then taken back
         part = m.group("part")
         if _EN_NO_PART.match(part.split()[0]) and len(part.split()) == 1:
             continue
