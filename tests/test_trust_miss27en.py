@@ -97,3 +97,27 @@ def test_miss27en_a_later_part_one_pick_replaces_the_earlier():
     chat = ["We do a basic clean for £60 and a deep clean with the oven for £95.", "the cheap one please",
             "Noted.", "actually go for the posh one, it's filthy"]
     assert _current(chat).get("pick") == "the posh one"
+
+
+# --- the opening says what it is about: "I am enquiring about", "im thinking about", "we're planning our" ---------
+
+@pytest.mark.parametrize("text, wanted", [
+    ("Good morning. I am enquiring about loft insulation for our bungalow in Leek.", "loft insulation"),
+    ("hiya im thinking about a tattoo cover up but im nervous lol", "tattoo cover up"),
+    ("Hello! We're planning our ruby anniversary party for next spring, about 60 of us.", "ruby anniversary party"),
+    ("Good afternoon. I am writing to enquire about piano lessons for my granddaughter.", "piano lessons"),
+])
+def test_miss27en_the_opening_says_what_it_is_about(text, wanted):
+    t = Tracker("en")
+    t.observe({"role": "user", "content": text})
+    assert any(wanted in f.value for f in t.state().facts if f.key == "want")
+
+
+@pytest.mark.parametrize("text", [
+    "im thinking about it, can you tell me the price first?",
+    "we're planning to come but not sure yet",
+])
+def test_miss27en_no_want_from_a_question_or_an_unsure_plan(text):
+    t = Tracker("en")
+    t.observe({"role": "user", "content": text})
+    assert not any("thinking about it" in f.value for f in t.state().facts if f.key == "want")
