@@ -94,14 +94,39 @@ def _names_a_day(ctx: MessageContext, text: str, at: int) -> bool:
 # (miss13) a condition said as "is" and a health adjective of the language ("she's 14 weeks pregnant", "he's profoundly
 # deaf", "my dad is partially sighted", "one of my friends (Dawn) is diabetic"): how far along or how much may come first
 _EN_IS = re.compile(
-    r"(?P<verb>\b(?i:is|are)\b|[’'](?i:s)\b)\s+(?P<obj>(?i:(?:\d+|a few|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+\w+)?)"
+    # (miss27en) "hes" / "shes" typed without the apostrophe ("hes very deaf", "shes deaf-ish")
+    r"(?P<verb>\b(?i:is|are)\b|[’'](?i:s)\b|(?<=\b[Hh]e)s\b|(?<=\b[Ss]he)s\b)\s+(?P<obj>(?i:(?:\d+|a few|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+\w+)?)"
     r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
     r"(?i:[a-z]+[- ]allergic|pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
-    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired))\b"
+    r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired)"
+    # (miss27en) a word softened by "-ish" ("shes deaf-ish") is the same word
+    r"(?:-ish)?)\b"
     # (fix15) the word closes the predicate: no noun or word it qualifies after it ("my sister's blind date", "blind drunk")
     r"(?=\s*(?:$|[^\w\s]|(?i:and|but|so|or|since|from|in|with|after|now|too|as|at|which|who|because|though|already|also|"
     r"again|for|type|due|on|of|ever|myself|himself|herself|themselves|btw|lol|tho|atm|fyi|haha|anyway|actually|currently|"
     r"still|now|yet|right|though|x+|[0-9])\b))")
+# (miss27en) a part of the body that is not well, said of its owner: a possessive (my / his / her / their / our /
+# a name's), the part, "is" / "are" and a state of being unwell ("his knees are bad", "her back is not good",
+# "Ron's hips are really stiff"); or the speaker who has a bad part ("I have bad knee", "I've got a dodgy back")
+_EN_BODY = (r"(?:back|neck|shoulders?|knees?|hips?|ankles?|legs?|feet|foot|hands?|wrists?|arms?|elbows?|eyes|eyesight|"
+            r"hearing|ears|heart|chest|joints|balance|lungs)")
+_EN_UNWELL_STATE = (r"(?:(?:really|very|quite|a bit|a little|so|pretty|still|getting|always)\s+)*"
+                    r"(?:not\s+(?:very\s+|so\s+|that\s+|too\s+)?(?:good|great|well|strong)|bad|weak|poor|dodgy|"
+                    r"playing up|stiff|sore|painful|worse|failing)")
+_EN_PART_UNWELL = re.compile(
+    r"(?<![\w’'])(?:(?i:my|his|her|their|our)|[A-Z][a-z]+[’']s)\s+(?:(?i:left|right|bad)\s+)?(?i:" + _EN_BODY + r")\s+"
+    r"(?i:is|are|[’']s)\s+(?i:" + _EN_UNWELL_STATE + r")\b")
+_EN_SELF_BAD_PART = re.compile(
+    r"(?<![\w’'])(?:I|i)\s*(?:(?i:have|[’']ve)\s+(?i:got\s+)?|[’']?(?i:ve got)\s+)(?:(?i:an?)\s+)?(?:(?i:really|very|quite)\s+)?"
+    r"(?i:bad|dodgy|weak|sore|stiff|painful|gammy)\s+(?:(?i:left|right)\s+)?(?i:" + _EN_BODY + r")\b")
+# (miss27en) the speaker allergic to a thing ("i'm allergic to latex", "I am allergic to penicillin"); no thing, no
+# condition ("nothing with feathers pls im allergic")
+_EN_SELF_ALLERGIC = re.compile(
+    r"(?<![\w’'])(?:I|i)(?:[’']?m|\s+am)\s+(?:(?i:very|really|quite|severely|a bit)\s+)?(?i:allergic to)\s+"
+    r"(?!(?i:it|them|that|this|those|these|something|anything)\b)[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|"
+    r"because|as|if|when|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)"
+    r"[a-z][\w-]*){0,2}")
+
 # a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
 _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 
@@ -145,7 +170,29 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
         start = _en_subject_start(ctx, text, m.start())
         if start is not None and not any(start < s + len(v) and s < m.end("obj") for s, v in found):
             found.append((start, text[start:m.end("obj")].strip()))
+    found.extend(_en_unwell_parts(text, found))
     return [v for _, v in sorted(found)]
+
+
+def _en_unwell_parts(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(miss27en) The parts of the body a message says are not well, and the speaker's allergies, each as
+    (where it starts, the clause from its owner on), none overlapping what ``found`` holds.
+
+    >>> _en_unwell_parts("does the minibus have a step? his knees are bad", [])
+    [(30, 'his knees are bad')]
+    >>> _en_unwell_parts("both ear please. I have bad knee, I cannot climbing stairs", [])
+    [(17, 'I have bad knee')]
+    >>> _en_unwell_parts("also i'm allergic to latex so pls no latex gloves", [])
+    [(5, "i'm allergic to latex")]
+    >>> _en_unwell_parts("my hands are full and my back is fine", [])
+    []
+    """
+    out: list[tuple[int, str]] = []
+    for rx in (_EN_PART_UNWELL, _EN_SELF_BAD_PART, _EN_SELF_ALLERGIC):
+        for m in rx.finditer(text):
+            if not any(m.start() < s + len(v) and s < m.end() for s, v in found + out):
+                out.append((m.start(), m.group(0)))
+    return out
 
 
 # ---------------------------------------------------------------- Chinese
