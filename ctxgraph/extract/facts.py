@@ -529,6 +529,10 @@ def _own_value_ahead(ctx, slot: SlotRule, sm: re.Match, start: int, end: int) ->
     return before and after is not None and bool(ctx.text[after.end:end].strip())
 
 
+#: (lead25) a space between two Chinese characters: a comma in a message typed without marks
+_SPACED_ZH = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
 def slot_word_facts(w: FactWriter) -> None:
     """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
     ctx, pack = w.ctx, w.ctx.pack
@@ -547,6 +551,11 @@ def slot_word_facts(w: FactWriter) -> None:
         if not slot.types and _goes_to_place(ctx, sm):
             continue  # (user27zh) "寄个快递到乌鲁木齐": the place is where it goes
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
+        gaps = [g.start() for g in _SPACED_ZH.finditer(text, sm.end(), clause_end)] if ctx.lang == "zh" and not slot.types else []
+        if len(gaps) > 1 and text[sm.end():gaps[0]].strip():
+            clause_end = gaps[1]  # (lead25) typed with spaces for commas ("颜色不对 我订的灰色 来的米色 订单88120045"): a free
+            # value is in the slot word's piece or the next, not the order number three pieces on; a typed slot takes only
+            # a value of its types, as far as it is said ("数量改一下 新来了一批实习生 要135份")
         if ctx.lang == "zh" and not text[sm.end():clause_end].strip() and _COMMA_AT.match(text, clause_end):
             # (lead20b) the word ends its clause and the value follows a comma ("报名写她的名字，张秀兰")
             following = next((e for e in sentence_ends if e > clause_end), len(text))
@@ -1234,6 +1243,13 @@ _NAME_OPENS = re.compile(r"\W*" + NAME_LEAD_EN + "?(" + _NAME_REPLY.pattern + r"
 _ZH_NAME_OPENS = re.compile(r"\W*(?:叫)?([" + ZH_SURNAMES + r"][\u4e00-\u9fff]{1,2})(?=\s*(?:[，,。；;、\s]|\+?\d|$|电话|手机))")
 
 
+#: (lead25) words that say which number follows ("Mobile 07700 900123"), no name
+_NUMBER_WORDS = frozenset({"mobile", "mob", "phone", "cell", "tel", "telephone", "number", "landline", "home", "work", "office",
+                           "whatsapp", "text", "call", "ring", "contact", "ph", "no", "num"})
+#: (lead25) a reply that opens with one capitalised word, then a phone number (a comma between or not): "Priya, 07700 900123"
+_ONE_NAME_THEN_NUMBER = re.compile(r"\W*(" + _ONE_NAME_WORD.pattern + r")(?=\s*[,.;:-]?\s*\+?\d[\d ()-]{6,})")
+
+
 def opening_name(w: FactWriter) -> None:
     """(missen21) A name the NER does not know that opens the reply to the assistant's question for a name and more
     ("Could I have your name and mobile?" - "Ffion Tudball 07700 900123. do you take cards?"), a comma, a dot or a
@@ -1245,6 +1261,10 @@ def opening_name(w: FactWriter) -> None:
     ...                 {"role": "user", "content": "Cerys Ollerenshaw, 07700 900456, ring before you come"}])
     >>> [f.value for f in t.state().facts if f.key == "name"]
     ['Cerys Ollerenshaw']
+    >>> t = Tracker("en")  # (lead25) one name word, then the number asked with it
+    >>> t.observe_many([{"role": "assistant", "content": "Name and number?"}, {"role": "user", "content": "Priya, 07700 900123"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts)
+    [('name', 'Priya'), ('phone', '07700 900123')]
     """
     from spacy.lang.en.stop_words import STOP_WORDS  # spaCy's own list: "Same As Before" is no name
 
@@ -1253,12 +1273,15 @@ def opening_name(w: FactWriter) -> None:
             or any(u.slot and "PERSON" in ctx.pack.slots[u.slot].types for u in w.units if u.slot in ctx.pack.slots):
         return
     m = (_NAME_OPENS if ctx.lang == "en" else _ZH_NAME_OPENS).match(ctx.text)
+    if m is None and ctx.lang == "en" and (one := _ONE_NAME_THEN_NUMBER.match(ctx.text)) \
+            and one.group(1).casefold() not in _NUMBER_WORDS and _one_name_word(one.group(1), ctx.assistant_before):
+        m = one  # (lead25) "Name and number?" - "Priya, 07700 900123": one name word, then the number asked with it
     # (miss22a) in Chinese a PERSON the NER found elsewhere in the reply ("杨梓涵 木子杨 我是她爸爸 杨波 185…": the
     # father's name) leaves the opening name the one asked for; one found over it is read by the asked step.
     # (miss25en) In English a PERSON that is only the surname of the opening name ("Mehmet Yilmaz 07700 …" read as
     # "Yilmaz") leaves the whole name to this reader
     if m is None or any(x.label == "PERSON" and (x.start < m.end(1) and m.start(1) < x.end if ctx.lang != "en"
-                                                 else not (_surname_only(x, m) or _kin_named(ctx, x)))
+                                                 else not (_surname_only(x, m) or _first_name_only(x, m) or _kin_named(ctx, x)))
                         for x in ctx.mentions):
         return
     named = [s for s in dict.fromkeys(s.id for s in asked_slots(ctx)) if "PERSON" in ctx.pack.slots[s].types]
@@ -1281,6 +1304,20 @@ def _surname_only(x, m: re.Match) -> bool:
     """
     words = m.group(1).split()
     return len(words) > 1 and x.start == m.end(1) - len(words[-1]) and not any(c in m.group(1) for c in "'’")
+
+
+def _first_name_only(x, m: re.Match) -> bool:
+    """(lead25) Whether the NER's PERSON ``x`` is only the first word of the opening name ``m`` (group 1): "Dani" of
+    "Dani Costa 07700 918 442" (the NER stopped before the surname); the whole name is the opening name reader's.
+
+    >>> import re
+    >>> from types import SimpleNamespace as N
+    >>> m = re.match("(Dani Costa)", "Dani Costa 07700 918 442")
+    >>> _first_name_only(N(start=0, end=4), m), _first_name_only(N(start=0, end=10), m)
+    (True, False)
+    """
+    words = m.group(1).split()
+    return len(words) > 1 and x.start == m.start(1) and x.end == m.start(1) + len(words[0])
 
 
 def _kin_named(ctx: MessageContext, x) -> bool:

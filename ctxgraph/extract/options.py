@@ -428,8 +428,9 @@ def _listed_to_pick(body: str) -> bool:
     return bool(_ENUMERATED_THEN_WHICH.search(body))
 
 
-#: (lead24) two names joined by one 和, a count of kinds after them or not ("小面包车和中型面包车", "白色和黑色两种")
-_PAIR_ZH = re.compile(r"([\u4e00-\u9fff]{1,6})和([\u4e00-\u9fff]{1,6}?)(?:(?:这)?[两二]\s*(?:种|款|类|个|档))?")
+#: (lead24) two names joined by one 和, a count of kinds after them or not ("小面包车和中型面包车", "白色和黑色两种"); (lead25)
+#: each may open with its code, a capital and up to two digits ("C1手动挡和C2自动挡", "A套餐和B套餐")
+_PAIR_ZH = re.compile(r"((?:[A-Z]\d{0,2})?[\u4e00-\u9fff]{1,6})和((?:[A-Z]\d{0,2})?[\u4e00-\u9fff]{1,6}?)(?:(?:这)?[两二]\s*(?:种|款|类|个|档))?")
 
 
 def _joined_pair(piece: str) -> list[str]:
@@ -438,6 +439,8 @@ def _joined_pair(piece: str) -> list[str]:
 
     >>> _joined_pair("小面包车和中型面包车"), _joined_pair("白色和黑色两种"), _joined_pair("早上8点和晚上6点")
     (['小面包车', '中型面包车'], ['白色', '黑色'], [])
+    >>> _joined_pair("C1手动挡和C2自动挡")  # (lead25) each with its code
+    ['C1手动挡', 'C2自动挡']
     """
     m = _PAIR_ZH.fullmatch(piece.strip())
     return [m.group(1), m.group(2)] if m and not measures(piece) else []

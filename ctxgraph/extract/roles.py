@@ -177,6 +177,17 @@ def _ruled_out(ctx: MessageContext, clause: str, at: int = -1) -> bool:
 _GREW_BEFORE = re.compile(r"(?:又有|又来了?|多了|多来了?|加了)[0-9一二两三四五六七八九十几]+[个位名]")
 
 
+def _spaced_piece(clause: str, name: str) -> str:
+    """(lead25) The piece of a Chinese ``clause`` typed with spaces for commas that holds ``name``, when the clause has
+    more than one such piece ("CA1831 乘客王磊 能改到22号吗" -> "乘客王磊"); "" for a clause of one piece.
+
+    >>> _spaced_piece("CA1831 乘客王磊 能改到22号吗", "王磊"), _spaced_piece("王磊能改签吗", "王磊")
+    ('乘客王磊', '')
+    """
+    pieces = clause.split()
+    return next((p for p in pieces if name in p), "") if len(pieces) > 1 else ""
+
+
 def _stated_part(ctx: MessageContext, m: Mention) -> str:
     """The clause around ``m`` that :func:`_ruled_out` reads: the whole clause, but (acts22) only up to ``m`` for a new
     total of people said after people were added, so that a question the clause goes on to ask leaves it stated.
@@ -189,6 +200,8 @@ def _stated_part(ctx: MessageContext, m: Mention) -> str:
     '13个人 还坐得下吗'
     """
     clause = clause_at(ctx.text, m.start)
+    if getattr(ctx, "lang", "") == "zh" and m.label in ("PERSON", "person") and (piece := _spaced_piece(clause, m.text)):
+        return piece  # (lead25) "CA1831 乘客王磊 能改到22号吗": typed with spaces for commas, the name's own piece states it
     if m.label != "QUANTITY" or not m.text.endswith(("人", "位")) or not _GREW_BEFORE.search(ctx.text, 0, m.start):
         return clause
     at = clause.find(m.text)

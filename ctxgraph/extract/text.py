@@ -263,9 +263,10 @@ _NOT_THE_OTHER = (r"|(?=\s+(?:(?:definitely|absolutely|certainly|just|and)\s+)?n
                   r"(?<!\bdefinitely)(?<!\babsolutely)(?<!\bcertainly)(?<!\bjust)(?<!\band)\s+")
 #: (picks10) where a clause parts in chat: a comma, dots, "actually", "but"; a space between Chinese characters is a
 #: comma ("那走单位那个吧 千万别联系房东"); (user27zh) so is a 吧 that closes a pick typed with no mark after it, as
-#: voice typing writes ("八十八那个吧流量不够用", "一对一线上吧周末白天都行"; not 酒吧, 网吧)
+#: voice typing writes ("八十八那个吧流量不够用", "一对一线上吧周末白天都行"; not 酒吧, 网吧); (lead25) and a 吧 with a
+#: space and a digit or a letter after it ("B吧 12月10号行不行": the pick, then a question of its own)
 _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(?=but\b)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
-                  r"|(?<=(?<![酒网水氧贴话])吧)(?=[\u4e00-\u9fff])" + _NOT_THE_OTHER, re.I)
+                  r"|(?<=(?<![酒网水氧贴话])吧)(?=[\u4e00-\u9fff])|(?<=(?<![酒网水氧贴话])吧)\s+(?=[0-9A-Za-z])" + _NOT_THE_OTHER, re.I)
 
 
 def sub_clauses(text: str) -> list[tuple[int, str]]:
