@@ -55,3 +55,24 @@ def test_a_bare_rule_word_is_not_kept_as_a_rule():
     kept = [text for text, st in rules if st == "active"]
     assert kept and all(not text.endswith("必须") for text in kept)
     assert "active" in _status(rules, "芒果")
+
+
+# --- a promise that names its thing by "it": the report naming the thing keeps it --------------------------------------
+
+@pytest.mark.parametrize("made, report", [
+    ("You'll need the signed parking permit form first. I'll email it to you.", "The parking permit form is in your inbox now."),
+    ("The warranty card for the boiler is with our office. I'll post it to you.", "The warranty card for the boiler has gone out today."),
+])
+def test_a_promise_of_it_is_kept_by_a_report_naming_its_thing(made, report):
+    t = Tracker("en")
+    t.observe_many([user("what do I need for the parking?"), bot(made), user("ok thanks"), bot(report)])
+    promises = [(c.text, c.status) for c in t.state().commitments]
+    assert any(" it " in f" {text} " and st == "done" for text, st in promises), promises
+    assert not any(st == "open" for _, st in promises), promises
+
+
+def test_it_that_is_no_object_of_the_promise_reads_no_referent():
+    t = Tracker("en")
+    t.observe_many([user("can you fix the rim?"), bot("The front rim is bent. We'll send you a photo before we start in case it needs a weld."),
+                    user("ok"), bot("Done: the rim is booked in for Saturday.")])
+    assert [(c.text, c.status) for c in t.state().commitments if "photo" in c.text][0][1] == "open"
