@@ -1,9 +1,12 @@
 """(cons28) Constraints in the right status, on chats of our own: a Chinese message that states several rules, one of
 them asked for without a rule word ("名字要单名", "不行就送到城西那个门店"), keeps the other rules when that one is taken back;
 a lift that names one rule by the piece stating it lifts no other rule that only shares a side word with the lift; a rule
-word left bare by a lift is not kept as a rule.
+word left bare by a lift is not kept as a rule; an English promise of "I'll <verb> it" is kept by a report naming the
+thing said in the sentence before it; a count of things changed ("make it 12 tents") moves no hour of a rule ("not
+before 9").
 
-The shape is one of segmented writing (one message, one rule text cut into space-parted pieces); English rules are cut
+The count-for-clock shape is English's: Chinese says a count with its measure word ("12个") and the rule's hour with its
+own ("9点"), which acts22 already tells apart. The first shape is one of segmented writing (one message, one rule text cut into space-parted pieces); English rules are cut
 into clauses when they are read, so a lift there names one clause's rule already."""
 
 from __future__ import annotations
@@ -76,3 +79,17 @@ def test_it_that_is_no_object_of_the_promise_reads_no_referent():
     t.observe_many([user("can you fix the rim?"), bot("The front rim is bent. We'll send you a photo before we start in case it needs a weld."),
                     user("ok"), bot("Done: the rim is booked in for Saturday.")])
     assert [(c.text, c.status) for c in t.state().commitments if "photo" in c.text][0][1] == "open"
+
+
+# --- a count of things does not move a clock bound said with the same number ----------------------------------------
+
+@pytest.mark.parametrize("first, rule, change, hour", [
+    ("we need 8 tents for a camping weekend", "pitching yes but not before 9, people sleeping",
+     "make it 12 tents after all, more friends coming", "before 9"),
+    ("6 bikes for the family please", "collection fine but not after 5, people at swimming",
+     "actually make it 7 bikes, my cousin joins", "after 5"),
+])
+def test_a_count_changed_leaves_the_hour_of_a_rule(first, rule, change, hour):
+    rules = _rules("en", [user(first), bot("Sure. Anything else?"), user(rule), bot("Noted."), user(change)])
+    assert _status(rules, hour) == {"active"}, rules
+    assert [text for text, st in rules if st == "active"] == [rule], rules
