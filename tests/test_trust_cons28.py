@@ -1,13 +1,13 @@
 """(cons28) Constraints in the right status, on chats of our own: a Chinese message that states several rules, one of
 them asked for without a rule word ("名字要单名", "不行就送到城西那个门店"), keeps the other rules when that one is taken back;
 a lift that names one rule by the piece stating it lifts no other rule that only shares a side word with the lift; a rule
-word left bare by a lift is not kept as a rule; an English promise of "I'll <verb> it" is kept by a report naming the
-thing said in the sentence before it; a count of things changed ("make it 12 tents") moves no hour of a rule ("not
-before 9").
+word left bare by a lift is not kept as a rule; a count of things changed ("make it 12 tents") moves no hour of a rule
+("not before 9").
 
 The count-for-clock shape is English's: Chinese says a count with its measure word ("12个") and the rule's hour with its
-own ("9点"), which acts22 already tells apart. The first shape is one of segmented writing (one message, one rule text cut into space-parted pieces); English rules are cut
-into clauses when they are read, so a lift there names one clause's rule already."""
+own ("9点"), which acts22 already tells apart. The first shape is one of segmented writing (one message, one rule text
+cut into space-parted pieces); English rules are cut into clauses when they are read, so a lift there names one
+clause's rule already."""
 
 from __future__ import annotations
 
@@ -58,27 +58,6 @@ def test_a_bare_rule_word_is_not_kept_as_a_rule():
     kept = [text for text, st in rules if st == "active"]
     assert kept and all(not text.endswith("必须") for text in kept)
     assert "active" in _status(rules, "芒果")
-
-
-# --- a promise that names its thing by "it": the report naming the thing keeps it --------------------------------------
-
-@pytest.mark.parametrize("made, report", [
-    ("You'll need the signed parking permit form first. I'll email it to you.", "The parking permit form is in your inbox now."),
-    ("The warranty card for the boiler is with our office. I'll post it to you.", "The warranty card for the boiler has gone out today."),
-])
-def test_a_promise_of_it_is_kept_by_a_report_naming_its_thing(made, report):
-    t = Tracker("en")
-    t.observe_many([user("what do I need for the parking?"), bot(made), user("ok thanks"), bot(report)])
-    promises = [(c.text, c.status) for c in t.state().commitments]
-    assert any(" it " in f" {text} " and st == "done" for text, st in promises), promises
-    assert not any(st == "open" for _, st in promises), promises
-
-
-def test_it_that_is_no_object_of_the_promise_reads_no_referent():
-    t = Tracker("en")
-    t.observe_many([user("can you fix the rim?"), bot("The front rim is bent. We'll send you a photo before we start in case it needs a weld."),
-                    user("ok"), bot("Done: the rim is booked in for Saturday.")])
-    assert [(c.text, c.status) for c in t.state().commitments if "photo" in c.text][0][1] == "open"
 
 
 # --- a count of things does not move a clock bound said with the same number ----------------------------------------

@@ -168,38 +168,6 @@ _DURATION = re.compile(r"(?:\d+|an?|a few|few|several|一|两|几)\s*(?:minutes?
                        r"|个?(?:分钟|小时|工作日|星期|礼拜|月)|天|周)", re.I)
 
 
-#: (cons28) an English promise whose thing is a bare pronoun: "I'll email it to you", "I'll put it on the job sheet"
-#: (its verb's object, not "in case it needs a weld" nor "once it's cleared")
-_IT_PROMISE = re.compile(r"\b(?:i|we)(?:'ll|\s+will)\s+(?:also\s+|just\s+|then\s+)?[a-z]+\s+(?:it|them)\b(?!'|\s+(?:is|are|was|were|has|have|needs?)\b)", re.I)
-
-
-def _referent(ctx: MessageContext, pid: str, text: str) -> str:
-    """(cons28) In spaced writing, the sentence said right before a promise that names its thing only by "it"/"them", in
-    the message the promise was made in (" " and that sentence, else ""): "Then we need a signed GP consent form. I'll email
-    it to you." is kept by "The GP consent form is in your inbox"; the words of the thing are in the sentence before.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en")
-    >>> t.observe_many([{"role": "assistant", "content": "You'll need the signed parking permit form. I'll email it to you."},
-    ...                 {"role": "assistant", "content": "The parking permit form is in your inbox now."}])
-    >>> [(c.text, c.status) for c in t.state().commitments]
-    [("I'll email it to you", 'done')]
-    """
-    if ctx.profile.segmented or not _IT_PROMISE.search(text):
-        return ""
-    G = ctx.graph
-    turn = next((v for _, v, k in G.out_edges(pid, keys=True) if k == "made_in"), None)
-    said = G.nodes[turn].get("text") or "" if turn is not None else ""
-    at = said.find(text)
-    if at <= 0:
-        return ""
-    stops = list(_SENTENCE_END.finditer(said, 0, at))
-    if not stops:
-        return ""
-    start = max((m.end() for m in _SENTENCE_END.finditer(said, 0, stops[-1].start())), default=0)
-    return " " + said[start:stops[-1].end()].strip()
-
-
 def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "", fallback: bool = True,
           notes: bool = True) -> list[_Unit]:
     """The open promise a report ("I've texted you the link", "取件码已经发到您手机了",
@@ -221,8 +189,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             continue  # "Message sent to Tomasz" keeps no "Tomasz will send you a checklist": he does that one
         if ctx.role == "user" and _sent_elsewhere(clause, d["text"], told):
             continue  # (fix16) the user's "发票已经发给她本人的邮箱了": their own sending, not the promise to them
-        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"] + _referent(ctx, pid, d["text"]))) \
-            + sum(name in d["text"] for name in told)
+        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
