@@ -298,8 +298,7 @@ def _keep_unnamed_pieces(ctx: MessageContext, clause: str, units: list[_Unit]) -
                 if isinstance(u, LiftUnit) and u.constraint in ctx.graph}
     # (cons28) a lift that takes back one rule by the piece stating it (or by its bound) takes back that one, not another
     # rule it shares only a side word with ("刚刚老板说 … 平日也可以了" lifts "只能周日来", not "只能局域网 老板不让连外网")
-    side = {cid for cid, (_, named, plain) in named_in.items() if plain} \
-        if any(not plain for _, named, plain in named_in.values()) else set()
+    side = {cid for cid, (*_, plain) in named_in.items() if plain} if any(not plain for *_, plain in named_in.values()) else set()
     out = [u for u in units if not (isinstance(u, LiftUnit) and u.constraint in side)]
     for u in out[:]:
         if not isinstance(u, LiftUnit) or u.constraint not in named_in:
