@@ -294,19 +294,62 @@ def _keep_unnamed_pieces(ctx: MessageContext, clause: str, units: list[_Unit]) -
     >>> [(c.text, c.status) for c in t.state().constraints]
     [('包装别太花哨 别用塑料盒 每份两百以内', 'lifted'), ('包装别太花哨 每份两百以内', 'active')]
     """
-    out = list(units)
-    for u in units:
-        if not isinstance(u, LiftUnit) or u.constraint not in ctx.graph:
+    named_in = {u.constraint: _named_in(ctx, clause, ctx.graph.nodes[u.constraint]["text"]) for u in units
+                if isinstance(u, LiftUnit) and u.constraint in ctx.graph}
+    # (cons28) a lift that takes back one rule by the piece stating it (or by its bound) takes back that one, not another
+    # rule it shares only a side word with ("刚刚老板说 … 平日也可以了" lifts "只能周日来", not "只能局域网 老板不让连外网")
+    side = {cid for cid, (*_, plain) in named_in.items() if plain} if any(not plain for *_, plain in named_in.values()) else set()
+    out = [u for u in units if not (isinstance(u, LiftUnit) and u.constraint in side)]
+    for u in out[:]:
+        if not isinstance(u, LiftUnit) or u.constraint not in named_in:
             continue
         d = ctx.graph.nodes[u.constraint]
-        pieces = _ruled_pieces(ctx, d["text"])
-        named = [p for p in pieces if _piece_named(ctx, clause, p)]
-        if len(pieces) < 2 or not named or len(named) == len(pieces):
+        pieces, named, plain = named_in[u.constraint]
+        if len(pieces) + plain < 2 or not named or not plain and len(named) == len(pieces):
             continue
-        kept = " ".join(p for p in _ZH_PIECE.findall(d["text"]) if p not in named)
+        kept = " ".join(p for p in _ZH_PIECE.findall(d["text"]) if p not in named and not _bare_cue(ctx, p))
         rule = _rule(ctx, kept)
         out.append(ConstraintUnit(text=kept, polarity=rule[0] if rule else d["polarity"], stressed=bool(d.get("stressed"))))
     return out
+
+
+def _named_in(ctx: MessageContext, clause: str, text: str) -> tuple[list[str], list[str], bool]:
+    """The pieces of a lifted rule's ``text`` that state a rule, those of them the lifting ``clause`` names (else the pieces
+    stating none it names: :func:`_named_plain_pieces`), and whether the named ones state no rule (cons28)."""
+    pieces = _ruled_pieces(ctx, text)
+    named = [p for p in pieces if _piece_named(ctx, clause, p)] or _named_plain_pieces(ctx, clause, text, pieces)
+    return pieces, named, bool(named) and named[0] not in pieces
+
+
+#: (cons28) a space-parted piece that holds a rule's cue and no more than two characters beside it ("必须", "只要"): too bare
+#: to stand as a rule once the piece it rules is lifted
+_BARE_PIECE_CHARS = 2
+
+
+def _bare_cue(ctx: MessageContext, piece: str) -> bool:
+    """(cons28) A space-parted piece that is a rule's cue and nothing more ("必须"): once the piece after it that it ruled is
+    lifted, it is not kept as a rule of its own; "要女护工" is a rule, kept."""
+    return len(re.sub(r"\W", "", piece)) <= _BARE_PIECE_CHARS + 1 and not _rule(ctx, piece) \
+        and bool(first_match(_all_rule_cues(ctx), piece))
+
+
+def _named_plain_pieces(ctx: MessageContext, clause: str, text: str, ruled: list[str]) -> list[str]:
+    """(cons28) When a lifting clause names no piece that states a rule, the pieces it does name that state none
+    themselves (no cue :func:`_rule` reads, no situation): the request it takes back, said without a rule word ("名字要单名",
+    "不行就拖到星沙那个4S店"), while the rules said beside it stand ("别用生僻字", "不要拖到路边修理厂"). Only when every ruled
+    piece has words of its own beside its cue, so that none is left a bare cue.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "别用生僻字 名字要单名"},
+    ...                 {"role": "user", "content": "双名也行 不一定非得单名"}])
+    >>> [(c.text, c.status) for c in t.state().constraints]
+    [('别用生僻字 名字要单名', 'lifted'), ('别用生僻字', 'active')]
+    """
+    if not ruled or any(len(re.sub(r"\W", "", p)) - len(_rule(ctx, p)[1].group(0)) <= _BARE_PIECE_CHARS for p in ruled):
+        return []
+    return [p for p in _ZH_PIECE.findall(text) if p not in ruled and not is_situation(p, ctx.profile.code)
+            and _piece_named(ctx, clause, p)]
 
 
 def _accepts_inside(clause: str, rule: str) -> bool:

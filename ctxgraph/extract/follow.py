@@ -67,7 +67,8 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
             for cid, d in g.active_rules_holding(G, old):  # an index: not all active ones
                 at = _token_at(old, d["text"])
                 if cid in done or at < 0 or _inside(ctx, d["text"], u.value) or _excluded(d) \
-                        or _other_unit(str(G.nodes[fid]["value"]), d["text"], at, old):
+                        or _other_unit(str(G.nodes[fid]["value"]), d["text"], at, old) \
+                        or _count_for_clock(u.value if new != u.value.strip() else ctx.text, new, d["text"], at, old):
                     continue
                 done.add(cid)
                 units += [LiftUnit(constraint=cid),
@@ -92,6 +93,29 @@ def _other_unit(value: str, rule: str, at: int, old: str) -> bool:
     here = _UNIT_AFTER.match(value, value.find(old) + len(old))
     there = _UNIT_AFTER.match(rule, at + len(old))
     return bool(here and there and here.group(1).casefold() != there.group(1).casefold())
+
+
+#: (cons28) a count's thing right after its number ("12 standard", "14 people"), not a clock's am/pm nor a span of time
+_COUNTED = re.compile(r"\s*(?!(?:am|pm|o'?clock|ish|h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?|years?)\b)[a-z]{2,}", re.I)
+#: (cons28) a bound word right before a rule's number, and nothing counted after it: a clock ("not before 9", "by 6")
+_CLOCK_BEFORE = re.compile(r"\b(?:before|after|by|until|till|til|from|past)\s*$", re.I)
+
+
+def _count_for_clock(value: str, new: str, rule: str, at: int, old: str) -> bool:
+    """(cons28) In spaced writing, a new value that counts things ("make it 12 standard") does not move a rule's clock
+    bound said with the old bare number ("servicing yes but not before 9"): the rule keeps its hour. A bare number is read
+    in the message said (``value``: "make it 12 standard after all").
+
+    >>> _count_for_clock("12 standard", "12", "servicing yes but not before 9, people sleeping", 29, "9")
+    True
+    >>> _count_for_clock("$800", "800", "it must be under $500 a night", 17, "500")
+    False
+    >>> _count_for_clock("10 people", "10", "max 8 people", 4, "8"), _count_for_clock("10am", "10", "not before 9", 11, "9")
+    (False, False)
+    """
+    said = re.search(rf"(?<![\d.,]){re.escape(new)}(?![\d.,]\d)", value)
+    counted = _COUNTED.match(value, said.end()) if said else None
+    return bool(counted) and bool(_CLOCK_BEFORE.search(rule[:at])) and not _COUNTED.match(rule, at + len(old))
 
 
 def _dated(value: str) -> bool:
