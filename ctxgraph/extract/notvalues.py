@@ -75,10 +75,12 @@ def _other_day(text: str, at: int) -> bool:
     own = at + len(re.match(r"(?:(?:the|a|this|next)\s+)?", text[at:], re.I).group(0))  # "the 14th" at "the"
     return any(m.start() not in (at, own) for m in _WEEKDAY.finditer(text))
 
-#: (lead22) what follows a day said not to suit: "Tuesday| doesn't work", "the 5th|'s no good", "周二|不行", "21号|去不了"
+#: (lead22) what follows a day said not to suit: "Tuesday| doesn't work", "the 5th|'s no good", "周二|不行", "21号|去不了";
+#: (user31) "Wednesday| is bad", "friday|'s not ok for me", "monday| is tough"
 _DAY_UNFIT = {
     "en": re.compile(r"(?:'s|’s|\s+is|\s+are)?\s+(?:(?:doesn'?t|does not|won'?t|will not|isn'?t going to)\s+work\b"
-                     r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b)"
+                     r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b"
+                     r"|(?:bad|not (?:ok|okay)|(?:really |a bit )?(?:tough|difficult|hard))\b(?!\s+(?:news|weather|time)\b))"
                      r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
     "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"),
 }
