@@ -497,9 +497,10 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
         if j is not None and value and len(value) <= limit:
             filled[j] = _without_fillers(value, pack.answer_fillers) or value
             last, run = j, True
-        elif j is None and last is not None and bare and not any(
+        elif j is None and last is not None and bare and not _holds_read(clause, read) and not any(
                 start <= x.start < end and x.slot and x.kind in ("value", "id") for x in ctx.mentions):
             # the clause goes on with the value just given ("雅思考了6.5，小分有个5.5"), holding no typed value of its own
+            # nor one another step read ((user31) "chocolate, for about 12 kids": the count is the children's)
             sep = "，" if ctx.profile.segmented else ", "
             filled[last] = f"{filled[last]}{sep}{clause}" if filled[last] else ""
         elif j is None and bare and run and not open_ and ctx.profile.segmented and not _NOT_PICK.search(clause) \
