@@ -31,7 +31,7 @@ from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
-from .notvalues import appositive_day, day_unfit, reason_or_condition, ruled_out, service_own
+from .notvalues import appositive_day, day_said_unfit, day_unfit, reason_or_condition, ruled_out, service_own
 from .parties import another_age, party_before
 from .registry import step
 from .text import CLAUSE_END, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
@@ -148,8 +148,7 @@ class FactWriter:
             return  # (miss7) "一共5200元，在预算内", "£1,130, so within your budget": a price held against the budget
         if not settled and ruled_out(ctx.text, value_at):
             return  # "but not on a friday", "I'm at work mondays": a value ruled out, not one settled on
-        if not settled and ctx.role == "user" and mention is not None and day_unfit(ctx, mention) \
-                and not _said_fit_later(ctx, mention):
+        if not settled and mention is not None and day_said_unfit(ctx, mention):
             return  # (user31) "Wednesday is bad, is Thursday morning possible?", "Monday won't work": a day said not to
             # suit is no day the user settled on; the constraints step keeps the rule
         if mention is not None and appositive_day(ctx, mention):

@@ -100,10 +100,26 @@ def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
     [('date', '周二上午', 'retracted')]
     """
     unfit = _DAY_UNFIT.get(ctx.lang)
-    if unfit is None or m.label not in ("DATE", "DAY"):
+    if unfit is None or m.label not in ("DATE", "DAY", "date"):  # (user31) "date": the value tagger's day
         return False
     said = unfit.match(ctx.text, m.end)
     return said is not None and (not now or _NOW[ctx.lang].match(ctx.text, said.end()) is not None)
+
+
+def day_said_unfit(ctx: MessageContext, m: Mention) -> bool:
+    """(user31) Whether the user says the day or date ``m`` does not suit ("Wednesday is bad, is Thursday possible?",
+    "tuesday's not ok for us") and does not name it again as fitting later in the message: no value the user settled
+    on (the constraints step keeps the rule).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "can someone look at my boiler?"},
+    ...                 {"role": "user", "content": "tuesday's not ok for us sorry"}])
+    >>> [f.key for f in t.state().facts if f.key == "day"]
+    []
+    """
+    return ctx.role == "user" and day_unfit(ctx, m) and not any(
+        o.start > m.end and o.text.casefold() == m.text.casefold() and not day_unfit(ctx, o) for o in ctx.mentions)
 
 
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")

@@ -39,7 +39,7 @@ from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .surface import weekday_of
 from .kin import _EN_POSSESSED
-from .notvalues import appositive_day, fallback_value, greeting_part, reason_or_condition, ruled_out
+from .notvalues import appositive_day, day_said_unfit, fallback_value, greeting_part, reason_or_condition, ruled_out
 from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
@@ -511,8 +511,9 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start), _day_at(m)) or ruled_out(ctx.text, m.start) \
-                or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start):
-            continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z")
+                or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start) or day_said_unfit(ctx, m):
+            continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z"), or (user31)
+            # a day said not to suit ("tuesday's not ok for us")
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
@@ -883,8 +884,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
         if (reference is None and _skip(ctx, m, taken) and not _refines(ctx, m, current, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
-                or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start):
-            continue
+                or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start) or day_said_unfit(ctx, m):
+            continue  # (user31) "Monday won't work": a day said not to suit is no value
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
