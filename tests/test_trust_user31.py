@@ -119,3 +119,28 @@ def test_an_address_keeps_its_lower_case_unit(said, address):
 def test_a_lower_case_word_after_the_street_is_no_unit():
     assert ("address", "5 Mill Road") in _current([("assistant", "What's the address?"),
                                                   ("user", "it's 5 Mill Road flat is on the top")])
+
+
+# --- a bare count is new even when its digit stands inside a longer value said before
+
+
+def test_a_we_count_after_a_terminal_number_is_the_party():
+    current = _current([("user", "Need taxi to airport on 9 Oct, flight at 7:15 am from terminal 2"),
+                        ("assistant", "I suggest pickup at 4:45am. Sedan is 65 francs, van 90."),
+                        ("user", "sedan. we are 2 with 2 suitcases")])
+    assert ("people", "2") in current
+
+
+def test_a_count_held_before_is_not_made_again():
+    state = _state([("user", "table for 2 people tonight"), ("assistant", "Sure, 7pm?"), ("user", "yes, we are 2")])
+    assert len([f for f in state.facts if f.key == "people" and f.status == "current"]) == 1
+
+
+# --- what the user was charged or billed is the amount
+
+
+@pytest.mark.parametrize("said, amount", [("the bill is 340 dollars this month, normally it's 90", "340 dollars"),
+                                          ("you charged me $59.99 twice", "$59.99"),
+                                          ("the invoice says £120 but you quoted £90", "£120")])
+def test_an_amount_charged_or_billed_is_kept(said, amount):
+    assert ("amount", amount) in _current([("user", "hi, I have a problem with my account"), ("user", said)])
