@@ -144,3 +144,24 @@ def test_a_count_held_before_is_not_made_again():
                                           ("the invoice says £120 but you quoted £90", "£120")])
 def test_an_amount_charged_or_billed_is_kept(said, amount):
     assert ("amount", amount) in _current([("user", "hi, I have a problem with my account"), ("user", said)])
+
+
+# --- a value held as plain words changes when the change names it
+
+
+@pytest.mark.parametrize("said, new", [("can we make it vanilla instead of chocolate, sorry", "vanilla"),
+                                       ("swap chocolate for lemon please", "lemon"),
+                                       ("actually change the chocolate to red velvet", "red velvet")])
+def test_plain_words_named_as_the_old_value_change(said, new):
+    state = _state([("user", "I'd like to order a birthday cake"), ("assistant", "What flavour?"), ("user", "chocolate"),
+                    ("assistant", "Great, ready for pickup Saturday."), ("user", said)])
+    current = {(f.key, f.value) for f in state.facts if f.status == "current"}
+    assert ("flavour", new) in current
+    assert ("flavour", "chocolate") not in current
+
+
+def test_instead_of_a_value_not_held_changes_nothing():
+    current = _current([("assistant", "What flavour?"), ("user", "chocolate"),
+                        ("user", "we'd like candles instead of sparklers")])
+    assert ("flavour", "chocolate") in current and not any(v == "candles" for _, v in current)
+
