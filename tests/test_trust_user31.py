@@ -165,21 +165,3 @@ def test_instead_of_a_value_not_held_changes_nothing():
                         ("user", "we'd like candles instead of sparklers")])
     assert ("flavour", "chocolate") in current and not any(v == "candles" for _, v in current)
 
-
-
-# --- a pick left for another option of its own list stops standing
-
-
-def test_a_pick_left_for_another_option_of_its_list_is_taken_back():
-    state = _state([("user", "i ordered running shoes size 42 but they are too small. order #88231"),
-                    ("assistant", "Sorry! Would you like an exchange or a refund?"), ("user", "exchange for 43 pls"),
-                    ("assistant", "Size 43 is out of stock. I can offer 43.5 or a refund."), ("user", "hmm ok refund then")])
-    picks = [f.value for f in state.facts if f.status == "current" and f.key.startswith("choice")]
-    assert picks == ["a refund"]
-
-
-def test_a_pick_from_an_unrelated_new_list_leaves_the_standing_pick():
-    state = _state([("assistant", "Would you like the Oak room or the Pine room?"), ("user", "the oak room"),
-                    ("assistant", "Lunch: sandwiches or a hot buffet?"), ("user", "hot buffet please")])
-    picks = [f.value for f in state.facts if f.status == "current" and f.key.startswith("choice")]
-    assert len(picks) == 2
