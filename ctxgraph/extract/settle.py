@@ -173,46 +173,13 @@ def _sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_SPLIT.split(text) if s.strip()]
 
 
-def _earlier_pick_left(ctx: MessageContext, picks: list[FactUnit]) -> list[_Unit]:
-    """(user31) The standing pick, taken back when this message picks from a new list another option of the list the
-    standing pick came from ("exchange or a refund?" - "exchange for 43 pls", then "43.5 or a refund?" - "ok refund
-    then"): the user left the earlier pick, only the new one stands.
-
-    >>> from ctxgraph import Tracker
-    >>> t = Tracker("en")
-    >>> t.observe_many([{"role": "user", "content": "my running shoes are too small. order #88231"},
-    ...                 {"role": "assistant", "content": "Sorry! Would you like an exchange or a refund?"},
-    ...                 {"role": "user", "content": "exchange for 43 pls"},
-    ...                 {"role": "assistant", "content": "Size 43 is out of stock. I can offer 43.5 or a refund."},
-    ...                 {"role": "user", "content": "hmm ok refund then"}])
-    >>> [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("choice")]
-    ['a refund']
-    """
-    mine = _choices(ctx.graph)
-    if not mine:
-        return []
-    fid, d = mine[-1]
-    options, i = picked_option(ctx.graph, d, ctx.lang)
-    if i is None:
-        return []
-    for u in picks:
-        if u.key == d["key"]:
-            return []  # the same list picked again: the pick itself moves
-        said = u.normalized if isinstance(u.normalized, str) else u.value
-        j, _ = match(said, options, ctx.lang)
-        if j is not None and j != i:
-            return [RetractUnit(fact=fid)]
-    return []
-
-
 @step("picks_changed", roles=("user",))
 def picks_changed(ctx: MessageContext) -> list[_Unit]:
     """A change of mind to another option of the list the standing pick came from ("actually, on
     second thought, send the engineer", 算了还是纯色的) replaces the pick, when the last message offers
     no list of its own (the choose step read nothing)."""
-    picks = [u for u in ctx.units_of(FactUnit) if u.name == "choice"]
-    if picks:
-        return _earlier_pick_left(ctx, picks)
+    if any(u.name == "choice" for u in ctx.units_of(FactUnit)):
+        return []
     G = ctx.graph
     mine = _choices(G)
     if not mine:
