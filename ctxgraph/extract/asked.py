@@ -157,6 +157,25 @@ def _holds_read(clause: str, read: list[str]) -> bool:
     return any(_letters(v) and _letters(v) in c for v in read)
 
 
+#: (user31) the slots of a count of people, another step's
+_HEADCOUNT_SLOTS = frozenset({"people", "adults", "children", "teens"})
+
+
+def _holds_headcount(ctx: MessageContext, clause: str) -> bool:
+    """(user31) Whether ``clause`` holds a count of people another step read from the message ("chocolate, for about 12
+    kids": the children's count): the clause says for whom, it does not go on with the value just given.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "What flavour and size?"},
+    ...                 {"role": "user", "content": "chocolate, for about 12 kids"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts)
+    [('children', '12 kids'), ('flavour', 'chocolate')]
+    """
+    return any(isinstance(u, FactUnit) and not u.offered and u.slot in _HEADCOUNT_SLOTS and _letters(u.value)
+               and _letters(u.value) in _letters(clause) for u in ctx.units)
+
+
 def _opens_with_read(clause: str, read: list[str]) -> bool:
     """(redo13) Whether ``clause`` opens with a value another step read from the message (or is one): a reply that
     gives the values other readers keep, not a thing named.
@@ -497,9 +516,10 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
         if j is not None and value and len(value) <= limit:
             filled[j] = _without_fillers(value, pack.answer_fillers) or value
             last, run = j, True
-        elif j is None and last is not None and bare and not any(
+        elif j is None and last is not None and bare and not _holds_headcount(ctx, clause) and not any(
                 start <= x.start < end and x.slot and x.kind in ("value", "id") for x in ctx.mentions):
             # the clause goes on with the value just given ("雅思考了6.5，小分有个5.5"), holding no typed value of its own
+            # nor a count of people another step read ((user31) "chocolate, for about 12 kids": the children's)
             sep = "，" if ctx.profile.segmented else ", "
             filled[last] = f"{filled[last]}{sep}{clause}" if filled[last] else ""
         elif j is None and bare and run and not open_ and ctx.profile.segmented and not _NOT_PICK.search(clause) \

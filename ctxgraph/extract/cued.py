@@ -7,6 +7,7 @@ other end); it lives apart from ``roles.py`` so that those steps need not import
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,13 +18,28 @@ __all__ = ["CUE_WINDOW", "cue_role"]
 #: characters on each side of a mention that a role's cue is looked for in
 CUE_WINDOW = 32
 
+#: (user31) what follows a bare number that measures time, distance or a shortfall, not heads: "we're 10| minutes away",
+#: "we are 2| weeks late", "we are 1| short"; such a number is no count of people whatever cue stands before it
+_NO_HEADCOUNT_AFTER = re.compile(r"\s*(?:%|percent\b|(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|months?|years?|km|miles?|"
+                                 r"short|late|behind|away|ahead|down|off|over|under|out|in debt)\b)", re.I)
+
 
 def cue_role(ctx: "MessageContext", m: "Mention") -> str | None:
     """The slot a cue right beside ``m`` names, if one does (the pack's ``roles``: slot, entity labels,
-    cue before, cue after, asked, value shape)."""
+    cue before, cue after, asked, value shape).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "sedan. we are 2 with 2 suitcases"},
+    ...                 {"role": "user", "content": "we're 10 minutes away"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key == "people"]
+    [('people', '2')]
+    """
     before, after = ctx.text[max(0, m.start - CUE_WINDOW):m.start], ctx.text[m.end:m.end + CUE_WINDOW]
     for slot, labels, before_rx, after_rx, _, value_rx in ctx.pack.roles:
         if m.label in labels and (value_rx is None or value_rx.search(m.text)) and (
                 (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after))):
+            if slot == "people" and _NO_HEADCOUNT_AFTER.match(after):
+                continue
             return slot
     return None

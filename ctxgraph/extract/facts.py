@@ -31,7 +31,7 @@ from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
 from .measures import dimension_at, dimensions
-from .notvalues import appositive_day, day_unfit, reason_or_condition, ruled_out, service_own
+from .notvalues import appositive_day, day_said_unfit, day_unfit, reason_or_condition, ruled_out, service_own
 from .parties import another_age, party_before
 from .registry import step
 from .text import CLAUSE_END, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
@@ -148,6 +148,9 @@ class FactWriter:
             return  # (miss7) "一共5200元，在预算内", "£1,130, so within your budget": a price held against the budget
         if not settled and ruled_out(ctx.text, value_at):
             return  # "but not on a friday", "I'm at work mondays": a value ruled out, not one settled on
+        if not settled and mention is not None and day_said_unfit(ctx, mention):
+            return  # (user31) "Wednesday is bad, is Thursday morning possible?", "Monday won't work": a day said not to
+            # suit is no day the user settled on; the constraints step keeps the rule
         if mention is not None and appositive_day(ctx, mention):
             return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
         if ctx.role == "assistant" and slot.id in self.listed:
@@ -1430,15 +1433,33 @@ def days_ruled_out(ctx: MessageContext) -> list[_Unit]:
     """
     units: list[_Unit] = []
     for m in ctx.mentions:
-        if not day_unfit(ctx, m, now=True) or ctx.asking(m.start) or _said_fit_later(ctx, m):
+        if not day_unfit(ctx, m) or ctx.asking(m.start) or _said_fit_later(ctx, m):
             continue
+        now = day_unfit(ctx, m, now=True)
         said = m.text.casefold().removeprefix("the ")
         # (fix26) the day whole in the value: "the 4th is no good now" retracts no "the 14th"
         whole = re.compile(rf"(?<![A-Za-z0-9]){re.escape(said)}(?![A-Za-z0-9])") if said else None
         for fid, d in g.recent_current_facts(ctx.graph, 50):
-            if d.get("key") in ("day", "date") and whole and whole.search(str(d.get("value", "")).casefold()):
+            if d.get("key") in ("day", "date") and whole and whole.search(str(d.get("value", "")).casefold()) \
+                    and (now or _assistant_said(ctx, d)):
                 units.append(RetractUnit(fact=fid))
     return units
+
+
+def _assistant_said(ctx: MessageContext, d: dict) -> bool:
+    """(user31) Whether the fact ``d`` was set by the assistant's message: the day it proposed ("our plumber can come
+    Wednesday") is taken back by the user's plain "Wednesday is bad", no "anymore" needed.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "When can someone come to fix the sink?"},
+    ...                 {"role": "assistant", "content": "Our plumber can come Wednesday between 1 and 3 pm."},
+    ...                 {"role": "user", "content": "Wednesday is bad, is Thursday morning possible?"}])
+    >>> [(f.key, f.value, f.status) for f in t.state().facts if f.key == "day"]
+    [('day', 'Wednesday', 'retracted')]
+    """
+    turn = ctx.graph.nodes.get(f"t{d.get('turn')}")
+    return turn is not None and turn.get("role") == "assistant"
 
 
 def _said_fit_later(ctx: MessageContext, m: Mention) -> bool:

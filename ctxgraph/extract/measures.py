@@ -127,9 +127,11 @@ _ZH_HAD = re.compile(r"(?:用了|戴了|装了|买了|开了|养了|住了|穿�
 #: a rate before the number keeps with it: 每次两个小时
 _ZH_RATE = re.compile(r"(?:每次|每回|每天|每周|每月|每年|一次)$")
 
-#: (missen18) a number and a unit of weight, size, volume or power: no day nor time ("m" left out: "18m" may be months)
+#: (missen18) a number and a unit of weight, size, volume or power: no day nor time ("m" left out: "18m" may be months);
+#: (user31) nor a medicine's strength ("metformin 500mg", "vitamin D 1000 IU", "20 mcg")
 _EN_NOT_WHEN = re.compile(rf"(?<![\w£$€¥.,])\d+(?:\.\d+)?\s?(?:{'|'.join(w for d, w in _EN_UNITS if d not in ('duration', 'length'))}|"
-                          r"centimetres?|centimeters?|millimetres?|millimeters?|cm|mm)(?![\w'’-])", re.I)
+                          r"centimetres?|centimeters?|millimetres?|millimeters?|cm|mm|mg|mcg|µg|milligrams?|micrograms?|iu)"
+                          r"(?![\w'’-])", re.I)
 
 
 def holds_measure(text: str) -> bool:
@@ -137,6 +139,8 @@ def holds_measure(text: str) -> bool:
 
     >>> holds_measure("fryer 3kw"), holds_measure("about 2.5 tonnes"), holds_measure("3 weeks"), holds_measure("18m")
     (True, True, False, False)
+    >>> holds_measure("metformin 500mg"), holds_measure("ibuprofen 400 mg")
+    (True, True)
     """
     return bool(_EN_NOT_WHEN.search(text))
 

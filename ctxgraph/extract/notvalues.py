@@ -75,10 +75,12 @@ def _other_day(text: str, at: int) -> bool:
     own = at + len(re.match(r"(?:(?:the|a|this|next)\s+)?", text[at:], re.I).group(0))  # "the 14th" at "the"
     return any(m.start() not in (at, own) for m in _WEEKDAY.finditer(text))
 
-#: (lead22) what follows a day said not to suit: "Tuesday| doesn't work", "the 5th|'s no good", "周二|不行", "21号|去不了"
+#: (lead22) what follows a day said not to suit: "Tuesday| doesn't work", "the 5th|'s no good", "周二|不行", "21号|去不了";
+#: (user31) "Wednesday| is bad", "friday|'s not ok for me", "monday| is tough"
 _DAY_UNFIT = {
     "en": re.compile(r"(?:'s|’s|\s+is|\s+are)?\s+(?:(?:doesn'?t|does not|won'?t|will not|isn'?t going to)\s+work\b"
-                     r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b)"
+                     r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b"
+                     r"|(?:bad|not (?:ok|okay)|(?:really |a bit )?(?:tough|difficult|hard))\b(?!\s+(?:news|weather|time)\b))"
                      r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
     "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"),
 }
@@ -98,10 +100,26 @@ def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
     [('date', '周二上午', 'retracted')]
     """
     unfit = _DAY_UNFIT.get(ctx.lang)
-    if unfit is None or m.label not in ("DATE", "DAY"):
+    if unfit is None or m.label not in ("DATE", "DAY", "date"):  # (user31) "date": the value tagger's day
         return False
     said = unfit.match(ctx.text, m.end)
     return said is not None and (not now or _NOW[ctx.lang].match(ctx.text, said.end()) is not None)
+
+
+def day_said_unfit(ctx: MessageContext, m: Mention) -> bool:
+    """(user31) Whether the user says the day or date ``m`` does not suit ("Wednesday is bad, is Thursday possible?",
+    "tuesday's not ok for us") and does not name it again as fitting later in the message: no value the user settled
+    on (the constraints step keeps the rule).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "can someone look at my boiler?"},
+    ...                 {"role": "user", "content": "tuesday's not ok for us sorry"}])
+    >>> [f.key for f in t.state().facts if f.key == "day"]
+    []
+    """
+    return ctx.role == "user" and day_unfit(ctx, m) and not any(
+        o.start > m.end and o.text.casefold() == m.text.casefold() and not day_unfit(ctx, o) for o in ctx.mentions)
 
 
 #: the word before a value in a list: "mondays and |", "the 3rd or |" (not a comma: "not Friday, Saturday")

@@ -39,7 +39,7 @@ from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .surface import weekday_of
 from .kin import _EN_POSSESSED
-from .notvalues import appositive_day, fallback_value, greeting_part, reason_or_condition, ruled_out
+from .notvalues import appositive_day, day_said_unfit, fallback_value, greeting_part, reason_or_condition, ruled_out
 from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
@@ -258,11 +258,28 @@ def _states_itself(ctx: MessageContext, piece: str) -> bool:
     return _rule(ctx, piece) is not None or is_situation(piece, ctx.profile.code)
 
 
-def _skip(ctx: MessageContext, m: Mention, taken: list[str]) -> bool:
+#: (user31) a bare small number: a digit or two of it stand inside many longer values said before
+_BARE_NUMBER = re.compile(r"\d{1,3}")
+
+
+def _skip(ctx: MessageContext, m: Mention, taken: list[str], earlier: frozenset[str] = frozenset()) -> bool:
+    """Whether ``m`` is no value of its own: not a thing or value, asked, a pick by position, or a value held already
+    (in ``taken``); (user31) a bare small number is held by an ``earlier`` value only when that value is the number, or
+    the number and its noun: "we are 2" after "flight from terminal 2" is a new count.
+
+    >>> from types import SimpleNamespace as NS
+    >>> ctx = NS(asking=lambda at: False, text="we are 2")
+    >>> m = NS(kind="value", text="2", start=7, label="CARDINAL")
+    >>> earlier = frozenset({"need taxi, flight from terminal 2"})
+    >>> _skip(ctx, m, sorted(earlier), earlier), _skip(ctx, m, sorted(earlier)), _skip(ctx, m, ["2 people"], frozenset({"2 people"}))
+    (False, True, True)
+    """
     if m.kind not in ("thing", "value") or ctx.asking(m.start) or _ordinal_pick(ctx, m):
         return True  # (fix16) "the 2nd one please": a pick by position, no day
     folded = m.text.casefold()
-    return any(folded in v or (len(v) > 1 and v in folded) for v in taken)
+    loose = _BARE_NUMBER.fullmatch(folded) is not None
+    return any((folded in v and not (loose and v in earlier and not re.fullmatch(rf"{folded}(?:\s+\S+)?", v)))
+               or (len(v) > 1 and v in folded) for v in taken)
 
 
 def _refines(ctx: MessageContext, m: Mention, current: list[str], taken: list[str]) -> bool:
@@ -524,8 +541,9 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
         if _skip(ctx, m, taken) or _ruled_out(ctx, clause_at(ctx.text, m.start), _day_at(m)) or ruled_out(ctx.text, m.start) \
-                or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start):
-            continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z")
+                or reason_or_condition(ctx, m.start) or _after_rule(ctx, m.start) or day_said_unfit(ctx, m):
+            continue  # ... or a condition's or a rule's reason ("if that's free of charge", "no X, the Y is Z"), or (user31)
+            # a day said not to suit ("tuesday's not ok for us")
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
@@ -893,6 +911,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     current = [str(G.nodes[f]["value"]).casefold() for f in G.graph["current_fact"].values()]
     taken = [u.value.casefold() for u in facts] + current + [
         str(d["value"]).casefold() for _, d in _offers(ctx)]
+    earlier = frozenset(taken[len(facts):]) - {u.value.casefold() for u in facts}  # held before this message
     questions = [d["text"] for _, d in g.open_items(G, "question")]
     last = G.graph.get("last_turn")
     if last and G.nodes[last]["role"] == "assistant":  # "请提供就诊人的姓名。" asks without a question mark
@@ -901,9 +920,9 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     for m in ctx.mentions:
         # a reference point is read even when it is an offer or a fact already ("X附近的餐馆")
         reference = reference_role(ctx, m)
-        if (reference is None and _skip(ctx, m, taken) and not _refines(ctx, m, current, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
-                or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start):
-            continue
+        if (reference is None and _skip(ctx, m, taken, earlier) and not _refines(ctx, m, current, taken)) or ctx.asking(m.start) or in_spans(m.start, ctx.taken_back) \
+                or _ruled_out(ctx, _stated_part(ctx, m), _day_at(m)) or ruled_out(ctx.text, m.start) or day_said_unfit(ctx, m):
+            continue  # (user31) "Monday won't work": a day said not to suit is no value
         if ctx.lang == "en" and m.text.casefold() in ctx.assistant_before.casefold() and asks(clause_at(ctx.text, m.start), "en"):
             continue  # (fix12) "what's the difference between the standard and thermal ones": the assistant's own words,
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
