@@ -133,6 +133,13 @@ _MOVED_FROM = re.compile(r"\b(?:move|moving|moved|change|changing|changed|switch
 _TO_AFTER = re.compile(r"\S+(?:\s+\S+){0,2}?\s+(?:to|till|until)\s+\S", re.I)
 
 
+#: (lead25b) what a day, a date or a clock opens with: only such a value is one a change moves a booking away from ("move
+#: it from |Tuesday", "from |the 3rd", "from |10am"); "moving from |Leeds to York" is a journey (a house move), whose
+#: origin the roles step keeps
+_CALENDAR_AT = re.compile(r"\d|(?:the|next|this|tomorrow|today|tonight|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|"
+                          r"sep|oct|nov|dec|noon|midday|morning|afternoon|evening|lunch)", re.I)
+
+
 def moved_from(text: str, at: int) -> bool:
     """(lead22) Whether the value at ``at`` is the one a change moves a booking away from ("move my flight from |Tuesday
     to Wednesday"), not the start of a range ("I work from Monday to Friday").
@@ -140,8 +147,10 @@ def moved_from(text: str, at: int) -> bool:
     >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
     >>> moved_from(t, t.index("Tuesday")), moved_from("I work from Monday to Friday", 12)
     (True, False)
+    >>> moved_from("moving from Leeds to York on the 5th", 12)  # (lead25b) a journey's origin, no day moved
+    False
     """
-    return bool(_MOVED_FROM.search(text[max(0, at - 60):at]) and _TO_AFTER.match(text, at))
+    return bool(_MOVED_FROM.search(text[max(0, at - 60):at]) and _TO_AFTER.match(text, at) and _CALENDAR_AT.match(text, at))
 
 
 def ruled_out(text: str, at: int) -> bool:
