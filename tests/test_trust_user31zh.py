@@ -1,0 +1,55 @@
+"""user31zh: a new Chinese user's rough edges, from 18 chats of my own (tests/data/user31zh/chats.yml, expectations
+written before running ctxgraph). Each test is a short chat of my own; it failed before its rule. The shapes are
+Chinese only (an English handle or street number is read by other rules)."""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _facts(messages, lang="zh"):
+    t = Tracker(lang=lang)
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return [(f.key, f.value, f.status) for f in t.state().facts]
+
+
+def _current(facts, key):
+    return [v for k, v, status in facts if k == key and status == "current"]
+
+
+def _values(facts):
+    return [v for _, v, status in facts if status == "current"]
+
+
+# --- a WeChat id or an account's name with an underscore is kept whole, not its digits alone
+
+@pytest.mark.parametrize("text, key, value", [
+    ("找不到啊 你帮我关了吧 账号是 sunny_0921", "handle", "sunny_0921"),
+    ("我的账号 lily_chen88 你查一下", "handle", "lily_chen88"),
+    ("用户名：tom_lee。", "handle", "tom_lee"),
+    ("有事加我微信 mei_0315 就行", "wechat", "mei_0315"),
+    ("我叫周敏 微信号zhoumin88 电话13900001111", "wechat", "zhoumin88"),
+])
+def test_a_handle_after_its_noun_is_kept_whole(text, key, value):
+    facts = _facts([("assistant", "请提供一下您的账号或联系方式。"), ("user", text)])
+    assert _current(facts, key) == [value], facts
+    assert not any(v.isdigit() and v in value for v in _values(facts)), facts  # not "0921" as an account number
+
+
+@pytest.mark.parametrize("text", ["有事发微信 ok的", "微信是 mei_0315@qq.com", "账号 Test"])
+def test_no_handle_from_a_word_or_an_email(text):
+    facts = _facts([("user", text)])
+    assert _current(facts, "wechat") == [] and _current(facts, "handle") == [], facts
+
+
+# --- a street's number typed after a space stays in the address
+
+@pytest.mark.parametrize("text, value", [
+    ("天河区体育西路 191号 明天中午十二点前送到", "天河区体育西路191号"),
+    ("送到中山路 12号", "中山路12号"),
+    ("地址是人民路 88号3栋1201", "人民路88号3栋1201"),
+])
+def test_a_street_number_after_a_space_stays_in_the_address(text, value):
+    facts = _facts([("assistant", "好的，请问送到哪里？"), ("user", text)])
+    assert _current(facts, "address") == [value], facts
+    assert "西路" not in _values(facts), facts
