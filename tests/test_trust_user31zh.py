@@ -53,3 +53,14 @@ def test_a_street_number_after_a_space_stays_in_the_address(text, value):
     facts = _facts([("assistant", "好的，请问送到哪里？"), ("user", text)])
     assert _current(facts, "address") == [value], facts
     assert "西路" not in _values(facts), facts
+
+
+# --- a count changed with a word of change, and another count of the same thing said for someone else
+
+@pytest.mark.parametrize("first, change, value", [
+    ("打印毕业论文 双面胶装 一共5本", "哦还有 改成6本 导师也要一本", "打印毕业论文双面胶装一共6本"),
+    ("我要5本", "改成6本 老师也要一本", "我要6本"),
+])
+def test_the_count_after_the_change_word_is_the_new_one(first, change, value):
+    facts = _facts([("user", first), ("assistant", "好的。"), ("user", change)])
+    assert _current(facts, "want") == [value], facts
