@@ -64,3 +64,15 @@ def test_a_street_number_after_a_space_stays_in_the_address(text, value):
 def test_the_count_after_the_change_word_is_the_new_one(first, change, value):
     facts = _facts([("user", first), ("assistant", "好的。"), ("user", change)])
     assert _current(facts, "want") == [value], facts
+
+
+# --- numbers of a labelled series said with their unit ("左眼450度 右眼500")
+
+@pytest.mark.parametrize("text, expected", [
+    ("配眼镜 左眼450度 右眼500 散光都是75", {"左眼": "450度", "右眼": "500"}),
+    ("左眼450度，右眼500度", {"左眼": "450度", "右眼": "500度"}),
+])
+def test_a_series_number_with_its_unit_keeps_its_label(text, expected):
+    facts = _facts([("assistant", "请问度数是多少？"), ("user", text)])
+    for key, value in expected.items():
+        assert _current(facts, key) == [value], facts
