@@ -76,3 +76,26 @@ def test_a_series_number_with_its_unit_keeps_its_label(text, expected):
     facts = _facts([("assistant", "请问度数是多少？"), ("user", text)])
     for key, value in expected.items():
         assert _current(facts, key) == [value], facts
+
+
+# --- a hedged bare answer ("好像是62") is the number, and "不对 … 是63" mends it
+
+@pytest.mark.parametrize("answer", ["好像是62", "应该是62", "是62", "好像62"])
+def test_a_hedged_answer_is_the_number(answer):
+    facts = _facts([("assistant", "请问瞳距是多少？"), ("user", answer)])
+    assert _current(facts, "瞳距") == ["62"], facts
+
+
+@pytest.mark.parametrize("messages, key, value, old", [
+    ([("assistant", "请问瞳距是多少？"), ("user", "好像是62"), ("user", "不对 我看了下单子 是63")], "瞳距", "63", "62"),
+    ([("assistant", "请问宝宝多重？"), ("user", "7公斤吧"), ("assistant", "好的。"), ("user", "哦不对 是8")], "weight", "8公斤", "7公斤"),
+])
+def test_a_number_said_wrong_is_mended_in_the_next_message(messages, key, value, old):
+    facts = _facts(messages)
+    assert _current(facts, key) == [value], facts
+    assert (key, old, "superseded") in facts, facts
+
+
+def test_no_mend_without_a_word_that_says_wrong():
+    facts = _facts([("assistant", "请问瞳距是多少？"), ("user", "62"), ("user", "镜框要黑色的 大概300")])
+    assert _current(facts, "瞳距") == ["62"], facts
