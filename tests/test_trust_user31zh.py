@@ -99,3 +99,11 @@ def test_a_number_said_wrong_is_mended_in_the_next_message(messages, key, value,
 def test_no_mend_without_a_word_that_says_wrong():
     facts = _facts([("assistant", "请问瞳距是多少？"), ("user", "62"), ("user", "镜框要黑色的 大概300")])
     assert _current(facts, "瞳距") == ["62"], facts
+
+
+# --- "还是" after a day is no return ("还车"): the day a trip moves to stays its date
+
+def test_a_day_before_haishi_is_no_end_date():
+    facts = _facts([("user", "我要改签 原来是11月3号北京到上海的车"), ("assistant", "您想改到哪天？"),
+                    ("user", "改到5号 还是早上的车")])
+    assert _current(facts, "date") == ["5号"] and _current(facts, "checkout") == [], facts
