@@ -107,3 +107,28 @@ def test_a_day_before_haishi_is_no_end_date():
     facts = _facts([("user", "我要改签 原来是11月3号北京到上海的车"), ("assistant", "您想改到哪天？"),
                     ("user", "改到5号 还是早上的车")])
     assert _current(facts, "date") == ["5号"] and _current(facts, "checkout") == [], facts
+
+
+# --- a vehicle's frame number after its noun; the count of digits asked for is no value
+
+@pytest.mark.parametrize("text, value", [
+    ("大众朗逸 2019年的 车架号LSVAA4187K2123456", "LSVAA4187K2123456"),
+    ("车牌苏A·7K3M2，车架号后六位582317", "582317"),
+])
+def test_a_frame_number_after_its_noun_is_kept(text, value):
+    facts = _facts([("assistant", "好的，车辆信息发一下。"), ("user", text)])
+    assert _current(facts, "vin") == [value], facts
+
+
+def test_the_count_of_digits_asked_for_is_no_value():
+    facts = _facts([("assistant", "请提供卡号后4位核验。"), ("user", "8893")])
+    assert ("account_no", "4", "superseded") not in facts and _current(facts, "account_no") == ["8893"], facts
+
+
+# --- "不过" (however) negates nothing: a limit said after it is a must, not a must-not
+
+def test_buguo_negates_nothing():
+    t = Tracker(lang="zh")
+    t.observe_many([{"role": "assistant", "content": "洗牙一次168元，您方便哪天来？"},
+                    {"role": "user", "content": "下礼拜二吧 不过我只有午休时间 12点到1点半"}])
+    assert [c.polarity for c in t.state().constraints] == ["must"], t.state().constraints
