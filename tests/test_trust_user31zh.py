@@ -132,3 +132,13 @@ def test_buguo_negates_nothing():
     t.observe_many([{"role": "assistant", "content": "洗牙一次168元，您方便哪天来？"},
                     {"role": "user", "content": "下礼拜二吧 不过我只有午休时间 12点到1点半"}])
     assert [c.polarity for c in t.state().constraints] == ["must"], t.state().constraints
+
+
+# --- (ecommerce pack) the amount after a request word ("我要退款50元") is the refund's amount
+
+@pytest.mark.parametrize("text", ["我要退款50元", "申请退款50元"])
+def test_the_amount_after_a_request_word_is_kept(text):
+    t = Tracker(lang="zh", packs=["ecommerce"])
+    t.observe({"role": "user", "content": text})
+    facts = [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    assert ("refund_amount", "50元") in facts and ("request", "退款") in facts, facts
