@@ -142,3 +142,12 @@ def test_the_amount_after_a_request_word_is_kept(text):
     t.observe({"role": "user", "content": text})
     facts = [(f.key, f.value) for f in t.state().facts if f.status == "current"]
     assert ("refund_amount", "50元") in facts and ("request", "退款") in facts, facts
+
+
+# --- "原来是11月3号": 原来 (originally) is no event; the day moved to replaces it
+
+@pytest.mark.parametrize("first", ["我要改签 原来是11月3号北京到上海的车", "原来约的是11月3号"])
+def test_the_day_said_with_yuanlai_is_the_date_it_moves_from(first):
+    facts = _facts([("user", first), ("assistant", "您想改到哪天？"), ("user", "改到5号")])
+    assert _current(facts, "date") == ["5号"] and ("date", "11月3号", "superseded") in facts, facts
+    assert not any(k.startswith("原来") for k, _, _ in facts), facts
