@@ -494,6 +494,8 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
                                                      and a.kind in ("open", "choice", "pick")), None)] if i is not None})
             last, run = None, True
             continue
+        if ctx.profile.segmented:  # (user31zh) "好像是62": no acceptance (好), the number is the answer
+            clause = _without_hedge(clause)
         if ctx.asking(start + raw.find(clause)) or first_match(pack.rejects, clause) or first_match(backs, clause) \
                 or (first_match(pack.accepts, clause) and len(clause) <= 12):
             last, run = None, False
@@ -529,6 +531,21 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
         else:
             last, run = None, j is not None
     return _bound(ctx, asked, filled, by_option, extra)
+
+
+#: (user31zh) a hedge or a copula opening a Chinese answer before its number ("好像是62", "应该62", "是62", "大概是7公斤"):
+#: no part of the value
+_HEDGED_NUMBER = re.compile(r"^(?:好像|应该|大概|大约|估计|可能|貌似|印象中|记得)?是?(?=\d)")
+
+
+def _without_hedge(clause: str) -> str:
+    """(user31zh) The answer's number without the hedge or the copula before it (:data:`_HEDGED_NUMBER`).
+
+    >>> _without_hedge("好像是62"), _without_hedge("是62"), _without_hedge("应该62"), _without_hedge("是不是62"), _without_hedge("62")
+    ('62', '62', '62', '是不是62', '62')
+    """
+    m = _HEDGED_NUMBER.match(clause)
+    return clause[m.end():] if m and m.end() else clause
 
 
 def _asked_unnamed(ctx: MessageContext, asked: list[Asked]) -> bool:

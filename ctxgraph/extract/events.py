@@ -36,8 +36,10 @@ _EN_EVENT = re.compile(r"\b(?:my|our|the|his|her|their|a)\s+(?:[a-z]+'s\s+)?((?:
 _ZH_EVENT = re.compile(r"(?:^|[，,。；;！!\s])(?:我们?的?|我家|咱们?的?|他的?|她的?|孩子的?)?([\u4e00-\u9fff]{2,4}?)(?:是|定在|那天是|日期是)$")
 # a day relative to an event: the day before / after it, the number of days before it
 _RELATIVE = re.compile(r"\bthe day (before|after)\b|(前|后)一天|(?:提前|早)一天", re.I)
-#: (lead25) nor a word of what was before ("原来是12月20号的"): the old date of the booking, no event of its own
-_ZH_NOT_EVENT = re.compile(r"^(?:时间|日期|时候|那天|当天|今天|明天|后天|这天|哪天|预约|约的|订的|原来|原本|本来|原先|之前|以前|一开始|起初)$")
+#: (lead25, user31zh) nor a word of what was before or of a hedge opening the subject ("原来是12月20号的", "原来约的是3号",
+#: "好像是周五"): the date is the one the user meant (or the old one, given up), no event of its own
+_ZH_NOT_EVENT = re.compile(r"^(?:时间|日期|时候|那天|当天|今天|明天|后天|这天|哪天|预约|约的|订的|原先|之前|以前|一开始|起初)$"
+                           r"|^(?:原来|本来|原本|其实|应该|大概|可能|好像|估计)")
 
 
 def _event_of(ctx: MessageContext, m: Mention) -> str | None:

@@ -545,7 +545,8 @@ def slot_word_facts(w: FactWriter) -> None:
     sentence_ends = [m.start() for m in CLAUSE_END.finditer(text)]
     for sm in pack.synonym_rx.finditer(text):
         slot = pack.slots[pack.synonym_slot[sm.group(0).casefold()]]
-        if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled or in_spans(sm.start(), w.read) \
+        if pack.scoped(slot, ctx.domain_at(sm.start(), slot))[0] in w.filled \
+                or in_spans(sm.start(), w.read) and not _request_word(w, slot, sm) \
                 or any(a <= sm.start() < b and slot.id in slots for a, b, slots in w.matched):
             continue  # "its name is X": X is the venue's
         name = _NAME_AFTER.match(text, sm.end()) if slot.types and sm.group(0)[:1].islower() else None
@@ -580,6 +581,17 @@ def slot_word_facts(w: FactWriter) -> None:
                 continue  # (lead24) "send the invoice to sara.k@gmial.com": where it goes, the email's own fact
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+def _request_word(w: FactWriter, slot: SlotRule, sm: re.Match) -> bool:
+    """(user31zh) The slot word is the request a pattern read ("我要退款50元": 退款 the request) and the slot takes a
+    typed value (an amount): the word keys the value after it too, as "退款50元" does (50元 was lost)."""
+    covering = [slots for a, b, slots in w.matched if a <= sm.start() < b]
+    return bool(slot.types) and bool(covering) and all(slots <= _REQUEST_SLOTS for slots in covering)
+
+
+#: (user31zh) the slots of a request read by a pattern ("我要退款"): its word may key an amount after it
+_REQUEST_SLOTS = frozenset({"request"})
 
 
 #: (lead24) labels of values that fill a slot of their own wherever they are said

@@ -83,8 +83,19 @@ def _allows(clause: str, lang: str) -> bool:
     return bool(_ALLOWS_EN.search(clause))
 
 
+#: (user31zh) words with 不 that negate nothing: "however", "not bad", "quite a few", "not only", "no matter", "soon"
+_ZH_NOT_NEGATING = re.compile(r"不过|不错|不少|不但|不仅|不管|不论|不久")
+
+
 def _polarity(clause: str, lang: str) -> str:
+    """The rule's polarity: must_not when the clause holds a word of negation, (user31zh) not one of the words with
+    不 that negate nothing (:data:`_ZH_NOT_NEGATING`).
+
+    >>> _polarity("下礼拜二吧 不过我只有午休时间 12点到1点半", "zh"), _polarity("不过千万别放香菜", "zh")
+    ('must', 'must_not')
+    """
     if lang == "zh":
+        clause = _ZH_NOT_NEGATING.sub("", clause)
         return "must_not" if any(w in clause for w in ZH_CLASSES["NEG"]) else "must"
     words = set(clause.lower().replace("'", "").replace("’", "").split())
     return "must_not" if words & _NEG_EN else "must"

@@ -171,7 +171,11 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 #: (user30zh) numbers said in a series, each after its label ("左眼300，右眼350", "身高170体重65"): the next label and
 #: number right after this one, or a number right before this label
 _SERIES_GAP = re.compile(r"\s*[，,、；;]?\s*")
-_SERIES_PREV = re.compile(r"\d\s*[，,、；;]?\s*$")
+#: (user31zh) the unit a number of a series may carry ("左眼450度 右眼500度", "腰围80公分 臀围95"): still the series
+_SERIES_UNIT = re.compile(r"度|厘米|公分|毫米|公斤")
+_SERIES_PREV = re.compile(r"\d(?:度|厘米|公分|毫米|公斤)?\s*[，,、；;]?\s*$")
+#: (user31zh) the last number of a series said with its unit: a label right after the number (and unit) before it
+_SERIES_LAST = re.compile(r"\d(?:度|厘米|公分|毫米|公斤)?\s*[，,、；;]?\s*[\u4e00-\u9fff]{2,3}$")
 _SERIES_LABEL_BEFORE = re.compile(r"(?:^|[^\u4e00-\u9fff])[\u4e00-\u9fff]{2,3}$|\d[\u4e00-\u9fff]{2,3}$")
 #: characters of a numeral: a word of them tagged 'm' is a number ("三十"), not a label jieba mis-tagged ("左眼")
 _NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿几多半余第每双俩仨全整]")
@@ -315,6 +319,8 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
             continue
         value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
+        if m.label == "NUMBER" and (unit := series_unit(ctx.text, m.end)):
+            value = m.text + ctx.text[m.end:m.end + unit]  # (user31zh) "450度": the unit said with it
         filled.add(key)
         units.append(FactUnit(key=key, name=key, value=value, normalized=m.value, correction=ctx.correcting,
                               stressed=ctx.stressed))
@@ -326,7 +332,21 @@ def _not_bare(text: str, m, doc) -> bool:
     is a bare number after a label and another label and number follow right on ("左眼300右眼350", "身高170体重65")."""
     if not _NOT_BARE.match(text[m.end:m.end + 3]):
         return False
-    return not (m.label == "NUMBER" and _SERIES_LABEL_BEFORE.search(text[:m.start]) and _labelled_next(text, m.end, doc))
+    if m.label != "NUMBER" or not _SERIES_LABEL_BEFORE.search(text[:m.start]):
+        return True
+    end = m.end + series_unit(text, m.end)
+    # (user31zh) with its unit: "左眼450度 右眼500" (the first), "左眼450度，右眼500度" (the last too)
+    return not (_labelled_next(text, end, doc) or end > m.end and _SERIES_LAST.search(text[:m.start]))
+
+
+def series_unit(text: str, end: int) -> int:
+    """(user31zh) How many characters of a series' unit follow a number ending at ``end`` (:data:`_SERIES_UNIT`), 0 for none.
+
+    >>> series_unit("左眼450度 右眼500", 5), series_unit("左眼450 右眼500", 5), series_unit("腰围80公分", 4)
+    (1, 0, 2)
+    """
+    unit = _SERIES_UNIT.match(text, end)
+    return len(unit.group(0)) if unit else 0
 
 
 def _labelled_next(text: str, end: int, doc) -> bool:
@@ -361,7 +381,7 @@ def _series_label(text: str, token, m, doc) -> str | None:
         return None
     if not all(_HAN.match(c) for c in token.text) or _NUMERAL.search(token.text):
         return None
-    if _labelled_next(text, m.end, doc) or _SERIES_PREV.search(text[:token.idx]):
+    if _labelled_next(text, m.end + series_unit(text, m.end), doc) or _SERIES_PREV.search(text[:token.idx]):
         return token.text
     return None
 

@@ -314,3 +314,44 @@ def slips_follow(ctx: MessageContext) -> list[_Unit]:
                     out.append(FactUnit(key=d["key"], name=d["name"], value=value, subject=None, stressed=d["stressed"]))
                 break
     return out
+
+
+#: (user31zh, zh) a message that opens by saying the value just given was wrong ("不对", "哦错了", "我说错了", "不是")
+_WRONG_OPENING = re.compile(r"^\W*(?:[哦噢喔啊呃诶欸]+\W*)?(?:不对|错了|说错了|记错了|看错了|搞错了|写错了|打错了)")
+#: (user31zh) a bare number value, with at most a measure word or two after it ("62", "450度", "3个"): nothing else
+_BARE_VALUE = re.compile(r"\d+(?:\.\d+)?[\u4e00-\u9fff]{0,2}")
+
+
+@step("numbers_mended", roles=("user",))
+def numbers_mended(ctx: MessageContext) -> list[_Unit]:
+    """(user31zh, zh) A number said in a message that opens by saying the last one was wrong replaces the bare number
+    the user's previous message gave ("瞳距是多少？" - "好像是62" - "不对 我看了下单子 是63"): the one fact of that
+    message whose value is a number, when this message gives one number and no fact of its own; the unit said with the
+    old number, if any, stays.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "请问瞳距是多少？"}, {"role": "user", "content": "好像是62"},
+    ...                 {"role": "user", "content": "不对 我看了下单子 是63"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('瞳距', '63')]
+    """
+    if ctx.lang != "zh" or not _WRONG_OPENING.match(ctx.text) or any(isinstance(u, FactUnit) for u in ctx.units):
+        return []
+    numbers = [m for m in ctx.mentions if m.kind == "value" and m.label in ("NUMBER", "QUANTITY")]
+    if len(numbers) != 1 or not numbers[0].text[:1].isdigit():
+        return []
+    G = ctx.graph
+    before = [n for n in range(ctx.index - 1, -1, -1) if G.nodes.get(f"t{n}", {}).get("role") == "user"]
+    if not before:
+        return []
+    facts = [G.nodes[f] for f in G.graph["current_fact"].values() if G.nodes[f].get("turn") == before[0]]
+    olds = [d for d in facts if _BARE_VALUE.fullmatch(str(d["value"]))]
+    if len(facts) != 1 or len(olds) != 1:
+        return []
+    old, new = str(olds[0]["value"]), numbers[0].text
+    digits = re.match(r"\d+(?:\.\d+)?", old).group(0)
+    value = new if _unit(new) or not old[len(digits):] else new + old[len(digits):]
+    if value == old:
+        return []
+    return [FactUnit(key=olds[0]["key"], name=olds[0]["name"], value=value, correction=True, stressed=ctx.stressed)]

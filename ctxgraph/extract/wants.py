@@ -846,12 +846,33 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
         if len(found) > 1 and near is not None:  # (wants11) the count said with the word that restates it
             w = min(found, key=lambda w: abs(ctx.text.find(w) - near))
             found = {w: found[w]}
+        found = _after_change_word(text, found, at)
         new = set(found.values())
         if new:  # (wants10) two new counts of the thing ("改成12杯拿铁加3杯美式"): the old one goes, unsure which is new
             out.append((whole, new.pop() if len(new) == 1 else " "))
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
+
+
+#: (user31zh) the words that say what a count is changed to, right before the new count ("改成6本", "make it 6")
+_CHANGED_TO = re.compile(r"(?:改成|改为|换成|变成|加到|减到|改到|\bmake it|\bchange (?:it )?to)\s*$", re.I)
+
+
+def _after_change_word(text: str, found: dict[str, str], at: dict[tuple[str, str, str], int]) -> dict[str, str]:
+    """(user31zh) Of two or more new counts of the want's thing, the one said right after a word of change ("改成6本
+    导师也要一本": 6本, not the one the tutor wants); all of them when none or more than one is (unsure which is new).
+
+    >>> _after_change_word("改成6本 导师也要一本", {"6本": "6本", "一本": "一本"}, {("6本", "6", "本"): 2, ("一本", "一", "本"): 10})
+    {'6本': '6本'}
+    >>> _after_change_word("12杯拿铁加3杯美式", {"12杯": "12杯", "3杯": "3杯"}, {("12杯", "12", "杯"): 0, ("3杯", "3", "杯"): 6})
+    {'12杯': '12杯', '3杯': '3杯'}
+    """
+    if len(found) < 2:
+        return found
+    starts = {c[0]: i for c, i in at.items()}
+    named = [w for w in found if w in starts and _CHANGED_TO.search(text[:starts[w]])]
+    return {named[0]: found[named[0]]} if len(named) == 1 else found
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
