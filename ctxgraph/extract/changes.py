@@ -200,13 +200,30 @@ def _other_unit(ctx: MessageContext, m: Mention, d: dict) -> bool:
 _NOUN_AFTER = re.compile(r"\s+(?:[a-z]{3,}\s+)?[a-z]{3,}s\b", re.I)
 
 
+#: (lead25c) the slots that count the people of the party
+_PARTY_SLOTS = frozenset({"people", "adults", "children", "teens", "infants"})
+
+
+def _counted_apart(ctx: MessageContext, noun: str) -> bool:
+    """(lead25c) Whether an earlier message of the user counted ``noun`` with a number of its own ("2 big cases"): such
+    a count is no count of the party, so a change of it ("make it 3 cases") leaves the party as it is."""
+    G = ctx.graph
+    rx = re.compile(r"\b\d+\s+(?:[a-z]+\s+)?" + re.escape(noun) + r"\b", re.I)
+    return any(d.get("kind") == "turn" and d.get("role") == "user" and rx.search(str(d.get("text") or ""))
+               for _, d in G.nodes(data=True))
+
+
 def _count_pool(ctx: MessageContext, found: list[tuple[str, dict]], m: Mention | None) -> list[tuple[str, dict]]:
     """(en17) The facts a count with no noun of theirs may move: a count the counts step keeps by its noun
     (``count_tables``: "8 round tables") is moved by a bare count ("make it 30") and never by a count of another noun
     ("make it 62 chairs"); among the counts of one message it moves the first said ("150 paperback copies. A5, about
     240 pages" ... "make it 200": the copies)."""
-    if m is not None and _NOUN_AFTER.match(ctx.text, m.end):
-        return [f for f in found if not str(f[1].get("key", "")).startswith("count_")]
+    if m is not None and (noun := _NOUN_AFTER.match(ctx.text, m.end)):
+        # (lead25c) nor the party when the user counted that noun apart from it before: "4 of us with 2 big cases" ...
+        # "make it 3 cases" is no party of 3 ("we're 3 people … make it 4 bikes" still is: one bike each)
+        apart = _counted_apart(ctx, noun.group(0).split()[-1])
+        return [f for f in found if not str(f[1].get("key", "")).startswith("count_")
+                and not (apart and f[1].get("slot") in _PARTY_SLOTS)]
     if found and str(found[0][1].get("key", "")).startswith("count_"):
         turn = found[0][1].get("turn")
         return [f for f in found if f[1].get("turn") == turn][::-1]
@@ -254,8 +271,9 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
                                   correction=True, supersedes=fid, stressed=ctx.stressed))
             continue
         old = (named_count(ctx, m) if kind == "count" else None) or _latest(ctx, kind, m, value)
-        if old is None and kind == "count" and _BARE_HOUR.fullmatch(value):
-            old = _latest(ctx, "time", m)  # "can you do 9 instead" with a setup time and no count: the hour
+        if old is None and kind == "count" and _BARE_HOUR.fullmatch(value) and not _NOUN_AFTER.match(ctx.text, m.end):
+            old = _latest(ctx, "time", m)  # "can you do 9 instead" with a setup time and no count: the hour; (lead25c)
+            # not a count of a noun ("make it 3 cases": no 3 o'clock)
         if old is None:
             continue
         fid, d = old
