@@ -30,6 +30,7 @@ from .context import Mention, MessageContext
 from .countwords import other_measure
 from .domains import admits
 from .glued import whole_place
+from .kin import _EN_KIN
 from .measures import dimension_at, dimensions
 from .notvalues import appositive_day, day_said_unfit, day_unfit, reason_or_condition, ruled_out, service_own
 from .parties import another_age, party_before
@@ -1289,7 +1290,7 @@ def opening_name(w: FactWriter) -> None:
         return
     m = (_NAME_OPENS if ctx.lang == "en" else _ZH_NAME_OPENS).match(ctx.text)
     if m is None and ctx.lang == "en" and (one := _ONE_NAME_THEN_NUMBER.match(ctx.text)) \
-            and one.group(1).casefold() not in _NUMBER_WORDS and _one_name_word(one.group(1), ctx.assistant_before):
+            and _names_nobody_else(ctx, one) and _one_name_word(one.group(1), ctx.assistant_before):
         m = one  # (lead25) "Name and number?" - "Priya, 07700 900123": one name word, then the number asked with it
     # (miss22a) in Chinese a PERSON the NER found elsewhere in the reply ("杨梓涵 木子杨 我是她爸爸 杨波 185…": the
     # father's name) leaves the opening name the one asked for; one found over it is read by the asked step.
@@ -1304,6 +1305,21 @@ def opening_name(w: FactWriter) -> None:
             or any(word.casefold() in STOP_WORDS for word in m.group(1).split()):
         return
     w.make(ctx.pack.slots[named[0]], m.group(1), m.start(1), patterned=True)
+
+
+#: (fix29a) one word before a number that greets or names whose number it is, no name ("Hi, 07700 …", "Mum, 07700 …")
+_NOT_ONE_NAME = re.compile(r"(?:hi|hiya|hello|hey|morning|evening|afternoon|reception|switchboard|daytime|direct|emergency|"
+                           + _EN_KIN + r")", re.I)
+
+
+def _names_nobody_else(ctx: MessageContext, one: re.Match) -> bool:
+    """(lead25, fix29a) Whether the one word opening a reply before a phone number (``one``, group 1) may be the user's
+    name: not a word naming the number ("Mobile 07700 …"), a greeting or a relation ("Hello, 07700 …", "Mum, 07700
+    …"), nor a value the NER reads as something else, a place or a day ("London 020 7946 0000", "Tuesday, 07700 …").
+    """
+    word = one.group(1)
+    return word.casefold() not in _NUMBER_WORDS and not _NOT_ONE_NAME.fullmatch(word) \
+        and not any(x.label != "PERSON" and x.start < one.end(1) and one.start(1) < x.end for x in ctx.mentions)
 
 
 def _surname_only(x, m: re.Match) -> bool:

@@ -40,9 +40,11 @@ _WAS = {"en": re.compile(r"\b(?:was|were)\s+(?:(?:about|around|roughly|only|just
                          # (prec26) a plan given up: "we were going to say 14th January but the cassettes are delayed"
                          r"|going to (?:say|go for|go with|book|do|have|pick)|thinking of|planning on)\s+)?"
                          r"(?P<v>[^.!?;]{1,30}?)\s*,?\s*\bbut\b", re.I),
-        # (lead25) or a change asked for right after it ("原来是12月20号的 能改到22号吗"): the old value, moved
+        # (lead25) or a change asked for right after it ("原来是12月20号的 能改到22号吗"): the old value, moved; (fix29a) the
+        # change names where it goes ("改到22号", "换成大床", "改22号"): "原来是12月20号 能改吗" only asks, the date stays
         "zh": re.compile(r"(?:本来|原本|原来|起初|一开始)(?P<v>[^，。！？,.!?；;]{1,16}?)[的了]?[\s，,]*"
-                         r"(?:算了|不过|但是|可是|(?:能不能|能否|能|可以|可不可以|想|要|帮我)?(?:改|换|调|挪)(?:到|成|为)?(?=[^，。！？,.!?；;]))")}
+                         r"(?:算了|不过|但是|可是|(?:能不能|能否|能|可以|可不可以|想|要|帮我)?(?:改|换|调|挪)"
+                         r"(?:(?:到|成|为)(?=\s*[^\s，。！？,.!?；;吗呢么嘛])|(?=\s*\d)))")}
 #: in English the value is what "was" says, right after it, with at most a few characters before the "but" ("was 200
 #: each but"): "I was hoping for a cheap one but …" gives up no "cheap"
 _EN_TAIL = 8
