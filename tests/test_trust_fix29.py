@@ -97,3 +97,26 @@ def test_zh_a_count_of_another_households_things_is_not_the_users(text):
 @pytest.mark.parametrize("text, count", [("我家有一条狗 要带着", "一条狗"), ("还有一只猫 要能带宠物的", "一只猫")])
 def test_zh_the_users_own_count_stays(text, count):
     assert any(k.startswith("count_") and v == count for k, v in _current("zh", text))
+
+
+# --- conditions of a part of the body, the speaker's allergy (miss27en) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "what if my knees are bad, can I still do the hike?",
+    "Do I have bad knees if they click?",
+    "I'm allergic to cats?? since when",
+    "I'm allergic to nothing, all good",
+    "in case my back is bad on the day, can I cancel",
+])
+def test_en_a_supposed_or_asked_unwell_part_is_no_condition(text):
+    assert not any(k.startswith("condition") for k, _ in _current("en", "A: Anything we should know?", text))
+
+
+@pytest.mark.parametrize("text, condition", [
+    ("my back is bad, is that a problem for the massage?", "my back is bad"),
+    ("I have a bad back so no heavy lifting", "I have a bad back"),
+    ("also i'm allergic to latex so pls no latex gloves", "i'm allergic to latex"),
+])
+def test_en_an_unwell_part_stated_stays_a_condition(text, condition):
+    assert any(k.startswith("condition") and condition in v for k, v in _current("en", "A: Anything we should know?", text))
