@@ -94,7 +94,13 @@ def test_zh_a_count_of_another_households_things_is_not_the_users(text):
     assert not any(k.startswith("count_") for k, _ in _current("zh", text))
 
 
-@pytest.mark.parametrize("text, count", [("我家有一条狗 要带着", "一条狗"), ("还有一只猫 要能带宠物的", "一只猫")])
+@pytest.mark.parametrize("text", ["我们没有一只猫 也没有狗", "一台冰箱都没有 要自己买吗", "家里没一辆车 得你们来接"])
+def test_zh_a_count_said_to_be_none_is_no_count(text):
+    assert not any(k.startswith("count_") for k, _ in _current("zh", text))
+
+
+@pytest.mark.parametrize("text, count", [("我家有一条狗 要带着", "一条狗"), ("还有一只猫 要能带宠物的", "一只猫"),
+                                         ("有一台冰箱一台洗衣机要搬", "一台冰箱")])
 def test_zh_the_users_own_count_stays(text, count):
     assert any(k.startswith("count_") and v == count for k, v in _current("zh", text))
 
