@@ -123,7 +123,7 @@ _EN_SELF_BAD_PART = re.compile(
 # condition ("nothing with feathers pls im allergic")
 _EN_SELF_ALLERGIC = re.compile(
     r"(?<![\w’'])(?:I|i)(?:[’']?m|\s+am)\s+(?:(?i:very|really|quite|severely|a bit)\s+)?(?i:allergic to)\s+"
-    r"(?!(?i:it|them|that|this|those|these|something|anything)\b)[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|"
+    r"(?!(?i:it|them|that|this|those|these|something|anything|nothing|none)\b)[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|"
     r"because|as|if|when|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)"
     r"[a-z][\w-]*){0,2}")
 
@@ -186,13 +186,37 @@ def _en_unwell_parts(text: str, found: list[tuple[int, str]]) -> list[tuple[int,
     [(5, "i'm allergic to latex")]
     >>> _en_unwell_parts("my hands are full and my back is fine", [])
     []
+    >>> _en_unwell_parts("what if my knees are bad, can I still come?", []), _en_unwell_parts("Do I have bad knees if they click?", [])
+    ([], [])
     """
     out: list[tuple[int, str]] = []
     for rx in (_EN_PART_UNWELL, _EN_SELF_BAD_PART, _EN_SELF_ALLERGIC):
         for m in rx.finditer(text):
+            if _supposed_or_asked(text, m.start(), m.end()):
+                continue
             if not any(m.start() < s + len(v) and s < m.end() for s, v in found + out):
                 out.append((m.start(), m.group(0)))
     return out
+
+
+#: (fix29) a clause that supposes ("what if my knees are bad", "if her back is bad", "in case I have a bad back")
+_EN_SUPPOSED = re.compile(r"\b(?:if|whether|in case|suppose|supposing|assuming|unless)\b", re.I)
+#: (fix29) a question's verb right before the speaker ("do I have bad knees", "have I got a weak heart")
+_EN_ASKED_BEFORE = re.compile(r"\b(?:do|does|did|have|has|am|is|are)\s+$", re.I)
+
+
+def _supposed_or_asked(text: str, start: int, end: int) -> bool:
+    """(fix29) Whether the unwell part or allergy found at ``start``-``end`` is supposed or asked, no state: its clause
+    opens with "if" / "what if" ..., a question's verb stands right before it, or its clause ends with "?" ("Do I have bad
+    knees if they click?", "I'm allergic to cats?? since when").
+
+    >>> _supposed_or_asked("what if my knees are bad, ok?", 8, 24), _supposed_or_asked("his knees are bad, is that ok?", 0, 17)
+    (True, False)
+    """
+    lo = max(text.rfind(c, 0, start) for c in ",;.!?\n") + 1
+    stops = [i for i in (text.find(c, end) for c in ",;.!?\n") if i >= 0]
+    return bool(_EN_SUPPOSED.search(text, lo, start) or _EN_ASKED_BEFORE.search(text, lo, start)
+                or stops and text[min(stops)] == "?")
 
 
 # ---------------------------------------------------------------- Chinese

@@ -74,17 +74,27 @@ def named_roles(ctx: MessageContext) -> list[_Unit]:
 _ZH_ROLE_TAGS = ("n", "vn", "nz", "eng")
 #: (miss27zh) what may part a role from the name after it: nothing, a space, a comma
 _ZH_ROLE_SEP = re.compile(r"[\s，,]*")
+#: (fix29) right after the name, a word that makes it another person's: "我是学生 王磊的家长", "我是老师 王磊家长",
+#: "我是老板 王磊他爸": the user is that person's relation, the name is not the user's and the role not theirs
+_ZH_NAME_OWNED = re.compile(r"的|他|她|家长|家属|[爸妈]|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥|姐|弟|妹|老公|老婆|爱人|"
+                            r"丈夫|妻子|儿子|女儿|孩子|朋友|同学|同事|室友|舍友|邻居|老师|班主任|领导|助理|秘书|司机")
+#: (fix29) a word in the role's place written as a Latin given name ("我是Vivian 周薇", "我是Tony 王"): the user's English
+#: name, no role (a role in Latin letters is written in capitals: "HR", "CEO")
+_EN_GIVEN_NAME = re.compile(r"[A-Z][a-z]{1,11}")
 
 
 def zh_self_roles(doc) -> list[tuple[str, int]]:
     """(miss27zh) (role, start) of each "我是<role> <name>" in a jieba ``doc``: the user says what they are, then who
     ("我是行政 赵悦", "我是项目经理 钱浩", "我是店长 姓骆"). The role is one or two noun words right after 我是, the name a
     word jieba tags a name (or 姓 and one) after the role, a space or a comma between; "我是他妈妈 李娜" (a pronoun
-    first), "我是赵悦" (no role) and "我是学员王磊" (glued: how the user stands to the shop) give nothing.
+    first), "我是赵悦" (no role) and "我是学员王磊" (glued: how the user stands to the shop) give nothing; (fix29) nor does
+    a name another person's by the word after it ("我是学生 王磊的家长": the user is the student's parent).
 
     >>> from ctxgraph.lang.zh import chinese_doc
     >>> [zh_self_roles(chinese_doc(s)) for s in ("好的 我是行政 赵悦 15800371926", "我是学员王磊", "我是他妈妈 李娜", "我是赵悦")]
     [[('行政', 5)], [], [], []]
+    >>> [zh_self_roles(chinese_doc(s)) for s in ("我是学生 王磊的家长", "我是老师 王磊家长", "我是财务，李静，发票开专票")]
+    [[], [], [('财务', 2)]]
     """
     toks = [t for t in doc]
     out = []
@@ -105,7 +115,8 @@ def zh_self_roles(doc) -> list[tuple[str, int]]:
             # more often than a job (open sets); the role is read when a space or a comma parts it from the name
         if k < len(toks) and toks[k].text == "姓":
             k += 1
-        if k < len(toks) and toks[k].tag_.startswith("nr") and 2 <= role_end - role_start <= 6:
+        if k < len(toks) and toks[k].tag_.startswith("nr") and 2 <= role_end - role_start <= 6 \
+                and not _ZH_NAME_OWNED.match(doc.text, toks[k].idx + len(toks[k].text)):
             out.append((doc.text[role_start:role_end], role_start))
     return out
 
@@ -122,6 +133,10 @@ def self_roles(ctx: MessageContext) -> list[_Unit]:
     >>> _ = t.observe({"role": "user", "content": "我是项目经理 钱浩 13915036628"})
     >>> sorted((f.key, f.value) for f in t.state().facts)
     [('name', '钱浩'), ('phone', '13915036628'), ('身份', '项目经理')]
+    >>> t = Tracker("zh")  # (fix29) a Latin given name in the role's place is the user's English name
+    >>> _ = t.observe({"role": "user", "content": "我是Vivian 周薇 电话18612345678"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.key in ("身份", "英文名")]
+    [('英文名', 'Vivian')]
     """
     if ctx.lang != "zh" or "我是" not in ctx.text:
         return []
@@ -129,5 +144,6 @@ def self_roles(ctx: MessageContext) -> list[_Unit]:
     for role, at in zh_self_roles(ctx.profile.doc(ctx.text)):
         if ctx.asking(at) or in_spans(at, ctx.taken_back) or any(role in h for h in held):
             continue
-        return [FactUnit(key="身份", name="身份", value=role, correction=ctx.correcting, stressed=ctx.stressed_at(role))]
+        key = "英文名" if _EN_GIVEN_NAME.fullmatch(role) else "身份"  # (fix29) "我是Vivian 周薇": a name, no role
+        return [FactUnit(key=key, name=key, value=role, correction=ctx.correcting, stressed=ctx.stressed_at(role))]
     return []

@@ -47,6 +47,15 @@ _EN_NO_PART = re.compile(r"^(?:other|same|little|wee|next|last|previous|right|wr
 #: how far after the phrase a correction or take-back cue takes it back: the next words ("the tuesday one. actually no,
 #: …"); one later in the message corrects something else ("the funny one. we have 2 guideparents, … sorry, 3")
 _CORRECTED_WITHIN = 20
+#: (fix29) right after the phrase, words that tell of the thing instead of picking it: a story of one the user had
+#: ("the blue one I had last year was rubbish", "the cheap one we got broke"), a doubt ("the wednesday one might be
+#: tricky"), a verb that weighs or asks about it ("the 5 day one seems long", "the premium one includes fitting?"), a
+#: liking taken back ("the full one sounds nice but my wife wants the basic")
+_EN_SAID_OF = re.compile(
+    r"\s*(?:(?:i|we|you|u|he|she|they|my \w+)\s+(?:had|got|bought|used|tried|saw|booked|ordered|hired|rented|picked|chose|"
+    r"went|did|returned|sent|mentioned|owned|fitted|installed|have had|[’']ve had|have got)|[’']ve\b|seems?|seemed|looked|"
+    r"sounded|might|may|costs?|includes?|came|broke|took|does|did|doesn[’']?t|didn[’']?t|won[’']?t|can[’']?t|cannot|"
+    r"shouldn[’']?t|(?:sounds|looks|would be)\s[^.!?,;]{0,30}?\bbut)\b", re.I)
 #: a turn down or a doubt in the clause ("not the big one", "never the …")
 _EN_DECLINE = re.compile(r"\b(?:not|no|never|nor|instead of|rather than)\b|n['’]t\b", re.I)
 
@@ -61,6 +70,8 @@ def _en_one_picks(ctx: MessageContext) -> list[str]:
     ...     return _en_one_picks(replace(_demo_ctx("en"), message=Message(role="user", text=text)))
     >>> said("ok lets do the full one, my sister agrees"), said("not the big one. the other one")
     (['the full one'], [])
+    >>> said("the blue one I had last year was rubbish"), said("the 5 day one seems long"), said("The Wednesday one suits")
+    ([], [], ['The Wednesday one'])
     """
     out = []
     for offset, clause in clauses(ctx.text):
@@ -69,7 +80,7 @@ def _en_one_picks(ctx: MessageContext) -> list[str]:
             continue
         if ctx.text[:offset].rstrip()[-1:] not in ("", ".", "!", "?", "\n") and m.start("phrase") == len(clause) - len(clause.lstrip()):
             continue  # "meter is outside in white box, the gas one": a thing described, said after a comma with no lead
-        if first_match(ctx.pack.rejects, clause):
+        if first_match(ctx.pack.rejects, clause) or _EN_SAID_OF.match(clause, m.end("phrase")):
             continue
         end = offset + m.end("phrase")
         after = ctx.text[end:end + _CORRECTED_WITHIN]

@@ -665,11 +665,23 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
         span = counted(doc, m.text, m.end)
         if span and span[1] - span[0] == 1 and _ONE_THING_ANSWER.fullmatch(ctx.text[:m.start] + ctx.text[span[1]:]):
             continue  # (miss27zh) "有没有宠物一起来？" - "一只狗": the whole reply answers the question (its binder's)
+        if _OTHERS_HAVE.search(ctx.text, max(0, m.start - 8), m.start):
+            continue  # (fix29) "邻居家有一条狗 很吵", "隔壁养了两只猫": the things another household has, not the user's
+        if span and (_NONE_BEFORE.search(ctx.text, max(0, m.start - 3), m.start) or _NONE_AFTER.match(ctx.text, span[1])):
+            continue  # (fix29) "我们没有一只猫", "一台冰箱都没有": a count said to be none
         noun = ctx.text[span[0]:span[1]] if span else ""
         if noun and noun.casefold() not in taken and not any(x.start < span[1] and span[0] < x.end and not _no_person_in_count(m, x)
                                                              for x in ctx.mentions):
             out.append((m.start, span[1], noun))
     return out
+
+
+#: (fix29) right before a count, another household that has or keeps the things ("邻居家有", "隔壁养了", "他们家也有"): the
+#: count is of their things, not the user's
+#: (fix29) a count said to be none: "没有" / "没" / "无" right before it, "都没有" / "也没" right after its noun
+_NONE_BEFORE = re.compile(r"(?:没有?|无)$")
+_NONE_AFTER = re.compile(r"\s*(?:都|也)(?:没|不)")
+_OTHERS_HAVE = re.compile(r"(?:邻居|隔壁|楼上|楼下|对门|他们|她们|别人|人家|朋友|同事|亲戚)(?:家)?(?:里)?(?:也|还)?(?:有|养了?|养着|养的)$")
 
 
 #: (miss27zh) what may stand beside a one-character thing's count in a reply that is only that count: particles, stops
