@@ -22,6 +22,10 @@ ASK = "我家空调外机要拆下来修，你们能弄吗"
     pytest.param("好的，样稿好了快递寄到朝阳区建国路5号。", "寄到", id="done-step-post"),
     pytest.param("明天上午小林先打电话问问物业能不能进车。", "打电话问问", id="tomorrow-staff-calls"),
     pytest.param("申诉已经受理。审核结果用短信通知您。", "短信通知您", id="result-by-sms"),
+    pytest.param("行，做好了给您送过去。", "送过去", id="made-then-to-you"),
+    pytest.param("师傅到了打您电话。", "打您电话", id="arrived-then-call"),
+    pytest.param("弄好了拍照给您看。", "拍照给您看", id="done-then-photo-to-you"),
+    pytest.param("检测完出报告给您。", "出报告", id="step-ended-paper"),
 ])
 def test_prom29_a_next_deed_without_hui_is_an_open_promise(reply, part):
     assert the_one(promises_after("zh", ASK, bot(reply)), part)[1] == "open"
@@ -37,6 +41,7 @@ def test_prom29_a_next_deed_without_hui_is_an_open_promise(reply, part):
     pytest.param("修好后要送过去吗？", id="question"),
     pytest.param("有需要的话可以用短信通知您。", id="ability"),
     pytest.param("每次修完都拍照发给客户。", id="every-time"),
+    pytest.param("到货后半小时内拍照发给我们就行。", id="users-photo-to-us"),
 ])
 def test_prom29_look_alikes_promise_nothing(reply):
     assert [p for p in promises_after("zh", ASK, bot(reply)) if p[1] == "open"] == []
