@@ -8,14 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-
-
-def _current(chat: list[str], lang: str = "en") -> dict[str, str]:
-    """Replay ``chat`` (assistant first, then turns in alternation) and return the current facts, key -> value."""
-    t = Tracker(lang)
-    for i, text in enumerate(chat):
-        t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
-    return {f.key: f.value for f in t.state().facts if f.status == "current"}
+from tests.test_trust_miss26en import _current  # replay (assistant first, then turns in alternation): key -> value
 
 
 def _conditions(chat: list[str], lang: str = "en") -> list[str]:

@@ -8,17 +8,7 @@ flat. The shapes are English ones. The chats with what I expected before running
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages):
-    t = Tracker("en", today="2027-05-20")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _current(messages):
-    return {(f.key, f.value) for f in _state(messages).facts if f.status == "current"}
+from tests.test_trust_user30 import _current, _state  # noqa: F401  (the same replay of (role, text) messages)
 
 
 # --- a day said not to suit is no day the user settled on
