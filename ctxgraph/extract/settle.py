@@ -244,3 +244,35 @@ def picks_stale(ctx: MessageContext) -> list[_Unit]:
                     and all(RetractUnit(fact=fid) != x for x in out):
                 out.append(RetractUnit(fact=fid))
     return out
+
+
+#: (lead25e) the keys of a day a clock may be said with ("Friday 3:15", "周六10点")
+_DAY_KEYS = frozenset({"day", "date", "slot", "checkin"})
+
+
+@step("clock_moved", roles=("user",), needs_text=False)
+def clock_moved(ctx: MessageContext) -> list[_Unit]:
+    """(lead25e) A day the user settles on with its clock ("I can offer Friday 3:15pm or Monday 8:40am." - "friday
+    please": ``day: Friday 3:15``) leaves behind a clock kept on its own from an earlier message ("it's Thursday 10am":
+    ``time: 10am``), when the two clocks differ: the appointment has one time, and the day's value holds it now.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-12-04")
+    >>> t.observe_many([{"role": "user", "content": "I need to move my son's checkup. it's Thursday 10am"},
+    ...                 {"role": "assistant", "content": "I can offer Friday 3:15pm or Monday 8:40am."},
+    ...                 {"role": "user", "content": "friday please"}])
+    >>> [f.value for f in t.state().facts if f.key == "time" and f.status == "current"]
+    []
+    """
+    G = ctx.graph
+    old = G.graph["current_fact"].get(g.fact_slot("time", None))
+    if old is None or G.nodes[old]["status"] != "current" or G.nodes[old].get("turn") == ctx.index:
+        return []
+    was = measures(str(G.nodes[old]["value"])).get("clock")
+    if was is None:
+        return []
+    for u in ctx.units_of(FactUnit):
+        now = measures(u.value).get("clock") if u.key in _DAY_KEYS and not u.offered else None
+        if now is not None and not _same("clock", now, was) and not _same("clock", now + 720, was) and not _same("clock", now, was + 720):
+            return [RetractUnit(fact=old)]
+    return []
