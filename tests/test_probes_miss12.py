@@ -27,8 +27,6 @@ KNOWN_MISSES: dict[str, str] = {
     "zh-pickown-guasha-more": "刮痧能约吗 (a question) is no want form",
     "zh-pickown-xingti": "形体课有体验课吗 (a question) is no want form",
     "zh-pickown-baguan-clock": "明天想拔个罐 keeps no want",
-    "zh-pickown-neg-declined-xiuxie": "'行 20号不行 22号来取': one clause declines one day and picks the other, "
-                                      "typed with a space for a comma",
     "en-tooliso-soundbath-list": "a list of booked datetimes is written as machine dates, not the days offered",
 }
 

@@ -556,6 +556,9 @@ def slot_word_facts(w: FactWriter) -> None:
         if not slot.types and _goes_to_place(ctx, sm):
             continue  # (user27zh) "寄个快递到乌鲁木齐": the place is where it goes
         clause_end = next((e for e in sentence_ends if e >= sm.end()), len(text))
+        if ctx.lang == "zh" and slot.types and text[sm.end():sm.end() + 1].isspace() and any(
+                m.label in slot.types and m.end == sm.start() for m in ctx.mentions):
+            clause_end = sm.end()  # (lead25f) "20号入住 23号退房": the value glued before the word ends its spaced piece
         gaps = [g.start() for g in _SPACED_ZH.finditer(text, sm.end(), clause_end)] if ctx.lang == "zh" and not slot.types else []
         if len(gaps) > 1 and text[sm.end():gaps[0]].strip():
             clause_end = gaps[1]  # (lead25) typed with spaces for commas ("颜色不对 我订的灰色 来的米色 订单88120045"): a free
