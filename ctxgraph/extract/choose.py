@@ -177,6 +177,34 @@ def _by_name(clause: str, options: list[Option], lang: str) -> tuple[int | None,
     return scores[0][1], scores[0][2]
 
 
+#: (lead25g) a number said on its own in English: not part of a clock, a price, a date or a longer number
+_BARE_NUMBER_EN = re.compile(r"(?<![\d.,:£$€/-])\b(\d+(?:\.\d+)?)\b(?![\d.,:/-]|\s*(?:%|am\b|pm\b|st\b|nd\b|rd\b|th\b))")
+
+
+#: (lead25g) the words a bare number is taken with ("stick with 128 then", "12 please", "ok the 6")
+_TAKE_WORDS = frozenset({"ok", "okay", "stick", "go", "take", "then", "please", "pls", "plz", "one", "just", "yes", "yeah",
+                         "fine", "i'll", "let's", "lets"})
+
+
+def _by_measure(clause: str, options: list[Option]) -> tuple[int | None, str]:
+    """(lead25g) The one option whose measure (a size, a duration, a count; no price) is the number the clause says on its
+    own ("stick with 128 then" for "128GB is £35 a month"): the options name their size, the user says its number.
+
+    >>> from ctxgraph.extract.options import offered_options
+    >>> opts = offered_options("128GB is £35 a month, 256GB is £41.", "en")
+    >>> _by_measure("ok stick with 128 then", opts), _by_measure("35 is too much", opts), _by_measure("128 or 256?", opts)
+    ((0, '128'), (None, ''), (None, ''))
+    >>> _by_measure("128 should do it", opts)  # more than words of taking: no pick by the number alone
+    (None, '')
+    """
+    said = {float(n) for n in _BARE_NUMBER_EN.findall(clause)}
+    if len(said) != 1 or _words(_BARE_NUMBER_EN.sub(" ", clause), "en") - _TAKE_WORDS:
+        return None, ""  # the number and words of taking only: "6 months should do it, … make it 12" is the measures' to read
+    n = said.pop()
+    hits = [i for i, o in enumerate(options) if any(k != "price" and v == n for k, v in o.measures.items())]
+    return (hits[0], f"{n:g}") if len(hits) == 1 else (None, "")
+
+
 def _model_number(word: str, option: str) -> bool:
     """(lead21d) A number that is part of a name in ``option`` ("Fibre 150", "iPhone 15", "Model 3"): right after a
     capitalised word, no unit after it; such a number tells options apart ("stick with 150").
@@ -348,6 +376,8 @@ def match(clause: str, options: list[Option], lang: str) -> tuple[int | None, st
     # Climb at 10am or the Keeper's Tour at 1pm")
     slots = all(set(o.measures) == {"clock"} for o in options)
     i, part = _by_name(clause, options, lang)
+    if i is None and lang == "en":
+        i, part = _by_measure(clause, options)  # (lead25g) "stick with 128 then" to "128GB is £35 a month, 256GB is £41"
     if i is None and lang == "zh" and (said := in_digits(clause)) != clause:
         i, part = _by_name(said, options, lang)  # (user27zh) "八十八那个吧" names the option of 88元
     if i is not None and not (slots and _DAYTIME.search(part)):
