@@ -80,3 +80,18 @@ def test_fix30_a_year_price_or_area_after_a_building_is_no_room(text):
 @pytest.mark.parametrize("text, part", [("送到B座1502", "B座1502"), ("送到C栋1203室", "C栋1203室"), ("5栋1502", "5栋1502")])
 def test_fix30_a_building_and_its_room_stays_the_address(text, part):
     assert any(k == "address" and part in v for k, v in _facts([("user", text)], "zh"))
+
+
+@pytest.mark.parametrize("text, town", [("moving from Sunderland to York on the 5th", "Sunderland"),
+                                        ("I'm moving from Monmouth to Leeds on 5 January", "Monmouth")])
+def test_fix30_a_town_that_opens_like_a_day_or_month_is_a_moves_origin(text, town):
+    """lead25b read the opening letters only ("Sun…", "Mon…"): a town that opens like a day was a booking moved away."""
+    facts = _facts([("user", text)], "en")
+    assert ("origin", town) in facts and any(k == "date" for k, _ in facts), facts
+
+
+@pytest.mark.parametrize("text, old, new", [("move it from Sat to Sun", "Sat", "Sun"),
+                                            ("can I move my flight from Tuesday to Wednesday", "Tuesday", "Wednesday")])
+def test_fix30_a_booking_moved_from_a_short_day_still_leaves_it(text, old, new):
+    values = [v for _, v in _facts([("user", text)], "en")]
+    assert old not in values, values
