@@ -32,6 +32,10 @@ ASK = "我想把家里的旧空调拆了换新的"
     pytest.param("工作日上午打电话比较好。", id="advice"),
     pytest.param("下午打个电话到门店问问吧。", id="suggestion-ba"),
     pytest.param("快递员到了打您电话是标准流程。", id="routine"),
+    pytest.param("明天发到的货要当面签收。", id="relative-clause-goods"),
+    pytest.param("下周一打电话来的客户都有优惠。", id="relative-clause-callers"),
+    pytest.param("修好后送过去的运费由您承担。", id="relative-clause-fee"),
+    pytest.param("晚上打电话也行。", id="option-yexing"),
 ])
 def test_fix30_prom29_everyday_sentences_promise_nothing(reply):
     assert [p for p in promises_after("zh", ASK, bot(reply)) if p[1] == "open"] == []
