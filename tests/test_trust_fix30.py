@@ -36,6 +36,8 @@ ASK = "我想把家里的旧空调拆了换新的"
     pytest.param("下周一打电话来的客户都有优惠。", id="relative-clause-callers"),
     pytest.param("修好后送过去的运费由您承担。", id="relative-clause-fee"),
     pytest.param("晚上打电话也行。", id="option-yexing"),
+    pytest.param("那条用短信通知您的消息是诈骗。", id="channel-relative-clause"),
+    pytest.param("上次用短信通知您的那条作废。", id="channel-past"),
 ])
 def test_fix30_prom29_everyday_sentences_promise_nothing(reply):
     assert [p for p in promises_after("zh", ASK, bot(reply)) if p[1] == "open"] == []
