@@ -38,6 +38,8 @@ ASK = "我想把家里的旧空调拆了换新的"
     pytest.param("晚上打电话也行。", id="option-yexing"),
     pytest.param("那条用短信通知您的消息是诈骗。", id="channel-relative-clause"),
     pytest.param("上次用短信通知您的那条作废。", id="channel-past"),
+    pytest.param("准备好了给我们打个电话。", id="users-call-to-us"),
+    pytest.param("东西收拾好了打电话叫我们上门。", id="users-call-for-us"),
 ])
 def test_fix30_prom29_everyday_sentences_promise_nothing(reply):
     assert [p for p in promises_after("zh", ASK, bot(reply)) if p[1] == "open"] == []
