@@ -40,6 +40,9 @@ ASK = "我想把家里的旧空调拆了换新的"
     pytest.param("上次用短信通知您的那条作废。", id="channel-past"),
     pytest.param("准备好了给我们打个电话。", id="users-call-to-us"),
     pytest.param("东西收拾好了打电话叫我们上门。", id="users-call-for-us"),
+    pytest.param("以后打电话找小王。", id="from-now-on"),
+    pytest.param("来之前提前打个电话。", id="users-coming"),
+    pytest.param("出门前打个电话过来，我们好安排车位。", id="users-call-over-here"),
 ])
 def test_fix30_prom29_everyday_sentences_promise_nothing(reply):
     assert [p for p in promises_after("zh", ASK, bot(reply)) if p[1] == "open"] == []
@@ -50,6 +53,8 @@ def test_fix30_prom29_everyday_sentences_promise_nothing(reply):
     pytest.param("明天上午小王先打电话到物业问问。", "打电话", id="tomorrow-call"),
     pytest.param("检测完出报告给您。", "出报告", id="step-ended-paper"),
     pytest.param("那我们明天把报价单发给您吧。", "报价单", id="soft-ba-to-you"),
+    pytest.param("师傅来之前先打您电话。", "打您电话", id="worker-coming"),
+    pytest.param("修好以后送过去。", "送过去", id="after-yihou"),
 ])
 def test_fix30_prom29_promises_still_made(reply, part):
     assert any(part in p[0] and p[1] == "open" for p in promises_after("zh", ASK, bot(reply)))
