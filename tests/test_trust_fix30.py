@@ -75,7 +75,8 @@ PERMIT = [("user", "parking permit for zone C please"), ("assistant", "6 months 
 
 
 @pytest.mark.parametrize("text", ["in that case is 12 months cheaper per month", "in that case 12 months seems pointless",
-                                  "in that case 12 months last year was a waste"])
+                                  "in that case 12 months last year was a waste", "in that case do you do 12 months for less",
+                                  "in that case have you got 12 months cheaper"])
 def test_fix30_in_that_case_asking_or_weighing_takes_nothing(text):
     assert not any(k.startswith("choice") for k, _ in _facts(PERMIT + [("user", text)], "en"))
 
