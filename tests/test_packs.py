@@ -157,8 +157,12 @@ def test_packs_ecommerce_without_the_pack_no_size_or_ram(lang, text):
     assert not keys & {"size", "ram", "screen"}
 
 
+def test_packs_ecommerce_a_building_named_by_a_letter_is_no_size():
+    """"我家在M栋3单元" is a building, not size M: (lead25d) the building and its unit are the address, and no more."""
+    assert current(tracker("我家在M栋3单元", packs=["ecommerce"], lang="zh")) == {"address": "M栋3单元"}
+
+
 @pytest.mark.parametrize(("lang", "text"), [
-    ("zh", "我家在M栋3单元"),               # a building, not size M
     ("zh", "包裹大概有14寸长"),             # a length, not a screen
     ("en", "I want the S Pen too"),        # a name, not size S
     ("en", "What format is it in, 1080 or 4K?"),  # "rma" inside "format" is no RMA number
