@@ -157,6 +157,11 @@ def test_packs_ecommerce_without_the_pack_no_size_or_ram(lang, text):
     assert not keys & {"size", "ram", "screen"}
 
 
+def test_packs_ecommerce_a_building_named_by_a_letter_is_no_size():
+    """"我家在M栋3单元" is a building, not size M: (lead25d) the building and its unit are the address, and no more."""
+    assert current(tracker("我家在M栋3单元", packs=["ecommerce"], lang="zh")) == {"address": "M栋3单元"}
+
+
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "包裹大概有14寸长"),             # a length, not a screen
     ("en", "I want the S Pen too"),        # a name, not size S
@@ -164,11 +169,6 @@ def test_packs_ecommerce_without_the_pack_no_size_or_ram(lang, text):
 ])
 def test_packs_ecommerce_ordinary_talk_gives_no_fact(lang, text):
     assert current(tracker(text, packs=["ecommerce"], lang=lang)) == {}
-
-
-def test_packs_ecommerce_a_building_letter_is_no_size():
-    # "M栋3单元" is a building (lead25d: a building named by a letter is an address), not size M
-    assert current(tracker("我家在M栋3单元", packs=["ecommerce"], lang="zh")) == {"address": "M栋3单元"}
 
 
 def test_packs_ecommerce_a_length_is_no_screen():

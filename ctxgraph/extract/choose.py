@@ -81,7 +81,10 @@ _SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppo
 # it ("I'm afraid it has to be the starter block")
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|(?:is|are) (?:ok|okay|good|perfect|great|better)"  # (user26) "The twin is ok"
-                    r"|in that case"  # (lead25c) "6 months is £60, 12 months is £100." - "oh in that case do 12 months"
+                    r"|in that case,?\s+(?:just\s+|then\s+)?(?:do|take|get|book|grab|have|make it)(?!\s+(?:you|u|they|we|it)\b)"  # (lead25c)
+                    # "6 months is £60, 12 months is £100." - "oh in that case do 12 months"; (fix30) only before a verb that takes:
+                    # "in that case is 12 months cheaper", "in that case 12 months seems pointless" ask or weigh, and so does the
+                    # verb before its subject ("in that case do you do 12 months for less", "have you got …")
                     r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
 _ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"

@@ -136,8 +136,10 @@ _TO_AFTER = re.compile(r"\S+(?:\s+\S+){0,2}?\s+(?:to|till|until)\s+\S", re.I)
 #: (lead25b) what a day, a date or a clock opens with: only such a value is one a change moves a booking away from ("move
 #: it from |Tuesday", "from |the 3rd", "from |10am"); "moving from |Leeds to York" is a journey (a house move), whose
 #: origin the roles step keeps
-_CALENDAR_AT = re.compile(r"\d|(?:the|next|this|tomorrow|today|tonight|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|"
-                          r"sep|oct|nov|dec|noon|midday|morning|afternoon|evening|lunch)", re.I)
+_CALENDAR_AT = re.compile(r"\d|(?:the|next|this|tomorrow|today|tonight|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|"
+                          r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+                          r"nov(?:ember)?|dec(?:ember)?|noon|midday|morning|afternoon|evening|lunch)\b", re.I)
+#: (fix30) whole words only: "moving from Sunderland / Marlow / Monmouth / Thurso to …" opens with a town, not a day or a month
 
 
 def moved_from(text: str, at: int) -> bool:
@@ -149,6 +151,8 @@ def moved_from(text: str, at: int) -> bool:
     (True, False)
     >>> moved_from("moving from Leeds to York on the 5th", 12)  # (lead25b) a journey's origin, no day moved
     False
+    >>> moved_from("moving from Sunderland to York on the 5th", 12), moved_from("move it from Sat to Sun", 13)  # (fix30) a town
+    (False, True)
     """
     return bool(_MOVED_FROM.search(text[max(0, at - 60):at]) and _TO_AFTER.match(text, at) and _CALENDAR_AT.match(text, at))
 
