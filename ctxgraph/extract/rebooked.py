@@ -59,24 +59,36 @@ def days_of_month(value: str) -> set[int]:
     return {int(next(x for x in m.groups() if x)) for m in _DAY_OF_MONTH.finditer(value)}
 
 
-def _user_turns(ctx: MessageContext) -> list[int]:
-    """The indexes of the user's messages before this one, in order."""
+#: how many of the newest current facts are read for what was said since the user last spoke (a booking's report
+#: and its days are among the newest; a bound keeps the step's cost flat as the conversation grows)
+RECENT_FACTS = 40
+
+
+def _first_and_last_user_turn(ctx: MessageContext) -> tuple[int, int] | None:
+    """The indexes of the user's first and last messages before this one, when they are two; read from the two ends of
+    the turn list, so the cost does not grow with the conversation."""
     G = ctx.graph
-    return sorted(G.nodes[n]["index"] for n in G.graph["kinds"].get("turn", ())
-                  if G.nodes[n]["role"] == "user" and G.nodes[n]["index"] < ctx.index)
+    turns = G.graph["kinds"].get("turn", [])
+    users = (G.nodes[n]["index"] for n in turns if G.nodes[n]["role"] == "user" and G.nodes[n]["index"] < ctx.index)
+    first = next(users, None)
+    last = next((G.nodes[n]["index"] for n in reversed(turns)
+                 if G.nodes[n]["role"] == "user" and G.nodes[n]["index"] < ctx.index), None)
+    return None if first is None or last is None or first == last else (first, last)
 
 
 @step("rebooked", roles=("assistant", "tool"), needs_text=False)
 def rebooked(ctx: MessageContext) -> list[_Unit]:
     """A booking reported for another day retracts the day picked before the user's last message (see the module
     docstring)."""
-    users = _user_turns(ctx)
-    if len(users) < 2:
+    bounds = _first_and_last_user_turn(ctx)
+    if bounds is None:
         return []
-    last = users[-1]
+    first, last = bounds
     G = ctx.graph
-    recent = [(str(d["key"]), str(d["value"])) for _, d in g.current_facts(G) if int(d["turn"]) >= last]
+    recent = [(str(d["key"]), str(d["value"])) for _, d in g.recent_current_facts(G, RECENT_FACTS) if int(d["turn"]) >= last]
     recent += [(u.key, u.value) for u in ctx.units_of(FactUnit) if not u.offered]
+    if not any(REF_KEYS.match(k) for k, _ in recent):
+        return []  # the cheap test first: no reference said since the user last spoke
     earlier = [(int(d["turn"]), str(d["value"])) for _, d in g.nodes_of(G, "fact")
                if ANY_REF_KEYS.search(str(d["key"])) and int(d["turn"]) < last and d["status"] != "offered"]
     made = {v for _, v in earlier}
@@ -86,7 +98,7 @@ def rebooked(ctx: MessageContext) -> list[_Unit]:
     if not booked:
         return []
     # a day said before an earlier booking was that booking's ("valuation Monday 25th, ref VAL-6614" then a gas check)
-    since = max((t for t, _ in earlier), default=users[0])
+    since = max((t for t, _ in earlier), default=first)
     return [RetractUnit(fact=fid) for fid, d in g.current_facts(G)
-            if (WHEN_KEYS.match(str(d["key"])) or PICK_KEYS.match(str(d["key"]))) and max(users[0], since) < int(d["turn"]) < last
+            if (WHEN_KEYS.match(str(d["key"])) or PICK_KEYS.match(str(d["key"]))) and max(first, since) < int(d["turn"]) < last
             and (days := days_of_month(str(d["value"]))) and not days & booked]
