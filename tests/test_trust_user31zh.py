@@ -5,16 +5,7 @@ Chinese only (an English handle or street number is read by other rules)."""
 import pytest
 
 from ctxgraph import Tracker
-
-
-def _facts(messages, lang="zh"):
-    t = Tracker(lang=lang)
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return [(f.key, f.value, f.status) for f in t.state().facts]
-
-
-def _current(facts, key):
-    return [v for k, v, status in facts if k == key and status == "current"]
+from tests.test_trust_user30zh import _current, _facts  # (key, value, status) of every fact; one key's current values
 
 
 def _values(facts):
