@@ -452,6 +452,19 @@ def nodes_of(G: nx.MultiDiGraph, kind: str) -> Iterator[tuple[str, dict]]:
     return ((n, G.nodes[n]) for n in G.graph["kinds"].get(kind, ()))
 
 
+def previous_turn(G: nx.MultiDiGraph, index: int, role: str) -> int | None:
+    """The index of the newest turn of ``role`` before turn ``index`` (None: there is none); read back from ``index``, so
+    the cost is the distance to it, not the length of the chat.
+
+    >>> G = new_graph()
+    >>> for i, r in enumerate(["user", "assistant", "tool"]):
+    ...     G.add_node(f"t{i}", kind="turn", index=i, role=r)
+    >>> previous_turn(G, 3, "user"), previous_turn(G, 0, "user")
+    (0, None)
+    """
+    return next((i for i in range(index - 1, -1, -1) if (G.nodes.get(f"t{i}") or {}).get("role") == role), None)
+
+
 def recent(G: nx.MultiDiGraph, kind: str, n: int) -> list[str]:
     """The ``n`` newest nodes of ``kind``, newest first."""
     return G.graph["kinds"].get(kind, [])[-n:][::-1]

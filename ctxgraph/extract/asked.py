@@ -41,7 +41,7 @@ from .registry import step
 from .facts import _without_fillers
 from .notchosen import asks
 from .problems import no_fault
-from .text import first_match, in_spans, question_sentences, sentence_spans
+from .text import HAN_SPACE, first_match, in_spans, question_sentences, sentence_spans
 
 #: A clause of the answer longer than this (characters) is a statement of its own, not a bare value.
 MAX_VALUE_CHARS = 40
@@ -193,7 +193,7 @@ def _answer_clauses(ctx: MessageContext, text: str):
     for m in _CLAUSES.finditer(text):
         if ctx.profile.segmented and not _SENTENCE_MARK.match(m.group(0)):
             pos = m.start()
-            for gap in _HAN_SPACE.finditer(m.group(0)):
+            for gap in HAN_SPACE.finditer(m.group(0)):
                 yield pos, m.start() + gap.start(), text[pos:m.start() + gap.start()]
                 pos = m.start() + gap.end()
             yield pos, m.end(), text[pos:m.end()]
@@ -201,7 +201,6 @@ def _answer_clauses(ctx: MessageContext, text: str):
             yield m.start(), m.end(), m.group(0)
 
 
-_HAN_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 #: words that say yes to a yes-no question, and no
 _YES = {"en": re.compile(r"^\W*(?:yes|yeah|yep|yup|yea|ya|sure|definitely|absolutely|of course|correct|please|pls|plz|"
                          r"we do|i do|we will|i will|it does|it is|they do|there is|there are|yes please)\b[\s,.!:;-]*", re.I),

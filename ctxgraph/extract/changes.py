@@ -31,6 +31,7 @@ import re
 from .. import _graph as g
 from .._normalize import _parse_cn_integer
 from .._units import FactUnit, _Unit
+from .asked import _HEADCOUNT_SLOTS
 from .context import Mention, MessageContext
 from .countwords import other_measure
 from .cued import cue_role
@@ -200,17 +201,12 @@ def _other_unit(ctx: MessageContext, m: Mention, d: dict) -> bool:
 _NOUN_AFTER = re.compile(r"\s+(?:[a-z]{3,}\s+)?[a-z]{3,}s\b", re.I)
 
 
-#: (lead25c) the slots that count the people of the party
-_PARTY_SLOTS = frozenset({"people", "adults", "children", "teens", "infants"})
-
-
 def _counted_apart(ctx: MessageContext, noun: str) -> bool:
     """(lead25c) Whether an earlier message of the user counted ``noun`` with a number of its own ("2 big cases"): such
     a count is no count of the party, so a change of it ("make it 3 cases") leaves the party as it is."""
     G = ctx.graph
     rx = re.compile(r"\b\d+\s+(?:[a-z]+\s+)?" + re.escape(noun) + r"\b", re.I)
-    return any(d.get("kind") == "turn" and d.get("role") == "user" and rx.search(str(d.get("text") or ""))
-               for _, d in G.nodes(data=True))
+    return any(d.get("role") == "user" and rx.search(str(d.get("text") or "")) for _, d in g.nodes_of(G, "turn"))
 
 
 def _count_pool(ctx: MessageContext, found: list[tuple[str, dict]], m: Mention | None) -> list[tuple[str, dict]]:
@@ -223,7 +219,7 @@ def _count_pool(ctx: MessageContext, found: list[tuple[str, dict]], m: Mention |
         # "make it 3 cases" is no party of 3 ("we're 3 people … make it 4 bikes" still is: one bike each)
         apart = _counted_apart(ctx, noun.group(0).split()[-1])
         return [f for f in found if not str(f[1].get("key", "")).startswith("count_")
-                and not (apart and f[1].get("slot") in _PARTY_SLOTS)]
+                and not (apart and f[1].get("slot") in _HEADCOUNT_SLOTS)]
     if found and str(found[0][1].get("key", "")).startswith("count_"):
         turn = found[0][1].get("turn")
         return [f for f in found if f[1].get("turn") == turn][::-1]

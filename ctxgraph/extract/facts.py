@@ -35,7 +35,7 @@ from .measures import dimension_at, dimensions
 from .notvalues import appositive_day, day_said_unfit, day_unfit, reason_or_condition, ruled_out, service_own
 from .parties import another_age, party_before
 from .registry import step
-from .text import CLAUSE_END, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
+from .text import CLAUSE_END, HAN_SPACE, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
 from .unmet import after_none_found, breaks
 
 
@@ -533,10 +533,6 @@ def _own_value_ahead(ctx, slot: SlotRule, sm: re.Match, start: int, end: int) ->
     return before and after is not None and bool(ctx.text[after.end:end].strip())
 
 
-#: (lead25) a space between two Chinese characters: a comma in a message typed without marks
-_SPACED_ZH = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-
-
 def slot_word_facts(w: FactWriter) -> None:
     """A slot word followed (or preceded) by a value: "预算5000元", "my budget is $500"."""
     ctx, pack = w.ctx, w.ctx.pack
@@ -559,7 +555,7 @@ def slot_word_facts(w: FactWriter) -> None:
         if ctx.lang == "zh" and slot.types and text[sm.end():sm.end() + 1].isspace() and any(
                 m.label in slot.types and m.end == sm.start() for m in ctx.mentions):
             clause_end = sm.end()  # (lead25f) "20号入住 23号退房": the value glued before the word ends its spaced piece
-        gaps = [g.start() for g in _SPACED_ZH.finditer(text, sm.end(), clause_end)] if ctx.lang == "zh" and not slot.types else []
+        gaps = [gap.start() for gap in HAN_SPACE.finditer(text, sm.end(), clause_end)] if ctx.lang == "zh" and not slot.types else []
         if len(gaps) > 1 and text[sm.end():gaps[0]].strip():
             clause_end = gaps[1]  # (lead25) typed with spaces for commas ("颜色不对 我订的灰色 来的米色 订单88120045"): a free
             # value is in the slot word's piece or the next, not the order number three pieces on; a typed slot takes only

@@ -765,7 +765,7 @@ _LIMIT = re.compile(r"不会|不再|不(?=[\u4e00-\u9fff]{0,3}(?:打|联系|发|
 def _user_rules(ctx: MessageContext) -> list[str]:
     """The texts of the active rules the user set in their last message before this one."""
     G = ctx.graph
-    user = next((i for i in range(ctx.index - 1, -1, -1) if (G.nodes.get(f"t{i}") or {}).get("role") == "user"), None)
+    user = g.previous_turn(G, ctx.index, "user")
     return [d["text"] for _, d in g.open_items(G, "constraint") if d.get("turn") == user] if user is not None else []
 
 

@@ -70,9 +70,7 @@ def _first_and_last_user_turn(ctx: MessageContext) -> tuple[int, int] | None:
     G = ctx.graph
     turns = G.graph["kinds"].get("turn", [])
     users = (G.nodes[n]["index"] for n in turns if G.nodes[n]["role"] == "user" and G.nodes[n]["index"] < ctx.index)
-    first = next(users, None)
-    last = next((G.nodes[n]["index"] for n in reversed(turns)
-                 if G.nodes[n]["role"] == "user" and G.nodes[n]["index"] < ctx.index), None)
+    first, last = next(users, None), g.previous_turn(G, ctx.index, "user")
     return None if first is None or last is None or first == last else (first, last)
 
 

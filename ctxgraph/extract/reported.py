@@ -446,7 +446,7 @@ def _after_change(ctx: MessageContext) -> int:
     """(prec22) The index of the user's message right before this one when it changes the booking (the pack's
     corrections, "forget the …", "改成…", "…不要了"), else -1."""
     G = ctx.graph
-    index = next((i for i in range(ctx.index - 1, -1, -1) if G.nodes.get(f"t{i}", {}).get("role") == "user"), None)
+    index = g.previous_turn(G, ctx.index, "user")
     if index is None:
         return -1  # read back from this message to the user's last one, not a sort of every turn of the chat
     text = str(G.nodes[f"t{index}"].get("text") or "")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .registry import step
@@ -342,10 +343,10 @@ def numbers_mended(ctx: MessageContext) -> list[_Unit]:
     if len(numbers) != 1 or not numbers[0].text[:1].isdigit():
         return []
     G = ctx.graph
-    before = [n for n in range(ctx.index - 1, -1, -1) if G.nodes.get(f"t{n}", {}).get("role") == "user"]
-    if not before:
+    before = g.previous_turn(G, ctx.index, "user")
+    if before is None:
         return []
-    facts = [G.nodes[f] for f in G.graph["current_fact"].values() if G.nodes[f].get("turn") == before[0]]
+    facts = [G.nodes[f] for f in G.graph["current_fact"].values() if G.nodes[f].get("turn") == before]
     olds = [d for d in facts if _BARE_VALUE.fullmatch(str(d["value"]))]
     if len(facts) != 1 or len(olds) != 1:
         return []

@@ -269,6 +269,10 @@ _SUB = re.compile(r"[,，、]\s*|\.{2,}\s*|…+\s*|\s+(?=actually\b)|(?<=\S)\s+(
                   r"|(?<=(?<![酒网水氧贴话])吧)(?=[\u4e00-\u9fff])|(?<=(?<![酒网水氧贴话])吧)\s+(?=[0-9A-Za-z])" + _NOT_THE_OTHER, re.I)
 
 
+#: a space between two Chinese characters: a comma in a message typed without marks
+HAN_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
 def sub_clauses(text: str) -> list[tuple[int, str]]:
     """(offset, piece) of each piece of ``text``'s clauses, parted by :data:`_SUB` (moved here from the choose step so
     that the echoed step reads them without importing choose).

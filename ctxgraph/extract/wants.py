@@ -31,7 +31,7 @@ from .._units import ConstraintUnit, DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .measures import dimension_at
 from .registry import step
-from .text import SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask, unmarked_question
+from .text import HAN_SPACE, SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask, unmarked_question
 
 #: the key of the want fact; its name as the state block shows it, by language
 WANT_KEY = "want"
@@ -63,7 +63,6 @@ _PART = re.compile(r"[^,，]+")
 #: what masking the values leaves: a symbol that joined them ("12+256G" -> "+"), a 的 whose value is gone
 _SYMBOLS = re.compile(r"(?<![\w])[^\w\s，,、]+(?![\w])")
 _DANGLING = re.compile(r"的(?=$|[，,、\s])")
-_HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 #: (wants10) the opening says it only asks, for later ("just wondering", "先问一下"): what it asks about is no want yet
@@ -706,7 +705,7 @@ def _clean(said: str, kept_by=None) -> str:
     own keeps), no greeting, no hanging symbols."""
     kept = _NUMBER.sub(lambda m: " " if kept_by is None or kept_by(m.group(0)) or _WHEN.search(m.group(0)) else m.group(0), said)
     kept = _SYMBOLS.sub(" ", kept)
-    kept = _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
+    kept = _DANGLING.sub("", HAN_SPACE.sub("", " ".join(kept.split()))).strip(" ,，、…~～")
     return _GREETING.sub("", kept).strip(" ,，、…~～")
 
 
@@ -770,7 +769,7 @@ def _want_without_given_up(ctx: MessageContext) -> str:
             kept = _swapped(kept, old, new)
     if kept == want:
         return ""
-    return _DANGLING.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip(" ,，、")
+    return _DANGLING.sub("", HAN_SPACE.sub("", " ".join(kept.split()))).strip(" ,，、")
 
 
 def _swapped(text: str, old: str, new: str) -> str:
