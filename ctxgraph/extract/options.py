@@ -290,11 +290,21 @@ _LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like
                         r"|^\s*(?:so\s+)?(?:that|it|this)(?:['’]s|['’]d be|['’]ll be| is| would be| will be)\s+(?=.*\bor\b)", re.I)
 
 
+#: (lead26) a code that names an option in Chinese: a Latin letter with a Han character ("B级", "A款", "C型"), or a
+#: phone's memory and storage ("12+256", "8+128G")
+_CODE_NAME_ZH = re.compile(r"(?<![A-Za-z])[A-Za-z]\d{0,2}[\u4e00-\u9fff]|(?<!\d)\d{1,2}\s*\+\s*\d{2,4}(?!\d)")
+
+
 def _named(text: str, lang: str) -> bool:
-    """The piece names something besides its numbers."""
+    """The piece names something besides its numbers.
+
+    >>> _named("B级180元", "zh"), _named("12+512 6999元", "zh"), _named("180元", "zh")  # (lead26) a code names it
+    (True, True, False)
+    """
     bare = _CLOCK.sub(" ", _PRICE.sub(" ", _DURATION.sub(" ", text)))
     # two Chinese characters first: the cheap test (a word segmenter is slow) decides most pieces
-    return len(_CJK.findall(bare)) >= 2 or any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang))
+    return len(_CJK.findall(bare)) >= 2 or (lang == "zh" and bool(_CODE_NAME_ZH.search(bare))) \
+        or any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang))
 
 
 def offered_options(text: str, lang: str) -> list[Option]:

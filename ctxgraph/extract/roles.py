@@ -794,6 +794,46 @@ def _joined_role(ctx: MessageContext, m: Mention, picked: dict[str, list[Mention
     return None
 
 
+#: (lead26) right before a day: handing a thing over ("drop it off", "dropping the bike off on") or taking it back ("pick up")
+_DROP_OFF = re.compile(r"\bdrop(?:ping)?[- ]?(?:(?:it|them|the \w+|my \w+) )?off(?: on)?\s*$", re.I)
+_PICK_UP = re.compile(r"\bpick(?:ing)?[- ]?(?:(?:it|them|the \w+|my \w+) )?up(?: on)?\s*$", re.I)
+
+
+def _handover_order(ctx: MessageContext, units: list[_Unit]) -> None:
+    """(lead26) A thing dropped off on one day and picked up on a later one, said in that order, is left with the
+    business (a repair, a groom, storage): the drop-off day starts, the pick-up day ends. The pack's cues read a
+    hire's order ("pick up the van Friday, drop it off Sunday"); said the other way round, the two days swap, in the
+    units of this step (``units``) and of the steps before it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "just the truing. i can drop it off saturday and pick up monday"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('checkin', 'saturday'), ('checkout', 'monday')]
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "I'll pick it up Friday and drop it off Sunday"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('checkin', 'Friday'), ('checkout', 'Sunday')]
+    """
+    if ctx.lang != "en":
+        return
+    days = [(n, u, ctx.text.find(u.value)) for n, u in enumerate(units + ctx.units)
+            if isinstance(u, FactUnit) and not u.offered and u.key in ("checkin", "checkout")]
+    start = [(n, u, at) for n, u, at in days if u.key == "checkin" and at >= 0]
+    end = [(n, u, at) for n, u, at in days if u.key == "checkout" and at >= 0]
+    if len(start) != 1 or len(end) != 1:
+        return
+    (n_up, up, at_up), (n_off, off, at_off) = start[0], end[0]
+    if at_off < at_up and _DROP_OFF.search(ctx.text[max(0, at_off - 30):at_off]) \
+            and _PICK_UP.search(ctx.text[max(0, at_up - 30):at_up]):
+        for n, u, value in ((n_up, up, off), (n_off, off, up)):
+            swapped = u.model_copy(update=dict(value=value.value, normalized=value.normalized))
+            if n < len(units):
+                units[n] = swapped
+            else:
+                ctx.units[n - len(units)] = swapped
+
+
 #: what may stand before a place said as one: a preposition's tag, or a verb of going or being somewhere
 _BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
 
@@ -977,4 +1017,5 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     filled |= {u.key for u in moved}
     units += moved
     taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
+    _handover_order(ctx, units)
     return units + _tagged_facts(ctx, taken, filled, questions)
