@@ -84,3 +84,32 @@ def test_a_confirmation_whose_event_has_not_happened_stays_open():
     t.observe_many([{"role": "assistant", "content": "I'll confirm once payment clears."},
                     {"role": "assistant", "content": "Still waiting on the bank, nothing yet."}])
     assert [c.status for c in t.state().commitments] == ["open"]
+
+
+@pytest.mark.parametrize("offer, reply, part, lang", [
+    ("推荐三款：保温杯礼盒168，蓝牙音箱199，茶叶礼盒188。", "茶叶礼盒吧 要印公司logo 数量改成150份", "茶叶礼盒", "zh"),
+])
+def test_pieces_as_many_as_the_lead_in_announced_are_a_list(offer, reply, part, lang):
+    facts = _facts([("user", "hi"), ("assistant", offer), ("user", reply)], lang)
+    assert any(k.startswith("choice") and part in v for k, v in facts), facts
+
+
+def test_a_lead_in_announcing_another_number_makes_no_list():
+    from ctxgraph.extract.options import offered_options
+
+    assert [o.text for o in offered_options("推荐三款：保温杯礼盒168，蓝牙音箱199，茶叶礼盒188。", "zh")] == [
+        "保温杯礼盒168", "蓝牙音箱199", "茶叶礼盒188"]
+    assert offered_options("推荐两款：保温杯礼盒168，蓝牙音箱199，茶叶礼盒188。", "zh") == []
+
+
+def test_try_the_option_first_picks_it():
+    facts = _facts([("user", "my internet keeps dropping every evening"),
+                    ("assistant", "I can send a new router (free) or book an engineer visit (£65 if the fault is inside your home)."),
+                    ("user", "try the router first")], "en")
+    assert any(k.startswith("choice") and "router" in v for k, v in facts), facts
+
+
+def test_a_fault_the_assistant_supposes_is_no_problem_of_the_users():
+    facts = _facts([("user", "我家空调不制冷了"), ("assistant", "可能是缺氟，加氟150元，如果是压缩机坏了要另外报价。")], "zh")
+    assert not any("压缩机" in v for _, v in facts), facts
+    assert any("不制冷" in v for _, v in facts), facts
