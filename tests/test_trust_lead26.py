@@ -113,3 +113,13 @@ def test_a_fault_the_assistant_supposes_is_no_problem_of_the_users():
     facts = _facts([("user", "我家空调不制冷了"), ("assistant", "可能是缺氟，加氟150元，如果是压缩机坏了要另外报价。")], "zh")
     assert not any("压缩机" in v for _, v in facts), facts
     assert any("不制冷" in v for _, v in facts), facts
+
+
+def test_a_word_the_tagger_calls_a_count_with_no_number_is_no_count():
+    facts = _facts([("user", "private room. one of the group is vegan")], "en")
+    assert not any(k == "count" or k.startswith("count_") for k, _ in facts), facts
+
+
+def test_a_name_after_a_relation_is_no_place():
+    facts = _facts([("user", "Can I change the name on a flight booking? my friend Dimitri can't come, his brother Nikos will go instead")], "en")
+    assert ("place", "Nikos") not in facts and any(k == "person_brother" and "Nikos" in v for k, v in facts), facts
