@@ -184,6 +184,8 @@ def chinese_doc(text: str) -> Doc:
         if f in ("nr", "ns") and len(w) == 2 and end == i + 1 and _alone(pairs, i - 1, i + 1) \
                 and len(pairs[i - 1][0]) == 1 and pairs[i - 1][1] in ("n", "nr", "ng") and _CJK_CHAR.match(pairs[i - 1][0]):
             start, f = i - 1, "nr"  # (prec10) a surname jieba cut off a name said alone: "，" "方" "桂兰" "，"
+        if f == "nr" and end == i + 1 and _place_frame(pairs, i):
+            f = "ns"  # (lead26) a district jieba takes for a name, where only a place stands: "从宝山搬到…", "在徐家汇这边"
         if f == "ns":  # one place of several words: "广州" "天河" "客运站", "望京" "西园" "三区"
             while end < len(pairs) and (pairs[end][1] == "ns" and len(pairs[end][0]) > 1
                                         or pairs[end][1] == "n" and _PLACE_NOUN.search(pairs[end][0])):
@@ -192,6 +194,35 @@ def chinese_doc(text: str) -> Doc:
         i = end
     doc.ents = ents
     return doc
+
+
+#: (lead26) a verb of moving or sending right after "从 X" (a place left from, not a person: "从张三那里" has 那里 there)
+_FROM_PLACE_VERB = re.compile(r"^(?:搬|寄|发|运|开|坐|出发|过来|过去|回)")
+#: (lead26) the verbs of moving right before a place ("搬到", "搬去", "迁到")
+_MOVED_TO = re.compile(r"(?:搬|迁)(?:到|去|来)$")
+#: (lead26) where a place's side is said right after it ("徐家汇这边", "宝山那一带")
+_PLACE_SIDE = re.compile(r"^(?:这边|那边|这块|那块|附近|一带|周边|那一带|这一带)")
+
+
+def _place_frame(pairs: list[tuple[str, str]], i: int) -> bool:
+    """(lead26) Whether word ``i``, a name to jieba, stands where only a place can: after 从 with a verb of moving or
+    sending next ("从宝山搬到浦东"), right after a verb of moving ("搬到徐汇"), or after 在 with a side word next
+    ("我在徐家汇这边"). Shanghai's districts and many towns are names to jieba's dictionary.
+
+    >>> [(e.text, e.label_) for e in chinese_doc("从宝山搬到浦东张江").ents][0]
+    ('宝山', 'PLACE')
+    >>> [(e.text, e.label_) for e in chinese_doc("门店吧 我在徐家汇这边").ents]
+    [('徐家汇', 'PLACE')]
+    >>> [(e.text, e.label_) for e in chinese_doc("从张伟那里拿钥匙，在李明这里登记").ents]
+    [('张伟', 'PERSON'), ('李明', 'PERSON')]
+    """
+    before = pairs[i - 1][0] if i > 0 else ""
+    after = "".join(w for w, _ in pairs[i + 1:i + 3])
+    if before == "从":
+        return bool(_FROM_PLACE_VERB.match(after))
+    if before == "在":
+        return bool(_PLACE_SIDE.match(after))
+    return bool(_MOVED_TO.search("".join(w for w, _ in pairs[max(0, i - 2):i])))
 
 
 def _name_end(pairs: list[tuple[str, str]], k: int, tags: tuple[str, ...]) -> bool:

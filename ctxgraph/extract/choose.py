@@ -85,6 +85,7 @@ _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with
                     # "6 months is £60, 12 months is £100." - "oh in that case do 12 months"; (fix30) only before a verb that takes:
                     # "in that case is 12 months cheaper", "in that case 12 months seems pointless" ask or weigh, and so does the
                     # verb before its subject ("in that case do you do 12 months for less", "have you got …")
+                    r"|try(?= (?:the|a|an|that|this)\b)"  # (lead26) "try the router first": the one to go with now
                     r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
 _ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"

@@ -54,9 +54,10 @@ _NOT_BEFORE = re.compile(r"\b(?:not|at|by|after|before|until|till|from|no|number
 #: (counts19) right before the number: the detail of the question just asked ("can we bring them? just 2 dogs")
 _QUESTION_DETAIL = re.compile(r"\?\s*(?:just|only)\s+$", re.I)
 #: (counts19) after a count in its message, a bare number that corrects it ("2 guideparents, Marta and Owen. sorry, 3"):
-#: a cue of correction, then the number alone (no noun, clock or unit after it, no verb: "no 3 is too many" weighs 3)
+#: a cue of correction, then the number alone (no noun, clock or unit after it, no verb: "no 3 is too many" weighs 3;
+#: (lead26) "sorry, 3 is enough" settles on it)
 _RECOUNT = re.compile(rf"[^?]{{0,40}}?\b(?:sorry|no|actually|i mean|or rather|wait|make (?:it|that))\W{{1,3}}(?P<num>{_NUMBER})"
-                      r"(?!\s*(?:[a-z]{3,}\b|is\b|'[sd]\b|'ll\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
+                      r"(?!\s*(?:[a-z]{3,}\b|is\b(?!\s+(?:enough|fine|plenty|ok(?:ay)?|good)\b)|'[sd]\b|'ll\b|[:.]\d|%|am\b|pm\b)|\d)", re.I)
 #: (en17) right before the number: a deed done in the past ("I swapped two digits", "the partners have added four
 #: names"), a story of what happened, no count the user asks for
 _DONE_BEFORE = re.compile(r"\b(?:[a-z]{3,}ed|had)\s+$", re.I)  # (counts19) "we had 3 cars towed last month"

@@ -141,7 +141,7 @@ def tags(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _pieces(sentence: str, kinds: bool = False) -> list[str]:
+def _pieces(sentence: str, kinds: bool = False, announced: int = 0) -> list[str]:
     """A sentence's parts that may be options: split at explicit separators, then at commas
     when two or more comma-split parts state the same kind of measure (a part that names
     nothing, "5600元", stays with the part before it).
@@ -162,6 +162,8 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
     ['Thai Street Food', 'Fresh Pasta & Italian', 'Indian Thali']
     >>> _pieces("Paddington 2 (1h43), The Grand Budapest Hotel (1h39) or Hunt for the Wilderpeople (1h41)")
     ['Paddington 2 (1h43)', 'The Grand Budapest Hotel (1h39)', 'Hunt for the Wilderpeople (1h41)']
+    >>> _pieces("保温杯礼盒168，蓝牙音箱199，茶叶礼盒188", True, 3)  # (lead26) as many named parts as the lead-in announced
+    ['保温杯礼盒168', '蓝牙音箱199', '茶叶礼盒188']
     """
     out = []
     parts = _SEPARATOR.split(sentence)
@@ -194,6 +196,9 @@ def _pieces(sentence: str, kinds: bool = False) -> list[str]:
         if kinds and "、" in part and bits and _LAST_JOIN.search(bits[last]):  # "光面、绒面（…）和珠光": the last one after 和
             bits[last:last + 1] = [b.strip() for b in _LAST_JOIN.split(bits[last], maxsplit=1) if b.strip()]
         enumerated = kinds and "、" in part and all(_short(b, True) for b in bits)  # (wants11) "方式有三种：A、B、C"
+        # (lead26) "推荐三款：保温杯礼盒168，蓝牙音箱199，茶叶礼盒188": the parts the lead-in counted, each naming something
+        enumerated = enumerated or (kinds and announced >= 2 and len(bits) == announced and len(parts) == 1
+                                    and all(_named(b, "zh" if _CJK.search(b) else "en") for b in bits))
         if len(bits) >= 2 and (enumerated or not measured and _SEPARATOR.search(sentence) and (
                 all(_short(b) for b in bits) or all(_BRACKETED.search(b) for b in bits))):
             out += bits  # (miss6) "Roller, Roman or vertical?": a list of short names before the "or"; (picks10) names
@@ -240,6 +245,25 @@ _LAST_AND = re.compile(r"(?:(?<=[)）\d])|(?<=\d[元块]))\s*(?:\band\b|和|以�
 #: (fix14c) a count of kinds closing a joined pair ("入门班480元和进阶班880元两种"): the list's lead-in said last, no part of
 #: the last option
 _KINDS_TAIL = re.compile(r"(?<=[\u4e00-\u9fff\d])\s*(?:这)?[两二三四五几]\s*(?:种|款|类|个|档)(?:选择|套餐|课程|方案)?\s*$")
+
+
+#: (lead26) the number of kinds a lead-in announces ("推荐三款：", "有两种：", "we have 3 options:")
+_ANNOUNCED = re.compile(r"([两二三四五六]|\d)\s*(?:种|款|类|个|档|套)|\b(two|three|four|five|six|\d) (?:options|types|kinds|choices)\b", re.I)
+_COUNT_WORDS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _announced(lead: str) -> int:
+    """(lead26) How many options a lead-in says follow, 0 when it says no number: pieces as many as that are the list,
+    though they carry no measure ("推荐三款：保温杯礼盒168，蓝牙音箱199，茶叶礼盒188").
+
+    >>> _announced("推荐三款："), _announced("We have 2 options: "), _announced("有以下几种：")
+    (3, 2, 0)
+    """
+    m = _ANNOUNCED.search(lead)
+    if not m:
+        return 0
+    said = (m.group(1) or m.group(2)).casefold()
+    return int(said) if said.isdigit() else _COUNT_WORDS.get(said, 0)
 
 
 def _last_and(bit: str) -> list[str]:
@@ -290,11 +314,21 @@ _LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like
                         r"|^\s*(?:so\s+)?(?:that|it|this)(?:['’]s|['’]d be|['’]ll be| is| would be| will be)\s+(?=.*\bor\b)", re.I)
 
 
+#: (lead26) a code that names an option in Chinese: a Latin letter with a Han character ("B级", "A款", "C型"), or a
+#: phone's memory and storage ("12+256", "8+128G")
+_CODE_NAME_ZH = re.compile(r"(?<![A-Za-z])[A-Za-z]\d{0,2}[\u4e00-\u9fff]|(?<!\d)\d{1,2}\s*\+\s*\d{2,4}(?!\d)")
+
+
 def _named(text: str, lang: str) -> bool:
-    """The piece names something besides its numbers."""
+    """The piece names something besides its numbers.
+
+    >>> _named("B级180元", "zh"), _named("12+512 6999元", "zh"), _named("180元", "zh")  # (lead26) a code names it
+    (True, True, False)
+    """
     bare = _CLOCK.sub(" ", _PRICE.sub(" ", _DURATION.sub(" ", text)))
     # two Chinese characters first: the cheap test (a word segmenter is slow) decides most pieces
-    return len(_CJK.findall(bare)) >= 2 or any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang))
+    return len(_CJK.findall(bare)) >= 2 or (lang == "zh" and bool(_CODE_NAME_ZH.search(bare))) \
+        or any(re.search(r"[^\W\d_]", w) for w in content_words(bare, lang))
 
 
 def offered_options(text: str, lang: str) -> list[Option]:
@@ -320,7 +354,7 @@ def offered_lists(text: str, lang: str) -> list[list[Option]]:
 @lru_cache(maxsize=256)
 def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
     if not _SEPARATOR.search(text) and "、" not in text and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2 \
-            and not _NAMED_HINT.search(text) and not ("和" in text and asks_which(text)):
+            and not _NAMED_HINT.search(text) and not ("和" in text and asks_which(text)) and not _ANNOUNCED.search(text):
         return [], []  # no "or", fewer than two measures and no names listed with details: no list (the cheap test first)
     best: list[Option] = []
     lists: list[list[Option]] = []
@@ -337,7 +371,8 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
             lists.append(best)
             measured = []
             continue
-        pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):], kinds)) if p and not _ASKING.search(p)]
+        pieces = [p for p in (_without_asking_tail(p) for p in _pieces(sentence[len(lead):], kinds, _announced(lead)))
+                  if p and not _ASKING.search(p)]
         paired = _joined_pair(pieces[0]) if len(pieces) == 1 and lead and asks_which(text) else []
         pieces = paired or pieces  # (lead24) "我们有小面包车和中型面包车，您要哪种？": two kinds to pick from
         # (picks10) a piece told by its price and another measure alone is an option ("2位8小时2200元")
@@ -356,7 +391,7 @@ def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Opti
         # a breakdown of one price ("后盖220元，加电池一共369元")
         listed = _SEPARATOR.search(sentence) or (all(o.measures for o in opts) and (lead or asks_which(text))) \
             or (kinds and "、" in sentence) or (all("price" in o.measures for o in opts) and not any(_ADDS.match(p) for p in pieces[1:])) \
-            or bool(paired)
+            or bool(paired) or (kinds and _announced(lead) == len(opts))  # (lead26) as many as the lead-in announced
         # (wants11) kinds listed after a lead-in that announces them ("清洗方式有三种：A、B、C"); pieces each with its own price
         # and no word of adding ("A fixed tow bar is £280, a detachable one £390."): options though no question follows
         if 2 <= len(opts) <= MAX_OPTIONS and listed:

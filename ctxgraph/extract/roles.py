@@ -537,6 +537,22 @@ def _a_language(ctx: MessageContext, m: Mention) -> bool:
     return m.label == "cuisine" and bool(_LANGUAGE_HEAD.match(ctx.text, m.end))
 
 
+#: (lead26) a number in a count: digits, a number word, or a Chinese numeral
+_A_NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千万几]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"\w+teen|twenty|thirty|forty|fifty|hundred|dozen|couple|few|several|a pair|both|single|double)\b", re.I)
+
+
+def _count_without_number(m: Mention) -> bool:
+    """(lead26) A span the value tagger calls a count with no number in it ("one of the group is vegan": ``vegan``) is
+    no count.
+
+    >>> from ctxgraph.extract.context import Mention
+    >>> _count_without_number(Mention(0, 5, "count", "vegan", "vegan")), _count_without_number(Mention(0, 5, "count", "a dozen", "a dozen"))
+    (True, False)
+    """
+    return m.label == "count" and not _A_NUMBER.search(m.text)
+
+
 def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], questions: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
     for m in tagged_mentions(ctx):
@@ -555,7 +571,7 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if cued and cued in ctx.pack.slots and (slot is None or not slot.scoped):
             slot = ctx.pack.slots[cued]
         if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m) \
-                or _said_of_a_person(ctx, m) or _part_of_the_party(ctx, m):
+                or _said_of_a_person(ctx, m) or _part_of_the_party(ctx, m) or _count_without_number(m) or _named_kin(ctx, m):
             continue
         if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
             slot = ctx.pack.slots.get("product")
@@ -794,6 +810,64 @@ def _joined_role(ctx: MessageContext, m: Mention, picked: dict[str, list[Mention
     return None
 
 
+#: (lead26) right before a day: handing a thing over ("drop it off", "dropping the bike off on") or taking it back ("pick up")
+_DROP_OFF = re.compile(r"\bdrop(?:ping)?[- ]?(?:(?:it|them|the \w+|my \w+) )?off(?: on)?\s*$", re.I)
+_PICK_UP = re.compile(r"\bpick(?:ing)?[- ]?(?:(?:it|them|the \w+|my \w+) )?up(?: on)?\s*$", re.I)
+
+
+def _handover_order(ctx: MessageContext, units: list[_Unit]) -> None:
+    """(lead26) A thing dropped off on one day and picked up on a later one, said in that order, is left with the
+    business (a repair, a groom, storage): the drop-off day starts, the pick-up day ends. The pack's cues read a
+    hire's order ("pick up the van Friday, drop it off Sunday"); said the other way round, the two days swap, in the
+    units of this step (``units``) and of the steps before it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "just the truing. i can drop it off saturday and pick up monday"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('checkin', 'saturday'), ('checkout', 'monday')]
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "I'll pick it up Friday and drop it off Sunday"})
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('checkin', 'Friday'), ('checkout', 'Sunday')]
+    """
+    if ctx.lang != "en":
+        return
+    days = [(n, u, ctx.text.find(u.value)) for n, u in enumerate(units + ctx.units)
+            if isinstance(u, FactUnit) and not u.offered and u.key in ("checkin", "checkout")]
+    start = [(n, u, at) for n, u, at in days if u.key == "checkin" and at >= 0]
+    end = [(n, u, at) for n, u, at in days if u.key == "checkout" and at >= 0]
+    if len(start) != 1 or len(end) != 1:
+        return
+    (n_up, up, at_up), (n_off, off, at_off) = start[0], end[0]
+    if at_off < at_up and _DROP_OFF.search(ctx.text[max(0, at_off - 30):at_off]) \
+            and _PICK_UP.search(ctx.text[max(0, at_up - 30):at_up]):
+        for n, u, value in ((n_up, up, off), (n_off, off, up)):
+            swapped = u.model_copy(update=dict(value=value.value, normalized=value.normalized))
+            if n < len(units):
+                units[n] = swapped
+            else:
+                ctx.units[n - len(units)] = swapped
+
+
+#: (lead26) a relation said right before a name ("his brother Nikos", "my wife, Andrea")
+_KIN_BEFORE = re.compile(_EN_POSSESSED.pattern + r",?\s+$", re.I)
+
+
+def _named_kin(ctx: MessageContext, m: Mention) -> bool:
+    """(lead26) A place or an organisation the NER (or the value tagger) found right after a relation word is the
+    relation's name ("his brother Nikos": a person, kept by the kin steps), no place of the user's.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "my friend Dimitri can't come, his brother Nikos will go instead"})
+    >>> sorted(f.key for f in t.state().facts if f.status == "current" and "Nikos" in f.value and f.key != "problem")
+    ['person_brother']
+    """
+    return ctx.lang == "en" and m.label in ("GPE", "LOC", "FAC", "ORG", "NORP", "place") \
+        and bool(_KIN_BEFORE.search(ctx.text, max(0, m.start - 40), m.start))
+
+
 #: what may stand before a place said as one: a preposition's tag, or a verb of going or being somewhere
 _BEFORE_A_PLACE = re.compile(r"(?:到|去|回|来|往|飞|住|在|从|离|至|于|经|过|逛|游|玩|出发|抵达|前往)$")
 
@@ -940,6 +1014,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
         if _part_of_the_party(ctx, m):
             continue  # (user29) "two of us are 12": some of the party, no count of it
+        if _named_kin(ctx, m):
+            continue  # (lead26) "his brother Nikos will go instead": a person the NER took for a place
         if _adverbial_place(ctx, m):
             continue  # "想约上门喂猫", "约个深度保洁", "能延时到六点": a word jieba knows as a place, said as a manner
         if _ORG_NAME.match(ctx.text, m.end) and m.label == "PLACE":
@@ -977,4 +1053,5 @@ def roles(ctx: MessageContext) -> list[_Unit]:
     filled |= {u.key for u in moved}
     units += moved
     taken += [u.value.casefold() for u in units]  # a value bound here is not the tagger's again
+    _handover_order(ctx, units)
     return units + _tagged_facts(ctx, taken, filled, questions)
