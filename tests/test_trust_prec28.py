@@ -78,3 +78,34 @@ def test_trust_prec28_en_one_thing_said_again_replaces_a_held_count():
 ])
 def test_trust_prec28_a_count_not_said_again_moves_nothing(lang, turns, kept):
     assert _holds(_state(lang, *turns), kept)
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    pytest.param("en", [("user", "hi need a cement mixer for a garden wall, mon to wed next week"),
+                        ("assistant", "We have a 110L mixer at 25 a day."),
+                        ("user", "great. actually make it tues-wed, the sand comes late")],
+                 "mon to wed", "tues-wed", id="en-weekdays"),
+    pytest.param("en", [("user", "Hello, I want to request how many parking fines the council issued from 2019 to 2022, by street."),
+                        ("assistant", "Four years by street may exceed the cost limit. We could do 2019-2022 in total, or 2021-2022 by street."),
+                        ("user", "The second one then, 2021 and 2022 by street please")],
+                 "2019 to 2022", "2021 and 2022", id="en-years"),
+    pytest.param("zh", [("user", "国庆想租辆车去海边 杭州提车 10月2到10月5号"),
+                        ("assistant", "好的，10月2日到10月5日有一台途观。"),
+                        ("user", "那个 改成10月6号还车吧 多玩一天")],
+                 "10月2到10月5号", "10月2到10月6号", id="zh-new-end"),
+])
+def test_trust_prec28_a_span_said_again_moves_the_value_that_held_it(lang, turns, old, new):
+    facts = _state(lang, *turns)
+    assert not _holds(facts, old), facts
+    assert _holds(facts, new), facts
+
+
+@pytest.mark.parametrize(("lang", "turns", "kept"), [
+    pytest.param("en", [("user", "need a cement mixer, mon to wed next week"), ("assistant", "110L at 25 a day."),
+                        ("user", "could it be tues-wed instead?")], "mon to wed", id="en-question"),
+    pytest.param("zh", [("user", "想租辆车 10月2到10月5号"), ("assistant", "好的。"),
+                        ("user", "改成10月1号还车行吗")], "10月2到10月5号", id="zh-end-before-start-asked"),
+])
+def test_trust_prec28_a_span_not_said_again_moves_nothing(lang, turns, kept):
+    assert _holds(_state(lang, *turns), kept)
+
