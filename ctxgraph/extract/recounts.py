@@ -63,6 +63,8 @@ _ZH_UNIT = r"[个位名张台辆间套只头匹条]"
 _ZH_KEYED_END = re.compile(rf"(?P<num>{_ZH_NUM})(?P<unit>{_ZH_UNIT})(?:左右|上下)?$")
 #: (zh) a count in a measure word of any thing right after its noun of two characters ("员工十五个")
 _ZH_NOUN_COUNT = re.compile(rf"(?P<noun>[\u4e00-\u9fff]{{2}})(?P<num>{_ZH_NUM})(?P<unit>{_ZH_UNIT})(?:左右|上下)?")
+#: (zh) any count in a measure word: a message without one moves no count
+_ZH_ANY_COUNT = re.compile(rf"(?:{_ZH_NUM})(?:{_ZH_UNIT}|口人|个平方|平方米|平方|平米|羽)")
 #: (zh) a clause's bounds
 _ZH_CLAUSE = re.compile(r"[，,。！!？?；;\s]")
 #: (zh) right before the count: it is ruled out or compared, not the new count ("不是五口人")
@@ -241,8 +243,8 @@ def recounts(ctx: MessageContext) -> list[_Unit]:
     """Each earlier value of the user's holding a count this message says again with another number, superseded by
     itself with the new count (see the module)."""
     said, total = _new_counts(ctx), _total(ctx)
-    if not said and total is None and ctx.lang == "en":
-        return []
+    if not said and total is None and (ctx.lang == "en" or not _ZH_ANY_COUNT.search(ctx.text)):
+        return []  # most messages stop here: no count of a thing is said
     out: list[_Unit] = []
     for fid, d in _held_users(ctx):
         value = str(d["value"])
