@@ -73,6 +73,12 @@ def test_trust_prec28_en_one_thing_said_again_replaces_a_held_count():
                         ("user", "Ann. The total for the last job, that's 40, was fine")], "three watches", id="en-total-mid-sentence"),
     pytest.param("zh", [("user", "我想报名春季赛 报五羽"), ("assistant", "每羽300元。"),
                         ("user", "五羽没错 不是四羽")], "五羽", id="zh-ruled-out"),
+    pytest.param("en", [("user", "We want to install five lampposts along the drive"), ("assistant", "Steel or cast iron?"),
+                        ("user", "steel. last year we had four posts put in at the other gate")], "five lampposts", id="en-last-year"),
+    pytest.param("zh", [("user", "你好，我想报名春季赛 报五羽"), ("assistant", "每羽300元。"),
+                        ("user", "好的 去年报了四羽")], "五羽", id="zh-last-year"),
+    pytest.param("en", [("user", "need a cement mixer, mon to wed next week"), ("assistant", "110L at 25 a day."),
+                        ("user", "last time I had it tues-wed and it was fine")], "mon to wed", id="en-span-last-time"),
     pytest.param("zh", [("user", "员工十二个左右，要办环评"), ("assistant", "好的。"),
                         ("user", "员工多少个算大厂？二十个吗")], "十二个", id="zh-question"),
 ])

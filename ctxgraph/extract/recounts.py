@@ -39,6 +39,7 @@ from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .countwords import _NUMBER as _EN_MANY, _PLURAL
 from .registry import step
+from .text import clause_at, story_clause, unmarked_question
 
 #: (en) a count: a number, up to two words, the thing's noun ("2 spare rooms", "three flagpoles", "1 spare room")
 _EN_COUNT = re.compile(rf"(?<![\w£$€¥.,:/#-])(?P<num>{_EN_MANY}|one|1)(?P<words>(?:\s+[a-z]{{3,}}(?![\w'’-])){{1,3}})", re.I)
@@ -160,7 +161,22 @@ def _new_counts(ctx: MessageContext) -> list[Count]:
         said = en_counts(ctx.text)
     else:
         said = [c for c in zh_counts(ctx.text) if not _ZH_NOT_BEFORE.search(ctx.text[max(0, c.start - 2):c.start])]
-    return [c for c in said if c.thing and not ctx.asking(c.start) and not _in_other_value(ctx, c)]
+    return [c for c in said if c.thing and not ctx.asking(c.start) and not _in_other_value(ctx, c) and not other_time(ctx, c.start)]
+
+
+#: (zh) a clause of another time or a story ("去年是12桌", "上次才10个", "原来五口人")
+_ZH_STORY = re.compile(r"去年|前年|上次|上回|以前|之前|原来|当时|那时")
+
+
+def other_time(ctx: MessageContext, at: int) -> bool:
+    """The count at ``at`` is said of another time or as a deed done ("last year we had 15 chairs", "去年是12桌", "I
+    swapped two"), or in a zh question with no mark ("二十个吗"): no count the user gives now."""
+    from .counts import _DONE_BEFORE
+
+    if ctx.lang == "en":
+        return story_clause(ctx.text, at) or bool(_DONE_BEFORE.search(ctx.text[max(0, at - 16):at]))
+    clause = clause_at(ctx.text, at)
+    return bool(_ZH_STORY.search(clause)) or unmarked_question(ctx.text, at)
 
 
 def _in_other_value(ctx: MessageContext, c: Count) -> bool:
@@ -198,7 +214,7 @@ def _keyed_count(ctx: MessageContext, key: str, value: str) -> tuple[Count, Coun
             clause = _ZH_CLAUSE.search(ctx.text, at)
             stop = clause.start() if clause else len(ctx.text)
             m = re.compile(rf"(?P<num>{_ZH_NUM})" + re.escape(held.thing)).search(ctx.text, at, stop)
-            if m and not ctx.asking(m.start()):
+            if m and not ctx.asking(m.start()) and not other_time(ctx, m.start()):
                 return held, Count(m.group("num"), held.thing, m.start(), m.end())
     return None
 
@@ -206,7 +222,7 @@ def _keyed_count(ctx: MessageContext, key: str, value: str) -> tuple[Count, Coun
 def _total(ctx: MessageContext) -> str | None:
     """(en) The number of a bare total the message sums up with ("so that's five")."""
     m = _EN_TOTAL.search(ctx.text) if ctx.lang == "en" else None
-    return m.group("num") if m and not ctx.asking(m.start()) else None
+    return m.group("num") if m and not ctx.asking(m.start()) and not other_time(ctx, m.start("num")) else None
 
 
 def _followed(value: str, old: Count, new: str) -> str:

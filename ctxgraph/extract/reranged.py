@@ -28,6 +28,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
+from .recounts import other_time
 from .text import in_spans, question_sentences
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?s?"
@@ -76,7 +77,7 @@ def _new_spans(ctx: MessageContext) -> list[Span]:
     said = [s for s in spans(ctx.text) if not _NOT_BEFORE.search(ctx.text[max(0, s.start - 8):s.start])]
     if ctx.lang == "zh":
         said += [Span("zh_end", m.group("b"), m.start("b"), m.end("b")) for m in _ZH_NEW_END.finditer(ctx.text)]
-    return [s for s in said if not ctx.asking(s.start) and not in_spans(s.start, asked)]
+    return [s for s in said if not ctx.asking(s.start) and not in_spans(s.start, asked) and not other_time(ctx, s.start)]
 
 
 def _moved(old: Span, new: Span) -> str | None:
