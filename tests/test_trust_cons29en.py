@@ -1,0 +1,96 @@
+"""(cons29en) English constraints in the right status, on chats of our own.
+
+- A rule taken back by what the user said about it: "scrap what I said about the balloons", "about the weekends, you can
+  forget it". The pack read "forget / scratch / disregard what I said" and "the X thing, forget it"; "scrap" and the
+  "about the X, forget it" order were missing, so the rule stayed active.
+- Where a thing goes, said against a relative or another's own ("post it to me, not dad", "send it to me, jo@…, not
+  mam", "use my email not his"): the contrast cue read only pronouns after "not" ("invoice to the ltd not me").
+
+Chinese says both already ("工作日那个就算了", "寄给我 不要寄给我爸"): those cases guard the edges here. "风笛那个你就当我没说"
+(a rule taken back as "as if I never said it") lifts nothing in Chinese yet: left to the Chinese lane.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _rules(lang: str, said: list[dict]) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many(said)
+    return [(c.text, c.status) for c in t.state().constraints]
+
+
+def _status(rules, word: str) -> set[str]:
+    return {st for text, st in rules if word.lower() in text.lower()}
+
+
+# --- a rule taken back by what was said about it ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule, lift, word", [
+    ("Please no balloons, the dog goes mad at the popping", "Actually scrap what I said about balloons, the dog is at my mum's that day", "balloons"),
+    ("the fitting must be on weekdays only, we run a market at weekends", "And about the weekdays, you can forget it, the market has closed", "weekdays"),
+])
+def test_a_rule_taken_back_by_what_was_said_about_it(rule, lift, word):
+    rules = _rules("en", [user(rule), bot("Noted."), user(lift)])
+    assert _status(rules, word) == {"lifted"}
+
+
+@pytest.mark.parametrize("rule, lift, word", [
+    # what was said about another thing lifts no rule
+    ("Please no balloons, the dog goes mad at the popping", "scrap what I said about the cake, chocolate is fine", "balloons"),
+    ("no glitter on the card, my nan hates it", "about the envelope, forget it, any colour", "glitter"),
+    # a rule kept in mind is no rule taken back
+    ("no glitter on the card, my nan hates it", "about the glitter, don't forget it, she really hates it", "glitter"),
+])
+def test_what_was_said_about_another_thing_lifts_nothing(rule, lift, word):
+    rules = _rules("en", [user(rule), bot("Noted."), user(lift)])
+    assert _status(rules, word) == {"active"}
+
+
+def test_a_rule_taken_back_by_its_own_word_guard():
+    """"forget" said right after the rule's own word lifted it before (the older cues): still so."""
+    rules = _rules("en", [user("no glitter on the card, my nan hates it"), bot("Noted."),
+                          user("oh about the glitter, forget it, she says it's fine for a birthday")])
+    assert _status(rules, "glitter") == {"lifted"}
+
+
+def test_zh_a_rule_taken_back_by_its_name_guard():
+    rules = _rules("zh", [user("只能工作日施工 周末草坪上有婚礼"), bot("好的。"), user("工作日那个就算了 婚礼换地方了 周六也行")])
+    assert _status(rules, "工作日") == {"lifted"}
+
+
+# --- where a thing goes, against a relative or another's own -----------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("Yes post the certificate to me, not dad, it's a surprise", "not dad"),
+    ("send it to me, kay.lowe@example.com, not mam, she doesn't do email", "not mam"),
+    ("Tom Reed, 07700 900123. Use my email not his, he's only 12", "not his"),
+])
+def test_where_it_goes_against_a_relative_is_a_rule(said, word):
+    rules = _rules("en", [bot("Where should we send it?"), user(said)])
+    assert _status(rules, word) == {"active"}
+
+
+@pytest.mark.parametrize("said", [
+    "last year the invoice went to my landlord not dad",   # a past event
+    "it's my dad's birthday, not my mum's",                  # what a thing is, no "to"
+    "my brother is the one to call, not me",                 # who to call is said by the older cues or not at all
+])
+def test_no_rule_without_a_destination_said_now(said):
+    rules = _rules("en", [user(said)])
+    assert not any("not dad" in t or "not my mum" in t for t, _ in rules)
+
+
+def test_a_place_against_a_relative_place_guard():
+    """A place against a relative's place ("our flat not my brother's") was a rule before (cons16's twin phrases): still so."""
+    rules = _rules("en", [bot("Where should we send it?"), user("the letters go to our flat not my brother's")])
+    assert _status(rules, "not my brother") == {"active"}
+
+
+def test_zh_where_it_goes_against_a_relative_guard():
+    rules = _rules("zh", [user("证书寄给我 不要寄给我爸 是个惊喜")])
+    assert _status(rules, "我爸") == {"active"}
