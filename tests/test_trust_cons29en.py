@@ -94,3 +94,30 @@ def test_a_place_against_a_relative_place_guard():
 def test_zh_where_it_goes_against_a_relative_guard():
     rules = _rules("zh", [user("证书寄给我 不要寄给我爸 是个惊喜")])
     assert _status(rules, "我爸") == {"active"}
+
+
+# --- a rule with the situation said right after it that names its thing: one rule with its reason ----------------------
+
+@pytest.mark.parametrize("said, reason", [
+    ("Not Tuesday, my son has swimming on Tuesdays. Thursday is good.", "swimming"),
+    ("Not Monday, I have bridge on Mondays. Wednesday please.", "bridge"),
+])
+def test_a_rule_keeps_the_reason_that_names_its_thing(said, reason):
+    rules = _rules("en", [bot("Which day suits?"), user(said)])
+    assert len(rules) == 1 and reason in rules[0][0] and rules[0][1] == "active"
+
+
+@pytest.mark.parametrize("said, rule", [
+    ("Not Tuesday, we're flexible on times otherwise", "Not Tuesday"),   # a situation that does not name the rule's thing
+    ("Not Tuesday, I'll be around the rest of the week", "Not Tuesday"),  # a promise of the user's, no situation
+])
+def test_a_rule_keeps_no_clause_that_is_not_its_reason(said, rule):
+    rules = _rules("en", [bot("Which day suits?"), user(said)])
+    assert [t for t, _ in rules] == [rule]
+
+
+def test_a_kept_reason_widens_no_lift():
+    """The rule's own reason read into it lifts nothing later that only its reason's words name."""
+    rules = _rules("en", [bot("Which day suits?"), user("Not Tuesday, my son has swimming on Tuesdays."), bot("Thursday then."),
+                          user("my son says hi, swimming is fun lol. Thursday at 10 please")])
+    assert _status(rules, "Not Tuesday") == {"active"}
