@@ -121,3 +121,22 @@ def test_a_kept_reason_widens_no_lift():
     rules = _rules("en", [bot("Which day suits?"), user("Not Tuesday, my son has swimming on Tuesdays."), bot("Thursday then."),
                           user("my son says hi, swimming is fun lol. Thursday at 10 please")])
     assert _status(rules, "Not Tuesday") == {"active"}
+
+
+# --- what was ruled out said now to be allowed ------------------------------------------------------------------------
+
+def test_a_thing_said_to_be_allowed_now_lifts_its_rule():
+    rules = _rules("en", [user("it's a rented flat, so no nails in the walls whatsoever"), bot("Understood."),
+                          user("actually the landlord rang: nails are allowed if we fill the holes after, so go ahead")])
+    assert _status(rules, "nails") == {"lifted"}
+
+
+@pytest.mark.parametrize("later", [
+    "and no glue either, glue isn't allowed in the lease",      # denied
+    "no screws are allowed either",                             # a rule of its own
+    "are nails allowed if we fill the holes?",                  # asked
+    "smoking is allowed on the balcony, fyi",                   # another thing
+])
+def test_what_is_not_said_to_be_allowed_now_lifts_nothing(later):
+    rules = _rules("en", [user("it's a rented flat, so no nails in the walls whatsoever"), bot("Understood."), user(later)])
+    assert _status(rules, "nails") == {"active"}
