@@ -140,3 +140,36 @@ def test_a_thing_said_to_be_allowed_now_lifts_its_rule():
 def test_what_is_not_said_to_be_allowed_now_lifts_nothing(later):
     rules = _rules("en", [user("it's a rented flat, so no nails in the walls whatsoever"), bot("Understood."), user(later)])
     assert _status(rules, "nails") == {"active"}
+
+
+# --- a date or a holiday ruled out at the head of a clause, and lifted when its reason is called off ------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("the 2nd works. not on the 9th tho, im at a wedding in york on the 9th", "9th"),
+    ("tuesdays at 6 for 8 weeks. and skip tues 14th nov, we're all at a trade fair", "14th nov"),
+    ("not easter we're in spain that week. the evening course please", "easter"),
+])
+def test_a_date_ruled_out_is_a_rule(said, word):
+    rules = _rules("en", [bot("Which dates suit?"), user(said)])
+    assert _status(rules, word) == {"active"}
+
+
+@pytest.mark.parametrize("said", [
+    "is it not on the 9th?",            # asked
+    "the party is not on the 9th, it's the 10th",   # a fact corrected, no clause head
+])
+def test_a_date_not_ruled_out_is_no_rule(said):
+    rules = _rules("en", [bot("Which dates suit?"), user(said)])
+    assert not any("9th" in t for t, _ in rules)
+
+
+def test_a_date_rule_is_lifted_when_its_reason_is_called_off():
+    rules = _rules("en", [bot("Which dates suit?"), user("not easter we're in spain that week. the evening course please"),
+                          bot("Evenings it is."), user("omg spain is cancelled lol. is the easter one still free??")])
+    assert _status(rules, "easter") == {"lifted"}
+
+
+def test_something_else_called_off_lifts_nothing():
+    rules = _rules("en", [bot("Which dates suit?"), user("not easter we're in spain that week. the evening course please"),
+                          bot("Evenings it is."), user("my gym class is cancelled tonight so I can do a call at 7")])
+    assert _status(rules, "easter") == {"active"}
