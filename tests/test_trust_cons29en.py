@@ -173,3 +173,24 @@ def test_something_else_called_off_lifts_nothing():
     rules = _rules("en", [bot("Which dates suit?"), user("not easter we're in spain that week. the evening course please"),
                           bot("Evenings it is."), user("my gym class is cancelled tonight so I can do a call at 7")])
     assert _status(rules, "easter") == {"active"}
+
+
+# --- a need said with its subject left out at the head of a sentence ---------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("just the sunday. got my certs. needs power tho, for the slushie machine", "power"),
+    ("a nanny for 3 days a week. needs to drive (nursery run) and good with dogs", "drive"),
+])
+def test_a_need_without_its_subject_is_a_rule(said, word):
+    rules = _rules("en", [bot("What do you need?"), user(said)])
+    assert _status(rules, word) == {"active"}
+
+
+@pytest.mark.parametrize("said", [
+    "a laptop for uni. Needs 16GB RAM minimum",     # a value said with its number
+    "needs it by friday?",                          # asked, and "it"
+    "my son needs glasses, he says",                # a subject said: what someone needs, no rule read here
+])
+def test_no_subjectless_need_rule(said):
+    rules = _rules("en", [bot("What do you need?"), user(said)])
+    assert not any(t.lower().startswith("needs") for t, _ in rules)
