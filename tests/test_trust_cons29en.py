@@ -194,3 +194,22 @@ def test_a_need_without_its_subject_is_a_rule(said, word):
 def test_no_subjectless_need_rule(said):
     rules = _rules("en", [bot("What do you need?"), user(said)])
     assert not any(t.lower().startswith("needs") for t, _ in rules)
+
+
+# --- a deadline another party sets, relayed ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("The committee wants it done before the summer fete on 12 July.", "12 July"),
+    ("hi my landlord wants a gas cert for the flat by end of month or he'll fine me", "end of month"),
+])
+def test_a_deadline_another_party_sets_is_a_rule(said, word):
+    rules = _rules("en", [user(said)])
+    assert _status(rules, word) == {"active"}
+
+
+@pytest.mark.parametrize("said", [
+    "does he want it by friday?",          # asked
+    "we want a table by the window",       # no deadline: a place
+])
+def test_no_relayed_deadline(said):
+    assert _rules("en", [user(said)]) == []
