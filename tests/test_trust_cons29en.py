@@ -213,3 +213,8 @@ def test_a_deadline_another_party_sets_is_a_rule(said, word):
 ])
 def test_no_relayed_deadline(said):
     assert _rules("en", [user(said)]) == []
+
+
+def test_a_date_corrected_after_a_comma_is_no_rule():
+    rules = _rules("en", [bot("Which date?"), user("the 3rd, not the 4th, sorry")])
+    assert not any("4th" in t for t, _ in rules)
