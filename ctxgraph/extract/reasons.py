@@ -106,6 +106,7 @@ _WORD = re.compile(r"[a-z]{4,}", re.I)
 
 
 def _words(text: str) -> set[str]:
+    """(cons29en) The longer words of ``text``, lower case, without a plural "s": what a rule and its reason can share."""
     return {w.lower().removesuffix("s") for w in _WORD.findall(text)}
 
 
