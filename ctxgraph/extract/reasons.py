@@ -93,7 +93,43 @@ def fold_reasons(text: str, units: list[_Unit], lang: str) -> list[_Unit]:
         end = max(e2, text.find(base.text) + len(base.text))
         folded[id(rule)] = base.model_copy(update={"text": text[start:end].strip(), "stressed": rule.stressed or reason.stressed})
         gone.add(id(reason))
-    return [folded.get(id(u), u) for u in units if id(u) not in gone]
+    kept = [folded.get(id(u), u) for u in units if id(u) not in gone]
+    return [_with_reason_after(text, u, lang) if isinstance(u, ConstraintUnit) else u for u in kept] if lang == "en" else kept
+
+
+#: (cons29en) the clause right after a rule, up to the next comma or the sentence's end
+_NEXT_CLAUSE = re.compile(r"\s*,\s*(?P<clause>[^,;.!?]{6,80})(?=[,;.!?]|$)")
+
+
+#: (cons29en) a word of four letters or more, without a plural "s" ("Mondays" names "Monday")
+_WORD = re.compile(r"[a-z]{4,}", re.I)
+
+
+def _words(text: str) -> set[str]:
+    """(cons29en) The longer words of ``text``, lower case, without a plural "s": what a rule and its reason can share."""
+    return {w.lower().removesuffix("s") for w in _WORD.findall(text)}
+
+
+def _with_reason_after(text: str, unit: ConstraintUnit, lang: str) -> ConstraintUnit:
+    """(cons29en) A rule with the situation said right after it, in the next clause of its sentence, that no rule
+    cue read: "Not Monday, I have bridge on Mondays" is one rule with its reason (the reason is what a reader keeps:
+    bridge), as "weekday evenings only, he's at work till 6" is when the busy-time cues read the reason.
+
+    >>> u = ConstraintUnit(text="Not Monday", polarity="must_not")
+    >>> _with_reason_after("Not Monday, I have bridge on Mondays. Wednesday.", u, "en").text
+    'Not Monday, I have bridge on Mondays'
+    >>> _with_reason_after("Not Monday, Wednesday please.", u, "en").text
+    'Not Monday'
+    >>> _with_reason_after("Not Monday, we're flexible on times.", u, "en").text
+    'Not Monday'
+    """
+    at = text.find(unit.text)
+    if at < 0:
+        return unit
+    m = _NEXT_CLAUSE.match(text, at + len(unit.text))
+    if not m or not is_situation(m.group("clause"), lang) or not _words(unit.text) & _words(m.group("clause")):
+        return unit  # (a situation that does not name the rule's thing, "no gold, we're flexible on times", is no reason of it)
+    return unit.model_copy(update={"text": text[at:m.end()].strip()})
 
 
 def in_folded_rule(active: Iterable[str], text: str, lang: str) -> bool:
