@@ -1,6 +1,7 @@
 """(cons29zh) Chinese constraints in the right status, on chats of our own: a rule said with a dialect's negator (Wu 勿要
 = 不要: "照片勿要发到网上"; the 莫 of the south-west after the thing it rules: "店名莫写 门牌也莫写", "味精也莫放") is a rule,
 and the lift that later names it takes it back; 勿要紧 (no matter), a question, a surname (老莫) or a place (莫干山) is none.
+A bare report of a change a tool just made ("改好了，后天上午10点上门") keeps no open promise that is no change ("拍好的照片发给您").
 
 The shapes are Chinese only: English has one negator ("don't", "no") that the rules already read wherever it stands."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
-from tests.test_graph import bot, user
+from tests.test_graph import bot, call, result, user
 
 
 def _rules(said: list[dict]) -> list[tuple[str, str]]:
@@ -58,3 +59,36 @@ def test_a_topic_then_mo_states_a_rule(said, words):
 @pytest.mark.parametrize("said", ["国庆想去莫干山住两晚 有民宿吗", "找老莫就行 他晓得", "主机要包装 莫摔了"])
 def test_a_place_a_surname_or_a_warning_with_mo_is_no_rule(said):
     assert _rules([user(said)]) == []
+
+
+# --- a change reported after the tool made it keeps no other promise ----------------------------------------------------
+
+def _promises(said: list[dict], lang: str = "zh") -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many(said)
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+@pytest.mark.parametrize("report", ["改好了，后天上午10点小王上门，单号不变。", "已改到9月20号上午10点，小王上门。"])
+def test_a_change_report_after_its_tool_keeps_no_other_promise(report):
+    said = [call("c1", "create_pickup", {"date": "2027-09-19"}), result("c1", {"order": "PJ-1"}),
+            bot("订好了，单号PJ-1，明天下午3点小王上门取件。取件时会拍照记录，拍好的照片发给您。"),
+            user("明天下午要上班 改后天上午十点行吗"),
+            call("c2", "reschedule_pickup", {"order": "PJ-1", "date": "2027-09-20"}), result("c2", {"order": "PJ-1"}),
+            bot(report)]
+    assert [st for text, st in _promises(said) if "照片" in text] == ["open"]
+
+
+def test_a_change_report_keeps_the_promise_to_make_that_change():
+    said = [bot("我帮您把时间改到后天上午。"), call("c1", "reschedule", {"date": "2027-09-20"}), result("c1", {"ok": True}),
+            bot("改好了。")]
+    assert [st for text, st in _promises(said) if "改到后天" in text] == ["done"]
+
+
+def test_a_change_report_after_its_tool_keeps_no_other_promise_en():
+    said = [call("c1", "create_pickup", {"date": "2027-09-19"}), result("c1", {"order": "PJ-1"}),
+            bot("Booked, order PJ-1, Sam picks it up tomorrow at 3. I'll email you the photos of the bag once he has it."),
+            user("can't do tomorrow, can he come on Monday at 10 instead?"),
+            call("c2", "reschedule_pickup", {"order": "PJ-1", "date": "2027-09-20"}), result("c2", {"order": "PJ-1"}),
+            bot("Rescheduled.")]
+    assert [st for text, st in _promises(said, "en") if "photos" in text] == ["open"]

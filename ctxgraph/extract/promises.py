@@ -195,6 +195,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
             and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]) \
+            and not _changes_instead(ctx, clause, open_[0][1]["text"]) \
             and not any(_done_by(open_[0][1]["text"], name) for name in told) and not _someone_elses(ctx, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
@@ -317,6 +318,25 @@ def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     """
     G, last = ctx.graph, ctx.graph.graph.get("last_turn")
     return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
+
+
+#: (cons29zh) a report of a change made: 改好了, 已改到…, 已经帮您换好了, "Rescheduled", "Changed"
+_CHANGED = re.compile(r"(?:改|换|调)(?:好了|成功)|已(?:经)?(?:为您|给您|帮您)?(?:改|换|调整)"
+                      r"|^\W*(?:all )?(?:changed|rescheduled|updated|moved)\b", re.I)
+#: a promise that is itself to change something ("我帮您改到周日", "I'll move it to Friday"): the change's report keeps it
+_CHANGE_DEED = re.compile(r"改|换|调|挪|\b(?:change|move|reschedul|updat|switch)", re.I)
+
+
+def _changes_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """(cons29zh) Whether a bare report right after a tool's result reports the change that tool made, not the one open
+    promise: the user asked to move the pick-up, the tool moved it, and "改好了，后天上午10点阿杰上门" keeps no "拍好的照片发给您";
+    a promise that is itself to change something is kept ("我帮您改一下时间" then "改好了").
+
+    >>> _CHANGED.search("改好了") is not None, _CHANGED.search("已改到9月20号") is not None, _CHANGE_DEED.search("拍好的照片发给您")
+    (True, True, None)
+    """
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    return bool(last) and G.nodes[last]["role"] == "tool" and bool(_CHANGED.search(clause)) and not _CHANGE_DEED.search(promise)
 
 
 def _booked_promise(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
