@@ -1,7 +1,8 @@
 """(cons29zh) Chinese constraints in the right status, on chats of our own: a rule said with a dialect's negator (Wu 勿要
 = 不要: "照片勿要发到网上"; the 莫 of the south-west after the thing it rules: "店名莫写 门牌也莫写", "味精也莫放") is a rule,
 and the lift that later names it takes it back; 勿要紧 (no matter), a question, a surname (老莫) or a place (莫干山) is none.
-A bare report of a change a tool just made ("改好了，后天上午10点上门") keeps no open promise that is no change ("拍好的照片发给您").
+A bare report of a change a tool just made ("改好了，后天上午10点上门") keeps no open promise that is no change ("拍好的照片发给您");
+a message labelled with a deed ("[提醒] 明天上午10点洗牙", "[Reminder] …") is that deed sent, and keeps the promise naming it.
 
 The shapes are Chinese only: English has one negator ("don't", "no") that the rules already read wherever it stands."""
 
@@ -92,3 +93,20 @@ def test_a_change_report_after_its_tool_keeps_no_other_promise_en():
             call("c2", "reschedule_pickup", {"order": "PJ-1", "date": "2027-09-20"}), result("c2", {"order": "PJ-1"}),
             bot("Rescheduled.")]
     assert [st for text, st in _promises(said, "en") if "photos" in text] == ["open"]
+
+
+# --- a message labelled with the deed is the deed ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, said, reminder", [
+    ("zh", [bot("已预约周六上午10点洗牙，我会在前一天提醒您。"), user("好的"),
+            bot("[提醒] 张女士您好，明天上午10点洗牙，记得带医保卡。")], "提醒"),
+    ("en", [bot("Booked for Saturday at 10. I'll send you a reminder the day before."), user("great"),
+            bot("[Reminder] Hi Ann, your cleaning is tomorrow at 10, bring your card.")], "reminder"),
+])
+def test_a_message_labelled_with_the_deed_keeps_its_promise(lang, said, reminder):
+    assert [st for text, st in _promises(said, lang) if reminder in text] == ["done"]
+
+
+def test_a_label_no_promise_names_keeps_none():
+    said = [bot("已预约周六上午10点，我会在前一天提醒您。"), bot("[系统] 订单已同步到门店。")]
+    assert [st for text, st in _promises(said)] == ["open"]

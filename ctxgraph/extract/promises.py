@@ -736,6 +736,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         happened = _happened(ctx, open_)
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
         units += happened
+    if ctx.role == "assistant":
+        units += _labelled_deed(ctx, [(pid, d) for pid, d in open_ if not any(getattr(u, "commitment", None) == pid for u in units)])
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
         sentence = _sentence_from(ctx.text, start)
@@ -767,6 +769,29 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: (cons29zh) a message that opens with a label in brackets: "[提醒] 林女士您好，团子明天10:30洗护", "【通知】…", "[Reminder] …"
+_LABEL = re.compile(r"^\s*[\[【]\s*([^\]】\s]{1,12})\s*[\]】]")
+
+
+def _labelled_deed(ctx: MessageContext, open_) -> list[_Unit]:
+    """(cons29zh) An assistant message labelled with a deed ("[提醒] 团子明天10:30洗护…") is that deed, sent: it keeps the
+    latest open promise whose text names the label ("我会在前一天提醒您"); a label no promise names ("[系统]") keeps none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "已预约周六上午10点，我会在前一天提醒您。"},
+    ...                 {"role": "assistant", "content": "[提醒] 您好，明天上午10点洗牙，记得带医保卡。"}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    m = _LABEL.match(ctx.text)
+    if not m:
+        return []
+    label = m.group(1).casefold()
+    named = [pid for pid, d in open_ if label in d["text"].casefold()]
+    return [FulfilUnit(commitment=named[-1], status="done")] if named else []
 
 
 #: the user is asked to contact the service first, and the service's deed answers that call ("If he's still poorly on the
