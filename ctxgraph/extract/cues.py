@@ -220,6 +220,10 @@ def _after_own_ask(ctx: MessageContext, clause: str, cue: re.Match) -> str:
     return clause[asks[-1].end():].strip() if asks and _GIVE_UP.search(clause, asks[-1].end(), cue.end()) else clause
 
 
+#: (cons29zh) leave taken to be free at a time ("下午课的事让她请假", "我请半天假"): it gives way to the one rule on when
+_TAKES_LEAVE = re.compile(r"^(?![^，,。！？]*(?:如果|要是|万一|假如))[^，,。！？]*?(?<![不难没得])(?<!不好)(?<!还得)请(?:半天|一天|个|了)?假(?!的话)")
+
+
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     """Active rules a lifting clause is about: a shared word ("以后按门铃也没事" lifts
     "别按门铃"), or in segmented writing every letter of what the clause names ("前排也行"
@@ -257,7 +261,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
         on_time = [cid for cid, d in active_when if (bound(d["text"]) or ("", ""))[1] == "time"]
         units += [LiftUnit(constraint=cid) for cid in on_time if len(on_time) == 1]
-    if not units and (any_day(clause) or any_time(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
+    if not units and (any_day(clause) or any_time(clause) or _TAKES_LEAVE.search(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
         on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
     if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
