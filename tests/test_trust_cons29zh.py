@@ -3,7 +3,8 @@
 and the lift that later names it takes it back; 勿要紧 (no matter), a question, a surname (老莫) or a place (莫干山) is none.
 A bare report of a change a tool just made ("改好了，后天上午10点上门") keeps no open promise that is no change ("拍好的照片发给您");
 a message labelled with a deed ("[提醒] 明天上午10点洗牙", "[Reminder] …") is that deed sent, and keeps the promise naming it;
-leave taken to be free then ("下午课的事让她请假") lifts the one rule on when, leave hard to get or taken on a condition lifts none.
+leave taken to be free then ("下午课的事让她请假") lifts the one rule on when, leave hard to get or taken on a condition lifts none;
+the other part of the week allowed ("平日也可以了", Henan "平时也中") lifts the one rule held to weekends, and the reverse.
 
 The shapes are Chinese only: English has one negator ("don't", "no") that the rules already read wherever it stands."""
 
@@ -128,3 +129,20 @@ def test_leave_taken_lifts_the_rule_on_when(rule, lift, word):
 def test_leave_hard_to_get_or_on_a_condition_lifts_nothing(lift):
     rules = _rules([user("只能周末来 平时我要上班"), bot("好的。周四下午还有一个名额。"), user(lift)])
     assert _status(rules, "周末") == {"active"}, rules
+
+
+# --- the other part of the week allowed lifts the rule held to one part -----------------------------------------------
+
+@pytest.mark.parametrize("rule, lift, word", [
+    ("只能周末，平时她上学。想约个专家", "平日也可以了，她放暑假了", "周末"),
+    ("只能周末，平时她上学。想约个专家", "哎对了，她放暑假了，平时也中。那就王主任", "周末"),
+    ("工作日最好，周末要带娃", "周末也可以了，娃去外婆家", "工作日"),
+])
+def test_the_other_part_of_the_week_lifts_the_rule_held_to_one(rule, lift, word):
+    rules = _rules([user(rule), bot("好的，有周六上午和周三下午。"), user(lift)])
+    assert _status(rules, word) == {"lifted"}, rules
+
+
+def test_a_week_part_allowed_leaves_a_rule_against_the_other_part():
+    rules = _rules([user("周末不行，要加班"), bot("好的，有周三下午。"), user("平时也行，晚上都可以")])
+    assert _status(rules, "周末不行") == {"active"}, rules
