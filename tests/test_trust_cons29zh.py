@@ -4,7 +4,8 @@ and the lift that later names it takes it back; 勿要紧 (no matter), a questio
 A bare report of a change a tool just made ("改好了，后天上午10点上门") keeps no open promise that is no change ("拍好的照片发给您");
 a message labelled with a deed ("[提醒] 明天上午10点洗牙", "[Reminder] …") is that deed sent, and keeps the promise naming it;
 leave taken to be free then ("下午课的事让她请假") lifts the one rule on when, leave hard to get or taken on a condition lifts none;
-the other part of the week allowed ("平日也可以了", Henan "平时也中") lifts the one rule held to weekends, and the reverse.
+the other part of the week allowed ("平日也可以了", Henan "平时也中") lifts the one rule held to weekends, and the reverse;
+a seeing said with a condition after it ("师傅看了要是不合适…") is no receipt that keeps a promise.
 
 The shapes are Chinese only: English has one negator ("don't", "no") that the rules already read wherever it stands."""
 
@@ -146,3 +147,11 @@ def test_the_other_part_of_the_week_lifts_the_rule_held_to_one(rule, lift, word)
 def test_a_week_part_allowed_leaves_a_rule_against_the_other_part():
     rules = _rules([user("周末不行，要加班"), bot("好的，有周三下午。"), user("平时也行，晚上都可以")])
     assert _status(rules, "周末不行") == {"active"}, rules
+
+
+# --- a seeing with a condition after it keeps no promise --------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["那个鱼缸我已经买了，师傅看了要是不合适我也不换", "图纸你们看了如果有问题再说"])
+def test_a_seeing_on_a_condition_keeps_no_promise(said):
+    promises = _promises([bot("好的，周六上午十点师傅上门，出发前先给您打电话。"), user(said)])
+    assert [st for text, st in promises if "打电话" in text] == ["open"]

@@ -1311,8 +1311,8 @@ _LATER = re.compile(r"稍后|晚点|晚些|回头|一会儿?|等下|待会|明�
 
 
 #: the user says the thing came or was seen, naming it ("收到链接了", "视频看了，不错", "报价单我看过了"); not asked,
-#: not negated (没收到, 还没看), not a condition (收到后…)
-_GOT_NAMED = re.compile(r"(?<![没未不])(?:收到|看到|看过|看了)(?![^，,。！？\s]*(?:吗|么|没|[？?]|后|之后|以后|再|的话))")
+#: not negated (没收到, 还没看), not a condition (收到后…; cons29zh: "师父看了要是不合适我也不换", "看了如果…")
+_GOT_NAMED = re.compile(r"(?<![没未不])(?:收到|看到|看过|看了)(?![^，,。！？\s]*(?:吗|么|没|[？?]|后|之后|以后|再|的话|要是|如果|万一|假如))")
 
 
 #: words of a receipt clause that name no thing ("我看了一下", "我们收到了")
