@@ -5,7 +5,8 @@ A bare report of a change a tool just made ("改好了，后天上午10点上门
 a message labelled with a deed ("[提醒] 明天上午10点洗牙", "[Reminder] …") is that deed sent, and keeps the promise naming it;
 leave taken to be free then ("下午课的事让她请假") lifts the one rule on when, leave hard to get or taken on a condition lifts none;
 the other part of the week allowed ("平日也可以了", Henan "平时也中") lifts the one rule held to weekends, and the reverse;
-a seeing said with a condition after it ("师傅看了要是不合适…") is no receipt that keeps a promise.
+a seeing said with a condition after it ("师傅看了要是不合适…") is no receipt that keeps a promise; the A-not-A question
+可不可以 ("我老婆可不可以帮我去取？") holds 不可以 but forbids nothing.
 
 The shapes are Chinese only: English has one negator ("don't", "no") that the rules already read wherever it stands."""
 
@@ -155,3 +156,15 @@ def test_a_week_part_allowed_leaves_a_rule_against_the_other_part():
 def test_a_seeing_on_a_condition_keeps_no_promise(said):
     promises = _promises([bot("好的，周六上午十点师傅上门，出发前先给您打电话。"), user(said)])
     assert [st for text, st in promises if "打电话" in text] == ["open"]
+
+
+# --- 可不可以 asks, it forbids nothing -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["我老婆可不可以帮我去取？", "你们可不可以帮我把旧的拉走？"])
+def test_an_a_not_a_question_is_no_rule(said):
+    assert _rules([user(said)]) == []
+
+
+@pytest.mark.parametrize("said, word", [("周六不可以 要上班", "周六"), ("可不可以别放香菜", "香菜")])
+def test_a_rule_said_with_or_beside_it_stands(said, word):
+    assert _status(_rules([user(said)]), word) == {"active"}
