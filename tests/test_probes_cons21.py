@@ -22,8 +22,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en_reason_taken_bank_transfer": "the reason 'I don't do bank transfers' is not folded into 'cash on collection only' "
                                      "(a refusal with 'do' is neither a rule nor a situation in English), so the rule's "
                                      "text does not hold the alternative the user takes",
-    "zh_also_can_weekdays_now": "也能 now lifts a rule it names (blind18: 白天 in both), but here it names the rule's other "
-                                "part of the week (工作日 against 周末), and off_class reads weekdays by name (周一…周五) only",
     "zh_deed_again_jiyang_name_then_ok": "the rule is never made: 不想 + 登记 is no rule cue (cons12's 不想 cue takes 让/在/留 "
                                          "only, a wish of the user's own is no limit); the lift itself is read",
     "en_no_discourse_hang_on": "'hang on' after 'no' left a rule: read as no rule, blind16 apnoea's 'No hang on we're at "

@@ -195,6 +195,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
             and not _AHEAD.search(rest) and not _for_another(ctx, clause, open_[0][1]["text"]) \
             and not _books_instead(ctx, clause, open_[0][1]["text"]) and not _checked_other(ctx, clause, open_[0][1]["text"]) \
+            and not _changes_instead(ctx, clause, open_[0][1]["text"]) \
             and not any(_done_by(open_[0][1]["text"], name) for name in told) and not _someone_elses(ctx, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
@@ -317,6 +318,25 @@ def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     """
     G, last = ctx.graph, ctx.graph.graph.get("last_turn")
     return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
+
+
+#: (cons29zh) a report of a change made: 改好了, 已改到…, 已经帮您换好了, "Rescheduled", "Changed"
+_CHANGED = re.compile(r"(?:改|换|调)(?:好了|成功)|已(?:经)?(?:为您|给您|帮您)?(?:改|换|调整)"
+                      r"|^\W*(?:all )?(?:changed|rescheduled|updated|moved)\b", re.I)
+#: a promise that is itself to change something ("我帮您改到周日", "I'll move it to Friday"): the change's report keeps it
+_CHANGE_DEED = re.compile(r"改|换|调|挪|\b(?:change|move|reschedul|updat|switch)", re.I)
+
+
+def _changes_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
+    """(cons29zh) Whether a bare report right after a tool's result reports the change that tool made, not the one open
+    promise: the user asked to move the pick-up, the tool moved it, and "改好了，后天上午10点阿杰上门" keeps no "拍好的照片发给您";
+    a promise that is itself to change something is kept ("我帮您改一下时间" then "改好了").
+
+    >>> _CHANGED.search("改好了") is not None, _CHANGED.search("已改到9月20号") is not None, _CHANGE_DEED.search("拍好的照片发给您")
+    (True, True, None)
+    """
+    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
+    return bool(last) and G.nodes[last]["role"] == "tool" and bool(_CHANGED.search(clause)) and not _CHANGE_DEED.search(promise)
 
 
 def _booked_promise(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
@@ -716,6 +736,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
         happened = _happened(ctx, open_)
         open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in happened)]
         units += happened
+    if ctx.role == "assistant":
+        units += _labelled_deed(ctx, [(pid, d) for pid, d in open_ if not any(getattr(u, "commitment", None) == pid for u in units)])
     reports = [clause for (_, clause), kind in zip(pieces, kinds) if kind == "report"]
     for start, end in _promises(ctx, pieces, kinds):
         sentence = _sentence_from(ctx.text, start)
@@ -747,6 +769,29 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             status = "done" if _checked_here(ctx, text, end, pieces, kinds) else "open"
             units += replaced + [CommitmentUnit(text=text, due=_due(ctx, start, end), status=status)]
     return units
+
+
+#: (cons29zh) a message that opens with a label in brackets: "[提醒] 林女士您好，团子明天10:30洗护", "【通知】…", "[Reminder] …"
+_LABEL = re.compile(r"^\s*[\[【]\s*([^\]】\s]{1,12})\s*[\]】]")
+
+
+def _labelled_deed(ctx: MessageContext, open_) -> list[_Unit]:
+    """(cons29zh) An assistant message labelled with a deed ("[提醒] 团子明天10:30洗护…") is that deed, sent: it keeps the
+    latest open promise whose text names the label ("我会在前一天提醒您"); a label no promise names ("[系统]") keeps none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "已预约周六上午10点，我会在前一天提醒您。"},
+    ...                 {"role": "assistant", "content": "[提醒] 您好，明天上午10点洗牙，记得带医保卡。"}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    m = _LABEL.match(ctx.text)
+    if not m:
+        return []
+    label = m.group(1).casefold()
+    named = [pid for pid, d in open_ if label in d["text"].casefold()]
+    return [FulfilUnit(commitment=named[-1], status="done")] if named else []
 
 
 #: the user is asked to contact the service first, and the service's deed answers that call ("If he's still poorly on the
@@ -1266,8 +1311,8 @@ _LATER = re.compile(r"稍后|晚点|晚些|回头|一会儿?|等下|待会|明�
 
 
 #: the user says the thing came or was seen, naming it ("收到链接了", "视频看了，不错", "报价单我看过了"); not asked,
-#: not negated (没收到, 还没看), not a condition (收到后…)
-_GOT_NAMED = re.compile(r"(?<![没未不])(?:收到|看到|看过|看了)(?![^，,。！？\s]*(?:吗|么|没|[？?]|后|之后|以后|再|的话))")
+#: not negated (没收到, 还没看), not a condition (收到后…; cons29zh: "师父看了要是不合适我也不换", "看了如果…")
+_GOT_NAMED = re.compile(r"(?<![没未不])(?:收到|看到|看过|看了)(?![^，,。！？\s]*(?:吗|么|没|[？?]|后|之后|以后|再|的话|要是|如果|万一|假如))")
 
 
 #: words of a receipt clause that name no thing ("我看了一下", "我们收到了")
