@@ -3,7 +3,6 @@
 and the lift that later names it takes it back; 勿要紧 (no matter), a question, a surname (老莫) or a place (莫干山) is none.
 A bare report of a change a tool just made ("改好了，后天上午10点上门") keeps no open promise that is no change ("拍好的照片发给您");
 a message labelled with a deed ("[提醒] 明天上午10点洗牙", "[Reminder] …") is that deed sent, and keeps the promise naming it;
-leave taken to be free then ("下午课的事让她请假") lifts the one rule on when, leave hard to get or taken on a condition lifts none;
 the other part of the week allowed ("平日也可以了", Henan "平时也中") lifts the one rule held to weekends, and the reverse;
 a seeing said with a condition after it ("师傅看了要是不合适…") is no receipt that keeps a promise; the A-not-A question
 可不可以 ("我老婆可不可以帮我去取？") holds 不可以 but forbids nothing.
@@ -114,23 +113,6 @@ def test_a_message_labelled_with_the_deed_keeps_its_promise(lang, said, reminder
 def test_a_label_no_promise_names_keeps_none():
     said = [bot("已预约周六上午10点，我会在前一天提醒您。"), bot("[系统] 订单已同步到门店。")]
     assert [st for text, st in _promises(said)] == ["open"]
-
-
-# --- leave taken lifts the one rule on when ----------------------------------------------------------------------------
-
-@pytest.mark.parametrize("rule, lift, word", [
-    ("16号上午吧 下午她有课", "那就下午那场 下午课的事让她请假", "有课"),
-    ("只能周末来 平时我要上班", "那我请半天假嘛 周四下午", "周末"),
-])
-def test_leave_taken_lifts_the_rule_on_when(rule, lift, word):
-    rules = _rules([user(rule), bot("好的。周四下午还有一个名额，成绩出得快些。"), user(lift)])
-    assert _status(rules, word) == {"lifted"}, rules
-
-
-@pytest.mark.parametrize("lift", ["周四下午我不好请假", "要是他请假的话周四也行吧？", "如果她能请假 我再跟您说"])
-def test_leave_hard_to_get_or_on_a_condition_lifts_nothing(lift):
-    rules = _rules([user("只能周末来 平时我要上班"), bot("好的。周四下午还有一个名额。"), user(lift)])
-    assert _status(rules, "周末") == {"active"}, rules
 
 
 # --- the other part of the week allowed lifts the rule held to one part -----------------------------------------------

@@ -220,10 +220,6 @@ def _after_own_ask(ctx: MessageContext, clause: str, cue: re.Match) -> str:
     return clause[asks[-1].end():].strip() if asks and _GIVE_UP.search(clause, asks[-1].end(), cue.end()) else clause
 
 
-#: (cons29zh) leave taken to be free at a time ("下午课的事让她请假", "我请半天假"): it gives way to the one rule on when
-_TAKES_LEAVE = re.compile(r"^(?![^，,。！？]*(?:如果|要是|万一|假如))[^，,。！？]*?(?<![不难没得])(?<!不好)(?<!还得)请(?:半天|一天|个|了)?假(?!的话)")
-
-
 #: (cons29zh) the two parts of the week as a Chinese lift names them: weekdays said as 平时 / 平日 / 周中 too
 _WEEK_SIDES = (re.compile(r"周末|双休|(?:周|星期|礼拜)[六日天]"), re.compile(r"平时|平日|平常|工作日|周中|(?:周|星期|礼拜)[一二三四五]"))
 
@@ -285,7 +281,7 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         units += [LiftUnit(constraint=cid) for cid in on_time if len(on_time) == 1]
     if not units:  # (cons29zh) "平日也可以了" lifts "只能周末": the one rule held to the other part of the week
         units += [LiftUnit(constraint=cid) for cid in _other_part_of_week(clause, active_when)]
-    if not units and (any_day(clause) or any_time(clause) or _TAKES_LEAVE.search(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
+    if not units and (any_day(clause) or any_time(clause)):  # "下周哪天都行" lifts "只能周末" (cons10): the one rule on when
         on_when = [cid for cid, d in active_when if d["polarity"] != "prefer" and about_when(d["text"])]
         units += [LiftUnit(constraint=cid) for cid in on_when if len(on_when) == 1]
     if not units and _NO_HURRY.search(clause):  # "…moved the launch to May, so there's no hurry at all now" (cons16)
