@@ -6,7 +6,7 @@ entity rules read a count with its noun after it ("两台冰箱"); a count that 
 read by another step as a bare number ("尿素: 30袋", losing the thing). Here, by shape alone:
 
 - the count is a number and a measure word that ends its phrase (a particle at most after it: "吧", "了");
-- a noun said right before it (jieba's tags; one short word may stand between: "花甲要20斤") is the thing
+- a noun said right before it (jieba's tags; two short words may stand between: "花甲要20斤") is the thing
   counted: the value keeps it ("尿素40袋") and the key is ``count_<noun>``; with no noun the key is
   ``count_<measure word>`` ("count_羽": "十羽"), so that a later count of the same kind replaces it;
 - a later count of the same key in one message wins ("尿素也整30袋 哎不对 ... 尿素40袋");
@@ -51,13 +51,11 @@ _PAST = re.compile(r"(?:^|[\s，。！？、,.!?；;])\s*(?:旧年|去年|前年
 #: measure words that are units of weight or land: a count of them is the measures step's unless a noun names the
 #: thing weighed ("香肠灌三十斤"; "大概两百斤" alone is a weight, not a count)
 _UNITS = "斤吨亩"
-#: right before a count: the user changes a count said before ("米改25袋")
-_CHANGE_BEFORE = re.compile(r"(?:改成?|换成?)$")
 #: a number said alone right after a counted noun ("安全帽一百五", "背心还是二百"): a new count of that thing
 _RECOUNT = r"(?:改成?|要|还是)?(?P<n>\d{1,5}|[一两二三四五六七八九十百千]{1,6})(?![\d一两二三四五六七八九十百千万])(?![个件台部张箱瓶只套杯盒袋包双条支本把顶辆束副盆根桶罐桌枚棵盏颗组羽斤吨打床头亩串捆卷筐块元钱号月日点岁年天])"
 #: jieba tags of a counted noun, and of one short word that may stand between it and the count ("要", "整", "灌")
 _NOUN_TAGS = ("n", "nz", "ng", "vn", "nr")
-_BETWEEN_TAGS = ("v", "d")
+_BETWEEN_TAGS = ("v", "d", "b")
 #: labels of the mentions a count may lie in
 _COUNT_LABELS = ("QUANTITY", "CARDINAL", "NUMBER")
 _EDGE = re.compile(r"[\s，。！？、,.!?；;：:]")
@@ -66,12 +64,12 @@ _HAN = re.compile(r"^[\u4e00-\u9fff]+$")
 
 def counted_noun(ctx: MessageContext, start: int) -> tuple[str, int] | None:
     """(the noun counted, where the value starts) for a count starting at ``start``: nouns right before it, one
-    short word at most between ("花甲要20斤"); None when no noun stands there ("每周20袋", "那就十羽了")."""
+    short words at most between ("花甲要20斤", "种子也整两袋"); None when no noun stands there ("每周20袋", "那就十羽了")."""
     tokens = [t for t in ctx.profile.doc(ctx.text) if t.idx + len(t.text) <= start]
-    at = start
-    if tokens and tokens[-1].idx + len(tokens[-1].text) == at and tokens[-1].tag_.startswith(_BETWEEN_TAGS) \
-            and len(tokens[-1].text) == 1 and len(tokens) > 1 and tokens[-2].tag_.startswith(_NOUN_TAGS):
-        at = tokens.pop().idx
+    at, between = start, 0
+    while len(tokens) > 1 and between < 2 and tokens[-1].idx + len(tokens[-1].text) == at \
+            and tokens[-1].tag_.startswith(_BETWEEN_TAGS) and len(tokens[-1].text) == 1:
+        at, between = tokens.pop().idx, between + 1  # "花甲要20斤", "种子也整两袋"
     noun: list = []
     while tokens and len(noun) < 2 and tokens[-1].idx + len(tokens[-1].text) == at \
             and tokens[-1].tag_.startswith(_NOUN_TAGS) and _HAN.match(tokens[-1].text):
@@ -138,6 +136,7 @@ def tallies(ctx: MessageContext) -> list[_Unit]:
     replaced: list[FactUnit] = []
     said_at: dict[str, int] = {}
     retracted: list[_Unit] = []
+    noun_keys: dict[str, str] = {}
     for m in _COUNT.finditer(ctx.text):
         start, end = m.start(), m.end()
         if m.group(0) in ("一" + m.group("m")) or _NOT_BEFORE.search(ctx.text[max(0, start - 2):start]) \
@@ -150,9 +149,10 @@ def tallies(ctx: MessageContext) -> list[_Unit]:
         unit = m.group("m")
         if noun is not None:
             name, at = noun
-            key = f"count_{name}"
-            if _CHANGE_BEFORE.search(ctx.text[:start]) and not _current(ctx, key):
-                key = _count_key(ctx, unit) or key  # "米改25袋" changes "每周20袋", counted by its measure word
+            key = noun_keys.get(name) or f"count_{name}"
+            if key not in found and not _current(ctx, key) and _current(ctx, unit) and unit not in found:
+                key = unit  # "米改25袋": the first count of a noun changes the bare count of its kind ("每周20袋")
+            noun_keys[name] = key
             start = at
         elif unit in _UNITS:
             continue
