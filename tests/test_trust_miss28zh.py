@@ -105,3 +105,24 @@ def test_a_count_for_each_keeps_each():
 def test_a_count_of_the_past_beside_one_of_now_keeps_now():
     facts = _facts([("assistant", "年报要填社保人数。"), ("user", "员工现在7个，以前5个")])
     assert _counts(facts) == ["7个"], facts
+
+
+# --- (echoed picks) a Cantonese pick by a word of the offer: "<word>嗰个", as "<word>那个" is read
+
+@pytest.mark.parametrize("offer, text, value", [
+    ("有两款：冻顶乌龙茶礼盒，388元；大红袍礼盒，468元。", "乌龙嗰个啦，送长辈啱啲", "乌龙嗰个"),
+    ("有两款：羊毛地毯，1280元；麻质地毯，860元。", "咁就羊毛嗰款", "羊毛嗰款"),
+    ("有两个套餐：清蒸石斑套餐688元，椒盐濑尿虾套餐588元。", "石斑嘅嗰个啦", "石斑嘅嗰个"),
+])
+def test_a_cantonese_pick_by_a_word_of_the_offer(offer, text, value):
+    facts = _facts([("user", "你好，想问下点揀"), ("assistant", offer), ("user", text)])
+    assert any(value in v for v in _values(facts)), facts
+
+
+@pytest.mark.parametrize("offer, text", [
+    ("有两款：冻顶乌龙茶礼盒，388元；大红袍礼盒，468元。", "乌龙嗰个几钱？"),   # asked
+    ("有两款：冻顶乌龙茶礼盒，388元；大红袍礼盒，468元。", "普洱嗰个有冇"),      # a word the offer does not say
+])
+def test_no_cantonese_pick_from_a_question_or_an_unsaid_word(offer, text):
+    facts = _facts([("user", "你好，想问下点揀"), ("assistant", offer), ("user", text)])
+    assert not any("嗰" in v for v in _values(facts)), facts
