@@ -7,9 +7,12 @@ read by another step as a bare number ("尿素: 30袋", losing the thing). Here,
 
 - the count is a number and a measure word that ends its phrase (a particle at most after it: "吧", "了");
 - a noun said right before it (jieba's tags; two short words may stand between: "花甲要20斤") is the thing
-  counted: the value keeps it ("尿素40袋") and the key is ``count_<noun>``; with no noun the key is
-  ``count_<measure word>`` ("count_羽": "十羽"), so that a later count of the same kind replaces it;
-- a later count of the same key in one message wins ("尿素也整30袋 哎不对 ... 尿素40袋");
+  counted: the value keeps it ("尿素40袋") and the key is ``count_<noun>`` (the noun's first count takes the key
+  of a bare count of its kind instead: "每周20袋" ... "米改25袋"); with no noun the key is the one counts_ordered
+  and a bare answer to "几羽？" take: the user's held count in that measure word, else the measure word ("羽":
+  "十羽"), so that a later count of the same kind replaces it;
+- a later count of the same key in one message wins only after a correction ("尿素也整30袋 哎不对 ... 尿素40袋");
+  else the first stands ("员工而家6个，旧年4个");
 - not a count the user gives: one of something ("一台", "一个"), a count added or taken away ("再加4组", "多两个"),
   one pointed at ("那两个", "我们两个"), ranked ("第二个"), a rate ("一个月3条", "每周20袋"), denied ("不是八个"), said of the
   past ("旧年4个"), asked, taken back, inside another value (a phone, a date), or a count a fact of this message
