@@ -126,3 +126,21 @@ def test_a_cantonese_pick_by_a_word_of_the_offer(offer, text, value):
 def test_no_cantonese_pick_from_a_question_or_an_unsaid_word(offer, text):
     facts = _facts([("user", "你好，想问下点揀"), ("assistant", offer), ("user", text)])
     assert not any("嗰" in v for v in _values(facts)), facts
+
+
+# --- (relations) a surname said, then the full name, with no 我 before 姓 ("姓郭 郭振海 电话…")
+
+@pytest.mark.parametrize("text, name", [
+    ("材料我自己来拿 姓郭 郭振海 电话13900001111", "郭振海"),
+    ("下午别来 姓向，向春梅 13800002222", "向春梅"),
+    ("俺姓龙 龙海生 手机13700003333", "龙海生"),
+])
+def test_a_surname_then_the_full_name_is_the_name(text, name):
+    facts = _facts([("assistant", "好的，初稿三天后可以取。"), ("user", text)])  # said unasked
+    assert _current(facts, "name") == [name], facts
+
+
+@pytest.mark.parametrize("text", ["姓王 王师傅来装的", "师傅姓韩 韩军说的"])
+def test_no_full_name_from_a_title_or_another_persons_surname(text):
+    facts = _facts([("assistant", "请问之前是谁装的？"), ("user", text)])
+    assert not any(v in ("王师傅", "韩军") for v in _current(facts, "name")), facts
