@@ -55,8 +55,9 @@ _PAST = re.compile(r"(?:^|[\s，。！？、,.!?；;])\s*(?:旧年|去年|前年
 #: thing weighed ("香肠灌三十斤"; "大概两百斤" alone is a weight, not a count)
 _UNITS = "斤吨亩"
 #: a number said alone right after a counted noun ("安全帽一百五", "背心还是二百"): a new count of that thing
-_RECOUNT = r"(?:改成?|要|还是)?(?P<n>\d{1,5}|[一两二三四五六七八九十百千]{1,6})(?![\d一两二三四五六七八九十百千万])(?![个件台部张箱瓶只套杯盒袋包双条支本把顶辆束副盆根桶罐桌枚棵盏颗组羽斤吨打床头亩串捆卷筐块元钱号月日点岁年天])"
-#: jieba tags of a counted noun, and of one short word that may stand between it and the count ("要", "整", "灌")
+_RECOUNT = (r"(?:改成?|要|还是)?(?P<n>\d{1,5}|[一两二三四五六七八九十百千]{1,6})(?![\d一两二三四五六七八九十百千万])"
+            rf"(?![{_MEASURE}块元钱号月日点岁年天])")
+#: jieba tags of a counted noun, and of the short words that may stand between it and the count ("要", "也整", "灌")
 _NOUN_TAGS = ("n", "nz", "ng", "vn", "nr")
 _BETWEEN_TAGS = ("v", "d", "b")
 #: labels of the mentions a count may lie in
@@ -66,7 +67,7 @@ _HAN = re.compile(r"^[\u4e00-\u9fff]+$")
 
 
 def counted_noun(ctx: MessageContext, start: int) -> tuple[str, int] | None:
-    """(the noun counted, where the value starts) for a count starting at ``start``: nouns right before it, one
+    """(the noun counted, where the value starts) for a count starting at ``start``: nouns right before it, two
     short words at most between ("花甲要20斤", "种子也整两袋"); None when no noun stands there ("每周20袋", "那就十羽了")."""
     tokens = [t for t in ctx.profile.doc(ctx.text) if t.idx + len(t.text) <= start]
     at, between = start, 0
@@ -142,13 +143,13 @@ def tallies(ctx: MessageContext) -> list[_Unit]:
     noun_keys: dict[str, str] = {}
     for m in _COUNT.finditer(ctx.text):
         start, end = m.start(), m.end()
-        if m.group(0) in ("一" + m.group("m")) or _NOT_BEFORE.search(ctx.text[max(0, start - 2):start]) \
+        if m.group(0) == "一" + m.group("m") or _NOT_BEFORE.search(ctx.text[max(0, start - 2):start]) \
                 or ctx.asking(start) or in_spans(start, ctx.taken_back) or _in_value(ctx, start, end) \
                 or _PAST.search(ctx.text[:start]) or _RATE.search(ctx.text[max(0, start - 5):start]):
             continue
         said = ctx.text[start:end]
         noun = counted_noun(ctx, start)
-        holder = _holder(ctx, ctx.text[start:end], noun[0] if noun else None)
+        holder = _holder(ctx, said, noun[0] if noun else None)
         unit = m.group("m")
         if noun is not None:
             name, at = noun
