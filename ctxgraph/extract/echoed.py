@@ -37,8 +37,8 @@ from .notchosen import put_off_until
 from .registry import step
 from .text import sub_clauses
 
-# a clause that is only a pick by an echoed word: accepting words around "<word>(的)那个"
-_ECHO = re.compile(r"^\W*(?:好的?|嗯|行|那就|那|就|还是|选|要)*\s*(?P<said>(?P<word>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)的?那(?:个|班|趟|款|种|套|家|期|场|间))"
+# a clause that is only a pick by an echoed word: accepting words around "<word>(的)那个" (miss28zh: Cantonese "<word>(嘅)嗰个")
+_ECHO = re.compile(r"^\W*(?:好的?|嗯|行|那就|那|咁就|咁|就|还是|选|要)*\s*(?P<said>(?P<word>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:的|嘅)?[那嗰](?:个|班|趟|款|种|套|家|期|场|间))"
                    r"\s*(?:吧|啦|呗|就行|就好|可以)?\W*$")
 # where the sentence ends, and words that ask
 _SENTENCE_END = re.compile(r"[。.!！?？\n]")
@@ -175,7 +175,7 @@ def _named_apart(arg: str, offer: str, word: str) -> bool:
 # first ("琴叶榕也来一盆"), and the pronoun an echo ends in
 _TAKE = re.compile(r"换成?|改成?|改订|还是|那就|订|选|要")
 _ADDS = re.compile(r"也|再|还要|另外|加")
-_ECHO_END = re.compile(r"的?那(?:个|班|趟|款|种|套|家|期|场|间)")
+_ECHO_END = re.compile(r"(?:的|嘅)?[那嗰](?:个|班|趟|款|种|套|家|期|场|间)")
 # where an offer's parts end: one option each in prose ("草坪区能坐40人，玻璃房能坐25人")
 _PART_END = re.compile(r"[，,；;。：:！!\n]")
 
