@@ -16,6 +16,8 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("picks15")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
+    "zh-list-numbered": "要80个 (a count) is read by the tallies step, off by default since miss28zh's merge; 第二款 is held "
+                        "through the slot readers (2号 read as a day: '第二款 (2号)')",
     "zh-defer-chayi": "the pick after 我再想想…… is read (进阶班), but 入门的 (the pick taken back) was also read as a place, which stays",
 }
 

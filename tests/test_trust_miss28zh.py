@@ -8,7 +8,23 @@ noun ("2 bags", the counts step's) and a bare English number is read by the chan
 
 import pytest
 
-from tests.test_trust_user30zh import _current, _facts  # (key, value, status) of every fact; one key's current values
+from ctxgraph import Tracker
+from ctxgraph.extract.registry import with_step
+from tests.test_trust_user30zh import _current, _facts as _default_facts  # one key's current values; every fact
+
+
+def _facts(messages, lang="zh"):
+    """(key, value, status) of every fact, the optional tallies step switched on (it is off by default since the merge:
+    registry.OPTIONAL_STEPS)."""
+    t = Tracker(lang=lang)
+    t.extractor.steps[:] = with_step(t.extractor.steps, "tallies")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return [(f.key, f.value, f.status) for f in t.state().facts]
+
+
+def test_tallies_is_off_by_default():
+    facts = _default_facts([("assistant", "您好，秋季赛每羽报名费500元，5月底前送棚。"), ("user", "送六羽，都是今年春天出的")])
+    assert not _counts(facts), facts
 
 
 #: the keys a count takes: ``count_<noun>``, or its measure word alone (the key a bare answer to "几组？" takes)

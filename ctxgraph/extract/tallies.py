@@ -18,8 +18,13 @@ read by another step as a bare number ("尿素: 30袋", losing the thing). Here,
   past ("旧年4个"), asked, taken back, inside another value (a phone, a date), or a count a fact of this message
   already holds (that step keeps it; a count of the same kind kept before by another key is retracted).
 
+Off by default (``registry.OPTIONAL_STEPS``: on the unseen sets of its round it added a wrong value and facts no annotator
+wrote); switched on with ``with_step``:
+
 >>> from ctxgraph import Tracker
+>>> from ctxgraph.extract.registry import with_step
 >>> t = Tracker("zh")
+>>> t.extractor.steps[:] = with_step(t.extractor.steps, "tallies")
 >>> t.observe_many([{"role": "user", "content": "送八羽，都是今年的幼鸽"},
 ...                 {"role": "user", "content": "我媳妇说再加两羽，那就十羽了"}])
 >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and f.key == "羽"]
