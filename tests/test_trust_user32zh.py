@@ -44,3 +44,53 @@ def test_a_real_bie_still_forbids():
 def test_a_word_that_starts_with_a_yes_word_is_no_yes(question, reply, cut):
     facts = _facts([("user", "你好"), ("assistant", question), ("user", reply)])
     assert not any(v.startswith(cut) for v in _values(facts)), facts
+
+
+# --- an option said to be of no use, or never used, is no pick: the option taken before it stands
+
+@pytest.mark.parametrize("offer, reply, picked", [
+    ("查到了，少送的酸辣粉18元，给您退款还是补送？", "退款吧 都吃完了 补送也没用", "退款"),
+    ("这款有黑色和白色，要哪个？", "黑色吧 白色的没用过", "黑色"),
+])
+def test_an_option_of_no_use_is_no_pick(offer, reply, picked):
+    facts = _facts([("assistant", offer), ("user", reply)])
+    picks = [v for k, v, s in facts if k.startswith("choice_") and s == "current"]
+    assert len(picks) == 1 and picks[0].startswith(picked), facts
+
+
+# --- "check whether it leaks" is no leak: a problem asked about with 是否 / 有没有 is no problem had
+
+@pytest.mark.parametrize("text", ["查到本月用水42吨，比上月多30吨，建议检查是否漏水。", "建议您检查一下水管有没有漏水。"])
+def test_a_problem_asked_whether_is_no_problem(text):
+    assert _current(_facts([("user", "这个月水费怎么这么多"), ("assistant", text)]), "problem") == []
+
+
+def test_a_problem_said_is_still_one():
+    assert _current(_facts([("user", "厨房水管漏水了")]), "problem") == ["厨房水管漏水了"]
+
+
+# --- two people named in a reply are two names, not the reply as one name
+
+@pytest.mark.parametrize("question, reply, names", [
+    ("好的，请问两位的姓名和年龄？", "我爸王建国 62岁 我妈李秀兰 58岁", ["王建国", "李秀兰"]),
+    ("好的，请问两位的姓名？", "我爸王建国 我妈李秀兰", ["王建国", "李秀兰"]),
+])
+def test_two_people_named_are_no_one_name(question, reply, names):
+    facts = _facts([("user", "我想给我爸妈约个体检"), ("assistant", question), ("user", reply)])
+    assert reply not in _values(facts), facts
+    assert all(any(n in v for v in _values(facts)) for n in names), facts
+
+
+# --- an allergy said as its own piece after the name, with no person word before 对
+
+@pytest.mark.parametrize("reply, value", [
+    ("周子墨 对芒果过敏 你们午饭点心里千万别有芒果", "对芒果过敏"),
+    ("王小川 对海鲜过敏", "对海鲜过敏"),
+])
+def test_an_allergy_that_opens_a_piece_is_a_condition(reply, value):
+    facts = _facts([("assistant", "孩子叫什么名字，有没有过敏或者需要我们特别注意的？"), ("user", reply)])
+    assert value in _current(facts, "condition"), facts
+
+
+def test_an_allergy_that_qualifies_a_noun_is_no_condition():
+    assert _current(_facts([("user", "对花生过敏的可以吃吗")]), "condition") == []
