@@ -94,3 +94,20 @@ def test_an_allergy_that_opens_a_piece_is_a_condition(reply, value):
 
 def test_an_allergy_that_qualifies_a_noun_is_no_condition():
     assert _current(_facts([("user", "对花生过敏的可以吃吗")]), "condition") == []
+
+
+# --- the ages of two people said in one reply, each after its person, are two ages: not the last one for both
+
+@pytest.mark.parametrize("reply, ages", [
+    ("我爸王建国 62岁 我妈李秀兰 58岁", {"age_我爸": "62岁", "age_我妈": "58岁"}),
+    ("我爷爷75岁 我奶奶73岁", {"age_我爷爷": "75岁", "age_我奶奶": "73岁"}),
+])
+def test_two_ages_of_two_people_are_both_kept(reply, ages):
+    facts = _facts([("assistant", "请问两位的姓名和年龄？"), ("user", reply)])
+    got = {k: v for k, v, s in facts if k.startswith("age") and s == "current"}
+    assert got == ages, facts
+
+
+def test_one_person_said_twice_keeps_the_last_age():
+    facts = _facts([("user", "孩子7岁"), ("user", "孩子8岁")])
+    assert _current(facts, "age") == ["8岁"], facts
