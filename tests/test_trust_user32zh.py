@@ -111,3 +111,19 @@ def test_two_ages_of_two_people_are_both_kept(reply, ages):
 def test_one_person_said_twice_keeps_the_last_age():
     facts = _facts([("user", "孩子7岁"), ("user", "孩子8岁")])
     assert _current(facts, "age") == ["8岁"], facts
+
+
+# --- an id's or a contact's word left at a piece's end once its value is out is no part of the want
+
+@pytest.mark.parametrize("text, want", [
+    ("我定的酒店想改一下日期 订单号是 HT8837261", "我定的酒店想改一下日期"),
+    ("车要年检了 能帮我约个时间吗 车牌沪B88K21", "车要年检了能帮我约个时间吗"),
+    ("我想退货 订单号123456789012 衣服太大了", "我想退货衣服太大了"),
+])
+def test_a_value_word_left_hanging_is_out_of_the_want(text, want):
+    assert _current(_facts([("user", text)]), "want") == [want]
+
+
+def test_a_value_word_inside_a_running_sentence_stays():
+    facts = _facts([("user", "你好我有个快递单号是SF1234567890我想改一下地址")])
+    assert _current(facts, "want") == ["我有个快递单号是我想改一下地址"], facts
