@@ -127,3 +127,8 @@ def test_a_value_word_left_hanging_is_out_of_the_want(text, want):
 def test_a_value_word_inside_a_running_sentence_stays():
     facts = _facts([("user", "你好我有个快递单号是SF1234567890我想改一下地址")])
     assert _current(facts, "want") == ["我有个快递单号是我想改一下地址"], facts
+
+
+def test_a_de_the_user_ended_a_piece_on_keeps_its_word():
+    facts = _facts([("user", "我买的电饭煲坏了 想换个新的 订单号DF20260412")])
+    assert any("换个新的" in v for v in _current(facts, "want")), facts

@@ -375,7 +375,9 @@ def _label_start(ctx: MessageContext, lo: int, hi: int, label: str | None) -> in
         m = ctx.pack.synonym_rx.match(ctx.text, start, lo)
         slot = ctx.pack.slots.get(ctx.pack.synonym_slot.get(m.group(0).casefold(), "")) if m else None
         if slot is not None and label in slot.types and _ZH_LABEL_JOIN.fullmatch(ctx.text, m.end(), lo):
-            return m.start()
+            # a 的 the user ended the piece before on stays theirs ("想换个新的 订单号DF…": masking the word too would
+            # leave the 的 hanging, and a hanging 的 is dropped with its masked value)
+            return lo if re.search(r"的\s+$", ctx.text[:m.start()]) else m.start()
     return lo
 
 
