@@ -201,10 +201,12 @@ def _answer_clauses(ctx: MessageContext, text: str):
             yield m.start(), m.end(), m.group(0)
 
 
-#: words that say yes to a yes-no question, and no
+#: words that say yes to a yes-no question, and no; (user32zh) a yes word is no yes where it opens a word: "对方全责"
+#: (the other side), "好像", "行李", "是否"
 _YES = {"en": re.compile(r"^\W*(?:yes|yeah|yep|yup|yea|ya|sure|definitely|absolutely|of course|correct|please|pls|plz|"
                          r"we do|i do|we will|i will|it does|it is|they do|there is|there are|yes please)\b[\s,.!:;-]*", re.I),
-        "zh": re.compile(r"^\W*(?:是的|对的|对|是|嗯+|好的|好|行|可以|当然|要的|有的|需要的)[\s,，.。!！~、]*")}
+        "zh": re.compile(r"^\W*(?:是的|对的|对(?![方面于象比接应账])|是(?!否)|嗯+|好的|好(?![像多几久些])|行(?![李程驶])|可以|当然"
+                         r"|要的|有的|需要的)[\s,，.。!！~、]*")}
 _NO = re.compile(r"^\W*(?:no|nope|nah|not|none|never|don'?t|no need|no thanks)\b|^\W*(?:不|没|别|无|免|暂时不)", re.I)
 #: what is said around a value, not the value ("pls", "吧", "the … one")
 _AROUND_EN = re.compile(r"^(?:the|a|an)\s+|\s+(?:ones?|please|pls|plz|thanks|thank you|then|for me|for us)$", re.I)

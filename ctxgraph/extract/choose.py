@@ -73,12 +73,14 @@ _ASKS_END = re.compile(r"(?:[?？]|[吗呢么嘛][\s。.!！~～]*)$")
 # (picks10) or fearing what it names ("石膏那个怕孩子哭闹", "worried the silk one will crease")
 # (fix12) the fears are notchosen's: 怕 but not 恐怕 / 哪怕, "afraid" but not "I'm afraid it'll have to be"
 # (picks16) or saying it goes past a limit ("何阿姨超过五十了吧": the one over the age asked for)
+# (user32zh) or saying it is of no use ("补送也没用", "换货没必要": its 用 is no "use it")
 _DECLINES = re.compile(r"\b(?:not|no|never|too|nah|nope|rather not|don't|dont|forget|skip|hate)\b|n't\b|不|别|太|算了|免了|讨厌|超过|超出|"
+                       r"没用(?!过)|没必要|"
                        + FEAR_PATTERN, re.I)
 # (wants11) a clause that supposes ("换镜头组的话都快够买个二手的了", "if we went premium"): it weighs an option, takes none
 _SUPPOSES = re.compile(r"的话|要是|如果|假如|万一|\b(?:if|unless|suppose)\b", re.I)
 # the clause says it takes what it names: an accepting word, "the X one", 吧, a 的-form; (fix12) a necessity said of
-# it ("I'm afraid it has to be the starter block")
+# it ("I'm afraid it has to be the starter block"); (user32zh) not the 用 of 没用过 / 不用 ("白色的没用过" takes nothing)
 _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with)|for me|is fine|will do|works|sounds good|is plenty|is enough"
                     r"|(?:is|are) (?:ok|okay|good|perfect|great|better)"  # (user26) "The twin is ok"
                     r"|in that case,?\s+(?:just\s+|then\s+)?(?:do|take|get|book|grab|have|make it)(?!\s+(?:you|u|they|we|it)\b)"  # (lead25c)
@@ -86,7 +88,7 @@ _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with
                     # "in that case is 12 months cheaper", "in that case 12 months seems pointless" ask or weigh, and so does the
                     # verb before its subject ("in that case do you do 12 months for less", "have you got …")
                     r"|try(?= (?:the|a|an|that|this)\b)"  # (lead26) "try the router first": the one to go with now
-                    r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
+                    r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|(?<![没不])用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
 _ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"
                           r"|(?:is|are|does|do|will|would|was) (?:the|this|that|it|they)\b|(?:what|how|why)(?:'s|s)?\b)", re.I)

@@ -255,6 +255,9 @@ _ZH_NOT_HAD = re.compile(r"担心|怕|防|避免|以免|抗|说")
 _ZH_OTHER_ALLERGY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,2}?)"
                                r"(?P<obj>对[\u4e00-\u9fff]{1,4}过敏|(?<![不没无])[\u4e00-\u9fff]{1,3}(?<![不没无都也])过敏)")
 _ZH_ALL_ALLERGIC = re.compile(_ZH_PERSON + r"(?P<obj>和[\u4e00-\u9fff]{1,6}?(?:都|也)过敏)")
+# (user32zh) 对 X 过敏 that opens a piece of the message, its holder the one just named or asked about ("周子墨 对芒果过敏",
+# "孩子叫什么名字，有没有过敏？" - "赵小雨，对花生过敏"); not one that qualifies a noun ("对花生过敏的可以吃吗")
+_ZH_PIECE_ALLERGY = re.compile(r"(?:^|(?<=[\s，,。；;]))(?P<obj>对[\u4e00-\u9fff]{1,4}过敏)(?!的)")
 # (miss11) an operation had: a person (the speaker, kin, a person as above), a time, 做过 / 动过 / 做了 and the
 # operation ("他去年做过心脏搭桥手术", "室友小雯做过近视手术")
 _ZH_SURGERY = re.compile(r"(?:(?<![他她你])我(?!们)|" + _ZH_PERSON + "|" + _ZH_OTHER_PERSON + r")(?:[\u4e00-\u9fff]{0,4}?)"
@@ -304,8 +307,8 @@ def _zh_conditions(ctx: MessageContext) -> list[str]:
             start = m.start("obj") if re.match(r"最近|一直|平时", m.group(0)) else m.start()
             if not any(start < s + len(v) and s < m.end("obj") for s, v in found):
                 found.append((start, text[start:m.end("obj")]))
-    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC, _ZH_FIXED):
-        if rx is _ZH_HURT and "过" not in text or rx is _ZH_ALL_ALLERGIC and "过敏" not in text \
+    for rx in (_ZH_SELF_UNWELL, _ZH_OTHER_ALLERGY, _ZH_SURGERY, _ZH_HURT, _ZH_ALL_ALLERGIC, _ZH_PIECE_ALLERGY, _ZH_FIXED):
+        if rx is _ZH_HURT and "过" not in text or rx in (_ZH_ALL_ALLERGIC, _ZH_PIECE_ALLERGY) and "过敏" not in text \
                 or rx is _ZH_FIXED and "耳" not in text and "血" not in text:
             continue  # (miss13, miss16) the words each needs
         for m in rx.finditer(text):

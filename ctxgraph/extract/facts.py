@@ -1206,8 +1206,10 @@ def bare_answer(w: FactWriter) -> None:
         fitting = [m for m in free if m.label == "NUMBER"]
         if len(fitting) != 1:
             return
-    if slot.types and len(fitting) > 1 and _several_answers(ctx, slot, fitting[0]):
-        return  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value
+    if slot.types and len(fitting) > 1 and (_several_answers(ctx, slot, fitting[0])
+                                            or sum(m.label == "PERSON" for m in fitting) > 1):
+        return  # (lead18) "几位？" - "两个大人一个小孩": counts by kind (the roles step), not one value; (user32zh)
+        # "两位的姓名？" - "我爸王建国 62岁 我妈李秀兰 58岁": two people named, each their own fact, not the reply as one name
     if len(fitting) == 1 and _LIMIT_AFTER.match(ctx.text, fitting[0].start):
         return  # (lead18) "预算多少？" - "300以内吧": a ceiling the constraint holds, no value settled on
     value = fitting[0].text if len(fitting) == 1 else _without_fillers(_until_refusal(ctx.text), ctx.pack.answer_fillers)

@@ -26,7 +26,7 @@ from typing import Any, Callable
 from .. import _graph as g
 from .._units import ConstraintUnit, FactUnit, _Unit
 from ..models import load_constraint_reader
-from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes
+from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes, mask_zh_false_negation
 from .context import MessageContext
 from .reasons import in_folded_rule
 from .registry import step
@@ -89,13 +89,15 @@ _ZH_NOT_NEGATING = re.compile(r"不过|不错|不少|不但|不仅|不管|不论
 
 def _polarity(clause: str, lang: str) -> str:
     """The rule's polarity: must_not when the clause holds a word of negation, (user31zh) not one of the words with
-    不 that negate nothing (:data:`_ZH_NOT_NEGATING`).
+    不 that negate nothing (:data:`_ZH_NOT_NEGATING`) nor (user32zh) the 别 of "特别", "分别", "别的".
 
     >>> _polarity("下礼拜二吧 不过我只有午休时间 12点到1点半", "zh"), _polarity("不过千万别放香菜", "zh")
     ('must', 'must_not')
+    >>> _polarity("一定要特别小心", "zh")
+    'must'
     """
     if lang == "zh":
-        clause = _ZH_NOT_NEGATING.sub("", clause)
+        clause = mask_zh_false_negation(_ZH_NOT_NEGATING.sub("", clause))
         return "must_not" if any(w in clause for w in ZH_CLASSES["NEG"]) else "must"
     words = set(clause.lower().replace("'", "").replace("’", "").split())
     return "must_not" if words & _NEG_EN else "must"

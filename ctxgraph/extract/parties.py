@@ -64,3 +64,21 @@ def another_age(ctx: MessageContext, at: int) -> str | None:
     if any(party in str(G.nodes.get(f"t{G.nodes[f]['turn']}", {}).get("text") or "") for f in held):
         return None
     return re.sub(r"\s+", "_", party)
+
+
+def ages_by_party(ctx: MessageContext, ages: list) -> list[tuple[str, object]]:
+    """(user32zh) The ages one message gives of several people, each after its own party ("我爸王建国 62岁 我妈李秀兰
+    58岁"): (the party, the age's mention) for each, or [] when two ages share a party or one has none (then the last
+    age said is the value, as before).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "请问两位的姓名和年龄？"},
+    ...                 {"role": "user", "content": "我爸王建国 62岁 我妈李秀兰 58岁"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.key.startswith("age"))
+    [('age_我妈', '58岁'), ('age_我爸', '62岁')]
+    """
+    parties = [party_before(ctx, m.start) for m in ages]
+    if len(ages) < 2 or None in parties or len(set(parties)) < len(parties):
+        return []
+    return [(re.sub(r"\s+", "_", party), m) for party, m in zip(parties, ages)]

@@ -34,7 +34,7 @@ from .. import _graph as g
 from ..models import load_value_tagger
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
-from .parties import another_age
+from .parties import ages_by_party, another_age
 from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .surface import weekday_of
@@ -1037,6 +1037,12 @@ def roles(ctx: MessageContext) -> list[_Unit]:
         at = ms[0].end if slot_id in pack.reference_roles else ms[0].start
         key, name, group = pack.scoped(slot, ctx.domain_at(at, slot))
         if key in filled:
+            continue
+        if slot_id == "age" and ctx.role == "user" and (each := ages_by_party(ctx, ms)):
+            for party, m in each:  # (user32zh) "我爸 62岁 我妈 58岁": each person's age, not the last one said
+                units.append(FactUnit(key=f"{key}_{party}", name=f"{name}（{party}）", value=m.text, slot=slot.id, group=group,
+                                      terse=slot.terse, correction=ctx.correcting, stressed=ctx.stressed))
+            filled.add(key)
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
             value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", whole_place(ctx, m)) for m in ms)), None

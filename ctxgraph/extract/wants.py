@@ -337,18 +337,48 @@ def _with_bound_words(ctx: MessageContext, spans: list[tuple[int, int]]) -> list
     """(lead19) The masked spans, a zh day's or time's over the bound word glued after it ("周五前").
 
     >>> from types import SimpleNamespace as NS
-    >>> ctx = NS(lang="zh", text="我老公周五前要交报告", mentions=[NS(start=3, end=5, label="DATE")])
+    >>> ctx = NS(lang="zh", text="我老公周五前要交报告", mentions=[NS(start=3, end=5, label="DATE")], pack=NS(synonym_rx=None))
     >>> _with_bound_words(ctx, [(3, 5)])
     [(3, 6)]
     """
     if ctx.lang != "zh":
         return spans
     timed = {(m.start, m.end) for m in ctx.mentions if m.label in ("DATE", "TIME")}
+    labels = {(m.start, m.end): m.label for m in ctx.mentions}
     out = []
     for lo, hi in spans:
         glued = _ZH_BOUND_AFTER.match(ctx.text, hi) if (lo, hi) in timed else None
-        out.append((lo, glued.end() if glued else hi))
+        out.append((_label_start(ctx, lo, hi, labels.get((lo, hi))), glued.end() if glued else hi))
     return out
+
+
+#: (user32zh) what joins a slot word to its value: "订单号是 HT…", "车牌沪B…", "单号：SF…"; the end of a value's piece
+_PIECE_END = re.compile(r"\s|$|[，,。.！!？?；;、]")
+_ZH_LABEL_JOIN = re.compile(r"\s*(?:是|为|[:：])?\s*")
+
+
+def _label_start(ctx: MessageContext, lo: int, hi: int, label: str | None) -> int:
+    """(user32zh) Where a zh value's slot word starts when the word is said right before it, its slot takes the value
+    and the value ends its piece ("订单号是 HT8837261", "车牌沪B88K21"): the want keeps neither ("…想改一下日期订单号是"
+    kept the label with its value out); ``lo`` when no such word is there, or when the sentence runs on glued after the
+    value ("我有个快递单号是SF…我想改一下地址": the label is a part of what is said).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "我定的酒店想改一下入住时间 订单号是 HT8837261"})
+    >>> [f.value for f in t.state().facts if f.key == "want"]
+    ['我定的酒店想改一下入住时间']
+    """
+    if ctx.pack.synonym_rx is None or label is None or not _PIECE_END.match(ctx.text, hi):
+        return lo
+    for start in range(max(0, lo - 12), lo):  # the longest word joined to it: "订单号是", not its "单号是"
+        m = ctx.pack.synonym_rx.match(ctx.text, start, lo)
+        slot = ctx.pack.slots.get(ctx.pack.synonym_slot.get(m.group(0).casefold(), "")) if m else None
+        if slot is not None and label in slot.types and _ZH_LABEL_JOIN.fullmatch(ctx.text, m.end(), lo):
+            # a 的 the user ended the piece before on stays theirs ("想换个新的 订单号DF…": masking the word too would
+            # leave the 的 hanging, and a hanging 的 is dropped with its masked value)
+            return lo if re.search(r"的\s+$", ctx.text[:m.start()]) else m.start()
+    return lo
 
 
 #: (lead20) a preposition left hanging at a part's end once the value after it is out ("my gym membership for, ..."):
