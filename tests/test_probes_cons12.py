@@ -17,7 +17,10 @@ except ImportError:  # run as a script from tests/
 
 PROBES = load_probes("cons12")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
-KNOWN_MISSES: dict[str, str] = {}  # (user32zh) zh_zhuanke_remark_except_wait passes: the 别 of "别的都挺满意的" is no negation
+KNOWN_MISSES: dict[str, str] = {
+    "zh_zhuanke_remark_except_wait": "the learned constraint reader (step learned_constraints) marks the remark: the 别 of 别的 is read "
+                                     "as a negation, as the model was trained (user32zh masked it; the review kept the mask to 特别/分别…)",
+}
 
 
 @pytest.mark.parametrize(("probe", "conv"), probe_params(PROBES, KNOWN_MISSES))

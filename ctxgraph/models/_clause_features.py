@@ -71,16 +71,17 @@ ZH_CLASSES: dict[str, tuple[str, ...]] = {
     "LIFT": ("不要了", "不用了", "也行", "也可以", "都行", "都可以", "算了", "没关系", "无所谓"),
     "STATE": ("在", "上班", "出差", "有事", "回", "外地", "没人", "来不了", "忙"),
 }
-#: (user32zh) words whose 别 negates nothing ("特别厉害", "分别", "别的颜色", "性别"): their 别 is no NEG, else a long
-#: clause with "特别" in it reads as a rule against something ("响得特别厉害" was a must_not)
-_ZH_BIE_NOT_NEG = re.compile(r"(?<=[特分区性级个类识差告鉴辨离派])别|别(?=[人的处墅针致])")
+#: (user32zh) words whose 别 negates nothing ("特别厉害", "分别", "性别"): their 别 is no NEG, else a long clause with "特别" in
+#: it reads as a rule against something ("响得特别厉害" was a must_not). (review) Only the words that end in 别: 别 opening
+#: "别的" / "别人" stays a NEG, as the constraint model was trained ("别人的别动" and "别的都不要" are rules).
+_ZH_BIE_NOT_NEG = re.compile(r"(?<=[特分区性级个类识差告鉴辨离派])别")
 
 
 def mask_zh_false_negation(text: str) -> str:
     """``text`` with the 别 of words that negate nothing put out of the negation class (replaced by "·").
 
     >>> mask_zh_false_negation("响得特别厉害"), mask_zh_false_negation("别放香菜"), mask_zh_false_negation("别人的别动")
-    ('响得特·厉害', '别放香菜', '·人的别动')
+    ('响得特·厉害', '别放香菜', '别人的别动')
     """
     return _ZH_BIE_NOT_NEG.sub("·", text)
 
