@@ -78,7 +78,10 @@ _ZH_BIE_NOT_NEG = re.compile(r"(?<=[特分区性级个类识差告鉴辨离派])
 
 
 def mask_zh_false_negation(text: str) -> str:
-    """``text`` with the 别 of words that negate nothing put out of the negation class (replaced by "·").
+    """``text`` with the 别 of words that negate nothing put out of the negation class (replaced by "·"). Read where a rule's
+    polarity is decided (``learned._polarity``), never in the model's features: the shipped weights were trained on
+    features that read every 别 (review of user32zh: masking them in the features moved the model's scores, and the unseen
+    judge of the round lost a rule it had right).
 
     >>> mask_zh_false_negation("响得特别厉害"), mask_zh_false_negation("别放香菜"), mask_zh_false_negation("别人的别动")
     ('响得特·厉害', '别放香菜', '别人的别动')
@@ -107,7 +110,6 @@ def _en_words(text: str) -> list[str]:
 
 def _classes(text: str, lang: str) -> set[str]:
     if lang == "zh":
-        text = mask_zh_false_negation(text)
         return {c for w, c in _ZH_PAIRS if w in text}
     return {c for w in _en_words(text) for c in _EN_CLASSES_OF.get(w, ())}
 
@@ -117,7 +119,6 @@ def _own(text: str, lang: str) -> dict[str, float]:
     f: dict[str, float] = {"bias": 1.0}
     low = text.strip().lower()
     if lang == "zh":
-        low = mask_zh_false_negation(low)
         for w, c in _ZH_PAIRS:
             if w in low:
                 f[f"w={w}"] = 1.0
