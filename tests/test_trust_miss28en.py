@@ -1,0 +1,48 @@
+"""miss28en (issue 19, blind26 round): English values the user gives that the state missed.
+
+Short chats of our own, one shape each; every case failed on the code before its rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_trust_miss26en import _current  # replay (assistant first, then turns in alternation): key -> value
+
+
+def _values(chat: list[str]) -> list[str]:
+    return list(_current(chat).values())
+
+
+# --- a date the user says of their own event stays beside the day they book ------------------------------------
+# "I've a craft fair on 22 May", "before the Archdeacon's visitation on 24 June", and a second date of a message
+# no rule read ("a jury summons for 8 November but I'm having a hip replacement on 25 October"): each was the
+# booking's ``date`` and the day booked later took its place.
+
+@pytest.mark.parametrize("chat, kept, booked", [
+    (["How can I help?", "I have a court summons for 3 March but I'm having surgery on 14 February, can I move it?",
+      "Which week suits you instead?", "the 20th of April then"], "14 February", "20th of April"),
+    (["When would you like the engineer?", "Friday if you can. I've a wedding on 9 June and need the van fixed before",
+      "Friday is booked. Anything else?", "actually can he come on the 2nd instead"], "9 June", "2nd"),
+    (["When is best for the test?", "It has to be done before the bishop's visit on 12 July.",
+      "We have the 1st or the 3rd of July.", "the 3rd of July please"], "12 July", "3rd of July"),
+    (["What dates do you need?", "ive a gig on the 14th of May so any day the week before",
+      "We can do the 8th or the 9th of May.", "the 9th of May"], "14th of May", "9th of May"),
+])
+def test_miss28en_an_own_events_date_kept_beside_the_booking(chat, kept, booked):
+    values = _values(chat)
+    assert any(kept in v for v in values), values
+    assert any(booked in v for v in values), values
+
+
+# --- what is no event's date stays as it was ------------------------------------------------------------------
+
+@pytest.mark.parametrize("chat, not_a_key", [
+    # a stay's day after a place, no "on" before it (a second date of the message): the place is no event
+    (["When are you over?", "2 to 20 July. We're in Oban the 12th and 13th, so somewhere near there"], "Oban"),
+    # a request: the date is the booking's
+    (["When would you like to come?", "I have a day off so I'd like to come on 14 March please"], "day off"),
+])
+def test_miss28en_no_event_date_where_none_is_said(chat, not_a_key):
+    keys = list(_current(chat))
+    assert not any(not_a_key.casefold() in k.casefold() for k in keys), keys
