@@ -46,3 +46,37 @@ def test_miss28en_an_own_events_date_kept_beside_the_booking(chat, kept, booked)
 def test_miss28en_no_event_date_where_none_is_said(chat, not_a_key):
     keys = list(_current(chat))
     assert not any(not_a_key.casefold() in k.casefold() for k in keys), keys
+
+
+# --- what the assistant reads back from the user's record and the user confirms is the user's -----------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["I've found your claim for 42 Cherry Lane, Kings Heath, B14 7QT. Is that right?", "That's us. Who's coming?"],
+     "42 Cherry Lane, Kings Heath, B14 7QT"),
+    (["Is she still at Rose Villa, 9 Tamar Road, Truro TR1 3AB?", "yes thats her. appointment is monday"],
+     "Rose Villa, 9 Tamar Road, Truro TR1 3AB"),
+    (["The engineer comes Friday, to 5 Kiln Row, Frome, BA11 2PL as on the form. Is that correct?",
+      "Address right, but can it be the Thursday?"], "5 Kiln Row, Frome, BA11 2PL"),
+    (["Booked. Alan Pike and 01392 774 120 are on the order, is that still the best number?",
+      "Yes, that's me, the landline"], "01392 774 120"),
+    (["Booked. Alan Pike and 01392 774 120 are on the order, is that still the best number?",
+      "Yes, that's me, the landline"], "Alan Pike"),
+])
+def test_miss28en_a_read_back_the_user_confirms(chat, wanted):
+    values = _values(chat)
+    assert any(wanted in v for v in values), values
+
+
+@pytest.mark.parametrize("chat, not_wanted", [
+    # no yes: the address is only the assistant's
+    (["I've found your claim for 42 Cherry Lane, Kings Heath, B14 7QT. Is that right?", "no we moved last year"],
+     "Cherry Lane"),
+    # the user gives their own: their words stand
+    (["Is she still at Rose Villa, 9 Tamar Road, Truro TR1 3AB?", "yes but its 11 Tamar Road now, TR1 3AD"],
+     "Rose Villa"),
+    # no question to confirm: a shop's address said in passing
+    (["Our shop is at 3 Abbey Arcade, Bath BA1 1LY. Shall I book you in?", "yes please"], "Abbey Arcade"),
+])
+def test_miss28en_no_read_back_without_a_yes_to_it(chat, not_wanted):
+    values = _values(chat)
+    assert not any(not_wanted in v for v in values), values
