@@ -80,3 +80,34 @@ def test_miss28en_a_read_back_the_user_confirms(chat, wanted):
 def test_miss28en_no_read_back_without_a_yes_to_it(chat, not_wanted):
     values = _values(chat)
     assert not any(not_wanted in v for v in values), values
+
+
+# --- the people around the user in the words of the regions: "mam", "nain", "hubby"; "me" for "my" -------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["Who is coming to the fitting?", "just me and me mam, she's 79"], "me mam"),
+    (["Who is the appointment for?", "my mam. she's 79 and can't do stairs"], "my mam"),
+    (["Who will collect it?", "my hubby will pick it up after work"], "my hubby"),
+    (["Who is the parcel for?", "it's a surprise for my nain, she's 90 next week"], "my nain"),
+])
+def test_miss28en_kin_in_regional_words(chat, wanted):
+    people = {k: v for k, v in _current(chat).items() if k.startswith("person")}
+    assert any(wanted in v for v in people.values()), people
+
+
+def test_miss28en_me_is_no_possessive_after_a_verb():
+    assert not any("dad" in v for v in _values(["Anything else?", "can you tell me dad's the one paying"]))
+
+
+# --- "X not Y" corrects nothing when X ends a contraction typed without its apostrophe or an email ------------
+
+@pytest.mark.parametrize("chat, kept, not_wanted", [
+    (["Drop it in or use our mail-in service?", "mail in.", "Standard or next day return?",
+      "standard is fine, im not in a rush"], "mail in", "mail im"),
+    (["Who should we send the report to?", "send it to my mum please",
+      "Which email should it go to?", "send it to me, kate.rowe@eircom.net, not mum she doesn't do email"],
+     "my mum", "my net"),
+])
+def test_miss28en_no_correction_from_a_negation_or_an_email(chat, kept, not_wanted):
+    values = _values(chat)
+    assert any(kept in v for v in values) and not any(not_wanted in v for v in values), values
