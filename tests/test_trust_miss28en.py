@@ -111,3 +111,32 @@ def test_miss28en_me_is_no_possessive_after_a_verb():
 def test_miss28en_no_correction_from_a_negation_or_an_email(chat, kept, not_wanted):
     values = _values(chat)
     assert any(kept in v for v in values) and not any(not_wanted in v for v in values), values
+
+
+# --- a later address for another role (where to post, where someone moves) keeps the first -------------------
+
+def _addresses(chat: list[str]) -> list[str]:
+    return [v for k, v in _current(chat).items() if "address" in k or k in ("send_to", "moving_to")]
+
+
+@pytest.mark.parametrize("chat, first, second", [
+    (["Where is the boiler?", "It's at my rental, 22 Mill Street, Reading RG1 2AB.",
+      "Thanks. The report goes out by post. What's your postal address?", "4 Oak Close, Tilehurst RG31 6XF"],
+     "22 Mill Street", "4 Oak Close"),
+    (["What address is the badge for?", "Joan Platt, 8 Moor View, Leeds LS6 3AA. she's 91",
+      "Noted. Anything else?", "oh and she's moving in with us in May, 14 Ash Grove, will it follow her"],
+     "8 Moor View", "14 Ash Grove"),
+    (["Where will the broadband go?", "I'm moving to 17 Hill Lane, Bristol BS5 9TX next month.",
+      "Which slot suits?", "Friday. please send the router to where I live now: 3 Elm Row, Bath BA1 2QP"],
+     "17 Hill Lane", "3 Elm Row"),
+])
+def test_miss28en_a_second_address_for_another_role_keeps_the_first(chat, first, second):
+    addresses = _addresses(chat)
+    assert any(first in v for v in addresses) and any(second in v for v in addresses), addresses
+
+
+def test_miss28en_a_corrected_address_still_replaces_the_first():
+    chat = ["Where should we deliver?", "22 Mill Street, Reading RG1 2AB.",
+            "Great, booked.", "sorry, send it to 4 Oak Close, Tilehurst RG31 6XF instead"]
+    addresses = _addresses(chat)
+    assert not any("22 Mill Street" in v for v in addresses) and any("4 Oak Close" in v for v in addresses), addresses
