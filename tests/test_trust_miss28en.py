@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ctxgraph import Tracker
 from tests.test_trust_miss26en import _current  # replay (assistant first, then turns in alternation): key -> value
 
 
@@ -140,3 +141,17 @@ def test_miss28en_a_corrected_address_still_replaces_the_first():
             "Great, booked.", "sorry, send it to 4 Oak Close, Tilehurst RG31 6XF instead"]
     addresses = _addresses(chat)
     assert not any("22 Mill Street" in v for v in addresses) and any("4 Oak Close" in v for v in addresses), addresses
+
+
+@pytest.mark.parametrize("chat, first, second", [
+    (["请问装在哪里？", "我家地址是北京市朝阳区建国路88号", "好的，周几方便？", "周五。路由器寄到我现在住的地方：上海市浦东新区世纪大道100号"],
+     "建国路88号", "世纪大道100号"),
+    (["卡办给谁？", "我妈住在北京市朝阳区建国路88号，帮她办个卡", "好的。", "她下个月搬到上海市浦东新区世纪大道100号"],
+     "建国路88号", "世纪大道100号"),
+])
+def test_miss28en_a_second_address_for_another_role_keeps_the_first_zh(chat, first, second):
+    t = Tracker("zh")
+    for i, text in enumerate(chat):
+        t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
+    values = [f.value for f in t.state().facts if f.status == "current"]
+    assert any(first in v for v in values) and any(second in v for v in values), values

@@ -8,7 +8,8 @@ address the service is for was lost.
 
 Here the later address, when the message corrects nothing and a send or a move is said before it (or the assistant
 asked where to send), is keyed by its role (``send_to``, ``moving_to``) and stands beside the first. A message that
-corrects ("actually", "sorry", "instead") keeps the ``address`` key: the new address replaces the old one.
+corrects ("actually", "sorry", "instead", 改成, 不对) keeps the ``address`` key: the new address replaces the old one.
+Chinese says the same with 寄到 / 送到 / 发到 and 搬到 / 搬进 before the address.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -34,6 +35,10 @@ _SEND = re.compile(r"\b(?:send|post|deliver|ship|mail|forward)\b(?:\s+(?!to\b)[\
                    r"|\bwhere (?:i|we|he|she|they) (?:live|lives|am|are|is)\b", re.I)
 #: a move said before the address: "she's moving in with us in June", "he moves into the care home"
 _MOVING = re.compile(r"\bmov(?:e|es|ing)\s+(?:in|into|to|house)\b", re.I)
+#: (zh) a send said before the address: "寄到我现在住的地方", "发票邮寄到", "送到我公司"
+_ZH_SEND = re.compile(r"(?:寄|邮寄|送|发|快递)(?:到|给|去)|收件地址|邮寄地址")
+#: (zh) a move said before the address: "她六月搬到", "搬去", "搬进"
+_ZH_MOVING = re.compile(r"搬(?:到|去|进|家到)")
 #: the assistant asks where to send: "What's your postal address?", "Where should the ballot papers go?"
 _ASKS_WHERE_TO_SEND = re.compile(r"\b(?:postal|correspondence|forwarding) address\b"
                                  r"|\bwhere (?:should|shall|do|can|would) (?:we|i|they|the [\w ]{1,25}?) (?:send|post|go)\b", re.I)
@@ -55,9 +60,10 @@ def _role(ctx: MessageContext, value: str) -> str | None:
     where to send, None when neither is said."""
     at = ctx.text.find(value)
     before = ctx.text[max(0, at - _READ_BEFORE):at] if at >= 0 else ""
-    if _MOVING.search(before):
+    zh = ctx.lang == "zh"
+    if (_ZH_MOVING if zh else _MOVING).search(before):
         return "moving_to"
-    if _SEND.search(before) or _ASKS_WHERE_TO_SEND.search(ctx.assistant_before):
+    if (_ZH_SEND if zh else _SEND).search(before) or (not zh and _ASKS_WHERE_TO_SEND.search(ctx.assistant_before)):
         return "send_to"
     return None
 
@@ -65,7 +71,7 @@ def _role(ctx: MessageContext, value: str) -> str | None:
 @step("other_address", roles=("user",))
 def other_address(ctx: MessageContext) -> list[_Unit]:
     """Re-keys a later address said for another role (a send, a move) so the earlier address stays current."""
-    if ctx.lang != "en" or ctx.correcting or first_match(ctx.pack.self_corrections, ctx.text):
+    if ctx.correcting or first_match(ctx.pack.self_corrections, ctx.text):
         return []
     mine = [n for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and u.key == "address" and not u.offered]
     earlier = _earlier_address(ctx) if len(mine) == 1 else None
