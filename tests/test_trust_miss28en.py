@@ -155,3 +155,24 @@ def test_miss28en_a_second_address_for_another_role_keeps_the_first_zh(chat, fir
         t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
     values = [f.value for f in t.state().facts if f.status == "current"]
     assert any(first in v for v in values) and any(second in v for v in values), values
+
+
+# --- "X, not Y" that takes back a recipient or a place leaves the want's words whole ---------------------------
+
+def _want(chat: list[str]) -> str:
+    return _current(chat).get("want", "")
+
+
+@pytest.mark.parametrize("chat, whole", [
+    (["How can I help?", "Looking to buy a watch for my dad's 70th, he loves old Seikos",
+      "Shall we post it to you?", "yes post it to me, not dad, it's a surprise"], "my dad's 70th"),
+    (["How can I help?", "I need to hire a hospital grade wheelchair for my mum",
+      "Where should it go?", "deliver it home not the hospital please"], "hospital grade wheelchair"),
+])
+def test_miss28en_a_taken_back_recipient_leaves_the_want_whole(chat, whole):
+    assert whole in _want(chat), _want(chat)
+
+
+def test_miss28en_a_count_taken_back_still_changes_the_want():
+    chat = ["How can I help?", "I need 200 business cards on cotton card", "Sure.", "actually make it 500 not 200"]
+    assert "500 business cards" in _want(chat), _want(chat)
