@@ -176,3 +176,28 @@ def test_miss28en_a_taken_back_recipient_leaves_the_want_whole(chat, whole):
 def test_miss28en_a_count_taken_back_still_changes_the_want():
     chat = ["How can I help?", "I need 200 business cards on cotton card", "Sure.", "actually make it 500 not 200"]
     assert "500 business cards" in _want(chat), _want(chat)
+
+
+# --- the part of the day the user is free, said as a preference -----------------------------------------------
+
+def _availability(chat: list[str]) -> str:
+    return _current(chat).get("availability", "")
+
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["When can the officer visit?", "any weekday but not a Friday, I swim on Fridays. Mornings are best."],
+     "Mornings are best"),
+    (["Booked for Tuesday.", "actually make it the wednesday, the 12th. anytime after tea"], "anytime after tea"),
+    (["When could he come in?", "thursday after school is better for him"], "thursday after school"),
+])
+def test_miss28en_a_part_of_the_day_preferred(chat, wanted):
+    assert wanted in _availability(chat), _current(chat)
+
+
+@pytest.mark.parametrize("chat", [
+    ["When can the officer visit?", "are mornings ok for you?"],
+    ["When can the officer visit?", "not evenings after 6, I work late"],
+    ["When can the officer visit?", "mornings, afternoons she sleeps"],
+])
+def test_miss28en_no_part_of_the_day_asked_or_refused(chat):
+    assert not _availability(chat), _current(chat)
