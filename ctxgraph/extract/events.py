@@ -377,7 +377,9 @@ def _unread_own_event(ctx: MessageContext, m: Mention) -> FactUnit | None:
     """(miss28en) A date no rule read (a message's facts keep one ``date``: the first) that the user says of their own
     event (:func:`_own_event`): "I have a jury summons for 8 November but I'm having a hip replacement on 25 October".
     Before, :func:`_freed` made it the booking's ``date``, and the day the user then booked took its place; keyed by
-    its event, it stands beside the booking's day. None when a fact of the message already holds the date's words.
+    its event, it stands beside the booking's day. None when a fact of the message already holds the date's words, when
+    the message moves the booking away from it, or when it is the day a current fact holds ("I've been put on a night
+    shift on the 14th": the booked day, said as why it fails).
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en", today="2026-09-01")
@@ -390,6 +392,8 @@ def _unread_own_event(ctx: MessageContext, m: Mention) -> FactUnit | None:
         return None
     if not _ON_DAY.search(ctx.text, 0, m.start) and not re.match(r"(?:on|in)\b", m.text, re.I):
         return None  # "we're in Inverness the 17th": a stay's day, the place said before it no event
+    if _moved_on(ctx, m) or any(str(d["value"]).casefold() == m.text.casefold() for _, d in g.recent_current_facts(ctx.graph, 30)):
+        return None  # the day a booking moves from ("push it to the 21st"), or the booked day said as why it fails
     own = _own_event(ctx, m)
     if own is None or own == "event":
         return None
