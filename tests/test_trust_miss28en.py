@@ -201,3 +201,18 @@ def test_miss28en_a_part_of_the_day_preferred(chat, wanted):
 ])
 def test_miss28en_no_part_of_the_day_asked_or_refused(chat):
     assert not _availability(chat), _current(chat)
+
+
+# --- how the user pays, in more of the ways it is said ---------------------------------------------------------
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["You're booked in.", "thanks. Payment I do by bank transfer today. my brother will book himself"], "by bank transfer"),
+    (["We can't take cheques I'm afraid, only card or cash.", "oh go on then, cash it is"], "cash"),
+    (["See you tomorrow at 9.", "great. card on the day ok? oh and the gate code is 4411"], "card on the day"),
+])
+def test_miss28en_how_the_user_pays(chat, wanted):
+    assert wanted in _current(chat).get("payment", ""), _current(chat)
+
+
+def test_miss28en_a_question_about_paying_is_no_payment():
+    assert "payment" not in _current(["Anything else?", "does payment by card cost extra?"])
