@@ -127,8 +127,9 @@ def test_trust_miss25en_way_to_pay_asked_as_leave(text, value):
     assert got.get("payment") == value, got
 
 
-@pytest.mark.parametrize("text", ["on the day ok?", "can you deliver on the day?", "card on the day ok? also the gate code is 4471",
-                                  "yes place it. pay cash on delivery ok?"])
+# (miss28en) "card on the day ok? also the gate code is 4471" moved out: leave asked at its sentence's end is the payment
+# too when more is said after it (blind22's "card on the day ok? oh and ..."; test_trust_miss28en.py)
+@pytest.mark.parametrize("text", ["on the day ok?", "can you deliver on the day?", "yes place it. pay cash on delivery ok?"])
 def test_trust_miss25en_no_way_to_pay_without_one_or_mid_message(text):
     got = facts("en", text)
     assert "payment" not in got, got

@@ -64,7 +64,7 @@ _ZH_CLAUSE_END = re.compile(r"[.!?;:\n。！？；，,\s]")
 _EN_SUBJECT = re.compile(r"^\s*(?:(?:and|but|so|well|oh|hi|hey|hello|yes|yeah)\s+)*"
                          r"(?:(?:my|our|his|her|their)\s+(?:[a-z'-]+\s+){0,3}?"
                          r"(?=(?:[a-z'-]+\s+)*(?:is|are|was|has|have|had|[a-z]+s|[a-z]+ed|will|'s)\b)"
-                         r"|(?:i|we|he|she|they|it)(?:'s|'re|'m|\s)\s*|(?=[a-z]+ing\s))"
+                         r"|(?:i|we|he|she|they|it)(?:'s|'re|'m|'ve|ve(?=\s)|\s)\s*|(?=[a-z]+ing\s))"
                          r"((?:[a-z0-9'-]+\s+){0,7}?)(?:on\s+|in\s+)?(?:the\s+)?$", re.I)
 # what makes the clause the booking's own (a request, an offer taken, a time one is free): no other event
 _EN_BOOKING = re.compile(r"\b(?:you|u|ur|want|wants|wanted|need|needs|like|book|booked|booking|come|coming|visit|"
@@ -81,7 +81,9 @@ _ZH_SUBJECT = re.compile(r"^\s*(?:我们|咱们|我家|我|他们|他|她们|她
 # a predicate of availability, of a request or of the booking itself: the date is the booking's
 _ZH_BOOKING = re.compile(r"有空|方便|在家|可以|行|能|来|上门|约|订|去你们|到你们|上课|开始|办|吧|吗|没空|取|拿|送|？|\?")
 # "before exchange on the 19th feb": the event named after before / after, the date its day
-_EN_BEFORE_EVENT = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+)?([a-z]{4,})\s+(?:on|in)\s+(?:the\s+)?$", re.I)
+#: (miss28en) the event may be someone's: "before the Archdeacon's visitation on 24 June"
+_EN_BEFORE_EVENT = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+'s\s+)?([a-z]{4,})\s+(?:on|in)\s+(?:the\s+)?$",
+                              re.I)
 #: the keys of a date no rule gave a role: only these take the event's key (a role's date, "checkout", keeps its role)
 _PLAIN_DATE_KEYS = ("date", "day", "日期")
 _EN_NEXT_CLAUSE = re.compile(r"\b(?:and|but|so|because|cos|then)\b", re.I)
@@ -367,6 +369,38 @@ def _moved_on(ctx: MessageContext, m: Mention) -> bool:
                and _MOVED_ON.search(ctx.text, m.end, later) for u in ctx.units)
 
 
+#: (miss28en) "on" / "in" right before a date: the date is said as an event's day ("a hip op on 25 October")
+_ON_DAY = re.compile(r"\b(?:on|in)\s+(?:the\s+)?$", re.I)
+
+
+def _unread_own_event(ctx: MessageContext, m: Mention) -> FactUnit | None:
+    """(miss28en) A date no rule read (a message's facts keep one ``date``: the first) that the user says of their own
+    event (:func:`_own_event`): "I have a jury summons for 8 November but I'm having a hip replacement on 25 October".
+    Before, :func:`_freed` made it the booking's ``date``, and the day the user then booked took its place; keyed by
+    its event, it stands beside the booking's day. None when a fact of the message already holds the date's words, when
+    the message moves the booking away from it, or when it is the day a current fact holds ("I've been put on a night
+    shift on the 14th": the booked day, said as why it fails).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2026-09-01")
+    >>> t.observe_many([{"role": "user", "content": "My summons is for 8 November but I'm having a hip op on 25 October."},
+    ...                 {"role": "user", "content": "The 13th of March then."}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "want")
+    [('date', '13th of March'), ('having hip op', '25 October'), ('summons', '8 November')]
+    """
+    if ctx.lang != "en" or any(isinstance(u, FactUnit) and m.text in str(u.value) for u in ctx.units):
+        return None
+    if not _ON_DAY.search(ctx.text, 0, m.start) and not re.match(r"(?:on|in)\b", m.text, re.I):
+        return None  # "we're in Inverness the 17th": a stay's day, the place said before it no event
+    if _moved_on(ctx, m) or any(str(d["value"]).casefold() == m.text.casefold() for _, d in g.recent_current_facts(ctx.graph, 30)):
+        return None  # the day a booking moves from ("push it to the 21st"), or the booked day said as why it fails
+    own = _own_event(ctx, m)
+    if own is None or own == "event":
+        return None
+    return FactUnit(key=own, name=own, value=m.text, normalized=m.value if isinstance(m.value, str) else None,
+                    stressed=ctx.stressed)
+
+
 @step("event_dates", roles=("user",))
 def event_dates(ctx: MessageContext) -> list[_Unit]:
     """Re-keys a date said of another event by that event, and resolves a day said relative to it."""
@@ -384,6 +418,9 @@ def event_dates(ctx: MessageContext) -> list[_Unit]:
             for n in plain if own else ():
                 ctx.units[n] = ctx.units[n].model_copy(update=dict(key=own, name=own, slot=None, supersedes=None))
             owned += [m] if own and plain else []
+            if not plain and (unread := _unread_own_event(ctx, m)):
+                ctx.units.append(unread)
+                owned.append(m)
             continue
         if _moved_on(ctx, m):
             continue  # (user29) "my delivery is on the 14th ... can we push it to the 21st?": the day it moves from

@@ -53,7 +53,10 @@ from .text import in_spans
 
 #: the closed class of nouns for the people around a person (kin, partners, friends, the people of a home
 #: and of a wedding party); children in general (kids, children, baby) are left to the counts
-_EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|dad|father|mother)(?:[- ]in[- ]law)?|husband|wife|partner|"
+#: (miss28en) with the words of the regions: "mam", "mammy", "mummy", "nain" and "taid" (Welsh grandparents), "hubby",
+#: "missus", "fella"
+_EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|mam|mammy|mummy|dad|father|mother)(?:[- ]in[- ]law)?|"
+           r"husband|hubby|wife|missus|fella|nain|taid|partner|"
            r"fianc[ée]e?|boyfriend|girlfriend|parents|in-laws|grandson|granddaughter|grandkids|grandchildren|grandma|"
            r"grandmother|granny|gran|nan|nana|grandad|grandpa|grandfather|grandparents|niece|nephew|aunt|auntie|uncle|"
            r"cousin|friend|mate|neighbou?r|colleague|boss|carer|flatmate|housemate|landlord|landlady|tenant|"
@@ -62,7 +65,9 @@ _EN_KIN = (r"(?:(?:step|half-)?(?:son|daughter|brother|sister|mum|mom|dad|father
 #: "my boy likes it")
 _EN_NAMED_ONLY = frozenset({"girl", "boy", "lad", "girls", "boys", "lads"})
 _EN_ADJ = r"(?:(?:little|big|older|younger|eldest|oldest|youngest|twin|elderly|late|best|new|old)\s+)?"
-_EN_POSSESSED = re.compile(r"\b(?P<pos>my|our|his|her|their)\s+" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
+#: (miss28en) "me" for "my" after a preposition or "got" ("a blue badge for me mam", "I've got me grandad's medals")
+_EN_ME = r"(?:(?<=\bfor )|(?<=\bwith )|(?<=\bof )|(?<=\band )|(?<=\bgot )|(?<=\bto ))me"
+_EN_POSSESSED = re.compile(r"\b(?P<pos>my|our|his|her|their|" + _EN_ME + r")\s+" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
 _EN_SELF = re.compile(r"\b(?P<pos>i['’]?m|i am)\s+(?:(?:his|her|their|the)\s+)" + _EN_ADJ + r"(?P<rel>" + _EN_KIN + r")(?![\w-])", re.I)
 _EN_COUPLE = re.compile(r"\b(?P<pos>the)\s+(?P<rel>bride|groom|bride-to-be|groom-to-be)(?![\w-])", re.I)
 #: a person the user will consult is no party to the service ("once I have talked to my wife", "let me ask my husband")

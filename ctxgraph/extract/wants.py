@@ -988,9 +988,29 @@ def _named_old(ctx: MessageContext, want: str) -> list[str]:
             head = r"(?<![A-Za-z0-9])" if old[:1].isascii() and old[:1].isalnum() else ""
             tail = r"(?![A-Za-z0-9])" if old[-1:].isascii() and old[-1:].isalnum() else ""
             found = re.search(head + re.escape(old) + tail, want, re.I) if old else None
-            if found:
+            if found and not _modifies(want, found):
                 out.append(found.group(0))
     return out
+
+
+#: (miss28en) what may follow a word at its item's end in a want: a mark, a function word, the want's end
+_ITEM_END = re.compile(r"\s*(?:$|[,;.!?)]|(?:and|or|with|for|to|from|in|on|at|by|please|pls|as|so|but|that|which|too|"
+                       r"then|now|if|because|cos|before|after)\b)", re.I)
+
+
+def _modifies(want: str, found: re.Match) -> bool:
+    """(miss28en) Whether the word ``found`` in ``want`` qualifies the word after it, as a possessive or the first word
+    of a compound ("my dad's 60th", "a hospital grade breast pump"): the user's "post it to me, not dad" or "deliver
+    home not the hospital" takes back a recipient or a place, not the want's thing, whose words stay whole (cutting
+    "dad" left "my 's 60th"). A number is a count of the thing after it and stays cut ("500 not 200").
+
+    >>> w = "buy a cask for my dad's 60th, a hospital grade pump for the hospital"
+    >>> [_modifies(w, re.search(x, w)) for x in ("dad", "hospital", "hospital$")]
+    [True, True, False]
+    """
+    if any(c.isdigit() for c in found.group(0)):
+        return False
+    return not _ITEM_END.match(want, found.end())
 
 
 #: (wrong15) a thing the user gives up later: "forget the lean-to", "skip the photos", "the moving doesnt matter anymore",
