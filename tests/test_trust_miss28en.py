@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ctxgraph import Tracker
+from ctxgraph.extract.registry import with_step
 from tests.test_trust_miss26en import _current  # replay (assistant first, then turns in alternation): key -> value
 
 
@@ -116,8 +117,24 @@ def test_miss28en_no_correction_from_a_negation_or_an_email(chat, kept, not_want
 
 # --- a later address for another role (where to post, where someone moves) keeps the first -------------------
 
+def _with_other_address(lang: str = "en") -> Tracker:
+    """A tracker with the optional other_address step on (off by default since the merge: registry.OPTIONAL_STEPS)."""
+    t = Tracker(lang)
+    t.extractor.steps[:] = with_step(t.extractor.steps, "other_address")
+    return t
+
+
 def _addresses(chat: list[str]) -> list[str]:
-    return [v for k, v in _current(chat).items() if "address" in k or k in ("send_to", "moving_to")]
+    t = _with_other_address()
+    for i, text in enumerate(chat):
+        t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
+    return [f.value for f in t.state().facts if f.status == "current" and ("address" in f.key or f.key in ("send_to", "moving_to"))]
+
+
+def test_miss28en_other_address_is_off_by_default():
+    chat = ["Where will the broadband go?", "I'm moving to 17 Hill Lane, Bristol BS5 9TX next month.",
+            "Which slot suits?", "Friday. please send the router to where I live now: 3 Elm Row, Bath BA1 2QP"]
+    assert not any(k in ("send_to", "moving_to") for k in _current(chat)), _current(chat)
 
 
 @pytest.mark.parametrize("chat, first, second", [
@@ -150,7 +167,7 @@ def test_miss28en_a_corrected_address_still_replaces_the_first():
      "建国路88号", "世纪大道100号"),
 ])
 def test_miss28en_a_second_address_for_another_role_keeps_the_first_zh(chat, first, second):
-    t = Tracker("zh")
+    t = _with_other_address("zh")
     for i, text in enumerate(chat):
         t.observe({"role": "assistant" if i % 2 == 0 else "user", "content": text})
     values = [f.value for f in t.state().facts if f.status == "current"]

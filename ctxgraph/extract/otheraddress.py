@@ -11,8 +11,13 @@ asked where to send), is keyed by its role (``send_to``, ``moving_to``) and stan
 corrects ("actually", "sorry", "instead", 改成, 不对) keeps the ``address`` key: the new address replaces the old one.
 Chinese says the same with 寄到 / 送到 / 发到 and 搬到 / 搬进 before the address.
 
+Off by default (``registry.OPTIONAL_STEPS``: on the unseen judge of its round an address the user had moved stayed
+current); switched on with ``with_step``:
+
 >>> from ctxgraph import Tracker
+>>> from ctxgraph.extract.registry import with_step
 >>> t = Tracker("en")
+>>> t.extractor.steps[:] = with_step(t.extractor.steps, "other_address")
 >>> t.observe_many([{"role": "user", "content": "I'm moving to 17 Quarry Lane, Bristol BS5 9TX next month and need broadband."},
 ...                 {"role": "assistant", "content": "Which slot suits?"},
 ...                 {"role": "user", "content": "Thursday. Oh, and please post the router to where I live now: 3 Elm Row, Bath BA1 2QP."}])
