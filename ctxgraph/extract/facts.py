@@ -145,6 +145,8 @@ class FactWriter:
             return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if ctx.role == "assistant" and not settled and is_capacity(ctx.text, value_at):
+            return  # (user32) "$250 for up to 8 people": how much the service's thing holds, not the user's count
         if slot.id == "budget" and _WITHIN_BUDGET.match(ctx.text, value_at + len(value.strip())):
             return  # (miss7) "一共5200元，在预算内", "£1,130, so within your budget": a price held against the budget
         if not settled and ruled_out(ctx.text, value_at):
@@ -308,6 +310,22 @@ _LIMIT_BEFORE = re.compile(
     # (miss7) a ceiling said as "max" ("budget is max 1200 all in", "at most £300"): the bound a raise replaces
     # ("I can stretch to 1250"), no value settled on
     r"|\b(?:max(?:imum)?|at most|at the most)\s+(?:of\s+)?(?:[$£€]\s*)?$", re.I)
+
+
+#: (user32) the words right before a value that make it what a thing holds at most ("for up to 8 people", "seats 12",
+#: "sleeps up to six"): said by the service, a capacity, not the user's count (Chinese reads "可容纳20人" as no count already)
+_CAPACITY_BEFORE = re.compile(r"\b(?:up to|as many as|seats|sleeps|accommodates|fits)\s+$", re.I)
+
+
+def is_capacity(text: str, at: int) -> bool:
+    """(user32) Whether the value at ``at`` is what a thing holds at most ("A half day is $250 for up to 8 people",
+    "the cabin sleeps 6"; the word must be right before the value).
+
+    >>> t = "A half day is $250 for up to 8 people."
+    >>> is_capacity(t, t.index("8 people")), is_capacity("Table for 8 people at 7pm.", 10)
+    (True, False)
+    """
+    return bool(_CAPACITY_BEFORE.search(text[max(0, at - 20):at]))
 
 
 #: right after a value: it is compared with the budget, so it is a price, not the budget
@@ -866,6 +884,25 @@ CLAUSE_BREAK = re.compile(r"[，,。.!?！？；;]")
 _BOUND_AFTER = re.compile(r"\s*(?:之前|之后|以前|以后|前|后|before\b|after\b|at the latest\b)", re.I)
 
 
+def bounded_after(ctx: MessageContext, m: Mention) -> bool:
+    """(lead22) Whether a bound word follows ``m`` ("月底之前", "before friday"): a limit the constraints hold, no day.
+    (user32) A bound word that opens the next value is that value's own: "tomorrow after 5pm" is the day tomorrow and
+    the clock after 5pm, the day bounds nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "I need a pickup for two bags of laundry"},
+    ...                 {"role": "assistant", "content": "Sure. When?"}, {"role": "user", "content": "tomorrow after 5pm"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key in ("date", "time")]
+    [('date', 'tomorrow'), ('time', 'after 5pm')]
+    """
+    bound = _BOUND_AFTER.match(ctx.text, m.end)
+    if not bound:
+        return False
+    opens = bound.start() + len(bound.group(0)) - len(bound.group(0).lstrip())
+    return not any(o.start == opens and o.end > bound.end() for o in ctx.mentions)
+
+
 def _asks_only(ctx: MessageContext, q: str, slot: str) -> bool:
     """(lead22) The assistant's question ``q`` asks for the slot ``slot`` and nothing else ("请问什么时间方便？", not
     "交付是哪天？小区在哪里？": the reply's values answer the slots in their order, the asked_answers step)."""
@@ -947,7 +984,7 @@ def unslotted_values(w: FactWriter) -> None:
         if target is None:
             slot = next((s for s in asked if m.label in s.types), None)
             if slot is None and ctx.role == "user" and not CLAUSE_BREAK.search(ctx.text, 0, m.start) \
-                    and not _BOUND_AFTER.match(ctx.text, m.end):
+                    and not bounded_after(ctx, m):
                 when = _when_slots(ctx) if when is None else when
                 slot = next((s for s in when if m.label in s.types), None)  # (lead22) "什么时候方便？" - "明天下午吧"
             if slot and _several_answers(ctx, slot, m):
