@@ -135,7 +135,7 @@ _EN_CLAUSE = re.compile(r"\b(?:is|are|was|were|be|been|am|have|has|had|do|does|d
                         r"must|wont|cant|dont|isnt|i|we|you|he|she|they|it|me|us|please|pls|thanks|thank|need|want|"
                         r"like|can't|won't|don't|isn't)\b|n't\b|'(?:s|re|m|ll|d|ve)\b|\b\w+ing\b", re.I)
 _EN_ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
-_EN_PART_SPLIT = re.compile(r"[,;]|\s+but\s+|\s+-\s+|\s+and\s+(?=(?:the|my|our|its|his|her|their)\s)", re.I)
+_EN_PART_SPLIT = re.compile(r"(?<!\d),|,(?!\d{3}\b)|;|\s+but\s+|\s+-\s+|\s+and\s+(?=(?:the|my|our|its|his|her|their)\s)", re.I)
 
 
 #: (prec10) a complement that compares ("video is easiest", "whatever's cheapest", "the most comfortable") or says how
