@@ -1,0 +1,155 @@
+"""A new English user's rough edges found by the user32 helper (issue 19, blind26 round): twenty short customer-service
+chats of my own (a laundry pickup, a windshield repair, a boat rental, an airport shuttle, a gym freeze, a solar quote
+...), each a defect a user sees in the state: "tomorrow after 5pm" kept the clock and lost the day, "14 Birch Lane,
+Friday after 5pm" made Friday the town of the address, "500 Market st, suite 200" and "250 W 57th St" were no address,
+the assistant's "$250 for up to 8 people" became the party of 8, "How many passengers and bags?" - "2 people, 3 big
+suitcases" made the suitcases the passengers, a learner's "please not charge my card" was no rule, and "about 2,500
+square feet" became "about 2" and "500 square feet". The chats with what I expected before running them are in
+``tests/data_user32/chats_user32.py``."""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _state(messages, lang="en"):
+    t = Tracker(lang, today="2027-05-20")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return t.state()
+
+
+def _current(messages, lang="en"):
+    return {(f.key, f.value) for f in _state(messages, lang).facts if f.status == "current"}
+
+
+# --- a bound word that opens the next value is that value's, not a bound on the day
+
+
+@pytest.mark.parametrize("said, day, clock", [("tomorrow after 5pm", "tomorrow", "after 5pm"),
+                                              ("tomorrow after 6 pm", "tomorrow", None),
+                                              ("tonight after 8pm", "tonight", "after 8pm")])
+def test_a_bound_word_opening_the_clock_leaves_the_day(said, day, clock):
+    current = _current([("user", "I need two bags of laundry picked up"), ("assistant", "Sure. When?"), ("user", said)])
+    assert ("date", day) in current
+    if clock:
+        assert ("time", clock) in current
+
+
+@pytest.mark.parametrize("said", ["tomorrow at the latest", "before friday"])
+def test_a_bound_on_the_day_itself_is_still_no_date(said):
+    current = _current([("user", "I need my groceries delivered"), ("assistant", "Sure. When?"), ("user", said)])
+    assert not [v for k, v in current if k == "date"]
+
+
+# --- a day or a month after the street is no town of the address
+
+
+@pytest.mark.parametrize("said, address", [("14 Birch Lane, Friday after 5pm", "14 Birch Lane"),
+                                           ("9 Mill Road, March 3rd if you can", "9 Mill Road"),
+                                           ("22 Oak Avenue, tomorrow morning", "22 Oak Avenue")])
+def test_a_day_after_the_street_is_no_town(said, address):
+    current = _current([("user", "my fridge needs collecting"), ("assistant", "What address and when?"), ("user", said)])
+    assert ("address", address) in current
+
+
+def test_a_town_after_the_street_stays_in_the_address():
+    current = _current([("user", "my fridge needs collecting"), ("assistant", "What address?"),
+                        ("user", "14 Birch Lane, Bristol")])
+    assert ("address", "14 Birch Lane, Bristol") in current
+
+
+# --- a numbered street, a street's kind typed in lower case
+
+
+@pytest.mark.parametrize("said, address", [("500 Market st, suite 200", "500 Market st, suite 200"),
+                                           ("250 W 57th St", "250 W 57th St"),
+                                           ("it's 31 Orchard road", "31 Orchard road"),
+                                           ("12 5th Avenue, New York NY 10003", "12 5th Avenue, New York NY 10003")])
+def test_a_numbered_or_lower_case_street_is_an_address(said, address):
+    current = _current([("user", "my windshield is cracked"), ("assistant", "Where should the technician come?"),
+                        ("user", said)])
+    assert ("address", address) in current
+
+
+def test_a_lower_case_walk_or_drive_is_no_street():
+    state = _state([("user", "the shop is a 5 minute walk from my flat, I'll drop the laptop off")])
+    assert not [f for f in state.facts if f.key == "address"]
+
+
+# --- what the service's thing holds at most is no count of the user's
+
+
+@pytest.mark.parametrize("said", ["A half day is $250 for up to 8 people, a full day $400.",
+                                  "The party room seats 20 and costs $150.",
+                                  "The lodge sleeps up to 12 guests."])
+def test_the_services_capacity_is_no_party(said):
+    state = _state([("user", "how much is it?"), ("assistant", said)])
+    assert not [f for f in state.facts if f.key == "people" and f.status == "current"]
+
+
+def test_the_users_count_after_the_capacity_is_the_party():
+    current = _current([("user", "How much is a pontoon boat for a half day?"),
+                        ("assistant", "A half day is $250 for up to 8 people, a full day $400."),
+                        ("user", "great, we're 6")])
+    assert ("people", "6") in current
+
+
+def test_the_assistant_offering_a_table_for_a_party_still_counts():
+    current = _current([("user", "a table for tonight please"), ("assistant", "We can do a table for 8 people at 7pm.")])
+    assert ("people", "8 people") in current  # the behaviour before: the rule reads "up to", "seats", "sleeps" alone
+
+
+# --- a headcount answers the how-many question, the next count keeps its own noun
+
+
+@pytest.mark.parametrize("asked, said, other", [
+    ("How many passengers and bags?", "2 people, 3 big suitcases", "3 big suitcases"),
+    ("How many travellers and bikes?", "5 people, 4 bikes", "4 bikes")])
+def test_a_headcount_answers_the_count_asked(asked, said, other):
+    state = _state([("user", "I need a ride to the ferry terminal"), ("assistant", asked), ("user", said)])
+    assert not [f for f in state.facts if f.status == "current" and f.value == other and f.key in ("passengers", "travellers")]
+    assert [f for f in state.facts if f.key == "people"]
+
+
+def test_a_count_asked_alone_still_takes_its_answer():
+    current = _current([("user", "I want to hire a van"), ("assistant", "Sure. How many bags?"), ("user", "3 suitcases")])
+    assert ("bags", "3 suitcases") in current
+
+
+# --- a learner's "please not" is a must-not
+
+
+@pytest.mark.parametrize("said", ["Yes is ok. But please not charge my card during freeze.",
+                                  "pls not send a replacement, refund only", "please not email me, I prefer letters"])
+def test_please_not_with_a_deed_is_a_must_not(said):
+    state = _state([("user", "I want to freeze my membership"), ("assistant", "Sure, what else?"), ("user", said)])
+    assert [c for c in state.constraints if c.polarity == "must_not" and c.status == "active"]
+
+
+def test_please_not_yet_is_no_rule():
+    state = _state([("user", "I want to freeze my membership"), ("assistant", "Shall I do it now?"),
+                    ("user", "please not yet, I will decide later")])
+    assert not state.constraints
+
+
+# --- a thousands comma stays inside the value
+
+
+@pytest.mark.parametrize("said, value", [("My garden is about 2,500 square feet, mostly lawn", "2,500 square feet"),
+                                         ("the flat is 1,100 sq ft, two bedrooms", "1,100 sq ft"),
+                                         ("my mileage is 12,400, it's a 2018 model", "12,400")])
+def test_a_thousands_comma_stays_inside_the_value(said, value):
+    state = _state([("user", said)])
+    values = [f.value for f in state.facts if f.status == "current"]
+    assert any(value in v for v in values)
+    assert not any(v in ("about 2", "500 square feet", "100 sq ft", "12") for v in values)
+
+
+def test_zh_a_thousands_comma_stays_inside_the_measure():
+    state = _state([("user", "我家花园面积是2,500平方英尺")], lang="zh")
+    assert [f.value for f in state.facts if f.key == "area"] == ["2,500平方"]
+
+
+def test_a_roofs_size_is_one_fact_said_whole():
+    current = _current([("user", "I'm interested in a solar quote for my house in Sacramento. Roof is about 1,800 sq ft.")])
+    assert [v for _, v in current if "800" in v] == ["1,800 sq ft"]
