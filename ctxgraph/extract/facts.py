@@ -597,8 +597,25 @@ def slot_word_facts(w: FactWriter) -> None:
                 continue  # (prec16) "invoice to me, Joanne Pryce": the speaker, whose name is read as a name
             if value and not slot.types and _names_own_slot(ctx, value):
                 continue  # (lead24) "send the invoice to sara.k@gmial.com": where it goes, the email's own fact
+            if value and not_an_id(pack, slot, value):
+                continue  # (user32) "my order is late", "the order was damaged": a state of the thing, no order number
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+def not_an_id(pack, slot: SlotRule, value: str) -> bool:
+    """(user32) Whether ``value``, said after the word of a slot of ids (an order number, a tracking number, a
+    registration), holds no digit: "my order is late", "the order was damaged" say how the thing is, they give no id.
+
+    >>> from ctxgraph.extract.compiled import compiled_packs
+    >>> pack = compiled_packs((), (), (), packs=())["en"]
+    >>> not_an_id(pack, pack.slots["order_id"], "late"), not_an_id(pack, pack.slots["order_id"], "ABX-77")
+    (True, False)
+    >>> not_an_id(pack, pack.slots["courier"], "DPD")
+    False
+    """
+    kinds = {pack.label_kind(t) for t in slot.types}
+    return kinds == {"id"} and not re.search(r"\d", value)
 
 
 def _request_word(w: FactWriter, slot: SlotRule, sm: re.Match) -> bool:
@@ -976,7 +993,7 @@ def unslotted_values(w: FactWriter) -> None:
     asked = asked_slots(ctx, requests=True)
     when: list[SlotRule] | None = None  # (lead22) read only for a value no asked slot takes: it parses the questions
     for i, m in enumerate(ctx.mentions):
-        if i in w.used or m.kind != "value" or ctx.asking(m.start):
+        if i in w.used or ctx.asking(m.start) or (m.kind != "value" and not _id_asked(ctx, m, asked)):
             continue
         if old_text and old_text in m.text:
             continue  # the value being replaced, not the new one
@@ -1004,6 +1021,25 @@ def unslotted_values(w: FactWriter) -> None:
                                     slot=target[3], group=target[4]))
             if ctx.correcting:
                 break  # a correction changes one value; other numbers are the old one or noise
+
+
+def _id_asked(ctx: MessageContext, m: Mention, asked: list[SlotRule]) -> bool:
+    """(user32) Whether the id ``m`` answers the slot of ids the assistant asked for, said first in a reply that goes
+    on ("What's the license plate?" - "7ABC123, it's a blue Toyota Corolla"; a bare "7ABC123" was kept already) and
+    read by no other step of this message.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "What's the license plate?"},
+    ...                 {"role": "user", "content": "7ABC123, it's a blue Toyota Corolla"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key == "registration"]
+    [('registration', '7ABC123')]
+    """
+    if m.kind != "id" or ctx.role != "user" or ctx.correcting or not any(m.label in s.types for s in asked):
+        return False
+    if any(o.start < m.start and o.kind == "id" for o in ctx.mentions):
+        return False
+    return not any(isinstance(u, FactUnit) and m.text in u.value for u in ctx.units)
 
 
 def _several_answers(ctx: MessageContext, slot: SlotRule, m: Mention) -> bool:
@@ -1410,6 +1446,27 @@ _EVENT_COMPLEMENT = re.compile(r"^(?:[a-z]{2,}ing|gone|been)\b", re.I)
 _KEY_LEAD = re.compile(r"^(?:[哦噢喔啊哎诶欸呃嗯唉]+|对了|哦对了)+")
 
 
+def _typed_key_untyped_value(ctx: MessageContext, key: str, start: int, end: int) -> bool:
+    """(user32) Whether the key of "my X is Y" is the word of a slot of typed values (a phone number, an email, an order
+    number) and Y is a word or two with no value of those types and no digit: "my phone is broken", "my email is down"
+    tell a fault of the thing (the problems step's), not its number.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "my phone is broken, the screen cracked"})
+    >>> [f.key for f in t.state().facts]
+    ['problem']
+    """
+    slot_id = ctx.pack.synonym_slot.get(key.casefold())
+    slot = ctx.pack.slots.get(slot_id) if slot_id else None
+    if slot is None or not slot.types or not {ctx.pack.label_kind(t) for t in slot.types} <= {"value", "id"}:
+        return False
+    said = ctx.text[start:end]
+    if re.search(r"\d", said) or len(said.split()) > 2:
+        return False  # a number, or words spelling one out ("jo at gmail dot com")
+    return not any(m.label in slot.types and start <= m.start < end for m in ctx.mentions)
+
+
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only); (prec25) a Chinese key less the
     interjection that opens its clause, so "哦走廊筒灯是14个" follows "走廊筒灯 12个".
@@ -1438,6 +1495,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             # judges the value said before true or false, as in FactWriter.make
         if _EVENT_COMPLEMENT.match(value) or reason_or_condition(ctx, m.start("key")):
             continue  # "my cousin is coming too": an event; "nothing scented, my wife is pregnant": a rule's reason
+        if _typed_key_untyped_value(ctx, key, m.start("value"), m.end("value")):
+            continue  # (user32) "my phone is broken": the thing's state, no phone number
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
