@@ -153,3 +153,46 @@ def test_zh_a_thousands_comma_stays_inside_the_measure():
 def test_a_roofs_size_is_one_fact_said_whole():
     current = _current([("user", "I'm interested in a solar quote for my house in Sacramento. Roof is about 1,800 sq ft.")])
     assert [v for _, v in current if "800" in v] == ["1,800 sq ft"]
+
+
+# --- an id said first in a reply to the question for it is kept
+
+
+@pytest.mark.parametrize("asked, said, key, value", [
+    ("What's the license plate?", "7ABC123, it's a blue Toyota Corolla", "registration", "7ABC123"),
+    ("Can I have the order number?", "A-55102 thanks, it was due Monday", "order_id", "A-55102")])
+def test_an_id_opening_a_longer_reply_answers_the_question(asked, said, key, value):
+    current = _current([("user", "I need some help please"), ("assistant", asked), ("user", said)])
+    assert (key, value) in current
+
+
+def test_zh_an_id_opening_a_longer_reply_was_kept_already():
+    current = _current([("user", "我要办停车证"), ("assistant", "请问车牌号是多少？"), ("user", "沪A12345，白色的大众朗逸")], "zh")
+    assert ("plate", "沪A12345") in current
+
+
+# --- a slot of ids takes no word without a digit; "my phone is broken" is no phone number
+
+
+@pytest.mark.parametrize("said", ["my order is late", "the order was damaged", "my order is late again"])
+def test_a_state_of_the_order_is_no_order_id(said):
+    state = _state([("user", said)])
+    assert not [f for f in state.facts if f.key == "order_id"]
+
+
+@pytest.mark.parametrize("said, value", [("my order is ABX-77 and it's late", "ABX-77"), ("order number 4471920", "4471920")])
+def test_an_order_id_with_digits_is_still_kept(said, value):
+    assert ("order_id", value) in _current([("user", said)])
+
+
+@pytest.mark.parametrize("said", ["my phone is broken, the screen cracked", "my phone is not working"])
+def test_a_fault_of_the_phone_is_no_phone_number(said):
+    state = _state([("user", said)])
+    assert not [f for f in state.facts if f.key == "phone"]
+    assert [f for f in state.facts if f.key == "problem"]
+
+
+@pytest.mark.parametrize("said, key, value", [("my phone is 07700 900123", "phone", "07700 900123"),
+                                              ("my email is jo at gmail dot com", "email", "jo at gmail dot com")])
+def test_a_number_or_an_email_spelt_out_is_still_kept(said, key, value):
+    assert (key, value) in _current([("user", said)])
