@@ -196,3 +196,70 @@ def test_a_fault_of_the_phone_is_no_phone_number(said):
                                               ("my email is jo at gmail dot com", "email", "jo at gmail dot com")])
 def test_a_number_or_an_email_spelt_out_is_still_kept(said, key, value):
     assert (key, value) in _current([("user", said)])
+
+
+# --- "please ring before coming" is a need of the visit
+
+
+@pytest.mark.parametrize("said", ["that works, but please ring before coming, the doorbell is broken",
+                                  "text me 30 minutes before you arrive", "you need to ring before coming, the gate is locked"])
+def test_a_call_before_the_visit_is_a_must(said):
+    state = _state([("user", "my boiler stopped working"), ("assistant", "Our engineer can come on Friday at 10am."),
+                    ("user", said)])
+    assert [c for c in state.constraints if c.polarity == "must" and c.status == "active"]
+
+
+@pytest.mark.parametrize("said", ["no need to call before coming", "you don't need to ring before coming"])
+def test_no_need_to_call_before_is_no_rule(said):
+    state = _state([("user", "my fridge needs collecting"), ("assistant", "ok"), ("user", said)])
+    assert not state.constraints
+
+
+def test_the_assistants_own_call_before_coming_is_a_promise_not_a_rule():
+    state = _state([("user", "my fridge needs collecting"), ("assistant", "We'll call before coming.")])
+    assert not state.constraints and [p for p in state.commitments if p.status == "open"]
+
+
+def test_zh_a_call_before_the_visit_was_a_rule_already():
+    state = _state([("user", "热水器坏了"), ("assistant", "师傅明天上午过来"), ("user", "好的，上门前请先电话联系我")], "zh")
+    assert [c for c in state.constraints if c.status == "active"]
+
+
+# --- an account's username is kept
+
+
+@pytest.mark.parametrize("said, name", [("I'm locked out of my account, username jsmith88", "jsmith88"),
+                                        ("login: amy_k, password reset please", "amy_k")])
+def test_a_username_after_its_word_is_kept(said, name):
+    assert ("handle", name) in _current([("user", said)])
+
+
+@pytest.mark.parametrize("said", ["my login failed twice", "the username field is empty"])
+def test_a_word_after_login_is_no_username(said):
+    assert not [f for f in _state([("user", said)]).facts if f.key == "handle"]
+
+
+def test_zh_a_username_was_kept_already():
+    assert ("handle", "tom_lee") in _current([("user", "我登录不上，用户名：tom_lee")], "zh")
+
+
+# --- a yes to the visit the service can make takes it
+
+
+@pytest.mark.parametrize("offer, slot", [("Our engineer can come tomorrow morning.", "tomorrow morning"),
+                                         ("We can deliver on Friday morning.", "Friday morning"),
+                                         ("Tomorrow at 2pm is available.", "Tomorrow at 2pm")])
+def test_a_yes_to_the_visit_put_forward_takes_it(offer, slot):
+    current = _current([("user", "my boiler stopped working"), ("assistant", offer), ("user", "that works, thanks")])
+    assert ("slot", slot) in current
+
+
+def test_a_yes_to_two_visits_put_forward_takes_neither():
+    current = _current([("user", "my boiler stopped working"), ("assistant", "Our engineer can come Friday or Monday."),
+                        ("user", "that works")])
+    assert not [k for k, _ in current if k == "slot"]
+
+
+def test_zh_a_yes_to_tomorrows_slot_was_taken_already():
+    current = _current([("user", "热水器坏了"), ("assistant", "师傅明天上午10点可以吗？"), ("user", "可以")], "zh")
+    assert ("slot", "明天上午10点") in current
