@@ -263,3 +263,46 @@ def test_a_yes_to_two_visits_put_forward_takes_neither():
 def test_zh_a_yes_to_tomorrows_slot_was_taken_already():
     current = _current([("user", "热水器坏了"), ("assistant", "师傅明天上午10点可以吗？"), ("user", "可以")], "zh")
     assert ("slot", "明天上午10点") in current
+
+
+def test_zh_a_headcount_to_one_count_asked_leaves_the_ages_bound():
+    current = _current([("user", "研学营还有名额吗"), ("assistant", "有的，几个人参加？"),
+                        ("user", "两个孩子 一个10岁一个13岁 还有我一个家长")], "zh")
+    assert any("10岁" in v for _, v in current)
+
+
+# --- the options put as what the user can get are no part of the first option
+
+
+@pytest.mark.parametrize("offer, said", [
+    ("You can get a full refund or credit for a future show. Which would you prefer?", "refund to my card please"),
+    ("You can choose a full refund or a voucher.", "refund please")])
+def test_the_lead_in_you_can_get_is_no_part_of_the_option(offer, said):
+    current = _current([("user", "the show was cancelled"), ("assistant", offer), ("user", said)])
+    assert ("choice_t1", "full refund") in current
+
+
+# --- a name "Max" is no maximum; "my daughter Emma is 9" is Emma's age
+
+
+@pytest.mark.parametrize("said", ["our dog Max is 4", "my dog Max is 4 years old", "my son Max's 6"])
+def test_a_name_max_is_no_limit(said):
+    assert not _state([("user", said)]).constraints
+
+
+@pytest.mark.parametrize("said", ["the max is 4 people per room", "max spend is 280", "Max is 4 people per room"])
+def test_a_max_word_is_still_a_limit(said):
+    assert [c for c in _state([("user", said)]).constraints if c.polarity == "must"]
+
+
+@pytest.mark.parametrize("said, key, age", [("My daughter Emma is 9 and wants piano lessons", "age_emma", "9"),
+                                            ("our dog Max is 4", "age_max", "4"),
+                                            ("my cat Bella is 2 years old", "age_bella", "2 years old")])
+def test_a_named_relations_age_is_keyed_by_the_name(said, key, age):
+    current = _current([("user", said)])
+    assert (key, age) in current
+    assert not [v for _, v in current if "wants piano" in v]
+
+
+def test_a_relation_without_a_name_keeps_its_fact():
+    assert ("daughter", "9") in _current([("user", "my daughter is 9")])

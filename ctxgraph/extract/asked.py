@@ -176,9 +176,15 @@ def _holds_headcount(ctx: MessageContext, clause: str) -> bool:
                and _letters(u.value) in _letters(clause) for u in ctx.units)
 
 
+#: (user32) a question for the counts of two things at once ("How many passengers and bags?"): the second thing's
+#: count has no slot of its own in the question read, so a clause left over would take the first's
+_COUNTS_TWO = re.compile(r"\bhow many [a-z]+(?: [a-z]+)? and (?:how many )?[a-z]+", re.I)
+
+
 def _count_by_headcount(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], clause: str) -> int | None:
     """(user32) The next "how many" slot asked, when ``clause`` is a count of people another step read ("How many
-    passengers and bags?" - "2 people, 3 big suitcases"): the headcount answers it, so the clause after has no
+    passengers and bags?" - "2 people, 3 big suitcases"; only where two things' counts are asked, not "几个人参加？" -
+    "两个孩子 一个10岁一个13岁", where the clause after still says who comes): the headcount answers it, so the clause after has no
     place left to take (the suitcases are no passengers; the counts step keeps them under their own noun).
 
     >>> from ctxgraph import Tracker
@@ -188,7 +194,7 @@ def _count_by_headcount(ctx: MessageContext, asked: list[Asked], filled: dict[in
     >>> [(f.key, f.value) for f in t.state().facts]
     [('people', '2 people'), ('count_suitcases', '3 big suitcases')]
     """
-    if not _holds_headcount(ctx, clause):
+    if not _holds_headcount(ctx, clause) or not _COUNTS_TWO.search(ctx.assistant_before or ""):
         return None
     nxt = next((i for i, a in enumerate(asked) if i not in filled and a.kind != "ask"), None)
     return nxt if nxt is not None and asked[nxt].kind == "count" else None

@@ -1446,6 +1446,28 @@ _EVENT_COMPLEMENT = re.compile(r"^(?:[a-z]{2,}ing|gone|been)\b", re.I)
 _KEY_LEAD = re.compile(r"^(?:[哦噢喔啊哎诶欸呃嗯唉]+|对了|哦对了)+")
 
 
+#: (user32) "<a noun> <a Name>" as the key of "my X is Y" ("daughter Emma", "dog Max"), and an age as its value
+_NAMED_KEY = re.compile(r"[a-z]+ (?P<name>[A-Z][a-z]+)")
+_AGE_VALUE = re.compile(r"\d{1,2}(?:\s*(?:years?|yrs?|months?|weeks?)(?: old)?)?(?![\w.,:/%-])(?! (?:people|kids|children|adults|guests|of us)\b)")
+
+
+def _named_age(key: str, value: str) -> tuple[str, str] | None:
+    """(user32) The key and the value of an age said as "my <relation> <Name> is <number>": "my daughter Emma is 9 and
+    wants piano lessons" is Emma's age 9 (``age_emma``), not a fact keyed "daughter emma" holding the rest of the
+    sentence; None for any other "my X is Y".
+
+    >>> _named_age("daughter Emma", "9 and wants piano lessons"), _named_age("dog Max", "4 years old")
+    (('age_emma', '9'), ('age_max', '4 years old'))
+    >>> _named_age("daughter", "9"), _named_age("son Jack", "7 people"), _named_age("flat Number", "12")
+    (None, None, ('age_number', '12'))
+    """
+    named = _NAMED_KEY.fullmatch(key)
+    age = _AGE_VALUE.match(value) if named else None
+    if not age:
+        return None
+    return f"age_{named.group('name').casefold()}", age.group(0)
+
+
 def _typed_key_untyped_value(ctx: MessageContext, key: str, start: int, end: int) -> bool:
     """(user32) Whether the key of "my X is Y" is the word of a slot of typed values (a phone number, an email, an order
     number) and Y is a word or two with no value of those types and no digit: "my phone is broken", "my email is down"
@@ -1497,6 +1519,8 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             continue  # "my cousin is coming too": an event; "nothing scented, my wife is pregnant": a rule's reason
         if _typed_key_untyped_value(ctx, key, m.start("value"), m.end("value")):
             continue  # (user32) "my phone is broken": the thing's state, no phone number
+        if ctx.lang == "en" and (aged := _named_age(ctx.text[m.start("key"):m.end("key")], value)):
+            key, value = aged  # (user32) "my daughter Emma is 9 and wants lessons": Emma's age, 9
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
