@@ -642,9 +642,20 @@ def _names_own_slot(ctx: MessageContext, value: str) -> bool:
     >>> _ = t.observe({"role": "user", "content": "send the invoice to sara.k@gmail.com"})
     >>> [(f.key, f.value) for f in t.state().facts]
     [('email', 'sara.k@gmail.com')]
+
+    (user32) The same with what it replaces after it ("send the invoice to accounts@brightco.com instead of my personal
+    email"):
+
+    >>> _ = t.observe({"role": "user", "content": "send the invoice to accounts@brightco.com instead of my personal email"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('email', 'accounts@brightco.com')]
     """
-    return any(m.label in _ADDRESSED_LABELS and m.text in value and not value.replace(m.text, "").strip(" ,.:;-")
-               .casefold().removeprefix("to").strip() for m in ctx.mentions)
+    return any(m.label in _ADDRESSED_LABELS and m.text in value and not _INSTEAD_OF.sub("", value.replace(m.text, "").strip(" ,.:;-")
+               .casefold().removeprefix("to").strip()) for m in ctx.mentions)
+
+
+#: (user32) what the value is given in place of, after it: "instead of my personal email", "rather than the old one"
+_INSTEAD_OF = re.compile(r"^(?:instead of|rather than|in place of|not)\b.*$", re.I | re.S)
 
 
 #: (prec16) a free value that is only a pronoun: it names the speaker or the listener, no value
@@ -807,7 +818,13 @@ def declined(ctx: MessageContext, m: Mention) -> bool:
         start, end = _zh_piece(ctx.text, m, start, end)
     if not first_match(ctx.pack.rejects, ctx.text[start:end]):
         return False
+    if _IN_PLACE_OF.match(ctx.text, m.end):
+        return False  # (user32) "send it to accounts@brightco.com instead of my personal email": the value wanted, in place of another
     return not any(o is not m and o.kind == "value" and o.label == m.label and start <= o.start < end for o in ctx.mentions)
+
+
+#: (user32) right after a value: what it is wanted in place of ("accounts@brightco.com instead of my personal email")
+_IN_PLACE_OF = re.compile(r"\s*,?\s*(?:instead of|rather than|in place of)\b", re.I)
 
 
 #: (miss15) a space between two pieces of a zh message typed without punctuation ("别发顺丰 太贵了 收件人周敏 杭州市…")
