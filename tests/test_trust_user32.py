@@ -306,3 +306,33 @@ def test_a_named_relations_age_is_keyed_by_the_name(said, key, age):
 
 def test_a_relation_without_a_name_keeps_its_fact():
     assert ("daughter", "9") in _current([("user", "my daughter is 9")])
+
+
+# --- five digits after booking or reservation are the reference
+
+
+@pytest.mark.parametrize("said, ref", [("my flight got delayed so I'll arrive late, booking 55821", "55821"),
+                                       ("reservation 40917, arriving late", "40917")])
+def test_five_digits_after_booking_are_the_reference(said, ref):
+    assert ("booking_ref", ref) in _current([("user", said)])
+
+
+@pytest.mark.parametrize("said", ["I'm booking 20000 points for the upgrade", "booking 2 rooms for 3 nights",
+                                  "my booking 12,500 points"])
+def test_a_count_or_an_amount_after_booking_is_no_reference(said):
+    assert not [f for f in _state([("user", said)]).facts if f.key == "booking_ref"]
+
+
+# --- an email wanted in place of another is the email
+
+
+@pytest.mark.parametrize("said", ["send the invoice to accounts@brightco.com instead of my personal email",
+                                  "can you send the invoice to accounts@brightco.com instead of my personal email?"])
+def test_an_email_wanted_instead_of_another_is_the_email(said):
+    current = _current([("user", said)])
+    assert ("email", "accounts@brightco.com") in current
+    assert not [k for k, _ in current if k == "invoice_title"]
+
+
+def test_a_day_wanted_instead_of_another_is_still_the_day():
+    assert ("day", "thursday") in _current([("user", "thursday instead of friday please")])
