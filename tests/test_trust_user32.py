@@ -336,3 +336,23 @@ def test_an_email_wanted_instead_of_another_is_the_email(said):
 
 def test_a_day_wanted_instead_of_another_is_still_the_day():
     assert ("day", "thursday") in _current([("user", "thursday instead of friday please")])
+
+
+# --- a plain number in a longer answer to the question for an id is the id
+
+
+def test_a_number_in_a_longer_answer_to_the_id_question_is_the_id():
+    current = _current([("user", "my parcel is late"), ("assistant", "What's your order number?"),
+                        ("user", "it's 4471920, placed last week")])
+    assert ("order_id", "4471920") in current
+
+
+@pytest.mark.parametrize("said", ["I don't have it, I paid 25000 yen", "not sure, I paid $25000"])
+def test_an_amount_in_the_answer_to_the_id_question_is_no_id(said):
+    state = _state([("user", "my parcel is late"), ("assistant", "What's your order number?"), ("user", said)])
+    assert not [f for f in state.facts if f.key == "order_id"]
+
+
+def test_zh_a_number_in_a_longer_answer_was_the_id_already():
+    current = _current([("user", "我的快递还没到"), ("assistant", "请问订单号是多少？"), ("user", "是4471920，上周下的")], "zh")
+    assert ("order_id", "4471920") in current

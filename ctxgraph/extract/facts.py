@@ -1016,7 +1016,7 @@ def unslotted_values(w: FactWriter) -> None:
             continue  # the value being replaced, not the new one
         target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
         if target is None:
-            slot = next((s for s in asked if m.label in s.types), None)
+            slot = next((s for s in asked if m.label in s.types or _number_for_id(ctx, m, s)), None)
             if slot is None and ctx.role == "user" and not CLAUSE_BREAK.search(ctx.text, 0, m.start) \
                     and not bounded_after(ctx, m):
                 when = _when_slots(ctx) if when is None else when
@@ -1038,6 +1038,22 @@ def unslotted_values(w: FactWriter) -> None:
                                     slot=target[3], group=target[4]))
             if ctx.correcting:
                 break  # a correction changes one value; other numbers are the old one or noise
+
+
+def _number_for_id(ctx: MessageContext, m: Mention, slot: SlotRule) -> bool:
+    """(user32) Whether the plain number ``m`` (five to twelve digits) is the id a slot of ids asks for, said in a longer
+    answer ("What's your order number?" - "it's 4471920, placed last week"; a bare "4471920" was kept already).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "What's your order number?"},
+    ...                 {"role": "user", "content": "it's 4471920, placed last week"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key == "order_id"]
+    [('order_id', '4471920')]
+    """
+    return ctx.role == "user" and m.label == "NUMBER" and re.fullmatch(r"\d{5,12}", m.text) is not None \
+        and not re.match(r"\s*[^\W\d_]", ctx.text[m.end:]) and not re.search(r"[$£€¥]\s*$", ctx.text[:m.start]) \
+        and "id" in {ctx.pack.label_kind(t) for t in slot.types}  # a word after it is its unit ("25000 yen"): no id
 
 
 def _id_asked(ctx: MessageContext, m: Mention, asked: list[SlotRule]) -> bool:
