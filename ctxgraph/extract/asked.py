@@ -176,6 +176,30 @@ def _holds_headcount(ctx: MessageContext, clause: str) -> bool:
                and _letters(u.value) in _letters(clause) for u in ctx.units)
 
 
+#: (user32) a question for the counts of two things at once ("How many passengers and bags?"): the second thing's
+#: count has no slot of its own in the question read, so a clause left over would take the first's
+_COUNTS_TWO = re.compile(r"\bhow many [a-z]+(?: [a-z]+)? and (?:how many )?[a-z]+", re.I)
+
+
+def _count_by_headcount(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], clause: str) -> int | None:
+    """(user32) The next "how many" slot asked, when ``clause`` is a count of people another step read ("How many
+    passengers and bags?" - "2 people, 3 big suitcases"; only where two things' counts are asked, not "几个人参加？" -
+    "两个孩子 一个10岁一个13岁", where the clause after still says who comes): the headcount answers it, so the clause after has no
+    place left to take (the suitcases are no passengers; the counts step keeps them under their own noun).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "How many passengers and bags?"},
+    ...                 {"role": "user", "content": "2 people, 3 big suitcases"}])
+    >>> [(f.key, f.value) for f in t.state().facts]
+    [('people', '2 people'), ('count_suitcases', '3 big suitcases')]
+    """
+    if not _holds_headcount(ctx, clause) or not _COUNTS_TWO.search(ctx.assistant_before or ""):
+        return None
+    nxt = next((i for i, a in enumerate(asked) if i not in filled and a.kind != "ask"), None)
+    return nxt if nxt is not None and asked[nxt].kind == "count" else None
+
+
 def _opens_with_read(clause: str, read: list[str]) -> bool:
     """(redo13) Whether ``clause`` opens with a value another step read from the message (or is one): a reply that
     gives the values other readers keep, not a thing named.
@@ -490,6 +514,7 @@ def bind_answer(ctx: MessageContext, asked: list[Asked]) -> list[tuple[Asked, st
         if _consumed(clause, read):  # "华山医院总院": read already, its slot is answered
             filled.update({i: "" for i in [next((i for i, a in enumerate(asked) if i not in filled and a.kind in ("open", "count")
                                                  and _word_at(ctx, clause, a.word) is not None), None)] if i is not None})
+            filled.update({i: "" for i in [_count_by_headcount(ctx, asked, filled, clause)] if i is not None})
             if _consumed(clause, _picked(ctx)):  # (missen19) "aluminium one", read as a pick, answers "Which material?"
                 filled.update({i: "" for i in [next((i for i, a in enumerate(asked) if i not in filled
                                                      and a.kind in ("open", "choice", "pick")), None)] if i is not None})

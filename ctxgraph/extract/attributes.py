@@ -135,7 +135,7 @@ _EN_CLAUSE = re.compile(r"\b(?:is|are|was|were|be|been|am|have|has|had|do|does|d
                         r"must|wont|cant|dont|isnt|i|we|you|he|she|they|it|me|us|please|pls|thanks|thank|need|want|"
                         r"like|can't|won't|don't|isn't)\b|n't\b|'(?:s|re|m|ll|d|ve)\b|\b\w+ing\b", re.I)
 _EN_ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
-_EN_PART_SPLIT = re.compile(r"[,;]|\s+but\s+|\s+-\s+|\s+and\s+(?=(?:the|my|our|its|his|her|their)\s)", re.I)
+_EN_PART_SPLIT = re.compile(r"(?<!\d),|,(?!\d{3}\b)|;|\s+but\s+|\s+-\s+|\s+and\s+(?=(?:the|my|our|its|his|her|their)\s)", re.I)
 
 
 #: (prec10) a complement that compares ("video is easiest", "whatever's cheapest", "the most comfortable") or says how
@@ -434,8 +434,10 @@ def attributes(ctx: MessageContext) -> list[_Unit]:
                   and u.key == u.slot and u.value.casefold() in folded and u.value.casefold() != folded
                   and u.value.casefold() in said]
         held = [u.value.casefold() for u in ctx.units + units if isinstance(u, FactUnit) and u not in pieces]
-        if not value or any(folded in h or h in folded and len(h) > 1 for h in held):
-            continue  # another step has it (a slot's value, a problem, a name)
+        if not value or any(folded in h or h in folded and len(h) > 1 for h in held) \
+                or any(h.isdigit() and re.match(rf"{h}\b", folded) for h in held):
+            continue  # another step has it (a slot's value, a problem, a name); (user32) or the number opening it
+            # ("my daughter Emma is 9 and wants lessons": Emma's age, 9)
         if any(m.label == "PERSON" and m.text.casefold() in folded for m in ctx.mentions) or any(
                 len(str(d["value"])) > 1 and str(d["value"]).casefold() in folded for _, d in offered):
             continue  # "要李主任的": a person or an option picked (the picks step's), not an attribute of the thing

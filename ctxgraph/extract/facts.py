@@ -145,6 +145,8 @@ class FactWriter:
             return  # (prec18) "人数出发前3天确认", "费用1500到3000元不等": the number is a part of a longer value
         if not settled and is_limit(ctx.text, value_at):
             return  # "总价别超过两万": a limit the rule holds (the constraints step), not a value settled on
+        if ctx.role == "assistant" and not settled and is_capacity(ctx.text, value_at):
+            return  # (user32) "$250 for up to 8 people": how much the service's thing holds, not the user's count
         if slot.id == "budget" and _WITHIN_BUDGET.match(ctx.text, value_at + len(value.strip())):
             return  # (miss7) "一共5200元，在预算内", "£1,130, so within your budget": a price held against the budget
         if not settled and ruled_out(ctx.text, value_at):
@@ -308,6 +310,22 @@ _LIMIT_BEFORE = re.compile(
     # (miss7) a ceiling said as "max" ("budget is max 1200 all in", "at most £300"): the bound a raise replaces
     # ("I can stretch to 1250"), no value settled on
     r"|\b(?:max(?:imum)?|at most|at the most)\s+(?:of\s+)?(?:[$£€]\s*)?$", re.I)
+
+
+#: (user32) the words right before a value that make it what a thing holds at most ("for up to 8 people", "seats 12",
+#: "sleeps up to six"): said by the service, a capacity, not the user's count (Chinese reads "可容纳20人" as no count already)
+_CAPACITY_BEFORE = re.compile(r"\b(?:up to|as many as|seats|sleeps|accommodates|fits)\s+$", re.I)
+
+
+def is_capacity(text: str, at: int) -> bool:
+    """(user32) Whether the value at ``at`` is what a thing holds at most ("A half day is $250 for up to 8 people",
+    "the cabin sleeps 6"; the word must be right before the value).
+
+    >>> t = "A half day is $250 for up to 8 people."
+    >>> is_capacity(t, t.index("8 people")), is_capacity("Table for 8 people at 7pm.", 10)
+    (True, False)
+    """
+    return bool(_CAPACITY_BEFORE.search(text[max(0, at - 20):at]))
 
 
 #: right after a value: it is compared with the budget, so it is a price, not the budget
@@ -579,8 +597,25 @@ def slot_word_facts(w: FactWriter) -> None:
                 continue  # (prec16) "invoice to me, Joanne Pryce": the speaker, whose name is read as a name
             if value and not slot.types and _names_own_slot(ctx, value):
                 continue  # (lead24) "send the invoice to sara.k@gmial.com": where it goes, the email's own fact
+            if value and not_an_id(pack, slot, value):
+                continue  # (user32) "my order is late", "the order was damaged": a state of the thing, no order number
             if value and not in_spans(text.find(value, sm.end()), w.read):  # "its name is X": X is the venue's
                 w.make(slot, value, sm.start(), subject=subject)
+
+
+def not_an_id(pack, slot: SlotRule, value: str) -> bool:
+    """(user32) Whether ``value``, said after the word of a slot of ids (an order number, a tracking number, a
+    registration), holds no digit: "my order is late", "the order was damaged" say how the thing is, they give no id.
+
+    >>> from ctxgraph.extract.compiled import compiled_packs
+    >>> pack = compiled_packs((), (), (), packs=())["en"]
+    >>> not_an_id(pack, pack.slots["order_id"], "late"), not_an_id(pack, pack.slots["order_id"], "ABX-77")
+    (True, False)
+    >>> not_an_id(pack, pack.slots["courier"], "DPD")
+    False
+    """
+    kinds = {pack.label_kind(t) for t in slot.types}
+    return kinds == {"id"} and not re.search(r"\d", value)
 
 
 def _request_word(w: FactWriter, slot: SlotRule, sm: re.Match) -> bool:
@@ -607,9 +642,20 @@ def _names_own_slot(ctx: MessageContext, value: str) -> bool:
     >>> _ = t.observe({"role": "user", "content": "send the invoice to sara.k@gmail.com"})
     >>> [(f.key, f.value) for f in t.state().facts]
     [('email', 'sara.k@gmail.com')]
+
+    (user32) The same with what it replaces after it ("send the invoice to accounts@brightco.com instead of my personal
+    email"):
+
+    >>> _ = t.observe({"role": "user", "content": "send the invoice to accounts@brightco.com instead of my personal email"})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+    [('email', 'accounts@brightco.com')]
     """
-    return any(m.label in _ADDRESSED_LABELS and m.text in value and not value.replace(m.text, "").strip(" ,.:;-")
-               .casefold().removeprefix("to").strip() for m in ctx.mentions)
+    return any(m.label in _ADDRESSED_LABELS and m.text in value and not _INSTEAD_OF.sub("", value.replace(m.text, "").strip(" ,.:;-")
+               .casefold().removeprefix("to").strip()) for m in ctx.mentions)
+
+
+#: (user32) what the value is given in place of, after it: "instead of my personal email", "rather than the old one"
+_INSTEAD_OF = re.compile(r"^(?:instead of|rather than|in place of|not)\b.*$", re.I | re.S)
 
 
 #: (prec16) a free value that is only a pronoun: it names the speaker or the listener, no value
@@ -772,7 +818,13 @@ def declined(ctx: MessageContext, m: Mention) -> bool:
         start, end = _zh_piece(ctx.text, m, start, end)
     if not first_match(ctx.pack.rejects, ctx.text[start:end]):
         return False
+    if _IN_PLACE_OF.match(ctx.text, m.end):
+        return False  # (user32) "send it to accounts@brightco.com instead of my personal email": the value wanted, in place of another
     return not any(o is not m and o.kind == "value" and o.label == m.label and start <= o.start < end for o in ctx.mentions)
+
+
+#: (user32) right after a value: what it is wanted in place of ("accounts@brightco.com instead of my personal email")
+_IN_PLACE_OF = re.compile(r"\s*,?\s*(?:instead of|rather than|in place of)\b", re.I)
 
 
 #: (miss15) a space between two pieces of a zh message typed without punctuation ("别发顺丰 太贵了 收件人周敏 杭州市…")
@@ -866,6 +918,25 @@ CLAUSE_BREAK = re.compile(r"[，,。.!?！？；;]")
 _BOUND_AFTER = re.compile(r"\s*(?:之前|之后|以前|以后|前|后|before\b|after\b|at the latest\b)", re.I)
 
 
+def bounded_after(ctx: MessageContext, m: Mention) -> bool:
+    """(lead22) Whether a bound word follows ``m`` ("月底之前", "before friday"): a limit the constraints hold, no day.
+    (user32) A bound word that opens the next value is that value's own: "tomorrow after 5pm" is the day tomorrow and
+    the clock after 5pm, the day bounds nothing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "I need a pickup for two bags of laundry"},
+    ...                 {"role": "assistant", "content": "Sure. When?"}, {"role": "user", "content": "tomorrow after 5pm"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key in ("date", "time")]
+    [('date', 'tomorrow'), ('time', 'after 5pm')]
+    """
+    bound = _BOUND_AFTER.match(ctx.text, m.end)
+    if not bound:
+        return False
+    opens = bound.start() + len(bound.group(0)) - len(bound.group(0).lstrip())
+    return not any(o.start == opens and o.end > bound.end() for o in ctx.mentions)
+
+
 def _asks_only(ctx: MessageContext, q: str, slot: str) -> bool:
     """(lead22) The assistant's question ``q`` asks for the slot ``slot`` and nothing else ("请问什么时间方便？", not
     "交付是哪天？小区在哪里？": the reply's values answer the slots in their order, the asked_answers step)."""
@@ -939,15 +1010,15 @@ def unslotted_values(w: FactWriter) -> None:
     asked = asked_slots(ctx, requests=True)
     when: list[SlotRule] | None = None  # (lead22) read only for a value no asked slot takes: it parses the questions
     for i, m in enumerate(ctx.mentions):
-        if i in w.used or m.kind != "value" or ctx.asking(m.start):
+        if i in w.used or ctx.asking(m.start) or (m.kind != "value" and not _id_asked(ctx, m, asked)):
             continue
         if old_text and old_text in m.text:
             continue  # the value being replaced, not the new one
         target = corrected_fact(ctx, m, old_text, current) if ctx.correcting else None
         if target is None:
-            slot = next((s for s in asked if m.label in s.types), None)
+            slot = next((s for s in asked if m.label in s.types or _number_for_id(ctx, m, s)), None)
             if slot is None and ctx.role == "user" and not CLAUSE_BREAK.search(ctx.text, 0, m.start) \
-                    and not _BOUND_AFTER.match(ctx.text, m.end):
+                    and not bounded_after(ctx, m):
                 when = _when_slots(ctx) if when is None else when
                 slot = next((s for s in when if m.label in s.types), None)  # (lead22) "什么时候方便？" - "明天下午吧"
             if slot and _several_answers(ctx, slot, m):
@@ -967,6 +1038,41 @@ def unslotted_values(w: FactWriter) -> None:
                                     slot=target[3], group=target[4]))
             if ctx.correcting:
                 break  # a correction changes one value; other numbers are the old one or noise
+
+
+def _number_for_id(ctx: MessageContext, m: Mention, slot: SlotRule) -> bool:
+    """(user32) Whether the plain number ``m`` (five to twelve digits) is the id a slot of ids asks for, said in a longer
+    answer ("What's your order number?" - "it's 4471920, placed last week"; a bare "4471920" was kept already).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "What's your order number?"},
+    ...                 {"role": "user", "content": "it's 4471920, placed last week"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key == "order_id"]
+    [('order_id', '4471920')]
+    """
+    return ctx.role == "user" and m.label == "NUMBER" and re.fullmatch(r"\d{5,12}", m.text) is not None \
+        and not re.match(r"\s*[^\W\d_]", ctx.text[m.end:]) and not re.search(r"[$£€¥]\s*$", ctx.text[:m.start]) \
+        and "id" in {ctx.pack.label_kind(t) for t in slot.types}  # a word after it is its unit ("25000 yen"): no id
+
+
+def _id_asked(ctx: MessageContext, m: Mention, asked: list[SlotRule]) -> bool:
+    """(user32) Whether the id ``m`` answers the slot of ids the assistant asked for, said first in a reply that goes
+    on ("What's the license plate?" - "7ABC123, it's a blue Toyota Corolla"; a bare "7ABC123" was kept already) and
+    read by no other step of this message.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "What's the license plate?"},
+    ...                 {"role": "user", "content": "7ABC123, it's a blue Toyota Corolla"}])
+    >>> [(f.key, f.value) for f in t.state().facts if f.key == "registration"]
+    [('registration', '7ABC123')]
+    """
+    if m.kind != "id" or ctx.role != "user" or ctx.correcting or not any(m.label in s.types for s in asked):
+        return False
+    if any(o.start < m.start and o.kind == "id" for o in ctx.mentions):
+        return False
+    return not any(isinstance(u, FactUnit) and m.text in u.value for u in ctx.units)
 
 
 def _several_answers(ctx: MessageContext, slot: SlotRule, m: Mention) -> bool:
@@ -1375,6 +1481,49 @@ _EVENT_COMPLEMENT = re.compile(r"^(?:[a-z]{2,}ing|gone|been)\b", re.I)
 _KEY_LEAD = re.compile(r"^(?:[哦噢喔啊哎诶欸呃嗯唉]+|对了|哦对了)+")
 
 
+#: (user32) "<a noun> <a Name>" as the key of "my X is Y" ("daughter Emma", "dog Max"), and an age as its value
+_NAMED_KEY = re.compile(r"[a-z]+ (?P<name>[A-Z][a-z]+)")
+_AGE_VALUE = re.compile(r"\d{1,2}(?:\s*(?:years?|yrs?|months?|weeks?)(?: old)?)?(?![\w.,:/%-])(?! (?:people|kids|children|adults|guests|of us)\b)")
+
+
+def _named_age(key: str, value: str) -> tuple[str, str] | None:
+    """(user32) The key and the value of an age said as "my <relation> <Name> is <number>": "my daughter Emma is 9 and
+    wants piano lessons" is Emma's age 9 (``age_emma``), not a fact keyed "daughter emma" holding the rest of the
+    sentence; None for any other "my X is Y".
+
+    >>> _named_age("daughter Emma", "9 and wants piano lessons"), _named_age("dog Max", "4 years old")
+    (('age_emma', '9'), ('age_max', '4 years old'))
+    >>> _named_age("daughter", "9"), _named_age("son Jack", "7 people"), _named_age("flat Number", "12")
+    (None, None, ('age_number', '12'))
+    """
+    named = _NAMED_KEY.fullmatch(key)
+    age = _AGE_VALUE.match(value) if named else None
+    if not age:
+        return None
+    return f"age_{named.group('name').casefold()}", age.group(0)
+
+
+def _typed_key_untyped_value(ctx: MessageContext, key: str, start: int, end: int) -> bool:
+    """(user32) Whether the key of "my X is Y" is the word of a slot of typed values (a phone number, an email, an order
+    number) and Y is a word or two with no value of those types and no digit: "my phone is broken", "my email is down"
+    tell a fault of the thing (the problems step's), not its number.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "my phone is broken, the screen cracked"})
+    >>> [f.key for f in t.state().facts]
+    ['problem']
+    """
+    slot_id = ctx.pack.synonym_slot.get(key.casefold())
+    slot = ctx.pack.slots.get(slot_id) if slot_id else None
+    if slot is None or not slot.types or not {ctx.pack.label_kind(t) for t in slot.types} <= {"value", "id"}:
+        return False
+    said = ctx.text[start:end]
+    if re.search(r"\d", said) or len(said.split()) > 2:
+        return False  # a number, or words spelling one out ("jo at gmail dot com")
+    return not any(m.label in slot.types and start <= m.start < end for m in ctx.mentions)
+
+
 def phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """Generic "X是Y" / "my X is Y" when no slot matched (the user's own words only); (prec25) a Chinese key less the
     interjection that opens its clause, so "哦走廊筒灯是14个" follows "走廊筒灯 12个".
@@ -1403,6 +1552,10 @@ def phrase_facts(ctx: MessageContext) -> list[_Unit]:
             # judges the value said before true or false, as in FactWriter.make
         if _EVENT_COMPLEMENT.match(value) or reason_or_condition(ctx, m.start("key")):
             continue  # "my cousin is coming too": an event; "nothing scented, my wife is pregnant": a rule's reason
+        if _typed_key_untyped_value(ctx, key, m.start("value"), m.end("value")):
+            continue  # (user32) "my phone is broken": the thing's state, no phone number
+        if ctx.lang == "en" and (aged := _named_age(ctx.text[m.start("key"):m.end("key")], value)):
+            key, value = aged  # (user32) "my daughter Emma is 9 and wants lessons": Emma's age, 9
         units.append(FactUnit(key=key.casefold(), name=key, value=value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units

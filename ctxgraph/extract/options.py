@@ -293,6 +293,8 @@ def lead_in(sentence: str) -> str:
     ''
     >>> lead_in("For 60 seated you'd want a 9x15m frame marquee (£1,450) or a 12x12m pole marquee (£1,180)")
     "For 60 seated you'd want a "
+    >>> lead_in("You can get a full refund or credit for a future show.")  # (user32)
+    'You can get a '
     """
     first = _PRICE.search(sentence) or _SIZE.search(sentence) or _DURATION.search(sentence) or _CLOCK.search(sentence)
     before = first.start() if first else len(sentence)
@@ -307,7 +309,11 @@ def lead_in(sentence: str) -> str:
 
 #: (prec9) also the words that put the options to the user ("For 60 seated you'd want a …", "您希望…还是…"): a
 #: value said in them (the 60 guests) is no part of the first option
-_LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like|prefer)|do you (?:want|prefer))\b\s*(?:(?:an?|the)\s+)?"
+_LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like|prefer)|do you (?:want|prefer)"
+                        # (user32) the options put as what the user can get or the service can give ("You can get a full
+                        # refund or credit for a future show", "We can offer a refund or a voucher"); not "you can have",
+                        # whose sentence-long option stays whole (test_trust_zh_values)
+                        r"|you can (?:get|choose|pick|go for|opt for)|(?:we|i) can (?:offer(?: you)?|give you))\b\s*(?:(?:an?|the)\s+)?"
                         r"|(?:您|你)(?:是)?(?:希望|想要|需要)|[:：]\s*|(?<=[\u4e00-\u9fff])(?:分为|分成)(?=[\u4e00-\u9fff])|(?:(?<=[\u4e00-\u9fff])|(?<=^)|(?<=[，,]))有(?=[\u4e00-\u9fff\dA-Za-z])|\b(?:we (?:offer|have|do|run)|i have|there(?:'s| is| are)|choose from|options are)\b\s*|可以选|可选"
                         # (user25) "That's / It's / It would be" opening a sentence of options before an "or" ("That's £25
                         # outside only or £40 inside and out"): no part of the first option ("It's 12:40 now, so …" lists nothing)

@@ -58,7 +58,8 @@ _DAY = re.compile(
     rf"|\s+{_MON}\s+\d{{1,2}}\b)?"
     rf"|\b(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])|\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b(?:the\s+)?{_DOM}\b"
     r"|(?:(?:下下个?|下个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天])?\s*(?:\d{1,2}月)?\d{1,2}[日号](?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
-    r"|(?:下下个?|下个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天",
+    r"|(?:下下个?|下个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天]|今天|明天|后天"
+    r"|\b(?:today|tomorrow)\b",  # (user32) the English of 今天 / 明天: "Our engineer can come tomorrow morning."
     re.I)
 _ZH_PART = r"(?:上午|下午|晚上|中午|早上|凌晨|傍晚)"
 _ZH_NUM = r"[一二两三四五六七八九十]{1,3}"
@@ -577,7 +578,11 @@ _YES_ONLY = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ok|okay|sure|please|go ahead
 
 #: (user26) a last sentence that puts one slot forward with no question ("Thursday 18th at 3:30pm is available.",
 #: "I can offer Friday at 10am."): a plain yes to it takes the slot as a yes to "Shall I book it?" does
-_PROPOSED_EN = re.compile(r"(?:\b(?:is|are) (?:available|free|open)|\bI (?:can|could) (?:offer|do|fit you in)\b[^.!?]*)[.!]?\s*$", re.I)
+#: (user32) or the visit the service can make ("Our engineer can come tomorrow between 8 and 12.", "We can deliver on
+#: Friday morning.", "Dave could be with you Monday at 9."): a plain yes ("that works") takes the slot
+_PROPOSED_EN = re.compile(r"(?:\b(?:is|are) (?:available|free|open)|\bI (?:can|could) (?:offer|do|fit you in)\b[^.!?]*"
+                          r"|\b(?:can|could) (?:come|come out|call round|visit|be there|be with you|deliver|collect|install)\b(?![^.!?]*\bor\b)[^.!?]*)"
+                          r"[.!]?\s*$", re.I)
 
 
 def _yes_to_one_slot(ctx: MessageContext, offer: str) -> list[_Unit]:

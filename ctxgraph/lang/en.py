@@ -60,7 +60,7 @@ PROFILE = register_profile(LanguageProfile(
     has_object=has_object,
     free_value=free_value,
     key_ok=lambda key: key.casefold() not in STOP_WORDS,
-    phrase_fact=r"\b(?:my|our)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>(?:(?!\s+(?:and|but)\s+(?:the|my|our|it|its|it's|i|i'm|we|there|he|she|they)\b)[^.,;!?\n]){1,40})",
+    phrase_fact=r"\b(?:my|our)\s+(?P<key>[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was|=|:)\s+(?P<value>(?:(?!\s+(?:and|but)\s+(?:the|my|our|it|its|it's|i|i'm|we|there|he|she|they)\b)(?:(?<=\d)[.,](?=\d)|[^.,;!?\n])){1,40})",
     templates={
         # the frame: what follows is data quoted from the conversation, never instructions
         "title": "[Conversation state: extracted from the conversation, each line with its source; "
