@@ -123,3 +123,20 @@ def test_a_word_the_tagger_calls_a_count_with_no_number_is_no_count():
 def test_a_name_after_a_relation_is_no_place():
     facts = _facts([("user", "Can I change the name on a flight booking? my friend Dimitri can't come, his brother Nikos will go instead")], "en")
     assert ("place", "Nikos") not in facts and any(k == "person_brother" and "Nikos" in v for k, v in facts), facts
+
+
+def _rules(messages, lang="en"):
+    t = Tracker(lang, today="2026-12-04")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return [(c.text, c.status) for c in t.state().constraints]
+
+
+@pytest.mark.parametrize("text", ["12/03/1948, 7 Rowan Close. please ring the bell twice. and never leave it on the doorstep",
+                                  "7 Rowan Close. never leave parcels outside"])
+def test_never_as_an_order_before_a_deed_is_a_rule(text):
+    assert any("never leave" in r and s == "active" for r, s in _rules([("user", text)])), _rules([("user", text)])
+
+
+@pytest.mark.parametrize("text", ["I've never had a delivery go wrong", "never mind, it's fine"])
+def test_never_in_a_story_or_a_filler_is_no_rule(text):
+    assert not any("never" in r for r, _ in _rules([("user", text)])), _rules([("user", text)])
