@@ -233,3 +233,11 @@ def test_miss28en_how_the_user_pays(chat, wanted):
 
 def test_miss28en_a_question_about_paying_is_no_payment():
     assert "payment" not in _current(["Anything else?", "does payment by card cost extra?"])
+
+
+def test_miss28en_no_own_event_date_beside_a_pack_slot_that_read_it():
+    """(review) "My billing cycle starts on the 15th" is the telecom pack's billing_cycle, no event of the user's beside it."""
+    t = Tracker("en", packs=["telecom"])
+    t.observe_many([{"role": "user", "content": "My bill is $85 this month"},
+                    {"role": "user", "content": "My billing cycle starts on the 15th"}])
+    assert {f.key: f.value for f in t.state().facts if f.status == "current"} == {"bill_amount": "$85", "billing_cycle": "15th"}

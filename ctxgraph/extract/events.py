@@ -388,8 +388,9 @@ def _unread_own_event(ctx: MessageContext, m: Mention) -> FactUnit | None:
     >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current" and f.key != "want")
     [('date', '13th of March'), ('having hip op', '25 October'), ('summons', '8 November')]
     """
-    if ctx.lang != "en" or any(isinstance(u, FactUnit) and m.text in str(u.value) for u in ctx.units):
-        return None
+    if ctx.lang != "en" or any(isinstance(u, FactUnit) and (m.text in str(u.value) or str(u.value).strip() and str(u.value) in m.text)
+                               for u in ctx.units):
+        return None  # (review) a fact that holds the date's words, or whose date the mention holds ("billing_cycle: 15th")
     if not _ON_DAY.search(ctx.text, 0, m.start) and not re.match(r"(?:on|in)\b", m.text, re.I):
         return None  # "we're in Inverness the 17th": a stay's day, the place said before it no event
     if _moved_on(ctx, m) or any(str(d["value"]).casefold() == m.text.casefold() for _, d in g.recent_current_facts(ctx.graph, 30)):
