@@ -1,0 +1,58 @@
+"""(prec29) Precision on unseen chats: facts no annotator wrote.
+
+A duration the user works out in a remark on the way to another value ("the 26th? thats only 47 days", "1st
+july? thats 2 weeks off", 26号？那才三天) is a span between two dates or a reason, not how long the thing lasts;
+the same words answering the assistant's "how long" stay, and so does a plain duration the user asks for."""
+
+from __future__ import annotations
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _durations(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and f.key in ("duration", "时长"))
+
+
+def test_en_span_worked_out_between_dates_is_no_duration():
+    t = Tracker("en", today="2026-11-02")
+    t.observe_many([bot("We can scan the flock on the 26th or in early February."),
+                    user("the 26th. well hang on, thats only 51 days for the late ewes. 3rd of Feb better")])
+    assert _durations(t) == []
+
+
+def test_en_span_off_and_a_reason_with_only():
+    t = Tracker("en", today="2026-06-10")
+    t.observe_many([user("can you deliver the first box on the 1st of july?"),
+                    bot("Yes, the 1st of July works."), user("wait 1st july? thats 3 weeks off, i meant the one after")])
+    assert _durations(t) == []
+    t = Tracker("en")
+    t.observe_many([bot("The 10GB roaming pack is £15."), user("hmm, it's only 5 days. make it the 3GB one")])
+    assert _durations(t) == []
+
+
+def test_en_remark_answering_how_long_stays():
+    t = Tracker("en")
+    t.observe_many([bot("How long will you need the van?"), user("it's only 3 days, Friday to Sunday")])
+    assert _durations(t) == ["3 days"]
+    t = Tracker("en")
+    t.observe_many([user("we need the marquee for 3 days, thats the whole festival")])
+    assert _durations(t) == ["3 days"]
+
+
+def test_zh_span_worked_out_between_dates_is_no_duration():
+    t = Tracker("zh", today="2026-05-20")
+    t.observe_many([bot("最早可以26号出发。"), user("26号？那才三天，签证来不及，改到下月8号吧")])
+    assert _durations(t) == []
+    t = Tracker("zh")
+    t.observe_many([bot("下周五可以取。"), user("下周五？那只有五天了 不够 往后推一周")])
+    assert _durations(t) == []
+
+
+def test_zh_plain_duration_and_answer_stay():
+    t = Tracker("zh")
+    t.observe_many([user("想租一台发电机，用五天")])
+    assert _durations(t) == ["五天"]
+    t = Tracker("zh")
+    t.observe_many([bot("您大概要租多久？"), user("那就只有三天，周五到周日")])
+    assert _durations(t) == ["三天"]
