@@ -56,3 +56,25 @@ def test_zh_plain_duration_and_answer_stay():
     t = Tracker("zh")
     t.observe_many([bot("您大概要租多久？"), user("那就只有三天，周五到周日")])
     assert _durations(t) == ["三天"]
+
+
+def _people(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and f.key == "people")
+
+
+def test_zh_living_alone_is_no_headcount():
+    t = Tracker("zh")
+    t.observe_many([user("想给我姥姥订个上门送餐 她一个人住 八十多了 牙口不好")])
+    assert _people(t) == []
+    t = Tracker("zh")
+    t.observe_many([bot("要单人间还是双人间？"), user("双人间 我爸一个人住会闷 同屋最好也是老头")])
+    assert _people(t) == []
+    t = Tracker("zh")
+    t.observe_many([user("我舅一个人在乡下生活，想请个钟点工")])
+    assert _people(t) == []
+
+
+def test_zh_one_person_going_stays_a_headcount():
+    t = Tracker("zh")
+    t.observe_many([user("就我一个人去，周六上午")])
+    assert _people(t) == ["一个人"]
