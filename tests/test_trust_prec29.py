@@ -78,3 +78,40 @@ def test_zh_one_person_going_stays_a_headcount():
     t = Tracker("zh")
     t.observe_many([user("就我一个人去，周六上午")])
     assert _people(t) == ["一个人"]
+
+
+def _kin(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and f.key.startswith("person_"))
+
+
+def test_en_a_relations_home_is_no_party():
+    t = Tracker("en")
+    t.observe_many([bot("We can come Thursday or Friday."), user("not thursday, im at my nans all day. friday")])
+    assert _kin(t) == []
+    t = Tracker("en")
+    t.observe_many([user("we're staying at my brother's in Leeds till the 9th, so after that please")])
+    assert _kin(t) == []
+    t = Tracker("en")
+    t.observe_many([user("please deliver to my aunties house, 3 Mill Lane, Ripon HG4 1AB")])
+    assert _kin(t) == []
+
+
+def test_en_relation_as_party_or_owner_stays():
+    t = Tracker("en")
+    t.observe_many([user("my brother will collect it at 5, ring him not me")])
+    assert _kin(t) == ["my brother"]
+    t = Tracker("en")
+    t.observe_many([user("the tapes come from my late husband's collection, mostly holidays")])
+    assert _kin(t) == ["my late husband"]
+    t = Tracker("en")
+    t.observe_many([user("please send the invite to my parents as well")])
+    assert _kin(t) == ["my parents"]
+
+
+def test_zh_a_relations_home_is_no_party():
+    t = Tracker("zh")
+    t.observe_many([bot("送货地址是朝阳区那个吗？"), user("不对 那是我姐家 改成海淀区学院路20号")])
+    assert _kin(t) == []
+    t = Tracker("zh")
+    t.observe_many([user("我姐也一起来 两个人")])
+    assert _kin(t) == ["我姐"]
