@@ -92,7 +92,7 @@ def test_en_a_relations_home_is_no_party():
     t.observe_many([user("we're staying at my brother's in Leeds till the 9th, so after that please")])
     assert _kin(t) == []
     t = Tracker("en")
-    t.observe_many([user("please deliver to my aunties house, 3 Mill Lane, Ripon HG4 1AB")])
+    t.observe_many([user("the keys are at my aunties house, 3 Mill Lane, Ripon HG4 1AB")])
     assert _kin(t) == []
 
 
