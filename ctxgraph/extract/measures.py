@@ -299,8 +299,47 @@ _DURATION_SAID = re.compile(r"(?i)(?:\d+|one|two|three|four|five|six|twelve|eigh
                             r"(?:years?|months?|weeks?|个月|年|周)")
 
 
+#: (prec29) the head of a remark that measures a span the user works out ("thats only 47 days", "it's only 4 days",
+#: "thats 2 weeks off", 那才三天): "that" / "it" + "is", and in English a word that weighs the span or a word after it
+_EN_REMARK_HEAD = re.compile(r"\b(?:that'?s|thats|that is|it'?s|its|it is)\s+(?P<weigh>(?:only|just|barely|not even|less than|under|"
+                             r"like|about)\s+)*$", re.I)
+_EN_REMARK_TAIL = re.compile(r"\s*(?:off|away|olds?|left|to go)\b", re.I)
+_ZH_REMARK_HEAD = re.compile(r"(?:那|这)(?:样)?(?:也)?(?:才|只有|只剩|就剩|还不到|都不到|不到)(?:了)?$")
+#: (prec29) the assistant's question about how long: a remark's shape then answers it ("How long is the trip?" -
+#: "it's only 4 days")
+_ASKED_HOW_LONG = re.compile(r"how long|how many (?:days|weeks|months|years|hours|nights)|多久|多长时间|几天|几个月|几年|几个小时", re.I)
+
+
+def _remarked_span(ctx: MessageContext, start: int, said: str) -> bool:
+    """(prec29) A duration the user works out in a remark ("the 26th. well hang on, thats only 47 days for the last
+    ones", "1st july? thats 2 weeks off", "26号？那才三天，来不及"): a span between two dates or a reason said on
+    the way to another value, not how long the thing lasts. Across the open groups no annotator kept one. Not when
+    the assistant just asked how long (the remark is then the answer).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "the 26th? thats only 47 days for the ewes, make it the 2nd of Feb"})
+    >>> [f.value for f in t.state().facts if f.key == "duration"]
+    []
+    >>> t.observe_many([{"role": "assistant", "content": "How long is the trip?"},
+    ...                 {"role": "user", "content": "it's only 4 days"}])
+    >>> [f.value for f in t.state().facts if f.key == "duration"]
+    ['4 days']
+    """
+    if not re.search(r"(?i)years?|yrs?|months?|weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|小时|钟头|分钟|个月|年|周|天$", said) \
+            or _ASKED_HOW_LONG.search(ctx.assistant_before):
+        return False
+    before = ctx.text[max(0, start - 30):start]
+    if ctx.lang == "zh":
+        return bool(_ZH_REMARK_HEAD.search(before))
+    head = _EN_REMARK_HEAD.search(before)
+    return bool(head and (head.group("weigh") or _EN_REMARK_TAIL.match(ctx.text, start + len(said))))
+
+
 def _skip(ctx: MessageContext, start: int, said: str) -> bool:
     if ctx.asking(start) or in_spans(start, ctx.taken_back) or (_echoed(ctx, said) and not _taken_up(ctx, start, said)):
+        return True
+    if _remarked_span(ctx, start, said):
         return True
     for m in _PIECE.finditer(ctx.text):
         if m.start() <= start < m.end():

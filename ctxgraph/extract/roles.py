@@ -692,6 +692,27 @@ def _counted_things(ctx: MessageContext, picked: dict[str, list[Mention]], taken
     return out
 
 
+#: (prec29) right after "一个人": a verb of living, with a place between ("一个人住", "一个人在老家生活", "一个人过")
+_LIVES_ALONE_AFTER = re.compile(r"(?:在[\u4e00-\u9fff]{1,6})?(?:住|生活|过日子|过)")
+
+
+def _lives_alone(text: str, count: Mention) -> bool:
+    """(prec29) "一个人" right before a verb of living says how someone lives ("她一个人住 79了", "他一个人住 七十三了",
+    "她一个人住会闷"): no party's headcount. "就我一个人去" stays a count.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "想给我爸请个保姆 他一个人在老家住 腿脚不好"})
+    >>> [f.value for f in t.state().facts if f.key == "people"]
+    []
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "就我一个人去，周六上午"})
+    >>> [f.value for f in t.state().facts if f.key == "people"]
+    ['一个人']
+    """
+    return count.text == "一个人" and _LIVES_ALONE_AFTER.match(text, count.end) is not None
+
+
 #: (fix29) right before a count, another household that has or keeps the things ("邻居家有", "隔壁养了", "他们家也有"): the
 #: count is of their things, not the user's
 #: (fix29) a count said to be none: "没有" / "没" / "无" right before it, "都没有" / "也没" right after its noun
@@ -1014,6 +1035,8 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             # asked about with no '?' ("are there museums in the town centre" searches: its values stay)
         if _part_of_the_party(ctx, m):
             continue  # (user29) "two of us are 12": some of the party, no count of it
+        if ctx.lang == "zh" and _lives_alone(ctx.text, m):
+            continue  # (prec29) "她一个人住", "他一个人在老家生活": how a person lives, no headcount
         if _named_kin(ctx, m):
             continue  # (lead26) "his brother Nikos will go instead": a person the NER took for a place
         if _adverbial_place(ctx, m):
