@@ -865,12 +865,16 @@ _AGREED = re.compile(r"^\W*(?:(?:of course|certainly|understood|noted|no problem
                      r"|(?:好的|好嘞|好|可以的?|没问题|明白了?|收到|记下了|记住了|了解|行)(?=[，,。！!：:\s]))", re.I)
 
 
+#: a deed of contact: one the user's rule asks for is owed to them, not said back
+_CONTACT = re.compile(r"\b(?:call|ring|phone|text|e-?mail|message|contact|let (?:you|him|her|them) know)\b", re.I)
+
+
 def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
-    """(prom30) Whether a promise, in a sentence that opens by agreeing ("Of course, we'll use ruscus instead", "好的，我会备注
-    司机车内禁烟"), only says back how the service will go by the rule the user set in their last message ("no lilies, the
-    scent…"; "司机别抽烟"): the user's constraint, kept as one, not a deed owed to the user. It must share two words with the
-    rule in spaced writing (one thing and one deed), and any shared letters in segmented writing; a limit is
-    :func:`_agrees_to_limit`'s.
+    """(prom30) Whether a promise, in a sentence that opens by agreeing ("Of course, we'll use ruscus instead", "Understood,
+    we'll keep to 20cm depth near the gas line"), only says back how the service will go by the rule the user set in their last message ("no lilies, the
+    scent…"): the user's constraint, kept as one, not a deed owed to the user. It must share two words with the rule (one
+    thing and one deed); a deed of contact stays a promise (the word the rule asks for is owed), and so does Chinese (its
+    annotators list "好的，会按潘通色号调色"); a limit is :func:`_agrees_to_limit`'s.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -879,8 +883,8 @@ def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
     >>> [c.text for c in t.state().commitments]
     []
     """
-    if ctx.profile.segmented or not _AGREED.match(sentence):
-        return False
+    if ctx.profile.segmented or not _AGREED.match(sentence) or _CONTACT.search(span):
+        return False  # a word to the user the rule asks for ("Of course, the fitter will call you before he comes") is owed (prom10)
     return any(_named_overlap(ctx, span, rule) >= 2 for rule in _user_rules(ctx))
 
 
