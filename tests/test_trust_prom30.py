@@ -71,3 +71,17 @@ def test_prom30_a_report_keeps_the_promise_before_it():
     """A change promised earlier is kept by its report, as before."""
     promises = promises_after("zh", bot("我帮您把预约改到周四下午。"), "好的", bot("改好了：周四下午3点。"))
     assert [status for _, status, _ in promises] == ["done"]
+
+
+@pytest.mark.parametrize("offer", [
+    pytest.param("That's £240 for 12 guests. Shall I put the booking in your name?", id="put-booking-in"),
+    pytest.param("The 11am pottery class has room. Shall I hold the 11am class for 6?", id="hold-class"),
+    pytest.param("Our sitter Dana covers your area. Shall I set up a meet-and-greet with her first?", id="set-up-meeting"),
+])
+def test_prom30_an_accepted_offer_to_book_by_another_verb_is_the_booking(offer):
+    assert promises_after("en", bot(offer), "yes please") == []
+
+
+def test_prom30_an_accepted_offer_to_send_still_promises():
+    promises = promises_after("en", bot("Your table is booked. Shall I email you the menu?"), "yes please")
+    assert the_one(promises, "menu")[1] == "open"
