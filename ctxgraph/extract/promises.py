@@ -1281,7 +1281,7 @@ def _of_the_offered(rest: list[str], deed: str) -> bool:
 #: (prom30) a booking said by another verb: "Shall I put the booking in your name?", "Shall I hold the 3:30pm class for
 #: 12?", "Shall I set up a meet-and-greet with him first?" (the open groups list none of them; zh 登记/预约 offers are
 #: listed, so Chinese keeps them)
-_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade|reserve|hold (?:the|a|your|it|them)\b"
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade|hold (?:the|a|your|it|them)\b"
                        r"|put (?:the|a|your|it|them)\b[^.?!]{0,20}?\b(?:booking|reservation|order|down)\b"
                        r"|set up (?:a|the|your) (?:[\w-]+ ){0,2}?(?:meet-and-greet|meeting|appointment|visit|session|trial|consultation|booking)s?)\b"
                        r"|^\W*(?:先|一起|顺便|再|也)?(?:(?:帮|给|替|为)(?:您|你|他|她)们?)?(?:下单|确认|锁定|取消|退订|换|改|升级)", re.I)
