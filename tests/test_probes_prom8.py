@@ -26,7 +26,6 @@ _ECHO = ("the assistant agreeing to the user's rule is read as a promise: a rule
          "promises on the open groups (their annotators list 会按潘通色号调色, 质检通过后会在2小时内打款到您的支付宝, …)")
 KNOWN_MISSES: dict[str, str] = {
     "zh_shouna_rule_agreed": _ECHO,
-    "en_firewood_rule_agreed": _ECHO,
     "zh_youhua_xiaci_dai": "prom8c is not tuned on: a role's deed for the user with a time and no 会 (下次上课老师给您带一个画框过来) "
                            "is read by no frame",
 }

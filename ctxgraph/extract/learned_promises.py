@@ -27,7 +27,7 @@ from .._units import CommitmentUnit, FulfilUnit, _Unit
 from ..models import load_promise_reader
 from .context import MessageContext
 from .learned import _overlaps, reader_for
-from .promises import _USER_CALLS_FIRST, _addressed, _agrees_to_limit, _due, _habitual, _sentence_of
+from .promises import _USER_CALLS_FIRST, _addressed, _agrees_to_limit, _due, _habitual, _says_back, _sentence_of
 from .registry import step
 from .text import clauses, first_match, in_spans
 
@@ -80,7 +80,7 @@ def learned_promises(ctx: MessageContext) -> list[_Unit]:
             continue
         if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.done, c) or _habitual(c) or _BY_ITSELF.search(c):
             continue  # one of this message's promises or reports, one still open, a report, how the service goes
-        if _USER_CALLS_FIRST.search(c) or _agrees_to_limit(ctx, c):
+        if _USER_CALLS_FIRST.search(c) or _agrees_to_limit(ctx, c) or _says_back(ctx, _sentence_of(ctx.text, offset), c):
             continue  # the service answering the user's call; the user's rule said back (as the rule readers judge)
         units.append(CommitmentUnit(text=c, due=_due(ctx, offset, offset + len(clause)), status="open"))
         made.append(c)

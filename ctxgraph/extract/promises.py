@@ -21,7 +21,7 @@ from .. import _graph as g
 from .._units import CommitmentUnit, FulfilUnit, _Unit
 from .context import MessageContext
 from . import cues as _cues
-from .cues import _ENDS_ASKING, _outside, _overlap, _stems
+from .cues import _ENDS_ASKING, _named_overlap, _outside, _overlap, _stems
 from .registry import step
 from .text import STATEMENT_END as _SENTENCE_END, clauses, first_match, in_spans, question_sentences
 
@@ -397,6 +397,26 @@ _INTO_RECORD = re.compile(r"\b(?:added|noted|put)\b[^.;!?]*?\bto (?:the |your |t
                           r"|\b(?:added|noted|put)\b[^.;!?]*?\bto [A-Z]{2,}-?\d+", re.I)
 
 
+#: (prom30) the report of a change, a booking or a filing the user asked for, made in the record as they spoke ("改好了：8月12号
+#: 下午2点", "修改已提交", "已办理12期分期", "申请已受理", "I've booked her, reference SB-40871", "Submitted: …"): the state of
+#: the booking, kept as its facts, no deed owed or kept; a thing sent, held or cancelled is not this ("付款链接已发到您手机",
+#: "先帮您保留了名额", "预约已取消")
+_RECORD_MADE = re.compile(r"^\W*改好了|已(?:经)?(?:帮您|为您|给您)?(?:线上)?(?:提交|办理|受理)(?!.*(?:发|寄))"
+                          r"|\bI(?:'ve| have) (?:now |just )?booked\b|^\W*(?:submitted|updated|changed)\s*:", re.I)
+
+
+def _record_made(clause: str) -> bool:
+    """(prom30) Whether a report with no promise before it only tells the record was changed as the user asked
+    (:data:`_RECORD_MADE`): no commitment of its own.
+
+    >>> _record_made("改好了：8月12号下午2点"), _record_made("修改已提交"), _record_made("I've booked her, reference SB-40871")
+    (True, True, True)
+    >>> _record_made("付款链接已发到您手机"), _record_made("先帮您保留了名额"), _record_made("The invoice is on its way to you")
+    (False, False, False)
+    """
+    return bool(_RECORD_MADE.search(clause))
+
+
 def _just_kept(ctx: MessageContext, said: str) -> int:
     """How much a report shares with the promise the tool call just before it kept: a report after the call
     is about that deed unless it names another open one as well ("术前注意事项已经发到您微信了" after ``send_wechat`` is
@@ -672,7 +692,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
-                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) \
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) and not _record_made(c) \
                     and not (_noted_only(c, open_) and _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):],
                                                              fallback=not after_unkept, notes=False)):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record, and so is
@@ -755,6 +775,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             if own == start or _agrees_to_limit(ctx, ctx.text[own:end]):
                 continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
             start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
+        if _says_back(ctx, ctx.text[opening:end], ctx.text[start:end]) and not _due(ctx, start, end):
+            continue  # "Of course, we'll use ruscus instead" after "no lilies please": the user's rule, said back (prom30)
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -834,6 +856,36 @@ def _agrees_to_limit(ctx: MessageContext, span: str) -> bool:
     if not _LIMIT.search(span) or any(not _LIMIT.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
         return False
     return any(_overlap(ctx, _outside(span, [_LIMIT]), rule) for rule in _user_rules(ctx))
+
+
+#: (prom30) a reply that opens by agreeing to what the user just asked ("Of course,", "Understood,", "Noted:", "No problem,",
+#: "好的，", "可以，", "明白，", "记下了，")
+_AGREED = re.compile(r"^\W*(?:(?:of course|certainly|understood|noted|no problem|no bother|sure|absolutely|lovely|perfect|great"
+                     r"|that'?s (?:fine|no problem)|fine|ok(?:ay)?|got it|will do|yes)\b(?:[^.;:!?\n]{0,25}?\b(?:noted|understood))?"
+                     r"|(?:好的|好嘞|好|可以的?|没问题|明白了?|收到|记下了|记住了|了解|行)(?=[，,。！!：:\s]))", re.I)
+
+
+#: a deed of contact: one the user's rule asks for is owed to them, not said back
+_CONTACT = re.compile(r"\b(?:call|ring|phone|text|e-?mail|message|contact|let (?:you|him|her|them) know)\b", re.I)
+
+
+def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
+    """(prom30) Whether a promise, in a sentence that opens by agreeing ("Of course, we'll use ruscus instead", "Understood,
+    we'll keep to 20cm depth near the gas line"), only says back how the service will go by the rule the user set in their last message ("no lilies, the
+    scent…"): the user's constraint, kept as one, not a deed owed to the user. It must share two words with the rule (one
+    thing and one deed); a deed of contact stays a promise (the word the rule asks for is owed), and so does Chinese (its
+    annotators list "好的，会按潘通色号调色"); a limit is :func:`_agrees_to_limit`'s.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Please use unscented products only, my son has asthma."},
+    ...                 {"role": "assistant", "content": "Of course, we'll use unscented products."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if ctx.profile.segmented or not _AGREED.match(sentence) or _CONTACT.search(span):
+        return False  # a word to the user the rule asks for ("Of course, the fitter will call you before he comes") is owed (prom10)
+    return any(_named_overlap(ctx, span, rule) >= 2 for rule in _user_rules(ctx))
 
 
 #: the joins of a promise's deeds ("will text Marek on arrival and won't ring the bell", "会先打电话，不敲门")
@@ -1225,8 +1277,13 @@ def _of_the_offered(rest: list[str], deed: str) -> bool:
 #: the user's yes asks for the booking, which the booking call then records, not a promise to keep (no annotated chat
 #: lists one; in Chinese since cp14 read offers with the doer left out: 要帮您取消吗？ - 取消吧, 要帮您锁定一个名额吗？ - 锁,
 #: then the call; an offer to book a later visit, 要不要我帮您预约下周的复诊？ / 要不我帮您约…面诊, stays a promise as before); so is a
-#: change of the order offered ("Shall I swap the Nordmann for one?" - "yes go on", then ``create_order``: prom11)
-_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade)\b"
+#: change of the order offered ("Shall I swap the Nordmann for one?" - "yes go on", then ``create_order``: prom11); and
+#: (prom30) a booking said by another verb: "Shall I put the booking in your name?", "Shall I hold the 3:30pm class for
+#: 12?", "Shall I set up a meet-and-greet with him first?" (the open groups list none of them; zh 登记/预约 offers are
+#: listed, so Chinese keeps them)
+_BOOKS_IT = re.compile(r"^\W*(?:go ahead and\s+)?(?:book|confirm|swap|switch|change|upgrade|hold (?:the|a|your|it|them)\b"
+                       r"|put (?:the|a|your|it|them)\b[^.?!]{0,20}?\b(?:booking|reservation|order|down)\b"
+                       r"|set up (?:a|the|your) (?:[\w-]+ ){0,2}?(?:meet-and-greet|meeting|appointment|visit|session|trial|consultation|booking)s?)\b"
                        r"|^\W*(?:先|一起|顺便|再|也)?(?:(?:帮|给|替|为)(?:您|你|他|她)们?)?(?:下单|确认|锁定|取消|退订|换|改|升级)", re.I)
 
 
