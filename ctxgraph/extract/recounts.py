@@ -234,8 +234,9 @@ def _followed(value: str, old: Count, new: str) -> str:
     return value[:old.start] + new + value[old.end:] if new.strip() else value
 
 
-def _held_users(ctx: MessageContext) -> list[tuple[str, dict]]:
-    """The current facts the user said in an earlier message, newest first, that this message neither restates nor moves."""
+def held_users(ctx: MessageContext) -> list[tuple[str, dict]]:
+    """The current facts the user said in an earlier message, newest first, that this message neither restates nor moves
+    (the values the recounts and the reranged steps may follow)."""
     moved = {u.supersedes for u in ctx.units if isinstance(u, FactUnit) and u.supersedes}
     stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     return [(fid, d) for fid, d in g.recent_current_facts(ctx.graph, 40)
@@ -254,6 +255,18 @@ def _moved(ctx: MessageContext, value: str, said: list[Count]) -> tuple[Count, s
     return None
 
 
+def followed(fid: str, d: dict, value: str) -> FactUnit:
+    """(fix31) The held fact ``fid`` (its node ``d``) said again as ``value``: same key, a correction that supersedes it
+    (shared by the recounts and the reranged steps).
+
+    >>> u = followed("f3", {"key": "want", "name": "want", "stressed": False, "phrase": True}, "two poles")
+    >>> (u.key, u.value, u.supersedes, u.correction, u.slot)
+    ('want', 'two poles', 'f3', True, None)
+    """
+    return FactUnit(key=d["key"], name=d["name"], value=value, correction=True, supersedes=fid, stressed=d["stressed"],
+                    slot=None if d.get("phrase") else d.get("slot"), group=d.get("group"))
+
+
 @step("recounts", roles=("user",))
 def recounts(ctx: MessageContext) -> list[_Unit]:
     """Each earlier value of the user's holding a count this message says again with another number, superseded by
@@ -262,7 +275,7 @@ def recounts(ctx: MessageContext) -> list[_Unit]:
     if not said and total is None and (ctx.lang == "en" or not _ZH_ANY_COUNT.search(ctx.text)):
         return []  # most messages stop here: no count of a thing is said
     out: list[_Unit] = []
-    for fid, d in _held_users(ctx):
+    for fid, d in held_users(ctx):
         value = str(d["value"])
         found = _moved(ctx, value, said) if said else None
         if found is None and (keyed := _keyed_count(ctx, str(d["key"]), value)) is not None:
@@ -281,6 +294,5 @@ def recounts(ctx: MessageContext) -> list[_Unit]:
         if mine is not None:  # the counts step keyed the new count by its own noun ("count_poles"): it is this one's
             ctx.units[mine] = ctx.units[mine].model_copy(update=dict(key=d["key"], name=d["name"], correction=True, supersedes=fid))
         elif rest != value:
-            out.append(FactUnit(key=d["key"], name=d["name"], value=rest, correction=True, supersedes=fid,
-                                stressed=d["stressed"], slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+            out.append(followed(fid, d, rest))
     return out

@@ -24,11 +24,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .. import _graph as g
-from .._units import FactUnit, _Unit
+from .._units import _Unit
 from .context import MessageContext
 from .registry import step
-from .recounts import other_time
+from .recounts import followed, held_users, other_time
 from .text import in_spans, question_sentences
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?s?"
@@ -63,7 +62,11 @@ def spans(text: str) -> list[Span]:
 
 
 def _month_day(text: str, month: str | None = None) -> tuple[int, int] | None:
-    """(month, day) of a Chinese date; a day alone takes ``month``."""
+    """(month, day) of a Chinese date; a day alone takes ``month``.
+
+    >>> _month_day("5月4号"), _month_day("30", "4"), _month_day("30")
+    ((5, 4), (4, 30), None)
+    """
     m = re.fullmatch(r"(?:(\d{1,2})月)?(\d{1,2})(?:号|日)?", text)
     if m is None or (m.group(1) is None and month is None):
         return None
@@ -102,19 +105,12 @@ def reranged(ctx: MessageContext) -> list[_Unit]:
     said = _new_spans(ctx)
     if not said:
         return []
-    moved = {u.supersedes for u in ctx.units if isinstance(u, FactUnit) and u.supersedes}
-    stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     out: list[_Unit] = []
-    for fid, d in g.recent_current_facts(ctx.graph, 40):
-        if fid in moved or d["key"] in stated or d.get("turn") == ctx.index \
-                or ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role") != "user":
-            continue
+    for fid, d in held_users(ctx):
         value = str(d["value"])
         for old in spans(value):
             new = next((w for n in reversed(said) if (w := _moved(old, n)) is not None), None)
             if new is not None:
-                out.append(FactUnit(key=d["key"], name=d["name"], value=value[:old.start] + new + value[old.end:],
-                                    correction=True, supersedes=fid, stressed=d["stressed"],
-                                    slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+                out.append(followed(fid, d, value[:old.start] + new + value[old.end:]))
                 break
     return out
