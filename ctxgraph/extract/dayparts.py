@@ -68,4 +68,26 @@ def day_parts(ctx: MessageContext) -> list[_Unit]:
     if any(isinstance(u, FactUnit) and value.casefold() in str(u.value).casefold()
            or isinstance(u, ConstraintUnit) and value.casefold() in u.text.casefold() for u in ctx.units):
         return []  # a fact holds it, or a rule does ("mornings only, we open at 12"): the rule is lifted when it goes
+    if _told_by_facts(value, ctx.units):
+        return []  # (fix31) "tomorrow after 5pm": the date and the time facts hold it between them
     return [FactUnit(key="availability", name="availability", value=value, stressed=ctx.stressed)]
+
+
+def _told_by_facts(value: str, units: list[_Unit]) -> bool:
+    """(fix31) Whether the facts of the message hold every word of ``value`` between them: "tomorrow after 5pm" is the
+    date "tomorrow" and the time "after 5pm", no availability of its own; "monday after work" says more than the day.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "When should we collect it?"},
+    ...                 {"role": "user", "content": "monday after 6pm"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('day', 'monday'), ('time', 'after 6pm')]
+    >>> t.observe_many([{"role": "user", "content": "actually tuesday after work"}])
+    >>> [f.value for f in t.state().facts if f.key == "availability"]
+    ['tuesday after work']
+    """
+    rest = value.casefold()
+    for held in sorted((str(u.value).casefold() for u in units if isinstance(u, FactUnit) and u.value), key=len, reverse=True):
+        rest = rest.replace(held, " ")
+    return not rest.strip()
