@@ -1,0 +1,123 @@
+"""fix31 (issue 19, blind26 round): a review of the round's merges, each mend with a chat or a call of its own.
+
+- a cue written in double quotes with ``\\b`` in a YAML rule file is a backspace, and never matches;
+- code the round wrote twice, once (the tool's report of a deed; the held user facts a later message follows);
+- regexes that matched more than their comments said (an announced count of options, two counts asked at once);
+- the day_parts step kept a day and a clock the date and time facts already held, as an ``availability`` beside them.
+"""
+
+from pathlib import Path
+
+import yaml
+
+from ctxgraph import Tracker
+
+RULES = Path(__file__).resolve().parents[1] / "rules"
+
+
+def _strings(node, path=""):
+    """Every string of a loaded YAML tree, with where it stands."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _strings(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for n, v in enumerate(node):
+            yield from _strings(v, f"{path}/{n}")
+    elif isinstance(node, str):
+        yield path, node
+
+
+def test_rule_strings_hold_no_control_characters():
+    """A pattern in double quotes must write ``\\\\b``: ``"\\b"`` is a backspace in YAML, and the cue never matches."""
+    bad = [(str(f.relative_to(RULES)), where) for f in sorted(RULES.rglob("*.yml"))
+           for where, s in _strings(yaml.safe_load(f.read_text(encoding="utf-8")))
+           if any(ord(c) < 32 and c not in "\n\t" for c in s)]
+    assert bad == []
+
+
+def _commitments(lang, msgs):
+    t = Tracker(lang)
+    t.observe_many(msgs)
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+def test_in_your_email_keeps_the_promise():
+    """The done cue that was a backspace: "They should be in your email" reports the photos promised as sent."""
+    got = _commitments("en", [{"role": "user", "content": "please send me the photos"},
+                              {"role": "assistant", "content": "Sure, I'll send the photos this afternoon."},
+                              {"role": "user", "content": "thanks"},
+                              {"role": "assistant", "content": "They should be in your email."}])
+    assert got == [("Sure, I'll send the photos this afternoon", "done")]
+
+
+def test_tool_report_checks_share_one_helper():
+    """A change the tool made reports no promise of another deed, as a booking the tool made does not (one helper)."""
+    from ctxgraph.extract import promises
+
+    assert promises._books_instead.__code__.co_names.count("_reports_tool_deed") == 1
+    assert promises._changes_instead.__code__.co_names.count("_reports_tool_deed") == 1
+    got = _commitments("zh", [{"role": "assistant", "content": "拍好的照片我会发给您。"},
+                              {"role": "user", "content": "帮我把取件改到后天上午"},
+                              {"role": "tool", "content": "ok"},
+                              {"role": "assistant", "content": "改好了，后天上午10点上门。"}])
+    assert got == [("拍好的照片我会发给您", "open")]
+    got = _commitments("en", [{"role": "assistant", "content": "I'll text you the code for the gate."},
+                              {"role": "user", "content": "can you move it to friday"},
+                              {"role": "tool", "content": "ok"},
+                              {"role": "assistant", "content": "Rescheduled, Friday 10am."}])
+    assert got == [("I'll text you the code for the gate", "open")]
+
+
+def test_reranged_follows_with_the_recounts_helpers():
+    """The reranged step reads the held user facts and writes the fact said again as the recounts step does."""
+    from ctxgraph.extract import reranged
+
+    assert {"held_users", "followed"} <= set(reranged.reranged.__code__.co_names)
+    t = Tracker("en")
+    t.observe_many([{"role": "user", "content": "hi, I need a van for a house move, fri to sun"},
+                    {"role": "assistant", "content": "A Luton van is 90 a day."},
+                    {"role": "user", "content": "ok make it sat-sun, the keys come late"}])
+    assert [f.value for f in t.state().facts if f.key == "want" and f.status == "current"] == \
+        ["I need a van for a house move, sat-sun"]
+    t = Tracker("zh")
+    t.observe_many([{"role": "user", "content": "想租辆车 5月1号到5月3号 成都取"},
+                    {"role": "assistant", "content": "好的，SUV一天380。"},
+                    {"role": "user", "content": "改成5月4号还车"}])
+    assert any("5月1号到5月4号" in str(f.value) for f in t.state().facts if f.status == "current")
+
+
+def test_announced_count_is_the_whole_number():
+    """"推荐12款" announces twelve, not two; "第二个" is a rank and "十二个" no small count; "3 options" still three."""
+    from ctxgraph.extract.options import _announced
+
+    assert (_announced("推荐12款："), _announced("第二个："), _announced("十二个房型："), _announced("有两种：")) == (12, 0, 0, 2)
+    assert (_announced("We have 3 options: "), _announced("there are 12 options: ")) == (3, 12)
+
+
+def test_two_counts_asked_means_two_nouns():
+    """"How many people and what time?" asks a count and a time, not the counts of two things."""
+    from ctxgraph.extract.asked import _COUNTS_TWO
+
+    assert _COUNTS_TWO.search("How many people and what time?") is None
+    assert _COUNTS_TWO.search("How many nights and which room?") is None
+    assert _COUNTS_TWO.search("How many passengers and bags?") is not None
+    assert _COUNTS_TWO.search("How many adults and how many children?") is not None
+
+
+def _current(lang, msgs):
+    t = Tracker(lang)
+    t.observe_many(msgs)
+    return sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+
+
+def test_day_and_clock_held_by_facts_are_no_availability():
+    """"tomorrow after 5pm" is the date and the time; "tuesday after work" says more than the day, and stays."""
+    got = _current("en", [{"role": "user", "content": "I need a pickup for two bags of laundry"},
+                          {"role": "assistant", "content": "Sure. When?"},
+                          {"role": "user", "content": "tomorrow after 5pm"}])
+    assert ("date", "tomorrow") in got and ("time", "after 5pm") in got
+    assert not [kv for kv in got if kv[0] == "availability"]
+    got = _current("en", [{"role": "user", "content": "can someone look at my boiler? monday after 6pm is best"}])
+    assert not [kv for kv in got if kv[0] == "availability"]
+    got = _current("en", [{"role": "user", "content": "can someone look at my boiler? tuesday after work"}])
+    assert ("availability", "tuesday after work") in got
