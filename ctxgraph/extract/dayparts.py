@@ -43,7 +43,15 @@ _REFUSED = re.compile(r"\b(?:not|no|never|cant|can't|cannot|won't|wont)\s+(?:do\
 
 
 def _found(ctx: MessageContext) -> list[tuple[int, str]]:
-    """(start, value) of each preference for a part of the day the message states."""
+    """(start, value) of each preference for a part of the day the message states.
+
+    >>> from types import SimpleNamespace as N
+    >>> said = lambda text: _found(N(text=text, asking=lambda at: False))
+    >>> said("Mornings are best, she naps after lunch"), said("mornings, afternoons she has her nap")
+    ([(0, 'Mornings are best')], [])
+    >>> said("Afternoons only please"), said("can't do evenings after 6"), said("Sunday after work")
+    ([(0, 'Afternoons only')], [], [(0, 'Sunday after work')])
+    """
     out = []
     for rx, group in ((_PREFERRED, "v"), (_AFTER, 0)):
         for m in rx.finditer(ctx.text):

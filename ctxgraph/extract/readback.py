@@ -55,7 +55,13 @@ _SENTENCES = re.compile(r"[^.?!]+(?:[.?!]+|$)")
 
 def _confirm_sentences(text: str) -> list[str]:
     """The sentences of the assistant's ``text`` that a yes confirms: each one asking to confirm
-    (:data:`_ASKS_CONFIRM`) and the sentence right before it."""
+    (:data:`_ASKS_CONFIRM`) and the sentence right before it.
+
+    >>> _confirm_sentences("I have your order for 12 Mill Lane, Leeds LS6 2AB. Is that right? Thanks.")
+    ['I have your order for 12 Mill Lane, Leeds LS6 2AB.', 'Is that right?']
+    >>> _confirm_sentences("We deliver on Fridays. Would you like that?")
+    []
+    """
     sentences = [s.group(0).strip() for s in _SENTENCES.finditer(text) if s.group(0).strip()]
     out: list[str] = []
     for n, s in enumerate(sentences):

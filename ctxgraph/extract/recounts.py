@@ -82,7 +82,11 @@ class Count(NamedTuple):
 
 
 def _amount(num: str) -> float | None:
-    """The count's number ("three" 3, "八十二点五" 82.5)."""
+    """The count's number ("three" 3, "八十二点五" 82.5).
+
+    >>> _amount("three"), _amount("八十二点五"), _amount("两")
+    (3.0, 82.5, 2.0)
+    """
     whole, _, part = num.partition("点")
     n = parse_number(whole)
     if n is None or not part:
@@ -92,7 +96,11 @@ def _amount(num: str) -> float | None:
 
 
 def _stem(noun: str) -> str:
-    """An English noun without its plural ending ("rooms" room, "boxes" box, "stories" story)."""
+    """An English noun without its plural ending ("rooms" room, "boxes" box, "stories" story).
+
+    >>> _stem("rooms"), _stem("boxes"), _stem("stories"), _stem("glass"), _stem("benches")
+    ('room', 'box', 'story', 'glass', 'bench')
+    """
     noun = noun.casefold()
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"

@@ -85,7 +85,15 @@ def _new_spans(ctx: MessageContext) -> list[Span]:
 
 def _moved(old: Span, new: Span) -> str | None:
     """The old span's words as this message says them: the new span of its kind, or the old span with its new end
-    (later than its start); None when nothing moves."""
+    (later than its start); None when nothing moves.
+
+    >>> old = spans("thurs to sat")[0]
+    >>> _moved(old, spans("fri-sat")[0]), _moved(old, spans("Thurs to Sat")[0])
+    ('fri-sat', None)
+    >>> old = spans("4月30到5月4号")[0]
+    >>> _moved(old, Span("zh_end", "5月6号", 0, 4)), _moved(old, Span("zh_end", "4月29号", 0, 5))
+    ('4月30到5月6号', None)
+    """
     if new.kind == old.kind:
         return new.text if new.text.casefold().replace(" ", "") != old.text.casefold().replace(" ", "") else None
     if new.kind != "zh_end" or old.kind != "zh_dates":
