@@ -121,3 +121,12 @@ def test_day_and_clock_held_by_facts_are_no_availability():
     assert not [kv for kv in got if kv[0] == "availability"]
     got = _current("en", [{"role": "user", "content": "can someone look at my boiler? tuesday after work"}])
     assert ("availability", "tuesday after work") in got
+
+
+def test_a_count_word_is_a_number_word():
+    """A count with no number is none: "canteen" ends in "teen" but counts nothing; "fifteen" and "dozen" count."""
+    from ctxgraph.extract.context import Mention
+    from ctxgraph.extract.roles import _count_without_number
+
+    said = [_count_without_number(Mention(0, len(w), "count", w, w)) for w in ("canteen", "sateen", "fifteen", "a dozen", "三个")]
+    assert said == [True, True, False, False, False]
