@@ -130,3 +130,12 @@ def test_a_count_word_is_a_number_word():
 
     said = [_count_without_number(Mention(0, len(w), "count", w, w)) for w in ("canteen", "sateen", "fifteen", "a dozen", "三个")]
     assert said == [True, True, False, False, False]
+
+
+def test_a_yes_taken_back_confirms_no_address_read_back():
+    """"Right, no, we moved last month" after the address read back keeps no old address; a plain yes still keeps it."""
+    asked = {"role": "assistant", "content": "I have your order for 12 Mill Lane, Headingley, LS6 2AB. Is that right?"}
+    for reply in ("Right, no, we moved last month", "yes but we've moved since", "yeah that's our old place"):
+        assert not [kv for kv in _current("en", [asked, {"role": "user", "content": reply}]) if kv[0] == "address"], reply
+    got = _current("en", [asked, {"role": "user", "content": "yes thats us, no worries. can it come friday"}])
+    assert ("address", "12 Mill Lane, Headingley, LS6 2AB") in got
