@@ -139,3 +139,11 @@ def test_a_yes_taken_back_confirms_no_address_read_back():
         assert not [kv for kv in _current("en", [asked, {"role": "user", "content": reply}]) if kv[0] == "address"], reply
     got = _current("en", [asked, {"role": "user", "content": "yes thats us, no worries. can it come friday"}])
     assert ("address", "12 Mill Lane, Headingley, LS6 2AB") in got
+
+
+def test_sun_sat_wed_as_words_are_no_day():
+    """"sits in the sun after lunch" and "we sat after dinner" give no availability; "sat after 5" is Saturday."""
+    for said in ("my nan sits in the sun after lunch, can the nurse come", "we sat after dinner and decided: book the boiler service"):
+        assert not [kv for kv in _current("en", [{"role": "user", "content": said}]) if kv[0] == "availability"], said
+    got = _current("en", [{"role": "assistant", "content": "When suits for the survey?"}, {"role": "user", "content": "sat after 5"}])
+    assert ("availability", "sat after 5") in got or any("sat" in v for k, v in got if k in ("day", "date"))

@@ -38,6 +38,10 @@ _PREFERRED = re.compile(r"(?:^|(?<=[.!,;]\s))\W*(?:(?:but|and|so|only|just)\s+)?
 #: a time after something, said with a day or a part of the day: "monday after work", "evenings after 6"
 _AFTER = re.compile(r"\b(?:(?:" + _WEEKDAY + r")\s+)?(?:" + _WEEKDAY + r"|tomorrow|today|any ?time|" + _PART
                     + r")\s+after\s+(?:work|school|college|dinner|lunch|tea|\d{1,2}(?:[.:]\d{2})?(?:\s*[ap]m)?)\b", re.I)
+#: (fix31) "sun", "sat" and "wed" are words too: after an article or a subject they are no day ("sit in the sun after
+#: lunch", "we sat after dinner"); "sat after 5" alone is Saturday
+_NO_DAY_WORD = re.compile(r"\b(?:the|a|in|i|we|he|she|they|you|who|and)\s+$", re.I)
+_SHORT_DAY = re.compile(r"(?:sun|sat|wed)\b", re.I)
 #: a refusal right before the words: "not mornings", "can't do evenings after 6"
 _REFUSED = re.compile(r"\b(?:not|no|never|cant|can't|cannot|won't|wont)\s+(?:do\s+|on\s+|in\s+the\s+)?$", re.I)
 
@@ -51,6 +55,8 @@ def _found(ctx: MessageContext) -> list[tuple[int, str]]:
     ([(0, 'Mornings are best')], [])
     >>> said("Afternoons only please"), said("can't do evenings after 6"), said("Sunday after work")
     ([(0, 'Afternoons only')], [], [(0, 'Sunday after work')])
+    >>> said("she likes the sun after lunch"), said("we sat after dinner"), said("sat after 5 is good")
+    ([], [], [(0, 'sat after 5')])
     """
     out = []
     for rx, group in ((_PREFERRED, "v"), (_AFTER, 0)):
@@ -60,6 +66,8 @@ def _found(ctx: MessageContext) -> list[tuple[int, str]]:
                 continue  # a bare "mornings," says no preference ("mornings, afternoons she has her nap")
             if ctx.asking(start) or _REFUSED.search(ctx.text, max(0, start - 16), start):
                 continue
+            if rx is _AFTER and _SHORT_DAY.match(value) and _NO_DAY_WORD.search(ctx.text, max(0, start - 8), start):
+                continue  # (fix31) "in the sun after lunch", "we sat after dinner": no day
             out.append((start, value))
     return sorted(out)
 
