@@ -147,3 +147,26 @@ def test_sun_sat_wed_as_words_are_no_day():
         assert not [kv for kv in _current("en", [{"role": "user", "content": said}]) if kv[0] == "availability"], said
     got = _current("en", [{"role": "assistant", "content": "When suits for the survey?"}, {"role": "user", "content": "sat after 5"}])
     assert ("availability", "sat after 5") in got or any("sat" in v for k, v in got if k in ("day", "date"))
+
+
+def _constraints(lang, said):
+    t = Tracker(lang)
+    t.observe({"role": "user", "content": said})
+    return [(c.text, c.polarity) for c in t.state().constraints]
+
+
+def test_bie_ending_a_word_is_no_rule():
+    """"没什么差别", "辨别起来太难了": the 别 of a word sets no must_not; "千万别放香菜" still does. The cue and the polarity
+    reader hold the same words (they were written twice, and had drifted apart)."""
+    import re
+
+    from ctxgraph.models._clause_features import _ZH_BIE_NOT_NEG
+
+    assert _constraints("zh", "两款没什么差别，我就要便宜的那个") == []
+    assert _constraints("zh", "我分辨不出来，辨别起来太难了，你们帮我挑") == []
+    assert _constraints("zh", "千万别放香菜") == [("千万别放香菜", "must_not")]
+    cue = next(c for c in yaml.safe_load((RULES / "core/zh/cues.yml").read_text(encoding="utf-8"))["constraints"][0]["cues"]
+               if "别" in c)
+    in_yaml = set(re.match(r"\(\?<!\[([^\]]+)\]\)别", cue).group(1))
+    in_python = set(re.match(r"\(\?<=\[([^\]]+)\]\)别", _ZH_BIE_NOT_NEG.pattern).group(1))
+    assert in_yaml == in_python
