@@ -170,3 +170,14 @@ def test_bie_ending_a_word_is_no_rule():
     in_yaml = set(re.match(r"\(\?<!\[([^\]]+)\]\)别", cue).group(1))
     in_python = set(re.match(r"\(\?<=\[([^\]]+)\]\)别", _ZH_BIE_NOT_NEG.pattern).group(1))
     assert in_yaml == in_python
+
+
+def test_from_a_person_starting_is_no_place():
+    """"从张伟开始" starts a list with a person, no place left from; "从宝山开车过来" and "从宝山搬到浦东" are places."""
+    from ctxgraph._nlp import chinese_doc
+
+    labels = lambda text: [(e.text, e.label_) for e in chinese_doc(text).ents]  # noqa: E731
+    assert labels("名单从李明开始排") == [("李明", "PERSON")]
+    assert labels("从张伟开始，每人交五十") == [("张伟", "PERSON")]
+    assert ("宝山", "PLACE") in labels("从宝山开车过来要一个小时")
+    assert ("宝山", "PLACE") in labels("从宝山搬到浦东张江")
