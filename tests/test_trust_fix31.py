@@ -181,3 +181,12 @@ def test_from_a_person_starting_is_no_place():
     assert labels("从张伟开始，每人交五十") == [("张伟", "PERSON")]
     assert ("宝山", "PLACE") in labels("从宝山开车过来要一个小时")
     assert ("宝山", "PLACE") in labels("从宝山搬到浦东张江")
+
+
+def test_a_kind_of_bike_is_no_street():
+    """"3 Giant road bikes" is a count of bikes, no address "3 Giant road"; "500 Market st, suite 200" and "12 Oak lane
+    near the park" stay addresses (user32's lower-case street kinds)."""
+    got = _current("en", [{"role": "user", "content": "can you service 3 Giant road bikes on saturday"}])
+    assert not [kv for kv in got if kv[0] == "address"] and ("count_bikes", "3 Giant road bikes") in got
+    assert ("address", "500 Market st, suite 200") in _current("en", [{"role": "user", "content": "office is at 500 Market st, suite 200"}])
+    assert ("address", "12 Oak lane") in _current("en", [{"role": "user", "content": "we're at 12 Oak lane near the park"}])
