@@ -190,3 +190,11 @@ def test_a_kind_of_bike_is_no_street():
     assert not [kv for kv in got if kv[0] == "address"] and ("count_bikes", "3 Giant road bikes") in got
     assert ("address", "500 Market st, suite 200") in _current("en", [{"role": "user", "content": "office is at 500 Market st, suite 200"}])
     assert ("address", "12 Oak lane") in _current("en", [{"role": "user", "content": "we're at 12 Oak lane near the park"}])
+
+
+def test_mo_of_about_have_not_and_what_is_no_rule():
+    """约莫 (about), 莫得 (have not) and 莫子 (what) are no 莫 that forbids; "味精也莫放", "莫等到中午" still are rules."""
+    for said in ("约莫两点到，师傅你等哈", "我们小区莫得停车位，师傅停外面", "搞莫子嘛，咋个还没到", "莫得问题，明天来嘛"):
+        assert _constraints("zh", said) == [], said
+    assert _constraints("zh", "味精也莫放") == [("味精也莫放", "must_not")]
+    assert [p for _, p in _constraints("zh", "莫等到中午，早上来")] == ["must_not"]
