@@ -198,3 +198,20 @@ def test_mo_of_about_have_not_and_what_is_no_rule():
         assert _constraints("zh", said) == [], said
     assert _constraints("zh", "味精也莫放") == [("味精也莫放", "must_not")]
     assert [p for _, p in _constraints("zh", "莫等到中午，早上来")] == ["must_not"]
+
+
+def test_a_price_summed_up_is_no_new_count():
+    """"ok so that's 150 then" after "each room is 50" sums a price: the 3 rooms stay 3 (it made them 150 rooms); "another
+    one, so that's four" still counts again."""
+    got = _current("en", [{"role": "user", "content": "we want 3 rooms for friday night"},
+                          {"role": "assistant", "content": "Each room is 50 a night."},
+                          {"role": "user", "content": "ok so that's 150 then, fine"}])
+    assert ("count_rooms", "3 rooms") in got and not any("150" in v for _, v in got), got
+    got = _current("en", [{"role": "user", "content": "I need 4 chairs and a table"},
+                          {"role": "assistant", "content": "Chairs are 12 each."},
+                          {"role": "user", "content": "right, that's 48, book them"}])
+    assert ("count_chairs", "4 chairs") in got, got
+    got = _current("en", [{"role": "user", "content": "Hi, I've got three watches to service before Easter"},
+                          {"role": "assistant", "content": "Yes, about 60 each."},
+                          {"role": "user", "content": "my brother just dropped off another one, so that's four"}])
+    assert ("count_watches", "four watches") in got, got

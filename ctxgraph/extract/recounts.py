@@ -227,10 +227,24 @@ def _keyed_count(ctx: MessageContext, key: str, value: str) -> tuple[Count, Coun
     return None
 
 
+#: (fix31) a thing added or taken away, said before a bare total: what makes the total a new count ("my brother dropped
+#: off another one, so that's four"); with none the total sums a price ("each room is 50" - "ok so that's 150 then")
+_EN_ADDED = re.compile(r"\b(?:another|more|extra|plus|add|added|adding|also|less|minus|fewer|lost|found|dropped|removed?|"
+                       r"took|taken|gone|died)\b", re.I)
+
+
 def _total(ctx: MessageContext) -> str | None:
-    """(en) The number of a bare total the message sums up with ("so that's five")."""
+    """(en) The number of a bare total the message sums up with ("so that's five"), after a thing added or taken away.
+
+    >>> from types import SimpleNamespace as N
+    >>> total = lambda text: _total(N(lang="en", text=text, asking=lambda at: False))
+    >>> total("found another, so that's five"), total("ok so that's 150 then, fine")
+    ('five', None)
+    """
     m = _EN_TOTAL.search(ctx.text) if ctx.lang == "en" else None
-    return m.group("num") if m and not ctx.asking(m.start()) and not other_time(ctx, m.start("num")) else None
+    if m is None or not _EN_ADDED.search(ctx.text, 0, m.start()):
+        return None
+    return m.group("num") if not ctx.asking(m.start()) and not other_time(ctx, m.start("num")) else None
 
 
 def _followed(value: str, old: Count, new: str) -> str:
