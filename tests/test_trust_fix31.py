@@ -215,3 +215,18 @@ def test_a_price_summed_up_is_no_new_count():
                           {"role": "assistant", "content": "Yes, about 60 each."},
                           {"role": "user", "content": "my brother just dropped off another one, so that's four"}])
     assert ("count_watches", "four watches") in got, got
+
+
+def test_a_span_said_of_something_else_moves_nothing():
+    """"my kids were born 2015 and 2018" is no new span of the notices asked for, "the neighbours are away mon to wed" no
+    new days of the digger; "actually make it tues-wed" still moves them."""
+    got = _current("en", [{"role": "user", "content": "we need the notices from 2021 to 2023, by month"},
+                          {"role": "assistant", "content": "ok"},
+                          {"role": "user", "content": "my kids were born 2015 and 2018 if that matters"}])
+    assert ("want", "we need the notices from 2021 to 2023, by month") in got, got
+    got = _current("en", [{"role": "user", "content": "need a mini digger thurs to sat"}, {"role": "assistant", "content": "ok"},
+                          {"role": "user", "content": "the neighbours are away mon to wed so noise is fine"}])
+    assert ("want", "need a mini digger thurs to sat") in got, got
+    got = _current("en", [{"role": "user", "content": "need a mini digger thurs to sat"}, {"role": "assistant", "content": "ok"},
+                          {"role": "user", "content": "actually make it fri-sat"}])
+    assert ("want", "need a mini digger fri-sat") in got, got

@@ -28,7 +28,7 @@ from .._units import _Unit
 from .context import MessageContext
 from .registry import step
 from .recounts import followed, held_users, other_time
-from .text import in_spans, question_sentences
+from .text import clause_at, in_spans, question_sentences
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?s?"
 _EN_DAYS = re.compile(rf"\b(?P<a>{_DAY})\s*(?:to|-|–|till|until|through|thru)\s*(?P<b>{_DAY})\b", re.I)
@@ -106,6 +106,31 @@ def _moved(old: Span, new: Span) -> str | None:
     return old.text[:m.start("b")] + new.text
 
 
+#: (fix31) a word that changes what was said ("make it", "instead", "actually", "then", 改, 换 …): a span said with it moves
+#: the held one; without it the span must be said of the held value's thing
+_CHANGE = re.compile(r"\b(?:make it|change|changed|instead|actually|rather|switch|move|then|now|only|just)\b"
+                     r"|改|换|调|挪|推迟|延|提前|变", re.I)
+_LONG_WORD = re.compile(r"[a-z]{4,}|[\u4e00-\u9fff]{2}", re.I)
+
+
+def _shares_words(clause: str, value: str) -> bool:
+    """(fix31) Whether the clause of a new span names the held value's thing (a word of four letters or more, or two
+    Chinese characters, beside the spans): "my kids were born 2015 and 2018" moves no "notices from 2021 to 2023", "the
+    neighbours are away mon to wed" no "mini digger thurs to sat".
+
+    >>> _shares_words("2021 and 2022 by street please", "fines issued from 2019 to 2022, by street")
+    True
+    >>> _shares_words("the neighbours are away mon to wed so noise is fine", "need a mini digger thurs to sat")
+    False
+    """
+    def words(text: str) -> set[str]:
+        bare = text
+        for s in spans(text):
+            bare = bare.replace(s.text, " ")
+        return {w.casefold() for w in _LONG_WORD.findall(bare)}
+    return bool(words(clause) & words(value))
+
+
 @step("reranged", roles=("user",))
 def reranged(ctx: MessageContext) -> list[_Unit]:
     """Each earlier value of the user's holding a span this message says again, superseded by itself with the new
@@ -114,10 +139,12 @@ def reranged(ctx: MessageContext) -> list[_Unit]:
     if not said:
         return []
     out: list[_Unit] = []
+    changes = ctx.correcting or bool(_CHANGE.search(ctx.text))
     for fid, d in held_users(ctx):
         value = str(d["value"])
+        mine = said if changes else [n for n in said if _shares_words(clause_at(ctx.text, n.start), value)]
         for old in spans(value):
-            new = next((w for n in reversed(said) if (w := _moved(old, n)) is not None), None)
+            new = next((w for n in reversed(mine) if (w := _moved(old, n)) is not None), None)
             if new is not None:
                 out.append(followed(fid, d, value[:old.start] + new + value[old.end:]))
                 break
