@@ -196,8 +196,9 @@ def chinese_doc(text: str) -> Doc:
     return doc
 
 
-#: (lead26) a verb of moving or sending right after "从 X" (a place left from, not a person: "从张三那里" has 那里 there)
-_FROM_PLACE_VERB = re.compile(r"^(?:搬|寄|发|运|开|坐|出发|过来|过去|回)")
+#: (lead26) a verb of moving or sending right after "从 X" (a place left from, not a person: "从张三那里" has 那里 there);
+#: (fix31) 开 and 发 as driving and dispatching only: "从张伟开始" (starting with a person), "从李明发过来的" are no places
+_FROM_PLACE_VERB = re.compile(r"^(?:搬|寄|发(?:货|车|往)|运|开(?:车|过|到|去|来)|坐|出发|过来|过去|回)")
 #: (lead26) the verbs of moving right before a place ("搬到", "搬去", "迁到")
 _MOVED_TO = re.compile(r"(?:搬|迁)(?:到|去|来)$")
 #: (lead26) where a place's side is said right after it ("徐家汇这边", "宝山那一带")
@@ -215,6 +216,8 @@ def _place_frame(pairs: list[tuple[str, str]], i: int) -> bool:
     [('徐家汇', 'PLACE')]
     >>> [(e.text, e.label_) for e in chinese_doc("从张伟那里拿钥匙，在李明这里登记").ents]
     [('张伟', 'PERSON'), ('李明', 'PERSON')]
+    >>> [(e.text, e.label_) for e in chinese_doc("名单从李明开始排").ents], chinese_doc("从宝山开车过来").ents[0].label_
+    ([('李明', 'PERSON')], 'PLACE')
     """
     before = pairs[i - 1][0] if i > 0 else ""
     after = "".join(w for w, _ in pairs[i + 1:i + 3])

@@ -178,7 +178,8 @@ def _holds_headcount(ctx: MessageContext, clause: str) -> bool:
 
 #: (user32) a question for the counts of two things at once ("How many passengers and bags?"): the second thing's
 #: count has no slot of its own in the question read, so a clause left over would take the first's
-_COUNTS_TWO = re.compile(r"\bhow many [a-z]+(?: [a-z]+)? and (?:how many )?[a-z]+", re.I)
+#: (fix31) the second thing a noun, not a question word ("How many people and what time?" asks a count and a time)
+_COUNTS_TWO = re.compile(r"\bhow many [a-z]+(?: [a-z]+)? and (?:how many )?(?!(?:what|which|when|where|who|whose|how|whether)\b)[a-z]+", re.I)
 
 
 def _count_by_headcount(ctx: MessageContext, asked: list[Asked], filled: dict[int, str], clause: str) -> int | None:

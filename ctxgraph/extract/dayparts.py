@@ -38,12 +38,26 @@ _PREFERRED = re.compile(r"(?:^|(?<=[.!,;]\s))\W*(?:(?:but|and|so|only|just)\s+)?
 #: a time after something, said with a day or a part of the day: "monday after work", "evenings after 6"
 _AFTER = re.compile(r"\b(?:(?:" + _WEEKDAY + r")\s+)?(?:" + _WEEKDAY + r"|tomorrow|today|any ?time|" + _PART
                     + r")\s+after\s+(?:work|school|college|dinner|lunch|tea|\d{1,2}(?:[.:]\d{2})?(?:\s*[ap]m)?)\b", re.I)
+#: (fix31) "sun", "sat" and "wed" are words too: after an article or a subject they are no day ("sit in the sun after
+#: lunch", "we sat after dinner"); "sat after 5" alone is Saturday
+_NO_DAY_WORD = re.compile(r"\b(?:the|a|in|i|we|he|she|they|you|who|and)\s+$", re.I)
+_SHORT_DAY = re.compile(r"(?:sun|sat|wed)\b", re.I)
 #: a refusal right before the words: "not mornings", "can't do evenings after 6"
 _REFUSED = re.compile(r"\b(?:not|no|never|cant|can't|cannot|won't|wont)\s+(?:do\s+|on\s+|in\s+the\s+)?$", re.I)
 
 
 def _found(ctx: MessageContext) -> list[tuple[int, str]]:
-    """(start, value) of each preference for a part of the day the message states."""
+    """(start, value) of each preference for a part of the day the message states.
+
+    >>> from types import SimpleNamespace as N
+    >>> said = lambda text: _found(N(text=text, asking=lambda at: False))
+    >>> said("Mornings are best, she naps after lunch"), said("mornings, afternoons she has her nap")
+    ([(0, 'Mornings are best')], [])
+    >>> said("Afternoons only please"), said("can't do evenings after 6"), said("Sunday after work")
+    ([(0, 'Afternoons only')], [], [(0, 'Sunday after work')])
+    >>> said("she likes the sun after lunch"), said("we sat after dinner"), said("sat after 5 is good")
+    ([], [], [(0, 'sat after 5')])
+    """
     out = []
     for rx, group in ((_PREFERRED, "v"), (_AFTER, 0)):
         for m in rx.finditer(ctx.text):
@@ -52,6 +66,8 @@ def _found(ctx: MessageContext) -> list[tuple[int, str]]:
                 continue  # a bare "mornings," says no preference ("mornings, afternoons she has her nap")
             if ctx.asking(start) or _REFUSED.search(ctx.text, max(0, start - 16), start):
                 continue
+            if rx is _AFTER and _SHORT_DAY.match(value) and _NO_DAY_WORD.search(ctx.text, max(0, start - 8), start):
+                continue  # (fix31) "in the sun after lunch", "we sat after dinner": no day
             out.append((start, value))
     return sorted(out)
 
@@ -68,4 +84,26 @@ def day_parts(ctx: MessageContext) -> list[_Unit]:
     if any(isinstance(u, FactUnit) and value.casefold() in str(u.value).casefold()
            or isinstance(u, ConstraintUnit) and value.casefold() in u.text.casefold() for u in ctx.units):
         return []  # a fact holds it, or a rule does ("mornings only, we open at 12"): the rule is lifted when it goes
+    if _told_by_facts(value, ctx.units):
+        return []  # (fix31) "tomorrow after 5pm": the date and the time facts hold it between them
     return [FactUnit(key="availability", name="availability", value=value, stressed=ctx.stressed)]
+
+
+def _told_by_facts(value: str, units: list[_Unit]) -> bool:
+    """(fix31) Whether the facts of the message hold every word of ``value`` between them: "tomorrow after 5pm" is the
+    date "tomorrow" and the time "after 5pm", no availability of its own; "monday after work" says more than the day.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "When should we collect it?"},
+    ...                 {"role": "user", "content": "monday after 6pm"}])
+    >>> sorted((f.key, f.value) for f in t.state().facts if f.status == "current")
+    [('day', 'monday'), ('time', 'after 6pm')]
+    >>> t.observe_many([{"role": "user", "content": "actually tuesday after work"}])
+    >>> [f.value for f in t.state().facts if f.key == "availability"]
+    ['tuesday after work']
+    """
+    rest = value.casefold()
+    for held in sorted((str(u.value).casefold() for u in units if isinstance(u, FactUnit) and u.value), key=len, reverse=True):
+        rest = rest.replace(held, " ")
+    return not rest.strip()

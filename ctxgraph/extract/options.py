@@ -248,7 +248,9 @@ _KINDS_TAIL = re.compile(r"(?<=[\u4e00-\u9fff\d])\s*(?:这)?[两二三四五几]
 
 
 #: (lead26) the number of kinds a lead-in announces ("推荐三款：", "有两种：", "we have 3 options:")
-_ANNOUNCED = re.compile(r"([两二三四五六]|\d)\s*(?:种|款|类|个|档|套)|\b(two|three|four|five|six|\d) (?:options|types|kinds|choices)\b", re.I)
+#: (fix31) the whole number: not the last digit of "12款" nor the 二 of "十二个" or "第二个" (a rank)
+_ANNOUNCED = re.compile(r"(?<![\d十第])(\d{1,2}|[两二三四五六])\s*(?:种|款|类|个|档|套)|\b(two|three|four|five|six|\d{1,2}) (?:options|types|kinds|choices)\b",
+                        re.I)
 _COUNT_WORDS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -258,6 +260,8 @@ def _announced(lead: str) -> int:
 
     >>> _announced("推荐三款："), _announced("We have 2 options: "), _announced("有以下几种：")
     (3, 2, 0)
+    >>> _announced("推荐12款："), _announced("十二个房型："), _announced("第二个：")  # (fix31) the whole number, no rank
+    (12, 0, 0)
     """
     m = _ANNOUNCED.search(lead)
     if not m:

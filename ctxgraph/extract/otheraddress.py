@@ -62,7 +62,15 @@ def _earlier_address(ctx: MessageContext) -> str | None:
 
 def _role(ctx: MessageContext, value: str) -> str | None:
     """The role the address ``value`` is said in: ``moving_to`` after a move, ``send_to`` after a send or in answer to
-    where to send, None when neither is said."""
+    where to send, None when neither is said.
+
+    >>> from types import SimpleNamespace as N
+    >>> role = lambda text, asked="Anything else?": _role(N(text=text, lang="en", assistant_before=asked), "14 Barnes View")
+    >>> role("please post the router to 14 Barnes View"), role("she's moving in with us in June, 14 Barnes View")
+    ('send_to', 'moving_to')
+    >>> role("it's 14 Barnes View", "What's your postal address?"), role("it's 14 Barnes View")
+    ('send_to', None)
+    """
     at = ctx.text.find(value)
     before = ctx.text[max(0, at - _READ_BEFORE):at] if at >= 0 else ""
     zh = ctx.lang == "zh"

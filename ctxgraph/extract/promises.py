@@ -316,8 +316,25 @@ def _books_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     >>> _BOOKED.search("登记好了") is not None, _BOOKING_DEED.search("我会告诉厨房阿姨每天单独注意") is None
     (True, True)
     """
+    return _reports_tool_deed(ctx, clause, promise, _BOOKED, _BOOKING_DEED)
+
+
+def _reports_tool_deed(ctx: MessageContext, clause: str, promise: str, report: re.Pattern, deed: re.Pattern) -> bool:
+    """(fix31) Whether ``clause``, right after a tool's result, is a ``report`` of what that tool did while the one open
+    ``promise`` names no such ``deed``: the report is the tool's, it keeps no promise (shared by :func:`_books_instead`
+    and :func:`_changes_instead`).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "拍好的照片我会发给您。"},
+    ...                 {"role": "user", "content": "帮我把取件改到后天上午"},
+    ...                 {"role": "tool", "content": "ok"},
+    ...                 {"role": "assistant", "content": "改好了，后天上午10点上门。"}])
+    >>> [c.status for c in t.state().commitments]
+    ['open']
+    """
     G, last = ctx.graph, ctx.graph.graph.get("last_turn")
-    return bool(last) and G.nodes[last]["role"] == "tool" and bool(_BOOKED.search(clause)) and not _BOOKING_DEED.search(promise)
+    return bool(last) and G.nodes[last]["role"] == "tool" and bool(report.search(clause)) and not deed.search(promise)
 
 
 #: (cons29zh) a report of a change made: 改好了, 已改到…, 已经帮您换好了, "Rescheduled", "Changed"
@@ -335,8 +352,7 @@ def _changes_instead(ctx: MessageContext, clause: str, promise: str) -> bool:
     >>> _CHANGED.search("改好了") is not None, _CHANGED.search("已改到9月20号") is not None, _CHANGE_DEED.search("拍好的照片发给您")
     (True, True, None)
     """
-    G, last = ctx.graph, ctx.graph.graph.get("last_turn")
-    return bool(last) and G.nodes[last]["role"] == "tool" and bool(_CHANGED.search(clause)) and not _CHANGE_DEED.search(promise)
+    return _reports_tool_deed(ctx, clause, promise, _CHANGED, _CHANGE_DEED)
 
 
 def _booked_promise(ctx: MessageContext, clause: str, open_) -> list[_Unit]:

@@ -55,7 +55,13 @@ _SENTENCES = re.compile(r"[^.?!]+(?:[.?!]+|$)")
 
 def _confirm_sentences(text: str) -> list[str]:
     """The sentences of the assistant's ``text`` that a yes confirms: each one asking to confirm
-    (:data:`_ASKS_CONFIRM`) and the sentence right before it."""
+    (:data:`_ASKS_CONFIRM`) and the sentence right before it.
+
+    >>> _confirm_sentences("I have your order for 12 Mill Lane, Leeds LS6 2AB. Is that right? Thanks.")
+    ['I have your order for 12 Mill Lane, Leeds LS6 2AB.', 'Is that right?']
+    >>> _confirm_sentences("We deliver on Fridays. Would you like that?")
+    []
+    """
     sentences = [s.group(0).strip() for s in _SENTENCES.finditer(text) if s.group(0).strip()]
     out: list[str] = []
     for n, s in enumerate(sentences):
@@ -112,10 +118,29 @@ def _person_read(ctx: MessageContext, sentence: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+#: (fix31) a word that takes the yes back in its sentence: "Right, no, we moved last month", "yes but we've moved", "yeah
+#: that's the old address"; not "no problem" / "no worries", which say yes
+_TAKES_BACK = re.compile(r"\b(?:no(?! (?:problem|worries|probs|bother)\b)|nope|not|wrong|incorrect|moved|moving|changed|old)\b|n[’']t\b",
+                         re.I)
+
+
+def _taken_back(reply: str) -> bool:
+    """(fix31) Whether the first sentence of the user's ``reply`` takes its yes back (the value read back is no longer
+    theirs): the yes opens the sentence, a no or a move follows it.
+
+    >>> _taken_back("Right, no, we moved last month"), _taken_back("yes but we've moved"), _taken_back("yeah, that's the old one")
+    (True, True, True)
+    >>> _taken_back("yes thats us. can it come friday, not monday"), _taken_back("yes that's right, no worries")
+    (False, False)
+    """
+    first = re.match(r"[^.!?]*", reply)
+    return bool(_TAKES_BACK.search(first.group(0) if first else reply))
+
+
 @step("read_back", roles=("user",))
 def read_back(ctx: MessageContext) -> list[_Unit]:
     """The address, number and name the assistant read back and the user's yes confirms, as the user's facts."""
-    if ctx.lang != "en" or not ctx.assistant_before or not _YES.search(ctx.text):
+    if ctx.lang != "en" or not ctx.assistant_before or not _YES.search(ctx.text) or _taken_back(ctx.text):
         return []
     keys = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
     units: list[_Unit] = []

@@ -106,7 +106,11 @@ _WORD = re.compile(r"[a-z]{4,}", re.I)
 
 
 def _words(text: str) -> set[str]:
-    """(cons29en) The longer words of ``text``, lower case, without a plural "s": what a rule and its reason can share."""
+    """(cons29en) The longer words of ``text``, lower case, without a plural "s": what a rule and its reason can share.
+
+    >>> sorted(_words("Not Mondays, bridge on Monday"))
+    ['bridge', 'monday']
+    """
     return {w.lower().removesuffix("s") for w in _WORD.findall(text)}
 
 

@@ -82,7 +82,11 @@ class Count(NamedTuple):
 
 
 def _amount(num: str) -> float | None:
-    """The count's number ("three" 3, "八十二点五" 82.5)."""
+    """The count's number ("three" 3, "八十二点五" 82.5).
+
+    >>> _amount("three"), _amount("八十二点五"), _amount("两")
+    (3.0, 82.5, 2.0)
+    """
     whole, _, part = num.partition("点")
     n = parse_number(whole)
     if n is None or not part:
@@ -92,7 +96,11 @@ def _amount(num: str) -> float | None:
 
 
 def _stem(noun: str) -> str:
-    """An English noun without its plural ending ("rooms" room, "boxes" box, "stories" story)."""
+    """An English noun without its plural ending ("rooms" room, "boxes" box, "stories" story).
+
+    >>> _stem("rooms"), _stem("boxes"), _stem("stories"), _stem("glass"), _stem("benches")
+    ('room', 'box', 'story', 'glass', 'bench')
+    """
     noun = noun.casefold()
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"
@@ -219,10 +227,24 @@ def _keyed_count(ctx: MessageContext, key: str, value: str) -> tuple[Count, Coun
     return None
 
 
+#: (fix31) a thing added or taken away, said before a bare total: what makes the total a new count ("my brother dropped
+#: off another one, so that's four"); with none the total sums a price ("each room is 50" - "ok so that's 150 then")
+_EN_ADDED = re.compile(r"\b(?:another|more|extra|plus|add|added|adding|also|less|minus|fewer|lost|found|dropped|removed?|"
+                       r"took|taken|gone|died)\b", re.I)
+
+
 def _total(ctx: MessageContext) -> str | None:
-    """(en) The number of a bare total the message sums up with ("so that's five")."""
+    """(en) The number of a bare total the message sums up with ("so that's five"), after a thing added or taken away.
+
+    >>> from types import SimpleNamespace as N
+    >>> total = lambda text: _total(N(lang="en", text=text, asking=lambda at: False))
+    >>> total("found another, so that's five"), total("ok so that's 150 then, fine")
+    ('five', None)
+    """
     m = _EN_TOTAL.search(ctx.text) if ctx.lang == "en" else None
-    return m.group("num") if m and not ctx.asking(m.start()) and not other_time(ctx, m.start("num")) else None
+    if m is None or not _EN_ADDED.search(ctx.text, 0, m.start()):
+        return None
+    return m.group("num") if not ctx.asking(m.start()) and not other_time(ctx, m.start("num")) else None
 
 
 def _followed(value: str, old: Count, new: str) -> str:
@@ -234,8 +256,9 @@ def _followed(value: str, old: Count, new: str) -> str:
     return value[:old.start] + new + value[old.end:] if new.strip() else value
 
 
-def _held_users(ctx: MessageContext) -> list[tuple[str, dict]]:
-    """The current facts the user said in an earlier message, newest first, that this message neither restates nor moves."""
+def held_users(ctx: MessageContext) -> list[tuple[str, dict]]:
+    """The current facts the user said in an earlier message, newest first, that this message neither restates nor moves
+    (the values the recounts and the reranged steps may follow)."""
     moved = {u.supersedes for u in ctx.units if isinstance(u, FactUnit) and u.supersedes}
     stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     return [(fid, d) for fid, d in g.recent_current_facts(ctx.graph, 40)
@@ -254,6 +277,18 @@ def _moved(ctx: MessageContext, value: str, said: list[Count]) -> tuple[Count, s
     return None
 
 
+def followed(fid: str, d: dict, value: str) -> FactUnit:
+    """(fix31) The held fact ``fid`` (its node ``d``) said again as ``value``: same key, a correction that supersedes it
+    (shared by the recounts and the reranged steps).
+
+    >>> u = followed("f3", {"key": "want", "name": "want", "stressed": False, "phrase": True}, "two poles")
+    >>> (u.key, u.value, u.supersedes, u.correction, u.slot)
+    ('want', 'two poles', 'f3', True, None)
+    """
+    return FactUnit(key=d["key"], name=d["name"], value=value, correction=True, supersedes=fid, stressed=d["stressed"],
+                    slot=None if d.get("phrase") else d.get("slot"), group=d.get("group"))
+
+
 @step("recounts", roles=("user",))
 def recounts(ctx: MessageContext) -> list[_Unit]:
     """Each earlier value of the user's holding a count this message says again with another number, superseded by
@@ -262,7 +297,7 @@ def recounts(ctx: MessageContext) -> list[_Unit]:
     if not said and total is None and (ctx.lang == "en" or not _ZH_ANY_COUNT.search(ctx.text)):
         return []  # most messages stop here: no count of a thing is said
     out: list[_Unit] = []
-    for fid, d in _held_users(ctx):
+    for fid, d in held_users(ctx):
         value = str(d["value"])
         found = _moved(ctx, value, said) if said else None
         if found is None and (keyed := _keyed_count(ctx, str(d["key"]), value)) is not None:
@@ -281,6 +316,5 @@ def recounts(ctx: MessageContext) -> list[_Unit]:
         if mine is not None:  # the counts step keyed the new count by its own noun ("count_poles"): it is this one's
             ctx.units[mine] = ctx.units[mine].model_copy(update=dict(key=d["key"], name=d["name"], correction=True, supersedes=fid))
         elif rest != value:
-            out.append(FactUnit(key=d["key"], name=d["name"], value=rest, correction=True, supersedes=fid,
-                                stressed=d["stressed"], slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+            out.append(followed(fid, d, rest))
     return out

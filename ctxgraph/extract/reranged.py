@@ -24,12 +24,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .. import _graph as g
-from .._units import FactUnit, _Unit
+from .._units import _Unit
 from .context import MessageContext
 from .registry import step
-from .recounts import other_time
-from .text import in_spans, question_sentences
+from .recounts import followed, held_users, other_time
+from .text import clause_at, in_spans, question_sentences
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?s?"
 _EN_DAYS = re.compile(rf"\b(?P<a>{_DAY})\s*(?:to|-|–|till|until|through|thru)\s*(?P<b>{_DAY})\b", re.I)
@@ -63,7 +62,11 @@ def spans(text: str) -> list[Span]:
 
 
 def _month_day(text: str, month: str | None = None) -> tuple[int, int] | None:
-    """(month, day) of a Chinese date; a day alone takes ``month``."""
+    """(month, day) of a Chinese date; a day alone takes ``month``.
+
+    >>> _month_day("5月4号"), _month_day("30", "4"), _month_day("30")
+    ((5, 4), (4, 30), None)
+    """
     m = re.fullmatch(r"(?:(\d{1,2})月)?(\d{1,2})(?:号|日)?", text)
     if m is None or (m.group(1) is None and month is None):
         return None
@@ -82,7 +85,15 @@ def _new_spans(ctx: MessageContext) -> list[Span]:
 
 def _moved(old: Span, new: Span) -> str | None:
     """The old span's words as this message says them: the new span of its kind, or the old span with its new end
-    (later than its start); None when nothing moves."""
+    (later than its start); None when nothing moves.
+
+    >>> old = spans("thurs to sat")[0]
+    >>> _moved(old, spans("fri-sat")[0]), _moved(old, spans("Thurs to Sat")[0])
+    ('fri-sat', None)
+    >>> old = spans("4月30到5月4号")[0]
+    >>> _moved(old, Span("zh_end", "5月6号", 0, 4)), _moved(old, Span("zh_end", "4月29号", 0, 5))
+    ('4月30到5月6号', None)
+    """
     if new.kind == old.kind:
         return new.text if new.text.casefold().replace(" ", "") != old.text.casefold().replace(" ", "") else None
     if new.kind != "zh_end" or old.kind != "zh_dates":
@@ -95,6 +106,31 @@ def _moved(old: Span, new: Span) -> str | None:
     return old.text[:m.start("b")] + new.text
 
 
+#: (fix31) a word that changes what was said ("make it", "instead", "actually", "then", 改, 换 …): a span said with it moves
+#: the held one; without it the span must be said of the held value's thing
+_CHANGE = re.compile(r"\b(?:make it|change|changed|instead|actually|rather|switch|move|then|now|only|just)\b"
+                     r"|改|换|调|挪|推迟|延|提前|变", re.I)
+_LONG_WORD = re.compile(r"[a-z]{4,}|[\u4e00-\u9fff]{2}", re.I)
+
+
+def _shares_words(clause: str, value: str) -> bool:
+    """(fix31) Whether the clause of a new span names the held value's thing (a word of four letters or more, or two
+    Chinese characters, beside the spans): "my kids were born 2015 and 2018" moves no "notices from 2021 to 2023", "the
+    neighbours are away mon to wed" no "mini digger thurs to sat".
+
+    >>> _shares_words("2021 and 2022 by street please", "fines issued from 2019 to 2022, by street")
+    True
+    >>> _shares_words("the neighbours are away mon to wed so noise is fine", "need a mini digger thurs to sat")
+    False
+    """
+    def words(text: str) -> set[str]:
+        bare = text
+        for s in spans(text):
+            bare = bare.replace(s.text, " ")
+        return {w.casefold() for w in _LONG_WORD.findall(bare)}
+    return bool(words(clause) & words(value))
+
+
 @step("reranged", roles=("user",))
 def reranged(ctx: MessageContext) -> list[_Unit]:
     """Each earlier value of the user's holding a span this message says again, superseded by itself with the new
@@ -102,19 +138,14 @@ def reranged(ctx: MessageContext) -> list[_Unit]:
     said = _new_spans(ctx)
     if not said:
         return []
-    moved = {u.supersedes for u in ctx.units if isinstance(u, FactUnit) and u.supersedes}
-    stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}
     out: list[_Unit] = []
-    for fid, d in g.recent_current_facts(ctx.graph, 40):
-        if fid in moved or d["key"] in stated or d.get("turn") == ctx.index \
-                or ctx.graph.nodes.get(f"t{d['turn']}", {}).get("role") != "user":
-            continue
+    changes = ctx.correcting or bool(_CHANGE.search(ctx.text))
+    for fid, d in held_users(ctx):
         value = str(d["value"])
+        mine = said if changes else [n for n in said if _shares_words(clause_at(ctx.text, n.start), value)]
         for old in spans(value):
-            new = next((w for n in reversed(said) if (w := _moved(old, n)) is not None), None)
+            new = next((w for n in reversed(mine) if (w := _moved(old, n)) is not None), None)
             if new is not None:
-                out.append(FactUnit(key=d["key"], name=d["name"], value=value[:old.start] + new + value[old.end:],
-                                    correction=True, supersedes=fid, stressed=d["stressed"],
-                                    slot=None if d.get("phrase") else d.get("slot"), group=d.get("group")))
+                out.append(followed(fid, d, value[:old.start] + new + value[old.end:]))
                 break
     return out

@@ -537,9 +537,9 @@ def _a_language(ctx: MessageContext, m: Mention) -> bool:
     return m.label == "cuisine" and bool(_LANGUAGE_HEAD.match(ctx.text, m.end))
 
 
-#: (lead26) a number in a count: digits, a number word, or a Chinese numeral
+#: (lead26) a number in a count: digits, a number word, or a Chinese numeral; (fix31) the teens by name ("canteen" is none)
 _A_NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千万几]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                       r"\w+teen|twenty|thirty|forty|fifty|hundred|dozen|couple|few|several|a pair|both|single|double)\b", re.I)
+                       r"(?:thir|four|fif|six|seven|eigh|nine)teen|twenty|thirty|forty|fifty|hundred|dozen|couple|few|several|a pair|both|single|double)\b", re.I)
 
 
 def _count_without_number(m: Mention) -> bool:
@@ -548,6 +548,8 @@ def _count_without_number(m: Mention) -> bool:
 
     >>> from ctxgraph.extract.context import Mention
     >>> _count_without_number(Mention(0, 5, "count", "vegan", "vegan")), _count_without_number(Mention(0, 5, "count", "a dozen", "a dozen"))
+    (True, False)
+    >>> _count_without_number(Mention(0, 7, "count", "canteen", "canteen")), _count_without_number(Mention(0, 9, "count", "fifteen", "fifteen"))
     (True, False)
     """
     return m.label == "count" and not _A_NUMBER.search(m.text)
