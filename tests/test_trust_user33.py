@@ -1,0 +1,111 @@
+"""A new user's rough edges with rules and promises found by the user33 helper (issue 19, blind26 round), from 16 short
+service chats of my own in both languages (a lawn mowing, a babysitter, a pool service, a locksmith, a caterer, a dog
+walker, a print shop, a mobile mechanic; 空调清洗, 搬家, 猫寄养, 家教, 鲜花, 汽车保养, 洗衣机维修, 酒店; the chats and what I
+expected, written before the first run, are in ``tests/data_user33/chats_user33.py``): "weekdays only" stayed active after
+"weekends would work too now", and "I can only do mornings" after "afternoons work for me too now"; "recycled paper isn't
+necessary after all" and "I can go over budget a bit" lifted nothing; "I'll check with the mechanic and get back to you
+today" stayed open after "The mechanic can come Thursday at 9am" (and "…call you back tomorrow" after "Good news: Sam is
+free on 12 June"); "我帮您查一下周末的工位，确定后给您回电话" was two promises and stayed open after "已经给您约好周三下午2点
+了"; "please knock loudly" and "please ring the bell twice" were no rule."""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _state(messages, lang="en"):
+    t = Tracker(lang, today="2027-05-20")
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return t.state()
+
+
+def _rules(messages, lang="en"):
+    return {c.text: c.status for c in _state(messages, lang).constraints}
+
+
+def _promises(messages, lang="en"):
+    return [(c.text, c.status) for c in _state(messages, lang).commitments]
+
+
+# --- the other side of the week or of the day said to work too lifts the rule held to one side
+
+
+@pytest.mark.parametrize("rule, lift", [
+    ("Walks at noon, weekdays only.", "Actually weekends would work too now, I'm working Saturdays."),
+    ("Weekdays only please.", "actually saturday would work too now"),
+    ("I can only do mornings before 11.", "actually afternoons work for me too now, if that's easier."),
+])
+def test_the_other_side_said_to_work_too_lifts_the_rule(rule, lift):
+    rules = _rules([("user", "I need someone to walk my dog. " + rule), ("assistant", "Noted."), ("user", lift)])
+    assert rules and set(rules.values()) == {"lifted"}
+
+
+def test_the_same_side_said_to_work_lifts_nothing():
+    rules = _rules([("user", "I need someone to walk my dog. Weekdays only please."), ("assistant", "Noted."),
+                    ("user", "Tuesday would work too")])
+    assert set(rules.values()) == {"active"}
+
+
+def test_zh_the_other_part_of_the_week_still_lifts():
+    rules = _rules([("user", "我的车要做个保养，只能周末去。"), ("assistant", "好的。"), ("user", "最近调休了，工作日也可以。")], "zh")
+    assert set(rules.values()) == {"lifted"}
+
+
+# --- a rule said not to be needed after all, a budget the user says they can go over
+
+
+@pytest.mark.parametrize("rule, lift", [
+    ("I need 200 flyers printed. Please use recycled paper only.",
+     "Recycled paper isn't necessary after all, go with whatever is cheapest."),
+    ("I want catering for 30 people. Budget max $900.", "Menu B please, I can go over budget a bit."),
+])
+def test_a_rule_not_needed_after_all_is_lifted(rule, lift):
+    rules = _rules([("user", rule), ("assistant", "Sure, noted."), ("user", lift)])
+    assert rules and set(rules.values()) == {"lifted"}
+
+
+def test_a_budget_the_user_cannot_go_over_stays():
+    rules = _rules([("user", "I want catering for 30 people. Budget max $900."), ("assistant", "Sure."),
+                    ("user", "Menu A please, I can't go over budget at all.")])
+    assert "active" in set(rules.values())
+
+
+# --- a promise of a word back is kept by the answer the assistant brings
+
+
+@pytest.mark.parametrize("promise, answer", [
+    ("I'll check with the mechanic and get back to you today.", "The mechanic can come Thursday at 9am."),
+    ("I'll check the photographer's availability and call you back tomorrow.",
+     "Good news: Sam is free on 12 June. I've pencilled you in."),
+])
+def test_a_word_back_is_kept_by_the_answer(promise, answer):
+    promises = _promises([("user", "My car needs looking at."), ("assistant", promise), ("assistant", answer)])
+    assert [s for _, s in promises] == ["done"]
+
+
+@pytest.mark.parametrize("answer", ["Our opening hours are 9 to 5.", "Could the mechanic come Thursday at 9am?"])
+def test_a_word_back_stays_open_without_the_answer(answer):
+    promises = _promises([("user", "My car needs looking at."),
+                          ("assistant", "I'll check with the mechanic and get back to you today."), ("assistant", answer)])
+    assert [s for _, s in promises] == ["open"]
+
+
+def test_zh_a_word_back_after_a_look_up_is_one_promise_kept_by_the_booking():
+    messages = [("user", "我的车要做个保养。"), ("assistant", "好的，我帮您查一下周末的工位，确定后给您回电话。")]
+    assert [s for _, s in _promises(messages, "zh")] == ["open"]
+    assert [s for _, s in _promises(messages + [("assistant", "已经给您约好周三下午2点了。")], "zh")] == ["done"]
+
+
+# --- how to be let in, said as a bare please
+
+
+@pytest.mark.parametrize("said, rule", [("ok. please knock loudly, I'll be in the garden.", "please knock loudly"),
+                                        ("please ring the bell twice, it's quiet", "please ring the bell twice")])
+def test_how_to_be_let_in_is_a_rule(said, rule):
+    rules = _rules([("user", "I'm locked out of my house at 8 Fern Street."),
+                    ("assistant", "A locksmith will be there within 40 minutes."), ("user", said)])
+    assert rules.get(rule) == "active"
+
+
+def test_please_ring_me_is_no_rule_on_how_to_be_let_in():
+    assert not _rules([("user", "please ring me when you're close")])
