@@ -109,3 +109,26 @@ def test_how_to_be_let_in_is_a_rule(said, rule):
 
 def test_please_ring_me_is_no_rule_on_how_to_be_let_in():
     assert not _rules([("user", "please ring me when you're close")])
+
+
+# --- a promised thing handed over with "Here are the …" / "给您找了…" keeps the promise
+
+
+def test_the_promised_thing_handed_over_keeps_the_promise():
+    promises = _promises([("user", "I want catering for 30 people on 14 July."),
+                          ("assistant", "I'll put together two menus and send them by Monday."),
+                          ("assistant", "Here are the two menus: Menu A $850, Menu B $920.")])
+    assert [s for _, s in promises] == ["done"]
+
+
+def test_zh_the_promised_choices_handed_over_keep_the_promise():
+    promises = _promises([("user", "订两晚酒店，15号入住，要无烟房。"), ("assistant", "好的，我找到合适的房间后发给您几个选择。"),
+                          ("assistant", "给您找了三家：A酒店480，B酒店520，C酒店450。")], "zh")
+    assert [s for _, s in promises] == ["done"]
+
+
+def test_here_is_a_thing_no_promise_names_keeps_none():
+    promises = _promises([("user", "I want catering for 30 people on 14 July."),
+                          ("assistant", "I'll put together two menus and send them by Monday."),
+                          ("assistant", "Here is our deposit policy: 20% up front.")])
+    assert [s for _, s in promises] == ["open"]

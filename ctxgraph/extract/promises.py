@@ -681,6 +681,30 @@ def _answered(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     return []
 
 
+#: (user33) the assistant hands over what it promised, its thing named: "Here are the two menus: Menu A $850, …",
+#: "Here's your quote: £45 a visit"; zh: "给您找了三家：A酒店480，…" after "我找到合适的房间后发给您几个选择"
+_HANDED = re.compile(r"^\W*(?:ok(?:ay)?|right|so|great|sure)?\W*here(?:'s| is| are)\s+(?P<thing>[^:.!?]{2,60})", re.I)
+_ZH_HANDED = re.compile(r"^\W*(?:好的\W*)?给您(?P<verb>找|挑|选|整理|列)了")
+
+
+def _handed_over(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
+    """(user33) The one open promise whose thing an assistant's "Here are the …" names ("Here are the two menus: …"
+    keeps "I'll put together two menus and send them by Monday"), or in zh whose verb "给您找了…" says again ("给您找了三
+    家：…" keeps "我找到合适的房间后发给您几个选择"); with two such promises, none.
+
+    >>> _ZH_HANDED.search("给您找了三家：A酒店480").group("verb"), bool(_HANDED.search("Here are the two menus"))
+    ('找', True)
+    """
+    m, z = _HANDED.search(clause), _ZH_HANDED.search(clause)
+    if m:
+        named = [pid for pid, d in open_ if _overlap(ctx, m.group("thing"), d["text"]) and not ctx.profile.segmented]
+    elif z:
+        named = [pid for pid, d in open_ if z.group("verb") in d["text"]]
+    else:
+        return []
+    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
+
+
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
     """What each clause of the message does ("report", "make", "ask" or "plain"), and the open promises left once its
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
@@ -737,7 +761,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
                 units += kept
         if not status and ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) \
-                and (answer := _answered(ctx, c, open_)):
+                and (answer := _handed_over(ctx, c, open_) or _answered(ctx, c, open_)):
             status = "done"  # (user33) "Good news: Sam is free on 12 June" after "I'll check … and call you back tomorrow"
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in answer)]
             units += answer
