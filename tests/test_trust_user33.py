@@ -132,3 +132,26 @@ def test_here_is_a_thing_no_promise_names_keeps_none():
                           ("assistant", "I'll put together two menus and send them by Monday."),
                           ("assistant", "Here is our deposit policy: 20% up front.")])
     assert [s for _, s in promises] == ["open"]
+
+
+# --- the days the service may come, said as "only on …" heading a clause
+
+
+def test_only_on_a_day_heading_a_clause_is_a_rule_and_is_lifted_later():
+    messages = [("user", "Can you service my pool? Only on Mondays, I'm home then."), ("assistant", "Sure, noted.")]
+    assert _rules(messages) == {"Only on Mondays": "active"}
+    assert _rules(messages + [("user", "Mondays don't work anymore, any weekday is fine now.")]) == {"Only on Mondays": "lifted"}
+
+
+def test_a_service_open_only_on_a_day_is_no_rule_of_the_users():
+    assert not _rules([("user", "The shop is open only on Mondays, I think.")])
+
+
+# --- "never" as an order on the care of the one served
+
+
+@pytest.mark.parametrize("said, rule", [("I need a dog walker for Bruno. Never let him off the lead.", "Never let him off the lead"),
+                                        ("Can you mind our cat? never feed her after 6pm.", "never feed her after 6pm")])
+def test_never_let_or_feed_is_a_rule(said, rule):
+    assert _rules([("user", said)]).get(rule) == "active"
+
