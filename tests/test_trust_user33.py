@@ -155,3 +155,13 @@ def test_a_service_open_only_on_a_day_is_no_rule_of_the_users():
 def test_never_let_or_feed_is_a_rule(said, rule):
     assert _rules([("user", said)]).get(rule) == "active"
 
+
+
+# --- the channel chosen against its twin, the thing sent between
+
+
+@pytest.mark.parametrize("said, rule", [("Also please text me the sitter's details, not email.",
+                                         "Also please text me the sitter's details, not email"),
+                                        ("email me the invoice, not post", "email me the invoice, not post")])
+def test_a_channel_chosen_with_the_thing_sent_between_is_a_rule(said, rule):
+    assert _rules([("user", "I need a babysitter on Friday."), ("assistant", "Sure."), ("user", said)]).get(rule) == "active"
