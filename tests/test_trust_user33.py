@@ -165,3 +165,17 @@ def test_never_let_or_feed_is_a_rule(said, rule):
                                         ("email me the invoice, not post", "email me the invoice, not post")])
 def test_a_channel_chosen_with_the_thing_sent_between_is_a_rule(said, rule):
     assert _rules([("user", "I need a babysitter on Friday."), ("assistant", "Sure."), ("user", said)]).get(rule) == "active"
+
+
+def test_let_you_know_a_reading_is_kept_when_the_reading_is_given():
+    promises = _promises([("user", "Can you service my pool?"),
+                          ("assistant", "Sure. We'll bring the test kit and let you know the chlorine readings afterwards."),
+                          ("assistant", "Your chlorine reading was 2.5 ppm, all fine.")])
+    assert [s for _, s in promises] == ["done"]
+
+
+def test_let_you_know_when_a_thing_happens_is_not_kept_by_its_price():
+    promises = _promises([("user", "My boiler part is broken."),
+                          ("assistant", "I'll order it and let you know when the part arrives."),
+                          ("assistant", "The part costs £40.")])
+    assert [s for _, s in promises] == ["open"]

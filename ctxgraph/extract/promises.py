@@ -649,6 +649,7 @@ def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
 #: (user33) a promise whose deed is a word back to the user once something is found out: "I'll check with the mechanic and
 #: get back to you today", "…and call you back tomorrow", "查一下周末的工位，确定后给您回电话"
 _WORD_BACK = re.compile(r"\b(?:call|ring|phone|text|email|write)\s+(?:you\s+)?back\b|\b(?:get|come)\s+back\s+to\s+you\b"
+                        r"|\blet you know\b(?!\s+(?:when|once|if|as soon as)\b)"
                         r"|回复您|回电话|答复您|给您回话|给您回个?话", re.I)
 #: …and the assistant's later clause that brings the news: "Good news: Sam is free on 12 June", "I've heard back from the
 #: garage", "Update: …", "好消息", "查到了", "问过了"
