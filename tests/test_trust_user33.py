@@ -179,3 +179,19 @@ def test_let_you_know_when_a_thing_happens_is_not_kept_by_its_price():
                           ("assistant", "I'll order it and let you know when the part arrives."),
                           ("assistant", "The part costs £40.")])
     assert [s for _, s in promises] == ["open"]
+
+
+@pytest.mark.parametrize("said, rule", [("想约个保洁。师傅到了按两下门铃，老人耳背。", "师傅到了按两下门铃"),
+                                        ("到门口敲门，门铃坏了。", "到门口敲门")])
+def test_zh_how_to_be_let_in_without_qing_is_a_rule(said, rule):
+    assert _rules([("user", said)], "zh").get(rule) == "active"
+
+
+def test_zh_a_go_ahead_to_ring_is_no_rule():
+    assert not _rules([("user", "师傅到了按门铃就行。")], "zh")
+
+
+def test_zh_a_word_back_is_kept_by_the_news():
+    promises = _promises([("user", "想约个保洁。"), ("assistant", "好的，我问一下阿姨的时间，晚点给您回话。"),
+                          ("assistant", "好消息，王阿姨周四上午有空。")], "zh")
+    assert [s for _, s in promises] == ["done"]
