@@ -195,3 +195,22 @@ def test_zh_a_word_back_is_kept_by_the_news():
     promises = _promises([("user", "想约个保洁。"), ("assistant", "好的，我问一下阿姨的时间，晚点给您回话。"),
                           ("assistant", "好消息，王阿姨周四上午有空。")], "zh")
     assert [s for _, s in promises] == ["done"]
+
+
+def test_a_name_promised_is_kept_when_the_name_is_given():
+    promises = _promises([("user", "I'm locked out of my house at 8 Fern Street."),
+                          ("assistant", "A locksmith will be there within 40 minutes. I'll send you his name shortly."),
+                          ("assistant", "It's Dave, he's on his way.")])
+    assert [s for t, s in promises if "name" in t] == ["done"]
+
+
+def test_a_name_promised_stays_open_after_a_day():
+    promises = _promises([("user", "I need a cleaner."), ("assistant", "I'll send you her name shortly."),
+                          ("assistant", "It's Monday at 3pm, as you asked.")])
+    assert [s for _, s in promises] == ["open"]
+
+
+def test_a_promise_of_its_own_on_the_same_day_is_no_answer():
+    promises = _promises([("user", "Is the big room free?"), ("assistant", "I'll ask the manager and let you know by Friday."),
+                          ("assistant", "I'll hold the room until Friday and email the contract today.")])
+    assert promises[0][1] == "open"

@@ -673,11 +673,11 @@ def _answered(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     ['done']
     """
     back = [(pid, d) for pid, d in open_ if _WORD_BACK.search(d["text"])]
-    if len(back) != 1 or _ENDS_ASKING.search(clause):
-        return []
+    if len(back) != 1 or _ENDS_ASKING.search(clause) or first_match(ctx.pack.make, _addressed(ctx, clause)):
+        return []  # "I'll hold the room until Friday" is a promise of its own, no answer to "…let you know by Friday"
     pid, d = back[0]
-    looked_into = _WORD_BACK.sub(" ", d["text"])
-    if _NEWS.search(clause) or _ANSWER_VALUE.search(clause) and _overlap(ctx, clause, looked_into):
+    looked_into = _ANSWER_VALUE.sub(" ", _WORD_BACK.sub(" ", d["text"]))  # the day it is due by names nothing looked into
+    if _NEWS.search(clause) or _ANSWER_VALUE.search(clause) and _overlap(ctx, _ANSWER_VALUE.sub(" ", clause), looked_into):
         return [FulfilUnit(commitment=pid, status="done")]
     return []
 
@@ -704,6 +704,28 @@ def _handed_over(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     else:
         return []
     return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
+
+
+#: (user33) a promise to tell the user who comes ("I'll send you his name shortly", "I'll text you the driver's name"), and
+#: the later clause that names them ("It's Dave, he's on his way", "Your technician is Priya", "His name is Tom")
+_NAME_PROMISED = re.compile(r"\b(?:his|her|their|the [a-z]+'s|your [a-z]+'s) name\b", re.I)
+_NAME_GIVEN = re.compile(r"^\W*(?:it(?:'s| is| will be|'ll be)|(?:his|her|their) name(?:'s| is)|your [a-z]+(?:'s| is| will be))"
+                         r"\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:january|february|march|april|may|june|july|august"
+                         r"|september|october|november|december|today|tomorrow|the|a|an|all|done|booked|confirmed|sent|ready)\b)"
+                         r"(?-i:[A-Z][a-z]+)\b", re.I)
+
+
+def _name_given(clause: str, open_) -> list[_Unit]:
+    """(user33) The one open promise to send a person's name, kept by a clause that gives a name ("It's Dave, he's on his
+    way" after "I'll send you his name shortly").
+
+    >>> _name_given("It's Dave, he's on his way", [("p1", {"text": "I'll send you his name shortly"})])[0].commitment
+    'p1'
+    >>> _name_given("it's raining", [("p1", {"text": "I'll send you his name shortly"})])
+    []
+    """
+    named = [pid for pid, d in open_ if _NAME_PROMISED.search(d["text"])]
+    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 and _NAME_GIVEN.search(clause) else []
 
 
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
@@ -762,7 +784,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
                 units += kept
         if not status and ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) \
-                and (answer := _handed_over(ctx, c, open_) or _answered(ctx, c, open_)):
+                and (answer := _handed_over(ctx, c, open_) or _answered(ctx, c, open_) or _name_given(c, open_)):
             status = "done"  # (user33) "Good news: Sam is free on 12 June" after "I'll check … and call you back tomorrow"
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in answer)]
             units += answer
