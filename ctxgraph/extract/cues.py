@@ -224,6 +224,14 @@ def _after_own_ask(ctx: MessageContext, clause: str, cue: re.Match) -> str:
 _WEEK_SIDES = (re.compile(r"周末|双休|(?:周|星期|礼拜)[六日天]"), re.compile(r"平时|平日|平常|工作日|周中|(?:周|星期|礼拜)[一二三四五]"))
 
 
+#: (user33) the same two parts of the week in English ("weekdays only", then "weekends would work too now"), and the
+#: two halves of the day ("I can only do mornings", then "afternoons work for me too now")
+_EN_WEEK_SIDES = (re.compile(r"(?i)\bweekends?\b|\b(?:satur|sun)days?\b"),
+                  re.compile(r"(?i)\bweek ?days?\b|\b(?:mon|tues|wednes|thurs|fri)days?\b"))
+_EN_DAY_SIDES = (re.compile(r"(?i)\bmornings?\b"), re.compile(r"(?i)\b(?:afternoons?|evenings?)\b"))
+_SIDES = (_WEEK_SIDES, _EN_WEEK_SIDES, _EN_DAY_SIDES)
+
+
 def _other_part_of_week(clause: str, active) -> list[str]:
     """(cons29zh) A lift that names one part of the week alone ("平日也可以了", "周末也行") gives way to the one active
     rule (must or prefer) that names only the other part ("只能周末", "工作日最好"); with two such rules, none.
@@ -232,14 +240,19 @@ def _other_part_of_week(clause: str, active) -> list[str]:
     ['c1']
     >>> _other_part_of_week("周六也行", [("c1", {"text": "只能周末", "polarity": "must"})])
     []
+    >>> _other_part_of_week("weekends would work too now", [("c1", {"text": "Walks at noon, weekdays only", "polarity": "must"})])
+    ['c1']
+    >>> _other_part_of_week("afternoons work for me too", [("c1", {"text": "I can only do mornings", "polarity": "must"})])
+    ['c1']
     """
-    said = [bool(side.search(clause)) for side in _WEEK_SIDES]
-    if said.count(True) != 1:
-        return []
-    other = _WEEK_SIDES[said.index(False)]
-    this = _WEEK_SIDES[said.index(True)]
-    held = [cid for cid, d in active if d["polarity"] in ("must", "prefer") and other.search(d["text"]) and not this.search(d["text"])]
-    return held if len(held) == 1 else []
+    for sides in _SIDES:
+        said = [bool(side.search(clause)) for side in sides]
+        if said.count(True) != 1:
+            continue
+        other, this = sides[said.index(False)], sides[said.index(True)]
+        held = [cid for cid, d in active if d["polarity"] in ("must", "prefer") and other.search(d["text"]) and not this.search(d["text"])]
+        return held if len(held) == 1 else []
+    return []
 
 
 def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:

@@ -60,7 +60,9 @@ def _bare(ctx: MessageContext, clause: str) -> bool:
 #: 明天上午回复您", "I'll check the stock, then ring you back"): one promise; so is the word to the user once it is done
 #: ("我去问一下清洗部，问好了回复您": prom16)
 _CONTINUES = re.compile(r"\s*(?:再|然后|并且?|接着|随后|(?:今天|明天|今晚|明早|稍后|晚点|回头)(?![^，,。！？]*我)|and then\b|then\b"
-                        r"|[\u4e00-\u9fff]{1,2}(?:好|完)了(?=[^，,。！？]{0,6}?您))", re.I)
+                        r"|[\u4e00-\u9fff]{1,2}(?:好|完)了(?=[^，,。！？]{0,6}?您)"
+                        # (user33) "我帮您查一下周末的工位，确定后给您回电话": the word back once the look-up is settled
+                        r"|(?:确定|定下来|查到|查清楚|问清楚|核实|落实|有结果|有消息)(?:了)?(?:之后|以后|后)(?=[^，,。！？]{0,6}?您))", re.I)
 
 
 #: a promise that names its thing by a pronoun: the thing is in the clause before a semicolon
@@ -680,6 +682,88 @@ def _plain_past_only(ctx: MessageContext, cue: str, done: re.Match) -> bool:
     return ctx.role == "assistant" and ctx.lang == "zh" and "已" not in cue[:done.end()] and "好了" not in done.group(0) and bool(_past_report(ctx, cue))
 
 
+#: (user33) a promise whose deed is a word back to the user once something is found out: "I'll check with the mechanic and
+#: get back to you today", "…and call you back tomorrow", "查一下周末的工位，确定后给您回电话"
+_WORD_BACK = re.compile(r"\b(?:call|ring|phone|text|email|write)\s+(?:you\s+)?back\b|\b(?:get|come)\s+back\s+to\s+you\b"
+                        r"|\blet you know\b(?!\s+(?:when|once|if|as soon as)\b)"
+                        r"|回复您|回电话|答复您|给您回话|给您回个?话", re.I)
+#: …and the assistant's later clause that brings the news: "Good news: Sam is free on 12 June", "I've heard back from the
+#: garage", "Update: …", "好消息", "查到了", "问过了"
+_NEWS = re.compile(r"\b(?:good|great|bad|some) news\b|\b(?:i|we)(?:'ve| have)?\s+(?:just\s+)?heard back\b|^\W*update\b"
+                   r"|\b(?:i|we)(?:'ve| have)\s+(?:just\s+)?(?:checked|confirmed|spoken to|talked to)\b|好消息|查到了|问过了|问好了|确认过了|核实过了", re.I)
+#: …or names a day, a clock or an amount, the answer itself ("The mechanic can come Thursday at 9am")
+_ANSWER_VALUE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|周[一二三四五六日天]|明天|今天", re.I)
+
+
+def _answered(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
+    """(user33) The one open promise of a word back to the user ("I'll check the photographer's availability and call you
+    back tomorrow") kept by the assistant's later clause that brings the answer: news said as news ("Good news: Sam is
+    free on 12 June"), or the thing the promise looks into with a day, a clock or an amount ("The mechanic can come
+    Thursday at 9am" after "I'll check with the mechanic and get back to you today"). A clause that asks keeps none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en", today="2027-05-20")
+    >>> _ = t.observe_many([{"role": "assistant", "content": "I'll check with the mechanic and get back to you today."},
+    ...                     {"role": "assistant", "content": "The mechanic can come Thursday at 9am."}])
+    >>> [c.status for c in t.state().commitments]
+    ['done']
+    """
+    back = [(pid, d) for pid, d in open_ if _WORD_BACK.search(d["text"])]
+    if len(back) != 1 or _ENDS_ASKING.search(clause) or first_match(ctx.pack.make, _addressed(ctx, clause)):
+        return []  # "I'll hold the room until Friday" is a promise of its own, no answer to "…let you know by Friday"
+    pid, d = back[0]
+    looked_into = _ANSWER_VALUE.sub(" ", _WORD_BACK.sub(" ", d["text"]))  # the day it is due by names nothing looked into
+    if _NEWS.search(clause) or _ANSWER_VALUE.search(clause) and _overlap(ctx, _ANSWER_VALUE.sub(" ", clause), looked_into):
+        return [FulfilUnit(commitment=pid, status="done")]
+    return []
+
+
+#: (user33) the assistant hands over what it promised, its thing named: "Here are the two menus: Menu A $850, …",
+#: "Here's your quote: £45 a visit"; zh: "给您找了三家：A酒店480，…" after "我找到合适的房间后发给您几个选择"
+_HANDED = re.compile(r"^\W*(?:ok(?:ay)?|right|so|great|sure)?\W*here(?:'s| is| are)\s+(?P<thing>[^:.!?]{2,60})", re.I)
+_ZH_HANDED = re.compile(r"^\W*(?:好的\W*)?给您(?P<verb>找|挑|选|整理|列)了")
+
+
+def _handed_over(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
+    """(user33) The one open promise whose thing an assistant's "Here are the …" names ("Here are the two menus: …"
+    keeps "I'll put together two menus and send them by Monday"), or in zh whose verb "给您找了…" says again ("给您找了三
+    家：…" keeps "我找到合适的房间后发给您几个选择"); with two such promises, none.
+
+    >>> _ZH_HANDED.search("给您找了三家：A酒店480").group("verb"), bool(_HANDED.search("Here are the two menus"))
+    ('找', True)
+    """
+    m, z = _HANDED.search(clause), _ZH_HANDED.search(clause)
+    if m:
+        named = [pid for pid, d in open_ if _overlap(ctx, m.group("thing"), d["text"]) and not ctx.profile.segmented]
+    elif z:
+        named = [pid for pid, d in open_ if z.group("verb") in d["text"]]
+    else:
+        return []
+    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
+
+
+#: (user33) a promise to tell the user who comes ("I'll send you his name shortly", "I'll text you the driver's name"), and
+#: the later clause that names them ("It's Dave, he's on his way", "Your technician is Priya", "His name is Tom")
+_NAME_PROMISED = re.compile(r"\b(?:his|her|their|the [a-z]+'s|your [a-z]+'s) name\b", re.I)
+_NAME_GIVEN = re.compile(r"^\W*(?:it(?:'s| is| will be|'ll be)|(?:his|her|their) name(?:'s| is)|your [a-z]+(?:'s| is| will be))"
+                         r"\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:january|february|march|april|may|june|july|august"
+                         r"|september|october|november|december|today|tomorrow|the|a|an|all|done|booked|confirmed|sent|ready)\b)"
+                         r"(?-i:[A-Z][a-z]+)\b", re.I)
+
+
+def _name_given(clause: str, open_) -> list[_Unit]:
+    """(user33) The one open promise to send a person's name, kept by a clause that gives a name ("It's Dave, he's on his
+    way" after "I'll send you his name shortly").
+
+    >>> _name_given("It's Dave, he's on his way", [("p1", {"text": "I'll send you his name shortly"})])[0].commitment
+    'p1'
+    >>> _name_given("it's raining", [("p1", {"text": "I'll send you his name shortly"})])
+    []
+    """
+    named = [pid for pid, d in open_ if _NAME_PROMISED.search(d["text"])]
+    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 and _NAME_GIVEN.search(clause) else []
+
+
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
     """What each clause of the message does ("report", "make", "ask" or "plain"), and the open promises left once its
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
@@ -735,6 +819,11 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 status = "done"  # "The free practice paper went to your inbox last night" after "I'll email you a free practice paper"
                 open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
                 units += kept
+        if not status and ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) \
+                and (answer := _handed_over(ctx, c, open_) or _answered(ctx, c, open_) or _name_given(c, open_)):
+            status = "done"  # (user33) "Good news: Sam is free on 12 June" after "I'll check … and call you back tomorrow"
+            open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in answer)]
+            units += answer
         tagged = ctx.role == "assistant" and _tag_promise(ctx, c)
         promise = ctx.role == "assistant" and not status and first_match(pack.make, cue) \
             and (tagged or not _ENDS_ASKING.search(c) and (offset in inner or not in_spans(offset, ctx.asked))) \
