@@ -9,17 +9,7 @@ square feet" became "about 2" and "500 square feet". The chats with what I expec
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages, lang="en"):
-    t = Tracker(lang, today="2027-05-20")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _current(messages, lang="en"):
-    return {(f.key, f.value) for f in _state(messages, lang).facts if f.status == "current"}
+from tests.test_trust_user29 import _current, _state  # the state after the messages (today 2027-05-20); its current pairs
 
 
 # --- a bound word that opens the next value is that value's, not a bound on the day
