@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .._normalize import parse_number
 from ..lang import content_words
 from .text import EN_WEEKDAY
 
@@ -251,7 +252,6 @@ _KINDS_TAIL = re.compile(r"(?<=[\u4e00-\u9fff\d])\s*(?:这)?[两二三四五几]
 #: (fix31) the whole number: not the last digit of "12款" nor the 二 of "十二个" or "第二个" (a rank)
 _ANNOUNCED = re.compile(r"(?<![\d十第])(\d{1,2}|[两二三四五六])\s*(?:种|款|类|个|档|套)|\b(two|three|four|five|six|\d{1,2}) (?:options|types|kinds|choices)\b",
                         re.I)
-_COUNT_WORDS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 def _announced(lead: str) -> int:
@@ -266,8 +266,7 @@ def _announced(lead: str) -> int:
     m = _ANNOUNCED.search(lead)
     if not m:
         return 0
-    said = (m.group(1) or m.group(2)).casefold()
-    return int(said) if said.isdigit() else _COUNT_WORDS.get(said, 0)
+    return int(parse_number(m.group(1) or m.group(2)) or 0)
 
 
 def _last_and(bit: str) -> list[str]:

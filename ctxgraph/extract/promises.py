@@ -691,8 +691,6 @@ _WORD_BACK = re.compile(r"\b(?:call|ring|phone|text|email|write)\s+(?:you\s+)?ba
 #: garage", "Update: …", "好消息", "查到了", "问过了"
 _NEWS = re.compile(r"\b(?:good|great|bad|some) news\b|\b(?:i|we)(?:'ve| have)?\s+(?:just\s+)?heard back\b|^\W*update\b"
                    r"|\b(?:i|we)(?:'ve| have)\s+(?:just\s+)?(?:checked|confirmed|spoken to|talked to)\b|好消息|查到了|问过了|问好了|确认过了|核实过了", re.I)
-#: (review) a code a promise names (an order, a booking): the answer names the same one
-_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Za-z]{1,4}-?\d{2,}|\d{5,})(?![A-Za-z0-9])")
 #: …or names a day, a clock or an amount, the answer itself ("The mechanic can come Thursday at 9am")
 _ANSWER_VALUE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|周[一二三四五六日天]|明天|今天", re.I)
 
@@ -719,8 +717,8 @@ def _answered(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     if len(back) != 1 or _ENDS_ASKING.search(clause) or first_match(ctx.pack.make, _addressed(ctx, clause)):
         return []  # "I'll hold the room until Friday" is a promise of its own, no answer to "…let you know by Friday"
     pid, d = back[0]
-    codes = _CODE.findall(d["text"])
-    if codes and not any(code.casefold() in clause.casefold() for code in codes):
+    codes = _promise_words(d["text"], ctx.lang)[1]  # the order, booking or ticket it names: the answer names the same one
+    if codes and not codes & _identifiers(clause):
         return []  # (review) "…call you back about the refund for order SO-99" is no answer to "Order SO-100 is in transit"
     looked_into = _ANSWER_VALUE.sub(" ", _WORD_BACK.sub(" ", d["text"]))  # the day it is due by names nothing looked into
     if _NEWS.search(clause) or _ANSWER_VALUE.search(clause) and _overlap(ctx, _ANSWER_VALUE.sub(" ", clause), looked_into):
