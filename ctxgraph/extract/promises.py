@@ -713,6 +713,8 @@ def _answered(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     >>> [c.status for c in t.state().commitments]  # (review) another order's news answers nothing
     ['open']
     """
+    if not (_NEWS.search(clause) or _ANSWER_VALUE.search(clause)):
+        return []  # the clause first (cheap, every assistant clause), the open promises only for one that may answer
     back = [(pid, d) for pid, d in open_ if _WORD_BACK.search(d["text"])]
     if len(back) != 1 or _ENDS_ASKING.search(clause) or first_match(ctx.pack.make, _addressed(ctx, clause)):
         return []  # "I'll hold the room until Friday" is a promise of its own, no answer to "…let you know by Friday"
@@ -768,8 +770,10 @@ def _name_given(clause: str, open_) -> list[_Unit]:
     >>> _name_given("it's raining", [("p1", {"text": "I'll send you his name shortly"})])
     []
     """
+    if not _NAME_GIVEN.search(clause):
+        return []  # the clause first: the open promises are read only for one that gives a name
     named = [pid for pid, d in open_ if _NAME_PROMISED.search(d["text"])]
-    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 and _NAME_GIVEN.search(clause) else []
+    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
 
 
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
