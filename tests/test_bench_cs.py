@@ -242,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(n):
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-27 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-28 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -307,6 +307,9 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
                                       "late checkout, step-free, cot, dog bowl, hot tub"),
     (27, "twenty-seventh", "en", 17, 3, "Sunday, 7pm, Keswick, twelve guests, balcony, halal, rollaway bed, garden view, "
                                         "early check-in, wheelchair access, high chair, parking permit, sauna, bike rack"),
+    (28, "twenty-eighth", "en", 18, 3, "Saturday, 8pm, Ambleside, nine guests, patio, kosher, sofa bed, river view, "
+                                       "luggage storage, ground floor, baby bath, boot room, fire pit, kayak rack, "
+                                       "walking maps"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -377,5 +380,5 @@ def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
     assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
     with pytest.raises(AttributeError):
         _cs.default_nothing_dir
-    with pytest.raises(ValueError, match="no blind set 28"):
+    with pytest.raises(ValueError, match="no blind set 29"):
         blind_dir(BLIND_SETS + 1)
