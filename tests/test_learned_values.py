@@ -120,3 +120,13 @@ def test_learned_value_reader_round_trip(tmp_path):
     text = "table for 14 people please"
     assert [text[s:e] for s, e, _ in reader.spans(text, "How many?")] == ["14"]
     assert reader.spans("thanks a lot", "How many?") == []
+
+
+def test_value_reader_training_reads_open_groups_only():
+    """The training script's groups stop at cs_blind26 and it refuses a judge group before reading anything."""
+    from ctxgraph.models import train_values as tv
+
+    assert tv.OPEN_GROUPS[-1] == "cs_blind26" and len(tv.OPEN_GROUPS) == 28
+    assert tv.VALS9_GROUPS == tv.OPEN_GROUPS[:10] and tv.VALS9_GROUPS[-1] == "cs_blind8"
+    with pytest.raises(SystemExit):
+        tv.main(["--logo", "--groups", "cs,cs_blind27"])

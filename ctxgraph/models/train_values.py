@@ -32,9 +32,10 @@ from unittest import mock
 from ..bench._cs import SHIPPED_DATA, CsConversation, _edge_ok, load_cs, score_state, summarise
 from ._value_features import lexicon, lexicon_words, message_features, restrict
 
-#: the open groups (the judge groups, cs_blind9 and later, are never read here)
-OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", "cs_blind2", "cs_blind3", "cs_blind4", "cs_blind5", "cs_blind6",
-               "cs_blind7", "cs_blind8")
+#: the open groups, cs .. cs_blind26 (the judge groups, cs_blind27 and later, are never read here)
+OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{i}" for i in range(2, 27)))
+#: the ten groups the first reader (vals9) was trained and validated on
+VALS9_GROUPS = OPEN_GROUPS[:10]
 PARAMS = {"c1": 0.05, "c2": 1.0, "max_iterations": 150, "feature.possible_transitions": True}
 MIN_GROUPS = 3
 
@@ -124,20 +125,21 @@ def train(exs, lex, path: str | Path, params: dict | None = None) -> None:
     trainer.train(str(path))
 
 
-def _group_data(lang: str, cache: Path | None, also_ok: bool) -> dict[str, dict]:
-    """Per open group: its chats of ``lang``, recorded rows, examples and the rules' scores (cached in ``cache``)."""
-    path = cache / f"values_{lang}.pkl" if cache else None
-    if path and path.is_file():
-        data = pickle.loads(path.read_bytes())
-    else:
-        data = {}
-        for g in OPEN_GROUPS:
-            convs = [c for c in load_cs(SHIPPED_DATA / g) if c.lang == lang]
-            rows, scores = record(convs)
-            data[g] = {"convs": convs, "rows": rows, "rules": scores}
+def _group_data(lang: str, cache: Path | None, also_ok: bool, groups=OPEN_GROUPS) -> dict[str, dict]:
+    """Per open group of ``groups``: its chats of ``lang``, recorded rows, examples and the rules' scores (each
+    group cached in ``cache`` as ``values_<lang>_<group>.pkl``, so a longer list of groups reuses the replays)."""
+    data = {}
+    for g in groups:
+        path = cache / f"values_{lang}_{g}.pkl" if cache else None
+        if path and path.is_file():
+            data[g] = pickle.loads(path.read_bytes())
+            continue
+        convs = [c for c in load_cs(SHIPPED_DATA / g) if c.lang == lang]
+        rows, scores = record(convs)
+        data[g] = {"convs": convs, "rows": rows, "rules": scores}
         if path:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(pickle.dumps(data))
+            path.write_bytes(pickle.dumps(data[g]))
     for d in data.values():
         d["examples"] = examples(d["rows"], d["convs"], also_ok=also_ok)
     return data
@@ -164,15 +166,18 @@ def _line(s: dict) -> str:
             f"wrong {s['wrong']}")
 
 
-def logo(lang: str, thresholds, cache: Path | None, also_ok: bool, min_groups: int, *, params=None, groups=OPEN_GROUPS):
+def logo(lang: str, thresholds, cache: Path | None, also_ok: bool, min_groups: int, *, params=None, groups=OPEN_GROUPS,
+         folds=None):
+    """Leave-one-group-out over ``folds`` (default: every group of ``groups``), each model trained on the other
+    groups of ``groups``."""
     from . import ValueReader
 
-    data = _group_data(lang, cache, also_ok)
+    data = _group_data(lang, cache, also_ok, groups)
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for g in groups:
+        for g in folds or groups:
             path = Path(tmp) / f"{g}.crfsuite"
-            lex = fit(data, [h for h in OPEN_GROUPS if h != g], path, min_groups, params)
+            lex = fit(data, [h for h in groups if h != g], path, min_groups, params)
             rules = summarise(data[g]["rules"], lang)
             out[g] = {"rules": rules}
             print(lang, g, "rules", _line(rules), flush=True)
@@ -193,6 +198,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--threshold", type=float, default=None, help="P(value) the shipped model needs (default: the package's)")
     ap.add_argument("--also-ok", action="store_true", help="label the also_ok values as values too")
     ap.add_argument("--min-groups", type=int, default=MIN_GROUPS)
+    ap.add_argument("--groups", default=None, help="comma-separated open groups to train on (default: all open; "
+                    "'vals9': the first reader's ten)")
+    ap.add_argument("--folds", default=None, help="--logo: comma-separated groups to hold out (default: every group)")
     ap.add_argument("--cache", default=None, help="folder to keep the recorded replays in (reruns skip the replay)")
     ap.add_argument("--dump", default=None, help="--logo: write the per-group figures and errors to this JSON file")
     ap.add_argument("--out", default=str(Path(__file__).parent), help="folder holding <lang>/ (default: the package)")
@@ -200,17 +208,22 @@ def main(argv: list[str] | None = None) -> None:
     from . import VALUE_THRESHOLD
 
     cache = Path(args.cache) if args.cache else None
+    groups = (VALS9_GROUPS if args.groups == "vals9" else tuple(args.groups.split(",")) if args.groups else OPEN_GROUPS)
+    if not set(groups) <= set(OPEN_GROUPS):
+        ap.error(f"not open groups: {sorted(set(groups) - set(OPEN_GROUPS))}")
+    folds = tuple(args.folds.split(",")) if args.folds else None
     dump = {}
     for lang in args.lang or ["en", "zh"]:
         if args.logo:
-            dump[lang] = logo(lang, [float(t) for t in args.thresholds.split(",")], cache, args.also_ok, args.min_groups)
+            dump[lang] = logo(lang, [float(t) for t in args.thresholds.split(",")], cache, args.also_ok, args.min_groups,
+                              groups=groups, folds=folds)
             continue
-        data = _group_data(lang, cache, args.also_ok)
+        data = _group_data(lang, cache, args.also_ok, groups)
         folder = Path(args.out) / lang
         folder.mkdir(parents=True, exist_ok=True)
-        lex = fit(data, OPEN_GROUPS, folder / "value_reader.crfsuite", args.min_groups)
-        exs = [ex for g in OPEN_GROUPS for ex in data[g]["examples"]]
-        meta = {"lang": lang, "groups": list(OPEN_GROUPS), "messages": len(exs),
+        lex = fit(data, groups, folder / "value_reader.crfsuite", args.min_groups)
+        exs = [ex for g in groups for ex in data[g]["examples"]]
+        meta = {"lang": lang, "groups": list(groups), "messages": len(exs),
                 "tokens": sum(len(ex[2]) for ex in exs), "value_tokens": sum(t != "O" for ex in exs for t in ex[2]),
                 "threshold": VALUE_THRESHOLD if args.threshold is None else args.threshold, "params": PARAMS,
                 "min_groups": args.min_groups, "also_ok": args.also_ok, "lexicon": sorted(lex)}
