@@ -54,3 +54,28 @@ def test_a_question_of_no_need_lifts_nothing():
     said = [user("We must finish by 6pm, the caretaker locks up then"), bot("Noted."),
             user("Is there no need to finish by 6pm if the caretaker stays?")]
     assert _status(_rules("en", said), "6pm") == {"active"}
+
+
+# --- "no" as a take-back or an answer ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "Next week, the 10th? No hang on we're at my mum's in Leeds till the 12th. Make it the 14th then.",
+    "no hang on, the 21st is my birthday and we've got people over",
+    "no do both, the kids will love it",
+    "no make it the 14th",
+    "no lets do friday",
+    "no switch it to friday",
+    "no all adults, six of us",
+])
+def test_no_as_a_take_back_or_an_answer_states_no_rule(said):
+    rules = _rules("en", [user("Hi, I'd like to book a session"), bot("Sure! Any children coming, and which day?"), user(said)])
+    assert not [text for text, _ in rules if text.casefold().startswith(("no", "next", "actually"))]
+
+
+@pytest.mark.parametrize("said, word", [
+    ("no nuts please, my son is allergic", "nuts"),
+    ("no all-inclusive please, we like to eat out", "all-inclusive"),
+    ("and no dogs in the bedrooms", "dogs"),
+])
+def test_no_before_a_thing_is_still_a_rule(said, word):
+    assert _status(_rules("en", [user(said)]), word) == {"active"}
