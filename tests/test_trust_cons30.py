@@ -3,10 +3,14 @@
 - A rule taken back by saying there is no need for what it asks ("it must finish by 6pm", then "so no need to finish by
   6pm"; "要匿名", then "唔使匿名"; "唔好加糖", then "唔使一定无糖"): the rule is lifted. A no-need that says again what the
   rule rules out ("别按门铃", then "不用按门铃") lifts nothing, and a no-need naming no rule lifts nothing.
-- (en) "no" said as a take-back or an answer, not as a rule: "no hang on, the 21st is my birthday", "no do both",
-  "no make it the 14th",
-  "no all adults" state no rule ("no hang on" is a pause, "no" before a verb or "all" answers or corrects); a "no"
-  before a thing is still a rule ("no nuts please", "no all-inclusive").
+- (en) "no" said as a take-back or an answer, not as a rule: "no do both", "no make it the 14th", "no lets do friday",
+  "no all adults" state no rule ("no" before a verb of correction or before "all" answers or corrects); a "no" before a
+  thing is still a rule ("no nuts please", "no all-inclusive"). Not "no hang on …": what follows it is often the user's
+  own time out ("No hang on we're at my sister's till the 12th"), and cons21 kept it as a rule on purpose (probe
+  en_no_discourse_hang_on).
+- (zh) 别家 is another shop ("上回别家医院天天发", "雅思我自己报了别家"), no 别 that forbids: no rule; 别 before 家里, 家具
+  or 家长 still forbids ("别家里乱翻" is a rule). The learned reader (models/, another lane) still reads some of them
+  ("我之前在别家办过", "别家都说要三天"): its _ZH_BIE_NOT_NEG mask lacks 别家.
 """
 
 from __future__ import annotations
@@ -59,8 +63,6 @@ def test_a_question_of_no_need_lifts_nothing():
 # --- "no" as a take-back or an answer ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("said", [
-    "Next week, the 10th? No hang on we're at my mum's in Leeds till the 12th. Make it the 14th then.",
-    "no hang on, the 21st is my birthday and we've got people over",
     "no do both, the kids will love it",
     "no make it the 14th",
     "no lets do friday",
@@ -79,3 +81,23 @@ def test_no_as_a_take_back_or_an_answer_states_no_rule(said):
 ])
 def test_no_before_a_thing_is_still_a_rule(said, word):
     assert _status(_rules("en", [user(said)]), word) == {"active"}
+
+
+# --- (zh) 别家: another shop, no 别 that forbids ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "雅思我自己报了别家",
+    "别给我发广告啊，上回别家医院天天发",
+    "别家报价比你们低",
+])
+def test_another_shop_is_no_rule(said):
+    rules = _rules("zh", [user("你好 我想咨询一下"), bot("您好，请说"), user(said)])
+    assert not [text for text, _ in rules if "别家" in text]
+
+
+@pytest.mark.parametrize("said, word", [
+    ("师傅来了别家里乱翻", "乱翻"),
+    ("别动家具 我刚擦过", "家具"),
+])
+def test_bie_before_a_word_of_home_still_forbids(said, word):
+    assert _status(_rules("zh", [user(said)]), word) == {"active"}

@@ -24,6 +24,7 @@ again, not taken back: the two differ in their negation.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .. import _graph as g
 from .._units import LiftUnit, _Unit
@@ -40,9 +41,13 @@ _EN_PIECES = re.compile(r"[^,.;:!?]+")
 _ZH_PIECES = re.compile(r"[^\s，,。！!？?；;]+")
 
 
-def no_need(ctx: MessageContext, clause: str) -> list[_Unit]:
+#: how much two texts share, as the constraints step reads it (``cues._named_overlap``): passed in, cues reads this module
+Overlap = Callable[[MessageContext, str, str], int]
+
+
+def no_need(ctx: MessageContext, clause: str, overlap: Overlap) -> list[_Unit]:
     """The lift of the one active rule whose asked-for thing the user's ``clause`` says is not needed (the caller passes
-    no clause that asks).
+    no clause that asks); ``overlap`` tells whether a rule's piece names the thing.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("zh")
@@ -57,17 +62,15 @@ def no_need(ctx: MessageContext, clause: str) -> list[_Unit]:
     if not m:
         return []
     thing = m.group("thing")
-    named = [cid for cid, d in g.open_items(ctx.graph, "constraint") if _says_alike(ctx, thing, d["text"])]
+    named = [cid for cid, d in g.open_items(ctx.graph, "constraint") if _says_alike(ctx, thing, d["text"], overlap)]
     return [LiftUnit(constraint=cid) for cid in named if len(named) == 1]
 
 
-def _says_alike(ctx: MessageContext, thing: str, rule: str) -> bool:
+def _says_alike(ctx: MessageContext, thing: str, rule: str, overlap: Overlap) -> bool:
     """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not."""
-    from .cues import _named_overlap  # cues reads this module
-
     pieces = (_ZH_PIECES if ctx.profile.segmented else _EN_PIECES).findall(rule)
     negated = _NEGATED.search(thing)
-    return any((_named_overlap(ctx, thing, p) or negated and _same_deed_negated(ctx, thing[negated.end():], p))
+    return any((overlap(ctx, thing, p) or negated and _same_deed_negated(ctx, thing[negated.end():], p))
                and bool(_NEGATED.search(p)) == bool(negated) for p in pieces)
 
 
