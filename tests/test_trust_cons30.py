@@ -11,6 +11,7 @@
 - (zh) 别家 is another shop ("上回别家医院天天发", "雅思我自己报了别家"), no 别 that forbids: no rule; 别 before 家里, 家具
   or 家长 still forbids ("别家里乱翻" is a rule). The learned reader (models/, another lane) still reads some of them
   ("我之前在别家办过", "别家都说要三天"): its _ZH_BIE_NOT_NEG mask lacks 别家.
+- (zh) a deadline on a weekday said with 礼拜 ("最迟礼拜五", "最晚下个礼拜三要弄好") is a rule, as "最迟周五" and "最迟星期五" are.
 """
 
 from __future__ import annotations
@@ -101,3 +102,14 @@ def test_another_shop_is_no_rule(said):
 ])
 def test_bie_before_a_word_of_home_still_forbids(said, word):
     assert _status(_rules("zh", [user(said)]), word) == {"active"}
+
+
+# --- (zh) a deadline on a weekday said with 礼拜 ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said, word", [
+    ("玉米都收了 你们得赶紧来 最迟礼拜五", "礼拜五"),
+    ("最晚下个礼拜三要弄好 我礼拜四搬家", "礼拜三"),
+    ("最迟礼拜六得修好", "礼拜六"),
+])
+def test_a_deadline_on_a_libai_weekday_is_a_rule(said, word):
+    assert _status(_rules("zh", [user("你好 想请你们来帮忙"), bot("好的，什么时候要？"), user(said)]), word) == {"active"}
