@@ -31,7 +31,7 @@ from .._units import LiftUnit, _Unit
 from .context import MessageContext
 
 #: (en) the cue saying a thing is not needed, and the thing after it to the end of its piece
-_EN_NO_NEED = re.compile(r"\b(?:(?:there(?:'s|’s| is) )?no (?:need|call)|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
+_EN_NO_NEED = re.compile(r"\b(?:(?:there(?:'s|’s| is) )?no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
                          r"|not (?:necessary|needed))\b(?: (?:to|for))?\s+(?P<thing>[^,.;:!?]+)", re.I)
 #: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them)
 _ZH_NO_NEED = re.compile(r"(?:不用|不必|唔使|唔洗|唔需要|不需要|无须|无需|没必要|用不着)(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
