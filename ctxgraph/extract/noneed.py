@@ -1,0 +1,87 @@
+"""A rule taken back by saying there is no need for what it asks (cons30).
+
+The user asks for a thing as a rule ("it must all finish by 10pm", "匿名得啦", "唔好加糖") and later says the thing is not
+needed: "so no need to finish by 10pm", "唔使匿名", "少少冰糖都得 唔使一定无糖". The rule no longer holds.
+
+How the thing not needed is read: the words after the no-need cue, to the end of the comma piece. It takes back the one
+active rule whose piece that names the thing says it the same way: both plain ("finish by 10pm" / "it must all finish
+by 10pm") or both negated ("一定无糖" / "唔好加糖"). A rule that rules the thing out ("别按门铃", then "不用按门铃") is said
+again, not taken back: the two differ in their negation.
+
+>>> from ctxgraph import Tracker
+>>> t = Tracker("en")
+>>> t.observe_many([{"role": "user", "content": "The guide must speak French, my parents have no English"},
+...                 {"role": "user", "content": "Good news, they are staying home, so no need for a French speaker now"}])
+>>> [(c.text, c.status) for c in t.state().constraints]
+[('The guide must speak French', 'lifted')]
+>>> t = Tracker("zh")
+>>> t.observe_many([{"role": "user", "content": "别放糖 我在控糖"},
+...                 {"role": "user", "content": "医生说血糖好多了 放一点点也行 不用一定无糖"}])
+>>> [(c.text, c.status) for c in t.state().constraints][:1]
+[('别放糖 我在控糖', 'lifted')]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .. import _graph as g
+from .._units import LiftUnit, _Unit
+from .context import MessageContext
+
+#: (en) the cue saying a thing is not needed, and the thing after it to the end of its piece
+_EN_NO_NEED = re.compile(r"\b(?:(?:there(?:'s|’s| is) )?no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
+                         r"|not (?:necessary|needed))\b(?: (?:to|for))?\s+(?P<thing>[^,.;:!?]+)", re.I)
+#: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them)
+_ZH_NO_NEED = re.compile(r"(?:不用|不必|唔使|唔洗|唔需要|不需要|无须|无需|没必要|用不着)(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
+#: a negator: a thing said negated ("一定无糖", "without sugar") or a rule piece that rules a thing out
+_NEGATED = re.compile(r"[不别没唔莫无免勿]|\b(?:no|not|never|without|nothing)\b|n['’]t\b", re.I)
+_EN_PIECES = re.compile(r"[^,.;:!?]+")
+_ZH_PIECES = re.compile(r"[^\s，,。！!？?；;]+")
+
+
+#: how much two texts share, as the constraints step reads it (``cues._named_overlap``): passed in, cues reads this module
+Overlap = Callable[[MessageContext, str, str], int]
+
+
+def no_need(ctx: MessageContext, clause: str, overlap: Overlap) -> list[_Unit]:
+    """The lift of the one active rule whose asked-for thing the user's ``clause`` says is not needed (the caller passes
+    no clause that asks); ``overlap`` tells whether a rule's piece names the thing.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "送的时候别按门铃"},
+    ...                 {"role": "user", "content": "对 不用按门铃 孩子在睡觉"}])
+    >>> [(c.text, c.status) for c in t.state().constraints][:1]
+    [('送的时候别按门铃', 'active')]
+    """
+    if ctx.role != "user":
+        return []
+    m = (_ZH_NO_NEED if ctx.profile.segmented else _EN_NO_NEED).search(clause)
+    if not m:
+        return []
+    thing = m.group("thing")
+    named = [cid for cid, d in g.open_items(ctx.graph, "constraint") if _says_alike(ctx, thing, d["text"], overlap)]
+    return [LiftUnit(constraint=cid) for cid in named if len(named) == 1]
+
+
+def _says_alike(ctx: MessageContext, thing: str, rule: str, overlap: Overlap) -> bool:
+    """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not."""
+    pieces = (_ZH_PIECES if ctx.profile.segmented else _EN_PIECES).findall(rule)
+    negated = _NEGATED.search(thing)
+    return any((overlap(ctx, thing, p) or negated and _same_deed_negated(ctx, thing[negated.end():], p))
+               and bool(_NEGATED.search(p)) == bool(negated) for p in pieces)
+
+
+def _same_deed_negated(ctx: MessageContext, after: str, piece: str) -> bool:
+    """In segmented writing, whether what a negated thing says after its negator ("无糖" -> 糖) is in what a rule
+    piece rules out after its negator ("唔好加糖" -> 加糖).
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(profile=SimpleNamespace(segmented=True))
+    >>> _same_deed_negated(zh, "糖", "但系唔好加糖"), _same_deed_negated(zh, "糖", "唔好打电话"), _same_deed_negated(zh, "", "唔好加糖")
+    (True, False, False)
+    """
+    m = _NEGATED.search(piece)
+    return bool(ctx.profile.segmented and after and m and after in piece[m.end():])
