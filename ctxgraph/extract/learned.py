@@ -28,7 +28,6 @@ from .._units import ConstraintUnit, FactUnit, _Unit
 from ..models import load_constraint_reader
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes, mask_zh_false_negation
 from .context import MessageContext
-from .dayparts import _PREFERRED as _DAY_PART_PREFERRED
 from .reasons import in_folded_rule
 from .registry import step
 from .text import clauses, first_match, in_spans
@@ -111,19 +110,14 @@ _NOT_YET_EN = re.compile(r"^\W*(?:(?:no|ok|okay|but|please|pls|plz|just|maybe|er
 
 def _left_to_others(clause: str, lang: str) -> bool:
     """(model32) Whether a clause the model marks is another reader's, not a rule: a bare "not yet" that puts off an
-    offer, or a part of the day said as preferred (the day_parts step keeps it as the user's availability).
+    offer (it keeps nothing).
 
-    >>> _left_to_others("please not yet", "en"), _left_to_others("Mornings are best.", "en")
+    >>> _left_to_others("please not yet", "en"), _left_to_others("ok not now", "en")
     (True, True)
-    >>> _left_to_others("not before 10 please", "en"), _left_to_others("mornings only", "en")
-    (False, False)
+    >>> _left_to_others("not before 10 please", "en")
+    False
     """
-    if lang != "en":
-        return False
-    if _NOT_YET_EN.match(clause):
-        return True
-    preferred = _DAY_PART_PREFERRED.fullmatch(clause.strip().rstrip(".!;, "))
-    return bool(preferred) and "only" not in preferred.group(0).casefold()  # "mornings only" stays a rule
+    return lang == "en" and bool(_NOT_YET_EN.match(clause))
 
 
 def reader_for(ctx: MessageContext, load: Callable[[str], Any]) -> Any:
@@ -157,7 +151,7 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
         if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.lifts, c):
             continue
         if _left_to_others(c, ctx.profile.code):
-            continue  # (model32) "please not yet", "Mornings are best": no rule (day_parts keeps the second)
+            continue  # (model32) "please not yet": no rule
         if g.is_active_rule(ctx.graph, c) or in_folded_rule(ctx.graph.graph["active_rules"], c, ctx.profile.code) \
                 or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
             continue  # a correction ("the total was $4,680 not 4,860"), a leave ("深一点没关系", "11 is fine")
