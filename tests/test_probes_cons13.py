@@ -18,7 +18,8 @@ except ImportError:  # run as a script from tests/
 PROBES = load_probes("cons13")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en_hedgehog_it_has_to_go_back": "a modal with a plain verb and no time (it has to go back …) is no frame: over the open groups it would gain on blind12 alone and add rules no gold lists on blind4 and blind6",
+    "zh_putao_de_jieshu_before_time": "(model32) the constraint reader retrained on every open group gives 我们得九点前结束 … P(rule) 0.51 (the cons8 weights 0.73) and no frame reads 得…前结束; over the new-domain probe sets it gains 4 and loses this one",
+    # en_hedgehog_it_has_to_go_back passes since model32: the constraint reader retrained on every open group marks it
     # en_gin_we_need_to_leave_before_date passes since cp14: a deadline on any deed before a date gains on blind12 and blind13
     "en_chimney_no_rush_now_lifts_deadline": "a pick of Thursday inside 'by friday' rewrites the deadline (constraint_values: bound() does not read a weekday), and urgency given up lifts nothing",
     # en_gin_no_hurry_anymore_lifts_deadline passes since cons16: urgency given up lifts the one deadline (gains on blind12)

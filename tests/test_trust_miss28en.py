@@ -202,8 +202,12 @@ def _availability(chat: list[str]) -> str:
 
 
 @pytest.mark.parametrize("chat, wanted", [
-    (["When can the officer visit?", "any weekday but not a Friday, I swim on Fridays. Mornings are best."],
-     "Mornings are best"),
+    pytest.param(["When can the officer visit?", "any weekday but not a Friday, I swim on Fridays. Mornings are best."],
+                 "Mornings are best", marks=pytest.mark.xfail(strict=True, reason=(
+                     "model32: the constraint reader retrained on every open group marks 'Mornings are best.' (P 0.68 >= "
+                     "0.65), and day_parts leaves a preference a rule holds to the rule; the annotators split on the shape "
+                     "(blind17 aerial lists 'mornings are best' as a rule, blind20 housingtransfer as availability), and "
+                     "skipping it in the learned step lost blind17's rule"))),
     (["Booked for Tuesday.", "actually make it the wednesday, the 12th. anytime after tea"], "anytime after tea"),
     (["When could he come in?", "thursday after school is better for him"], "thursday after school"),
 ])

@@ -19,15 +19,13 @@ def _rules(messages):
 
 
 # --- the 别 of "特别", "分别", "别的" forbids nothing: a long message typed without stops is no rule
+# (a strict xfail until model32 retrained the constraint model with the mask in its features)
 
 @pytest.mark.parametrize("text", [
     "喂你好我家洗衣机脱水的时候响得特别厉害像要飞起来一样是海尔的滚筒",
     "喂你好我家热水器烧水的时候响得特别厉害像要炸了一样是万和的",
     "前天买的面包吃起来味道特别怪像是坏了",
 ])
-@pytest.mark.xfail(strict=True, reason="review of user32zh: the mask of 特别's 别 was taken out of the constraint model's features "
-                   "(the shipped weights read every 别; masking it moved the scores and the round's unseen judge lost a rule); "
-                   "these complaints need the model retrained with the mask (python -m ctxgraph.models.train_constraints)")
 def test_a_word_with_a_bie_that_forbids_nothing_makes_no_rule(text):
     assert _rules([("user", text)]) == []
 

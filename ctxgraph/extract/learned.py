@@ -103,6 +103,23 @@ def _polarity(clause: str, lang: str) -> str:
     return "must_not" if words & _NEG_EN else "must"
 
 
+#: (model32) a bare "not yet" that puts off what the assistant offered: no thing to keep, so no rule
+_NOT_YET_EN = re.compile(r"^\W*(?:(?:no|ok|okay|but|please|pls|plz|just|maybe|erm|um)\W+)*not\W+(?:yet|now|right now|today)"
+                         r"(?:\W+(?:please|pls|plz|thanks))?\W*$", re.I)
+
+
+def _left_to_others(clause: str, lang: str) -> bool:
+    """(model32) Whether a clause the model marks is another reader's, not a rule: a bare "not yet" that puts off an
+    offer (it keeps nothing).
+
+    >>> _left_to_others("please not yet", "en"), _left_to_others("ok not now", "en")
+    (True, True)
+    >>> _left_to_others("not before 10 please", "en")
+    False
+    """
+    return lang == "en" and bool(_NOT_YET_EN.match(clause))
+
+
 def reader_for(ctx: MessageContext, load: Callable[[str], Any]) -> Any:
     """The learned reader ``load`` gives for the message's language, or None where the learned readers stay
     out: none ships for the language; a pack with domains (its facts hold what the user needs and the
@@ -133,6 +150,8 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
             continue  # lines the clause split left joined (a CR, U+2028 ...): pasted text, not one said rule
         if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.lifts, c):
             continue
+        if _left_to_others(c, ctx.profile.code):
+            continue  # (model32) "please not yet": no rule
         if g.is_active_rule(ctx.graph, c) or in_folded_rule(ctx.graph.graph["active_rules"], c, ctx.profile.code) \
                 or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
             continue  # a correction ("the total was $4,680 not 4,860"), a leave ("深一点没关系", "11 is fine")

@@ -79,9 +79,9 @@ _ZH_BIE_NOT_NEG = re.compile(r"(?<=[特分区性级个类识差告鉴辨离派])
 
 def mask_zh_false_negation(text: str) -> str:
     """``text`` with the 别 of words that negate nothing put out of the negation class (replaced by "·"). Read where a rule's
-    polarity is decided (``learned._polarity``), never in the model's features: the shipped weights were trained on
-    features that read every 别 (review of user32zh: masking them in the features moved the model's scores, and the unseen
-    judge of the round lost a rule it had right).
+    polarity is decided (``learned._polarity``) and (model32) in the constraint model's own features of a clause
+    (:func:`_own`): the weights shipped since model32 were trained with the mask (user32zh had kept it out of the features
+    because the weights of then were trained on features that read every 别).
 
     >>> mask_zh_false_negation("响得特别厉害"), mask_zh_false_negation("别放香菜"), mask_zh_false_negation("别人的别动")
     ('响得特·厉害', '别放香菜', '别人的别动')
@@ -119,6 +119,7 @@ def _own(text: str, lang: str) -> dict[str, float]:
     f: dict[str, float] = {"bias": 1.0}
     low = text.strip().lower()
     if lang == "zh":
+        low = mask_zh_false_negation(low)  # (model32) "特别" forbids nothing: its 别 is no NEG (trained so)
         for w, c in _ZH_PAIRS:
             if w in low:
                 f[f"w={w}"] = 1.0
