@@ -1,0 +1,64 @@
+"""(prec30) Precision on unseen chats: a pick the same message takes back for another.
+
+A reply that names one of the offered options and, before it ends, turns away to another ("17th. No, 13th.", "the oak
+one please. no wait, the pine one", "stage 2 but … so stage 1 for now", 红色的吧。哦不，蓝色的) holds only the later
+pick; the first one is a wrong current value. A pick with no turn after it, or a hedge (应该是), stays."""
+
+from __future__ import annotations
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _choices(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and f.name == "choice")
+
+
+def _values(t: Tracker) -> str:
+    return " | ".join(f.value for f in t.state().facts if f.status == "current")
+
+
+def test_en_bare_no_turns_an_echoed_pick_to_the_next():
+    t = Tracker("en", today="2027-05-01")
+    t.observe_many([bot("A van is free Tuesday 11th or Friday 14th; Tuesday gives you more time."),
+                    user("14th. No, 11th. Need the time.")])
+    assert "14th" not in _values(t)
+    assert "11th" in _values(t)
+
+
+def test_en_no_wait_then_another_option_of_the_list():
+    t = Tracker("en")
+    t.observe_many([bot("We can fit the oak shelf or the pine shelf. Which one?"),
+                    user("the oak one please. no wait, the pine one.")])
+    assert _choices(t) == ["pine one (the pine shelf)"]
+
+
+def test_en_for_now_takes_the_place_of_the_first_echo():
+    t = Tracker("en")
+    t.observe_many([bot("Level 1 is £120. Level 2 is £210 and needs the new sensor."),
+                    user("level 2 but i havent got the sensor yet. so level 1 for now")])
+    assert _choices(t) == ["level 1"]
+
+
+def test_en_pick_without_a_turn_stays():
+    t = Tracker("en")
+    t.observe_many([bot("We can fit the oak shelf or the pine shelf. Which one?"),
+                    user("the oak one please. No, we don't need it fitted today.")])
+    assert _choices(t) == ["oak one (We can fit the oak shelf)"]
+    t = Tracker("en")
+    t.observe_many([bot("Level 1 is £120. Level 2 is £210 and needs the new sensor."), user("level 2 please")])
+    assert _choices(t) == ["level 2"]
+
+
+def test_zh_oh_no_then_another_option_of_the_list():
+    t = Tracker("zh")
+    t.observe_many([bot("有红色的，也有蓝色的，您要哪个？"), user("红色的吧。哦不，蓝色的")])
+    assert [c for c in _choices(t) if "红" in c] == []
+    assert any("蓝" in c for c in _choices(t))
+
+
+def test_zh_hedge_takes_no_pick_back():
+    t = Tracker("zh")
+    t.observe_many([bot("原装粉盒389元，兼容粉盒69元。您是要换哪个？打印出来是变淡还是有竖条？"),
+                    user("颜色变淡，应该是没粉了。那就是粉盒对吧")])
+    assert any("变淡" in c for c in _choices(t))
