@@ -62,3 +62,29 @@ def test_zh_hedge_takes_no_pick_back():
     t.observe_many([bot("原装粉盒389元，兼容粉盒69元。您是要换哪个？打印出来是变淡还是有竖条？"),
                     user("颜色变淡，应该是没粉了。那就是粉盒对吧")])
     assert any("变淡" in c for c in _choices(t))
+
+
+def _days(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and f.key in ("day", "date"))
+
+
+def test_en_day_of_a_clash_then_the_day_picked():
+    """A day said of another thing on the way ("his swimming is Monday") then another day said as the pick ("Wednesday
+    then"): the later one is the day wanted, the day held before moves to it."""
+    t = Tracker("en")
+    t.observe_many([bot("We run classes on Mondays and Wednesdays."), user("Monday is fine."),
+                    bot("Monday at 5pm it is."), user("Ah wait, his swimming is Monday. Wednesday then.")])
+    assert _days(t) == ["Wednesday"]
+
+
+def test_en_day_taken_as_it_is_stays_beside_a_later_then():
+    t = Tracker("en")
+    t.observe_many([user("Monday is fine. Wednesday then for the second one")])
+    assert _days(t) == ["Monday"]
+
+
+def test_zh_day_of_a_clash_then_the_day_picked():
+    t = Tracker("zh")
+    t.observe_many([bot("周一和周三都有课，您看哪天？"), user("周一可以"), bot("好的，周一下午5点。"),
+                    user("等下，他周一有游泳课。周三吧")])
+    assert _days(t) == ["周三"]
