@@ -88,3 +88,21 @@ def test_zh_day_of_a_clash_then_the_day_picked():
     t.observe_many([bot("周一和周三都有课，您看哪天？"), user("周一可以"), bot("好的，周一下午5点。"),
                     user("等下，他周一有游泳课。周三吧")])
     assert _days(t) == ["周三"]
+
+
+def _deadlines(t: Tracker) -> list[str]:
+    return sorted(f.value for f in t.state().facts if f.status == "current" and f.key == "deadline")
+
+
+def test_zh_month_end_deadline_keeps_its_month():
+    """A deadline at a month's end said with its month ("四月底之前", "6月底前") keeps the month: "月底之前" alone is
+    another month's end (the current one)."""
+    t = Tracker("zh", today="2027-03-01")
+    t.observe({"role": "user", "content": "地址是杭州市西湖区文三路8号。四月底之前一定要到，五月一号要办酒。"})
+    assert _deadlines(t) == ["四月底之前"]
+    t = Tracker("zh", today="2027-03-01")
+    t.observe({"role": "user", "content": "我们想做认证 客户要求6月底前要拿到证"})
+    assert _deadlines(t) == ["6月底前"]
+    t = Tracker("zh", today="2027-03-01")
+    t.observe({"role": "user", "content": "月底前得整完"})
+    assert _deadlines(t) == ["月底前"]
