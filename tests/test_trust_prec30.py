@@ -106,3 +106,17 @@ def test_zh_month_end_deadline_keeps_its_month():
     t = Tracker("zh", today="2027-03-01")
     t.observe({"role": "user", "content": "月底前得整完"})
     assert _deadlines(t) == ["月底前"]
+
+
+def test_en_counted_pick_declined_by_its_noun_alone():
+    """A pick in the assistant's words with a count ("6 spotlights") that a later clause declines by its noun alone
+    ("No spotlights then") is taken back; "no spotlights in the hall" limits where, the pick stays."""
+    said = "Spotlights in the other rooms come to about 6 spotlights. The kit has 4; 2 extra are £20 each."
+    t = Tracker("en")
+    t.observe_many([bot(said), user("Ok 6 spotlights."), bot("Do you still want the spotlights with the dimmer?"),
+                    user("No spotlights then, the dimmer is enough.")])
+    assert _choices(t) == []
+    t = Tracker("en")
+    t.observe_many([bot(said), user("Ok 6 spotlights."), bot("Any colour preference?"),
+                    user("warm white. no spotlights in the hall though")])
+    assert _choices(t) == ["6 spotlights"]

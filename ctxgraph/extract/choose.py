@@ -938,6 +938,11 @@ def _picked_from(G, fid: str | None) -> str:
     return f" {node.get('text') or ''}" if node else ""
 
 
+#: (prec30) a clause that is only "no <things>" ("No bulbs then", "no spotlights after all"): none of them at all
+_NONE_OF = re.compile(r"\W*(?:ok(?:ay)?\W+)?(?:no|nah)\s+(?:more\s+)?(?P<x>[a-z]+(?:\s+[a-z]+)??)"
+                      r"(?:\s+(?:then|now|after all|at all|needed|thanks|please|pls))*\W*")
+
+
 def _echo_dropped(ctx: MessageContext) -> list[_Unit]:
     """(en22) A pick in the assistant's words (:func:`_echo_pick`) that a later clause of the user's declines by its
     words ("on site" - "ok forget on site, off-site is fine"): taken back."""
@@ -949,6 +954,11 @@ def _echo_dropped(ctx: MessageContext) -> list[_Unit]:
     for fid, value in picks:
         words = _ECHO_WORD.findall(_folded(str(value)))
         if not 0 < len(words) <= MAX_ECHO_WORDS:
+            continue
+        if len(words) > 1 and words[0].isdigit() and len(words[1]) >= 3 and any(
+                _NONE_OF.fullmatch(_folded(c), 0) and _NONE_OF.fullmatch(_folded(c)).group("x") == " ".join(words[1:])
+                for _, c in _sub_clauses(ctx)):
+            out.append(RetractUnit(fact=fid))  # (prec30) a counted pick declined by its noun alone ("10 bulbs" - "No bulbs then")
             continue
         near = re.compile(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b")
         if any(_DECLINES.search(c) and near.search(_folded(c)) for _, c in _sub_clauses(ctx)):
