@@ -802,14 +802,13 @@ def ruled_out_again(ctx: MessageContext, m: Mention) -> bool:
     return again is not None and any(o.start >= again.end and not ruled_out(ctx.text, o.start) for o in later)
 
 
-#: (prec30) right after a value: it is said as the pick ("Wednesday then", 周三吧; "the 14th instead" is a change mark the
-#: changes step weighs)
-_SAID_AS_PICK = {"en": re.compile(r"\s*(?:(?:morning|afternoon|evening|one)\s*)?,?\s*then\b", re.I),
-                 "zh": re.compile(r"(?:上午|下午|晚上|那个|那天)?(?:吧|算了)")}
+#: (prec30) right after a value: it is said as the pick ("Wednesday then"; "the 14th instead" is a change mark the changes
+#: step weighs; zh has its own readers of a change of mind between picks, overtaken's ``_mind_repicked``)
+_SAID_AS_PICK = {"en": re.compile(r"\s*(?:(?:morning|afternoon|evening|one)\s*)?,?\s*then\b", re.I)}
 
 
-#: (prec30) right after a value: the user takes it as it is ("Monday is fine", "Monday works", 周一可以)
-_TAKEN_AS_IT_IS = re.compile(r"\s*(?:(?:is|are|'s)\s+(?:fine|good|ok|okay|perfect|great|best)|works|please|pls)\b|(?:可以|行|就行|挺好)", re.I)
+#: (prec30) right after a value: the user takes it as it is ("Monday is fine", "Monday works")
+_TAKEN_AS_IT_IS = re.compile(r"\s*(?:(?:is|are|'s)\s+(?:fine|good|ok|okay|perfect|great|best)|works|please|pls)\b", re.I)
 #: (prec30) how far before a value a change act ("moved to", 改到) may stand (as the changes step's window)
 _ACT_CHARS = 16
 
