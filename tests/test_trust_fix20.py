@@ -112,10 +112,15 @@ _SHUT_IS_THE_REASON = ("'<name>'s shut <day>' ruled out (notvalues) lost blind11
 @pytest.mark.xfail(strict=True, reason=_SHUT_IS_THE_REASON)
 @pytest.mark.parametrize(("said", "day"), [
     ("the shop's closed on monday, so tuesday", "tuesday"),
-    ("Priya's away friday. thursday then", "thursday"),
 ])
 def test_fix20_a_day_a_named_place_or_person_is_out_is_no_value(said, day):
     assert current(bot("Which day suits?"), _user(said), lang="en").get("day") == day
+
+
+# (prec30) "Priya's away friday. thursday then": the later day said as the pick ("X then") leaves the clash's day
+# (facts.picked_later), so this one of the two above passes now
+def test_fix20_a_day_then_another_said_as_the_pick():
+    assert current(bot("Which day suits?"), _user("Priya's away friday. thursday then"), lang="en").get("day") == "thursday"
 
 
 @pytest.mark.parametrize(("said", "day"), [("monday's fine", "monday"), ("the shop's open on monday, so monday", "monday")])

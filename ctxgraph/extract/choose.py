@@ -88,7 +88,9 @@ _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with
                     # "in that case is 12 months cheaper", "in that case 12 months seems pointless" ask or weigh, and so does the
                     # verb before its subject ("in that case do you do 12 months for less", "have you got …")
                     r"|try(?= (?:the|a|an|that|this)\b)"  # (lead26) "try the router first": the one to go with now
-                    r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|(?<![没不])用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
+                    r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be"
+                    # (prec30) the option taken now or in place of another: "stage 2 but … so stage 1 for now", "pine instead"
+                    r"|for now|instead)\b|吧|就|要|选|来|订|定|(?<![没不])用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
 _ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"
                           r"|(?:is|are|does|do|will|would|was) (?:the|this|that|it|they)\b|(?:what|how|why)(?:'s|s)?\b)", re.I)
@@ -832,14 +834,44 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause) \
                 or _PLEASANTRY.match(clause):
             continue
-        core = _ECHO_TAIL.sub("", _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", clause.strip())))
-        core = _ECHO_TAIL.sub("", core).strip(" ,.!")
-        words = _ECHO_WORD.findall(_folded(core))
-        if not 0 < len(words) <= MAX_ECHO_WORDS or not _words(core, "en") or _NOT_ECHOED.search(core):
-            continue
-        if _said_as_such(words, text) and not any(core.casefold() in h for h in held):
+        core = _echo_core(clause, text)
+        if core and not any(core.casefold() in h for h in held):
+            core = _echo_now(ctx, offset, text) or core
             return [FactUnit(key=f"choice_t{turn}", name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
     return []
+
+
+def _echo_core(clause: str, text: str) -> str:
+    """(en22) The words of ``clause`` that pick by the assistant's own words in ``text``, fillers cut ("" for none)."""
+    core = _ECHO_TAIL.sub("", _SAID_TAIL_EN.sub("", _SAID_HEAD_EN.sub("", clause.strip())))
+    core = _ECHO_TAIL.sub("", core).strip(" ,.!")
+    words = _ECHO_WORD.findall(_folded(core))
+    if not 0 < len(words) <= MAX_ECHO_WORDS or not _words(core, "en") or _NOT_ECHOED.search(core):
+        return ""
+    return core if _said_as_such(words, text) else ""
+
+
+#: (prec30) a later clause that says its option is the one for now or in place of the first ("so stage 1 for now")
+_NOW_EN = re.compile(r"\b(?:for now|instead)\b", re.I)
+
+
+def _echo_now(ctx: MessageContext, after: int, text: str) -> str:
+    """(prec30) The pick of a later clause of the reply that takes another of the assistant's words for now or instead
+    ("stage 2 but i dont have the downpipe yet lol. so stage 1 for now": stage 1), "" for none.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "Stage 1 is £399. Stage 2 is £549 and needs a downpipe."},
+    ...                 {"role": "user", "content": "stage 2 but i dont have the downpipe yet. so stage 1 for now"}])
+    >>> [f.value for f in t.state().facts if f.name == "choice"]
+    ['stage 1']
+    """
+    for offset, clause in _sub_clauses(ctx):
+        if offset > after and _NOW_EN.search(clause) and not (_DECLINES.search(clause) or ctx.asking(offset)):
+            core = _echo_core(_NOW_EN.sub("", clause), text)
+            if core:
+                return core
+    return ""
 
 
 #: (lead21c) the longest pick said in the assistant's words in Chinese (characters)
@@ -906,6 +938,11 @@ def _picked_from(G, fid: str | None) -> str:
     return f" {node.get('text') or ''}" if node else ""
 
 
+#: (prec30) a clause that is only "no <things>" ("No bulbs then", "no spotlights after all"): none of them at all
+_NONE_OF = re.compile(r"\W*(?:ok(?:ay)?\W+)?(?:no|nah)\s+(?:more\s+)?(?P<x>[a-z]+(?:\s+[a-z]+)??)"
+                      r"(?:\s+(?:then|now|after all|at all|needed|thanks|please|pls))*\W*")
+
+
 def _echo_dropped(ctx: MessageContext) -> list[_Unit]:
     """(en22) A pick in the assistant's words (:func:`_echo_pick`) that a later clause of the user's declines by its
     words ("on site" - "ok forget on site, off-site is fine"): taken back."""
@@ -917,6 +954,11 @@ def _echo_dropped(ctx: MessageContext) -> list[_Unit]:
     for fid, value in picks:
         words = _ECHO_WORD.findall(_folded(str(value)))
         if not 0 < len(words) <= MAX_ECHO_WORDS:
+            continue
+        if len(words) > 1 and words[0].isdigit() and len(words[1]) >= 3 and any(
+                _NONE_OF.fullmatch(_folded(c), 0) and _NONE_OF.fullmatch(_folded(c)).group("x") == " ".join(words[1:])
+                for _, c in _sub_clauses(ctx)):
+            out.append(RetractUnit(fact=fid))  # (prec30) a counted pick declined by its noun alone ("10 bulbs" - "No bulbs then")
             continue
         near = re.compile(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b")
         if any(_DECLINES.search(c) and near.search(_folded(c)) for _, c in _sub_clauses(ctx)):

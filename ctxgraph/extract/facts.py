@@ -768,6 +768,8 @@ def bare_value_facts(w: FactWriter) -> None:
             continue  # (user28) "I need the suit before Friday": the deadline, the day of the service held stays
         if ctx.role == "user" and ruled_out_again(ctx, m):
             continue  # (prec20) "sunday 10 is perfect. ohh wait he's on an early shift sunday, the saturday then"
+        if ctx.role == "user" and picked_later(ctx, m):
+            continue  # (prec30) "Ah wait, his cricket nets are Monday. Wednesday then": the later pick is the one wanted
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
                 and ctx.domain_at(m.start, pack.slots[m.slot]) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about
@@ -798,6 +800,38 @@ def ruled_out_again(ctx: MessageContext, m: Mention) -> bool:
     later = [o for o in ctx.mentions if o.start >= m.end and o.label == m.label]
     again = next((o for o in later if o.text.casefold() == m.text.casefold() and ruled_out(ctx.text, o.start)), None)
     return again is not None and any(o.start >= again.end and not ruled_out(ctx.text, o.start) for o in later)
+
+
+#: (prec30) right after a value: it is said as the pick ("Wednesday then"; "the 14th instead" is a change mark the changes
+#: step weighs; zh has its own readers of a change of mind between picks, overtaken's ``_mind_repicked``)
+_SAID_AS_PICK = {"en": re.compile(r"\s*(?:(?:morning|afternoon|evening|one)\s*)?,?\s*then\b", re.I)}
+
+
+#: (prec30) right after a value: the user takes it as it is ("Monday is fine", "Monday works")
+_TAKEN_AS_IT_IS = re.compile(r"\s*(?:(?:is|are|'s)\s+(?:fine|good|ok|okay|perfect|great|best)|works|please|pls)\b", re.I)
+#: (prec30) how far before a value a change act ("moved to", 改到) may stand (as the changes step's window)
+_ACT_CHARS = 16
+
+
+def picked_later(ctx: MessageContext, m: Mention) -> bool:
+    """(prec30) Whether a later value of ``m``'s label in the message is said as the pick ("Wednesday then") and ``m``
+    is not: ``m`` is said of something else on the way (a clash, a reason) and the later one is the one wanted.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Monday is fine."})
+    >>> _ = t.observe({"role": "user", "content": "Ah wait, his swimming is Monday. Wednesday then."})
+    >>> [(f.key, f.value) for f in t.state().facts if f.status == "current" and f.key == "day"]
+    [('day', 'Wednesday')]
+    """
+    rx = _SAID_AS_PICK.get(ctx.lang)
+    if rx is None or rx.match(ctx.text, m.end) or _TAKEN_AS_IT_IS.match(ctx.text, m.end):
+        return False  # "Monday is fine. Wednesday then for the second one": both are picks
+    before = ctx.text[max(0, m.start - _ACT_CHARS):m.start]
+    if any(act.search(before) for act in getattr(ctx.pack, "change_acts", ())):
+        return False  # "his football moved to saturdays so … tuesday instead": a change the changes step weighs
+    return any(o.start >= m.end and o.kind == "value" and o.label == m.label and o.text.casefold() != m.text.casefold()
+               and rx.match(ctx.text, o.end) for o in ctx.mentions)
 
 
 def declined(ctx: MessageContext, m: Mention) -> bool:

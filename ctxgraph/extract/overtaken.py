@@ -120,11 +120,31 @@ def _same_slot(ctx: MessageContext, u: FactUnit, m) -> bool:
             and any(x.text == own and x.label == m.label for x in ctx.mentions if x.start < m.start))
 
 
+#: (prec30) en: a sentence opening with a bare "no" / "nah" / "nope" / "wait" and a comma ("17th. No, 13th.", "Ok 10 bulbs.
+#: Wait, …"): the speaker turns away from what the sentence before said; a cue for :func:`_repicked` only (a later pick
+#: of the same kind must follow it), not one of the pack's ``self_corrections`` ("No, I don't need delivery" answers)
+_TURNS = {"en": re.compile(r"(?:^|(?<=[.!?]\s))(?:oh\s+)?(?:no|nah|nope|wait)(?=\s*,)", re.I)}
+
+
+def turned(text: str, lang: str) -> list[tuple[int, int]]:
+    """(prec30) The spans of the sentences' opening turn-away words (:data:`_TURNS`) in ``text``.
+
+    >>> turned("17th. No, 13th.", "en"), turned("No, I don't need it", "en"), turned("no need. 13th", "en")
+    ([(6, 8)], [(0, 2)], [])
+    >>> turned("Sunday is no good, Monday", "en"), turned("周六吧。不对，周日吧", "zh")
+    ([], [])
+    """
+    rx = _TURNS.get(lang)
+    return [m.span() for m in rx.finditer(text)] if rx else []
+
+
 def _repicked(ctx: MessageContext, corrections: list[tuple[int, int]]) -> list[_Unit]:
     """(prec16) The picks of this message said before its last correction or take-back words when another pick
     is said after them ("周三那个吧 哦不对 … 周六吧"): the earlier ones are overtaken. ``corrections``: the spans of
-    the pack's ``self_corrections`` in the message, read by the caller already."""
+    the pack's ``self_corrections`` in the message, read by the caller already. (prec30) A sentence opening with a bare
+    "No," or "Wait," counts too ("17th. No, 13th.": the 17th is taken back for the 13th)."""
     cues = corrections + [c.span() for rx in getattr(ctx.pack, "take_backs", ()) for c in rx.finditer(ctx.text)]
+    cues += turned(ctx.text, ctx.lang)
     if not cues:
         return []
     lo, hi = max(cues)

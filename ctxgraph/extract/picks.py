@@ -28,6 +28,7 @@ from ..lang import content_words
 from .context import MessageContext
 from .options import lead_in, without_shared_tail
 from .notchosen import asks, others_experience, put_off_until
+from .overtaken import turned
 from .registry import step
 from .text import clauses, first_match, in_spans, whole_words
 
@@ -309,6 +310,8 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     last_said, said_text = (said.get("index"), said.get("text", "")) if said.get("role") == "assistant" else (None, "")
     chosen: dict[str, str] = {}
     words_of: dict[str, str] = {}
+    said_at: dict[str, int] = {}  # where each pick of this message was said
+    turns = turn_spans(ctx)
     until = put_off_until(ctx.text, ctx.lang, [s for _, listed in listing for alt in listed for s in alt])  # (fix12) "…let me ask my wife", 带蓝牙那款吧，我再跟老公商量下: put off
     for offset, clause in clauses(ctx.text):
         if offset + len(clause) <= until:
@@ -336,9 +339,16 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             # the user already chose from changes the choice ("just do the credit")
             # an answer with no accepting word takes an option named in a few words, not a sentence
             answered = answered and _short_name(value)
-            if (cued or earlier or answered) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
-                chosen.setdefault(earlier or f"choice_t{turn}", value)
-                words_of.setdefault(earlier or f"choice_t{turn}", one_words(clause, _shared(clause, value, ctx.lang, slot_words) or value))
+            key = earlier or f"choice_t{turn}"
+            # (prec30) another option of the list after words that turn away from the pick before them ("the oak one
+            # please. no wait, the pine one", "红色的吧。哦不，蓝色的"), or said as the one now ("so stage 1 for now"): the later pick
+            repick = key in chosen and chosen[key] != value and (turned_between(turns, said_at[key], offset) or bool(_NOW.search(clause)))
+            if (cued or earlier or answered or repick) and not any(_normal(value) in h or h in _normal(value) for h in held if h):
+                if repick:
+                    del chosen[key], words_of[key], said_at[key]
+                chosen.setdefault(key, value)
+                said_at.setdefault(key, offset)
+                words_of.setdefault(key, one_words(clause, _shared(clause, value, ctx.lang, slot_words) or value))
             break
         else:  # (miss24en) "just the normal one": the plain option, named by no word of the list
             if (plain := plain_one(clause)) and not any(plain.casefold() in h for h in held):
@@ -351,6 +361,31 @@ def picks(ctx: MessageContext) -> list[_Unit]:
     return [FactUnit(key=key, name="choice", value=f"{words_of[key]} ({value})" if words_of.get(key) else value,
                      correction=ctx.correcting, stressed=ctx.stressed)
             for key, value in chosen.items() if key not in moved]
+
+
+#: (prec30) a pick said as the one for now or in place of another ("so stage 1 for now", "the pine one instead")
+_NOW = re.compile(r"\b(?:for now|instead)\b|(?:先|还是)[^，,。！!？?]{0,8}吧", re.I)
+
+
+def turn_spans(ctx: MessageContext) -> list[tuple[int, int]]:
+    """(prec30) The spans of the message's words that turn away from what it said before them: the pack's
+    ``self_corrections`` and ``take_backs``, and a sentence opening with a bare "No," / "Wait," (:func:`overtaken.turned`)."""
+    rxs = [*ctx.pack.self_corrections, *getattr(ctx.pack, "take_backs", ())]
+    return [m.span() for rx in rxs for m in rx.finditer(ctx.text) if not _HEDGE.fullmatch(m.group(0))] + turned(ctx.text, ctx.lang)
+
+
+#: (prec30) a correction word that as often hedges a guess ("颜色变淡，应该是没粉了。那就是粉盒对吧": no pick is taken back)
+_HEDGE = re.compile(r"应该是")
+
+
+def turned_between(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """(prec30) Whether a turn-away span lies after ``start`` and ends by ``end``: a pick said after it replaces the one
+    said before it in the same message.
+
+    >>> turned_between([(20, 27)], 0, 29), turned_between([(20, 27)], 0, 18), turned_between([], 0, 29)
+    (True, False, False)
+    """
+    return any(start < lo and hi <= end for lo, hi in spans)
 
 
 #: (miss24en) "the normal one", "just the basic one": the option without the extras, which the list names by no word
