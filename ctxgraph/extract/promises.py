@@ -894,6 +894,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
         if _says_back(ctx, ctx.text[opening:end], ctx.text[start:end]) and not _due(ctx, start, end):
             continue  # "Of course, we'll use ruscus instead" after "no lilies please": the user's rule, said back (prom30)
+        if _contact_said_back(ctx, pieces, kinds, start, end):
+            continue  # "Thanks, the crew will call Emre on 07700 918 550" after the user gave that number: the contact, a fact (prom31)
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -1003,6 +1005,65 @@ def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
     if ctx.profile.segmented or not _AGREED.match(sentence) or _CONTACT.search(span):
         return False  # a word to the user the rule asks for ("Of course, the fitter will call you before he comes") is owed (prom10)
     return any(_named_overlap(ctx, span, rule) >= 2 for rule in _user_rules(ctx))
+
+
+#: (prom31) a promise that says only who will contact whom on which number or address, or where a thing will go: "Dr Okonjo
+#: will call Declan on 07887 413 660", "No problem, we'll ring 0121 449 3807", "and we'll call Emrys on 01792 893 206",
+#: "Certainly, the invoice will go by post to 9 Orchard Way", "The texts will go to you, Jean, on 07970 318 442", "The
+#: invoices will go to that address"; nothing after the contact (no "the day before", "when she's on her way", "to confirm",
+#: "within 2 working days")
+_CONTACT_SAID_BACK = re.compile(
+    r"^\W*(?i:(?:and|so|then)\s+)?(?i:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great|perfect"
+    r"|got it|lovely|understood|fine|right)\b[^,.:;!?]{0,20}[,.:;!]\s*)?"
+    r"(?:[A-Za-z][\w\s'-]{0,40}?\s*(?:\bwill\b|'ll\b)\s*(?i:call|ring|phone|text|contact)\s+"
+    r"(?:(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|you|him|her|them)\s+)?(?:on\s+|at\s+)?"
+    r"|(?i:the) [a-z][\w\s'-]{0,30}? will (?:go|come)(?: by (?:post|e-?mail|text))?\s+to\s+"
+    r"(?:you,?\s+(?:[A-Z][a-z]+,?\s+)?(?:on\s+|at\s+)?)?)"
+    r"(?P<contact>\+?\d[\d ]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d+[A-Za-z]?\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}"
+    r"|(?:that|this|the same) (?:address|number|e-?mail(?: address)?))\W*$")
+#: a contact value in a message: a phone number, an email address
+_CONTACT_VALUE = re.compile(r"\d[\d ]{5,}\d|@[\w-]+\.")
+
+
+def _user_texts(ctx: MessageContext) -> list[str]:
+    """The texts of the user's messages before this one, newest first."""
+    G = ctx.graph
+    nodes = (G.nodes.get(f"t{i}") or {} for i in range(ctx.index - 1, -1, -1))
+    return [str(n.get("text") or "") for n in nodes if n.get("role") == "user"]
+
+
+def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int) -> bool:
+    """(prom31) Whether a promise only says back a contact the user gave: who will call whom on a number the user wrote
+    ("07887 413 660, evenings after 6 only" then "Dr Ruth Okonjo will call Declan on 07887 413 660"), or that a thing will
+    go to an address or number the user wrote ("Could the invoice go by post? … 9 Orchard Way" then "Certainly, the
+    invoice will go by post to 9 Orchard Way"). The contact is a fact (the number, the address), the deed the service's
+    way of working or a promise made before; a call or a thing sent with a when, a purpose or a condition ("Martin will
+    ring Bill on 01347 868 402 the day before", "The receipt will come to jay@… after the fit") still promises. The
+    booking's day before it is no due of the call ("Booked PR-6120 …, Friday 10 September at 11am, and we'll call Emrys
+    on 01792 893 206"). English: no Chinese chat says a contact back as a promise.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Call my landline instead, 0121 449 3807"},
+    ...                 {"role": "assistant", "content": "No problem, we'll ring 0121 449 3807."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    own = min((o for (o, _), kind in zip(pieces, kinds) if kind == "make" and start <= o < end), default=None)
+    if ctx.profile.segmented or own is None or _due(ctx, own, end):
+        return False
+    m = _CONTACT_SAID_BACK.match(ctx.text[own:end].strip())
+    if not m:
+        return False
+    if _due(ctx, start, end) and not _BOOKING_HEAD.search(_sentence_of(ctx.text, start)):
+        return False  # "Tomorrow at 9, Gary will call you on …" is a dated call; "Booked …, Friday at 11am, and we'll call …" the booking's day
+    contact, users = m.group("contact"), _user_texts(ctx)
+    if re.fullmatch(r"\+?[\d ]+", contact):
+        digits = re.sub(r"\D", "", contact)
+        return len(digits) >= 7 and any(digits in re.sub(r"\D", "", v.group(0)) for u in users for v in _CONTACT_VALUE.finditer(u))
+    if contact.split()[0].casefold() in ("that", "this", "the"):
+        return bool(users) and bool(_CONTACT_VALUE.search(users[0]))  # "The invoices will go to that address" after "invoice to accounts@…"
+    return any(contact.casefold() in u.casefold() for u in users)
 
 
 #: the joins of a promise's deeds ("will text Marek on arrival and won't ring the bell", "会先打电话，不敲门")
