@@ -14,7 +14,18 @@ from __future__ import annotations
 
 import pytest
 
+from ctxgraph import Tracker
 from tests.test_trust_promises import bot, promises_after, the_one
+
+
+def rule_promises_after(lang: str, *turns: str | dict) -> list[str]:
+    """The texts of the commitments the rule readers make, the learned promise reader (another lane's step) left out: it
+    reads a clause on its own and makes its own promises beside the rules; the rule's filters are the rule step's."""
+    t = Tracker(lang, today="2026-03-02")
+    t.extractor.steps[:] = [s for s in t.extractor.steps if s != "learned_promises"]
+    for turn in turns:
+        t.observe(turn if isinstance(turn, dict) else {"role": "user", "content": turn})
+    return [c.text for c in t.state().commitments]
 
 
 @pytest.mark.parametrize(("user", "reply"), [
@@ -74,3 +85,43 @@ def test_prom31_zh_contact_said_back_stays_a_promise(reply, part):
     """Chinese keeps its deed: the rule is English only (no zh chat of the open sets has the shape)."""
     promises = promises_after("zh", "我电话13857300912，地址中山北路202号", bot(reply))
     assert the_one(promises, part)[1] == "open"
+
+
+@pytest.mark.parametrize(("rule", "reply"), [
+    pytest.param("Please don't phone me after seven in the evening, I go to bed early.", "Noted, we'll only ring you before 7pm.",
+                 id="time-window-in-other-words"),
+    pytest.param("No visits on Friday or Saturday please, the shop is packed.", "I'll note Monday to Thursday only.",
+                 id="days-in-other-words"),
+])
+def test_prom31_the_rule_step_reads_a_limit_in_other_words_as_no_promise(rule, reply):
+    """The rule readers drop it; the learned reader, another lane's step, may still mark such a clause on its own."""
+    assert rule_promises_after("en", rule, bot(reply)) == []
+
+
+@pytest.mark.parametrize(("rule", "reply"), [
+    pytest.param("Please don't ring me after 7 in the evening, I go to bed early.", "Noted, we'll only ring you before 7pm.",
+                 id="time-window"),
+    pytest.param("No deliveries at the weekend please, the gate is locked.", "The driver will deliver Monday to Friday only.",
+                 id="weekend-said-as-weekdays"),
+    pytest.param("Can you not call my husband at work, he's a teacher.", "Of course, nobody will call your husband at work.",
+                 id="nobody-will"),
+])
+def test_prom31_a_limit_said_back_in_other_words_is_no_promise(rule, reply):
+    assert promises_after("en", rule, bot(reply)) == []
+
+
+@pytest.mark.parametrize(("rule", "reply", "part"), [
+    pytest.param("please don't post anything, email only", "Sure, I'll only email you the signed contract tomorrow morning.",
+                 "signed contract", id="limit-with-a-due-and-no-rule-of-when"),
+    pytest.param("Please call me first if it's over £40, and no repaint.", "We'll phone before anything above £40 and we won't touch the paint.",
+                 "phone before", id="positive-deed-beside-the-limit"),
+    pytest.param("I'm busy this week.", "I'll only send the quote on Monday.", "quote", id="no-rule-in-the-last-message"),
+])
+def test_prom31_a_limit_with_a_deed_still_promises(rule, reply, part):
+    assert the_one(promises_after("en", rule, bot(reply)), part)[1] == "open"
+
+
+def test_prom31_zh_limit_in_other_words_stays_as_before():
+    """Chinese is left as it was: its annotators list "好的，联系您只发短信" as a promise."""
+    promises = promises_after("zh", "晚上8点以后别打电话", bot("好的，我们只在晚上8点前联系您。"))
+    assert the_one(promises, "8点前")[1] == "open"

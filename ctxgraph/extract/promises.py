@@ -892,6 +892,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             if own == start or _agrees_to_limit(ctx, ctx.text[own:end]):
                 continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
             start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
+        if _limit_said_back(ctx, ctx.text[start:end], bool(_due(ctx, start, end))):
+            continue  # "we'll only ring you before 6pm" after "I would rather not be telephoned after six": the rule (prom31)
         if _says_back(ctx, ctx.text[opening:end], ctx.text[start:end]) and not _due(ctx, start, end):
             continue  # "Of course, we'll use ruscus instead" after "no lilies please": the user's rule, said back (prom30)
         if _contact_said_back(ctx, pieces, kinds, start, end):
@@ -975,6 +977,41 @@ def _agrees_to_limit(ctx: MessageContext, span: str) -> bool:
     if not _LIMIT.search(span) or any(not _LIMIT.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
         return False
     return any(_overlap(ctx, _outside(span, [_LIMIT]), rule) for rule in _user_rules(ctx))
+
+
+#: (prom31) no one, nothing: a limit said of who or what ("nobody will call Priya at work", "nothing will come through you")
+_NONE = re.compile(r"\b(?:nobody|no one|nothing)\b", re.I)
+#: a day or a time of day: a limit and a rule that both name one speak of when ("not friday or saturday" and "Monday to
+#: Thursday only"; "not after six in the evening" and "only before 6pm")
+_WHEN_OF = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:end|day)s?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+                      r"|\b(?:six|seven|eight|nine|ten) in the (?:morning|evening)\b|\b(?:morning|afternoon|evening|night)s?\b", re.I)
+
+
+def _limit_said_back(ctx: MessageContext, span: str, dated: bool) -> bool:
+    """(prom31) Whether an English promise only says back, as a limit, the rule the user set in their last message, where
+    :func:`_agrees_to_limit` does not see it: the limit is said of no one or nothing ("can you not call priya at work" then
+    "nobody will call Priya at work"), or limit and rule both speak of when, in other words ("please not friday or
+    saturday" then "I'll note Monday to Thursday only"; "I would rather not be telephoned after six" then "we'll only ring
+    you before 6pm"): the day or time in it is the limit's window, not a due. A positive deed beside the limit still
+    promises ("We'll phone before anything above £30 extra and we won't touch the paintwork"), so does a limit with a
+    due and no rule of when ("Sure, I'll only email you the signed contract tomorrow morning", review11), and Chinese
+    (its annotators list "好的，联系您只发短信").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Please don't ring me after 8pm, the baby sleeps."},
+    ...                 {"role": "assistant", "content": "Of course, we'll only call you before 8pm."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if ctx.profile.segmented or not (_LIMIT.search(span) or _NONE.search(span)):
+        return False
+    if any(not _LIMIT.search(piece) and not _NONE.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
+        return False
+    rules = _user_rules(ctx)
+    if any(_WHEN_OF.search(span) and _WHEN_OF.search(rule) for rule in rules):
+        return True
+    return not dated and bool(_NONE.search(span)) and any(_overlap(ctx, _outside(span, [_NONE]), rule) for rule in rules)
 
 
 #: (prom30) a reply that opens by agreeing to what the user just asked ("Of course,", "Understood,", "Noted:", "No problem,",
