@@ -125,3 +125,30 @@ def test_prom31_zh_limit_in_other_words_stays_as_before():
     """Chinese is left as it was: its annotators list "好的，联系您只发短信" as a promise."""
     promises = promises_after("zh", "晚上8点以后别打电话", bot("好的，我们只在晚上8点前联系您。"))
     assert the_one(promises, "8点前")[1] == "open"
+
+
+@pytest.mark.parametrize(("user", "reply"), [
+    pytest.param("No lavender please, my wife gets migraines.", "Of course, we'll use unscented oil instead.", id="means-instead"),
+    pytest.param("Put the certificate in my maiden name, Harriet Cole.", "Thanks, we'll use Harriet Cole.", id="name-chosen"),
+    pytest.param("My mobile is 07700 900 318.", "We'll use 07700 900 318 for any questions.", id="number-for-questions"),
+    pytest.param("The dog must not reach any poison.", "We'll use sealed traps indoors and covered stations outside only.",
+                 id="means-by-the-rule"),
+])
+def test_prom31_the_means_the_service_uses_is_no_promise(user, reply):
+    assert promises_after("en", user, bot(reply)) == []
+
+
+@pytest.mark.parametrize(("user", "reply", "part"), [
+    pytest.param("Come in by the side gate please.", "Sure, we'll use the side gate and text you when we arrive.",
+                 "text you", id="second-deed"),
+    pytest.param("Can you update my CV layout?", "I'll use the new template and email you a draft by Friday.",
+                 "draft", id="second-deed-with-due"),
+])
+def test_prom31_a_use_with_a_deed_still_promises(user, reply, part):
+    assert the_one(promises_after("en", user, bot(reply)), part)[1] == "open"
+
+
+def test_prom31_zh_use_stays_a_promise():
+    """Chinese keeps its deed: "欧师傅会用…把电脑接上" is listed by its annotators (the deed is the connecting)."""
+    promises = promises_after("zh", "我弟弟的电脑连不上网", bot("好的，师傅会用一条短网线把您弟弟的电脑接上。"))
+    assert the_one(promises, "网线")[1] == "open"

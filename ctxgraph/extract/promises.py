@@ -894,6 +894,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
         if _limit_said_back(ctx, ctx.text[start:end], bool(_due(ctx, start, end))):
             continue  # "we'll only ring you before 6pm" after "I would rather not be telephoned after six": the rule (prom31)
+        if _uses_only(ctx, ctx.text[start:end]) and not _due(ctx, start, end):
+            continue  # "Of course, we'll use ruscus instead, it has no scent": how the service works, not a deed owed (prom31)
         if _says_back(ctx, ctx.text[opening:end], ctx.text[start:end]) and not _due(ctx, start, end):
             continue  # "Of course, we'll use ruscus instead" after "no lilies please": the user's rule, said back (prom30)
         if _contact_said_back(ctx, pieces, kinds, start, end):
@@ -1012,6 +1014,37 @@ def _limit_said_back(ctx: MessageContext, span: str, dated: bool) -> bool:
     if any(_WHEN_OF.search(span) and _WHEN_OF.search(rule) for rule in rules):
         return True
     return not dated and bool(_NONE.search(span)) and any(_overlap(ctx, _outside(span, [_NONE]), rule) for rule in rules)
+
+
+#: (prom31) the service's means, said with "use" and no other deed: "Of course, we'll use ruscus instead, it has no scent",
+#: "Thanks, we'll use Bernadette Okafor-Reid", "we'll use 07786 450 129 for any questions", "We'll use sealed snap traps
+#: indoors and tamper-proof stations outside only"
+_USES = re.compile(r"^\W*(?:(?:and|so|then)\s+)?(?:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great"
+                   r"|perfect|got it|lovely|understood|fine|right|yes)\b[^,.:;!?]{0,20}[,.:;!]\s*)?(?:[a-z][\w'-]*\s+){0,3}?"
+                   r"(?:we|i|he|she|they|[a-z]+)\s*(?:\bwill|'ll)\s+(?:still\s+|also\s+|just\s+|only\s+)?use\b", re.I)
+#: a second deed in the promise ("… and text you when …", "… and we'll send …")
+_SECOND_DEED = re.compile(r"\b(?:will|'ll|shall)\b|\band (?:then )?(?:send|call|ring|phone|text|e-?mail|let|bring|book|post)\b", re.I)
+
+
+def _uses_only(ctx: MessageContext, span: str) -> bool:
+    """(prom31) Whether an English promise only says which means the service will use: the thing, product or contact the
+    user chose or the rule asks for ("no lilies please" then "Of course, we'll use ruscus instead"; "put it in my
+    maiden name" then "Thanks, we'll use Bernadette Okafor-Reid"): how the service works for them, a fact of the booking,
+    not a deed owed to the user. A second deed ("we'll use the side gate and text you when we arrive") or a due ("we'll use
+    the new template from Monday", the caller) still promises; Chinese is left alone (its annotators list "欧师傅会用一条
+    短网线把您弟弟的电脑接上", whose deed is the connecting).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "No bleach please, the cat is sensitive."},
+    ...                 {"role": "assistant", "content": "Of course, we'll use a plant-based cleaner."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if ctx.profile.segmented:
+        return False
+    m = _USES.match(span.strip())
+    return bool(m) and not _SECOND_DEED.search(span.strip()[m.end():])
 
 
 #: (prom30) a reply that opens by agreeing to what the user just asked ("Of course,", "Understood,", "Noted:", "No problem,",
