@@ -38,6 +38,8 @@ def rule_promises_after(lang: str, *turns: str | dict) -> list[str]:
     pytest.param("Send the invoices to accounts@brookmills.co.uk please.", "Fine. The invoices will go to that address.",
                  id="goes-to-that-address"),
     pytest.param("+44 7911 123 456", "Thanks. The checklist will come to +44 7911 123 456.", id="thing-comes-to-the-number"),
+    pytest.param("call my cell instead, 514-555-0199, nobody's home in the day", "Updated: they'll call your cell, 514-555-0199.",
+                 id="updated-your-cell"),
 ])
 def test_prom31_a_contact_said_back_is_no_promise(user, reply):
     assert promises_after("en", user, bot(reply)) == []

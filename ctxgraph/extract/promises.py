@@ -1089,15 +1089,15 @@ def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
 #: "within 2 working days")
 _CONTACT_SAID_BACK = re.compile(
     r"^\W*(?i:(?:and|so|then)\s+)?(?i:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great|perfect"
-    r"|got it|lovely|understood|fine|right)\b[^,.:;!?]{0,20}[,.:;!]\s*)?"
+    r"|got it|lovely|understood|fine|right|updated|changed|done|sorted)\b[^,.:;!?]{0,20}[,.:;!]\s*)?"
     r"(?:[A-Za-z][\w\s'-]{0,40}?\s*(?:\bwill\b|'ll\b)\s*(?i:call|ring|phone|text|contact)\s+"
-    r"(?:(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|you|him|her|them)\s+)?(?:on\s+|at\s+)?"
+    r"(?:(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|you|him|her|them|your (?:cell|mobile|landline|home phone|work phone|number),?)\s+)?(?:on\s+|at\s+)?"
     r"|(?i:the) [a-z][\w\s'-]{0,30}? will (?:go|come)(?: by (?:post|e-?mail|text))?\s+to\s+"
     r"(?:you,?\s+(?:[A-Z][a-z]+,?\s+)?(?:on\s+|at\s+)?)?)"
-    r"(?P<contact>\+?\d[\d ]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d+[A-Za-z]?\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}"
+    r"(?P<contact>\+?\d[\d -]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d+[A-Za-z]?\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}"
     r"|(?:that|this|the same) (?:address|number|e-?mail(?: address)?))\W*$")
 #: a contact value in a message: a phone number, an email address
-_CONTACT_VALUE = re.compile(r"\d[\d ]{5,}\d|@[\w-]+\.")
+_CONTACT_VALUE = re.compile(r"\d[\d -]{5,}\d|@[\w-]+\.")
 
 
 def _user_texts(ctx: MessageContext) -> list[str]:
@@ -1133,7 +1133,7 @@ def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int)
     if _due(ctx, start, end) and not _BOOKING_HEAD.search(_sentence_of(ctx.text, start)):
         return False  # "Tomorrow at 9, Gary will call you on …" is a dated call; "Booked …, Friday at 11am, and we'll call …" the booking's day
     contact, users = m.group("contact"), _user_texts(ctx)
-    if re.fullmatch(r"\+?[\d ]+", contact):
+    if re.fullmatch(r"\+?[\d -]+", contact):
         digits = re.sub(r"\D", "", contact)
         return len(digits) >= 7 and any(digits in re.sub(r"\D", "", v.group(0)) for u in users for v in _CONTACT_VALUE.finditer(u))
     if contact.split()[0].casefold() in ("that", "this", "the"):
