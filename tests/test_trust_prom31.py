@@ -135,8 +135,6 @@ def test_prom31_zh_limit_in_other_words_stays_as_before():
     pytest.param("My mobile is 07700 900 318.", "We'll use 07700 900 318 for any questions.", id="number-for-questions"),
     pytest.param("The dog must not reach any poison.", "We'll use sealed traps indoors and covered stations outside only.",
                  id="means-by-the-rule"),
-    pytest.param("Nothing flowery in the letter please.", "We'll keep the wording plain.", id="keeps-a-state"),
-    pytest.param("No upside-down stuff for me, bad back.", "We'll keep you off the inversions.", id="keeps-off"),
 ])
 def test_prom31_the_means_the_service_uses_is_no_promise(user, reply):
     assert promises_after("en", user, bot(reply)) == []
@@ -147,11 +145,8 @@ def test_prom31_the_means_the_service_uses_is_no_promise(user, reply):
                  "text you", id="second-deed"),
     pytest.param("Can you update my CV layout?", "I'll use the new template and email you a draft by Friday.",
                  "draft", id="second-deed-with-due"),
-    pytest.param("Any news on the part?", "Not yet, I'll keep you posted.", "posted", id="keep-you-posted"),
-    pytest.param("Can you hold a room for me?", "Sure, I'll keep the twin room for you until Friday 6 March.", "twin room",
-                 id="keep-with-a-due"),
 ])
-def test_prom31_a_use_or_keep_with_a_deed_still_promises(user, reply, part):
+def test_prom31_a_use_with_a_deed_still_promises(user, reply, part):
     assert the_one(promises_after("en", user, bot(reply)), part)[1] == "open"
 
 

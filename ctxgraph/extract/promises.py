@@ -1018,24 +1018,19 @@ def _limit_said_back(ctx: MessageContext, span: str, dated: bool) -> bool:
 
 #: (prom31) the service's means, said with "use" and no other deed: "Of course, we'll use ruscus instead, it has no scent",
 #: "Thanks, we'll use Bernadette Okafor-Reid", "we'll use 07786 450 129 for any questions", "We'll use sealed snap traps
-#: indoors and tamper-proof stations outside only"; or a state the booking keeps: "We'll keep the tone plain", "we'll keep
-#: the install on the 24th", "Of course, we'll keep Wednesdays free for bowls" (not "we'll keep you posted", a word to
-#: come, nor "keep an eye on", "keep trying", "keep in touch")
+#: indoors and tamper-proof stations outside only"
 _USES = re.compile(r"^\W*(?:(?:and|so|then)\s+)?(?:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great"
                    r"|perfect|got it|lovely|understood|fine|right|yes)\b[^,.:;!?]{0,20}[,.:;!]\s*)?(?:[a-z][\w'-]*\s+){0,3}?"
-                   r"(?:we|i|he|she|they|[a-z]+)\s*(?:\bwill|'ll)\s+(?:still\s+|also\s+|just\s+|only\s+)?"
-                   r"(?:use|keep(?! (?:you|him|her|them|everyone)\b(?: both| all)? (?:posted|updated|informed|in the loop|up to date|in touch))"
-                   r"(?! (?:an|a close) eye)(?! (?:trying|looking|checking|chasing))(?! in touch))\b", re.I)
+                   r"(?:we|i|he|she|they|[a-z]+)\s*(?:\bwill|'ll)\s+(?:still\s+|also\s+|just\s+|only\s+)?use\b", re.I)
 #: a second deed in the promise ("… and text you when …", "… and we'll send …")
 _SECOND_DEED = re.compile(r"\b(?:will|'ll|shall)\b|\band (?:then )?(?:send|call|ring|phone|text|e-?mail|let|bring|book|post)\b", re.I)
 
 
 def _uses_only(ctx: MessageContext, span: str) -> bool:
-    """(prom31) Whether an English promise only says which means the service will use, or which state it keeps: the thing,
-    product or contact the user chose or the rule asks for ("no lilies please" then "Of course, we'll use ruscus instead";
-    "put it in my maiden name" then "Thanks, we'll use Bernadette Okafor-Reid"; "nowt upside down" then "We'll keep you
-    both off inversions"): how the service works for them, a fact of the booking or the rule, not a deed owed to the user.
-    "I'll keep you posted" is a word to come and still promises. A second deed ("we'll use the side gate and text you when we arrive") or a due ("we'll use
+    """(prom31) Whether an English promise only says which means the service will use: the thing, product or contact the
+    user chose or the rule asks for ("no lilies please" then "Of course, we'll use ruscus instead"; "put it in my
+    maiden name" then "Thanks, we'll use Bernadette Okafor-Reid"): how the service works for them, a fact of the booking,
+    not a deed owed to the user. A second deed ("we'll use the side gate and text you when we arrive") or a due ("we'll use
     the new template from Monday", the caller) still promises; Chinese is left alone (its annotators list "欧师傅会用一条
     短网线把您弟弟的电脑接上", whose deed is the connecting).
 
