@@ -74,6 +74,15 @@ def test_prom31_a_contact_with_more_still_promises(user, reply, part):
     assert the_one(promises_after("en", user, bot(reply)), part)[1] == "open"
 
 
+@pytest.mark.parametrize(("user", "reply", "part"), [
+    pytest.param("Can someone call me back about the quote? 07700 900 123", "Sure, Sam will call you on 07700 900 123.", "Sam",
+                 id="call-back-asked"),
+    pytest.param("My number is 07700 900 124.", "I'll call you on 07700 900 124.", "call you", id="assistant-own-call"),
+])
+def test_prom31_a_call_asked_for_or_the_assistants_own_still_promises(user, reply, part):
+    assert the_one(promises_after("en", user, bot(reply)), part)[1] == "open"
+
+
 def test_prom31_a_number_the_user_never_gave_still_promises():
     promises = promises_after("en", "Can someone ring me about the quote?", bot("Sure, Priya will call you on 0113 496 0321."))
     assert the_one(promises, "Priya")[1] == "open"

@@ -1085,12 +1085,14 @@ def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
 _CONTACT_SAID_BACK = re.compile(
     r"^\W*(?i:(?:and|so|then)\s+)?(?i:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great|perfect"
     r"|got it|lovely|understood|fine|right|updated|changed|done|sorted)\b[^,.:;!?]{0,20}[,.:;!]\s*)?"
-    r"(?:[A-Za-z][\w\s'-]{0,40}?\s*(?:\bwill\b|'ll\b)\s*(?i:call|ring|phone|text|contact)\s+"
+    r"(?:(?!I\b)[A-Za-z][\w\s'-]{0,40}?\s*(?:\bwill\b|'ll\b)\s*(?i:call|ring|phone|text|contact)\s+"
     r"(?:(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|you|him|her|them|your (?:cell|mobile|landline|home phone|work phone|number),?)\s+)?(?:on\s+|at\s+)?"
     r"|(?i:the) [a-z][\w\s'-]{0,30}? will (?:go|come)(?: by (?:post|e-?mail|text))?\s+to\s+"
     r"(?:you,?\s+(?:[A-Z][a-z]+,?\s+)?(?:on\s+|at\s+)?)?)"
     r"(?P<contact>\+?\d[\d -]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d+[A-Za-z]?\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}"
     r"|(?:that|this|the same) (?:address|number|e-?mail(?: address)?))\W*$")
+#: the user asks to be called back: the call is a deed they wait for
+_CALL_BACK = re.compile(r"\b(?:call|ring|phone|text)\s+(?:me|us)\s+back\b|\bget back to (?:me|us)\b|\bcall back\b", re.I)
 #: a contact value in a message: a phone number, an email address
 _CONTACT_VALUE = re.compile(r"\d[\d -]{5,}\d|@[\w-]+\.")
 
@@ -1110,7 +1112,8 @@ def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int)
     way of working or a promise made before; a call or a thing sent with a when, a purpose or a condition ("Martin will
     ring Bill on 01347 868 402 the day before", "The receipt will come to jay@… after the fit") still promises. The
     booking's day before it is no due of the call ("Booked PR-6120 …, Friday 10 September at 11am, and we'll call Emrys
-    on 01792 893 206"). English: no Chinese chat says a contact back as a promise.
+    on 01792 893 206"). The assistant's own "I'll call you on …" and a call the user asked for ("call me back on …") still
+    promise. English: no Chinese chat says a contact back as a promise.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -1128,6 +1131,8 @@ def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int)
     if _due(ctx, start, end) and not _BOOKING_HEAD.search(_sentence_of(ctx.text, start)):
         return False  # "Tomorrow at 9, Gary will call you on …" is a dated call; "Booked …, Friday at 11am, and we'll call …" the booking's day
     contact, users = m.group("contact"), _user_texts(ctx)
+    if users and _CALL_BACK.search(users[0]):
+        return False  # "can someone call me back on 07700 900 123?" then "Sure, Sam will call you on 07700 900 123": the call asked for
     if re.fullmatch(r"\+?[\d -]+", contact):
         digits = re.sub(r"\D", "", contact)
         return len(digits) >= 7 and any(digits in re.sub(r"\D", "", v.group(0)) for u in users for v in _CONTACT_VALUE.finditer(u))
