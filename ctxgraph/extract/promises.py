@@ -892,8 +892,14 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             if own == start or _agrees_to_limit(ctx, ctx.text[own:end]):
                 continue  # "好的，我们不会联系房东" after "千万别联系房东": the user's rule, kept as a constraint
             start = own  # "整桌不用海鲜，我让厨师…，明天把调整后的菜单发您确认": the rule said back leads in, the promise follows
+        if _limit_said_back(ctx, ctx.text[start:end], bool(_due(ctx, start, end))):
+            continue  # "we'll only ring you before 6pm" after "I would rather not be telephoned after six": the rule (prom31)
+        if _uses_only(ctx, ctx.text[start:end]) and not _due(ctx, start, end):
+            continue  # "Of course, we'll use ruscus instead, it has no scent": how the service works, not a deed owed (prom31)
         if _says_back(ctx, ctx.text[opening:end], ctx.text[start:end]) and not _due(ctx, start, end):
             continue  # "Of course, we'll use ruscus instead" after "no lilies please": the user's rule, said back (prom30)
+        if _contact_said_back(ctx, pieces, kinds, start, end):
+            continue  # "Thanks, the crew will call Emre on 07700 918 550" after the user gave that number: the contact, a fact (prom31)
         for start, end in _joined(ctx, start, end):
             text = ctx.text[start:end]
             for report in reports:  # "…, and an SMS confirmation is on its way" is kept already
@@ -975,6 +981,72 @@ def _agrees_to_limit(ctx: MessageContext, span: str) -> bool:
     return any(_overlap(ctx, _outside(span, [_LIMIT]), rule) for rule in _user_rules(ctx))
 
 
+#: (prom31) no one, nothing: a limit said of who or what ("nobody will call Priya at work", "nothing will come through you")
+_NONE = re.compile(r"\b(?:nobody|no one|nothing)\b", re.I)
+#: a day or a time of day: a limit and a rule that both name one speak of when ("not friday or saturday" and "Monday to
+#: Thursday only"; "not after six in the evening" and "only before 6pm")
+_WHEN_OF = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:end|day)s?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+                      r"|\b(?:six|seven|eight|nine|ten) in the (?:morning|evening)\b|\b(?:morning|afternoon|evening|night)s?\b", re.I)
+
+
+def _limit_said_back(ctx: MessageContext, span: str, dated: bool) -> bool:
+    """(prom31) Whether an English promise only says back, as a limit, the rule the user set in their last message, where
+    :func:`_agrees_to_limit` does not see it: the limit is said of no one or nothing ("can you not call priya at work" then
+    "nobody will call Priya at work"), or limit and rule both speak of when, in other words ("please not friday or
+    saturday" then "I'll note Monday to Thursday only"; "I would rather not be telephoned after six" then "we'll only ring
+    you before 6pm"): the day or time in it is the limit's window, not a due. A positive deed beside the limit still
+    promises ("We'll phone before anything above £30 extra and we won't touch the paintwork"), so does a limit with a
+    due and no rule of when ("Sure, I'll only email you the signed contract tomorrow morning", review11), and Chinese
+    (its annotators list "好的，联系您只发短信").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Please don't ring me after 8pm, the baby sleeps."},
+    ...                 {"role": "assistant", "content": "Of course, we'll only call you before 8pm."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if ctx.profile.segmented or not (_LIMIT.search(span) or _NONE.search(span)):
+        return False
+    if any(not _LIMIT.search(piece) and not _NONE.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
+        return False
+    rules = _user_rules(ctx)
+    if any(_WHEN_OF.search(span) and _WHEN_OF.search(rule) for rule in rules):
+        return True
+    return not dated and bool(_NONE.search(span)) and any(_overlap(ctx, _outside(span, [_NONE]), rule) for rule in rules)
+
+
+#: (prom31) the service's means, said with "use" and no other deed: "Of course, we'll use ruscus instead, it has no scent",
+#: "Thanks, we'll use Bernadette Okafor-Reid", "we'll use 07786 450 129 for any questions", "We'll use sealed snap traps
+#: indoors and tamper-proof stations outside only"
+_USES = re.compile(r"^\W*(?:(?:and|so|then)\s+)?(?:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great"
+                   r"|perfect|got it|lovely|understood|fine|right|yes)\b[^,.:;!?]{0,20}[,.:;!]\s*)?(?:[a-z][\w'-]*\s+){0,3}?"
+                   r"(?:we|i|he|she|they|[a-z]+)\s*(?:\bwill|'ll)\s+(?:still\s+|also\s+|just\s+|only\s+)?use\b", re.I)
+#: a second deed in the promise ("… and text you when …", "… and we'll send …")
+_SECOND_DEED = re.compile(r"\b(?:will|'ll|shall)\b|\band (?:then )?(?:send|call|ring|phone|text|e-?mail|let|bring|book|post)\b", re.I)
+
+
+def _uses_only(ctx: MessageContext, span: str) -> bool:
+    """(prom31) Whether an English promise only says which means the service will use: the thing, product or contact the
+    user chose or the rule asks for ("no lilies please" then "Of course, we'll use ruscus instead"; "put it in my
+    maiden name" then "Thanks, we'll use Bernadette Okafor-Reid"): how the service works for them, a fact of the booking,
+    not a deed owed to the user. A second deed ("we'll use the side gate and text you when we arrive") or a due ("we'll use
+    the new template from Monday", the caller) still promises; Chinese is left alone (its annotators list "欧师傅会用一条
+    短网线把您弟弟的电脑接上", whose deed is the connecting).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "No bleach please, the cat is sensitive."},
+    ...                 {"role": "assistant", "content": "Of course, we'll use a plant-based cleaner."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    if ctx.profile.segmented:
+        return False
+    m = _USES.match(span.strip())
+    return bool(m) and not _SECOND_DEED.search(span.strip()[m.end():])
+
+
 #: (prom30) a reply that opens by agreeing to what the user just asked ("Of course,", "Understood,", "Noted:", "No problem,",
 #: "好的，", "可以，", "明白，", "记下了，")
 _AGREED = re.compile(r"^\W*(?:(?:of course|certainly|understood|noted|no problem|no bother|sure|absolutely|lovely|perfect|great"
@@ -1003,6 +1075,70 @@ def _says_back(ctx: MessageContext, sentence: str, span: str) -> bool:
     if ctx.profile.segmented or not _AGREED.match(sentence) or _CONTACT.search(span):
         return False  # a word to the user the rule asks for ("Of course, the fitter will call you before he comes") is owed (prom10)
     return any(_named_overlap(ctx, span, rule) >= 2 for rule in _user_rules(ctx))
+
+
+#: (prom31) a promise that says only who will contact whom on which number or address, or where a thing will go: "Dr Okonjo
+#: will call Declan on 07887 413 660", "No problem, we'll ring 0121 449 3807", "and we'll call Emrys on 01792 893 206",
+#: "Certainly, the invoice will go by post to 9 Orchard Way", "The texts will go to you, Jean, on 07970 318 442", "The
+#: invoices will go to that address"; nothing after the contact (no "the day before", "when she's on her way", "to confirm",
+#: "within 2 working days")
+_CONTACT_SAID_BACK = re.compile(
+    r"^\W*(?i:(?:and|so|then)\s+)?(?i:(?:thanks|thank you|no problem|of course|certainly|noted|sure|ok(?:ay)?|great|perfect"
+    r"|got it|lovely|understood|fine|right|updated|changed|done|sorted)\b[^,.:;!?]{0,20}[,.:;!]\s*)?"
+    r"(?:(?!I\b)[A-Za-z][\w\s'-]{0,40}?\s*(?:\bwill\b|'ll\b)\s*(?i:call|ring|phone|text|contact)\s+"
+    r"(?:(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|you|him|her|them|your (?:cell|mobile|landline|home phone|work phone|number),?)\s+)?(?:on\s+|at\s+)?"
+    r"|(?i:the) [a-z][\w\s'-]{0,30}? will (?:go|come)(?: by (?:post|e-?mail|text))?\s+to\s+"
+    r"(?:you,?\s+(?:[A-Z][a-z]+,?\s+)?(?:on\s+|at\s+)?)?)"
+    r"(?P<contact>\+?\d[\d -]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d+[A-Za-z]?\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}"
+    r"|(?:that|this|the same) (?:address|number|e-?mail(?: address)?))\W*$")
+#: the user asks to be called back: the call is a deed they wait for
+_CALL_BACK = re.compile(r"\b(?:call|ring|phone|text)\s+(?:me|us)\s+back\b|\bget back to (?:me|us)\b|\bcall back\b", re.I)
+#: a contact value in a message: a phone number, an email address
+_CONTACT_VALUE = re.compile(r"\d[\d -]{5,}\d|@[\w-]+\.")
+
+
+def _user_texts(ctx: MessageContext) -> list[str]:
+    """The texts of the user's messages before this one, newest first."""
+    G = ctx.graph
+    nodes = (G.nodes.get(f"t{i}") or {} for i in range(ctx.index - 1, -1, -1))
+    return [str(n.get("text") or "") for n in nodes if n.get("role") == "user"]
+
+
+def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int) -> bool:
+    """(prom31) Whether a promise only says back a contact the user gave: who will call whom on a number the user wrote
+    ("07887 413 660, evenings after 6 only" then "Dr Ruth Okonjo will call Declan on 07887 413 660"), or that a thing will
+    go to an address or number the user wrote ("Could the invoice go by post? … 9 Orchard Way" then "Certainly, the
+    invoice will go by post to 9 Orchard Way"). The contact is a fact (the number, the address), the deed the service's
+    way of working or a promise made before; a call or a thing sent with a when, a purpose or a condition ("Martin will
+    ring Bill on 01347 868 402 the day before", "The receipt will come to jay@… after the fit") still promises. The
+    booking's day before it is no due of the call ("Booked PR-6120 …, Friday 10 September at 11am, and we'll call Emrys
+    on 01792 893 206"). The assistant's own "I'll call you on …" and a call the user asked for ("call me back on …") still
+    promise. English: no Chinese chat says a contact back as a promise.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Call my landline instead, 0121 449 3807"},
+    ...                 {"role": "assistant", "content": "No problem, we'll ring 0121 449 3807."}])
+    >>> [c.text for c in t.state().commitments]
+    []
+    """
+    own = min((o for (o, _), kind in zip(pieces, kinds) if kind == "make" and start <= o < end), default=None)
+    if ctx.profile.segmented or own is None or _due(ctx, own, end):
+        return False
+    m = _CONTACT_SAID_BACK.match(ctx.text[own:end].strip())
+    if not m:
+        return False
+    if _due(ctx, start, end) and not _BOOKING_HEAD.search(_sentence_of(ctx.text, start)):
+        return False  # "Tomorrow at 9, Gary will call you on …" is a dated call; "Booked …, Friday at 11am, and we'll call …" the booking's day
+    contact, users = m.group("contact"), _user_texts(ctx)
+    if users and _CALL_BACK.search(users[0]):
+        return False  # "can someone call me back on 07700 900 123?" then "Sure, Sam will call you on 07700 900 123": the call asked for
+    if re.fullmatch(r"\+?[\d -]+", contact):
+        digits = re.sub(r"\D", "", contact)
+        return len(digits) >= 7 and any(digits in re.sub(r"\D", "", v.group(0)) for u in users for v in _CONTACT_VALUE.finditer(u))
+    if contact.split()[0].casefold() in ("that", "this", "the"):
+        return bool(users) and bool(_CONTACT_VALUE.search(users[0]))  # "The invoices will go to that address" after "invoice to accounts@…"
+    return any(contact.casefold() in u.casefold() for u in users)
 
 
 #: the joins of a promise's deeds ("will text Marek on arrival and won't ring the bell", "会先打电话，不敲门")
