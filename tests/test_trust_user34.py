@@ -40,3 +40,25 @@ def test_a_reference_said_with_its_short_word_is_kept(said, ref):
 @pytest.mark.parametrize("said", ["my preference is A7B2C9 honestly", "ref 250000 points please", "I'll refer 123456 friends"])
 def test_no_reference_from_a_word_that_only_holds_ref_or_a_count(said):
     assert not any(k == "booking_ref" for k, _ in _current([("user", said)]))
+
+
+# --- a promise to tell the user once the thing is ready is kept by the word that it is
+
+
+@pytest.mark.parametrize("promise, told, lang", [
+    ("Will do. I'll text you when it's ready for collection.", "Your bike is ready for collection, see you soon.", "en"),
+    ("I'll call you as soon as the trousers are done.", "Hi, your trousers are done now.", "en"),
+    ("好的，做好了我短信通知您来取。", "已改好。眼镜做好了，您可以来店里取了。", "zh"),
+    ("好的，修好了我给您打电话。", "您的手机修好了，随时可以来取。", "zh"),
+])
+def test_a_promise_to_tell_when_ready_is_kept_by_the_word_it_is(promise, told, lang):
+    assert [s for _, s in _promises([("assistant", promise), ("assistant", told)], lang)] == ["done"]
+
+
+@pytest.mark.parametrize("promise, told, lang", [
+    ("I'll text you when it's ready for collection.", "It will be ready by Friday.", "en"),
+    ("I'll text you when it's ready for collection.", "Is the bike ready for collection?", "en"),
+    ("好的，做好了我短信通知您来取。", "等做好了再通知您。", "zh"),
+])
+def test_readiness_ahead_or_asked_keeps_no_promise(promise, told, lang):
+    assert _promises([("assistant", promise), ("assistant", told)], lang)[0][1] == "open"
