@@ -62,3 +62,26 @@ def test_a_promise_to_tell_when_ready_is_kept_by_the_word_it_is(promise, told, l
 ])
 def test_readiness_ahead_or_asked_keeps_no_promise(promise, told, lang):
     assert _promises([("assistant", promise), ("assistant", told)], lang)[0][1] == "open"
+
+
+# --- "X it is" settles a choice
+
+
+def test_an_option_it_is_picks_the_option():
+    current = _current([("user", "I want a gym membership."),
+                        ("assistant", "We have Basic at £19 a month and Premium at £29 a month."), ("user", "Premium it is.")])
+    assert ("choice_t1", "Premium") in current, current
+
+
+def test_then_an_option_it_is_replaces_the_first_pick():
+    current = _current([("user", "I want a gym membership."),
+                        ("assistant", "We have Basic at £19 a month and Premium at £29 a month."), ("user", "Basic please."),
+                        ("assistant", "Sure. Basic or Premium, final answer?"), ("user", "hmm then Premium it is")])
+    assert ("choice_t1", "Premium") in current and ("choice_t1", "Basic") not in current, current
+
+
+def test_what_it_is_picks_nothing():
+    current = _current([("user", "I want a gym membership."),
+                        ("assistant", "We have Basic at £19 a month and Premium at £29 a month."),
+                        ("user", "no idea what Premium is, what is it")])
+    assert not any(k.startswith("choice") for k, _ in current), current

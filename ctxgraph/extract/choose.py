@@ -88,6 +88,8 @@ _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with
                     # "in that case is 12 months cheaper", "in that case 12 months seems pointless" ask or weigh, and so does the
                     # verb before its subject ("in that case do you do 12 months for less", "have you got …")
                     r"|try(?= (?:the|a|an|that|this)\b)"  # (lead26) "try the router first": the one to go with now
+                    # (user34) the idiom that settles a choice, "Premium it is.", "then the Golf it is": the clause ends on it
+                    r"|(?<!\bwhat)(?<!\bwhich)(?<!\bhow)(?<!\bwhere)(?<!\bwhen)(?<!\bthat)(?<!\bwhether)(?<!\bif) it is(?=\W*$)"
                     r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be)\b|吧|就|要|选|来|订|定|(?<![没不])用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
 # a clause that opens asking (no "?" needed): 有没有 / 是不是 / 能不能 / "is there" / "do you"
 _ASKS_CLAUSE = re.compile(r"^\W*(?:有没有|有没|是不是|能不能|可不可以|要不要|会不会|(?:is|are) there|do you|does it|can you|could you|have you"
@@ -532,7 +534,7 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 _SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh)\b[\s,.!]*)*"
                          r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
-_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
+_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|it is|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
                           r"|for me|for us|is plenty|is enough|for now))+\W*$", re.I)
 # (user25zh) a change's verb before the option ("那还是换外景吧", "换成外景吧") is no word of the pick
 _SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
