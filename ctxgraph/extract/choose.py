@@ -534,12 +534,12 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 _SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh)\b[\s,.!]*)*"
                          r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
-_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|it is|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
+_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
                           r"|for me|for us|is plenty|is enough|for now))+\W*$", re.I)
 # (user25zh) a change's verb before the option ("那还是换外景吧", "换成外景吧") is no word of the pick
 _SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
 _CHANGED_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:换成|改成|改为|换|改)(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
-_SAID_TAIL_ZH = re.compile(r"(?:吧|就行|就好|就可以|好了|可以|呢|啊|哈|[。！!，,~～\s])+$")
+_SAID_TAIL_ZH = re.compile(r"(?:吧|就行|就好|就可以|就够了?|够了|好了|可以|呢|啊|哈|[。！!，,~～\s])+$")  # (user34) 就够了
 
 
 def said_words(clause: str, part: str) -> str:
@@ -765,7 +765,8 @@ def _echoed_thing(clause: str, words: set[str]) -> str:
 #: (en22) the most words a pick said in the assistant's own words holds ("dry foam", "full strip-down", "with the coating")
 MAX_ECHO_WORDS = 3
 #: (en22) the fillers of a pick in the assistant's words beside :data:`_SAID_TAIL_EN`: "i think", "definitely", "i guess"
-_ECHO_TAIL = re.compile(r"(?:[\s,.!]*\b(?:i think|i guess|definitely|is better|is best|is good|is perfect|would be (?:good|great|best|ideal)))+\W*$", re.I)
+#: (user34) and the idiom that settles it, "Premium it is."
+_ECHO_TAIL = re.compile(r"(?:[\s,.!]*\b(?:i think|i guess|definitely|is better|is best|is good|is perfect|would be (?:good|great|best|ideal)|it is))+\W*$", re.I)
 _ECHO_WORD = re.compile(r"[a-z0-9]+(?:[',.][a-z0-9]+)*")
 #: (en22) words that name no thing of an offer: a quantifier ("both", "all"), a pronoun of the assistant's act ("add it"),
 #: a day or time (the slot steps read those: "kirkstall tomorrow", "20-21 june")
