@@ -67,10 +67,13 @@ def test_readiness_ahead_or_asked_keeps_no_promise(promise, told, lang):
 # --- "X it is" settles a choice
 
 
-def test_an_option_it_is_picks_the_option():
-    current = _current([("user", "I want a gym membership."),
-                        ("assistant", "We have Basic at £19 a month and Premium at £29 a month."), ("user", "Premium it is.")])
-    assert ("choice_t1", "Premium") in current, current
+@pytest.mark.parametrize("offer, pick, value", [
+    ("We have Basic at £19 a month and Premium at £29 a month.", "Premium it is.", "Premium"),
+    ("We have Basic (£19 a month) or Premium (£29 a month).", "Premium for Tom it is.", "Premium for Tom it is"),
+])
+def test_an_option_it_is_picks_the_option(offer, pick, value):
+    current = _current([("user", "I want a gym membership."), ("assistant", offer), ("user", pick)])
+    assert ("choice_t1", value) in current, current
 
 
 def test_then_an_option_it_is_replaces_the_first_pick():
@@ -85,3 +88,48 @@ def test_what_it_is_picks_nothing():
                         ("assistant", "We have Basic at £19 a month and Premium at £29 a month."),
                         ("user", "no idea what Premium is, what is it")])
     assert not any(k.startswith("choice") for k, _ in current), current
+
+
+# --- "the 10am thing" names an earlier rule, no value
+
+
+@pytest.mark.parametrize("lift", ["Change of plan, make it Thursday 2pm please. And the 10am thing is fine to ignore.",
+                                  "Change of plan, make it Thursday 2pm please, forget that 10am rule."])
+def test_a_value_named_as_the_thing_of_a_rule_is_no_value(lift):
+    current = _current([("user", "Booking a piano tuning for my aunt. Please don't come before 10am."),
+                        ("assistant", "We can do Tuesday 11am or Thursday 2pm."), ("user", "Tuesday 11 is good."),
+                        ("assistant", "Booked."), ("user", lift)])
+    assert ("time", "2pm") in current and ("time", "10am") not in current, current
+
+
+def test_a_value_before_a_plural_thing_is_still_a_value():
+    current = _current([("user", "Booking a piano tuning for 3pm, those things take an hour right?")])
+    assert ("time", "3pm") in current, current
+
+
+# --- a plan named by its speed or size ("300M") is an option; "就够了" takes it
+
+
+@pytest.mark.parametrize("offer, pick, value", [
+    ("有300M每年980元和1000M每年1580元两种套餐。", "300M就够了", "300M"),
+    ("30G流量每月59元，100G流量每月99元，您要哪个？", "30G就够了", "30G"),
+    ("有基础版每年980元和高级版每年1580元两种套餐。", "基础版就够了", "基础版"),
+])
+def test_zh_a_plan_named_by_its_speed_is_picked_with_jiu_gou_le(offer, pick, value):
+    current = _current([("user", "新家要装宽带。"), ("assistant", offer), ("user", pick)], "zh")
+    assert ("choice_t1", value) in current, current
+
+
+# --- the one the user acts for holds a bound as the user would
+
+
+@pytest.mark.parametrize("said", ["She can only go after 6pm on weekdays.", "He can only do mornings, he works nights."])
+def test_a_bound_of_the_one_the_user_acts_for_is_a_rule(said):
+    state = _state([("user", "I want to sign my daughter Priya up for a gym membership."), ("assistant", "OK."),
+                    ("user", said)])
+    assert [c.status for c in state.constraints] == ["active"]
+
+
+def test_a_bound_said_of_someone_elses_past_is_no_rule():
+    state = _state([("user", "My sister could only go after 6pm last year, now she has a car.")])
+    assert not state.constraints
