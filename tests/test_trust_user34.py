@@ -133,3 +133,20 @@ def test_a_bound_of_the_one_the_user_acts_for_is_a_rule(said):
 def test_a_bound_said_of_someone_elses_past_is_no_rule():
     state = _state([("user", "My sister could only go after 6pm last year, now she has a car.")])
     assert not state.constraints
+
+
+# --- the user away from home, said beside a rule, is that rule's reason; the other part of the week lifts both
+
+
+@pytest.mark.parametrize("rule, lift, lang", [
+    ("只能周末上门，平时我不在家。", "我妈这周在家，工作日也可以了。", "zh"),
+    ("Weekends only please, I'm not home on weekdays.", "weekdays work too now", "en"),
+])
+def test_an_absence_beside_a_rule_is_its_reason_and_goes_with_it(rule, lift, lang):
+    state = _state([("user", rule), ("assistant", "OK." if lang == "en" else "好的。"), ("user", lift)], lang)
+    assert [c.status for c in state.constraints] == ["lifted"], [(c.text, c.status) for c in state.constraints]
+
+
+def test_zh_an_absence_alone_beside_a_rule_is_one_rule():
+    state = _state([("user", "只能周末上门，平时我不在家。")], "zh")
+    assert [(c.text, c.status) for c in state.constraints] == [("只能周末上门，平时我不在家", "active")]
