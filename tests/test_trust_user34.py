@@ -150,3 +150,23 @@ def test_an_absence_beside_a_rule_is_its_reason_and_goes_with_it(rule, lift, lan
 def test_zh_an_absence_alone_beside_a_rule_is_one_rule():
     state = _state([("user", "只能周末上门，平时我不在家。")], "zh")
     assert [(c.text, c.status) for c in state.constraints] == [("只能周末上门，平时我不在家", "active")]
+
+
+# --- another option of an earlier list, picked after the assistant said the first will not do, replaces the first pick
+
+
+@pytest.mark.parametrize("repick", ["Oh. Then Anytime it is.", "ah ok, Anytime then", "Anytime please."])
+def test_another_option_of_the_same_list_replaces_the_first_pick(repick):
+    state = _state([("user", "I'd like a gym membership for my daughter."),
+                    ("assistant", "We have Off-Peak at £19 a month and Anytime at £29 a month."), ("user", "Off-Peak please."),
+                    ("assistant", "Off-peak ends at 4pm, so evenings need Anytime."), ("user", repick)])
+    current = [f.value for f in state.facts if f.status == "current" and f.name == "choice"]
+    assert current == ["Anytime"], current
+
+
+def test_a_word_of_another_message_replaces_no_pick():
+    state = _state([("user", "I'd like a gym membership for my daughter."),
+                    ("assistant", "We have Off-Peak at £19 a month and Anytime at £29 a month."), ("user", "Off-Peak please."),
+                    ("assistant", "Great. Would you like a towel service too?"), ("user", "Oh. Towel service it is.")])
+    current = [f.value for f in state.facts if f.status == "current" and f.name == "choice"]
+    assert "Off-Peak" in current, current

@@ -531,7 +531,7 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 
 
 # fillers around the words that name the pick: "ok i'll go for", "please", "then", "is fine", 我要, 吧, 就行
-_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh)\b[\s,.!]*)*"
+_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh|then)\b[\s,.!]*)*"
                          r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
 _SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
@@ -775,6 +775,8 @@ _NOT_ECHOED = re.compile(r"\b(?:both|all|any|either|none|each|it|them|this|that|
                          r"|october|november|december|am|pm|morning|afternoon|evening)\b|\d[-:]\d|\b[a-z]+\d\w*", re.I)
 #: (fix24) a pleasantry said back ("Hello there! Welcome ..." - "hello there"; "Thanks for waiting." - "thanks for
 #: waiting"): the assistant's words repeated, nothing picked
+#: (user34) a clause that is only an interjection ("Oh.", "Ah ok", "Hmm"): the reply opens after it
+_INTERJECTION = re.compile(r"^\W*(?:(?:oh|ah|ahh|hmm+|um+|ok(?:ay)?|right|i see|ugh|damn|argh|shame)\W*)+$", re.I)
 _PLEASANTRY = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening|day)|thanks?|thank you|cheers|welcome|bye|goodbye)\b", re.I)
 
 
@@ -831,7 +833,10 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
     if put_off_until(ctx.text, ctx.lang):
         return []  # "full block sounds good but I need to sleep on it": put off, no pick
-    for offset, clause in _sub_clauses(ctx)[:1]:  # the pick opens the reply: an answer to the offer
+    subs = _sub_clauses(ctx)
+    while len(subs) > 1 and _INTERJECTION.match(subs[0][1]):
+        subs = subs[1:]  # (user34) "Oh. Then Anytime it is.": a bare interjection opens no reply of its own
+    for offset, clause in subs[:1]:  # the pick opens the reply: an answer to the offer
         if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause) \
                 or _PLEASANTRY.match(clause):
             continue
@@ -841,8 +846,29 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
         if not 0 < len(words) <= MAX_ECHO_WORDS or not _words(core, "en") or _NOT_ECHOED.search(core):
             continue
         if _said_as_such(words, text) and not any(core.casefold() in h for h in held):
-            return [FactUnit(key=f"choice_t{turn}", name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
+            key = _repicked(ctx.graph, words, turn) or f"choice_t{turn}"
+            return [FactUnit(key=key, name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
     return []
+
+
+#: (user34) how many turns back an earlier pick's list may be for a pick of another of its options to replace it
+REPICK_TURNS = 6
+
+
+def _repicked(G, words: list[str], turn: int) -> str | None:
+    """(user34) The key of the latest current pick, made at most :data:`REPICK_TURNS` turns back, whose offer also said
+    ``words``: the user now picks another option of that list ("Off-Peak please" … "Off-peak ends at 4pm, so evenings
+    need Anytime." - "Oh. Then Anytime it is."), which replaces the first pick; None when no such pick stands."""
+    picks = sorted((f for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")), key=lambda f: int(f[1:]))
+    for fid in reversed(picks):
+        key = str(G.nodes[fid]["key"])
+        picked_at = key[len("choice_t"):]
+        if not picked_at.isdigit() or turn - int(picked_at) > REPICK_TURNS:
+            continue
+        said = _folded(str(G.nodes[fid]["value"]))
+        if not " ".join(words) in said and _said_as_such(words, _picked_from(G, fid)):
+            return key
+    return None
 
 
 #: (lead21c) the longest pick said in the assistant's words in Chinese (characters)
