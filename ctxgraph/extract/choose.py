@@ -865,10 +865,26 @@ def _repicked(G, words: list[str], turn: int) -> str | None:
         picked_at = key[len("choice_t"):]
         if not picked_at.isdigit() or turn - int(picked_at) > REPICK_TURNS:
             continue
-        said = _folded(str(G.nodes[fid]["value"]))
-        if not " ".join(words) in said and _said_as_such(words, _picked_from(G, fid)):
+        said = _folded(str(G.nodes[fid]["value"]).split(" (")[0]).strip()
+        if said and " ".join(words) not in said and _listed_with(_folded(_picked_from(G, fid)), said, words):
             return key
     return None
+
+
+def _listed_with(offer: str, old: str, words: list[str]) -> bool:
+    """(user34) Whether the (folded) ``offer`` lists ``words`` beside the option ``old`` in one sentence, joined by "or" /
+    "and" with no comma inside the later piece: "off peak at £19 a month and anytime at £29" lists anytime beside off peak;
+    "mr osei … or ms clarke …, both online" lists no "online" (a remark said of both).
+
+    >>> _listed_with("we have off peak at £19 a month and anytime at £29 a month.", "off peak", ["anytime"])
+    True
+    >>> _listed_with("mr osei on mondays at 6pm or ms clarke on wednesdays at 7pm, both online.", "mr osei", ["online"])
+    False
+    """
+    new = r"[\s_/-]+".join(re.escape(w) for w in words)
+    old_rx = re.escape(old)
+    return bool(re.search(rf"\b{old_rx}\b[^.!?;]*?\b(?:or|and)\b[^.!?,;]*?\b{new}\b", offer)
+                or re.search(rf"\b{new}\b[^.!?,;]*?\b(?:or|and)\b[^.!?;]*?\b{old_rx}\b", offer))
 
 
 #: (lead21c) the longest pick said in the assistant's words in Chinese (characters)
