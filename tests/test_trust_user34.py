@@ -64,6 +64,13 @@ def test_readiness_ahead_or_asked_keeps_no_promise(promise, told, lang):
     assert _promises([("assistant", promise), ("assistant", told)], lang)[0][1] == "open"
 
 
+@pytest.mark.parametrize("clause", ["Your booking is done", "It's done", "已经给您改好了", "It will be ready by Friday"])
+def test_a_record_updated_or_a_bare_done_is_no_word_that_the_thing_is_ready(clause):
+    from ctxgraph.extract.promises import _ready_told
+
+    assert _ready_told(None, clause, [("p1", {"text": "I'll call you when the car is fixed"})]) == []
+
+
 # --- "X it is" settles a choice
 
 

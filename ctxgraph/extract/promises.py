@@ -780,10 +780,14 @@ def _name_given(clause: str, open_) -> list[_Unit]:
 #: 通知您来取", "修好了给您打电话"), and the later clause that says it is ("Your bike is ready for collection", "眼镜做好了")
 _READY_PROMISED = re.compile(r"\b(?:when|once|as soon as)\b[^.;!?]{0,40}?\b(?:ready|done|finished|fixed|repaired)\b"
                              r"|(?:做|修|洗|改|弄|准备|配|装|换)好(?:了|之后|以后|后)")
-_READY_TOLD = re.compile(r"^\W*(?:(?:good news|great news|ok(?:ay)?|hi|hello)\W+)?(?:your|the|it|they|it's|they're)\b[^.;!?]{0,40}?"
-                         r"(?:\b(?:is|are|has been|have been)\s+|'s\s+|'re\s+|\bit's\s+)(?:now\s+)?(?:all\s+)?"
-                         r"(?:ready|done|finished|fixed|repaired)\b(?!\s+(?:by|on|in|at|tomorrow|next)\b)"
-                         r"|(?<![等待如若])(?:做|修|洗|改|弄|准备|配|装|换)好了(?![^，。！？,!?]*(?:后|再|就))", re.I)
+#: (a booking, an order or a change said done is an update of the record, no thing made ready; a bare "it's done" names
+#: nothing, so "it" takes only "ready"; zh 改好了 / 换好了 report a change made, 给您改好了)
+_READY_TOLD = re.compile(r"^\W*(?:(?:good news|great news|ok(?:ay)?|hi|hello)\W+)?"
+                         r"(?:(?:your|the|they|they're)\b(?!\s+(?:booking|order|appointment|reservation|payment|refund|address|"
+                         r"change|update|request|form|details|slot|time|date)s?\b)[^.;!?]{0,40}?"
+                         r"(?:\b(?:is|are|has been|have been)\s+|'s\s+|'re\s+)(?:now\s+)?(?:all\s+)?(?:ready|done|finished|fixed|repaired)"
+                         r"|it(?:'s|\s+is|\s+has\s+been)\s+(?:now\s+|all\s+)?ready)\b(?!\s+(?:by|on|in|at|tomorrow|next)\b)"
+                         r"|(?<![等待如若])(?:做|修|洗|弄|准备|配|装)好了(?![^，。！？,!?]*(?:后|再|就))", re.I)
 
 
 def _ready_told(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
