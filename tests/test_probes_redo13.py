@@ -16,8 +16,6 @@ from tests.probe_sets import load_probes, probe_params
 PROBES = load_probes("redo13")
 #: probes still missed, each with the reason (strict: a probe that starts passing must leave this list)
 KNOWN_MISSES: dict[str, str] = {
-    "en-asked-nothing-anything-else": "a reference the assistant says in prose ('Booked, reference BT-2231') with no tool call "
-                                      "is no fact (the tools/report lane)",
     "en-asked-nothing-preference": "'The 4 berth' picks one of the offered 'sleeping 2, 4 or 6' by its number and a noun the "
                                    "offer did not say (the choose lane); asked13 bound it as 'preference', which this guard stops",
 }

@@ -88,6 +88,8 @@ _TAKES = re.compile(r"\b(?:please|pls|plz|then|i think|i'?d|i'?ll|go (?:for|with
                     # "in that case is 12 months cheaper", "in that case 12 months seems pointless" ask or weigh, and so does the
                     # verb before its subject ("in that case do you do 12 months for less", "have you got …")
                     r"|try(?= (?:the|a|an|that|this)\b)"  # (lead26) "try the router first": the one to go with now
+                    # (user34) the idiom that settles a choice, "Premium it is.", "then the Golf it is": the clause ends on it
+                    r"|(?<!\bwhat)(?<!\bwhich)(?<!\bhow)(?<!\bwhere)(?<!\bwhen)(?<!\bthat)(?<!\bwhether)(?<!\bif) it is(?=\W*$)"
                     r"|one|ones|actually|(?:has|have|got) to be|gotta be|must be"
                     # (prec30) the option taken now or in place of another: "stage 2 but … so stage 1 for now", "pine instead"
                     r"|for now|instead)\b|吧|就|要|选|来|订|定|(?<![没不])用|那个|那种|那款|那场|那家|那位|的$|够", re.I)
@@ -531,7 +533,7 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 
 
 # fillers around the words that name the pick: "ok i'll go for", "please", "then", "is fine", 我要, 吧, 就行
-_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh)\b[\s,.!]*)*"
+_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh|then)\b[\s,.!]*)*"
                          r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
 _SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
@@ -539,7 +541,7 @@ _SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx
 # (user25zh) a change's verb before the option ("那还是换外景吧", "换成外景吧") is no word of the pick
 _SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
 _CHANGED_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:换成|改成|改为|换|改)(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
-_SAID_TAIL_ZH = re.compile(r"(?:吧|就行|就好|就可以|好了|可以|呢|啊|哈|[。！!，,~～\s])+$")
+_SAID_TAIL_ZH = re.compile(r"(?:吧|就行|就好|就可以|就够了?|够了|好了|可以|呢|啊|哈|[。！!，,~～\s])+$")  # (user34) 就够了
 
 
 def said_words(clause: str, part: str) -> str:
@@ -765,7 +767,8 @@ def _echoed_thing(clause: str, words: set[str]) -> str:
 #: (en22) the most words a pick said in the assistant's own words holds ("dry foam", "full strip-down", "with the coating")
 MAX_ECHO_WORDS = 3
 #: (en22) the fillers of a pick in the assistant's words beside :data:`_SAID_TAIL_EN`: "i think", "definitely", "i guess"
-_ECHO_TAIL = re.compile(r"(?:[\s,.!]*\b(?:i think|i guess|definitely|is better|is best|is good|is perfect|would be (?:good|great|best|ideal)))+\W*$", re.I)
+#: (user34) and the idiom that settles it, "Premium it is."
+_ECHO_TAIL = re.compile(r"(?:[\s,.!]*\b(?:i think|i guess|definitely|is better|is best|is good|is perfect|would be (?:good|great|best|ideal)|it is))+\W*$", re.I)
 _ECHO_WORD = re.compile(r"[a-z0-9]+(?:[',.][a-z0-9]+)*")
 #: (en22) words that name no thing of an offer: a quantifier ("both", "all"), a pronoun of the assistant's act ("add it"),
 #: a day or time (the slot steps read those: "kirkstall tomorrow", "20-21 june")
@@ -774,6 +777,8 @@ _NOT_ECHOED = re.compile(r"\b(?:both|all|any|either|none|each|it|them|this|that|
                          r"|october|november|december|am|pm|morning|afternoon|evening)\b|\d[-:]\d|\b[a-z]+\d\w*", re.I)
 #: (fix24) a pleasantry said back ("Hello there! Welcome ..." - "hello there"; "Thanks for waiting." - "thanks for
 #: waiting"): the assistant's words repeated, nothing picked
+#: (user34) a clause that is only an interjection ("Oh.", "Ah ok", "Hmm"): the reply opens after it
+_INTERJECTION = re.compile(r"^\W*(?:(?:oh|ah|ahh|hmm+|um+|ok(?:ay)?|right|i see|ugh|damn|argh|shame)\W*)+$", re.I)
 _PLEASANTRY = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening|day)|thanks?|thank you|cheers|welcome|bye|goodbye)\b", re.I)
 
 
@@ -830,14 +835,18 @@ def _echo_pick(ctx: MessageContext, turn: int, text: str) -> list[_Unit]:
     held = [str(u.value).casefold() for u in ctx.units_of(FactUnit)]
     if put_off_until(ctx.text, ctx.lang):
         return []  # "full block sounds good but I need to sleep on it": put off, no pick
-    for offset, clause in _sub_clauses(ctx)[:1]:  # the pick opens the reply: an answer to the offer
+    subs = _sub_clauses(ctx)
+    while len(subs) > 1 and _INTERJECTION.match(subs[0][1]):
+        subs = subs[1:]  # (user34) "Oh. Then Anytime it is.": a bare interjection opens no reply of its own
+    for offset, clause in subs[:1]:  # the pick opens the reply: an answer to the offer
         if ctx.asking(offset) or _DECLINES.search(clause) or _SUPPOSES.search(clause) or _ASKS_CLAUSE.match(clause) \
                 or _PLEASANTRY.match(clause):
             continue
         core = _echo_core(clause, text)
         if core and not any(core.casefold() in h for h in held):
             core = _echo_now(ctx, offset, text) or core
-            return [FactUnit(key=f"choice_t{turn}", name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
+            key = _repicked(ctx.graph, _ECHO_WORD.findall(_folded(core)), turn) or f"choice_t{turn}"
+            return [FactUnit(key=key, name="choice", value=core, correction=ctx.correcting, stressed=ctx.stressed)]
     return []
 
 
@@ -872,6 +881,42 @@ def _echo_now(ctx: MessageContext, after: int, text: str) -> str:
             if core:
                 return core
     return ""
+
+
+#: (user34) how many turns back an earlier pick's list may be for a pick of another of its options to replace it
+REPICK_TURNS = 6
+
+
+def _repicked(G, words: list[str], turn: int) -> str | None:
+    """(user34) The key of the latest current pick, made at most :data:`REPICK_TURNS` turns back, whose offer also said
+    ``words``: the user now picks another option of that list ("Off-Peak please" … "Off-peak ends at 4pm, so evenings
+    need Anytime." - "Oh. Then Anytime it is."), which replaces the first pick; None when no such pick stands."""
+    picks = sorted((f for k, f in G.graph["current_fact"].items() if k.startswith("choice_t")), key=lambda f: int(f[1:]))
+    for fid in reversed(picks):
+        key = str(G.nodes[fid]["key"])
+        picked_at = key[len("choice_t"):]
+        if not picked_at.isdigit() or turn - int(picked_at) > REPICK_TURNS:
+            continue
+        said = _folded(str(G.nodes[fid]["value"]).split(" (")[0]).strip()
+        if said and " ".join(words) not in said and _listed_with(_folded(_picked_from(G, fid)), said, words):
+            return key
+    return None
+
+
+def _listed_with(offer: str, old: str, words: list[str]) -> bool:
+    """(user34) Whether the (folded) ``offer`` lists ``words`` beside the option ``old`` in one sentence, joined by "or" /
+    "and" with no comma inside the later piece: "off peak at £19 a month and anytime at £29" lists anytime beside off peak;
+    "mr osei … or ms clarke …, both online" lists no "online" (a remark said of both).
+
+    >>> _listed_with("we have off peak at £19 a month and anytime at £29 a month.", "off peak", ["anytime"])
+    True
+    >>> _listed_with("mr osei on mondays at 6pm or ms clarke on wednesdays at 7pm, both online.", "mr osei", ["online"])
+    False
+    """
+    new = r"[\s_/-]+".join(re.escape(w) for w in words)
+    old_rx = re.escape(old)
+    return bool(re.search(rf"\b{old_rx}\b[^.!?;]*?\b(?:or|and)\b[^.!?,;]*?\b{new}\b", offer)
+                or re.search(rf"\b{new}\b[^.!?,;]*?\b(?:or|and)\b[^.!?;]*?\b{old_rx}\b", offer))
 
 
 #: (lead21c) the longest pick said in the assistant's words in Chinese (characters)

@@ -233,6 +233,19 @@ _EN_DAY_SIDES = (re.compile(r"(?i)\bmornings?\b"), re.compile(r"(?i)\b(?:afterno
 _SIDES = (_WEEK_SIDES, _EN_WEEK_SIDES, _EN_DAY_SIDES)
 
 
+def _without_reason(rule: str) -> str:
+    """(user34) A rule's text without the comma pieces that only say the user's situation (its folded reason, see
+    :func:`reasons.fold_reasons`): "只能周末上门，平时我不在家" is a rule on the weekend, its reason names the weekdays.
+
+    >>> _without_reason("只能周末上门，平时我不在家"), _without_reason("weekends only, I'm not home on weekdays")
+    ('只能周末上门', 'weekends only')
+    """
+    pieces = re.split(r"\s*[,，;；]\s*", rule)
+    lang = "zh" if re.search(r"[\u4e00-\u9fff]", rule) else "en"
+    kept = [p for p in pieces if not is_situation(p, lang)]
+    return ("，" if lang == "zh" else ", ").join(kept) if kept else rule
+
+
 def _other_part_of_week(clause: str, active) -> list[str]:
     """(cons29zh) A lift that names one part of the week alone ("平日也可以了", "周末也行") gives way to the one active
     rule (must or prefer) that names only the other part ("只能周末", "工作日最好"); with two such rules, none.
@@ -245,13 +258,16 @@ def _other_part_of_week(clause: str, active) -> list[str]:
     ['c1']
     >>> _other_part_of_week("afternoons work for me too", [("c1", {"text": "I can only do mornings", "polarity": "must"})])
     ['c1']
+    >>> _other_part_of_week("工作日也可以了", [("c1", {"text": "只能周末上门，平时我不在家", "polarity": "must"})])  # (user34)
+    ['c1']
     """
     for sides in _SIDES:
         said = [bool(side.search(clause)) for side in sides]
         if said.count(True) != 1:
             continue
         other, this = sides[said.index(False)], sides[said.index(True)]
-        held = [cid for cid, d in active if d["polarity"] in ("must", "prefer") and other.search(d["text"]) and not this.search(d["text"])]
+        held = [cid for cid, d in active if d["polarity"] in ("must", "prefer") and other.search(rule := _without_reason(d["text"]))
+                and not this.search(rule)]
         return held if len(held) == 1 else []
     return []
 

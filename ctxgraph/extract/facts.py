@@ -32,7 +32,7 @@ from .domains import admits
 from .glued import whole_place
 from .kin import _EN_KIN
 from .measures import dimension_at, dimensions
-from .notvalues import appositive_day, day_said_unfit, day_unfit, reason_or_condition, ruled_out, service_own
+from .notvalues import appositive_day, day_said_unfit, day_unfit, named_as_matter, reason_or_condition, ruled_out, service_own
 from .parties import another_age, party_before
 from .registry import step
 from .text import CLAUSE_END, HAN_SPACE, NAME_LEAD_EN, SENTENCE_END, clause_at, first_match, in_spans, list_value, mask, unmarked_question
@@ -770,6 +770,9 @@ def bare_value_facts(w: FactWriter) -> None:
             continue  # (prec20) "sunday 10 is perfect. ohh wait he's on an early shift sunday, the saturday then"
         if ctx.role == "user" and picked_later(ctx, m):
             continue  # (prec30) "Ah wait, his cricket nets are Monday. Wednesday then": the later pick is the one wanted
+        if ctx.role == "user" and named_as_matter(ctx.text, m.start, m.end):
+            w.used.add(i)
+            continue  # (user34) "the 10am thing is fine to ignore": the rule the value named before, no new value
         if pack.label_slots.get(m.label) == m.slot and pack.slots[m.slot].scoped \
                 and ctx.domain_at(m.start, pack.slots[m.slot]) is None:
             continue  # "by 5 pm" is a hotel's or a train's time only where one is talked about

@@ -11,7 +11,7 @@ import re
 from .context import Mention, MessageContext
 from .text import EN_WEEKDAY, SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "fallback_value", "greeting_part", "reason_or_condition", "ruled_out", "service_own"]
+__all__ = ["appositive_day", "fallback_value", "greeting_part", "named_as_matter", "reason_or_condition", "ruled_out", "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -338,3 +338,18 @@ def service_own(ctx: MessageContext, slot_id: str, at: int) -> bool:
     # "我们馆在朝阳区安贞路12号二楼，每周二、四早上7点上课，电话010-64421133" - the phone is the venue's too
     cue = _SERVICE_OWN_PLACE.search(text, lo, at)
     return cue is not None and not _YOURS.search(text, cue.end(), at)
+
+
+#: (user34) a value said as the name of a matter talked about before: "the 10am thing", "that Saturday bit", "the 2pm rule"
+_MATTER_BEFORE = re.compile(r"\b(?:the|that|this|your|my)\s+$", re.I)
+_MATTER_AFTER = re.compile(r"\s+(?:thing|things|bit|rule|stuff|business|restriction)\b", re.I)
+
+
+def named_as_matter(text: str, start: int, end: int) -> bool:
+    """(user34) Whether the value at ``start:end`` only names a matter said before, "the <value> thing" ("the 10am thing
+    is fine to ignore", "forget that Saturday bit"): the user's name for an earlier rule or request, no value wanted now.
+
+    >>> named_as_matter("the 10am thing is fine to ignore", 4, 8), named_as_matter("at 10am things get busy", 3, 7)
+    (True, False)
+    """
+    return bool(_MATTER_BEFORE.search(text, max(0, start - 8), start) and _MATTER_AFTER.match(text, end))

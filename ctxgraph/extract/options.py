@@ -324,8 +324,10 @@ _LEAD_MARK = re.compile(r"\b(?:you(?:'d| would)? (?:want|need)|would you (?:like
 
 
 #: (lead26) a code that names an option in Chinese: a Latin letter with a Han character ("B级", "A款", "C型"), or a
-#: phone's memory and storage ("12+256", "8+128G")
-_CODE_NAME_ZH = re.compile(r"(?<![A-Za-z])[A-Za-z]\d{0,2}[\u4e00-\u9fff]|(?<!\d)\d{1,2}\s*\+\s*\d{2,4}(?!\d)")
+#: phone's memory and storage ("12+256", "8+128G"); (user34) a speed or a size with its unit letter that names a plan
+#: ("300M每年980元和1000M每年1580元", "50G流量")
+_CODE_NAME_ZH = re.compile(r"(?<![A-Za-z])[A-Za-z]\d{0,2}[\u4e00-\u9fff]|(?<!\d)\d{1,2}\s*\+\s*\d{2,4}(?!\d)"
+                           r"|(?<![\d.])\d{1,5}\s*(?:[MGT]B?|Mbps|mbps|[MG]bps)(?![A-Za-z])")
 
 
 def _named(text: str, lang: str) -> bool:

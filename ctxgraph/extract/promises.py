@@ -776,6 +776,41 @@ def _name_given(clause: str, open_) -> list[_Unit]:
     return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
 
 
+#: (user34) a promise to tell the user once the thing is ready ("I'll text you when it's ready for collection", "做好了我短信
+#: 通知您来取", "修好了给您打电话"), and the later clause that says it is ("Your bike is ready for collection", "眼镜做好了")
+_READY_PROMISED = re.compile(r"\b(?:when|once|as soon as)\b[^.;!?]{0,40}?\b(?:ready|done|finished|fixed|repaired)\b"
+                             r"|(?:做|修|洗|改|弄|准备|配|装|换)好(?:了|之后|以后|后)")
+#: (a booking, an order or a change said done is an update of the record, no thing made ready; a bare "it's done" names
+#: nothing, so "it" takes only "ready"; zh 改好了 / 换好了 report a change made, 给您改好了)
+_READY_TOLD = re.compile(r"^\W*(?:(?:good news|great news|ok(?:ay)?|hi|hello)\W+)?"
+                         r"(?:(?:your|the|they|they're)\b(?!\s+(?:booking|order|appointment|reservation|payment|refund|address|"
+                         r"change|update|request|form|details|slot|time|date)s?\b)[^.;!?]{0,40}?"
+                         r"(?:\b(?:is|are|has been|have been)\s+|'s\s+|'re\s+)(?:now\s+)?(?:all\s+)?(?:ready|done|finished|fixed|repaired)"
+                         r"|it(?:'s|\s+is|\s+has\s+been)\s+(?:now\s+|all\s+)?ready)\b(?!\s+(?:by|on|in|at|tomorrow|next)\b)"
+                         r"|(?<![等待如若])(?:做|修|洗|弄|准备|配|装)好了(?![^，。！？,!?]*(?:后|再|就))", re.I)
+
+
+def _ready_told(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
+    """(user34) The one open promise to tell the user once the thing is ready, kept by the assistant's clause that says
+    it is ready now: the clause is the word promised ("Your bike is ready for collection" after "I'll text you when
+    it's ready for collection"; "眼镜做好了" after "做好了我短信通知您来取"). A clause that asks, promises or puts the
+    readiness ahead ("It'll be ready by Friday", "做好了以后再通知您") keeps none.
+
+    >>> _ready_told(None, "Your bike is ready for collection", [("p1", {"text": "I'll text you when it's ready"})])[0].commitment
+    'p1'
+    >>> _ready_told(None, "It will be ready by Friday", [("p1", {"text": "I'll text you when it's ready"})])
+    []
+    >>> _ready_told(None, "眼镜做好了", [("p1", {"text": "好的，做好了我短信通知您来取"})])[0].commitment
+    'p1'
+    """
+    if not _READY_TOLD.search(clause) or _ENDS_ASKING.search(clause):
+        return []  # the clause first: the open promises are read only for one that says the thing is ready
+    if ctx is not None and first_match(ctx.pack.make, _addressed(ctx, clause)):
+        return []  # "做好了我短信通知您" is the promise itself, not the word it promises
+    named = [pid for pid, d in open_ if _READY_PROMISED.search(d["text"])]
+    return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
+
+
 def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit]) -> tuple[list[str], list]:
     """What each clause of the message does ("report", "make", "ask" or "plain"), and the open promises left once its
     reports are read: the units of the promises a report keeps or cancels (and a deed reported done with no promise
@@ -832,7 +867,8 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
                 units += kept
         if not status and ctx.role == "assistant" and open_ and not _asks(ctx.text, offset, clause) \
-                and (answer := _handed_over(ctx, c, open_) or _answered(ctx, c, open_) or _name_given(c, open_)):
+                and (answer := _handed_over(ctx, c, open_) or _answered(ctx, c, open_) or _name_given(c, open_)
+                           or _ready_told(ctx, c, open_)):
             status = "done"  # (user33) "Good news: Sam is free on 12 June" after "I'll check … and call you back tomorrow"
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in answer)]
             units += answer

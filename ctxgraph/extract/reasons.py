@@ -49,6 +49,11 @@ _UNABLE_ZH = re.compile(r"不会[用弄](?![完到光掉坏丢脏错乱断破])|
 #: (cons22) a habit of the speaker's own ("I don't do email really", "I do not care for paying things online"): said
 #: beside a request ("send everything by post please, I don't do email really") it is that request's reason
 _OWN_HABIT_EN = re.compile(r"\bi (?:really |just )?(?:do not|don'?t|never) (?:really )?(?:do|care for|read|check|look at|bother with)\b", re.I)
+#: (user34) someone away from where the service comes ("平时我不在家", "白天家里没人", "I'm not home on weekdays"): their
+#: situation, no directive, though said with a negation
+_AWAY_ZH = re.compile(r"(?:不|没)在家|家里?没(?:有)?人|不在本地|不在国内")
+_AWAY_EN = re.compile(r"\b(?:i'?m|im|i am|we'?re|we are|he'?s|hes|he is|she'?s|shes|she is|they'?re|they are|nobody'?s|nobody is|no one'?s|no one is)"
+                      r"\s+(?:not\s+)?(?:usually\s+|ever\s+)?(?:at\s+)?(?:home|in|around|back)\b", re.I)
 #: what may stand between a rule and its reason: punctuation, spaces, a word that gives a reason
 _GAP = re.compile(r"^[\s,，;；.。!！—–-]*(?:(?:so|as|because|cos|since|因为|所以)\s*)?[\s,，;；]*$", re.I)
 
@@ -62,15 +67,17 @@ def is_situation(text: str, lang: str) -> bool:
     [True, False]
     >>> [is_situation(t, "zh") for t in ("我工作日没空", "上次别家拆坏过卡扣", "上午我要送儿子去补课", "只能周末", "别约上午")]
     [True, True, True, False, False]
-    >>> [is_situation(t, "zh") for t in ("转账我不会弄", "转账我不会弄 别发链接")]
+    >>> [is_situation(t, "zh") for t in ("转账我不会弄", "转账我不会弄 别发链接", "平时我不在家", "白天家里没人")]
+    [True, False, True, True]
+    >>> [is_situation(t, "en") for t in ("I am not home on weekdays", "I'm not home so don't ring")]
     [True, False]
     """
     if lang == "zh":
         own = re.sub(r"(?:我|我们|他|她|孩子)(?:都|也|还)?要", "", text)  # 我要上班: the speaker's own duty, not a rule
         unable = _UNABLE_ZH.search(own)  # cons21: "转账我不会弄" beside "钱我只要现金" is its reason
-        own = _UNABLE_ZH.sub("", own)
+        own = _AWAY_ZH.sub("", _UNABLE_ZH.sub("", own))
         return bool(_SUBJECT_ZH.search(text) or unable) and not _DIRECTIVE_ZH.search(own)
-    return bool(_SUBJECT_EN.search(text)) and not _DIRECTIVE_EN.search(_OWN_HABIT_EN.sub("", text))
+    return bool(_SUBJECT_EN.search(text)) and not _DIRECTIVE_EN.search(_AWAY_EN.sub("", _OWN_HABIT_EN.sub("", text)))
 
 
 def fold_reasons(text: str, units: list[_Unit], lang: str) -> list[_Unit]:

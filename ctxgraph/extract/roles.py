@@ -39,7 +39,7 @@ from .cued import CUE_WINDOW, cue_role
 from .glued import whole_place
 from .surface import weekday_of
 from .kin import _EN_POSSESSED
-from .notvalues import appositive_day, day_said_unfit, fallback_value, greeting_part, reason_or_condition, ruled_out
+from .notvalues import appositive_day, day_said_unfit, fallback_value, greeting_part, named_as_matter, reason_or_condition, ruled_out
 from .measures import holds_measure
 from .notchosen import asks
 from .offers import _offers
@@ -276,6 +276,8 @@ def _skip(ctx: MessageContext, m: Mention, taken: list[str], earlier: frozenset[
     """
     if m.kind not in ("thing", "value") or ctx.asking(m.start) or _ordinal_pick(ctx, m):
         return True  # (fix16) "the 2nd one please": a pick by position, no day
+    if getattr(ctx, "role", None) == "user" and named_as_matter(ctx.text, m.start, m.end):
+        return True  # (user34) "the 10am thing is fine to ignore": an earlier rule's name, no value
     folded = m.text.casefold()
     loose = _BARE_NUMBER.fullmatch(folded) is not None
     return any((folded in v and not (loose and v in earlier and not re.fullmatch(rf"{folded}(?:\s+\S+)?", v)))
