@@ -10,7 +10,7 @@ phrase before the cue (the two share their first or last word, a Chinese head or
 code's shape: "2/1" and "3/2"), so it replaces that phrase.
 
 The replacing phrase becomes the value of the fact that held the old phrase or part of the new one (it
-supersedes it), or else a fact of its own (``corrected``). A phrase a fact already holds whole adds nothing.
+supersedes it), or else a fact of its own (``corrected_t<n>``). A phrase a fact already holds whole adds nothing.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -131,19 +131,22 @@ def corrected_phrases(text: str, segmented: bool) -> list[tuple[str, str]]:
     return found
 
 
-def _holder(ctx: MessageContext, part: str) -> str | None:
-    """The key of a fact of this message, else a current one, whose value holds ``part`` or is held in it."""
+def _holder(ctx: MessageContext, part: str, *, earlier: bool) -> str | None:
+    """The key of a fact of this message (with ``earlier``, else a current one) whose value holds ``part`` or is held
+    in it; parts of fewer than three letters (a bare "3/2") name no fact."""
     bare = _letters(part)
-    if len(bare) < 2:
+    if len(bare) < 3:
         return None
     for u in ctx.units_of(FactUnit):
         v = _letters(u.value)
-        if not u.offered and v and (bare in v or v in bare):
+        if not u.offered and len(v) >= 3 and (bare in v or v in bare):
             return u.key
+    if not earlier:
+        return None
     G = ctx.graph
     for key, fid in G.graph["current_fact"].items():
         v = _letters(str(G.nodes[fid]["value"]))
-        if v and (bare in v or v in bare):
+        if len(v) >= 3 and (bare in v or v in bare):
             return str(G.nodes[fid].get("key") or key.split("@")[0])
     return None
 
@@ -151,13 +154,15 @@ def _holder(ctx: MessageContext, part: str) -> str | None:
 @step("corrected_phrases", roles=("user",))
 def corrected_phrase_facts(ctx: MessageContext) -> list[_Unit]:
     """(miss29) Each phrase the user's message corrects in the same breath: the value meant, under the key of the
-    fact that held the slip or part of the value meant, else ``corrected``; nothing when a fact holds it whole."""
+    fact that held the slip (in this message or before) or part of the value meant (in this message), else
+    ``corrected_t<n>``; nothing when a fact of this message holds it whole."""
     units: list[_Unit] = []
     held = [_letters(u.value) for u in ctx.units_of(FactUnit) if not u.offered]
     for old, new in corrected_phrases(ctx.text, ctx.profile.segmented):
         if any(_letters(new) in h for h in held):
             continue
-        key = _holder(ctx, old) or _holder(ctx, new) or "corrected"
-        units.append(FactUnit(key=key, name="更正" if ctx.profile.segmented and key == "corrected" else key, value=new,
+        own = f"corrected_t{ctx.index}"
+        key = _holder(ctx, old, earlier=True) or _holder(ctx, new, earlier=False) or own
+        units.append(FactUnit(key=key, name="更正" if ctx.profile.segmented and key == own else key, value=new,
                               correction=True))
     return units
