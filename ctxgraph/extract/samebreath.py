@@ -131,8 +131,8 @@ def corrected_phrases(text: str, segmented: bool) -> list[tuple[str, str]]:
     return found
 
 
-def _holder(ctx: MessageContext, part: str, *, earlier: bool) -> str | None:
-    """The key of a fact of this message (with ``earlier``, else a current one) whose value holds ``part`` or is held
+def _holder(ctx: MessageContext, part: str, *, earlier: bool) -> tuple[str, str] | None:
+    """The key and name of a fact of this message (with ``earlier``, else a current one) whose value holds ``part`` or is held
     in it; parts of fewer than three letters (a bare "3/2") name no fact."""
     bare = _letters(part)
     if len(bare) < 3:
@@ -140,14 +140,15 @@ def _holder(ctx: MessageContext, part: str, *, earlier: bool) -> str | None:
     for u in ctx.units_of(FactUnit):
         v = _letters(u.value)
         if not u.offered and len(v) >= 3 and (bare in v or v in bare):
-            return u.key
+            return u.key, u.name
     if not earlier:
         return None
     G = ctx.graph
     for key, fid in G.graph["current_fact"].items():
         v = _letters(str(G.nodes[fid]["value"]))
         if len(v) >= 3 and (bare in v or v in bare):
-            return str(G.nodes[fid].get("key") or key.split("@")[0])
+            found = str(G.nodes[fid].get("key") or key.split("@")[0])
+            return found, str(G.nodes[fid].get("name") or found)
     return None
 
 
@@ -162,7 +163,7 @@ def corrected_phrase_facts(ctx: MessageContext) -> list[_Unit]:
         if any(_letters(new) in h for h in held):
             continue
         own = f"corrected_t{ctx.index}"
-        key = _holder(ctx, old, earlier=True) or _holder(ctx, new, earlier=False) or own
-        units.append(FactUnit(key=key, name="更正" if ctx.profile.segmented and key == own else key, value=new,
-                              correction=True))
+        key, name = _holder(ctx, old, earlier=True) or _holder(ctx, new, earlier=False) or (
+            own, "更正" if ctx.profile.segmented else "corrected")
+        units.append(FactUnit(key=key, name=name, value=new, correction=True))
     return units
