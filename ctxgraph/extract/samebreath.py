@@ -57,11 +57,13 @@ def _shape(token: str) -> str:
 
 
 def _alike_en(old: str, new: str) -> bool:
-    """Whether two English phrases are built alike: the same first or last word (not a function word), or a last
-    word of the same code shape with a digit in it.
+    """Whether two English phrases are built alike: the same first or last word (not a function word), a last
+    word of the same code shape with a digit in it, or one name for another ("123-Reg" / "Fasthosts").
 
     >>> _alike_en("the Scout hut roof fund", "the village hall roof fund"), _alike_en("2/1", "flat 3/2")
     (True, True)
+    >>> _alike_en("123-Reg", "Fasthosts"), _alike_en("Tuesday", "no")
+    (True, False)
     >>> _alike_en("hes year 7 not 6", "no SATs")
     False
     """
@@ -70,7 +72,8 @@ def _alike_en(old: str, new: str) -> bool:
         return False
     same = [x for x, y in ((a[0], b[0]), (a[-1], b[-1])) if x.casefold() == y.casefold() and not _COMMON.match(x)]
     coded = any(ch.isdigit() for ch in a[-1]) and _shape(a[-1]) == _shape(b[-1])
-    return bool(same) or coded
+    named = len(a) == len(b) == 1 and all(w[:1].isupper() or w[:1].isdigit() for w in (a[0], b[0]))
+    return bool(same) or coded or named
 
 
 def _alike_zh(old: str, new: str) -> bool:
