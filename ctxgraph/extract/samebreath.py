@@ -62,8 +62,8 @@ def _alike_en(old: str, new: str) -> bool:
 
     >>> _alike_en("the Scout hut roof fund", "the village hall roof fund"), _alike_en("2/1", "flat 3/2")
     (True, True)
-    >>> _alike_en("123-Reg", "Fasthosts"), _alike_en("Tuesday", "no")
-    (True, False)
+    >>> _alike_en("123-Reg", "Fasthosts"), _alike_en("Tuesday", "no"), _alike_en("OK", "I")
+    (True, False, False)
     >>> _alike_en("hes year 7 not 6", "no SATs")
     False
     """
@@ -72,7 +72,7 @@ def _alike_en(old: str, new: str) -> bool:
         return False
     same = [x for x, y in ((a[0], b[0]), (a[-1], b[-1])) if x.casefold() == y.casefold() and not _COMMON.match(x)]
     coded = any(ch.isdigit() for ch in a[-1]) and _shape(a[-1]) == _shape(b[-1])
-    named = len(a) == len(b) == 1 and all(w[:1].isupper() or w[:1].isdigit() for w in (a[0], b[0]))
+    named = len(a) == len(b) == 1 and all(len(w) > 1 and (w[:1].isupper() or w[:1].isdigit()) for w in (a[0], b[0]))
     return bool(same) or coded or named
 
 
