@@ -33,8 +33,9 @@ from .registry import step
 #: (en) a correction cue between the slip and the value meant ("…, sorry, …", "no sorry its", "no wait it's")
 _CUE_EN = re.compile(r"[\s,.;]*\b(?:no,?\s+sorry|sorry,?\s+no|no,?\s+wait|wait,?\s+no|sorry|i mean)\b[\s,.;:]*"
                      r"(?:it'?s\s+|it is\s+)?", re.I)
-#: (zh) 不对 / 哦不是 / 说错了 …, with the "I misread" and the 是 that may follow
-_CUE_ZH = re.compile(r"[\s，,。]*(?:哦|哎|呃|啊)?[\s，,]*(?:不对不对|不对|哦不是|不是不是|说错了|搞错了|记错了|看错了|弄错了)"
+#: (zh) 不对 / 哦不是 / 说错了 …, with the "I misread" and the 是 that may follow (not the 不对 of a tag question,
+#: "对不对", nor of a word, "不对劲")
+_CUE_ZH = re.compile(r"[\s，,。]*(?:哦|哎|呃|啊)?[\s，,]*(?:不对不对|(?<!对)不对(?![劲头称外口应付比照手])|哦不是|不是不是|说错了|搞错了|记错了|看错了|弄错了)"
                      r"[\s，,。]*(?:我(?:看|记|说|弄)错了)?[\s，,。]*(?:应该是|是)?")
 #: where the phrase before the cue starts and the one after it ends
 _BOUND_EN = re.compile(r"[,.;!?\n]|\b(?:for|from|to|at|is|was|in|on|of|with)\b", re.I)
@@ -112,6 +113,8 @@ def corrected_phrases(text: str, segmented: bool) -> list[tuple[str, str]]:
     >>> corrected_phrases("皖南的 Y2-160M-4 十一千瓦 不对不对 我看错了 是Y2-160L-4 十五千瓦", True)
     [('十一千瓦', 'Y2-160L-4 十五千瓦')]
     >>> corrected_phrases("oh no wait the end of the IBAN is 2847 not 2874", False)
+    []
+    >>> corrected_phrases("这个是新地址对不对 这个是旧的吧", True)
     []
     >>> corrected_phrases("5 trays samosa frozen. no wait, no frozen", False), corrected_phrases("明天上午嘛 哦不对 明天上午我要拍毕业照", True)
     ([], [])
