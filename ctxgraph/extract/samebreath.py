@@ -139,23 +139,17 @@ def corrected_phrases(text: str, segmented: bool) -> list[tuple[str, str]]:
 
 def _holder(ctx: MessageContext, part: str, *, earlier: bool) -> tuple[str, str] | None:
     """The key and name of a fact of this message (with ``earlier``, else a current one) whose value holds ``part`` or is held
-    in it; parts of fewer than three letters (a bare "3/2") name no fact."""
+    in it, the one that holds it whole and is longest first; parts of fewer than three letters (a bare "3/2") name no fact."""
     bare = _letters(part)
     if len(bare) < 3:
         return None
-    for u in ctx.units_of(FactUnit):
-        v = _letters(u.value)
-        if not u.offered and len(v) >= 3 and (bare in v or v in bare):
-            return u.key, u.name
-    if not earlier:
-        return None
-    G = ctx.graph
-    for key, fid in G.graph["current_fact"].items():
-        v = _letters(str(G.nodes[fid]["value"]))
-        if len(v) >= 3 and (bare in v or v in bare):
-            found = str(G.nodes[fid].get("key") or key.split("@")[0])
-            return found, str(G.nodes[fid].get("name") or found)
-    return None
+    found = [(u.key, u.name, _letters(u.value)) for u in ctx.units_of(FactUnit) if not u.offered]
+    if earlier and not any(bare in v or v in bare for _, _, v in found if len(v) >= 3):
+        G = ctx.graph
+        found = [(str(G.nodes[fid].get("key") or key.split("@")[0]), str(G.nodes[fid].get("name") or key.split("@")[0]),
+                  _letters(str(G.nodes[fid]["value"]))) for key, fid in G.graph["current_fact"].items()]
+    held = [(bare in v, len(v), key, name) for key, name, v in found if len(v) >= 3 and (bare in v or v in bare)]
+    return max(held)[2:] if held else None
 
 
 @step("corrected_phrases", roles=("user",))
