@@ -23,7 +23,6 @@ KNOWN_MISSES: dict[str, str] = {
     "en-greet-harp-morning": "'would like harp lessons' after a person in brackets is no want form",
     "en-greet-neg-wish": "'can the tuner come round thursday afternoon?' asks: its day is read alone",
     "en-compare-harp-closer": "'Abingdon, the studio is nearer too': a place picked from the question is no pick",
-    "en-repick-neg-name": "'name is Gareth Pryce, sorry, Gareth Price': the name's correction after 'sorry' is not read",
     "en-engaged-neg-party": "'needs sweeping friday' (a thing's need, no person's) is no wish form",
 }
 
