@@ -1,0 +1,39 @@
+"""(prec31zh) Chinese facts no annotator wrote: cuts jieba makes of a person's name or a road's name.
+
+Chats written for these tests. jieba knows many given names as places (长海, 永康, 桂兰 are towns to its dictionary) and
+many roads' last words as places of their own (中路, 南路, 新村): a reader that keeps its place tag keeps a piece of a
+person's name as a place, or a bare "中路" for the road the user named. A place said alone stays a place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_trust_values import facts_of
+
+
+def _places(facts: dict[str, str]) -> list[str]:
+    return [v for k, v in facts.items() if k == "place" or k.endswith("所在地")]
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("司机是冼永康，电话13800001234", id="surname-then-place-word"),
+    pytest.param("收货人写我舅，孙长海，电话13911112222", id="name-said-alone"),
+])
+def test_zh_a_given_name_jieba_knows_as_a_place_is_no_place(text):
+    assert not any("长海" in v or "永康" in v for v in _places(facts_of(text, lang="zh")))
+
+
+def test_zh_the_same_word_said_as_a_place_stays():
+    assert "永康" in _places(facts_of("我们厂在永康，想订一批五金", lang="zh"))
+
+
+@pytest.mark.parametrize(("text", "whole"), [
+    pytest.param("寄到南宁市青秀区汇丽中路 收件人我", "汇丽中路", id="middle-road"),
+    pytest.param("在郑州金水区金丽南路那边", "金丽南路", id="south-road"),
+    pytest.param("工地在天河区车陂路 靠地铁口", "车陂路", id="unknown-character"),
+])
+def test_zh_a_roads_last_word_is_read_with_the_name_before_it(text, whole):
+    places = _places(facts_of(text, lang="zh"))
+    assert any(whole in v for v in places)
+    assert not any(v in ("中路", "南路") or v.endswith(", 南路") or v.endswith("车") for v in places)
