@@ -37,3 +37,17 @@ def test_zh_a_roads_last_word_is_read_with_the_name_before_it(text, whole):
     places = _places(facts_of(text, lang="zh"))
     assert any(whole in v for v in places)
     assert not any(v in ("中路", "南路") or v.endswith(", 南路") or v.endswith("车") for v in places)
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    pytest.param("送到朝阳区和平街8号，姓吴，吴阿姨就行，电话13800002222", "吴阿姨", id="title-after-comma"),
+    pytest.param("我姓彭，你们叫我彭老师好了，手机13900003333", "彭老师", id="call-me"),
+])
+def test_zh_a_surname_with_the_form_of_address_the_user_adds(text, address):
+    """(prec31zh) "姓吴，吴阿姨": the name keeps how the user asks to be called, not the surname alone."""
+    facts = facts_of(text, lang="zh")
+    assert address in facts.get("name", "") and facts["name"].startswith("姓")
+
+
+def test_zh_a_surname_said_alone_stays_as_it_is():
+    assert facts_of("我姓吴 电话13800002222", lang="zh").get("name") == "姓吴"
