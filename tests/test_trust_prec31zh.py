@@ -51,3 +51,17 @@ def test_zh_a_surname_with_the_form_of_address_the_user_adds(text, address):
 
 def test_zh_a_surname_said_alone_stays_as_it_is():
     assert facts_of("我姓吴 电话13800002222", lang="zh").get("name") == "姓吴"
+
+
+@pytest.mark.parametrize(("text", "unfit", "kept"), [
+    pytest.param("晚上7点我经常加班 周六上午那个吧", "7点", "周六上午", id="time-overtime"),
+    pytest.param("下午两点俺们都不在家 礼拜天那个吧", "两点", "礼拜天", id="time-away"),
+])
+def test_zh_a_time_said_busy_in_its_own_clause_is_no_value(text, unfit, kept):
+    """(prec31zh) "晚上8点我经常加班": who is busy or away then, right after the value, says it does not suit."""
+    values = " ".join(facts_of(text, lang="zh").values())
+    assert unfit not in values and kept in values
+
+
+def test_zh_a_time_the_user_is_home_at_stays():
+    assert "周六上午" in " ".join(facts_of("周六上午我在家，过来吧", lang="zh").values())
