@@ -65,3 +65,20 @@ def test_zh_a_time_said_busy_in_its_own_clause_is_no_value(text, unfit, kept):
 
 def test_zh_a_time_the_user_is_home_at_stays():
     assert "周六上午" in " ".join(facts_of("周六上午我在家，过来吧", lang="zh").values())
+
+
+def _kin(facts: dict[str, str]) -> list[str]:
+    return [k for k in facts if k.startswith("person_")]
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("周末班吧 他爸说报个便宜点的就行", id="his-dad-says"),
+    pytest.param("孩子她妈刚讲蓝色也行 那就蓝色", id="her-mum-said"),
+])
+def test_zh_another_persons_relation_said_only_as_a_remarks_source_is_no_party(text):
+    """(prec31zh) "孩子他妈说双名也行": the person only says something; nobody the service is for or with."""
+    assert _kin(facts_of(text, lang="zh")) == []
+
+
+def test_zh_the_same_relation_acting_in_what_is_said_stays():
+    assert _kin(facts_of("她爸说周六下午他来接她", lang="zh")) == ["person_爸"]
