@@ -82,3 +82,12 @@ def test_zh_another_persons_relation_said_only_as_a_remarks_source_is_no_party(t
 
 def test_zh_the_same_relation_acting_in_what_is_said_stays():
     assert _kin(facts_of("她爸说周六下午他来接她", lang="zh")) == ["person_爸"]
+
+
+@pytest.mark.parametrize(("text", "deadline"), [
+    pytest.param("九月底之前一定要装好，十月要开业", "九月底之前", id="month-in-words"),
+    pytest.param("材料11月底前要交齐", "11月底前", id="month-in-digits"),
+])
+def test_zh_the_end_of_a_named_month_keeps_its_month(text, deadline):
+    """(prec31zh) "四月底之前": the deadline is the end of that month, not "月底之前" of any month."""
+    assert facts_of(text, lang="zh").get("deadline") == deadline
