@@ -91,3 +91,13 @@ def test_zh_the_same_relation_acting_in_what_is_said_stays():
 def test_zh_the_end_of_a_named_month_keeps_its_month(text, deadline):
     """(prec31zh) "四月底之前": the deadline is the end of that month, not "月底之前" of any month."""
     assert facts_of(text, lang="zh").get("deadline") == deadline
+
+
+def test_zh_a_class_named_by_its_day_is_read_whole():
+    """(prec31zh) "周末班吧": the class the user picks, not the bare day 周末."""
+    values = list(facts_of("周末班吧 平时晚上孩子要上网课", lang="zh").values())
+    assert "周末班" in values and "周末" not in values
+
+
+def test_zh_a_day_before_a_bus_stays_a_day():
+    assert "周末班车" not in " ".join(facts_of("周末有班车吗 我周六去", lang="zh").values())

@@ -23,6 +23,9 @@ _NAME_TAGS = ("nrt", "nrfg")
 #: (miss25zh) the word that ends a place's name, whatever jieba tags it (a lone 村 is "zg": "战旗" + "村")
 _PLACE_WORD = re.compile(r"^(?:村|镇|乡|县|区|屯|庄|寨|街道|社区)$")
 _PLACE_END = re.compile(r"[区市县镇乡村路街道省]$")
+#: (prec31zh) 班 right after a day: a class or a shift named by its day ("周末班好 就它了"); not a bus, a flight or a run
+#: (班车, 班机, 班次)
+_CLASS_AFTER = re.compile(r"班(?![车机次])")
 #: (prec31zh) a place word that is only the last word of a street's, an estate's or a district's name: "万家丽" + "中路",
 #: "和平" + "新村", "浑" + "南区"
 _ROAD_TAIL = re.compile(r"[东南西北中]?[路街]|[东南西北中新]区|新村|[东南西北中]段")
@@ -67,6 +70,8 @@ def whole_span(ctx: MessageContext, m: Mention) -> tuple[int, int]:
     >>> text[s:e]
     '天河区车陂路'
     """
+    if ctx.lang == "zh" and m.label in ("DATE", "DAY") and _CLASS_AFTER.match(ctx.text, m.end):
+        return m.start, m.end + 1  # (prec31zh) "周末班", "周六班": a class named by its day, the user's words whole
     if ctx.lang != "zh" or m.label != "PLACE":
         return m.start, m.end
     from .._nlp import chinese_doc  # the Doc the entities step read (kept per process): no second segmentation
