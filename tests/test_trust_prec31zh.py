@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_trust_values import facts_of
+from tests.test_trust_values import bot, facts_of
 
 
 def _places(facts: dict[str, str]) -> list[str]:
@@ -101,3 +101,18 @@ def test_zh_a_class_named_by_its_day_is_read_whole():
 
 def test_zh_a_day_before_a_bus_stays_a_day():
     assert "周末班车" not in " ".join(facts_of("周末有班车吗 我周六去", lang="zh").values())
+
+
+@pytest.mark.parametrize(("offer", "reply"), [
+    pytest.param("需要我帮您约一下安装时间吗？", "要的", id="me-for-you"),
+    pytest.param("要不要现在帮您办一下登记？", "好的 麻烦了", id="now-for-you"),
+])
+def test_zh_a_yes_to_the_assistants_own_deed_is_no_extra(offer, reply):
+    """(prec31zh) "需要我帮您预约兑奖时间吗？" - "要得": the assistant offers to act, the user adds no thing."""
+    facts = facts_of(bot(offer), reply, lang="zh")
+    assert not [k for k in facts if k.startswith("extra")]
+
+
+def test_zh_a_yes_to_an_offered_thing_stays_an_extra():
+    facts = facts_of(bot("需要加一份挽联吗？手写挽联加60元。"), "要的", lang="zh")
+    assert [v for k, v in facts.items() if k.startswith("extra")] == ["一份挽联"]
