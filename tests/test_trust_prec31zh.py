@@ -116,3 +116,13 @@ def test_zh_a_yes_to_the_assistants_own_deed_is_no_extra(offer, reply):
 def test_zh_a_yes_to_an_offered_thing_stays_an_extra():
     facts = facts_of(bot("需要加一份挽联吗？手写挽联加60元。"), "要的", lang="zh")
     assert [v for k, v in facts.items() if k.startswith("extra")] == ["一份挽联"]
+
+
+def test_zh_a_measure_with_its_tenths_after_the_unit_is_not_cut():
+    """(prec31zh) "层高2米9": the height is 2米9; "2米" is no length of its own."""
+    facts = facts_of("客厅层高2米9 吊灯要挂多长的", lang="zh")
+    assert "2米9" in facts.values() and "2米" not in facts.values()
+
+
+def test_zh_the_same_head_said_elsewhere_as_its_own_measure_stays():
+    assert "2米" in " ".join(facts_of("宽2米，层高2米9", lang="zh").values())
