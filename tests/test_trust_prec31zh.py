@@ -126,3 +126,17 @@ def test_zh_a_measure_with_its_tenths_after_the_unit_is_not_cut():
 
 def test_zh_the_same_head_said_elsewhere_as_its_own_measure_stays():
     assert "2米" in " ".join(facts_of("宽2米，层高2米9", lang="zh").values())
+
+
+@pytest.mark.parametrize(("text", "not_courier"), [
+    pytest.param("快递不要用中通，上回丢过件", "中通", id="refused"),
+    pytest.param("包裹还在快递路上 万一周六到不了怎么办", "万一", id="word-in-a-phrase"),
+    pytest.param("我们物流公司 二十台车 要办油卡", "二十台", id="compound"),
+])
+def test_zh_a_mention_after_other_words_is_no_free_slots_value(text, not_courier):
+    """(prec31zh) "快递别用中通", "快递路上 万一…": words between the slot word and the mention say it is no courier."""
+    assert facts_of(text, lang="zh").get("courier") != not_courier
+
+
+def test_zh_a_courier_said_right_after_its_word_stays():
+    assert facts_of("快递用顺丰，周五前寄出", lang="zh").get("courier") == "顺丰"
