@@ -182,8 +182,10 @@ def chinese_doc(text: str) -> Doc:
             end, f = i + 2, "nr"
         start = i
         if f in ("nr", "ns") and len(w) == 2 and end == i + 1 and _alone(pairs, i - 1, i + 1) \
-                and len(pairs[i - 1][0]) == 1 and pairs[i - 1][1] in ("n", "nr", "ng") and _CJK_CHAR.match(pairs[i - 1][0]):
-            start, f = i - 1, "nr"  # (prec10) a surname jieba cut off a name said alone: "，" "方" "桂兰" "，"
+                and len(pairs[i - 1][0]) == 1 and _CJK_CHAR.match(pairs[i - 1][0]) and (pairs[i - 1][1] in ("n", "nr", "ng") or (
+                    _SURNAME.match(pairs[i - 1][0]) and not _PLACE_TAIL.search(w))):
+            start, f = i - 1, "nr"  # (prec10) a surname jieba cut off a name said alone: "，" "方" "桂兰" "，"; (prec31zh)
+            # whatever jieba tags a common surname ("，" "刘"/zg "长海"/ns "，"), unless the word ends as a place's name does
         if f == "nr" and end == i + 1 and _place_frame(pairs, i):
             f = "ns"  # (lead26) a district jieba takes for a name, where only a place stands: "从宝山搬到…", "在徐家汇这边"
         if f == "ns":  # one place of several words: "广州" "天河" "客运站", "望京" "西园" "三区"
@@ -280,11 +282,26 @@ _TITLES = re.compile(r"^(?:先生|女士|小姐|师傅|老师|医生|大夫|经�
 def _given_name(pairs: list[tuple[str, str]], k: int) -> bool:
     """Whether word ``k`` is a given name after a one-character surname: one or two Chinese
     characters jieba knows as a name or a noun, not a title, and the name ends there (a
-    punctuation mark, a digit, the end of the text)."""
+    punctuation mark, a digit, the end of the text). (prec31zh) Two characters jieba knows as a
+    place are a given name too when they end no place's name ("刘" "长海", "冼" "永康": 刘长海 and
+    冼永康 are people; "万家丽" "中路" of a road is no name).
+
+    >>> [(e.text, e.label_) for e in chinese_doc("俺爹叫刘长海 俺娘叫赵桂兰").ents]
+    [('刘长海', 'PERSON'), ('赵桂兰', 'PERSON')]
+    >>> [(e.text, e.label_) for e in chinese_doc("我係老板冼永康").ents]
+    [('冼永康', 'PERSON')]
+    >>> [(e.text, e.label_) for e in chinese_doc("碑上刻俺爹名，刘长海，俺妈名字").ents]
+    [('刘长海', 'PERSON')]
+    """
     w, f = pairs[k]
     ends = k + 1 == len(pairs) or not _CJK_CHAR.match(pairs[k + 1][0][:1])
-    return 1 <= len(w) <= 2 and all(_CJK_CHAR.match(c) for c in w) and f in ("nr", "nz", "nrfg", "ng") \
+    tags = ("nr", "nz", "nrfg", "ng") + (("ns",) if len(w) == 2 and not _PLACE_TAIL.search(w) else ())
+    return 1 <= len(w) <= 2 and all(_CJK_CHAR.match(c) for c in w) and f in tags \
         and not _TITLES.match(w) and ends
+
+
+#: (prec31zh) the last character of a place's name: a two-character place word ending so is no given name
+_PLACE_TAIL = re.compile(r"[区市县镇乡村路街道省州山岛湖江河港站场园]$")
 
 
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")

@@ -122,6 +122,9 @@ _EXTRA_ZH = re.compile(r"(?:需要|要不要|需不需要|想要|要)(?:我们|�
 _EXTRA_CUT = re.compile(r"\s+(?:as well|too|also|added|for [£$€]|at [£$€]|while|with your|first)\b.*$|[，,].*$", re.I)
 _NOT_AN_EXTRA = re.compile(r"^(?:to\b|me\b|us\b|it\b|that\b|this\b|them\b|those\b|you\b|i\b|we\b|any\b|anything\b|看|了解|确认|考虑|预约|试|我们|您|安排|先|什么|哪|多少|几|帮)", re.I)
 _LEADING_ZH = re.compile(r"^(?:另外|还有|顺便|再|也)+")
+#: (prec31zh) a Chinese question that offers the assistant's own deed, not a thing to add: "需要我帮您预约兑奖时间吗？",
+#: "要不要现在帮您登记？", "要一起帮他保留吗？"
+_ASSISTANTS_DEED_ZH = re.compile(r"^(?:我|现在|马上)|帮(?:您|你|他|她)")
 _YES = re.compile(r"^\W*(?:(?:hmm+|um+|oh|ah|well)\W+)?(?:yes|yeah|yep|yup|ya|sure|ok|okay|please|pls|go on|go for it|why not|sounds good|definitely|absolutely|of course|lovely|great|perfect"
                   r"|要|需要|好|可以|行|嗯|对|加|来)", re.I)
 _PARTS = re.compile(r"和|及|以及|、|\band\b|\bor\b|\s*&\s*", re.I)
@@ -668,13 +671,15 @@ def proposed_extras(text: str) -> list[str]:
     ['换一根新皮带', '送货上门加30元']
     >>> proposed_extras("好的，地下季卡1260元。需要从哪天开始？")  # a question of when, no extra
     []
+    >>> proposed_extras("需要我帮您预约兑奖时间吗？"), proposed_extras("要不要现在帮您登记？")  # (prec31zh) the assistant's deed
+    ([], [])
     """
     out = []
     for rx in (_EXTRA_EN, _EXTRA_ZH):
         for m in rx.finditer(text):
             x = (m.group("x") or (m.groupdict().get("y") or "")).strip()
             x = _LEADING_ZH.sub("", _EXTRA_CUT.sub("", x)).strip()
-            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not re.search(r"还是|或|\bor\b|哪|什么|多少|几|\b(?:when|which|what|how)\b", x, re.I) and (content_words(x, "zh" if _CJK.search(x) else "en")):
+            if len(x) >= 2 and not _NOT_AN_EXTRA.match(x) and not _ASSISTANTS_DEED_ZH.search(x) and not re.search(r"还是|或|\bor\b|哪|什么|多少|几|\b(?:when|which|what|how)\b", x, re.I) and (content_words(x, "zh" if _CJK.search(x) else "en")):
                 out.append(x)
     return out
 

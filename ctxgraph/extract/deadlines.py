@@ -33,7 +33,9 @@ from .registry import step
 from .text import in_spans
 
 #: a day the calendar names by a word: a holiday, the end of the month or the year, the weekend
-_ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|月底|周末"
+_ZH_CALENDAR = re.compile(r"国庆|春节|元旦|五一|中秋|端午|过年|年底|周末"
+                          # (prec31zh) the end of a month with the month said before it: "四月底", "6月底", "这个月底"
+                          r"|(?:(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])|[这本下]个?)?月底"
                           # (miss25zh) the next week or month said alone, and the month said before its day ("下个月15号")
                           r"|下个?(?:礼拜|星期|周)(?![一二三四五六日天\d])|下个?月(?:\d{1,2}|[一二三四五六七八九十]{1,3})?[号日]?")
 #: the bound word right after the day, then a deed: a modal or a verb of doing, arriving or handing over, its object
@@ -88,6 +90,8 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ([], [], [])
     >>> [t[a:b] for t in ("月底前得整完", "周五前得搞定") for a, b in said_deadlines(t)]  # (miss20) dialect deeds
     ['月底前', '周五前']
+    >>> [t[a:b] for t in ("四月底之前一定要到", "客户要求6月底前要拿到证") for a, b in said_deadlines(t)]  # (prec31zh) its month
+    ['四月底之前', '6月底前']
     >>> [t[a:b] for t in ("超市下个月15号前要。", "下个礼拜前要 能快点吗", "下周三前要到") for a, b in said_deadlines(t)]
     ['下个月15号前', '下个礼拜前', '下周三前']
     >>> [t[a:b] for t in ("麻烦催下15号前要到", "笔记本15号前要交") for a, b in said_deadlines(t)]  # (fix27) no week or month

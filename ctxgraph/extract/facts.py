@@ -480,6 +480,27 @@ _SPAN_OF_TIME = re.compile(r"(?:天|小时|分钟|工作日|个月|周|星期|�
 _CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|if|when|until|after|before)\b|[,;]", re.I)
 
 
+#: (prec31zh) what may stand between a Chinese slot word of free text and its value: a mark, "的话", a modal and a verb
+#: of choosing or using ("快递用顺丰", "快递的话，走中通吧", "物流：德邦")
+_ZH_FREE_LEAD = re.compile(r"[\s：:，,]*(?:的话)?[\s，,]*(?:就|都|还是|一律|最好|必须|一定|要|得|请)*"
+                           r"(?:是|为|用|走|发|选|改成|换成|改用|写|找|叫)?[\s：:]*")
+
+
+def _zh_other_words_between(ctx: MessageContext, between: str) -> bool:
+    """(prec31zh) Whether other words stand between a Chinese slot word of free text and a mention after it: the slot
+    word is part of a phrase of its own ("快递路上 万一…", "物流公司 十二台车") or what follows refuses the value
+    ("快递别用中通"); the mention is no value of the slot.
+
+    >>> from types import SimpleNamespace as N
+    >>> zh = N(lang="zh")
+    >>> _zh_other_words_between(zh, "别用"), _zh_other_words_between(zh, "路上 "), _zh_other_words_between(zh, "用")
+    (True, True, False)
+    >>> _zh_other_words_between(zh, "的话，走"), _zh_other_words_between(N(lang="en"), " goes with ")
+    (False, False)
+    """
+    return ctx.lang == "zh" and not _ZH_FREE_LEAD.fullmatch(between)
+
+
 #: (user27zh) a word that says where something goes, right after a slot word: the place said after it is where it
 #: goes, no value of a slot of free text ("寄个快递到乌鲁木齐": not the courier; "send it by courier to Leeds")
 _GOES_TO = re.compile(r"\s*(?:到|往|去|至|to\b)\s*", re.I)
@@ -518,7 +539,8 @@ def _pick_value(w: FactWriter, slot: SlotRule, sm: re.Match, window_end: int) ->
         if i in w.used or m.start < sm.end() or m.start > window_end:
             continue
         if m.label in slot.types or (not slot.types and m.label not in _OWN_SLOT_LABELS and not _SPAN_OF_TIME.search(m.text)
-                                     and not _CLAUSE_GOES_ON.search(w.ctx.text[sm.end():m.start])):
+                                     and not _CLAUSE_GOES_ON.search(w.ctx.text[sm.end():m.start])
+                                     and not _zh_other_words_between(w.ctx, w.ctx.text[sm.end():m.start])):
             return i
     pick = None
     if slot.types:

@@ -23,6 +23,14 @@ _NAME_TAGS = ("nrt", "nrfg")
 #: (miss25zh) the word that ends a place's name, whatever jieba tags it (a lone 村 is "zg": "战旗" + "村")
 _PLACE_WORD = re.compile(r"^(?:村|镇|乡|县|区|屯|庄|寨|街道|社区)$")
 _PLACE_END = re.compile(r"[区市县镇乡村路街道省]$")
+#: (prec31zh) 班 right after a day: a class or a shift named by its day ("周末班好 就它了"); not a bus, a flight or a run
+#: (班车, 班机, 班次)
+_CLASS_AFTER = re.compile(r"班(?![车机次])")
+#: (prec31zh) a place word that is only the last word of a street's, an estate's or a district's name: "万家丽" + "中路",
+#: "和平" + "新村", "浑" + "南区"
+_ROAD_TAIL = re.compile(r"[东南西北中]?[路街]|[东南西北中新]区|新村|[东南西北中]段")
+#: (prec31zh) the words such a tail takes before it with no break: nouns, names, numerals of the name ("万家" is m)
+_TAIL_GLUE = ("n", "ng", "nr", "ns", "nz", "nt", "nrt", "nrfg", "m", "j", "a")
 #: (fix14) a noun after a place that names a person from it ("广东人", "上海籍", "四川老乡"): the whole says who, no place
 _PERSON_AFTER = re.compile(r"^(?:人|人士|籍|老乡)$")
 
@@ -40,20 +48,49 @@ def whole_place(ctx: MessageContext, m: Mention) -> str:
     >>> [f.value for f in t.state().facts if f.key == "place"]
     ['南京西路店']
     """
+    start, end = whole_span(ctx, m)
+    return ctx.text[start:end] if (start, end) != (m.start, m.end) else m.text
+
+
+def whole_span(ctx: MessageContext, m: Mention) -> tuple[int, int]:
+    """(prec13) Where the whole place of :func:`whole_place` starts and ends in the message (the mention's own span
+    for a place said alone and for every other mention).
+
+    (prec31zh) A place word that is only the last word of a street's or an estate's name ("中路", "新村", "南区") takes
+    the words glued before it whatever their tags ("万家丽" + "中路", "和平" + "新村", "浑" + "南区"), and a character
+    jieba knows no word for is glued like a noun ("车" + "陂" + "路"): a cut of a road's name is no place the user gave.
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "在长沙雨花区万家丽中路 保利梧桐语"
+    >>> s, e = whole_span(N(lang="zh", text=text), N(label="PLACE", start=text.index("中路"), end=text.index(" ")))
+    >>> text[s:e]
+    '长沙雨花区万家丽中路'
+    >>> text = "天河区车陂路 同东圃二马路交界"
+    >>> s, e = whole_span(N(lang="zh", text=text), N(label="PLACE", start=0, end=3))
+    >>> text[s:e]
+    '天河区车陂路'
+    """
+    if ctx.lang == "zh" and m.label in ("DATE", "DAY") and _CLASS_AFTER.match(ctx.text, m.end):
+        return m.start, m.end + 1  # (prec31zh) "周末班", "周六班": a class named by its day, the user's words whole
     if ctx.lang != "zh" or m.label != "PLACE":
-        return m.text
+        return m.start, m.end
     from .._nlp import chinese_doc  # the Doc the entities step read (kept per process): no second segmentation
 
     spans = [(t.idx, t.idx + len(t.text), t.tag_) for t in chinese_doc(ctx.text)]
     start, end = m.start, m.end
+    tail = _ROAD_TAIL.fullmatch(ctx.text[m.start:m.end])
     for s, e, tag in reversed(spans):
-        if e == start and (tag == "ns" or tag == "nr" and _PLACE_END.search(ctx.text[s:e])):
+        if e == start and (tag == "ns" or tag == "nr" and _PLACE_END.search(ctx.text[s:e])
+                           or tail and (tag in _TAIL_GLUE or _unknown_char(ctx.text[s:e], tag))):
             start = s
         elif e <= start:
             break
     for n, (s, e, tag) in enumerate(spans):
         if s == end and _PLACE_WORD.match(ctx.text[s:e]):
             end = e  # (miss25zh) "战旗" + "村": the word that ends the name, whatever its tag
+        elif s == end and _unknown_char(ctx.text[s:e], tag) and n + 1 < len(spans) and spans[n + 1][0] == e \
+                and spans[n + 1][2] in _GLUED_AFTER:
+            end = e  # (prec31zh) "车" + "陂" + "路": a character jieba knows no word for, inside a name
         elif s == end and tag in _NAME_TAGS and _named_place_after(ctx.text, spans, n):
             end = e  # (miss25zh) "崇礼" of "崇礼镇", "文澜" of "文澜小学": a name the place's own word follows
         elif s == end and tag in _GLUED_AFTER:
@@ -64,7 +101,32 @@ def whole_place(ctx: MessageContext, m: Mention) -> str:
             end = e
         elif s >= end:
             break
-    return ctx.text[start:end] if (start, end) != (m.start, m.end) else m.text
+    return start, end
+
+
+def whole_places(ctx: MessageContext, ms: list[Mention]) -> list[str]:
+    """(prec31zh) The whole places of mentions said together, each once, without one that lies inside another's whole
+    ("长沙雨花区" inside "长沙雨花区万家丽中路").
+
+    >>> from types import SimpleNamespace as N
+    >>> text = "在长沙雨花区万家丽中路 保利"
+    >>> ctx = N(lang="zh", text=text)
+    >>> whole_places(ctx, [N(label="PLACE", start=1, end=6, text="长沙雨花区"), N(label="PLACE", start=9, end=11, text="中路")])
+    ['长沙雨花区万家丽中路']
+    """
+    spans = [whole_span(ctx, m) for m in ms]
+    kept = [ctx.text[sp[0]:sp[1]] if sp != (m.start, m.end) else m.text for m, sp in zip(ms, spans)
+            if not any(o != sp and o[0] <= sp[0] and sp[1] <= o[1] for o in spans)]
+    return list(dict.fromkeys(kept))
+
+
+def _unknown_char(word: str, tag: str) -> bool:
+    """(prec31zh) Whether ``word`` is one Chinese character jieba tags ``x`` (a character its dictionary has no word for).
+
+    >>> _unknown_char("陂", "x"), _unknown_char("，", "x"), _unknown_char("车", "n")
+    (True, False, False)
+    """
+    return tag == "x" and len(word) == 1 and "\u4e00" <= word <= "\u9fff"
 
 
 def _named_place_after(text: str, spans: list[tuple[int, int, str]], n: int) -> bool:

@@ -111,6 +111,34 @@ _ZH_CONSULTED = re.compile(r"(?:问问|问下|问一下|问了?)$")
 #: (lead23) the words to be written, carved or printed on a thing ("写生日快乐妈妈", "蛋糕上写 妈妈生日快乐", "刻上爸爸
 #: 平安"): an inscription, no person of the user's; not a form's field filled in ("联系人写我大哥 邓国平")
 _ZH_INSCRIBED = re.compile(r"(?<![人名址号栏])(?:写|刻|印|绣)(?:上|个|着|一句|几个字)?[：:\s\"“「]*[^，,。！!？?\s]*$")
+#: (prec31zh) a verb of saying right after a relation noun ("他爸说", "孩子他妈刚说", "他爸讲")
+_ZH_SAYS = re.compile(r"(?:刚刚?|又|也|还)?(?:说|讲)")
+#: (prec31zh) where a sentence ends
+_ZH_SENTENCE_END = re.compile(r"[。！!？?]")
+
+
+def _remark_only(text: str, m: re.Match) -> bool:
+    """(prec31zh) Whether the relation of another person ("他爸", "她姑姑", "孩子他妈": the user's kin named through
+    someone else) is said only as the source of a remark: a verb of saying right after it, and no 他 / 她 in the rest
+    of the sentence, so the person does nothing in what is said ("他爸说别卡太死", "孩子他妈说双名也行"). "她爸说周六
+    要带她回奶奶家" has the person act and stays.
+
+    >>> t = "对了 孩子他妈说双名也行 先发个样子"
+    >>> _remark_only(t, _ZH_SHORT.search(t))
+    True
+    >>> t = "她爸说周六下午要带她回奶奶家"
+    >>> _remark_only(t, _ZH_SHORT.search(t))
+    False
+    """
+    if m.group("pos") not in ("他", "她", "他的", "她的"):
+        return False
+    said = _ZH_SAYS.match(text, m.end())
+    if not said:
+        return False
+    stop = _ZH_SENTENCE_END.search(text, said.end())
+    return not re.search(r"[他她]", text[said.end():stop.start() if stop else len(text)])
+
+
 #: a name right after the noun: a common surname (``ZH_SURNAMES``, the closed class without the characters that are
 #: also common words) and one or two characters, then no more Chinese
 _ZH_NAME = re.compile(r"^[\s，,]*(?:叫)?(?P<name>[" + ZH_SURNAMES + r"][\u4e00-\u9fff]{1,2})(?![\u4e00-\u9fff])")
@@ -218,6 +246,8 @@ def _zh_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
             name = _ZH_NAME.match(text[end:])
             if name:
                 end += name.end("name")
+            elif _remark_only(text, m):
+                continue  # (prec31zh) "他爸说别卡太死": the source of a remark, no party to the service
             out.append((start, end, m.group("rel")))
     return out
 

@@ -455,6 +455,28 @@ def _chinese(ctx: MessageContext) -> list[tuple[str, int, int]]:
     return found
 
 
+#: (prec31zh) a Chinese measure with its tenths said after the unit: "2米9", "一米二八", "4米5"
+_TENTHS_AFTER_UNIT = re.compile(rf"米(?:零)?[{_ZH_DIGITS[:-4]}\d]{{1,2}}$")
+
+
+def _cut_of(text: str, u, said: str, start: int, end: int) -> bool:
+    """(prec31zh) Whether the unit ``u`` is another step's fact holding only the head of the measure ``said`` at
+    ``start``..``end`` ("2米" of "层高2米9"): its value starts the measure, holds a number, and is said nowhere else.
+
+    >>> from ctxgraph._units import FactUnit
+    >>> t = "层高2米9 走廊筒灯14个"
+    >>> _cut_of(t, FactUnit(key="length", name="length", value="2米"), "2米9", 2, 5)
+    True
+    >>> t = "宽2米，层高2米9"
+    >>> _cut_of(t, FactUnit(key="length", name="length", value="2米"), "2米9", 6, 9)
+    False
+    """
+    if not isinstance(u, FactUnit) or u.offered or u.value == said or not said.startswith(u.value) \
+            or not re.search(rf"[\d{_ZH_DIGITS}]", u.value):
+        return False
+    return all(start <= m.start() < end for m in re.finditer(re.escape(u.value), text))
+
+
 @step("measures", roles=("user",))
 def measures(ctx: MessageContext) -> list[_Unit]:
     """The user's quantities with a unit as facts keyed by the dimension they measure."""
@@ -474,6 +496,8 @@ def measures(ctx: MessageContext) -> list[_Unit]:
         if dim == "size":  # (prec10) another step's cut of the size ("2米" of "3乘2米") is no value of its own
             ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.offered and u.value != said
                                                          and u.value in said and re.search(rf"[\d{_ZH_DIGITS}]", u.value))]
+        if zh and _TENTHS_AFTER_UNIT.search(said):  # (prec31zh) another step's cut of "2米9" ("2米") is no value of its own
+            ctx.units[:] = [u for u in ctx.units if not _cut_of(ctx.text, u, said, start, end)]
     out: list[_Unit] = []
     for dim, values in by_dim.items():
         # another step's fact of the same key in this message ("七十公分宽" read as a length): one fact holds both

@@ -82,8 +82,14 @@ _DAY_UNFIT = {
                      r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b"
                      r"|(?:bad|not (?:ok|okay)|(?:really |a bit )?(?:tough|difficult|hard))\b(?!\s+(?:news|weather|time)\b))"
                      r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
-    "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"),
+    "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"
+                     # (prec31zh) who is busy or away then, then why it does not suit, in the value's own clause: "周末家里有人
+                     # 不方便", "晚上8点我经常加班", "周三我们都不在家"
+                     r"|(?:[我俺]们?|家里|屋里|家)(?:[^，,。！？；;\s]{0,4}?(?:不方便|没空|没时间|去不了|来不了|有事)"
+                     r"|(?:经常|一般|老是|都|要|得)?(?:加班|不在家?))"),
 }
+#: (prec31zh) the labels of a time of day as well as a day in Chinese: "晚上8点我经常加班" says the time does not suit
+_UNFIT_LABELS = {"zh": ("DATE", "DAY", "date", "TIME", "time")}
 #: (lead22) a word of now after it: a day given before is taken back ("Tuesday doesn't work anymore", "周二不行了")
 _NOW = {"en": re.compile(r"\s+(?:any ?more|now|after all)\b", re.I), "zh": re.compile(r"了")}
 
@@ -98,9 +104,16 @@ def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
     >>> t.observe_many([{"role": "user", "content": "周二上午过来装宽带"}, {"role": "user", "content": "周二不行了 有事"}])
     >>> [(f.key, f.value, f.status) for f in t.state().facts]
     [('date', '周二上午', 'retracted')]
+
+    (prec31zh) Who is busy or away then, said right after the value in its clause:
+
+    >>> t = Tracker("zh")
+    >>> _ = t.observe({"role": "user", "content": "晚上8点我经常加班 周末上午那个吧"})
+    >>> [f.value for f in t.state().facts if f.key in ("time", "date")]
+    ['周末上午']
     """
     unfit = _DAY_UNFIT.get(ctx.lang)
-    if unfit is None or m.label not in ("DATE", "DAY", "date"):  # (user31) "date": the value tagger's day
+    if unfit is None or m.label not in _UNFIT_LABELS.get(ctx.lang, ("DATE", "DAY", "date")):  # (user31) "date": the value tagger's day
         return False
     said = unfit.match(ctx.text, m.end)
     return said is not None and (not now or _NOW[ctx.lang].match(ctx.text, said.end()) is not None)

@@ -237,6 +237,28 @@ def _with_joined_name(ctx: MessageContext, rel: str, name: str, end: int) -> str
     return f"{name} and {joined.group('name')}" if joined else name
 
 
+#: (prec31zh) how the user asks to be called right after the surname they gave: the surname with a title ("姓周，周阿姨",
+#: "姓顾，叫我顾阿姨好了", "姓邱，邱女士")
+_ZH_TITLES = r"(?:阿姨|叔叔|叔|先生|女士|小姐|老师|大姐|姐|大哥|哥|师傅|总|工|伯|婆婆|爷爷|奶奶|老板)"
+
+
+def _surname_with_address(text: str, start: int, end: int) -> str | None:
+    """(prec31zh) "姓X" at ``start:end`` with the form of address the user adds right after it, a comma or a space
+    between ("姓周，周阿姨", "姓顾，叫我顾阿姨好了"): the user's words from 姓 to the title, which hold both the surname
+    and how to address them; None when no such form follows.
+
+    >>> text = "莘松路958弄12号601，姓顾，叫我顾阿姨好了，电话13701839265"
+    >>> _surname_with_address(text, text.index("姓"), text.index("姓") + 2)
+    '姓顾，叫我顾阿姨'
+    >>> _surname_with_address("我姓周 电话13757120846", 1, 3) is None
+    True
+    """
+    surname = text[end - 1:end]
+    said = re.compile(rf"[，,、\s]*(?:(?:你们|您|你)?(?:叫|喊|称呼)我)?{re.escape(surname)}{_ZH_TITLES}")
+    m = said.match(text, end)
+    return text[start:m.end()] if m else None
+
+
 def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     units: list[_Unit] = []
     folded = Folded(ctx.text)
@@ -288,6 +310,7 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
             slot = ctx.pack.slots.get("name") if key == "name" else None
             if ctx.lang == "zh" and len(name) == 1 and ctx.text[r.start("name") - 1:r.start("name")] == "姓":
                 name = "姓" + name  # (miss25zh) "我姓何": only the surname is known, and the value says so ("姓何", not 何)
+                name = _surname_with_address(ctx.text, r.start("name") - 1, r.end("name")) or name
             units.append(FactUnit(key=key, name=slot.name if slot else key.replace("_", " "), value=name,
                                   slot=slot.id if slot else None, correction=ctx.correcting, stressed=ctx.stressed))
     return units

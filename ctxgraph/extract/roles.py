@@ -36,7 +36,7 @@ from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .parties import ages_by_party, another_age
 from .cued import CUE_WINDOW, cue_role
-from .glued import whole_place
+from .glued import whole_place, whole_places
 from .surface import weekday_of
 from .kin import _EN_POSSESSED
 from .notvalues import appositive_day, day_said_unfit, fallback_value, greeting_part, named_as_matter, reason_or_condition, ruled_out
@@ -1072,7 +1072,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             filled.add(key)
             continue
         if all(pack.is_thing(m.label) for m in ms):  # people travelling together, two places: all of them
-            value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", whole_place(ctx, m)) for m in ms)), None
+            value, normalized = ", ".join(dict.fromkeys(_LEAD.sub("", w) for w in whole_places(ctx, ms))), None
         else:  # one value per role: the last one said ("10点，不，10点半"), not a fallback ("周四吧，周五也行")
             ms = _first_choice(ctx, _not_repeated(ctx, _joined_days(ctx, ms)))
             whole = whole_place(ctx, ms[-1])
