@@ -46,8 +46,6 @@ _ZH_DEED = re.compile(rf"\s?(?:{_UPPER_TIME_ZH})\s?(?:一定|必须|务必|最�
                       rf"|\s?(?:{_UPPER_TIME_ZH})\s?(?:就|都)?(?:必须|得|要|需要)(?=\s*(?:[，,。！!；;\n]|$)|\s)")
 #: (miss25zh) what says which week or month the day is in, right before it: "下个月|15号前", "下|周三前"
 _DAY_LEAD = re.compile(r"(?<![一以上])(?:下下?个?月?|这个?月?|本月?)$")
-#: (prec30) the month's number right before 月底 / 月初: "6|月底前", "四|月底之前"
-_MONTH_LEAD = re.compile(r"(?<![\d一二三四五六七八九十])(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])$")
 #: (fix27) a day of the week, the only day a bare 下 / 这 / 本 says the week of
 _WEEK_DAY = re.compile(r"周|礼拜|星期")
 #: the bound word alone (its span ends the deadline's value); every form of it holds 前 or 内, so a text with neither
@@ -96,8 +94,6 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
     ['下个月15号前', '下个礼拜前', '下周三前']
     >>> [t[a:b] for t in ("麻烦催下15号前要到", "笔记本15号前要交") for a, b in said_deadlines(t)]  # (fix27) no week or month
     ['15号前', '15号前']
-    >>> [t[a:b] for t in ("客户要求6月底前要拿到证", "四月底之前一定要到", "月底前得整完") for a, b in said_deadlines(t)]  # (prec30)
-    ['6月底前', '四月底之前', '月底前']
     """
     spans: list[tuple[int, int]] = []
     if "前" not in text and "内" not in text:
@@ -110,8 +106,6 @@ def said_deadlines(text: str) -> list[tuple[int, int]]:
             lead = _DAY_LEAD.search(text, 0, m.start())
             if lead and not re.search(r"[个月]", lead.group()) and not _WEEK_DAY.match(m.group()):
                 lead = None  # (fix27) a bare 下 / 这 / 本 leads a weekday ("下周三前"), not "催下|15号前" nor "笔记本|15号前"
-            if m.group().startswith("月"):  # (prec30) the month said before its end: "6月底前", "四月底之前" (not "月底前")
-                lead = _MONTH_LEAD.search(text, 0, m.start()) or lead
             spans.append((lead.start() if lead else m.start(), _BOUND_WORD.match(text, m.end()).end()))
     return sorted(spans)
 
