@@ -1,0 +1,78 @@
+"""prom32zh (issue 19): Chinese promises made up and missed. The shapes, in chats of our own:
+
+- a look-up said short, 我查下 / 我问下 for 我查一下 / 我问一下: a promise the readers missed, kept by the tool call that
+  does it ("我查下检测站的号" then ``station_slots``);
+- how the user's money arrives, with no deed of the assistant's side beside it ("赎回款到您尾号6612的建行卡，T+3个工作日
+  到账", "4770元会在7个工作日内原路退回您的支付宝"): the way of the refund, no promise; a word to the user about it
+  ("到账后我提醒您") and a refund after a step of the service's ("仓库签收后1-3个工作日退款到账") still promise;
+- a report, with no promise before it, that money or a credit reached the user's account ("16:05已经退回您尾号5516的
+  一卡通", "券已经放到账户里了"): no done promise of its own; a thing sent ("付款链接已发到您手机") stays one.
+
+The money shapes are Chinese: the English promise lane (prom31) works on English at the same time."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_trust_promises import bot, promises_after, the_one
+
+
+def _call(name: str, n: int, result: dict, text: str | None = None, **args) -> list[dict]:
+    """An assistant message with a tool call (and ``text`` said with it), then the tool's result."""
+    return [{"role": "assistant", "content": text, "tool_calls": [{"id": f"c{n}", "type": "function", "function": {
+        "name": name, "arguments": json.dumps(args, ensure_ascii=False)}}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": json.dumps(result, ensure_ascii=False)}]
+
+
+@pytest.mark.parametrize(("said", "tool", "part"), [
+    pytest.param("可以代办，380元。我查下检测站的号。", "station_slots", "检测站", id="check-short"),
+    pytest.param("好的，我问下仓库还有没有蓝色的。", "ask_warehouse", "仓库", id="ask-short"),
+])
+def test_prom32zh_a_short_look_up_is_a_promise_kept_by_its_call(said, tool, part):
+    promises = promises_after("zh", "你们能帮我查查吗", *_call(tool, 1, {"ok": True}, said, q="x"), bot("查到了，有的。"))
+    assert the_one(promises, part)[1] == "done"
+
+
+def test_prom32zh_a_short_look_up_is_open_until_done():
+    promises = promises_after("zh", "还有没有周六的号", bot("我查下周六的号。"))
+    assert the_one(promises, "周六")[1] == "open"
+
+
+@pytest.mark.parametrize("words", [
+    pytest.param("我问下您，车是哪年上的牌？", id="asks-the-user"),
+    pytest.param("我查下来了，周六没有号。", id="done"),
+])
+def test_prom32zh_short_forms_that_promise_nothing(words):
+    assert promises_after("zh", "周六能约吗", bot(words)) == []
+
+
+@pytest.mark.parametrize("said", [
+    pytest.param("赎回款到您尾号3301的工行卡，T+2个工作日到账，赎回费0.5%。", id="arrives"),
+    pytest.param("已取消，2380元会在5个工作日内原路退回您的微信。", id="back-the-way-it-came"),
+])
+def test_prom32zh_how_the_money_arrives_is_no_promise(said):
+    assert promises_after("zh", "那钱什么时候能到？", bot(said)) == []
+
+
+@pytest.mark.parametrize(("said", "part"), [
+    pytest.param("到账后我短信提醒您。", "提醒", id="word-to-the-user"),
+    pytest.param("仓库签收后1-3个工作日退款到账。", "退款", id="refund-after-a-step"),
+    pytest.param("明天会先临时退回您的额度。", "临时退回", id="no-arrival-word"),
+])
+def test_prom32zh_a_deed_beside_the_money_still_promises(said, part):
+    assert the_one(promises_after("zh", "那钱什么时候能到？", bot(said)), part)[1] == "open"
+
+
+@pytest.mark.parametrize("said", [
+    pytest.param("查到了，那笔转账因为户名不符被退回，14:20已经退回您尾号8812的储蓄卡。", id="money-back"),
+    pytest.param("给您添麻烦了，送您一张15元无门槛券，已经放到账户里了。", id="credit-placed"),
+])
+def test_prom32zh_money_reported_in_the_account_is_no_done_promise(said):
+    assert promises_after("zh", "我那笔钱到底去哪了", bot(said)) == []
+
+
+def test_prom32zh_a_thing_sent_stays_a_done_promise():
+    """The guard: a thing sent to the user with no promise before it is reported done, as before."""
+    assert the_one(promises_after("zh", "怎么付款", bot("付款链接已经发到您手机上了。")), "付款链接")[1] == "done"
