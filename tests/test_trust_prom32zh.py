@@ -5,6 +5,9 @@
 - how the user's money arrives, with no deed of the assistant's side beside it ("赎回款到您尾号6612的建行卡，T+3个工作日
   到账", "4770元会在7个工作日内原路退回您的支付宝"): the way of the refund, no promise; a word to the user about it
   ("到账后我提醒您") and a refund after a step of the service's ("仓库签收后1-3个工作日退款到账") still promise;
+- a deed the service offers for free ("我们先免费做个评估", "寄修我们安排快递上门取件，免费"): what the offer includes, no
+  promise, from the rule readers or the learned one; the assistant's own 我, a will (司机会自己盯航班), a word to the user
+  and a due day still promise;
 - a report, with no promise before it, that money or a credit reached the user's account ("16:05已经退回您尾号5516的
   一卡通", "券已经放到账户里了"): no done promise of its own; a thing sent ("付款链接已发到您手机") stays one.
 
@@ -76,3 +79,21 @@ def test_prom32zh_money_reported_in_the_account_is_no_done_promise(said):
 def test_prom32zh_a_thing_sent_stays_a_done_promise():
     """The guard: a thing sent to the user with no promise before it is reported done, as before."""
     assert the_one(promises_after("zh", "怎么付款", bot("付款链接已经发到您手机上了。")), "付款链接")[1] == "done"
+
+
+@pytest.mark.parametrize("said", [
+    pytest.param("我们先免费做个评估，看看适合哪个方案。", id="free-first-step"),
+    pytest.param("寄修的话我们安排快递上门取件，免费。", id="free-tail"),
+    pytest.param("您选的这款不用焊，我们免费帮您组装调试好再寄出。", id="free-for-you"),
+])
+def test_prom32zh_a_free_deed_of_the_service_is_no_promise(said):
+    assert promises_after("zh", "你们那边怎么弄？", bot(said)) == []
+
+
+@pytest.mark.parametrize(("said", "part"), [
+    pytest.param("换货我帮您申请免费上门取件。", "上门取件", id="my-own-deed"),
+    pytest.param("航班延误我们免费等候，司机会自己盯航班。", "盯航班", id="a-will-beside-it"),
+    pytest.param("滤芯第一年免费上门换一次，到时候我们会提前通知您。", "通知", id="word-to-the-user"),
+])
+def test_prom32zh_a_free_deed_owed_to_the_user_still_promises(said, part):
+    assert the_one(promises_after("zh", "你们那边怎么弄？", bot(said)), part)[1] == "open"

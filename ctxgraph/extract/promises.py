@@ -900,6 +900,8 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         if _habitual(ctx.text[opening:_deed_end(pieces, kinds, start, end)]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
+        if _free_service(ctx.text[opening:end]):
+            continue  # (prom32zh) "我们先免费做个检索", "寄修我们安排顺丰上门取件，免费": what the service offers, at its price
         if _money_way(ctx.text[opening:end]):
             continue  # (prom32zh) "赎回款到您尾号6612的建行卡，T+3个工作日到账": how the money arrives, a fact of the refund
         if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
@@ -1066,11 +1068,43 @@ def _habitual(span: str) -> bool:
 
     >>> _habitual("每次接种前一天会短信提醒她"), _habitual("每次上课前都会提醒她们带水")
     (False, True)
+
+    A deed the service offers for free is what the offer includes (prom32zh, :func:`_free_service`), "we" or not:
+    "我们免费帮您装好、调好卫星轴再发货"; the learned reader leaves it as the rule readers do.
+
+    >>> _habitual("我们免费帮您装好、调好卫星轴再发货"), _habitual("我帮您申请免费上门取件")
+    (True, False)
     """
+    if _free_service(span):
+        return True
     if _OWN.search(span):
         return False
     return bool(_HABIT.search(span)) or bool(_EVERY.search(span)) and not _USER.search(span) \
         and not _TO_THEIR_PERSON.search(span)
+
+
+#: (prom32zh) a deed of the service told with its price, free ("我们先免费做个检索", "寄修我们安排顺丰上门取件，免费")
+_FREE = re.compile(r"免费")
+#: …and what makes it a deed owed to this user all the same: the assistant's own 我 (我帮您申请免费上门取件), a will (航班
+#: 延误我们免费等候，司机会自己盯航班), a word to the user (到时候我们会提前通知您), a day or a time it is due (明天免费上门)
+_OWED = re.compile(r"我(?!们)|(?:会|将)(?!员|议|所|计|场|话|儿)|通知|提醒|短信|联系|告诉|告知|打电话|回复|回电|发(?:到|给)?您|今天|明天|后天|今晚|明早|到时候?|届时"
+                   r"|\d{1,2}(?:月|[日号点]|:\d)|周[一二三四五六日天]|(?:上|下)午")
+
+
+def _free_service(span: str) -> bool:
+    """(prom32zh) Whether a promise's span only tells a deed the service offers for free ("我们先免费做个检索，看有没有相同的
+    在先专利", "我们免费帮您装好、调好卫星轴再发货"): what the offer includes, said with its price as the service's habits
+    are (the cue lines leave 免费 out for the same reason), not a deed owed; the assistant's own 我, a will (会), a word to
+    the user and a due time still promise.
+
+    >>> _free_service("我们先免费做个检索，看有没有相同的在先专利"), _free_service("寄修我们安排顺丰上门取件，免费")
+    (True, True)
+    >>> _free_service("换货我帮您申请免费上门取件"), _free_service("滤芯第一年免费上门换一次，到时候我们会提前通知您")
+    (False, False)
+    >>> _free_service("我们明天免费上门复查"), _free_service("航班延误我们免费等候，司机会自己盯航班")
+    (False, False)
+    """
+    return bool(_FREE.search(span)) and not _OWED.search(span)
 
 
 #: (prom32zh) money on its way to the user: it arrives (到账) or goes back the way it came (原路退回)
