@@ -2,6 +2,8 @@
 
 - a look-up said short, 我查下 / 我问下 for 我查一下 / 我问一下: a promise the readers missed, kept by the tool call that
   does it ("我查下检测站的号" then ``station_slots``);
+- a promise kept by a report that names the thing made, 做好了/出好了 ("我先出个效果图给您看", then a tool, then
+  "效果图做好了，编号…"); "做好了给您送过去" still promises;
 - how the user's money arrives, with no deed of the assistant's side beside it ("赎回款到您尾号6612的建行卡，T+3个工作日
   到账", "4770元会在7个工作日内原路退回您的支付宝"): the way of the refund, no promise; a word to the user about it
   ("到账后我提醒您") and a refund after a step of the service's ("仓库签收后1-3个工作日退款到账") still promise;
@@ -97,3 +99,14 @@ def test_prom32zh_a_free_deed_of_the_service_is_no_promise(said):
 ])
 def test_prom32zh_a_free_deed_owed_to_the_user_still_promises(said, part):
     assert the_one(promises_after("zh", "你们那边怎么弄？", bot(said)), part)[1] == "open"
+
+
+def test_prom32zh_the_thing_reported_made_keeps_its_promise():
+    promises = promises_after("zh", "横幅上写开业大吉", bot("好的，我先出个设计稿给您看。"), *_call("make_draft", 1, {"draft": "HF-P-2210"}),
+                              bot("设计稿做好了，编号HF-P-2210，我微信发给您。"))
+    assert the_one(promises, "设计稿给您看")[1] == "done"
+
+
+def test_prom32zh_made_then_sent_is_still_a_promise():
+    promises = promises_after("zh", "横幅什么时候能拿到", bot("横幅做好了给您送过去。"))
+    assert the_one(promises, "送过去")[1] == "open"

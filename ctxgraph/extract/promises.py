@@ -514,7 +514,8 @@ def _after_tool(ctx: MessageContext) -> bool:
 #: a done cue said of a deed still ahead: after when/once/if … or will ("We'll text you when the van is on its way"), or
 #: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
 _WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
-_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您")
+#: (prom32zh) or a deed brought to the user after 给您 (做好了给您送过去)
+_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您|给您(?:送|寄|发|带|拿|装))")
 #: a span still to run after the deed: "… are posted to you within 10 days of the course" is a schedule, not a report
 #: (not "has been processed and will reach your card within 5 days": a deed done, then another ahead)
 _WITHIN_AFTER = re.compile(r"^(?![^.?!;]*?\b(?:and|will|should|but)\b[^.?!;]*?\bwithin\b)[^.?!;]{0,40}?\bwithin (?:\d|a |an |the next\b)", re.I)
