@@ -4,6 +4,8 @@
   does it ("我查下检测站的号" then ``station_slots``);
 - a promise kept by a report that names the thing made, 做好了/出好了 ("我先出个效果图给您看", then a tool, then
   "效果图做好了，编号…"); "做好了给您送过去" still promises;
+- a thing reported sent to the user's phone or inbox with no 到/给 and no promise before ("合同发我", then "电子合同发您
+  手机了"): a done promise, as "…发到您手机了" is;
 - how the user's money arrives, with no deed of the assistant's side beside it ("赎回款到您尾号6612的建行卡，T+3个工作日
   到账", "4770元会在7个工作日内原路退回您的支付宝"): the way of the refund, no promise; a word to the user about it
   ("到账后我提醒您") and a refund after a step of the service's ("仓库签收后1-3个工作日退款到账") still promise;
@@ -110,3 +112,8 @@ def test_prom32zh_the_thing_reported_made_keeps_its_promise():
 def test_prom32zh_made_then_sent_is_still_a_promise():
     promises = promises_after("zh", "横幅什么时候能拿到", bot("横幅做好了给您送过去。"))
     assert the_one(promises, "送过去")[1] == "open"
+
+
+def test_prom32zh_a_thing_sent_without_dao_is_a_done_promise():
+    promises = promises_after("zh", "行，报价单发我", bot("报价单发您邮箱了，您看一下。"))
+    assert the_one(promises, "报价单")[1] == "done"
