@@ -169,7 +169,8 @@ def test_a_different_promise_with_some_words_in_common_replaces_nothing():
 @pytest.mark.parametrize(("lang", "text", "part"), [
     pytest.param("en", "Booked. Your e-ticket has been emailed to you.", "e-ticket", id="en-emailed"),
     pytest.param("en", "The payment link is in your inbox.", "payment link", id="en-in-your-inbox"),
-    pytest.param("zh", "8元红包已经放进您的账户了。", "红包", id="zh-put-in-account"),
+    # prom32zh: money or a credit put into the account is no promise (the open sets list none, test_trust_prom32zh); a thing sent is
+    pytest.param("zh", "取件码已经发到您手机了。", "取件码", id="zh-sent-to-phone"),
 ])
 def test_a_deed_reported_done_with_no_promise_is_kept_as_done(lang, text, part):
     assert the_one(promises_after(lang, bot(text)), part)[1] == "done"

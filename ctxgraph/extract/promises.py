@@ -435,6 +435,21 @@ def _record_made(clause: str) -> bool:
     return bool(_RECORD_MADE.search(clause))
 
 
+#: (prom32zh) money or a credit put into the user's account: the verb, then where it went
+_CREDITED = re.compile(r"(?:退回|退到|到账|放到|放进|存入|打到)[^，,。！？]{0,12}?(?:账户|卡|余额|钱包|支付宝|微信|零钱)")
+
+
+def _credited(clause: str) -> bool:
+    """(prom32zh) Whether a report with no promise before it only tells that money or a credit reached the user's account
+    ("16:05已经退回您尾号5516的一卡通", "送您一张20元无门槛券，已经放到账户里了", "20元寄件券已放进您的账户"): the money's
+    way, a fact of the refund or the goodwill, no deed the annotators list; a thing sent (付款链接已发到您手机) is not this.
+
+    >>> _credited("16:05已经退回您尾号5516的一卡通"), _credited("已经放到账户里了"), _credited("付款链接已发到您手机")
+    (True, True, False)
+    """
+    return bool(_CREDITED.search(clause))
+
+
 def _just_kept(ctx: MessageContext, said: str) -> int:
     """How much a report shares with the promise the tool call just before it kept: a report after the call
     is about that deed unless it names another open one as well ("术前注意事项已经发到您微信了" after ``send_wechat`` is
@@ -499,7 +514,8 @@ def _after_tool(ctx: MessageContext) -> bool:
 #: a done cue said of a deed still ahead: after when/once/if … or will ("We'll text you when the van is on its way"), or
 #: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
 _WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
-_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您")
+#: (prom32zh) or a deed brought to the user after 给您 (做好了给您送过去)
+_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您|给您(?:送|寄|发|带|拿|装))")
 #: a span still to run after the deed: "… are posted to you within 10 days of the course" is a schedule, not a report
 #: (not "has been processed and will reach your card within 5 days": a deed done, then another ahead)
 _WITHIN_AFTER = re.compile(r"^(?![^.?!;]*?\b(?:and|will|should|but)\b[^.?!;]*?\bwithin\b)[^.?!;]{0,40}?\bwithin (?:\d|a |an |the next\b)", re.I)
@@ -839,7 +855,7 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in kept)]
             units += kept
             if not kept and not after_kept and status == "done" and ctx.role == "assistant" and first_match(pack.deeds, cue) \
-                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) and not _record_made(c) \
+                    and _names_a_deed(ctx, c) and not _after_tool(ctx) and not _INTO_RECORD.search(c) and not _record_made(c) and not _credited(c) \
                     and not (_noted_only(c, open_) and _kept(ctx, c, open_, status, rest=_sentence_from(ctx.text, offset)[len(clause):],
                                                              fallback=not after_unkept, notes=False)):
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record, and so is
@@ -921,6 +937,10 @@ def commitments(ctx: MessageContext) -> list[_Unit]:
             continue  # "要不我先让师傅看看照片，给您估个价？" offers what it says: a promise once the user says yes
         if _habitual(ctx.text[opening:_deed_end(pieces, kinds, start, end)]):
             continue  # "鉴定一般需要3到5个工作日，结果会以短信形式通知": how the service goes, said to anyone
+        if _free_service(ctx.text[opening:end]):
+            continue  # (prom32zh) "我们先免费做个检索", "寄修我们安排顺丰上门取件，免费": what the service offers, at its price
+        if _money_way(ctx.text[opening:end]):
+            continue  # (prom32zh) "赎回款到您尾号6612的建行卡，T+3个工作日到账": how the money arrives, a fact of the refund
         if _USER_CALLS_FIRST.search(ctx.text[opening:end]):
             continue  # "If it gets worse, ring us and we'll fit her in": the user's call comes first, the service answers it
         if _agrees_to_limit(ctx, ctx.text[start:end]) and not _due(ctx, start, end):  # a due time is a deed owed (review)
@@ -1221,11 +1241,68 @@ def _habitual(span: str) -> bool:
 
     >>> _habitual("每次接种前一天会短信提醒她"), _habitual("每次上课前都会提醒她们带水")
     (False, True)
+
+    A deed the service offers for free is what the offer includes (prom32zh, :func:`_free_service`), "we" or not:
+    "我们免费帮您装好、调好卫星轴再发货"; the learned reader leaves it as the rule readers do.
+
+    >>> _habitual("我们免费帮您装好、调好卫星轴再发货"), _habitual("我帮您申请免费上门取件")
+    (True, False)
     """
+    if _free_service(span):
+        return True
     if _OWN.search(span):
         return False
     return bool(_HABIT.search(span)) or bool(_EVERY.search(span)) and not _USER.search(span) \
         and not _TO_THEIR_PERSON.search(span)
+
+
+#: (prom32zh) a deed of the service told with its price, free ("我们先免费做个检索", "寄修我们安排顺丰上门取件，免费")
+_FREE = re.compile(r"免费")
+#: …and what makes it a deed owed to this user all the same: the assistant's own 我 (我帮您申请免费上门取件), a will (航班
+#: 延误我们免费等候，司机会自己盯航班), a word to the user (到时候我们会提前通知您), a day or a time it is due (明天免费上门)
+_OWED = re.compile(r"我(?!们)|(?:会|将)(?!员|议|所|计|场|话|儿)|通知|提醒|短信|联系|告诉|告知|打电话|回复|回电|发(?:到|给)?您|今天|明天|后天|今晚|明早|到时候?|届时"
+                   r"|\d{1,2}(?:月|[日号点]|:\d)|周[一二三四五六日天]|(?:上|下)午")
+
+
+def _free_service(span: str) -> bool:
+    """(prom32zh) Whether a promise's span only tells a deed the service offers for free ("我们先免费做个检索，看有没有相同的
+    在先专利", "我们免费帮您装好、调好卫星轴再发货"): what the offer includes, said with its price as the service's habits
+    are (the cue lines leave 免费 out for the same reason), not a deed owed; the assistant's own 我, a will (会), a word to
+    the user and a due time still promise.
+
+    >>> _free_service("我们先免费做个检索，看有没有相同的在先专利"), _free_service("寄修我们安排顺丰上门取件，免费")
+    (True, True)
+    >>> _free_service("换货我帮您申请免费上门取件"), _free_service("滤芯第一年免费上门换一次，到时候我们会提前通知您")
+    (False, False)
+    >>> _free_service("我们明天免费上门复查"), _free_service("航班延误我们免费等候，司机会自己盯航班")
+    (False, False)
+    """
+    return bool(_FREE.search(span)) and not _OWED.search(span)
+
+
+#: (prom32zh) money on its way to the user: it arrives (到账) or goes back the way it came (原路退回)
+_MONEY_ARRIVES = re.compile(r"到账|原路退回")
+#: a deed of the assistant's side in the span beside the money's way: its own voice, a deed for the user (为您申请退款), a
+#: word to the user (到账后短信通知您, 没到账我们主动联系您)
+#: or a step of the service's the refund waits on (仓库签收后1-3个工作日退款到账: the refund is the service's deed to do)
+_MONEY_DEED = re.compile(r"我|(?:为|帮|给|替)您|通知|提醒|短信|联系|告诉|告知|打电话|回复|(?<=[\u4e00-\u9fff])(?:之)?后")
+
+
+def _money_way(span: str) -> bool:
+    """(prom32zh) Whether a promise's span only tells how the user's money arrives ("赎回款到您尾号6612的建行卡，T+3个工作日
+    到账", "4770元会在7个工作日内原路退回您的支付宝", "原路退回微信，24小时内到账"): the way of the refund or payment, a fact
+    of it that no annotator lists; a deed of the assistant's side beside it ("到账后我提醒您", "为您申请退款，299元原路退回",
+    "退款如果24小时没到账，我们主动联系您") still promises, and so does a refund after a step of the service's
+    ("仓库签收后1-3个工作日退款到账").
+
+    >>> _money_way("赎回款到您尾号6612的建行卡，T+3个工作日到账"), _money_way("已取消，4770元会在7个工作日内原路退回您的支付宝")
+    (True, True)
+    >>> _money_way("到账后我提醒您"), _money_way("退款到账后会有短信通知您"), _money_way("1599元明天会先临时退回您的额度")
+    (False, False, False)
+    >>> _money_way("仓库签收后1-3个工作日退款到账")
+    False
+    """
+    return bool(_MONEY_ARRIVES.search(span)) and not _MONEY_DEED.search(span)
 
 
 #: a sentence that opens by reporting a booking ("Booked, reference EV-3318: …", "Confirmed: …", "已为您预约，…")
