@@ -93,3 +93,17 @@ def test_read_back_asks_the_contacts_readers_for_the_replys_own_postcode_and_num
     t.observe_many([{"role": "assistant", "content": "I have Dana Price and 0113 496 0000. Is that still the best number?"},
                     {"role": "user", "content": "Yes that's me. Use my cell 415-555-0132 today though"}])
     assert [f.value for f in t.state().facts if f.key == "phone"] == ["415-555-0132"]
+
+
+def test_the_constraint_and_value_trainers_read_one_tuple_of_open_groups():
+    from ctxgraph.models import train_constraints as tc, train_values as tv
+
+    assert tv.OPEN_GROUPS is tc.OPEN_GROUPS and len(tc.OPEN_GROUPS) == 28 and tc.OPEN_GROUPS[-1] == "cs_blind26"
+
+
+@pytest.mark.parametrize("said, thing", [("there's no need to finish by 10pm", "finish by 10pm"),
+                                         ("we don't need a French speaker now", "a French speaker now")])
+def test_the_thing_after_a_no_need_cue(said, thing):
+    from ctxgraph.extract.noneed import _thing
+
+    assert _thing(said, False) == thing

@@ -30,8 +30,9 @@ from .. import _graph as g
 from .._units import LiftUnit, _Unit
 from .context import MessageContext
 
-#: (en) the cue saying a thing is not needed, and the thing after it to the end of its piece
-_EN_NO_NEED = re.compile(r"\b(?:(?:there(?:'s|’s| is) )?no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
+#: (en) the cue saying a thing is not needed, and the thing after it to the end of its piece ("there's no need to …" is
+#: found by its "no need": fix32 took out the optional "there's" before it, which a search never needed)
+_EN_NO_NEED = re.compile(r"\b(?:no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
                          r"|not (?:necessary|needed))\b(?: (?:to|for))?\s+(?P<thing>[^,.;:!?]+)", re.I)
 #: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them)
 _ZH_NO_NEED = re.compile(r"(?:不用|不必|唔使|唔洗|唔需要|不需要|无须|无需|没必要|用不着)(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
