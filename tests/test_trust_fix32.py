@@ -107,3 +107,18 @@ def test_the_thing_after_a_no_need_cue(said, thing):
     from ctxgraph.extract.noneed import _thing
 
     assert _thing(said, False) == thing
+
+
+# --- (zh) 别家 (another shop) is no 别 that forbids in the learned reader's features either: the model32 weights marked
+# the clauses rules again after cons30 had taken them out of the rule cue. Chinese only (English has no such word).
+
+@pytest.mark.parametrize("said", ["我问过了，别家送路由器", "别家的装修队上周就开工了", "别家都是包安装的", "我朋友在别家做的 效果挺好"])
+def test_zh_another_shop_is_no_rule_for_the_learned_reader(said):
+    got = _constraints([("user", "我想换个宽带套餐"), ("assistant", "您好，请说"), ("user", said)], "zh")
+    assert not got, got
+
+
+@pytest.mark.parametrize("said, word", [("师傅来了别家里乱翻", "乱翻"), ("别动家具 我刚擦过", "家具")])
+def test_zh_a_bie_before_a_word_of_jia_still_forbids(said, word):
+    got = _constraints([("user", "明天师傅上门"), ("assistant", "好的"), ("user", said)], "zh")
+    assert [t for t, status in got if word in t and status == "active"], got
