@@ -122,3 +122,20 @@ def test_zh_another_shop_is_no_rule_for_the_learned_reader(said):
 def test_zh_a_bie_before_a_word_of_jia_still_forbids(said, word):
     got = _constraints([("user", "明天师傅上门"), ("assistant", "好的"), ("user", said)], "zh")
     assert [t for t, status in got if word in t and status == "active"], got
+
+
+# --- (zh) an A-not-A question typed without its question mark asks; it takes no rule back (the no-need cue of cons30 read
+# 用不用 / 需不需要 as 不用 / 不需要). English has no such question form.
+
+@pytest.mark.parametrize("rule, asked", [("一定要提前打电话确认", "那用不用提前打电话确认"),
+                                         ("一定要提前打电话确认", "用不用提前打电话确认 我忘了"),
+                                         ("必须开发票", "需不需要开发票 我再问问财务"),
+                                         ("一定要预约", "使唔使预约先 我唔记得咗")])
+def test_zh_an_a_not_a_question_lifts_no_rule(rule, asked):
+    got = _constraints([("user", rule), ("assistant", "好的。"), ("user", asked)], "zh")
+    assert got and got[0] == (got[0][0], "active") and rule in got[0][0], got
+
+
+def test_zh_no_need_said_outright_still_lifts():
+    got = _constraints([("user", "一定要提前打电话确认"), ("assistant", "好的。"), ("user", "不用提前打电话确认了 直接来吧")], "zh")
+    assert got[0] == ("一定要提前打电话确认", "lifted"), got

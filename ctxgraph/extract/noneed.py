@@ -34,8 +34,10 @@ from .context import MessageContext
 #: found by its "no need": fix32 took out the optional "there's" before it, which a search never needed)
 _EN_NO_NEED = re.compile(r"\b(?:no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
                          r"|not (?:necessary|needed))\b(?: (?:to|for))?\s+(?P<thing>[^,.;:!?]+)", re.I)
-#: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them)
-_ZH_NO_NEED = re.compile(r"(?:不用|不必|唔使|唔洗|唔需要|不需要|无须|无需|没必要|用不着)(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
+#: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them); (fix32) not inside an A-not-A question
+#: typed without its question mark ("用不用提前打电话", "需不需要发票", "使唔使预约"): it asks, it takes nothing back
+_ZH_NO_NEED = re.compile(r"(?:(?<!用)不用|(?<!必)不必|(?<!使)唔使|(?<!洗)唔洗|(?<!需)唔需要|(?<!需)不需要|无须|无需|没必要|用不着)"
+                         r"(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
 #: (fix32, en) "X is not needed": the thing is the subject before the cue ("so French is not needed now"), not the words
 #: after it ("a ladder is not needed for the roof" says nothing of the roof); a dummy subject ("it is not necessary to
 #: finish by 10") leaves the thing to the words after the cue (:data:`_EN_NO_NEED`)
