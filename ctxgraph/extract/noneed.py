@@ -89,7 +89,15 @@ def _thing(clause: str, segmented: bool) -> str | None:
 
 
 def _says_alike(ctx: MessageContext, thing: str, rule: str, overlap: Overlap) -> bool:
-    """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not."""
+    """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not.
+
+    >>> from types import SimpleNamespace
+    >>> en, words = SimpleNamespace(profile=SimpleNamespace(segmented=False)), lambda ctx, a, b: "French" in a and "French" in b
+    >>> _says_alike(en, "a French speaker", "The guide must speak French, please", words)
+    True
+    >>> _says_alike(en, "a French speaker", "Don't send a French guide", words)  # the rule rules the thing out: said again
+    False
+    """
     pieces = (_ZH_PIECES if ctx.profile.segmented else _EN_PIECES).findall(rule)
     negated = _NEGATED.search(thing)
     return any((overlap(ctx, thing, p) or negated and _same_deed_negated(ctx, thing[negated.end():], p))
