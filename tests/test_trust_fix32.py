@@ -139,3 +139,10 @@ def test_zh_an_a_not_a_question_lifts_no_rule(rule, asked):
 def test_zh_no_need_said_outright_still_lifts():
     got = _constraints([("user", "一定要提前打电话确认"), ("assistant", "好的。"), ("user", "不用提前打电话确认了 直接来吧")], "zh")
     assert got[0] == ("一定要提前打电话确认", "lifted"), got
+
+
+def test_value_trainer_refuses_folds_outside_its_groups_before_reading():
+    from ctxgraph.models import train_values as tv
+
+    with pytest.raises(SystemExit):
+        tv.main(["--logo", "--groups", "cs,cs_holdout,cs_blind", "--folds", "cs_blind2"])

@@ -214,6 +214,8 @@ def main(argv: list[str] | None = None) -> None:
     if not set(groups) <= set(OPEN_GROUPS):
         ap.error(f"not open groups: {sorted(set(groups) - set(OPEN_GROUPS))}")
     folds = tuple(args.folds.split(",")) if args.folds else None
+    if folds and not set(folds) <= set(groups):  # (fix32) else a KeyError after every replay
+        ap.error(f"--folds not among --groups: {sorted(set(folds) - set(groups))}")
     dump = {}
     for lang in args.lang or ["en", "zh"]:
         if args.logo:
