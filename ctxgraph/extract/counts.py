@@ -34,7 +34,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .changes import ACT_WINDOW, _said_by
 from .context import MessageContext
-from .countwords import _EN_MOVE, _NUMBER, _PLURAL, _ZH_MOVE, moved_spans
+from .countwords import _EN_MOVE, _NUMBER, _PLURAL, _ZH_MOVE, RANK_BEFORE, moved_spans
 from .measures import UNIT_WORDS, _kept, _skip
 from .registry import step
 
@@ -49,8 +49,8 @@ _NOT_MID = re.compile(r"(?:of|are|were|more|less|fewer|other|extra|and|or|but|th
                       r"years?|months?|weeks?|days?|hours?|minutes?|times?|am|pm|ish)$", re.I)
 #: right before the number: a count ruled out ("not 2 frames"), a clock, a date, a rank or a house number ("at 5", "no 18",
 #: "year 3"); (counts19) a place a thing is on, over or among ("the last coat of oil on 4 benches"): where, not how many
-_NOT_BEFORE = re.compile(r"\b(?:not|at|by|after|before|until|till|from|no|number|flat|unit|room|year|page|size|age|aged|step|level|floor|platform|"
-                         r"gate|table|the|last|next|past|first|every|on|onto|over|under|across|among|between)\s+$", re.I)
+_NOT_BEFORE = re.compile(rf"\b(?:{RANK_BEFORE}|the|last|next|past|first|every|on|onto|over|under|across|among|between)\s+$",
+                         re.I)
 #: (counts19) right before the number: the detail of the question just asked ("can we bring them? just 2 dogs")
 _QUESTION_DETAIL = re.compile(r"\?\s*(?:just|only)\s+$", re.I)
 #: (counts19) after a count in its message, a bare number that corrects it ("2 guideparents, Marta and Owen. sorry, 3"):

@@ -22,6 +22,11 @@ _WORD_NUMBER = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thi
 _NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,4}}|{_WORD_NUMBER})"
 #: a plural noun: a word ending in s (not -ss, -us, -is: "class", "bus", "this") or an irregular plural
 _PLURAL = r"(?:[a-z]{2,}s(?<![siu]s)|people|children|men|women|geese|mice|teeth|feet)"
+#: (fix32) a word right before a number that makes it no count of things: a count ruled out ("not 2 frames", "no 18"), a
+#: clock, a date, a rank or a house number ("at 5", "by 3", "year 3", "flat 2", "gate 12"); the counts and recounts steps
+#: both read it (they held two copies of it)
+RANK_BEFORE = (r"not|no|at|by|after|before|until|till|from|number|flat|unit|room|year|page|size|age|aged|step|level|floor|"
+               r"platform|gate|table")
 
 #: (counts20) an increment or a decrement of a count with no new total: "add 2 more", "2 more paddles", "one less",
 #: "take one off"; the plural noun after it, if any, names the thing

@@ -108,16 +108,17 @@ _NOT_YET_EN = re.compile(r"^\W*(?:(?:no|ok|okay|but|please|pls|plz|just|maybe|er
                          r"(?:\W+(?:please|pls|plz|thanks))?\W*$", re.I)
 
 
-def _left_to_others(clause: str, lang: str) -> bool:
+def _left_to_others(clause: str, lang: str, opens: bool = True) -> bool:
     """(model32) Whether a clause the model marks is another reader's, not a rule: a bare "not yet" that puts off an
-    offer (it keeps nothing).
+    offer (it keeps nothing). (fix32) Only as the reply's opening (``opens``: nothing before it in the message): after
+    what the user asks for ("Any weekday is fine. Not today please.") "not today" rules a day out.
 
     >>> _left_to_others("please not yet", "en"), _left_to_others("ok not now", "en")
     (True, True)
-    >>> _left_to_others("not before 10 please", "en")
-    False
+    >>> _left_to_others("not before 10 please", "en"), _left_to_others("Not today please.", "en", opens=False)
+    (False, False)
     """
-    return lang == "en" and bool(_NOT_YET_EN.match(clause))
+    return lang == "en" and opens and bool(_NOT_YET_EN.match(clause))
 
 
 def reader_for(ctx: MessageContext, load: Callable[[str], Any]) -> Any:
@@ -150,7 +151,7 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
             continue  # lines the clause split left joined (a CR, U+2028 ...): pasted text, not one said rule
         if any(_overlaps(c, t) for t in made) or first_match(ctx.pack.lifts, c):
             continue
-        if _left_to_others(c, ctx.profile.code):
+        if _left_to_others(c, ctx.profile.code, opens=not ctx.text[:offset].strip()):
             continue  # (model32) "please not yet": no rule
         if g.is_active_rule(ctx.graph, c) or in_folded_rule(ctx.graph.graph["active_rules"], c, ctx.profile.code) \
                 or any(v in c for v in corrected) or _allows(c, ctx.profile.code):

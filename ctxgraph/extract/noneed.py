@@ -30,11 +30,19 @@ from .. import _graph as g
 from .._units import LiftUnit, _Unit
 from .context import MessageContext
 
-#: (en) the cue saying a thing is not needed, and the thing after it to the end of its piece
-_EN_NO_NEED = re.compile(r"\b(?:(?:there(?:'s|’s| is) )?no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
+#: (en) the cue saying a thing is not needed, and the thing after it to the end of its piece ("there's no need to …" is
+#: found by its "no need": fix32 took out the optional "there's" before it, which a search never needed)
+_EN_NO_NEED = re.compile(r"\b(?:no need|(?:do|does) ?n[o'’]?t need|needn[o'’]?t"
                          r"|not (?:necessary|needed))\b(?: (?:to|for))?\s+(?P<thing>[^,.;:!?]+)", re.I)
-#: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them)
-_ZH_NO_NEED = re.compile(r"(?:不用|不必|唔使|唔洗|唔需要|不需要|无须|无需|没必要|用不着)(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
+#: (zh) the same, written in segmented writing (Cantonese 唔使 / 唔需要 among them); (fix32) not inside an A-not-A question
+#: typed without its question mark ("用不用提前打电话", "需不需要发票", "使唔使预约"): it asks, it takes nothing back
+_ZH_NO_NEED = re.compile(r"(?:(?<!用)不用|(?<!必)不必|(?<!使)唔使|(?<!洗)唔洗|(?<!需)唔需要|(?<!需)不需要|无须|无需|没必要|用不着)"
+                         r"(?:再)?(?P<thing>[^\s，,。！!？?；;]+)")
+#: (fix32, en) "X is not needed": the thing is the subject before the cue ("so French is not needed now"), not the words
+#: after it ("a ladder is not needed for the roof" says nothing of the roof); a dummy subject ("it is not necessary to
+#: finish by 10") leaves the thing to the words after the cue (:data:`_EN_NO_NEED`)
+_EN_NOT_NEEDED = re.compile(r"(?P<thing>[^,.;:!?]+?)\s+(?:is|are|was|were|’s|'s)\s+not\s+(?:necessary|needed)\b", re.I)
+_EN_DUMMY = re.compile(r"(?:.*\s)?(?:it|that|this|there)", re.I | re.S)
 #: a negator: a thing said negated ("一定无糖", "without sugar") or a rule piece that rules a thing out
 _NEGATED = re.compile(r"[不别没唔莫无免勿]|\b(?:no|not|never|without|nothing)\b|n['’]t\b", re.I)
 _EN_PIECES = re.compile(r"[^,.;:!?]+")
@@ -58,16 +66,38 @@ def no_need(ctx: MessageContext, clause: str, overlap: Overlap) -> list[_Unit]:
     """
     if ctx.role != "user":
         return []
-    m = (_ZH_NO_NEED if ctx.profile.segmented else _EN_NO_NEED).search(clause)
-    if not m:
+    thing = _thing(clause, ctx.profile.segmented)
+    if not thing:
         return []
-    thing = m.group("thing")
     named = [cid for cid, d in g.open_items(ctx.graph, "constraint") if _says_alike(ctx, thing, d["text"], overlap)]
     return [LiftUnit(constraint=cid) for cid in named if len(named) == 1]
 
 
+def _thing(clause: str, segmented: bool) -> str | None:
+    """The thing ``clause`` says is not needed, or None: (en) the subject of "X is not needed", else the words after
+    the cue.
+
+    >>> _thing("a ladder is not needed for the roof", False), _thing("so no need to finish by 10pm", False)
+    ('a ladder', 'finish by 10pm')
+    >>> _thing("it is not necessary to finish by 10", False), _thing("对 不用按门铃", True)
+    ('finish by 10', '按门铃')
+    """
+    if not segmented and (m := _EN_NOT_NEEDED.search(clause)) and not _EN_DUMMY.fullmatch(m.group("thing")):
+        return m.group("thing").strip()
+    m = (_ZH_NO_NEED if segmented else _EN_NO_NEED).search(clause)
+    return m.group("thing") if m else None
+
+
 def _says_alike(ctx: MessageContext, thing: str, rule: str, overlap: Overlap) -> bool:
-    """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not."""
+    """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not.
+
+    >>> from types import SimpleNamespace
+    >>> en, words = SimpleNamespace(profile=SimpleNamespace(segmented=False)), lambda ctx, a, b: "French" in a and "French" in b
+    >>> _says_alike(en, "a French speaker", "The guide must speak French, please", words)
+    True
+    >>> _says_alike(en, "a French speaker", "Don't send a French guide", words)  # the rule rules the thing out: said again
+    False
+    """
     pieces = (_ZH_PIECES if ctx.profile.segmented else _EN_PIECES).findall(rule)
     negated = _NEGATED.search(thing)
     return any((overlap(ctx, thing, p) or negated and _same_deed_negated(ctx, thing[negated.end():], p))

@@ -133,6 +133,18 @@ def _run(ctx: MessageContext, start: int, end: int, names: set[str], whole: bool
     return (run_lo, run_hi) if n else None
 
 
+def postcodes(ctx: MessageContext) -> list:
+    """The message's mentions that hold a UK-style postcode: a POSTCODE one, or an ADDRESS one that ends in its postcode
+    (also read by the read_back step, fix32: a reply that gives its own postcode).
+
+    >>> from types import SimpleNamespace as N
+    >>> [x.text for x in postcodes(N(mentions=[N(label="ADDRESS", text="7 Station Road, Leyburn DL8 5AA"),
+    ...                                        N(label="ADDRESS", text="7 Station Road"), N(label="POSTCODE", text="LS6 2AB")]))]
+    ['7 Station Road, Leyburn DL8 5AA', 'LS6 2AB']
+    """
+    return [x for x in ctx.mentions if x.label == "POSTCODE" or (x.label == "ADDRESS" and _ENDS_IN_POSTCODE.search(x.text))]
+
+
 @step("postal", roles=("user",))
 def postal(ctx: MessageContext) -> list[_Unit]:
     """The user's address as the run of parts beside its postcode, as one ``address`` fact."""
@@ -140,7 +152,7 @@ def postal(ctx: MessageContext) -> list[_Unit]:
         return []
     # (miss11) an address the address pattern read whole with its postcode ("7 Station Road, Leyburn DL8 5AA") anchors
     # the run too: the parts before it ("its Greenway Motors, 7 Station Road, …") are its first parts
-    codes = [x for x in ctx.mentions if x.label == "POSTCODE" or (x.label == "ADDRESS" and _ENDS_IN_POSTCODE.search(x.text))]
+    codes = postcodes(ctx)
     if not codes:
         return []
     facts = [u for u in ctx.units if isinstance(u, FactUnit) and not u.offered]

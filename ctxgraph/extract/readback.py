@@ -27,6 +27,7 @@ import re
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
+from .postal import postcodes
 from .registry import step
 
 #: a UK-style postcode: the anchor of an address read back
@@ -137,6 +138,23 @@ def _taken_back(reply: str) -> bool:
     return bool(_TAKES_BACK.search(first.group(0) if first else reply))
 
 
+def _gives(ctx: MessageContext, kind: str) -> bool:
+    """(fix32) Whether the user's reply gives a ``kind`` ("postcode" or "phone") of its own, as the contacts readers
+    read one: a PHONE mention, or a POSTCODE mention or an ADDRESS one that ends in a postcode (the postal step's
+    anchors). Its own words then stand, not the value read back.
+
+    >>> from types import SimpleNamespace as N
+    >>> m = lambda label, text: N(label=label, text=text)
+    >>> _gives(N(mentions=[m("PHONE", "555-123-4567")]), "phone"), _gives(N(mentions=[m("PHONE", "555-123-4567")]), "postcode")
+    (True, False)
+    >>> _gives(N(mentions=[m("ADDRESS", "4 Elm Road, Leeds LS6 2AB")]), "postcode")
+    True
+    """
+    if kind == "phone":
+        return any(x.label == "PHONE" for x in ctx.mentions)
+    return bool(postcodes(ctx))
+
+
 @step("read_back", roles=("user",))
 def read_back(ctx: MessageContext) -> list[_Unit]:
     """The address, number and name the assistant read back and the user's yes confirms, as the user's facts."""
@@ -145,8 +163,8 @@ def read_back(ctx: MessageContext) -> list[_Unit]:
     keys = {u.key for u in ctx.units if isinstance(u, FactUnit) and not u.offered}
     units: list[_Unit] = []
     for sentence in _confirm_sentences(ctx.assistant_before):
-        found = [("address", None if _POSTCODE.search(ctx.text) else _address(sentence))]
-        phone = None if _PHONE.search(ctx.text) else _PHONE.search(sentence)
+        found = [("address", None if _gives(ctx, "postcode") else _address(sentence))]
+        phone = None if _gives(ctx, "phone") else _PHONE.search(sentence)
         found.append(("phone", phone.group(0) if phone else None))
         if _ME.search(ctx.text):
             found.append(("name", _person_read(ctx, sentence)))

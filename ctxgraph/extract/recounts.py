@@ -37,7 +37,7 @@ from .. import _graph as g
 from .._normalize import parse_number
 from .._units import FactUnit, _Unit
 from .context import MessageContext
-from .countwords import _NUMBER as _EN_MANY, _PLURAL
+from .countwords import _NUMBER as _EN_MANY, _PLURAL, RANK_BEFORE
 from .registry import step
 from .text import clause_at, story_clause, unmarked_question
 
@@ -54,8 +54,7 @@ _EN_NOT_THING = re.compile(r"(?:and|or|but|of|to|for|the|more|less|extra|other|e
                            r"metres?|meters?|miles?|kilos?|kg|tonnes?|litres?|inches|feet|foot|is|are|was|were|has|have|"
                            r"thing|things|lot|bit|way|too|please|pls|then|now|ones?|left|only|just|off|out)", re.I)
 #: (en) right before the number: a count ruled out, a rank or a place, not a count of things
-_EN_NOT_BEFORE = re.compile(r"\b(?:not|no|at|by|number|flat|unit|room|year|page|size|age|aged|level|floor|platform|gate|"
-                            r"table|step|from|until|till|after|before)\s+$", re.I)
+_EN_NOT_BEFORE = re.compile(rf"\b(?:{RANK_BEFORE})\s+$", re.I)
 _ZH_NUM = r"[0-9]+(?:\.[0-9]+)?|[零一二两三四五六七八九十百千万]+(?:点[零一二三四五六七八九]+)?"
 #: (zh) a count in a measure word that names the thing on its own
 _ZH_COUNT = re.compile(rf"(?P<num>{_ZH_NUM})(?P<unit>口人|个平方|平方米|平方|平米|羽)")

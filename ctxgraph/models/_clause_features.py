@@ -73,9 +73,9 @@ ZH_CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: (user32zh) words whose 别 negates nothing ("特别厉害", "分别", "性别"): their 别 is no NEG, else a long clause with "特别" in
 #: it reads as a rule against something ("响得特别厉害" was a must_not). (review) Only the words that end in 别: 别 opening
-#: "别的" / "别人" stays a NEG, as the constraint model was trained ("别人的别动" and "别的都不要" are rules).
-#: (fix after model32) and 别家 ("another shop": "上次别家粘完一股味"), as the rule cues read it (cons30; 别家里 / 别家具 /
-#: 别家访 / 别家长 / 别家电 still forbid)
+#: "别的" / "别人" stays a NEG, as the constraint model was trained ("别人的别动" and "别的都不要" are rules). (fix32) And 别家
+#: (another shop or firm: "我自己报了别家", "别家报价比你们低"), not 别家里 / 别家具 / 别家访 / 别家长 / 别家电 (别 + a word of 家),
+#: as the rule cue reads it since cons30 (rules/core/zh/cues.yml): the model32 weights marked those clauses rules again
 _ZH_BIE_NOT_NEG = re.compile(r"(?<=[特分区性级个类识差告鉴辨离派])别|别(?=家(?![里具访长电]))")
 
 
@@ -87,8 +87,8 @@ def mask_zh_false_negation(text: str) -> str:
 
     >>> mask_zh_false_negation("响得特别厉害"), mask_zh_false_negation("别放香菜"), mask_zh_false_negation("别人的别动")
     ('响得特·厉害', '别放香菜', '别人的别动')
-    >>> mask_zh_false_negation("上次别家粘完一股味"), mask_zh_false_negation("别家里乱翻")
-    ('上次·家粘完一股味', '别家里乱翻')
+    >>> mask_zh_false_negation("别家报价比你们低"), mask_zh_false_negation("师傅来了别家里乱翻")
+    ('·家报价比你们低', '师傅来了别家里乱翻')
     """
     return _ZH_BIE_NOT_NEG.sub("·", text)
 

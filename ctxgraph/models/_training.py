@@ -1,4 +1,5 @@
-"""What the training scripts of the learned clause readers share (``train_constraints``, ``train_promises``).
+"""What the training scripts of the learned clause readers share (``train_constraints``, ``train_promises``; the
+open groups also ``train_values``).
 
 A reader is a linear-chain CRF (python-crfsuite) over the clauses of a message, one label for the clauses
 it reads (``R`` a rule, ``P`` a promise) and ``O`` for the rest. :class:`ReaderTraining` holds what differs
@@ -21,6 +22,10 @@ from typing import Any, Callable
 
 from ..bench._cs import SHIPPED_DATA, CsConversation, holds, load_cs
 
+#: (fix32) every open cs group, cs … cs_blind26 (the judge groups, cs_blind27 and later, are never read by a trainer): the
+#: constraint and value trainers read this one tuple (they held two copies of it); the promise trainer keeps its own
+#: shorter list, the groups its shipped weights were trained on
+OPEN_CS_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 27)))
 #: ``tests/data`` of a checkout, where the probe sets read as one more training group live
 PROBES_DIR = Path(__file__).resolve().parents[2] / "tests" / "data"
 PARAMS = {"c1": 0.0, "c2": 3.0, "max_iterations": 150, "feature.possible_transitions": True}

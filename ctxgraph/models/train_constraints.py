@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from ..bench._cs import CsConversation
 from ._clause_features import clause_features
-from ._training import PARAMS, PROBES_DIR, ReaderTraining, label_clauses, message_clauses, train
+from ._training import OPEN_CS_GROUPS, PARAMS, PROBES_DIR, ReaderTraining, label_clauses, message_clauses, train
 
 #: the groups trained on: (model32) every open cs group, cs … cs_blind26 (the judge groups, cs_blind27 and later, are never
 #: read here). Leave-one-group-out through the pipeline over these 28 groups, the weights trained on cs … cs_blind7 against
 #: these, each group held out: constraints right 947 -> 948 and unlisted rules 289 -> 287 at the threshold the curve chose
 #: (0.65; at 0.7 the new weights make 944 / 275), docs/quality.md "model32".
-OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 27)))
+OPEN_GROUPS = OPEN_CS_GROUPS
 #: probe sets of earlier constraint rounds (``tests/data/probes_<name>.yml`` of a checkout), read as one more
 #: training group: chats in domains no cs set covers. cons8's own probe set is the new-domain check, never trained on.
 PROBE_SETS = ("cons6", "cons7")
