@@ -34,6 +34,7 @@ from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .deedagain import deed_again
 from .noneed import no_need
+from .pickreasons import drop_pick_reasons
 from .domains import message_domain
 from .notchosen import asks
 from .reasons import fold_reasons, in_folded_rule, is_situation
@@ -845,7 +846,11 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     units = [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
     units = [u for i, u in enumerate(units) if not isinstance(u, ConstraintUnit) or u not in units[:i]]  # a rule kept twice
     # cons11: "weekday evenings only, he's at work till 6" is one rule with its reason, not two rules
-    return fold_reasons(ctx.text, units, ctx.profile.code) if ctx.role == "user" else units
+    if ctx.role != "user":
+        return units
+    units = fold_reasons(ctx.text, units, ctx.profile.code)
+    # cons31: "周日那个，周六她还有英语课": the busy Saturday is the reason of the Sunday picked, no rule
+    return drop_pick_reasons(ctx.text, units, [u.value for u in ctx.units_of(FactUnit) if u.value], ctx.profile.code)
 
 
 #: the assistant asks whether the user has a preference: "Do you have a preference for a male or female interpreter?",

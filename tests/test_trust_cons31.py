@@ -1,0 +1,49 @@
+"""(cons31) Made-up rules dropped, on chats of our own, both languages.
+
+- A busy time said beside the time the user picks instead is the pick's reason, no rule: "能不能改到下周日，周六我要值班",
+  "周四那个吧 周三孩子要上补习", "I'm away on the 7th. the 9th please.", "Friday then, I'm at the dentist on thursday".
+  The pick is the state (the date the facts hold). The busy time stays a rule when nothing else is picked ("周六我要加班"),
+  when the message leaves other times open ("上午我要去开会，下午三点以后可以": the busy morning is what the allowance
+  leaves), when it recurs ("工作日家里没人", "I'm at work mondays": a standing rule), or when the user says a directive
+  ("周五不行要上班").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _rules(lang: str, said: str) -> list[str]:
+    t = Tracker(lang)
+    t.observe_many([user("我想预约上门服务" if lang == "zh" else "I'd like to book a home visit"),
+                    bot("好的，您想约哪天？" if lang == "zh" else "Sure, which day suits you?"), user(said)])
+    return [c.text for c in t.state().constraints if c.status == "active"]
+
+
+@pytest.mark.parametrize("lang, said, picked", [
+    ("zh", "能不能改到下周日，周六我要值班", "下周日"),
+    ("zh", "周四那个吧 周三孩子要上补习", "周四"),
+    ("en", "I'm away on the 7th. the 9th please.", "the 9th"),
+    ("en", "Friday then, I'm at the dentist on thursday", "Friday"),
+])
+def test_a_busy_time_beside_the_time_picked_is_no_rule(lang, said, picked):
+    t = Tracker(lang)
+    t.observe_many([user("我想预约上门服务" if lang == "zh" else "I'd like to book a home visit"),
+                    bot("好的，您想约哪天？" if lang == "zh" else "Sure, which day suits you?"), user(said)])
+    assert [c.text for c in t.state().constraints] == []
+    assert picked in [f.value for f in t.state().facts]
+
+
+@pytest.mark.parametrize("lang, said, word", [
+    ("zh", "周六我要加班", "加班"),                        # nothing else picked
+    ("zh", "上午我要去开会，下午三点以后可以", "开会"),      # other times left open
+    ("zh", "工作日家里没人，周六那个吧", "工作日"),          # a busy time that recurs
+    ("zh", "周五不行要上班，6月1号吧", "周五"),              # a directive of its own
+    ("en", "I'm at work mondays. wednesday.", "mondays"),
+    ("en", "we're away till the 9th", "the 9th"),
+])
+def test_a_busy_time_that_is_a_rule_stays(lang, said, word):
+    assert any(word in r for r in _rules(lang, said))
