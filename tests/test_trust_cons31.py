@@ -47,3 +47,35 @@ def test_a_busy_time_beside_the_time_picked_is_no_rule(lang, said, picked):
 ])
 def test_a_busy_time_that_is_a_rule_stays(lang, said, word):
     assert any(word in r for r in _rules(lang, said))
+
+
+# --- an amount guessed with 得有 is no must ------------------------------------------------------------------------------
+
+def _opening(lang: str, said: str):
+    t = Tracker(lang)
+    t.observe(user(said))
+    return t.state()
+
+
+@pytest.mark.parametrize("said", ["想卖点旧家具，搬家剩下的，得有十来件", "水管漏了得有一个多月了 想找人来修",
+                                  "想烘干一批玉米 水分得有三十二三"])
+def test_an_amount_guessed_with_de_you_is_no_rule(said):
+    assert [c.text for c in _opening("zh", said).constraints] == []
+
+
+def test_the_opening_want_leaves_out_a_guessed_amount_said_beside_it():
+    """A guess the user may put right later ("得有十来件", then "其实有十五件"): the want keeps the deed and the thing."""
+    wants = [f.value for f in _opening("zh", "想卖点旧家具，搬家剩下的，得有十来件").facts if f.key == "want"]
+    assert wants and not any("十来件" in w for w in wants)
+
+
+@pytest.mark.parametrize("lang, said, word", [
+    ("zh", "想订一批安全帽 得有国标检测报告", "检测报告"),
+    ("zh", "想请个护工 晚上得有两个人陪着", "两个人"),
+])
+def test_a_must_with_de_you_stays_a_rule(lang, said, word):
+    assert any(word in c.text for c in _opening(lang, said).constraints)
+
+
+def test_english_must_be_about_is_no_rule():
+    assert [c.text for c in _opening("en", "I need some old books collected, there must be about 30 boxes").constraints] == []
