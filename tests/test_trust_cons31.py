@@ -37,6 +37,15 @@ def test_a_busy_time_beside_the_time_picked_is_no_rule(lang, said, picked):
     assert picked in [f.value for f in t.state().facts]
 
 
+@pytest.mark.parametrize("said", [
+    "周三我不在家，25号吧",                      # the time picked by its words (吧), no fact needed
+    "下午要值班 晚上那个",                       # 那个
+    "周四下午的 他周三要出差。对了 男女都行",      # 都行 allows no time: it leaves nothing open
+])
+def test_a_busy_time_beside_a_time_picked_by_its_words_is_no_rule(said):
+    assert _rules("zh", said) == []
+
+
 @pytest.mark.parametrize("lang, said, word", [
     ("zh", "周六我要加班", "加班"),                        # nothing else picked
     ("zh", "上午我要去开会，下午三点以后可以", "开会"),      # other times left open

@@ -72,10 +72,37 @@ def busy_pieces(text: str, lang: str) -> list[str]:
     return busy
 
 
+#: (zh) a time picked by its words: said with 吧, 那个, 的, or asked to be taken ("30号吧", "晚上那个", "12号行不行")
+_PICK_ZH = re.compile(r"(?:吧|那个|的|行不行|可以不|好了)$")
+
+
+def _pieces(text: str, lang: str) -> list[str]:
+    """The pieces of ``text`` between commas, full stops and (zh) spaces."""
+    return [p for p in re.split(r"[\s，,。！？!?；;]+" if lang == "zh" else r"[,.;!?]+", text) if p.strip()]
+
+
+def _leaves_open(text: str, lang: str) -> bool:
+    """Whether the message leaves another time open: a piece with a time and a word that allows ("下午两点以后可以",
+    "上午没问题", "周末其实也行了"; not "其实外地的也行", which allows a place).
+
+    >>> _leaves_open("周日上午的 他周六要加班。对了 其实外地的也行", "zh"), _leaves_open("上午我要陪孩子上课，下午两点以后可以", "zh")
+    (False, True)
+    """
+    time_rx = _TIME_ZH if lang == "zh" else _TIME_EN
+    return any(_LEAVES_OPEN.search(p) and time_rx.search(p) for p in _pieces(text, lang))
+
+
 def _picked_elsewhere(text: str, pieces: Sequence[str], values: Iterable[str], lang: str) -> bool:
-    """Whether ``text`` (the message) names a time among ``values`` (its facts) outside the busy ``pieces``."""
+    """Whether ``text`` (the message) names a time among ``values`` (its facts) outside the busy ``pieces``, or
+    (zh) a piece outside them picks a time by its words ("30号吧", "晚上那个").
+
+    >>> _picked_elsewhere("晚上那个 下午要上班", ["下午要上班"], [], "zh")
+    True
+    """
     time_rx = _TIME_ZH if lang == "zh" else _TIME_EN
     spans = [(at, at + len(p)) for p in pieces if (at := text.find(p)) >= 0]
+    if lang == "zh" and any(p not in pieces and time_rx.search(p) and _PICK_ZH.search(p) for p in _pieces(text, lang)):
+        return True
     for v in values:
         v = str(v).strip()
         if not v or not time_rx.search(v) or any(v in p for p in pieces):
@@ -90,7 +117,7 @@ def drop_pick_reasons(text: str, units: list[_Unit], values: Iterable[str], lang
     """``units`` without the rules that only say a busy time when the message (``text``) picks another time among
     its facts' ``values`` and leaves no other time open."""
     values = list(values)
-    if _LEAVES_OPEN.search(text):
+    if _leaves_open(text, lang):
         return units
     return [u for u in units if not (isinstance(u, ConstraintUnit) and is_pick_reason(text, u.text, values, lang))]
 
@@ -104,4 +131,4 @@ def is_pick_reason(text: str, rule: str, values: Iterable[str], lang: str) -> bo
     False
     """
     pieces = busy_pieces(rule, lang)
-    return bool(pieces) and not _LEAVES_OPEN.search(text) and _picked_elsewhere(text, pieces, values, lang)
+    return bool(pieces) and not _leaves_open(text, lang) and _picked_elsewhere(text, pieces, values, lang)
