@@ -34,7 +34,9 @@ from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .deedagain import deed_again
 from .noneed import no_need
+from .pickreasons import drop_pick_reasons
 from .domains import message_domain
+from .estimates import guessed_at
 from .notchosen import asks
 from .reasons import fold_reasons, in_folded_rule, is_situation
 from .registry import step
@@ -861,7 +863,11 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
     units = [u for u in units if not (isinstance(u, ConstraintUnit) and any(u.text != t and u.text in t for t in made))]
     units = [u for i, u in enumerate(units) if not isinstance(u, ConstraintUnit) or u not in units[:i]]  # a rule kept twice
     # cons11: "weekday evenings only, he's at work till 6" is one rule with its reason, not two rules
-    return fold_reasons(ctx.text, units, ctx.profile.code) if ctx.role == "user" else units
+    if ctx.role != "user":
+        return units
+    units = fold_reasons(ctx.text, units, ctx.profile.code)
+    # cons31: "周日那个，周六她还有英语课": the busy Saturday is the reason of the Sunday picked, no rule
+    return drop_pick_reasons(ctx.text, units, [u.value for u in ctx.units_of(FactUnit) if u.value], ctx.profile.code)
 
 
 #: the assistant asks whether the user has a preference: "Do you have a preference for a male or female interpreter?",
@@ -1318,9 +1324,21 @@ def _rule(ctx: MessageContext, text: str) -> tuple[str, re.Match] | None:
     "that coupon is for new customers only": :func:`_is_for`)."""
     for polarity, cues in ctx.pack.constraints:
         cue = first_match(cues, text)
-        if cue and _about_something(ctx, text, cue) and not (polarity == "must" and (_need_denied(text, cue) or _is_for(text, cue))):
+        if cue and _about_something(ctx, text, cue) and not (polarity == "must" and (_need_denied(text, cue) or _is_for(text, cue)
+                                                                                    or _estimates(text, cue))):
             return polarity, cue
     return None
+
+
+def _estimates(text: str, cue: re.Match) -> bool:
+    """(cons31) Whether a 得有 / 得是 cue guesses an amount ("一屋子书，得有二十来箱": there are about twenty boxes) rather
+    than sets a must ("得有国标检测报告", "得有两个人陪着"): :func:`ctxgraph.extract.estimates.guessed_at`.
+
+    >>> rx = re.compile("得有")
+    >>> [_estimates(t, rx.search(t)) for t in ("得有二十来箱", "水分得有二十七八", "漏了得有半个月了", "得有国标检测报告", "得有两个人陪着")]
+    [True, True, True, False, False]
+    """
+    return cue.group(0) in ("得有", "得是") and guessed_at(text, cue.end())
 
 
 #: (fix17) a need denied right before a must cue: "don't have to", "doesn't need to", "no need to", 不用非得, 不必, 没必要

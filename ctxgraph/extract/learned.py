@@ -28,6 +28,7 @@ from .._units import ConstraintUnit, FactUnit, _Unit
 from ..models import load_constraint_reader
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES, _classes, mask_zh_false_negation
 from .context import MessageContext
+from .pickreasons import is_pick_reason
 from .reasons import in_folded_rule
 from .registry import step
 from .text import clauses, first_match, in_spans
@@ -156,6 +157,8 @@ def learned_constraints(ctx: MessageContext) -> list[_Unit]:
         if g.is_active_rule(ctx.graph, c) or in_folded_rule(ctx.graph.graph["active_rules"], c, ctx.profile.code) \
                 or any(v in c for v in corrected) or _allows(c, ctx.profile.code):
             continue  # a correction ("the total was $4,680 not 4,860"), a leave ("深一点没关系", "11 is fine")
+        if is_pick_reason(ctx.text, c, values, ctx.profile.code):
+            continue  # (cons31) "不过周六上午我爸要做康复 … 能不能改到下午": the busy time is the pick's reason
         if any(v in c for v in values) and not _bounds(c, ctx.profile.code):
             continue  # a value this message records is a fact: a pick or an answer ("Wednesday at 2:15 please")
         units.append(ConstraintUnit(text=c, polarity=_polarity(c, ctx.profile.code), stressed=ctx.stressed))

@@ -29,6 +29,7 @@ import re
 from .. import _graph as g
 from .._units import ConstraintUnit, DecisionUnit, FactUnit, RetractUnit, _Unit
 from .context import MessageContext
+from .estimates import guessed
 from .measures import dimension_at
 from .registry import step
 from .text import HAN_SPACE, SENTENCE_END, clauses, cut_at_boundary, first_match, in_spans, mask, unmarked_question
@@ -495,7 +496,8 @@ def _opening_want(ctx: MessageContext, rules) -> str:
                     _clean(part, kept_by) for a, b in _parts(ctx.text, offset, offset + len(clause))
                     if not _said_alone(ctx.text[a:b], text[a:b], kept_by) and not _QUESTION_END.match(ctx.text, b)
                     and (part := _unrefused(ctx, text[a:b])).strip()
-                    and not (ctx.lang == "en" and _IF.search(ctx.text[a:b])))  # (wants13) "maybe 12 if P's back": a hypothesis
+                    and not (ctx.lang == "en" and _IF.search(ctx.text[a:b]))  # (wants13) "maybe 12 if P's back": a hypothesis
+                    and not guessed(ctx.text[a:b]))  # (cons31) "得有二十来箱": an amount guessed, which may be put right
             if said:
                 kept.append(said)
         joined = ("，" if ctx.lang == "zh" else ", ").join(kept)
