@@ -158,6 +158,9 @@ class FactWriter:
             return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
         if ctx.role == "assistant" and slot.id in self.listed:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
+        if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") and days_offered(ctx):
+            return  # (prec32en) "A crew is free Thursday 13th or Monday 17th", "we can come Thursday 8, 15 or 22 April":
+            # days the assistant offers to choose from; none is settled until the user picks one
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") \
@@ -451,6 +454,28 @@ def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
     hi = next((fm.end() + m.start() for m in SENTENCE_END.finditer(text[fm.end():])), len(text))
     return any(pack.domain_of[c.group(0).casefold()] not in only_in
                for c in pack.domain_rx.finditer(text, lo, hi) if not (fm.start() <= c.start() < fm.end()))
+
+
+#: (prec32en) the word joining two days offered to choose from ("Thursday 13th or Monday 17th")
+_OR = re.compile(r"\bor\b", re.I)
+
+
+def days_offered(ctx: MessageContext) -> bool:
+    """(prec32en) Whether the assistant's message offers days to choose from: two different days or dates of
+    its mentions, one after the other, joined by "or" ("free Thursday 13th or Monday 17th", "Thursday 8, 15 or
+    22 April", "tomorrow morning ..., or Friday morning"). Its weekdays are then choices, not the day the user
+    settled on ("A crew is free Thursday 13th or Monday 17th. Thursday gives you more margin.").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Can someone come next week to look at the boiler?"},
+    ...                 {"role": "assistant", "content": "We can do Tuesday 9th or Friday 12th. Tuesday is quieter."}])
+    >>> [f.key for f in t.state().facts if f.status == "current" and f.key in ("day", "date")]
+    []
+    """
+    days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE")), key=lambda m: m.start)
+    return any(a.text.casefold() != b.text.casefold() and _OR.search(ctx.text, a.end, b.start)
+               for a, b in zip(days, days[1:]))
 
 
 #: (prec9) a weekday said in the plural or with "every" / 每周: a schedule, not one day
