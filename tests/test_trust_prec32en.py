@@ -38,3 +38,22 @@ def test_trust_prec32en_the_day_the_user_picks_from_the_offer_is_kept():
     facts = facts_of("Hi, the extractor fan in the bathroom has stopped, can you fix it next week?",
                      bot("We can send someone Tuesday 9th or Friday 12th."), "friday please", lang="en")
     assert any("friday" in v.casefold() or "12" in v for v in facts.values())
+
+
+@pytest.mark.parametrize("messages", [
+    pytest.param(("Can the fitter come on Thursday 13th?", bot("Yes, Thursday is booked for you. Anything else?")),
+                 id="assistant-restates"),
+    pytest.param(("We would like to hire the hall on Sunday, 14th November for a christening.",
+                  bot("Yes, the hall is free then."),
+                  "Great, book it for Sunday then and I'll send the deposit."), id="user-restates"),
+])
+def test_trust_prec32en_a_bare_weekday_restating_a_held_date_adds_no_fact(messages):
+    facts = facts_of(*messages, lang="en")
+    assert not [k for k, v in facts.items() if v.casefold() in ("thursday", "sunday")]
+    assert any(any(ch.isdigit() for ch in v) for v in _days(facts) + list(facts.values()))
+
+
+def test_trust_prec32en_another_weekday_beside_a_held_date_stays():
+    facts = facts_of("Can the fitter come on Thursday 13th?", bot("Yes, that's booked."),
+                     "sorry, make it friday instead", lang="en")
+    assert any("friday" in v.casefold() for v in facts.values())

@@ -154,6 +154,9 @@ class FactWriter:
         if not settled and mention is not None and day_said_unfit(ctx, mention):
             return  # (user31) "Wednesday is bad, is Thursday morning possible?", "Monday won't work": a day said not to
             # suit is no day the user settled on; the constraints step keeps the rule
+        if mention is not None and mention.label == "DAY" and restates_a_date(ctx, mention):
+            return  # (prec32en) "Thursday stays booked", "do the four for Sunday" while a current fact holds "Thursday
+            # 13th", "Sunday, 14th November": the bare weekday restates that date, no new value beside it
         if mention is not None and appositive_day(ctx, mention):
             return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
         if ctx.role == "assistant" and slot.id in self.listed:
@@ -476,6 +479,30 @@ def days_offered(ctx: MessageContext) -> bool:
     days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE")), key=lambda m: m.start)
     return any(a.text.casefold() != b.text.casefold() and _OR.search(ctx.text, a.end, b.start)
                for a, b in zip(days, days[1:]))
+
+
+#: (prec32en) a bare weekday, one day (no plural, no "next"): "Thursday", "on Sunday", "that Friday"
+_BARE_WEEKDAY = re.compile(r"(?:(?:on|the|that|this)\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*?day", re.I)
+
+
+def restates_a_date(ctx: MessageContext, mention: Mention) -> bool:
+    """(prec32en) Whether the bare weekday ``mention`` restates the date a current fact already holds: a value with
+    that weekday and a day number ("slot: Thursday 13th", "date: Sunday, 14th November"). "Thursday stays booked",
+    "Do the four for Sunday" say that date again; a weekday on its own beside it adds nothing the state lacks.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Can the fitter come on Thursday 13th?"},
+    ...                 {"role": "assistant", "content": "Yes, Thursday is booked for you."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.value.casefold() == "thursday"]
+    []
+    """
+    bare = _BARE_WEEKDAY.fullmatch(mention.text.strip())
+    if not bare:
+        return False
+    day = re.compile(rf"\b{bare.group(1)}[a-z]*\b", re.I)
+    return any(day.search(str(d.get("value", ""))) and re.search(r"\d", str(d.get("value", "")))
+               for _, d in g.current_facts(ctx.graph))
 
 
 #: (prec9) a weekday said in the plural or with "every" / 每周: a schedule, not one day
