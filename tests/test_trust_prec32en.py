@@ -57,3 +57,18 @@ def test_trust_prec32en_another_weekday_beside_a_held_date_stays():
     facts = facts_of("Can the fitter come on Thursday 13th?", bot("Yes, that's booked."),
                      "sorry, make it friday instead", lang="en")
     assert any("friday" in v.casefold() for v in facts.values())
+
+
+@pytest.mark.parametrize("question", [
+    pytest.param("We sell a carry case for £20. Want one?", id="want-one"),
+    pytest.param("We have locker spaces at £40 for the term. Do you need one?", id="need-one"),
+])
+def test_trust_prec32en_a_yes_to_one_keeps_no_extra_one(question):
+    facts = facts_of("I'd like to book the beginners' course.", bot(question), "go on then", lang="en")
+    assert "one" not in [v.casefold() for k, v in facts.items() if k.startswith("extra")]
+
+
+def test_trust_prec32en_a_yes_to_a_named_extra_stays():
+    facts = facts_of("I'd like to book the beginners' course.", bot("Would you like a carry case for £20?"), "yes please",
+                     lang="en")
+    assert any(k.startswith("extra") and "carry case" in v for k, v in facts.items())
