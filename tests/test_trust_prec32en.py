@@ -72,3 +72,23 @@ def test_trust_prec32en_a_yes_to_a_named_extra_stays():
     facts = facts_of("I'd like to book the beginners' course.", bot("Would you like a carry case for £20?"), "yes please",
                      lang="en")
     assert any(k.startswith("extra") and "carry case" in v for k, v in facts.items())
+
+
+@pytest.mark.parametrize(("messages", "gone"), [
+    pytest.param(("We need the rug cleaned by the 14th, we have guests.", bot("We can collect it on Monday."),
+                  "Lovely. oh and forget what i said about the 14th, the guests cancelled so no rush"), "14th",
+                 id="forget-what-i-said-about"),
+    pytest.param(("Our budget is 450 for the sign.", bot("The lightbox sign is £520 fitted."),
+                  "ok forget the 450, the landlord is paying half"), "450", id="forget-an-amount"),
+    pytest.param(("Can we hire the pitch for ten weeks?", bot("Yes, from the 5th."),
+                  "great. keep it 10 weeks tho, drop the 2nd"), "2nd", id="drop-a-date"),
+])
+def test_trust_prec32en_a_value_given_up_leaves_the_state(messages, gone):
+    facts = facts_of(*messages, lang="en")
+    assert not [v for v in facts.values() if gone in v and not v.startswith(("We need", "Can we", "Our budget"))]
+
+
+def test_trust_prec32en_a_value_not_to_forget_stays():
+    facts = facts_of("We need the rug cleaned by the 14th, we have guests.", bot("We can collect it on Monday."),
+                     "great, and don't forget the 14th please", lang="en")
+    assert any("14th" in v for v in facts.values())
