@@ -100,7 +100,7 @@ def forgone(ctx: MessageContext) -> list[_Unit]:
     if not things:
         return []
     # (prec32en) the thing given up is no value of this message either ("forget what i said about the 21st")
-    ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and not u.supersedes
+    ctx.units[:] = [u for u in ctx.units if not (ctx.lang == "en" and isinstance(u, FactUnit) and not u.supersedes
                                                  and _ARTICLE.sub("", str(u.value).strip().casefold()) in things)]
     G = ctx.graph
     moved = {u.supersedes for u in ctx.units if isinstance(u, FactUnit) and u.supersedes}
