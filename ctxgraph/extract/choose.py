@@ -120,7 +120,9 @@ _EXTRA_EN = re.compile(r"\b(?:would you (?:both |all |also )?like|do you (?:also
 _EXTRA_ZH = re.compile(r"(?:需要|要不要|需不需要|想要|要)(?:我们|帮您|给您)?(?:顺便|再|另外|也)?(?:加|添|配|买|办)?(?P<x>[^？?，,。！!]{2,14}?)(?:吗|呢)?[？?]"
                        r"|(?P<y>[^？?，,。！!]{2,14})[，,]\s*(?:要吗|需要吗|要不要)[？?]")
 _EXTRA_CUT = re.compile(r"\s+(?:as well|too|also|added|for [£$€]|at [£$€]|while|with your|first)\b.*$|[，,].*$", re.I)
-_NOT_AN_EXTRA = re.compile(r"^(?:to\b|me\b|us\b|it\b|that\b|this\b|them\b|those\b|you\b|i\b|we\b|any\b|anything\b|看|了解|确认|考虑|预约|试|我们|您|安排|先|什么|哪|多少|几|帮)", re.I)
+#: words that name no extra; (prec32en) a bare "one" ("Want one?", "Do you need one?") stands for a thing named
+#: before it, never the extra itself
+_NOT_AN_EXTRA = re.compile(r"^(?:one$|ones$|to\b|me\b|us\b|it\b|that\b|this\b|them\b|those\b|you\b|i\b|we\b|any\b|anything\b|看|了解|确认|考虑|预约|试|我们|您|安排|先|什么|哪|多少|几|帮)", re.I)
 _LEADING_ZH = re.compile(r"^(?:另外|还有|顺便|再|也)+")
 #: (prec31zh) a Chinese question that offers the assistant's own deed, not a thing to add: "需要我帮您预约兑奖时间吗？",
 #: "要不要现在帮您登记？", "要一起帮他保留吗？"

@@ -154,10 +154,16 @@ class FactWriter:
         if not settled and mention is not None and day_said_unfit(ctx, mention):
             return  # (user31) "Wednesday is bad, is Thursday morning possible?", "Monday won't work": a day said not to
             # suit is no day the user settled on; the constraints step keeps the rule
+        if mention is not None and mention.label == "DAY" and restates_a_date(ctx, mention):
+            return  # (prec32en) "Thursday stays booked", "do the four for Sunday" while a current fact holds "Thursday
+            # 13th", "Sunday, 14th November": the bare weekday restates that date, no new value beside it
         if mention is not None and appositive_day(ctx, mention):
             return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
         if ctx.role == "assistant" and slot.id in self.listed:
             return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
+        if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") and days_offered(ctx):
+            return  # (prec32en) "A crew is free Thursday 13th or Monday 17th", "we can come Thursday 8, 15 or 22 April":
+            # days the assistant offers to choose from; none is settled until the user picks one
         if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
             return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
         if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") \
@@ -451,6 +457,52 @@ def _other_domain_near(ctx: MessageContext, fm: re.Match, only_in) -> bool:
     hi = next((fm.end() + m.start() for m in SENTENCE_END.finditer(text[fm.end():])), len(text))
     return any(pack.domain_of[c.group(0).casefold()] not in only_in
                for c in pack.domain_rx.finditer(text, lo, hi) if not (fm.start() <= c.start() < fm.end()))
+
+
+#: (prec32en) the word joining two days offered to choose from ("Thursday 13th or Monday 17th")
+_OR = re.compile(r"\bor\b", re.I)
+
+
+def days_offered(ctx: MessageContext) -> bool:
+    """(prec32en) Whether the assistant's message offers days to choose from: two different days or dates of
+    its mentions, one after the other, joined by "or" ("free Thursday 13th or Monday 17th", "Thursday 8, 15 or
+    22 April", "tomorrow morning ..., or Friday morning"). Its weekdays are then choices, not the day the user
+    settled on ("A crew is free Thursday 13th or Monday 17th. Thursday gives you more margin.").
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Can someone come next week to look at the boiler?"},
+    ...                 {"role": "assistant", "content": "We can do Tuesday 9th or Friday 12th. Tuesday is quieter."}])
+    >>> [f.key for f in t.state().facts if f.status == "current" and f.key in ("day", "date")]
+    []
+    """
+    days = sorted((m for m in ctx.mentions if m.label in ("DAY", "DATE")), key=lambda m: m.start)
+    return any(a.text.casefold() != b.text.casefold() and _OR.search(ctx.text, a.end, b.start)
+               for a, b in zip(days, days[1:]))
+
+
+#: (prec32en) a bare weekday, one day (no plural, no "next"): "Thursday", "on Sunday", "that Friday"
+_BARE_WEEKDAY = re.compile(r"(?:(?:on|the|that|this)\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*?day", re.I)
+
+
+def restates_a_date(ctx: MessageContext, mention: Mention) -> bool:
+    """(prec32en) Whether the bare weekday ``mention`` restates the date a current fact already holds: a value with
+    that weekday and a day number ("slot: Thursday 13th", "date: Sunday, 14th November"). "Thursday stays booked",
+    "Do the four for Sunday" say that date again; a weekday on its own beside it adds nothing the state lacks.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "Can the fitter come on Thursday 13th?"},
+    ...                 {"role": "assistant", "content": "Yes, Thursday is booked for you."}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and f.value.casefold() == "thursday"]
+    []
+    """
+    bare = _BARE_WEEKDAY.fullmatch(mention.text.strip())
+    if not bare:
+        return False
+    day = re.compile(rf"\b{bare.group(1)}[a-z]*\b", re.I)
+    return any(day.search(str(d.get("value", ""))) and re.search(r"\d", str(d.get("value", "")))
+               for _, d in g.current_facts(ctx.graph))
 
 
 #: (prec9) a weekday said in the plural or with "every" / 每周: a schedule, not one day

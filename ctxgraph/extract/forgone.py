@@ -28,14 +28,19 @@ from .context import MessageContext
 from .registry import step
 
 #: (en) the words that give a thing up and the thing, to the end of its clause
-_EN_CUE = re.compile(r"\b(?:forget(?:\s+about)?|drop(?:ped)?|dropping|scrap(?:ped)?|changed\s+(?:our|my)\s+minds?\s+(?:on|about))"
-                     r"\s+(?:the\s+|that\s+|our\s+|my\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+#: (prec32en) also "scratch", "forget what I said about …", and a thing that is a date or an amount ("drop the 30th",
+#: "forget what i said about the 21st", "forget the £600")
+_EN_CUE = re.compile(r"\b(?:forget(?:\s+about)?|drop(?:ped)?|dropping|scrap(?:ped)?|scratch(?:ed)?|changed\s+(?:our|my)\s+minds?\s+(?:on|about))"
+                     r"\s+(?:what\s+(?:i|we)\s+said\s+(?:about|re)\s+)?"
+                     r"(?:the\s+|that\s+|our\s+|my\s+)?(?P<x>[a-z0-9£$€][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
                      r"(?=\s*(?:[,.;!?]|$|\s+(?:too|as\s+well|then|please|pls|now|after\s+all|entirely|altogether)\b))", re.I)
 #: (zh) the thing leading its clause, then the words that give it up: "晨晖路就不看了", "那个加湿器不要了"
 _ZH_CUE = re.compile(r"(?:^|(?<=[，,。！!？?\s]))(?:那个|这个)?(?P<x>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:那个|那套|那家|那边|的)?"
                      r"(?:就|也|先|都)?(?:不看了|不要了|不去了|不做了|不用了|不考虑了)(?![吗么嘛呢]|\s*[？?])")
 #: (en) a cue said under a negation gives nothing up: "don't forget the fountain", "never drop the …"
 _EN_NEGATED = re.compile(r"\b(?:don'?t|do not|dont|never|not|won'?t|can'?t|cannot)\s+$", re.I)
+#: (prec32en) an article before a value ("the 21st")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 #: what names no thing
 _NO_THING = {"it", "that", "this", "them", "him", "her", "his", "me", "us", "idea", "whole thing", "lot", "rest", "line"}
 #: the sentences and clauses of a want or a problem
@@ -52,6 +57,8 @@ def forgone_things(ctx: MessageContext) -> list[str]:
     ['zanzibar']
     >>> forgone_things(N(lang="zh", text="算了 晨晖路就不看了 直接看碧波路"))
     ['晨晖路']
+    >>> forgone_things(N(lang="en", text="forget what i said about the 21st, no rush. drop the 30th"))  # (prec32en)
+    ['21st', '30th']
     >>> forgone_things(N(lang="en", text="and don't forget the fountain please")), forgone_things(N(lang="zh", text="蜡烛不用了吗"))
     ([], [])
     """
@@ -92,6 +99,9 @@ def forgone(ctx: MessageContext) -> list[_Unit]:
     things = forgone_things(ctx)
     if not things:
         return []
+    # (prec32en) the thing given up is no value of this message either ("forget what i said about the 21st")
+    ctx.units[:] = [u for u in ctx.units if not (ctx.lang == "en" and isinstance(u, FactUnit) and not u.supersedes
+                                                 and _ARTICLE.sub("", str(u.value).strip().casefold()) in things)]
     G = ctx.graph
     moved = {u.supersedes for u in ctx.units if isinstance(u, FactUnit) and u.supersedes}
     stated = {u.key for u in ctx.units if isinstance(u, FactUnit)}  # a fact this message restates follows it already
