@@ -304,6 +304,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = part_past(clause)
         timed = [cid for cid, d in active if _hour_bound(d["text"], way)]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
+    if not units:  # (user35) "下午来也行" lifts "只能晚上7点以后来取": the one clock bound the part's hours go past
+        units += [LiftUnit(constraint=cid) for cid in _past_by_part(ctx, clause, active)]
     # a rule on how the service contacts the user ("周日别给我打电话") is no rule on when the service is done (review)
     active_when = [(cid, d) for cid, d in active if not _CONTACT_RULE.search(d["text"])]
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
@@ -551,6 +553,35 @@ def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
         return False
     lift, rule = first_match(ctx.pack.lifts, clause), _rule(ctx, clause)
     return bool(lift and rule and rule[1].start() < lift.end() and lift.start() < rule[1].end())
+
+
+def _past_by_part(ctx: MessageContext, clause: str, active) -> list[str]:
+    """(user35) The one active rule bounding the clock that a part of the day the lifting ``clause`` names goes past:
+    "下午来也行" (12-18) goes past "只能晚上7点以后来取" (from 19), "afternoons are fine too" past "only after 6pm";
+    not past "10点以后" (the afternoon is after 10). Only a clock said with its part or on a 24-hour dial counts.
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(lang="zh")
+    >>> _past_by_part(zh, "下午来也行", [("c1", {"text": "只能晚上7点以后来取，白天家里没人"})])
+    ['c1']
+    >>> _past_by_part(zh, "下午来也行", [("c1", {"text": "10点以后再来"})])
+    []
+    """
+    from .slotpicks import hour_minute
+    from .surface import _PART_WORD, _part_hours
+    rx = _PART_WORD.get(ctx.lang)
+    parts = [span for m in rx.finditer(clause) if (span := _part_hours(ctx.lang, m.group(0)))] if rx is not None else []
+    if len(parts) != 1:
+        return []
+    lo, hi = parts[0]
+    past = []
+    for cid, d in active:
+        b = bound(d["text"])
+        if not b or b[1] != "time" or not (at := hour_minute(d["text"])) or not at[2]:
+            continue
+        if b[0] == "lower" and lo < at[0] or b[0] == "upper" and hi > at[0] + 1:
+            past.append(cid)
+    return past if len(past) == 1 else []
 
 
 def _hour_bound(rule: str, way: str) -> bool:
