@@ -92,3 +92,24 @@ def test_en_afternoons_go_past_an_evening_bound():
     rules = _rules([("user", "I need a cleaner once a week."), ("user", "only after 6pm please, I'm at work"),
                     ("assistant", "Sure."), ("user", "afternoons fine too now, I've gone part time")])
     assert set(rules.values()) == {"lifted"}
+
+
+# --- a pick said with "sounds right", and a later pick from the same list asked for "instead"
+
+_PACKAGES = [("user", "We're getting married on 20 September and looking for a photographer!"),
+             ("assistant", "Congratulations! Our packages: Silver (6 hours, $1800) and Gold (8 hours, $2400).")]
+
+
+def _choices(messages):
+    return [f.value for f in _state(messages).facts if f.name == "choice" and f.status == "current"]
+
+
+@pytest.mark.parametrize("said", ["Silver sounds right.", "silver sounds about right, thanks"])
+def test_sounds_right_picks_the_option(said):
+    assert [v.casefold() for v in _choices(_PACKAGES + [("user", said)])] == ["silver"]
+
+
+@pytest.mark.parametrize("again", ["actually can we do Gold instead?", "actually Gold please"])
+def test_a_later_pick_from_the_list_is_said_without_its_fillers(again):
+    assert _choices(_PACKAGES + [("user", "Silver please."), ("assistant", "Noted. I'll send the contract by Friday."),
+                                 ("user", again)]) == ["Gold"]
