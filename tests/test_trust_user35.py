@@ -113,3 +113,15 @@ def test_sounds_right_picks_the_option(said):
 def test_a_later_pick_from_the_list_is_said_without_its_fillers(again):
     assert _choices(_PACKAGES + [("user", "Silver please."), ("assistant", "Noted. I'll send the contract by Friday."),
                                  ("user", again)]) == ["Gold"]
+
+
+# --- a relative named with a title: the name is kept, not the title cut at its full stop
+
+
+@pytest.mark.parametrize("said, kin, name", [
+    ("Hello, I'm calling for my father, Mr. Arun Patel. He needs his prescription refilled.", "person_father", "Arun Patel"),
+    ("I'm booking for my uncle, Dr. Sam Reid, he's 80.", "person_uncle", "Sam Reid"),
+])
+def test_a_title_before_the_name_keeps_the_name(said, kin, name):
+    facts = {f.key: f.value for f in _state([("user", said)]).facts if f.status == "current"}
+    assert facts[kin].endswith(name)
