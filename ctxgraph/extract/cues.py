@@ -567,7 +567,6 @@ def _past_by_part(ctx: MessageContext, clause: str, active) -> list[str]:
     >>> _past_by_part(zh, "下午来也行", [("c1", {"text": "10点以后再来"})])
     []
     """
-    from .slotpicks import hour_minute
     from .surface import _PART_WORD, _part_hours
     rx = _PART_WORD.get(ctx.lang)
     parts = [span for m in rx.finditer(clause) if (span := _part_hours(ctx.lang, m.group(0)))] if rx is not None else []
@@ -577,11 +576,34 @@ def _past_by_part(ctx: MessageContext, clause: str, active) -> list[str]:
     past = []
     for cid, d in active:
         b = bound(d["text"])
-        if not b or b[1] != "time" or not (at := hour_minute(d["text"])) or not at[2]:
+        if not b or b[1] != "time" or (at := _day_hour(d["text"])) is None:
             continue
-        if b[0] == "lower" and lo < at[0] or b[0] == "upper" and hi > at[0] + 1:
+        if b[0] == "lower" and lo < at or b[0] == "upper" and hi > at + 1:
             past.append(cid)
     return past if len(past) == 1 else []
+
+
+#: (user35) a clock whose hour of the day is known: said with its part ("晚上7点", "下午3点"), with am / pm, or on a
+#: 24-hour dial ("19:00")
+_DAY_CLOCK = re.compile(r"(?P<part>早上|上午|中午|下午|傍晚|晚上)\s*(?P<zh>\d{1,2})\s*点|(?P<h>\d{1,2})(?::[0-5]\d)?\s*(?P<ampm>am|pm)\b"
+                        r"|(?<![\d:])(?P<h24>[01]?\d|2[0-3]):[0-5]\d(?!\d)", re.I)
+
+
+def _day_hour(text: str) -> int | None:
+    """(user35) The hour of the day (0-23) of the first clock in ``text`` whose hour is known, else None.
+
+    >>> _day_hour("只能晚上7点以后来取"), _day_hour("only after 6pm"), _day_hour("not before 09:30"), _day_hour("10点以后")
+    (19, 18, 9, None)
+    """
+    m = _DAY_CLOCK.search(text)
+    if m is None:
+        return None
+    if m.group("zh"):
+        hour = int(m.group("zh"))
+        return hour + 12 if m.group("part") in ("下午", "傍晚", "晚上") and hour < 12 or m.group("part") == "中午" and hour < 3 else hour
+    if m.group("h"):
+        return int(m.group("h")) % 12 + (12 if m.group("ampm").casefold() == "pm" else 0)
+    return int(m.group("h24"))
 
 
 def _hour_bound(rule: str, way: str) -> bool:
