@@ -538,11 +538,12 @@ def pick_fact(key: str, options: list[Option], i: int, part: str, clause: str, *
 
 
 # fillers around the words that name the pick: "ok i'll go for", "please", "then", "is fine", 我要, 吧, 就行
-_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh|then)\b[\s,.!]*)*"
-                         r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would)\s+)?"
+_SAID_HEAD_EN = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|so|um+|hmm+|right|alright|great|lovely|cool|and|oh|ah|well|erm|uh|then|actually)\b[\s,.!]*)*"
+                         # (user35) a request for the option said as a question: "actually can we do Gold instead?"
+                         r"(?:(?:i'?ll|i'?d|i will|i would|we'?ll|we'?d|let'?s|we will|we would|(?:can|could) (?:we|i))\s+)?"
                          r"(?:(?:go (?:for|with)|stick (?:with|to)|stay with|keep|take|have|do|book|choose|pick|like|want|prefer)\s+)?", re.I)
-_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect)"
-                          r"|for me|for us|is plenty|is enough|for now))+\W*$", re.I)
+_SAID_TAIL_EN = re.compile(r"(?:[\s,.!]*\b(?:please|pls|plz|thanks|thank you|thx|then|is fine|(?:is|are) (?:ok|okay|good|perfect|great)|will do|works(?: for (?:me|us))?|sounds (?:good|great|fun|perfect|right|about right|ideal)"
+                          r"|for me|for us|is plenty|is enough|for now|instead))+\W*$", re.I)
 # (user25zh) a change's verb before the option ("那还是换外景吧", "换成外景吧") is no word of the pick
 _SAID_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")
 _CHANGED_HEAD_ZH = re.compile(r"^[\W]*(?:好的?|行|嗯|那|那就|就|还是|我们|我)*(?:换成|改成|改为|换|改)(?:想要|想找|想约|要|选|订|定|用|来|报|约)?")

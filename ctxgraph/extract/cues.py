@@ -306,6 +306,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         way = part_past(clause)
         timed = [cid for cid, d in active if _hour_bound(d["text"], way)]
         units += [LiftUnit(constraint=cid) for cid in timed if len(timed) == 1]
+    if not units:  # (user35) "下午来也行" lifts "只能晚上7点以后来取": the one clock bound the part's hours go past
+        units += [LiftUnit(constraint=cid) for cid in _past_by_part(ctx, clause, active)]
     # a rule on how the service contacts the user ("周日别给我打电话") is no rule on when the service is done (review)
     active_when = [(cid, d) for cid, d in active if not _CONTACT_RULE.search(d["text"])]
     if not units and any_time(clause):  # "几点都可以", "any time is fine now": the one bound on the time
@@ -553,6 +555,57 @@ def _rule_is_the_lift(ctx: MessageContext, clause: str) -> bool:
         return False
     lift, rule = first_match(ctx.pack.lifts, clause), _rule(ctx, clause)
     return bool(lift and rule and rule[1].start() < lift.end() and lift.start() < rule[1].end())
+
+
+def _past_by_part(ctx: MessageContext, clause: str, active) -> list[str]:
+    """(user35) The one active rule bounding the clock that a part of the day the lifting ``clause`` names goes past:
+    "下午来也行" (12-18) goes past "只能晚上7点以后来取" (from 19), "afternoons are fine too" past "only after 6pm";
+    not past "10点以后" (the afternoon is after 10). Only a clock said with its part or on a 24-hour dial counts.
+
+    >>> from types import SimpleNamespace
+    >>> zh = SimpleNamespace(lang="zh")
+    >>> _past_by_part(zh, "下午来也行", [("c1", {"text": "只能晚上7点以后来取，白天家里没人"})])
+    ['c1']
+    >>> _past_by_part(zh, "下午来也行", [("c1", {"text": "10点以后再来"})])
+    []
+    """
+    from .surface import _PART_WORD, _part_hours
+    rx = _PART_WORD.get(ctx.lang)
+    parts = [span for m in rx.finditer(clause) if (span := _part_hours(ctx.lang, m.group(0)))] if rx is not None else []
+    if len(parts) != 1:
+        return []
+    lo, hi = parts[0]
+    past = []
+    for cid, d in active:
+        b = bound(d["text"])
+        if not b or b[1] != "time" or (at := _day_hour(d["text"])) is None:
+            continue
+        if b[0] == "lower" and lo < at or b[0] == "upper" and hi > at + 1:
+            past.append(cid)
+    return past if len(past) == 1 else []
+
+
+#: (user35) a clock whose hour of the day is known: said with its part ("晚上7点", "下午3点"), with am / pm, or on a
+#: 24-hour dial ("19:00")
+_DAY_CLOCK = re.compile(r"(?P<part>早上|上午|中午|下午|傍晚|晚上)\s*(?P<zh>\d{1,2})\s*点|(?P<h>\d{1,2})(?::[0-5]\d)?\s*(?P<ampm>am|pm)\b"
+                        r"|(?<![\d:])(?P<h24>[01]?\d|2[0-3]):[0-5]\d(?!\d)", re.I)
+
+
+def _day_hour(text: str) -> int | None:
+    """(user35) The hour of the day (0-23) of the first clock in ``text`` whose hour is known, else None.
+
+    >>> _day_hour("只能晚上7点以后来取"), _day_hour("only after 6pm"), _day_hour("not before 09:30"), _day_hour("10点以后")
+    (19, 18, 9, None)
+    """
+    m = _DAY_CLOCK.search(text)
+    if m is None:
+        return None
+    if m.group("zh"):
+        hour = int(m.group("zh"))
+        return hour + 12 if m.group("part") in ("下午", "傍晚", "晚上") and hour < 12 or m.group("part") == "中午" and hour < 3 else hour
+    if m.group("h"):
+        return int(m.group("h")) % 12 + (12 if m.group("ampm").casefold() == "pm" else 0)
+    return int(m.group("h24"))
 
 
 def _hour_bound(rule: str, way: str) -> bool:

@@ -204,10 +204,17 @@ def _en_found(ctx: MessageContext) -> list[tuple[int, int, str]]:
     return out
 
 
+#: (user35) what may stand between a relation noun and the name the NER found: a comma and a title ("my father, Mr. ")
+_EN_TITLE_GAP = re.compile(r"[\s,]*(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+")
+
+
 def _en_name(ctx: MessageContext, end: int) -> int | None:
     """The end of a name said right after the noun at ``end``: a PERSON the NER found there, or capitalised words."""
     for x in ctx.mentions:
         if x.label == "PERSON" and end < x.start <= end + 2 and not ctx.text[end:x.start].strip(" ,"):
+            return x.end
+        # (user35) the name after a title, which the NER leaves out: "my father, Mr. Arun Patel"
+        if x.label == "PERSON" and end < x.start <= end + 8 and _EN_TITLE_GAP.fullmatch(ctx.text[end:x.start]):
             return x.end
         # (miss24en) "her mum is Hannah 07831 …": the name said as what the relation is, when the NER reads a PERSON
         if x.label == "PERSON" and _EN_IS.fullmatch(ctx.text[end:x.start]):

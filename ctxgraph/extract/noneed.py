@@ -88,6 +88,27 @@ def _thing(clause: str, segmented: bool) -> str | None:
     return m.group("thing") if m else None
 
 
+#: (user35) a rule piece that forbids a deed unless another is done first ("dont replace any parts without asking me
+#: first"): what follows "without" is asked for, said plain ("no need to ask" takes it back)
+_WITHOUT = re.compile(r"\bwithout\s+(?P<asked>[^,.;:!?]+)", re.I)
+#: the negator before "without", the apostrophe left out as users type it ("dont", "cant") among them
+_FORBIDS = re.compile(r"\b(?:no|not|never|nothing|nobody|dont|cant|wont)\b|n['’]t\b", re.I)
+
+
+def _pieces(ctx: MessageContext, rule: str) -> list[str]:
+    """The comma pieces of ``rule``, and in spaced writing what a "<no> … without <X>" piece asks for, plain.
+
+    >>> from types import SimpleNamespace
+    >>> en = SimpleNamespace(profile=SimpleNamespace(segmented=False))
+    >>> _pieces(en, "pls dont replace any parts without asking me first")
+    ['pls dont replace any parts without asking me first', 'asking me first']
+    """
+    pieces = (_ZH_PIECES if ctx.profile.segmented else _EN_PIECES).findall(rule)
+    if ctx.profile.segmented:
+        return pieces
+    return pieces + [m.group("asked") for p in pieces if (m := _WITHOUT.search(p)) and _FORBIDS.search(p[:m.start()])]
+
+
 def _says_alike(ctx: MessageContext, thing: str, rule: str, overlap: Overlap) -> bool:
     """Whether a piece of ``rule`` names ``thing`` and, like it, negates or does not.
 
@@ -98,7 +119,7 @@ def _says_alike(ctx: MessageContext, thing: str, rule: str, overlap: Overlap) ->
     >>> _says_alike(en, "a French speaker", "Don't send a French guide", words)  # the rule rules the thing out: said again
     False
     """
-    pieces = (_ZH_PIECES if ctx.profile.segmented else _EN_PIECES).findall(rule)
+    pieces = _pieces(ctx, rule)
     negated = _NEGATED.search(thing)
     return any((overlap(ctx, thing, p) or negated and _same_deed_negated(ctx, thing[negated.end():], p))
                and bool(_NEGATED.search(p)) == bool(negated) for p in pieces)
