@@ -18,7 +18,9 @@ def rules(lang: str, *messages: tuple[str, str]) -> list[tuple[str, str]]:
     ("en", "weekday evenings only, he's at work till 6", "weekday evenings only, he's at work till 6"),
     ("en", "not on a monday, I'm at the hospital all day mondays", "not on a monday, I'm at the hospital all day mondays"),
     ("zh", "我工作日没空，只能周末", "我工作日没空，只能周末"),
-    ("zh", "不要拆内饰门边啊，上次别家拆坏过卡扣", "不要拆内饰门边啊，上次别家拆坏过卡扣"),
+    # since cons30 别家 (another shop) forbids nothing, so the reason is no rule of its own to fold: the one rule stands
+    # alone (the English rules take the reason said right after them, cons29en's _with_reason_after; Chinese does not yet)
+    ("zh", "不要拆内饰门边啊，上次别家拆坏过卡扣", "不要拆内饰门边啊"),
 ])
 def test_reasons_rule_with_its_reason_is_one_rule(lang, message, rule):
     assert rules(lang, ("u", message)) == [(rule, "active")]

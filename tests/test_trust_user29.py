@@ -9,17 +9,7 @@ WAT28400", "my plate is KLM 4827 and ..."). The shapes are English ones (the aux
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages, lang="en"):
-    t = Tracker(lang, today="2027-05-20")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _current(messages, lang="en"):
-    return {(f.key, f.value) for f in _state(messages, lang).facts if f.status == "current"}
+from tests.chat_state import state_of as _state, current_of as _current
 
 
 # --- some of the party said to be something is no new count of the party

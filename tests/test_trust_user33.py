@@ -10,21 +10,7 @@ free on 12 June"); "我帮您查一下周末的工位，确定后给您回电话
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages, lang="en"):
-    t = Tracker(lang, today="2027-05-20")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _rules(messages, lang="en"):
-    return {c.text: c.status for c in _state(messages, lang).constraints}
-
-
-def _promises(messages, lang="en"):
-    return [(c.text, c.status) for c in _state(messages, lang).commitments]
+from tests.chat_state import state_of as _state, rules_of as _rules, promises_of as _promises
 
 
 # --- the other side of the week or of the day said to work too lifts the rule held to one side

@@ -8,21 +8,7 @@ text you when it's ready for collection" stayed open after "Your bike is ready f
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages, lang="en"):
-    t = Tracker(lang, today="2027-05-20")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _current(messages, lang="en"):
-    return {(f.key, f.value) for f in _state(messages, lang).facts if f.status == "current"}
-
-
-def _promises(messages, lang="en"):
-    return [(c.text, c.status) for c in _state(messages, lang).commitments]
+from tests.chat_state import state_of as _state, current_of as _current, promises_of as _promises
 
 
 # --- a reference said with its short word is the booking reference

@@ -8,17 +8,7 @@ nothing where "weekends are fine too" did; "下午来也行" did not lift "只�
 
 import pytest
 
-from ctxgraph import Tracker
-
-
-def _state(messages, lang="en"):
-    t = Tracker(lang, today="2027-05-20")
-    t.observe_many([{"role": r, "content": c} for r, c in messages])
-    return t.state()
-
-
-def _rules(messages, lang="en"):
-    return {c.text: c.status for c in _state(messages, lang).constraints}
+from tests.chat_state import state_of as _state, rules_of as _rules
 
 
 # --- "must be a/an <kind>" is a need, like "has to be a <kind>"
