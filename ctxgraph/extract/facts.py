@@ -159,20 +159,8 @@ class FactWriter:
             # 13th", "Sunday, 14th November": the bare weekday restates that date, no new value beside it
         if mention is not None and appositive_day(ctx, mention):
             return  # "her birthday's the 11th of april, a saturday": the weekday of the date just said
-        if ctx.role == "assistant" and slot.id in self.listed:
-            return  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
-        if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") and days_offered(ctx):
-            return  # (prec32en) "A crew is free Thursday 13th or Monday 17th", "we can come Thursday 8, 15 or 22 April":
-            # days the assistant offers to choose from; none is settled until the user picks one
-        if ctx.role == "assistant" and subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
-            return  # "师傅电话139…", "the technician's number is …": another person's, not the user's
-        if ctx.role == "assistant" and mention is not None and mention.label in ("DAY", "DATE") \
-                and _EVERY_DAY.search(ctx.text[max(0, mention.start - 8):mention.end]):
-            return  # (prec9) "yes, Sundays at 8pm", "section 03 Saturdays 9am-noon", "每周六上午": the service's
-            # schedule, a habit of its own, not the day the user books
-        if ctx.role == "assistant" and mention is not None and mention.label == "DAY" \
-                and _THE_DAY_BEFORE.search(ctx.text[max(0, mention.start - 16):mention.start]):
-            return  # (prec16) "we set it up on the Friday morning", "with you by Friday": a day held or a deadline
+        if ctx.role == "assistant" and self.assistant_settles_nothing(slot, subject, mention):
+            return
         if service_own(ctx, slot.id, value_at):
             return  # "请寄到：上海市…", "The studio is at Unit 4, Mill Yard": the service's own address, not the user's
         if ctx.role == "assistant" and is_deed_deadline(ctx.text, value_at, value_at + len(value.strip())):
@@ -193,6 +181,26 @@ class FactWriter:
             normalized=mention.value if mention else None, correction=ctx.correcting,
             stressed=ctx.stressed, supersedes=supersedes,
         ))
+
+    def assistant_settles_nothing(self, slot: SlotRule, subject: str | None, mention: Mention | None) -> bool:
+        """Whether the value the assistant's message says of ``slot`` settles nothing for the user: choices listed, days
+        offered, another person's value, the service's schedule, a day it holds (the checks :meth:`make` runs on the
+        assistant's words only)."""
+        ctx = self.ctx
+        if slot.id in self.listed:
+            return True  # the assistant naming two values of one slot lists choices ("尾号6621；尾号0937"): none is settled
+        if mention is not None and mention.label in ("DAY", "DATE") and days_offered(ctx):
+            return True  # (prec32en) "A crew is free Thursday 13th or Monday 17th", "we can come Thursday 8, 15 or 22
+            # April": days the assistant offers to choose from; none is settled until the user picks one
+        if subject and any(m.key == subject and m.label == "PERSON" for m in ctx.mentions):
+            return True  # "师傅电话139…", "the technician's number is …": another person's, not the user's
+        if mention is not None and mention.label in ("DAY", "DATE") \
+                and _EVERY_DAY.search(ctx.text[max(0, mention.start - 8):mention.end]):
+            return True  # (prec9) "yes, Sundays at 8pm", "section 03 Saturdays 9am-noon", "每周六上午": the service's
+            # schedule, a habit of its own, not the day the user books
+        # (prec16) "we set it up on the Friday morning", "with you by Friday": a day held or a deadline
+        return mention is not None and mention.label == "DAY" \
+            and bool(_THE_DAY_BEFORE.search(ctx.text[max(0, mention.start - 16):mention.start]))
 
     def holders_key(self, slot: SlotRule, key: str, name: str, value_at: int) -> tuple[str, str]:
         """The key and name of a value another person holds, beside the user's own: "收件人李秀兰，电话139…" (the
