@@ -31,11 +31,11 @@ from .reasons import _DIRECTIVE_EN, _DIRECTIVE_ZH, is_situation
 from .registry import step
 
 #: (en) a correction cue between the slip and the value meant ("…, sorry, …", "no sorry its", "no wait it's")
-_CUE_EN = re.compile(r"[\s,.;]*\b(?:no,?\s+sorry|sorry,?\s+no|no,?\s+wait|wait,?\s+no|sorry|i mean)\b[\s,.;:]*"
+_CUE_EN = re.compile(r"\b(?:no,?\s+sorry|sorry,?\s+no|no,?\s+wait|wait,?\s+no|sorry|i mean)\b[\s,.;:]*"
                      r"(?:it'?s\s+|it is\s+)?", re.I)
 #: (zh) 不对 / 哦不是 / 说错了 …, with the "I misread" and the 是 that may follow (not the 不对 of a tag question,
 #: "对不对", nor of a word, "不对劲")
-_CUE_ZH = re.compile(r"[\s，,。]*(?:哦|哎|呃|啊)?[\s，,]*(?:不对不对|(?<!对)不对(?![劲头称外口应付比照手])|哦不是|不是不是|说错了|搞错了|记错了|看错了|弄错了)"
+_CUE_ZH = re.compile(r"(?:(?:哦|哎|呃|啊)[\s，,]*)?(?:不对不对|(?<!对)不对(?![劲头称外口应付比照手])|哦不是|不是不是|说错了|搞错了|记错了|看错了|弄错了)"
                      r"[\s，,。]*(?:我(?:看|记|说|弄)错了)?[\s，,。]*(?:应该是|是)?")
 #: where the phrase before the cue starts and the one after it ends
 _BOUND_EN = re.compile(r"[,.;!?\n]|\b(?:for|from|to|at|is|was|in|on|of|with)\b", re.I)
@@ -105,6 +105,10 @@ def _says_why(new: str, segmented: bool) -> bool:
     return is_situation(new, lang) or bool((_DIRECTIVE_ZH if segmented else _DIRECTIVE_EN).search(new))
 
 
+#: how far before and after a cue the slip and the phrase meant are looked for (characters)
+_WINDOW = 200
+
+
 def corrected_phrases(text: str, segmented: bool) -> list[tuple[str, str]]:
     """(old, new) for each phrase the message corrects in the same breath with a phrase built like it.
 
@@ -121,7 +125,11 @@ def corrected_phrases(text: str, segmented: bool) -> list[tuple[str, str]]:
     """
     found = []
     for cue in (_CUE_ZH if segmented else _CUE_EN).finditer(text):
-        head, tail = text[:cue.start()], text[cue.end():]
+        # the phrases either side are read within a window: a message of thousands of cues stays linear
+        # (the spaces and stops before the cue are no part of the slip; a cue pattern that began with them went quadratic
+        # on a message of a million spaces)
+        head, tail = text[max(0, cue.start() - _WINDOW):cue.start()], text[cue.end():cue.end() + _WINDOW]
+        head = head.rstrip(" \t\n\r，,。" if segmented else " \t\n\r,.;")
         if segmented:
             old = _BOUND_ZH.split(head)[-1].split()[-1:] if head.strip() else []
             old = _PARTICLES.sub("", old[0]) if old else ""
