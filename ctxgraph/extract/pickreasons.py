@@ -60,12 +60,11 @@ def busy_pieces(text: str, lang: str) -> list[str]:
     (['im at my mums all day wed'], [])
     """
     if lang == "zh":
-        pieces = [p for p in re.split(r"[\s，,。！？!?；;]+", text) if p]
+        pieces = _pieces(text, lang)
         if any(_DIRECTIVE_ZH.search(_OWN_DUTY_ZH.sub("", p)) for p in pieces):
             return []  # a rule folded with its reason ("只有晚上七点以后在屋头，我白天上班") stays
         return [p for p in pieces if _BUSY_ZH.search(p) and not _HABIT_ZH.search(p)]
-    pieces = [_CORRECTING_NO_EN.sub("", p).strip() for p in re.split(r"[,;.!?]+", text)]
-    pieces = [p for p in pieces if p]
+    pieces = [p for p in (_CORRECTING_NO_EN.sub("", p).strip() for p in _pieces(text, lang)) if p]
     busy = [p for p in pieces if is_situation(p, lang) and _BUSY_EN.search(p) and not _HABIT_EN.search(p)]
     if not busy or any(_DIRECTIVE_EN.search(p) for p in pieces if p not in busy):
         return []
@@ -119,7 +118,7 @@ def drop_pick_reasons(text: str, units: list[_Unit], values: Iterable[str], lang
     values = list(values)
     if _leaves_open(text, lang):
         return units
-    return [u for u in units if not (isinstance(u, ConstraintUnit) and is_pick_reason(text, u.text, values, lang))]
+    return [u for u in units if not (isinstance(u, ConstraintUnit) and _busy_and_picked(text, u.text, values, lang))]
 
 
 def is_pick_reason(text: str, rule: str, values: Iterable[str], lang: str) -> bool:
@@ -130,5 +129,11 @@ def is_pick_reason(text: str, rule: str, values: Iterable[str], lang: str) -> bo
     >>> is_pick_reason("周六她还有英语课", "周六她还有英语课", [], "zh")
     False
     """
+    return not _leaves_open(text, lang) and _busy_and_picked(text, rule, values, lang)
+
+
+def _busy_and_picked(text: str, rule: str, values: Iterable[str], lang: str) -> bool:
+    """Whether ``rule`` only says a busy time and ``text`` picks another time among ``values`` (the message's leaving
+    another time open is checked by the caller, once a message)."""
     pieces = busy_pieces(rule, lang)
-    return bool(pieces) and not _leaves_open(text, lang) and _picked_elsewhere(text, pieces, values, lang)
+    return bool(pieces) and _picked_elsewhere(text, pieces, values, lang)
