@@ -23,6 +23,7 @@ from .context import MessageContext
 from . import cues as _cues
 from .cues import _ENDS_ASKING, _named_overlap, _outside, _overlap, _stems
 from .registry import step
+from .surface import _user_texts as user_texts
 from .text import STATEMENT_END as _SENTENCE_END, clauses, first_match, in_spans, question_sentences
 
 
@@ -1153,13 +1154,6 @@ _CALL_BACK = re.compile(r"\b(?:call|ring|phone|text)\s+(?:me|us)\s+back\b|\bget 
 _CONTACT_VALUE = re.compile(r"\d[\d -]{5,}\d|@[\w-]+\.")
 
 
-def _user_texts(ctx: MessageContext) -> list[str]:
-    """The texts of the user's messages before this one, newest first."""
-    G = ctx.graph
-    nodes = (G.nodes.get(f"t{i}") or {} for i in range(ctx.index - 1, -1, -1))
-    return [str(n.get("text") or "") for n in nodes if n.get("role") == "user"]
-
-
 def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int) -> bool:
     """(prom31) Whether a promise only says back a contact the user gave: who will call whom on a number the user wrote
     ("07887 413 660, evenings after 6 only" then "Dr Ruth Okonjo will call Declan on 07887 413 660"), or that a thing will
@@ -1186,7 +1180,7 @@ def _contact_said_back(ctx: MessageContext, pieces, kinds, start: int, end: int)
         return False
     if _due(ctx, start, end) and not _BOOKING_HEAD.search(_sentence_of(ctx.text, start)):
         return False  # "Tomorrow at 9, Gary will call you on …" is a dated call; "Booked …, Friday at 11am, and we'll call …" the booking's day
-    contact, users = m.group("contact"), _user_texts(ctx)
+    contact, users = m.group("contact"), user_texts(ctx.graph, last=ctx.index + 1)  # every user message, newest first
     if users and _CALL_BACK.search(users[0]):
         return False  # "can someone call me back on 07700 900 123?" then "Sure, Sam will call you on 07700 900 123": the call asked for
     if re.fullmatch(r"\+?[\d -]+", contact):
