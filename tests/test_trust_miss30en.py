@@ -53,3 +53,46 @@ def test_miss30en_the_kind_of_home_stays_when_the_address_follows():
 ])
 def test_miss30en_no_kind_of_home_where_none_is_said(chat):
     assert _properties(chat) == [], _current(chat)
+
+
+def _conditions(chat: list[str]) -> list[str]:
+    return [v for k, v in _current(chat).items() if k.startswith("condition")]
+
+
+# --- what a person has, said late in the chat ------------------------------------------------------------------
+# An operation, injury or illness said with when in the past ("he had a knee replacement last year"), one of a
+# group who has it ("one lady has epilepsy"), a learner's "have" for "has" ("my daughter have asthma"): the problems
+# step reads such clauses in the opening only, the conditions step read none of these three.
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["Hello, how can I help?", "hi we'd like the garden tour for 4 people", "Lovely, we have the 9th or the 16th.",
+      "the 16th. will the path be ok for my mum, she had a hip replacement last year?"], "she had a hip replacement"),
+    (["Hi!", "I want to book climbing taster sessions for my two boys", "Sure, Saturday or Sunday?",
+      "Saturday. My son had a broken ankle two years ago, it's fine now. Name is Omar Haddad"], "My son had a broken ankle"),
+    (["Hello", "we need a coach for the day centre trip on the 3rd", "Shall I book the minibus?",
+      "yes please. one gentleman has dementia so he needs someone with him"], "one gentleman has dementia"),
+    (["Hi", "need a haircut for my son saturday", "What time suits?",
+      "after 4 pls. my son have eczema so no perfumed stuff on him"], "my son have eczema"),
+    # allergic as typed: how much first, a dialect's "tae", one "l"
+    (["Hi", "we'd like the pony trek for 3", "Anything we should know?", "my husband's a wee bit allergic tae horses, is that bad"],
+     "my husband's a wee bit allergic tae horses"),
+    (["Hello", "party for 12 kids on the 9th", "Which menu?", "the pizza one. 3 of the kids are alergic to eggs tho"],
+     "3 of the kids are alergic to eggs"),
+    # a diabetic's type said after it
+    (["Hello", "booking a foot check for my dad", "Morning or afternoon?", "morning. he is diabetic, type 1, if that matters"],
+     "he is diabetic, type 1"),
+])
+def test_miss30en_a_condition_said_late_is_kept(chat, wanted):
+    assert wanted in _conditions(chat), _current(chat)
+
+
+@pytest.mark.parametrize("chat", [
+    ["Did you enjoy the course?", "yes my daughter had a great time last year, so again please"],
+    ["Any changes since last time?", "we had a leak last month but it's fixed"],
+    ["Any injuries?", "if he had a fall last year would that matter?"],
+    ["When can you come?", "not friday, my son have football then"],
+    ["Anything else?", "I have a question about parking"],
+    ["Can they bowl?", "some of them have never bowled before so bumpers please"],
+])
+def test_miss30en_no_condition_where_none_is_said(chat):
+    assert _conditions(chat) == [], _current(chat)
