@@ -96,3 +96,34 @@ def test_miss30en_a_condition_said_late_is_kept(chat, wanted):
 ])
 def test_miss30en_no_condition_where_none_is_said(chat):
     assert _conditions(chat) == [], _current(chat)
+
+
+def _occasions(chat: list[str]) -> list[str]:
+    return [v for k, v in _current(chat).items() if k.startswith("occasion")]
+
+
+# --- the occasion the user books for ---------------------------------------------------------------------------
+# "booking for my son's 13th birthday", "for our office Christmas do", "I'm organising a fun casino night", "we want
+# a street party": the reason for the booking, said in passing in the opening, held by no fact of its own.
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["Hello!", "hiya can we hire the hall for my mum's 70th birthday, about 50 of us"], "70th birthday"),
+    (["How can I help?", "we're organising a charity quiz night at the club and need a PA"], "charity quiz night"),
+    (["Hi", "looking for a caterer for our works leaving do in March, 30 people"], "works leaving do"),
+    (["Hi there", "Hello, we want a garden party for the residents in June, could you do a buffet?"], "garden party"),
+    (["Good morning", "it's their golden anniversary on the 9th so something special please"], "golden anniversary"),
+])
+def test_miss30en_the_occasion_booked_for_is_kept(chat, wanted):
+    assert _occasions(chat) == [wanted], _current(chat)
+
+
+@pytest.mark.parametrize("chat", [
+    ["Any allergies?", "he had a reaction to peanuts at a party last year"],
+    ["When suits?", "not the 14th, that's my nephew's christening"],
+    ["Anything else?", "he's not a party person so a quiet table please"],
+    ["Who is it for?", "my wife, for her birthday"],
+    ["What can we help with?", "what can we do about the noise?"],
+    ["When?", "before saturday please, we have a party"],
+])
+def test_miss30en_no_occasion_where_none_is_booked(chat):
+    assert _occasions(chat) == [], _current(chat)
