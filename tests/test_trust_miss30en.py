@@ -127,3 +127,30 @@ def test_miss30en_the_occasion_booked_for_is_kept(chat, wanted):
 ])
 def test_miss30en_no_occasion_where_none_is_booked(chat):
     assert _occasions(chat) == [], _current(chat)
+
+
+def _choices(chat: list[str], lang: str = "en") -> list[str]:
+    return [v for k, v in _current(chat, lang).items() if k.startswith("choice")]
+
+
+# --- a pick by its place in the list ---------------------------------------------------------------------------
+# "the middle one" of three named no place the pick steps knew ("the middle one. the brand kit is nice but…"). Both
+# languages.
+
+@pytest.mark.parametrize("chat, lang, wanted", [
+    (["We have a Basic plan at £10, a Plus plan at £15 or a Max plan at £25. Which one?", "the middle one please"], "en",
+     "the middle one (a Plus plan)"),
+    (["套餐有三种：基础版199元，标准版299元，豪华版499元，您选哪个？", "中间那个吧"], "zh", "中间那个 (标准版)"),
+    (["Prints come as a 6x4 at £2, a 7x5 at £3.50 or an A4 at £8. Which size?", "the middle one. and glossy please"], "en",
+     "the middle one (a 7x5)"),
+])
+def test_miss30en_a_pick_by_its_place_is_kept(chat, lang, wanted):
+    assert _choices(chat, lang) == [wanted], _current(chat, lang)
+
+
+@pytest.mark.parametrize("chat, lang", [
+    (["We have a Basic plan at £10 or a Max plan at £25. Which one?", "the middle one please"], "en"),  # two: no middle
+    (["套餐有两种：基础版199元，豪华版499元，您选哪个？", "中间那个吧"], "zh"),
+])
+def test_miss30en_no_middle_of_an_even_list(chat, lang):
+    assert _choices(chat, lang) == [], _current(chat, lang)
