@@ -112,12 +112,15 @@ class CompiledPack:
 
     def position(self, clause: str, size: int) -> tuple[int | None, str]:
         """The place in a list of ``size`` options that ``clause`` points at by the pack's ordinals ("the
-        second one", 第二个, "the last one" counts from the end) and the words it points with; (None, words)
-        past the list's end, (None, "") with no ordinal. The one reading of a position for every pick step."""
+        second one", 第二个, "the last one" counts from the end; (miss30en) 0, "the middle one", 中间那个, is the middle of a
+        list of an odd size) and the words it points with; (None, words) past the list's end or with no middle, (None, "")
+        with no ordinal. The one reading of a position for every pick step."""
         m = self.ordinal_rx.search(clause) if self.ordinal_rx is not None else None
         if m is None:
             return None, ""
         n = self.ordinals[m.group(0).casefold()]
+        if n == 0:
+            return (size // 2 if size % 2 else None), m.group(0)
         index = n - 1 if n > 0 else size + n
         return (index if 0 <= index < size else None), m.group(0)
 

@@ -45,11 +45,17 @@ from .text import EN_WEEKDAY, in_spans
 
 # the verb of having a condition or an aid, and the noun phrase after it (up to four words, cut at a
 # conjunction, a clause mark or a question's "is that ok")
+#: allergic to a thing, how much first, as typed ("allergic to", "a wee bit allergic tae dogs", "alergic to nuts")
+_EN_ALLERGIC = r"(?:(?:a (?:wee |little )?bit|very|really|quite|slightly|severely|mildly)\s+)?al+ergic (?:to|tae)"
 _EN_HAS = re.compile(
-    r"(?:\b|(?<=\b[Hh]e)|(?<=\b[Ss]he))(?P<verb>(?i:has got|has|[’']s got|s got|uses|is allergic to|[’']s allergic to|suffers from|is on|"
+    r"(?:\b|(?<=\b[Hh]e)|(?<=\b[Ss]he))(?P<verb>(?i:has got|has|[’']s got|s got|uses|is " + _EN_ALLERGIC + r"|[’']s " + _EN_ALLERGIC +
+    r"|suffers from|is on|"
     # (miss23en) people in the plural have it ("some clients have asthma", "both kids have got eczema")
-    r"(?<=s )have got|(?<=s )have|(?<=s )are allergic to))\s+"
-    r"(?P<obj>(?:(?i:an?|some|mild|bad|severe|really bad|quite bad)\s+)?[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|who|because|as|if|when|though|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)[a-z][\w-]*){0,3})")
+    r"(?<=s )have got|(?<=s )have|(?<=s )are " + _EN_ALLERGIC + r"|"
+    # (miss30en) a person in the singular with "have", as a learner writes it ("my daughter have asthma"): the subject
+    # must still be a person (never "I have", "we have")
+    r"(?<=[a-z] )(?<!them )(?<!they )have got|(?<=[a-z] )(?<!them )(?<!they )have(?! to\b)(?!\s+(?:never|always|just|already|also|still|only)\b)))\s+"
+    r"(?P<obj>(?:(?i:an?|some|mild|bad|severe|really bad|quite bad)\s+)?[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|who|because|as|if|when|though|tho|btw|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)[a-z][\w-]*){0,3})")
 # (the noun phrase is lower-case: "my brother uses Wise" names a service, not a condition)
 #: the language's nouns for people and pets (the same words as the ``rel`` group of rules/core/en/roles.yml)
 _EN_PERSON_NOUN = (r"(?:baby|son|daughter|child|kid|boy|girl|husband|wife|partner|mum|mom|mother|dad|father|grandson|"
@@ -60,7 +66,9 @@ _EN_PERSON_NOUN = (r"(?:baby|son|daughter|child|kid|boy|girl|husband|wife|partne
 _EN_SUBJECT = re.compile(
     r"(?:\b(?:he|she)|\b(?:my|our|his|her|their|some|both|two|three|a few|several)\s+(?:[a-z-]+\s+)?" + _EN_PERSON_NOUN +
     # (miss23en) some of a group ("4 of the drivers are egg allergic", "two of our guests have coeliac")
-    r"|\b(?:one|some|two|three|four|five|a few|several|\d+) of (?:the|my|our|them)(?:\s+[a-z-]+)?|\bone (?:boy|girl|kid|child|guest|lad|lass|of them))"
+    r"|\b(?:one|some|two|three|four|five|a few|several|\d+) of (?:the|my|our|them)(?:\s+[a-z-]+)?|\bone (?:boy|girl|kid|child|guest|lad|lass|of them"
+    # (miss30en) one of a group named by what they are ("one lady has epilepsy", "one resident uses a hoist")
+    r"|lady|man|woman|gentleman|gent|resident|person|pupil|student|player|passenger|member|patient|client|colleague))"
     r"(?:[’']s|\s+(?:is|\d+|and|also|still|now|really|actually|already|just))*\s*$", re.I)
 _EN_NAME_SUBJECT = re.compile(r"\b(?P<name>[A-Z][a-z]+)(?:\s+(?:also|still|now|really|actually|already|just))*\s*$")
 # what a person has that is no condition of theirs: the language's light objects (an act, a time, an
@@ -99,8 +107,9 @@ _EN_IS = re.compile(
     r"\s+(?:weeks?|months?)\s+|profoundly\s+|partially\s+|severely\s+|registered\s+|totally\s+|quite\s+|very\s+|a bit\s+)?"
     r"(?i:[a-z]+[- ]allergic|pregnant|diabetic|deaf|blind|sighted|epileptic|asthmatic|disabled|autistic|coeliac|celiac|anaemic|anemic|"
     r"immunocompromised|hard of hearing|housebound|bedbound|bed-bound|wheelchair[- ]bound|hearing[- ]impaired|visually impaired)"
-    # (miss27en) a word softened by "-ish" ("shes deaf-ish") is the same word
-    r"(?:-ish)?)\b"
+    # (miss27en) a word softened by "-ish" ("shes deaf-ish") is the same word; (miss30en) a diabetic's type said after
+    # it is the same condition ("he is diabetic, type 2")
+    r"(?:-ish)?(?:,?\s+(?i:type)\s+(?:1|2|one|two|i|ii))?)\b"
     # (fix15) the word closes the predicate: no noun or word it qualifies after it ("my sister's blind date", "blind drunk")
     r"(?=\s*(?:$|[^\w\s]|(?i:and|but|so|or|since|from|in|with|after|now|too|as|at|which|who|because|though|already|also|"
     r"again|for|type|due|on|of|ever|myself|himself|herself|themselves|btw|lol|tho|atm|fyi|haha|anyway|actually|currently|"
@@ -126,6 +135,18 @@ _EN_SELF_ALLERGIC = re.compile(
     r"(?!(?i:it|them|that|this|those|these|something|anything|nothing|none)\b)[a-z][\w-]*(?:\s+(?!(?:so|and|but|is|are|that|which|"
     r"because|as|if|when|too|please|pls|lol|at|in|on|for|with|from|to|since|can|could|would|will|we|i|you|he|she|they|it)\b)"
     r"[a-z][\w-]*){0,2}")
+
+# (miss30en) what a person had, said with when in the past ("he had a knee replacement last year", "He had a broken wrist
+# last year", "he had a bout of colic last yr"): an operation, an injury or an illness the service must know of, as
+# _ZH_HURT reads 他左膝盖去年受过伤; the time word right after the thing had, no other word between
+_EN_PAST_WHEN = (r"(?:last\s+(?:year|yr|month|week|summer|winter|spring|autumn|christmas|easter)|"
+                 r"(?:a|one|two|three|four|five|six|\d+|a few|a couple of|couple of)\s+(?:years?|yrs?|months?|weeks?)\s+ago|"
+                 r"in\s+(?:19|20)\d\d|earlier this year|this time last year)")
+_EN_HAD_WHEN = re.compile(
+    r"(?<![\w’'])(?P<verb>(?i:had|has had|[’']s had|[’']d had))\s+"
+    r"(?P<obj>(?:(?i:an?)\s+)?[a-z][\w-]*(?:\s+(?!(?:last|this|in|on|at|when|and|but|so|ago|about|around|a|one|two|three|"
+    r"four|five|six|couple|earlier)\b)[a-z][\w-]*){0,3}?)"
+    r"(?=\s+(?i:" + _EN_PAST_WHEN + r")\b)")
 
 # a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
 _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
@@ -170,8 +191,47 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
         start = _en_subject_start(ctx, text, m.start())
         if start is not None and not any(start < s + len(v) and s < m.end("obj") for s, v in found):
             found.append((start, text[start:m.end("obj")].strip()))
+    found.extend(_en_had_when(ctx, found))
     found.extend(_en_unwell_parts(text, found))
     return [v for _, v in sorted(found)]
+
+
+def _en_had_when(ctx: MessageContext, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(miss30en) What a person had, said with when in the past, as (where its person starts, the clause from the person
+    to the thing had), none overlapping what ``found`` holds; not a light thing ("had a look last week", "had a great time
+    last year"), a supposed or asked one ("if he had a fall last year").
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> from dataclasses import replace
+    >>> from ctxgraph.extract.context import Message
+    >>> def said(text):
+    ...     return [v for _, v in _en_had_when(replace(_demo_ctx("en"), message=Message(role="user", text=text)), [])]
+    >>> said("is it safe for him, he had a knee replacement last year?"), said("my son had a great time last year")
+    (['he had a knee replacement'], [])
+    >>> said("She had a stroke two years ago but walks fine"), said("we had a leak last month")
+    (['She had a stroke'], [])
+    """
+    text = ctx.text
+    if "had" not in text.casefold():
+        return []  # the cheap test first
+    out: list[tuple[int, str]] = []
+    for m in _EN_HAD_WHEN.finditer(text):
+        obj = m.group("obj").strip()
+        last = obj.split()[-1]
+        if _EN_LIGHT.match(obj) or _EN_LIGHT.match(_EN_PLURAL.sub("", last, 1)) or _EN_LIGHT.match(last):
+            continue
+        if _supposed_or_asked_before(text, m.start()):
+            continue
+        start = _en_subject_start(ctx, text, m.start())
+        if start is not None and not any(start < s + len(v) and s < m.end("obj") for s, v in found + out):
+            out.append((start, text[start:m.end("obj")].strip()))
+    return out
+
+
+def _supposed_or_asked_before(text: str, at: int) -> bool:
+    """(miss30en) Whether the clause up to ``at`` supposes or asks ("if he had a fall", "has she had a stroke")."""
+    lo = max(text.rfind(c, 0, at) for c in ",;.!?\n") + 1
+    return bool(_EN_SUPPOSED.search(text, lo, at) or _EN_ASKED_BEFORE.search(text, lo, at))
 
 
 def _en_unwell_parts(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
