@@ -60,8 +60,9 @@ def _register_recorder() -> str:
     return name
 
 
-def chat_units(conv) -> tuple[list[tuple[str, dict, str | None]], dict]:
-    """(text, features, label) of each promise the rule readers made in ``conv`` and the bench's score of its state."""
+def chat_units(conv) -> tuple[list[tuple[str, dict, str | None, str]], dict]:
+    """(text, features, label, status) of each promise the rule readers made in ``conv`` (open or reported done; the
+    verifier learns from both and judges the open ones) and the chat as :func:`dropped_score` needs it."""
     from ..bench._cs import replay, score_state
     from ..extract.registry import DEFAULT_STEPS
     from ._promise_features import promise_features, unit_features
@@ -80,7 +81,7 @@ def chat_units(conv) -> tuple[list[tuple[str, dict, str | None]], dict]:
         for text, status, linked in rec["units"]:
             if linked:
                 label = ("M" if text in unlisted else "K") if text in items else None
-                out.append((text, unit_features(feats, linked, status), label))
+                out.append((text, unit_features(feats, linked, status), label, status))
     return out, {"gold": conv.gold, "lang": conv.lang, "id": conv.id, "commitments": state.get("commitments", [])}
 
 
@@ -92,11 +93,11 @@ def group_units(group: str, lang: str) -> list[tuple[list, dict]]:
 
 
 def train(units, path: str | Path) -> None:
-    """Train the verifier on labelled ``units`` ((text, features, label)) and write it to ``path``."""
+    """Train the verifier on labelled ``units`` ((text, features, label, status)) and write it to ``path``."""
     import pycrfsuite
 
     trainer = pycrfsuite.Trainer(verbose=False)
-    for _, f, label in units:
+    for _, f, label, _ in units:
         if label:
             trainer.append(pycrfsuite.ItemSequence([f]), [label])
     trainer.set_params(PARAMS)
@@ -113,7 +114,8 @@ def dropped_score(chat: dict, probs: dict[str, float], threshold: float) -> tupl
 
 
 def logo(lang: str, groups=GROUPS) -> dict[str, list[tuple[dict, dict[str, float]]]]:
-    """Each group's chats with the P(kept) of their promises under a model trained on the other groups."""
+    """Each group's chats with the P(kept) of their open promises under a model trained on the other groups (a text made
+    open and also reported done keeps the largest)."""
     import pycrfsuite
 
     data = {g: group_units(g, lang) for g in groups}
@@ -127,7 +129,10 @@ def logo(lang: str, groups=GROUPS) -> dict[str, list[tuple[dict, dict[str, float
             rows = []
             for units, chat in data[g]:
                 probs: dict[str, float] = {}
-                for text, f, _ in units:
+                for text, f, _, status in units:
+                    if status != "open":
+                        probs[text] = 1.0  # (a deed reported done is not judged at run time)
+                        continue
                     tagger.set(pycrfsuite.ItemSequence([f]))
                     probs[text] = max(probs.get(text, 0.0), tagger.marginal("K", 0))
                 rows.append((chat, probs))
