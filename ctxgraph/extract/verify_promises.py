@@ -31,9 +31,15 @@ from .registry import step
 from .text import clauses
 
 
+#: the longest unit text or clause matched by shared characters when the unit is not found as said (the match is
+#: quadratic in the two lengths; a said clause is far shorter: pasted text is left unjudged)
+_LONGEST = 1000
+
+
 def linked_clauses(text: str, parts: list[tuple[int, str]], said: str) -> list[int]:
     """The indices of the clauses of ``text`` (``parts``: offset and clause) that the unit text ``said`` spans: where it
-    is found, the clauses its span meets; else the clauses it shares a run of characters with.
+    is found, the clauses its span meets; else the clauses (of at most :data:`_LONGEST` characters) it shares a run of
+    characters with.
 
     >>> t = "Sure, we'll bring a ladder. See you then"
     >>> linked_clauses(t, clauses(t), "we'll bring a ladder")
@@ -45,7 +51,9 @@ def linked_clauses(text: str, parts: list[tuple[int, str]], said: str) -> list[i
         found = [i for i, (o, c) in enumerate(parts) if o < end and o + len(c) > start]
         if found:
             return found
-    return [i for i, (_, c) in enumerate(parts) if _overlaps(c, said)]
+    if len(said) > _LONGEST:
+        return []
+    return [i for i, (_, c) in enumerate(parts) if len(c) <= _LONGEST and _overlaps(c, said)]
 
 
 @step("verify_promises", roles=("assistant",))
