@@ -24,9 +24,9 @@ from importlib import resources
 
 from . import _features as F
 
-__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "PROMISE_THRESHOLD", "VALUE_THRESHOLD", "ConstraintReader", "PromiseReader",
-           "ValueReader", "ValueTagger", "load_constraint_reader", "load_promise_reader", "load_value_reader",
-           "load_value_tagger", "model_langs"]
+__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "PROMISE_THRESHOLD", "PROMISE_VERIFY_THRESHOLD", "VALUE_THRESHOLD",
+           "ConstraintReader", "PromiseReader", "PromiseVerifier", "ValueReader", "ValueTagger", "load_constraint_reader",
+           "load_promise_reader", "load_promise_verifier", "load_value_reader", "load_value_tagger", "model_langs"]
 
 #: The general slot types a tagger may return (each language's model uses a subset, listed
 #: in its ``meta.json`` and model card).
@@ -44,6 +44,8 @@ CONSTRAINT_META_FILE = "constraint_reader.json"
 CONSTRAINT_THRESHOLD = 0.65
 #: P(promise) an assistant clause needs before the learned promise reader calls it a promise (prom9)
 PROMISE_THRESHOLD = 0.7
+#: (model33c) P(kept) under which the promise verifier drops a promise a rule reader made (chosen leave-one-group-out)
+PROMISE_VERIFY_THRESHOLD = 0.2
 META_FILE = "meta.json"
 VALUE_READER_FILE = "value_reader.crfsuite"
 VALUE_READER_META_FILE = "value_reader.json"
@@ -222,6 +224,63 @@ def load_promise_reader(lang: str) -> PromiseReader | None:
     True
     """
     return _load_packaged(PromiseReader, lang, PROMISE_MODEL_FILE, PROMISE_META_FILE)
+
+
+PROMISE_VERIFIER_MODEL_FILE = "promise_verifier.crfsuite"
+PROMISE_VERIFIER_META_FILE = "promise_verifier.json"
+
+
+class PromiseVerifier:
+    """(model33c) A maximum-entropy classifier (a CRF over one-item sequences) over the promises the rule readers made in
+    one assistant message: ``verifier(clauses, user_before, units, tool_call=, after_tool=) -> [P(kept)]``, for each
+    unit (``(linked clause indices, status)``) the probability that an annotator lists it as a promise; trained on the
+    rule readers' own promises on our annotated chats, listed (kept) against unlisted (made up). Features:
+    :func:`ctxgraph.models._promise_features.unit_features`, structure only. Thread-safe."""
+
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        import pycrfsuite
+
+        self.lang = lang
+        self.meta = meta
+        self.threshold: float = float(meta.get("threshold", PROMISE_VERIFY_THRESHOLD))
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(model_path)
+        self._lock = threading.Lock()
+
+    def __call__(self, clauses: list[str], user_before: str, units: list[tuple[list[int], str]], *,
+                 tool_call: bool = False, after_tool: bool = False) -> list[float]:
+        from ._promise_features import promise_features, unit_features
+
+        if not clauses or not units:
+            return []
+        feats = promise_features(clauses, self.lang, user_before, tool_call=tool_call, after_tool=after_tool)
+        import pycrfsuite
+
+        out = []
+        with self._lock:
+            for linked, status in units:
+                self._tagger.set(pycrfsuite.ItemSequence([unit_features(feats, linked, status)]))
+                out.append(self._tagger.marginal("K", 0))
+        return out
+
+    def __repr__(self) -> str:
+        return f"PromiseVerifier(lang={self.lang!r}, threshold={self.threshold})"
+
+
+@lru_cache(maxsize=None)
+def load_promise_verifier(lang: str) -> PromiseVerifier | None:
+    """(model33c) The promise verifier of ``lang`` (loaded once per process, from package data, offline), or None when
+    none ships for that language.
+
+    >>> v = load_promise_verifier("en")
+    >>> [p < v.threshold for p in v(["We'll keep it short and plain"], "I want it short and plain", [([0], "open")])]
+    [True]
+    >>> [p < v.threshold for p in v(["I'll email you the quote by Friday"], "can you send a quote?", [([0], "open")])]
+    [False]
+    >>> load_promise_verifier("fr") is None
+    True
+    """
+    return _load_packaged(PromiseVerifier, lang, PROMISE_VERIFIER_MODEL_FILE, PROMISE_VERIFIER_META_FILE)
 
 
 class ValueReader:

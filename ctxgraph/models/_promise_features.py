@@ -149,3 +149,24 @@ def promise_features(clauses: list[str], lang: str, user_before: str = "", *, to
     user's message before it, whether the message calls a tool and whether a tool's result came just before."""
     return in_sequence([_own(c, lang) for c in clauses], ("asks", "digit", "head", "ident"),
                        _context(user_before, tool_call, after_tool))
+
+
+def unit_features(clause_feats: list[dict[str, float]], linked: list[int], status: str = "open") -> dict[str, float]:
+    """(model33c) The features of one promise a rule reader made, for the promise verifier: the union of the features of
+    the clauses it spans (``linked``, indices into ``clause_feats``, :func:`promise_features` of its message; a number
+    kept at its largest), how many clauses it spans and the message has, whether it opens the message, and whether it is
+    a promise (``open``) or a deed reported ``done``. Structure only, as the clause features.
+
+    >>> f = unit_features(promise_features(["Sure", "we'll bring our own ladder"], "en"), [1])
+    >>> f["c=OWN"], f["n_linked=1"], f["n_msg=2"], "later_linked" in f, f["status=open"]
+    (1.0, 1.0, 1.0, True, 1.0)
+    """
+    f: dict[str, float] = {}
+    for k in linked:
+        for name, v in clause_feats[k].items():
+            f[name] = max(f.get(name, 0.0), v)
+    f[f"n_linked={min(len(linked), 3)}"] = 1.0
+    f[f"n_msg={min(len(clause_feats), 6)}"] = 1.0
+    f["first_linked" if 0 in linked else "later_linked"] = 1.0
+    f[f"status={status}"] = 1.0
+    return f
