@@ -1,0 +1,92 @@
+"""A new user's rough edges the user36 lane found in its own chats (tests/data_user36, blind28 round).
+
+- (zh) A reply that names a thing sharing only its first characters with an option ("对了再加一床羽绒被" after
+  "羽绒服普洗45元/件，精洗78元/件" was picked from) is no pick of that option: the shared characters end inside a word of
+  the reply (羽绒被) that the option goes on otherwise from (羽绒服), and the choice made before stands. The option named
+  with a particle or a count after it ("普洗吧", "精洗两件吧") still picks. English options are matched by whole words,
+  so the shape has no English side.
+- (en) A bare hour after a verb that moves a booking ("can we move it to 11 actually?") moves the clock, never the
+  party's head count ("15 kids" became "11"). A count said with its noun ("move it to 20 people") is still a count.
+- (en) "Thursday is better" settles the day a message first said otherwise ("Tuesday. Oh wait, I'm there Thursday so
+  Thursday is better"): the later day or clock, marked as the better one, is the value. A comparison ("Thursday is
+  better than Friday") changes nothing, nor does a count said to be better (an age beside it would move). (zh already
+  reads "还是周四吧".)
+"""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _current(lang, messages):
+    t = Tracker(lang, today="2026-12-05")
+    t.observe_many(messages)
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+def _u(text):
+    return {"role": "user", "content": text}
+
+
+def _a(text):
+    return {"role": "assistant", "content": text}
+
+
+_DOWN = [_u("羽绒服能洗吗 有三件"),
+         _a("可以的，羽绒服普洗45元/件，精洗（含除菌护理）78元/件。请问选哪种？"),
+         _u("都精洗吧"),
+         _a("好的，3件精洗。什么时候上门取件？"),
+         _u("明天下午"),
+         _a("好的，明天下午上门取件。")]
+
+
+@pytest.mark.parametrize("added", ["对了再加一床羽绒被", "还有一床羽绒被也要洗"])
+def test_a_word_sharing_only_its_first_characters_with_an_option_is_no_pick(added):
+    facts = _current("zh", _DOWN + [_u(added)])
+    choices = [v for k, v in facts if k.startswith("choice_")]
+    assert choices and all("精洗" in v for v in choices), facts
+    assert not any("普洗" in v for k, v in facts), facts
+
+
+@pytest.mark.parametrize("reply, picked", [("普洗吧", "普洗"), ("精洗两件吧", "精洗")])
+def test_an_option_named_with_a_particle_or_a_count_still_picks(reply, picked):
+    facts = _current("zh", _DOWN[:2] + [_u(reply)])
+    assert any(k.startswith("choice_") and picked in v for k, v in facts), facts
+
+
+_PARTY = [_u("Hi, a birthday party for my daughter on Saturday the 16th please, about 12 kids"),
+          _a("We have 10am, 1pm or 3:30pm on the 16th. Which start time would you like?"),
+          _u("1pm please"),
+          _a("Booked for 1pm on the 16th for 12 children, ref JP-442.")]
+
+
+@pytest.mark.parametrize("ask", ["can we move it to 11 actually? the little ones get tired",
+                                 "could you push the party back to 3 please"])
+def test_a_bare_hour_a_booking_is_moved_to_is_the_clock_not_the_party(ask):
+    facts = _current("en", _PARTY + [_u(ask)])
+    assert any(v.startswith("12") for k, v in facts if k in ("children", "people")), facts
+    hour = ask.split(" to ")[1].split()[0].rstrip("?")
+    assert any(k == "time" and v.strip().startswith(hour) for k, v in facts), facts
+
+
+def test_a_count_with_its_noun_after_move_to_is_still_a_count():
+    facts = _current("en", _PARTY + [_u("can we move it to 15 kids? two more are coming")])
+    assert not any(k == "time" and v.strip().startswith("15") for k, v in facts), facts
+
+
+_DAYS = [_u("I need a repeat prescription delivered to 7 Elm Grove"),
+         _a("Deliveries to Elm Grove go out Tuesdays or Thursdays. Which day?")]
+
+
+@pytest.mark.parametrize("reply", ["Tuesday. Oh wait, I'm there Thursday so Thursday is better.",
+                                   "Tuesday, hmm no actually Thursday would be better for me"])
+def test_the_day_said_to_be_better_settles_the_day(reply):
+    facts = _current("en", _DAYS + [_u(reply)])
+    days = [v for k, v in facts if "Thursday" in v or "Tuesday" in v]
+    assert days and all("Thursday" in v for v in days), facts
+
+
+def test_a_day_compared_as_better_than_another_changes_nothing():
+    facts = _current("en", _DAYS + [_u("Tuesday please. Thursday is better than Friday for the other one, but Tuesday works")])
+    assert any("Tuesday" in v for k, v in facts), facts
+    assert not any("Thursday" in v for k, v in facts), facts
