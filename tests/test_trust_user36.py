@@ -90,3 +90,47 @@ def test_a_day_compared_as_better_than_another_changes_nothing():
     facts = _current("en", _DAYS + [_u("Tuesday please. Thursday is better than Friday for the other one, but Tuesday works")])
     assert any("Tuesday" in v for k, v in facts), facts
     assert not any("Thursday" in v for k, v in facts), facts
+
+
+@pytest.mark.parametrize("opening, answer, plate", [
+    ("Hiya, I need to renew my residents permit, reg is KX19 TBN. I've a new car though, can that go on it instead?",
+     "its LM71 WQP, a grey Kia Niro", "LM71 WQP"),
+    ("need a towbar fitted on my Skoda, reg ND21 XKT. When can you come?", "mornings are best", "ND21 XKT"),
+])
+def test_a_plate_in_the_uk_shape_is_the_registration_wherever_it_stands(opening, answer, plate):
+    facts = _current("en", [_u(opening), _a("Happy to help. What's the registration of the new car?"), _u(answer)])
+    assert ("registration", plate) in facts, facts
+    assert not any(k == "registration" and v != plate for k, v in facts), facts  # the old car's plate is no longer current
+
+
+@pytest.mark.parametrize("text", ["my postcode is EH6 7RT", "order AB12 CDEF please", "ref ab12 cde"])
+def test_a_postcode_a_longer_code_or_lower_case_letters_are_no_plate(text):
+    facts = _current("en", [_u(text)])
+    assert not any(k == "registration" for k, v in facts), facts
+
+
+_CHECK = [_u("im going to spain on the 27th, need a roaming pass"),
+          _a("The 30-day EU pass is £15. Can I confirm the number? Is it the one ending 4417?")]
+
+
+def test_a_number_the_assistant_checks_and_the_user_denies_is_not_current():
+    facts = _current("en", _CHECK + [_u("no thats my old sim, its 07456 223 918")])
+    assert not any("4417" in v for k, v in facts), facts
+    assert ("phone", "07456 223 918") in facts, facts
+
+
+@pytest.mark.parametrize("reply", ["yes", "yep thats the one"])
+def test_a_number_the_assistant_checks_and_the_user_confirms_is_current(reply):
+    facts = _current("en", _CHECK + [_u(reply)])
+    assert any("4417" in v for k, v in facts), facts
+
+
+@pytest.mark.parametrize("reply, name", [("我姓林电话一五九零一二三四五六七", "林"), ("姓王手机13800001111", "王")])
+def test_zh_a_surname_said_straight_before_the_number_label_is_the_name(reply, name):
+    facts = _current("zh", [_a("好的，包间，鸳鸯锅底。请问贵姓，联系电话？"), _u(reply)])
+    assert any(k == "name" and name in v for k, v in facts), facts
+
+
+def test_zh_someone_elses_surname_before_a_number_label_is_no_name_of_the_users():
+    facts = _current("zh", [_a("师傅明天上门。"), _u("师傅姓韩电话多少")])
+    assert not any(k == "name" for k, v in facts), facts
