@@ -134,3 +134,18 @@ def test_zh_a_surname_said_straight_before_the_number_label_is_the_name(reply, n
 def test_zh_someone_elses_surname_before_a_number_label_is_no_name_of_the_users():
     facts = _current("zh", [_a("师傅明天上门。"), _u("师傅姓韩电话多少")])
     assert not any(k == "name" for k, v in facts), facts
+
+
+_PICKUP = [_u("羽绒服要洗 三件"), _a("好的，3件精洗。需要上门取件吗？"), _u("要 周日上午 别用漂白剂")]
+
+
+@pytest.mark.parametrize("change, new", [("周日上午有事 改周一晚上吧", "周一晚上"), ("换到下周二下午吧", "下周二下午")])
+def test_zh_a_weekday_keyed_by_the_thing_asked_moves_with_a_change(change, new):
+    facts = _current("zh", _PICKUP + [_a("好的，周日上午9-12点上门。"), _u(change)])
+    assert not any("周日上午" in v for k, v in facts), facts
+    assert any(new in v for k, v in facts), facts
+
+
+def test_zh_a_count_changed_leaves_the_weekday_keyed_by_the_thing_asked():
+    facts = _current("zh", _PICKUP + [_a("好的，周日上午9-12点上门。"), _u("改成四件吧")])
+    assert any("周日上午" in v for k, v in facts), facts

@@ -50,7 +50,10 @@ _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDI
 _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
                     r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
 #: (user29) a day of the month or a weekday alone, as the event_dates step keys it by its event ("the 14th", "Friday")
-_EVENT_DAY = re.compile(r"^(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$", re.I)
+_EVENT_DAY = re.compile(r"^(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$"
+                        # (user36) in Chinese, a weekday with its part of the day, as a bare answer keys it by the thing
+                        # asked ("需要上门取件吗？" - "要 周日上午": 上门取件: 周日上午): "改周一晚上吧" moves it
+                        r"|^(?:下|这|本)?(?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|中午|早上|傍晚)?$", re.I)
 #: (prec14) an amount of money ("980元", "£65"): no count, whatever unit follows its number ("改成3张" changes no price)
 _MONEY = re.compile(r"[¥￥$€£]|\d\s*[元块]")
 
