@@ -6,7 +6,15 @@
   with a particle or a count after it ("普洗吧", "精洗两件吧") still picks. English options are matched by whole words,
   so the shape has no English side.
 - (en) A bare hour after a verb that moves a booking ("can we move it to 11 actually?") moves the clock, never the
-  party's head count ("15 kids" became "11"). A count said with its noun ("move it to 20 people") is still a count.
+  party's head count ("15 kids" became "11"). A count said with its noun ("move it to 15 kids") is still a count.
+- (en) A plate in the UK's current shape ("LM71 WQP") answering "what's the registration of the new car?" is the
+  registration (the old car's leaves the current state), and so is one closing its sentence after a bare "reg"
+  ("…, reg ND21 XKT. Got a caravan"); said anywhere else it is an id with no slot.
+- (en) A card tail or phone number the assistant checks in a yes/no question ("Is it the one ending 4417?") is offered
+  until the user's yes; "no thats my old sim" leaves it out.
+- (zh) 我姓林电话… (voice, no pause) keeps the surname; a weekday answered to the thing asked (上门取件: 周日上午) moves
+  with a change (改周一晚上吧); a preference in a space-parted piece of its own (… 数学跟不上 … 最好是女老师) is kept
+  beside the fault before it.
 - (en) "Thursday is better" settles the day a message first said otherwise ("Tuesday. Oh wait, I'm there Thursday so
   Thursday is better"): the later day or clock, marked as the better one, is the value. A comparison ("Thursday is
   better than Friday") changes nothing, nor does a count said to be better (an age beside it would move). (zh already
@@ -97,13 +105,14 @@ def test_a_day_compared_as_better_than_another_changes_nothing():
      "its LM71 WQP, a grey Kia Niro", "LM71 WQP"),
     ("need a towbar fitted on my Skoda, reg ND21 XKT. When can you come?", "mornings are best", "ND21 XKT"),
 ])
-def test_a_plate_in_the_uk_shape_is_the_registration_wherever_it_stands(opening, answer, plate):
+def test_a_plate_answering_the_registration_asked_or_closing_a_reg_sentence_is_the_registration(opening, answer, plate):
     facts = _current("en", [_u(opening), _a("Happy to help. What's the registration of the new car?"), _u(answer)])
     assert ("registration", plate) in facts, facts
     assert not any(k == "registration" and v != plate for k, v in facts), facts  # the old car's plate is no longer current
 
 
-@pytest.mark.parametrize("text", ["my postcode is EH6 7RT", "order AB12 CDEF please", "ref ab12 cde"])
+@pytest.mark.parametrize("text", ["my postcode is EH6 7RT", "order AB12 CDEF please", "ref ab12 cde",
+                                  "we are a party of AB12 CDE, booking for Friday"])
 def test_a_postcode_a_longer_code_or_lower_case_letters_are_no_plate(text):
     facts = _current("en", [_u(text)])
     assert not any(k == "registration" for k, v in facts), facts
@@ -149,3 +158,21 @@ def test_zh_a_weekday_keyed_by_the_thing_asked_moves_with_a_change(change, new):
 def test_zh_a_count_changed_leaves_the_weekday_keyed_by_the_thing_asked():
     facts = _current("zh", _PICKUP + [_a("好的，周日上午9-12点上门。"), _u("改成四件吧")])
     assert any("周日上午" in v for k, v in facts), facts
+
+
+def _rules(lang, messages):
+    t = Tracker(lang, today="2026-12-05")
+    t.observe_many(messages)
+    return [(c.text, c.polarity, c.status) for c in t.state().constraints]
+
+
+@pytest.mark.parametrize("text", ["你好 我家孩子初二 数学跟不上 想找个一对一的老师 最好是女老师",
+                                  "孩子初二 数学跟不上 想找个老师 最好是女老师"])
+def test_zh_a_preference_in_a_space_parted_piece_of_its_own_is_kept_beside_a_fault(text):
+    rules = _rules("zh", [_u(text)])
+    assert any("女老师" in r and p == "prefer" for r, p, s in rules), rules
+
+
+@pytest.mark.parametrize("text", ["想订酒店 最好评分是4分以上", "想订酒店，最好评分是4分以上"])
+def test_zh_a_preference_that_states_a_value_of_its_piece_is_still_that_value(text):
+    assert not _rules("zh", [_u(text)]), _rules("zh", [_u(text)])
