@@ -176,3 +176,14 @@ def test_zh_a_preference_in_a_space_parted_piece_of_its_own_is_kept_beside_a_fau
 @pytest.mark.parametrize("text", ["想订酒店 最好评分是4分以上", "想订酒店，最好评分是4分以上"])
 def test_zh_a_preference_that_states_a_value_of_its_piece_is_still_that_value(text):
     assert not _rules("zh", [_u(text)]), _rules("zh", [_u(text)])
+
+
+@pytest.mark.parametrize("text", ["Put it under my dad, Alan Whitby, 07911 555 482", "just put the booking under my husband",
+                                  "put it under my name please"])
+def test_whose_name_a_booking_goes_under_is_no_rule_where_to_leave_it(text):
+    assert not _rules("en", [_a("Could I have the lead passenger's name and a mobile number?"), _u(text)])
+
+
+@pytest.mark.parametrize("text", ["leave it under the mat", "leave it under my wheelie bin"])
+def test_where_to_leave_a_parcel_is_still_a_rule(text):
+    assert any(p == "must" for r, p, s in _rules("en", [_u(text)]))
