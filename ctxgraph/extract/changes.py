@@ -50,7 +50,10 @@ _KINDS = {"DATE": "day", "DAY": "day", "TIME": "time", "NUMBER": "count", "CARDI
 _COUNT = re.compile(r"^\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+)"
                     r"(?:\s*[^\W\d]+){1,2}\s*$", re.I)
 #: (user29) a day of the month or a weekday alone, as the event_dates step keys it by its event ("the 14th", "Friday")
-_EVENT_DAY = re.compile(r"^(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$", re.I)
+_EVENT_DAY = re.compile(r"^(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$"
+                        # (user36) in Chinese, a weekday with its part of the day, as a bare answer keys it by the thing
+                        # asked ("需要上门取件吗？" - "要 周日上午": 上门取件: 周日上午): "改周一晚上吧" moves it
+                        r"|^(?:下|这|本)?(?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|中午|早上|傍晚)?$", re.I)
 #: (prec14) an amount of money ("980元", "£65"): no count, whatever unit follows its number ("改成3张" changes no price)
 _MONEY = re.compile(r"[¥￥$€£]|\d\s*[元块]")
 
@@ -102,7 +105,8 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
             end = nxt.end
         elif _KINDS[m.label] == "day" and (part := _PART_AFTER.match(ctx.text, m.end)):
             end = part.end()  # "换成周四晚上吧": the day with its part of the day
-        if not any(rx.search(before) for rx in acts) and not any(rx.match(ctx.text, end) for rx in marks):
+        if not any(rx.search(before) for rx in acts) and not any(rx.match(ctx.text, end) for rx in marks) \
+                and not (_KINDS[m.label] in ("day", "time") and _BETTER_AFTER.match(ctx.text, end)):
             continue  # a change act before the value ("move it to"), or a mark after it ("the tuesday instead")
         if _KINDS[m.label] == "count" and _KEPT_AFTER.search(ctx.text, end):
             continue  # (counts20) "make it 12 … no wait … keep it 11": the change taken back in its message
@@ -115,6 +119,11 @@ def _act_values(ctx: MessageContext) -> list[tuple[Mention, str]]:
     return out
 
 
+#: (user36) a day or a clock said to be the better one, after the message first gave another ("Tuesday. Oh wait, I'm there
+#: Thursday so Thursday is better"); not a comparison ("Thursday is better than Friday"). A count is left out: "husband
+#: say 3 is better" beside "she is 9" would move the age
+_BETTER_AFTER = re.compile(r"\s+(?:is|would be|works|suits(?: me| us)?)\s+(?:much\s+|way\s+|a lot\s+|a bit\s+)?better\b"
+                           r"(?!\s+than\b)(?=\s*(?:[,.!;]|$|\b(?:for|as|because|since|cos|so|tbh|actually)\b))", re.I)
 #: (lead21b) a value marked as changed only by a "now" after it ("… off on Friday now")
 _NOW_ONLY = re.compile(r"\s+now\b", re.I)
 #: (fix25) words that take the value before back ("no wait", "sorry, I mean", "actually no", "rather"): the value after
@@ -137,6 +146,28 @@ _BARE_HOUR = re.compile(r"(?:[1-9]|1[0-2])")
 _DATE_PART = re.compile(r"\s*(?:[号日月点时:：]|st\b|nd\b|rd\b|th\b)", re.I)
 #: (miss7) right before a bare number: it is an hour of the clock ("can it be collected at 5 instead"), never a count
 _AT_CLOCK = re.compile(r"\b(?:at|by|from|until|till|before|after|around)\s+$", re.I)
+#: (user36) a verb that moves a booking in time, then "to", right before a bare number: "can we move it to 11 actually?"
+_MOVE_TO = re.compile(r"\b(?:move|moved|push|pushed|bring|brought|shift|shifted|reschedule|rescheduled)\s+(?:it|that|this|them|"
+                      r"the (?:party|booking|appointment|session|slot|visit|lesson|class|table|reservation|pickup|delivery))"
+                      r"(?:\s+(?:up|back|forward|on|over))?\s+to\s+$", re.I)
+#: (user36) what may follow that bare hour: the message ends, or a word that says no noun is counted
+_HOUR_ENDS = re.compile(r"\s*(?:$|[.,;!?)]|(?:actually|instead|then|please|pls|if|so|maybe|rather|now|for|as|because|cos|"
+                        r"since|thanks|thank|the|and|or|ish)\b)", re.I)
+
+
+def moved_to_hour(text: str, m: Mention) -> bool:
+    """(user36) The bare number ``m`` is the hour a booking is moved to ("can we move it to 11 actually?", "push the
+    party back to 3 please"), never a count ("move it to 15 people" counts people).
+
+    >>> from types import SimpleNamespace as N
+    >>> moved_to_hour("can we move it to 11 actually?", N(start=18, end=20))
+    True
+    >>> moved_to_hour("move it to 15 people", N(start=11, end=13)), moved_to_hour("make it 11 please", N(start=8, end=10))
+    (False, False)
+    """
+    return bool(_MOVE_TO.search(text, 0, m.start)) and bool(_HOUR_ENDS.match(text, m.end))
+
+
 #: a range's joiner right after a value: the value is the range's start
 _RANGE_AFTER = re.compile(r"\s*(?:to|till|until|through|[-–~～到至])\s*(?=\w)", re.I)
 #: fact keys that are a value's type, not a role
@@ -231,7 +262,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
     added: list[_Unit] = []
     for m, value in _act_values(ctx):
         kind = _KINDS[m.label]
-        if kind == "count" and _BARE_HOUR.fullmatch(value) and _AT_CLOCK.search(ctx.text, 0, m.start):
+        if kind == "count" and _BARE_HOUR.fullmatch(value) and (_AT_CLOCK.search(ctx.text, 0, m.start) or moved_to_hour(ctx.text, m)):
             kind = "time"  # "at 5 instead" changes a clock; with none held it changes nothing (not "15 kids")
         mine = [(n, u) for n, u in enumerate(ctx.units) if isinstance(u, FactUnit) and not u.offered
                 and _kind_of_unit(ctx, u) == kind and not (u.slot == "things" and value not in u.value)]

@@ -40,7 +40,7 @@ from .estimates import guessed_at
 from .notchosen import asks
 from .reasons import fold_reasons, in_folded_rule, is_situation
 from .registry import step
-from .text import asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
+from .text import HAN_SPACE, asking_clause, clauses, cut_at_boundary, first_match, in_spans, question_sentences
 
 #: A goal is the clause that states it, cut at a word or clause boundary past this length.
 GOAL_CHARS = 200
@@ -751,16 +751,26 @@ def _with_thing_before(ctx: MessageContext, prev: tuple[int, str] | None, offset
 
 
 def _comma_piece(part: str, cue: str) -> str:
-    """The comma-delimited piece of ``part`` holding ``cue`` (all of ``part`` when the cue is not in it).
+    """The comma-delimited piece of ``part`` holding ``cue`` (all of ``part`` when the cue is not in it); (user36) a
+    space between Chinese letters parts pieces as a comma does, in a message typed without punctuation ("我家孩子初二
+    数学跟不上 想找个一对一的老师 最好是女老师": the preference is "最好是女老师", not the fault before it).
 
     >>> _comma_piece("a session, 2 adults, outdoors if possible", "if possible")
     ' outdoors if possible'
+    >>> _comma_piece("孩子初二 数学跟不上 最好是女老师", "最好")
+    '最好是女老师'
     """
     at = part.find(cue)
     if at < 0:
         return part
     start = max(part.rfind(",", 0, at), part.rfind("，", 0, at)) + 1
     ends = [e for e in (part.find(",", at), part.find("，", at)) if e >= 0]
+    for space in HAN_SPACE.finditer(part):
+        if space.end() <= at:
+            start = max(start, space.end())
+        elif space.start() >= at + len(cue):
+            ends.append(space.start())
+            break
     return part[start:min(ends) if ends else len(part)]
 
 

@@ -1688,10 +1688,17 @@ _PROPOSES_ZH = re.compile(r"(?:可以|行|好|方便|合适|没问题|OK|ok)(?:�
 _ASKS_WHICH = re.compile(r"\b(?:which|what time|what day|when)\b|哪|几点|什么时候|还是", re.I)
 
 
+#: (lead21f) the kinds of values a yes/no question of the assistant's proposes: a day, a date, a clock; (user36) and the
+#: card or number it checks on the account ("Is it the one ending 4417?", "Is 07700 900123 still your number?"): the
+#: user's "no, that's my old sim" leaves it out
+_PROPOSED_LABELS = ("DATE", "DAY", "TIME", "CARD_TAIL", "PHONE")
+
+
 def _proposed(ctx: MessageContext, mention: Mention | None, at: int) -> bool:
-    """(lead21f) A day, a date or a clock the assistant proposes in a yes/no question ("Would Tuesday at 3pm work?"):
-    offered until the user takes it (a yes accepts it, the offers step), not the user's already."""
-    if ctx.role != "assistant" or mention is None or mention.label not in ("DATE", "DAY", "TIME"):
+    """(lead21f) A day, a date or a clock the assistant proposes in a yes/no question ("Would Tuesday at 3pm work?"), or
+    (user36) the card or phone number it checks ("Is it the one ending 4417?"): offered until the user takes it (a yes
+    accepts it, the offers step), not the user's already."""
+    if ctx.role != "assistant" or mention is None or mention.label not in _PROPOSED_LABELS:
         return False
     start = max((m.end() for m in re.finditer(r"[.!?。！？]\s*", ctx.text[:at])), default=0)
     end = next((m.end() for m in re.finditer(r"[.!?。！？]", ctx.text[at:])), None)

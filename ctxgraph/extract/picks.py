@@ -334,6 +334,8 @@ def picks(ctx: MessageContext) -> list[_Unit]:
             turn = -turn - 1 if turn < 0 else turn  # a list older than the last messages, re-read for a change of mind
             if _other_head(clause, value, _shared(clause, value, ctx.lang, slot_words)):
                 continue  # the head noun of another thing ("乔医师" is no "主任医师")
+            if _other_word(clause, value, _shared(clause, value, ctx.lang, slot_words)):
+                continue  # (user36) the first characters of another word ("羽绒被" is no "羽绒服普洗")
             earlier = _same_choice(ctx, listed, value, slot_words)
             # a first pick says so ("mail in please", "寄修吧"); naming another option of a list
             # the user already chose from changes the choice ("just do the credit")
@@ -483,6 +485,35 @@ def _other_head(clause: str, value: str, part: str) -> bool:
         return False
     at = clause.find(part)
     return at > 0 and bool(_CJK.match(clause[at - 1])) and clause[at - 1] not in "那这的是要选我你您就"
+
+
+def _other_word(clause: str, value: str, part: str) -> bool:
+    """(user36) ``part`` ends inside a word of the clause (a segmenter's token) that the option goes on otherwise from:
+    the first characters of another thing ("对了再加一床羽绒被" shares 羽绒 with "羽绒服普洗45元/件"), not a name of the
+    option. A part that is a whole word of the clause ("普洗吧", "红包我们自己准备") is read as before.
+
+    >>> _other_word("对了再加一床羽绒被", "羽绒服普洗45元/件", "羽绒"), _other_word("都精洗吧", "精洗（含除菌）", "精洗")
+    (True, False)
+    >>> _other_word("精洗两件", "精洗78元/件", "精洗"), _other_word("要大床", "大床房", "大床")
+    (False, False)
+    """
+    if not part or not _CJK.search(part):
+        return False
+    at, there = clause.find(part), value.find(part)
+    if at < 0 or there < 0:
+        return False
+    end, theirs = at + len(part), value[there + len(part):there + len(part) + 1]
+    if end >= len(clause) or not _CJK.match(clause[end]) or not theirs or theirs == clause[end]:
+        return False
+    from .._nlp import chinese_doc
+
+    offset = 0
+    for token in chinese_doc(clause):
+        offset = clause.find(token.text, offset)
+        if offset < end < offset + len(token.text):
+            return offset <= at  # the token holds the part from its start on and goes on past it
+        offset += len(token.text)
+    return False
 
 
 def _same_choice(ctx: MessageContext, listed: list[list[str]], value: str, slot_words: re.Pattern | None) -> str | None:
