@@ -4,6 +4,10 @@
   marks say where each option starts, so the user's pick by a part of its name ("编织的吧"), by its place ("第二个吧")
   or by a short name ("三点那个吧") is read, and a reply that names none of them leaves it standing. English numbered
   lists are left to the English lane (the same reader moved picks both ways on the English chats).
+- an amount said in Chinese numerals with no unit ("工资就八千多", "月租一千八", "物业费每月两百"): kept as a bare number
+  in digits is ("月租1800"), keyed by the noun it is said of, the period between them passed over, with the word
+  that makes it approximate (多, 来, 左右) and, when the noun is said right before it, as one phrase with it.
+  English has no such shape (amounts in words go through the number parser there).
 """
 
 from __future__ import annotations
@@ -57,3 +61,25 @@ def test_trust_miss30zh_pick_stands_after_a_reply_that_names_no_other_option():
                   user("光子那个吧 面诊要钱吗"),
                   bot("面诊免费，医生挂号费100元，可以抵项目费用。"))
     assert any("光子那个" in v for v in got), got
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("工资就八千多 车贷压力有点大", "八千多"),
+    ("月租一千八 水电另算", "一千八"),
+    ("物业费每月两百 停车费三百", "两百"),
+    ("物业费每月两百 停车费三百", "三百"),
+    ("孩子学费一年六千五", "六千五"),
+])
+def test_trust_miss30zh_amount_in_chinese_numerals_is_kept(text, said):
+    got = current(bot("您好，请问有什么可以帮您？"), user(text))
+    assert any(said in v for v in got), got
+
+
+@pytest.mark.parametrize("text", [
+    "房租两千块 押一付三",   # a unit after it: no bare amount
+    "我家老二十二了",         # no place value: an age or a count, not an amount
+])
+def test_trust_miss30zh_no_bare_amount_without_its_shape(text):
+    t = Tracker("zh")
+    t.observe_many([user(text)])
+    assert not [f for f in t.state().facts if f.status == "current" and f.key in ("房租", "老二", "我家")], t.state().facts
