@@ -351,6 +351,8 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
         key = "".join(t.text for t in noun) or label or ""
         if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
             continue
+        if words and g.current_with_key(ctx.graph, f"count_{key}"):
+            continue  # (miss30zh) a new count of a thing counted before ("手套三百双" - "手套二百五"): the count readers' change
         value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
         if m.label == "NUMBER" and (unit := series_unit(ctx.text, m.end)):
             value = m.text + ctx.text[m.end:m.end + unit]  # (user31zh) "450度": the unit said with it
