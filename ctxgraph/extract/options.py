@@ -364,6 +364,57 @@ def offered_lists(text: str, lang: str) -> list[list[Option]]:
 
 @lru_cache(maxsize=256)
 def _offered_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
+    numbered, span = _numbered(text) if lang == "zh" else ([], (0, 0))
+    if numbered:  # (miss30zh) "1）A；2）B；3）C": the marks say where each option starts; the rest may hold another list
+        rest = _prose_options(text[:span[0]] + "。" + text[span[1]:], lang)[1]
+        return numbered, [*rest, numbered]
+    return _prose_options(text, lang)
+
+
+#: (miss30zh) an option's number at the start of a list item: "1）", "2)", "3、" (not "3、5楼") after the start, a space
+#: or a mark, or a circled digit
+_ITEM_MARK = re.compile(r"(?:(?<=^)|(?<=[\s：:；;。，,！!？?]))([1-6])\s*(?:[)）]|、(?!\d))|([①②③④⑤⑥])")
+_CIRCLED = "①②③④⑤⑥"
+#: where the last numbered item ends: the end of its sentence
+_ITEM_END = re.compile(r"[。！？!?\n]")
+
+
+def _numbered(text: str) -> tuple[list[Option], tuple[int, int]]:
+    """(miss30zh) The options of a numbered list ("有两种：1）全包代办，3.8万；2）只代办材料，1.2万。", "①…；②…"): each
+    item from its mark to the next, the last one to the end of its sentence, numbered 1, 2, ... in turn, two to
+    :data:`MAX_OPTIONS`; with the span of the text the list takes. No list: ([], (0, 0)).
+
+    >>> [o.text for o in _numbered("穿绳有三种：1）普通弹力绳 30元；2）进口编织绳 60元；3）钢丝绳 80元。缺的可以配。")[0]]
+    ['普通弹力绳 30元', '进口编织绳 60元', '钢丝绳 80元']
+    >>> _numbered("第1)条已经办好，2）条明天办")[0], _numbered("房号是3、5楼")[0]
+    ([], [])
+    """
+    marks = []
+    for m in _ITEM_MARK.finditer(text):
+        n = int(m.group(1)) if m.group(1) else _CIRCLED.index(m.group(2)) + 1
+        if n == 1:
+            marks = [m]
+        elif marks and n == len(marks) + 1 and not _ITEM_END.search(text, marks[-1].end(), m.start()):
+            marks.append(m)
+        elif len(marks) >= 2:
+            break
+        else:
+            marks = []
+    if not 2 <= len(marks) <= MAX_OPTIONS:
+        return [], (0, 0)
+    end = _ITEM_END.search(text, marks[-1].end())
+    stop = end.start() if end else len(text)
+    bounds = [(a.end(), b.start()) for a, b in zip(marks, marks[1:])] + [(marks[-1].end(), stop)]
+    items = [text[a:b].strip(" ；;，,、") for a, b in bounds]
+    if not all(items):
+        return [], (0, 0)
+    start = max((m.end() for m in _ITEM_END.finditer(text, 0, marks[0].start())), default=0)
+    lead = lead_in(text[start:marks[0].start()] + items[0]) or text[start:marks[0].start()]
+    return [Option(p[:MAX_OPTION_CHARS], lead.strip(), measures(p), tags(p)) for p in items], (marks[0].start(), stop)
+
+
+def _prose_options(text: str, lang: str) -> tuple[list[Option], list[list[Option]]]:
+    """The options said in prose (:func:`offered_options` when no numbered list holds them)."""
     if not _SEPARATOR.search(text) and "、" not in text and sum(len(rx.findall(text)) for rx in (_PRICE, _SIZE, _DURATION, _CLOCK)) < 2 \
             and not _NAMED_HINT.search(text) and not ("和" in text and asks_which(text)) and not _ANNOUNCED.search(text):
         return [], []  # no "or", fewer than two measures and no names listed with details: no list (the cheap test first)

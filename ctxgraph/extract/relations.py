@@ -161,6 +161,13 @@ def _asked_name(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
                      stressed=ctx.stressed)]
 
 
+#: (miss30zh) an amount said in Chinese numerals with a place value ("五千八", "一千二", "两千", "八百万"): a bare number as
+#: "5800" is (not "十二", "三" nor "几")
+_ZH_AMOUNT = re.compile(r"[一二两三四五六七八九]+[十百千万][一二两三四五六七八九十百千万]*")
+#: (miss30zh) a word after an amount that makes it approximate ("五千多", "三十来", "五万左右")
+_APPROX = re.compile(r"多|来|左右")
+#: (miss30zh) the period an amount is per, said between its noun and it ("学费一年五千八", "房租每月2000"): passed over
+_PER_PERIOD = re.compile(r"(?:一|每)(?:个)?(?:年|月|季度?|周|天|晚|次)")
 #: jieba tags of the words a bare number may be said of (nouns, a name, an adjective noun: "电池健康")
 _NOUN_TAGS = ("n", "nr", "nz", "ng", "vn", "an", "a", "nrt")
 #: jieba tags passed over between that noun and the number ("大概", "要", "有", "约")
@@ -317,7 +324,8 @@ def _relation_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
 
 
 def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
-    """Chinese: a number that stands alone, keyed by the noun it is said of."""
+    """Chinese: a number that stands alone, keyed by the noun it is said of; (miss30zh) an amount in Chinese numerals
+    too (:func:`_zh_amount_end`), kept with the noun said right before it ("房租两千", "水分二十五六")."""
     if ctx.lang != "zh":
         return []
     from .roles import _ruled_out
@@ -325,29 +333,50 @@ def _bare_number_facts(ctx: MessageContext, filled: set[str]) -> list[_Unit]:
     held = [u.value for u in ctx.units if isinstance(u, FactUnit)]
     doc, units = None, []
     for m in ctx.mentions:
-        if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or not m.text[:1].isdigit() or ctx.asking(m.start) \
-                or any(m.text in v for v in held) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
+        words = not m.text[:1].isdigit()  # (miss30zh) said in Chinese numerals
+        if m.label not in ("NUMBER", "QUANTITY") or m.kind != "value" or (words and not _ZH_AMOUNT.fullmatch(m.text)) \
+                or ctx.asking(m.start) or any(m.text in v for v in held) or _ruled_out(ctx, clause_at(ctx.text, m.start)):
             continue
         doc = doc if doc is not None else ctx.profile.doc(ctx.text)
-        if _not_bare(ctx.text, m, doc):
+        end = _zh_amount_end(ctx.text, m.end) if words else m.end
+        if (end < 0) if words else _not_bare(ctx.text, m, doc):
             continue
         tokens = [t for t in doc if t.idx + len(t.text) <= m.start]
         label = _series_label(ctx.text, tokens[-1], m, doc) if tokens and m.label == "NUMBER" else None
-        while tokens and tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2:
+        while tokens and (tokens[-1].tag_ in _SKIP_TAGS and len(tokens[-1].text) <= 2 or _PER_PERIOD.fullmatch(tokens[-1].text)):
             tokens.pop()
         noun = []  # the noun right before, with at most one word before it ("电池" "健康"; not "旧电脑电池损耗")
         while tokens and len(noun) < 2 and tokens[-1].tag_ in _NOUN_TAGS and _HAN.match(tokens[-1].text):
-            noun.insert(0, tokens.pop().text)
-        key = "".join(noun) or label or ""
+            noun.insert(0, tokens.pop())
+        key = "".join(t.text for t in noun) or label or ""
         if len(key) < 2 or key in filled or key in ctx.pack.slots:  # "2门606": one character names no measure
             continue
+        if words and g.current_with_key(ctx.graph, f"count_{key}"):
+            continue  # (miss30zh) a new count of a thing counted before ("手套三百双" - "手套二百五"): the count readers' change
         value = m.text + ("%" if ctx.text[m.end:m.end + 1] in "%％" and ctx.text[m.end:m.end + 1] else "")
         if m.label == "NUMBER" and (unit := series_unit(ctx.text, m.end)):
             value = m.text + ctx.text[m.end:m.end + unit]  # (user31zh) "450度": the unit said with it
+        if words:  # the noun said right before it is one phrase with it ("房租两千"); else the amount as said ("五千多")
+            start = noun[0].idx if noun and noun[-1].idx + len(noun[-1].text) == m.start else m.start
+            value = ctx.text[start:end]
         filled.add(key)
         units.append(FactUnit(key=key, name=key, value=value, normalized=m.value, correction=ctx.correcting,
                               stressed=ctx.stressed))
     return units
+
+
+def _zh_amount_end(text: str, end: int) -> int:
+    """(miss30zh) Where an amount in Chinese numerals ending at ``end`` ends with the word that makes it approximate
+    ("五千多", "三十来", "五万左右"), or -1 when a character of a unit, a date or a count follows it (:data:`_NOT_BARE`:
+    "两百几蚊", "两千块" are another reader's).
+
+    >>> t = "工资就五千多 房租两千块"
+    >>> _zh_amount_end(t, 5), _zh_amount_end(t, 11)
+    (6, -1)
+    """
+    if approx := _APPROX.match(text, end):
+        end = approx.end()
+    return -1 if _NOT_BARE.match(text[end:end + 3]) else end
 
 
 def _not_bare(text: str, m, doc) -> bool:
