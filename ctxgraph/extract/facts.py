@@ -493,6 +493,19 @@ def days_offered(ctx: MessageContext) -> bool:
 _BARE_WEEKDAY = re.compile(r"(?:(?:on|the|that|this)\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*?day", re.I)
 
 
+def _weekday_word(head: str) -> re.Pattern:
+    """(fix33) The words that name the weekday whose first three letters are ``head``: the whole name, singular or plural,
+    or its short form ("Thursday", "Thu", "Thurs"); not another word that starts alike ("Sunnyside Farm, 4 Mill Lane",
+    "Wedmore Hall, 3 Church Lane", "Monkton Road 14" hold no Sunday, Wednesday nor Monday).
+
+    >>> [bool(_weekday_word(h).search(v)) for h, v in (("thu", "Thursday 13th"), ("thu", "Thurs 13"), ("sun", "Sun, 14th Nov"))]
+    [True, True, True]
+    >>> [bool(_weekday_word(h).search(v)) for h, v in (("sun", "Sunnyside Farm, 4 Mill Lane"), ("wed", "Wedmore Hall, 3"))]
+    [False, False]
+    """
+    return re.compile(rf"\b{head}(?:[a-z]*days?|(?<=tue)s|(?<=thu)rs?)?\b", re.I)
+
+
 def restates_a_date(ctx: MessageContext, mention: Mention) -> bool:
     """(prec32en) Whether the bare weekday ``mention`` restates the date a current fact already holds: a value with
     that weekday and a day number ("slot: Thursday 13th", "date: Sunday, 14th November"). "Thursday stays booked",
@@ -508,7 +521,7 @@ def restates_a_date(ctx: MessageContext, mention: Mention) -> bool:
     bare = _BARE_WEEKDAY.fullmatch(mention.text.strip())
     if not bare:
         return False
-    day = re.compile(rf"\b{bare.group(1)}[a-z]*\b", re.I)
+    day = _weekday_word(bare.group(1))
     return any(day.search(str(d.get("value", ""))) and re.search(r"\d", str(d.get("value", "")))
                for _, d in g.current_facts(ctx.graph))
 

@@ -1,0 +1,57 @@
+"""fix33: a review of the blind27 round's merged code that no reviewer read (prec30, prom31, user34, miss29, prec31zh,
+prom32zh, cons31, prec32en, user35). Short chats of my own, in other domains than the lanes' tests.
+
+- prec32en's bare weekday that restates a date held: the held value must name that weekday, not any word that starts
+  with its three letters ("Sunnyside Farm, 4 Mill Lane" holds no Sunday).
+- prom32zh made 做好了 a done cue; "做好了我给您打电话" (once it is made, I'll call you) is then a promise still ahead,
+  not a report: a call after 给您 is a deed to the user as 送 / 寄 / 发 are.
+"""
+
+import pytest
+
+from ctxgraph import Tracker
+
+
+def _state(messages, lang="en"):
+    t = Tracker(lang=lang)
+    t.observe_many([{"role": r, "content": c} for r, c in messages])
+    return t.state()
+
+
+def _current(messages, lang="en"):
+    return [(f.key, f.value) for f in _state(messages, lang).facts if f.status == "current"]
+
+
+def _promises(messages, lang="zh"):
+    return [(c.text, c.status) for c in _state(messages, lang).commitments]
+
+
+# --- a bare weekday restates a held date only when the held value names that weekday
+
+@pytest.mark.parametrize("place, day", [
+    ("Please deliver to Sunnyside Farm, 4 Mill Lane.", "Sunday"),
+    ("Please collect from Wedmore Hall, 3 Church Lane.", "Wednesday"),
+    ("The job is at Saturn House, 12 Dock Road.", "Saturday"),
+])
+def test_a_word_that_starts_like_a_weekday_holds_no_date(place, day):
+    got = _current([("user", place), ("assistant", f"Sure, we can come {day}.")])
+    assert ("day", day) in got, got
+
+
+def test_a_weekday_said_again_of_a_held_date_still_adds_nothing():
+    got = _current([("user", "Can the fitter come on Thursday 13th?"), ("assistant", "Yes, Thursday is booked for you.")])
+    assert not any(v.casefold() == "thursday" for _, v in got), got
+
+
+# --- 做好了 before a call to the user: the promise is still ahead
+
+@pytest.mark.parametrize("reply", ["好的，做好了我给您打电话。", "没问题，修好了给您回个电话。"])
+def test_a_call_promised_once_the_thing_is_made_stays_open(reply):
+    got = _promises([("user", "帮我修一下这把椅子，周六要用"), ("assistant", reply)])
+    assert got and all(status == "open" for _, status in got), got
+
+
+def test_the_thing_reported_made_still_keeps_its_promise():
+    got = _promises([("user", "效果图什么时候能看"), ("assistant", "我先出个效果图，明天发您微信。"), ("user", "好"),
+                     ("assistant", "效果图出好了，已经发您微信了")])
+    assert got and all(status == "done" for _, status in got), got
