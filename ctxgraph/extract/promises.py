@@ -515,8 +515,9 @@ def _after_tool(ctx: MessageContext) -> bool:
 #: a done cue said of a deed still ahead: after when/once/if … or will ("We'll text you when the van is on its way"), or
 #: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
 _WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
-#: (prom32zh) or a deed brought to the user after 给您 (做好了给您送过去)
-_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您|给您(?:送|寄|发|带|拿|装))")
+#: (prom32zh) or a deed brought to the user after 给您 (做好了给您送过去); (fix33) a call too, 打 / 回 after 给您 (做好了我给您打电话,
+#: 修好了给您回个电话), once 做好了 became a done cue
+_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您|给您(?:送|寄|发|带|拿|装|打|回))")
 #: a span still to run after the deed: "… are posted to you within 10 days of the course" is a schedule, not a report
 #: (not "has been processed and will reach your card within 5 days": a deed done, then another ahead)
 _WITHIN_AFTER = re.compile(r"^(?![^.?!;]*?\b(?:and|will|should|but)\b[^.?!;]*?\bwithin\b)[^.?!;]{0,40}?\bwithin (?:\d|a |an |the next\b)", re.I)
@@ -533,6 +534,8 @@ def _done_ahead(clause: str, done: re.Match) -> bool:
     True
     >>> _done_ahead("办好了短信通知您", re.search("办好了", "办好了短信通知您")), _done_ahead("已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
     (True, False)
+    >>> _done_ahead("做好了我给您打电话", re.search("做好了", "做好了我给您打电话"))  # (fix33) a call to the user after it
+    True
     >>> _done_ahead("ID cards are posted to you within 10 days", re.search("are posted to", "ID cards are posted to you within 10 days"))
     True
     """
