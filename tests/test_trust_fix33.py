@@ -55,3 +55,21 @@ def test_the_thing_reported_made_still_keeps_its_promise():
     got = _promises([("user", "效果图什么时候能看"), ("assistant", "我先出个效果图，明天发您微信。"), ("user", "好"),
                      ("assistant", "效果图出好了，已经发您微信了")])
     assert got and all(status == "done" for _, status in got), got
+
+
+# --- user35's "must be a/an <kind>": a cause the user guesses is no rule
+
+@pytest.mark.parametrize("problem, guess", [
+    ("The washing machine makes a grinding noise.", "The noise must be a loose drum bearing, it started last week."),
+    ("The fridge leaks water on the floor.", "The leak must be a blocked drain hose at the back."),
+    ("The lights in the hall went off.", "It must be a blown fuse, the rest of the flat is fine."),
+])
+def test_a_cause_guessed_with_must_be_is_no_rule(problem, guess):
+    s = _state([("user", problem), ("assistant", "Thanks, anything else we should know?"), ("user", guess)])
+    assert not [c.text for c in s.constraints if "must be" in c.text], [c.text for c in s.constraints]
+
+
+@pytest.mark.parametrize("said", ["It must be an automatic, I cannot drive manual.", "The guide must be a native French speaker."])
+def test_a_kind_required_with_must_be_stays_a_rule(said):
+    s = _state([("user", "I need to book one for the trip."), ("assistant", "Sure, any requirements?"), ("user", said)])
+    assert [c.text for c in s.constraints if "must be" in c.text], [c.text for c in s.constraints]
