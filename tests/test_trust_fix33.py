@@ -73,3 +73,19 @@ def test_a_cause_guessed_with_must_be_is_no_rule(problem, guess):
 def test_a_kind_required_with_must_be_stays_a_rule(said):
     s = _state([("user", "I need to book one for the trip."), ("assistant", "Sure, any requirements?"), ("user", said)])
     assert [c.text for c in s.constraints if "must be" in c.text], [c.text for c in s.constraints]
+
+
+# --- prec30's "X then" after a clash: a later value said as a fallback leaves the pick before it
+
+@pytest.mark.parametrize("said, day", [
+    ("The Monday slot please. If that one goes, Thursday then.", "Monday"),
+    ("Monday please, otherwise Wednesday then.", "Monday"),
+])
+def test_a_fallback_said_with_then_leaves_the_pick(said, day):
+    got = _current([("user", "Which day suits you for the carpet fitting?"), ("user", said)])
+    assert ("day", day) in got, got
+
+
+def test_a_clash_then_another_day_still_takes_the_later_one():
+    got = _current([("user", "Monday is fine."), ("user", "Ah wait, his swimming is Monday. Wednesday then.")])
+    assert ("day", "Wednesday") in got and ("day", "Monday") not in got, got

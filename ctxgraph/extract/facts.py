@@ -929,7 +929,24 @@ def picked_later(ctx: MessageContext, m: Mention) -> bool:
     if any(act.search(before) for act in getattr(ctx.pack, "change_acts", ())):
         return False  # "his football moved to saturdays so … tuesday instead": a change the changes step weighs
     return any(o.start >= m.end and o.kind == "value" and o.label == m.label and o.text.casefold() != m.text.casefold()
-               and rx.match(ctx.text, o.end) for o in ctx.mentions)
+               and rx.match(ctx.text, o.end) and not _fallback_lead(ctx.text, m.end, o.start) for o in ctx.mentions)
+
+
+#: (fix33) a condition or an "otherwise" that leads a later value: a second choice should the first fail ("If that one
+#: goes, Thursday then", "otherwise Friday then"), not the pick
+_FALLBACK_LEAD_EN = re.compile(r"\b(?:if|unless|otherwise|failing that|or else|else|in case|as a (?:backup|fallback))\b", re.I)
+
+
+def _fallback_lead(text: str, lo: int, at: int) -> bool:
+    """(fix33) Whether the sentence of the value at ``at`` (from ``lo`` at the earliest) leads it with a condition or an
+    "otherwise": the value is a fallback, the one said before it stays the pick.
+
+    >>> t = "The Monday slot please. If that one goes, Thursday then."
+    >>> _fallback_lead(t, 10, t.index("Thursday")), _fallback_lead("Monday is out. Thursday then.", 6, 15)
+    (True, False)
+    """
+    start = max([lo] + [text.rfind(mark, lo, at) + 1 for mark in ".!?;\n"])
+    return bool(_FALLBACK_LEAD_EN.search(text, start, at))
 
 
 def declined(ctx: MessageContext, m: Mention) -> bool:
