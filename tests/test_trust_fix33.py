@@ -89,3 +89,19 @@ def test_a_fallback_said_with_then_leaves_the_pick(said, day):
 def test_a_clash_then_another_day_still_takes_the_later_one():
     got = _current([("user", "Monday is fine."), ("user", "Ah wait, his swimming is Monday. Wednesday then.")])
     assert ("day", "Wednesday") in got and ("day", "Monday") not in got, got
+
+
+# --- prom31's limit said back: the time in the promise must be the limit's window, not the deed's due
+
+def test_a_promise_due_on_a_day_stays_beside_a_rule_of_when():
+    got = _promises([("user", "No visits on Fridays please. When can you send the report?"),
+                     ("assistant", "We'll only send the report once it is signed off on Tuesday.")], lang="en")
+    assert got and all(status == "open" for _, status in got), got
+
+
+@pytest.mark.parametrize("rule, said", [
+    ("Please do not ring me after 8pm, the baby sleeps.", "Of course, we'll only call you before 8pm."),
+    ("No deliveries at the weekend please.", "Understood, we won't deliver on Saturdays or Sundays."),
+])
+def test_a_limit_of_when_said_back_is_still_no_promise(rule, said):
+    assert _promises([("user", rule), ("assistant", said)], lang="en") == []

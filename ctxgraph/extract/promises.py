@@ -1071,9 +1071,33 @@ def _limit_said_back(ctx: MessageContext, span: str, dated: bool) -> bool:
     if any(not _LIMIT.search(piece) and not _NONE.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
         return False
     rules = _user_rules(ctx)
-    if any(_WHEN_OF.search(span) and _WHEN_OF.search(rule) for rule in rules):
+    if _when_is_window(span) and any(_WHEN_OF.search(rule) for rule in rules):
         return True
     return not dated and bool(_NONE.search(span)) and any(_overlap(ctx, _outside(span, [_NONE]), rule) for rule in rules)
+
+
+#: (fix33) a limit that denies ("we won't ring on Fridays", "nobody will call after 6"): the time in it is what it rules out
+_DENYING = re.compile(r"\b(?:won't|will not|wouldn't|never|not|nobody|no one|nothing)\b", re.I)
+#: (fix33) the words that make a time a window, before it ("before 6pm", "after six in the evening", "from Monday") or after
+#: it ("Monday to Thursday", "weekdays only", "9am onwards")
+_WINDOW_BEFORE = re.compile(r"\b(?:before|after|until|till|between|from|outside(?: of)?|except|other than)\s+(?:the\s+|on\s+|in\s+|an?\s+)?$", re.I)
+_WINDOW_AFTER = re.compile(r"\s*(?:only\b|onwards\b|or (?:later|earlier|after|before)\b|(?:to|through|till|until|-|–)\s*\w)", re.I)
+
+
+def _when_is_window(span: str) -> bool:
+    """(fix33) Whether the time an English promise names is the window of its limit ("we'll only ring you before 6pm",
+    "I'll note Monday to Thursday only", "we won't come on Fridays"), not when the deed is due ("We'll only send the
+    report once it is signed off on Tuesday": the report is owed on Tuesday, whatever rule of when the user set).
+
+    >>> [_when_is_window(s) for s in ("we'll only ring you before 6pm", "I'll note Monday to Thursday only", "we won't come on Fridays")]
+    [True, True, True]
+    >>> _when_is_window("We'll only send the report once it is signed off on Tuesday")
+    False
+    """
+    if _DENYING.search(span):
+        return True
+    return any(_WINDOW_BEFORE.search(span, max(0, m.start() - 24), m.start()) or _WINDOW_AFTER.match(span, m.end())
+               for m in _WHEN_OF.finditer(span))
 
 
 #: (prom31) the service's means, said with "use" and no other deed: "Of course, we'll use ruscus instead, it has no scent",
