@@ -105,3 +105,23 @@ def test_a_promise_due_on_a_day_stays_beside_a_rule_of_when():
 ])
 def test_a_limit_of_when_said_back_is_still_no_promise(rule, said):
     assert _promises([("user", rule), ("assistant", said)], lang="en") == []
+
+
+# --- a "\b" written into a non-raw string becomes a backspace: the pattern then never matches
+
+def test_no_source_or_rule_file_holds_a_control_character():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    files = [p for folder in ("ctxgraph", "rules") for ext in ("py", "yml") for p in sorted((root / folder).rglob(f"*.{ext}"))]
+    bad = [str(p.relative_to(root)) for p in files if any(ch in p.read_text(encoding="utf-8") for ch in "\x00\x07\x08\x0b\x0c")]
+    assert bad == [], bad
+
+
+@pytest.mark.parametrize("said, count", [
+    ("Dinner for 6: two veggies, one coeliac and the rest eat anything.", "one coeliac"),
+    ("We need 5 desk phones and 1 cordless but no headsets.", "1 cordless"),
+])
+def test_a_count_of_one_next_in_a_list_before_and_or_but(said, count):
+    got = _current([("user", said)])
+    assert any(v == count for _, v in got), got
