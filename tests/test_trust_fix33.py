@@ -125,3 +125,26 @@ def test_no_source_or_rule_file_holds_a_control_character():
 def test_a_count_of_one_next_in_a_list_before_and_or_but(said, count):
     got = _current([("user", said)])
     assert any(v == count for _, v in got), got
+
+
+# --- user34's "ready" told: only a promise to tell the user once it is ready is kept by the word that it is
+
+@pytest.mark.parametrize("lang, ask, promise, told", [
+    ("en", "My boiler is broken, can you fix it and send me the invoice?", "Yes, I'll email you the invoice once the repair is done.",
+     "Your boiler is fixed now. The engineer replaced the pump."),
+    ("zh", "鞋子能修吗？修好了发票寄给我", "可以，修好了我把发票寄给您。", "鞋子修好了，师傅换了鞋底。"),
+])
+def test_a_thing_sent_once_ready_is_not_sent_by_the_word_that_it_is_ready(lang, ask, promise, told):
+    got = _promises([("user", ask), ("assistant", promise), ("user", "好的" if lang == "zh" else "Great, thanks."),
+                     ("assistant", told)], lang=lang)
+    assert got and all(status == "open" for _, status in got), got
+
+
+@pytest.mark.parametrize("lang, promise, told", [
+    ("en", "Yes, I'll give you a ring once it's repaired.", "Your lawnmower is repaired and ready to collect."),
+    ("zh", "好的，修好了我打电话通知您来取。", "割草机修好了。"),
+])
+def test_a_word_promised_once_ready_is_kept_when_it_is(lang, promise, told):
+    got = _promises([("user", "能修割草机吗" if lang == "zh" else "Can you repair my lawnmower?"), ("assistant", promise),
+                     ("user", "好的" if lang == "zh" else "Great, thanks."), ("assistant", told)], lang=lang)
+    assert got and all(status == "done" for _, status in got), got

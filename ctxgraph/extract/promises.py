@@ -810,6 +810,14 @@ _READY_TOLD = re.compile(r"^\W*(?:(?:good news|great news|ok(?:ay)?|hi|hello)\W+
                          r"|(?<![等待如若])(?:做|修|洗|弄|准备|配|装)好了(?![^，。！？,!?]*(?:后|再|就))", re.I)
 
 
+#: (fix33) the deed of such a promise is a word to the user ("I'll text you", "we'll let you know", "give you a ring",
+#: "短信通知您", "给您打电话"), not a thing sent or done once it is ready ("I'll email you the invoice once the repair is
+#: done", "修好了我把发票寄给您": the readiness said later does not send the invoice)
+_TELLS = re.compile(r"\b(?:text|call|ring|phone|e-?mail|message|contact|notify)\s+(?:you|u)\b(?!\s+(?:the|a|an|your|my|our|it|them|this|that|those|these)\b)"
+                    r"|\b(?:let|tell)\s+(?:you|u)\b|\b(?:give|drop|send)\s+(?:you|u)\s+a\s+(?:text|call|ring|bell|shout|line|message|note|quick\s+\w+)\b"
+                    r"|\b(?:be|get)\s+in\s+touch\b|通知|告诉|告知|打(?:个)?电话|回电|联系您|短信|说一声|知会", re.I)
+
+
 def _ready_told(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     """(user34) The one open promise to tell the user once the thing is ready, kept by the assistant's clause that says
     it is ready now: the clause is the word promised ("Your bike is ready for collection" after "I'll text you when
@@ -822,12 +830,14 @@ def _ready_told(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     []
     >>> _ready_told(None, "眼镜做好了", [("p1", {"text": "好的，做好了我短信通知您来取"})])[0].commitment
     'p1'
+    >>> _ready_told(None, "Your boiler is fixed now", [("p1", {"text": "I'll email you the invoice once the repair is done"})])
+    []
     """
     if not _READY_TOLD.search(clause) or _ENDS_ASKING.search(clause):
         return []  # the clause first: the open promises are read only for one that says the thing is ready
     if ctx is not None and first_match(ctx.pack.make, _addressed(ctx, clause)):
         return []  # "做好了我短信通知您" is the promise itself, not the word it promises
-    named = [pid for pid, d in open_ if _READY_PROMISED.search(d["text"])]
+    named = [pid for pid, d in open_ if _READY_PROMISED.search(d["text"]) and _TELLS.search(d["text"])]
     return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
 
 
