@@ -148,3 +148,11 @@ def test_a_word_promised_once_ready_is_kept_when_it_is(lang, promise, told):
     got = _promises([("user", "能修割草机吗" if lang == "zh" else "Can you repair my lawnmower?"), ("assistant", promise),
                      ("user", "好的" if lang == "zh" else "Great, thanks."), ("assistant", told)], lang=lang)
     assert got and all(status == "done" for _, status in got), got
+
+
+# --- prom32zh's deed offered for free: a make-good of this user's order, done again or replaced, is still owed
+
+@pytest.mark.parametrize("reply", ["非常抱歉，我们免费给您重新寄一个新的。", "不好意思，我们免费为您补发一套。"])
+def test_a_free_make_good_is_still_a_promise(reply):
+    got = _promises([("user", "刚收到的茶具是碎的，怎么办"), ("assistant", reply)])
+    assert got and all(status == "open" for _, status in got), got

@@ -1292,7 +1292,9 @@ _FREE = re.compile(r"免费")
 #: …and what makes it a deed owed to this user all the same: the assistant's own 我 (我帮您申请免费上门取件), a will (航班
 #: 延误我们免费等候，司机会自己盯航班), a word to the user (到时候我们会提前通知您), a day or a time it is due (明天免费上门)
 _OWED = re.compile(r"我(?!们)|(?:会|将)(?!员|议|所|计|场|话|儿)|通知|提醒|短信|联系|告诉|告知|打电话|回复|回电|发(?:到|给)?您|今天|明天|后天|今晚|明早|到时候?|届时"
-                   r"|\d{1,2}(?:月|[日号点]|:\d)|周[一二三四五六日天]|(?:上|下)午")
+                   r"|\d{1,2}(?:月|[日号点]|:\d)|周[一二三四五六日天]|(?:上|下)午"
+                   # (fix33) a make-good of this user's order, done again or replaced for them: "我们免费给您重新寄一个", "免费为您补发"
+                   r"|(?:给|为|帮)您(?:重新|再|补)(?:寄|发|送|做|换|装|修)|(?:给|为|帮)您(?:补发|补寄|换(?:一个|个|一台|台|一件|件|新))")
 
 
 def _free_service(span: str) -> bool:
@@ -1307,6 +1309,8 @@ def _free_service(span: str) -> bool:
     (False, False)
     >>> _free_service("我们明天免费上门复查"), _free_service("航班延误我们免费等候，司机会自己盯航班")
     (False, False)
+    >>> _free_service("非常抱歉，我们免费给您重新寄一个新的"), _free_service("我们免费给您送货上门")  # (fix33) a make-good is owed
+    (False, True)
     """
     return bool(_FREE.search(span)) and not _OWED.search(span)
 
