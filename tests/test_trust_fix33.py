@@ -156,3 +156,19 @@ def test_a_word_promised_once_ready_is_kept_when_it_is(lang, promise, told):
 def test_a_free_make_good_is_still_a_promise(reply):
     got = _promises([("user", "刚收到的茶具是碎的，怎么办"), ("assistant", reply)])
     assert got and all(status == "open" for _, status in got), got
+
+
+# --- prec32en's "scratch" (and drop, forget): a deed someone else will or tends to do gives nothing up
+
+@pytest.mark.parametrize("want, said", [
+    ("Can you fit a cat flap in the back door?", "Our dog will scratch the back door."),
+    ("Can you re-cover the armchair in green velvet?", "Be warned, the cat likes to scratch the armchair."),
+])
+def test_a_deed_described_gives_nothing_up(want, said):
+    s = _state([("user", want), ("assistant", "Sure, anything we should know?"), ("user", said)])
+    assert not [f for f in s.facts if f.status == "retracted"], [(f.key, f.value, f.status) for f in s.facts]
+
+
+def test_the_users_own_drop_still_gives_a_date_up():
+    got = _current([("user", "Can you do the 21st or the 30th?"), ("user", "Actually we'll drop the 30th, the 21st is better.")])
+    assert not any("30th" in v for _, v in got), got
