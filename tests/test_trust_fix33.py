@@ -172,3 +172,11 @@ def test_a_deed_described_gives_nothing_up(want, said):
 def test_the_users_own_drop_still_gives_a_date_up():
     got = _current([("user", "Can you do the 21st or the 30th?"), ("user", "Actually we'll drop the 30th, the 21st is better.")])
     assert not any("30th" in v for _, v in got), got
+
+
+# --- prom32zh's 做好了 / 出好了 done cue: a question ("做好了没") reports nothing done
+
+@pytest.mark.parametrize("asked", ["效果图做好了没", "效果图出好了没？"])
+def test_asking_whether_it_is_made_keeps_the_promise_open(asked):
+    got = _promises([("user", "效果图什么时候能看"), ("assistant", "我先出个效果图，明天发您微信。"), ("user", asked)])
+    assert got and all(status == "open" for _, status in got), got
