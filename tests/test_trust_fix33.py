@@ -180,3 +180,16 @@ def test_the_users_own_drop_still_gives_a_date_up():
 def test_asking_whether_it_is_made_keeps_the_promise_open(asked):
     got = _promises([("user", "效果图什么时候能看"), ("assistant", "我先出个效果图，明天发您微信。"), ("user", asked)])
     assert got and all(status == "open" for _, status in got), got
+
+
+# --- prec31zh's words between a free-text slot word and its value: the speaker and a please may stand there
+
+@pytest.mark.parametrize("said", ["帮我寄个包裹到北京，快递我要顺丰", "帮我寄个包裹到北京，快递麻烦用顺丰"])
+def test_the_courier_said_with_its_speaker_or_a_please(said):
+    got = _current([("user", said)], lang="zh")
+    assert ("courier", "顺丰") in got, got
+
+
+def test_a_courier_refused_is_still_no_value():
+    got = _current([("user", "帮我寄个包裹到北京，快递我不要顺丰")], lang="zh")
+    assert ("courier", "顺丰") not in got, got

@@ -555,7 +555,8 @@ _CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|if|when|unti
 
 #: (prec31zh) what may stand between a Chinese slot word of free text and its value: a mark, "的话", a modal and a verb
 #: of choosing or using ("快递用顺丰", "快递的话，走中通吧", "物流：德邦")
-_ZH_FREE_LEAD = re.compile(r"[\s：:，,]*(?:的话)?[\s，,]*(?:就|都|还是|一律|最好|必须|一定|要|得|请)*"
+#: (fix33) the speaker and a please may lead the modal: "快递我要顺丰", "快递麻烦用顺丰", "快递我们就用顺丰"
+_ZH_FREE_LEAD = re.compile(r"[\s：:，,]*(?:的话)?[\s，,]*(?:我们|我|咱们|咱)?(?:就|都|还是|一律|最好|必须|一定|要|得|请|麻烦|帮我|给我)*"
                            r"(?:是|为|用|走|发|选|改成|换成|改用|写|找|叫)?[\s：:]*")
 
 
@@ -570,6 +571,8 @@ def _zh_other_words_between(ctx: MessageContext, between: str) -> bool:
     (True, True, False)
     >>> _zh_other_words_between(zh, "的话，走"), _zh_other_words_between(N(lang="en"), " goes with ")
     (False, False)
+    >>> _zh_other_words_between(zh, "我要"), _zh_other_words_between(zh, "麻烦用"), _zh_other_words_between(zh, "我不要")  # (fix33)
+    (False, False, True)
     """
     return ctx.lang == "zh" and not _ZH_FREE_LEAD.fullmatch(between)
 
