@@ -193,3 +193,11 @@ def test_the_courier_said_with_its_speaker_or_a_please(said):
 def test_a_courier_refused_is_still_no_value():
     got = _current([("user", "帮我寄个包裹到北京，快递我不要顺丰")], lang="zh")
     assert ("courier", "顺丰") not in got, got
+
+
+# --- prom31's limit said back: a clock without am / pm is a time of the limit too
+
+def test_a_clock_limit_said_back_is_no_promise():
+    got = _promises([("user", "Please don't come before 9:30, school run. Address is 22 Sunbury Lane, Hove."),
+                     ("assistant", "Noted: we'll only arrive after 9:30. I'll text you the tuner's name tomorrow.")], lang="en")
+    assert [t for t, _ in got if "9:30" in t] == [] and any("tuner" in t for t, _ in got), got

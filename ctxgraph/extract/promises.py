@@ -1056,6 +1056,7 @@ _NONE = re.compile(r"\b(?:nobody|no one|nothing)\b", re.I)
 #: a day or a time of day: a limit and a rule that both name one speak of when ("not friday or saturday" and "Monday to
 #: Thursday only"; "not after six in the evening" and "only before 6pm")
 _WHEN_OF = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:end|day)s?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+                      r"|(?<![\d:.])\d{1,2}:[0-5]\d(?![\d:])"  # (fix33) a clock without am / pm: "not before 9:30", "after 17:00"
                       r"|\b(?:six|seven|eight|nine|ten) in the (?:morning|evening)\b|\b(?:morning|afternoon|evening|night)s?\b", re.I)
 
 
