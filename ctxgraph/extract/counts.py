@@ -104,7 +104,7 @@ def counted(ctx: MessageContext) -> list[tuple[str, int, int]]:
 
 #: (miss25en) a count of one said next in the same list, its noun singular and the list's piece ending with it: "two
 #: veggies, one coeliac, and …", "2 nut allergies and one coeliac", "5 desk phones and 1 cordless"
-_ONE_MORE = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?P<num>one|1|a single)\s+(?P<noun>[a-z]{3,})(?=\s*(?:[,.;!?)]|$|and|but))",
+_ONE_MORE = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?P<num>one|1|a single)\s+(?P<noun>[a-z]{3,})(?=\s*(?:[,.;!?)]|$|\band\b|\bbut\b))",
                        re.I)
 #: (miss25en) words after "one" that count no thing of the list: a pronoun, a comparison, time, a place word
 _NOT_SINGLE = re.compile(r"(?:more|less|other|another|each|thing|things|day|week|month|year|time|night|way|bit|lot|too|"

@@ -493,6 +493,19 @@ def days_offered(ctx: MessageContext) -> bool:
 _BARE_WEEKDAY = re.compile(r"(?:(?:on|the|that|this)\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*?day", re.I)
 
 
+def _weekday_word(head: str) -> re.Pattern:
+    """(fix33) The words that name the weekday whose first three letters are ``head``: the whole name, singular or plural,
+    or its short form ("Thursday", "Thu", "Thurs"); not another word that starts alike ("Sunnyside Farm, 4 Mill Lane",
+    "Wedmore Hall, 3 Church Lane", "Monkton Road 14" hold no Sunday, Wednesday nor Monday).
+
+    >>> [bool(_weekday_word(h).search(v)) for h, v in (("thu", "Thursday 13th"), ("thu", "Thurs 13"), ("sun", "Sun, 14th Nov"))]
+    [True, True, True]
+    >>> [bool(_weekday_word(h).search(v)) for h, v in (("sun", "Sunnyside Farm, 4 Mill Lane"), ("wed", "Wedmore Hall, 3"))]
+    [False, False]
+    """
+    return re.compile(rf"\b{head}(?:[a-z]*days?|(?<=tue)s|(?<=thu)rs?)?\b", re.I)
+
+
 def restates_a_date(ctx: MessageContext, mention: Mention) -> bool:
     """(prec32en) Whether the bare weekday ``mention`` restates the date a current fact already holds: a value with
     that weekday and a day number ("slot: Thursday 13th", "date: Sunday, 14th November"). "Thursday stays booked",
@@ -508,7 +521,7 @@ def restates_a_date(ctx: MessageContext, mention: Mention) -> bool:
     bare = _BARE_WEEKDAY.fullmatch(mention.text.strip())
     if not bare:
         return False
-    day = re.compile(rf"\b{bare.group(1)}[a-z]*\b", re.I)
+    day = _weekday_word(bare.group(1))
     return any(day.search(str(d.get("value", ""))) and re.search(r"\d", str(d.get("value", "")))
                for _, d in g.current_facts(ctx.graph))
 
@@ -542,7 +555,8 @@ _CLAUSE_GOES_ON = re.compile(r"\b(?:but|so|then|because|with|within|if|when|unti
 
 #: (prec31zh) what may stand between a Chinese slot word of free text and its value: a mark, "的话", a modal and a verb
 #: of choosing or using ("快递用顺丰", "快递的话，走中通吧", "物流：德邦")
-_ZH_FREE_LEAD = re.compile(r"[\s：:，,]*(?:的话)?[\s，,]*(?:就|都|还是|一律|最好|必须|一定|要|得|请)*"
+#: (fix33) the speaker and a please may lead the modal: "快递我要顺丰", "快递麻烦用顺丰", "快递我们就用顺丰"
+_ZH_FREE_LEAD = re.compile(r"[\s：:，,]*(?:的话)?[\s，,]*(?:我们|我|咱们|咱)?(?:就|都|还是|一律|最好|必须|一定|要|得|请|麻烦|帮我|给我)*"
                            r"(?:是|为|用|走|发|选|改成|换成|改用|写|找|叫)?[\s：:]*")
 
 
@@ -557,6 +571,8 @@ def _zh_other_words_between(ctx: MessageContext, between: str) -> bool:
     (True, True, False)
     >>> _zh_other_words_between(zh, "的话，走"), _zh_other_words_between(N(lang="en"), " goes with ")
     (False, False)
+    >>> _zh_other_words_between(zh, "我要"), _zh_other_words_between(zh, "麻烦用"), _zh_other_words_between(zh, "我不要")  # (fix33)
+    (False, False, True)
     """
     return ctx.lang == "zh" and not _ZH_FREE_LEAD.fullmatch(between)
 
@@ -916,7 +932,24 @@ def picked_later(ctx: MessageContext, m: Mention) -> bool:
     if any(act.search(before) for act in getattr(ctx.pack, "change_acts", ())):
         return False  # "his football moved to saturdays so … tuesday instead": a change the changes step weighs
     return any(o.start >= m.end and o.kind == "value" and o.label == m.label and o.text.casefold() != m.text.casefold()
-               and rx.match(ctx.text, o.end) for o in ctx.mentions)
+               and rx.match(ctx.text, o.end) and not _fallback_lead(ctx.text, m.end, o.start) for o in ctx.mentions)
+
+
+#: (fix33) a condition or an "otherwise" that leads a later value: a second choice should the first fail ("If that one
+#: goes, Thursday then", "otherwise Friday then"), not the pick
+_FALLBACK_LEAD_EN = re.compile(r"\b(?:if|unless|otherwise|failing that|or else|else|in case|as a (?:backup|fallback))\b", re.I)
+
+
+def _fallback_lead(text: str, lo: int, at: int) -> bool:
+    """(fix33) Whether the sentence of the value at ``at`` (from ``lo`` at the earliest) leads it with a condition or an
+    "otherwise": the value is a fallback, the one said before it stays the pick.
+
+    >>> t = "The Monday slot please. If that one goes, Thursday then."
+    >>> _fallback_lead(t, 10, t.index("Thursday")), _fallback_lead("Monday is out. Thursday then.", 6, 15)
+    (True, False)
+    """
+    start = max([lo] + [text.rfind(mark, lo, at) + 1 for mark in ".!?;\n"])
+    return bool(_FALLBACK_LEAD_EN.search(text, start, at))
 
 
 def declined(ctx: MessageContext, m: Mention) -> bool:

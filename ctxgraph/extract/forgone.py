@@ -39,6 +39,11 @@ _ZH_CUE = re.compile(r"(?:^|(?<=[，,。！!？?\s]))(?:那个|这个)?(?P<x>[\u
                      r"(?:就|也|先|都)?(?:不看了|不要了|不去了|不做了|不用了|不考虑了)(?![吗么嘛呢]|\s*[？?])")
 #: (en) a cue said under a negation gives nothing up: "don't forget the fountain", "never drop the …"
 _EN_NEGATED = re.compile(r"\b(?:don'?t|do not|dont|never|not|won'?t|can'?t|cannot)\s+$", re.I)
+#: (fix33) a cue said of what someone or something else will or tends to do ("Our dog will scratch the back door", "the cat
+#: likes to scratch the armchair", "the kids might drop the vase"): a deed described, nothing given up; the speaker's own
+#: "we'll drop the 30th", "I'd scrap the 21st" still give up
+_EN_DESCRIBED = re.compile(r"\b(?!(?:i|we|let's|lets|you)\b)[a-z]+(?:'ll|\s+(?:will|would|might|may|can|could|tends? to|likes? to|loves? to"
+                           r"|used to|wants? to|keeps?|always|often|sometimes|usually))\s+$", re.I)
 #: (prec32en) an article before a value ("the 21st")
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 #: what names no thing
@@ -61,10 +66,13 @@ def forgone_things(ctx: MessageContext) -> list[str]:
     ['21st', '30th']
     >>> forgone_things(N(lang="en", text="and don't forget the fountain please")), forgone_things(N(lang="zh", text="蜡烛不用了吗"))
     ([], [])
+    >>> forgone_things(N(lang="en", text="Our dog will scratch the back door.")), forgone_things(N(lang="en", text="we'll drop the 30th"))  # (fix33)
+    ([], ['30th'])
     """
     rx = _EN_CUE if ctx.lang == "en" else _ZH_CUE
     return [x for m in rx.finditer(ctx.text) if (x := m.group("x").strip().casefold()) not in _NO_THING
-            and not (ctx.lang == "en" and _EN_NEGATED.search(ctx.text[max(0, m.start() - 12):m.start()]))]
+            and not (ctx.lang == "en" and (_EN_NEGATED.search(ctx.text[max(0, m.start() - 12):m.start()])
+                                           or _EN_DESCRIBED.search(ctx.text, max(0, m.start() - 40), m.start())))]
 
 
 def _holds(value: str, thing: str) -> bool:

@@ -515,8 +515,9 @@ def _after_tool(ctx: MessageContext) -> bool:
 #: a done cue said of a deed still ahead: after when/once/if … or will ("We'll text you when the van is on its way"), or
 #: a zh "X好了" with a deed to the user after it (办好了短信通知您: once it is done, a text)
 _WHEN_BEFORE = re.compile(r"\b(?:when|once|as soon as|after|until|till|if|before|will|shall)\b|'ll\b", re.I)
-#: (prom32zh) or a deed brought to the user after 给您 (做好了给您送过去)
-_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您|给您(?:送|寄|发|带|拿|装))")
+#: (prom32zh) or a deed brought to the user after 给您 (做好了给您送过去); (fix33) a call too, 打 / 回 after 给您 (做好了我给您打电话,
+#: 修好了给您回个电话), once 做好了 became a done cue
+_TO_USER_AFTER = re.compile(r"^[^，,。！？]{0,6}?(?:(?:通知|告诉|告知|发|寄|转|回复|联系|打电话给|打给)(?:给)?您|给您(?:送|寄|发|带|拿|装|打|回))")
 #: a span still to run after the deed: "… are posted to you within 10 days of the course" is a schedule, not a report
 #: (not "has been processed and will reach your card within 5 days": a deed done, then another ahead)
 _WITHIN_AFTER = re.compile(r"^(?![^.?!;]*?\b(?:and|will|should|but)\b[^.?!;]*?\bwithin\b)[^.?!;]{0,40}?\bwithin (?:\d|a |an |the next\b)", re.I)
@@ -533,6 +534,8 @@ def _done_ahead(clause: str, done: re.Match) -> bool:
     True
     >>> _done_ahead("办好了短信通知您", re.search("办好了", "办好了短信通知您")), _done_ahead("已经发到您微信了", re.search("已经.{0,20}了", "已经发到您微信了"))
     (True, False)
+    >>> _done_ahead("做好了我给您打电话", re.search("做好了", "做好了我给您打电话"))  # (fix33) a call to the user after it
+    True
     >>> _done_ahead("ID cards are posted to you within 10 days", re.search("are posted to", "ID cards are posted to you within 10 days"))
     True
     """
@@ -807,6 +810,14 @@ _READY_TOLD = re.compile(r"^\W*(?:(?:good news|great news|ok(?:ay)?|hi|hello)\W+
                          r"|(?<![等待如若])(?:做|修|洗|弄|准备|配|装)好了(?![^，。！？,!?]*(?:后|再|就))", re.I)
 
 
+#: (fix33) the deed of such a promise is a word to the user ("I'll text you", "we'll let you know", "give you a ring",
+#: "短信通知您", "给您打电话"), not a thing sent or done once it is ready ("I'll email you the invoice once the repair is
+#: done", "修好了我把发票寄给您": the readiness said later does not send the invoice)
+_TELLS = re.compile(r"\b(?:text|call|ring|phone|e-?mail|message|contact|notify)\s+(?:you|u)\b(?!\s+(?:the|a|an|your|my|our|it|them|this|that|those|these)\b)"
+                    r"|\b(?:let|tell)\s+(?:you|u)\b|\b(?:give|drop|send)\s+(?:you|u)\s+a\s+(?:text|call|ring|bell|shout|line|message|note|quick\s+\w+)\b"
+                    r"|\b(?:be|get)\s+in\s+touch\b|通知|告诉|告知|打(?:个)?电话|回电|联系您|短信|说一声|知会", re.I)
+
+
 def _ready_told(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     """(user34) The one open promise to tell the user once the thing is ready, kept by the assistant's clause that says
     it is ready now: the clause is the word promised ("Your bike is ready for collection" after "I'll text you when
@@ -819,12 +830,14 @@ def _ready_told(ctx: MessageContext, clause: str, open_) -> list[_Unit]:
     []
     >>> _ready_told(None, "眼镜做好了", [("p1", {"text": "好的，做好了我短信通知您来取"})])[0].commitment
     'p1'
+    >>> _ready_told(None, "Your boiler is fixed now", [("p1", {"text": "I'll email you the invoice once the repair is done"})])
+    []
     """
     if not _READY_TOLD.search(clause) or _ENDS_ASKING.search(clause):
         return []  # the clause first: the open promises are read only for one that says the thing is ready
     if ctx is not None and first_match(ctx.pack.make, _addressed(ctx, clause)):
         return []  # "做好了我短信通知您" is the promise itself, not the word it promises
-    named = [pid for pid, d in open_ if _READY_PROMISED.search(d["text"])]
+    named = [pid for pid, d in open_ if _READY_PROMISED.search(d["text"]) and _TELLS.search(d["text"])]
     return [FulfilUnit(commitment=named[0], status="done")] if len(named) == 1 else []
 
 
@@ -1043,6 +1056,7 @@ _NONE = re.compile(r"\b(?:nobody|no one|nothing)\b", re.I)
 #: a day or a time of day: a limit and a rule that both name one speak of when ("not friday or saturday" and "Monday to
 #: Thursday only"; "not after six in the evening" and "only before 6pm")
 _WHEN_OF = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:end|day)s?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+                      r"|(?<![\d:.])\d{1,2}:[0-5]\d(?![\d:])"  # (fix33) a clock without am / pm: "not before 9:30", "after 17:00"
                       r"|\b(?:six|seven|eight|nine|ten) in the (?:morning|evening)\b|\b(?:morning|afternoon|evening|night)s?\b", re.I)
 
 
@@ -1068,9 +1082,33 @@ def _limit_said_back(ctx: MessageContext, span: str, dated: bool) -> bool:
     if any(not _LIMIT.search(piece) and not _NONE.search(piece) and _POSITIVE_DEED.search(piece) for piece in _AND.split(span)):
         return False
     rules = _user_rules(ctx)
-    if any(_WHEN_OF.search(span) and _WHEN_OF.search(rule) for rule in rules):
+    if _when_is_window(span) and any(_WHEN_OF.search(rule) for rule in rules):
         return True
     return not dated and bool(_NONE.search(span)) and any(_overlap(ctx, _outside(span, [_NONE]), rule) for rule in rules)
+
+
+#: (fix33) a limit that denies ("we won't ring on Fridays", "nobody will call after 6"): the time in it is what it rules out
+_DENYING = re.compile(r"\b(?:won't|will not|wouldn't|never|not|nobody|no one|nothing)\b", re.I)
+#: (fix33) the words that make a time a window, before it ("before 6pm", "after six in the evening", "from Monday") or after
+#: it ("Monday to Thursday", "weekdays only", "9am onwards")
+_WINDOW_BEFORE = re.compile(r"\b(?:before|after|until|till|between|from|outside(?: of)?|except|other than)\s+(?:the\s+|on\s+|in\s+|an?\s+)?$", re.I)
+_WINDOW_AFTER = re.compile(r"\s*(?:only\b|onwards\b|or (?:later|earlier|after|before)\b|(?:to|through|till|until|-|–)\s*\w)", re.I)
+
+
+def _when_is_window(span: str) -> bool:
+    """(fix33) Whether the time an English promise names is the window of its limit ("we'll only ring you before 6pm",
+    "I'll note Monday to Thursday only", "we won't come on Fridays"), not when the deed is due ("We'll only send the
+    report once it is signed off on Tuesday": the report is owed on Tuesday, whatever rule of when the user set).
+
+    >>> [_when_is_window(s) for s in ("we'll only ring you before 6pm", "I'll note Monday to Thursday only", "we won't come on Fridays")]
+    [True, True, True]
+    >>> _when_is_window("We'll only send the report once it is signed off on Tuesday")
+    False
+    """
+    if _DENYING.search(span):
+        return True
+    return any(_WINDOW_BEFORE.search(span, max(0, m.start() - 24), m.start()) or _WINDOW_AFTER.match(span, m.end())
+               for m in _WHEN_OF.finditer(span))
 
 
 #: (prom31) the service's means, said with "use" and no other deed: "Of course, we'll use ruscus instead, it has no scent",
@@ -1255,7 +1293,9 @@ _FREE = re.compile(r"免费")
 #: …and what makes it a deed owed to this user all the same: the assistant's own 我 (我帮您申请免费上门取件), a will (航班
 #: 延误我们免费等候，司机会自己盯航班), a word to the user (到时候我们会提前通知您), a day or a time it is due (明天免费上门)
 _OWED = re.compile(r"我(?!们)|(?:会|将)(?!员|议|所|计|场|话|儿)|通知|提醒|短信|联系|告诉|告知|打电话|回复|回电|发(?:到|给)?您|今天|明天|后天|今晚|明早|到时候?|届时"
-                   r"|\d{1,2}(?:月|[日号点]|:\d)|周[一二三四五六日天]|(?:上|下)午")
+                   r"|\d{1,2}(?:月|[日号点]|:\d)|周[一二三四五六日天]|(?:上|下)午"
+                   # (fix33) a make-good of this user's order, done again or replaced for them: "我们免费给您重新寄一个", "免费为您补发"
+                   r"|(?:给|为|帮)您(?:重新|再|补)(?:寄|发|送|做|换|装|修)|(?:给|为|帮)您(?:补发|补寄|换(?:一个|个|一台|台|一件|件|新))")
 
 
 def _free_service(span: str) -> bool:
@@ -1270,6 +1310,8 @@ def _free_service(span: str) -> bool:
     (False, False)
     >>> _free_service("我们明天免费上门复查"), _free_service("航班延误我们免费等候，司机会自己盯航班")
     (False, False)
+    >>> _free_service("非常抱歉，我们免费给您重新寄一个新的"), _free_service("我们免费给您送货上门")  # (fix33) a make-good is owed
+    (False, True)
     """
     return bool(_FREE.search(span)) and not _OWED.search(span)
 
