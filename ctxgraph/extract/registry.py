@@ -70,7 +70,7 @@ DEFAULT_STEPS = (
 #: ``other_address`` (miss28en, ``otheraddress.py``: a later address for another role keeps the first, the second kept as
 #: ``send_to`` / ``moving_to``) found 7 values on the open groups and no wrong one, but on the unseen judge of its round it
 #: found 1 value for 1 wrong current value (an address the user had moved stayed current): off until read on more chats.
-OPTIONAL_STEPS = {"learned_values": "completed_values", "tallies": "counts_moved", "other_address": "read_back"}
+OPTIONAL_STEPS = {"verify_facts": "clock_moved", "learned_values": "completed_values", "tallies": "counts_moved", "other_address": "read_back"}
 
 
 def with_step(steps, name: str) -> list[str]:
