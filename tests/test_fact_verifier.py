@@ -7,7 +7,8 @@ import pytest
 
 import ctxgraph.extract.verify as verify
 from ctxgraph import Tracker
-from ctxgraph.extract.registry import DEFAULT_STEPS, with_step
+from ctxgraph.extract.registry import DEFAULT_STEPS
+from ctxgraph.models import FactVerifier, load_fact_verifier
 from ctxgraph.models._fact_features import fact_features, value_clause
 
 
@@ -51,7 +52,6 @@ class _Below:
 def _facts(monkeypatch, turns, packs=(), verifier=_Below()) -> list[tuple[str, str]]:
     monkeypatch.setattr(verify, "_LOADER", [lambda lang: verifier])
     t = Tracker("en", packs=list(packs)) if packs else Tracker("en")
-    t.extractor.steps[:] = with_step(DEFAULT_STEPS, "verify_facts")
     for role, text in turns:
         t.observe({"role": role, "content": text})
     return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
@@ -77,3 +77,36 @@ def test_the_step_keeps_a_fact_that_supersedes_a_current_one(monkeypatch):
 def test_the_step_drops_nothing_in_a_pack_with_domains(monkeypatch):
     turns = [("user", "I need a train to Ely for my wife")]
     assert _facts(monkeypatch, turns, packs=["booking"]) == _facts(monkeypatch, turns, packs=["booking"], verifier=None)
+
+
+def test_the_step_runs_last_by_default():
+    assert DEFAULT_STEPS[-1] == "verify_facts"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_verifier_loads_offline_and_gives_probabilities(lang):
+    verifier = load_fact_verifier(lang)
+    assert isinstance(verifier, FactVerifier) and 0.0 < verifier.threshold < 1.0
+    probs = verifier([fact_features(_raw("a grey parrot", "we have a grey parrot", lang=lang))])
+    assert len(probs) == 1 and 0.0 <= probs[0] <= 1.0
+    assert load_fact_verifier("xx") is None
+
+
+@pytest.mark.parametrize("lang,turns,dropped,kept", [
+    ("en", ["I'd like a table for 6 on Saturday", "We have 7pm or 8:30pm, inside or on the terrace.",
+            "8:30 inside please, not by the door, my aunt can't stand the draught"], "my aunt", "8:30"),
+    ("zh", ["宽带断了，师傅能上门吗", "可以，请问地址？", "和平路8号302 白天别来 我爸睡不着"], "我爸睡不着", "宽带断了"),
+])
+def test_the_shipped_verifier_drops_a_reason_said_in_passing_and_keeps_the_values(lang, turns, dropped, kept):
+    # a relative named in the reason for a rule ("my aunt can't stand ...", "我爸睡不着") is no value of the chat
+    def facts(steps):
+        t = Tracker(lang)
+        t.extractor.steps[:] = steps
+        for i, text in enumerate(turns):
+            t.observe({"role": "user" if i % 2 == 0 else "assistant", "content": text})
+        return [f.value for f in t.state().facts if f.status == "current"]
+
+    before = facts([s for s in DEFAULT_STEPS if s != "verify_facts"])
+    after = facts(list(DEFAULT_STEPS))
+    assert dropped in before and kept in before
+    assert dropped not in after and kept in after

@@ -32,10 +32,11 @@ OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2
 PARAMS = {"c1": 0.0, "c2": 1.0, "max_iterations": 200, "feature.possible_transitions": False}
 
 
-def _steps():
-    from ..extract.registry import DEFAULT_STEPS, with_step
+def _steps() -> list[str]:
+    """The default steps, ``verify_facts`` last (it records or verifies)."""
+    from ..extract.registry import DEFAULT_STEPS
 
-    return with_step(DEFAULT_STEPS, "verify_facts")
+    return [*(s for s in DEFAULT_STEPS if s != "verify_facts"), "verify_facts"]
 
 
 def collect(group: str) -> list[dict[str, Any]]:
@@ -126,21 +127,87 @@ def logo_scores(records, groups=OPEN_GROUPS, params=None) -> list[float]:
     return probs
 
 
+def _fold(args) -> str:
+    """Train the fold models of group ``g`` (every other group, each language) into ``folder``."""
+    g, rec_path, folder = args
+    records = load_records(rec_path)
+    for lang in ("en", "zh"):
+        train([r for r in records if r["lang"] == lang and r["group"] != g], Path(folder) / f"{g}_{lang}.crfsuite")
+    return g
+
+
+def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
+    """The bench's scores of each chat of group ``g`` replayed without the step and with it at each threshold,
+    the verifier of each language trained without ``g`` (``folder``: the fold models)."""
+    g, thresholds, folder = args
+    from ..bench._cs import _tracker_for, score_state
+    from ..extract import verify
+    from ..extract.registry import DEFAULT_STEPS
+    from . import FactVerifier
+
+    convs = load_cs(SHIPPED_DATA / g)
+    out: dict[str, list[dict]] = {}
+    saved = verify._LOADER[0]
+    for t in (None, *thresholds):
+        models = {lang: FactVerifier(lang, str(Path(folder) / f"{g}_{lang}.crfsuite"), {"threshold": t or 0.0})
+                  for lang in ("en", "zh")}
+        verify._LOADER[0] = models.get
+        rows = []
+        for conv in convs:
+            tracker = _tracker_for(conv, (), _steps() if t is not None else [s for s in DEFAULT_STEPS if s != "verify_facts"])
+            for m in conv.messages:
+                tracker.observe(m)
+            sc = score_state(conv, tracker.state().model_dump(by_alias=True))
+            rows.append({"conv": conv.id, "lang": conv.lang, "recall": sc["recall"], "precision": sc["precision"],
+                         "wrong": len(sc["wrong"]), "unsupported": sc["unsupported"], "missed": sc["missed"]})
+        out[str(t)] = rows
+    verify._LOADER[0] = saved
+    return g, out
+
+
+def replay_logo(rec_path: str | Path, thresholds, groups=OPEN_GROUPS, workers: int = 2) -> dict[str, dict]:
+    """Chat-level leave-one-group-out: each group replayed through the pipeline with its own fold models."""
+    with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(workers) as ex:
+        list(ex.map(_fold, [(g, str(rec_path), tmp) for g in groups]))
+        return dict(ex.map(replay_group, [(g, tuple(thresholds), tmp) for g in groups]))
+
+
+def replay_table(res: dict[str, dict], thresholds) -> str:
+    """Per threshold, summed over the held-out groups: values found, unsupported facts, wrong; and per group the
+    values lost, the unsupported facts removed and the change of wrong."""
+    lines = []
+    for t in ("None", *map(str, thresholds)):
+        rows = [c for r in res.values() for c in r[t]]
+        found, total = sum(c["recall"][0] for c in rows), sum(c["recall"][1] for c in rows)
+        sup, facts = sum(c["precision"][0] for c in rows), sum(c["precision"][1] for c in rows)
+        lines.append(f"threshold {t}: found {found}/{total} precision {sup}/{facts} unsupported {facts - sup} "
+                     f"wrong {sum(c['wrong'] for c in rows)}")
+    for t in map(str, thresholds):
+        for g, r in res.items():
+            b, n = r["None"], r[t]
+            lost = sum(x["recall"][0] for x in b) - sum(x["recall"][0] for x in n)
+            rem = sum(x["precision"][1] - x["precision"][0] for x in b) - sum(x["precision"][1] - x["precision"][0] for x in n)
+            w = sum(x["wrong"] for x in n) - sum(x["wrong"] for x in b)
+            lines.append(f"  {t} {g:12s} values lost {lost} unsupported removed {rem} wrong {w:+d}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m ctxgraph.models.train_facts", description=__doc__.split("\n")[0])
     ap.add_argument("--records", default=None, help="a JSON-lines file of recorded candidates (made when missing)")
     ap.add_argument("--logo", action="store_true", help="leave-one-group-out candidate scores, no model written")
-    ap.add_argument("--threshold", type=float, default=None)
+    ap.add_argument("--replay", action="store_true", help="with --logo: chat-level, each group replayed with its fold models")
+    ap.add_argument("--threshold", type=float, action="append", default=None)
     ap.add_argument("--out", default=str(Path(__file__).parent), help="folder holding <lang>/ (default: the package)")
     args = ap.parse_args(argv)
     from . import FACT_THRESHOLD
 
-    threshold = FACT_THRESHOLD if args.threshold is None else args.threshold
-    rec_path = Path(args.records) if args.records else None
-    if rec_path and rec_path.is_file():
-        records = load_records(rec_path)
-    else:
-        records = collect_all(rec_path or Path(tempfile.gettempdir()) / "fact_candidates.jsonl")
+    threshold = FACT_THRESHOLD if args.threshold is None else args.threshold[0]
+    rec_path = Path(args.records) if args.records else Path(tempfile.gettempdir()) / "fact_candidates.jsonl"
+    records = load_records(rec_path) if args.records and rec_path.is_file() else collect_all(rec_path)
+    if args.logo and args.replay:
+        print(replay_table(replay_logo(rec_path, args.threshold or [threshold]), args.threshold or [threshold]))
+        return
     if args.logo:
         probs = logo_scores(records)
         for t in (0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5):
