@@ -7,7 +7,7 @@ import pytest
 
 import ctxgraph.extract.verify as verify
 from ctxgraph import Tracker
-from ctxgraph.extract.registry import DEFAULT_STEPS
+from ctxgraph.extract.registry import DEFAULT_STEPS, with_step
 from ctxgraph.models import FactVerifier, load_fact_verifier
 from ctxgraph.models._fact_features import fact_features, value_clause
 
@@ -52,6 +52,7 @@ class _Below:
 def _facts(monkeypatch, turns, packs=(), verifier=_Below()) -> list[tuple[str, str]]:
     monkeypatch.setattr(verify, "_LOADER", [lambda lang: verifier])
     t = Tracker("en", packs=list(packs)) if packs else Tracker("en")
+    t.extractor.steps[:] = with_step(DEFAULT_STEPS, "verify_facts")
     for role, text in turns:
         t.observe({"role": role, "content": text})
     return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
@@ -79,8 +80,9 @@ def test_the_step_drops_nothing_in_a_pack_with_domains(monkeypatch):
     assert _facts(monkeypatch, turns, packs=["booking"]) == _facts(monkeypatch, turns, packs=["booking"], verifier=None)
 
 
-def test_the_step_runs_last_by_default():
-    assert DEFAULT_STEPS[-1] == "verify_facts"
+def test_the_step_is_off_by_default_and_runs_last_when_on():
+    # (model33f) it drops values hand-written trust chats assert: off until it carries beyond the annotated sets
+    assert "verify_facts" not in DEFAULT_STEPS and with_step(DEFAULT_STEPS, "verify_facts")[-1] == "verify_facts"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -106,7 +108,7 @@ def test_the_shipped_verifier_drops_a_reason_said_in_passing_and_keeps_the_value
             t.observe({"role": "user" if i % 2 == 0 else "assistant", "content": text})
         return [f.value for f in t.state().facts if f.status == "current"]
 
-    before = facts([s for s in DEFAULT_STEPS if s != "verify_facts"])
-    after = facts(list(DEFAULT_STEPS))
+    before = facts(list(DEFAULT_STEPS))
+    after = facts(with_step(DEFAULT_STEPS, "verify_facts"))
     assert dropped in before and kept in before
     assert dropped not in after and kept in after

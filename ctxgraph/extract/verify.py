@@ -1,6 +1,7 @@
 """The learned fact verifier's step (model33f, issue 19): the rule steps propose facts, a small model verifies them.
 
-``verify_facts`` runs last. For each fact the message's steps made (not an offer), it computes the structure-only
+``verify_facts`` runs last when switched on (it is off by default: ``with_step(DEFAULT_STEPS, "verify_facts")``,
+ctxgraph/models/FACT_VERIFIER.md says why). For each fact the message's steps made (not an offer), it computes the structure-only
 features of :mod:`ctxgraph.models._fact_features` (the step that made it, the key's class, the value's shape, the
 speaker, a question, the assistant's message before, supersession ...) and leaves out of the message's units the
 facts the verifier (:func:`ctxgraph.models.load_fact_verifier`) gives a P(holds) below its threshold, unless the

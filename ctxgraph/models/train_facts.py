@@ -33,10 +33,10 @@ PARAMS = {"c1": 0.0, "c2": 1.0, "max_iterations": 200, "feature.possible_transit
 
 
 def _steps() -> list[str]:
-    """The default steps, ``verify_facts`` last (it records or verifies)."""
-    from ..extract.registry import DEFAULT_STEPS
+    """The default steps with ``verify_facts`` switched on, last (it records or verifies)."""
+    from ..extract.registry import DEFAULT_STEPS, with_step
 
-    return [*(s for s in DEFAULT_STEPS if s != "verify_facts"), "verify_facts"]
+    return with_step(DEFAULT_STEPS, "verify_facts")
 
 
 def collect(group: str) -> list[dict[str, Any]]:
@@ -154,7 +154,7 @@ def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
         verify._LOADER[0] = models.get
         rows = []
         for conv in convs:
-            tracker = _tracker_for(conv, (), _steps() if t is not None else [s for s in DEFAULT_STEPS if s != "verify_facts"])
+            tracker = _tracker_for(conv, (), _steps() if t is not None else list(DEFAULT_STEPS))
             for m in conv.messages:
                 tracker.observe(m)
             sc = score_state(conv, tracker.state().model_dump(by_alias=True))
