@@ -93,6 +93,9 @@ class MessageContext:
     mentions: list[Mention] = field(default_factory=list)
     intent: str | None = None
     domain: str | None = None
+    #: (model33f) the step that made each unit of :attr:`units`, by the unit's ``id()``: the fact verifier's
+    #: provenance feature (the pipeline sets it; units and the state keep no trace of it)
+    origins: dict[int, str] = field(default_factory=dict)
 
     @property
     def role(self) -> str:

@@ -24,9 +24,10 @@ from importlib import resources
 
 from . import _features as F
 
-__all__ = ["CONSTRAINT_THRESHOLD", "LABELS", "PROMISE_THRESHOLD", "PROMISE_VERIFY_THRESHOLD", "VALUE_THRESHOLD",
-           "ConstraintReader", "PromiseReader", "PromiseVerifier", "ValueReader", "ValueTagger", "load_constraint_reader",
-           "load_promise_reader", "load_promise_verifier", "load_value_reader", "load_value_tagger", "model_langs"]
+__all__ = ["CONSTRAINT_THRESHOLD", "FACT_THRESHOLD", "LABELS", "PROMISE_THRESHOLD", "PROMISE_VERIFY_THRESHOLD", "VALUE_THRESHOLD",
+           "ConstraintReader", "FactVerifier", "PromiseReader", "PromiseVerifier", "ValueReader", "ValueTagger",
+           "load_constraint_reader", "load_fact_verifier", "load_promise_reader", "load_promise_verifier", "load_value_reader",
+           "load_value_tagger", "model_langs"]
 
 #: The general slot types a tagger may return (each language's model uses a subset, listed
 #: in its ``meta.json`` and model card).
@@ -347,3 +348,46 @@ def load_value_reader(lang: str) -> ValueReader | None:
     True
     """
     return _load_packaged(ValueReader, lang, VALUE_READER_FILE, VALUE_READER_META_FILE)
+
+
+FACT_MODEL_FILE = "fact_verifier.crfsuite"
+FACT_META_FILE = "fact_verifier.json"
+#: (model33f) P(holds) a proposed fact needs before the fact verifier keeps it (chosen on the chat-level leave-one-group-out curve; the meta's threshold wins)
+FACT_THRESHOLD = 0.4
+
+
+class FactVerifier:
+    """A maxent classifier (a one-item CRF, python-crfsuite) over one fact a rule step proposes:
+    ``verifier(features) -> P(holds)``, the probability that the fact's value is one an annotator keeps
+    (features: :mod:`ctxgraph.models._fact_features`, structure only). Thread-safe."""
+
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        import pycrfsuite
+
+        self.lang = lang
+        self.meta = meta
+        self.threshold: float = float(meta.get("threshold", FACT_THRESHOLD))
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(model_path)
+        self._lock = threading.Lock()
+
+    def __call__(self, features: list[dict]) -> list[float]:
+        """P(holds) of each proposed fact (one feature dict each)."""
+        import pycrfsuite
+
+        out = []
+        with self._lock:
+            for f in features:
+                self._tagger.set(pycrfsuite.ItemSequence([f]))
+                out.append(self._tagger.marginal("T", 0) if "T" in self._tagger.labels() else 1.0)
+        return out
+
+    def __repr__(self) -> str:
+        return f"FactVerifier(lang={self.lang!r}, threshold={self.threshold})"
+
+
+@lru_cache(maxsize=None)
+def load_fact_verifier(lang: str) -> FactVerifier | None:
+    """The learned fact verifier of ``lang`` (loaded once per process, from package data, offline), or None
+    when none ships for that language (then the step ``verify_facts`` drops nothing)."""
+    return _load_packaged(FactVerifier, lang, FACT_MODEL_FILE, FACT_META_FILE)
