@@ -36,3 +36,35 @@ def test_a_limit_with_a_thousands_separator_follows_the_new_value(lang, first, t
 ])
 def test_a_limit_with_a_separator_stays_when_no_budget_moves(lang, first, then):
     assert all(s == "active" for _, s in _rules(lang, first, then))
+
+
+@pytest.mark.parametrize("lang, said, rule", [
+    ("en", "About 40 guests. Now, strictly no real money, it's all raffle tickets.", "strictly no real money"),
+    ("en", "absolutely no pork, half of them are muslim", "absolutely no pork"),
+    ("en", "and definitely don't ring the bell, the baby will be asleep", "definitely don't ring the bell"),
+    ("zh", "绝对别放香菜，我们都不吃", "绝对别放香菜"),
+])
+def test_a_prohibition_after_a_word_that_insists_is_a_rule(lang, said, rule):
+    """(cons32) "strictly / absolutely / definitely / certainly" before "no X" or "don't X" (Chinese says 绝对 / 千万)."""
+    assert any(rule in t and s == "active" for t, s in _rules(lang, said))
+
+
+@pytest.mark.parametrize("said", ["absolutely no rush", "definitely no problem with that", "absolutely no idea what size"])
+def test_an_insisting_word_makes_no_rule_of_a_phrase(said):
+    assert _rules("en", said) == []
+
+
+@pytest.mark.parametrize("lang, said, day", [
+    ("zh", "装可以 但得在四月十号前装完 过了就开花了", "四月十号前"),
+    ("zh", "十八号前要送到，我们要办酒", "十八号前"),
+    ("zh", "礼拜五前要弄好", "礼拜五前"),
+    ("en", "the wedding is on the 3rd so it has to be done before the 2nd of july", "before the 2nd of july"),
+])
+def test_a_deadline_on_a_day_said_in_words_is_a_rule(lang, said, day):
+    """(cons32) The deadline's day in Chinese numerals or by 礼拜, as with digits ("4月10号前", "周五前")."""
+    assert any(day in t and s == "active" for t, s in _rules(lang, said))
+
+
+@pytest.mark.parametrize("said", ["两年前装的，一直没坏", "三号前台那个人态度很好"])
+def test_a_past_time_or_a_word_with_qian_is_no_deadline(said):
+    assert _rules("zh", said) == []
