@@ -68,3 +68,26 @@ def test_a_deadline_on_a_day_said_in_words_is_a_rule(lang, said, day):
 @pytest.mark.parametrize("said", ["两年前装的，一直没坏", "三号前台那个人态度很好"])
 def test_a_past_time_or_a_word_with_qian_is_no_deadline(said):
     assert _rules("zh", said) == []
+
+
+@pytest.mark.parametrize("lang, first, then, rule", [
+    ("en", "Two of us. Only weekend possible for us", "My shift changed, I can do weekdays also, not only weekend.",
+     "Only weekend possible for us"),
+    ("en", "Leeds only please, and no stairs", "Actually you can widen it to Bradford, the bus is quick", "Leeds only please"),
+    ("zh", "只能周末来，平时要上班", "现在不只周末了", "只能周末来"),
+    ("zh", "只收现金", "不仅限现金了，刷卡转账都收", "只收现金"),
+    ("zh", "只能送到小区门口", "不只小区门口了，送上楼吧", "只能送到小区门口"),
+])
+def test_an_only_rule_widened_is_lifted(lang, first, then, rule):
+    """(cons32) "not only X" / 不只 X names the only-rule it widens; a widening verb lifts the one only-rule there is."""
+    assert (rule, "lifted") in _rules(lang, first, then)
+
+
+@pytest.mark.parametrize("lang, first, then", [
+    ("en", "Leeds only please. Mornings only too.", "you can widen it to Bradford"),  # two only-rules: which one?
+    ("en", "Only weekend possible for us", "not only that, we need parking"),  # widens nothing the rule names
+    ("zh", "只能周末来", "不光是我，我老婆也来"),
+])
+def test_an_only_rule_stays_when_the_widening_names_no_one_rule(lang, first, then):
+    only = [s for t, s in _rules(lang, first, then) if "only" in t.lower() or "只" in t]
+    assert only and set(only) == {"active"}
