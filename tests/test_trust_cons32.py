@@ -91,3 +91,24 @@ def test_an_only_rule_widened_is_lifted(lang, first, then, rule):
 def test_an_only_rule_stays_when_the_widening_names_no_one_rule(lang, first, then):
     only = [s for t, s in _rules(lang, first, then) if "only" in t.lower() or "只" in t]
     assert only and set(only) == {"active"}
+
+
+@pytest.mark.parametrize("lang, first, then, rule", [
+    ("en", "Please contact me not him, he gets flustered on the phone. No stairs.",
+     "He says he's not a child. So you can ring him on 01792 893 206 instead of me.", "Please contact me not him"),
+    ("en", "pls dont write to her yet we want to talk to her first", "we spoke to her last night, you can send it to her now",
+     "pls dont write to her yet"),
+    ("zh", "别打我电话 上班不方便", "我下班了 可以打了", "别打我电话"),
+])
+def test_a_contact_rule_is_lifted_when_the_contact_is_allowed_in_other_words(lang, first, then, rule):
+    """(cons32) Ringing, calling, writing, sending are one deed: allowing it lifts the one active rule on contacting."""
+    assert [s for t, s in _rules(lang, first, then) if rule in t] == ["lifted"]
+
+
+@pytest.mark.parametrize("lang, first, then", [
+    ("en", "Please contact me not him, he gets flustered", "I can send you photos of it"),  # the user's own deed
+    ("en", "Please contact me not him", "can you ring him instead?"),  # asked
+    ("en", "Please contact me not him. And no letters to the house.", "you can ring him now"),  # two contact rules: which?
+])
+def test_a_contact_rule_stays_when_no_one_contact_is_allowed(lang, first, then):
+    assert [s for t, s in _rules(lang, first, then) if "not him" in t] == ["active"]
