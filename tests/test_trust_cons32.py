@@ -112,3 +112,24 @@ def test_a_contact_rule_is_lifted_when_the_contact_is_allowed_in_other_words(lan
 ])
 def test_a_contact_rule_stays_when_no_one_contact_is_allowed(lang, first, then):
     assert [s for t, s in _rules(lang, first, then) if "not him" in t] == ["active"]
+
+
+def _said_to_a_question(said: str) -> list[tuple[str, str]]:
+    t = Tracker("zh")
+    t.observe_many([user("我想订个外卖"), {"role": "assistant", "content": "好的，请问有什么要求？"}, user(said)])
+    return [(c.polarity, c.text) for c in t.state().constraints]
+
+
+@pytest.mark.parametrize("said, rule", [
+    ("甭打电话 直接放门口就行", "甭打电话"),
+    ("嫑放辣子 娃娃要吃", "嫑放辣子"),
+    ("得嘞 要是能顺手上点油也成 算了算了 上油伤料 甭上油", "甭上油"),
+])
+def test_a_dialect_dont_is_a_prohibition(said, rule):
+    """(cons32) 甭 (Beijing, = 别) and 嫑 (north-west, = 不要) forbid as 别 does: must_not, not a preference."""
+    assert any(p == "must_not" and rule in t for p, t in _said_to_a_question(said))
+
+
+@pytest.mark.parametrize("said", ["甭管几点都行", "甭提多高兴了", "嫑急 慢慢弄"])
+def test_a_dialect_dont_in_a_set_phrase_is_no_rule(said):
+    assert not any(p == "must_not" for p, _ in _said_to_a_question(said))

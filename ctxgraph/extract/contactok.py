@@ -25,9 +25,9 @@ from .context import MessageContext
 
 #: (en) the service allowed to contact someone: "you can ring him", "you may send it to her now", "u can call me now"
 _EN_ALLOWED = re.compile(r"\b(?:you|u|ye)\s+(?:can|may|could)\s+(?:now\s+|just\s+|go ahead and\s+|also\s+)?"
-                         r"(?:ring|call|phone|text|email|e-mail|contact|send|write to|write|post|message)\b(?![^.?!]*\?)", re.I)
+                         r"(?:ring|call|phone|text|email|e-mail|contact|send|write to|write|post|message)\b(?![^.?!]{0,80}\?)", re.I)
 #: (zh) the same: "现在可以直接打他电话了", "可以联系她了", "可以给他发微信了"; 了 says it is allowed now, not asked
-_ZH_ALLOWED = re.compile(r"(?:你们|您)?可以(?:直接)?(?:打|联系|给(?:他|她|我)[打发]|发给|寄给)[^，,。！？?]{0,8}了(?![^，,。！？]*[吗么？?])")
+_ZH_ALLOWED = re.compile(r"(?:你们|您)?可以(?:直接)?(?:打|联系|给(?:他|她|我)[打发]|发给|寄给)[^，,。！？?]{0,8}了(?![^，,。！？]{0,30}[吗么？?])")
 #: a rule on contacting someone: how, whom, or when not to
 _CONTACT = re.compile(r"\b(?:call|ring|phone|text|email|e-mail|message|contact|write|send|post|letters?)(?:s|ed|ing)?\b"
                       r"|打电话|来电|电话|联系|短信|微信|寄", re.I)
