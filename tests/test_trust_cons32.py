@@ -144,3 +144,13 @@ def test_a_bie_after_a_noun_ending_in_gao_forbids(said, rule):
 @pytest.mark.parametrize("said", ["跟大家告别一下", "转告别人一声"])
 def test_gaobie_is_no_prohibition(said):
     assert not any(p == "must_not" for p, _ in _said_to_a_question(said))
+
+
+@pytest.mark.parametrize("lang, said, held", [
+    ("en", "its for my daughters wedding on the 3rd july, they have to be back up before that", "3rd july"),
+    ("en", "The audit is on 12 May so the report needs to be ready before that.", "12 May"),
+    ("zh", "7月3号办婚礼，在那之前一定要弄好", "7月3号"),  # Chinese read it already
+])
+def test_a_deadline_pointing_back_with_before_that_holds_its_day(lang, said, held):
+    """(cons32) "has to be … before that" points back to the day said before it, as "before then" did."""
+    assert any(held in t and s == "active" for t, s in _rules(lang, said))
