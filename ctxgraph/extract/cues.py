@@ -34,6 +34,8 @@ from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
 from .deedagain import deed_again
 from .noneed import no_need
+from .widened import widened
+from .contactok import contact_allowed
 from .pickreasons import drop_pick_reasons
 from .domains import message_domain
 from .estimates import guessed_at
@@ -322,7 +324,8 @@ def _lifts(ctx: MessageContext, clause: str, active) -> list[_Unit]:
         due = [cid for cid, d in active if d["polarity"] == "must" and (bound(d["text"]) or ("", ""))[:2] in (("upper", "day"), ("upper", "time"))]
         units += [LiftUnit(constraint=cid) for cid in due if len(due) == 1]
     return units or _moved(ctx, clause, active) or _resigned(ctx, clause, active) or _limit_dropped(ctx, clause, active) \
-        or deed_again(ctx, clause) or no_need(ctx, clause, _named_overlap)  # cons21: "please dont phone me", then "you can ring me now"
+        or deed_again(ctx, clause) or no_need(ctx, clause, _named_overlap) or widened(ctx, clause, _named_overlap) \
+        or contact_allowed(ctx, clause)  # cons21: "please dont phone me", then "you can ring me now"; cons32
 
 
 def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
@@ -888,7 +891,7 @@ def constraints(ctx: MessageContext) -> list[_Unit]:
             else:
                 continue
         chosen = [] if ctx.role != "user" else _chosen(ctx, c) + _reversed(ctx, c) + _condition_dropped(ctx, c) \
-            + ([] if _ENDS_ASKING.search(c) or asked else deed_again(ctx, c) + no_need(ctx, c, _named_overlap))  # "能改到周四下午那个吗？" takes周四 too; cons21, cons30
+            + ([] if _ENDS_ASKING.search(c) or asked else deed_again(ctx, c) + no_need(ctx, c, _named_overlap) + widened(ctx, c, _named_overlap) + contact_allowed(ctx, c))  # "能改到周四下午那个吗？" takes周四 too; cons21, cons30
         gone = {x.constraint for x in units if isinstance(x, LiftUnit)}
         units += _keep_unnamed_pieces(ctx, c, [u for u in chosen if u.constraint not in gone])
         if not lifting and (_ENDS_ASKING.search(c) or asked) and not _requests(ctx, c) \

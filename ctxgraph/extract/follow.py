@@ -45,6 +45,16 @@ def _core(value: str) -> str:
     return m.group(0) if m else value.strip()
 
 
+def _numeric(core: str) -> bool:
+    """Whether a value's core (:func:`_core`) is a number, its separators aside: "1,200" is one as much as "1400"
+    (cons32: "£1,200 max" then "we can push to £1,400" left the old bound active, the old number read as a word).
+
+    >>> _numeric("1,200"), _numeric("1400"), _numeric("12.50"), _numeric("window seat")
+    (True, True, True, False)
+    """
+    return core.replace(",", "").replace(".", "").isdigit()
+
+
 @step("constraint_values", roles=("user",))
 def constraint_values(ctx: MessageContext) -> list[_Unit]:
     """Active constraints holding a value this message changes: lifted, and stated again
@@ -60,7 +70,7 @@ def constraint_values(ctx: MessageContext) -> list[_Unit]:
             continue  # "my sister is Agnieszka" names the person a rule is about, it moves no value (cons16)
         for fid in ([u.supersedes] if u.supersedes else g.current_with_key(G, u.key)):
             old, new = _core(str(G.nodes[fid]["value"])), _core(u.value)
-            if not old or old.casefold() == new.casefold() or old.isdigit() != new.replace(",", "").replace(".", "").isdigit():
+            if not old or old.casefold() == new.casefold() or _numeric(old) != _numeric(new):
                 continue  # a number follows a number, a word a word
             if _dated(str(G.nodes[fid]["value"])) != _dated(u.value):
                 continue  # a date follows a date: "starts 2 oct" keeps its day when a count becomes 500 (cons9)
