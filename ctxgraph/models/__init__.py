@@ -129,20 +129,30 @@ def load_value_tagger(lang: str) -> ValueTagger | None:
 
 
 
-class ConstraintReader:
-    """A CRF over the clauses of one user message: ``reader(clauses, previous) -> [P(rule)]``,
-    the probability that each clause states a rule the assistant must keep (features:
-    :mod:`ctxgraph.models._clause_features`, structure only). Thread-safe."""
+class _CrfModel:
+    """A python-crfsuite model shipped in the package, with its meta (``threshold`` falls back to the class's
+    ``default_threshold``); the readers and verifiers below share this constructor. Thread-safe: calls hold
+    ``self._lock`` around the tagger."""
+
+    default_threshold = 0.5
 
     def __init__(self, lang: str, model_path: str, meta: dict):
         import pycrfsuite
 
         self.lang = lang
         self.meta = meta
-        self.threshold: float = float(meta.get("threshold", CONSTRAINT_THRESHOLD))
+        self.threshold: float = float(meta.get("threshold", self.default_threshold))
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(model_path)
         self._lock = threading.Lock()
+
+
+class ConstraintReader(_CrfModel):
+    """A CRF over the clauses of one user message: ``reader(clauses, previous) -> [P(rule)]``,
+    the probability that each clause states a rule the assistant must keep (features:
+    :mod:`ctxgraph.models._clause_features`, structure only). Thread-safe."""
+
+    default_threshold = CONSTRAINT_THRESHOLD
 
     def __call__(self, clauses: list[str], previous: str = "") -> list[float]:
         from ._clause_features import clause_features
@@ -181,20 +191,12 @@ PROMISE_MODEL_FILE = "promise_reader.crfsuite"
 PROMISE_META_FILE = "promise_reader.json"
 
 
-class PromiseReader:
+class PromiseReader(_CrfModel):
     """A CRF over the clauses of one assistant message: ``reader(clauses, user_before, tool_call=,
     after_tool=) -> [P(promise)]``, the probability that each clause promises the user a deed of the
     assistant's side (features: :mod:`ctxgraph.models._promise_features`, structure only). Thread-safe."""
 
-    def __init__(self, lang: str, model_path: str, meta: dict):
-        import pycrfsuite
-
-        self.lang = lang
-        self.meta = meta
-        self.threshold: float = float(meta.get("threshold", PROMISE_THRESHOLD))
-        self._tagger = pycrfsuite.Tagger()
-        self._tagger.open(model_path)
-        self._lock = threading.Lock()
+    default_threshold = PROMISE_THRESHOLD
 
     def __call__(self, clauses: list[str], user_before: str = "", *, tool_call: bool = False,
                  after_tool: bool = False) -> list[float]:
@@ -231,22 +233,14 @@ PROMISE_VERIFIER_MODEL_FILE = "promise_verifier.crfsuite"
 PROMISE_VERIFIER_META_FILE = "promise_verifier.json"
 
 
-class PromiseVerifier:
+class PromiseVerifier(_CrfModel):
     """(model33c) A maximum-entropy classifier (a CRF over one-item sequences) over the promises the rule readers made in
     one assistant message: ``verifier(clauses, user_before, units, tool_call=, after_tool=) -> [P(kept)]``, for each
     unit (``(linked clause indices, status)``) the probability that an annotator lists it as a promise; trained on the
     rule readers' own promises on our annotated chats, listed (kept) against unlisted (made up). Features:
     :func:`ctxgraph.models._promise_features.unit_features`, structure only. Thread-safe."""
 
-    def __init__(self, lang: str, model_path: str, meta: dict):
-        import pycrfsuite
-
-        self.lang = lang
-        self.meta = meta
-        self.threshold: float = float(meta.get("threshold", PROMISE_VERIFY_THRESHOLD))
-        self._tagger = pycrfsuite.Tagger()
-        self._tagger.open(model_path)
-        self._lock = threading.Lock()
+    default_threshold = PROMISE_VERIFY_THRESHOLD
 
     def __call__(self, clauses: list[str], user_before: str, units: list[tuple[list[int], str]], *,
                  tool_call: bool = False, after_tool: bool = False) -> list[float]:
@@ -284,23 +278,18 @@ def load_promise_verifier(lang: str) -> PromiseVerifier | None:
     return _load_packaged(PromiseVerifier, lang, PROMISE_VERIFIER_MODEL_FILE, PROMISE_VERIFIER_META_FILE)
 
 
-class ValueReader:
+class ValueReader(_CrfModel):
     """A CRF over the tokens of one user message (B / I / O of a value an annotator keeps):
     ``reader.spans(text, previous, mentions=, facts=, asked=) -> [(start, end, P)]``, the runs of
     tokens whose P(in a value) reaches the threshold (features: :mod:`ctxgraph.models._value_features`;
     words outside the model's lexicon keep only their shape). Thread-safe."""
 
-    def __init__(self, lang: str, model_path: str, meta: dict):
-        import pycrfsuite
+    default_threshold = VALUE_THRESHOLD
 
-        self.lang = lang
-        self.meta = meta
-        self.threshold: float = float(meta.get("threshold", VALUE_THRESHOLD))
+    def __init__(self, lang: str, model_path: str, meta: dict):
+        super().__init__(lang, model_path, meta)
         self.lexicon: frozenset[str] = frozenset(meta.get("lexicon", ()))
-        self._tagger = pycrfsuite.Tagger()
-        self._tagger.open(model_path)
         self._known = frozenset(self._tagger.labels())  # a model trained on values only has no "I" when none ran on
-        self._lock = threading.Lock()
 
     def marginals(self, text: str, previous: str = "", **context) -> tuple[list, list[tuple[float, float]]]:
         """(tokens, (P(B), P(I)) of each token)."""
@@ -356,20 +345,12 @@ FACT_META_FILE = "fact_verifier.json"
 FACT_THRESHOLD = 0.4
 
 
-class FactVerifier:
+class FactVerifier(_CrfModel):
     """A maxent classifier (a one-item CRF, python-crfsuite) over one fact a rule step proposes:
     ``verifier(features) -> P(holds)``, the probability that the fact's value is one an annotator keeps
     (features: :mod:`ctxgraph.models._fact_features`, structure only). Thread-safe."""
 
-    def __init__(self, lang: str, model_path: str, meta: dict):
-        import pycrfsuite
-
-        self.lang = lang
-        self.meta = meta
-        self.threshold: float = float(meta.get("threshold", FACT_THRESHOLD))
-        self._tagger = pycrfsuite.Tagger()
-        self._tagger.open(model_path)
-        self._lock = threading.Lock()
+    default_threshold = FACT_THRESHOLD
 
     def __call__(self, features: list[dict]) -> list[float]:
         """P(holds) of each proposed fact (one feature dict each)."""
