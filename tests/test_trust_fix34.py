@@ -39,6 +39,19 @@ def test_fix34_colour_value_ends_at_its_word_zh():
     assert state.get("外壳") == "银色"
 
 
+def test_fix34_colour_value_ends_before_a_terse_part_zh():
+    """"颜色是黑，尺码L": a part and its code said tersely is no more of the colour; no value "黑，尺码L"."""
+    state = _current("zh", ["想买件冲锋衣 颜色是黑，尺码L"])
+    assert state.get("color") == "黑" and state.get("颜色", "黑") == "黑"
+
+
+def test_fix34_colour_value_ends_at_its_word_en():
+    """The English shape ("the colour is black, size L"): the colour is "black" alone (a guard: the en reader
+    already ends it there)."""
+    state = _current("en", ["the colour is black, size L"])
+    assert state.get("color") == "black"
+
+
 def test_fix34_description_still_goes_on_zh():
     """A clause that goes on describing (no part of its own) still joins the head's value."""
     state = _current("zh", ["都要。车衣要亮面的，窗膜要隔热好的"])
