@@ -236,3 +236,20 @@ def test_adversarial_input_bench_cli_quick(capsys):
     (report,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
     assert report["dataset"] == "adversarial" and len(report["results"]) == len(GENERATORS) * 2 * 2
     assert report["worst"]["observe_ms"] == max(r["observe_ms"] for r in report["results"])
+
+
+# ------------------------------------------------------------------ (fix34) a long run of one value stays linear
+@pytest.mark.parametrize("lang,unit", [("zh", "四月十号前"), ("zh", "4月10号前"), ("en", "before the 10th of April, ")])
+def test_adversarial_input_run_of_one_deadline_asks_each_position_once(monkeypatch, lang, unit):
+    """(fix34) 15,000 characters of one deadline said again and again: whether a value is ruled out is asked once per
+    value, not of every later value for every value (180,000 asks and seconds of work on the zh run before)."""
+    import ctxgraph.extract.facts as facts
+
+    asked = []
+    real = facts.ruled_out
+    monkeypatch.setattr(facts, "ruled_out", lambda text, at: asked.append(at) or real(text, at))
+    t = Tracker(lang=lang)
+    t.observe({"role": "user", "content": "别打我电话。只能周末。" if lang == "zh" else "Please don't call me, weekends only."})
+    text = (unit * (15_000 // len(unit) + 1))[:15_000]
+    _check_after(t, t.observe({"role": "user", "content": text}), text)
+    assert len(asked) <= 2_000  # a few hundred values, each asked once or twice

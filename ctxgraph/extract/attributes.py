@@ -344,6 +344,27 @@ def _zh_more(part: str, premise: bool) -> str:
     return part
 
 
+#: (fix34) a clause that says what a part of its own is made of or takes: "轴用牛奶黄", "键帽用PBT的" (a part, 用, a value),
+#: or names a part and its value tersely, a code right after the word: "尺码L", "型号X2"
+_ZH_PART_USES = re.compile(r"[\u4e00-\u9fff]{1,4}(?:用(?=[\w\u4e00-\u9fff])|[A-Za-z])")
+
+
+def _zh_own_part(ctx: MessageContext, part: str) -> bool:
+    """(fix34) Whether a clause after a description's head names a part or a slot of its own ("颜色要黑的，轴用牛奶黄",
+    "颜色是黑，尺码L"): it starts another attribute, no more of the head's value ("黑" stays the colour).
+
+    >>> from types import SimpleNamespace
+    >>> ctx = SimpleNamespace(pack=SimpleNamespace(synonym_rx=re.compile("尺码|颜色")))
+    >>> _zh_own_part(ctx, "轴用牛奶黄"), _zh_own_part(ctx, "尺码L"), _zh_own_part(ctx, "没电梯"), _zh_own_part(ctx, "家用")
+    (True, True, False, False)
+    >>> ctx = SimpleNamespace(pack=SimpleNamespace(synonym_rx=None))
+    >>> _zh_own_part(ctx, "尺码XL"), _zh_own_part(ctx, "颜色棕"), _zh_own_part(ctx, "金属外壳")
+    (True, False, False)
+    """
+    rx = getattr(ctx.pack, "synonym_rx", None)
+    return bool(_ZH_PART_USES.match(part) or (rx is not None and rx.match(part)))
+
+
 # ---------------------------------------------------------------- the step
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -398,7 +419,8 @@ def _read(ctx: MessageContext) -> list[_Found]:
                     found.append(head)
                 head = _Found(said[0], said[1], at)
                 continue
-            more = (_zh_more(part, premise) if zh else _en_more(part)) if head is not None else ""
+            more = (_zh_more(part, premise) if zh else _en_more(part)) if head is not None and not (
+                zh and _zh_own_part(ctx, part)) else ""
             if more:
                 head.value = head.value + ("，" if zh else ", ") + more
                 continue

@@ -96,6 +96,9 @@ class MessageContext:
     #: (model33f) the step that made each unit of :attr:`units`, by the unit's ``id()``: the fact verifier's
     #: provenance feature (the pipeline sets it; units and the state keep no trace of it)
     origins: dict[int, str] = field(default_factory=dict)
+    #: (fix34) answers of pure readers of one position of this message, by (reader, position), worked out once: a reader
+    #: asked of every later value for every value would otherwise be quadratic on a long run of one value
+    memo: dict[tuple[str, int], Any] = field(default_factory=dict)
 
     @property
     def role(self) -> str:

@@ -229,6 +229,8 @@ def other_option(clause: str, offer: str, word: str) -> str | None:
     name = offered_name(word, offer) or word
     for m in _ECHO_END.finditer(clause):
         other = _longest_in(clause[:m.start()], offer, tail=True)
+        if other and _cut_number(clause, m.start() - len(other), m.start()):
+            continue  # (miss30zh) "1480那个" holds the "80" of the offer's "1680元": a piece of a number names nothing
         if other and not _same(other, word, name):
             found = offered_name(other, offer)
             return f"{other}{m.group(0).lstrip('的')} ({found})" if found else f"{other}{m.group(0).lstrip('的')}"
@@ -243,6 +245,16 @@ def other_option(clause: str, offer: str, word: str) -> str | None:
             found = offered_name(other, offer)
             return f"{other} ({found})" if found else other
     return None
+
+
+def _cut_number(text: str, start: int, end: int) -> bool:
+    """(miss30zh) Whether ``text[start:end]`` begins or ends inside a number (a digit beside its edge digit).
+
+    >>> _cut_number("1480那个", 2, 4), _cut_number("1480那个", 0, 4), _cut_number("芯片那个", 0, 2)
+    (True, False, False)
+    """
+    return bool(start > 0 and text[start].isdigit() and text[start - 1].isdigit()
+                or end < len(text) and text[end - 1].isdigit() and text[end].isdigit())
 
 
 def _same(other: str, word: str, name: str) -> bool:
