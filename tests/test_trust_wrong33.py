@@ -56,3 +56,26 @@ def test_an_old_name_or_price_under_such_a_field_stays():
                     call("c1", "create_deed", {"old_name": "Jo Ann Pike", "new_name": "Jo Ann Leigh"}),
                     result("c1", {"deed": "DP-4410"})])
     assert any("Jo Ann Pike" in v for v in _current(t))
+
+
+def _phones(lang: str, text: str) -> list[str]:
+    t = Tracker(lang, today="2026-05-04")
+    t.observe_many([bot("What's the best number to reach you on?"), user(text)])
+    return [f.value for f in t.state().facts if f.status == "current" and f.key.startswith("phone")]
+
+
+def test_en_phone_taken_back_for_a_later_one_in_the_same_message():
+    assert _phones("en", "my mobile's 07712 480 391 but no signal at the yard, put the landline, "
+                         "01642 553 870") == ["01642 553 870"]
+    assert _phones("en", "07712 480 391, actually no, the landline is better, 01642 553 870") == ["01642 553 870"]
+
+
+def test_zh_phone_taken_back_for_a_later_one_in_the_same_message():
+    assert _phones("zh", "电话13702214586，哎不对，说错了，是13702214568") == ["13702214568"]
+    assert _phones("zh", "手机13588120476，哦不是，后四位是0467，13588120467") == ["13588120467"]
+
+
+def test_a_phone_ruled_out_or_a_second_persons_phone_stays_as_it_was():
+    assert _phones("zh", "我电话13702214586，不是13702214568") == ["13702214586"]
+    assert _phones("en", "my mobile is 07712 480 391 not 07712 480 319") == ["07712 480 391"]
+    assert sorted(_phones("zh", "电话13702214586 我爸的也留一个 13588120467")) == ["13588120467", "13702214586"]
