@@ -11,7 +11,9 @@ or was dropped. Here each further one keeps its own key: an address the role wor
 (``address_from``: from, old, collect; ``address_to``: to, new, deliver, send, post), an email or phone the person
 said before it (``email_mrs_adeyemi``, ``phone_my_brother``), else a number (``address_2``, ``email_2``).
 A value said after a word that takes back what went before ("no sorry", "actually", "instead") is a
-correction and stays the one value; a value ruled out ("not to Rosewood Court") or asked about is none.
+correction and stays the one value: (wrong33) for a phone, the one said last ("07970 312 448 but no signal, put
+the landline, 01751 431 207"; in Chinese "15604517228，哦不是，15604517288"); a value ruled out ("not to Rosewood
+Court", "不是139…") or asked about is none.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -120,6 +122,7 @@ def _further(ctx: MessageContext, label: str, base: str) -> list[_Unit]:
             and (base != "address" or re.search(r"\d", u.value))]  # (an address with no number may be a word read amiss: "the lane")
     spans = _spans(ctx, label, held)
     if len(spans) < 2 or any(_TAKES_BACK.search(ctx.text[a[1]:b[0]]) for a, b in zip(spans, spans[1:])):
+        _corrected(ctx, spans, base)
         return []  # one value, or one that corrects another ("9 Fern Road. Actually no, 12 Oak Lane")
     text, used, units = ctx.text, {u.key for u in held} | {base}, []
     renamed: dict[int, FactUnit] = {}
@@ -148,9 +151,38 @@ def _further(ctx: MessageContext, label: str, base: str) -> list[_Unit]:
     return units
 
 
+#: (wrong33, zh) words that take back the number said before them ("15604517228，哦不是，…15604517288", "说错了")
+_ZH_TAKES_BACK = re.compile(r"不是|不对|说错|写错|打错|搞错|错了|更正")
+#: (zh) a number ruled out right where it is said ("我电话13912345678，不是13912345679")
+_ZH_RULED_OUT = re.compile(r"(?:不是|不要|别用|不用|别打)[：:\s]*$")
+
+
+def _corrected(ctx: MessageContext, spans: list[tuple[int, int, FactUnit | None]], base: str) -> None:
+    """(wrong33) A value of ``base`` the other steps kept, taken back by a later one of the same kind in the message
+    ("07970 312 448 but there's no signal, put the landline, 01751 431 207", "15604517228，哦不是，15604517288"):
+    the kept fact takes the last value said after the take-back, in place (``ctx.units``); an email or an address
+    stays as the other steps read it."""
+    keeper = next((u for _, _, u in spans if u is not None and u.key == base), None)
+    if base != "phone" or keeper is None:
+        return
+    takes_back, ruled_out = (_TAKES_BACK, _NOT_BEFORE) if ctx.lang == "en" else (_ZH_TAKES_BACK, _ZH_RULED_OUT)
+    at = next(e for _, e, u in spans if u is keeper)
+    later = [(s, e) for s, e, u in spans if u is None and s > at and takes_back.search(ctx.text, at, s)
+             and not ruled_out.search(ctx.text[max(0, s - 60):s]) and not ctx.asking(s)]
+    if later:
+        value = ctx.text[later[-1][0]:later[-1][1]].strip(" ,")
+        fixed = keeper.model_copy(update={"value": value, "normalized": re.sub(r"\D", "", value) or None})
+        ctx.units[:] = [fixed if u is keeper else u for u in ctx.units]
+
+
 @step("contacts", roles=("user",))
 def contacts(ctx: MessageContext) -> list[_Unit]:
-    """Each further address, email and phone of a user message as a fact keyed by its role, beside the one kept."""
+    """Each further address, email and phone of a user message as a fact keyed by its role, beside the one kept;
+    (wrong33) in Chinese only a phone taken back by a later one is read."""
     if ctx.lang != "en":
+        phones = [u for u in ctx.units if isinstance(u, FactUnit) and u.key == "phone" and not u.offered]
+        spans = _spans(ctx, "PHONE", phones)
+        if len(spans) >= 2:
+            _corrected(ctx, spans, "phone")
         return []
     return [u for label, base in _KINDS for u in _further(ctx, label, base)]

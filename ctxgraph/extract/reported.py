@@ -393,6 +393,41 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
     return out
 
 
+#: (wrong33) an argument naming the thing a call gives up: the old, original or released one ("release_hold",
+#: "old_order", "original_booking", "原预约号", "旧订单号")
+_GIVEN_UP_ARG = re.compile(r"^(?:old|original|orig|previous|prev|former|release|released|replaced)(?:[_\s-]|$)|^[原旧]", re.I)
+
+
+def given_up(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_Unit]:
+    """(wrong33) A call that succeeded and names a reference as the one it gives up ("reschedule(原预约号: GS-0414-07)",
+    "book_session(release_hold: PY-H-4410)"): that reference is no current state. It makes no fact of its own and a
+    current fact holding just it ends. Only a reference's shape counts ("old_name", "原价", "original_date" stay).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c2", "type": "function",
+    ...         "function": {"name": "book_room", "arguments": '{"release_hold": "HL-77", "room": "B"}'}}]}
+    >>> t.observe_many([{"role": "user", "content": "hold room A please"},
+    ...                 {"role": "assistant", "content": "Held room A, hold HL-77."},
+    ...                 {"role": "user", "content": "room B instead, book it"}, call,
+    ...                 {"role": "tool", "tool_call_id": "c2", "content": '{"booking": "BK-901"}'}])
+    >>> [f.value for f in t.state().facts if f.status == "current" and "HL-77" in f.value]
+    []
+    """
+    from .._units import RetractUnit
+
+    args = ctx.graph.nodes[aid].get("arguments") if aid is not None else None
+    if not isinstance(args, dict):
+        return units
+    refs = {str(v).strip() for k, v in args.items()
+            if isinstance(v, str) and _GIVEN_UP_ARG.search(str(k)) and _REF.fullmatch(v.strip())}
+    if not refs:
+        return units
+    out = [u for u in units if not (isinstance(u, FactUnit) and u.value.strip() in refs)]
+    return out + [RetractUnit(fact=fid) for fid, d in g.recent_current_facts(ctx.graph, 60)
+                  if str(d.get("value", "")).strip() in refs]
+
+
 def _listed_parts(G, args) -> set[str]:
     """(prec18) The arguments of a cancel call that are items of a list fact the state holds or held ("participant":
     "Lena Ortiz" of "person: Hugo Marr, Lena Ortiz", taken off it already by the user's words): the call cancels

@@ -820,9 +820,10 @@ def tool_result(ctx: MessageContext) -> list[_Unit]:
         units += _call_facts(ctx, aid, data) + _tool_facts(ctx, fields, data, writes=writes) + _fulfilled(ctx, tool)
         taken = {u.key for u in units if isinstance(u, FactUnit)}
         units += [u for u in _person_facts(ctx, data, tool) if u.key not in taken and not _told_by_user(ctx, u.key)]
-        from .reported import cancelled
+        from .reported import cancelled, given_up
 
         units = cancelled(ctx, aid, units)  # (wrong12) a cancel call ends the booking it names
+        units = given_up(ctx, aid, units)  # (wrong33) a call's "release_hold" / "原预约号" ends the reference it names
     return units
 
 
