@@ -1,0 +1,41 @@
+"""fix35: the defects a review found in the blind28 round's merged code, each with the reviewer's repro and one more."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import user
+
+
+def _rules(lang: str, *said: str) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many([user(s) for s in said])
+    return [(c.text, c.status) for c in t.state().constraints]
+
+
+@pytest.mark.parametrize("lang, first, then", [
+    ("en", "Please don't phone me before 9am, I work nights.", "You can email the invoice to accounts@firm.co.uk."),
+    ("en", "Please don't phone me at work.", "If you can text me the code that would be great."),
+    ("en", "Please don't ring my mother, she is unwell.", "You can email me the quote whenever it is ready."),
+    ("zh", "别打电话，发微信就行。", "柜门现在可以打开了，谢谢师傅。"),
+    ("zh", "上班时间别给我打电话。", "钱付好了，你们可以给我发货了。"),
+    ("zh", "晚上别打电话。", "东西可以打包了，明天来拿。"),
+])
+def test_a_contact_rule_stays_when_another_way_or_no_contact_is_allowed(lang, first, then):
+    """(1, 2) Allowing an email does not lift "don't phone"; 打开/打包/发货 are no contact; "if you can" allows nothing."""
+    assert [s for t, s in _rules(lang, first, then) if t in first] == ["active"]
+
+
+@pytest.mark.parametrize("lang, first, then", [
+    ("en", "Only weekends work for us for the viewing.", "I'm open to suggestions on the colour."),
+    ("en", "Only Thursdays work for the cleaner.", "The damp patch has expanded to the ceiling now."),
+    ("en", "Only morning viewings please.", "I am open to other ideas for the garden."),
+    ("en", "Only vegetarian food at the buffet please.", "And not just vegetarian, it also has to be nut free."),
+    ("en", "Only morning slots please.", "Not just mornings, they have to be before 10 too."),
+    ("zh", "自助餐只要素菜。", "不光要素菜，还得不含坚果。"),
+    ("zh", "只要靠窗的座位。", "不只靠窗，而且要安静一点。"),
+])
+def test_an_only_rule_stays_when_nothing_widens_it(lang, first, then):
+    """(3, 4) A bare "open to" or "expanded to" widens nothing; "not just X, it also has to…" adds, not widens."""
+    assert [s for t, s in _rules(lang, first, then) if t in first] == ["active"]
