@@ -39,3 +39,30 @@ def test_a_contact_rule_stays_when_another_way_or_no_contact_is_allowed(lang, fi
 def test_an_only_rule_stays_when_nothing_widens_it(lang, first, then):
     """(3, 4) A bare "open to" or "expanded to" widens nothing; "not just X, it also has to…" adds, not widens."""
     assert [s for t, s in _rules(lang, first, then) if t in first] == ["active"]
+
+
+def _facts(lang: str, *said: str) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many([user(s) for s in said])
+    return [(f.key, str(f.value)) for f in t.state().facts]
+
+
+@pytest.mark.parametrize("said", [
+    "We'd like a farmhouse sink fitted in the new kitchen.",
+    "We're laying a stone terrace at the back of the garden.",
+    "I've listed house details below for the quote.",
+    "Could you quote for a farmhouse table and six chairs?",
+])
+def test_no_home_from_a_sink_a_paving_or_a_list(said):
+    """(5) A farmhouse sink, a stone terrace in a garden, "listed house details" name no kind of home."""
+    assert not [v for k, v in _facts("en", said) if k.startswith("property")]
+
+
+@pytest.mark.parametrize("said, kind", [
+    ("It's a Victorian terrace I bought in 2010 and the roof leaks.", "Victorian terrace"),
+    ("we live in a 2 bed flat a mile from the station", "2 bed flat"),
+    ("It's an Edwardian semi I inherited from my aunt.", "Edwardian semi"),
+])
+def test_a_home_before_a_one_letter_word_is_kept(said, kind):
+    """(6) "I" and "a" after the home are no flat's letter ("Flat B")."""
+    assert ("property", kind) in _facts("en", said)
