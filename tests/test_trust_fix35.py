@@ -66,3 +66,15 @@ def test_no_home_from_a_sink_a_paving_or_a_list(said):
 def test_a_home_before_a_one_letter_word_is_kept(said, kind):
     """(6) "I" and "a" after the home are no flat's letter ("Flat B")."""
     assert ("property", kind) in _facts("en", said)
+
+
+@pytest.mark.parametrize("said", [
+    "I want a third party only policy for my van.",
+    "Please book a table for the other party too.",
+    "I'd like a pension top-up for our retirement.",
+    "It's for the lads who do the deliveries.",
+    "We want a working party to clear the allotment.",
+])
+def test_no_occasion_from_a_policy_a_group_or_a_plan(said):
+    """(7) A third party, the other party, saving for retirement and "lads who do" are no occasion."""
+    assert not [v for k, v in _facts("en", said) if k.startswith("occasion")]
