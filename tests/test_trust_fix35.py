@@ -78,3 +78,23 @@ def test_a_home_before_a_one_letter_word_is_kept(said, kind):
 def test_no_occasion_from_a_policy_a_group_or_a_plan(said):
     """(7) A third party, the other party, saving for retirement and "lads who do" are no occasion."""
     assert not [v for k, v in _facts("en", said) if k.startswith("occasion")]
+
+
+def _conditions(said: str) -> list[str]:
+    return [str(v) for k, v in _facts("en", said) if k.startswith("condition")]
+
+
+@pytest.mark.parametrize("said", [
+    "Can my daughter have a sleepover at the camp?",
+    "Could my son have a go on the climbing wall?",
+    "My daughter had lessons with you last summer and loved it.",
+    "My husband had a meal at your place last month.",
+])
+def test_no_condition_from_a_question_or_a_past_visit(said):
+    """(8, 9) An asked "have" and a past "had lessons with you" are no health condition."""
+    assert _conditions(said) == []
+
+
+def test_a_condition_had_at_a_place_is_still_kept():
+    """(9) The thing had may be said with where before when: its health head keeps it."""
+    assert any("surgery" in v for v in _conditions("My son had surgery at the Royal last year, he is fine now."))
