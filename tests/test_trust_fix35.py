@@ -98,3 +98,13 @@ def test_no_condition_from_a_question_or_a_past_visit(said):
 def test_a_condition_had_at_a_place_is_still_kept():
     """(9) The thing had may be said with where before when: its health head keeps it."""
     assert any("surgery" in v for v in _conditions("My son had surgery at the Royal last year, he is fine now."))
+
+
+@pytest.mark.parametrize("said, phone", [
+    ("我手机13812345678，不是工作时间的话可以打我老公的13987654321。", "13812345678"),
+    ("电话13612345678，周末不是我接的话就打我妈的13712345678。", "13612345678"),
+    ("15604517228，哦不是，15604517288", "15604517288"),
+])
+def test_a_phone_is_not_taken_back_by_someone_elses_number(said, phone):
+    """(10) 不是 inside a clause takes nothing back, and a later number 的 someone else's is not the user's phone."""
+    assert ("phone", phone) in _facts("zh", said)
