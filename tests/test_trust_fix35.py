@@ -108,3 +108,19 @@ def test_a_condition_had_at_a_place_is_still_kept():
 def test_a_phone_is_not_taken_back_by_someone_elses_number(said, phone):
     """(10) 不是 inside a clause takes nothing back, and a later number 的 someone else's is not the user's phone."""
     assert ("phone", phone) in _facts("zh", said)
+
+
+from tests.test_graph import bot, call, result  # noqa: E402
+
+
+@pytest.mark.parametrize("tool, args", [
+    ("start_return", {"original_order": "ORD-55213", "reason": "too small"}),
+    ("open_claim", {"原订单号": "ORD-55213", "原因": "坏了"}),
+])
+def test_a_return_keeps_the_order_it_names(tool, args):
+    """(11) A return or claim names the original order: it gives nothing up, the order the user gave stays current."""
+    t = Tracker("en")
+    t.observe_many([user("I want to return my order ORD-55213, the shoes are too small"),
+                    call("c1", tool, args), result("c1", {"return": "RT-8812", "status": "ok"}),
+                    bot("Your return RT-8812 is started.")])
+    assert any("ORD-55213" in f.value for f in t.state().facts if f.status == "current")
