@@ -124,3 +124,20 @@ def test_a_return_keeps_the_order_it_names(tool, args):
                     call("c1", tool, args), result("c1", {"return": "RT-8812", "status": "ok"}),
                     bot("Your return RT-8812 is started.")])
     assert any("ORD-55213" in f.value for f in t.state().facts if f.status == "current")
+
+
+@pytest.mark.parametrize("said", [
+    "姓名电话都在订单里了，麻烦尽快发货。",
+    "姓氏电话我等下发你。",
+])
+def test_no_name_from_xingming(said):
+    """(12) 姓名 / 姓氏 before 电话 is the form's label, not a surname."""
+    assert not [v for k, v in _facts("zh", said) if k == "name"]
+
+
+@pytest.mark.parametrize("said", ["下个礼拜前三天都行。", "下周前半周比较方便。", "下周前两天都可以。"])
+def test_the_first_days_of_a_week_are_no_deadline(said):
+    """(13) 下周前三天 / 前半周 are days that suit, not a "before" bound the user must keep."""
+    t = Tracker("zh")
+    t.observe_many([user(said)])
+    assert [c.polarity for c in t.state().constraints] != ["must"]
