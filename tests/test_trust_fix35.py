@@ -21,6 +21,7 @@ def _rules(lang: str, *said: str) -> list[tuple[str, str]]:
     ("zh", "别打电话，发微信就行。", "柜门现在可以打开了，谢谢师傅。"),
     ("zh", "上班时间别给我打电话。", "钱付好了，你们可以给我发货了。"),
     ("zh", "晚上别打电话。", "东西可以打包了，明天来拿。"),
+    ("zh", "别打电话，发微信就行。", "你们可以给我发微信了。"),
 ])
 def test_a_contact_rule_stays_when_another_way_or_no_contact_is_allowed(lang, first, then):
     """(1, 2) Allowing an email does not lift "don't phone"; 打开/打包/发货 are no contact; "if you can" allows nothing."""

@@ -39,6 +39,23 @@ _EN_WAY_WORDS = {"phone": r"\b(?:ring|call|phon)\w*", "text": r"\b(?:text|messag
 #: After 打 only 电话/给 (not 打开, 打包, 打折); after 给我发 only 短信/微信/消息 (not 发货).
 _ZH_ALLOWED = re.compile(r"(?:你们|您)?可以(?:直接)?(?:打(?=[^，,。！？?]{0,3}电话|给|了)|联系|给(?:他|她|我)打"
                          r"|给(?:他|她|我)发(?=短信|微信|消息|信息)|发给|寄给)[^，,。！？?]{0,8}了(?![^，,。！？]{0,30}[吗么？?])")
+#: (zh) the ways of contacting, as for English: 可以给我发微信了 does not lift 别打电话
+_ZH_WAYS = {"phone": re.compile(r"打|电话|来电"), "text": re.compile(r"发|微信|短信|消息|信息"), "letter": re.compile(r"寄")}
+
+
+def _zh_allowed_fits(rule: str, allowed: str) -> bool:
+    """Whether the Chinese allowance is about the rule's way of contacting (联系 is any way; a rule naming no way fits).
+
+    >>> _zh_allowed_fits("别打电话，发微信就行", "可以给我发微信了"), _zh_allowed_fits("别打我电话", "可以打了")
+    (False, True)
+    """
+    if "联系" in rule or "联系" in allowed:
+        return True
+    said = {w for w, r in _ZH_WAYS.items() if r.search(allowed)}
+    ruled = {w for w, r in _ZH_WAYS.items() if r.search(re.split(r"[，,；;]", rule)[0])}
+    return not said or not ruled or bool(said & ruled)
+
+
 #: a rule on contacting someone: how, whom, or when not to (not bare send/post/write: "don't send it yet" is shipping)
 _CONTACT = re.compile(r"\b(?:call|ring|phone|text|email|e-mail|message|contact|letters?)(?:s|ed|ing)?\b|\bwrit(?:e|ing) to\b"
                       r"|打电话|来电|电话|联系|短信|微信|寄", re.I)
@@ -71,6 +88,8 @@ def contact_allowed(ctx: MessageContext, clause: str) -> list[_Unit]:
         return []
     on_contact = [(cid, d["text"]) for cid, d in g.open_items(ctx.graph, "constraint") if _CONTACT.search(d["text"])]
     if len(on_contact) != 1:
+        return []
+    if ctx.profile.segmented and not _zh_allowed_fits(on_contact[0][1], m.group()):
         return []
     if not ctx.profile.segmented:
         if _EN_IF_BEFORE.search(clause[:m.start()]) or not _en_allowed_fits(on_contact[0][1], m["verb"], m["who"]):
