@@ -144,9 +144,17 @@ _EN_PAST_WHEN = (r"(?:last\s+(?:year|yr|month|week|summer|winter|spring|autumn|c
                  r"in\s+(?:19|20)\d\d|earlier this year|this time last year)")
 _EN_HAD_WHEN = re.compile(
     r"(?<![\w’'])(?P<verb>(?i:had|has had|[’']s had|[’']d had))\s+"
-    r"(?P<obj>(?:(?i:an?)\s+)?[a-z][\w-]*(?:\s+(?!(?:last|this|in|on|at|when|and|but|so|ago|about|around|a|one|two|three|"
-    r"four|five|six|couple|earlier)\b)[a-z][\w-]*){0,3}?)"
-    r"(?=\s+(?i:" + _EN_PAST_WHEN + r")\b)")
+    r"(?P<obj>(?:(?i:an?)\s+)?[a-z][\w-]*(?:\s+(?!(?:last|this|in|on|at|with|from|when|and|but|so|ago|about|around|a|one|"
+    r"two|three|four|five|six|couple|earlier)\b)[a-z][\w-]*){0,3}?)"
+    r"(?=(?:\s+(?i:with|at|from)(?:\s+[\w’'-]+){1,4}?)?\s+(?i:" + _EN_PAST_WHEN + r")\b)")
+#: (fix35) the head of a thing had that the service must know of: an operation, an injury, an illness (a closed list of
+#: general medical words); "had lessons with you last summer" is none
+_EN_HEALTH_HEAD = re.compile(
+    r"(?:operation|op|surgery|replacement|transplant|stroke|attack|seizure|fit|fall|injury|injuries|illness|fracture|"
+    r"break|infection|procedure|bypass|cancer|tumou?r|chemo|chemotherapy|radiotherapy|treatment|concussion|colic|"
+    r"pneumonia|covid|flu|virus|baby|miscarriage|caesarean|c-section|sprain|tear|dislocation|diagnosis|biopsy|accident|"
+    r"breakdown|clot|sepsis|hernia|bleed|haemorrhage|hemorrhage|op|surgeries|operations|fractures|falls|strokes|"
+    r"infections|seizures|fits|sprains|breaks|tears|clots|bleeds)", re.I)
 
 # a name in brackets after the person ("one of my bridesmaids (Chloe) is pregnant") is part of the subject
 _BRACKETED = re.compile(r"\s*\([^()]{1,30}\)\s*$")
@@ -173,6 +181,26 @@ def _en_subject_start(ctx: MessageContext, text: str, at: int) -> int | None:
     return lo + subj.start()
 
 
+#: (fix35) a part hurt ("a broken ankle", "a torn ligament"): kept as a health head is
+_EN_HURT_PART = re.compile(r"\b(?:broken|sprained|fractured|torn|dislocated|slipped|twisted|injured|damaged|burst)\b", re.I)
+#: (fix35) a question's verb opening the clause before its subject ("can my daughter have", "does he have")
+_EN_ASKS_FIRST = re.compile(r"\s*(?:(?:and|so|but|also|please|hi|hello|ok|okay)\s+)*(?:can|could|may|might|will|would|"
+                            r"should|shall|does|did|do)\b", re.I)
+
+
+def _asked_of_someone(text: str, start: int, end: int) -> bool:
+    """Whether the clause of a "have" at ``start``..``end`` is a question ("Can my daughter have a sleepover?").
+
+    >>> _asked_of_someone("Can my daughter have a sleepover at the camp?", 15, 30)
+    True
+    >>> _asked_of_someone("my daughter have asthma, she needs her inhaler", 12, 23)
+    False
+    """
+    lo = max(text.rfind(c, 0, start) for c in ",;.!?\n") + 1
+    stop = re.compile(r"[.!?\n]").search(text, end)
+    return bool(_EN_ASKS_FIRST.match(text, lo)) or bool(stop and stop.group() == "?")
+
+
 def _en_conditions(ctx: MessageContext) -> list[str]:
     text = ctx.text
     found: list[tuple[int, str]] = []
@@ -181,6 +209,8 @@ def _en_conditions(ctx: MessageContext) -> list[str]:
         owned = re.search(r"(?i)ha|got", m.group("verb"))  # a thing had, not what one is allergic to ("to cats")
         if _EN_LIGHT.match(obj) or owned and _EN_LIGHT.match(_EN_PLURAL.sub("", obj, 1)) or re.search(r"\d", obj):
             continue
+        if m.group("verb").casefold().startswith("have") and _asked_of_someone(text, m.start(), m.end()):
+            continue  # (fix35) "Can my daughter have a sleepover at the camp?": asked, not had
         if not _EN_QUALIFIED.match(obj) and _names_a_day(ctx, text, m.start()):
             continue  # "not Tuesday, he has football": a bare noun beside a day is what they do then, not a condition
         start = _en_subject_start(ctx, text, m.start())
@@ -210,6 +240,8 @@ def _en_had_when(ctx: MessageContext, found: list[tuple[int, str]]) -> list[tupl
     (['he had a knee replacement'], [])
     >>> said("She had a stroke two years ago but walks fine"), said("we had a leak last month")
     (['She had a stroke'], [])
+    >>> said("My daughter had lessons with you last summer and loved it"), said("my son had surgery at the Royal last year")
+    ([], ['my son had surgery'])
     """
     text = ctx.text
     if "had" not in text.casefold():
@@ -220,6 +252,8 @@ def _en_had_when(ctx: MessageContext, found: list[tuple[int, str]]) -> list[tupl
         last = obj.split()[-1]
         if _EN_LIGHT.match(obj) or _EN_LIGHT.match(_EN_PLURAL.sub("", last, 1)) or _EN_LIGHT.match(last):
             continue
+        if not _EN_HEALTH_HEAD.fullmatch(last) and not _EN_HURT_PART.search(obj):
+            continue  # (fix35) "my daughter had lessons with you last summer": no operation, injury or illness
         if _supposed_or_asked_before(text, m.start()):
             continue
         start = _en_subject_start(ctx, text, m.start())

@@ -152,7 +152,10 @@ def _further(ctx: MessageContext, label: str, base: str) -> list[_Unit]:
 
 
 #: (wrong33, zh) words that take back the number said before them ("15604517228，哦不是，…15604517288", "说错了")
-_ZH_TAKES_BACK = re.compile(r"不是|不对|说错|写错|打错|搞错|错了|更正")
+#: (fix35) the take-back word opens its clause: "不是工作时间的话" inside a clause takes nothing back
+_ZH_TAKES_BACK = re.compile(r"(?:^|[，,\s。；;])(?:哦|啊|噢|呃)?(?:不是|不对|说错|写错|打错|搞错|更正)")
+#: (fix35, zh) a number someone else owns, 的 right before it ("可以打我老公的13987654321")
+_ZH_OWNED_BY = re.compile(r"的[：:\s]*$")
 #: (zh) a number ruled out right where it is said ("我电话13912345678，不是13912345679")
 _ZH_RULED_OUT = re.compile(r"(?:不是|不要|别用|不用|别打)[：:\s]*$")
 
@@ -168,7 +171,8 @@ def _corrected(ctx: MessageContext, spans: list[tuple[int, int, FactUnit | None]
     takes_back, ruled_out = (_TAKES_BACK, _NOT_BEFORE) if ctx.lang == "en" else (_ZH_TAKES_BACK, _ZH_RULED_OUT)
     at = next(e for _, e, u in spans if u is keeper)
     later = [(s, e) for s, e, u in spans if u is None and s > at and takes_back.search(ctx.text, at, s)
-             and not ruled_out.search(ctx.text[max(0, s - 60):s]) and not ctx.asking(s)]
+             and not ruled_out.search(ctx.text[max(0, s - 60):s]) and not ctx.asking(s)
+             and not (ctx.lang != "en" and _ZH_OWNED_BY.search(ctx.text[max(0, s - 4):s]))]
     if later:
         value = ctx.text[later[-1][0]:later[-1][1]].strip(" ,")
         fixed = keeper.model_copy(update={"value": value, "normalized": re.sub(r"\D", "", value) or None})

@@ -38,7 +38,8 @@ from .text import in_spans, story_clause
 _WHICH = (r"(?:(?:\d|one|two|three|four|five|six)[- ]?bed(?:room)?(?:ed)?|victorian|edwardian|georgian|regency|tudor|"
           r"period|(?:19|20)\d0s|(?:18|19|20)\d\d|stone|granite|brick|red[- ]brick|timber[- ]framed|thatched|"
           r"end[- ]of[- ]terrace|end[- ]terrace|mid[- ]terrace|terraced|semi[- ]detached|detached|student|"
-          r"new[- ]build|listed|grade ii listed|ex[- ]council|council|ground[- ]floor|top[- ]floor|basement)")
+          r"new[- ]build|(?:(?<=\ba )|(?<=\ban ))listed|grade\s+(?:i|ii\*?|2|1|two|one)\s+listed|ex[- ]council|council|ground[- ]floor|top[- ]floor|basement)")
+_WHICH_RE = re.compile(_WHICH, re.I)
 #: words before those that say nothing of the kind ("an old granite cottage", "a little 2 bed flat")
 _PLAIN = r"(?:old|little|small|tiny|lovely|big|large|typical|standard)"
 #: a kind of home on its own
@@ -49,8 +50,13 @@ _EN_DWELLING = re.compile(
     r"(?<![\w'’-])(?P<which>(?:(?:" + _PLAIN + r"|" + _WHICH + r"),?\s+){0,3})"
     r"(?P<head>" + _ALONE + r"|" + _WITH_WHICH + r")(?![\w-])", re.I)
 #: what follows a word for a home when it names something else ("flat roof", "cottage pie", "semi final", "Flat 3")
-_NOT_A_HOME = re.compile(r"\s*(?:\d|[A-Z]\b|(?:roof|roofs|tyre|tire|rate|fee|pack|white|cheese|pie|garden|fence|final|"
-                         r"finals|skimmed|retired|pro|professional|permanent|automatic|formal|garage|door|wall)\b)", re.I)
+#: a capital letter alone is a flat's letter ("Flat B"), not "I" ("a terrace I bought") nor "a" ("a 2 bed flat a mile")
+_NOT_A_HOME = re.compile(r"\s*(?:\d|(?-i:[A-HJ-Z])\b|(?:roof|roofs|tyre|tire|rate|fee|pack|white|cheese|pie|garden|fence|final|"
+                         r"finals|skimmed|retired|pro|professional|permanent|automatic|formal|garage|doors?|wall|sinks?|"
+                         r"style|tables?|kitchens?|details)\b)", re.I)
+#: a word for a material only: "a stone terrace" is paving at the back of a garden, not a home
+_MATERIAL_ONLY = re.compile(r"^(?:(?:" + _PLAIN + r"|stone|granite|brick|red[- ]brick|timber|slate|paved|wooden|concrete"
+                            r"|sandstone|limestone|tiled),?\s+)+$", re.I)
 #: an article or an owner right before a word that is a kind of home on its own ("a bungalow", "his bungalow", "mum's")
 _OWNED = re.compile(r"(?:\b(?:a|an|the|my|our|his|her|their|your|its)|['’]s)\s+$", re.I)
 #: a turn down right before the phrase ("it's not a bungalow", "no semi")
@@ -70,12 +76,18 @@ def dwelling_phrases(text: str) -> list[tuple[int, str]]:
     ([], [], [])
     >>> dwelling_phrases("his bungalow"), dwelling_phrases("holly cottage, back lane"), dwelling_phrases("It is a three-bedroom house")
     ([(4, 'bungalow')], [], [])
+    >>> dwelling_phrases("It's a Victorian terrace I bought in 2010"), dwelling_phrases("we live in a 2 bed flat a mile away")
+    ([(7, 'Victorian terrace')], [(13, '2 bed flat')])
+    >>> dwelling_phrases("a farmhouse sink fitted"), dwelling_phrases("a stone terrace at the back"), dwelling_phrases("I've listed house details")
+    ([], [], [])
+    >>> dwelling_phrases("it's a grade II listed cottage"), dwelling_phrases("we own a listed farmhouse")
+    ([(7, 'grade II listed cottage')], [(9, 'listed farmhouse')])
     """
     out = []
     for m in _EN_DWELLING.finditer(text):
         which, head = m.group("which"), m.group("head")
         start = m.start() if which else m.start("head")
-        named = bool(re.search(_WHICH, which, re.I))
+        named = bool(_WHICH_RE.search(text, m.start("which"), m.end("which")))  # in the text: "a listed" looks behind
         if _NOT_A_HOME.match(text, m.end()) or _NOT_BEFORE.search(text[max(0, start - 20):start]):
             continue
         if re.fullmatch(_ALONE, head, re.I):
@@ -83,6 +95,8 @@ def dwelling_phrases(text: str) -> list[tuple[int, str]]:
                 continue  # a bare word with no article: a house's name ("Trewint Cottage") or a place in an address
         elif not named or (head.casefold() == "house" and _ROOMS_ONLY.match(which)):
             continue
+        elif head.casefold() == "terrace" and _MATERIAL_ONLY.match(which):
+            continue  # "laying a stone terrace at the back of the garden": paving
         if not which and text[start:start + 1].isupper() and start > 0:
             continue  # "… at Ivy Cottage": a name
         out.append((start, text[start:m.end()].strip(" ,")))

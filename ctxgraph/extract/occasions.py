@@ -44,14 +44,14 @@ _EVENT = re.compile(
     _INTRO +
     r"(?P<phrase>(?:" + _ORDINAL + r"\s+(?:wedding\s+)?(?:birthday|bday|anniversary)(?:\s+(?:party|do|bash|dinner|meal))?"
     r"|(?:[a-z]+\s+){0,2}?(?!(?:a|an|the|my|our|his|her|their|big|little|small|nice|good|great|lovely|quiet|private|"
-    r"surprise|kids|childrens|children's)\s+(?:party|do)\b)[a-z][\w’'-]*\s+(?:party|do|fete|f[eê]te|festival|bash)"
+    r"surprise|kids|childrens|children's|third|other|political|opposing|working)\s+(?:party|do)\b)[a-z][\w’'-]*\s+(?:party|do|fete|f[eê]te|festival|bash)"
     r"|(?:[a-z]+\s+){0,2}?(?:casino|quiz|games|race|karaoke|bingo|poker|comedy|awards|charity|movie|film|curry|cabaret|"
     r"murder mystery|burns|fireworks|bonfire)\s+night"
     r"|(?:hen|stag)\s+(?:do|party|weekend|night)"
-    r"|(?:[a-z]+\s+){0,2}?(?:baby shower|christening|retirement|graduation|reunion|prom)))\b", re.I)
+    r"|(?:[a-z]+\s+){0,2}?(?:baby shower|christening|reunion|prom|(?:retirement|graduation)\s+(?:party|do|bash))))\b", re.I)
 #: words right before an event word that make the phrase no occasion ("what do", "we can do", "to do")
 _NOT_AN_OCCASION = re.compile(r"\b(?:can|could|will|would|should|must|to|not|don[’']?t|didn[’']?t|what|how|that|which|"
-                              r"you|we|they|i|it|lets?|let[’']s|just|also|then|please)\s+(?:do|party)$", re.I)
+                              r"who|you|we|they|i|it|lets?|let[’']s|just|also|then|please)\s+(?:do|party)$", re.I)
 
 
 def occasion_phrases(text: str) -> list[tuple[int, str]]:
@@ -67,6 +67,10 @@ def occasion_phrases(text: str) -> list[tuple[int, str]]:
     ([], [])
     >>> occasion_phrases("Not the first week, that's my granddaughter's christening"), occasion_phrases("what can we do for it")
     ([], [])
+    >>> occasion_phrases("I want a third party only policy for my van"), occasion_phrases("It's for the lads who do the deliveries")
+    ([], [])
+    >>> occasion_phrases("a pension top-up for our retirement"), occasion_phrases("booking for his retirement do")
+    ([], [(16, 'retirement do')])
     """
     out = []
     for m in _EVENT.finditer(text):

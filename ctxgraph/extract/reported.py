@@ -395,7 +395,12 @@ def cancelled(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[
 
 #: (wrong33) an argument naming the thing a call gives up: the old, original or released one ("release_hold",
 #: "old_order", "original_booking", "原预约号", "旧订单号")
-_GIVEN_UP_ARG = re.compile(r"^(?:old|original|orig|previous|prev|former|release|released|replaced)(?:[_\s-]|$)|^[原旧]", re.I)
+#: (fix35) release/replaced or old_hold/old_booking give up in any call; old/original/previous/原/旧 only in a call
+#: that moves or swaps ("start_return(original_order=…)" keeps the order the user gave; 原因 is a reason)
+_GIVEN_UP_ARG = re.compile(r"^(?:release|released|replaced)(?:[_\s-]|$)|^old[_\s-](?:hold|booking)$", re.I)
+_GIVEN_UP_IN_A_MOVE = re.compile(r"^(?:old|original|orig|previous|prev|former)(?:[_\s-]|$)|^(?:原(?!因)|旧)", re.I)
+#: (fix35) a tool that moves or swaps a thing: its old/original argument is the one given up
+_MOVING_TOOL = re.compile(r"reschedul|rebook|re_book|change|swap|move|改|换", re.I)
 
 
 def given_up(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_Unit]:
@@ -419,8 +424,10 @@ def given_up(ctx: MessageContext, aid: str | None, units: list[_Unit]) -> list[_
     args = ctx.graph.nodes[aid].get("arguments") if aid is not None else None
     if not isinstance(args, dict):
         return units
+    moving = bool(_MOVING_TOOL.search(str(ctx.graph.nodes[aid].get("tool") or "")))
     refs = {str(v).strip() for k, v in args.items()
-            if isinstance(v, str) and _GIVEN_UP_ARG.search(str(k)) and _REF.fullmatch(v.strip())}
+            if isinstance(v, str) and (_GIVEN_UP_ARG.search(str(k)) or moving and _GIVEN_UP_IN_A_MOVE.search(str(k)))
+            and _REF.fullmatch(v.strip())}
     if not refs:
         return units
     out = [u for u in units if not (isinstance(u, FactUnit) and u.value.strip() in refs)]
