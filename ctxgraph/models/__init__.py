@@ -358,9 +358,11 @@ class FactVerifier(_CrfModel):
 
         out = []
         with self._lock:
+            if "T" not in self._tagger.labels():
+                return [1.0] * len(features)
             for f in features:
                 self._tagger.set(pycrfsuite.ItemSequence([f]))
-                out.append(self._tagger.marginal("T", 0) if "T" in self._tagger.labels() else 1.0)
+                out.append(self._tagger.marginal("T", 0))
         return out
 
     def __repr__(self) -> str:
