@@ -242,7 +242,7 @@ def test_shipped_newest_blind_sets_load_as_their_groups(n):
 # ----------------------------------------------------------------------------- the command
 
 
-CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-29 folders
+CS_GROUPS = Path(__file__).resolve().parent / "data" / "cs_groups"  # tiny hand-written dev and blind2-30 folders
 
 
 def test_run_cs_scores_the_blind2_group_and_its_gap_to_dev():
@@ -313,6 +313,9 @@ def test_run_cs_scores_the_blind3_group_and_its_gap_to_dev():
     (29, "twenty-ninth", "en", 19, 3, "Sunday, 9pm, Grasmere, eleven guests, terrace, vegan, camp bed, lake view, "
                                       "bike storage, top floor, baby monitor, drying room, hot tub, canoe rack, "
                                       "picnic hamper, late checkout"),
+    (30, "thirtieth", "en", 20, 3, "Monday, 10pm, Windermere, twelve guests, balcony, halal, rollaway bed, fell view, "
+                                   "cycle store, attic room, baby gate, boot dryer, sauna, paddleboard rack, "
+                                   "packed lunch, early checkout, dog bed"),
 ], ids=lambda v: f"blind{v}" if isinstance(v, int) else None)
 def test_run_cs_scores_the_newest_blind_group_its_gap_and_the_targets_read_it(n, ordinal, lang, total, found_at_most,
                                                                               unsaid):
@@ -383,5 +386,5 @@ def test_the_old_per_set_folder_names_still_work_with_a_deprecation_warning():
     assert folder() == blind_dir(5) and first() == blind_dir(1) == blind_dir()
     with pytest.raises(AttributeError):
         _cs.default_nothing_dir
-    with pytest.raises(ValueError, match="no blind set 30"):
+    with pytest.raises(ValueError, match="no blind set 31"):
         blind_dir(BLIND_SETS + 1)

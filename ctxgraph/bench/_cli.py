@@ -41,8 +41,8 @@ point --data at the published file or folder (a .zip, the .json inside it, or th
 Where each dataset comes from and its licence: README.md, "Benchmarks". cs reads the
 development set shipped with ctxgraph (ctxgraph/bench/data/cs) and, as a separate held-out
 group, chats the rules were not tuned on (ctxgraph/bench/data/cs_holdout), and a blind group
-no rule was written against (ctxgraph/bench/data/cs_blind), and twenty-eight more blind groups,
-each written before any run (ctxgraph/bench/data/cs_blind2 ... cs_blind29),
+no rule was written against (ctxgraph/bench/data/cs_blind), and twenty-nine more blind groups,
+each written before any run (ctxgraph/bench/data/cs_blind2 ... cs_blind30),
 and prints the gaps between dev and each,
 unless --data names a folder of conversations in that format.
 """

@@ -84,22 +84,22 @@ def default_holdout_dir() -> Path:
     return SHIPPED_DATA / "cs_holdout"
 
 
-#: How many blind sets ship with the bench (``cs_blind``, ``cs_blind2`` ... ``cs_blind29``). A new
+#: How many blind sets ship with the bench (``cs_blind``, ``cs_blind2`` ... ``cs_blind30``). A new
 #: set is a new folder and this number one higher; its group, folder and gap key follow.
-BLIND_SETS = 29
+BLIND_SETS = 30
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
              "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
              "eighteenth", "nineteenth", "twentieth", "twenty-first",
              "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth",
-             "twenty-sixth", "twenty-seventh", "twenty-eighth", "twenty-ninth")
+             "twenty-sixth", "twenty-seventh", "twenty-eighth", "twenty-ninth", "thirtieth")
 
 
 def blind_group(n: int) -> str:
     """The ``ctxgraph bench cs`` group name of the ``n``-th blind set.
 
-    >>> blind_group(1), blind_group(29)
-    ('blind', 'blind29')
+    >>> blind_group(1), blind_group(30)
+    ('blind', 'blind30')
     """
     return "blind" if n == 1 else f"blind{n}"
 
@@ -123,14 +123,14 @@ def blind_dir(n: int = 1) -> Path:
     newest sets), and committed before ctxgraph was run on it. Each judged one or two rounds of work
     unseen, run by the lead alone, before it was opened (``cue_audit`` and the figures tests leave
     out every set from the second on: :data:`LEAD_ONLY`). docs/quality.md has a section on each
-    ("Values with roles" for the first, "Twenty-ninth blind set" for the newest).
+    ("Values with roles" for the first, "Thirtieth blind set" for the newest).
 
-    >>> blind_dir(1).name, blind_dir(29).name
-    ('cs_blind', 'cs_blind29')
+    >>> blind_dir(1).name, blind_dir(30).name
+    ('cs_blind', 'cs_blind30')
     >>> blind_dir(0)
     Traceback (most recent call last):
     ...
-    ValueError: There is no blind set 0: the bench ships cs_blind ... cs_blind29 (1-29).
+    ValueError: There is no blind set 0: the bench ships cs_blind ... cs_blind30 (1-30).
     """
     if not 1 <= n <= BLIND_SETS:
         raise ValueError(f"There is no blind set {n}: the bench ships cs_blind ... cs_blind{BLIND_SETS} "
@@ -342,9 +342,9 @@ def run_cs(*, data: str | Path | None = None, packs: Sequence[str] = (), limit: 
     row after its languages), every conversation's errors. Without ``data`` the groups of
     ``DEFAULT_GROUPS`` are read: "dev" (the development set the rules were tuned on),
     "held-out" (chats they were not written for, but whose errors were looked at), "blind"
-    (chats no rule was written against), "blind2" ... "blind29" (the later blind sets, issue 19: each
+    (chats no rule was written against), "blind2" ... "blind30" (the later blind sets, issue 19: each
     written while an older one was open and another judged; :func:`blind_dir`); ``gap`` is the dev
-    figure minus the held-out one, ``gap_blind``, ``gap_blind2`` ... ``gap_blind29`` the dev
+    figure minus the held-out one, ``gap_blind``, ``gap_blind2`` ... ``gap_blind30`` the dev
     figure minus each blind one.
     With ``data`` one group, "data"; ``groups`` replaces the default groups by (name, folder) pairs (the same names give the same gaps).
     ``limit`` caps the conversations of each group. ``progress``: a bar on stderr (None: on a
