@@ -9,7 +9,7 @@ first clause of the reply, when it is only such a word and the assistant's last 
 choices (an alternatives cue in the message, or a part of it said like another part: "包钢加固约1.2万元，碳纤维加固
 约8500元"), is the pick: a ``choice_t<turn>`` fact holding the user's words, as the other pick steps key it.
 
-Not read: a clause that asks or is asked about right after it ("大号？", "加急 哪个快？"), a yes or no ("确认", "没有",
+Not read: a pick the message puts off ("加厚款吧，我再跟老公商量下"), a clause that asks or is asked about right after it ("大号？", "加急 哪个快？"), a yes or no ("确认", "没有",
 "可以"), a word that denies ("不用"), a day or a time (the slot and date steps read those), a kind of detail the
 assistant asked for ("订单号", "邮箱": a request to give, no choice), a message that takes it back later ("下午的吧
 不对 …"), a word a fact of this message holds already (another step read the pick), and a message another pick step
@@ -33,6 +33,7 @@ import re
 
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import MessageContext
+from .notchosen import put_off_until
 from .registry import step
 
 # the reply's first clause: an accepting lead, the word, a particle or an accepting tail
@@ -56,6 +57,8 @@ _WHEN = re.compile(r"\d+\s*[号日月点:：]|[周礼拜星期][一二三四五�
 _ASKS_TO_GIVE = re.compile(r"提供|发一下|发给我|发我|告诉我|留一下|留个|留一个|请留|填写|报一下|发到您|发您")
 # a take-back or change later in the message: another step reads what it settles on
 _TAKEN_BACK = re.compile(r"不对|不是|算了|哦不|改成|改到|换成|还是")
+# words that ask ("电话多少", "哪个好")
+_ASKING = re.compile(r"哪|什么|多少|几|吗|呢|么|咋|怎")
 # the sentence goes on to ask which or how much right after the pick
 _ASKS_WHICH = re.compile(r"哪|什么|多少|几|区别|还是")
 
@@ -69,7 +72,7 @@ def bare_word(clause: str) -> tuple[str, str] | None:
     (None, None, None, None)
     """
     m = _BARE.match(clause)
-    if m is None or _NOT_A_PICK.search(m.group("word")) or _WHEN.search(m.group("said")):
+    if m is None or _NOT_A_PICK.search(m.group("word")) or _WHEN.search(m.group("said")) or _ASKING.search(m.group("said")):
         return None
     return m.group("said"), m.group("word")
 
@@ -138,7 +141,7 @@ def _opening(text: str) -> str:
 def _opening_pick(text: str) -> tuple[str, str] | None:
     """(the user's words, the word) a message opening with a bare pick says, as :func:`bare_word` reads its first clause.
 
-    >>> _opening_pick("半盔就行，要粉色的。"), _opening_pick("要粉色的")
+    >>> _opening_pick("半盔就行，要粉色的。"), _opening_pick("粉色的要不要加钱")
     (('半盔就行', '半盔'), None)
     """
     return bare_word(_opening(text))
@@ -159,6 +162,8 @@ def bare_picks(ctx: MessageContext) -> list[_Unit]:
     if lead and lead[-1] + word in offer:
         return []  # the lead was the word's first letter ("对讲机": not 对 + 讲机)
     rest = ctx.text[len(clause):]
+    if put_off_until(ctx.text, ctx.lang) > 0:
+        return []  # "加厚款吧，我再跟老公商量下": put off, no pick yet
     given = rest.lstrip()[:1]
     if given in ("?", "？") or given.isascii() and given.isalnum() or _TAKEN_BACK.search(rest) or not offers_word(offer, word):
         return []  # (a question; a detail given right after its kind, "邮箱 a@b.com"; a take-back later)
