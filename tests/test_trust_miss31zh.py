@@ -119,3 +119,35 @@ def test_trust_miss31zh_lead_that_is_the_words_first_letter_picks_nothing():
 ])
 def test_trust_miss31zh_offers_word(offer, word, expected):
     assert offers_word(offer, word) is expected
+
+
+def test_trust_miss31zh_bare_pick_put_off_picks_nothing():
+    messages = (user("想买个保温杯"), bot("有两款：普通款69元，加厚保温款99元。"), user("加厚保温款吧，我再跟老公商量下"))
+    assert current(*messages) == current(*messages, without="bare_picks")
+
+
+def kin_values(text: str) -> list[str]:
+    t = Tracker("zh")
+    t.observe_many([user("你好 想问个事"), bot("您好，请讲。"), user(text)])  # (the opening message is the want)
+    return sorted(f.value for f in t.state().facts if f.key.startswith("person_"))
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("收货的是我小舅子 曲明亮 电话13904000000", "我小舅子"),   # an in-law, with the name after it
+    ("行 我叫王丽 13800001111 我闺蜜也要来", "我闺蜜"),         # a close friend, after a possessive
+    ("屋里五口人 我 堂客 儿子 媳妇 还有我娘老子", "堂客"),      # Hunan: the wife, the mother
+    ("捐二千 头先同家姐倾过 一人出几百", "家姐"),              # Cantonese: the elder sister
+    ("人数可能要变 我幺舅他们来不来还不晓得", "我幺舅"),        # south-west: the youngest uncle
+    ("俺老伴儿说字太小 看不清", "俺老伴儿"),                    # a spouse, after the dialect's 俺
+    ("好额，礼拜三来好伐，阿拉儿子在屋里等侬", "阿拉儿子"),       # Shanghainese possessive 阿拉
+])
+def test_trust_miss31zh_dialect_kin_is_a_person(text, said):
+    assert said in kin_values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "闺蜜装有没有大码的",     # a possessive-only noun without one
+    "那个老爷子的车挡住路了",  # an old man, no kin of the user's
+])
+def test_trust_miss31zh_possessive_only_kin_needs_the_possessive(text):
+    assert not any(v in ("闺蜜", "老爷子") for v in kin_values(text))
