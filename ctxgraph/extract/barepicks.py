@@ -41,6 +41,8 @@ _BARE = re.compile(r"^\s*(?:(?:好的|好|嗯|哦|行|对|那就|咁就|那|就�
                    r"(?P<said>(?P<word>[\u4e00-\u9fff]{2,5}?|[A-Za-z0-9][A-Za-z0-9+.-]{0,7}|[A-Za-z0-9]{1,6}[\u4e00-\u9fff]{1,3})"
                    r"(?:的那个|的那种|的|那个|那种)?(?:就行|就好|就可以|也行|也可以|好了|个好)?)"
                    r"(?:吧|嘛|啦|呗|呀)?\s*$")
+#: an offer is read for parts said alike up to this many parts (a choice is offered early in a message)
+MAX_PARTS = 40
 # where the first clause ends
 _CLAUSE_END = re.compile(r"[，,。！!？?；;…\s~～]")
 # what the assistant's message says to offer choices: "A还是B", "或者", "有两种", "两款", a numbered list
@@ -110,8 +112,8 @@ def _parallel_part(offer: str, word: str) -> bool:
     >>> _parallel_part("好的，维修结束后把书面报告发到您邮箱。", "邮箱")
     False
     """
-    parts = [p for p in _PART_END.split(offer) if p.strip()]
-    mine = [set(re.findall(r"[\u4e00-\u9fff]", p.replace(word, ""))) for p in parts if word in p]
+    parts = [p for p in _PART_END.split(offer, maxsplit=MAX_PARTS) if p.strip()][:MAX_PARTS]
+    mine = [set(re.findall(r"[\u4e00-\u9fff]", p.replace(word, ""))) for p in parts if word in p][:3]
     theirs = [set(re.findall(r"[\u4e00-\u9fff]", p)) for p in parts if word not in p]
     return any(len(a & b) >= 2 for a in mine for b in theirs)
 
