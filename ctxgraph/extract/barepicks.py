@@ -9,11 +9,11 @@ first clause of the reply, when it is only such a word and the assistant's last 
 choices (an alternatives cue in the message, or a part of it said like another part: "包钢加固约1.2万元，碳纤维加固
 约8500元"), is the pick: a ``choice_t<turn>`` fact holding the user's words, as the other pick steps key it.
 
-Not read: a pick the message puts off ("加厚款吧，我再跟老公商量下"), a clause that asks or is asked about right after it ("大号？", "加急 哪个快？"), a yes or no ("确认", "没有",
-"可以"), a word that denies ("不用"), a day or a time (the slot and date steps read those), a kind of detail the
-assistant asked for ("订单号", "邮箱": a request to give, no choice), a message that takes it back later ("下午的吧
-不对 …"), a word a fact of this message holds already (another step read the pick), and a message another pick step
-made a pick of this offer in.
+Not read: a pick the message puts off ("加厚款吧，我再跟老公商量下"), a clause that asks or is asked about right after
+it ("大号？", "加急 哪个快？"), a yes or no ("确认", "没有", "可以"), a word that denies ("不用"), a day or a time (the
+slot and date steps read those), a kind of detail the assistant asked for ("订单号", "邮箱": a request to give, no
+choice), a message that takes it back later ("下午的吧 不对 …"), a word a fact of this message holds already (another
+step read the pick), and a message another pick step made a pick of this offer in.
 
 A later message that leaves such a pick behind retracts it (step ``bare_stale``): a fact that held the picked word
 takes another value ("零担" booked, then changed to "4.2米整车"), or a fact takes a word the same offer said for
