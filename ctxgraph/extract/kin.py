@@ -12,7 +12,7 @@ here the noun is read by its frame, with or without a name:
   own relation after "I'm" ("im his carer", "I'm the best man"); the couple of a wedding with "the"
   ("the bride", "the groom"). A relation noun written with a capital after a lower-case possessive is a
   brand when a noun follows ("my Brother printer") and is not read; "ring my Dad", "my Mum and my Nan" are.
-- Chinese: a kin noun after 我 / 我的 / 我家 / 他 / 她 / 给 / 帮, or a kin noun of two characters or more
+- Chinese: a kin noun after 我 / 我的 / 我家 / 他 / 她 / 给 / 帮 (and the dialects' 俺 / 俺家 / 阿拉 / 我哋), or a kin noun of two characters or more
   anywhere (老公, 女儿, 舅舅, 公公婆婆); the people who are no kin (房东, 同事, 朋友) only after a possessive
   ("我同事", not "千万别联系房东"); a single-character one (爸, 妈, 哥, 姐) only after 我 / 他 / 她 and not as the
   start of a longer word (我哥们儿). The value starts at the noun ("是给女儿约的": 女儿). Not read: the noun inside
@@ -95,11 +95,17 @@ _EN_IS_NAME = re.compile(r"\s+is\s+(?P<name>(?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,2
 _ZH_KIN = ("老公|老婆|爱人|丈夫|妻子|媳妇|对象|男朋友|女朋友|未婚夫|未婚妻|儿子|女儿|闺女|儿媳|女婿|爸爸|妈妈|爸妈|父母|父亲|母亲|"
            "爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆|公婆|岳父|岳母|丈母娘|老丈人|哥哥|姐姐|弟弟|妹妹|大哥|二哥|大姐|二姐|小妹|小弟|"
            "姐夫|妹夫|嫂子|弟媳|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|姨妈|小姨|伯伯|伯母|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥女?|孙子|孙女|外孙女?|"
-           "朋友|同事|室友|邻居|房东|同学|亲戚|家人")
+           "朋友|同事|室友|邻居|房东|同学|亲戚|家人|"
+           # (miss31zh) kin said in dialect or colloquially (Cantonese 家姐, south-west 幺舅 / 幺爸 / 老汉儿, Hunan 堂客 /
+           # 娘老子, in-laws 小舅子, a spouse 老伴 / 婆娘, an old father 老爷子, a close friend 闺蜜), the last three read
+           # only after a possessive ("我闺蜜", not "闺蜜装")
+           "家姐|幺舅|幺爸|幺叔|幺妹|老汉儿|堂客|娘老子|小舅子|小姨子|大舅子|老伴儿|老伴|闺蜜|老爷子|婆娘")
 #: the people around a person who are no kin: read only with a possessive before them ("我同事", not "别联系房东")
-_ZH_SOCIAL = ("朋友", "同事", "室友", "邻居", "房东", "同学", "亲戚", "家人")
+_ZH_SOCIAL = ("朋友", "同事", "室友", "邻居", "房东", "同学", "亲戚", "家人",
+              # (miss31zh) words of another sense without one ("闺蜜装", "那个老爷子", "婆娘们")
+              "闺蜜", "老爷子", "婆娘")
 #: kin nouns run together are one party ("公公婆婆", "爸爸妈妈")
-_ZH_RUN = re.compile(r"(?P<pos>我的|我家|我|他的|她的|他|她|给|帮)?(?P<rel>(?:" + _ZH_KIN + r")+)(?![圈节装])")
+_ZH_RUN = re.compile(r"(?P<pos>我的|我家|我|俺家|俺|阿拉|我哋|他的|她的|他|她|给|帮)?(?P<rel>(?:" + _ZH_KIN + r")+)(?![圈节装])")
 #: (fix11) a single-character noun is not the first character of another word (姐夫, 哥们儿, 弟媳, 妹夫, 妈妈 is the
 #: run's): checked right after the noun, like 圈 / 节 ("我妈订了春节那天的位子" is 我妈)
 _ZH_SHORT = re.compile(r"(?P<pos>我|他|她)(?P<rel>爸|妈|哥|姐|弟|妹)(?![圈节夫们媳婿])")
