@@ -33,7 +33,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
 from .registry import step
-from .text import clause_at, in_spans
+from .text import in_spans
 
 #: a sum of money: a currency sign and a number (thousands with commas, pence, "10k"), or a number of thousands ("48k")
 _SUM = re.compile(r"[£$€]\s?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?(?!\d|,\d)|[£$€]\s?\d+(?:\.\d{1,2})?(?:\s?k\b)?(?!\d|,\d)"
@@ -61,6 +61,8 @@ _GAP_STOP = re.compile(r"[.!?;\n]|[£$€]\s?\d|\b(?:over|under|more than|less t
 _LIMIT_BEFORE = re.compile(r"\b(?:over|under|than|to|max(?:imum)?|below|above|within|most|least|not)\s+(?:about\s+)?$", re.I)
 #: a clause of a time gone or a home left ("we used to pay rent of £400", "my old flat's rent was £500", "years ago")
 _GONE = re.compile(r"\bused to\b|\bago\b|\blast time\b|\b(?:my|our) (?:old|previous|former)\b", re.I)
+#: what ends a clause (for the clause around a sum)
+_CLAUSE_MARK = re.compile(r"[.!?;\n](?!\d)")
 #: an "if" clause the sum stands in ("if the rent is £900 I'll ...")
 _IF_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^.,;!?]*$", re.I)
 
@@ -88,11 +90,23 @@ def stated_sums(text: str) -> list[tuple[int, str, str]]:
         key, end = _role_before(text, m.start()), m.end()
         if key is None and (after := _role_after(text, m.end())) is not None:
             key, end = after.lastgroup, after.end()  # "the £7,500 grant": the word is part of what is said
-        if key is None or _IF_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or _GONE.search(clause_at(text, m.start())):
+        if key is None or _IF_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or _GONE.search(_near(text, m.start())):
             continue
         period = _PERIOD.match(text, end)
         out.append((m.start(), key, text[m.start():period.end() if period else end].strip()))
     return out
+
+
+def _near(text: str, at: int) -> str:
+    """The clause around ``at``, read at most 100 characters back and 60 on (a window, so a long message is read once).
+
+    >>> _near("Fine. we used to pay rent of £400 in Hull, now more. Thanks", 29)
+    'we used to pay rent of £400 in Hull, now more'
+    """
+    before, after = text[max(0, at - 100):at], text[at:at + 60]
+    start = max((m.end() for m in _CLAUSE_MARK.finditer(before)), default=0)
+    end = next((m.start() for m in _CLAUSE_MARK.finditer(after)), len(after))
+    return (before[start:] + after[:end]).strip()
 
 
 def _role_before(text: str, at: int) -> str | None:
