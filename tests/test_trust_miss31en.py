@@ -65,3 +65,50 @@ def test_miss31en_a_later_sum_of_the_same_kind_replaces_it():
 ])
 def test_miss31en_no_sum_where_none_is_stated(chat):
     assert _sums(chat) == {}, _current(chat)
+
+
+# --- a new count said bare after someone joins or drops out ------------------------------------------------------
+# "one boy Sunil backed out, his wife said no, so 5 only", "numbers went up, the hygienists are coming now so 22":
+# the number names no noun, so no count rule keyed it and the old count stayed current beside the change.
+
+def _counts(chat: list[str]) -> dict[str, str]:
+    return {k: v for k, v in _current(chat).items() if k == "people" or k.startswith("count_")}
+
+
+@pytest.mark.parametrize("chat, wanted", [
+    (["How can we help?", "hi, we're 8 lads wanting paintball on the 14th, what packages do you have",
+      "We have the Classic at £30 and the Elite at £45.", "classic. oh and one lad pulled out, his knee's gone, so 7 only."],
+     "7 only"),
+    (["Hi!", "table for the office christmas do please, about 20 of us, friday 12th",
+      "Friday 12th at 7pm works for 20.", "brill. numbers went up, the warehouse lot are coming now so 26. two veggies"],
+     "26"),
+    (["Hello!", "need a minibus for the choir trip, 14 of us, saturday",
+      "Our 16-seater is free on Saturday.", "lovely. Ann and Joe can't come after all, so 12 then"],
+     "12 then"),
+])
+def test_miss31en_a_bare_new_count_replaces_the_held_one(chat, wanted):
+    """The new count is current, the count said before it is not (under any key)."""
+    old = set(_counts(chat[:2]).values())
+    counts = set(_counts(chat).values())
+    assert wanted in counts and not counts & old, _current(chat)
+
+
+@pytest.mark.parametrize("chat", [
+    # a question; no change told
+    ["Hi!", "a court for 8 of us on thursday please", "Thursday at 7pm is free.", "is it cheaper if we're fewer? so 6?"],
+    ["Hi!", "a court for 8 of us on thursday please", "Thursday at 7pm is free.", "great, so 8. see you then"],
+    # a length of time or a clock is no count ("35 hrs each" ... "so 3")
+    ["Hi!", "cpc training, 35 hrs each, weekends only", "We run five 7-hour modules.",
+     "actually take stuart off hes retiring, so 3."],
+])
+def test_miss31en_no_bare_recount_where_none_is_said(chat):
+    before = _counts(chat[:2])
+    assert _counts(chat) == before, _current(chat)
+
+
+def test_miss31en_a_bare_count_as_the_last_sentence_follows_the_held_count():
+    """The count said in the opening, the new one alone at the end of a message that tells what left."""
+    chat = ["How can we help?", "we need 150 lambs weighed at Low Moor, thursday if poss",
+            "Thursday works, we'll weigh them all.", "sorry, 12 of them went to market, not bothering with those. 138"]
+    values = list(_current(chat).values())
+    assert any("138" in v for v in values) and not any("150" in v for v in values), _current(chat)
