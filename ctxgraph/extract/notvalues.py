@@ -28,7 +28,11 @@ _RULED_OUT_BEFORE = re.compile(
     r"|(?:^|[.!?;,]\s*)(?:closed|shut)\s+(?:on\s+)?$"
     r"|\b(?:cant|can't|can’t|cannot|can not|won't|wont)\s+be\s+(?:on\s+)?(?:(?:a|the)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
-    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$"
+    # (prec33) a thing refused on the day: "no delivery on |Friday", "pls no drops on |friday night", "nothing in |March",
+    # "I will not have anyone drilling on |a Sunday"
+    r"|\b(?:no|nothing|never)\s+(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
+    r"|\bnot\s+(?!sure\b)(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
 
 #: (prec16) someone's engagement right before a day: "she has netball |thursdays", "my husband's got the dentist |monday",
 #: "My wife has her hospital appointment on the |Friday" - the day it takes is ruled out. Not an occasion the day is
@@ -205,6 +209,11 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
     >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Wednesday")), ruled_out("open from Tuesday to Friday", 10)
     (True, False, False)
+    >>> t = "Also no delivery on Friday, I am at work. And nothing in March. I will not have anyone drilling on a Sunday"
+    >>> [ruled_out(t, t.index(d)) for d in ("Friday", "March", "a Sunday")]  # (prec33) a thing refused on the day
+    [True, True, True]
+    >>> ruled_out("I'm not sure about on Friday", 23), ruled_out("No, on Friday please", 7)
+    (False, False)
     """
     before = text[max(0, at - 60):at]
     if moved_from(text, at):

@@ -254,6 +254,8 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, write
         if not isinstance(value, (str, int, float)) or isinstance(value, bool) or not str(value).strip() or "[" in path:
             continue
         value, leaf = str(value).strip(), _leaf_words(path)
+        if sent_notice(value):
+            continue  # (prec33) "invoice": "emailed", "email": "quote sent": the tool's deed, no value under the field's slot
         slot = _field_slot(pack, leaf)
         if slot is not None:
             if "MONEY" in slot.types and " " not in leaf:
@@ -457,6 +459,28 @@ _OUTCOME_VALUE = re.compile(r"(?:success(?:ful)?|succeeded|ok|failed|failure|err
                             r"|(?:sent|emailed|texted|posted)\s+to\s+(?:the\s+)?(?:owner|customer|client|account|registered|user|your)"
                             r"(?:['’]s)?\s+(?:e-?mail|phone|mobile|number|address)"
                             r"|(?:sent|emailed|posted|dispatched)\s+(?:when|once|after)\s+[^@\d]+)", re.I)
+#: (prec33) a record's word that a thing was sent, with no address in it: "emailed", "quote sent", "sent by text 1 hour
+#: before", "已发送短信", "已发送邮箱", "已发短信", "已发送材料清单". How the tool delivered something is its deed, no
+#: value the user gave; "sent to dan@mail.com" or "已发送至138…" keeps the address the user gave
+_SENT_WORD = re.compile(r"\b(?:sent|e-?mailed|texted|messaged|whatsapped)\b|已(?:经)?(?:短信|邮件|微信)?发(?:送|出|到|至)?|发送(?:至|到)?", re.I)
+_AN_ADDRESS = re.compile(r"@|\d[\d\s-]{6,}\d")
+#: the longest record value read as a notice of a sending: a longer text is a message of its own
+_MAX_NOTICE_CHARS = 40
+
+
+def sent_notice(value: str) -> bool:
+    """(prec33) Whether a tool record's value only says a thing was sent, to no address ("emailed", "quote sent",
+    "已发送短信"): the tool's deed, no value of the user's (the promise it keeps is read by :func:`_fulfilled`).
+
+    >>> [sent_notice(v) for v in ("emailed", "quote sent", "sent by text 1 hour before", "已发送短信", "已发短信", "已发送材料清单")]
+    [True, True, True, True, True, True]
+    >>> [sent_notice(v) for v in ("sent to dan.whelan@me.com", "已发送至13912345678", "Deluxe kit", "发票抬头", "¥1,800")]
+    [False, False, False, False, False]
+    """
+    value = value.strip()
+    return len(value) <= _MAX_NOTICE_CHARS and _SENT_WORD.search(value) is not None and _AN_ADDRESS.search(value) is None
+
+
 # a contact field of another party than the user ("master_phone", "technician_email", "worker phone"):
 # the user's own are bare ("phone") or say they are the user's ("customer_phone", "contact_mobile")
 _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your|home|cell|mobile|guest|member|holder|owner)\b)"
@@ -515,7 +539,7 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
-                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value):
+                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value) or sent_notice(value):
             continue
         slot = _field_slot(ctx.pack, leaf)
         by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None
