@@ -11,7 +11,8 @@ import re
 from .context import Mention, MessageContext
 from .text import EN_WEEKDAY, SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "fallback_value", "greeting_part", "named_as_matter", "reason_or_condition", "ruled_out", "service_own"]
+__all__ = ["appositive_day", "fallback_value", "greeting_part", "named_as_matter", "reason_or_condition", "refused_on", "ruled_out",
+           "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -28,11 +29,27 @@ _RULED_OUT_BEFORE = re.compile(
     r"|(?:^|[.!?;,]\s*)(?:closed|shut)\s+(?:on\s+)?$"
     r"|\b(?:cant|can't|can’t|cannot|can not|won't|wont)\s+be\s+(?:on\s+)?(?:(?:a|the)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
-    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$"
-    # (prec33) a thing refused on the day: "no delivery on |Friday", "pls no drops on |friday night", "nothing in |March",
-    # "I will not have anyone drilling on |a Sunday"
-    r"|\b(?:no|nothing|never)\s+(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
+    r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+#: (prec33) the words right before a day or a month on which a thing is refused: "no delivery on |Friday", "pls no drops
+#: on |friday night", "nothing in |March", "I will not have anyone drilling on |a Sunday" - a rule, no value settled on
+_REFUSED_ON_BEFORE = re.compile(
+    r"\b(?:no|nothing|never)\s+(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
     r"|\bnot\s+(?!sure\b)(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
+
+
+def refused_on(text: str, at: int) -> bool:
+    """(prec33) Whether the value at ``at`` is the day or month a thing is refused on ("Also no delivery on Friday",
+    "nothing in March, that's lambing"): a rule the constraints step holds, neither a value nor an event of the user's.
+
+    >>> t = "Also no delivery on Friday, I am at work. And nothing in March. I will not have anyone drilling on a Sunday"
+    >>> [refused_on(t, t.index(d)) for d in ("Friday", "March", "a Sunday")]
+    [True, True, True]
+    >>> refused_on("I'm not sure about on Friday", 23), refused_on("No, on Friday please", 7)
+    (False, False)
+    >>> refused_on("his school is closed on the 11th", 24)  # the user's own event (a day ruled out, :func:`ruled_out`)
+    False
+    """
+    return _REFUSED_ON_BEFORE.search(text, max(0, at - 60), at) is not None
 
 #: (prec16) someone's engagement right before a day: "she has netball |thursdays", "my husband's got the dentist |monday",
 #: "My wife has her hospital appointment on the |Friday" - the day it takes is ruled out. Not an occasion the day is
@@ -209,16 +226,14 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
     >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Wednesday")), ruled_out("open from Tuesday to Friday", 10)
     (True, False, False)
-    >>> t = "Also no delivery on Friday, I am at work. And nothing in March. I will not have anyone drilling on a Sunday"
-    >>> [ruled_out(t, t.index(d)) for d in ("Friday", "March", "a Sunday")]  # (prec33) a thing refused on the day
-    [True, True, True]
-    >>> ruled_out("I'm not sure about on Friday", 23), ruled_out("No, on Friday please", 7)
-    (False, False)
+    >>> t = "Also no delivery on Friday, I am at work"  # (prec33) a thing refused on the day (:func:`refused_on`)
+    >>> ruled_out(t, t.index("Friday"))
+    True
     """
     before = text[max(0, at - 60):at]
     if moved_from(text, at):
         return True  # (lead22) "can I move my flight from Tuesday to Wednesday": the day it leaves, no value wanted
-    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and (
+    if _RULED_OUT_BEFORE.search(before) or refused_on(text, at) or (_WEEKDAY_AT.match(text, at) and (
             _ENGAGED_BEFORE.search(before) or _NAME_WORKS_BEFORE.search(before)) and _other_day(text, at)):
         return True
     if _OWN_TIME_BEFORE.search(before) and _other_day(text, at):

@@ -302,6 +302,10 @@ _NOT_A_STATE_FIELD = re.compile(
     r"|format|locale|lang|language|remove|removed|delete|exclude|excluded|drop|without|options|choices"
     r"|alternatives|candidates)$")
 
+#: (prec33) an argument whose name says its value is one to keep away from: "avoid", "not_next_to", "not_before",
+#: "unavailable", "blocked_days" - the rule the user gave (the constraints step holds it), no value they chose
+_REFUSED_FIELD = re.compile(r"^(?:avoid|avoids|avoiding|not|unavailable|blocked|blackout|never)\b")
+
 
 def _scalar_text(value: Any) -> str | None:
     """A tool argument's value as fact text, or None when it is no value a person would state:
@@ -539,7 +543,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
-                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value) or sent_notice(value):
+                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value) or sent_notice(value) \
+                or _REFUSED_FIELD.match(own):
             continue
         slot = _field_slot(ctx.pack, leaf)
         by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None

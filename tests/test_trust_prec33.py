@@ -1,0 +1,94 @@
+"""Issue 19 (prec33, blind29 round): facts no annotator writes, read on the freshly opened sets, stay out.
+
+Conversations written for these tests (zh and en), each beside the case that must still be a fact:
+
+- a tool record's notice that a thing was sent, to no address ("invoice": "emailed", "email": "quote sent",
+  "safety_notice": "已发送短信"): the tool's deed, no value the user gave;
+- a call's argument whose name says the value is to be kept away from ("avoid", "not_next_to", "unavailable"):
+  the user's rule, no value they chose;
+- (en) a day or a month on which a thing is refused ("no delivery on Friday", "nothing in March"): a rule, neither
+  the day of the service nor an event of the user's. Chinese says it with the refusal after the day ("周五别送"),
+  which the day readers already weigh (``notvalues.day_unfit``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_trust_values import bot, call, facts_of, result
+
+
+@pytest.mark.parametrize(("lang", "record", "notice"), [
+    pytest.param("en", {"booking": "SC-2251", "total": "£210", "invoice": "emailed"}, "emailed", id="en-invoice-emailed"),
+    pytest.param("en", {"order": "TQ-0718", "total": "£785", "email": "quote sent"}, "quote sent", id="en-email-quote-sent"),
+    pytest.param("en", {"order": "TQ-0718", "invoice": "sent by email"}, "sent by email", id="en-invoice-sent-by-email"),
+    pytest.param("en", {"booking": "SC-2251", "reminder": "sent by text 1 hour before"}, "sent by text 1 hour before",
+                 id="en-sent-by-text"),
+    pytest.param("zh", {"booking": "HT-0513-02", "safety_notice": "已发送短信"}, "已发送短信", id="zh-sms-sent"),
+    pytest.param("zh", {"case": "ZY-2291", "materials_list": "已发送邮箱"}, "已发送邮箱", id="zh-sent-to-mailbox"),
+    pytest.param("zh", {"订单号": "LZF-0205-31", "付款链接": "已发短信"}, "已发短信", id="zh-link-texted"),
+])
+def test_trust_prec33_a_records_sent_notice_is_no_fact(lang, record, notice):
+    said = "Book it please, the oak frame, my phone is 07700 900 123" if lang == "en" else "就订橡木框的，电话 13912345678"
+    frame = "oak" if lang == "en" else "橡木"
+    facts = facts_of(said, call("c1", "place_order", {"phone": "07700900123", "frame": frame}), result("c1", record), lang=lang)
+    assert notice not in facts.values(), facts
+    assert frame in facts.values()  # the call's own value stays
+    assert any(str(v).startswith(tuple("SHTZL")) for v in facts.values()), facts  # and so does the record's reference
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trust_prec33_a_sent_notice_with_its_address_stays(lang):
+    facts = facts_of(call("c1", "book_visit", {"name": "Dan Whelan"}),
+                     result("c1", {"booking": "BK-1", "link": "sent to dan.whelan@me.com"}), lang=lang)
+    assert any("dan.whelan@me.com" in v for v in facts.values()), facts
+
+
+@pytest.mark.parametrize(("lang", "said", "arguments", "refused"), [
+    pytest.param("en", "Any day but Friday or Saturday, we are busy. Book me in please.",
+                 {"name": "Ana Reyes", "unavailable": ["Friday", "Saturday"]}, "Friday, Saturday", id="en-unavailable"),
+    pytest.param("en", "Please keep us away from the stage.", {"name": "Ana Reyes", "avoid": "stage area"}, "stage area",
+                 id="en-avoid"),
+    pytest.param("zh", "横幅别挨着酒类品牌，就这么定吧。", {"company": "麦香坊", "not_next_to": "酒类品牌"}, "酒类品牌",
+                 id="zh-not-next-to"),
+    pytest.param("zh", "中午十二点到两点别钻孔，老人要午睡。", {"address": "天府三街199号", "avoid": "12:00-14:00"},
+                 "12:00-14:00", id="zh-avoid"),
+])
+def test_trust_prec33_a_refused_argument_is_no_fact(lang, said, arguments, refused):
+    facts = facts_of(said, call("c1", "book_visit", arguments), result("c1", {"booking": "BK-4471"}), lang=lang)
+    assert not any(refused in v for v in facts.values()), facts
+    assert "BK-4471" in facts.values()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trust_prec33_a_named_argument_stays(lang):
+    facts = facts_of(call("c1", "book_visit", {"name": "Ana Reyes", "after": "12:00", "venue": "Oak Hall"}),
+                     result("c1", {"booking": "BK-4471"}), lang=lang)
+    assert "Oak Hall" in " ".join(facts.values()), facts
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    pytest.param("17 Orchard Way, GF4 8LR. Also no delivery on Friday, I am at work and the gate is locked.", "Friday",
+                 id="no-delivery-on"),
+    pytest.param("Survey then. And nothing in March, that's lambing.", "March", id="nothing-in"),
+    pytest.param("I will not have anyone drilling on a Sunday, and the work must be done soon.", "Sunday", id="not-anyone-on"),
+    pytest.param("yes the flyers. pls no drops on friday night, people bin them", "friday", id="no-drops-on"),
+])
+def test_trust_prec33_a_day_a_thing_is_refused_on_is_no_fact(text, refused):
+    facts = facts_of(text, lang="en")
+    assert not any(refused in v for v in facts.values()), facts
+
+
+@pytest.mark.parametrize("text", ["Friday please, I am at work the rest of the week.",
+                                  "his school is closed on the 11th, anything then?",
+                                  "I'm not sure, maybe on Friday?"])
+def test_trust_prec33_a_day_wanted_or_the_users_own_event_stays(text):
+    facts = facts_of(bot("Which day suits you?"), text, lang="en")
+    assert any(d in v for v in facts.values() for d in ("Friday", "11th")), facts
+
+
+def test_trust_prec33_zh_a_day_refused_after_it_stays_out():
+    """The Chinese shape says the refusal after the day; the day readers keep it out already."""
+    facts = facts_of(bot("哪天送货方便？"), "周五别送，我上班，周六上午吧", lang="zh")
+    assert not any(v.startswith("周五") for v in facts.values()), facts
+    assert any("周六" in v for v in facts.values()), facts
