@@ -92,3 +92,24 @@ def test_trust_prec33_zh_a_day_refused_after_it_stays_out():
     facts = facts_of(bot("哪天送货方便？"), "周五别送，我上班，周六上午吧", lang="zh")
     assert not any(v.startswith("周五") for v in facts.values()), facts
     assert any("周六" in v for v in facts.values()), facts
+
+
+@pytest.mark.parametrize(("text", "unfit", "wanted"), [
+    pytest.param("wednesday is tight, can u send them tuesday?", "wednesday", "tuesday", id="tight"),
+    pytest.param("Any day but not Monday, I drive him and Monday I work. Morning is better.", "Monday", None, id="i-work"),
+])
+def test_trust_prec33_a_day_taken_by_the_speakers_work_is_no_fact(text, unfit, wanted):
+    facts = facts_of(bot("Which day suits you?"), text, lang="en")
+    assert not any(unfit in v for v in facts.values()), facts
+    assert wanted is None or any(wanted in v for v in facts.values()), facts
+
+
+@pytest.mark.parametrize("text", ["Friday is tight but doable", "Monday I work from home so come then"])
+def test_trust_prec33_a_day_said_doable_stays(text):
+    assert any(d in v for v in facts_of(bot("Which day suits you?"), text, lang="en").values() for d in ("Friday", "Monday"))
+
+
+def test_trust_prec33_zh_a_day_taken_by_work_stays_out():
+    """The Chinese shape ("周三我上班") is read by the day readers already (prec31zh)."""
+    facts = facts_of(bot("哪天方便？"), "周三我上班，周四吧", lang="zh")
+    assert not any(v.startswith("周三") for v in facts.values()), facts

@@ -101,8 +101,10 @@ def _other_day(text: str, at: int) -> bool:
 _DAY_UNFIT = {
     "en": re.compile(r"(?:'s|’s|\s+is|\s+are)?\s+(?:(?:doesn'?t|does not|won'?t|will not|isn'?t going to)\s+work\b"
                      r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b"
-                     r"|(?:bad|not (?:ok|okay)|(?:really |a bit )?(?:tough|difficult|hard))\b(?!\s+(?:news|weather|time)\b))"
-                     r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
+                     r"|(?:bad|not (?:ok|okay)|(?:really |a bit |too )?(?:tough|difficult|hard|tight))\b(?!\s+(?:news|weather|time)\b|\s*,?\s*but\b))"
+                     r"(?:\s+for\s+(?:me|us|him|her|them)\b)?"
+                     # (prec33) "wednesday is tight", "Monday I work": the day is taken by the speaker's own work
+                     r"|\s+(?:i|we)\s+(?:work|(?:am|'m|’m|are|'re|’re)\s+(?:at work|working))\b(?!\s+(?:from home|remotely)\b)", re.I),
     "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"
                      # (prec31zh) who is busy or away then, then why it does not suit, in the value's own clause: "周末家里有人
                      # 不方便", "晚上8点我经常加班", "周三我们都不在家"
@@ -125,6 +127,13 @@ def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
     >>> t.observe_many([{"role": "user", "content": "周二上午过来装宽带"}, {"role": "user", "content": "周二不行了 有事"}])
     >>> [(f.key, f.value, f.status) for f in t.state().facts]
     [('date', '周二上午', 'retracted')]
+
+    (prec33) A day said tight, or taken by the speaker's work ("wednesday is tight", "Monday I work"):
+
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Any day but not Monday, I drive him and Monday I work. Thursday then."})
+    >>> [f.value for f in t.state().facts if f.key == "day"]
+    ['Thursday']
 
     (prec31zh) Who is busy or away then, said right after the value in its clause:
 
