@@ -113,3 +113,23 @@ def test_trust_prec33_zh_a_day_taken_by_work_stays_out():
     """The Chinese shape ("周三我上班") is read by the day readers already (prec31zh)."""
     facts = facts_of(bot("哪天方便？"), "周三我上班，周四吧", lang="zh")
     assert not any(v.startswith("周三") for v in facts.values()), facts
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("声音要轻一点 伊夜里睡不着 大的那只好了", id="person-cannot-sleep"),
+    pytest.param("有事发短信 别打电话 我上班听不着", id="person-cannot-hear"),
+    pytest.param("商标就要35类 我们不开店 只做网上", id="we-do-not-open"),
+    pytest.param("哎对了 那个5公斤袋的先不上了 就两个", id="not-listed-yet"),
+])
+def test_trust_prec33_zh_not_doing_or_a_persons_state_is_no_fault(text):
+    """(prec33) V不C ("打不着火") is a thing's fault; "不" after a pronoun or an adverb ("我们不开店", "先不上了") says what
+    is not done, and after 睡 / 听 ("睡不着", "听不着") a person's state given as a reason. The English readers have no
+    such reading (their faults are said in words of their own)."""
+    facts = facts_of(bot("好的，还有别的要求吗？"), text, lang="zh")
+    assert not any(k.startswith("problem") for k in facts), facts
+
+
+@pytest.mark.parametrize("text", ["家里燃气灶打不着火了", "门锁打不开了，钥匙插不进"])
+def test_trust_prec33_zh_a_things_fault_stays(text):
+    facts = facts_of(bot("好的，还有别的情况吗？"), text, lang="zh")
+    assert any(k.startswith("problem") for k in facts), facts
