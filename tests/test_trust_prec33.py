@@ -133,3 +133,23 @@ def test_trust_prec33_zh_not_doing_or_a_persons_state_is_no_fault(text):
 def test_trust_prec33_zh_a_things_fault_stays(text):
     facts = facts_of(bot("好的，还有别的情况吗？"), text, lang="zh")
     assert any(k.startswith("problem") for k in facts), facts
+
+
+@pytest.mark.parametrize(("lang", "asked", "reply", "mere"), [
+    pytest.param("zh", "分12期，每期898元。确认办理吗？", "行 就这样办", "这样办", id="zh-do-it-so"),
+    pytest.param("zh", "需要我帮您预约领取时间吗？", "要得。我叫何家伟，电话18981305526", "得", id="zh-yaode"),
+    pytest.param("zh", "底座要等6周。要不要先修手，底座到货再换？", "行吧 等就等 一起寄回给我", "等就等", id="zh-wait-then"),
+    pytest.param("en", "What is your number and email?",
+                 "07813 559 204, moira.baird@mail.com. Och, Hamish says he'll deal with it too", "Och", id="en-och"),
+])
+def test_trust_prec33_a_mere_yes_or_exclamation_is_no_answer(lang, asked, reply, mere):
+    facts = facts_of(bot(asked), reply, lang=lang)
+    assert mere not in facts.values(), facts
+
+
+@pytest.mark.parametrize(("lang", "asked", "reply", "value"), [
+    pytest.param("zh", "要大杯、中杯还是小杯？", "中", "中", id="zh-medium"),
+    pytest.param("en", "Which grit would you like, fine or coarse?", "fine", "fine", id="en-fine"),
+])
+def test_trust_prec33_a_short_answer_that_names_a_value_stays(lang, asked, reply, value):
+    assert any(value in v for v in facts_of(bot(asked), reply, lang=lang).values())

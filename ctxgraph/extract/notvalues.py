@@ -11,8 +11,8 @@ import re
 from .context import Mention, MessageContext
 from .text import EN_WEEKDAY, SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "fallback_value", "greeting_part", "named_as_matter", "reason_or_condition", "refused_on", "ruled_out",
-           "service_own"]
+__all__ = ["appositive_day", "fallback_value", "greeting_part", "mere_reply", "named_as_matter", "reason_or_condition", "refused_on",
+           "ruled_out", "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -399,3 +399,25 @@ def named_as_matter(text: str, start: int, end: int) -> bool:
     (True, False)
     """
     return bool(_MATTER_BEFORE.search(text, max(0, start - 8), start) and _MATTER_AFTER.match(text, end))
+
+
+#: (prec33) a reply that only agrees or exclaims, in each language: "要得" (its 要 stripped as a filler: "得"), "行 就这样办",
+#: "等就等" (a resignation: X就X), "哦对" (oh right); "Och", "aye", "cheers". No negative ("不", "没有", "no"): those answer
+#: a yes/no question and may be the user's state
+_MERE_REPLY = {
+    "zh": re.compile(r"(?:哦|噢|喔|啊|嗯|哎|诶|欸)?(?:对|是|好|行|妥|得|要得|可以|(?:就)?这样办|(\w{1,2})就\1)了?(?:吧|啊|哈|呀)?"),
+    "en": re.compile(r"(?:och|aye|ach|oh|ah|cheers|ta|yes|yeah|yep|ok|okay|sure)[.!]?", re.I),
+}
+
+
+def mere_reply(value: str, lang: str) -> bool:
+    """(prec33) Whether an answer's value only agrees or exclaims ("要得", "就这样办", "等就等", "哦对", "Och"): the reply
+    says yes to the question, it holds no value for the slot asked about.
+
+    >>> [mere_reply(v, "zh") for v in ("得", "这样办", "等就等", "哦对", "中", "没有", "周五下午")]
+    [True, True, True, True, False, False, False]
+    >>> [mere_reply(v, "en") for v in ("Och", "aye", "no", "fine", "the 14th")]
+    [True, True, False, False, False]
+    """
+    rx = _MERE_REPLY.get(lang)
+    return rx is not None and rx.fullmatch(value.strip()) is not None
