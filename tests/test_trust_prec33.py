@@ -153,3 +153,22 @@ def test_trust_prec33_a_mere_yes_or_exclamation_is_no_answer(lang, asked, reply,
 ])
 def test_trust_prec33_a_short_answer_that_names_a_value_stays(lang, asked, reply, value):
     assert any(value in v for v in facts_of(bot(asked), reply, lang=lang).values())
+
+
+@pytest.mark.parametrize(("said", "field", "count", "shown"), [
+    pytest.param("厨房那扇也装上，一共4扇", "windows", 4, "4扇", id="shan-windows"),
+    pytest.param("卡尺改12把，车间又翻出两把", "calipers", 12, "12把", id="ba-calipers"),
+    pytest.param("明信片6款图，每款200张", "designs", 6, "6款", id="kuan-designs"),
+])
+def test_trust_prec33_zh_a_records_count_in_the_users_classifier(said, field, count, shown):
+    facts = facts_of(said, call("c1", "book_job", {"name": "刘建军", field: count}), result("c1", {"booking": "AX-5250"}), lang="zh")
+    assert facts.get(field) == shown, facts
+
+
+def test_trust_prec33_zh_a_records_count_keeps_no_english_noun():
+    facts = facts_of("就这样订吧", call("c1", "book_job", {"name": "刘建军", "passengers": 4}), result("c1", {"booking": "AX-5250"}),
+                     lang="zh")
+    assert facts.get("passengers") == "4", facts
+    facts = facts_of("book it please", call("c1", "book_job", {"name": "Ana Reyes", "passengers": 4}),
+                     result("c1", {"booking": "AX-5250"}), lang="en")
+    assert facts.get("passengers") == "4 passengers", facts  # English keeps the field's noun

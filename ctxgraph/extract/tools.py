@@ -176,6 +176,21 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
     return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
 
 
+def _without_english_noun(ctx: MessageContext, unit: FactUnit, own: str, value: str) -> FactUnit:
+    """(prec33) A record's count in a Chinese chat that no reader put in the user's words keeps no English noun
+    ("windows": 4 is "4", not "4 windows"): the user said it with a classifier (:func:`~ctxgraph.extract.surface.counted_form`
+    reads those it can), never with the field's English word.
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> u = FactUnit(key="windows", name="windows", value="4 windows")
+    >>> _without_english_noun(_demo_ctx("zh"), u, "windows", "4").value, _without_english_noun(_demo_ctx("en"), u, "windows", "4").value
+    ('4', '4 windows')
+    """
+    if ctx.lang == "zh" and unit.value == f"{value} {own}":
+        return unit.model_copy(update={"value": value})
+    return unit
+
+
 def _dated(ctx: MessageContext, unit: FactUnit, hours: tuple[int, int] | None = None) -> FactUnit:
     """A tool's fact in the user's own words, its normal form kept as the normalised value: a
     code, a numeric date or a number with a unit as the user wrote it ("FR 7124", "14/02/1981",
@@ -574,9 +589,9 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
             or counted_words(value, own, ctx.graph)  # (prec14) "£108" for total: 108, "36平" for area_m2: 36; (miss25zh) "25袋"
         units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
                      if said is not None else
-                     _dated(ctx, FactUnit(key=key, name=name,
-                                          value=_day_part(ctx, value) or _counted(ctx, leaf, with_its_field(own, value)),
-                                          slot=slot.id if slot is not None else None), hours))
+                     _without_english_noun(ctx, _dated(ctx, FactUnit(
+                         key=key, name=name, value=_day_part(ctx, value) or _counted(ctx, leaf, with_its_field(own, value)),
+                         slot=slot.id if slot is not None else None), hours), own, value))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
