@@ -40,6 +40,7 @@ from .context import MessageContext
 from .registry import step
 from .facts import _without_fillers
 from .notchosen import asks
+from .notvalues import mere_reply
 from .problems import no_fault
 from .text import HAN_SPACE, first_match, in_spans, question_sentences, sentence_spans
 
@@ -735,6 +736,9 @@ def asked_answers(ctx: MessageContext) -> list[_Unit]:
             continue  # read already, or its slot set by another step from this message
         if a.word == "problem" and no_fault(value):
             continue  # (fix22) "what's wrong with it?" "no problem with it really, I'd like a bigger one"
+        if mere_reply(value, ctx.lang):
+            continue  # (prec33) "确认办理吗？" "行 就这样办", "what is your number?" "… Och, Hamish says …": a yes or an
+            # exclamation, no value of the slot asked about
         if a.kind == "known":  # a slot the pack knows: its key, per domain where it has one
             slot = ctx.pack.slots[a.slot]
             key, name, group = ctx.pack.scoped(slot, ctx.domain_at(0, slot))

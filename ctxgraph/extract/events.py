@@ -26,6 +26,7 @@ from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import Mention, MessageContext
 from .bounds import said_as_bound
+from .notvalues import refused_on
 from .registry import step
 from .text import EN_WEEKDAY, in_spans
 
@@ -395,6 +396,8 @@ def _unread_own_event(ctx: MessageContext, m: Mention) -> FactUnit | None:
         return None  # "we're in Inverness the 17th": a stay's day, the place said before it no event
     if _moved_on(ctx, m) or any(str(d["value"]).casefold() == m.text.casefold() for _, d in g.recent_current_facts(ctx.graph, 30)):
         return None  # the day a booking moves from ("push it to the 21st"), or the booked day said as why it fails
+    if refused_on(ctx.text, m.start):
+        return None  # (prec33) "And nothing in March, that's lambing": a time refused (a rule), no event of the user's
     own = _own_event(ctx, m)
     if own is None or own == "event":
         return None

@@ -11,7 +11,8 @@ import re
 from .context import Mention, MessageContext
 from .text import EN_WEEKDAY, SENTENCE_END, clauses, first_match
 
-__all__ = ["appositive_day", "fallback_value", "greeting_part", "named_as_matter", "reason_or_condition", "ruled_out", "service_own"]
+__all__ = ["appositive_day", "fallback_value", "greeting_part", "mere_reply", "named_as_matter", "reason_or_condition", "refused_on",
+           "ruled_out", "service_own"]
 
 
 #: the words right before a value that rule it out or say the speaker is away then: "not on a friday",
@@ -29,6 +30,26 @@ _RULED_OUT_BEFORE = re.compile(
     r"|\b(?:cant|can't|can’t|cannot|can not|won't|wont)\s+be\s+(?:on\s+)?(?:(?:a|the)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
     r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+#: (prec33) the words right before a day or a month on which a thing is refused: "no delivery on |Friday", "pls no drops
+#: on |friday night", "nothing in |March", "I will not have anyone drilling on |a Sunday" - a rule, no value settled on
+_REFUSED_ON_BEFORE = re.compile(
+    r"\b(?:no|nothing|never)\s+(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
+    r"|\bnot\s+(?!sure\b)(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
+
+
+def refused_on(text: str, at: int) -> bool:
+    """(prec33) Whether the value at ``at`` is the day or month a thing is refused on ("Also no delivery on Friday",
+    "nothing in March, that's lambing"): a rule the constraints step holds, neither a value nor an event of the user's.
+
+    >>> t = "Also no delivery on Friday, I am at work. And nothing in March. I will not have anyone drilling on a Sunday"
+    >>> [refused_on(t, t.index(d)) for d in ("Friday", "March", "a Sunday")]
+    [True, True, True]
+    >>> refused_on("I'm not sure about on Friday", 23), refused_on("No, on Friday please", 7)
+    (False, False)
+    >>> refused_on("his school is closed on the 11th", 24)  # the user's own event (a day ruled out, :func:`ruled_out`)
+    False
+    """
+    return _REFUSED_ON_BEFORE.search(text, max(0, at - 60), at) is not None
 
 #: (prec16) someone's engagement right before a day: "she has netball |thursdays", "my husband's got the dentist |monday",
 #: "My wife has her hospital appointment on the |Friday" - the day it takes is ruled out. Not an occasion the day is
@@ -80,8 +101,10 @@ def _other_day(text: str, at: int) -> bool:
 _DAY_UNFIT = {
     "en": re.compile(r"(?:'s|’s|\s+is|\s+are)?\s+(?:(?:doesn'?t|does not|won'?t|will not|isn'?t going to)\s+work\b"
                      r"|(?:no good|not good|out|no longer (?:good|possible|ok|okay)|not possible|impossible)\b"
-                     r"|(?:bad|not (?:ok|okay)|(?:really |a bit )?(?:tough|difficult|hard))\b(?!\s+(?:news|weather|time)\b))"
-                     r"(?:\s+for\s+(?:me|us|him|her|them)\b)?", re.I),
+                     r"|(?:bad|not (?:ok|okay)|(?:really |a bit |too )?(?:tough|difficult|hard|tight))\b(?!\s+(?:news|weather|time)\b|\s*,?\s*but\b))"
+                     r"(?:\s+for\s+(?:me|us|him|her|them)\b)?"
+                     # (prec33) "wednesday is tight", "Monday I work": the day is taken by the speaker's own work
+                     r"|\s+(?:i|we)\s+(?:work|(?:am|'m|’m|are|'re|’re)\s+(?:at work|working))\b(?!\s+(?:from home|remotely)\b)", re.I),
     "zh": re.compile(r"\s*(?:那天|就|也)?(?:不行|不可以|不方便|没空|没时间|去不了|来不了|有事)"
                      # (prec31zh) who is busy or away then, then why it does not suit, in the value's own clause: "周末家里有人
                      # 不方便", "晚上8点我经常加班", "周三我们都不在家"
@@ -104,6 +127,13 @@ def day_unfit(ctx: MessageContext, m: Mention, now: bool = False) -> bool:
     >>> t.observe_many([{"role": "user", "content": "周二上午过来装宽带"}, {"role": "user", "content": "周二不行了 有事"}])
     >>> [(f.key, f.value, f.status) for f in t.state().facts]
     [('date', '周二上午', 'retracted')]
+
+    (prec33) A day said tight, or taken by the speaker's work ("wednesday is tight", "Monday I work"):
+
+    >>> t = Tracker("en")
+    >>> _ = t.observe({"role": "user", "content": "Any day but not Monday, I drive him and Monday I work. Thursday then."})
+    >>> [f.value for f in t.state().facts if f.key == "day"]
+    ['Thursday']
 
     (prec31zh) Who is busy or away then, said right after the value in its clause:
 
@@ -205,11 +235,14 @@ def ruled_out(text: str, at: int) -> bool:
     >>> t = "can I move my flight QX7Y2P from Tuesday to Wednesday evening"
     >>> ruled_out(t, t.index("Tuesday")), ruled_out(t, t.index("Wednesday")), ruled_out("open from Tuesday to Friday", 10)
     (True, False, False)
+    >>> t = "Also no delivery on Friday, I am at work"  # (prec33) a thing refused on the day (:func:`refused_on`)
+    >>> ruled_out(t, t.index("Friday"))
+    True
     """
     before = text[max(0, at - 60):at]
     if moved_from(text, at):
         return True  # (lead22) "can I move my flight from Tuesday to Wednesday": the day it leaves, no value wanted
-    if _RULED_OUT_BEFORE.search(before) or (_WEEKDAY_AT.match(text, at) and (
+    if _RULED_OUT_BEFORE.search(before) or refused_on(text, at) or (_WEEKDAY_AT.match(text, at) and (
             _ENGAGED_BEFORE.search(before) or _NAME_WORKS_BEFORE.search(before)) and _other_day(text, at)):
         return True
     if _OWN_TIME_BEFORE.search(before) and _other_day(text, at):
@@ -366,3 +399,25 @@ def named_as_matter(text: str, start: int, end: int) -> bool:
     (True, False)
     """
     return bool(_MATTER_BEFORE.search(text, max(0, start - 8), start) and _MATTER_AFTER.match(text, end))
+
+
+#: (prec33) a reply that only agrees or exclaims, in each language: "要得" (its 要 stripped as a filler: "得"), "行 就这样办",
+#: "等就等" (a resignation: X就X), "哦对" (oh right); "Och", "aye", "cheers". No negative ("不", "没有", "no"): those answer
+#: a yes/no question and may be the user's state
+_MERE_REPLY = {
+    "zh": re.compile(r"(?:哦|噢|喔|啊|嗯|哎|诶|欸)?(?:对|是|好|行|妥|得|要得|可以|(?:就)?这样办|(\w{1,2})就\1)了?(?:吧|啊|哈|呀)?"),
+    "en": re.compile(r"(?:och|aye|ach|oh|ah|cheers|ta|yes|yeah|yep|ok|okay|sure)[.!]?", re.I),
+}
+
+
+def mere_reply(value: str, lang: str) -> bool:
+    """(prec33) Whether an answer's value only agrees or exclaims ("要得", "就这样办", "等就等", "哦对", "Och"): the reply
+    says yes to the question, it holds no value for the slot asked about.
+
+    >>> [mere_reply(v, "zh") for v in ("得", "这样办", "等就等", "哦对", "中", "没有", "周五下午")]
+    [True, True, True, True, False, False, False]
+    >>> [mere_reply(v, "en") for v in ("Och", "aye", "no", "fine", "the 14th")]
+    [True, True, False, False, False]
+    """
+    rx = _MERE_REPLY.get(lang)
+    return rx is not None and rx.fullmatch(value.strip()) is not None

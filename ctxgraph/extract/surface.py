@@ -468,7 +468,8 @@ def counted_form(value: str, field: str, G: nx.MultiDiGraph) -> str | None:
 
 #: (prec11) the classifiers that count a thing in Chinese (a closed class of the grammar, money aside): a tool's
 #: count the user said with one is in the user's words, not the field's English word ("10桌", not "10 tables")
-_CLASSIFIER = "个位名桌间张台件套次节晚天人份盒辆只条本双瓶杯箱袋束场趟对颗"
+#: (prec33) and 把 (tools, chairs: "卡尺改12把"), 扇 (windows, doors: "一共4扇"), 款 (designs: "8款")
+_CLASSIFIER = "个位名桌间张台件套次节晚天人份盒辆只条本双瓶杯箱袋束场趟对颗把扇款"
 _CLASSIFIED = re.compile(rf"(?<![\d.])({_ZH_NUM})([{_CLASSIFIER}])((?<=[个位名])(?![是都要在也就还])[^\W\d零一二两三四五六七八九十百个位名]{{1,2}})?")
 #: a classifier that is the unit of a field word (晚 counts nights, 次 times): no count of another field
 _UNIT_OF = {u: w for w, units in _ZH_UNITS.items() for u in units.split("|") if len(u) == 1}

@@ -176,6 +176,21 @@ def _counted(ctx: MessageContext, leaf: str, value: str) -> str:
     return ", ".join(words) if all(words) else value  # type: ignore[arg-type]
 
 
+def _without_english_noun(ctx: MessageContext, unit: FactUnit, own: str, value: str) -> FactUnit:
+    """(prec33) A record's count in a Chinese chat that no reader put in the user's words keeps no English noun
+    ("windows": 4 is "4", not "4 windows"): the user said it with a classifier (:func:`~ctxgraph.extract.surface.counted_form`
+    reads those it can), never with the field's English word.
+
+    >>> from ctxgraph.extract.asking import _demo_ctx
+    >>> u = FactUnit(key="windows", name="windows", value="4 windows")
+    >>> _without_english_noun(_demo_ctx("zh"), u, "windows", "4").value, _without_english_noun(_demo_ctx("en"), u, "windows", "4").value
+    ('4', '4 windows')
+    """
+    if ctx.lang == "zh" and unit.value == f"{value} {own}":
+        return unit.model_copy(update={"value": value})
+    return unit
+
+
 def _dated(ctx: MessageContext, unit: FactUnit, hours: tuple[int, int] | None = None) -> FactUnit:
     """A tool's fact in the user's own words, its normal form kept as the normalised value: a
     code, a numeric date or a number with a unit as the user wrote it ("FR 7124", "14/02/1981",
@@ -254,6 +269,8 @@ def _tool_facts(ctx: MessageContext, fields: dict[str, Any], data: Any, *, write
         if not isinstance(value, (str, int, float)) or isinstance(value, bool) or not str(value).strip() or "[" in path:
             continue
         value, leaf = str(value).strip(), _leaf_words(path)
+        if sent_notice(value):
+            continue  # (prec33) "invoice": "emailed", "email": "quote sent": the tool's deed, no value under the field's slot
         slot = _field_slot(pack, leaf)
         if slot is not None:
             if "MONEY" in slot.types and " " not in leaf:
@@ -299,6 +316,10 @@ _NOT_A_STATE_FIELD = re.compile(
     r"|content|template|summary|details?|limit|page|offset|page size|per page|max results|top k|sort|order by"
     r"|format|locale|lang|language|remove|removed|delete|exclude|excluded|drop|without|options|choices"
     r"|alternatives|candidates)$")
+
+#: (prec33) an argument whose name says its value is one to keep away from: "avoid", "not_next_to", "not_before",
+#: "unavailable", "blocked_days" - the rule the user gave (the constraints step holds it), no value they chose
+_REFUSED_FIELD = re.compile(r"^(?:avoid|avoids|avoiding|not|unavailable|blocked|blackout|never)\b")
 
 
 def _scalar_text(value: Any) -> str | None:
@@ -457,6 +478,28 @@ _OUTCOME_VALUE = re.compile(r"(?:success(?:ful)?|succeeded|ok|failed|failure|err
                             r"|(?:sent|emailed|texted|posted)\s+to\s+(?:the\s+)?(?:owner|customer|client|account|registered|user|your)"
                             r"(?:['’]s)?\s+(?:e-?mail|phone|mobile|number|address)"
                             r"|(?:sent|emailed|posted|dispatched)\s+(?:when|once|after)\s+[^@\d]+)", re.I)
+#: (prec33) a record's word that a thing was sent, with no address in it: "emailed", "quote sent", "sent by text 1 hour
+#: before", "已发送短信", "已发送邮箱", "已发短信", "已发送材料清单". How the tool delivered something is its deed, no
+#: value the user gave; "sent to dan@mail.com" or "已发送至138…" keeps the address the user gave
+_SENT_WORD = re.compile(r"\b(?:sent|e-?mailed|texted|messaged|whatsapped)\b|已(?:经)?(?:短信|邮件|微信)?发(?:送|出|到|至)?|发送(?:至|到)?", re.I)
+_AN_ADDRESS = re.compile(r"@|\d[\d\s-]{6,}\d")
+#: the longest record value read as a notice of a sending: a longer text is a message of its own
+_MAX_NOTICE_CHARS = 40
+
+
+def sent_notice(value: str) -> bool:
+    """(prec33) Whether a tool record's value only says a thing was sent, to no address ("emailed", "quote sent",
+    "已发送短信"): the tool's deed, no value of the user's (the promise it keeps is read by :func:`_fulfilled`).
+
+    >>> [sent_notice(v) for v in ("emailed", "quote sent", "sent by text 1 hour before", "已发送短信", "已发短信", "已发送材料清单")]
+    [True, True, True, True, True, True]
+    >>> [sent_notice(v) for v in ("sent to dan.whelan@me.com", "已发送至13912345678", "Deluxe kit", "发票抬头", "¥1,800")]
+    [False, False, False, False, False]
+    """
+    value = value.strip()
+    return len(value) <= _MAX_NOTICE_CHARS and _SENT_WORD.search(value) is not None and _AN_ADDRESS.search(value) is None
+
+
 # a contact field of another party than the user ("master_phone", "technician_email", "worker phone"):
 # the user's own are bare ("phone") or say they are the user's ("customer_phone", "contact_mobile")
 _OTHER_PARTYS_CONTACT = re.compile(r"^(?!(?:customer|user|client|contact|my|your|home|cell|mobile|guest|member|holder|owner)\b)"
@@ -515,7 +558,8 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
     for path, value in values:
         leaf, own = _argument_key(path), _leaf_words(path)
         if _NOT_A_STATE_FIELD.match(own) or _CALL_FIELD.search(own) or _OUTCOME_VALUE.fullmatch(value.strip()) \
-                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value):
+                or _OTHER_PARTYS_CONTACT.match(own) or _countdown(own, value) or _api_word(ctx, value) or sent_notice(value) \
+                or _REFUSED_FIELD.match(own):
             continue
         slot = _field_slot(ctx.pack, leaf)
         by_shape = slot is None and (slot := _value_slot(ctx.pack, value)) is not None
@@ -545,9 +589,9 @@ def _record_facts(ctx: MessageContext, values: Iterable[tuple[str, str]], taken:
             or counted_words(value, own, ctx.graph)  # (prec14) "£108" for total: 108, "36平" for area_m2: 36; (miss25zh) "25袋"
         units.append(FactUnit(key=key, name=name, value=said, normalized=value, slot=slot.id if slot is not None else None)
                      if said is not None else
-                     _dated(ctx, FactUnit(key=key, name=name,
-                                          value=_day_part(ctx, value) or _counted(ctx, leaf, with_its_field(own, value)),
-                                          slot=slot.id if slot is not None else None), hours))
+                     _without_english_noun(ctx, _dated(ctx, FactUnit(
+                         key=key, name=name, value=_day_part(ctx, value) or _counted(ctx, leaf, with_its_field(own, value)),
+                         slot=slot.id if slot is not None else None), hours), own, value))
         if len(units) == _MAX_ARGUMENT_FACTS:
             break
     return units
