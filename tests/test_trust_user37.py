@@ -1,0 +1,65 @@
+"""A new user's rough edges the user37 lane found in its own chats (tests/data_user37, blind29 round).
+
+- (zh, en) A correction that counts a thing of the want again changes only the count it means. When the want holds
+  several counts of one word ("左眼450度右眼500度散光75度", "10 boxes of paper … 20 boxes of gloves"), the count the
+  correction names as the old one ("是525度不是500", "15 boxes not 20") or the one the words before the new count name
+  ("右眼改成525度", "make the paper 12 boxes") changes; every count of the word followed it before. No words that tell
+  which: none changes. A unit said with the new number is not doubled ("500度" became "525度度").
+"""
+
+from ctxgraph import Tracker
+
+
+def _current(lang, messages):
+    t = Tracker(lang, today="2026-12-05")
+    t.observe_many(messages)
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+def _u(text):
+    return {"role": "user", "content": text}
+
+
+def _a(text):
+    return {"role": "assistant", "content": text}
+
+
+def _want(lang, messages):
+    return [v for k, v in _current(lang, messages) if k == "want"]
+
+
+# --- a correction changes the count it means, not every count of its word ---------------------------------------
+
+def test_zh_the_named_old_degree_changes_alone():
+    want = _want("zh", [_u("你好我想配一副近视眼镜左眼450度右眼500度散光都是75度镜框要黑色的"),
+                        _a("好的，镜片有1.60和1.67两种。"), _u("哦对了右眼我记错了是525度不是500")])
+    assert want and "左眼450度右眼525度散光都是75度" in want[0]
+
+
+def test_zh_the_unit_with_the_new_number_is_not_doubled():
+    facts = _current("zh", [_u("你好我想配一副近视眼镜左眼450度右眼500度"), _u("哦对了右眼我记错了是525度不是500")])
+    assert ("右眼", "525度") in facts and not any(v.endswith("度度") for _, v in facts)
+
+
+def test_zh_the_count_the_words_before_it_name_changes():
+    want = _want("zh", [_u("新房装修要订一批瓷砖 客厅的80片 厨房的40片 报个价"),
+                        _a("好的，请问要什么规格？"), _u("800乘800的 不过厨房的改成50片")])
+    assert want and "客厅的80片" in want[0] and "厨房的50片" in want[0]
+
+
+def test_en_the_count_the_words_before_it_name_changes():
+    want = _want("en", [_u("Hi, we want a monthly order for the office. Printer paper, 10 boxes, and hand towels 20 boxes"),
+                        _a("Sure, which paper weight?"), _u("80gsm. make the paper 12 boxes actually")])
+    assert want and "paper, 12 boxes" in want[0] and "towels 20 boxes" in want[0]
+
+
+def test_en_the_named_old_count_changes_alone():
+    want = _want("en", [_u("Hi, we want a monthly order for the office. Printer paper, 10 boxes, and hand towels 20 boxes"),
+                        _a("Sure, which paper weight?"), _u("sorry, 15 boxes not 20")])
+    assert want and "paper, 10 boxes" in want[0] and "towels 15 boxes" in want[0]
+
+
+def test_a_single_count_of_its_word_still_follows():
+    want = _want("zh", [_u("修复好的照片想冲印成6寸"), _u("等下，改成7寸吧")])
+    assert want == ["修复好的照片想冲印成7寸"]
+
