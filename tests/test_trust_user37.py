@@ -5,6 +5,9 @@
   correction names as the old one ("是525度不是500", "15 boxes not 20") or the one the words before the new count name
   ("右眼改成525度", "make the paper 12 boxes") changes; every count of the word followed it before. No words that tell
   which: none changes. A unit said with the new number is not doubled ("500度" became "525度度").
+- (zh) "改到下午吧" moves the booked day's part of the day: the day fact ("12月12号上午") follows it, its old clock
+  dropped; nothing changed before. Not when asked ("能改到下午吗？") or refused ("改到下午不行"). English keeps no part
+  of the day in a day's value ("Thursday morning" is held as "Thursday"), so the shape has no English side.
 """
 
 from ctxgraph import Tracker
@@ -63,3 +66,16 @@ def test_a_single_count_of_its_word_still_follows():
     want = _want("zh", [_u("修复好的照片想冲印成6寸"), _u("等下，改成7寸吧")])
     assert want == ["修复好的照片想冲印成7寸"]
 
+
+# --- a move to another part of the same day ----------------------------------------------------------------------
+
+def test_zh_a_move_to_the_afternoon_moves_the_day_booked():
+    facts = _current("zh", [_u("行吧。那再约一次上门补做厨房，12月12号上午"), _a("好的，已约12月12号上午，换了张阿姨。"),
+                            _u("改到下午吧，上午要送孩子")])
+    assert ("date", "12月12号下午") in facts and ("date", "12月12号上午") not in facts
+
+
+def test_a_part_of_the_day_refused_or_asked_moves_nothing():
+    asked = _current("zh", [_u("再约一次上门补做厨房，12月12号上午"), _u("能改到下午吗？")])
+    refused = _current("zh", [_u("再约一次上门补做厨房，12月12号上午"), _u("改到下午不行，下午孩子在家睡觉")])
+    assert ("date", "12月12号上午") in asked and ("date", "12月12号上午") in refused
