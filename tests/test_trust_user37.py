@@ -79,3 +79,30 @@ def test_a_part_of_the_day_refused_or_asked_moves_nothing():
     asked = _current("zh", [_u("再约一次上门补做厨房，12月12号上午"), _u("能改到下午吗？")])
     refused = _current("zh", [_u("再约一次上门补做厨房，12月12号上午"), _u("改到下午不行，下午孩子在家睡觉")])
     assert ("date", "12月12号上午") in asked and ("date", "12月12号上午") in refused
+
+
+# --- a yes to the assistant's "move it there?" moves the time ---------------------------------------------------
+
+_VET = [_u("my cat is vomiting since morning, need an appointment today"), _a("We have 5:15pm with Dr. Chen today."),
+        _u("5:15 please, only a female vet"), _a("Booked for 5:15pm with Dr. Chen.")]
+
+
+def _times(lang, messages):
+    return [v for k, v in _current(lang, messages) if k == "time"]
+
+
+def test_en_a_yes_to_move_there_takes_the_new_clock():
+    assert _times("en", [*_VET, _a("The nurse checked: 3:50pm with Dr. Chen has opened. Move Miso there?"), _u("yes")]) == ["3:50pm"]
+    assert _times("en", [*_VET, _a("A 4:30pm slot has just opened. Would that work?"), _u("ok")]) == ["4:30pm"]
+
+
+def test_zh_a_yes_to_move_there_takes_the_new_clock():
+    base = [_u("空调不制热，想约师傅上门，明天上午10点"), _a("好的，已约明天上午10点。")]
+    assert _times("zh", [*base, _a("师傅说下午3点也能来，给您改到这个时间吗？"), _u("好的")]) == ["下午3点"]
+
+
+def test_no_or_a_choice_question_moves_nothing():
+    assert _times("en", [*_VET, _a("3:50pm has opened. Move Miso there?"), _u("no, keep 5:15")]) == ["5:15"]
+    assert _times("en", [*_VET, _a("We also have 3:50pm or 4:30pm. Which would you like?"), _u("ok")]) == ["5:15"]
+    base = [_u("空调不制热，想约师傅上门，明天上午10点"), _a("好的，已约明天上午10点。")]
+    assert _times("zh", [*base, _a("师傅说下午3点也能来，给您改到这个时间吗？"), _u("不用了")]) == ["上午10点"]
