@@ -5,9 +5,13 @@
   correction names as the old one ("是525度不是500", "15 boxes not 20") or the one the words before the new count name
   ("右眼改成525度", "make the paper 12 boxes") changes; every count of the word followed it before. No words that tell
   which: none changes. A unit said with the new number is not doubled ("500度" became "525度度").
+- (en, zh) A count in a sentence that adds another thing ("yes the sleeves too, maybe 2 cm", "饮料也要8份") is that
+  thing's, no recount of the want's ("take them up about 4 cm" became "2 cm"; "10份盒饭" became "8份").
 - (zh) "改到下午吧" moves the booked day's part of the day: the day fact ("12月12号上午") follows it, its old clock
   dropped; nothing changed before. Not when asked ("能改到下午吗？") or refused ("改到下午不行"). English keeps no part
   of the day in a day's value ("Thursday morning" is held as "Thursday"), so the shape has no English side.
+- (en, zh) A bare yes to the assistant's "3:50pm has opened. Move Miso there?" / "下午3点也能来，给您改到这个时间吗？"
+  makes that clock the time (the old one stayed current); a no, or a yes to a question of which, moves nothing.
 """
 
 from ctxgraph import Tracker
@@ -106,3 +110,21 @@ def test_no_or_a_choice_question_moves_nothing():
     assert _times("en", [*_VET, _a("We also have 3:50pm or 4:30pm. Which would you like?"), _u("ok")]) == ["5:15"]
     base = [_u("空调不制热，想约师傅上门，明天上午10点"), _a("好的，已约明天上午10点。")]
     assert _times("zh", [*base, _a("师傅说下午3点也能来，给您改到这个时间吗？"), _u("不用了")]) == ["上午10点"]
+
+
+# --- a count of another thing wanted as well is no recount of the want's ----------------------------------------
+
+def test_en_a_count_of_the_sleeves_too_leaves_the_trousers_count():
+    want = _want("en", [_u("Hi! My husband has a wedding on the 27th and his suit trousers are too long. Could you take them up about 4 cm?"),
+                        _a("Hemming is £18. Would you also like the jacket sleeves shortened?"),
+                        _u("Oh good idea, yes the sleeves too, maybe 2 cm.")])
+    assert want and "about 4 cm" in want[0]
+
+
+def test_zh_a_count_of_the_drinks_too_leaves_the_meals_count():
+    want = _want("zh", [_u("公司开会要订10份盒饭，中午12点送到"), _a("好的，需要饮料吗？"), _u("饮料也要8份")])
+    assert want == ["公司开会要订10份盒饭"]
+
+
+def test_a_count_said_again_without_too_still_recounts():
+    assert _want("zh", [_u("公司开会要订10份盒饭，中午12点送到"), _a("好的。"), _u("人多了，要12份")]) == ["公司开会要订12份盒饭"]

@@ -888,7 +888,7 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     if strict:  # (wrong15) said with no word of change: not a count added ("再要20份", "2 more chairs"), not per thing
         said = [c for c in said if not _ADDED_COUNT.search(text[:at[c]]) and not _MORE_AFTER.match(text, at[c] + len(c[0]))
                 and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(text[:at[c]]))
-                and not _OTHER_TIME.search(text[:at[c]])]
+                and not _OTHER_TIME.search(text[:at[c]]) and not _another_thing_too(text, at[c])]
     out = []
     counts = [c for c in _counted(want) if not _FUNCTION_WORD.fullmatch(c[2])]
     counts = [c for c in counts if _count_changes(ctx, want, c, counts, [(c2, at[c2]) for c2 in said])]
@@ -1002,6 +1002,24 @@ def _after_change_word(text: str, found: dict[str, str], at: dict[tuple[str, str
     starts = {c[0]: i for c, i in at.items()}
     named = [w for w in found if w in starts and _CHANGED_TO.search(text[:starts[w]])]
     return {named[0]: found[named[0]]} if len(named) == 1 else found
+
+
+#: (user37) a thing said to be wanted as well: "yes the sleeves too, maybe 2 cm", "袖子也改短2公分"
+_TOO = re.compile(r"\b(?:too|also|as well)\b|也(?![许就])")
+_SENTENCE_MARK = re.compile(r"[.!?。！？\n]")
+
+
+def _another_thing_too(text: str, at: int) -> bool:
+    """(user37) Whether the sentence holding the count at ``at`` adds another thing ("too", "also", "也"): its count is
+    that thing's, no recount of the want's ("take them up about 4 cm" then "yes the sleeves too, maybe 2 cm" made
+    the trousers' 4 cm 2 cm).
+
+    >>> _another_thing_too("Oh good idea, yes the sleeves too, maybe 2 cm. Thanks", 35), _another_thing_too("so 3 cm then", 3)
+    (True, False)
+    """
+    start = max((m.end() for m in _SENTENCE_MARK.finditer(text, max(0, at - 120), at)), default=max(0, at - 120))
+    end = next((m.start() for m in _SENTENCE_MARK.finditer(text, at, at + 120)), min(len(text), at + 120))
+    return bool(_TOO.search(text, start, end))
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
