@@ -12,6 +12,8 @@
   of the day in a day's value ("Thursday morning" is held as "Thursday"), so the shape has no English side.
 - (en, zh) A bare yes to the assistant's "3:50pm has opened. Move Miso there?" / "下午3点也能来，给您改到这个时间吗？"
   makes that clock the time (the old one stayed current); a no, or a yes to a question of which, moves nothing.
+- (en, zh) A promise due by a weekday this week has passed ("call you by Wednesday", "周三前给您回电" said on a Saturday)
+  is due the coming one (2026-12-09); it was shown due 2026-12-02, three days overdue when made.
 """
 
 from ctxgraph import Tracker
@@ -128,3 +130,21 @@ def test_zh_a_count_of_the_drinks_too_leaves_the_meals_count():
 
 def test_a_count_said_again_without_too_still_recounts():
     assert _want("zh", [_u("公司开会要订10份盒饭，中午12点送到"), _a("好的。"), _u("人多了，要12份")]) == ["公司开会要订12份盒饭"]
+
+
+# --- a promise's weekday is the coming one ----------------------------------------------------------------------
+
+def _dues(lang, text):
+    t = Tracker(lang, today="2026-12-05")  # a Saturday
+    t.observe({"role": "assistant", "content": text})
+    return [c.due for c in t.state().commitments]
+
+
+def test_en_a_promise_by_a_weekday_already_past_this_week_is_due_next_week():
+    assert _dues("en", "I will escalate it today and call you by Wednesday with a decision.") == ["Wednesday (2026-12-09)"]
+    assert _dues("en", "I will call you on Monday 7 December.") == ["Monday 7 December (2026-12-07)"]
+
+
+def test_zh_a_promise_by_a_weekday_already_past_this_week_is_due_next_week():
+    assert _dues("zh", "我周三前给您回电") == ["周三 (2026-12-09)"]
+    assert _dues("zh", "我们今天给您回电") == ["今天 (2026-12-05)"]
