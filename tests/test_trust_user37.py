@@ -14,6 +14,8 @@
   makes that clock the time (the old one stayed current); a no, or a yes to a question of which, moves nothing.
 - (en, zh) A promise due by a weekday this week has passed ("call you by Wednesday", "周三前给您回电" said on a Saturday)
   is due the coming one (2026-12-09); it was shown due 2026-12-02, three days overdue when made.
+- (en) An ordinal no month has ("yes happy 60th mom …", a card message) is no date: it was kept as `date: happy 60th`
+  beside the delivery day. A day of the month ("the 12th") still is. (Chinese says 60岁生日, no such ordinal.)
 """
 
 from ctxgraph import Tracker
@@ -148,3 +150,17 @@ def test_en_a_promise_by_a_weekday_already_past_this_week_is_due_next_week():
 def test_zh_a_promise_by_a_weekday_already_past_this_week_is_due_next_week():
     assert _dues("zh", "我周三前给您回电") == ["周三 (2026-12-09)"]
     assert _dues("zh", "我们今天给您回电") == ["今天 (2026-12-05)"]
+
+
+# --- an ordinal no month has is no date ------------------------------------------------------------------------
+
+def test_en_a_birthdays_ordinal_is_no_date():
+    facts = _current("en", [_u("I need flowers for my mom's birthday, deliver on the 11th to 22 Maple Avenue"),
+                            _a("Would you like a card message?"), _u("yes happy 60th mom love you lots from Jenny and Mark")])
+    dates = [v for k, v in facts if k == "date"]
+    assert dates == ["the 11th"]
+
+
+def test_en_a_day_of_the_month_is_still_a_date():
+    facts = _current("en", [_a("Would you like a card message?"), _u("the card should say happy 75th grandad, deliver on the 12th")])
+    assert [v for k, v in facts if k == "date"] == ["the 12th"]
