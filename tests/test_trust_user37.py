@@ -16,6 +16,8 @@
   is due the coming one (2026-12-09); it was shown due 2026-12-02, three days overdue when made.
 - (en) An ordinal no month has ("yes happy 60th mom …", a card message) is no date: it was kept as `date: happy 60th`
   beside the delivery day. A day of the month ("the 12th") still is. (Chinese says 60岁生日, no such ordinal.)
+- (zh) "1月25号送过来，2月3号接": the day before a clause-ending 接 / 接回 is the pickup day (`checkout`), and "接的时间也变了，
+  改成2月5号" moves it; the drop-off day was kept alone and then replaced. "12号接机" stays a plain date.
 """
 
 from ctxgraph import Tracker
@@ -164,3 +166,16 @@ def test_en_a_birthdays_ordinal_is_no_date():
 def test_en_a_day_of_the_month_is_still_a_date():
     facts = _current("en", [_a("Would you like a card message?"), _u("the card should say happy 75th grandad, deliver on the 12th")])
     assert [v for k, v in facts if k == "date"] == ["the 12th"]
+
+
+# --- the day a pet or a child is taken home -----------------------------------------------------------------------
+
+def test_zh_the_day_before_jie_is_the_pickup_and_its_change_moves_only_it():
+    facts = _current("zh", [_u("帮我妈订个寄养，她家的泰迪叫豆豆，春节回老家，1月25号送过来，2月3号接"),
+                            _a("好的，标准间每晚80元。"), _u("接的时间也变了，改成2月5号")])
+    assert ("date", "1月25号") in facts and ("checkout", "2月5号") in facts
+
+
+def test_zh_jie_with_a_word_after_it_is_no_pickup_day():
+    facts = _current("zh", [_u("12号接机，航班CA1234")])
+    assert ("date", "12号") in facts and not any(k == "checkout" for k, _ in facts)
