@@ -14,8 +14,9 @@
   makes that clock the time (the old one stayed current); a no, or a yes to a question of which, moves nothing.
 - (en, zh) A promise due by a weekday this week has passed ("call you by Wednesday", "周三前给您回电" said on a Saturday)
   is due the coming one (2026-12-09); it was shown due 2026-12-02, three days overdue when made.
-- (en) An ordinal no month has ("yes happy 60th mom …", a card message) is no date: it was kept as `date: happy 60th`
-  beside the delivery day. A day of the month ("the 12th") still is. (Chinese says 60岁生日, no such ordinal.)
+- (en) An ordinal no month has, wished in a greeting ("yes happy 60th mom …", a card message), is no date: it was kept
+  as `date: happy 60th` beside the delivery day. A day of the month ("the 12th") still is, and so is an occasion said as
+  one ("for my mum's 70th", the probes' value). (Chinese says 60岁生日, no such ordinal.)
 - (zh) "1月25号送过来，2月3号接": the day before a clause-ending 接 / 接回 is the pickup day (`checkout`), and "接的时间也变了，
   改成2月5号" moves it; the drop-off day was kept alone and then replaced. "12号接机" stays a plain date.
 """
@@ -166,6 +167,11 @@ def test_en_a_birthdays_ordinal_is_no_date():
 def test_en_a_day_of_the_month_is_still_a_date():
     facts = _current("en", [_a("Would you like a card message?"), _u("the card should say happy 75th grandad, deliver on the 12th")])
     assert [v for k, v in facts if k == "date"] == ["the 12th"]
+
+
+def test_en_an_occasion_said_as_one_is_still_a_value():
+    facts = _current("en", [_u("booking a limo for my mum's 70th, picking her up from Hexham")])
+    assert any("70th" in v for _, v in facts)
 
 
 # --- the day a pet or a child is taken home -----------------------------------------------------------------------
