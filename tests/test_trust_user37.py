@@ -19,6 +19,8 @@
   one ("for my mum's 70th", the probes' value). (Chinese says 60岁生日, no such ordinal.)
 - (zh) "1月25号送过来，2月3号接": the day before a clause-ending 接 / 接回 is the pickup day (`checkout`), and "接的时间也变了，
   改成2月5号" moves it; the drop-off day was kept alone and then replaced. "12号接机" stays a plain date.
+- (zh) "改成10寸的" after the pick "8寸芒果的": the bare number said with the pick's measure word right after it takes
+  the word, and the rest of the pick stays ("10寸芒果的"; it was "10"). English says the unit apart ("10 inch"), read as before.
 """
 
 from ctxgraph import Tracker
@@ -185,3 +187,11 @@ def test_zh_the_day_before_jie_is_the_pickup_and_its_change_moves_only_it():
 def test_zh_jie_with_a_word_after_it_is_no_pickup_day():
     facts = _current("zh", [_u("12号接机，航班CA1234")])
     assert ("date", "12号") in facts and not any(k == "checkout" for k, _ in facts)
+
+
+# --- a new count said with the old one's measure word keeps the rest of the pick --------------------------------
+
+def test_zh_a_bare_number_with_the_measure_word_keeps_the_picked_thing():
+    facts = _current("zh", [_u("订个生日蛋糕，周六下午送"), _a("好的，我们有6寸198元、8寸268元、10寸368元，口味有芒果、巧克力、草莓。"),
+                            _u("6寸巧克力的"), _a("好的。"), _u("等下人多，改成8寸的")])
+    assert any(v == "8寸巧克力的" for _, v in facts) and not any(v == "8" for _, v in facts)
