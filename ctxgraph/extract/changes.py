@@ -305,7 +305,7 @@ def changed_values(ctx: MessageContext) -> list[_Unit]:
             continue
         fid, d = old
         value = with_noun(value, d) if kind == "count" else value
-        value = renumbered(d, value) if kind == "count" else value
+        value = renumbered(d, with_said_unit(ctx.text, m.end, value, d)) if kind == "count" else value
         added.append(FactUnit(key=d["key"], name=d["name"], value=value, slot=d.get("slot"), group=d.get("group"),
                               normalized=m.value, correction=True, supersedes=fid, stressed=ctx.stressed))
     return added
@@ -392,6 +392,18 @@ def thing_recounted(ctx: MessageContext, m: Mention) -> tuple[str, dict, str] | 
             value = str(d["value"])
             return fid, d, value[:hit.start(1)] + m.text + value[hit.end(1):]
     return None
+
+
+def with_said_unit(text: str, end: int, value: str, d: dict) -> str:
+    """(user37) A bare number the message says with the old count's measure word right after it ("改成10寸的" after
+    "8寸芒果的") takes that word, so :func:`renumbered` keeps the rest of the old value ("10寸芒果的"; it was "10").
+
+    >>> with_said_unit("改成10寸的", 4, "10", {"value": "8寸芒果的"}), with_said_unit("改成10个", 4, "10", {"value": "8寸芒果的"})
+    ('10寸', '10')
+    """
+    lead = _LEADING.match(str(d["value"]))
+    unit = lead.group("unit") if lead else None
+    return value + unit if unit and value.isdigit() and text.startswith(unit, end) else value
 
 
 def renumbered(d: dict, value: str) -> str:

@@ -1305,11 +1305,15 @@ def _said_on(new: str, old: str, rest: str) -> int:
 
     >>> _said_on("3单元801", "2单元", "801"), _said_on("3单元", "2单元", "801"), _said_on("K65", "K56", "绍兴段")
     (3, 0, 0)
+    >>> _said_on("525度", "500", "度"), _said_on("525", "500", "度")
+    (1, 0)
     """
     for k in range(min(len(rest), len(new) - len(old)), 1, -1):
         if new.endswith(rest[:k]) and not (rest[k - 1:k + 1].isdigit() and len(rest[k - 1:k + 1]) == 2):
             return k
-    return 0
+    # (user37) a unit said with the new number: "是525度不是500" in "500度" (the value was "525度度")
+    unit = rest[:1]
+    return 1 if unit and len(new) > len(old) and new.endswith(unit) and not unit.isascii() and new[-2:-1].isdigit() else 0
 
 
 def _token_at(part: str, value: str) -> int:

@@ -133,17 +133,43 @@ def _due(ctx: MessageContext, start: int, end: int) -> str | None:
         if value and value.startswith("--") and ctx.today is not None:
             value = _next_date(ctx.today, value)
         if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            value = _weekday_ahead(ctx.today, value, ctx.text[start:end])
             return value if words == value else f"{words} ({value})"
     if ctx.today is not None:  # a day the entity rules do not mark ("by Friday")
         from .._normalize import parse_date
 
         value = parse_date(ctx.text[start:end], ctx.today)
         if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            value = _weekday_ahead(ctx.today, value, ctx.text[start:end])
             return f"{words} ({value})" if words else value
     if not words and ctx.profile.within:
         span = re.search(ctx.profile.within, ctx.text[start:end], ctx.profile.regex_flags)
         return span.group(0) if span else None
     return words or None
+
+
+#: (user37) a day of the week named in a promise: "by Wednesday", "周三前", "礼拜三"
+_WEEKDAY_NAMED = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I)
+
+
+def _weekday_ahead(today, iso: str, said: str) -> str:
+    """(user37) A promise's weekday resolved to a day before ``today`` is the next one: "I'll call you by Wednesday"
+    said on a Saturday is due the coming Wednesday (it was due three days ago). Other days stay as they are.
+
+    >>> import datetime
+    >>> _weekday_ahead(datetime.date(2026, 12, 5), "2026-12-02", "call you by Wednesday")
+    '2026-12-09'
+    >>> _weekday_ahead(datetime.date(2026, 12, 5), "2026-12-02", "周三前给您回电"), _weekday_ahead(datetime.date(2026, 12, 5), "2026-12-09", "by Wednesday")
+    ('2026-12-09', '2026-12-09')
+    >>> _weekday_ahead(datetime.date(2026, 12, 5), "2026-12-02", "by 2 December")
+    '2026-12-02'
+    """
+    import datetime
+
+    if today is None or not _WEEKDAY_NAMED.search(said):
+        return iso
+    day = datetime.date.fromisoformat(iso)
+    return (day + datetime.timedelta(days=7)).isoformat() if today - datetime.timedelta(days=7) < day < today else iso
 
 
 def _next_date(today, month_day: str) -> str | None:

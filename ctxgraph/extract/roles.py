@@ -311,6 +311,26 @@ def value_tagger(lang: str) -> Callable[[str], list[tuple[int, int, str]]] | Non
 #: a time already past, said alone: it dates a story ("the tech came last Monday"), it books nothing
 _STORY_TIME = re.compile(r"(?:last\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month|year|night)"
                          r"|yesterday|the other day|the day before yesterday)", re.I)
+#: (user37) an ordinal no month has, wished in a greeting ("happy 60th", "congrats on your 40th"): the words of a card
+#: or a wish, no day (an occasion said as one, "for my mum's 70th", stays a value)
+_WISHED_ORDINAL = re.compile(r"(?:happy|congrats|congratulations)\s+(?:on\s+)?(?:(?:your|his|her|the)\s+)?"
+                             r"(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)", re.I)
+_WISH_BEFORE = re.compile(r"\b(?:happy|congrats|congratulations)\s+(?:on\s+)?(?:(?:your|his|her|the)\s+)?$", re.I)
+
+
+def _wished_ordinal(ctx: MessageContext, m: Mention) -> bool:
+    """(user37) Whether the date ``m`` is an ordinal no month has, wished in a greeting ("yes happy 60th mom love you").
+
+    >>> from types import SimpleNamespace as N
+    >>> said = "yes happy 60th mom love you lots"
+    >>> _wished_ordinal(N(text=said), N(text="60th", start=10)), _wished_ordinal(N(text=said), N(text="happy 60th", start=4))
+    (True, True)
+    >>> _wished_ordinal(N(text="for my mum's 70th"), N(text="70th", start=13))
+    False
+    """
+    text = m.text.strip()
+    return bool(_WISHED_ORDINAL.fullmatch(text) or re.fullmatch(r"(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)", text, re.I)
+                and _WISH_BEFORE.search(ctx.text, max(0, m.start - 40), m.start))
 #: a sentence ends inside a span: two pieces of two sentences, no value ("sit down meal. garden", 周五。还有);
 #: a title or an initial ("Dr. Menon", "J. Smith", "St. Ives") ends none
 _SENTENCE_INSIDE = re.compile(r"(?<![A-Z])(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![\s(][a-z])[.!?]\s|[。！？]")
@@ -577,6 +597,8 @@ def _tagged_facts(ctx: MessageContext, taken: list[str], filled: set[str], quest
         if _kind_in_passing(ctx, m, slot) or _modifier_in_passing(ctx, m, slot) or _piece_of_a_name(ctx, m) \
                 or _said_of_a_person(ctx, m) or _part_of_the_party(ctx, m) or _count_without_number(m) or _named_kin(ctx, m):
             continue
+        if _TAGGER_LABELS.get(m.label) == "DATE" and _wished_ordinal(ctx, m):
+            continue  # (user37) "happy 60th mom": a birthday wished, no day
         if _a_make(ctx, m):  # (user25) "it's a Trek Domane", "a Kia Niro": a make and model, no one's name
             slot = ctx.pack.slots.get("product")
         key, name, group = ctx.pack.scoped(slot, ctx.domain_at(m.start, slot)) if slot else (m.label, m.label.replace("_", " "), None)
@@ -1047,7 +1069,7 @@ def roles(ctx: MessageContext) -> list[_Unit]:
             continue  # "想约上门喂猫", "约个深度保洁", "能延时到六点": a word jieba knows as a place, said as a manner
         if _ORG_NAME.match(ctx.text, m.end) and m.label == "PLACE":
             continue  # (prec11) "杭州麦田小熊食品有限公司": the place opens an organisation's name, no place of the user's
-        if (m.label == "DATE" and _STORY_TIME.fullmatch(m.text.strip())) or appositive_day(ctx, m):
+        if (m.label == "DATE" and (_STORY_TIME.fullmatch(m.text.strip()) or _wished_ordinal(ctx, m))) or appositive_day(ctx, m):
             continue  # "I came to the open day last Saturday": when a story happened, no day wanted;
             # "his birthday is the 19th, a thursday": the weekday of the date said, no second value
         if m.label in ("TIME", "DATE") and greeting_part(ctx.text, m.start):

@@ -770,7 +770,7 @@ def changed_values(ctx: MessageContext, said: str) -> list[tuple[str, str]]:
         # a change the user says as one ("改成", "actually"), not a later value that only shares a key by its type
         if isinstance(u, FactUnit) and not u.offered and u.key != WANT_KEY and (u.correction or u.supersedes):
             for old in [u.supersedes] if u.supersedes else g.current_with_key(G, u.key):
-                if old in G and G.nodes[old].get("value"):
+                if old in G and G.nodes[old].get("value") and _meant_count(ctx, said, str(G.nodes[old]["value"])):
                     swaps.append((str(G.nodes[old]["value"]), u.value))
     restated = [m for m in (_RESTATED[ctx.lang].finditer(ctx.text) if ctx.lang in _RESTATED else ()) if not ctx.asking(m.start())]
     if ctx.correcting:
@@ -783,6 +783,28 @@ def changed_values(ctx: MessageContext, said: str) -> list[tuple[str, str]]:
         swaps += _changed_counts(ctx, said, stated=True, strict=True)
     swaps += _switched(ctx, said)
     return swaps
+
+
+def _meant_count(ctx: MessageContext, said: str, old: str) -> bool:
+    """(user37) Whether a count fact's old value ``old`` ("20 boxes") is the count of ``said`` this message changes:
+    when ``said`` holds other counts of its word, only the one :func:`_count_changes` picks is ("make the paper 12
+    boxes" after "paper, 10 boxes, and hand towels 20 boxes" changes the paper's, though the count fact held the
+    towels'). Any other old value is.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "user", "content": "we want printer paper, 10 boxes, and hand towels 20 boxes"},
+    ...                 {"role": "user", "content": "make the paper 12 boxes actually"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['we want printer paper, 12 boxes, and hand towels 20 boxes']
+    """
+    whole = _counted(old)
+    if len(whole) != 1 or whole[0][0] != old.strip():
+        return True
+    counts = [c for c in _counted(said) if not _FUNCTION_WORD.fullmatch(c[2])]
+    mine = next((c for c in counts if c[0] == whole[0][0]), None)
+    news = [(c, ctx.text.find(c[0])) for c in _counted(ctx.text) if c[2] == whole[0][2]]
+    return mine is None or _count_changes(ctx, said, mine, counts, news)
 
 
 def _want_without_given_up(ctx: MessageContext) -> str:
@@ -866,9 +888,10 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     if strict:  # (wrong15) said with no word of change: not a count added ("再要20份", "2 more chairs"), not per thing
         said = [c for c in said if not _ADDED_COUNT.search(text[:at[c]]) and not _MORE_AFTER.match(text, at[c] + len(c[0]))
                 and (c[2].isascii() or c[2][0] in _MEASURES and not _WEEKDAY_BEFORE.search(text[:at[c]]))
-                and not _OTHER_TIME.search(text[:at[c]])]
+                and not _OTHER_TIME.search(text[:at[c]]) and not _another_thing_too(text, at[c])]
     out = []
     counts = [c for c in _counted(want) if not _FUNCTION_WORD.fullmatch(c[2])]
+    counts = [c for c in counts if _count_changes(ctx, want, c, counts, [(c2, at[c2]) for c2 in said])]
     for whole, n, unit in counts:
         # (wants11) a bare measure word stands for the want's one count by it ("一共7个" for "6个吊顶灯")
         alone = not strict and len(unit) == 2 and unit[0] in "个位名" and sum(u.startswith(unit[0]) for _, _, u in counts) == 1
@@ -884,6 +907,81 @@ def _changed_counts(ctx: MessageContext, want: str, *, stated: bool = False, nea
     if not out and ctx.correcting:
         out = _changed_bare_number(ctx, want)
     return out
+
+
+def _count_changes(ctx: MessageContext, want: str, count: tuple[str, str, str], counts: list[tuple[str, str, str]],
+                   said: list[tuple[tuple[str, str, str], int]]) -> bool:
+    """(user37) Whether the want's ``count`` may follow a new count of its word said in this message (``said``: each
+    with where it stands). When the message names the old number ("是525度不是500") only the count of that number
+    does. When the want holds other numbers of the same word ("左眼450度右眼500度散光75度", "paper, 10 boxes … gloves
+    20 boxes") only the one the words before the new count name does ("右眼改成525度", "make the paper 12 boxes":
+    every count of the word followed it), and none when no words tell which.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我想配眼镜左眼450度右眼500度"},
+    ...                 {"role": "user", "content": "右眼我记错了是525度不是500"}])
+    >>> [f.value for f in t.state().facts if f.key == "want" and f.status == "current"]
+    ['我想配眼镜左眼450度右眼525度']
+    """
+    named = {d for rx in ctx.pack.corrections for m in rx.finditer(ctx.text) if m.groupdict().get("old")
+             for d in re.findall(r"\d+(?:\.\d+)?", m.group("old"))}
+    if named & {n for _, n, _ in counts}:
+        return count[1] in named
+    alike = [c for c in counts if c[2] == count[2]]
+    if len({c[1] for c in alike}) < 2:
+        return True
+    for new, at in said:
+        if new[2] != count[2]:
+            continue
+        label = ctx.text[_clause_start(ctx.text, at):at][-_LABEL_CHARS:]
+        shared = [(_shared_words(label, _before_count(want, c, alike)), c) for c in alike]
+        best = max(n for n, _ in shared)
+        if best >= (2 if ctx.lang == "zh" else 1) and [n for n, _ in shared].count(best) == 1:
+            return next(c for n, c in shared if n == best) == count
+    return False
+
+
+#: (user37) how much of the words before a count name the thing it counts ("直径20的改成", "make the paper")
+_LABEL_CHARS = 24
+_CLAUSE_MARK = re.compile(r"[,.;:!?，。；：！？、\n]")
+#: (user37) words that name no thing counted: a change's words, function words
+_NOT_LABEL = re.compile(r"改成|改为|换成|变成|改到|加到|减到|不过|但是|还是|那个|就是|\b(?:make|change|actually|instead|"
+                        r"and|or|to|of|the|for|with|in|on|at|by|but|then|so|is|are|it|now|just|please|pls|can|you|we|need)\b", re.I)
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the clause holding position ``at`` of ``text`` starts (after the last mark before it)."""
+    lo = max(0, at - 200)
+    return max((m.end() for m in _CLAUSE_MARK.finditer(text, lo, at)), default=lo)
+
+
+def _before_count(want: str, count: tuple[str, str, str], alike: list[tuple[str, str, str]]) -> str:
+    """The words of ``want`` right before ``count``, after the count before it of the same word."""
+    at = want.find(count[0])
+    prev = max((want.find(c[0]) + len(c[0]) for c in alike if 0 <= want.find(c[0]) < at), default=0)
+    return want[max(prev, at - _LABEL_CHARS):at]
+
+
+def _shared_words(label: str, segment: str) -> int:
+    """How strongly ``label`` names what ``segment`` names: the longest run of Chinese characters or digits both hold
+    (Chinese), or the number of Latin words of three or more letters both hold (no change or function word).
+
+    >>> _shared_words("不过直径20的改成", " 直径20的"), _shared_words("不过直径20的改成", "螺纹钢 HRB400E 直径16的")
+    (5, 2)
+    >>> _shared_words("make the paper ", "order. Copier paper, "), _shared_words("make the paper ", "and gloves size M ")
+    (1, 0)
+    """
+    label, segment = _NOT_LABEL.sub(" ", label.casefold()), segment.casefold()
+    if re.search(r"[\u4e00-\u9fff]", label):
+        best = 0
+        for i in range(len(label)):
+            for j in range(i + best + 1, len(label) + 1):
+                if label[i:j].strip() != label[i:j] or label[i:j] not in segment:
+                    break
+                best = j - i
+        return best
+    return len({w for w in re.findall(r"[a-z]{3,}", label)} & set(re.findall(r"[a-z]{3,}", segment)))
 
 
 #: (user31zh) the words that say what a count is changed to, right before the new count ("改成6本", "make it 6")
@@ -904,6 +1002,24 @@ def _after_change_word(text: str, found: dict[str, str], at: dict[tuple[str, str
     starts = {c[0]: i for c, i in at.items()}
     named = [w for w in found if w in starts and _CHANGED_TO.search(text[:starts[w]])]
     return {named[0]: found[named[0]]} if len(named) == 1 else found
+
+
+#: (user37) a thing said to be wanted as well: "yes the sleeves too, maybe 2 cm", "袖子也改短2公分"
+_TOO = re.compile(r"\b(?:too|also|as well)\b|也(?![许就])")
+_SENTENCE_MARK = re.compile(r"[.!?。！？\n]")
+
+
+def _another_thing_too(text: str, at: int) -> bool:
+    """(user37) Whether the sentence holding the count at ``at`` adds another thing ("too", "also", "也"): its count is
+    that thing's, no recount of the want's ("take them up about 4 cm" then "yes the sleeves too, maybe 2 cm" made
+    the trousers' 4 cm 2 cm).
+
+    >>> _another_thing_too("Oh good idea, yes the sleeves too, maybe 2 cm. Thanks", 35), _another_thing_too("so 3 cm then", 3)
+    (True, False)
+    """
+    start = max((m.end() for m in _SENTENCE_MARK.finditer(text, max(0, at - 120), at)), default=max(0, at - 120))
+    end = next((m.start() for m in _SENTENCE_MARK.finditer(text, at, at + 120)), min(len(text), at + 120))
+    return bool(_TOO.search(text, start, end))
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
