@@ -21,7 +21,7 @@ from .._nlp import DEFAULT_EN_MODELS, ner_when
 from .._select import Query
 from .._units import ConstraintUnit, FactUnit, _Unit
 from ..lang import detect_lang
-from . import access, additions, asked, attributes, booked, changes, choose, conditions, contacts, counts, cues, dates, dayparts, deadlines, domains, dropped, dwellings, echoed, entities, events, facts, follow, forgone, granted, kin, learned, learned_promises, learned_values, means, measures, miswritten, named_roles, occasions, offers, often, onepicks, otheraddress, overtaken, pastdays, picks, postal, problems, promises, quotes, readback, rebooked, recoded, recounts, references, relations, reported, reranged, roles, sayings, searches, settle, slips, slotpicks, swaps, tallies, tools, unmet, verify, verify_promises, waived, wants, samebreath  # noqa: F401  (they register their steps)
+from . import access, additions, asked, attributes, booked, changes, choose, conditions, contacts, counts, cues, dates, dayparts, deadlines, domains, dropped, dwellings, echoed, entities, events, facts, follow, forgone, granted, kin, learned, learned_promises, learned_values, means, measures, miswritten, named_roles, occasions, offers, often, onepicks, partkept, otheraddress, overtaken, pastdays, picks, postal, problems, promises, quotes, readback, rebooked, recoded, recounts, references, relations, reported, reranged, roles, sayings, searches, settle, slips, slotpicks, swaps, tallies, tools, unmet, verify, verify_promises, waived, wants, samebreath  # noqa: F401  (they register their steps)
 from .compiled import CompiledPack, compiled_packs
 from .context import Message, MessageContext, extract_window
 from .entities import find_entities

@@ -1,0 +1,80 @@
+"""(cons33) Constraints and promises in the right status, on chats of our own, both languages.
+
+- A promise of two deeds kept in part leaves the other deed owed (``extract/partkept.py``): "I'll email you the parking
+  map and post the welcome booklet next week", then "The parking map is in your inbox": the booklet is still to come.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, user
+
+
+def _promises(lang: str, *messages: dict) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many(list(messages))
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+def _tool(call_id: str, name: str, result: dict) -> list[dict]:
+    """A tool call and its result, as a bot logs them."""
+    return [{"role": "assistant", "content": None, "tool_calls": [
+                {"id": call_id, "type": "function", "function": {"name": name, "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result, ensure_ascii=False)}]
+
+
+def _owed(promises: list[tuple[str, str]], words: str) -> list[str]:
+    return [s for t, s in promises if words in t]
+
+
+@pytest.mark.parametrize("lang, promise, report, kept, left", [
+    ("en", "Booked. I'll email you the parking map and post the welcome booklet next week.",
+     "The parking map is in your inbox now.", "parking map", "welcome booklet"),
+    ("en", "I'll send a signed receipt and monthly progress photos while the clock is with us.",
+     "Your signed receipt has been emailed to you, and I'll ring you if we find any rust.", "signed receipt", "progress photos"),
+    ("en", "I'll email the booking form for your husband to sign, and the fitting guide before the day.",
+     "All done: the booking form for your husband is already in your inbox.", "booking form", "fitting guide"),
+    ("en", "We post the programme a week before, and I'll send you a seating plan to check.",
+     "Here you go: I've emailed the seating plan to you.", "seating plan", "programme"),
+    ("en", "I'll text you the address today, and the chef will have a cake ready for her.",
+     "I've texted you the address.", "address", "cake ready"),
+    ("zh", "好的，我先把合同发您邮箱，再寄两份样品过去。", "合同已经发到您邮箱了，请查收。", "合同", "样品"),
+    ("zh", "我今天把报价单发您微信，另外寄一本画册给您。", "报价单已经发您微信了。", "报价单", "画册"),
+])
+def test_a_promise_of_two_deeds_kept_in_part_leaves_the_other_owed(lang, promise, report, kept, left):
+    promises = _promises(lang, bot(promise), bot(report))
+    assert "done" in _owed(promises, kept)
+    assert "open" in _owed(promises, left)
+
+
+def test_a_tool_that_sends_one_thing_keeps_that_deed_only():
+    """(en) The tool's result says the guide went ("care_guide": "emailed"); the diary sheets go with the kit, later."""
+    promises = _promises("en", user("Deliver the kit to the school please."),
+                         bot("Noted. I'll email you the classroom care guide and post the diary sheets with the kit."),
+                         *_tool("c1", "book_kit", {"booking": "K-1", "care_guide": "emailed"}))
+    assert "open" in _owed(promises, "diary sheets")
+
+
+@pytest.mark.parametrize("lang, promise, report", [
+    # one thing with parts: the report names it, all of it is sent
+    ("en", "I'll email you the welcome pack with the address and parking details today.", "The welcome pack is on its way to you."),
+    ("en", "I'll post you a checklist of what to bring: payslips and your latest statement.", "I've just emailed the checklist to you."),
+    # the other deed is a booking or a word back, which the reply itself does
+    ("en", "I'll check with the farm whether they can come on the 9th and come back to you.", "The farm has confirmed the 9th."),
+    ("en", "Booking it now and I'll email the invoice.", "Done, the invoice has been emailed to you."),
+    # the user is asked to do the other deed
+    ("en", "Yes, send a photo of the meter and I'll submit it as a reading.", "Thanks, the reading has been submitted."),
+    ("zh", "我先帮您把周日下午锁定，再把订单详情发到您手机上。", "订单详情已经发到您手机上了。"),
+])
+def test_a_promise_kept_whole_leaves_nothing_owed(lang, promise, report):
+    assert len(_promises(lang, bot(promise), bot(report))) == 1
+
+
+def test_both_deeds_reported_keep_the_whole_promise():
+    promises = _promises("en", bot("I'll email you the parking map and post the welcome booklet next week."),
+                         bot("The parking map is in your inbox and the welcome booklet went in the post today."))
+    assert [s for _, s in promises] == ["done"]
