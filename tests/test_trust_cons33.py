@@ -2,6 +2,9 @@
 
 - A promise of two deeds kept in part leaves the other deed owed (``extract/partkept.py``): "I'll email you the parking
   map and post the welcome booklet next week", then "The parking map is in your inbox": the booklet is still to come.
+- A report of one thing sent keeps no promise to send another (``promises._another_thing``): "I'll email you photos of
+  him", then "I've just sent the payment link to you" leaves the photos owed (the two shared only the deed of sending);
+  the report is a deed done of its own. A thing sent again after its promise was kept makes no second deed.
 """
 
 from __future__ import annotations
@@ -78,3 +81,30 @@ def test_both_deeds_reported_keep_the_whole_promise():
     promises = _promises("en", bot("I'll email you the parking map and post the welcome booklet next week."),
                          bot("The parking map is in your inbox and the welcome booklet went in the post today."))
     assert [s for _, s in promises] == ["done"]
+
+
+@pytest.mark.parametrize("lang, promise, report, owed, sent", [
+    ("en", "I'll email you photos of the dog after the groom.", "I've just sent the payment link to you.", "photos", "payment link"),
+    ("en", "We'll post you the spare keys next week.", "I've emailed the invoice to you.", "spare keys", "invoice"),
+    ("zh", "3个工作日内把设计稿发您微信。", "样例已发您微信，您先看看风格。", "设计稿", "样例"),
+    ("zh", "下周把保修卡寄给您。", "电子发票已经发到您邮箱了。", "保修卡", "电子发票"),
+])
+def test_a_report_of_another_thing_sent_keeps_no_promise(lang, promise, report, owed, sent):
+    promises = _promises(lang, bot(promise), bot(report))
+    assert _owed(promises, owed) == ["open"]
+    assert "open" not in _owed(promises, sent)
+
+
+@pytest.mark.parametrize("lang, promise, report", [
+    ("en", "I'll email you photos of the dog after the groom.", "The photos of the dog have been emailed to you."),
+    ("en", "I'll text you the booking code.", "Sent!"),
+    ("zh", "我把拍照的样片发您微信。", "照片已经发您微信了。"),
+])
+def test_a_report_of_the_same_thing_keeps_the_promise(lang, promise, report):
+    assert [s for _, s in _promises(lang, bot(promise), bot(report))] == ["done"]
+
+
+def test_a_thing_sent_again_is_no_second_deed():
+    promises = _promises("en", bot("I'll email you a quote with the final order."), bot("The quote has been emailed to you."),
+                         bot("Order changed, and the updated quote has been emailed to you."))
+    assert promises == [("I'll email you a quote with the final order", "done")]
