@@ -5,6 +5,8 @@
 - A report of one thing sent keeps no promise to send another (``promises._another_thing``): "I'll email you photos of
   him", then "I've just sent the payment link to you" leaves the photos owed (the two shared only the deed of sending);
   the report is a deed done of its own. A thing sent again after its promise was kept makes no second deed.
+- A money limit dropped as such lifts the rule (a new user's rough edge, our own chats; blind28 has it three times):
+  "forget the budget", "scrap the budget limit btw", 预算不用管 / 预算唔使理 (which made a must_not rule of its own).
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ import pytest
 
 from ctxgraph import Tracker
 from tests.test_graph import bot, user
+
+
+def _rules(lang: str, *said: str) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many([user(s) for s in said])
+    return [(c.text, c.status) for c in t.state().constraints]
 
 
 def _promises(lang: str, *messages: dict) -> list[tuple[str, str]]:
@@ -108,3 +116,26 @@ def test_a_thing_sent_again_is_no_second_deed():
     promises = _promises("en", bot("I'll email you a quote with the final order."), bot("The quote has been emailed to you."),
                          bot("Order changed, and the updated quote has been emailed to you."))
     assert promises == [("I'll email you a quote with the final order", "done")]
+
+
+@pytest.mark.parametrize("lang, first, then, limit, other", [
+    ("en", "We're 12. Budget is max £40 a head, and no nuts please.", "Actually forget the budget, the boss is paying.", "£40", "nuts"),
+    ("en", "the budget is £600 max, keep me there. no lions please", "scrap the budget limit btw, do the biggest one", "£600", "lions"),
+    ("en", "our budget is £2k max. dont ring before 9", "ok never mind the budget, we got a grant", "£2k", "ring"),
+    ("zh", "预算不要超过八千，别拍照发公众号", "老板说预算不用管，做一天的", "八千", "拍照"),
+    ("zh", "预算唔好超过八千，唔好影相", "老细话预算唔使理，做一日嘅", "八千", "影相"),
+])
+def test_a_money_limit_dropped_as_such_is_lifted(lang, first, then, limit, other):
+    rules = _rules(lang, first, then)
+    assert [s for t, s in rules if limit in t] == ["lifted"]
+    assert [s for t, s in rules if other in t] == ["active"]
+    assert len(rules) == 2  # "老板说预算不用管" is no rule of its own
+
+
+@pytest.mark.parametrize("lang, first, then", [
+    ("en", "Budget is max £40 a head, and no nuts please.", "can we forget the budget?"),
+    ("en", "Budget is max £40 a head, and no nuts please.", "don't forget the budget, it's tight"),
+    ("zh", "预算不要超过八千，别拍照发公众号", "预算不用管吗？"),
+])
+def test_a_budget_asked_about_or_stressed_stays(lang, first, then):
+    assert all(s == "active" for _, s in _rules(lang, first, then))
