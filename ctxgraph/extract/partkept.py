@@ -54,6 +54,8 @@ _SENT_FIELD = re.compile(r'"([^"]{1,40})"\s*:\s*"?((?:[^",}]{0,30}?\b)?(?:sent|e
 #: a tool whose name sends ("send_invoice", "update_and_send_questionnaire"): the words after its verb name the thing
 _SENDS_NAME = re.compile(r"(?:^|_)(?:send|email|mail|post|text)_(\w+)", re.I)
 
+#: how much of a deed is read for its thing
+_THING_CHARS = 200
 #: (en) words that name a deed, its doer or its receiver, not the thing: two deeds may share them
 _EN_DEED_WORDS = frozenset("i we you he she they it them him her us me will shall going also then just first "
                            "send sent email emailed text texted post posted mail mailed bring ring call phone give get "
@@ -109,6 +111,7 @@ def _thing(half: str, lang: str) -> frozenset[str]:
     >>> sorted(_thing("I'll email the consent form for Grace to sign", "en")), sorted(_thing("weekly photos while it's away", "en"))
     (['consent', 'form'], ['photo', 'weekly'])
     """
+    half = half[:_THING_CHARS]  # a thing is named early; the prefixes read below stay short on a long run of words
     if lang == "zh":
         cut = next((m.start() for m in _ZH_THING_END.finditer(half) if _stems(half[:m.start()], lang) - _ZH_DEED_WORDS), len(half))
         return frozenset(w for w in _stems(half[:cut], lang) if w not in _ZH_DEED_WORDS and not w.isdigit())

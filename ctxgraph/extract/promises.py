@@ -219,6 +219,8 @@ _ZH_GRAMMAR = frozenset("您你我们他她它的了是在和与及就都也还�
 #: when the driver leaves" (the event told of is no thing sent)
 _THING_ENDS = re.compile(r"\b(?:to|for|of|with|by|before|after|while|once|when|until|till|so|on|in|at|from|as|if|via)\b", re.I)
 _EVENT = re.compile(r"before|after|while|once|when|until|till|as|if", re.I)
+#: (cons33) how much of a report or a promise is read for its thing
+_THING_CHARS = 200
 #: (cons33) a deed of sending the user a thing, promised or reported: send, email, text, post (发, 寄, 传)
 _SENDING = re.compile(r"\b(?:send|sent|sending|e-?mail(?:ed|ing)?|text(?:ed|ing)?|post(?:ed|ing)?|mail(?:ed|ing)?)\b|[发寄传](?!票|现|生|烧|货)", re.I)
 
@@ -228,6 +230,7 @@ def _things(ctx: MessageContext, text: str) -> frozenset[str]:
     deed of sending, where it goes, to whom, when, numbers and addresses ("I've just sent the payment link to you" ->
     payment, link); in Chinese its letters but those of such words and of grammar ("样例已发您微信" -> 样, 例), since a
     word the segmenter cuts otherwise (提醒短信) must still be found."""
+    text = text[:_THING_CHARS]  # a thing is named early; the prefixes read below stay short on a long run of words
     if ctx.profile.segmented:
         return frozenset(_ZH_WAY.sub("", text)) - _ZH_GRAMMAR
     first = _THING_ENDS.search(text)
