@@ -5,6 +5,8 @@
 - A report of one thing sent keeps no promise to send another (``promises._another_thing``): "I'll email you photos of
   him", then "I've just sent the payment link to you" leaves the photos owed (the two shared only the deed of sending);
   the report is a deed done of its own. A thing sent again after its promise was kept makes no second deed.
+- (en) A promise that names its thing by a pronoun ("We need a signed consent form first. I'll email it to you.") is kept
+  by a report that names the thing ("The consent form is in your inbox"): the sentence before it names what "it" is.
 - A money limit dropped as such lifts the rule (a new user's rough edge, our own chats; blind28 has it three times):
   "forget the budget", "scrap the budget limit btw", 预算不用管 / 预算唔使理 (which made a must_not rule of its own).
 """
@@ -139,3 +141,20 @@ def test_a_money_limit_dropped_as_such_is_lifted(lang, first, then, limit, other
 ])
 def test_a_budget_asked_about_or_stressed_stays(lang, first, then):
     assert all(s == "active" for _, s in _rules(lang, first, then))
+
+
+@pytest.mark.parametrize("promise, report", [
+    ("We need a signed consent form before the first session. I'll email it to you. We'll text a reminder the day before.",
+     "The consent form is in your inbox now."),
+    ("The spare keys are at our office. We'll post them to you. Any questions, just ask.", "The spare keys have been sent to you."),
+])
+def test_a_promise_naming_its_thing_by_a_pronoun_is_kept_by_a_report_naming_it(promise, report):
+    promises = _promises("en", bot(promise), bot(report))
+    assert promises[0][1] == "done"
+    assert len([s for _, s in promises if s == "done"]) == 1  # the report is that promise's, no deed of its own
+
+
+def test_a_promise_told_of_an_event_is_not_kept_by_what_the_sentence_before_names():
+    promises = _promises("en", bot("Your account is open on 14-day terms. I'll email you once it's cleared."),
+                         bot("Your account terms are set up."))
+    assert promises[0] == ("I'll email you once it's cleared", "open")

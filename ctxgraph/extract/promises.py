@@ -194,7 +194,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             continue  # (fix16) the user's "发票已经发给她本人的邮箱了": their own sending, not the promise to them
         if _another_thing(ctx, said, d["text"]):
             continue  # (cons33) "I've just sent the payment link" keeps no "I'll email you photos of him": the deed alone is shared
-        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
+        score = _overlap(ctx, said, _DURATION.sub(" ", _with_its_thing(ctx, d))) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
@@ -291,6 +291,37 @@ def _sent_again(ctx: MessageContext, report: str) -> bool:
 
 #: (cons33) a thing reported where the user receives it: "is in your inbox / email", "has gone to your phone"
 _IN_INBOX = re.compile(r"\b(?:is|are|has gone|have gone|went)\s+(?:now\s+)?(?:in|to|into)\s+your\s+(?:inbox|e-?mail|phone|mobile)\b", re.I)
+
+
+#: (cons33, en) a promise whose deed takes a pronoun for its thing ("I'll email it to you", "we'll put them on the sheet"),
+#: not one told of an event ("I'll email you once it's cleared")
+_ONLY_PRONOUN = re.compile(r"(?:'ll|\bwill|\bshall)\s+(?:also\s+|just\s+|then\s+)?[a-z]+\s+(?:it|them)\b", re.I)
+
+
+def _with_its_thing(ctx: MessageContext, d: dict) -> str:
+    """(cons33) A promise's text to match a report against: an English promise that names its thing only by "it" or
+    "them" ("Then we need a signed GP consent form before your first session. I'll email it to you.") takes the sentence
+    before it in its message, where the thing is named, so "The GP consent form is in your inbox" keeps it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "We need a signed consent form first. I'll email it to you."},
+    ...                 {"role": "assistant", "content": "The consent form is in your inbox now."}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [("I'll email it to you", 'done')]
+    """
+    text = d["text"]
+    if ctx.profile.segmented or not _ONLY_PRONOUN.search(text) or _things(ctx, text):
+        return text
+    said = ctx.graph.nodes.get(f"t{d.get('turn')}", {}).get("text") or ""
+    at = said.find(text)
+    if at <= 0:
+        return text
+    before = [m.end() for m in _SENTENCE_END.finditer(said, 0, at)]
+    if not before:
+        return text
+    start = max([0] + [e for e in before if e < before[-1]])
+    return said[start:before[-1]].strip() + " " + text
 
 
 #: (cons27) an English promise of a deed by someone else of the service, the assistant not among its doers: "Maya will send
