@@ -7,6 +7,9 @@
   the report is a deed done of its own. A thing sent again after its promise was kept makes no second deed.
 - (en) A promise that names its thing by a pronoun ("We need a signed consent form first. I'll email it to you.") is kept
   by a report that names the thing ("The consent form is in your inbox"): the sentence before it names what "it" is.
+- A promise said in the message that calls the tool doing it ("明白，我先给您出报价。" with ``quote``; "I'll lift the block
+  now" with ``unblock_card``) is kept when the call comes back, whatever words the tool's name uses; not a colleague's
+  later deed, a condition, or a deed said to come later.
 - A money limit dropped as such lifts the rule (a new user's rough edge, our own chats; blind28 has it three times):
   "forget the budget", "scrap the budget limit btw", 预算不用管 / 预算唔使理 (which made a must_not rule of its own).
 """
@@ -158,3 +161,31 @@ def test_a_promise_told_of_an_event_is_not_kept_by_what_the_sentence_before_name
     promises = _promises("en", bot("Your account is open on 14-day terms. I'll email you once it's cleared."),
                          bot("Your account terms are set up."))
     assert promises[0] == ("I'll email you once it's cleared", "open")
+
+
+def _said_and_called(lang: str, said: str, tool: str, result: dict) -> list[tuple[str, str]]:
+    t = Tracker(lang)
+    t.observe_many([user("ok go ahead"),
+                    {"role": "assistant", "content": said, "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": tool, "arguments": "{}"}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": json.dumps(result, ensure_ascii=False)}])
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+@pytest.mark.parametrize("lang, said, tool, result", [
+    ("zh", "好的，我给您约一下周六上午的场地。", "book_slot", {"code": "B-1023", "status": "已预约"}),
+    ("zh", "明白，我先给您出报价。", "make_quote", {"quote": "Q-77", "total": "¥1,460"}),
+    ("zh", "好的，我先帮您核一下人员要求。", "requirements", {"engineers": 5}),
+    ("en", "Since that was you, I'll unfreeze the card now.", "unblock", {"ok": True}),
+])
+def test_a_promise_said_with_the_call_is_kept_when_the_call_comes_back(lang, said, tool, result):
+    assert [s for _, s in _said_and_called(lang, said, tool, result)] == ["done"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("zh", "好的，师傅会上门帮您重新设置路由器。"),
+    ("zh", "好的，我明天上午把场地照片发您。"),
+    ("en", "If the part ever needed replacing we'd contact you first."),
+])
+def test_a_later_or_someone_elses_deed_said_with_a_call_stays_open(lang, said):
+    assert "done" not in [s for _, s in _said_and_called(lang, said, "create_order", {"order": "O-1"})]
