@@ -40,9 +40,10 @@ _ZH_THING_END = re.compile(r"(?:发|寄|送|传|转|给|到|在|于|之前|以�
 #: is parted from the second by a comma before the "and" ("I'll email the consent form for Grace to sign, and the reading pack")
 _EN_MODIFIER = re.compile(r"\b(?:to|for|with|of|so|that|which|including|on|in|at|from|about|before|after|while|once|when"
                           r"|until|till|if|by|between|plus)\b|[:;(]", re.I)
-#: (en) a deed that gives the user a thing, which a report can name as kept or not: sending, bringing, posting, having one
-#: ready for someone (not a booking, a check or a word back, which the call or the reply itself does)
-_EN_GIVES = re.compile(r"\b(?:send|e-?mail|text|post|mail|bring|give|deliver|drop off|forward)\b"
+#: (en) a deed that gives the user a thing, which a report can name as kept or not: sending, posting, having one ready for
+#: someone (not a booking, a check or a word back, which the call or the reply itself does; not what a visit brings along,
+#: "We'll bring the test kit and let you know the readings")
+_EN_GIVES = re.compile(r"\b(?:send|e-?mail|text|post|mail|give|deliver|drop off|forward)\b"
                        r"|\bhave (?:a|an|the|some)\b[^.;!?]{0,60}?\bfor (?:you|him|her|them)\b", re.I)
 #: (en) a first deed that is the assistant's own (its doer said: "We text the video link …"), not the user asked to do
 #: one ("Yes, send a photo of the meter")
@@ -110,12 +111,15 @@ def _thing(half: str, lang: str) -> frozenset[str]:
 
     >>> sorted(_thing("I'll email the consent form for Grace to sign", "en")), sorted(_thing("weekly photos while it's away", "en"))
     (['consent', 'form'], ['photo', 'weekly'])
+    >>> sorted(_thing("send them by Monday", "en"))
+    []
     """
     half = half[:_THING_CHARS]  # a thing is named early; the prefixes read below stay short on a long run of words
     if lang == "zh":
         cut = next((m.start() for m in _ZH_THING_END.finditer(half) if _stems(half[:m.start()], lang) - _ZH_DEED_WORDS), len(half))
         return frozenset(w for w in _stems(half[:cut], lang) if w not in _ZH_DEED_WORDS and not w.isdigit())
-    cut = next((m.start() for m in _EN_THING_END.finditer(half) if _stems(half[:m.start()], lang) - _EN_DEED_WORDS), len(half))
+    m = _EN_THING_END.search(half)  # "send them | by Monday": a pronoun for the thing, no thing of its own
+    cut = m.start() if m else len(half)
     return frozenset(w for w in _stems(half[:cut], lang) if w.casefold() not in _EN_DEED_WORDS and not w.isdigit())
 
 

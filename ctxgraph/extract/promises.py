@@ -211,7 +211,7 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
 #: ``same_deed``
 _WAY_WORDS = frozenset("inbox email e-mail mail phone mobile number text sms post way address account today tonight now "
                        "just already tomorrow morning afternoon evening you your yours me my us our message note word "
-                       "let know tell told".split())
+                       "let know tell told over across through back off out up along on ahead".split())
 _ZH_WAY = re.compile(r"微信|短信|邮箱|邮件|手机号?|电话|号码|地址|已经|今天|明天|马上|现在|稍后|一下|过去|过来|[^\u4e00-\u9fff]")
 #: (cons33, zh) letters of grammar and of the deed of sending, which two texts share whatever their things
 _ZH_GRAMMAR = frozenset("您你我们他她它的了是在和与及就都也还这那个些已给到发寄送把被让请会将要可以能于至里上下中")
