@@ -192,8 +192,43 @@ def promises_kept(ctx: MessageContext) -> list[_Unit]:
             units.append(FulfilUnit(commitment=best[1], status="done"))
         else:
             closed = {u.commitment for u in units}
-            units += _checked(ctx, r.call_id, closed) or _check_answered(ctx, closed)
+            units += _checked(ctx, r.call_id, closed) or _check_answered(ctx, closed) or _said_with_call(ctx, r, closed)
     return units
+
+
+def _said_with_call(ctx: MessageContext, result: ActionResultUnit, closed: set[str]) -> list[_Unit]:
+    """(cons33) A tool's result whose call came in a message that says what it does ("中，我给您约一下礼拜六上午的机子。" with
+    ``book_slot``; "明白，我先给您出报价。" with ``quote``): the call does that message's promise, whatever words the tool's
+    name uses, so the one promise of that message still open is kept, unless it says it is done later ("稍后", "明天",
+    "tomorrow": the day of a booking it makes is no such word). With two such promises the result keeps neither.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "assistant", "content": "好的，我给您约周二晚上，师傅上门量尺寸。", "tool_calls": [
+    ...                     {"id": "x1", "type": "function", "function": {"name": "book_measure", "arguments": "{}"}}]},
+    ...                 {"role": "tool", "tool_call_id": "x1", "content": '{"booking": "AX-1", "status": "ok"}'}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [('好的，我给您约周二晚上，师傅上门量尺寸', 'done')]
+    """
+    from .promises import _LATER
+
+    G = ctx.graph
+    aid = G.graph["call_to_action"].get(result.call_id)
+    if aid is None or result.status != "ok":
+        return []
+    turn = G.nodes[aid].get("turn")
+    said = G.nodes.get(f"t{turn}", {})
+    if said.get("role") != "assistant" or not (said.get("text") or "").strip():
+        return []
+    made = [pid for pid, d in g.open_items(G, "commitment") if d["turn"] == turn and pid not in closed
+            and not _LATER.search(d["text"]) and _MINE_NOW.search(d["text"]) and not _NOT_NOW.search(d["text"])]
+    return [FulfilUnit(commitment=made[0], status="done")] if len(made) == 1 else []
+
+
+#: (cons33) a promise that is the assistant's own deed ("我先帮您核一下", "I'll lift the block now", "let me …"), not a
+#: colleague's later one ("师傅会帮您重新设置"), a condition ("If the drive needed replacing we'd contact you"), nor a habit
+_MINE_NOW = re.compile(r"我|\b(?:i'll|i will|let me|i'm going to|i am going to)\b", re.I)
+_NOT_NOW = re.compile(r"会|如果|要是|的话|\b(?:if|when|once|whenever|would|'d|after|before)\b", re.I)
 
 
 #: a tool that only looks something up (``install_slots``, ``check_stock``, ``search_tm``): the word its name shares with a

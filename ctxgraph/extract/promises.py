@@ -21,7 +21,7 @@ from .. import _graph as g
 from .._units import CommitmentUnit, FulfilUnit, _Unit
 from .context import MessageContext
 from . import cues as _cues
-from .cues import _ENDS_ASKING, _named_overlap, _outside, _overlap, _stems
+from .cues import _ENDS_ASKING, _NAMELESS as _NAMELESS_WORDS, _named_overlap, _outside, _overlap, _stems
 from .registry import step
 from .surface import _user_texts as user_texts
 from .text import STATEMENT_END as _SENTENCE_END, clauses, first_match, in_spans, question_sentences
@@ -218,7 +218,9 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             continue  # "Message sent to Tomasz" keeps no "Tomasz will send you a checklist": he does that one
         if ctx.role == "user" and _sent_elsewhere(clause, d["text"], told):
             continue  # (fix16) the user's "发票已经发给她本人的邮箱了": their own sending, not the promise to them
-        score = _overlap(ctx, said, _DURATION.sub(" ", d["text"])) + sum(name in d["text"] for name in told)
+        if _another_thing(ctx, said, d["text"]):
+            continue  # (cons33) "I've just sent the payment link" keeps no "I'll email you photos of him": the deed alone is shared
+        score = _overlap(ctx, said, _DURATION.sub(" ", _with_its_thing(ctx, d))) + sum(name in d["text"] for name in told)
         if score and score >= best_score:
             best, best_score = pid, score
     if best is None and fallback and len(open_) == 1 and ctx.role == "assistant" and not after_tool and not _names_a_deed(ctx, clause) \
@@ -228,6 +230,124 @@ def _kept(ctx: MessageContext, clause: str, open_, status: str, *, rest: str = "
             and not any(_done_by(open_[0][1]["text"], name) for name in told) and not _someone_elses(ctx, open_[0][1]["text"]):
         best = open_[0][0]  # "发好了，请查收" / "Done!" names no deed: the one promise open is the one
     return [FulfilUnit(commitment=best, status=status)] if best else []
+
+
+#: (cons33) words of a report or a promise that name how a thing goes, not the thing: where it goes ("your inbox", 微信,
+#: 邮箱), to whom, when, a word passed on ("let Tomasz know", "message sent"); a deed of sending itself is the pack's
+#: ``same_deed``
+_WAY_WORDS = frozenset("inbox email e-mail mail phone mobile number text sms post way address account today tonight now "
+                       "just already tomorrow morning afternoon evening you your yours me my us our message note word "
+                       "let know tell told over across through back off out up along on ahead".split())
+_ZH_WAY = re.compile(r"微信|短信|邮箱|邮件|手机号?|电话|号码|地址|已经|今天|明天|马上|现在|稍后|一下|过去|过来|[^\u4e00-\u9fff]")
+#: (cons33, zh) letters of grammar and of the deed of sending, which two texts share whatever their things
+_ZH_GRAMMAR = frozenset("您你我们他她它的了是在和与及就都也还这那个些已给到发寄送把被让请会将要可以能于至里上下中")
+#: (cons33, en) where the thing of a deed ends: "photos | of him before and after", "the payment link | to you", "text you |
+#: when the driver leaves" (the event told of is no thing sent)
+_THING_ENDS = re.compile(r"\b(?:to|for|of|with|by|before|after|while|once|when|until|till|so|on|in|at|from|as|if|via)\b", re.I)
+_EVENT = re.compile(r"before|after|while|once|when|until|till|as|if", re.I)
+#: (cons33) how much of a report or a promise is read for its thing
+_THING_CHARS = 200
+#: (cons33) a deed of sending the user a thing, promised or reported: send, email, text, post (发, 寄, 传)
+_SENDING = re.compile(r"\b(?:send|sent|sending|e-?mail(?:ed|ing)?|text(?:ed|ing)?|post(?:ed|ing)?|mail(?:ed|ing)?)\b|[发寄传](?!票|现|生|烧|货)", re.I)
+
+
+def _things(ctx: MessageContext, text: str) -> frozenset[str]:
+    """(cons33) What names the thing of ``text``: in spaced writing its content words up to where the thing ends, but the
+    deed of sending, where it goes, to whom, when, numbers and addresses ("I've just sent the payment link to you" ->
+    payment, link); in Chinese its letters but those of such words and of grammar ("样例已发您微信" -> 样, 例), since a
+    word the segmenter cuts otherwise (提醒短信) must still be found."""
+    text = text[:_THING_CHARS]  # a thing is named early; the prefixes read below stay short on a long run of words
+    if ctx.profile.segmented:
+        return frozenset(_ZH_WAY.sub("", text)) - _ZH_GRAMMAR
+    first = _THING_ENDS.search(text)
+    if first and _EVENT.fullmatch(first.group(0)) and not _things_in(ctx, text[:first.start()]):
+        return frozenset()  # "I'll text you when the driver leaves": a word on an event, no thing
+    cut = next((m.start() for m in _THING_ENDS.finditer(text) if _things_in(ctx, text[:m.start()])), len(text))
+    return _things_in(ctx, text[:cut])
+
+
+def _things_in(ctx: MessageContext, text: str) -> frozenset[str]:
+    """The content words of ``text`` but those of :func:`_things`' exceptions."""
+    deeds = set().union(*ctx.pack.same_deed) if ctx.pack.same_deed else set()
+    return frozenset(w for w in _stems(text, ctx.lang) if w.casefold() not in _NAMELESS_WORDS and w.casefold() not in _WAY_WORDS
+                     and w.casefold() not in deeds and not any(c.isdigit() or c in "@." for c in w))
+
+
+def _another_thing(ctx: MessageContext, report: str, promise: str) -> bool:
+    """(cons33) Whether a report of a deed of sending and an open promise to send each name a thing and no thing of one
+    is in the other (in Chinese, no letter of one in the other: 照片 is of 拍照): the report keeps another promise, or a
+    deed no promise named
+    ("I've just sent the payment link to you" after "I'll email you photos of him"; "样例已发您微信" after
+    "5月11号前把名单发您微信"), not this one.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll email you photos of him before and after."},
+    ...                 {"role": "assistant", "content": "I've just sent the payment link to you."}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [("I'll email you photos of him before and after", 'open'), ("I've just sent the payment link to you", 'done')]
+    """
+    if not (_SENDING.search(report) and _SENDING.search(promise)):
+        return False  # only deeds of sending: what a report of another deed is about, a bag of words does not tell
+    said, owed = _things(ctx, report), _things(ctx, promise)
+    if not said or not owed:
+        return False
+    return not said & owed
+
+
+def _sent_again(ctx: MessageContext, report: str) -> bool:
+    """(cons33) Whether a report of a thing sent names the thing of a promise to send already kept: the same thing
+    reported again ("The quote has gone to your email", later "…, and the updated quote is in your email"), no deed of
+    its own. Spaced writing only (a Chinese thing is read by its letters, too loose to say two are the same).
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "I'll email you a quote with the final order."},
+    ...                 {"role": "assistant", "content": "The quote has been emailed to you."},
+    ...                 {"role": "assistant", "content": "Order changed, and the updated quote has been emailed to you."}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [("I'll email you a quote with the final order", 'done')]
+    """
+    if ctx.profile.segmented or not _SENDING.search(report) and not _IN_INBOX.search(report):
+        return False
+    said = _things(ctx, report)
+    return bool(said) and any(d.get("status") == "done" and _SENDING.search(d["text"]) and said & _things(ctx, d["text"])
+                              for _, d in g.nodes_of(ctx.graph, "commitment"))
+
+
+#: (cons33) a thing reported where the user receives it: "is in your inbox / email", "has gone to your phone"
+_IN_INBOX = re.compile(r"\b(?:is|are|has gone|have gone|went)\s+(?:now\s+)?(?:in|to|into)\s+your\s+(?:inbox|e-?mail|phone|mobile)\b", re.I)
+
+
+#: (cons33, en) a promise whose deed takes a pronoun for its thing ("I'll email it to you", "we'll put them on the sheet"),
+#: not one told of an event ("I'll email you once it's cleared")
+_ONLY_PRONOUN = re.compile(r"(?:'ll|\bwill|\bshall)\s+(?:also\s+|just\s+|then\s+)?[a-z]+\s+(?:it|them)\b", re.I)
+
+
+def _with_its_thing(ctx: MessageContext, d: dict) -> str:
+    """(cons33) A promise's text to match a report against: an English promise that names its thing only by "it" or
+    "them" ("Then we need a signed GP consent form before your first session. I'll email it to you.") takes the sentence
+    before it in its message, where the thing is named, so "The GP consent form is in your inbox" keeps it.
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("en")
+    >>> t.observe_many([{"role": "assistant", "content": "We need a signed consent form first. I'll email it to you."},
+    ...                 {"role": "assistant", "content": "The consent form is in your inbox now."}])
+    >>> [(c.text, c.status) for c in t.state().commitments]
+    [("I'll email it to you", 'done')]
+    """
+    text = d["text"]
+    if ctx.profile.segmented or not _ONLY_PRONOUN.search(text) or _things(ctx, text):
+        return text
+    said = ctx.graph.nodes.get(f"t{d.get('turn')}", {}).get("text") or ""
+    at = said.find(text)
+    if at <= 0:
+        return text
+    before = [m.end() for m in _SENTENCE_END.finditer(said, 0, at)]
+    if not before:
+        return text
+    start = max([0] + [e for e in before if e < before[-1]])
+    return said[start:before[-1]].strip() + " " + text
 
 
 #: (cons27) an English promise of a deed by someone else of the service, the assistant not among its doers: "Maya will send
@@ -901,7 +1021,8 @@ def _clause_kinds(ctx: MessageContext, pieces, inner, open_, units: list[_Unit])
                 # after a tool that kept a promise it reports that one; "I've added it to your Wednesday pickup" is the record, and so is
                 # (cons23) a note that would have been read as keeping a promise ("I've added 07954 228 613 and a note: no
                 # calls before 10am" after "I'll text you the address"): what it kept before, it now keeps and adds nothing
-                units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
+                if not _sent_again(ctx, c):  # (cons33) "…, and the updated quote is in your email" after the quote was kept
+                    units.append(CommitmentUnit(text=c.strip(_TRIM), status="done"))
         elif ctx.role == "assistant" and open_ and (given := _link_given(c, open_)):
             status = "done"  # (cons23) "付款链接：https://…" after "我发个付款链接给您": the link promised is in the message
             open_ = [(pid, d) for pid, d in open_ if not any(u.commitment == pid for u in given)]
