@@ -27,8 +27,8 @@ from typing import Any
 from ..bench._cs import SHIPPED_DATA, holds, load_cs
 from ._fact_features import fact_features
 
-#: every open cs group (cs_blind28 and later are judges: never read)
-OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 28)))
+#: every open cs group (cs_blind29 and later are judges: never read)
+OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 29)))
 PARAMS = {"c1": 0.0, "c2": 1.0, "max_iterations": 200, "feature.possible_transitions": False}
 
 
@@ -154,7 +154,7 @@ def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
         verify._LOADER[0] = models.get
         rows = []
         for conv in convs:
-            tracker = _tracker_for(conv, (), _steps() if t is not None else list(DEFAULT_STEPS))
+            tracker = _tracker_for(conv, (), _steps() if t is not None else [s for s in DEFAULT_STEPS if s != "verify_facts"])
             for m in conv.messages:
                 tracker.observe(m)
             sc = score_state(conv, tracker.state().model_dump(by_alias=True))
