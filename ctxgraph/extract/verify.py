@@ -78,6 +78,19 @@ def guarded(c: dict[str, Any]) -> bool:
     return str(c["value"]).strip().casefold() in before
 
 
+def threshold_for(verifier: Any, c: dict[str, Any]) -> float:
+    """The P a proposed fact ``c`` needs to stay: its step's own threshold in the verifier's meta
+    (``step_thresholds``, model34f: chosen leave-one-group-out for a step whose low facts the annotators drop
+    consistently), else the verifier's threshold.
+
+    >>> class V: threshold = 0.2; meta = {"step_thresholds": {"event_dates": 0.4}}
+    >>> threshold_for(V(), {"origin": "event_dates"}), threshold_for(V(), {"origin": "kin"})
+    (0.4, 0.2)
+    """
+    steps = (getattr(verifier, "meta", None) or {}).get("step_thresholds") or {}
+    return float(steps.get(c.get("origin"), verifier.threshold))
+
+
 @step("verify_facts", roles=("user", "assistant", "system"))
 def verify_facts(ctx: MessageContext) -> list:
     verifier = reader_for(ctx, _LOADER[0])
@@ -85,7 +98,7 @@ def verify_facts(ctx: MessageContext) -> list:
     if not found:
         return []
     probs = verifier([fact_features(c) for _, c in found])
-    low = [u for (u, c), p in zip(found, probs) if p < verifier.threshold and not guarded(c)]
+    low = [u for (u, c), p in zip(found, probs) if p < threshold_for(verifier, c) and not guarded(c)]
     if low:
         ctx.units[:] = [u for u in ctx.units if not any(u is x for x in low)]
     return []
