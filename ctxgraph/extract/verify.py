@@ -1,13 +1,13 @@
 """The learned fact verifier's step (model33f, issue 19): the rule steps propose facts, a small model verifies them.
 
-``verify_facts`` runs last when switched on (it is off by default: ``with_step(DEFAULT_STEPS, "verify_facts")``,
-ctxgraph/models/FACT_VERIFIER.md says why). For each fact the message's steps made (not an offer), it computes the structure-only
-features of :mod:`ctxgraph.models._fact_features` (the step that made it, the key's class, the value's shape, the
-speaker, a question, the assistant's message before, supersession ...) and leaves out of the message's units the
-facts the verifier (:func:`ctxgraph.models.load_fact_verifier`) gives a P(holds) below its threshold, unless the
-fact would supersede a current one under its key (left out, the value it replaces would stand again). Extract stays
-pure (it only drops units of this message); apply is untouched. It drops nothing where no weights ship, in a pack
-with domains (booking) and in a chat among named participants (LoCoMo), like ``learned_constraints``.
+``verify_facts`` runs last, a default step since model34f (ctxgraph/models/FACT_VERIFIER.md). For each fact the
+message's steps made (not an offer), it computes the structure-only features of
+:mod:`ctxgraph.models._fact_features` (the step that made it, the key's class, the value's shape, the speaker, a
+question, the assistant's message before, supersession ...) and leaves out of the message's units the facts the
+verifier (:func:`ctxgraph.models.load_fact_verifier`) gives a P(holds) below its threshold, unless :func:`guarded`
+keeps them (a fact that would supersede a current one, a correction, a count, an answer, an offered value picked).
+Extract stays pure (it only drops units of this message); apply is untouched. It drops nothing where no weights
+ship, in a pack with domains (booking) and in a chat among named participants (LoCoMo), like ``learned_constraints``.
 """
 
 from __future__ import annotations
