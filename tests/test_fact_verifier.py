@@ -85,9 +85,9 @@ def test_the_step_drops_nothing_in_a_pack_with_domains(monkeypatch):
     assert _facts(monkeypatch, turns, packs=["booking"]) == proposed
 
 
-def test_the_step_is_off_by_default_and_runs_last_when_on():
-    # (model33f) it drops values hand-written trust chats assert: off until it carries beyond the annotated sets
-    assert "verify_facts" not in DEFAULT_STEPS and with_step(DEFAULT_STEPS, "verify_facts")[-1] == "verify_facts"
+def test_the_step_is_on_by_default_and_runs_last():
+    # (model34f) on by default since its guards and its threshold (0.2) keep what the hand-written trust chats assert
+    assert DEFAULT_STEPS[-1] == "verify_facts" and with_step(DEFAULT_STEPS, "verify_facts") == list(DEFAULT_STEPS)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -100,12 +100,12 @@ def test_the_verifier_loads_offline_and_gives_probabilities(lang):
 
 
 @pytest.mark.parametrize("lang,turns,dropped,kept", [
-    ("en", ["I'd like a table for 6 on Saturday", "We have 7pm or 8:30pm, inside or on the terrace.",
-            "8:30 inside please, not by the door, my aunt can't stand the draught"], "my aunt", "8:30"),
-    ("zh", ["宽带断了，师傅能上门吗", "可以，请问地址？", "和平路8号302 白天别来 我爸睡不着"], "我爸睡不着", "宽带断了"),
+    # (model34f, threshold 0.2) a bare span of weeks said in passing; a workplace closed as the reason of a change
+    ("en", ["Good morning. I have a jury summons for 8 November at the crown court but I'm abroad for weeks around "
+            "then, can it be deferred?"], "weeks", "8 November"),
+    ("zh", ["培训能改期吗", "可以，改哪天？", "张丽 行政部 13911112222。对了 下周四停电 仓库不开 就改那天吧"], "仓库不开", "13911112222"),
 ])
-def test_the_shipped_verifier_drops_a_reason_said_in_passing_and_keeps_the_values(lang, turns, dropped, kept):
-    # a relative named in the reason for a rule ("my aunt can't stand ...", "我爸睡不着") is no value of the chat
+def test_the_shipped_verifier_drops_a_value_said_in_passing_and_keeps_the_values(lang, turns, dropped, kept):
     def facts(steps):
         t = Tracker(lang)
         t.extractor.steps[:] = steps
@@ -113,7 +113,7 @@ def test_the_shipped_verifier_drops_a_reason_said_in_passing_and_keeps_the_value
             t.observe({"role": "user" if i % 2 == 0 else "assistant", "content": text})
         return [f.value for f in t.state().facts if f.status == "current"]
 
-    before = facts(list(DEFAULT_STEPS))
-    after = facts(with_step(DEFAULT_STEPS, "verify_facts"))
+    before = facts([s for s in DEFAULT_STEPS if s != "verify_facts"])
+    after = facts(list(DEFAULT_STEPS))
     assert dropped in before and kept in before
     assert dropped not in after and kept in after

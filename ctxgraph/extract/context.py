@@ -95,7 +95,10 @@ class MessageContext:
     domain: str | None = None
     #: (model33f) the step that made each unit of :attr:`units`, by the unit's ``id()``: the fact verifier's
     #: provenance feature (the pipeline sets it; units and the state keep no trace of it)
+    #: (model34f) a unit a later step rewrote in place (a new object) has the rewriting step as its origin; the units
+    #: are held in :attr:`origin_units` so that no ``id()`` is reused by another unit while the message is read
     origins: dict[int, str] = field(default_factory=dict)
+    origin_units: list[_Unit] = field(default_factory=list)
     #: (fix34) answers of pure readers of one position of this message, by (reader, position), worked out once: a reader
     #: asked of every later value for every value would otherwise be quadratic on a long run of one value
     memo: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -213,6 +216,15 @@ class MessageContext:
         from .domains import domain_finder
 
         return domain_finder(self)
+
+    def record_origins(self, name: str) -> None:
+        """After step ``name`` ran: every unit of :attr:`units` with no origin yet was made by it, or rewritten by it in
+        place (a new object for an old unit), so its origin is ``name`` (model34f; the model33f origins only knew the
+        units a step returned, a rewritten unit read as "unknown"). One pass over the units."""
+        for u in self.units:
+            if id(u) not in self.origins:
+                self.origins[id(u)] = name
+                self.origin_units.append(u)
 
     def units_of(self, cls: type) -> list[Any]:
         return [u for u in self.units if isinstance(u, cls)]

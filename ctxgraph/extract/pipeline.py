@@ -98,8 +98,8 @@ class RuleExtractor:
             if message.role not in step.roles or name in pack.disabled_steps or (step.needs_text and not has_text):
                 continue
             made = step.func(ctx)
-            ctx.origins.update((id(u), name) for u in made)
             ctx.units += made
+            ctx.record_origins(name)
         return scope_stress(ctx)
 
     def query(self, text: str, G: nx.MultiDiGraph, lang: str = "auto") -> Query:

@@ -52,7 +52,7 @@ DEFAULT_STEPS = (
     "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles", "relations", "postal", "contacts", "read_back", "measures", "changes", "swapped_words", "codes_changed", "miswritten", "dropped", "change_reports", "cancel_confirmed", "event_dates", "deadlines", "clock_bounds", "dates_restated", "amounts_restated", "totals_requoted", "days_moved", "day_part_moved",
     "bind_domain", "same_as", "kind_refs", "trip_ends", "booked_time", "offers", "picks", "slot_picks", "choose", "picks_answered", "picks_changed", "echoed_picks", "one_picks", "asked_answers", "bare_picks", "quotes", "unmet", "searches", "constraints", "constraint_values", "learned_constraints", "goal", "goal_change", "problems", "conditions", "means", "access", "often", "day_parts", "attributes", "overtaken", "budget_waived", "wants", "problems_follow", "additions", "counts", "counts_ordered", "counts_moved", "recounts", "bare_recounts", "reranged", "slips", "numbers_mended", "past_days", "kin", "named_roles", "self_roles", "references", "corrected_phrases", "dwellings", "occasions", "stated_sums",
     "selection", "commitments", "verify_promises", "learned_promises", "promises_part_kept", "granted_requests", "clock_granted", "day_granted", "change_refused", "completed_values", "sayings_follow", "slips_follow", "lists_follow", "forgone",
-    "questions", "picks_stale", "echoed_stale", "bare_stale", "rebooked", "clock_moved", "move_taken",
+    "questions", "picks_stale", "echoed_stale", "bare_stale", "rebooked", "clock_moved", "move_taken", "verify_facts",
 )
 
 #: Steps that are registered but off by default, with the step each runs after when switched on.
@@ -70,10 +70,10 @@ DEFAULT_STEPS = (
 #: ``other_address`` (miss28en, ``otheraddress.py``: a later address for another role keeps the first, the second kept as
 #: ``send_to`` / ``moving_to``) found 7 values on the open groups and no wrong one, but on the unseen judge of its round it
 #: found 1 value for 1 wrong current value (an address the user had moved stayed current): off until read on more chats.
-#: ``verify_facts`` (model33f, ``verify.py``, last when on): a learned verifier leaves out a proposed fact it gives a low
-#: P(holds) (ctxgraph/models/FACT_VERIFIER.md). Leave-one-group-out on the 29 open groups it removed 48 unsupported facts
-#: for 8 values lost, but switched on it drops values 19 hand-written trust and probe tests assert (11 at 0.3, 2 at 0.2):
-#: it does not carry to chats outside the annotated sets, so it stays off (docs/quality.md, "model33f").
+#: ``verify_facts`` (model33f, ``verify.py``) is a default step since model34f, last: a learned verifier leaves out a
+#: proposed fact it gives P(holds) under 0.2, never a guarded one (a correction, a count, an answer, an offered value
+#: picked, a fact that supersedes); held out over the 30 open groups it removed 10 unsupported facts for no value lost
+#: (ctxgraph/models/FACT_VERIFIER.md). Its entry below stays so ``with_step`` knows where it goes in an older list.
 OPTIONAL_STEPS = {"verify_facts": "clock_moved", "learned_values": "completed_values", "tallies": "counts_moved", "other_address": "read_back"}
 
 

@@ -1,13 +1,13 @@
 """The learned fact verifier's step (model33f, issue 19): the rule steps propose facts, a small model verifies them.
 
-``verify_facts`` runs last when switched on (it is off by default: ``with_step(DEFAULT_STEPS, "verify_facts")``,
-ctxgraph/models/FACT_VERIFIER.md says why). For each fact the message's steps made (not an offer), it computes the structure-only
-features of :mod:`ctxgraph.models._fact_features` (the step that made it, the key's class, the value's shape, the
-speaker, a question, the assistant's message before, supersession ...) and leaves out of the message's units the
-facts the verifier (:func:`ctxgraph.models.load_fact_verifier`) gives a P(holds) below its threshold, unless the
-fact would supersede a current one under its key (left out, the value it replaces would stand again). Extract stays
-pure (it only drops units of this message); apply is untouched. It drops nothing where no weights ship, in a pack
-with domains (booking) and in a chat among named participants (LoCoMo), like ``learned_constraints``.
+``verify_facts`` runs last, a default step since model34f (ctxgraph/models/FACT_VERIFIER.md). For each fact the
+message's steps made (not an offer), it computes the structure-only features of
+:mod:`ctxgraph.models._fact_features` (the step that made it, the key's class, the value's shape, the speaker, a
+question, the assistant's message before, supersession ...) and leaves out of the message's units the facts the
+verifier (:func:`ctxgraph.models.load_fact_verifier`) gives a P(holds) below its threshold, unless :func:`guarded`
+keeps them (a fact that would supersede a current one, a correction, a count, an answer, an offered value picked).
+Extract stays pure (it only drops units of this message); apply is untouched. It drops nothing where no weights
+ship, in a pack with domains (booking) and in a chat among named participants (LoCoMo), like ``learned_constraints``.
 """
 
 from __future__ import annotations
@@ -48,6 +48,49 @@ def candidates(ctx: MessageContext) -> list[tuple[FactUnit, dict[str, Any]]]:
     return out
 
 
+#: (model34f) the slot stems of a count: a count said with its noun ("a table for 4", "we r 5", "for two") is what the
+#: user asks for; the sets mark it with its noun ("we are 3"), so the bare count reads as unsupported there
+COUNT_STEMS = frozenset({"people", "count", "adults", "children", "quantity", "nights", "guests"})
+#: (model34f) the steps that read a value the user changes to ("X not Y", "let's say 4", "3 instead")
+CHANGE_STEPS = frozenset({"changes"})
+
+
+def guarded(c: dict[str, Any]) -> bool:
+    """Whether the proposed fact ``c`` (a :func:`candidates` description) stays whatever its P (model34f): it would
+    supersede a current fact (left out, the value it replaces would stand again); the user corrected or stressed
+    it, or a change step made it; it is a count under a count's key; it answers the assistant's question
+    (``asked_answers``); the user's value echoes the assistant's message before (a pick of what was offered).
+
+    >>> guarded(dict(key="people", value="4", origin="roles", role="user", text="a table for 4", before=""))
+    True
+    >>> guarded(dict(key="person_aunt", value="my aunt", origin="kin", role="user", text="my aunt hates it", before=""))
+    False
+    """
+    if c.get("current_key") or c.get("correction") or c.get("stressed") or c.get("origin") in CHANGE_STEPS:
+        return True
+    if c["key"].split("@", 1)[0].split("_", 1)[0].split(".", 1)[-1].lower() in COUNT_STEMS:
+        return True
+    before = (c.get("before") or "").casefold()
+    if c.get("role") != "user" or not before:
+        return False
+    if c.get("origin") == "asked_answers":
+        return True
+    return str(c["value"]).strip().casefold() in before
+
+
+def threshold_for(verifier: Any, c: dict[str, Any]) -> float:
+    """The P a proposed fact ``c`` needs to stay: its step's own threshold in the verifier's meta
+    (``step_thresholds``, model34f: chosen leave-one-group-out for a step whose low facts the annotators drop
+    consistently), else the verifier's threshold.
+
+    >>> class V: threshold = 0.2; meta = {"step_thresholds": {"event_dates": 0.4}}
+    >>> threshold_for(V(), {"origin": "event_dates"}), threshold_for(V(), {"origin": "kin"})
+    (0.4, 0.2)
+    """
+    steps = (getattr(verifier, "meta", None) or {}).get("step_thresholds") or {}
+    return float(steps.get(c.get("origin"), verifier.threshold))
+
+
 @step("verify_facts", roles=("user", "assistant", "system"))
 def verify_facts(ctx: MessageContext) -> list:
     verifier = reader_for(ctx, _LOADER[0])
@@ -55,8 +98,7 @@ def verify_facts(ctx: MessageContext) -> list:
     if not found:
         return []
     probs = verifier([fact_features(c) for _, c in found])
-    # a fact that would supersede a current one stays: left out, the value it replaces would stand again
-    low = [u for (u, c), p in zip(found, probs) if p < verifier.threshold and not c["current_key"]]
+    low = [u for (u, c), p in zip(found, probs) if p < threshold_for(verifier, c) and not guarded(c)]
     if low:
         ctx.units[:] = [u for u in ctx.units if not any(u is x for x in low)]
     return []

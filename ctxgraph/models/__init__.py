@@ -342,7 +342,7 @@ def load_value_reader(lang: str) -> ValueReader | None:
 FACT_MODEL_FILE = "fact_verifier.crfsuite"
 FACT_META_FILE = "fact_verifier.json"
 #: (model33f) P(holds) a proposed fact needs before the fact verifier keeps it (chosen on the chat-level leave-one-group-out curve; the meta's threshold wins)
-FACT_THRESHOLD = 0.4
+FACT_THRESHOLD = 0.2
 
 
 class FactVerifier(_CrfModel):

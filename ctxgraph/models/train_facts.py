@@ -27,8 +27,10 @@ from typing import Any
 from ..bench._cs import SHIPPED_DATA, holds, load_cs
 from ._fact_features import fact_features
 
-#: every open cs group (cs_blind28 and later are judges: never read)
-OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 28)))
+#: every open cs group (cs_blind29 and later are judges: never read)
+OPEN_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 29)))
+#: (model34f) a step's own threshold, for a step whose low facts the annotators drop consistently (leave-one-group-out)
+STEP_THRESHOLDS: dict[str, float] = {}
 PARAMS = {"c1": 0.0, "c2": 1.0, "max_iterations": 200, "feature.possible_transitions": False}
 
 
@@ -139,7 +141,7 @@ def _fold(args) -> str:
 def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
     """The bench's scores of each chat of group ``g`` replayed without the step and with it at each threshold,
     the verifier of each language trained without ``g`` (``folder``: the fold models)."""
-    g, thresholds, folder = args
+    g, thresholds, folder, steps = args if len(args) == 4 else (*args, {})
     from ..bench._cs import _tracker_for, score_state
     from ..extract import verify
     from ..extract.registry import DEFAULT_STEPS
@@ -149,12 +151,12 @@ def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
     out: dict[str, list[dict]] = {}
     saved = verify._LOADER[0]
     for t in (None, *thresholds):
-        models = {lang: FactVerifier(lang, str(Path(folder) / f"{g}_{lang}.crfsuite"), {"threshold": t or 0.0})
+        models = {lang: FactVerifier(lang, str(Path(folder) / f"{g}_{lang}.crfsuite"), {"threshold": t or 0.0, "step_thresholds": steps if t is not None else {}})
                   for lang in ("en", "zh")}
         verify._LOADER[0] = models.get
         rows = []
         for conv in convs:
-            tracker = _tracker_for(conv, (), _steps() if t is not None else list(DEFAULT_STEPS))
+            tracker = _tracker_for(conv, (), _steps() if t is not None else [s for s in DEFAULT_STEPS if s != "verify_facts"])
             for m in conv.messages:
                 tracker.observe(m)
             sc = score_state(conv, tracker.state().model_dump(by_alias=True))
@@ -165,11 +167,13 @@ def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
     return g, out
 
 
-def replay_logo(rec_path: str | Path, thresholds, groups=OPEN_GROUPS, workers: int = 2) -> dict[str, dict]:
-    """Chat-level leave-one-group-out: each group replayed through the pipeline with its own fold models."""
+def replay_logo(rec_path: str | Path, thresholds, groups=OPEN_GROUPS, workers: int = 2,
+                steps: dict[str, float] | None = None) -> dict[str, dict]:
+    """Chat-level leave-one-group-out: each group replayed through the pipeline with its own fold models
+    (``steps``: per-step thresholds, as the meta's ``step_thresholds``)."""
     with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(workers) as ex:
         list(ex.map(_fold, [(g, str(rec_path), tmp) for g in groups]))
-        return dict(ex.map(replay_group, [(g, tuple(thresholds), tmp) for g in groups]))
+        return dict(ex.map(replay_group, [(g, tuple(thresholds), tmp, dict(steps or {})) for g in groups]))
 
 
 def replay_table(res: dict[str, dict], thresholds) -> str:
@@ -198,6 +202,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--logo", action="store_true", help="leave-one-group-out candidate scores, no model written")
     ap.add_argument("--replay", action="store_true", help="with --logo: chat-level, each group replayed with its fold models")
     ap.add_argument("--threshold", type=float, action="append", default=None)
+    ap.add_argument("--step-threshold", action="append", default=[], metavar="STEP=P",
+                    help="a step's own threshold (the meta's step_thresholds; default: the shipped ones)")
+    ap.add_argument("--replay-out", default=None, help="with --replay: write each group's chat scores (JSON)")
     ap.add_argument("--out", default=str(Path(__file__).parent), help="folder holding <lang>/ (default: the package)")
     args = ap.parse_args(argv)
     from . import FACT_THRESHOLD
@@ -205,8 +212,13 @@ def main(argv: list[str] | None = None) -> None:
     threshold = FACT_THRESHOLD if args.threshold is None else args.threshold[0]
     rec_path = Path(args.records) if args.records else Path(tempfile.gettempdir()) / "fact_candidates.jsonl"
     records = load_records(rec_path) if args.records and rec_path.is_file() else collect_all(rec_path)
+    steps = dict(STEP_THRESHOLDS)
+    steps.update((k, float(v)) for k, v in (s.split("=", 1) for s in args.step_threshold))
     if args.logo and args.replay:
-        print(replay_table(replay_logo(rec_path, args.threshold or [threshold]), args.threshold or [threshold]))
+        res = replay_logo(rec_path, args.threshold or [threshold], steps=steps)
+        print(replay_table(res, args.threshold or [threshold]))
+        if args.replay_out:
+            Path(args.replay_out).write_text(json.dumps(res, ensure_ascii=False), encoding="utf-8")
         return
     if args.logo:
         probs = logo_scores(records)
@@ -221,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         train(mine, folder / "fact_verifier.crfsuite")
         meta = {"lang": lang, "groups": list(OPEN_GROUPS), "candidates": len(mine),
-                "holding": sum(r["label"] == "T" for r in mine), "threshold": threshold, "params": PARAMS}
+                "holding": sum(r["label"] == "T" for r in mine), "threshold": threshold, "step_thresholds": steps, "params": PARAMS}
         (folder / "fact_verifier.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
         print(lang, json.dumps(meta), file=sys.stderr)
 
