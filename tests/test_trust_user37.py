@@ -195,3 +195,15 @@ def test_zh_a_bare_number_with_the_measure_word_keeps_the_picked_thing():
     facts = _current("zh", [_u("订个生日蛋糕，周六下午送"), _a("好的，我们有6寸198元、8寸268元、10寸368元，口味有芒果、巧克力、草莓。"),
                             _u("6寸巧克力的"), _a("好的。"), _u("等下人多，改成8寸的")])
     assert any(v == "8寸巧克力的" for _, v in facts) and not any(v == "8" for _, v in facts)
+
+
+def test_zh_a_too_that_adds_no_thing_still_recounts():
+    # (lead, blind29 round) 也 before 改 after the count's own noun, or in 也可以, adds no other thing
+    assert _want("zh", [_u("公司开会要订10份盒饭，中午12点送到"), _a("好的。"), _u("人多了，份数也得改，要12份")]) == ["公司开会要订12份盒饭"]
+    assert _want("zh", [_u("公司开会要订10份盒饭，中午12点送到"), _a("好的。"), _u("晚点送也可以，要12份")]) == ["公司开会要订12份盒饭"]
+
+
+def test_en_too_long_is_no_thing_added():
+    want = _want("en", [_u("Could you take my suit trousers up about 4 cm?"), _a("Sure, hemming is £18."),
+                        _u("Actually they're still too long, make it 6 cm.")])
+    assert want and "6 cm" in want[0]

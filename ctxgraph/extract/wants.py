@@ -1004,22 +1004,35 @@ def _after_change_word(text: str, found: dict[str, str], at: dict[tuple[str, str
     return {named[0]: found[named[0]]} if len(named) == 1 else found
 
 
-#: (user37) a thing said to be wanted as well: "yes the sleeves too, maybe 2 cm", "袖子也改短2公分"
-_TOO = re.compile(r"\b(?:too|also|as well)\b|也(?![许就])")
+#: (user37) a thing said to be wanted as well: "yes the sleeves too, maybe 2 cm", "袖子也改短2公分". English "too" / "as well"
+#: after a word and ending its phrase ("too long" is no thing added), or "also" inside the sentence (not its opener: "Also, make it 8" recounts); Chinese 也 only between a thing
+#: and a verb of wanting or changing in the count's own clause ("饮料也要8份"), never 也可以 / 也行 / 人数也改成8个 (lead,
+#: blind29 round: a bare 也 anywhere in the sentence held back real recounts)
+_TOO = re.compile(r"\w\s+(?:too|as well)\b(?![ \t]+\w)|\w[ ,]*\balso\b", re.I)
+_ZH_TOO = re.compile(r"([\u4e00-\u9fff])也(?:要|来|加|订|买|做|改|弄|换)")
+_ZH_NOT_A_THING = frozenset("我你他她它们人数这那就都却倒")
 _SENTENCE_MARK = re.compile(r"[.!?。！？\n]")
+_CLAUSE_MARK = re.compile(r"[.!?。！？\n,，;；]")
 
 
 def _another_thing_too(text: str, at: int) -> bool:
-    """(user37) Whether the sentence holding the count at ``at`` adds another thing ("too", "also", "也"): its count is
-    that thing's, no recount of the want's ("take them up about 4 cm" then "yes the sleeves too, maybe 2 cm" made
-    the trousers' 4 cm 2 cm).
+    """(user37) Whether the sentence holding the count at ``at`` adds another thing ("too", "also", "饮料也要"): its count
+    is that thing's, no recount of the want's ("take them up about 4 cm" then "yes the sleeves too, maybe 2 cm" made
+    the trousers' 4 cm 2 cm). Chinese reads only the count's own clause, and only a thing before 也 ("人数也改成8个"
+    recounts).
 
     >>> _another_thing_too("Oh good idea, yes the sleeves too, maybe 2 cm. Thanks", 35), _another_thing_too("so 3 cm then", 3)
     (True, False)
+    >>> _another_thing_too("饮料也要8份", 4), _another_thing_too("人数也改成8个", 5), _another_thing_too("这样也可以，改成8个", 9)
+    (True, False, False)
     """
     start = max((m.end() for m in _SENTENCE_MARK.finditer(text, max(0, at - 120), at)), default=max(0, at - 120))
     end = next((m.start() for m in _SENTENCE_MARK.finditer(text, at, at + 120)), min(len(text), at + 120))
-    return bool(_TOO.search(text, start, end))
+    if _TOO.search(text, start, end):
+        return True
+    start = max((m.end() for m in _CLAUSE_MARK.finditer(text, start, at)), default=start)
+    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, at, end)), end)
+    return any(m.group(1) not in _ZH_NOT_A_THING for m in _ZH_TOO.finditer(text, start, end))
 
 
 #: (wrong15) the words before a count that add to the want's, count per thing or count a part of it ("再要20份", "另加5份",
