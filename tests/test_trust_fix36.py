@@ -1,0 +1,73 @@
+"""Defects a review found in the code merged in the blind29 round, mended by the fix36 lane (issue 19).
+
+Each test holds the reviewer's repro and one sentence of the lane's own; each failed before its mend.
+"""
+
+from ctxgraph import Tracker
+
+
+def _current(lang, messages):
+    t = Tracker(lang, today="2026-12-05")
+    t.observe_many(messages)
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+def _u(text):
+    return {"role": "user", "content": text}
+
+
+def _a(text):
+    return {"role": "assistant", "content": text}
+
+
+def _value(facts, key):
+    return [v for k, v in facts if k == key]
+
+
+# 1. a bare new count replaces the count of people, not a count of things said since
+def test_bare_count_replaces_the_party_not_the_dogs():
+    facts = _current("en", [_u("Table for 4 people at 7pm Saturday please"), _a("Booked for 4 at 7pm Saturday."),
+                            _u("Great, we'll bring 2 dogs, is that ok?"), _a("Dogs are welcome on the terrace."),
+                            _u("Lovely. Oh and Sam is coming now, so 5.")])
+    assert _value(facts, "people") == ["5"] and "5" not in _value(facts, "dogs")
+
+
+def test_bare_count_replaces_the_party_not_the_prams():
+    facts = _current("en", [_u("Table for 5 people on Friday at 6pm"), _a("Booked for 5 on Friday."),
+                            _u("We're bringing 2 prams, is there space?"), _a("Yes, plenty."),
+                            _u("Oh Tom can't come, so 4.")])
+    assert _value(facts, "people") == ["4"] and _value(facts, "count_prams") == ["2 prams"]
+
+
+# 2. a price going up, a clock, a room number: no new count
+def test_price_went_up_is_no_headcount():
+    facts = _current("en", [_u("Table for 6 people on Saturday at 8pm please"),
+                            _a("Booked: 6 people, Saturday 8pm. The set menu is £25 a head."),
+                            _u("Oh the price went up, so 30 then.")])
+    assert _value(facts, "people") == ["6 people"]
+
+
+def test_costs_going_down_is_no_headcount():
+    facts = _current("en", [_u("We need a minibus for 12 people on Friday"), _a("12 people Friday, noted."),
+                            _u("Fuel costs are going down, so 40 only.")])
+    assert _value(facts, "people") == ["12 people"]
+
+
+def test_so_clock_then_is_no_headcount():
+    facts = _current("en", [_u("Table for 4 people tonight at 7pm please"), _a("Booked: 4 people at 7pm."),
+                            _u("Ah, the babysitter isn't coming till 7:30, so 8 then.")])
+    assert _value(facts, "people") == ["4 people"]
+
+
+def test_room_number_answer_is_no_headcount():
+    facts = _current("en", [_u("Dinner for 4 people tonight at 7 in the hotel restaurant please"),
+                            _a("Booked for 4 at 7pm. Which room number are you in?"),
+                            _u("Great, my wife is coming down at 7. 214")])
+    assert _value(facts, "people") == ["4 people"]
+
+
+def test_flat_number_answer_is_no_headcount():
+    facts = _current("en", [_u("Table for 6 people on Saturday at 8pm please"),
+                            _a("Booked: 6 people, Saturday 8pm. Can I take a phone number?"),
+                            _u("My mate is coming to pick the wine. Flat number is. 12")])
+    assert _value(facts, "people") == ["6 people"]
