@@ -71,3 +71,22 @@ def test_flat_number_answer_is_no_headcount():
                             _a("Booked: 6 people, Saturday 8pm. Can I take a phone number?"),
                             _u("My mate is coming to pick the wine. Flat number is. 12")])
     assert _value(facts, "people") == ["6 people"]
+
+
+# 3. "Does that work?" after a clock told for another reason moves no time
+def test_closing_time_does_that_work_moves_nothing():
+    facts = _current("en", [_u("Vet appointment at 5:15 today please"),
+                            _a("You're all set. Note we close at 7pm on Fridays. Does that work for you?"), _u("yes")])
+    assert _value(facts, "time") == ["5:15"]
+
+
+def test_car_park_opening_would_that_work_moves_nothing():
+    facts = _current("en", [_u("Haircut at 5:15 tomorrow please"),
+                            _a("Done, see you tomorrow. The car park barrier opens at 9am. Would that work?"), _u("sure")])
+    assert _value(facts, "time") == ["5:15"]
+
+
+def test_opened_slot_would_that_work_still_moves():
+    facts = _current("en", [_u("Dentist at 2pm Thursday please"), _a("2pm Thursday is booked."),
+                            _u("thanks"), _a("A cancellation: 11am has opened on Thursday. Would that work?"), _u("yes")])
+    assert _value(facts, "time") == ["11am"]
