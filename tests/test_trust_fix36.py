@@ -90,3 +90,21 @@ def test_opened_slot_would_that_work_still_moves():
     facts = _current("en", [_u("Dentist at 2pm Thursday please"), _a("2pm Thursday is booked."),
                             _u("thanks"), _a("A cancellation: 11am has opened on Thursday. Would that work?"), _u("yes")])
     assert _value(facts, "time") == ["11am"]
+
+
+# 4. 能不能改到下午 asks; 把快递改到下午 moves another thing
+_VISIT = [_u("预约12月12号上午上门量尺寸"), _a("好的，12月12号上午。")]
+
+
+def test_asked_part_move_moves_nothing():
+    assert _value(_current("zh", _VISIT + [_u("能不能改到下午")]), "date") == ["12月12号上午"]
+    assert _value(_current("zh", _VISIT + [_u("师傅可不可以换到晚上来，白天要上班")]), "date") == ["12月12号上午"]
+
+
+def test_other_thing_moved_leaves_the_visit():
+    assert _value(_current("zh", _VISIT + [_u("另外我把快递改到下午送了，上午要开会")]), "date") == ["12月12号上午"]
+    assert _value(_current("zh", _VISIT + [_u("我已经把会议改到下午了")]), "date") == ["12月12号上午"]
+
+
+def test_time_moved_with_ba_still_moves():
+    assert _value(_current("zh", _VISIT + [_u("麻烦把时间改到下午吧")]), "date") == ["12月12号下午"]
