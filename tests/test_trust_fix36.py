@@ -108,3 +108,21 @@ def test_other_thing_moved_leaves_the_visit():
 
 def test_time_moved_with_ba_still_moves():
     assert _value(_current("zh", _VISIT + [_u("麻烦把时间改到下午吧")]), "date") == ["12月12号下午"]
+
+
+# 5. another person's sum is not the user's; two sums of one kind in one message stand side by side
+def test_brothers_rent_keeps_the_users_rent():
+    facts = _current("en", [_u("I'm looking for a flat, my rent is £900 a month now."), _a("Got it."),
+                            _u("My brother's rent is £1,200 and he says that's normal here.")])
+    assert _value(facts, "rent") == ["£900 a month"] or _value(facts, "rent")[0].startswith("£900")
+
+
+def test_partners_salary_is_not_the_users_income():
+    facts = _current("en", [_u("I earn about 32k and want a mortgage quote."), _a("Thanks."),
+                            _u("My partner's salary is 45k but she's not on the application.")])
+    assert _value(facts, "income") == ["32k"]
+
+
+def test_two_fees_in_one_message_both_kept():
+    facts = _current("en", [_u("The fees are £1,140 for Tom this year and for Amy the fees are £900.")])
+    assert sorted(v for k, v in facts if k.startswith("fees")) == ["£1,140", "£900"]

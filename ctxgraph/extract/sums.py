@@ -66,6 +66,12 @@ _CLAUSE_MARK = re.compile(r"[.!?;\n](?!\d)")
 #: an "if" clause the sum stands in ("if the rent is £900 I'll ...")
 _IF_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^.,;!?]*$", re.I)
 
+#: another person's possessive right before the word ("My brother's rent", "his salary", "Tom's monthly rent"): the sum
+#: is theirs, not the user's
+_OTHERS_BEFORE = re.compile(r"(?:\b(?:his|her|their)|\b(?:[A-Z][a-z]+|brother|sister|mum|mom|dad|father|mother|son|"
+                            r"daughter|friend|mate|partner|husband|wife|boyfriend|girlfriend|neighbou?r|colleague|boss|"
+                            r"parents|cousin|uncle|aunt|flatmate|landlord)['’]s?)\s+(?:\w+\s+)?$")
+
 
 def stated_sums(text: str) -> list[tuple[int, str, str]]:
     """(offset, key, value) of each sum ``text`` states of a thing, keyed by the word that says what it is.
@@ -84,6 +90,8 @@ def stated_sums(text: str) -> list[tuple[int, str, str]]:
     ([], [])
     >>> stated_sums("we used to pay rent of £400 in Hull"), stated_sums("it was valued at £2,300 last year")
     ([], [(17, 'value', '£2,300')])
+    >>> stated_sums("My brother's rent is £1,200"), stated_sums("her salary is 40k"), stated_sums("My rent is £900")
+    ([], [], [(11, 'rent', '£900')])
     """
     out = []
     for m in _SUM.finditer(text):
@@ -119,7 +127,7 @@ def _role_before(text: str, at: int) -> str | None:
         found = r
     if found is None or at - (len(text[:at]) - len(window) + found.end()) > MAX_GAP:
         return None
-    if _GAP_STOP.search(window, found.end()):
+    if _GAP_STOP.search(window, found.end()) or _OTHERS_BEFORE.search(window[max(0, found.start() - 40):found.start()]):
         return None
     return found.lastgroup
 
@@ -141,6 +149,7 @@ def sums(ctx: MessageContext) -> list[_Unit]:
         return []
     said = [_digits(str(u.value)) for u in ctx.units if isinstance(u, FactUnit)]
     out: list[_Unit] = []
+    seen: dict[str, int] = {}
     for offset, key, value in stated_sums(ctx.text):
         if ctx.asking(offset) or in_spans(offset, ctx.taken_back):
             continue
@@ -152,5 +161,9 @@ def sums(ctx: MessageContext) -> list[_Unit]:
             digits and digits in re.sub(r"\D", "", str(d.get("value", ""))) for _, d in g.recent_current_facts(ctx.graph, 40))
         if held and not mine:
             continue  # a fact holds the sum already (a price, a budget), and none of its kind is to be replaced
-        out.append(FactUnit(key=key, name=key, value=value, stressed=ctx.stressed_at(value)))
+        # two sums of one kind in one message are two things' ("£1,140 for Tom ... for Amy the fees are £900"):
+        # the second is kept beside the first, not in its place
+        seen[key] = seen.get(key, 0) + 1
+        out.append(FactUnit(key=key if seen[key] == 1 else f"{key}_{seen[key]}", name=key, value=value,
+                            stressed=ctx.stressed_at(value)))
     return out
