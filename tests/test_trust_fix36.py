@@ -126,3 +126,29 @@ def test_partners_salary_is_not_the_users_income():
 def test_two_fees_in_one_message_both_kept():
     facts = _current("en", [_u("The fees are £1,140 for Tom this year and for Amy the fees are £900.")])
     assert sorted(v for k, v in facts if k.startswith("fees")) == ["£1,140", "£900"]
+
+
+# 12. "a 10k" run, "rent" as a verb, a denied "owe", "spent" far from the sum: no sum of the user's
+def test_a_10k_run_is_no_rent():
+    assert not [v for k, v in _current("en", [_u("Hi, our rent went up so I'm running a 10k for charity next month, "
+                                                  "can you help with a training plan?")]) if k == "rent"]
+    assert not [v for k, v in _current("en", [_u("The fees are fine, my son is doing a 5k fun run on Sunday.")])
+                if k == "fees"]
+
+
+def test_rent_as_a_verb_is_no_rent():
+    assert _value(_current("en", [_u("Hi, I want to rent a 4k projector for the weekend, what do you have?")]),
+                  "rent") == []
+    assert _value(_current("en", [_u("Could we rent a $300 camera for two days?")]), "rent") == []
+
+
+def test_denied_owe_is_no_balance():
+    assert _value(_current("en", [_u("I don't owe anything, I paid the £200 deposit last week so please release "
+                                     "the keys.")]), "balance") == []
+
+
+def test_spent_far_from_the_sum_is_not_spent():
+    assert _value(_current("en", [_u("I spent ages on hold, I just want the £40 refund for the cancelled class.")]),
+                  "spent") == []
+    assert _value(_current("en", [_u("I spent two hours in the queue and then paid £15 for parking.")]),
+                  "spent") == []

@@ -16,7 +16,10 @@ by the word that says what it is:
 A later sum of the same kind replaces it ("Rent is £725" ... "sorry, the rent is £745"). Not read: a limit ("worth
 going over the 2k", "no more than £200 a month": the constraint and budget rules' values), a sum the user asks about or
 takes back, one in an "if" clause before it ("if the fees are over £500 ..."), one a fact already holds (the price of a
-pick, a budget), the assistant's sums, a sum of a time gone ("used to pay £40").
+pick, a budget), the assistant's sums, a sum of a time gone ("used to pay £40"), another person's ("my brother's rent"),
+a word denied ("I don't owe anything"), "rent" as a verb ("to rent a 4k projector"), "spent" with the sum more than a few
+words on, a bare "10k" after any word but an income's ("running a 10k"). Two sums of one kind in one message are kept
+side by side ("fees" and "fees_2"), not one in the other's place.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -72,6 +75,15 @@ _OTHERS_BEFORE = re.compile(r"(?:\b(?:his|her|their)|\b(?:[A-Z][a-z]+|brother|si
                             r"daughter|friend|mate|partner|husband|wife|boyfriend|girlfriend|neighbou?r|colleague|boss|"
                             r"parents|cousin|uncle|aunt|flatmate|landlord)['’]s?)\s+(?:\w+\s+)?$")
 
+#: a denial right before the word: "I don't owe anything", "no outstanding balance", "never earned"
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|no|never|nothing)|n[’']t)\s+(?:\w+\s+)?$", re.I)
+#: "rent" as a verb: after "to", a subject or a modal ("want to rent", "we rent", "could I rent") ...
+_VERB_BEFORE = re.compile(r"\b(?:to|i|we|you|they|can|could|will|would|[’']d|[’']ll)\s+$", re.I)
+#: ... or before its object ("rent a 4k projector", "rent out the flat")
+_OBJECT_AFTER = re.compile(r"\s+(?:a|an|out|it|them|one|some|two|this|that)\b", re.I)
+#: at most this many characters between "spent" and its sum ("spent about £40", not "spent ages on hold ... £40")
+MAX_SPENT_GAP = 12
+
 
 def stated_sums(text: str) -> list[tuple[int, str, str]]:
     """(offset, key, value) of each sum ``text`` states of a thing, keyed by the word that says what it is.
@@ -96,6 +108,8 @@ def stated_sums(text: str) -> list[tuple[int, str, str]]:
     out = []
     for m in _SUM.finditer(text):
         key, end = _role_before(text, m.start()), m.end()
+        if key != "income" and not m.group(0)[0] in "£$€":
+            key = None  # a bare "10k" is a sum only after an income word ("I earn about 48k"): "running a 10k"
         if key is None and (after := _role_after(text, m.end())) is not None:
             key, end = after.lastgroup, after.end()  # "the £7,500 grant": the word is part of what is said
         if key is None or _IF_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or _GONE.search(_near(text, m.start())):
@@ -129,7 +143,25 @@ def _role_before(text: str, at: int) -> str | None:
         return None
     if _GAP_STOP.search(window, found.end()) or _OTHERS_BEFORE.search(window[max(0, found.start() - 40):found.start()]):
         return None
-    return found.lastgroup
+    return None if _not_the_role(window, found, at - (len(text[:at]) - len(window))) else found.lastgroup
+
+
+def _not_the_role(window: str, found: re.Match, at: int) -> bool:
+    """Whether the word ``found`` in ``window`` says no role of the sum at ``at`` (the sum's offset in ``window``):
+    the word denied ("I don't owe anything"), "rent" as a verb ("I want to rent a 4k projector"), "spent" with the
+    sum more than a few words on ("I spent ages on hold, I just want the £40 refund").
+
+    >>> stated_sums("I don't owe anything, I paid the £200 deposit"), stated_sums("I want to rent a £40 tent")
+    ([], [])
+    >>> stated_sums("I spent ages on hold, I just want the £40 refund"), stated_sums("I spent £40 on it")
+    ([], [(8, 'spent', '£40')])
+    """
+    before = window[max(0, found.start() - 24):found.start()]
+    if _DENIED_BEFORE.search(before):
+        return True
+    if found.lastgroup == "rent" and (_VERB_BEFORE.search(before) or _OBJECT_AFTER.match(window, found.end())):
+        return True
+    return found.lastgroup == "spent" and at - found.end() > MAX_SPENT_GAP
 
 
 def _role_after(text: str, end: int) -> re.Match | None:
