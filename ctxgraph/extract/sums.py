@@ -108,8 +108,8 @@ def stated_sums(text: str) -> list[tuple[int, str, str]]:
     out = []
     for m in _SUM.finditer(text):
         key, end = _role_before(text, m.start()), m.end()
-        if key != "income" and not m.group(0)[0] in "£$€":
-            key = None  # a bare "10k" is a sum only after an income word ("I earn about 48k"): "running a 10k"
+        if key and m.group(0)[0] not in "£$€" and not _bare_thousands(text, m.start(), key):
+            key = None  # "our rent went up so I'm running a 10k": a race, no rent
         if key is None and (after := _role_after(text, m.end())) is not None:
             key, end = after.lastgroup, after.end()  # "the £7,500 grant": the word is part of what is said
         if key is None or _IF_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or _GONE.search(_near(text, m.start())):
@@ -146,6 +146,19 @@ def _role_before(text: str, at: int) -> str | None:
     return None if _not_the_role(window, found, at - (len(text[:at]) - len(window))) else found.lastgroup
 
 
+def _bare_thousands(text: str, at: int, key: str) -> bool:
+    """Whether a bare "10k" at ``at`` (no currency sign) is the sum of ``key``: after an income or worth word ("I earn
+    about 48k", "worth nearer 16k"), or a few words after its word; never after "a" ("running a 10k", "a 4k projector").
+
+    >>> stated_sums("I earn about 48k"), stated_sums("it's worth nearer 16k"), stated_sums("our rent went up so I'm running a 10k")
+    ([(13, 'income', '48k')], [(18, 'value', '16k')], [])
+    """
+    before = text[max(0, at - 16):at]
+    if re.search(r"\b(?:a|an)\s+$", before, re.I):
+        return False
+    return key in ("income", "value") or bool(re.search(r"\b(?:" + dict(_ROLES)[key] + r")\b[^.,;!?]{0,8}$", before, re.I))
+
+
 def _not_the_role(window: str, found: re.Match, at: int) -> bool:
     """Whether the word ``found`` in ``window`` says no role of the sum at ``at`` (the sum's offset in ``window``):
     the word denied ("I don't owe anything"), "rent" as a verb ("I want to rent a 4k projector"), "spent" with the
@@ -161,7 +174,7 @@ def _not_the_role(window: str, found: re.Match, at: int) -> bool:
         return True
     if found.lastgroup == "rent" and (_VERB_BEFORE.search(before) or _OBJECT_AFTER.match(window, found.end())):
         return True
-    return found.lastgroup == "spent" and at - found.end() > MAX_SPENT_GAP
+    return found.group(0).casefold() == "spent" and at - found.end() > MAX_SPENT_GAP
 
 
 def _role_after(text: str, end: int) -> re.Match | None:
