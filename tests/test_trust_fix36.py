@@ -152,3 +152,16 @@ def test_spent_far_from_the_sum_is_not_spent():
                   "spent") == []
     assert _value(_current("en", [_u("I spent two hours in the queue and then paid £15 for parking.")]),
                   "spent") == []
+
+
+# 6. a correction naming the thing after its count changes that thing's count
+def test_count_named_after_changes_that_thing():
+    facts = _current("en", [_u("we want 10 boxes of paper and 20 boxes of gloves delivered Monday"), _a("Noted."),
+                            _u("sorry, make it 15 boxes of gloves")])
+    assert _value(facts, "want") == ["we want 10 boxes of paper and 15 boxes of gloves delivered"]
+
+
+def test_count_named_after_changes_that_thing_own():
+    facts = _current("en", [_u("I need 4 bags of sand and 6 bags of gravel for Friday"), _a("Sure."),
+                            _u("actually make it 9 bags of gravel")])
+    assert [v for v in _value(facts, "want") if "4 bags of sand and 9 bags of gravel" in v]
