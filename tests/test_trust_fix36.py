@@ -165,3 +165,19 @@ def test_count_named_after_changes_that_thing_own():
     facts = _current("en", [_u("I need 4 bags of sand and 6 bags of gravel for Friday"), _a("Sure."),
                             _u("actually make it 9 bags of gravel")])
     assert [v for v in _value(facts, "want") if "4 bags of sand and 9 bags of gravel" in v]
+
+
+# 7. 接 after a day is the pick-up day only in a chat about boarding or care, never a ride's
+def test_airport_pickup_day_is_no_checkout():
+    facts = _current("zh", [_u("我想订接机服务，10月3号接，航班晚上8点到")])
+    assert _value(facts, "checkout") == [] and "10月3号" in _value(facts, "date")
+
+
+def test_station_pickup_day_is_no_checkout():
+    facts = _current("zh", [_u("帮我安排接站，11月8号接，高铁下午到")])
+    assert _value(facts, "checkout") == []
+
+
+def test_boarding_pickup_day_still_checkout():
+    facts = _current("zh", [_u("我家狗1月25号送过来寄养，2月3号接")])
+    assert _value(facts, "checkout") == ["2月3号"]
