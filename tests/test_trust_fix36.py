@@ -181,3 +181,23 @@ def test_station_pickup_day_is_no_checkout():
 def test_boarding_pickup_day_still_checkout():
     facts = _current("zh", [_u("我家狗1月25号送过来寄养，2月3号接")])
     assert _value(facts, "checkout") == ["2月3号"]
+
+
+# 8. the user's own free time ("no school on", "no work on", "nothing on on") is no day refused
+def test_no_school_day_is_the_date():
+    facts = _current("en", [_u("I'd like to book a dentist check-up for my son. There's no school on the 14th so that "
+                               "day is ideal.")])
+    assert _value(facts, "date") == ["the 14th"]
+
+
+def test_no_work_day_is_the_day():
+    assert _value(_current("en", [_u("I need my car serviced. I have no work on Thursday, so could you fit me in "
+                                     "then?")]), "day") == ["Thursday"]
+    assert _value(_current("en", [_u("Book me a haircut please. I've got nothing on on Friday morning so that's "
+                                     "best.")]), "day") == ["Friday"]
+    assert _value(_current("en", [_u("Can the boiler service be done then? I've no lectures on Wednesday.")]),
+                  "day") == ["Wednesday"]
+
+
+def test_no_delivery_on_a_day_still_refused():
+    assert _value(_current("en", [_u("Please send the sofa, but no delivery on Friday.")]), "day") == []

@@ -30,11 +30,16 @@ _RULED_OUT_BEFORE = re.compile(
     r"|\b(?:cant|can't|can’t|cannot|can not|won't|wont)\s+be\s+(?:on\s+)?(?:(?:a|the)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
     r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+#: (fix36) the speaker's own free time after no / not: "no school on the 14th", "no work on Thursday", "nothing on on
+#: Friday", "no plans in August", "not working on Saturday", "not too busy on Friday" - the day suits, nothing is refused
+_FREE = (r"(?:school|work|college|uni|university|nursery|classes|lessons|lectures|plans?|commitments|shifts?|"
+         r"training|practice|football|rugby|swimming|on\b|planned|booked|else|(?:too\s+|that\s+|so\s+)?busy|"
+         r"working|at\s+work|in\s+work|away|travelling|traveling)\b")
 #: (prec33) the words right before a day or a month on which a thing is refused: "no delivery on |Friday", "pls no drops
 #: on |friday night", "nothing in |March", "I will not have anyone drilling on |a Sunday" - a rule, no value settled on
 _REFUSED_ON_BEFORE = re.compile(
-    r"\b(?:no|nothing|never)\s+(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
-    r"|\bnot\s+(?!sure\b)(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
+    r"\b(?:no|nothing|never)\s+(?!" + _FREE + r")(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
+    r"|\bnot\s+(?!sure\b|" + _FREE + r")(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
 
 
 def refused_on(text: str, at: int) -> bool:
@@ -48,6 +53,9 @@ def refused_on(text: str, at: int) -> bool:
     (False, False)
     >>> refused_on("his school is closed on the 11th", 24)  # the user's own event (a day ruled out, :func:`ruled_out`)
     False
+    >>> t = "There's no school on the 14th. I have no work on Thursday. I've got nothing on on Friday. I'm not working on Monday"
+    >>> [refused_on(t, t.index(d)) for d in ("the 14th", "Thursday", "Friday", "Monday")]
+    [False, False, False, False]
     """
     return _REFUSED_ON_BEFORE.search(text, max(0, at - 60), at) is not None
 
