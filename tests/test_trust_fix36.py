@@ -201,3 +201,14 @@ def test_no_work_day_is_the_day():
 
 def test_no_delivery_on_a_day_still_refused():
     assert _value(_current("en", [_u("Please send the sofa, but no delivery on Friday.")]), "day") == []
+
+
+# 9. "芒果就芒果吧" answers the flavour asked: X就X is a mere yes only when X is a deed (等就等)
+def test_value_resigned_to_is_kept():
+    facts = _current("zh", [_u("我想订一个蛋糕"), _a("请问您要什么口味？"), _u("芒果就芒果吧")])
+    assert [v for k, v in facts if "芒果" in v and k != "want"]
+
+
+def test_sweetness_resigned_to_is_kept():
+    facts = _current("zh", [_u("我想订一份外卖奶茶"), _a("请问您要什么甜度？"), _u("半糖就半糖吧")])
+    assert [v for k, v in facts if "半糖" in v and k != "want"]

@@ -409,11 +409,13 @@ def named_as_matter(text: str, start: int, end: int) -> bool:
     return bool(_MATTER_BEFORE.search(text, max(0, start - 8), start) and _MATTER_AFTER.match(text, end))
 
 
+#: (fix36) the deeds a resignation X就X is said of ("等就等", "买就买"): "芒果就芒果吧" picks a value, no mere yes
+_RESIGNED = r"等|买|订|定|去|来|做|换|改|用|算|走|试|办|约|交|付|退|修|装|选|要|加|签|弄|搞|住|坐|吃|喝|拿|寄|送|取|排"
 #: (prec33) a reply that only agrees or exclaims, in each language: "要得" (its 要 stripped as a filler: "得"), "行 就这样办",
 #: "等就等" (a resignation: X就X), "哦对" (oh right); "Och", "aye", "cheers". No negative ("不", "没有", "no"): those answer
 #: a yes/no question and may be the user's state
 _MERE_REPLY = {
-    "zh": re.compile(r"(?:哦|噢|喔|啊|嗯|哎|诶|欸)?(?:对|是|好|行|妥|得|要得|可以|(?:就)?这样办|(\w{1,2})就\1)了?(?:吧|啊|哈|呀)?"),
+    "zh": re.compile(r"(?:哦|噢|喔|啊|嗯|哎|诶|欸)?(?:对|是|好|行|妥|得|要得|可以|(?:就)?这样办|(" + _RESIGNED + r")就\1)了?(?:吧|啊|哈|呀)?"),
     "en": re.compile(r"(?:och|aye|ach|oh|ah|cheers|ta|yes|yeah|yep|ok|okay|sure)[.!]?", re.I),
 }
 
@@ -424,6 +426,8 @@ def mere_reply(value: str, lang: str) -> bool:
 
     >>> [mere_reply(v, "zh") for v in ("得", "这样办", "等就等", "哦对", "中", "没有", "周五下午")]
     [True, True, True, True, False, False, False]
+    >>> [mere_reply(v, "zh") for v in ("芒果就芒果吧", "红色就红色", "买就买吧")]
+    [False, False, True]
     >>> [mere_reply(v, "en") for v in ("Och", "aye", "no", "fine", "the 14th")]
     [True, True, False, False, False]
     """
