@@ -212,3 +212,11 @@ def test_value_resigned_to_is_kept():
 def test_sweetness_resigned_to_is_kept():
     facts = _current("zh", [_u("我想订一份外卖奶茶"), _a("请问您要什么甜度？"), _u("半糖就半糖吧")])
     assert [v for k, v in facts if "半糖" in v and k != "want"]
+
+
+# 10. 还不亮 after a fix tried is the thing's fault, not a deed left undone
+def test_still_not_working_is_a_problem():
+    facts = _current("zh", [_u("换了灯泡还不亮，是不是线路问题，想约电工")])
+    assert [v for k, v in facts if k == "problem" and "还不亮" in v]
+    facts = _current("zh", [_u("重启了好几次投影仪还不亮，能派人来看看吗")])
+    assert [v for k, v in facts if k == "problem" and "还不亮" in v]
