@@ -220,3 +220,23 @@ def test_still_not_working_is_a_problem():
     assert [v for k, v in facts if k == "problem" and "还不亮" in v]
     facts = _current("zh", [_u("重启了好几次投影仪还不亮，能派人来看看吗")])
     assert [v for k, v in facts if k == "problem" and "还不亮" in v]
+
+
+# 11. a tool argument named "blocked" holds what is blocked, not a day kept away from
+def test_blocked_argument_is_kept():
+    from tests.test_trust_values import call, facts_of, result
+    facts = facts_of("The kitchen sink is blocked, can someone come Tuesday",
+                     call("c1", "book_plumber", {"name": "Jo Park", "blocked": "kitchen sink", "day": "Tuesday"}),
+                     result("c1", {"booking": "BK-9"}), lang="en")
+    assert facts.get("blocked") == "kitchen sink"
+    facts = facts_of("My drain is blocked, please book someone",
+                     call("c2", "book_drain", {"blocked_item": "shower drain", "day": "Friday"}),
+                     result("c2", {"booking": "BK-2"}), lang="en")
+    assert "shower drain" in facts.values()
+
+
+def test_blocked_days_argument_still_dropped():
+    from tests.test_trust_values import call, facts_of, result
+    facts = facts_of("Not Mondays please", call("c3", "book_clean", {"blocked_days": "Monday", "day": "Friday"}),
+                     result("c3", {"booking": "BK-3"}), lang="en")
+    assert "Monday" not in facts.values()
