@@ -240,3 +240,21 @@ def test_blocked_days_argument_still_dropped():
     facts = facts_of("Not Mondays please", call("c3", "book_clean", {"blocked_days": "Monday", "day": "Friday"}),
                      result("c3", {"booking": "BK-3"}), lang="en")
     assert "Monday" not in facts.values()
+
+
+# 13. a bare word picks only among the alternatives: not a greeting, not a word beside a lone 或
+def test_greeting_is_no_pick():
+    facts = _current("zh", [_a("您好，请问您是到店自取还是送货上门？"), _u("您好，我想先问一下运费多少")])
+    assert not [v for k, v in facts if k.startswith("choice")]
+    facts = _current("zh", [_a("你好，请问要大杯还是中杯？"), _u("你好，我先看看菜单")])
+    assert not [v for k, v in facts if k.startswith("choice")]
+
+
+def test_word_beside_lone_or_is_no_pick():
+    facts = _current("zh", [_a("师傅明天上午或下午上门，请保持电话畅通。"), _u("电话，换了个号 13812345678")])
+    assert not [v for k, v in facts if k.startswith("choice")]
+
+
+def test_word_among_alternatives_still_picked():
+    facts = _current("zh", [_a("您要线装，还是精装？"), _u("线装吧")])
+    assert [v for k, v in facts if k.startswith("choice") and "线装" in v]
