@@ -258,3 +258,8 @@ def test_word_beside_lone_or_is_no_pick():
 def test_word_among_alternatives_still_picked():
     facts = _current("zh", [_a("您要线装，还是精装？"), _u("线装吧")])
     assert [v for k, v in facts if k.startswith("choice") and "线装" in v]
+
+
+def test_word_told_after_alternatives_still_picked():
+    facts = _current("zh", [_a("请问您是堂食还是外带？堂食送一杯茶，外带有包装费。"), _u("外带，我赶时间")])
+    assert [v for k, v in facts if k.startswith("choice") and "外带" in v] or [v for k, v in facts if "外带" in v]

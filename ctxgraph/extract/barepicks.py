@@ -141,8 +141,9 @@ def offers_word(offer: str, word: str) -> bool:
 
 
 def _among_alternatives(offer: str, word: str) -> bool:
-    """(fix36) Whether ``word`` stands in the alternatives ``offer`` gives with 还是 / 或者: in the part holding the cue,
-    or in the part right before a part that opens with it.
+    """(fix36) Whether ``word`` stands in the alternatives ``offer`` gives with 还是 / 或者: in the part holding the cue
+    (or the part right before a part that opens with it) or a part after it, where the choices are told on ("单位是国企
+    还是民营企业？…，民企的话存到人才市场"); not in a part before them (a greeting: "您好，请问…自取还是送货？").
 
     >>> _among_alternatives("您要线装，还是精装？", "线装"), _among_alternatives("您好，请问您是到店自取还是送货上门？", "您好")
     (True, False)
@@ -150,12 +151,12 @@ def _among_alternatives(offer: str, word: str) -> bool:
     False
     """
     parts = [p for p in _PART_END.split(offer, maxsplit=MAX_PARTS) if p.strip()][:MAX_PARTS]
-    for i, part in enumerate(parts):
-        if word not in part:
-            continue
-        if _ALTERNATIVES.search(part) or i + 1 < len(parts) and _ALTERNATIVES.match(parts[i + 1].strip()):
-            return True
-    return False
+    first = next((i for i, part in enumerate(parts) if _ALTERNATIVES.search(part)), None)
+    if first is None:
+        return False
+    if _ALTERNATIVES.match(parts[first].strip()):
+        first = max(0, first - 1)  # "您要线装，还是精装？": the part before holds the first alternative
+    return any(word in part for part in parts[first:])
 
 
 def _opening(text: str) -> str:
