@@ -46,7 +46,12 @@ MAX_PARTS = 40
 # where the first clause ends
 _CLAUSE_END = re.compile(r"[，,。！!？?；;…\s~～]")
 # what the assistant's message says to offer choices: "A还是B", "或者", "有两种", "两款", a numbered list
-_CHOICES = re.compile(r"还是|或者|或|[两三四几]种|[两三四几]款|[两三四几]档|[两三四几]类|[①②③]|(?:^|[\s：:；;，,。])[1-3][.．)）、]")
+_CHOICES = re.compile(r"[两三四几]种|[两三四几]款|[两三四几]档|[两三四几]类|[①②③]|(?:^|[\s：:；;，,。])[1-3][.．)）、]")
+#: (fix36) "A还是B", "A或者B": the word must stand in the alternatives (the part holding the cue, or the part right
+#: before one opening with it: "要线装，还是精装？"), not elsewhere in the message ("您好，请问您是自取还是送货？")
+_ALTERNATIVES = re.compile(r"还是|或者")
+#: (fix36) a greeting or a form of address opens a reply, it picks nothing ("您好，我想先问一下", "师傅，能早点来吗")
+_ADDRESS = re.compile(r"^(?:您好|你好|你们好|大家好|师傅|老师|老板|医生|大夫|亲|客服|小姐|先生|美女|帅哥|同志)$")
 # an offer's parts (one option each, in prose)
 _PART_END = re.compile(r"[，,；;。：:！!？?\n]")
 # a yes, a no, a denial, a filler: no pick
@@ -129,9 +134,29 @@ def offers_word(offer: str, word: str) -> bool:
     at = offer.find(word)
     if at < 0 or word.isdigit() and (at > 0 and offer[at - 1].isdigit() or offer[at + len(word):at + len(word) + 1].isdigit()):
         return False  # (a piece of a longer number names nothing)
-    if any(word in sentence and _ASKS_TO_GIVE.search(sentence) for sentence in re.split(r"[。！!？?\n]", offer)):
+    if _ADDRESS.match(word) or any(word in sentence and _ASKS_TO_GIVE.search(sentence)
+                                   for sentence in re.split(r"[。！!？?\n]", offer)):
         return False
-    return bool(_CHOICES.search(offer)) or _parallel_part(offer, word)
+    return bool(_CHOICES.search(offer)) or _parallel_part(offer, word) or _among_alternatives(offer, word)
+
+
+def _among_alternatives(offer: str, word: str) -> bool:
+    """(fix36) Whether ``word`` stands in the alternatives ``offer`` gives with 还是 / 或者: in the part holding the cue
+    (or the part right before a part that opens with it) or a part after it, where the choices are told on ("单位是国企
+    还是民营企业？…，民企的话存到人才市场"); not in a part before them (a greeting: "您好，请问…自取还是送货？").
+
+    >>> _among_alternatives("您要线装，还是精装？", "线装"), _among_alternatives("您好，请问您是到店自取还是送货上门？", "您好")
+    (True, False)
+    >>> _among_alternatives("师傅明天上午或下午上门，请保持电话畅通。", "电话")
+    False
+    """
+    parts = [p for p in _PART_END.split(offer, maxsplit=MAX_PARTS) if p.strip()][:MAX_PARTS]
+    first = next((i for i, part in enumerate(parts) if _ALTERNATIVES.search(part)), None)
+    if first is None:
+        return False
+    if _ALTERNATIVES.match(parts[first].strip()):
+        first = max(0, first - 1)  # "您要线装，还是精装？": the part before holds the first alternative
+    return any(word in part for part in parts[first:])
 
 
 def _opening(text: str) -> str:

@@ -23,6 +23,31 @@ CUE_WINDOW = 32
 _NO_HEADCOUNT_AFTER = re.compile(r"\s*(?:%|percent\b|(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|months?|years?|km|miles?|"
                                  r"short|late|behind|away|ahead|down|off|over|under|out|in debt)\b)", re.I)
 
+#: (fix36) 接 right after a day: the day a pet or a child is taken home only in a chat about boarding or care
+_PICKUP_AFTER = re.compile(r"^[\s:：]*接")
+_CARE = re.compile(r"寄养|托管|寄宿|看护|照看|托班|托儿|送过来|送过去|送来|送去|放你们|放在你们|宠物|猫|狗")
+#: ... and never in one about a ride (接机, 接送, 接站): there 接 is the ride's day
+_RIDE = re.compile(r"接机|接送|接站|接车|接人|送机")
+#: how many earlier turns are read for the chat's subject
+_CARE_TURNS = 12
+
+
+def _cared_for(ctx: "MessageContext") -> bool:
+    """(fix36) Whether the chat (this message and the last few before it) is about boarding or care and not a ride:
+    "1月25号送过来，2月3号接" (a pet's stay), not "我想订接机服务，10月3号接".
+
+    >>> from ctxgraph import Tracker
+    >>> t = Tracker("zh")
+    >>> t.observe_many([{"role": "user", "content": "我想订接机服务，10月3号接，航班晚上8点到"}])
+    >>> [f.key for f in t.state().facts if f.key == "checkout"]
+    []
+    """
+    G = ctx.graph
+    texts = [ctx.text] + [str(G.nodes[f"t{i}"].get("text") or "") for i in range(max(0, ctx.index - _CARE_TURNS), ctx.index)
+                          if f"t{i}" in G.nodes]
+    chat = "\n".join(texts)
+    return bool(_CARE.search(chat)) and not _RIDE.search(chat)
+
 
 def cue_role(ctx: "MessageContext", m: "Mention") -> str | None:
     """The slot a cue right beside ``m`` names, if one does (the pack's ``roles``: slot, entity labels,
@@ -40,6 +65,9 @@ def cue_role(ctx: "MessageContext", m: "Mention") -> str | None:
         if m.label in labels and (value_rx is None or value_rx.search(m.text)) and (
                 (before_rx and before_rx.search(before)) or (after_rx and after_rx.search(after))):
             if slot == "people" and _NO_HEADCOUNT_AFTER.match(after):
+                continue
+            if slot == "checkout" and _PICKUP_AFTER.match(after) and not (before_rx and before_rx.search(before)) \
+                    and not _cared_for(ctx):
                 continue
             return slot
     return None

@@ -51,10 +51,17 @@ _LAST_COUNT = re.compile(r"(?:^|[.!]\s+)(?P<said>(?P<num>\d{1,4}))\s*[.!]?\s*$")
 #: someone or something joining or leaving: what makes a bare number a new count
 _CHANGE = re.compile(r"\b(?:backed out|pulled out|dropped out|dropping out|can[’']?t come|cannot come|can[’']?t make it|"
                      r"not coming|isn[’']?t coming|aren[’']?t coming|won[’']?t be coming|(?:is|are|'s|’s) coming|comin|"
-                     r"coming (?:now|too|as well|after all)|joining|wants in|want in|(?:went|gone|going) (?:up|down)|"
+                     r"coming (?:now|too|as well|after all)|joining|wants in|want in|"
+                     r"(?:numbers|headcount|head count|guest list|party) (?:has |have )?(?:went|gone|going) (?:up|down)|"
                      r"moved out|(?:no|not) bothering|take \w+ off|left us)\b", re.I)
 #: a fact that is a count, short: its number, then at most three words ("6", "18 of us", "6 boys", "two person")
 _COUNT_VALUE = re.compile(rf"^(?:(?:about|around|roughly|approx|maybe)\s+)?(?P<num>{_NUM})(?:\s+[\w'’]+){{0,3}}$", re.I)
+
+
+#: a clock said in the message ("till 7:30", "at 8pm"): a bare "so 8 then" may be the new time, not a count
+_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d{2}\b|\s*(?:am|pm|o[’']?clock)\b)", re.I)
+#: a question of the assistant's asking for a number ("Which room number are you in?", "Can I take a phone number?")
+_NUMBER_ASKED = re.compile(r"\b(?:number|no\.)[^.?!\n]{0,40}\?", re.I)
 
 
 def bare_count(text: str) -> re.Match | None:
@@ -68,6 +75,8 @@ def bare_count(text: str) -> re.Match | None:
     '7'
     >>> bare_count("7.30 then, so 22."), bare_count("so 2 people dropped out"), bare_count("can he come? so 3?")
     (None, None, None)
+    >>> bare_count("Oh the price went up, so 30 then."), bare_count("numbers went up, so 22.").group("said")
+    (None, '22')
     """
     if not _CHANGE.search(text):
         return None
@@ -102,7 +111,7 @@ def bare_recounts(ctx: MessageContext) -> list[_Unit]:
     if ctx.lang != "en":
         return []
     m = bare_count(ctx.text)
-    if m is None or ctx.asking(m.start("num")):
+    if m is None or ctx.asking(m.start("num")) or _other_number(ctx, m):
         return []
     new = parse_number(m.group("num"))
     held = _held(ctx)
@@ -115,7 +124,9 @@ def bare_recounts(ctx: MessageContext) -> list[_Unit]:
                                  for w in wants)]
     if new is None or not counts:
         return []
-    newest = counts[0][1]
+    # a bare count counts the party: the newest count of people (or of no noun) before a count of other things
+    # ("4 people" before "2 dogs" said since); a count of things only when no count of people is held
+    newest = next((d for _, d in counts if _of_people(str(d["value"]))), counts[0][1])
     old = _amount(str(newest["value"]), str(newest["key"]))
     noun = _noun(str(newest["value"]))
     if old is None or old == new:
@@ -129,6 +140,34 @@ def bare_recounts(ctx: MessageContext) -> list[_Unit]:
             start, end = said
             out.append(followed(fid, d, value[:start] + m.group("num") + value[end:]))
     return out
+
+
+#: a noun counting people ("4 people", "18 of us", "6 boys", "12 guests")
+_PEOPLE_NOUN = re.compile(r"\b(?:people|persons?|person|pax|guests?|adults?|kids|children|boys|girls|men|women|ladies|"
+                          r"lads|us|folks?|friends|diners|players|members|staff|students|covers|heads|couples|family|"
+                          r"colleagues|attendees|delegates|participants|teens|teenagers|seniors)\b", re.I)
+
+
+def _of_people(value: str) -> bool:
+    """Whether the short count ``value`` counts people or names no noun ("4 people", "18 of us", "6"), not things.
+
+    >>> _of_people("4 people"), _of_people("about 18 of us"), _of_people("6"), _of_people("2 dogs")
+    (True, True, True, False)
+    """
+    rest = _COUNT_VALUE.match(value.strip())
+    words = value.strip()[rest.end("num"):].strip() if rest else value
+    return not words or bool(_PEOPLE_NOUN.search(words))
+
+
+def _other_number(ctx: MessageContext, m: re.Match) -> bool:
+    """Whether the bare number ``m`` may be no count: "so 8 then" with a clock said or held (the new time), or a number
+    alone at the end answering the assistant's question for a number (a room, a flat, a phone)."""
+    said = m.group("said")
+    if said.casefold().endswith("then") and 1 <= (parse_number(m.group("num")) or 0) <= 12:
+        held_time = any(d["key"] == "time" for _, d in g.recent_current_facts(ctx.graph, 40))
+        if held_time or _CLOCK.search(ctx.text):
+            return True
+    return m.re is _LAST_COUNT and bool(_NUMBER_ASKED.search(ctx.assistant_before))
 
 
 def _held(ctx: MessageContext) -> list[tuple[str, dict]]:

@@ -35,10 +35,15 @@ from .text import first_match, question_sentences
 #: work instead?", "Want me to rebook it?", "给您改到这个时间吗？", "换成这个时间可以吗？"
 _MOVE_QUESTION = {
     "en": re.compile(r"^\W*(?:(?:so|ok|okay|great|then)\W+)?(?:(?:shall|should|can|could)\s+(?:i|we)\s+|(?:do you )?want me to\s+|"
-                     r"would you like (?:me|us) to\s+)?(?:move|switch|change|reschedule|rebook|swap|bring)\b"
-                     r"|^\W*(?:would|does|will|could) (?:that|this|it) (?:work|suit|do)\b", re.I),
+                     r"would you like (?:me|us) to\s+)?(?:move|switch|change|reschedule|rebook|swap|bring)\b", re.I),
     "zh": re.compile(r"(?:改到|改成|换到|换成|调到|挪到|约到)(?:这个|这|那个)?(?:时间|时段|点)?[了]?(?:吗|么|可以吗|行吗|好吗)[？?]$"),
 }
+#: "Would that work?": a move proposed only when the message offers the clock as a new slot (below)
+_WORKS_QUESTION = {"en": re.compile(r"^\W*(?:would|does|will|could) (?:that|this|it) (?:work|suit|do)\b", re.I)}
+#: a clock offered as a new slot, or a move told: "3:50pm has opened", "is free", "instead", "we can move you"
+_NEW_SLOT = {"en": re.compile(r"\b(?:(?:has|have|just) (?:opened|come up|freed up|become free)|opened up|"
+                              r"(?:is|are) (?:now )?(?:free|available|open)|instead|cancellation|"
+                              r"move|moving|switch|reschedul\w*|rebook\w*)\b", re.I)}
 #: the longest yes that is only a yes ("yes", "yes please", "ok do it", "好的", "可以")
 MAX_YES_CHARS = {"en": 24, "zh": 6}
 _NO = re.compile(r"^\W*(?:no|nope|nah)\b|不")
@@ -62,11 +67,24 @@ def _proposed_clock(G, turn: int, lang: str) -> str | None:
     if len(asked) != 1 or text[asked[0][1]:].strip():
         return None  # no question, two of them, or words after it
     question = text[asked[0][0]:asked[0][1]].strip()
-    if not _MOVE_QUESTION[lang].search(question):
+    if not _MOVE_QUESTION[lang].search(question) and not _works_offered(text, question, lang):
         return None
     clocks = {G.nodes[e]["text"] for _, e, k in G.out_edges(f"t{turn}", keys=True)
               if k == "mentions" and G.nodes[e].get("label") == "TIME"}
     return clocks.pop() if len(clocks) == 1 else None
+
+
+def _works_offered(text: str, question: str, lang: str) -> bool:
+    """Whether ``question`` asks "Would that work?" of a clock ``text`` offers as a new slot ("3:50pm has opened.
+    Would that work?"), not of a clock told for another reason ("Note we close at 7pm. Does that work for you?").
+
+    >>> _works_offered("3:50pm has opened. Would that work?", "Would that work?", "en")
+    True
+    >>> _works_offered("Note we close at 7pm on Fridays. Does that work for you?", "Does that work for you?", "en")
+    False
+    """
+    works, new_slot = _WORKS_QUESTION.get(lang), _NEW_SLOT.get(lang)
+    return bool(works and works.search(question) and new_slot.search(text))
 
 
 @step("move_taken", roles=("user",))

@@ -30,11 +30,16 @@ _RULED_OUT_BEFORE = re.compile(
     r"|\b(?:cant|can't|can’t|cannot|can not|won't|wont)\s+be\s+(?:on\s+)?(?:(?:a|the)\s+)?$"
     r"|(?:n't|\bnot|\bno|\bnever|\bcannot)\b[^,.;!?]{0,40}?\b(?:before|after|until|till|past)\s+[^,.;!?]{1,12}?"
     r"\s+(?:on|at)\s+(?:the\s+|a\s+)?$", re.I)
+#: (fix36) the speaker's own free time after no / not: "no school on the 14th", "no work on Thursday", "nothing on on
+#: Friday", "no plans in August", "not working on Saturday", "not too busy on Friday" - the day suits, nothing is refused
+_FREE = (r"(?:school|work|college|uni|university|nursery|classes|lessons|lectures|plans?|commitments|shifts?|"
+         r"training|practice|football|rugby|swimming|on\b|planned|booked|else|(?:too\s+|that\s+|so\s+)?busy|"
+         r"working|at\s+work|in\s+work|away|travelling|traveling)\b")
 #: (prec33) the words right before a day or a month on which a thing is refused: "no delivery on |Friday", "pls no drops
 #: on |friday night", "nothing in |March", "I will not have anyone drilling on |a Sunday" - a rule, no value settled on
 _REFUSED_ON_BEFORE = re.compile(
-    r"\b(?:no|nothing|never)\s+(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
-    r"|\bnot\s+(?!sure\b)(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
+    r"\b(?:no|nothing|never)\s+(?!" + _FREE + r")(?:[a-z]+\s+){0,2}?(?:on|in|during|over)\s+(?:(?:the|a|an)\s+)?$"
+    r"|\bnot\s+(?!sure\b|" + _FREE + r")(?:[a-z]+\s+){1,3}?(?:on|during|over)\s+(?:(?:the|a|an)\s+)?$", re.I)
 
 
 def refused_on(text: str, at: int) -> bool:
@@ -48,6 +53,9 @@ def refused_on(text: str, at: int) -> bool:
     (False, False)
     >>> refused_on("his school is closed on the 11th", 24)  # the user's own event (a day ruled out, :func:`ruled_out`)
     False
+    >>> t = "There's no school on the 14th. I have no work on Thursday. I've got nothing on on Friday. I'm not working on Monday"
+    >>> [refused_on(t, t.index(d)) for d in ("the 14th", "Thursday", "Friday", "Monday")]
+    [False, False, False, False]
     """
     return _REFUSED_ON_BEFORE.search(text, max(0, at - 60), at) is not None
 
@@ -401,11 +409,13 @@ def named_as_matter(text: str, start: int, end: int) -> bool:
     return bool(_MATTER_BEFORE.search(text, max(0, start - 8), start) and _MATTER_AFTER.match(text, end))
 
 
+#: (fix36) the deeds a resignation X就X is said of ("等就等", "买就买"): "芒果就芒果吧" picks a value, no mere yes
+_RESIGNED = r"等|买|订|定|去|来|做|换|改|用|算|走|试|办|约|交|付|退|修|装|选|要|加|签|弄|搞|住|坐|吃|喝|拿|寄|送|取|排"
 #: (prec33) a reply that only agrees or exclaims, in each language: "要得" (its 要 stripped as a filler: "得"), "行 就这样办",
 #: "等就等" (a resignation: X就X), "哦对" (oh right); "Och", "aye", "cheers". No negative ("不", "没有", "no"): those answer
 #: a yes/no question and may be the user's state
 _MERE_REPLY = {
-    "zh": re.compile(r"(?:哦|噢|喔|啊|嗯|哎|诶|欸)?(?:对|是|好|行|妥|得|要得|可以|(?:就)?这样办|(\w{1,2})就\1)了?(?:吧|啊|哈|呀)?"),
+    "zh": re.compile(r"(?:哦|噢|喔|啊|嗯|哎|诶|欸)?(?:对|是|好|行|妥|得|要得|可以|(?:就)?这样办|(" + _RESIGNED + r")就\1)了?(?:吧|啊|哈|呀)?"),
     "en": re.compile(r"(?:och|aye|ach|oh|ah|cheers|ta|yes|yeah|yep|ok|okay|sure)[.!]?", re.I),
 }
 
@@ -416,6 +426,8 @@ def mere_reply(value: str, lang: str) -> bool:
 
     >>> [mere_reply(v, "zh") for v in ("得", "这样办", "等就等", "哦对", "中", "没有", "周五下午")]
     [True, True, True, True, False, False, False]
+    >>> [mere_reply(v, "zh") for v in ("芒果就芒果吧", "红色就红色", "买就买吧")]
+    [False, False, True]
     >>> [mere_reply(v, "en") for v in ("Och", "aye", "no", "fine", "the 14th")]
     [True, True, False, False, False]
     """

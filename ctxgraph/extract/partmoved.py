@@ -44,9 +44,39 @@ def _new_part(ctx: MessageContext) -> str | None:
     found = [m for m in rx.finditer(ctx.text)] if rx else []
     if len(found) != 1 or ctx.asking(found[0].start()) or _asks(ctx.text, found[0].end()):
         return None
+    if _asked_before(ctx.text, found[0].start()) or _other_thing(ctx.text, found[0].start()):
+        return None
     if any(ch.isdigit() for ch in ctx.text) or any(m.label in ("DATE", "DAY") for m in ctx.mentions):
         return None  # a day or a clock of its own: the day readers take it
     return found[0].group("part")
+
+
+#: an A-not-A or 能否 ask before the change in its clause: "能不能改到下午", "可不可以换到晚上"
+_ASK_BEFORE = re.compile(r"(?:能不能|可不可以|可以不可以|行不行|能否|可否|是否)[^，,。！!；;\n?？]{0,12}$")
+#: 把 with a thing of its own before the change: "我把快递改到下午送了" moves the parcel, not the visit (the
+#: appointment itself may be named: "把时间改到下午", "把预约改到下午")
+_BA_OTHER = re.compile(r"把(?!(?:时间|预约|上门|安装|这个|那个|它|这|那|我的预约|时段|日子)?\s*$)"
+                       r"[^，,。！!；;\n?？把]{1,10}$")
+
+
+def _asked_before(text: str, at: int) -> bool:
+    """Whether the clause holding the change at ``at`` asks with 能不能 / 可不可以 / 行不行 / 能否 before it.
+
+    >>> _asked_before("能不能改到下午", 3), _asked_before("另外快递的派送能不能也改到下午，上午家里没人", 13)
+    (True, True)
+    >>> _asked_before("改到下午吧，上午要送孩子", 0)
+    False
+    """
+    return bool(_ASK_BEFORE.search(text[max(0, at - 20):at]))
+
+
+def _other_thing(text: str, at: int) -> bool:
+    """Whether 把 names another thing the change at ``at`` moves ("我把快递改到下午送了").
+
+    >>> _other_thing("另外我把快递改到下午送了", 7), _other_thing("麻烦把时间改到下午", 5)
+    (True, False)
+    """
+    return bool(_BA_OTHER.search(text[max(0, at - 12):at]))
 
 
 def _asks(text: str, at: int) -> bool:

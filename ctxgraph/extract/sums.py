@@ -16,7 +16,10 @@ by the word that says what it is:
 A later sum of the same kind replaces it ("Rent is £725" ... "sorry, the rent is £745"). Not read: a limit ("worth
 going over the 2k", "no more than £200 a month": the constraint and budget rules' values), a sum the user asks about or
 takes back, one in an "if" clause before it ("if the fees are over £500 ..."), one a fact already holds (the price of a
-pick, a budget), the assistant's sums, a sum of a time gone ("used to pay £40").
+pick, a budget), the assistant's sums, a sum of a time gone ("used to pay £40"), another person's ("my brother's rent"),
+a word denied ("I don't owe anything"), "rent" as a verb ("to rent a 4k projector"), "spent" with the sum more than a few
+words on, a bare "10k" after any word but an income's ("running a 10k"). Two sums of one kind in one message are kept
+side by side ("fees" and "fees_2"), not one in the other's place.
 
 >>> from ctxgraph import Tracker
 >>> t = Tracker("en")
@@ -66,6 +69,21 @@ _CLAUSE_MARK = re.compile(r"[.!?;\n](?!\d)")
 #: an "if" clause the sum stands in ("if the rent is £900 I'll ...")
 _IF_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^.,;!?]*$", re.I)
 
+#: another person's possessive right before the word ("My brother's rent", "his salary", "Tom's monthly rent"): the sum
+#: is theirs, not the user's
+_OTHERS_BEFORE = re.compile(r"(?:\b(?:his|her|their)|\b(?:[A-Z][a-z]+|brother|sister|mum|mom|dad|father|mother|son|"
+                            r"daughter|friend|mate|partner|husband|wife|boyfriend|girlfriend|neighbou?r|colleague|boss|"
+                            r"parents|cousin|uncle|aunt|flatmate|landlord)['’]s?)\s+(?:\w+\s+)?$")
+
+#: a denial right before the word: "I don't owe anything", "no outstanding balance", "never earned"
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|no|never|nothing)|n[’']t)\s+(?:\w+\s+)?$", re.I)
+#: "rent" as a verb: after "to", a subject or a modal ("want to rent", "we rent", "could I rent") ...
+_VERB_BEFORE = re.compile(r"\b(?:to|i|we|you|they|can|could|will|would|[’']d|[’']ll)\s+$", re.I)
+#: ... or before its object ("rent a 4k projector", "rent out the flat")
+_OBJECT_AFTER = re.compile(r"\s+(?:a|an|out|it|them|one|some|two|this|that)\b", re.I)
+#: at most this many characters between "spent" and its sum ("spent about £40", not "spent ages on hold ... £40")
+MAX_SPENT_GAP = 12
+
 
 def stated_sums(text: str) -> list[tuple[int, str, str]]:
     """(offset, key, value) of each sum ``text`` states of a thing, keyed by the word that says what it is.
@@ -84,10 +102,14 @@ def stated_sums(text: str) -> list[tuple[int, str, str]]:
     ([], [])
     >>> stated_sums("we used to pay rent of £400 in Hull"), stated_sums("it was valued at £2,300 last year")
     ([], [(17, 'value', '£2,300')])
+    >>> stated_sums("My brother's rent is £1,200"), stated_sums("her salary is 40k"), stated_sums("My rent is £900")
+    ([], [], [(11, 'rent', '£900')])
     """
     out = []
     for m in _SUM.finditer(text):
         key, end = _role_before(text, m.start()), m.end()
+        if key and m.group(0)[0] not in "£$€" and not _bare_thousands(text, m.start(), key):
+            key = None  # "our rent went up so I'm running a 10k": a race, no rent
         if key is None and (after := _role_after(text, m.end())) is not None:
             key, end = after.lastgroup, after.end()  # "the £7,500 grant": the word is part of what is said
         if key is None or _IF_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or _GONE.search(_near(text, m.start())):
@@ -119,9 +141,40 @@ def _role_before(text: str, at: int) -> str | None:
         found = r
     if found is None or at - (len(text[:at]) - len(window) + found.end()) > MAX_GAP:
         return None
-    if _GAP_STOP.search(window, found.end()):
+    if _GAP_STOP.search(window, found.end()) or _OTHERS_BEFORE.search(window[max(0, found.start() - 40):found.start()]):
         return None
-    return found.lastgroup
+    return None if _not_the_role(window, found, at - (len(text[:at]) - len(window))) else found.lastgroup
+
+
+def _bare_thousands(text: str, at: int, key: str) -> bool:
+    """Whether a bare "10k" at ``at`` (no currency sign) is the sum of ``key``: after an income or worth word ("I earn
+    about 48k", "worth nearer 16k"), or a few words after its word; never after "a" ("running a 10k", "a 4k projector").
+
+    >>> stated_sums("I earn about 48k"), stated_sums("it's worth nearer 16k"), stated_sums("our rent went up so I'm running a 10k")
+    ([(13, 'income', '48k')], [(18, 'value', '16k')], [])
+    """
+    before = text[max(0, at - 16):at]
+    if re.search(r"\b(?:a|an)\s+$", before, re.I):
+        return False
+    return key in ("income", "value") or bool(re.search(r"\b(?:" + dict(_ROLES)[key] + r")\b[^.,;!?]{0,8}$", before, re.I))
+
+
+def _not_the_role(window: str, found: re.Match, at: int) -> bool:
+    """Whether the word ``found`` in ``window`` says no role of the sum at ``at`` (the sum's offset in ``window``):
+    the word denied ("I don't owe anything"), "rent" as a verb ("I want to rent a 4k projector"), "spent" with the
+    sum more than a few words on ("I spent ages on hold, I just want the £40 refund").
+
+    >>> stated_sums("I don't owe anything, I paid the £200 deposit"), stated_sums("I want to rent a £40 tent")
+    ([], [])
+    >>> stated_sums("I spent ages on hold, I just want the £40 refund"), stated_sums("I spent £40 on it")
+    ([], [(8, 'spent', '£40')])
+    """
+    before = window[max(0, found.start() - 24):found.start()]
+    if _DENIED_BEFORE.search(before):
+        return True
+    if found.lastgroup == "rent" and (_VERB_BEFORE.search(before) or _OBJECT_AFTER.match(window, found.end())):
+        return True
+    return found.group(0).casefold() == "spent" and at - found.end() > MAX_SPENT_GAP
 
 
 def _role_after(text: str, end: int) -> re.Match | None:
@@ -141,6 +194,7 @@ def sums(ctx: MessageContext) -> list[_Unit]:
         return []
     said = [_digits(str(u.value)) for u in ctx.units if isinstance(u, FactUnit)]
     out: list[_Unit] = []
+    seen: dict[str, int] = {}
     for offset, key, value in stated_sums(ctx.text):
         if ctx.asking(offset) or in_spans(offset, ctx.taken_back):
             continue
@@ -152,5 +206,9 @@ def sums(ctx: MessageContext) -> list[_Unit]:
             digits and digits in re.sub(r"\D", "", str(d.get("value", ""))) for _, d in g.recent_current_facts(ctx.graph, 40))
         if held and not mine:
             continue  # a fact holds the sum already (a price, a budget), and none of its kind is to be replaced
-        out.append(FactUnit(key=key, name=key, value=value, stressed=ctx.stressed_at(value)))
+        # two sums of one kind in one message are two things' ("£1,140 for Tom ... for Amy the fees are £900"):
+        # the second is kept beside the first, not in its place
+        seen[key] = seen.get(key, 0) + 1
+        out.append(FactUnit(key=key if seen[key] == 1 else f"{key}_{seen[key]}", name=key, value=value,
+                            stressed=ctx.stressed_at(value)))
     return out

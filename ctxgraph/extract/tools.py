@@ -319,7 +319,9 @@ _NOT_A_STATE_FIELD = re.compile(
 
 #: (prec33) an argument whose name says its value is one to keep away from: "avoid", "not_next_to", "not_before",
 #: "unavailable", "blocked_days" - the rule the user gave (the constraints step holds it), no value they chose
-_REFUSED_FIELD = re.compile(r"^(?:avoid|avoids|avoiding|not|unavailable|blocked|blackout|never)\b")
+#: (fix36) "blocked" alone names what is blocked ("blocked": "kitchen sink", a fault), not a time kept away from
+_REFUSED_FIELD = re.compile(r"^(?:avoid|avoids|avoiding|not|unavailable|blocked (?:days?|dates?|times?|slots?|hours?|"
+                            r"periods?|weekdays?|windows?)|blackout|never)\b")
 
 
 def _scalar_text(value: Any) -> str | None:

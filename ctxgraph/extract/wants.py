@@ -935,7 +935,11 @@ def _count_changes(ctx: MessageContext, want: str, count: tuple[str, str, str], 
         if new[2] != count[2]:
             continue
         label = ctx.text[_clause_start(ctx.text, at):at][-_LABEL_CHARS:]
-        shared = [(_shared_words(label, _before_count(want, c, alike)), c) for c in alike]
+        if ctx.lang == "en":  # (fix36) the words after the count name the thing too ("15 boxes of gloves")
+            label += " " + _after_count(ctx.text, at + len(new[0]), [])
+        shared = [(_shared_words(label, _before_count(want, c, alike)
+                                 + (" " + _after_count(want, want.find(c[0]) + len(c[0]), alike) if ctx.lang == "en" else "")), c)
+                  for c in alike]
         best = max(n for n, _ in shared)
         if best >= (2 if ctx.lang == "zh" else 1) and [n for n, _ in shared].count(best) == 1:
             return next(c for n, c in shared if n == best) == count
@@ -961,6 +965,23 @@ def _before_count(want: str, count: tuple[str, str, str], alike: list[tuple[str,
     at = want.find(count[0])
     prev = max((want.find(c[0]) + len(c[0]) for c in alike if 0 <= want.find(c[0]) < at), default=0)
     return want[max(prev, at - _LABEL_CHARS):at]
+
+
+def _after_count(text: str, end: int, alike: list[tuple[str, str, str]]) -> str:
+    """(fix36) The words of ``text`` right after a count ending at ``end``, to its clause's end or the next count of
+    ``alike`` ("10 boxes of paper and 20 boxes of gloves": " of paper and " after the 10).
+
+    >>> _after_count("10 boxes of paper and 20 boxes of gloves, Monday", 8, [("20 boxes", "20", "boxes")])
+    ' of paper and '
+    """
+    rest = text[end:end + _LABEL_CHARS]
+    mark = _CLAUSE_MARK.search(rest)
+    stop = min([mark.start()] if mark else [len(rest)])
+    for c in alike:
+        i = rest.find(c[0])
+        if 0 <= i < stop:
+            stop = i
+    return rest[:stop]
 
 
 def _shared_words(label: str, segment: str) -> int:
