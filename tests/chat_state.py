@@ -34,3 +34,25 @@ def rules_of(messages: list[tuple[str, str]], lang: str = "en") -> dict[str, str
 def promises_of(messages: list[tuple[str, str]], lang: str = "en") -> list[tuple[str, str]]:
     """Each commitment's text and its status, in order."""
     return [(c.text, c.status) for c in state_of(messages, lang).commitments]
+
+
+def user(text: str) -> dict:
+    """A user message in the OpenAI format.
+
+    >>> user("hi")
+    {'role': 'user', 'content': 'hi'}
+    """
+    return {"role": "user", "content": text}
+
+
+def assistant(text: str) -> dict:
+    """An assistant message in the OpenAI format."""
+    return {"role": "assistant", "content": text}
+
+
+def current_pairs(lang: str, messages: list[dict], today: str = "2026-12-05") -> list[tuple[str, str]]:
+    """The (key, value) of every current fact, in the state's order, after ``messages`` (OpenAI-format dicts) said on
+    ``today`` (a Saturday by default: the user lanes of the blind28 and blind29 rounds wrote their weekdays against it)."""
+    t = Tracker(lang, today=today)
+    t.observe_many(messages)
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]

@@ -26,18 +26,7 @@
 from ctxgraph import Tracker
 
 
-def _current(lang, messages):
-    t = Tracker(lang, today="2026-12-05")
-    t.observe_many(messages)
-    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
-
-
-def _u(text):
-    return {"role": "user", "content": text}
-
-
-def _a(text):
-    return {"role": "assistant", "content": text}
+from tests.chat_state import assistant as _a, current_pairs as _current, user as _u
 
 
 def _want(lang, messages):
