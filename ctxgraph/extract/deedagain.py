@@ -166,8 +166,9 @@ def _zh_deeds(rule: str) -> list[str]:
 
 def whole_deed_said(clause: str, rule: str) -> bool:
     """(cons34) Whether a piece of ``clause`` that negates and asks nothing says a deed ``rule`` rules out whole as a
-    go-ahead: with 也 or a closing 吧 / 啦 ("那我也出镜嘛" lifts "我不出镜"), wanted with 要 / 想 right before it ("又说过年要
-    吃辣的" lifts "老人家吃不得辣"), or given in to, its verb said again ("那打井就打吧" lifts "不能在地里打机井").
+    go-ahead: with 也 ("那我也出镜嘛" lifts "我不出镜"; a closing 吧 alone does not: in "小李主持吧" another does it),
+    wanted with 要 / 想 right before it ("又说过年要吃辣的" lifts "老人家吃不得辣"), or given in to, its verb said again
+    ("那打井就打吧" lifts "不能在地里打机井").
 
     >>> whole_deed_said("林晓说老板出镜效果更好 那我也出镜嘛", "我不出镜哈 我普通话不行")
     True
@@ -175,8 +176,8 @@ def whole_deed_said(clause: str, rule: str) -> bool:
     (True, True)
     >>> whole_deed_said("我还是不出镜", "我不出镜哈"), whole_deed_said("要吃辣的吗", "老人家吃不得辣")
     (False, False)
-    >>> whole_deed_said("老板出镜效果好", "我不出镜哈")
-    False
+    >>> whole_deed_said("老板出镜效果好", "我不出镜哈"), whole_deed_said("小李主持吧", "我不主持")
+    (False, False)
     """
     deeds = _zh_deeds(rule)
     if not deeds:
@@ -187,7 +188,7 @@ def whole_deed_said(clause: str, rule: str) -> bool:
             continue
         for deed in deeds:
             at = piece.find(deed)
-            if at >= 0 and (_ZH_GO.search(piece) or _ZH_WANTS.search(piece[:at])):
+            if at >= 0 and ("也" in piece or _ZH_WANTS.search(piece[:at])):
                 return True
         given = _ZH_SO_BE_IT.search(piece)
         if given and any(re.search(re.escape(given.group("verb")) + r"[\u4e00-\u9fff]{0,2}" + re.escape(given.group("thing")[-1]), d)
