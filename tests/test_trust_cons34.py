@@ -52,3 +52,8 @@ def test_en_deed_said_again_guard_kept() -> None:
         == [("Please don't paint the fence", "lifted")]
     assert _rules("en", "Please don't paint the fence", "If you paint the fence he'll be cross") \
         == [("Please don't paint the fence", "active")]
+
+
+def test_zh_deed_wanted_in_a_condition_or_question_lifts_nothing() -> None:
+    meal = "订个包间 我爸吃不得海鲜 别安排靠门口的位置"
+    assert _rules("zh", meal, "要是想吃海鲜的话 有什么推荐") == [(meal, "active")]

@@ -53,6 +53,9 @@ _ZH_BARE_NOT = re.compile(r"(?:不能|不(?![过然管如是仅但只光论同�
 _ZH_CANNOT = re.compile(r"(?P<verb>[\u4e00-\u9fff])不得(?![行了已])(?P<thing>[\u4e00-\u9fff]{1,4})")
 #: (zh, cons34) a deed wanted: 要 / 想 right before it ("又说过年要吃辣的")
 _ZH_WANTS = re.compile(r"[要想]$")
+#: (zh, cons34) a piece said as a condition ("那要用高压水枪的话"), or a clause that ends asking: no go-ahead
+_ZH_IF = re.compile(r"的话|如果|要是|假如|万一|若是")
+_ZH_ENDS_ASKING = re.compile(r"(?:吗|么|呢|[？?])\W*$")
 #: (zh, cons34) a deed given in to: "打井就打吧" (its verb said again after 就, with 吧)
 _ZH_SO_BE_IT = re.compile(r"(?P<verb>[\u4e00-\u9fff])(?P<thing>[\u4e00-\u9fff]{1,2})就(?P=verb)吧")
 #: (zh) a piece that negates or asks: it says no deed again ("还是要无坚果的那款吧" keeps "不要放坚果")
@@ -166,9 +169,9 @@ def _zh_deeds(rule: str) -> list[str]:
 
 def whole_deed_said(clause: str, rule: str) -> bool:
     """(cons34) Whether a piece of ``clause`` that negates and asks nothing says a deed ``rule`` rules out whole as a
-    go-ahead: with 也 ("那我也出镜嘛" lifts "我不出镜"; a closing 吧 alone does not: in "小李主持吧" another does it),
-    wanted with 要 / 想 right before it ("又说过年要吃辣的" lifts "老人家吃不得辣"), or given in to, its verb said again
-    ("那打井就打吧" lifts "不能在地里打机井").
+    go-ahead (not in a condition, nor in a clause that ends asking): with 也 ("那我也出镜嘛" lifts "我不出镜"; a closing
+    吧 alone does not: in "小李主持吧" another does it), wanted with 要 / 想 right before it ("又说过年要吃辣的" lifts
+    "老人家吃不得辣"), or given in to, its verb said again ("那打井就打吧" lifts "不能在地里打机井").
 
     >>> whole_deed_said("林晓说老板出镜效果更好 那我也出镜嘛", "我不出镜哈 我普通话不行")
     True
@@ -178,13 +181,15 @@ def whole_deed_said(clause: str, rule: str) -> bool:
     (False, False)
     >>> whole_deed_said("老板出镜效果好", "我不出镜哈"), whole_deed_said("小李主持吧", "我不主持")
     (False, False)
+    >>> whole_deed_said("那要用高压水枪的话 会多收钱吗", "不要用高压水枪"), whole_deed_said("要是想吃辣 就点红锅", "吃不得辣")
+    (False, False)
     """
     deeds = _zh_deeds(rule)
-    if not deeds:
+    if not deeds or _ZH_ENDS_ASKING.search(clause):
         return False
     for p in _ZH_PIECES.finditer(clause):
         piece = p.group(0)
-        if _ZH_NOT.search(piece) or _ZH_APART.search(piece):
+        if _ZH_NOT.search(piece) or _ZH_APART.search(piece) or _ZH_IF.search(piece):
             continue
         for deed in deeds:
             at = piece.find(deed)
