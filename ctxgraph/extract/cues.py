@@ -32,7 +32,7 @@ from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, without_bound, any_day,
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
-from .deedagain import deed_again
+from .deedagain import deed_again, whole_deed_said
 from .noneed import no_need
 from .widened import widened
 from .contactok import contact_allowed
@@ -337,10 +337,12 @@ def _ruled_pieces(ctx: MessageContext, text: str) -> list[str]:
 
 
 def _piece_named(ctx: MessageContext, clause: str, piece: str) -> bool:
-    """Whether a lifting clause names one piece of a rule: a shared word, or the piece's bound gone past or moved."""
+    """Whether a lifting clause names one piece of a rule: a shared word, the piece's bound gone past or moved, or
+    (cons34, segmented writing) the deed it rules out said again as a go-ahead ("那打井就打吧" names "也不能在地里打机井")."""
     b = bound(piece)
     return bool(_named_overlap(ctx, clause, piece)
-                or b and (past_bound(clause) == b[0] or outside(b, clause)))
+                or b and (past_bound(clause) == b[0] or outside(b, clause))
+                or ctx.profile.segmented and whole_deed_said(clause, piece))
 
 
 def _keep_unnamed_pieces(ctx: MessageContext, clause: str, units: list[_Unit]) -> list[_Unit]:

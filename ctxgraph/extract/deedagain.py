@@ -46,6 +46,18 @@ _EN_NOT_BEFORE = re.compile(r"(?:\b(?:not|never|no|don'?t|dont|do not|won'?t|can
                             r"|in case)\b|n[o'’]t)\s+(?:\w+\s+){0,2}$", re.I)
 #: (zh) the negator of a ruled-out deed and the deed after it, to the piece's end
 _ZH_DEED = re.compile(r"(?:不要|别|不准|不许|千万别|唔好|唔要|唔想|唔准|不想|莫)(?P<deed>[\u4e00-\u9fff]{2,10})")
+#: (zh, cons34) a deed ruled out by a bare 不 or 不能 ("我不出镜哈", "也不能在地里打机井"), not 不过 / 不然 / 不用 / 不行 …
+#: (those join no deed, or are no-needs read elsewhere)
+_ZH_BARE_NOT = re.compile(r"(?:不能|不(?![过然管如是仅但只光论同少错行好太得用必会要想准许]))(?P<deed>[\u4e00-\u9fff]{2,10})")
+#: (zh, cons34) a deed one cannot do, its 不得 between verb and thing ("老人家吃不得辣" -> 吃辣); not 不得行 / 不得了
+_ZH_CANNOT = re.compile(r"(?P<verb>[\u4e00-\u9fff])不得(?![行了已])(?P<thing>[\u4e00-\u9fff]{1,4})")
+#: (zh, cons34) a deed wanted: 要 / 想 right before it ("又说过年要吃辣的")
+_ZH_WANTS = re.compile(r"[要想]$")
+#: (zh, cons34) a piece said as a condition ("那要用高压水枪的话"), or a clause that ends asking: no go-ahead
+_ZH_IF = re.compile(r"的话|如果|要是|假如|万一|若是")
+_ZH_ENDS_ASKING = re.compile(r"(?:吗|么|呢|[？?])\W*$")
+#: (zh, cons34) a deed given in to: "打井就打吧" (its verb said again after 就, with 吧)
+_ZH_SO_BE_IT = re.compile(r"(?P<verb>[\u4e00-\u9fff])(?P<thing>[\u4e00-\u9fff]{1,2})就(?P=verb)吧")
 #: (zh) a piece that negates or asks: it says no deed again ("还是要无坚果的那款吧" keeps "不要放坚果")
 _ZH_NOT = re.compile(r"[不别没莫唔否勿无免]|吗|呢|[？?]")
 #: (zh) a piece said as a go-ahead: it ends on 吧 / 啦 or says 也
@@ -122,6 +134,8 @@ def _said_in_zh(clause: str, rule: str) -> bool:
     >>> _said_in_zh("香菜单独放一小盒吧", "不要放香菜"), _said_in_zh("香菜也放点吧", "不要放香菜")
     (False, True)
     """
+    if whole_deed_said(clause, rule):
+        return True
     m = _ZH_DEED.search(rule)
     if not m:
         return False
@@ -135,5 +149,54 @@ def _said_in_zh(clause: str, rule: str) -> bool:
             return True
         bare = _ZH_PARTICLES.sub("", piece)
         if bare and deed.startswith(bare) and len(bare) <= 2 and _ZH_GIVE_IN.search(clause[:p.start()]):
+            return True
+    return False
+
+
+def _zh_deeds(rule: str) -> list[str]:
+    """(cons34) The deeds a Chinese rule rules out whole, its particles dropped: after a negator (bare 不 and 不能 too),
+    and a verb and its thing around 不得.
+
+    >>> _zh_deeds("我不出镜哈 我普通话不行"), _zh_deeds("屋头有个老人家吃不得辣"), _zh_deeds("也不能在地里打机井")
+    (['出镜'], ['吃辣'], ['在地里打机井'])
+    >>> _zh_deeds("不过周末不得行")
+    []
+    """
+    deeds = [m.group("deed") for rx in (_ZH_DEED, _ZH_BARE_NOT) for m in rx.finditer(rule)]
+    deeds += [m.group("verb") + m.group("thing") for m in _ZH_CANNOT.finditer(rule)]
+    return [d for d in dict.fromkeys(_ZH_PARTICLES.sub("", d) for d in deeds) if len(d) >= 2]
+
+
+def whole_deed_said(clause: str, rule: str) -> bool:
+    """(cons34) Whether a piece of ``clause`` that negates and asks nothing says a deed ``rule`` rules out whole as a
+    go-ahead (not in a condition, nor in a clause that ends asking): with 也 ("那我也出镜嘛" lifts "我不出镜"; a closing
+    吧 alone does not: in "小李主持吧" another does it), wanted with 要 / 想 right before it ("又说过年要吃辣的" lifts
+    "老人家吃不得辣"), or given in to, its verb said again ("那打井就打吧" lifts "不能在地里打机井").
+
+    >>> whole_deed_said("林晓说老板出镜效果更好 那我也出镜嘛", "我不出镜哈 我普通话不行")
+    True
+    >>> whole_deed_said("老人家后来又说过年要吃辣的", "老人家吃不得辣"), whole_deed_said("村里也同意 那打井就打吧", "也不能在地里打机井")
+    (True, True)
+    >>> whole_deed_said("我还是不出镜", "我不出镜哈"), whole_deed_said("要吃辣的吗", "老人家吃不得辣")
+    (False, False)
+    >>> whole_deed_said("老板出镜效果好", "我不出镜哈"), whole_deed_said("小李主持吧", "我不主持")
+    (False, False)
+    >>> whole_deed_said("那要用高压水枪的话 会多收钱吗", "不要用高压水枪"), whole_deed_said("要是想吃辣 就点红锅", "吃不得辣")
+    (False, False)
+    """
+    deeds = _zh_deeds(rule)
+    if not deeds or _ZH_ENDS_ASKING.search(clause):
+        return False
+    for p in _ZH_PIECES.finditer(clause):
+        piece = p.group(0)
+        if _ZH_NOT.search(piece) or _ZH_APART.search(piece) or _ZH_IF.search(piece):
+            continue
+        for deed in deeds:
+            at = piece.find(deed)
+            if at >= 0 and ("也" in piece or _ZH_WANTS.search(piece[:at])):
+                return True
+        given = _ZH_SO_BE_IT.search(piece)
+        if given and any(re.search(re.escape(given.group("verb")) + r"[\u4e00-\u9fff]{0,2}" + re.escape(given.group("thing")[-1]), d)
+                         for d in deeds):
             return True
     return False
