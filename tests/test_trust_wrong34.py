@@ -1,0 +1,75 @@
+"""(wrong34) A booking's day that a later report replaces is no longer current.
+
+- **a booking moved**: a tool result answering a call that moves a booking ("move_booking", "reschedule") repeats
+  the booking's reference and names the new day; the day the booking was first made for (kept under ``slot`` or
+  ``date``) goes, though no new reference was made;
+- **a week asked for, another booked**: "week of 15 March if you can" is kept under ``week``; when the booking's
+  report names another day (under ``delivery``, ``collection``, ``date`` ...), the asked week goes.
+
+Days the report names stay, and so do the days of the opening message and of other bookings (the rebooked step's
+rules)."""
+
+from __future__ import annotations
+
+from ctxgraph import Tracker
+from tests.test_graph import bot, call, result, user
+
+
+def _current(t: Tracker) -> list[tuple[str, str]]:
+    return [(f.key, f.value) for f in t.state().facts if f.status == "current"]
+
+
+def _moved(lang: str, said: list[dict], first: dict, move_said: str, moved: dict) -> list[tuple[str, str]]:
+    t = Tracker(lang, today="2027-05-03")
+    t.observe_many(said + [call("c1", "book_visit", first), result("c1", {"booking": "VX-3318", **first}),
+                           bot("Booked." if lang == "en" else "约好了。"), user(move_said),
+                           call("c2", "move_booking", {"booking": "VX-3318", "to": moved["date"]}),
+                           result("c2", {"booking": "VX-3318", **moved})])
+    return _current(t)
+
+
+def test_en_a_moved_booking_leaves_the_first_day_behind():
+    facts = _moved("en", [user("hi, my boiler keeps cutting out, can someone come?"),
+                          bot("An engineer can come Tuesday 11 May at 9am or Wednesday 12 May at 2pm."),
+                          user("tuesday 9 please, I'm Ann Lee")],
+                   {"slot": "2027-05-11 09:00"}, "sorry my sister needs the car that day. wednesday works",
+                   {"date": "2027-05-12", "time": "14:00"})
+    values = " ".join(v for _, v in facts)
+    assert "11 May" not in values and "12 May" in values
+
+
+def test_zh_a_moved_booking_leaves_the_first_day_behind():
+    facts = _moved("zh", [user("空调不制冷了 想约个师傅上门"), bot("5月11日上午9点或5月12日下午2点都可以。"),
+                          user("11号上午吧 我姓林")],
+                   {"slot": "2027-05-11 09:00"}, "不好意思 我那天要加班 12号下午行",
+                   {"date": "2027-05-12", "time": "14:00"})
+    values = " ".join(v for _, v in facts)
+    assert "5月11日" not in values and "11号" not in values and ("12号" in values or "5月12日" in values)
+
+
+def test_a_lookup_with_the_same_reference_moves_nothing():
+    t = Tracker("en", today="2027-05-03")
+    t.observe_many([user("hi, my boiler keeps cutting out, can someone come?"),
+                    bot("An engineer can come Tuesday 11 May at 9am or Wednesday 12 May at 2pm."),
+                    user("tuesday 9 please, I'm Ann Lee"),
+                    call("c1", "book_visit", {"slot": "2027-05-11 09:00"}),
+                    result("c1", {"booking": "VX-3318", "slot": "2027-05-11 09:00"}), bot("Booked."),
+                    user("can you check the booking? my neighbour wants one on the 20th too"),
+                    call("c2", "get_booking", {"booking": "VX-3318"}),
+                    result("c2", {"booking": "VX-3318", "date": "2027-05-20"})])
+    assert any("11 May" in v for _, v in _current(t))
+
+
+def test_en_the_week_asked_for_goes_when_another_is_booked():
+    t = Tracker("en", today="2027-03-01")
+    t.observe_many([user("hi, we'd like to hire the bouncy castle for the school fete"),
+                    bot("Lovely. Which week would you like it?"),
+                    user("week of 15 March if you can. it's for Oakfield Primary"),
+                    call("c1", "availability", {"week": "2027-03-15"}),
+                    result("c1", {"week_2027-03-15": "none left", "week_2027-03-22": "1 left"}),
+                    bot("The week of 15 March is fully booked; the week of 22 March has one left."),
+                    user("the 22nd then. Delivery to the school please, I'm Tom Reid"),
+                    call("c2", "book", {"delivery": "2027-03-22", "collection": "2027-03-26"}),
+                    result("c2", {"booking": "BC-2210", "delivery": "2027-03-22", "collection": "2027-03-26"})])
+    facts = _current(t)
+    assert not any(k == "week" for k, _ in facts) and any("22" in v for _, v in facts)
