@@ -73,3 +73,38 @@ def test_en_the_week_asked_for_goes_when_another_is_booked():
                     result("c2", {"booking": "BC-2210", "delivery": "2027-03-22", "collection": "2027-03-26"})])
     facts = _current(t)
     assert not any(k == "week" for k, _ in facts) and any("22" in v for _, v in facts)
+
+
+def _values(lang: str, said: list[dict]) -> list[str]:
+    t = Tracker(lang, today="2027-05-03")
+    t.observe_many(said)
+    return [v for _, v in _current(t)]
+
+
+def test_zh_a_value_no_longer_needed_is_not_current():
+    values = _values("zh", [user("想办个营业执照变更"), bot("普通5个工作日，加急2个工作日，加急多收200元。要哪种？"),
+                            user("加急"), bot("好的，给您登记加急。"),
+                            user("刚问了老板 月底才用 那不用加急了 普通就行")])
+    assert "加急" not in values
+
+
+def test_zh_cantonese_no_need_takes_the_value_back():
+    values = _values("zh", [user("想捐两千蚊俾学校图书馆"), bot("捐赠人名称要点写？可以公开名，亦可以匿名。"), user("匿名得啦"),
+                            call("c1", "register_donation", {"amount": 2000, "public_name": "匿名"}),
+                            result("c1", {"ref": "DN-5512"}), bot("登记好，DN-5512。"), user("啊 老公话唔使匿名 写我哋屋企个名")])
+    assert "匿名" not in values
+
+
+def test_en_a_value_no_longer_needed_is_not_current():
+    values = _values("en", [user("I need my passport photos printed"),
+                            bot("Standard is ready tomorrow, express is ready in an hour. Which would you like?"),
+                            user("the express one please"), bot("Express it is. Name?"), user("Joe Bloggs"), bot("Thanks Joe."),
+                            user("oh the embassy moved my slot to next week, so no need for the express one anymore")])
+    assert not any("express" in v.casefold() for v in values) and "Joe Bloggs" in values
+
+
+def test_a_question_or_another_thing_takes_nothing_back():
+    asked = _values("zh", [user("想办个营业执照变更"), bot("普通还是加急？"), user("加急"), bot("好的。"), user("用不用加急处理？")])
+    other = _values("zh", [user("想办个营业执照变更"), bot("普通还是加急？"), user("加急"), bot("好的。"),
+                           user("不用加急处理费发票")])
+    assert "加急" in asked and "加急" in other
