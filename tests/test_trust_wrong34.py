@@ -108,3 +108,20 @@ def test_a_question_or_another_thing_takes_nothing_back():
     other = _values("zh", [user("想办个营业执照变更"), bot("普通还是加急？"), user("加急"), bot("好的。"),
                            user("不用加急处理费发票")])
     assert "加急" in asked and "加急" in other
+
+
+def test_zh_a_measure_denied_in_the_same_breath_gives_way_to_the_next():
+    values = _values("zh", [user("想把家里的旧书卖给你们 大概八十斤"), bot("可以，上门称重。"),
+                            user("刚称了一下 没八十斤，六十五斤")])
+    assert any("六十五斤" in v for v in values) and not any("八十斤" in v for v in values)
+
+
+def test_en_a_weight_denied_gives_way_to_the_next():
+    values = _values("en", [user("I'd like to send a parcel to Leeds"), bot("Sure, how heavy is it?"),
+                            user("weighed it again, not 12kg, 9kg")])
+    assert any("9kg" in v for v in values) and not any("12kg" in v for v in values)
+
+
+def test_two_measures_said_plainly_both_stay():
+    values = _values("zh", [user("两个箱子 一个三十斤 一个二十斤")])
+    assert any("三十斤" in v for v in values) and any("二十斤" in v for v in values)
