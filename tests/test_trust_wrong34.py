@@ -125,3 +125,11 @@ def test_en_a_weight_denied_gives_way_to_the_next():
 def test_two_measures_said_plainly_both_stay():
     values = _values("zh", [user("两个箱子 一个三十斤 一个二十斤")])
     assert any("三十斤" in v for v in values) and any("二十斤" in v for v in values)
+
+
+def test_zh_an_item_told_not_to_be_ordered_any_more_leaves_the_list():
+    t = Tracker("zh")
+    t.observe_many([user("想订明年的杂志 《读者》和《青年文摘》各一份"), bot("好的，两份都是全年。"),
+                    user("哎 《青年文摘》别订了 孩子不看了")])
+    lists = [v for k, v in _current(t) if not k.startswith("want")]
+    assert not any("青年文摘" in v for v in lists) and any("读者" in v for v in lists)

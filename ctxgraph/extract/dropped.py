@@ -43,13 +43,14 @@ _AT_A_TIME = re.compile(r"\s+(?:(?:on|at|by|before|after|until|till|in the)\s+(?
 _STILL_IN = re.compile(r"[^.!?]*?\bbut\s+(?:(?:he|she|they)(?:'s|’s|'ll|’ll|\s+is|\s+are|\s+will)?\s+|will\s+|is\s+)?"
                        r"(?:still\s+)?(?:will\s+)?(?:do|doing|come|coming|join|joining|make|making|be)\b", re.I)
 #: (zh) what follows an item in its clause when it is taken off: "王浩然|那天有事不来了", "马晓彤|那天要回老家 换成…";
-#: (counts20) a thing no longer brought, sent or bought: "那书桌|不带了", "柜子|不寄了"
-_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出|不[带拿寄运搬买订]了)")
+#: (counts20) a thing no longer brought, sent or bought: "那书桌|不带了", "柜子|不寄了"; (wrong34) or told not to be any
+#: more: "《晚报》|别订了", "椅子|别带了"
+_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出|[不别][带拿寄运搬买订]了)")
 #: (zh) the words before an item that take it off: "去掉|王浩然", "把|王浩然去掉" reads as after
 _ZH_BEFORE = re.compile(r"(?:去掉|删掉|删除|不要|取消)\s*$")
 #: a message with none of these words takes nothing off (the current facts are not scanned)
 _ANY_CUE = re.compile(r"\b(?:off|out|coming|come|make it|do it|attend|drop\w*|remove\w*|take|taking|took|cross|scratch|swap)\b"
-                      r"|不来|不去|来不了|去不了|参加|不报|退出|换成|改成|去掉|删|不要|取消|不[带拿寄运搬买订]了", re.I)
+                      r"|不来|不去|来不了|去不了|参加|不报|退出|换成|改成|去掉|删|不要|取消|[不别][带拿寄运搬买订]了", re.I)
 #: (zh) "换成" / (en) "swap … for" and the person after it who takes the item's place
 _REPLACED = re.compile(r"(?:换成|改成|\bswap\b[^.!?]{0,30}?\bfor\b)\s*")
 
