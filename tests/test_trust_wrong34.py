@@ -133,3 +133,22 @@ def test_zh_an_item_told_not_to_be_ordered_any_more_leaves_the_list():
                     user("哎 《青年文摘》别订了 孩子不看了")])
     lists = [v for k, v in _current(t) if not k.startswith("want")]
     assert not any("青年文摘" in v for v in lists) and any("读者" in v for v in lists)
+
+
+def test_en_a_companion_who_can_no_longer_come_is_not_current():
+    values = _values("en", [user("hi, I'd like the pottery taster for me and my friend Daniela"),
+                            bot("Lovely, Saturday or Sunday?"), user("saturday. oh Daniela cannot come, she has to work. just me then")])
+    assert not any("Daniela" in v for v in values)
+
+
+def test_zh_a_relation_who_no_longer_comes_is_not_current():
+    t = Tracker("zh")
+    t.observe_many([user("想报名周六的陶艺体验"), bot("好的，请问几位？"), user("周六吧。我老公也玩陶艺，他能一起来吗"),
+                    bot("可以，两位。"), user("我老公那天加班不来了 就我一个")])
+    assert not any(k.startswith("person") for k, _ in _current(t))
+
+
+def test_a_companion_who_cannot_come_at_one_time_stays():
+    values = _values("en", [user("a pottery taster for me and my friend Daniela please"), bot("Saturday or Sunday?"),
+                            user("Daniela can't come on saturday so sunday please")])
+    assert any("Daniela" in v for v in values)
