@@ -36,6 +36,8 @@ _EN_HEAD = re.compile(r"^(?:the|a|an|that|this|my|our)\s+", re.I)
 _ASKS = re.compile(r"[?？]")
 #: a value shorter than this names too little to be taken back by its words
 MIN_CHARS = 2
+#: a thing longer than this is a sentence, not a value said again
+MAX_CHARS = 60
 
 
 def unneeded_things(text: str, zh: bool) -> list[str]:
@@ -54,6 +56,8 @@ def unneeded_things(text: str, zh: bool) -> list[str]:
         if _ASKS.match(text[end:end + 1]):
             continue
         thing = m.group("thing").strip()
+        if len(thing) > MAX_CHARS:
+            continue  # a value is taken back word for word: a long piece names none (and is never trimmed)
         thing = _ZH_TAIL.sub("", thing) if zh else _EN_HEAD.sub("", _EN_TAIL.sub("", thing))
         if len(thing) >= MIN_CHARS:
             found.append(thing)
