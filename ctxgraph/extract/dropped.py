@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .._units import FactUnit, _Unit
+from .._units import FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .registry import step
 from .text import EN_WEEKDAY
@@ -43,13 +43,14 @@ _AT_A_TIME = re.compile(r"\s+(?:(?:on|at|by|before|after|until|till|in the)\s+(?
 _STILL_IN = re.compile(r"[^.!?]*?\bbut\s+(?:(?:he|she|they)(?:'s|’s|'ll|’ll|\s+is|\s+are|\s+will)?\s+|will\s+|is\s+)?"
                        r"(?:still\s+)?(?:will\s+)?(?:do|doing|come|coming|join|joining|make|making|be)\b", re.I)
 #: (zh) what follows an item in its clause when it is taken off: "王浩然|那天有事不来了", "马晓彤|那天要回老家 换成…";
-#: (counts20) a thing no longer brought, sent or bought: "那书桌|不带了", "柜子|不寄了"
-_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出|不[带拿寄运搬买订]了)")
+#: (counts20) a thing no longer brought, sent or bought: "那书桌|不带了", "柜子|不寄了"; (wrong34) or told not to be any
+#: more: "《晚报》|别订了", "椅子|别带了"
+_ZH_AFTER = re.compile(r"^[^，。！？,.!?；;]{0,10}?(?:不来了|不去了|来不了|去不了|不参加了|参加不了|不报了|不要了|退出|[不别][带拿寄运搬买订]了)")
 #: (zh) the words before an item that take it off: "去掉|王浩然", "把|王浩然去掉" reads as after
 _ZH_BEFORE = re.compile(r"(?:去掉|删掉|删除|不要|取消)\s*$")
 #: a message with none of these words takes nothing off (the current facts are not scanned)
 _ANY_CUE = re.compile(r"\b(?:off|out|coming|come|make it|do it|attend|drop\w*|remove\w*|take|taking|took|cross|scratch|swap)\b"
-                      r"|不来|不去|来不了|去不了|参加|不报|退出|换成|改成|去掉|删|不要|取消|不[带拿寄运搬买订]了", re.I)
+                      r"|不来|不去|来不了|去不了|参加|不报|退出|换成|改成|去掉|删|不要|取消|[不别][带拿寄运搬买订]了", re.I)
 #: (zh) "换成" / (en) "swap … for" and the person after it who takes the item's place
 _REPLACED = re.compile(r"(?:换成|改成|\bswap\b[^.!?]{0,30}?\bfor\b)\s*")
 
@@ -153,4 +154,42 @@ def dropped(ctx: MessageContext) -> list[_Unit]:
             new = _replacement(ctx, at)
             if new or _dropped(ctx, at):
                 gone[item] = new
-    return lists_without(G, gone) if gone else []
+    return (lists_without(G, gone) if gone else []) + _people_out(ctx)
+
+
+#: (wrong34) the words before a person's name or relation in a ``person_*`` fact: "my friend |Larissa", "我|老公"
+_EN_OWNER = re.compile(r"^(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?=[A-Z])|^(?:my|our)\s+", re.I)
+_ZH_OWNER = re.compile(r"^(?:我们家|我家|我们|俺家|俺|我)")
+
+
+def _person_word(value: str, zh: bool) -> str:
+    """(wrong34) The name a ``person_*`` fact's person goes by in a later message: the name after "my friend", else the
+    relation ("my husband" -> "husband", "我老公" -> "老公").
+
+    >>> _person_word("my friend Larissa", False), _person_word("my husband", False), _person_word("我老公", True)
+    ('Larissa', 'husband', '老公')
+    """
+    own = value.split(" (")[0].strip()
+    if zh:
+        return _ZH_OWNER.sub("", own)
+    m = re.match(r"^(?:my|our)\s+(?:[a-z]+\s+){0,2}?([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)$", own)
+    return m.group(1) if m else _EN_OWNER.sub("", own)
+
+
+def _people_out(ctx: MessageContext) -> list[_Unit]:
+    """(wrong34) Retract a one-person ``person_*`` fact (a friend, a relation coming along) when the message says that
+    person no longer comes ("Larissa cannot come, she go back to Brazil", "我老公那天有事不来了"): the same words that
+    take an item off a list (:func:`_dropped`), with no one named to take the place."""
+    G = ctx.graph
+    out: list[_Unit] = []
+    for fid in G.graph["current_fact"].values():
+        d = G.nodes[fid]
+        if not str(d["key"]).startswith("person") or len(list_items(str(d["value"]))) > 1:
+            continue
+        word = _person_word(str(d["value"]), ctx.lang == "zh")
+        at = _item_at(ctx.text, word)
+        if at and not ctx.asking(at[0]) and not _replacement(ctx, at) and _dropped(ctx, at):
+            out.append(RetractUnit(fact=fid))
+            # the person named again as they are taken off is no fact of their own ("我老公那天加班不来了")
+            ctx.units[:] = [u for u in ctx.units if not (isinstance(u, FactUnit) and u.key == d["key"] and word in u.value)]
+    return out

@@ -477,11 +477,42 @@ def _cut_of(text: str, u, said: str, start: int, end: int) -> bool:
     return all(start <= m.start() < end for m in re.finditer(re.escape(u.value), text))
 
 
+#: (wrong34) a measure the user denies as they say another of its kind: "没三百斤，260斤", "不是5米 是6米", "not 300kg,
+#: 260", or one turned down for being too little or too slow ("7天来不及，3天快一点", "2 weeks is too long, 5 days?")
+_DENIED_BEFORE = {"zh": re.compile(r"(?:没有?|不是|不到)\s*$"),
+                  "en": re.compile(r"\b(?:not|isn'?t|wasn'?t|it'?s not|no)\s+(?:quite\s+)?$", re.I)}
+_DENIED_AFTER = {"zh": re.compile(r"^\s*(?:来不及|赶不上|不够|太久|太长|太慢|不行)"),
+                 "en": re.compile(r"^\s*(?:is|are|'s)?\s*(?:too (?:long|slow|late)|not enough|won'?t do|no good)\b", re.I)}
+
+
+def _denied(ctx: MessageContext, spans: list[tuple[str, int, int]], at: tuple[str, int, int]) -> bool:
+    """(wrong34) Whether the measure at ``at`` is one the user denies (:data:`_DENIED_BEFORE` / :data:`_DENIED_AFTER`)
+    and another of its dimension follows it in the message: the later one is the value.
+
+    >>> class C: text, lang = "刚称了一下，没三百斤，260斤", "zh"
+    >>> _denied(C, [("weight", 7, 10), ("weight", 11, 15)], ("weight", 7, 10))
+    True
+    >>> C.text = "三百斤，没260斤"
+    >>> _denied(C, [("weight", 0, 3), ("weight", 5, 9)], ("weight", 5, 9))
+    False
+    >>> C.text = "7天来不及，3天快一点"
+    >>> _denied(C, [("duration", 0, 2), ("duration", 6, 8)], ("duration", 0, 2))
+    True
+    """
+    dim, start, end = at
+    if not any(d == dim and s >= end for d, s, _ in spans):
+        return False
+    before, after = _DENIED_BEFORE.get(ctx.lang), _DENIED_AFTER.get(ctx.lang)
+    return bool(before and before.search(ctx.text[max(0, start - 12):start])
+                or after and after.match(ctx.text[end:end + 16]))
+
+
 @step("measures", roles=("user",))
 def measures(ctx: MessageContext) -> list[_Unit]:
     """The user's quantities with a unit as facts keyed by the dimension they measure."""
     zh = ctx.lang == "zh"
     spans = _chinese(ctx) if zh else _english(ctx)
+    spans = [s for s in spans if not _denied(ctx, spans, s)]  # (wrong34) "没三百斤，260斤": only 260斤 is the weight
     by_dim: dict[str, list[str]] = {}
     for dim, start, end in sorted(spans, key=lambda s: s[1]):
         said = ctx.text[start:end].strip()

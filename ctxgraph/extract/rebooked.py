@@ -35,6 +35,14 @@ from .registry import step
 
 #: the keys a day of an appointment is kept under
 WHEN_KEYS = re.compile(r"^(?:date|day|slot|session)$")
+#: (wrong34) the key of a week asked for ("Week of 15 March if you can"): a booking for a thing delivered or collected
+#: in another week leaves it behind
+WEEK_KEYS = re.compile(r"^week$")
+#: (wrong34) the keys a booking's report names the days of a hired or delivered thing under, read for a week asked for
+#: only (an event's own day, "the party is Saturday 12 June", is no delivery's: it stays beside a Friday delivery)
+HANDOVER_KEYS = re.compile(r"^(?:date|day|slot|session|deliver(?:y|y_date)?|collection|pick_?up|start|arrival)$")
+#: (wrong34) the days of a week asked for: the day it names and the six after it
+WEEK_DAYS = 7
 #: the keys of a pick of the assistant's options: a day picked among them goes with the day it named
 PICK_KEYS = re.compile(r"^choice_t\d+(?:_\d+)?$")
 #: the keys of a booking's reference
@@ -74,6 +82,29 @@ def _first_and_last_user_turn(ctx: MessageContext) -> tuple[int, int] | None:
     return None if first is None or last is None or first == last else (first, last)
 
 
+#: (wrong34) a tool call that moves a booking: its name says so ("move_booking", "reschedule", "change_date")
+_MOVE_CALL = re.compile(r"(?:^|_)(?:move|moved|reschedule|rebook|change_(?:date|day|slot|time)|amend_(?:date|slot))(?:_|$)", re.I)
+
+
+def _call_name(ctx: MessageContext) -> str:
+    """(wrong34) The name of the call a tool result answers ("" when it answers none the graph knows)."""
+    G = ctx.graph
+    aid = G.graph["call_to_action"].get(ctx.message.tool_call_id or "")
+    return str(G.nodes[aid].get("tool", "")) if aid else ""
+
+
+def _moved_ref(ctx: MessageContext, recent: list[tuple[str, str]], made: set[str]) -> set[str]:
+    """(wrong34) The references said before the user last spoke that this tool result repeats for a call that moves a
+    booking ("move_booking" answered with the same reference and the new day): that booking's old day goes.
+
+    >>> _MOVE_CALL.search("move_booking") is not None, _MOVE_CALL.search("get_booking") is not None
+    (True, False)
+    """
+    if ctx.role != "tool" or not _MOVE_CALL.search(_call_name(ctx)):
+        return set()
+    return {v for k, v in recent if REF_KEYS.match(k) and v in made}
+
+
 @step("rebooked", roles=("assistant", "tool"), needs_text=False)
 def rebooked(ctx: MessageContext) -> list[_Unit]:
     """A booking reported for another day retracts the day picked before the user's last message (see the module
@@ -90,13 +121,27 @@ def rebooked(ctx: MessageContext) -> list[_Unit]:
     earlier = [(int(d["turn"]), str(d["value"])) for _, d in g.nodes_of(G, "fact")
                if ANY_REF_KEYS.search(str(d["key"])) and int(d["turn"]) < last and d["status"] != "offered"]
     made = {v for _, v in earlier}
-    if not any(REF_KEYS.match(k) and v not in made for k, v in recent):
-        return []  # no booking made since the user last spoke (a reference said again is none)
+    moved = _moved_ref(ctx, recent, made)
+    if not moved and not any(REF_KEYS.match(k) and v not in made for k, v in recent):
+        return []  # no booking made since the user last spoke (a reference said again is none, unless it is moved)
     booked = set().union(*(days_of_month(v) for k, v in recent if WHEN_KEYS.match(k)))
-    if not booked:
+    handed = set().union(*(days_of_month(v) for k, v in recent if HANDOVER_KEYS.match(k)))
+    if not booked and not handed:
         return []
-    # a day said before an earlier booking was that booking's ("valuation Monday 25th, ref VAL-6614" then a gas check)
-    since = max((t for t, _ in earlier), default=first)
+    # a day said before an earlier booking was that booking's ("valuation Monday 25th, ref VAL-6614" then a gas check);
+    # (wrong34) the booking moved is the one whose days go
+    since = max((t for t, v in earlier if v not in moved), default=first)
     return [RetractUnit(fact=fid) for fid, d in g.current_facts(G)
-            if (WHEN_KEYS.match(str(d["key"])) or PICK_KEYS.match(str(d["key"]))) and max(first, since) < int(d["turn"]) < last
-            and (days := days_of_month(str(d["value"]))) and not days & booked]
+            if max(first, since) < int(d["turn"]) < last and (days := days_of_month(str(d["value"])))
+            and ((booked and (WHEN_KEYS.match(str(d["key"])) or PICK_KEYS.match(str(d["key"]))) and not days & booked)
+                 or (WEEK_KEYS.match(str(d["key"])) and handed and not _in_week(days, handed)))]
+
+
+def _in_week(days: set[int], handed: set[int]) -> bool:
+    """(wrong34) Whether a day handed over falls in the week starting on one of ``days`` (the month's turn is
+    ignored: a week of 29 March holds the 2nd only by a day count the month's length decides).
+
+    >>> _in_week({15}, {22, 12}), _in_week({15}, {18})
+    (False, True)
+    """
+    return any(0 <= h - d < WEEK_DAYS for d in days for h in handed)

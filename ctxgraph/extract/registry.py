@@ -52,7 +52,7 @@ DEFAULT_STEPS = (
     "turn", "tool_result", "offers_confirmed", "promises_kept", "tool_calls", "entities", "answers", "facts", "roles", "relations", "postal", "contacts", "read_back", "measures", "changes", "swapped_words", "codes_changed", "miswritten", "dropped", "change_reports", "cancel_confirmed", "event_dates", "deadlines", "clock_bounds", "dates_restated", "amounts_restated", "totals_requoted", "days_moved", "day_part_moved",
     "bind_domain", "same_as", "kind_refs", "trip_ends", "booked_time", "offers", "picks", "slot_picks", "choose", "picks_answered", "picks_changed", "echoed_picks", "one_picks", "asked_answers", "bare_picks", "quotes", "unmet", "searches", "constraints", "constraint_values", "learned_constraints", "goal", "goal_change", "problems", "conditions", "means", "access", "often", "day_parts", "attributes", "overtaken", "budget_waived", "wants", "problems_follow", "additions", "counts", "counts_ordered", "counts_moved", "recounts", "bare_recounts", "reranged", "slips", "numbers_mended", "past_days", "kin", "named_roles", "self_roles", "references", "corrected_phrases", "dwellings", "occasions", "stated_sums",
     "selection", "commitments", "verify_promises", "learned_promises", "promises_part_kept", "granted_requests", "clock_granted", "day_granted", "change_refused", "completed_values", "sayings_follow", "slips_follow", "lists_follow", "forgone",
-    "questions", "picks_stale", "echoed_stale", "bare_stale", "rebooked", "clock_moved", "move_taken", "verify_facts",
+    "questions", "picks_stale", "echoed_stale", "bare_stale", "rebooked", "unneeded", "clock_moved", "move_taken", "verify_facts",
 )
 
 #: Steps that are registered but off by default, with the step each runs after when switched on.
