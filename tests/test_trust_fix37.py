@@ -1,0 +1,39 @@
+"""Defects a second review (review37) found in the code merged in the blind29 round, mended by the fix37 lane (issue 19).
+
+Each test holds the reviewer's repro and one sentence of the lane's own; each failed before its mend.
+"""
+
+from tests.chat_state import assistant as _a, current_pairs as _current, promises_of, rules_of, user as _u
+
+
+def _value(facts, key):
+    return [v for k, v in facts if k == key]
+
+
+def _want(facts):
+    return " ".join(_value(facts, "want"))
+
+
+# 1. "too" before a word that is no degree adds a thing: its count is no recount of the want's
+def test_sleeves_too_please_keeps_the_trousers_count():
+    facts = _current("en", [_u("Could you take my trousers up about 4 cm?"),
+                            _a("Sure, 4 cm on the trousers. Anything else?"), _u("yes the sleeves too please, maybe 2 cm")])
+    assert "4 cm" in _want(facts) and "2 cm" not in _want(facts)
+
+
+def test_sleeves_too_if_possible_keeps_the_trousers_count():
+    facts = _current("en", [_u("Could you take my trousers up about 4 cm?"), _a("Sure, 4 cm on the trousers."),
+                            _u("The sleeves too if possible, 2 cm")])
+    assert "4 cm" in _want(facts) and "2 cm" not in _want(facts)
+
+
+def test_coat_too_when_you_can_keeps_the_skirt_count():
+    facts = _current("en", [_u("Could you take my skirt up about 5 cm?"), _a("Sure, 5 cm on the skirt."),
+                            _u("The coat too when you can, 3 cm")])
+    assert "5 cm" in _want(facts) and "3 cm" not in _want(facts)
+
+
+def test_still_too_long_recounts():
+    facts = _current("en", [_u("Could you take my trousers up about 4 cm?"), _a("Sure, 4 cm on the trousers."),
+                            _u("They're still too long, 6 cm please.")])
+    assert "6 cm" in _want(facts)
