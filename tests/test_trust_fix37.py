@@ -37,3 +37,19 @@ def test_still_too_long_recounts():
     facts = _current("en", [_u("Could you take my trousers up about 4 cm?"), _a("Sure, 4 cm on the trousers."),
                             _u("They're still too long, 6 cm please.")])
     assert "6 cm" in _want(facts)
+
+
+# 2. 也 before any verb (准备 / 需要 / 得 ...) adds a thing; 也可以 / 也行 / 人数也 still recount
+def test_drinks_also_prepared_keeps_the_meal_count():
+    facts = _current("zh", [_u("帮我订20份盒饭，周五中午送。"), _a("好的，20份盒饭周五中午。"), _u("另外饮料也准备8份")])
+    assert "20份" in _want(facts) and "8份" not in _want(facts)
+
+
+def test_cakes_also_needed_keep_the_tea_count():
+    facts = _current("zh", [_u("帮我订30杯奶茶，下午三点送"), _a("好的，30杯奶茶三点送到。"), _u("蛋糕也需要10个")])
+    assert "30杯" in _want(facts) and "10个" not in _want(facts)
+
+
+def test_zh_also_fine_still_recounts():
+    facts = _current("zh", [_u("帮我订20份盒饭，周五中午送。"), _a("好的，20份盒饭周五中午。"), _u("这样也可以，改成25份")])
+    assert "25份" in _want(facts)

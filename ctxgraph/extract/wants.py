@@ -1036,7 +1036,9 @@ _DEGREE_WORDS = (r"long|short|big|small|large|tight|loose|wide|narrow|high|low|m
                  r"tall|deep|shallow|thick|thin|bright|dark|loud|quiet|strong|weak|old|young|difficult|hard|easy|"
                  r"complicated|bad|good|risky|tiring|noisy|spicy|sweet|salty|often")
 _TOO = re.compile(r"\w\s+(?:too|as well)\b(?![ \t]+(?:" + _DEGREE_WORDS + r")\b)|\w[ ,]*\balso\b", re.I)
-_ZH_TOO = re.compile(r"([\u4e00-\u9fff])也(?:要|来|加|订|买|做|改|弄|换)")
+#: (fix37) 也 then any verb-like character but these (也是 / 也可以 / 也行 / 也好 / 也没 / 也不 / 也就 / 也都 stay recounts;
+#: "另外饮料也准备8份", "也需要", "也得" add a thing)
+_ZH_TOO = re.compile(r"([\u4e00-\u9fff])也(?![是可行好没不就都])[\u4e00-\u9fff]")
 _ZH_NOT_A_THING = frozenset("我你他她它们人数这那就都却倒")
 _SENTENCE_MARK = re.compile(r"[.!?。！？\n]")
 _CLAUSE_MARK = re.compile(r"[.!?。！？\n,，;；]")
