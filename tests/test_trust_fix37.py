@@ -53,3 +53,28 @@ def test_cakes_also_needed_keep_the_tea_count():
 def test_zh_also_fine_still_recounts():
     facts = _current("zh", [_u("帮我订20份盒饭，周五中午送。"), _a("好的，20份盒饭周五中午。"), _u("这样也可以，改成25份")])
     assert "25份" in _want(facts)
+
+
+# 3. "dont forget the budget" / "Don’t forget my budget" (a curly apostrophe) keep the budget rule
+def test_curly_dont_forget_my_budget_keeps_it():
+    rules = rules_of([("user", "Looking for a laptop, my budget is £800 tops."), ("assistant", "Okay, under £800."),
+                      ("user", "Don’t forget my budget, I really can't go higher.")])
+    assert rules.get("my budget is £800 tops") == "active"
+
+
+def test_dont_without_apostrophe_keeps_the_budget():
+    rules = rules_of([("user", "Looking for a laptop, my budget is £800 tops."), ("assistant", "Okay, under £800."),
+                      ("user", "Please dont forget the budget")])
+    assert rules.get("my budget is £800 tops") == "active"
+
+
+def test_remember_to_not_scrap_the_budget_keeps_it():
+    rules = rules_of([("user", "Find me a hotel in Rome, my budget is max £150 a night."),
+                      ("assistant", "Sure, under £150 a night."), ("user", "Try not to forget the budget this time.")])
+    assert rules.get("my budget is max £150 a night") == "active"
+
+
+def test_forget_the_budget_still_lifts_it():
+    rules = rules_of([("user", "Find me a hotel in Rome, my budget is max £150 a night."),
+                      ("assistant", "Sure, under £150 a night."), ("user", "Actually forget the budget, just find the best one.")])
+    assert rules.get("my budget is max £150 a night") == "lifted"
