@@ -78,3 +78,26 @@ def test_forget_the_budget_still_lifts_it():
     rules = rules_of([("user", "Find me a hotel in Rome, my budget is max £150 a night."),
                       ("assistant", "Sure, under £150 a night."), ("user", "Actually forget the budget, just find the best one.")])
     assert rules.get("my budget is max £150 a night") == "lifted"
+
+
+# 4. another person who does the ruled-out deed, or gets it apart, lifts no rule of the user's
+def test_wife_wants_coriander_keeps_the_childs_rule():
+    rules = rules_of([("user", "孩子不吃香菜，别放"), ("assistant", "好的，不放香菜。"), ("user", "我老婆要吃香菜，单独给她一小碟")], "zh")
+    assert "lifted" not in rules.values()
+
+
+def test_husband_eats_spicy_keeps_the_users_rule():
+    rules = rules_of([("user", "我不吃辣，菜都做清淡点"), ("assistant", "好的，不放辣。"), ("user", "我老公也吃辣，给他单独放点辣椒")], "zh")
+    assert "lifted" not in rules.values()
+
+
+def test_daughter_wants_coriander_keeps_the_users_rule():
+    rules = rules_of([("user", "我不吃香菜"), ("assistant", "好的，不放香菜。"), ("user", "我女儿要吃香菜")], "zh")
+    assert rules == {"我不吃香菜": "active"}
+
+
+def test_same_person_after_all_still_lifts():
+    assert rules_of([("user", "我不吃香菜"), ("assistant", "好的，不放香菜。"), ("user", "那我也吃香菜吧")], "zh") == {
+        "我不吃香菜": "lifted"}
+    assert rules_of([("user", "孩子不吃香菜"), ("assistant", "好的，不放香菜。"), ("user", "孩子现在也吃香菜了")], "zh") == {
+        "孩子不吃香菜": "lifted"}
