@@ -101,3 +101,28 @@ def test_same_person_after_all_still_lifts():
         "我不吃香菜": "lifted"}
     assert rules_of([("user", "孩子不吃香菜"), ("assistant", "好的，不放香菜。"), ("user", "孩子现在也吃香菜了")], "zh") == {
         "孩子不吃香菜": "lifted"}
+
+
+# 5. the month "May" answered is kept by the fact verifier, like every other month
+def _date(messages):
+    return _value(_current("en", messages), "date")
+
+
+def test_in_may_answered_is_kept():
+    assert _date([_u("I'd like to go to Italy."), _a("When?"), _u("In May.")]) == ["May"]
+
+
+def test_may_please_answered_is_kept():
+    assert _date([_u("I'd like to book the hall."), _a("Which month?"), _u("May please")]) == ["May"]
+
+
+def test_maybe_spain_in_may_is_kept():
+    assert _date([_u("Thinking about a holiday."), _a("Where and when?"), _u("Maybe Spain in May")]) == ["May"]
+
+
+def test_sometime_in_may_is_kept():
+    assert _date([_u("Looking for a cottage in Devon."), _a("When for?"), _u("Sometime in May.")]) == ["May"]
+
+
+def test_june_is_kept_as_before():
+    assert _date([_u("I'd like to go to Italy."), _a("When?"), _u("In June.")]) == ["June"]
