@@ -126,3 +126,41 @@ def test_sometime_in_may_is_kept():
 
 def test_june_is_kept_as_before():
     assert _date([_u("I'd like to go to Italy."), _a("When?"), _u("In June.")]) == ["June"]
+
+
+# 6. a promise to send is not kept by a tool that does another deed (a booking's ok)
+def _with_call(lang, said, tool, args, result, before=None):
+    import json
+
+    from ctxgraph import Tracker
+
+    t = Tracker(lang, today="2027-05-20")
+    msgs = [_u(before)] if before else []
+    msgs += [{"role": "assistant", "content": said, "tool_calls": [
+                 {"id": "x1", "type": "function", "function": {"name": tool, "arguments": json.dumps(args)}}]},
+             {"role": "tool", "tool_call_id": "x1", "content": json.dumps(result)}]
+    t.observe_many(msgs)
+    return [(c.text, c.status) for c in t.state().commitments]
+
+
+def test_email_invoice_stays_open_after_a_booking():
+    assert _with_call("en", "I'll email you the invoice.", "book_slot", {"day": "Saturday"}, {"status": "ok"},
+                      "Book me the Saturday slot please and send me the invoice.") == [("I'll email you the invoice", "open")]
+
+
+def test_zh_invoice_to_mailbox_stays_open_after_a_booking():
+    assert _with_call("zh", "好的，我把发票发到您邮箱。", "book_slot", {"day": "周六"}, {"status": "ok"},
+                      "帮我约周六上午，发票也发我邮箱") == [("好的，我把发票发到您邮箱", "open")]
+
+
+def test_post_contract_stays_open_after_an_order():
+    assert _with_call("zh", "我把合同寄给您。", "create_order", {}, {"status": "ok"}) == [("我把合同寄给您", "open")]
+    assert _with_call("en", "I'll text you the code now.", "reset_account", {}, {"status": "ok"}) == [
+        ("I'll text you the code now", "open")]
+
+
+def test_a_tool_that_sends_still_keeps_it():
+    assert _with_call("en", "I'll email you the receipt now.", "dispatch_doc", {}, {"status": "sent"}) == [
+        ("I'll email you the receipt now", "done")]
+    assert _with_call("zh", "好的，我给您约周二晚上，师傅上门量尺寸。", "book_measure", {}, {"status": "ok"}) == [
+        ("好的，我给您约周二晚上，师傅上门量尺寸", "done")]
