@@ -164,3 +164,32 @@ def test_a_tool_that_sends_still_keeps_it():
         ("I'll email you the receipt now", "done")]
     assert _with_call("zh", "好的，我给您约周二晚上，师傅上门量尺寸。", "book_measure", {}, {"status": "ok"}) == [
         ("好的，我给您约周二晚上，师傅上门量尺寸", "done")]
+
+
+# 7. a report of "it" sent, or of the same thing in another word, keeps the promise to send
+def _kept_after(promise, report, ask="Can I have it?"):
+    return promises_of([("user", ask), ("assistant", promise), ("assistant", report)])
+
+
+def test_sent_it_over_keeps_the_confirmation():
+    assert _kept_after("Booked! I'll email you the booking confirmation.",
+                       "I've just sent it over, check your inbox for the confirmation.") == [
+        ("I'll email you the booking confirmation", "done")]
+
+
+def test_emailed_it_across_keeps_the_receipt():
+    assert _kept_after("I'll email you the receipt.", "I've just emailed it across, look in your inbox for the receipt.") == [
+        ("I'll email you the receipt", "done")]
+
+
+def test_bill_for_invoice_and_pictures_for_photos_keep_them():
+    assert _kept_after("I'll send you the invoice today.", "I've emailed the bill to you.") == [
+        ("I'll send you the invoice today", "done")]
+    assert _kept_after("I'll send you the photos of the damage.", "I've sent the pictures to your email.") == [
+        ("I'll send you the photos of the damage", "done")]
+    assert _kept_after("I'll send you the brochure.", "I've sent the leaflet to you.") == [("I'll send you the brochure", "done")]
+
+
+def test_payment_link_still_keeps_no_photos():
+    assert _kept_after("I'll email you photos of him before and after.", "I've just sent the payment link to you.") == [
+        ("I'll email you photos of him before and after", "open"), ("I've just sent the payment link to you", "done")]
