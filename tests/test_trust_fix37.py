@@ -193,3 +193,24 @@ def test_bill_for_invoice_and_pictures_for_photos_keep_them():
 def test_payment_link_still_keeps_no_photos():
     assert _kept_after("I'll email you photos of him before and after.", "I've just sent the payment link to you.") == [
         ("I'll email you photos of him before and after", "open"), ("I've just sent the payment link to you", "done")]
+
+
+# 8. a bare "and" inside one thing ("black and white prints") parts no promise
+def test_black_and_white_prints_are_one_thing():
+    assert _kept_after("I'll post you the black and white prints.", "The prints have been posted to you.") == [
+        ("I'll post you the black and white prints", "done")]
+
+
+def test_salt_and_pepper_grinders_are_one_thing():
+    assert _kept_after("I'll send you the salt and pepper grinders.", "I've sent the grinders to you.") == [
+        ("I'll send you the salt and pepper grinders", "done")]
+
+
+def test_fish_and_chips_vouchers_are_one_thing():
+    assert _kept_after("I'll email you the fish and chips vouchers.", "I've emailed the vouchers to you.") == [
+        ("I'll email you the fish and chips vouchers", "done")]
+
+
+def test_terms_and_conditions_and_the_quote_still_part():
+    assert _kept_after("I'll send you the terms and conditions and the quote.", "The quote has been emailed to you.") == [
+        ("I'll send you the terms and conditions and the quote", "done"), ("I'll send you the terms and conditions", "open")]
