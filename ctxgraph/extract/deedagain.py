@@ -66,6 +66,11 @@ _ZH_GO = re.compile(r"[吧啦罢]\W*$|也")
 _ZH_APART = re.compile(r"单独|另外|分开|另[装放包拿]")
 #: (zh) a give-in said before a bare verb: 那算了, 咁算啦, 好吧, 行吧
 _ZH_GIVE_IN = re.compile(r"算了|算啦|罢了|好吧|行吧")
+#: (fix37) another person, said before a deed, who does it ("我老公也吃辣", "我老婆要吃香菜"): no go-ahead for the user's rule
+_ZH_OTHER_ONE = re.compile(r"[他她]|别人|其他人|大家|老婆|老公|爱人|媳妇|丈夫|妻子|孩子|小孩|儿子|女儿|宝宝|朋友|同事|同学|老板|领导|"
+                           r"客户|客人|家人|爸|妈|爷|奶|外公|外婆|姥|哥|姐|弟|妹|叔|姨|舅|婶|老人")
+#: (fix37) the deed given to someone else apart ("给他单独放点辣椒", "单独给她一小碟"): the rule stands
+_ZH_FOR_ANOTHER = re.compile(r"单独|另外|给[他她]")
 _ZH_PIECES = re.compile(r"[^\s，,。！？；;]+")
 _ZH_PARTICLES = re.compile(r"[吧啦罢啊呀了嘛哈]+$")
 
@@ -167,6 +172,16 @@ def _zh_deeds(rule: str) -> list[str]:
     return [d for d in dict.fromkeys(_ZH_PARTICLES.sub("", d) for d in deeds) if len(d) >= 2]
 
 
+def _another_does_it(before: str, rule: str) -> bool:
+    """(fix37) Whether ``before`` (a piece up to a deed) names another person as its doer whom ``rule`` does not name:
+    "我老公也吃辣" does not lift "我不吃辣"; "老人家后来又说要吃辣" lifts "老人家吃不得辣".
+
+    >>> _another_does_it("我老公也", "我不吃辣"), _another_does_it("老人家后来又说过年要", "老人家吃不得辣"), _another_does_it("那我也", "我不出镜")
+    (True, False, False)
+    """
+    return any(m.group(0) not in rule for m in _ZH_OTHER_ONE.finditer(before))
+
+
 def whole_deed_said(clause: str, rule: str) -> bool:
     """(cons34) Whether a piece of ``clause`` that negates and asks nothing says a deed ``rule`` rules out whole as a
     go-ahead (not in a condition, nor in a clause that ends asking): with 也 ("那我也出镜嘛" lifts "我不出镜"; a closing
@@ -183,9 +198,11 @@ def whole_deed_said(clause: str, rule: str) -> bool:
     (False, False)
     >>> whole_deed_said("那要用高压水枪的话 会多收钱吗", "不要用高压水枪"), whole_deed_said("要是想吃辣 就点红锅", "吃不得辣")
     (False, False)
+    >>> whole_deed_said("我老公也吃辣，给他单独放点辣椒", "我不吃辣"), whole_deed_said("我老婆要吃香菜", "孩子不吃香菜")
+    (False, False)
     """
     deeds = _zh_deeds(rule)
-    if not deeds or _ZH_ENDS_ASKING.search(clause):
+    if not deeds or _ZH_ENDS_ASKING.search(clause) or _ZH_FOR_ANOTHER.search(clause):
         return False
     for p in _ZH_PIECES.finditer(clause):
         piece = p.group(0)
@@ -193,7 +210,7 @@ def whole_deed_said(clause: str, rule: str) -> bool:
             continue
         for deed in deeds:
             at = piece.find(deed)
-            if at >= 0 and ("也" in piece or _ZH_WANTS.search(piece[:at])):
+            if at >= 0 and ("也" in piece or _ZH_WANTS.search(piece[:at])) and not _another_does_it(piece[:at], rule):
                 return True
         given = _ZH_SO_BE_IT.search(piece)
         if given and any(re.search(re.escape(given.group("verb")) + r"[\u4e00-\u9fff]{0,2}" + re.escape(given.group("thing")[-1]), d)

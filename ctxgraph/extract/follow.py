@@ -209,8 +209,11 @@ def _said_with_call(ctx: MessageContext, result: ActionResultUnit, closed: set[s
     ...                 {"role": "tool", "tool_call_id": "x1", "content": '{"booking": "AX-1", "status": "ok"}'}])
     >>> [(c.text, c.status) for c in t.state().commitments]
     [('好的，我给您约周二晚上，师傅上门量尺寸', 'done')]
+
+    (fix37) A promise to send something is kept only by a tool whose name, arguments or result send: "I'll email you
+    the invoice." said with ``book_slot`` stays open.
     """
-    from .promises import _LATER
+    from .promises import _LATER, _SENDING
 
     G = ctx.graph
     aid = G.graph["call_to_action"].get(result.call_id)
@@ -220,9 +223,21 @@ def _said_with_call(ctx: MessageContext, result: ActionResultUnit, closed: set[s
     said = G.nodes.get(f"t{turn}", {})
     if said.get("role") != "assistant" or not (said.get("text") or "").strip():
         return []
+    sends = _tool_sends(ctx, result)
     made = [pid for pid, d in g.open_items(G, "commitment") if d["turn"] == turn and pid not in closed
-            and not _LATER.search(d["text"]) and _MINE_NOW.search(d["text"]) and not _NOT_NOW.search(d["text"])]
+            and not _LATER.search(d["text"]) and _MINE_NOW.search(d["text"]) and not _NOT_NOW.search(d["text"])
+            and (sends or not _SENDING.search(d["text"]))]
     return [FulfilUnit(commitment=made[0], status="done")] if len(made) == 1 else []
+
+
+def _tool_sends(ctx: MessageContext, result: ActionResultUnit) -> bool:
+    """(fix37) Whether a tool's call (its name and arguments) or its result says it sends (``send_invoice``,
+    ``{"status": "sent"}``, ``email_customer``)."""
+    from .promises import _SENDING
+
+    _, call = _call_text(ctx, result.call_id)
+    fields = " ".join(f"{k} {v}" for k, v in (result.fields or {}).items())
+    return bool(_SENDING.search(re.sub(r"[_\-.@]", " ", f"{call} {result.tool} {fields} {ctx.text or ''}")))
 
 
 #: (cons33) a promise that is the assistant's own deed ("我先帮您核一下", "I'll lift the block now", "let me …"), not a

@@ -27,6 +27,14 @@ from .registry import step
 
 #: (en) where a promise joins a second deed: "and" (after a comma or not), "and then", "and also"
 _EN_JOIN = re.compile(r",?\s+and\s+(?:then\s+|also\s+)?", re.I)
+#: (fix37, en) what opens a second deed after a bare "and" (no comma): a determiner, a number, a doer, or a verb (one of
+#: giving or arranging, or any word followed by its receiver: "and text you the tracking number"); "the black and white
+#: prints", "salt and pepper grinders", "terms and conditions" are one thing
+_EN_SECOND_OPENS = re.compile(r"(?:the|a|an|your|our|his|her|their|my|some|any|all|both|this|that|these|those|each|every"
+                              r"|weekly|daily|monthly|regular|one|two|three|four|five|six|\d|i|we|i'll|we'll|he|she|they"
+                              r"|send|e-?mail|text|post|mail|give|deliver|forward|call|ring|phone|book|let|bring|arrange|check"
+                              r"|update|add|put|pass|share|drop|get|make|set|sort|confirm|order|reserve|follow|include|attach)\b"
+                              r"|[a-z]+\s+(?:you|him|her|them|us|me)\b", re.I)
 #: (zh) a comma, then a word that goes on to a second deed: 再 / 并 / 还会 / 另外 / 同时 / 然后
 _ZH_JOIN = re.compile(r"[，,]\s*(?:(?:我们?|我这边)?(?:再|并且?|还会|还|另外|同时|然后))")
 #: (en) where a deed's thing ends: what follows says to whom, when, why or how ("the consent form | for Grace to sign",
@@ -80,6 +88,8 @@ def _halves(text: str, lang: str) -> list[tuple[str, str]]:
 
     >>> _halves("I'll email the consent form for Grace, and the reading pack before the course", "en")
     [("I'll email the consent form for Grace", 'the reading pack before the course')]
+    >>> _halves("I'll post you the black and white prints", "en"), _halves("I'll email you the invoice and text you the code", "en")
+    ([], [("I'll email you the invoice", 'text you the code')])
     >>> _halves("我先把合同发您邮箱，再寄两份样品过去", "zh")
     [('我先把合同发您邮箱', '寄两份样品过去')]
     """
@@ -91,6 +101,8 @@ def _halves(text: str, lang: str) -> list[tuple[str, str]]:
             continue
         if lang != "zh" and "," not in m.group(0) and _EN_MODIFIER.search(first[_object_at(first):]):
             continue  # "the welcome pack with the address and parking details": one thing
+        if lang != "zh" and "," not in m.group(0) and not _EN_SECOND_OPENS.match(second):
+            continue  # (fix37) "the black and white prints", "the terms and conditions": one thing
         out.append((first, second))
     return out
 

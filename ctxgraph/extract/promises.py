@@ -273,12 +273,18 @@ def _things_in(ctx: MessageContext, text: str) -> frozenset[str]:
                      and w.casefold() not in deeds and not any(c.isdigit() or c in "@." for c in w))
 
 
+#: (fix37) a report whose deed of sending takes a pronoun for its thing ("sent it over", "emailed them to you")
+_SENT_PRONOUN = re.compile(r"\b(?:sent|emailed|e-mailed|texted|posted|mailed|forwarded)\s+(?:it|them|those|that|these|this)\b", re.I)
+
+
 def _another_thing(ctx: MessageContext, report: str, promise: str) -> bool:
     """(cons33) Whether a report of a deed of sending and an open promise to send each name a thing and no thing of one
     is in the other (in Chinese, no letter of one in the other: 照片 is of 拍照): the report keeps another promise, or a
     deed no promise named
     ("I've just sent the payment link to you" after "I'll email you photos of him"; "样例已发您微信" after
-    "5月11号前把名单发您微信"), not this one.
+    "5月11号前把名单发您微信"), not this one. (fix37) An English report's thing is read from all its content words
+    ("… check your inbox for the confirmation"), a report of "it" / "them" sent names no other thing, and a thing of one
+    word each side ("invoice" / "bill") is no sure other thing: such a report keeps the promise, as before cons33.
 
     >>> from ctxgraph import Tracker
     >>> t = Tracker("en")
@@ -289,9 +295,14 @@ def _another_thing(ctx: MessageContext, report: str, promise: str) -> bool:
     """
     if not (_SENDING.search(report) and _SENDING.search(promise)):
         return False  # only deeds of sending: what a report of another deed is about, a bag of words does not tell
-    said, owed = _things(ctx, report), _things(ctx, promise)
+    if not ctx.profile.segmented and _SENT_PRONOUN.search(report[:_THING_CHARS]):
+        return False  # (fix37) "I've just sent it over, check your inbox …": the thing is the promise's
+    said = _things_in(ctx, report[:_THING_CHARS]) if not ctx.profile.segmented else _things(ctx, report)
+    owed = _things(ctx, promise)
     if not said or not owed:
         return False
+    if not ctx.profile.segmented and len(said) == 1 and len(owed) == 1:
+        return False  # (fix37) one word each ("the invoice" / "the bill", "photos" / "pictures"): unsure, it is kept
     return not said & owed
 
 

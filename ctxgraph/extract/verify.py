@@ -12,6 +12,7 @@ ship, in a pack with domains (booking) and in a chat among named participants (L
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from .. import _graph as g
@@ -51,6 +52,12 @@ def candidates(ctx: MessageContext) -> list[tuple[FactUnit, dict[str, Any]]]:
 #: (model34f) the slot stems of a count: a count said with its noun ("a table for 4", "we r 5", "for two") is what the
 #: user asks for; the sets mark it with its noun ("we are 3"), so the bare count reads as unsupported there
 COUNT_STEMS = frozenset({"people", "count", "adults", "children", "quantity", "nights", "guests"})
+#: (fix37) a month named in a date's value ("May", "early May", "the 3rd of May", "五月", "5月"): the verifier read "May"
+#: as the verb and dropped "In May." / "May please" / "Maybe Spain in May" (the other months it keeps)
+_MONTH = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
+                    r"|[一二三四五六七八九十\d]{1,3}月")
+#: (fix37) the key stems of a date
+DATE_STEMS = frozenset({"date", "month"})
 #: (model34f) the steps that read a value the user changes to ("X not Y", "let's say 4", "3 instead")
 CHANGE_STEPS = frozenset({"changes"})
 
@@ -58,17 +65,20 @@ CHANGE_STEPS = frozenset({"changes"})
 def guarded(c: dict[str, Any]) -> bool:
     """Whether the proposed fact ``c`` (a :func:`candidates` description) stays whatever its P (model34f): it would
     supersede a current fact (left out, the value it replaces would stand again); the user corrected or stressed
-    it, or a change step made it; it is a count under a count's key; it answers the assistant's question
+    it, or a change step made it; it is a count under a count's key; a user's date names a month (fix37); it answers the assistant's question
     (``asked_answers``); the user's value echoes the assistant's message before (a pick of what was offered).
 
     >>> guarded(dict(key="people", value="4", origin="roles", role="user", text="a table for 4", before=""))
     True
     >>> guarded(dict(key="person_aunt", value="my aunt", origin="kin", role="user", text="my aunt hates it", before=""))
     False
+    >>> guarded(dict(key="date", value="May", origin="roles", role="user", text="May please", before="Which month?"))
+    True
     """
     if c.get("current_key") or c.get("correction") or c.get("stressed") or c.get("origin") in CHANGE_STEPS:
         return True
-    if c["key"].split("@", 1)[0].split("_", 1)[0].split(".", 1)[-1].lower() in COUNT_STEMS:
+    stem = c["key"].split("@", 1)[0].split("_", 1)[0].split(".", 1)[-1].lower()
+    if stem in COUNT_STEMS or (stem in DATE_STEMS and c.get("role") == "user" and _MONTH.search(str(c["value"]))):
         return True
     before = (c.get("before") or "").casefold()
     if c.get("role") != "user" or not before:

@@ -1029,8 +1029,16 @@ def _after_change_word(text: str, found: dict[str, str], at: dict[tuple[str, str
 #: after a word and ending its phrase ("too long" is no thing added), or "also" inside the sentence (not its opener: "Also, make it 8" recounts); Chinese 也 only between a thing
 #: and a verb of wanting or changing in the count's own clause ("饮料也要8份"), never 也可以 / 也行 / 人数也改成8个 (lead,
 #: blind29 round: a bare 也 anywhere in the sentence held back real recounts)
-_TOO = re.compile(r"\w\s+(?:too|as well)\b(?![ \t]+\w)|\w[ ,]*\balso\b", re.I)
-_ZH_TOO = re.compile(r"([\u4e00-\u9fff])也(?:要|来|加|订|买|做|改|弄|换)")
+#: (fix37) "too" before one of these general words of degree says "excessively" ("too long", "too much", "too late"),
+#: no thing added; before any other word ("the sleeves too if possible", "too please") it adds one
+_DEGREE_WORDS = (r"long|short|big|small|large|tight|loose|wide|narrow|high|low|much|many|few|little|late|early|soon|"
+                 r"far|close|near|expensive|cheap|pricey|dear|hot|cold|warm|heavy|light|slow|fast|quick|busy|full|"
+                 r"tall|deep|shallow|thick|thin|bright|dark|loud|quiet|strong|weak|old|young|difficult|hard|easy|"
+                 r"complicated|bad|good|risky|tiring|noisy|spicy|sweet|salty|often")
+_TOO = re.compile(r"\w\s+(?:too|as well)\b(?![ \t]+(?:" + _DEGREE_WORDS + r")\b)|\w[ ,]*\balso\b", re.I)
+#: (fix37) 也 then any verb-like character but these (也是 / 也可以 / 也行 / 也好 / 也没 / 也不 / 也就 / 也都 stay recounts;
+#: "另外饮料也准备8份", "也需要", "也得" add a thing)
+_ZH_TOO = re.compile(r"([\u4e00-\u9fff])也(?![是可行好没不就都])[\u4e00-\u9fff]")
 _ZH_NOT_A_THING = frozenset("我你他她它们人数这那就都却倒")
 _SENTENCE_MARK = re.compile(r"[.!?。！？\n]")
 _CLAUSE_MARK = re.compile(r"[.!?。！？\n,，;；]")
