@@ -1041,7 +1041,7 @@ _TOO = re.compile(r"\w\s+(?:too|as well)\b(?![ \t]+(?:" + _DEGREE_WORDS + r")\b)
 _ZH_TOO = re.compile(r"([\u4e00-\u9fff])也(?![是可行好没不就都])[\u4e00-\u9fff]")
 _ZH_NOT_A_THING = frozenset("我你他她它们人数这那就都却倒")
 _SENTENCE_MARK = re.compile(r"[.!?。！？\n]")
-_CLAUSE_MARK = re.compile(r"[.!?。！？\n,，;；]")
+_TOO_CLAUSE_MARK = re.compile(r"[.!?。！？\n,，;；]")  # not _CLAUSE_MARK above: that one also ends at : and 、
 
 
 def _another_thing_too(text: str, at: int) -> bool:
@@ -1059,8 +1059,8 @@ def _another_thing_too(text: str, at: int) -> bool:
     end = next((m.start() for m in _SENTENCE_MARK.finditer(text, at, at + 120)), min(len(text), at + 120))
     if _TOO.search(text, start, end):
         return True
-    start = max((m.end() for m in _CLAUSE_MARK.finditer(text, start, at)), default=start)
-    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, at, end)), end)
+    start = max((m.end() for m in _TOO_CLAUSE_MARK.finditer(text, start, at)), default=start)
+    end = next((m.start() for m in _TOO_CLAUSE_MARK.finditer(text, at, end)), end)
     return any(m.group(1) not in _ZH_NOT_A_THING for m in _ZH_TOO.finditer(text, start, end))
 
 
