@@ -35,6 +35,7 @@ import re
 from .. import _graph as g
 from .._units import FactUnit, _Unit
 from .context import MessageContext
+from .kin import _EN_KIN
 from .registry import step
 from .text import in_spans
 
@@ -70,10 +71,8 @@ _CLAUSE_MARK = re.compile(r"[.!?;\n](?!\d)")
 _IF_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^.,;!?]*$", re.I)
 
 #: another person's possessive right before the word ("My brother's rent", "his salary", "Tom's monthly rent"): the sum
-#: is theirs, not the user's
-_OTHERS_BEFORE = re.compile(r"(?:\b(?:his|her|their)|\b(?:[A-Z][a-z]+|brother|sister|mum|mom|dad|father|mother|son|"
-                            r"daughter|friend|mate|partner|husband|wife|boyfriend|girlfriend|neighbou?r|colleague|boss|"
-                            r"parents|cousin|uncle|aunt|flatmate|landlord)['’]s?)\s+(?:\w+\s+)?$")
+#: is theirs, not the user's (the relations are kin.py's)
+_OTHERS_BEFORE = re.compile(r"(?:\b(?:his|her|their)|\b(?:[A-Z][a-z]+|" + _EN_KIN + r")['’]s?)\s+(?:\w+\s+)?$")
 
 #: a denial right before the word: "I don't owe anything", "no outstanding balance", "never earned"
 _DENIED_BEFORE = re.compile(r"(?:\b(?:not|no|never|nothing)|n[’']t)\s+(?:\w+\s+)?$", re.I)

@@ -13,6 +13,7 @@ ship, in a pack with domains (booking) and in a chat among named participants (L
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any, Callable
 
 from .. import _graph as g
@@ -35,16 +36,18 @@ def candidates(ctx: MessageContext) -> list[tuple[FactUnit, dict[str, Any]]]:
         return []
     labels = frozenset(k for m in ctx.mentions for k in (m.label.lower(), (m.slot or "").lower()) if k)
     low = ctx.text.casefold()
+    keys = Counter(u.key for u in facts)
+    current_of = {k: g.current_with_key(ctx.graph, k) for k in keys}  # one scan of the current facts a key, not a fact
     out = []
     for u in facts:
         at = low.find(str(u.value).strip().casefold())
-        current = g.current_with_key(ctx.graph, u.key)
+        current = current_of[u.key]
         out.append((u, {
             "key": u.key, "value": str(u.value), "origin": ctx.origins.get(id(u)), "role": ctx.role,
             "lang": ctx.profile.code, "text": ctx.text, "before": ctx.assistant_before, "label_keys": labels,
             "asked": at >= 0 and ctx.asking(at), "supersedes": bool(u.supersedes), "correction": u.correction,
             "stressed": u.stressed, "subject": bool(u.subject), "facts": len(facts),
-            "same_key": sum(v.key == u.key for v in facts), "current_key": bool(current),
+            "same_key": keys[u.key], "current_key": bool(current),
             "current_value": any(str(ctx.graph.nodes[f].get("value")) == str(u.value) for f in current)}))
     return out
 
@@ -110,5 +113,6 @@ def verify_facts(ctx: MessageContext) -> list:
     probs = verifier([fact_features(c) for _, c in found])
     low = [u for (u, c), p in zip(found, probs) if p < threshold_for(verifier, c) and not guarded(c)]
     if low:
-        ctx.units[:] = [u for u in ctx.units if not any(u is x for x in low)]
+        gone = {id(u) for u in low}
+        ctx.units[:] = [u for u in ctx.units if id(u) not in gone]
     return []

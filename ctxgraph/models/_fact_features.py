@@ -137,8 +137,9 @@ def fact_features(c: dict[str, Any]) -> dict[str, float]:
     low_text, low_value = text.casefold(), value.strip().casefold()
     at = low_text.find(low_value) if low_value else -1
     before = (c.get("before") or "").casefold()
+    kc = key_class(c["key"], c["label_keys"])
     f: dict[str, float] = {"bias": 1.0, f"lang={lang}": 1.0, f"step={c.get('origin') or 'unknown'}": 1.0,
-                           f"key={key_class(c['key'], c['label_keys'])}": 1.0, f"role={c['role']}": 1.0}
+                           f"key={kc}": 1.0, f"role={c['role']}": 1.0}
     f.update((k, v) for k, v in value_shape(value).items() if v)
     if at < 0:
         f["not_in_text"] = 1.0
@@ -171,7 +172,7 @@ def fact_features(c: dict[str, Any]) -> dict[str, float]:
         f["same_key_many"] = 1.0
     # pairs the linear model cannot make itself: the step with the speaker, the step with the key's class
     f[f"step_role={c.get('origin') or 'unknown'}|{c['role']}"] = 1.0
-    f[f"step_key={c.get('origin') or 'unknown'}|{key_class(c['key'], c['label_keys'])}"] = 1.0
+    f[f"step_key={c.get('origin') or 'unknown'}|{kc}"] = 1.0
     f[f"step_my={c.get('origin') or 'unknown'}|{f.get('my', 0)}"] = 1.0
     f[f"step_words={c.get('origin') or 'unknown'}|{next(k for k in f if k.startswith('words='))}"] = 1.0
     stem = c["key"].split("@", 1)[0].split("_", 1)[0].split(".", 1)[-1].lower()

@@ -22,7 +22,8 @@ from typing import Any, Callable
 
 from ..bench._cs import SHIPPED_DATA, CsConversation, holds, load_cs
 
-#: (fix32) every open cs group, cs … cs_blind26 (the judge groups, cs_blind27 and later, are never read by a trainer): the
+#: (fix32) the open cs groups the constraint and value readers were trained on, cs … cs_blind26 (the judges of that
+#: round, cs_blind27 and later, were read by no trainer; the fact verifier's own list adds the groups opened since): the
 #: constraint and value trainers read this one tuple (they held two copies of it); the promise trainer keeps its own
 #: shorter list, the groups its shipped weights were trained on
 OPEN_CS_GROUPS = ("cs", "cs_holdout", "cs_blind", *(f"cs_blind{n}" for n in range(2, 27)))

@@ -141,7 +141,7 @@ def _fold(args) -> str:
 def replay_group(args) -> tuple[str, dict[str, list[dict]]]:
     """The bench's scores of each chat of group ``g`` replayed without the step and with it at each threshold,
     the verifier of each language trained without ``g`` (``folder``: the fold models)."""
-    g, thresholds, folder, steps = args if len(args) == 4 else (*args, {})
+    g, thresholds, folder, steps = args
     from ..bench._cs import _tracker_for, score_state
     from ..extract import verify
     from ..extract.registry import DEFAULT_STEPS
