@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from .. import _graph as g
 from .._units import FactUnit, RetractUnit, _Unit
 from .context import MessageContext
 from .notchosen import put_off_until
@@ -259,7 +260,7 @@ def bare_stale(ctx: MessageContext) -> list[_Unit]:
                 picks.append((fid, d.get("turn") or 0, offer, word))
     if not picks:
         return []
-    since = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "fact" and not str(d.get("key")).startswith("choice_t")]
+    since = [(n, d) for n, d in g.nodes_of(G, "fact") if not str(d.get("key")).startswith("choice_t")]
     for fid, turn, offer, word in picks:
         for n, d in since:
             if (d.get("turn") or 0) <= turn:

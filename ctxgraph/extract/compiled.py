@@ -78,6 +78,7 @@ class CompiledPack:
         self.offer_tails, self.offer_cues, self.waits_for = c(pack.offer_tails), c(pack.offer_cues), c(pack.waits_for)
         self.declines, self.reversals = c(pack.declines), c(pack.reversals)
         self.same_deed = [frozenset(w.casefold() for w in group) for group in pack.same_deed]
+        self.deed_words = frozenset().union(*self.same_deed)  # every word of them, for the promise readers
         self.corrections, self.retractions = c(pack.corrections), c(pack.retractions)
         self.pronouns = c(pack.pronouns)
         self.nouns = {k.casefold(): v for k, v in pack.nouns.items()}

@@ -32,7 +32,7 @@ from .bounds import _LOWER, _PATTERN_OF, _UPPER, _plain, without_bound, any_day,
 from ..models._clause_features import EN_CLASSES, ZH_CLASSES
 from .compiled import CompiledPack
 from .context import EXTRACT_TAIL_CHARS, MAX_EXTRACT_CHARS, MessageContext
-from .deedagain import deed_again, whole_deed_said
+from .deedagain import _ZH_PIECES as _ZH_PIECE, deed_again, whole_deed_said
 from .noneed import no_need
 from .widened import widened
 from .contactok import contact_allowed
@@ -450,9 +450,6 @@ _NO_HURRY = re.compile(r"\bno (?:hurry|rush)\b(?! (?:on|with|for|to)\b)|\bnot in
 
 #: the user gives a thing up, the thing said first: "香菜就算了", "手柄套也算了", "ladder, never mind"
 _GIVES_UP = re.compile(r"(?P<thing>[^\s，,。！？；;、]{1,12}?)(?:就|也|还是)?算了|^\W*(?P<en>[a-z][\w' -]{1,30}?),? never ?mind\b", re.I)
-
-
-_ZH_PIECE = re.compile(r"[^\s，,。！？；;]+")
 
 
 def _rule_span(ctx: MessageContext, text: str) -> str:

@@ -32,6 +32,7 @@ What says it again:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .. import _graph as g
@@ -119,13 +120,20 @@ def _said_in_en(clause: str, rule: str) -> bool:
     >>> _said_in_en("so no drilling the tiles", "dont drill the tiles")
     False
     """
+    said = _deed_said(rule)
+    return said is not None and any(not _EN_NOT_BEFORE.search(clause[:s.start()]) for s in said.finditer(clause))
+
+
+@functools.lru_cache(maxsize=256)
+def _deed_said(rule: str) -> re.Pattern | None:
+    """The pattern of the deed an English rule rules out said again (its verb or one of the same deed, then its thing),
+    built once a rule: the step asks it for every clause of every later message while the rule is active."""
     m = _EN_DEED.search(rule)
     if not m:
-        return False
+        return None
     verbs = "|".join(sorted(map(re.escape, _same_deed(m.group("verb")))))
-    said = re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|my|his|her|our|their|your|any|those|these|that|this)\s+)?"
+    return re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|my|his|her|our|their|your|any|those|these|that|this)\s+)?"
                       rf"{re.escape(m.group('thing'))}\b", re.I)
-    return any(not _EN_NOT_BEFORE.search(clause[:s.start()]) for s in said.finditer(clause))
 
 
 def _said_in_zh(clause: str, rule: str) -> bool:

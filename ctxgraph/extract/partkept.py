@@ -23,6 +23,7 @@ import re
 from .._units import ActionResultUnit, CommitmentUnit, FulfilUnit, _Unit
 from .context import MessageContext
 from .cues import _stems
+from .promises import _THING_CHARS  # how much of a deed is read for its thing, as the promise readers read it
 from .registry import step
 
 #: (en) where a promise joins a second deed: "and" (after a comma or not), "and then", "and also"
@@ -63,8 +64,6 @@ _SENT_FIELD = re.compile(r'"([^"]{1,40})"\s*:\s*"?((?:[^",}]{0,30}?\b)?(?:sent|e
 #: a tool whose name sends ("send_invoice", "update_and_send_questionnaire"): the words after its verb name the thing
 _SENDS_NAME = re.compile(r"(?:^|_)(?:send|email|mail|post|text)_(\w+)", re.I)
 
-#: how much of a deed is read for its thing
-_THING_CHARS = 200
 #: (en) words that name a deed, its doer or its receiver, not the thing: two deeds may share them
 _EN_DEED_WORDS = frozenset("i we you he she they it them him her us me will shall going also then just first "
                            "send sent email emailed text texted post posted mail mailed bring ring call phone give get "

@@ -268,7 +268,7 @@ def _things(ctx: MessageContext, text: str) -> frozenset[str]:
 
 def _things_in(ctx: MessageContext, text: str) -> frozenset[str]:
     """The content words of ``text`` but those of :func:`_things`' exceptions."""
-    deeds = set().union(*ctx.pack.same_deed) if ctx.pack.same_deed else set()
+    deeds = ctx.pack.deed_words
     return frozenset(w for w in _stems(text, ctx.lang) if w.casefold() not in _NAMELESS_WORDS and w.casefold() not in _WAY_WORDS
                      and w.casefold() not in deeds and not any(c.isdigit() or c in "@." for c in w))
 

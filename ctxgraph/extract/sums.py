@@ -189,7 +189,7 @@ def _digits(value: str) -> str:
 @step("stated_sums", roles=("user",))
 def sums(ctx: MessageContext) -> list[_Unit]:
     """A fact for each sum an English user message states of a thing that no fact holds (see the module)."""
-    if ctx.lang != "en" or not any(ch in ctx.text for ch in "£$€k"):
+    if ctx.lang != "en" or not _SUM.search(ctx.text):
         return []
     said = [_digits(str(u.value)) for u in ctx.units if isinstance(u, FactUnit)]
     out: list[_Unit] = []
